@@ -1,0 +1,70 @@
+import express, { type Express } from 'express';
+import { requestIdMiddleware } from '@cuota/service-runtime/http/request-id';
+import type { BffConfig } from './config/bff-config';
+import type { BffDeps } from './bff-deps';
+import { createBffContext } from './bff-context';
+import { apiNotFound, bffErrorHandler } from './http/error-handler';
+import { requestLogging } from './http/request-logging';
+import { authRoutes } from './identity/auth-routes';
+import { guardianLoginRoutes } from './identity/guardian-login-routes';
+import { portalFeaturesRoutes } from './identity/portal-features-routes';
+import { staffSignInRoutes } from './identity/staff-sign-in-routes';
+import { identityNotServed } from './proxy/identity-not-served';
+import { serviceProxy } from './proxy/service-proxy';
+import { createHelmet } from './security/helmet';
+import { createSessionMiddleware } from './session/session-middleware';
+import { remotesRoutes } from './shell/remotes-routes';
+import { shellRoutes } from './shell/shell-routes';
+import { trpcMiddleware } from './trpc/trpc-middleware';
+
+/** Paths that are API (JSON answers, sessions, rate limits), never the SPA. */
+export const API_PREFIXES = [
+  '/api',
+  '/book-keeper',
+  '/academic-coordinator',
+  '/backoffice',
+  '/communications',
+  '/auth',
+];
+
+/**
+ * The BFF: the only public entry point. Builds the Express app from a configuration and
+ * already-open connections; no side effects until it is listened on (see bff-server.ts).
+ */
+export function createBffApp(config: BffConfig, deps: BffDeps): Express {
+  const ctx = createBffContext(config, deps);
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+
+  app.use(requestIdMiddleware);
+  app.use(requestLogging(deps.logger));
+  app.use(createHelmet(config));
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    const ready = await deps.redis.ping().then(
+      () => true,
+      () => false,
+    );
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready' });
+  });
+
+  app.use(API_PREFIXES, createSessionMiddleware(config, deps.redis));
+  app.use(API_PREFIXES, ctx.limiters.api);
+  // Before any body parser: proxied bodies stream to the service untouched.
+  app.use(serviceProxy(ctx));
+
+  app.use(authRoutes(ctx));
+  app.use(guardianLoginRoutes(ctx));
+  app.use(staffSignInRoutes(ctx));
+  app.use(portalFeaturesRoutes(ctx));
+  app.use('/api/trpc', trpcMiddleware(ctx));
+  app.use(remotesRoutes(config));
+  app.use(identityNotServed());
+  app.use(API_PREFIXES, apiNotFound);
+
+  app.use(shellRoutes(ctx));
+  app.use(apiNotFound);
+  app.use(bffErrorHandler(deps.logger));
+  return app;
+}

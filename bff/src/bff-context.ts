@@ -1,0 +1,47 @@
+import {
+  createServiceClient,
+  type ServiceClient,
+} from '@cuota/service-runtime/http/service-client';
+import type { BffConfig } from './config/bff-config';
+import type { BffDeps } from './bff-deps';
+import { createEnrolmentDirectory, type EnrolmentDirectory } from './identity/enrolment-directory';
+import { createLoginCodes, type LoginCodes } from './identity/login-codes';
+import { createRateLimiters, type RateLimiters } from './security/rate-limits';
+import { createGuardianLinkCache, type GuardianLinkCache } from './shell/guardian-link-cache';
+
+/** Everything the BFF's routers share, built once per app. */
+export interface BffContext {
+  config: BffConfig;
+  deps: BffDeps;
+  limiters: RateLimiters;
+  enrolment: ServiceClient;
+  invoicing: ServiceClient;
+  directory: EnrolmentDirectory;
+  codes: LoginCodes;
+  guardianLinks: GuardianLinkCache;
+}
+
+export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
+  const enrolment = createServiceClient({
+    label: 'inscripciones',
+    baseUrl: config.services.enrolment,
+    sign: deps.sign,
+    timeoutMs: 10_000,
+  });
+  const directory = createEnrolmentDirectory(enrolment);
+  return {
+    config,
+    deps,
+    limiters: createRateLimiters(config, deps.redis),
+    enrolment,
+    invoicing: createServiceClient({
+      label: 'facturación',
+      baseUrl: config.services.invoicing,
+      sign: deps.sign,
+      timeoutMs: 10_000,
+    }),
+    directory,
+    codes: createLoginCodes(config, deps.redis),
+    guardianLinks: createGuardianLinkCache(directory),
+  };
+}

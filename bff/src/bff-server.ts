@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { BffConfig } from './config/bff-config';
+import { closeBffDeps, createBffDeps, type BffDeps } from './bff-deps';
+import { createBffApp } from './app';
+
+export interface BffServer {
+  url: string;
+  app: Express;
+  deps: BffDeps;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the BFF's connections (unless given) and listens on `config.port` (0 = any free
+ * port). `stop` closes the server and the connections it opened.
+ */
+export async function startBffServer(
+  config: BffConfig,
+  options: { deps?: BffDeps } = {},
+): Promise<BffServer> {
+  const deps = options.deps ?? (await createBffDeps(config));
+  const app = createBffApp(config, deps);
+  const server = await listen(app, config.port);
+  const { port } = server.address() as AddressInfo;
+  deps.logger.info({ port }, 'bff listening');
+  if (config.nodeEnv === 'production' && config.trustProxy === undefined)
+    deps.logger.warn(
+      'NODE_ENV=production without TRUST_PROXY: behind a TLS-terminating proxy the Secure ' +
+        'session cookie is never sent. Set TRUST_PROXY to the number of proxies in front.',
+    );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    deps,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (!options.deps) await closeBffDeps(deps);
+    },
+  };
+}
+
+function listen(app: Express, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, (err?: Error) => (err ? reject(err) : resolve(server)));
+  });
+}

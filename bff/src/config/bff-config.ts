@@ -1,0 +1,75 @@
+import type { JWK } from 'jose';
+import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_SECONDS } from '@cuota/contracts/identity/sign-in';
+
+export type ServiceName = 'enrolment' | 'billing' | 'payments' | 'invoicing';
+
+/** One rate limit: at most `limit` hits per `windowMs` for one key (an IP, a guardian…). */
+export interface RateLimitRule {
+  windowMs: number;
+  limit: number;
+}
+
+export interface RateLimitConfig {
+  /** Every API and proxied call, per IP. */
+  api: RateLimitRule;
+  /** Code and password checks, per IP (shared by every sign-in endpoint). */
+  signInPerIp: RateLimitRule;
+  /** Password checks per staff e-mail. */
+  signInPerAccount: RateLimitRule;
+  /** Code e-mails per IP. */
+  sendCodePerIp: RateLimitRule;
+  /** Code e-mails per guardian: a short burst rule and an hourly rule. */
+  sendCodePerGuardianBurst: RateLimitRule;
+  sendCodePerGuardianHourly: RateLimitRule;
+  /** Client log lines (/api/auth/_log) per IP. */
+  clientLog: RateLimitRule;
+}
+
+export interface BffConfig {
+  port: number;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  /** Express `trust proxy` value; unset means the BFF faces the browser directly. */
+  trustProxy?: boolean | number | string;
+  /** The portal host as browsers see it: links, e-mails, Auth.js URLs, same-origin checks. */
+  publicUrl: string;
+  redisUrl: string;
+  /** Namespace for every key this process writes (sessions, codes, rate limits). */
+  redisPrefix: string;
+  /** Cookie signing secrets, newest first (older ones still verify, for rotation). */
+  sessionSecrets: string[];
+  /** Rolling idle timeout of a session. */
+  sessionIdleTimeoutMs: number;
+  /** Key for the HMAC of login codes; derived from the session secret when not given. */
+  loginCodeSecret: string;
+  loginCode: { ttlSeconds: number; maxAttempts: number };
+  identityPrivateJwk: JWK;
+  services: Record<ServiceName, string>;
+  /** How long the proxy waits for a service before answering 503. */
+  proxyTimeoutMs: number;
+  remotes: { portal: string; dashboard: string; store: string };
+  shellDistDir: string;
+  smtpUrl: string;
+  mailFrom: string;
+  rateLimits: RateLimitConfig;
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  api: { windowMs: MINUTE, limit: 600 },
+  signInPerIp: { windowMs: 15 * MINUTE, limit: 60 },
+  signInPerAccount: { windowMs: 15 * MINUTE, limit: 10 },
+  sendCodePerIp: { windowMs: 15 * MINUTE, limit: 30 },
+  sendCodePerGuardianBurst: { windowMs: 30_000, limit: 1 },
+  sendCodePerGuardianHourly: { windowMs: 60 * MINUTE, limit: 5 },
+  clientLog: { windowMs: MINUTE, limit: 60 },
+};
+
+export const DEFAULT_LOGIN_CODE = {
+  ttlSeconds: LOGIN_CODE_TTL_SECONDS,
+  maxAttempts: LOGIN_CODE_MAX_ATTEMPTS,
+};
+
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 8 * 60 * MINUTE;
+export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;

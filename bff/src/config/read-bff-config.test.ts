@@ -1,0 +1,52 @@
+import { deriveLoginCodeSecret, parseTrustProxy, readBffConfig } from './read-bff-config';
+
+const env = {
+  PORT: '3000',
+  PUBLIC_URL: 'http://localhost:3000/',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: 'cuota:',
+  SESSION_SECRET: 'nuevo-secreto-de-sesion-0001, viejo-secreto-de-sesion-0002',
+  IDENTITY_PRIVATE_JWK: '{"kty":"EC","crv":"P-256","x":"x","y":"y","d":"d"}',
+  ENROLMENT_URL: 'http://127.0.0.1:4001',
+  BILLING_URL: 'http://127.0.0.1:4002',
+  PAYMENTS_URL: 'http://127.0.0.1:4003',
+  INVOICING_URL: 'http://127.0.0.1:4004',
+  REMOTE_PORTAL_ENTRY: 'http://127.0.0.1:3001/mf-manifest.json',
+  REMOTE_DASHBOARD_ENTRY: 'http://127.0.0.1:3002/mf-manifest.json',
+  REMOTE_STORE_ENTRY: 'http://127.0.0.1:3003/mf-manifest.json',
+  SHELL_DIST_DIR: '/srv/shell',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  MAIL_FROM: 'Cuota <no-responder@cuota.mx>',
+};
+
+test("reads the launcher's environment", () => {
+  const config = readBffConfig(env);
+  expect(config).toMatchObject({
+    port: 3000,
+    nodeEnv: 'development',
+    publicUrl: 'http://localhost:3000',
+    sessionSecrets: ['nuevo-secreto-de-sesion-0001', 'viejo-secreto-de-sesion-0002'],
+    loginCodeSecret: deriveLoginCodeSecret('nuevo-secreto-de-sesion-0001'),
+    loginCode: { ttlSeconds: 600, maxAttempts: 5 },
+    services: { enrolment: 'http://127.0.0.1:4001' },
+    trustProxy: undefined,
+  });
+  expect(config.loginCodeSecret).not.toContain('nuevo');
+});
+
+test('names every missing or malformed variable', () => {
+  const { PUBLIC_URL: _p, ...rest } = env;
+  expect(() => readBffConfig({ ...rest, SMTP_URL: 'no es url', SESSION_SECRET: 'corto' })).toThrow(
+    /PUBLIC_URL[\s\S]*SESSION_SECRET[\s\S]*SMTP_URL/,
+  );
+});
+
+test.each([
+  [undefined, undefined],
+  ['1', 1],
+  ['true', true],
+  ['false', false],
+  ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+])('TRUST_PROXY=%s', (value, expected) => {
+  expect(parseTrustProxy(value)).toEqual(expected);
+});

@@ -1,0 +1,86 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { portSchema, readEnv } from '@cuota/service-runtime/config/read-env';
+import { parseJwkEnv } from '@cuota/service-runtime/identity/identity-token';
+import {
+  DEFAULT_LOGIN_CODE,
+  DEFAULT_PROXY_TIMEOUT_MS,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  type BffConfig,
+} from './bff-config';
+
+const url = z.url();
+
+const envSchema = z.object({
+  PORT: portSchema,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.string().default('info'),
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_URL: url,
+  REDIS_URL: url,
+  REDIS_PREFIX: z.string().default('cuota:'),
+  SESSION_SECRET: z.string().min(16, 'usa al menos 16 caracteres'),
+  LOGIN_CODE_SECRET: z.string().min(16).optional(),
+  IDENTITY_PRIVATE_JWK: z.string().min(2),
+  ENROLMENT_URL: url,
+  BILLING_URL: url,
+  PAYMENTS_URL: url,
+  INVOICING_URL: url,
+  REMOTE_PORTAL_ENTRY: url,
+  REMOTE_DASHBOARD_ENTRY: url,
+  REMOTE_STORE_ENTRY: url,
+  SHELL_DIST_DIR: z.string().min(1),
+  SMTP_URL: url,
+  MAIL_FROM: z.string().min(3),
+});
+
+/** The BFF's configuration from its environment, checked once at start-up. */
+export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
+  const e = readEnv(envSchema, env);
+  const sessionSecrets = e.SESSION_SECRET.split(',').map((s) => s.trim());
+  return {
+    port: e.PORT,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sessionSecrets,
+    sessionIdleTimeoutMs: DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    loginCodeSecret: e.LOGIN_CODE_SECRET ?? deriveLoginCodeSecret(sessionSecrets[0]!),
+    loginCode: DEFAULT_LOGIN_CODE,
+    identityPrivateJwk: parseJwkEnv(e.IDENTITY_PRIVATE_JWK),
+    services: {
+      enrolment: e.ENROLMENT_URL,
+      billing: e.BILLING_URL,
+      payments: e.PAYMENTS_URL,
+      invoicing: e.INVOICING_URL,
+    },
+    proxyTimeoutMs: DEFAULT_PROXY_TIMEOUT_MS,
+    remotes: {
+      portal: e.REMOTE_PORTAL_ENTRY,
+      dashboard: e.REMOTE_DASHBOARD_ENTRY,
+      store: e.REMOTE_STORE_ENTRY,
+    },
+    shellDistDir: e.SHELL_DIST_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}
+
+/** `TRUST_PROXY` as Express reads it: a hop count, true/false, or a list of subnets. */
+export function parseTrustProxy(value: string | undefined): BffConfig['trustProxy'] {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** A separate key for login-code HMACs, so the cookie secret is never used for two things. */
+export function deriveLoginCodeSecret(sessionSecret: string): string {
+  return createHmac('sha256', sessionSecret).update('cuota:login-code:v1').digest('base64url');
+}

@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import type { BffContext } from '../bff-context';
+import { parseForm, parseJson, requireBodyType } from '../http/body-parsers';
+import { csrfToken, requireCsrf } from '../security/csrf';
+import { refreshGuardian } from '../session/refresh-guardian';
+import { sessionResponse } from '../session/session-response';
+import { authFailureHandler } from './auth-failure';
+import { authErrorPageHandler, signInPageRedirect } from './auth-pages';
+import { credentialsProviders, providersResponse } from './auth-providers';
+import { clientLogHandler } from './client-log';
+import { credentialsSignIn } from './credentials-sign-in';
+import { sessionUpdateHandler } from './session-update';
+import { signOutHandler } from './sign-out';
+
+/** /api/auth/*: the Auth.js REST API over the BFF's Redis session (spec §7). */
+export function authRoutes(ctx: BffContext): Router {
+  const router = Router();
+  const { config } = ctx;
+  const providers = credentialsProviders(ctx);
+  const body = [parseForm, parseJson, requireBodyType('form', 'json')];
+
+  router.use('/api/auth', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/api/auth/session', async (req, res) => {
+    await refreshGuardian(req, res, ctx);
+    res.json(sessionResponse(req, config));
+  });
+  router.get('/api/auth/csrf', (req, res) => {
+    res.json({ csrfToken: csrfToken(req) });
+  });
+  router.get('/api/auth/providers', (_req, res) => {
+    res.json(providersResponse(providers, config.publicUrl));
+  });
+  router.get('/api/auth/signin', signInPageRedirect(config));
+  router.get('/api/auth/error', authErrorPageHandler);
+
+  const signIn = credentialsSignIn(ctx, providers);
+  router.post('/api/auth/signin/:provider', ...body, requireCsrf, signIn);
+  router.post('/api/auth/callback/:provider', ...body, requireCsrf, signIn);
+  router.post('/api/auth/signout', ...body, requireCsrf, signOutHandler(config));
+  router.use(
+    ['/api/auth/signin', '/api/auth/callback', '/api/auth/signout'],
+    authFailureHandler(config.publicUrl, ctx.deps.logger),
+  );
+
+  router.post('/api/auth/session', ...body, sessionUpdateHandler(ctx));
+  router.post(
+    '/api/auth/_log',
+    ...body,
+    requireCsrf,
+    ctx.limiters.clientLog,
+    clientLogHandler(ctx),
+  );
+  return router;
+}

@@ -1,0 +1,59 @@
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import {
+  guardianIdentitySchema,
+  staffIdentitySchema,
+  type GuardianIdentity,
+  type StaffCredentials,
+  type StaffIdentity,
+} from '@cuota/contracts/identity/sign-in';
+import { HttpError } from '@cuota/service-runtime/http/http-error';
+import type { ServiceClient } from '@cuota/service-runtime/http/service-client';
+
+/** The BFF acting for itself: sign-in look-ups happen before anyone is signed in. */
+export const BFF_IDENTITY: IdentityClaims = { kind: 'service', service: 'bff' };
+
+/** A guardianHash as links carry it (random, URL-safe); anything else is unknown by definition. */
+export const GUARDIAN_HASH_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Who signs in, asked of enrolment (the owner of guardians and staff users). */
+export interface EnrolmentDirectory {
+  /** null when no guardian has this hash. */
+  guardianByHash(hash: string): Promise<GuardianIdentity | null>;
+  /** null on a wrong e-mail or password (enrolment answers both the same way). */
+  authenticateStaff(credentials: StaffCredentials): Promise<StaffIdentity | null>;
+}
+
+export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDirectory {
+  return {
+    async guardianByHash(hash) {
+      if (!GUARDIAN_HASH_PATTERN.test(hash)) return null;
+      return nullOn(404, () =>
+        enrolment({
+          path: `/internal/guardians/by-hash/${encodeURIComponent(hash)}`,
+          identity: BFF_IDENTITY,
+          schema: guardianIdentitySchema,
+        }),
+      );
+    },
+    authenticateStaff(credentials) {
+      return nullOn(401, () =>
+        enrolment({
+          method: 'POST',
+          path: '/internal/staff/authenticate',
+          identity: BFF_IDENTITY,
+          body: credentials,
+          schema: staffIdentitySchema,
+        }),
+      );
+    },
+  };
+}
+
+async function nullOn<T>(status: number, call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof HttpError && err.status === status) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Request } from 'express';
+import type { GuardianIdentity, StaffCredentials } from '@cuota/contracts/identity/sign-in';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { startSession } from '../session/start-session';
+import type { EnrolmentDirectory } from './enrolment-directory';
+import type { LoginCodes } from './login-codes';
+import { codeLocked, wrongCode, wrongPassword } from './sign-in-error';
+import { guardianState, staffState } from './signed-in-states';
+
+export interface SignInDeps {
+  directory: EnrolmentDirectory;
+  codes: LoginCodes;
+}
+
+export const unknownGuardianLink = () =>
+  notFound('No encontramos este enlace de acceso. Pide a tu escuela que te lo envíe de nuevo.');
+
+export async function findGuardian(
+  directory: EnrolmentDirectory,
+  guardianHash: string,
+): Promise<GuardianIdentity> {
+  const guardian = await directory.guardianByHash(guardianHash);
+  if (!guardian) throw unknownGuardianLink();
+  return guardian;
+}
+
+/**
+ * The one guardian sign-in: the portal's verify_code and Auth.js's guardian-code callback
+ * both end here. Throws SignInError (wrong, expired, used, locked) or a 404 (unknown link).
+ */
+export async function signInGuardianWithCode(
+  req: Request,
+  deps: SignInDeps,
+  input: { guardian_hash: string; code: string },
+): Promise<void> {
+  const guardian = await findGuardian(deps.directory, input.guardian_hash);
+  const check = await deps.codes.check(guardian.id, input.code);
+  if (check.outcome === 'locked') throw codeLocked();
+  if (check.outcome === 'wrong') throw wrongCode(check.attemptsLeft);
+  if (check.outcome === 'missing') throw wrongCode();
+  await startSession(req, guardianState(guardian));
+}
+
+/** Staff sign-in (e-mail and password checked by enrolment). */
+export async function signInStaff(
+  req: Request,
+  deps: SignInDeps,
+  credentials: StaffCredentials,
+): Promise<void> {
+  const staff = await deps.directory.authenticateStaff(credentials);
+  if (!staff) throw wrongPassword();
+  await startSession(req, staffState(staff));
+}

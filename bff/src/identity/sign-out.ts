@@ -1,0 +1,14 @@
+import type { RequestHandler } from 'express';
+import type { BffConfig } from '../config/bff-config';
+import { callbackUrlOf } from '../security/callback-url';
+import { destroySession } from '../session/session-lifecycle';
+import { answerAuth } from './auth-failure';
+
+/** POST /api/auth/signout: the session leaves Redis, the cookie is cleared, `{ url }`. */
+export function signOutHandler(config: BffConfig): RequestHandler {
+  return async (req, res) => {
+    const url = callbackUrlOf(req, config.publicUrl, '/') ?? `${config.publicUrl}/`;
+    await destroySession(req, res);
+    answerAuth(req, res, 200, { url });
+  };
+}

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { staffCredentialsSchema } from '@cuota/contracts/identity/sign-in';
+import type { BffContext } from '../bff-context';
+import { parseJson, requireBodyType } from '../http/body-parsers';
+import { parseBody } from '../http/input';
+import { runMiddleware } from '../http/run-middleware';
+import { sessionResponse } from '../session/session-response';
+import { signInStaff } from './sign-in';
+
+export const strictStaffCredentials = z.strictObject(staffCredentialsSchema.shape);
+
+/**
+ * POST /api/v1/users/auth/: staff e-mail + password (the same check as Auth.js's
+ * staff-credentials provider). The spec sends it without credentials, so it takes no CSRF
+ * token; it accepts JSON only, which a cross-site form cannot send.
+ */
+export function staffSignInRoutes(ctx: BffContext): Router {
+  const router = Router();
+  router.post(
+    '/api/v1/users/auth/',
+    parseJson,
+    requireBodyType('json'),
+    ctx.limiters.signInPerIp,
+    async (req, res) => {
+      const credentials = parseBody(strictStaffCredentials, req.body);
+      res.locals.signInAccount = `staff:${credentials.email}`;
+      await runMiddleware(ctx.limiters.signInPerAccount, req, res);
+      await signInStaff(req, ctx, credentials);
+      res.json(sessionResponse(req, ctx.config));
+    },
+  );
+  return router;
+}

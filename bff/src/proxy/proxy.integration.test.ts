@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createTestIdentity } from '@cuota/testing/test-identity';
+import { startEchoService, type EchoCall } from '../test-support/echo-service';
+import { browserSignedInAs, guardianSession, staffSession } from '../test-support/session-fixture';
+import { startTestBff, type TestBff } from '../test-support/test-bff';
+
+let bff: TestBff;
+let billing: Awaited<ReturnType<typeof startEchoService>>;
+let payments: Awaited<ReturnType<typeof startEchoService>>;
+let silent: http.Server;
+
+beforeAll(async () => {
+  const identity = await createTestIdentity();
+  billing = await startEchoService(identity.keys.publicJwk);
+  payments = await startEchoService(identity.keys.publicJwk);
+  // Accepts connections and never answers: a hung service.
+  silent = http.createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  bff = await startTestBff({
+    identity,
+    services: {
+      billing: billing.url,
+      payments: payments.url,
+      invoicing: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    },
+    proxyTimeoutMs: 500,
+  });
+});
+afterAll(async () => {
+  await bff.close();
+  await billing.stop();
+  await payments.stop();
+  silent.closeAllConnections();
+  await new Promise((resolve) => silent.close(resolve));
+});
+
+describe('forwarding', () => {
+  test('a portal GET reaches the owning service with a verifiable identity token and no cookie', async () => {
+    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const res = await agent
+      .get('/api/v1/schools/school-1/orders/?page=2')
+      .set('authorization', 'Bearer forjado')
+      .set('x-request-id', 'req-proxy-0001')
+      .expect(200);
+    const call = res.body as EchoCall;
+    expect(call.url).toBe('/api/v1/schools/school-1/orders/?page=2');
+    expect(call.identity).toEqual({
+      kind: 'guardian',
+      guardian_id: 'guardian-1',
+      school_ids: ['school-1'],
+    });
+    expect(call.headers.cookie).toBeUndefined();
+    expect(call.headers['x-request-id']).toBe('req-proxy-0001');
+    expect(res.headers['x-request-id']).toBe('req-proxy-0001');
+    // The service's own cookie never reaches the browser (only the BFF's rolling session).
+    expect(String(res.headers['set-cookie'])).not.toContain('service=');
+  });
+
+  test('a staff mutation streams its JSON body through (CSRF header required, not forwarded)', async () => {
+    const { agent, csrfToken } = await browserSignedInAs(bff, staffSession());
+    const res = await agent
+      .patch('/book-keeper/orders/42/')
+      .set('x-csrf-token', csrfToken)
+      .send({ amount: 150000, nota: 'ñandú' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      method: 'PATCH',
+      body: { amount: 150000, nota: 'ñandú' },
+      identity: {
+        kind: 'staff',
+        user_id: 'staff-1',
+        memberships: [{ school_id: 'school-1', role: 'OWNER' }],
+      },
+    });
+    expect(res.body.headers['x-csrf-token']).toBeUndefined();
+  });
+
+  test("the gateway's webhook needs no session and no CSRF, and carries no identity", async () => {
+    await request(bff.app)
+      .post('/api/v1/kushki/payout_status/')
+      .send({ status: 'APPROVED' })
+      .expect(200, { received: true });
+    expect(payments.calls.at(-1)).toMatchObject({ body: { status: 'APPROVED' } });
+    expect(payments.calls.at(-1)!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('refused before anything is forwarded', () => {
+  test('signed out → 401 UNAUTHENTICATED', async () => {
+    const before = billing.calls.length;
+    const res = await request(bff.app).get('/api/v1/schools/school-1/orders/').expect(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    expect(billing.calls.length).toBe(before);
+  });
+
+  test('a guardian on a staff-only row → 403', async () => {
+    const { agent, csrfToken } = await browserSignedInAs(bff, guardianSession());
+    const before = billing.calls.length;
+    await agent.get('/api/v1/dashboard/schools/school-1/delinquency/').expect(403);
+    await agent
+      .post('/book-keeper/massive_concept_assignments/')
+      .set('x-csrf-token', csrfToken)
+      .send({})
+      .expect(403);
+    expect(billing.calls.length).toBe(before);
+  });
+
+  test('a mutation without the CSRF header → 403 CSRF_INVALID', async () => {
+    const { agent } = await browserSignedInAs(bff, staffSession());
+    const before = billing.calls.length;
+    const res = await agent.patch('/book-keeper/orders/42/').send({ amount: 1 }).expect(403);
+    expect(res.body.error.code).toBe('CSRF_INVALID');
+    expect(billing.calls.length).toBe(before);
+  });
+
+  test("services' own /internal paths are not reachable", async () => {
+    const { agent } = await browserSignedInAs(bff, staffSession());
+    const before = billing.calls.length + payments.calls.length;
+    const page = await agent.get('/internal/guardians/by-hash/abc').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/); // just the SPA's index.html
+    await agent.get('/api/v1/students/..%2F..%2Finternal/').expect(404);
+    await agent.post('/internal/staff/authenticate').send({}).expect(404);
+    expect(billing.calls.length + payments.calls.length).toBe(before);
+  });
+
+  test('a known path with another method → 405 with Allow', async () => {
+    const res = await request(bff.app).delete('/api/v1/students/1/').expect(405);
+    expect(res.headers.allow).toBe('GET, PUT, PATCH');
+  });
+});
+
+describe('rows without a service yet', () => {
+  test('notifications rows → 501 in Spanish', async () => {
+    const { agent, csrfToken } = await browserSignedInAs(bff, guardianSession());
+    const res = await agent
+      .put('/api/v1/guardian_notification/7/opened/')
+      .set('x-csrf-token', csrfToken)
+      .expect(501);
+    expect(res.body).toEqual({
+      error: { code: 'NOT_IMPLEMENTED', message: 'Esta función aún no está disponible.' },
+    });
+  });
+
+  test('identity rows the BFF does not serve yet → 501', async () => {
+    await request(bff.app).post('/auth/token/refresh/').send({}).expect(501);
+    await request(bff.app).post('/api/v1/guardians/school_login/').send({}).expect(501);
+  });
+});
+
+describe('a service that is down or hung', () => {
+  test('down → 503 in Spanish, at once', async () => {
+    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const res = await agent.get('/api/v1/students/1/').expect(503);
+    expect(res.body).toEqual({
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          'El servicio de inscripciones no está disponible. Intenta de nuevo en unos minutos.',
+      },
+    });
+  });
+
+  test('hung → 503 after the proxy timeout, not a hang', async () => {
+    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const started = Date.now();
+    const res = await agent.get('/api/v1/students/1/orders/1/invoice_urls/').expect(503);
+    expect(res.body.error.message).toMatch(/facturación/);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

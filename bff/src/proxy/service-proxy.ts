@@ -1,0 +1,100 @@
+import type { ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
+import type { BffContext } from '../bff-context';
+import type { ServiceName } from '../config/bff-config';
+import { csrfInvalidError, isCsrfValid } from '../security/csrf';
+import { authorizeProxyCall, needsCsrf } from './access-policy';
+import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
+import { compileRoutes, matchRoute } from './route-table';
+import { ROUTE_ROWS } from './routes';
+
+const SERVICE_LABELS: Record<ServiceName, string> = {
+  enrolment: 'inscripciones',
+  billing: 'cobranza',
+  payments: 'pagos',
+  invoicing: 'facturación',
+};
+
+interface ProxyTarget {
+  service: ServiceName;
+  url: string;
+  token?: string;
+  requestId?: string;
+}
+
+type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
+
+/**
+ * Forwards the specification's REST rows to the owning service, unchanged, with the caller's
+ * identity as a 60-second signed token and the request id; cookies and any client-sent
+ * Authorization never reach a service. Mounted before the body parsers so bodies (JSON,
+ * multipart) stream through untouched. Paths not in the table fall through (next()).
+ */
+export function serviceProxy(ctx: BffContext): RequestHandler {
+  const routes = compileRoutes(ROUTE_ROWS);
+  const { logger } = ctx.deps;
+  const proxy = createProxyMiddleware<Request, Response>({
+    router: (req) => (req as ProxiedRequest).cuotaProxy!.url,
+    changeOrigin: true,
+    xfwd: true,
+    proxyTimeout: ctx.config.proxyTimeoutMs,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        const target = (req as ProxiedRequest).cuotaProxy!;
+        for (const header of ['cookie', 'authorization', 'x-csrf-token'])
+          proxyReq.removeHeader(header);
+        if (target.token) proxyReq.setHeader('authorization', `Bearer ${target.token}`);
+        if (target.requestId) proxyReq.setHeader(REQUEST_ID_HEADER, target.requestId);
+      },
+      proxyRes: (proxyRes) => {
+        delete proxyRes.headers['set-cookie'];
+      },
+      error: (err, req, res) => {
+        const target = (req as ProxiedRequest).cuotaProxy;
+        logger.warn({ err, service: target?.service, url: req.url }, 'proxied service failed');
+        answerUnavailable(res as ServerResponse | unknown, target?.service);
+      },
+    },
+  });
+
+  return async (req, res, next) => {
+    const match = matchRoute(routes, req.method, req.path);
+    if (match.kind === 'none') return next();
+    if (match.kind === 'method-not-allowed')
+      return answerMethodNotAllowed(res, req.method, match.allowed);
+    const { route } = match;
+    if (route.domain === 'identity') return next();
+    if (route.domain === 'notifications') return answerNotAvailable(res);
+    const identity = authorizeProxyCall(req, route);
+    if (needsCsrf(req, route) && !isCsrfValid(req)) throw csrfInvalidError();
+    const requestId = (req as ProxiedRequest).id;
+    (req as ProxiedRequest).cuotaProxy = {
+      service: route.domain,
+      url: ctx.config.services[route.domain],
+      requestId,
+      token: identity ? await ctx.deps.sign(identity, requestId) : undefined,
+    };
+    await proxy(req, res, next);
+  };
+}
+
+function answerUnavailable(res: ServerResponse | unknown, service: ServiceName | undefined) {
+  if (!res || typeof (res as ServerResponse).writeHead !== 'function') {
+    (res as { destroy?: () => void } | undefined)?.destroy?.();
+    return;
+  }
+  const response = res as ServerResponse;
+  if (response.headersSent) return void response.destroy();
+  const label = service ? SERVICE_LABELS[service] : 'la plataforma';
+  response.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(
+    JSON.stringify({
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: `El servicio de ${label} no está disponible. Intenta de nuevo en unos minutos.`,
+      },
+    }),
+  );
+}

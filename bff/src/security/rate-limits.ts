@@ -1,0 +1,97 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { rateLimit, type Options } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { HttpError } from '@cuota/service-runtime/http/http-error';
+import type { BffConfig, RateLimitConfig, RateLimitRule } from '../config/bff-config';
+import type { RedisClient } from '../bff-deps';
+import '../session/session-data';
+
+type Key = (req: Request, res: Response) => string;
+
+interface LimiterSpec {
+  rule: RateLimitRule;
+  /** Spanish text; `wait` reads like "30 segundos" or "12 minutos". */
+  message: (wait: string) => string;
+  /** Default: the client's IP (IPv6 grouped by /56). */
+  key?: Key;
+  skip?: (req: Request) => boolean;
+}
+
+/** The BFF's rate limits, counted in Redis so every BFF instance shares them. */
+export type RateLimiters = Record<keyof RateLimitConfig, RequestHandler>;
+
+export function createRateLimiters(config: BffConfig, redis: RedisClient): RateLimiters {
+  const r = config.rateLimits;
+  const make = (name: string, spec: LimiterSpec) => createLimiter(config, redis, name, spec);
+  const tooMany = (wait: string) =>
+    `Demasiados intentos de inicio de sesión. Espera ${wait} e intenta de nuevo.`;
+  return {
+    /**
+     * Signed-out traffic per IP. Signed-in calls are attributable (and the sign-in itself is
+     * limited hard), so they skip it: a busy family or an office behind one IP is not throttled.
+     */
+    api: make('api', {
+      rule: r.api,
+      message: (wait) => `Demasiadas solicitudes. Espera ${wait} e intenta de nuevo.`,
+      skip: (req) => Boolean(req.session?.auth),
+    }),
+    signInPerIp: make('sign-in-ip', { rule: r.signInPerIp, message: tooMany }),
+    signInPerAccount: make('sign-in-account', {
+      rule: r.signInPerAccount,
+      message: tooMany,
+      key: (_req, res) => String(res.locals.signInAccount),
+    }),
+    sendCodePerIp: make('send-code-ip', {
+      rule: r.sendCodePerIp,
+      message: (wait) => `Se pidieron demasiados códigos desde esta red. Espera ${wait}.`,
+    }),
+    sendCodePerGuardianBurst: make('send-code-guardian-burst', {
+      rule: r.sendCodePerGuardianBurst,
+      message: (wait) => `Ya te enviamos un código. Espera ${wait} para pedir otro.`,
+      key: (_req, res) => String(res.locals.signInAccount),
+    }),
+    sendCodePerGuardianHourly: make('send-code-guardian-hourly', {
+      rule: r.sendCodePerGuardianHourly,
+      message: (wait) => `Pediste demasiados códigos. Espera ${wait} para pedir otro.`,
+      key: (_req, res) => String(res.locals.signInAccount),
+    }),
+    clientLog: make('client-log', {
+      rule: r.clientLog,
+      message: (wait) => `Demasiados registros. Espera ${wait}.`,
+    }),
+  };
+}
+
+function createLimiter(
+  config: BffConfig,
+  redis: RedisClient,
+  name: string,
+  spec: LimiterSpec,
+): RequestHandler {
+  const options: Partial<Options> = {
+    windowMs: spec.rule.windowMs,
+    limit: spec.rule.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new RedisStore({
+      prefix: `${config.redisPrefix}rl:${name}:`,
+      sendCommand: (...args: string[]) => redis.sendCommand(args) as Promise<RedisReply>,
+    }),
+    handler: (req, _res, next) => next(rateLimitedError(spec.message(waitText(req)))),
+  };
+  if (spec.key) options.keyGenerator = spec.key;
+  else options.ipv6Subnet = 56;
+  if (spec.skip) options.skip = spec.skip;
+  return rateLimit(options);
+}
+
+export const rateLimitedError = (message: string) => new HttpError(429, 'RATE_LIMITED', message);
+
+/** How long until the window resets, in Spanish words. */
+function waitText(req: Request): string {
+  const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+  const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
+  if (seconds < 90) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutos`;
+}

@@ -1,0 +1,25 @@
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from './session-middleware';
+
+/** express-session's callback methods as promises. */
+
+/** A new session id for the same browser: called at sign-in so a planted id is worthless. */
+export function regenerateSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => (err ? reject(err) : resolve())),
+  );
+}
+
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.save((err) => (err ? reject(err) : resolve())),
+  );
+}
+
+/** Removes the session from Redis and tells the browser to forget the cookie. */
+export function destroySession(req: Request, res: Response): Promise<void> {
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
+  return new Promise((resolve, reject) =>
+    req.session.destroy((err) => (err ? reject(err) : resolve())),
+  );
+}

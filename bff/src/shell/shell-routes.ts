@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import express, { Router, type Request } from 'express';
+import type { BffContext } from '../bff-context';
+import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
+
+/** webpack's [contenthash] in a file name: such files never change, so cache them for a year. */
+const HASHED_ASSET = /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|map)$/;
+
+/**
+ * The shell's built files: assets by name, and index.html for every other page (the SPA's
+ * router decides). A /guardians/{hash} page whose hash belongs to nobody still gets
+ * index.html, with status 404, so the SPA shows its not-found page and crawlers see 404.
+ */
+export function shellRoutes(ctx: BffContext): Router {
+  const dist = path.resolve(ctx.config.shellDistDir);
+  const index = createIndexReader(path.join(dist, 'index.html'));
+  const router = Router();
+  router.use(
+    express.static(dist, {
+      index: false,
+      redirect: false,
+      setHeaders: (res, file) =>
+        res.setHeader(
+          'Cache-Control',
+          HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    }),
+  );
+  router.get('/{*page}', async (req, res, next) => {
+    if (path.posix.extname(req.path)) return next();
+    const status = await pageStatus(ctx, req);
+    const html = await index();
+    if (!html) return void res.status(503).type('text').send('El portal aún no está compilado.');
+    res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
+  });
+  return router;
+}
+
+async function pageStatus(ctx: BffContext, req: Request): Promise<number> {
+  const hash = /^\/guardians\/([^/]+)(?:\/|$)/.exec(req.path)?.[1];
+  if (hash === undefined) return 200;
+  if (!GUARDIAN_HASH_PATTERN.test(hash)) return 404;
+  // Enrolment down: serve the page anyway; its own calls will show what is wrong.
+  return (await ctx.guardianLinks.exists(hash)) === false ? 404 : 200;
+}
+
+/** index.html, re-read only when the shell is rebuilt (its mtime changes). */
+function createIndexReader(file: string): () => Promise<Buffer | undefined> {
+  let cached: { mtimeMs: number; html: Buffer } | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await fs.readFile(file) };
+      return cached.html;
+    } catch {
+      return undefined;
+    }
+  };
+}

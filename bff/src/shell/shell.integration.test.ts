@@ -1,0 +1,82 @@
+import request from 'supertest';
+import { SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';
+
+let bff: TestBff;
+beforeAll(async () => {
+  bff = await startTestBff();
+});
+afterAll(() => bff.close());
+
+describe('GET /api/remotes', () => {
+  test("lists the three remotes with the deployment's manifest URLs, never cached", async () => {
+    const res = await request(bff.app).get('/api/remotes').expect(200);
+    expect(res.body).toEqual({
+      remotes: [
+        { name: 'mfe_portal', entry: bff.config.remotes.portal },
+        { name: 'mfe_dashboard', entry: bff.config.remotes.dashboard },
+        { name: 'mfe_store', entry: bff.config.remotes.store },
+      ],
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the shell', () => {
+  test('index.html for any page, not cached', async () => {
+    for (const page of ['/', '/dashboard/login', '/store/uniformes', '/cookies-error']) {
+      const res = await request(bff.app).get(page).expect(200);
+      expect(res.text).toBe(SHELL_INDEX);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  test('content-hashed assets are cached for a year, other files revalidate', async () => {
+    const hashed = await request(bff.app).get('/main.3f2a9c1b7d.js').expect(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await request(bff.app).get('/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a missing asset is a 404, not the SPA', async () => {
+    const res = await request(bff.app).get('/missing.4a5b6c7d8e.js').expect(404);
+    expect(res.text).not.toBe(SHELL_INDEX);
+  });
+
+  test('an unknown API path is a JSON 404, never the SPA', async () => {
+    const res = await request(bff.app).get('/api/nada').expect(404);
+    expect(res.body).toEqual({
+      error: { code: 'NOT_FOUND', message: 'La ruta solicitada no existe.' },
+    });
+  });
+
+  test('a guardian link that cannot be a hash gets the SPA with 404, without asking enrolment', async () => {
+    const res = await request(bff.app).get('/guardians/no-es-hash/login').expect(404);
+    expect(res.text).toBe(SHELL_INDEX);
+  });
+
+  test('with enrolment down, a guardian page is still served (its own calls will explain)', async () => {
+    await request(bff.app)
+      .get(`/guardians/${'h'.repeat(43)}/login`)
+      .expect(200);
+  });
+});
+
+describe('security headers', () => {
+  test("the CSP lets the shell load the remotes' origins; nothing else", async () => {
+    const res = await request(bff.app).get('/').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(name));
+    for (const name of ['script-src', 'connect-src', 'style-src'])
+      expect(directive(name)).toEqual(
+        expect.stringContaining(
+          'http://127.0.0.1:13901 http://127.0.0.1:13902 http://remotes.cuota.test',
+        ),
+      );
+    expect(directive('style-src')).toContain("'unsafe-inline'");
+    expect(directive('script-src')).not.toContain('unsafe');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -1,0 +1,60 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { JWK } from 'jose';
+import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
+import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
+import { createIdentityVerifier } from '@cuota/service-runtime/identity/identity-token';
+import { createLogger } from '@cuota/service-runtime/logging/logger';
+
+export interface EchoCall {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  identity: unknown;
+  body: unknown;
+}
+
+/**
+ * A service built like ours (service-runtime: identity check, JSON, Spanish errors) that
+ * answers with what it received: stands in for a service that does not exist yet, so the
+ * proxy's forwarding can be seen from the far side. The gateway webhook is public.
+ */
+export async function startEchoService(publicJwk: JWK) {
+  const verify = await createIdentityVerifier(publicJwk);
+  const calls: EchoCall[] = [];
+  const app = createServiceApp(
+    { logger: createLogger('echo', 'silent'), readiness: async () => {} },
+    (a) => {
+      a.post('/api/v1/kushki/payout_status/', (req, res) => {
+        calls.push({
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          identity: null,
+          body: req.body,
+        });
+        res.json({ received: true });
+      });
+      a.get('/slow/', () => undefined);
+      a.use(requireIdentity(verify), (req, res) => {
+        const call = {
+          method: req.method,
+          url: req.originalUrl,
+          headers: req.headers,
+          identity: res.locals.identity,
+          body: req.body,
+        };
+        calls.push(call);
+        res.set('set-cookie', 'service=1; Path=/').json(call);
+      });
+    },
+  );
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,35 @@
+import request from 'supertest';
+import { messagesTo, waitForCode } from './mailbox';
+import type { TestBff } from './test-bff';
+
+/** Signs a guardian in the way the portal does: code by e-mail, then Auth.js's callback. */
+export async function signInGuardian(bff: TestBff, guardian: { hash: string; email: string }) {
+  const agent = request.agent(bff.app);
+  const csrf = async () => (await agent.get('/api/auth/csrf').expect(200)).body.csrfToken as string;
+  const before = (await messagesTo(bff.mailboxUrl, guardian.email)).length;
+  const token = await csrf();
+  await agent
+    .post('/api/v1/guardians/login/send_code/')
+    .set('x-csrf-token', token)
+    .send({ guardian_hash: guardian.hash })
+    .expect(200);
+  const { code } = await waitForCode(bff.mailboxUrl, guardian.email, before + 1);
+  await agent
+    .post('/api/auth/callback/guardian-code')
+    .type('form')
+    .send({ csrfToken: token, json: 'true', guardian_hash: guardian.hash, code })
+    .expect(200);
+  return { agent, csrfToken: await csrf() };
+}
+
+/** Signs a staff user in through Auth.js's staff-credentials provider. */
+export async function signInStaff(bff: TestBff, email: string, password: string) {
+  const agent = request.agent(bff.app);
+  const csrf = async () => (await agent.get('/api/auth/csrf').expect(200)).body.csrfToken as string;
+  await agent
+    .post('/api/auth/callback/staff-credentials')
+    .type('form')
+    .send({ csrfToken: await csrf(), json: 'true', email, password })
+    .expect(200);
+  return { agent, csrfToken: await csrf() };
+}

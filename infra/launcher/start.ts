@@ -1,0 +1,46 @@
+// `npm start`: the whole product on a seeded demo school, until Ctrl-C.
+import { startSystem, stateDir, type System } from './system.ts';
+
+function banner(system: System): string {
+  const { demo, urls } = system;
+  const owner = demo.staff.find((s) => s.role === 'OWNER') ?? demo.staff[0];
+  return [
+    '',
+    'Cuota is running on the demo school.',
+    '',
+    `  Portal            ${urls.portal}`,
+    `  Guardian sign-in  ${urls.guardianLogin}`,
+    `                    (${demo.guardian_name}, ${demo.guardian_email}; the code arrives in the mailbox below)`,
+    `  Dashboard         ${urls.dashboardLogin}`,
+    `                    ${owner?.email} / ${demo.staff_password}  (one user per staff role: ${demo.staff.map((s) => s.email).join(', ')})`,
+    `  Mailbox           ${urls.mailbox}`,
+    `  Logs              ${stateDir(system.profile)}/logs/`,
+    '',
+    'Press Ctrl-C to stop every process.',
+    '',
+  ].join('\n');
+}
+
+let system: System | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Cuota…');
+  await system?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  console.log('Starting Cuota: checking servers, building, seeding the demo school…');
+  system = await startSystem('dev', {
+    build: process.env.CUOTA_SKIP_BUILD !== '1',
+    echo: process.env.CUOTA_VERBOSE === '1',
+  });
+  console.log(banner(system));
+} catch (err) {
+  console.error(`\n${(err as Error).message}`);
+  await shutdown(1);
+}

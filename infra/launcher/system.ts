@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildAll } from '../build/build-all.ts';
+import { runCommand } from '../lib/run-command.ts';
+import { repoRoot } from '../lib/workspaces.ts';
+import { checkInfrastructure, checkPortsFree } from './preflight.ts';
+import {
+  PROFILES,
+  REMOTES,
+  SERVICES,
+  databaseUrl,
+  httpUrl,
+  publicUrl,
+  type Profile,
+  type RemoteName,
+  type ServiceName,
+} from './profiles.ts';
+import { loadOrCreateSecrets, type Secrets } from './secrets.ts';
+import { Supervisor, type ProcessSpec } from './supervisor.ts';
+
+/** What the enrolment seed prints: who to sign in as. */
+export interface DemoAccess {
+  school_id: string;
+  guardian_hash: string;
+  guardian_email: string;
+  guardian_name: string;
+  staff: { email: string; role: string }[];
+  staff_password: string;
+}
+
+export interface System {
+  profile: Profile;
+  demo: DemoAccess;
+  urls: { portal: string; guardianLogin: string; dashboardLogin: string; mailbox: string };
+  supervisor: Supervisor;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  build?: boolean;
+  /** Copy every process's output to this console (logs always go to .cuota/<profile>/logs). */
+  echo?: boolean;
+}
+
+export function stateDir(profile: Profile): string {
+  return path.join(repoRoot, '.cuota', profile.name);
+}
+
+/** Checks, builds, seeds and starts every process of the system; resolves when all answer. */
+export async function startSystem(
+  name: Profile['name'],
+  options: StartOptions = {},
+): Promise<System> {
+  const profile = PROFILES[name];
+  await checkInfrastructure(profile);
+  await checkPortsFree(profile.host, allPorts(profile));
+  const secrets = loadOrCreateSecrets(stateDir(profile));
+  if (options.build) await buildAll({ quiet: !options.echo });
+  assertBuilt();
+  const demo = await seedDemoSchool(profile, secrets);
+  const supervisor = new Supervisor(path.join(stateDir(profile), 'logs'), options.echo ?? false);
+  try {
+    await supervisor.start(smtpSandbox(profile));
+    await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
+    await Promise.all(REMOTES.map((r) => supervisor.start(remote(profile, r))));
+    await supervisor.start(bff(profile, secrets));
+  } catch (err) {
+    await supervisor.stopAll();
+    throw err;
+  }
+  const portal = publicUrl(profile);
+  return {
+    profile,
+    demo,
+    supervisor,
+    urls: {
+      portal: `${portal}/`,
+      guardianLogin: `${portal}/guardians/${demo.guardian_hash}/login`,
+      dashboardLogin: `${portal}/dashboard/login`,
+      mailbox: `${httpUrl(profile, profile.mailboxPort)}/`,
+    },
+    stop: () => supervisor.stopAll(),
+  };
+}
+
+function allPorts(p: Profile): number[] {
+  return [
+    p.bffPort,
+    p.smtpPort,
+    p.mailboxPort,
+    ...Object.values(p.remotePorts),
+    ...Object.values(p.servicePorts),
+  ];
+}
+
+const builtEntries = [
+  'bff/dist/main.cjs',
+  ...SERVICES.map((s) => `services/${s}/dist/main.cjs`),
+  'services/enrolment/dist/seed-main.cjs',
+  'shell/dist/index.html',
+  ...REMOTES.map((r) => `mfe-${r}/dist/mf-manifest.json`),
+];
+
+function assertBuilt(): void {
+  const missing = builtEntries.filter((f) => !fs.existsSync(path.join(repoRoot, f)));
+  if (missing.length) throw new Error(`Not built yet (${missing.join(', ')}). Run: npm run build`);
+}
+
+function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    PORT: String(profile.servicePorts[s]),
+    DATABASE_URL: databaseUrl(profile, s),
+    NATS_URL: profile.natsUrl,
+    NATS_PREFIX: profile.natsPrefix,
+    IDENTITY_PUBLIC_JWK: secrets.identityPublicJwk,
+  };
+}
+
+async function seedDemoSchool(profile: Profile, secrets: Secrets): Promise<DemoAccess> {
+  const output = await runCommand(
+    'seed',
+    process.execPath,
+    ['services/enrolment/dist/seed-main.cjs'],
+    {
+      cwd: repoRoot,
+      env: serviceEnv(profile, secrets, 'enrolment'),
+      quiet: true,
+    },
+  );
+  const line = output
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"school_id"'));
+  if (!line) throw new Error(`The seed printed no demo access:\n${output.slice(-2000)}`);
+  return JSON.parse(line) as DemoAccess;
+}
+
+function service(profile: Profile, secrets: Secrets, s: ServiceName): ProcessSpec {
+  return {
+    name: s,
+    args: ['--enable-source-maps', `services/${s}/dist/main.cjs`],
+    cwd: repoRoot,
+    env: serviceEnv(profile, secrets, s),
+    readyUrl: `${httpUrl(profile, profile.servicePorts[s])}/readyz`,
+  };
+}
+
+function remote(profile: Profile, r: RemoteName): ProcessSpec {
+  const port = profile.remotePorts[r];
+  return {
+    name: `mfe-${r}`,
+    args: ['infra/static-server/main.ts'],
+    cwd: repoRoot,
+    env: { PORT: String(port), DIST_DIR: path.join(repoRoot, `mfe-${r}`, 'dist') },
+    readyUrl: `${httpUrl(profile, port)}/mf-manifest.json`,
+  };
+}
+
+export function remoteEntry(profile: Profile, r: RemoteName): string {
+  return `${httpUrl(profile, profile.remotePorts[r])}/mf-manifest.json`;
+}
+
+function smtpSandbox(profile: Profile): ProcessSpec {
+  return {
+    name: 'smtp-sandbox',
+    args: ['infra/sandboxes/smtp/main.ts'],
+    cwd: repoRoot,
+    env: { SMTP_PORT: String(profile.smtpPort), HTTP_PORT: String(profile.mailboxPort) },
+    readyUrl: `${httpUrl(profile, profile.mailboxPort)}/messages`,
+  };
+}
+
+function bff(profile: Profile, secrets: Secrets): ProcessSpec {
+  const services = Object.fromEntries(
+    SERVICES.map((s) => [`${s.toUpperCase()}_URL`, httpUrl(profile, profile.servicePorts[s])]),
+  );
+  return {
+    name: 'bff',
+    args: ['--enable-source-maps', 'bff/dist/main.cjs'],
+    cwd: repoRoot,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      PORT: String(profile.bffPort),
+      REDIS_URL: profile.redisUrl,
+      REDIS_PREFIX: profile.redisPrefix,
+      SESSION_SECRET: secrets.sessionSecret,
+      IDENTITY_PRIVATE_JWK: secrets.identityPrivateJwk,
+      ...services,
+      REMOTE_PORTAL_ENTRY: remoteEntry(profile, 'portal'),
+      REMOTE_DASHBOARD_ENTRY: remoteEntry(profile, 'dashboard'),
+      REMOTE_STORE_ENTRY: remoteEntry(profile, 'store'),
+      SHELL_DIST_DIR: path.join(repoRoot, 'shell', 'dist'),
+      SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
+      MAIL_FROM: 'Cuota <no-responder@cuota.mx>',
+      PUBLIC_URL: publicUrl(profile),
+    },
+    readyUrl: `${httpUrl(profile, profile.bffPort)}/api/remotes`,
+  };
+}

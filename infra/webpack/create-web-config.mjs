@@ -1,0 +1,158 @@
+// One webpack configuration for the shell (the Module Federation host) and the three
+// remotes, so they cannot drift apart on the things that must match: the loader, the
+// shared singletons and the federation options. Plain ESM because webpack-cli loads it.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Libraries that hold module-level state (React's dispatcher, the router and Redux
+ * contexts, styled-components' sheet, our store and API slice) must exist once on the
+ * page. The trailing-slash keys share subpath imports too (`react/jsx-runtime`,
+ * `react-dom/client`, `@cuota/web-core/store`); without them each container would
+ * bundle its own copy and hooks would break ("Invalid hook call").
+ */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  '@reduxjs/toolkit',
+  // RTK Query lives at @reduxjs/toolkit/query/react; it must be the copy baseApi was made with.
+  '@reduxjs/toolkit/',
+  'react-redux',
+  'styled-components',
+];
+// zod is deliberately not shared: a shared module is bundled whole (every locale, ~390 KB)
+// while each container's own copy is tree-shaken to the few schemas it parses, and the
+// front end keeps no zod state that would need one copy.
+
+/** Our workspace packages export one module per file, so only the prefix form applies. */
+const WORKSPACE_SINGLETONS = ['@cuota/ui/', '@cuota/web-core/', '@cuota/contracts/'];
+
+function sharedConfig() {
+  const shared = {};
+  for (const key of SINGLETONS) shared[key] = { singleton: true };
+  // Workspace packages are always built from the same commit; there is no version to
+  // negotiate, and their `*` ranges would only produce warnings.
+  for (const key of WORKSPACE_SINGLETONS) shared[key] = { singleton: true, requiredVersion: false };
+  return shared;
+}
+
+function swcRule(development) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Build-time values a part reads as `process.env.NAME`. Anything else on `process.env`
+ * stays unreplaced and would fail in the browser, so every name must be listed here.
+ */
+function defineEnv(values) {
+  const definitions = {};
+  for (const [name, value] of Object.entries(values)) {
+    definitions[`process.env.${name}`] = JSON.stringify(value);
+  }
+  return new webpack.DefinePlugin(definitions);
+}
+
+/**
+ * The federation runtime asks for the entry chunk's file name before content hashes
+ * exist, only to learn how deep in `dist/` it sits; every other caller gets the hash.
+ */
+const entryFilename = (pathData) =>
+  pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js';
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir absolute directory of the app (holds package.json)
+ * @param {string} options.name container name: `shell` or `mfe_<remote>`
+ * @param {'host' | 'remote'} options.role
+ * @param {string} [options.entry] host only: the module that boots the page
+ * @param {Record<string, string>} [options.exposes] remote only
+ * @param {string} [options.title] host only: the HTML page title
+ * @param {Record<string, string>} [options.env] build-time `process.env` values
+ */
+export function createWebConfig(options) {
+  const { appDir, name, role, env = {} } = options;
+  const host = role === 'host';
+  return (_cliEnv, argv = {}) => {
+    const mode = argv.mode ?? 'production';
+    const production = mode === 'production';
+    const hashed = production ? '[name].[contenthash:10].js' : '[name].js';
+    return {
+      mode,
+      context: appDir,
+      // A remote has no page of its own: Module Federation adds its container entry.
+      entry: host ? { main: options.entry } : {},
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The shell is served from the site root and deep links load `/main.js`; a remote
+        // finds its chunks next to wherever its remoteEntry.js was loaded from.
+        publicPath: host ? '/' : 'auto',
+        filename: production ? entryFilename : hashed,
+        chunkFilename: hashed,
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: { rules: [swcRule(!production)] },
+      performance: { hints: false },
+      plugins: [
+        defineEnv(env),
+        new ModuleFederationPlugin({
+          name,
+          // Remotes publish mf-manifest.json (what GET /api/remotes points at); the host
+          // publishes nothing.
+          ...(host
+            ? { manifest: false }
+            : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
+          // Remotes are registered at run time from GET /api/remotes; none is compiled in.
+          remotes: {},
+          shared: sharedConfig(),
+          // Load a remote only when its route needs it, so a remote that is down breaks
+          // that route alone instead of the start of the whole page.
+          shareStrategy: 'loaded-first',
+          // Types come from the workspace packages, not from zips fetched at build time.
+          dts: false,
+        }),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({
+                title: options.title,
+                templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="es-MX">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+              }),
+            ]
+          : []),
+      ],
+    };
+  };
+}

@@ -1,0 +1,30 @@
+const { project } = require('./jest.preset.cjs');
+
+const node = [
+  'packages/contracts',
+  'packages/service-runtime',
+  'packages/messaging',
+  'packages/testing',
+  'services/enrolment',
+  'services/billing',
+  'services/payments',
+  'services/invoicing',
+  'bff',
+];
+const web = [
+  'packages/ui',
+  'packages/web-core',
+  'shell',
+  'mfe-portal',
+  'mfe-dashboard',
+  'mfe-store',
+];
+
+module.exports = {
+  projects: [
+    ...node.map((d) => project(d, 'node')),
+    project('infra', 'node', ['<rootDir>/**/*.test.ts']),
+    ...web.map((d) => project(d, 'jsdom')),
+  ],
+  maxWorkers: 2,
+};

@@ -1,0 +1,113 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Session } from '@cuota/contracts/identity/session';
+import type { StaffIdentity } from '@cuota/contracts/identity/sign-in';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import DashboardApp from './app';
+
+const me: StaffIdentity = {
+  id: 'user-1',
+  name: 'Ana Torres',
+  email: 'ana@colegio.mx',
+  memberships: [
+    { school_id: 'school-1', school_name: 'Colegio Montessori del Valle', role: 'OWNER' },
+    { school_id: 'school-2', school_name: 'Instituto Lomas', role: 'ACCOUNTANT' },
+  ],
+};
+
+const school = (id: string, name: string) => ({
+  id,
+  name,
+  kind: 'k12',
+  status: 'operando',
+  created_at: '2026-01-01',
+});
+
+function stubDashboardServer() {
+  return stubFetch()
+    .on('GET', '/api/v1/users/me/', me)
+    .on('GET', '/api/v1/schools/school-1/', school('school-1', 'Colegio Montessori del Valle'))
+    .on('GET', '/api/v1/schools/school-2/', school('school-2', 'Instituto Lomas'));
+}
+
+function renderDashboard(page: string, session: Session | null = staffSession()) {
+  return renderWithProviders(<DashboardApp />, {
+    url: `/dashboard${page}`,
+    path: '/dashboard/*',
+    session,
+  });
+}
+
+beforeEach(() => forgetCsrfToken());
+
+test('without a staff session the dashboard sends people to its login page', async () => {
+  const { router } = renderDashboard('', null);
+
+  expect(await screen.findByLabelText('Correo electrónico')).toBeVisible();
+  expect(router.state.location.pathname).toBe('/dashboard/login');
+});
+
+test('a wrong password is refused with a Spanish message', async () => {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('POST', '/api/auth/callback/staff-credentials', () =>
+      jsonResponse(
+        { url: 'http://localhost/api/auth/error?error=CredentialsSignin' },
+        { status: 401 },
+      ),
+    );
+  renderDashboard('/login', null);
+  const user = userEvent.setup();
+
+  await user.type(screen.getByLabelText('Correo electrónico'), 'ana@colegio.mx');
+  await user.type(screen.getByLabelText('Contraseña'), 'equivocada');
+  await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'El correo electrónico o la contraseña no son correctos.',
+  );
+});
+
+test('signing in opens the home with the school and the role in Spanish', async () => {
+  const network = stubDashboardServer()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('POST', '/api/auth/callback/staff-credentials', { url: 'http://localhost/dashboard' })
+    .on('GET', '/api/auth/session', staffSession());
+  const { router } = renderDashboard('/login', null);
+  const user = userEvent.setup();
+
+  await user.type(screen.getByLabelText('Correo electrónico'), 'ana@colegio.mx');
+  await user.type(screen.getByLabelText('Contraseña'), 'CuotaDemo2026!');
+  await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+  expect(await screen.findByTestId('school-name')).toHaveTextContent(
+    'Colegio Montessori del Valle',
+  );
+  expect(router.state.location.pathname).toBe('/dashboard');
+  expect(screen.getByText('Tu rol:')).toHaveTextContent('Tu rol: Propietario');
+  const form = new URLSearchParams(
+    await network.sent('POST', '/api/auth/callback/staff-credentials')[0]!.text(),
+  );
+  expect(form.get('email')).toBe('ana@colegio.mx');
+  expect(form.get('password')).toBe('CuotaDemo2026!');
+});
+
+test('someone in several schools can switch, and the choice is kept for the session', async () => {
+  const network = stubDashboardServer();
+  const { store } = renderDashboard('');
+  const user = userEvent.setup();
+  await screen.findByText('Operando');
+
+  await user.selectOptions(screen.getByLabelText('Escuela'), 'Instituto Lomas');
+
+  await screen.findByText('Contador', { selector: 'strong' });
+  expect(screen.getByTestId('school-name')).toHaveTextContent('Instituto Lomas');
+  expect(network.sent('GET', '/api/v1/schools/school-2/')).toHaveLength(1);
+  expect(store.getState().globalState.selectedSchool).toBe('school-2');
+  const table = screen.getByRole('table', { name: 'Tus escuelas' });
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
+});

@@ -1,0 +1,34 @@
+import { Route, Routes } from 'react-router';
+import { BuildLabel } from '@cuota/ui/build-label';
+import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { StaffLoginPage } from '../features/auth/components/staff-login-page';
+import { HomeRoute } from './routes/home-route';
+import { StaffOnly } from './staff-only';
+
+/** The staff dashboard, exposed as `mfe_dashboard/App`, mounted under /dashboard/*. */
+export default function DashboardApp() {
+  return (
+    <>
+      <Routes>
+        <Route
+          path="login"
+          element={
+            <StaffOnly signedIn={false}>
+              <StaffLoginPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          index
+          element={
+            <StaffOnly signedIn>
+              <HomeRoute />
+            </StaffOnly>
+          }
+        />
+        <Route path="*" element={<UtmNavigate to="/404" replace />} />
+      </Routes>
+      <BuildLabel container="mfe_dashboard" label={process.env.CUOTA_BUILD_LABEL ?? ''} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { AUTH_PROVIDERS } from '@cuota/contracts/identity/session';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { PageLayout } from '@cuota/ui/page-layout';
+import { TextField } from '@cuota/ui/text-field';
+import { signedIn } from '@cuota/web-core/auth/sign-in';
+import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
+import { useUtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { signInMessage } from '../utils/sign-in-messages';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const ErrorMessage = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 600;
+`;
+
+/** /dashboard/login: e-mail and password of a school staff member. */
+export function StaffLoginPage() {
+  const { signIn } = useAuthActions();
+  const navigate = useUtmNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await signIn(AUTH_PROVIDERS.staffCredentials, { email, password });
+      if (signedIn(result)) return navigate('/dashboard');
+      setError(signInMessage(result.error));
+    } catch {
+      setError(signInMessage(null));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PageLayout title="Panel escolar" brand="Cuota · Panel escolar">
+      <Card title="Inicia sesión">
+        <Form onSubmit={submit}>
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Contraseña"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error && <ErrorMessage role="alert">{error}</ErrorMessage>}
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Entrando…' : 'Iniciar sesión'}
+          </Button>
+        </Form>
+      </Card>
+    </PageLayout>
+  );
+}

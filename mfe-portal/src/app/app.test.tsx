@@ -1,0 +1,107 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
+import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import PortalApp from './app';
+
+const me: GuardianMe = {
+  id: 'guardian-1',
+  first_name: 'María',
+  last_name: 'López',
+  email: 'maria@example.mx',
+  guardian_hash: GUARDIAN_HASH,
+  onboarding_stage: 'COMPLETED',
+  fraud_status: 'no_risk',
+  schools: [{ id: 'school-1', name: 'Colegio Montessori del Valle' }],
+  dependents: [
+    {
+      id: 'student-1',
+      first_name: 'Sofía',
+      last_name: 'López Ruiz',
+      school_id: 'school-1',
+      level: 'elementary',
+      section: { id: 'section-1', name: '3° A' },
+      status: 'active',
+      guardians: [],
+      billing_guardian: null,
+    },
+    {
+      id: 'student-2',
+      first_name: 'Diego',
+      last_name: 'López Ruiz',
+      school_id: 'school-1',
+      level: 'middle-high',
+      section: null,
+      status: 'active',
+      guardians: [],
+      billing_guardian: null,
+    },
+  ],
+};
+
+function renderPortal(page: string, session = guardianSession()) {
+  return renderWithProviders(<PortalApp />, {
+    url: `/guardians/${GUARDIAN_HASH}${page}`,
+    path: '/guardians/:guardianHash/*',
+    session,
+  });
+}
+
+test('home greets the guardian and shows each dependent with level and group', async () => {
+  stubFetch().on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }]);
+  renderPortal('');
+
+  expect(await screen.findByRole('heading', { name: 'Hola, María', level: 1 })).toBeVisible();
+  const cards = await screen.findAllByTestId('dependent-card');
+  expect(cards).toHaveLength(2);
+  expect(within(cards[0]!).getByRole('heading')).toHaveTextContent('Sofía López Ruiz');
+  expect(cards[0]).toHaveTextContent('Primaria · Grupo 3° A');
+  expect(cards[1]).toHaveTextContent('Preparatoria · Sin grupo asignado');
+});
+
+test('payment history is a real page with its empty state', async () => {
+  renderPortal('/payments/history');
+
+  expect(screen.getByRole('heading', { name: 'Historial de pagos', level: 1 })).toBeVisible();
+  expect(screen.getByText('Aún no hay pagos registrados')).toBeVisible();
+});
+
+test('a high-risk guardian is not offered the pages they lost', () => {
+  renderPortal('/subscriptions', guardianSession({ fraud_status: 'high_risk' }));
+
+  const navigation = screen.getByRole('navigation', { name: 'Secciones del portal' });
+  expect(within(navigation).getByRole('link', { name: 'Inicio' })).toBeVisible();
+  expect(within(navigation).queryByRole('link', { name: 'Estudiantes' })).toBeNull();
+  expect(within(navigation).queryByRole('link', { name: 'Historial de pagos' })).toBeNull();
+});
+
+test('onboarding lists the five steps and marks where the guardian is', () => {
+  renderPortal('/onboarding', guardianSession({ onboarding_stage: 'CFDI' }));
+
+  const steps = within(screen.getByRole('list', { name: 'Pasos del registro' })).getAllByRole(
+    'listitem',
+  );
+  expect(steps.map((step) => step.textContent)).toEqual([
+    expect.stringContaining('Perfil Completado'),
+    expect.stringContaining('Facturación Completado'),
+    expect.stringContaining('CFDI En curso'),
+    expect.stringContaining('Estudiantes Pendiente'),
+    expect.stringContaining('Listo Pendiente'),
+  ]);
+  expect(steps[2]).toHaveAttribute('aria-current', 'step');
+});
+
+test('navigation links keep the campaign parameters', () => {
+  renderWithProviders(<PortalApp />, {
+    url: `/guardians/${GUARDIAN_HASH}/subscriptions?utm_source=whatsapp&utm_medium=chat`,
+    path: '/guardians/:guardianHash/*',
+    session: guardianSession(),
+  });
+
+  expect(screen.getByRole('link', { name: 'Historial de pagos' })).toHaveAttribute(
+    'href',
+    `/guardians/${GUARDIAN_HASH}/payments/history?utm_source=whatsapp&utm_medium=chat`,
+  );
+});

@@ -1,0 +1,10 @@
+import { createWebConfig } from '../infra/webpack/create-web-config.mjs';
+
+export default createWebConfig({
+  appDir: import.meta.dirname,
+  name: 'mfe_portal',
+  role: 'remote',
+  exposes: { './App': './src/app/app.tsx' },
+  // Shown (hidden) on the page, so a redeployed remote can be recognised.
+  env: { CUOTA_BUILD_LABEL: process.env.CUOTA_BUILD_LABEL ?? 'local' },
+});

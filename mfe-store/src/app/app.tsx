@@ -1,0 +1,17 @@
+import { Route, Routes } from 'react-router';
+import { BuildLabel } from '@cuota/ui/build-label';
+import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { StorefrontPage } from '../features/catalogue/components/storefront-page';
+
+/** The online store, exposed as `mfe_store/App`, mounted under /store/*. */
+export default function StoreApp() {
+  return (
+    <>
+      <Routes>
+        <Route index element={<StorefrontPage />} />
+        <Route path="*" element={<UtmNavigate to="/404" replace />} />
+      </Routes>
+      <BuildLabel container="mfe_store" label={process.env.CUOTA_BUILD_LABEL ?? ''} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Body of every 4xx/5xx answer from the BFF and the services. `message` is Spanish. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Stable machine codes; the Spanish text travels in `message`. */
+export const API_ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'CSRF_INVALID',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_SERVER_ERROR',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

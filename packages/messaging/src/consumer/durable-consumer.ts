@@ -1,0 +1,146 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { z } from 'zod';
+import type { defineEvent } from '@cuota/contracts/events/event-envelope';
+import {
+  REQUEST_ID_HEADER,
+  runWithRequestId,
+  sanitizeRequestId,
+} from '@cuota/service-runtime/request-context';
+import type { Logger } from '@cuota/service-runtime/logging/logger';
+import type { Database } from '@cuota/service-runtime/db/database';
+import { subjectOf, typeOf, type Namespace } from '../naming';
+import { ensureStream } from '../streams';
+import { inboxEvents } from '../outbox/outbox-schema';
+import type { Executor } from '../transaction';
+
+type Defined = ReturnType<typeof defineEvent>;
+export type EventOf<E extends Defined> = z.infer<E['envelope']>;
+
+export interface Subscription<E extends Defined = Defined> {
+  event: E;
+  handle: (event: EventOf<E>, tx: Executor) => Promise<void>;
+}
+
+/** Pairs an event with its handler while keeping the handler's argument typed. */
+export function on<E extends Defined>(event: E, handle: Subscription<E>['handle']): Subscription {
+  return { event, handle } as unknown as Subscription;
+}
+
+export interface DurableConsumerOptions {
+  /** Durable name, also the inbox's consumer key: stable across restarts. */
+  name: string;
+  db: Database<Record<string, unknown>>;
+  nc: NatsConnection;
+  ns: Namespace;
+  logger: Logger;
+  subscriptions: Subscription[];
+  /** Redelivery delay after a failed handler. */
+  retryDelayMs?: number;
+}
+
+/**
+ * A JetStream durable pull consumer whose handler runs in one database transaction
+ * with the inbox insert: the event's effect and the record that it was applied
+ * commit together, and the message is acked only after that commit.
+ */
+export class DurableConsumer {
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+  private readonly byType: Map<string, Subscription>;
+
+  constructor(private readonly options: DurableConsumerOptions) {
+    this.byType = new Map(options.subscriptions.map((s) => [s.event.type, s]));
+  }
+
+  async start(): Promise<void> {
+    const { nc, ns, name } = this.options;
+    const streams = new Set(this.options.subscriptions.map((s) => s.event.stream));
+    if (streams.size !== 1) throw new Error(`Consumer ${name} must read exactly one stream`);
+    const stream = await ensureStream(nc, ns, [...streams][0]!);
+    const jsm = await jetstreamManager(nc);
+    await jsm.consumers.add(stream, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.filterSubject(),
+      ack_wait: nanos(30_000),
+      max_ack_pending: 1000,
+    });
+    const consumer = await jetstream(nc).consumers.get(stream, name);
+    this.messages = await consumer.consume({ max_messages: 100 });
+    this.loop = this.run(this.messages);
+  }
+
+  /** One subject, or the domain's wildcard: Debian's nats-server 2.9 has no filter_subjects. */
+  private filterSubject(): string {
+    const types = [...this.byType.keys()];
+    const domain = types[0]!.split('.')[0]!;
+    return subjectOf(this.options.ns, types.length === 1 ? types[0]! : `${domain}.>`);
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.loop;
+    this.messages = undefined;
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    for await (const msg of messages) {
+      const requestId = sanitizeRequestId(msg.headers?.get(REQUEST_ID_HEADER));
+      await runWithRequestId(requestId, () => this.process(msg));
+    }
+  }
+
+  private async process(msg: JsMsg): Promise<void> {
+    const { logger, ns } = this.options;
+    const subscription = this.byType.get(typeOf(ns, msg.subject));
+    if (!subscription) {
+      msg.ack(); // another event of the same domain, which this consumer does not handle
+      return;
+    }
+    const parsed = subscription.event.envelope.safeParse(safeJson(msg));
+    if (!parsed.success) {
+      logger.error({ subject: msg.subject, seq: msg.seq }, 'unreadable event; terminated');
+      msg.term();
+      return;
+    }
+    try {
+      const applied = await this.apply(subscription, parsed.data as EventOf<Defined>);
+      logger.info({ eventId: parsed.data.id, type: parsed.data.type, applied }, 'event handled');
+      msg.ack();
+    } catch (err) {
+      logger.warn({ err, eventId: parsed.data.id }, 'event handler failed; will be redelivered');
+      msg.nak(this.options.retryDelayMs ?? 1000);
+    }
+  }
+
+  /** Returns false when the inbox shows the event was already applied. */
+  private apply(subscription: Subscription, event: EventOf<Defined>): Promise<boolean> {
+    return this.options.db.transaction(async (tx) => {
+      const fresh = await tx
+        .insert(inboxEvents)
+        .values({ consumer: this.options.name, eventId: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ eventId: inboxEvents.eventId });
+      if (!fresh.length) return false;
+      await subscription.handle(event, tx);
+      return true;
+    });
+  }
+}
+
+function safeJson(msg: JsMsg): unknown {
+  try {
+    return msg.json();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../logging/logger';
+import { createErrorHandler, notFoundHandler } from './error-handler';
+import { requestIdMiddleware } from './request-id';
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  /** Throws when a dependency (database, NATS) is not usable; /readyz then answers 503. */
+  readiness: () => Promise<void>;
+  jsonLimit?: string;
+}
+
+/**
+ * The HTTP shell every service shares: request ids, access logs, health probes,
+ * JSON parsing and Spanish error answers. `mount` adds the service's own routes.
+ */
+export function createServiceApp(
+  options: ServiceAppOptions,
+  mount: (app: Express) => void,
+): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await options.readiness();
+      res.json({ status: 'ready' });
+    } catch (err) {
+      options.logger.warn({ err }, 'not ready');
+      res.status(503).json({ status: 'not_ready' });
+    }
+  });
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  mount(app);
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { ApiErrorCode } from '@cuota/contracts/common/api-error';
+
+/** An operational error with the status and Spanish message the caller should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'No encontramos lo que buscas.') =>
+  new HttpError(404, 'NOT_FOUND', message);
+export const forbidden = (message = 'No tienes permiso para realizar esta acción.') =>
+  new HttpError(403, 'FORBIDDEN', message);
+export const unauthenticated = (message = 'Inicia sesión para continuar.') =>
+  new HttpError(401, 'UNAUTHENTICATED', message);
+export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+export const badRequest = (message: string) => new HttpError(400, 'BAD_REQUEST', message);

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '@cuota/contracts/common/api-error';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import type { IdentitySigner } from '../identity/identity-token';
+import { REQUEST_ID_HEADER, currentRequestId } from '../request-context';
+import { HttpError } from './http-error';
+
+export interface ServiceClientOptions {
+  /** Spanish name for messages, e.g. "inscripciones". */
+  label: string;
+  baseUrl: string;
+  sign: IdentitySigner;
+  timeoutMs?: number;
+}
+
+export interface ServiceRequest<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  identity: IdentityClaims;
+  body?: unknown;
+  schema: T;
+}
+
+/**
+ * Calls a service as a given identity (signed token + request id) and returns its
+ * answer parsed by the contract; a service's Spanish 4xx passes through unchanged.
+ */
+export function createServiceClient(options: ServiceClientOptions) {
+  return async function call<T extends z.ZodType>(request: ServiceRequest<T>): Promise<z.infer<T>> {
+    const requestId = currentRequestId();
+    const token = await options.sign(request.identity, requestId);
+    let response: Response;
+    try {
+      response = await fetch(new URL(request.path, options.baseUrl), {
+        method: request.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+    } catch {
+      throw unavailable(options.label);
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return request.schema.parse(payload);
+    const error = apiErrorSchema.safeParse(payload);
+    if (error.success && response.status < 500) {
+      const { code, message, details } = error.data.error;
+      throw new HttpError(response.status, code as HttpError['code'], message, details);
+    }
+    throw unavailable(options.label);
+  };
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;
+
+function unavailable(label: string) {
+  return new HttpError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    `El servicio de ${label} no está disponible. Intenta de nuevo en unos minutos.`,
+  );
+}

@@ -1,0 +1,22 @@
+import pino, { type Logger } from 'pino';
+import { currentRequestId } from '../request-context';
+
+export type { Logger };
+
+/** JSON logs, one line per event, tagged with the process and the current request id. */
+export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    name,
+    level,
+    base: { service: name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'code', '*.password'],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { CSRF_HEADER, isCsrfRejection, isMutating, withCsrfRetry } from '@cuota/web-core/api/csrf';
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
+
+const withToken = (args: FetchArgs, csrfToken: string): FetchArgs => ({
+  ...args,
+  headers: { ...(args.headers as Record<string, string> | undefined), [CSRF_HEADER]: csrfToken },
+});
+
+/** fetchBaseQuery on the BFF's origin, with the CSRF token on every mutation. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  if (!isMutating(request.method)) return rawBaseQuery(request, api, extraOptions);
+  try {
+    return await withCsrfRetry(
+      async (csrfToken) => rawBaseQuery(withToken(request, csrfToken), api, extraOptions),
+      (result) => !!result.error && isCsrfRejection(result.error.status, result.error.data),
+    );
+  } catch (error) {
+    // Only the token request itself can throw here: report it like any failed request.
+    return { error: { status: 'FETCH_ERROR', error: String(error) } };
+  }
+};

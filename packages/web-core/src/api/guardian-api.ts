@@ -1,0 +1,22 @@
+import {
+  guardianMeSchema,
+  portalFeaturesSchema,
+  type GuardianMe,
+  type PortalFeatures,
+} from '@cuota/contracts/enrolment/responses';
+import { baseApi } from '@cuota/web-core/api/base-api';
+import { trpcQuery } from '@cuota/web-core/api/trpc';
+
+/** The guardian procedures of /api/trpc (spec §7), shared by the shell and the portal. */
+export const guardianApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    guardianMe: build.query<GuardianMe, void>({
+      queryFn: () => trpcQuery('guardian.me', guardianMeSchema),
+    }),
+    featuresToggle: build.query<PortalFeatures, void>({
+      queryFn: () => trpcQuery('guardian.featuresToggle', portalFeaturesSchema),
+    }),
+  }),
+});
+
+export const { useGuardianMeQuery, useFeaturesToggleQuery } = guardianApi;

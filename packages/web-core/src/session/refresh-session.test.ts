@@ -1,0 +1,56 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { refreshSession } from '@cuota/web-core/session/refresh-session';
+import { createAppStore } from '@cuota/web-core/store';
+import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+test('the session starts loading and becomes authenticated with a session', async () => {
+  const session = guardianSession();
+  stubFetch().on('GET', '/api/auth/session', session);
+  const store = createAppStore();
+  expect(store.getState().session.status).toBe('loading');
+
+  await store.dispatch(refreshSession());
+
+  expect(store.getState().session).toEqual({ status: 'authenticated', session });
+});
+
+test('null means unauthenticated', async () => {
+  stubFetch().on('GET', '/api/auth/session', null);
+  const store = createAppStore();
+
+  await store.dispatch(refreshSession());
+
+  expect(store.getState().session).toEqual({ status: 'unauthenticated', session: null });
+});
+
+test('a failed first load counts as signed out and is logged as CLIENT_SESSION_ERROR', async () => {
+  const network = stubFetch()
+    .on('GET', '/api/auth/session', () => apiErrorResponse(503, 'SERVICE_UNAVAILABLE', 'Caído'))
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('POST', '/api/auth/_log', {});
+  const store = createAppStore();
+
+  await store.dispatch(refreshSession());
+
+  expect(store.getState().session.status).toBe('unauthenticated');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const log = new URLSearchParams(await network.sent('POST', '/api/auth/_log')[0]!.text());
+  expect(log.get('code')).toBe('CLIENT_SESSION_ERROR');
+  expect(log.get('level')).toBe('error');
+});
+
+test('a failed refetch keeps the session the page already had', async () => {
+  const session = guardianSession();
+  const network = stubFetch().on('GET', '/api/auth/session', session);
+  const store = createAppStore();
+  await store.dispatch(refreshSession());
+
+  network.on('GET', '/api/auth/session', () => apiErrorResponse(502, 'BAD_GATEWAY', 'x'));
+  await store.dispatch(refreshSession());
+
+  expect(store.getState().session).toEqual({ status: 'authenticated', session });
+});

@@ -1,0 +1,25 @@
+import { sessionSchema } from '@cuota/contracts/identity/session';
+import type { AppThunk } from '@cuota/web-core/store';
+import { reportClientError } from '@cuota/web-core/errors/report-client-error';
+import { selectSessionStatus, sessionLoaded } from '@cuota/web-core/session/session-slice';
+
+const sessionResponseSchema = sessionSchema.nullable();
+
+/**
+ * GET /api/auth/session. A failed first load counts as signed out (the page must leave
+ * `loading`); a failed refetch keeps what we had, so a network blip does not sign
+ * anyone out.
+ */
+export const refreshSession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  try {
+    const response = await fetch('/api/auth/session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`GET /api/auth/session answered ${response.status}`);
+    dispatch(sessionLoaded(sessionResponseSchema.parse(await response.json())));
+  } catch (error) {
+    reportClientError('CLIENT_SESSION_ERROR', error);
+    if (selectSessionStatus(getState()) === 'loading') dispatch(sessionLoaded(null));
+  }
+};

@@ -1,0 +1,37 @@
+import { createRoot } from 'react-dom/client';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { readGlobalState } from '@cuota/web-core/global-state/global-state-storage';
+import { createAppStore } from '@cuota/web-core/store';
+import { reportClientError } from '@cuota/web-core/errors/report-client-error';
+import { fetchRemotes } from '../features/remotes/api/fetch-remotes';
+import { registerRemoteEntries } from '../features/remotes/api/remote-registry';
+import { remoteFallbackPlugin } from '../features/remotes/api/remote-fallback-plugin';
+import { App } from './app';
+import { createAppRouter } from './router';
+
+/** Apps embedding Cuota open it with `?webview=1` (spec §3 webview flag). */
+const openedInWebview = (search: string) =>
+  ['1', 'true'].includes(new URLSearchParams(search).get('webview') ?? '');
+
+async function registerAvailableRemotes() {
+  try {
+    registerRemoteEntries(await fetchRemotes());
+  } catch (error) {
+    // Without the list every remote route shows its fallback; the rest of the shell works.
+    reportClientError('REMOTES_UNAVAILABLE', error);
+  }
+}
+
+async function boot() {
+  registerPlugins([remoteFallbackPlugin()]);
+  await registerAvailableRemotes();
+  const stored = readGlobalState();
+  const store = createAppStore({
+    globalState: { ...stored, webview: stored.webview || openedInWebview(location.search) },
+  });
+  createRoot(document.getElementById('root')!).render(
+    <App store={store} router={createAppRouter()} />,
+  );
+}
+
+void boot();

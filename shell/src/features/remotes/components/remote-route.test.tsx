@@ -1,0 +1,80 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { registerRemoteEntries } from '../api/remote-registry';
+import { RemoteRoute } from './remote-route';
+
+// The federation boundary: what the runtime would fetch from the remote's server.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+const loadRemoteMock = jest.mocked(loadRemote);
+
+function Storefront() {
+  return <h1>Tienda escolar</h1>;
+}
+
+function Broken(): never {
+  throw new Error('la tienda falló al dibujarse');
+}
+
+// A remote loads asynchronously: React only resolves what suspended inside an awaited act.
+async function renderRoutes(url: string) {
+  return act(async () =>
+    renderWithProviders(<RemoteRoute name="mfe_store" />, {
+      url,
+      path: '/store/*',
+      session: null,
+      routes: [{ path: '/dashboard/*', element: <RemoteRoute name="mfe_dashboard" /> }],
+    }),
+  );
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  loadRemoteMock.mockReset();
+});
+afterEach(() => jest.restoreAllMocks());
+
+test('mounts the remote App its route names', async () => {
+  loadRemoteMock.mockResolvedValue({ default: Storefront });
+  await renderRoutes('/store');
+
+  expect(await screen.findByRole('heading', { name: 'Tienda escolar' })).toBeInTheDocument();
+  expect(loadRemoteMock).toHaveBeenCalledWith('mfe_store/App');
+});
+
+test('a remote that fails to load shows its Spanish fallback, and Reintentar loads it again', async () => {
+  registerRemoteEntries([{ name: 'mfe_store', entry: 'http://cdn/store/mf-manifest.json' }]);
+  loadRemoteMock.mockRejectedValueOnce(new Error('Failed to fetch'));
+  loadRemoteMock.mockResolvedValueOnce({ default: Storefront });
+  await renderRoutes('/store');
+
+  const fallback = await screen.findByTestId('remote-fallback-mfe_store');
+  expect(fallback).toHaveAttribute('role', 'alert');
+  expect(fallback).toHaveTextContent('La tienda no está disponible en este momento.');
+  expect(fallback).toHaveTextContent('Intenta de nuevo en unos minutos.');
+
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })));
+
+  expect(await screen.findByRole('heading', { name: 'Tienda escolar' })).toBeInTheDocument();
+  // The retry drops the runtime's cache of the failed attempt.
+  expect(registerRemotes).toHaveBeenLastCalledWith(
+    [{ name: 'mfe_store', entry: 'http://cdn/store/mf-manifest.json' }],
+    { force: true },
+  );
+});
+
+test('a remote that throws while rendering is contained in its own route', async () => {
+  loadRemoteMock.mockImplementation(async (id: string) =>
+    id === 'mfe_store/App' ? { default: Broken } : { default: () => <h1>Panel escolar</h1> },
+  );
+  const { router } = await renderRoutes('/store');
+
+  expect(await screen.findByTestId('remote-fallback-mfe_store')).toBeInTheDocument();
+
+  await act(() => router.navigate('/dashboard'));
+  expect(await screen.findByRole('heading', { name: 'Panel escolar' })).toBeInTheDocument();
+});

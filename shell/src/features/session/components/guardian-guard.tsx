@@ -1,0 +1,50 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useFeaturesToggleQuery } from '@cuota/web-core/api/guardian-api';
+import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { useSession } from '@cuota/web-core/session/use-session';
+import { clearLocalStorage } from '../utils/clear-local-storage';
+import { decideGuardianAccess } from '../utils/guardian-access';
+
+function SignedOut({
+  loginPath,
+  onLoginPage,
+  children,
+}: {
+  loginPath: string;
+  onLoginPage: boolean;
+  children: ReactNode;
+}) {
+  // Clearing once per mount (the guard remounts this per path) is idempotent, so it is
+  // safe in the state initialiser; an effect would first render the protected page.
+  const [storageWorks] = useState(clearLocalStorage);
+  if (!storageWorks) return <UtmNavigate to="/cookies-error" replace />;
+  return onLoginPage ? children : <UtmNavigate to={loginPath} replace />;
+}
+
+/** Applies the spec §4 session rules to every page under /guardians/{guardianHash}. */
+export function GuardianGuard({ children }: { children: ReactNode }) {
+  const { guardianHash = '' } = useParams();
+  const { pathname } = useLocation();
+  const { status, data } = useSession();
+  const subpath = pathname.slice(`/guardians/${guardianHash}`.length).replace(/^\/+|\/+$/g, '');
+  const access = decideGuardianAccess({ status, user: data?.user ?? null, guardianHash, subpath });
+
+  // Spec §6: the features list is fetched once signed in, for any page that needs it.
+  useFeaturesToggleQuery(undefined, {
+    skip: access.kind === 'sign-in' || status !== 'authenticated',
+  });
+
+  switch (access.kind) {
+    case 'sign-in':
+      return (
+        <SignedOut key={pathname} loginPath={access.loginPath} onLoginPage={access.onLoginPage}>
+          {children}
+        </SignedOut>
+      );
+    case 'redirect':
+      return <UtmNavigate to={access.to} replace />;
+    case 'allow':
+      return children;
+  }
+}

@@ -1,0 +1,58 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { act } from '@testing-library/react';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { stubFetch, type FetchStub } from '@cuota/web-core/testing/fetch-stub';
+import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { SessionSync } from './session-sync';
+
+let network: FetchStub;
+const sessionCalls = () => network.sent('GET', '/api/auth/session').length;
+
+beforeEach(() => {
+  network = stubFetch().on('GET', '/api/auth/session', guardianSession());
+});
+
+test('loads the session at start', async () => {
+  const { store } = renderWithProviders(<SessionSync pollSeconds={0} />, { url: '/', path: '/' });
+
+  await act(() => Promise.resolve());
+  expect(sessionCalls()).toBe(1);
+  expect(store.getState().session.status).toBe('authenticated');
+});
+
+test('refetches when the tab becomes visible and when another tab writes to storage', async () => {
+  renderWithProviders(<SessionSync pollSeconds={0} />, { url: '/', path: '/' });
+  await act(() => Promise.resolve());
+
+  await act(async () => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  expect(sessionCalls()).toBe(2);
+
+  await act(async () => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cuota.session-changed' }));
+  });
+  expect(sessionCalls()).toBe(3);
+});
+
+test('polls every N seconds only when polling is on', async () => {
+  jest.useFakeTimers();
+  try {
+    const { unmount } = renderWithProviders(<SessionSync pollSeconds={0} />, {
+      url: '/',
+      path: '/',
+    });
+    await act(async () => jest.advanceTimersByTime(60_000));
+    expect(sessionCalls()).toBe(1);
+    unmount();
+
+    renderWithProviders(<SessionSync pollSeconds={30} />, { url: '/', path: '/' });
+    await act(async () => jest.advanceTimersByTime(30_000));
+    expect(sessionCalls()).toBe(3);
+    await act(async () => jest.advanceTimersByTime(30_000));
+    expect(sessionCalls()).toBe(4);
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -1,0 +1,15 @@
+import { createWebConfig } from '../infra/webpack/create-web-config.mjs';
+
+export default createWebConfig({
+  appDir: import.meta.dirname,
+  name: 'shell',
+  role: 'host',
+  entry: './src/main.ts',
+  title: 'Cuota',
+  env: {
+    // The school high-risk guardians are held to (spec §4); unset means none.
+    CUOTA_FRAUD_SCHOOL_ID: process.env.CUOTA_FRAUD_SCHOOL_ID ?? '',
+    // Session polling in seconds (spec §4: off by default).
+    CUOTA_SESSION_POLL_SECONDS: process.env.CUOTA_SESSION_POLL_SECONDS ?? '0',
+  },
+});

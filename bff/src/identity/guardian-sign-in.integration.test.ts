@@ -37,7 +37,7 @@ async function browser(app = bff.app) {
   return { agent, csrfToken: res.body.csrfToken as string, cookie: sessionCookieOf(res)! };
 }
 
-async function sendCode(b: Awaited<ReturnType<typeof browser>>, hash = demo().guardian_hash) {
+function sendCode(b: Awaited<ReturnType<typeof browser>>, hash = demo().guardian_hash) {
   return b.agent
     .post('/api/v1/guardians/login/send_code/')
     .set('x-csrf-token', b.csrfToken)

@@ -3,13 +3,13 @@ export async function waitFor<T>(
   check: () => Promise<T> | T,
   timeoutMs = 10_000,
   everyMs = 50,
-): Promise<T> {
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as NonNullable<T>;
     } catch (err) {
       lastError = err;
     }

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineEvent } from './event-envelope';
+
+/** A guardian as other domains may keep it: invoicing needs the fiscal fields. */
+export const guardianSnapshotSchema = z.object({
+  guardian_id: z.string(),
+  school_ids: z.array(z.string()),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  /** Razón social for CFDI; null when the guardian does not invoice. */
+  billing_name: z.string().nullable(),
+  /** RFC as the guardian typed it; invoicing verifies it. */
+  tax_id: z.string().nullable(),
+  /** Domicilio fiscal (código postal), CFDI 4.0 DomicilioFiscalReceptor. */
+  tax_zip_code: z.string().nullable(),
+});
+export type GuardianSnapshot = z.infer<typeof guardianSnapshotSchema>;
+
+export const guardianCreatedV1 = defineEvent('enrolment.guardian.created', guardianSnapshotSchema);

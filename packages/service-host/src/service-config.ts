@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { parseJwkEnv } from '@cuota/service-runtime/identity/identity-token';
+import { portSchema, readEnv } from '@cuota/service-runtime/config/read-env';
+
+const serviceEnvSchema = z.object({
+  PORT: portSchema,
+  DATABASE_URL: z.url(),
+  NATS_URL: z.string().min(1),
+  NATS_PREFIX: z.string().default(''),
+  IDENTITY_PUBLIC_JWK: z.string().min(1).transform(parseJwkEnv),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+/** What every service process reads from its environment (docs/architecture.md). */
+export interface ServiceConfig {
+  port: number;
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  identityPublicJwk: ReturnType<typeof parseJwkEnv>;
+  logLevel: string;
+}
+
+export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const e = readEnv(serviceEnvSchema, env);
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
+    natsPrefix: e.NATS_PREFIX,
+    identityPublicJwk: e.IDENTITY_PUBLIC_JWK,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,160 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { sql } from 'drizzle-orm';
+import { DurableConsumer, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
+import { connectNats, type NatsConnection } from '@cuota/messaging/nats-connection';
+import type { Namespace } from '@cuota/messaging/naming';
+import { OutboxRelay } from '@cuota/messaging/outbox/outbox-relay';
+import { ensureStream } from '@cuota/messaging/streams';
+import {
+  createDatabase,
+  ensureDatabase,
+  runMigrations,
+  type Database,
+} from '@cuota/service-runtime/db/database';
+import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
+import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
+import {
+  createIdentityVerifier,
+  type IdentityVerifier,
+} from '@cuota/service-runtime/identity/identity-token';
+import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
+import type { ServiceConfig } from './service-config';
+
+/** What a service's routes and consumers are given. */
+export interface ServiceContext<S extends Record<string, unknown>> {
+  db: Database<S>;
+  nc: NatsConnection;
+  ns: Namespace;
+  logger: Logger;
+  /** Wakes the outbox relay after a commit that enqueued events. */
+  publish: () => void;
+}
+
+export interface ServiceDefinition<S extends Record<string, unknown>> {
+  name: string;
+  schema: S;
+  migrationsFolder: string;
+  /** JetStream streams this service publishes to (its own domain's). */
+  streams?: string[];
+  /** Routes behind the identity check (the BFF's signed token). */
+  routes: (app: Express, ctx: ServiceContext<S>) => void;
+  /** Durable consumers: name → subscriptions. */
+  consumers?: (ctx: ServiceContext<S>) => Record<string, Subscription[]>;
+  /** Work that answers NATS requests or needs stopping (returns its stopper). */
+  extras?: (ctx: ServiceContext<S>) => Promise<() => Promise<void>>;
+}
+
+export interface RunningService<S extends Record<string, unknown>> extends ServiceContext<S> {
+  url: string;
+  verify: IdentityVerifier;
+  stopConsumers: () => Promise<void>;
+  startConsumers: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts one service the way every service starts: its own database (created and
+ * migrated), NATS with its streams, the outbox relay, durable consumers, and the HTTP
+ * app with health probes and identity checks.
+ */
+export async function startService<S extends Record<string, unknown>>(
+  definition: ServiceDefinition<S>,
+  config: ServiceConfig,
+  logger: Logger = createLogger(definition.name, config.logLevel),
+): Promise<RunningService<S>> {
+  await ensureDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, definition.schema);
+  await runMigrations(db as Database<Record<string, unknown>>, definition.migrationsFolder);
+  const nc = await connectNats(config.natsUrl, definition.name);
+  const ns: Namespace = { prefix: config.natsPrefix };
+  for (const stream of definition.streams ?? []) await ensureStream(nc, ns, stream);
+
+  const relay = new OutboxRelay({ db: db as Database<Record<string, unknown>>, nc, ns, logger });
+  relay.start();
+  const ctx: ServiceContext<S> = { db, nc, ns, logger, publish: () => relay.wake() };
+  const consumers = makeConsumers(definition, ctx);
+  await Promise.all(consumers.map((c) => c.start()));
+  const stopExtras = definition.extras ? await definition.extras(ctx) : async () => {};
+
+  const verify = await createIdentityVerifier(config.identityPublicJwk);
+  const app = createServiceApp(
+    {
+      logger,
+      readiness: async () => {
+        await db.execute(sql`SELECT 1`);
+        if (nc.isClosed()) throw new Error('NATS connection closed');
+      },
+    },
+    (a) => {
+      a.use(requireIdentity(verify));
+      definition.routes(a, ctx);
+    },
+  );
+  const server = await listen(app, config.port);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  logger.info({ url }, `${definition.name} listening`);
+
+  return {
+    ...ctx,
+    url,
+    verify,
+    stopConsumers: () => Promise.all(consumers.map((c) => c.stop())).then(() => {}),
+    startConsumers: () => Promise.all(consumers.map((c) => c.start())).then(() => {}),
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await stopExtras();
+      await Promise.all(consumers.map((c) => c.stop()));
+      await relay.stop();
+      await nc.drain().catch(() => {});
+      await db.$client.end();
+    },
+  };
+}
+
+function makeConsumers<S extends Record<string, unknown>>(
+  definition: ServiceDefinition<S>,
+  ctx: ServiceContext<S>,
+): DurableConsumer[] {
+  const byName = definition.consumers?.(ctx) ?? {};
+  return Object.entries(byName).map(
+    ([name, subscriptions]) =>
+      new DurableConsumer({
+        name,
+        subscriptions,
+        db: ctx.db as Database<Record<string, unknown>>,
+        nc: ctx.nc,
+        ns: ctx.ns,
+        logger: ctx.logger,
+      }),
+  );
+}
+
+function listen(app: Express, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, '127.0.0.1', (err?: Error) =>
+      err ? reject(err) : resolve(server),
+    );
+  });
+}
+
+/** main.ts of every service: start from the environment, stop cleanly on a signal. */
+export async function runServiceMain<S extends Record<string, unknown>>(
+  definition: ServiceDefinition<S>,
+  config: ServiceConfig,
+): Promise<void> {
+  const logger = createLogger(definition.name, config.logLevel);
+  const service = await startService(definition, config, logger).catch((err: unknown) => {
+    logger.fatal({ err }, `${definition.name} failed to start`);
+    process.exit(1);
+  });
+  const shutdown = async () => {
+    logger.info(`${definition.name} stopping`);
+    await service.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

@@ -1,0 +1,32 @@
+import type { Response } from 'express';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
+import { identityOf, requireKind } from '@cuota/service-runtime/http/require-identity';
+import { z } from 'zod';
+
+export type StaffClaims = Extract<IdentityClaims, { kind: 'staff' }>;
+
+/** Ids arrive in paths: anything but a UUID cannot exist, so it is a 404, not a 500. */
+export const idSchema = z.uuid();
+export function parseId(value: string | undefined): string {
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+/** The BFF acting for itself (sign-in look-ups): no user may call these. */
+export function requireServiceCaller(res: Response): void {
+  requireKind(res, 'service');
+}
+
+/** A staff member of this school; anyone else learns nothing about it (404). */
+export function requireSchoolMember(res: Response, schoolId: string): StaffClaims {
+  const identity = identityOf(res);
+  if (identity.kind !== 'staff') throw forbidden();
+  if (!identity.memberships.some((m) => m.school_id === schoolId)) throw notFound();
+  return identity;
+}
+
+export function memberSchoolIds(identity: StaffClaims): string[] {
+  return identity.memberships.map((m) => m.school_id);
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { guardianRoutes } from './guardians/guardian-routes';
+import { portalFeaturesRoutes } from './portal/portal-features-routes';
+import * as schema from './schema';
+import { schoolRoutes } from './schools/school-routes';
+import { staffRoutes } from './staff/staff-routes';
+import { studentRoutes } from './students/student-routes';
+
+/** Enrolment owns who is who: schools, levels, sections, students, guardians and staff. */
+export const enrolmentService: ServiceDefinition<typeof schema> = {
+  name: 'enrolment',
+  schema,
+  migrationsFolder: path.resolve(__dirname, '../drizzle'),
+  streams: ['ENROLMENT'],
+  routes: (app, ctx) => {
+    guardianRoutes(app, ctx.db);
+    staffRoutes(app, ctx.db);
+    schoolRoutes(app, ctx.db);
+    portalFeaturesRoutes(app, ctx.db);
+    studentRoutes(app, ctx);
+  },
+};

@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { StaffCredentials, StaffIdentity } from '@cuota/contracts/identity/sign-in';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { EnrolmentDb } from '../enrolment-db';
+import { schools, staffMemberships, staffUsers } from '../schema';
+import { decoyHash, verifyPassword } from './password';
+
+export async function staffIdentity(
+  db: EnrolmentDb,
+  userId: string,
+): Promise<StaffIdentity | null> {
+  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, userId));
+  if (!user) return null;
+  const memberships = await db
+    .select({ school_id: schools.id, school_name: schools.name, role: staffMemberships.role })
+    .from(staffMemberships)
+    .innerJoin(schools, eq(schools.id, staffMemberships.schoolId))
+    .where(eq(staffMemberships.userId, userId))
+    .orderBy(schools.name);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    memberships: memberships.map((m) => ({ ...m, role: m.role as StaffRole })),
+  };
+}
+
+/** null for a wrong e-mail or a wrong password alike. */
+export async function authenticateStaff(
+  db: EnrolmentDb,
+  credentials: StaffCredentials,
+): Promise<StaffIdentity | null> {
+  const [user] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, credentials.email.toLowerCase()));
+  const ok = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
+  return user && ok ? staffIdentity(db, user.id) : null;
+}

@@ -11,7 +11,9 @@ const externalNpmPackages: Plugin = {
   name: 'external-npm-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith(workspaceScope) ? undefined : { path: args.path, external: true },
+      args.kind === 'entry-point' || args.path.startsWith(workspaceScope)
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

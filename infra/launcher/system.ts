@@ -15,18 +15,12 @@ import {
   type RemoteName,
   type ServiceName,
 } from './profiles.ts';
+// Type-only: infra runs as plain Node type-stripped TS, contracts' runtime is bundled elsewhere.
+import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import { loadOrCreateSecrets, type Secrets } from './secrets.ts';
 import { Supervisor, type ProcessSpec } from './supervisor.ts';
 
-/** What the enrolment seed prints: who to sign in as. */
-export interface DemoAccess {
-  school_id: string;
-  guardian_hash: string;
-  guardian_email: string;
-  guardian_name: string;
-  staff: { email: string; role: string }[];
-  staff_password: string;
-}
+export type { DemoAccess };
 
 export interface System {
   profile: Profile;
@@ -197,7 +191,8 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
       MAIL_FROM: 'Cuota <no-responder@cuota.mx>',
       PUBLIC_URL: publicUrl(profile),
+      ...(profile.name === 'bench' ? { RATE_LIMIT_API_PER_MINUTE: '100000000' } : {}),
     },
-    readyUrl: `${httpUrl(profile, profile.bffPort)}/api/remotes`,
+    readyUrl: `${httpUrl(profile, profile.bffPort)}/readyz`,
   };
 }

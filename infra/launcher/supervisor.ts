@@ -28,10 +28,13 @@ export class Supervisor {
   private readonly specs = new Map<string, ProcessSpec>();
   private stopping = false;
 
-  constructor(
-    private readonly logDir: string,
-    private readonly echo: boolean,
-  ) {
+  // Plain fields, not parameter properties: infra runs as type-stripped TypeScript.
+  private readonly logDir: string;
+  private readonly echo: boolean;
+
+  constructor(logDir: string, echo: boolean) {
+    this.logDir = logDir;
+    this.echo = echo;
     fs.mkdirSync(logDir, { recursive: true });
   }
 

@@ -103,8 +103,7 @@ export async function startService<S extends Record<string, unknown>>(
     stopConsumers: () => Promise.all(consumers.map((c) => c.stop())).then(() => {}),
     startConsumers: () => Promise.all(consumers.map((c) => c.start())).then(() => {}),
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await closeServer(server);
       await stopExtras();
       await Promise.all(consumers.map((c) => c.stop()));
       await relay.stop();
@@ -130,6 +129,15 @@ function makeConsumers<S extends Record<string, unknown>>(
         logger: ctx.logger,
       }),
   );
+}
+
+/** Stops accepting, lets in-flight requests finish for a moment, then cuts the rest. */
+async function closeServer(server: Server, graceMs = 5_000): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearTimeout(cut);
 }
 
 function listen(app: Express, port: number): Promise<Server> {

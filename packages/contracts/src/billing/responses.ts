@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { studentSnapshotSchema } from '../events/enrolment.student.created.v1';
+
+/** A student as billing knows it: enrolment's snapshot plus when billing last saw it change. */
+export const directoryStudentSchema = studentSnapshotSchema.extend({
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type DirectoryStudent = z.infer<typeof directoryStudentSchema>;
+
+/** GET /internal/student-directory/{schoolId}: ordered by last name, then first name. */
+export const studentDirectorySchema = z.object({
+  count: z.number().int(),
+  students: z.array(directoryStudentSchema),
+});
+export type StudentDirectory = z.infer<typeof studentDirectorySchema>;

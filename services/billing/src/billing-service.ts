@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import * as schema from './schema';
+import {
+  STUDENT_DIRECTORY_CONSUMER,
+  studentDirectorySubscriptions,
+} from './students/student-directory-consumer';
+import { studentDirectoryRoutes } from './students/student-directory-routes';
+
+/** Billing: charges and collections (later issues); for now, its read model of students. */
+export const billingService: ServiceDefinition<typeof schema> = {
+  name: 'billing',
+  schema,
+  // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
+  migrationsFolder: path.resolve(__dirname, '../drizzle'),
+  streams: ['BILLING'],
+  routes: (app, ctx) => studentDirectoryRoutes(app, ctx.db),
+  consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
+};

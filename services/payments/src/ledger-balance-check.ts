@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerBalanceCheck } from '@cuota/contracts/payments/responses';
+import type { PaymentsDb } from './payments-db';
+
+/**
+ * Re-checks the whole ledger in SQL, independently of the code that wrote it: every
+ * transaction has entries and they sum to zero. For operators and monitoring.
+ */
+export async function checkLedgerBalance(db: PaymentsDb): Promise<LedgerBalanceCheck> {
+  const { rows } = await db.execute<{ transactions: number; unbalanced: number }>(sql`
+    SELECT count(*)::int AS transactions,
+           count(*) FILTER (WHERE total <> 0 OR entries < 2)::int AS unbalanced
+      FROM (SELECT t.id,
+                   coalesce(sum(e.amount_centavos), 0) AS total,
+                   count(e.id) AS entries
+              FROM ledger_transactions t
+              LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+             GROUP BY t.id) AS per_transaction`);
+  const { transactions, unbalanced } = rows[0]!;
+  return { balanced: unbalanced === 0, transactions };
+}

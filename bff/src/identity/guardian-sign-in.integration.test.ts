@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '../test-support/enrolment-under-test';
+import {
+  startEnrolmentUnderTest,
+  type EnrolmentUnderTest,
+} from '../test-support/enrolment-under-test';
 import { messagesTo, waitForCode } from '../test-support/mailbox';
 import { sessionCookieOf, sessionIdOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';
@@ -128,11 +131,13 @@ describe('the guardian code flow, end to end', () => {
     expect(me.result.data).toEqual(direct);
     expect(me.result.data.dependents.length).toBeGreaterThanOrEqual(1);
     for (const name of demo().dependent_names)
-      expect(me.result.data.dependents.map((d) => `${d.first_name} ${d.last_name}`)).toContain(name);
+      expect(me.result.data.dependents.map((d) => `${d.first_name} ${d.last_name}`)).toContain(
+        name,
+      );
     expect(Array.isArray(features.result.data)).toBe(true);
   });
 
-  test('the portal\'s JSON verify_code signs in the same way', async () => {
+  test("the portal's JSON verify_code signs in the same way", async () => {
     const b = await browser();
     const code = await codeFor(b, bff.mailboxUrl);
     const res = await b.agent
@@ -150,7 +155,9 @@ describe('the guardian code flow, end to end', () => {
     await callback(b, code).expect(200);
     const again = await browser();
     const res = await callback(again, code).expect(401);
-    expect(res.body.url).toBe(`${PUBLIC_URL}/guardians/${demo().guardian_hash}/login?error=CredentialsSignin`);
+    expect(res.body.url).toBe(
+      `${PUBLIC_URL}/guardians/${demo().guardian_hash}/login?error=CredentialsSignin`,
+    );
     expect((await again.agent.get('/api/auth/session')).body).toBeNull();
   });
 
@@ -182,7 +189,9 @@ describe('the guardian code flow, end to end', () => {
     const code = await codeFor(b, quickCodes.mailboxUrl);
     await new Promise((r) => setTimeout(r, 1_200));
     const res = await callback(b, code).expect(401);
-    expect(res.body.error.message).toBe('El código no es correcto o ya expiró. Pide un código nuevo.');
+    expect(res.body.error.message).toBe(
+      'El código no es correcto o ya expiró. Pide un código nuevo.',
+    );
   });
 
   test('codes are rate-limited per guardian: one per 30 s', async () => {
@@ -191,7 +200,9 @@ describe('the guardian code flow, end to end', () => {
     const other = await browser(strict.app); // another browser, same guardian
     const res = await sendCode(other).expect(429);
     expect(res.body.error.code).toBe('RATE_LIMITED');
-    expect(res.body.error.message).toMatch(/^Ya te enviamos un código\. Espera \d+ segundos para pedir otro\.$/);
+    expect(res.body.error.message).toMatch(
+      /^Ya te enviamos un código\. Espera \d+ segundos para pedir otro\.$/,
+    );
     expect(res.headers['retry-after']).toBeDefined();
     await waitForCode(strict.mailboxUrl, demo().guardian_email);
     expect(await messagesTo(strict.mailboxUrl, demo().guardian_email)).toHaveLength(1);
@@ -206,12 +217,20 @@ describe('the guardian code flow, end to end', () => {
     const out = await b.agent
       .post('/api/auth/signout')
       .type('form')
-      .send({ csrfToken: csrf, callbackUrl: `/guardians/${demo().guardian_hash}/login`, json: 'true' })
+      .send({
+        csrfToken: csrf,
+        callbackUrl: `/guardians/${demo().guardian_hash}/login`,
+        json: 'true',
+      })
       .expect(200);
     expect(out.body).toEqual({ url: `${PUBLIC_URL}/guardians/${demo().guardian_hash}/login` });
     expect(String(out.headers['set-cookie'])).toMatch(/cuota\.sid=;.*Expires=Thu, 01 Jan 1970/);
-    expect(await bff.deps.redis.exists(`${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`)).toBe(0);
-    const stale = await request(bff.app).get('/api/trpc/guardian.me?batch=1&input=%7B%7D').set('cookie', cookie);
+    expect(
+      await bff.deps.redis.exists(`${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`),
+    ).toBe(0);
+    const stale = await request(bff.app)
+      .get('/api/trpc/guardian.me?batch=1&input=%7B%7D')
+      .set('cookie', cookie);
     expect(stale.status).toBe(401);
     expect(stale.body[0].error.data.apiCode).toBe('SESSION_EXPIRED');
   });
@@ -234,7 +253,7 @@ describe('an unknown guardian link', () => {
     expect(new URL(res.body.url).searchParams.get('error')).toBe('CredentialsSignin');
   });
 
-  test('its page is the SPA with HTTP 404; a real link\'s page is 200', async () => {
+  test("its page is the SPA with HTTP 404; a real link's page is 200", async () => {
     const unknown = await request(bff.app).get(`/guardians/${UNKNOWN_HASH}/login`).expect(404);
     expect(unknown.text).toBe(SHELL_INDEX);
     await request(bff.app).get(`/guardians/${demo().guardian_hash}/login`).expect(200);

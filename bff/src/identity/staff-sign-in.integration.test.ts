@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '../test-support/enrolment-under-test';
+import {
+  startEnrolmentUnderTest,
+  type EnrolmentUnderTest,
+} from '../test-support/enrolment-under-test';
 import { sessionCookieOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -30,9 +33,7 @@ describe('POST /api/v1/users/auth/ (JSON)', () => {
       kind: 'staff',
       email: owner().email,
       guardian_hash: null,
-      memberships: expect.arrayContaining([
-        { school_id: enrolment.demo.school_id, role: 'OWNER' },
-      ]),
+      memberships: expect.arrayContaining([{ school_id: enrolment.demo.school_id, role: 'OWNER' }]),
       schools: expect.arrayContaining([expect.objectContaining({ id: enrolment.demo.school_id })]),
     });
     expect(sessionCookieOf(res)).toBeDefined();
@@ -55,16 +56,13 @@ describe('the staff-credentials provider (Auth.js)', () => {
   async function signIn(password: string) {
     const agent = request.agent(bff.app);
     const { body } = await agent.get('/api/auth/csrf');
-    const res = await agent
-      .post('/api/auth/callback/staff-credentials')
-      .type('form')
-      .send({
-        csrfToken: body.csrfToken,
-        json: 'true',
-        callbackUrl: '/dashboard',
-        email: owner().email,
-        password,
-      });
+    const res = await agent.post('/api/auth/callback/staff-credentials').type('form').send({
+      csrfToken: body.csrfToken,
+      json: 'true',
+      callbackUrl: '/dashboard',
+      email: owner().email,
+      password,
+    });
     return { agent, res };
   }
 
@@ -82,7 +80,7 @@ describe('the staff-credentials provider (Auth.js)', () => {
     expect((await agent.get('/api/auth/session')).body).toBeNull();
   });
 
-  test('selecting a school: only one of the user\'s own', async () => {
+  test("selecting a school: only one of the user's own", async () => {
     const { agent } = await signIn(enrolment.demo.staff_password);
     const csrfToken = (await agent.get('/api/auth/csrf')).body.csrfToken as string;
     const ok = await agent

@@ -1,6 +1,9 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '../test-support/enrolment-under-test';
+import {
+  startEnrolmentUnderTest,
+  type EnrolmentUnderTest,
+} from '../test-support/enrolment-under-test';
 import { signInGuardian } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -17,12 +20,17 @@ afterAll(async () => {
   await enrolment?.stop();
 });
 
-const guardian = () => ({ hash: enrolment.demo.guardian_hash, email: enrolment.demo.guardian_email });
+const guardian = () => ({
+  hash: enrolment.demo.guardian_hash,
+  email: enrolment.demo.guardian_email,
+});
 
 test('through the proxy, a guardian reads their own record with the token the BFF signs', async () => {
   const { agent } = await signInGuardian(bff, guardian());
   const res = await agent.get('/api/v1/guardians/me/').expect(200);
-  expect(res.body).toEqual(await enrolment.asGuardian('/api/v1/guardians/me/', enrolment.demo.guardian_id));
+  expect(res.body).toEqual(
+    await enrolment.asGuardian('/api/v1/guardians/me/', enrolment.demo.guardian_id),
+  );
 });
 
 test('enrolment itself refuses a call without a token, or with one the BFF did not sign', async () => {
@@ -43,7 +51,7 @@ test('enrolment itself refuses a call without a token, or with one the BFF did n
   expect(res.status).toBe(401);
 });
 
-test('a guardian cannot reach another family\'s data through the proxy', async () => {
+test("a guardian cannot reach another family's data through the proxy", async () => {
   const { agent } = await signInGuardian(bff, guardian());
   const res = await agent.get(`/api/v1/guardians/${enrolment.demo.other_guardian_id}/`);
   expect([403, 404]).toContain(res.status);

@@ -3,7 +3,8 @@
 import { runCommand } from '../lib/run-command.ts';
 import { repoRoot } from '../lib/workspaces.ts';
 import { startSystem, type System } from './system.ts';
-import type { Profile } from './profiles.ts';
+import { PROFILES, type Profile } from './profiles.ts';
+import { clearRedisKeys } from './reset-state.ts';
 
 export type ControlRequest =
   | { id: number; type: 'stop-process' | 'start-process'; name: string }
@@ -43,6 +44,9 @@ async function handle(system: System, request: ControlRequest): Promise<void> {
 
 const profile = (process.argv[2] ?? 'e2e') as Profile['name'];
 try {
+  // Each journey file starts with no sessions and fresh rate-limit budgets (a code sent by
+  // the previous file must not throttle this one); the seeded data carries over.
+  if (profile !== 'dev') await clearRedisKeys(PROFILES[profile]);
   const system = await startSystem(profile, { echo: process.env.CUOTA_VERBOSE === '1' });
   process.on('message', (request: ControlRequest) => {
     handle(system, request).then(

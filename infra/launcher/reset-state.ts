@@ -13,11 +13,7 @@ export async function resetState(profile: Profile): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${profile.databasePrefix}_${s} WITH (FORCE)`);
   await admin.end();
 
-  const redis = createClient({ url: profile.redisUrl });
-  await redis.connect();
-  for await (const keys of redis.scanIterator({ MATCH: `${profile.redisPrefix}*`, COUNT: 500 }))
-    if (keys.length) await redis.del(keys);
-  await redis.quit();
+  await clearRedisKeys(profile);
 
   if (!profile.natsPrefix) return; // the root namespace is production-shaped: never wiped here
   const nc = await connect({ servers: profile.natsUrl });
@@ -26,6 +22,15 @@ export async function resetState(profile: Profile): Promise<void> {
     if (stream.config.name.startsWith(`${profile.natsPrefix.toUpperCase()}_`))
       await jsm.streams.delete(stream.config.name);
   await nc.close();
+}
+
+/** Sessions, login codes and rate-limit counters of one profile. */
+export async function clearRedisKeys(profile: Profile): Promise<void> {
+  const redis = createClient({ url: profile.redisUrl });
+  await redis.connect();
+  for await (const keys of redis.scanIterator({ MATCH: `${profile.redisPrefix}*`, COUNT: 500 }))
+    if (keys.length) await redis.del(keys);
+  await redis.quit();
 }
 
 if (import.meta.main) {

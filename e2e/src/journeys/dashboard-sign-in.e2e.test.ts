@@ -42,6 +42,9 @@ test('a wrong password keeps the administrator out with a Spanish message', asyn
   await page.getByLabel('Correo electrónico').fill(demo.staff[0]!.email);
   await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByRole('alert').filter({ hasText: /contraseña/i }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /contraseña/i })
+    .waitFor();
   expect(page.url()).toContain('/dashboard/login');
 });

@@ -29,7 +29,11 @@ test('with the store remote stopped, the store route shows its fallback and the 
 
   await page.goto(system.urls.guardianLogin);
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(system.urls.mailbox, system.demo.guardian_email, new Date(Date.now() - 2000));
+  const code = await readLoginCode(
+    system.urls.mailbox,
+    system.demo.guardian_email,
+    new Date(Date.now() - 2000),
+  );
   await page.getByLabel('Código de acceso').fill(code);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByTestId('dependent-card').first().waitFor();
@@ -41,8 +45,12 @@ test('a remote that throws while loading shows its fallback inside its own route
   const page = await browser.newPage();
   // A broken deployment: the dashboard remote's entry throws as soon as it runs.
   await page.route(/:\d+\/remoteEntry\.js$/, async (route) => {
-    if (!route.request().url().includes(`:${system.profile.remotePorts.dashboard}/`)) return route.continue();
-    await route.fulfill({ contentType: 'application/javascript', body: 'throw new Error("despliegue roto")' });
+    if (!route.request().url().includes(`:${system.profile.remotePorts.dashboard}/`))
+      return route.continue();
+    await route.fulfill({
+      contentType: 'application/javascript',
+      body: 'throw new Error("despliegue roto")',
+    });
   });
   await page.goto(`${system.urls.portal}dashboard/login`);
   await page.getByTestId('remote-fallback-mfe_dashboard').waitFor();
@@ -57,7 +65,11 @@ test('a remote rebuilt and restarted alone is picked up on reload without rebuil
   const label = `rebuilt-${Date.now()}`;
 
   await system.control({ type: 'stop-process', name: 'mfe-store' });
-  await system.control({ type: 'rebuild', workspace: 'mfe-store', env: { CUOTA_BUILD_LABEL: label } });
+  await system.control({
+    type: 'rebuild',
+    workspace: 'mfe-store',
+    env: { CUOTA_BUILD_LABEL: label },
+  });
   await system.control({ type: 'start-process', name: 'mfe-store' });
 
   const page = await browser.newPage();

@@ -1,5 +1,8 @@
 /** Retries an assertion until it passes or the time is up (the page renders asynchronously). */
-export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
+export async function eventually(
+  assertion: () => Promise<void> | void,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

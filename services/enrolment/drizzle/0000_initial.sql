@@ -130,5 +130,5 @@ CREATE UNIQUE INDEX "sections_level_name_uq" ON "sections" USING btree ("level_i
 CREATE UNIQUE INDEX "staff_users_email_uq" ON "staff_users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "student_guardians_guardian_idx" ON "student_guardians" USING btree ("guardian_id");--> statement-breakpoint
 CREATE INDEX "students_school_status_idx" ON "students" USING btree ("school_id","status");--> statement-breakpoint
-CREATE INDEX "students_school_name_idx" ON "students" USING btree ("school_id","last_name","first_name");--> statement-breakpoint
+CREATE INDEX "students_school_name_idx" ON "students" USING btree ("school_id","last_name" COLLATE "es-x-icu","first_name" COLLATE "es-x-icu","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "students_school_external_ref_uq" ON "students" USING btree ("school_id","external_ref");

@@ -109,7 +109,13 @@ export const students = pgTable(
   },
   (t) => [
     index('students_school_status_idx').on(t.schoolId, t.status),
-    index('students_school_name_idx').on(t.schoolId, t.lastName, t.firstName),
+    // Same expressions as the list's ORDER BY (spanishOrder), so paging reads the index.
+    index('students_school_name_idx').on(
+      t.schoolId,
+      sql`${t.lastName} COLLATE "es-x-icu"`,
+      sql`${t.firstName} COLLATE "es-x-icu"`,
+      t.id,
+    ),
     uniqueIndex('students_school_external_ref_uq').on(t.schoolId, t.externalRef),
   ],
 );

@@ -6,7 +6,7 @@ import {
 } from '@cuota/contracts/enrolment/entities';
 import type { EducationLevel, StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
-import { rfcCheckDigit } from '@cuota/contracts/invoicing/rfc-check-digit';
+import { rfcCheckDigit } from '@cuota/contracts/invoicing/rfc';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { EnrolmentDb } from '../enrolment-db';
 import { registerGuardian } from '../guardians/register-guardian';

@@ -3,6 +3,7 @@ import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/e
 import type { StudentSummary } from '@cuota/contracts/enrolment/students';
 import type { z } from 'zod';
 import type { studentListQuerySchema } from '@cuota/contracts/enrolment/students';
+import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import type { EnrolmentDb } from '../enrolment-db';
 import { levels, sections, students } from '../schema';
 
@@ -61,7 +62,7 @@ export async function listStudents(db: EnrolmentDb, query: ListQuery) {
       .innerJoin(levels, eq(levels.id, students.levelId))
       .leftJoin(sections, eq(sections.id, students.sectionId))
       .where(where)
-      .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
+      .orderBy(spanishOrder(students.lastName), spanishOrder(students.firstName), asc(students.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db

@@ -10,6 +10,9 @@ export function createDatabase<S extends Record<string, unknown>>(
   max = 10,
 ) {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server (restart, failover, DROP … FORCE) must not crash
+  // the process: the pool discards it and the next query opens a fresh connection.
+  pool.on('error', () => {});
   return drizzle(pool, { schema }) as Database<S>;
 }
 

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -12,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,8 +36,52 @@ export const schools = pgTable('schools', {
   taxZipCode: text('tax_zip_code'),
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
+  address: text('address'),
+  /** Reference to the gateway credentials payments keeps (never the secret itself). */
+  gatewayCredentialsRef: text('gateway_credentials_ref'),
   ...timestamps,
 });
+
+/** Files people upload (school logos, student photos): small, so kept beside the rows. */
+export const uploadedImages = pgTable('uploaded_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schoolLogos = pgTable('school_logos', {
+  schoolId: uuid('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  imageId: uuid('image_id')
+    .notNull()
+    .references(() => uploadedImages.id),
+});
+
+/** A school year (ciclo escolar); exactly one may be active per school. */
+export const schoolCycles = pgTable(
+  'school_cycles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    /** draft | active | closed */
+    status: text('status').notNull().default('draft'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('school_cycles_school_name_uq').on(t.schoolId, t.name),
+    uniqueIndex('school_cycles_one_active_uq')
+      .on(t.schoolId)
+      .where(sql`status = 'active'`),
+  ],
+);
 
 /** One row per education level a school offers (spec §1: five levels). */
 export const levels = pgTable(
@@ -60,8 +109,14 @@ export const sections = pgTable(
       .notNull()
       .references(() => levels.id),
     name: text('name').notNull(),
+    /** Grade within the level (1° … 6°), for ordering and filters. */
+    grade: integer('grade'),
+    capacity: integer('capacity'),
   },
-  (t) => [uniqueIndex('sections_level_name_uq').on(t.levelId, t.name)],
+  (t) => [
+    uniqueIndex('sections_level_name_uq').on(t.levelId, t.name),
+    index('sections_school_idx').on(t.schoolId),
+  ],
 );
 
 export const guardians = pgTable(
@@ -82,6 +137,24 @@ export const guardians = pgTable(
     ...timestamps,
   },
   (t) => [index('guardians_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Which schools know a guardian (a lead's guardian may have no student yet). */
+export const guardianSchools = pgTable(
+  'guardian_schools',
+  {
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guardianId, t.schoolId] }),
+    index('guardian_schools_school_idx').on(t.schoolId),
+  ],
 );
 
 export const students = pgTable(
@@ -105,10 +178,24 @@ export const students = pgTable(
     billingGuardianId: uuid('billing_guardian_id').references(() => guardians.id),
     /** Set by imports and the seed so a re-run recognises the same student. */
     externalRef: text('external_ref'),
+    /** CURP (18 chars), when known: the natural key of a Mexican student. */
+    curp: text('curp'),
+    /** Matrícula the school assigns. */
+    enrolmentCode: text('enrolment_code'),
+    photoImageId: uuid('photo_image_id').references(() => uploadedImages.id),
+    /** Why the student left (inactive, dropped_out), as staff wrote it. */
+    statusReason: text('status_reason'),
     ...timestamps,
   },
   (t) => [
     index('students_school_status_idx').on(t.schoolId, t.status),
+    index('students_school_level_idx').on(t.schoolId, t.levelId, t.sectionId),
+    uniqueIndex('students_school_curp_uq')
+      .on(t.schoolId, t.curp)
+      .where(sql`curp IS NOT NULL`),
+    uniqueIndex('students_school_code_uq')
+      .on(t.schoolId, t.enrolmentCode)
+      .where(sql`enrolment_code IS NOT NULL`),
     // Same expressions as the list's ORDER BY (spanishOrder), so paging reads the index.
     index('students_school_name_idx').on(
       t.schoolId,
@@ -160,8 +247,14 @@ export const staffMemberships = pgTable(
       .notNull()
       .references(() => schools.id),
     role: text('role').notNull(),
+    /** Permissions granted on top of / instead of the role's defaults; null = the role's. */
+    permissions: text('permissions').array(),
+    ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.schoolId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.schoolId] }),
+    index('staff_memberships_school_idx').on(t.schoolId),
+  ],
 );
 
 /** Portal feature toggles (spec §3 visibility HIDDEN | STAFF | BETA | PUBLIC). */
@@ -169,3 +262,89 @@ export const portalFeatures = pgTable('portal_features', {
   name: text('name').primaryKey(),
   visibility: text('visibility').notNull(),
 });
+
+/** Every status change of a student, with who made it and why (audit trail). */
+export const studentStatusChanges = pgTable(
+  'student_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    /** staff user id, or null for imports and the seed */
+    changedBy: uuid('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('student_status_changes_student_idx').on(t.studentId, t.changedAt)],
+);
+
+/** Concepts assigned to an admission (lead/applicant), mirrored to billing by events. */
+export const admissionConcepts = pgTable(
+  'admission_concepts',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    conceptId: text('concept_id').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.conceptId] })],
+);
+
+/** Student imports from a spreadsheet: a background job (spec §4 job status). */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    /** PENDING | FINISHED | ERROR | FINISHED_WITH_ERROR */
+    status: text('status').notNull().default('PENDING'),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    file: bytea('file').notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    createdRows: integer('created_rows').notNull().default(0),
+    skippedRows: integer('skipped_rows').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    failure: text('failure'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_jobs_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+export const importJobErrors = pgTable(
+  'import_job_errors',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id),
+    rowNumber: integer('row_number').notNull(),
+    field: text('field'),
+    message: text('message').notNull(),
+    /** The row as read, so the report shows what was wrong. */
+    row: jsonb('row'),
+  },
+  (t) => [index('import_job_errors_job_idx').on(t.jobId, t.rowNumber)],
+);
+
+/** Per-school feature flags the dashboard reads (attributes); kept for school settings. */
+export const schoolAttributes = pgTable(
+  'school_attributes',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.name] })],
+);

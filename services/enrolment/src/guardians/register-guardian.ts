@@ -3,7 +3,7 @@ import type { OnboardingStage } from '@cuota/contracts/enrolment/entities';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
-import { guardians } from '../schema';
+import { guardianSchools, guardians } from '../schema';
 
 export interface NewGuardian {
   school_id: string;
@@ -38,6 +38,7 @@ export async function registerGuardian(tx: Executor, input: NewGuardian): Promis
       taxZipCode: input.tax_zip_code ?? null,
     })
     .returning({ id: guardians.id });
+  await tx.insert(guardianSchools).values({ guardianId: row!.id, schoolId: input.school_id });
   await enqueueEvent(tx, guardianCreatedV1, {
     guardian_id: row!.id,
     school_ids: [input.school_id],

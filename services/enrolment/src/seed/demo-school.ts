@@ -14,6 +14,7 @@ import {
   guardians,
   levels,
   portalFeatures,
+  schoolCycles,
   schools,
   sections,
   staffMemberships,
@@ -83,6 +84,14 @@ async function createDemoSchool(tx: Executor): Promise<void> {
     })
     .returning();
   const schoolId = school!.id;
+  await tx.insert(schoolCycles).values({
+    schoolId,
+    name: '2026-2027',
+    startsOn: '2026-08-24',
+    endsOn: '2027-07-09',
+    status: 'active',
+    activatedAt: new Date(),
+  });
   const groups = await createLevels(tx, schoolId);
   await createStaff(tx, schoolId);
   await createFamilies(tx, schoolId, groups);

@@ -4,7 +4,14 @@ import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.crea
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
-import { guardians, levels, sections, studentGuardians, students } from '../schema';
+import {
+  guardians,
+  levels,
+  sections,
+  studentGuardians,
+  studentStatusChanges,
+  students,
+} from '../schema';
 
 const invalid = (path: string, message: string) =>
   new HttpError(400, 'VALIDATION_FAILED', 'Revisa los datos del alumno.', [{ path, message }]);
@@ -15,7 +22,7 @@ const invalid = (path: string, message: string) =>
  */
 export async function registerStudent(
   tx: Executor,
-  input: CreateStudent & { external_ref?: string | null },
+  input: CreateStudent & { external_ref?: string | null; changed_by?: string | null },
 ): Promise<string> {
   const [level] = await tx
     .select()
@@ -46,6 +53,12 @@ export async function registerStudent(
       externalRef: input.external_ref ?? null,
     })
     .returning();
+  await tx.insert(studentStatusChanges).values({
+    studentId: student!.id,
+    fromStatus: null,
+    toStatus: input.status,
+    changedBy: input.changed_by ?? null,
+  });
   if (input.guardian_ids.length)
     await tx
       .insert(studentGuardians)

@@ -28,7 +28,9 @@ export function studentRoutes(app: Express, ctx: ServiceContext<typeof schema>):
     const role = staff.memberships.find((m) => m.school_id === input.school_id)!.role;
     if (!STUDENT_WRITE_ROLES.includes(role))
       throw forbidden('Tu rol no permite registrar alumnos.');
-    const id = await db.transaction((tx) => registerStudent(tx, input));
+    const id = await db.transaction((tx) =>
+      registerStudent(tx, { ...input, changed_by: staff.user_id }),
+    );
     ctx.publish();
     res.status(201).json(await studentById(db, id));
   });

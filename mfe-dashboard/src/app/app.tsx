@@ -3,6 +3,7 @@ import { BuildLabel } from '@cuota/ui/build-label';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { StaffLoginPage } from '../features/auth/components/staff-login-page';
 import { HomeRoute } from './routes/home-route';
+import { sectionRoutes } from './section-routes';
 import { StaffOnly } from './staff-only';
 
 /** The staff dashboard, exposed as `mfe_dashboard/App`, mounted under /dashboard/*. */
@@ -26,6 +27,7 @@ export default function DashboardApp() {
             </StaffOnly>
           }
         />
+        {sectionRoutes()}
         <Route path="*" element={<UtmNavigate to="/404" replace />} />
       </Routes>
       <BuildLabel container="mfe_dashboard" label={process.env.CUOTA_BUILD_LABEL ?? ''} />

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '@cuota/contracts/enrolment/permissions';
+
+/**
+ * The dashboard's sections: one entry per screen family, in menu order. A section's
+ * component is loaded when first opened, and the menu shows only the sections the
+ * member's permissions reach (the BFF and the services enforce the same rule).
+ */
+export interface DashboardSection {
+  /** Relative to /dashboard, without slashes at either end (nested routes are allowed). */
+  path: string;
+  /** Menu label, in Spanish. */
+  label: string;
+  permission: Permission;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** Each feature adds its entry, e.g. { path: 'students', label: 'Alumnos', permission:
+ * 'students.read', load: () => import('../features/students/students-section') }. */
+export const DASHBOARD_SECTIONS: DashboardSection[] = [];

@@ -3,6 +3,7 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
 import { identityOf, requireKind } from '@cuota/service-runtime/http/require-identity';
 import { z } from 'zod';
+import { grants, type Permission } from '@cuota/contracts/enrolment/permissions';
 
 export type StaffClaims = Extract<IdentityClaims, { kind: 'staff' }>;
 
@@ -29,4 +30,20 @@ export function requireSchoolMember(res: Response, schoolId: string): StaffClaim
 
 export function memberSchoolIds(identity: StaffClaims): string[] {
   return identity.memberships.map((m) => m.school_id);
+}
+
+/**
+ * A staff member of this school whose membership grants `permission` (contracts' matrix,
+ * or the membership's explicit list). Another school is a 404, a missing grant a 403.
+ */
+export function requirePermission(
+  res: Response,
+  schoolId: string,
+  permission: Permission,
+): StaffClaims {
+  const identity = requireSchoolMember(res, schoolId);
+  const membership = identity.memberships.find((m) => m.school_id === schoolId)!;
+  if (!grants(membership, permission))
+    throw forbidden('Tu rol no tiene permiso para realizar esta acción en esta escuela.');
+  return identity;
 }

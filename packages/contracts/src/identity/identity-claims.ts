@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { staffRoleSchema } from '../enrolment/entities';
+import { permissionSchema } from '../enrolment/permissions';
 
 /**
  * What the BFF vouches for when it calls a service: carried as a short-lived JWT
  * (`Authorization: Bearer …`, claim `cuota`) signed with the BFF's private key.
  */
-export const membershipSchema = z.object({ school_id: z.string(), role: staffRoleSchema });
+/**
+ * `permissions` is the membership's effective list as enrolment answered it (the role's
+ * defaults or the explicit list that replaces them); absent means the role's defaults.
+ */
+export const membershipSchema = z.object({
+  school_id: z.string(),
+  role: staffRoleSchema,
+  permissions: z.array(permissionSchema).optional(),
+});
 export type Membership = z.infer<typeof membershipSchema>;
 
 export const identityClaimsSchema = z.discriminatedUnion('kind', [

@@ -5,6 +5,7 @@ import {
   schoolSummarySchema,
   staffRoleSchema,
 } from '../enrolment/entities';
+import { permissionSchema } from '../enrolment/permissions';
 
 /** Enrolment → BFF: who a guardianHash belongs to (GET /internal/guardians/by-hash/{hash}). */
 export const guardianIdentitySchema = z.object({
@@ -31,7 +32,13 @@ export const staffIdentitySchema = z.object({
   name: z.string(),
   email: z.string(),
   memberships: z.array(
-    z.object({ school_id: z.string(), school_name: z.string(), role: staffRoleSchema }),
+    z.object({
+      school_id: z.string(),
+      school_name: z.string(),
+      role: staffRoleSchema,
+      /** Effective permissions in that school (enrolment always answers them). */
+      permissions: z.array(permissionSchema).optional(),
+    }),
   ),
 });
 export type StaffIdentity = z.infer<typeof staffIdentitySchema>;

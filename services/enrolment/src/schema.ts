@@ -257,6 +257,29 @@ export const staffMemberships = pgTable(
   ],
 );
 
+/**
+ * A new staff user's one-time set-password link: only the token's SHA-256 is kept (the token
+ * itself is answered once, to whoever created the member); used or expired means dead.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_uq').on(t.tokenHash),
+    index('staff_invitations_user_idx').on(t.userId),
+  ],
+);
+
 /** Portal feature toggles (spec §3 visibility HIDDEN | STAFF | BETA | PUBLIC). */
 export const portalFeatures = pgTable('portal_features', {
   name: text('name').primaryKey(),

@@ -8,6 +8,7 @@ import { csrfInvalidError, isCsrfValid } from '../security/csrf';
 import { authorizeProxyCall, needsCsrf } from './access-policy';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
 import { compileRoutes, matchRoute } from './route-table';
+import { CAPABILITY_ROWS } from './capability-routes';
 import { ROUTE_ROWS } from './routes';
 
 const SERVICE_LABELS: Record<ServiceName, string> = {
@@ -33,7 +34,7 @@ type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
  * multipart) stream through untouched. Paths not in the table fall through (next()).
  */
 export function serviceProxy(ctx: BffContext): RequestHandler {
-  const routes = compileRoutes(ROUTE_ROWS);
+  const routes = compileRoutes([...ROUTE_ROWS, ...CAPABILITY_ROWS]);
   const { logger } = ctx.deps;
   const proxy = createProxyMiddleware<Request, Response>({
     router: (req) => (req as ProxiedRequest).cuotaProxy!.url,

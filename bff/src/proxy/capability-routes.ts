@@ -1,0 +1,14 @@
+import type { RouteRow } from './routes';
+
+/**
+ * Endpoints the specification names as capabilities without printing a path for them (the
+ * `group:` rows only list some of a group's methods). Each path is a decision recorded in
+ * docs/architecture.md ("Enrolment endpoints"); like ROUTE_ROWS, nothing else reaches a
+ * service. Kept apart from ROUTE_ROWS so that table stays a copy of api-paths.tsv.
+ */
+export const CAPABILITY_ROWS: readonly RouteRow[] = [
+  // School cycles: creating one (the spec's group lists only GET, activate, validate_activate).
+  ['POST', '/api/v1/dashboard/schools/{id}/cycles/', 'dashboard', 'enrolment'],
+  // The school's logo image (portal and dashboard show it; the service checks who may see it).
+  ['GET', '/api/v1/schools/{id}/logo/', 'portal', 'enrolment'],
+];

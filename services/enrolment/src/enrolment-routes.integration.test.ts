@@ -1,6 +1,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { sql } from 'drizzle-orm';
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
+import { PERMISSIONS } from '@cuota/contracts/enrolment/permissions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { streamOf } from '@cuota/messaging/naming';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
@@ -205,7 +206,12 @@ describe('guardians, staff and schools', () => {
     const ok = await auth(bff, demo.staff_password);
     expect(ok.status).toBe(200);
     expect(ok.body.memberships).toEqual([
-      { school_id: demo.school_id, school_name: demo.school_name, role: 'OWNER' },
+      {
+        school_id: demo.school_id,
+        school_name: demo.school_name,
+        role: 'OWNER',
+        permissions: [...PERMISSIONS],
+      },
     ]);
     const wrong = await auth(bff, 'otra-contraseña');
     expect(wrong.status).toBe(401);

@@ -15,7 +15,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   streams: ['ENROLMENT'],
   routes: (app, ctx) => {
     guardianRoutes(app, ctx.db);
-    staffRoutes(app, ctx.db);
+    staffRoutes(app, ctx);
     schoolRoutes(app, ctx.db);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);

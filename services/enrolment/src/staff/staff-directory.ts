@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { StaffCredentials, StaffIdentity } from '@cuota/contracts/identity/sign-in';
-import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { EnrolmentDb } from '../enrolment-db';
 import { schools, staffMemberships, staffUsers } from '../schema';
+import { effectivePermissions, storedGrant } from './membership-grant';
 import { decoyHash, verifyPassword } from './password';
 
+/** A staff user with each membership's effective permissions (what the BFF signs into tokens). */
 export async function staffIdentity(
   db: EnrolmentDb,
   userId: string,
@@ -12,7 +13,12 @@ export async function staffIdentity(
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, userId));
   if (!user) return null;
   const memberships = await db
-    .select({ school_id: schools.id, school_name: schools.name, role: staffMemberships.role })
+    .select({
+      school_id: schools.id,
+      school_name: schools.name,
+      role: staffMemberships.role,
+      permissions: staffMemberships.permissions,
+    })
     .from(staffMemberships)
     .innerJoin(schools, eq(schools.id, staffMemberships.schoolId))
     .where(eq(staffMemberships.userId, userId))
@@ -21,7 +27,10 @@ export async function staffIdentity(
     id: user.id,
     name: user.name,
     email: user.email,
-    memberships: memberships.map((m) => ({ ...m, role: m.role as StaffRole })),
+    memberships: memberships.map((m) => {
+      const grant = storedGrant(m);
+      return { ...m, role: grant.role, permissions: effectivePermissions(grant) };
+    }),
   };
 }
 

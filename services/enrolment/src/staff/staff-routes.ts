@@ -1,13 +1,21 @@
 import type { Express } from 'express';
+import type { ServiceContext } from '@cuota/service-host/service-host';
 import { staffCredentialsSchema } from '@cuota/contracts/identity/sign-in';
 import { HttpError, notFound } from '@cuota/service-runtime/http/http-error';
 import { requireKind } from '@cuota/service-runtime/http/require-identity';
 import { parseInput } from '@cuota/service-runtime/http/validate';
 import { requireServiceCaller } from '../access';
-import type { EnrolmentDb } from '../enrolment-db';
+import type * as schema from '../schema';
+import { adminRoutes } from './admin-routes';
 import { authenticateStaff, staffIdentity } from './staff-directory';
+import { staffUserRoutes } from './staff-user-routes';
 
-export function staffRoutes(app: Express, db: EnrolmentDb): void {
+/** Staff sign-in, the signed-in user, and each school's staff and permissions. */
+export function staffRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
+  const { db } = ctx;
+  adminRoutes(app, ctx);
+  staffUserRoutes(app, db);
+
   app.post('/internal/staff/authenticate', async (req, res) => {
     requireServiceCaller(res);
     const identity = await authenticateStaff(db, parseInput(staffCredentialsSchema, req.body));

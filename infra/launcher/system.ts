@@ -109,6 +109,8 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
     NATS_URL: profile.natsUrl,
     NATS_PREFIX: profile.natsPrefix,
     IDENTITY_PUBLIC_JWK: secrets.identityPublicJwk,
+    // Enrolment builds guardians' portal links (portal_url) on the portal host.
+    ...(s === 'enrolment' ? { PUBLIC_URL: publicUrl(profile) } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ROUTE_DOMAIN_OVERRIDES } from './route-overrides';
 import { HTTP_METHODS, type Domain, type HttpMethod, type RouteRow, type Surface } from './routes';
 
 export interface ApiRoute {
@@ -32,7 +33,7 @@ export function compileRoutes(rows: readonly RouteRow[]): ApiRoute[] {
       method,
       path,
       surface,
-      domain,
+      domain: ROUTE_DOMAIN_OVERRIDES[`${method} ${path}`] ?? domain,
       pattern: new RegExp(`^${source}$`),
       params: parts.filter((p) => /^\{.+\}$/.test(p)).length,
     };

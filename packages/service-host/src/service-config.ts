@@ -9,6 +9,7 @@ const serviceEnvSchema = z.object({
   NATS_PREFIX: z.string().default(''),
   IDENTITY_PUBLIC_JWK: z.string().min(1).transform(parseJwkEnv),
   LOG_LEVEL: z.string().default('info'),
+  PUBLIC_URL: z.url().optional(),
 });
 
 /** What every service process reads from its environment (docs/architecture.md). */
@@ -19,6 +20,8 @@ export interface ServiceConfig {
   natsPrefix: string;
   identityPublicJwk: ReturnType<typeof parseJwkEnv>;
   logLevel: string;
+  /** The portal host (links such as a guardian's portal_url); only enrolment needs it. */
+  publicUrl?: string;
 }
 
 export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -30,5 +33,6 @@ export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     natsPrefix: e.NATS_PREFIX,
     identityPublicJwk: e.IDENTITY_PUBLIC_JWK,
     logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
   };
 }

@@ -142,7 +142,9 @@ describe('students', () => {
       call(as, '/api/v1/students/', { method: 'POST', body: JSON.stringify(body) });
     const forbidden = await post(staff('CASH_COLLECTION'), newStudent());
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.error.message).toBe('Tu rol no permite registrar alumnos.');
+    expect(forbidden.body.error.message).toBe(
+      'Tu rol no tiene permiso para realizar esta acción en esta escuela.',
+    );
     expect((await post(staff('OWNER'), newStudent({ is_admin: true }))).status).toBe(400);
     expect((await post(staff('OWNER'), newStudent({ level: 'kinder' }))).status).toBe(400);
     expect((await post(staff('OWNER', OTHER_SCHOOL), newStudent())).status).toBe(404);

@@ -14,7 +14,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
   routes: (app, ctx) => {
-    guardianRoutes(app, ctx.db);
+    guardianRoutes(app, ctx);
     staffRoutes(app, ctx);
     schoolRoutes(app, ctx.db);
     portalFeaturesRoutes(app, ctx.db);

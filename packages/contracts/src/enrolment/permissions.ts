@@ -89,8 +89,3 @@ export function permissionsOf(grant: MembershipGrant): readonly Permission[] {
 export function grants(grant: MembershipGrant, permission: Permission): boolean {
   return permissionsOf(grant).includes(permission);
 }
-
-/** Kept for the students routes until they read the matrix directly. */
-export const STUDENT_WRITE_ROLES: readonly StaffRole[] = (
-  Object.keys(ROLE_PERMISSIONS) as StaffRole[]
-).filter((role) => ROLE_PERMISSIONS[role].includes('students.write'));

@@ -5,6 +5,8 @@ import {
   studentCreatedV1,
   type StudentSnapshot,
 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.student.status_changed.v1';
+import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
 import { studentDirectory } from '../schema';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
@@ -41,8 +43,9 @@ export async function upsertStudent(
     });
 }
 
+/** created, updated and status_changed all carry the whole snapshot: newest wins. */
 export function studentDirectorySubscriptions(): Subscription[] {
-  return [
-    on(studentCreatedV1, (event, tx) => upsertStudent(tx, event.data, new Date(event.occurred_at))),
-  ];
+  return [studentCreatedV1, studentUpdatedV1, studentStatusChangedV1].map((definition) =>
+    on(definition, (event, tx) => upsertStudent(tx, event.data, new Date(event.occurred_at))),
+  );
 }

@@ -1,54 +1,81 @@
-import type { Express } from 'express';
-import { STUDENT_WRITE_ROLES } from '@cuota/contracts/enrolment/permissions';
-import { createStudentSchema, studentListQuerySchema } from '@cuota/contracts/enrolment/students';
-import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
-import { identityOf } from '@cuota/service-runtime/http/require-identity';
+import type { Express, Request, Response } from 'express';
+import type { z } from 'zod';
+import {
+  guardianPatchStudentSchema,
+  guardianReplaceStudentSchema,
+  patchStudentSchema,
+  replaceStudentSchema,
+  type StudentChanges,
+} from '@cuota/contracts/enrolment/student-detail';
+import { dashboardStudentsQuerySchema } from '@cuota/contracts/enrolment/student-list';
+import { createStudentSchema } from '@cuota/contracts/enrolment/students';
+import { notFound } from '@cuota/service-runtime/http/http-error';
 import { parseInput } from '@cuota/service-runtime/http/validate';
 import type { ServiceContext } from '@cuota/service-host/service-host';
-import { parseId, requireSchoolMember } from '../access';
-import { guardianMe } from '../guardians/guardian-directory';
+import { requirePermission } from '../access';
 import type * as schema from '../schema';
+import { listSchoolStudents } from './list/student-list';
+import { studentListRoutes } from './list/student-list-routes';
+import { studentPhotoRoutes } from './photo/student-photo-routes';
 import { registerStudent } from './register-student';
-import { listStudents, studentById } from './student-directory';
+import { studentStatusRoutes } from './status/student-status-routes';
+import { authorizeStudent, UNKNOWN_STUDENT } from './student-access';
+import { studentDashboardRoutes } from './student-dashboard-routes';
+import { studentProfile } from './student-profile';
+import { updateStudent } from './update-student';
 
-const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
+/** Staff edit placement and matrícula too; a guardian only the personal data. */
+const EDIT_SCHEMAS: Record<
+  'PUT' | 'PATCH',
+  Record<'staff' | 'guardian', z.ZodType<StudentChanges>>
+> = {
+  PUT: { staff: replaceStudentSchema, guardian: guardianReplaceStudentSchema },
+  PATCH: { staff: patchStudentSchema, guardian: guardianPatchStudentSchema },
+};
 
 export function studentRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
 
   app.get('/api/v1/students/', async (req, res) => {
-    const query = parseInput(studentListQuerySchema, req.query, 'query');
-    requireSchoolMember(res, query.school_id);
-    res.json(await listStudents(db, query));
+    const { school_id, ...query } = parseInput(dashboardStudentsQuerySchema, req.query, 'query');
+    requirePermission(res, school_id, 'students.read');
+    res.json(await listSchoolStudents(db, school_id, query));
   });
 
   app.post('/api/v1/students/', async (req, res) => {
     const input = parseInput(createStudentSchema, req.body);
-    const staff = requireSchoolMember(res, input.school_id);
-    const role = staff.memberships.find((m) => m.school_id === input.school_id)!.role;
-    if (!STUDENT_WRITE_ROLES.includes(role))
-      throw forbidden('Tu rol no permite registrar alumnos.');
+    const staff = requirePermission(res, input.school_id, 'students.write');
     const id = await db.transaction((tx) =>
       registerStudent(tx, { ...input, changed_by: staff.user_id }),
     );
     ctx.publish();
-    res.status(201).json(await studentById(db, id));
+    res.status(201).json(await studentProfile(db, id));
   });
 
   /** Staff of the student's school, or one of the student's guardians. */
   app.get('/api/v1/students/:id/', async (req, res) => {
-    const id = parseId(req.params.id);
-    const student = await studentById(db, id);
+    const access = await authorizeStudent(db, res, req.params.id, 'students.read', {
+      guardians: true,
+    });
+    const student = await studentProfile(db, access.studentId);
     if (!student) throw notFound(UNKNOWN_STUDENT);
-    const identity = identityOf(res);
-    if (identity.kind === 'staff') requireSchoolMember(res, student.school_id);
-    else if (identity.kind !== 'guardian' || !(await isDependentOf(id, identity.guardian_id)))
-      throw notFound(UNKNOWN_STUDENT);
     res.json(student);
   });
 
-  async function isDependentOf(studentId: string, guardianId: string): Promise<boolean> {
-    const me = await guardianMe(db, guardianId);
-    return !!me?.dependents.some((d) => d.id === studentId);
+  async function edit(req: Request, res: Response, method: 'PUT' | 'PATCH') {
+    const access = await authorizeStudent(db, res, req.params.id as string, 'students.write', {
+      guardians: true,
+    });
+    const changes = parseInput(EDIT_SCHEMAS[method][access.actor.kind], req.body);
+    await db.transaction((tx) => updateStudent(tx, access.studentId, changes));
+    ctx.publish();
+    res.json(await studentProfile(db, access.studentId));
   }
+  app.put('/api/v1/students/:id/', (req, res) => edit(req, res, 'PUT'));
+  app.patch('/api/v1/students/:id/', (req, res) => edit(req, res, 'PATCH'));
+
+  studentListRoutes(app, ctx);
+  studentStatusRoutes(app, ctx);
+  studentPhotoRoutes(app, ctx);
+  studentDashboardRoutes(app, ctx);
 }

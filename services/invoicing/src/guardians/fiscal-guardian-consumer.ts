@@ -5,6 +5,7 @@ import {
   guardianCreatedV1,
   type GuardianSnapshot,
 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { fiscalGuardians } from '../schema';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
@@ -36,10 +37,11 @@ export async function upsertFiscalGuardian(
     });
 }
 
+/** created and updated both carry the whole fiscal snapshot: newest wins. */
 export function fiscalGuardianSubscriptions(): Subscription[] {
-  return [
-    on(guardianCreatedV1, (event, tx) =>
+  return [guardianCreatedV1, guardianUpdatedV1].map((definition) =>
+    on(definition, (event, tx) =>
       upsertFiscalGuardian(tx, event.data, new Date(event.occurred_at)),
     ),
-  ];
+  );
 }

@@ -1,0 +1,5 @@
+import { defineEvent } from './event-envelope';
+import { guardianSnapshotSchema } from './enrolment.guardian.created.v1';
+
+/** The guardian as it is now, fiscal fields included (invoicing keeps the newest). */
+export const guardianUpdatedV1 = defineEvent('enrolment.guardian.updated', guardianSnapshotSchema);

@@ -1,0 +1,55 @@
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { StudentFilters, StudentsByLevelQuery } from '@cuota/contracts/enrolment/student-list';
+import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
+import { levels, students } from '../../schema';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Name (either order), or the start of a CURP or matrícula. */
+function searchCondition(search: string): SQL {
+  const anywhere = `%${escapeLike(search)}%`;
+  const prefix = `${escapeLike(search.toUpperCase())}%`;
+  return or(
+    sql`(${students.firstName} || ' ' || ${students.lastName}) ILIKE ${anywhere}`,
+    sql`(${students.lastName} || ' ' || ${students.firstName}) ILIKE ${anywhere}`,
+    sql`${students.curp} LIKE ${prefix}`,
+    sql`upper(${students.enrolmentCode}) LIKE ${prefix}`,
+  )!;
+}
+
+/**
+ * WHERE of every dashboard students list, on the students table alone: the school first
+ * (every index starts with it), the level resolved to its id so students_school_level_idx
+ * applies.
+ */
+export function studentFilterCondition(schoolId: string, filters: StudentFilters): SQL {
+  const conditions: SQL[] = [eq(students.schoolId, schoolId)];
+  if (filters.level)
+    conditions.push(
+      eq(
+        students.levelId,
+        sql`(SELECT ${levels.id} FROM ${levels} WHERE ${levels.schoolId} = ${schoolId} AND ${levels.level} = ${filters.level})`,
+      ),
+    );
+  if (filters.section_id) conditions.push(eq(students.sectionId, filters.section_id));
+  if (filters.status) conditions.push(eq(students.status, filters.status));
+  if (filters.gender) conditions.push(eq(students.gender, filters.gender));
+  if (filters.has_billing_guardian !== undefined)
+    conditions.push(
+      filters.has_billing_guardian
+        ? isNotNull(students.billingGuardianId)
+        : isNull(students.billingGuardianId),
+    );
+  if (filters.search) conditions.push(searchCondition(filters.search));
+  return and(...conditions)!;
+}
+
+/** Same expressions as students_school_name_idx, so a page reads the index in order. */
+export function studentOrder(ordering: StudentsByLevelQuery['ordering']): SQL[] {
+  const dir = ordering === '-last_name' ? desc : asc;
+  return [
+    dir(spanishOrder(students.lastName)),
+    dir(spanishOrder(students.firstName)),
+    dir(students.id),
+  ];
+}

@@ -3,7 +3,7 @@ import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import { guardianRoutes } from './guardians/guardian-routes';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
 import * as schema from './schema';
-import { schoolRoutes } from './schools/school-routes';
+import { schoolDirectoryRoutes } from './schools/school-directory-routes';
 import { staffRoutes } from './staff/staff-routes';
 import { studentRoutes } from './students/student-routes';
 
@@ -16,7 +16,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   routes: (app, ctx) => {
     guardianRoutes(app, ctx);
     staffRoutes(app, ctx);
-    schoolRoutes(app, ctx.db);
+    schoolDirectoryRoutes(app, ctx);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);
   },

@@ -1,0 +1,51 @@
+import type { Request, Response } from 'express';
+import multer, { MulterError } from 'multer';
+import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from '@cuota/contracts/enrolment/schools';
+import { HttpError, badRequest } from '@cuota/service-runtime/http/http-error';
+import { sniffImageType, type UploadedImage } from '../uploads/image-upload';
+
+const FIELD = 'logo';
+
+/**
+ * The school form's body: its text fields (into req.body) and, optionally, the logo in
+ * `logo`, read in memory. JSON bodies pass untouched (multer skips them). The logo must
+ * be PNG, JPEG or WebP by its bytes and by its declared type; at most 2 MB.
+ */
+export async function readSchoolForm(req: Request, res: Response): Promise<UploadedImage | null> {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 30, fieldSize: 10_000 },
+  }).single(FIELD);
+  await new Promise<void>((resolve, reject) =>
+    upload(req, res, (err: unknown) => (err ? reject(toHttpError(err)) : resolve())),
+  );
+  return req.file ? checkLogo(req.file) : null;
+}
+
+function checkLogo(file: Express.Multer.File): UploadedImage {
+  if (file.size === 0) throw badRequest('El archivo del logo está vacío.');
+  const sniffed = sniffImageType(file.buffer);
+  const declared = file.mimetype === 'image/jpg' ? 'image/jpeg' : file.mimetype;
+  const allowed: readonly string[] = LOGO_CONTENT_TYPES;
+  if (!sniffed || !allowed.includes(sniffed) || !allowed.includes(declared))
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'El logo debe ser una imagen PNG, JPEG o WebP.',
+    );
+  return { contentType: sniffed, bytes: file.buffer };
+}
+
+/** Anything multer or busboy throws is about the request's body, so it is a 4xx. */
+function toHttpError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE')
+    return new HttpError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'El logo pesa más de 2 MB. Sube una imagen más ligera.',
+    );
+  if (err instanceof MulterError)
+    return badRequest(`Envía una sola imagen en el campo «${FIELD}».`);
+  return badRequest('No pudimos leer el formulario enviado.');
+}

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { admissionRoutes } from './admissions/admission-routes';
 import { guardianRoutes } from './guardians/guardian-routes';
+import { importRoutes } from './imports/import-routes';
+import { startImportWorker } from './imports/import-worker-registry';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
 import * as schema from './schema';
 import { schoolDirectoryRoutes } from './schools/school-directory-routes';
@@ -14,10 +17,14 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
   routes: (app, ctx) => {
+    admissionRoutes(app, ctx);
+    importRoutes(app, ctx);
     guardianRoutes(app, ctx);
     staffRoutes(app, ctx);
     schoolDirectoryRoutes(app, ctx);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);
   },
+  // The student import worker (imports/import-worker.ts) runs inside the service process.
+  extras: startImportWorker,
 };

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { defineEvent } from './event-envelope';
+
+/**
+ * A lead or applicant that never became a student was removed (admissions delete_student).
+ * Inscribed students are never deleted: they change status instead.
+ */
+export const studentDeletedV1 = defineEvent(
+  'enrolment.student.deleted',
+  z.object({ student_id: z.string(), school_id: z.string() }),
+);

@@ -1,0 +1,78 @@
+import type { PaymentCheck } from '@cuota/contracts/enrolment/admissions';
+import { enrolmentLabelFor, INSCRIBED_LABELS } from '@cuota/contracts/enrolment/enrolment-label';
+import type { EnrolmentLabel } from '@cuota/contracts/enrolment/entities';
+import {
+  inscriptionPaymentsRequest,
+  type InscriptionPayments,
+} from '@cuota/contracts/billing/inscription-payments';
+import { RequestRefused, RequestUnanswered, requestReply } from '@cuota/messaging/request-reply';
+import type { ServiceContext } from '@cuota/service-host/service-host';
+import type * as schema from '../schema';
+import type { StudentRef } from './admission-access';
+import { activeCycleId } from './active-cycle';
+import { inscribe } from './inscribe';
+
+type Ctx = ServiceContext<typeof schema>;
+
+/** How long the dashboard waits for billing before showing NOT_AVAILABLE. */
+const BILLING_TIMEOUT_MS = 1_500;
+
+/** Billing's answer about the student's inscription concepts, or null when it is silent. */
+export async function askBilling(
+  ctx: Ctx,
+  student: StudentRef,
+  cycleId: string | null,
+): Promise<InscriptionPayments | null> {
+  try {
+    return await requestReply(
+      ctx.nc,
+      ctx.ns,
+      inscriptionPaymentsRequest,
+      { student_id: student.id, school_id: student.schoolId, cycle_id: cycleId },
+      BILLING_TIMEOUT_MS,
+    );
+  } catch (err) {
+    if (!(err instanceof RequestUnanswered || err instanceof RequestRefused)) throw err;
+    ctx.logger.warn({ err, student_id: student.id }, 'billing did not answer the payment check');
+    return null;
+  }
+}
+
+export interface LabelledStudent {
+  cycleId: string | null;
+  label: EnrolmentLabel;
+  answer: InscriptionPayments | null;
+}
+
+export async function labelOf(ctx: Ctx, student: StudentRef): Promise<LabelledStudent> {
+  const cycleId = await activeCycleId(ctx.db, student.schoolId);
+  const answer = await askBilling(ctx, student, cycleId);
+  return { cycleId, label: enrolmentLabelFor(answer), answer };
+}
+
+/**
+ * check_payments: the label from billing's answer; an applicant whose inscription is paid
+ * becomes an inscribed (active) student right away (enrolment.inscription.completed).
+ */
+export async function checkPayments(
+  ctx: Ctx,
+  student: StudentRef,
+  changedBy: string | null,
+): Promise<PaymentCheck> {
+  const { cycleId, label, answer } = await labelOf(ctx, student);
+  let status = student.status;
+  if (status === 'new_student' && INSCRIBED_LABELS.includes(label)) {
+    await ctx.db.transaction((tx) =>
+      inscribe(tx, student, { cycleId, label, withoutPayment: false, reason: null, changedBy }),
+    );
+    ctx.publish();
+    status = 'active';
+  }
+  return {
+    student_id: student.id,
+    cycle_id: cycleId,
+    label,
+    concepts: answer?.concepts ?? [],
+    status,
+  };
+}

@@ -11,6 +11,8 @@ import {
   type StudentSnapshot,
 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { studentDirectorySchema } from '@cuota/contracts/billing/responses';
+import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.student.status_changed.v1';
+import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { NATS_URL } from '@cuota/testing/environment';
@@ -143,6 +145,34 @@ test('the same event published again under a new Nats-Msg-Id changes nothing', a
     [outbox[0].payload.data.student_id],
   );
   expect(after.rows).toEqual(before.rows);
+});
+
+test('student.updated and status_changed replace the snapshot; an older one never wins', async () => {
+  const row = async () =>
+    (
+      await billing.db.$client.query(
+        'SELECT status, billing_guardian_id FROM student_directory WHERE student_id = $1',
+        [student(3).student_id],
+      )
+    ).rows[0];
+  const guardianId = '33333333-3333-4333-8333-333333333333';
+  await producer.transaction(async (tx) => {
+    await enqueueEvent(tx, studentUpdatedV1, { ...student(3), billing_guardian_id: guardianId });
+    await enqueueEvent(tx, studentStatusChangedV1, {
+      ...student(3),
+      billing_guardian_id: guardianId,
+      status: 'inactive',
+      from_status: 'active',
+      reason: 'Cambio de ciudad',
+      changed_by: null,
+    });
+  });
+  expect(await relay.drain()).toBe(2);
+  await waitFor(async () => (await row()).status === 'inactive');
+  expect(await row()).toEqual({ status: 'inactive', billing_guardian_id: guardianId });
+  // A late snapshot from before (its occurred_at is older) changes nothing.
+  await upsertStudent(billing.db, student(3), new Date('2020-01-01T00:00:00Z'));
+  expect(await row()).toEqual({ status: 'inactive', billing_guardian_id: guardianId });
 });
 
 describe('GET /internal/student-directory/:schoolId', () => {

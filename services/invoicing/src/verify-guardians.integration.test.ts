@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { jetstream } from '@nats-io/jetstream';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { OutboxRelay } from '@cuota/messaging/outbox/outbox-relay';
 import { subjectOf } from '@cuota/messaging/naming';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
@@ -190,4 +191,30 @@ test('a replayed guardian event under a new Nats-Msg-Id is applied only once', a
   expect(ack.duplicate).toBe(false);
   await new Promise((r) => setTimeout(r, 400));
   expect(await counts()).toEqual({ rows: guardians.length, inbox: guardians.length });
+});
+
+test('guardian.updated fixes a guardian: the corrected RFC verifies (and an older event cannot undo it)', async () => {
+  const validOf = async (n: number) => {
+    const res = await verify({ guardian_ids: [id(n)] }, staff(SCHOOL));
+    return ((await res.json()) as { valid: boolean }[])[0]!.valid;
+  };
+  expect(await validOf(2)).toBe(false);
+  await producer.transaction((tx) =>
+    enqueueEvent(tx, guardianUpdatedV1, guardian(2, { tax_id: 'CAMA911215CJ0' })).then(() => {}),
+  );
+  await relay.drain();
+  await waitFor(() => validOf(2));
+  const { rows } = await producer.$client.query(
+    "SELECT payload FROM outbox_events WHERE type = 'enrolment.guardian.created' AND payload->'data'->>'guardian_id' = $1",
+    [id(2)],
+  );
+  await jetstream(ns.nc).publish(
+    subjectOf(ns, guardianCreatedV1.type),
+    JSON.stringify(rows[0].payload),
+    {
+      msgID: `late-${rows[0].payload.id}`,
+    },
+  );
+  await new Promise((r) => setTimeout(r, 400));
+  expect(await validOf(2)).toBe(true);
 });

@@ -17,4 +17,11 @@ export interface DashboardSection {
 
 /** Each feature adds its entry, e.g. { path: 'students', label: 'Alumnos', permission:
  * 'students.read', load: () => import('../features/students/students-section') }. */
-export const DASHBOARD_SECTIONS: DashboardSection[] = [];
+export const DASHBOARD_SECTIONS: DashboardSection[] = [
+  {
+    path: 'admissions',
+    label: 'Admisiones',
+    permission: 'admissions.read',
+    load: () => import('../features/admissions/admissions-section'),
+  },
+];

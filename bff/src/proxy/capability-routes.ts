@@ -16,4 +16,12 @@ export const CAPABILITY_ROWS: readonly RouteRow[] = [
   ['POST', '/api/v1/dashboard/students/{id}/status/', 'dashboard', 'enrolment'],
   ['GET', '/api/v2/students/{id}/photo/', 'portal', 'enrolment'],
   ['GET', '/api/v2/dashboard/schools/{id}/students_by_level/xlsx/', 'dashboard', 'enrolment'],
+  // Admissions (docs/architecture.md "Admissions and student import"): the two pipeline moves.
+  ['POST', '/api/v1/admissions/student_lead/{id}/applicant/', 'dashboard', 'enrolment'],
+  ['POST', '/api/v1/admissions/student_lead/{id}/inscribe/', 'dashboard', 'enrolment'],
+  // Student import: the school's jobs, one job's progress, its error report, the template.
+  ['GET', '/api/v1/internal/importer/', 'internal', 'enrolment'],
+  ['GET', '/api/v1/internal/importer/{id}/', 'internal', 'enrolment'],
+  ['GET', '/api/v1/internal/importer/{id}/errors/', 'internal', 'enrolment'],
+  ['GET', '/api/v1/internal/importer/template/', 'internal', 'enrolment'],
 ];

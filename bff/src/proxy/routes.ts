@@ -169,8 +169,10 @@ export const ROUTE_ROWS: readonly RouteRow[] = [
   ['GET', '/api/v1/internal/public/sections/', 'internal', 'enrolment'],
   ['GET', '/api/v1/internal/public/students/', 'internal', 'enrolment'],
   ['GET', '/api/v1/internal/public/fulfillments/', 'internal', 'billing'],
-  ['POST', '/api/v1/admissions/assign_concepts/', 'dashboard', 'billing'],
-  ['POST', '/api/v1/admissions/unassign_concepts/', 'dashboard', 'billing'],
+  // api-paths.tsv says billing; enrolment serves them: it owns the admission (the student is
+  // still a lead) and tells billing through enrolment.inscription.concepts_(un)assigned.
+  ['POST', '/api/v1/admissions/assign_concepts/', 'dashboard', 'enrolment'],
+  ['POST', '/api/v1/admissions/unassign_concepts/', 'dashboard', 'enrolment'],
   ['GET', '/api/v1/admissions/check_payments/{id}/', 'dashboard', 'enrolment'],
   ['POST', '/api/v1/admissions/create_guardian/', 'dashboard', 'enrolment'],
   ['POST', '/api/v1/admissions/create_lead/', 'dashboard', 'enrolment'],

@@ -19,6 +19,24 @@ export interface DashboardSection {
  * 'students.read', load: () => import('../features/students/students-section') }. */
 export const DASHBOARD_SECTIONS: DashboardSection[] = [
   {
+    path: 'settings',
+    label: 'Escuela',
+    permission: 'school.read',
+    load: () => import('../features/school-settings/school-settings-section'),
+  },
+  {
+    path: 'cycles',
+    label: 'Ciclos',
+    permission: 'school.read',
+    load: () => import('../features/cycles/cycles-section'),
+  },
+  {
+    path: 'levels',
+    label: 'Niveles y grupos',
+    permission: 'school.read',
+    load: () => import('../features/levels/levels-section'),
+  },
+  {
     path: 'admissions',
     label: 'Admisiones',
     permission: 'admissions.read',

@@ -37,9 +37,21 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/levels/levels-section'),
   },
   {
+    path: 'students',
+    label: 'Alumnos',
+    permission: 'students.read',
+    load: () => import('../features/students/students-section'),
+  },
+  {
     path: 'admissions',
     label: 'Admisiones',
     permission: 'admissions.read',
     load: () => import('../features/admissions/admissions-section'),
+  },
+  {
+    path: 'imports',
+    label: 'Importar alumnos',
+    permission: 'imports.write',
+    load: () => import('../features/imports/imports-section'),
   },
 ];

@@ -1,0 +1,84 @@
+import { useParams } from 'react-router';
+import { COUNTRY_NAMES, isCountryCode } from '@cuota/contracts/enrolment/countries';
+import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
+import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
+import { Card } from '@cuota/ui/card';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { Spinner } from '@cuota/ui/spinner';
+import { readError } from '@cuota/web-core/api/api-error';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { DashboardPage } from '../../../components/dashboard-page';
+import { FormError } from '../../../components/form-pieces';
+import { useCurrentSchool } from '../../../components/use-current-school';
+import { useStudentQuery } from '../api/students-api';
+import { StudentGuardiansCard } from './student-guardians-card';
+import { StudentPhotoCard } from './student-photo-card';
+import { StudentStatusActions } from './student-status-actions';
+
+const GENDERS = { M: 'Masculino', F: 'Femenino' } as const;
+
+function StudentData({ student: s }: { student: StudentDetail }) {
+  const rows: [string, string][] = [
+    ['Matrícula', s.enrolment_code ?? '—'],
+    ['CURP', s.curp ?? '—'],
+    ['Nivel', EDUCATION_LEVEL_LABELS[s.level]],
+    ['Grupo', s.section?.name ?? 'Sin grupo'],
+    ['Sexo', s.gender ? GENDERS[s.gender] : '—'],
+    ['Fecha de nacimiento', s.birth_date ?? '—'],
+    ['Nacionalidad', isCountryCode(s.nationality) ? COUNTRY_NAMES[s.nationality] : s.nationality],
+  ];
+  if (s.status_reason) rows.push(['Motivo del estatus', s.status_reason]);
+  return (
+    <Card title="Datos">
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+interface ViewProps {
+  id: string;
+  can: (permission: 'students.write' | 'students.status') => boolean;
+}
+
+export function StudentDetailView({ id, can }: ViewProps) {
+  const student = useStudentQuery(id);
+  const s = student.currentData;
+  if (student.isLoading) return <Spinner />;
+  if (student.error) return <FormError>{readError(student.error).message}</FormError>;
+  if (!s) return null;
+  return (
+    <>
+      <h2>
+        {s.first_name} {s.last_name}
+      </h2>
+      <UtmLink to="/dashboard/students">Volver a la lista</UtmLink>
+      <StudentData student={s} />
+      <StudentStatusActions studentId={s.id} status={s.status} canChange={can('students.status')} />
+      <StudentGuardiansCard
+        studentId={s.id}
+        guardians={s.guardians}
+        canWrite={can('students.write')}
+      />
+      <StudentPhotoCard studentId={s.id} photoUrl={s.photo_url} canWrite={can('students.write')} />
+    </>
+  );
+}
+
+export function StudentDetailPage() {
+  const { id } = useParams();
+  const { schoolId, can, loading } = useCurrentSchool();
+  return (
+    <DashboardPage title="Alumno">
+      {loading && <Spinner />}
+      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
+      {schoolId && id && <StudentDetailView key={id} id={id} can={can} />}
+    </DashboardPage>
+  );
+}

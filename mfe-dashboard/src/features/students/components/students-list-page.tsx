@@ -1,0 +1,108 @@
+import { useSearchParams } from 'react-router';
+import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
+import type { StudentRow } from '@cuota/contracts/enrolment/student-list';
+import { Button } from '@cuota/ui/button';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { Spinner } from '@cuota/ui/spinner';
+import { Table } from '@cuota/ui/table';
+import { readError } from '@cuota/web-core/api/api-error';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { DashboardPage } from '../../../components/dashboard-page';
+import { FormError, FormRow } from '../../../components/form-pieces';
+import { useCurrentSchool } from '../../../components/use-current-school';
+import {
+  studentsExportUrl,
+  useStudentFiltersQuery,
+  useStudentsByLevelQuery,
+} from '../api/students-api';
+import { PAGE_SIZE, readListParams, toQueryString, type ListParams } from '../utils/list-params';
+import { StudentFilters } from './student-filters';
+import { StudentStatusBadge } from './student-status-badge';
+
+const COLUMNS = [
+  {
+    header: 'Alumno',
+    cell: (s: StudentRow) => (
+      <UtmLink to={`/dashboard/students/${s.id}`}>
+        {s.last_name}, {s.first_name}
+      </UtmLink>
+    ),
+  },
+  { header: 'Matrícula', cell: (s: StudentRow) => s.enrolment_code ?? '—' },
+  { header: 'Nivel', cell: (s: StudentRow) => EDUCATION_LEVEL_LABELS[s.level] },
+  { header: 'Grupo', cell: (s: StudentRow) => s.section?.name ?? 'Sin grupo' },
+  { header: 'Estatus', cell: (s: StudentRow) => <StudentStatusBadge status={s.status} /> },
+];
+
+/** One school's students: search, filters and pages answered by the server. */
+export function StudentsListView({ schoolId }: { schoolId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readListParams(searchParams);
+  const { page, ...filters } = params;
+  const list = useStudentsByLevelQuery({ schoolId, params });
+  const options = useStudentFiltersQuery(schoolId);
+  const go = (next: Partial<ListParams>) =>
+    setSearchParams(new URLSearchParams(toQueryString({ ...params, ...next })));
+  const data = list.currentData;
+  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      <StudentFilters
+        value={filters}
+        options={options.currentData}
+        onChange={(next) => go({ ...next, page: 1 })}
+      />
+      <FormRow>
+        <a href={studentsExportUrl(schoolId, filters)} download>
+          Exportar a Excel
+        </a>
+        <UtmLink to="/dashboard/students/guardians">Tutores de la escuela</UtmLink>
+      </FormRow>
+      {list.isFetching && !data && <Spinner />}
+      {list.error && <FormError>{readError(list.error).message}</FormError>}
+      {data && data.results.length === 0 && (
+        <EmptyState
+          title="No hay alumnos que coincidan"
+          description="Cambia la búsqueda o los filtros."
+        />
+      )}
+      {data && data.results.length > 0 && (
+        <>
+          <Table<StudentRow>
+            caption={`Alumnos (${data.count_is_capped ? `más de ${data.count.toLocaleString('es-MX')}` : data.count.toLocaleString('es-MX')})`}
+            rows={data.results}
+            rowKey={(s) => s.id}
+            columns={COLUMNS}
+          />
+          <FormRow>
+            <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+              Anterior
+            </Button>
+            <span>
+              Página {page} de {data.count_is_capped ? `${pages}+` : pages}
+            </span>
+            <Button
+              variant="secondary"
+              disabled={data.results.length < PAGE_SIZE || (!data.count_is_capped && page >= pages)}
+              onClick={() => go({ page: page + 1 })}
+            >
+              Siguiente
+            </Button>
+          </FormRow>
+        </>
+      )}
+    </>
+  );
+}
+
+export function StudentsListPage() {
+  const { schoolId, loading } = useCurrentSchool();
+  return (
+    <DashboardPage title="Alumnos">
+      {loading && <Spinner />}
+      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
+      {schoolId && <StudentsListView schoolId={schoolId} />}
+    </DashboardPage>
+  );
+}

@@ -37,6 +37,12 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/levels/levels-section'),
   },
   {
+    path: 'students',
+    label: 'Alumnos',
+    permission: 'students.read',
+    load: () => import('../features/students/students-section'),
+  },
+  {
     path: 'admissions',
     label: 'Admisiones',
     permission: 'admissions.read',

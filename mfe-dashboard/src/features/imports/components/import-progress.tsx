@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   IMPORT_JOB_STATUS_LABELS,
@@ -8,7 +7,7 @@ import { Badge } from '@cuota/ui/badge';
 import type { Tone } from '@cuota/ui/theme';
 import { readError } from '@cuota/web-core/api/api-error';
 import { FormError } from '../../../components/form-pieces';
-import { errorReportUrl, useImportJobQuery } from '../api/imports-api';
+import { errorReportUrl, importsApi, useImportJobQuery } from '../api/imports-api';
 
 const TONES: Record<ImportJobStatus, Tone> = {
   PENDING: 'info',
@@ -35,13 +34,11 @@ const Counts = styled.dl`
 
 /** One job: a progress bar polled while it runs, then its counts and the error report. */
 export function ImportProgress({ jobId, pollMs = 1_000 }: { jobId: string; pollMs?: number }) {
-  const [polling, setPolling] = useState(pollMs);
-  const { data: job, error } = useImportJobQuery(jobId, { pollingInterval: polling });
+  // The cached answer decides whether to keep asking: a finished job changes no more.
+  const cached = importsApi.endpoints.importJob.useQueryState(jobId);
+  const running = !cached.data || cached.data.status === 'PENDING';
+  const { data: job, error } = useImportJobQuery(jobId, { pollingInterval: running ? pollMs : 0 });
   const done = !!job && job.status !== 'PENDING';
-  // Once the job is over nothing changes any more: stop asking.
-  useEffect(() => {
-    if (done) setPolling(0);
-  }, [done]);
   if (error) return <FormError>{readError(error).message}</FormError>;
   if (!job) return null;
   return (

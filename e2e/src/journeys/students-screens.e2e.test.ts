@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+async function signInAsOwner(): Promise<Page> {
+  const { demo, urls } = system;
+  const owner = demo.staff.find((s) => s.role === 'OWNER')!;
+  const page = await browser.newPage();
+  await page.goto(urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(owner.email);
+  await page.getByLabel('Contraseña').fill(demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByTestId('school-name').waitFor();
+  return page;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('Alumnos: list, filters, export, a student page with a status move, a photo and guardians', async () => {
+  const page = await signInAsOwner();
+  await page.getByRole('link', { name: 'Alumnos', exact: true }).click();
+  const table = page.getByRole('table', { name: /^Alumnos \(/ });
+  await table.waitFor();
+
+  await page.getByLabel('Estatus').selectOption('active');
+  await page.waitForURL(/status=active/);
+  const exportHref = await page
+    .getByRole('link', { name: 'Exportar a Excel' })
+    .getAttribute('href');
+  await table.getByRole('link').first().click();
+  const status = page.getByRole('region', { name: 'Estatus' });
+  await status.getByRole('button', { name: 'Inactivar' }).click();
+  await page.getByLabel(/Motivo/).fill('Viaje familiar de un semestre');
+  await page.getByRole('button', { name: 'Confirmar: Inactivar' }).click();
+  await status.getByRole('button', { name: 'Activar', exact: true }).waitFor();
+  expect(await status.getByText('Inactivo').isVisible()).toBe(true);
+
+  await page.setInputFiles('input[type=file]', {
+    name: 'foto.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await page.getByRole('button', { name: 'Subir foto' }).click();
+  await page.waitForResponse((r) => r.url().includes('/upload_photo/') && r.status() === 200);
+  await page.locator('img[alt="Foto del alumno"][src*="/photo/"]').waitFor();
+
+  await page.getByRole('table', { name: 'Tutores del alumno' }).waitFor();
+  await page.getByRole('link', { name: 'Ver todos los tutores de la escuela' }).click();
+  await page.getByRole('table', { name: /^Tutores \(/ }).waitFor();
+  await page.getByRole('button', { name: 'Ver enlace' }).first().click();
+  await page.getByText(/Enlace del portal: .*\/guardians\//).waitFor();
+
+  // The export link downloads the filtered list through the BFF with the session cookie.
+  const xlsx = await page.request.get(new URL(exportHref!, page.url()).toString());
+  expect(xlsx.status()).toBe(200);
+  expect(xlsx.headers()['content-type']).toContain('spreadsheetml');
+});

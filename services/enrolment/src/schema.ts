@@ -204,6 +204,19 @@ export const students = pgTable(
       t.id,
     ),
     uniqueIndex('students_school_external_ref_uq').on(t.schoolId, t.externalRef),
+    // Trigram indexes for the lists' search (students/list/student-list-query.ts): each
+    // branch of its OR has one, so "%García%" is a bitmap scan, not a pass over the school
+    // (docs/benchmarks.md, 100,000 students). Expressions must match the query's exactly.
+    index('students_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('students_name_reversed_trgm_idx').using(
+      'gin',
+      sql`(${t.lastName} || ' ' || ${t.firstName}) gin_trgm_ops`,
+    ),
+    index('students_curp_trgm_idx').using('gin', sql`${t.curp} gin_trgm_ops`),
+    index('students_code_trgm_idx').using('gin', sql`upper(${t.enrolmentCode}) gin_trgm_ops`),
   ],
 );
 

@@ -21,6 +21,8 @@ export interface EnrolmentDirectory {
   guardianByHash(hash: string): Promise<GuardianIdentity | null>;
   /** null on a wrong e-mail or password (enrolment answers both the same way). */
   authenticateStaff(credentials: StaffCredentials): Promise<StaffIdentity | null>;
+  /** The signed-in staff user as enrolment holds them now; null when the user is gone. */
+  currentStaff(identity: IdentityClaims): Promise<StaffIdentity | null>;
 }
 
 export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDirectory {
@@ -44,6 +46,11 @@ export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDir
           body: credentials,
           schema: staffIdentitySchema,
         }),
+      );
+    },
+    currentStaff(identity) {
+      return nullOn(404, () =>
+        enrolment({ path: '/api/v1/users/me/', identity, schema: staffIdentitySchema }),
       );
     },
   };

@@ -27,7 +27,10 @@ export function guardianState(guardian: GuardianIdentity, now = Date.now()): Sig
 
 /** A staff user's session: memberships travel in tokens; their schools, in the Session DTO. */
 export function staffState(staff: StaffIdentity, now = Date.now()): SignedInState {
-  const memberships = staff.memberships.map(({ school_id, role }) => ({ school_id, role }));
+  // Tokens carry each membership's effective permissions, so services honour explicit lists.
+  const memberships = staff.memberships.map(({ school_id, role, permissions }) =>
+    permissions ? { school_id, role, permissions } : { school_id, role },
+  );
   const schools = [
     ...new Map(staff.memberships.map((m) => [m.school_id, m.school_name])).entries(),
   ].map(([id, name]) => ({ id, name }));
@@ -43,7 +46,7 @@ export function staffState(staff: StaffIdentity, now = Date.now()): SignedInStat
       onboarding_stage: 'COMPLETED',
       fraud_status: 'no_risk',
       schools,
-      memberships,
+      memberships: memberships.map(({ school_id, role }) => ({ school_id, role })),
     },
     signed_in_at: now,
     refreshed_at: now,

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { PersonClaims } from '../session/session-data';
 import { requireKind, requireSignedIn, signedInState } from '../session/signed-in';
 import type { ApiRoute } from './route-table';
+import { requireRouteGrant } from './staff-route-access';
 
 /**
  * Who may call a proxied row, checked before anything is forwarded (the service checks
@@ -10,7 +11,8 @@ import type { ApiRoute } from './route-table';
  * - store: anyone (the store can be embedded and browsed signed out); a signed-in caller's
  *   identity still travels.
  * - portal: any signed-in user.
- * - dashboard, bookkeeper, internal: staff only.
+ * - dashboard, bookkeeper, internal: staff whose membership grants the row's permission
+ *   (route-permissions.ts, docs/permissions.md).
  * Returns the identity to sign into the token, or undefined for an anonymous call.
  */
 export function authorizeProxyCall(req: Request, route: ApiRoute): PersonClaims | undefined {
@@ -21,8 +23,11 @@ export function authorizeProxyCall(req: Request, route: ApiRoute): PersonClaims 
       return signedInState(req)?.identity;
     case 'portal':
       return requireSignedIn(req).identity;
-    default:
-      return requireKind(req, 'staff').identity;
+    default: {
+      const { identity } = requireKind(req, 'staff');
+      requireRouteGrant(req, route, identity);
+      return identity;
+    }
   }
 }
 

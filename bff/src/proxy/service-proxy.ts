@@ -5,6 +5,7 @@ import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { BffContext } from '../bff-context';
 import type { ServiceName } from '../config/bff-config';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
+import { refreshStaff } from '../session/refresh-staff';
 import { authorizeProxyCall, needsCsrf } from './access-policy';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
 import { compileRoutes, matchRoute } from './route-table';
@@ -68,6 +69,7 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
     const { route } = match;
     if (route.domain === 'identity') return next();
     if (route.domain === 'notifications') return answerNotAvailable(res);
+    await refreshStaff(req, res, ctx);
     const identity = authorizeProxyCall(req, route);
     if (needsCsrf(req, route) && !isCsrfValid(req)) throw csrfInvalidError();
     const requestId = (req as ProxiedRequest).id;

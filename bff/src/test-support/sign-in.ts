@@ -26,10 +26,13 @@ export async function signInGuardian(bff: TestBff, guardian: { hash: string; ema
 export async function signInStaff(bff: TestBff, email: string, password: string) {
   const agent = request.agent(bff.app);
   const csrf = async () => (await agent.get('/api/auth/csrf').expect(200)).body.csrfToken as string;
+  // The token first: the agent attaches cookies when a request is created, and the session
+  // cookie only exists once /api/auth/csrf has answered.
+  const token = await csrf();
   await agent
     .post('/api/auth/callback/staff-credentials')
     .type('form')
-    .send({ csrfToken: await csrf(), json: 'true', email, password })
+    .send({ csrfToken: token, json: 'true', email, password })
     .expect(200);
   return { agent, csrfToken: await csrf() };
 }

@@ -54,4 +54,10 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     permission: 'imports.write',
     load: () => import('../features/imports/imports-section'),
   },
+  {
+    path: 'staff',
+    label: 'Personal',
+    permission: 'staff.read',
+    load: () => import('../features/staff/staff-section'),
+  },
 ];

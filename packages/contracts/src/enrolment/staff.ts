@@ -37,6 +37,8 @@ export const createAdminSchema = z.strictObject({
   permissions: permissionList.nullable().default(null),
 });
 export type CreateAdmin = z.infer<typeof createAdminSchema>;
+/** What a client sends (permissions may be left out). */
+export type CreateAdminInput = z.input<typeof createAdminSchema>;
 
 /** PUT …/admins/{admin}/: the member's role in this school (their name is their own). */
 export const updateAdminSchema = z.strictObject({ role: staffRoleSchema });

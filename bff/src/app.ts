@@ -51,6 +51,8 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
 
   app.use(API_PREFIXES, createSessionMiddleware(config, deps.redis));
   app.use(API_PREFIXES, ctx.limiters.api);
+  // Anyone may sign a family up from a school's store: limited per IP on top of `api`.
+  app.post('/api/v1/schools/:id/signup/', ctx.limiters.signupPerIp);
   // Before any body parser: proxied bodies stream to the service untouched.
   app.use(serviceProxy(ctx));
 

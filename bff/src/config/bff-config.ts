@@ -23,6 +23,8 @@ export interface RateLimitConfig {
   sendCodePerGuardianHourly: RateLimitRule;
   /** Client log lines (/api/auth/_log) per IP. */
   clientLog: RateLimitRule;
+  /** Families' sign-ups from a school's store (POST /api/v1/schools/{id}/signup/) per IP. */
+  signupPerIp: RateLimitRule;
 }
 
 export interface BffConfig {
@@ -64,6 +66,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   sendCodePerGuardianBurst: { windowMs: 30_000, limit: 1 },
   sendCodePerGuardianHourly: { windowMs: 60 * MINUTE, limit: 5 },
   clientLog: { windowMs: MINUTE, limit: 60 },
+  signupPerIp: { windowMs: 60 * MINUTE, limit: 10 },
 };
 
 export const DEFAULT_LOGIN_CODE = {

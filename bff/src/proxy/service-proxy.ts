@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
 import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { BffContext } from '../bff-context';
 import type { ServiceName } from '../config/bff-config';
@@ -22,7 +23,7 @@ const SERVICE_LABELS: Record<ServiceName, string> = {
 interface ProxyTarget {
   service: ServiceName;
   url: string;
-  token?: string;
+  token: string;
   requestId?: string;
 }
 
@@ -47,7 +48,7 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
         const target = (req as ProxiedRequest).cuotaProxy!;
         for (const header of ['cookie', 'authorization', 'x-csrf-token'])
           proxyReq.removeHeader(header);
-        if (target.token) proxyReq.setHeader('authorization', `Bearer ${target.token}`);
+        proxyReq.setHeader('authorization', `Bearer ${target.token}`);
         if (target.requestId) proxyReq.setHeader(REQUEST_ID_HEADER, target.requestId);
       },
       proxyRes: (proxyRes) => {
@@ -77,7 +78,7 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
       service: route.domain,
       url: ctx.config.services[route.domain],
       requestId,
-      token: identity ? await ctx.deps.sign(identity, requestId) : undefined,
+      token: await ctx.deps.sign(identity ?? ANONYMOUS_IDENTITY, requestId),
     };
     await proxy(req, res, next);
   };

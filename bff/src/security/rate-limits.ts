@@ -59,6 +59,10 @@ export function createRateLimiters(config: BffConfig, redis: RedisClient): RateL
       rule: r.clientLog,
       message: (wait) => `Demasiados registros. Espera ${wait}.`,
     }),
+    signupPerIp: make('signup-ip', {
+      rule: r.signupPerIp,
+      message: (wait) => `Se enviaron demasiados registros desde esta red. Espera ${wait}.`,
+    }),
   };
 }
 

@@ -2,7 +2,7 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { SessionUser } from '@cuota/contracts/identity/session';
 
 /** A person the BFF vouches for (never the BFF's own service identity). */
-export type PersonClaims = Exclude<IdentityClaims, { kind: 'service' }>;
+export type PersonClaims = Extract<IdentityClaims, { kind: 'guardian' | 'staff' }>;
 
 /** What a signed-in session holds in Redis. */
 export interface SignedInState {

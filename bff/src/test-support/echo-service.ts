@@ -17,7 +17,7 @@ export interface EchoCall {
 /**
  * A service built like ours (service-runtime: identity check, JSON, Spanish errors) that
  * answers with what it received: stands in for a service that does not exist yet, so the
- * proxy's forwarding can be seen from the far side. The gateway webhook is public.
+ * proxy's forwarding can be seen from the far side.
  */
 export async function startEchoService(publicJwk: JWK) {
   const verify = await createIdentityVerifier(publicJwk);
@@ -25,16 +25,6 @@ export async function startEchoService(publicJwk: JWK) {
   const app = createServiceApp(
     { logger: createLogger('echo', 'silent'), readiness: async () => {} },
     (a) => {
-      a.post('/api/v1/kushki/payout_status/', (req, res) => {
-        calls.push({
-          method: req.method,
-          url: req.url,
-          headers: req.headers,
-          identity: null,
-          body: req.body,
-        });
-        res.json({ received: true });
-      });
       a.get('/slow/', () => undefined);
       a.use(requireIdentity(verify), (req, res) => {
         const call = {

@@ -30,7 +30,14 @@ export const identityClaimsSchema = z.discriminatedUnion('kind', [
   }),
   /** The BFF acting on its own behalf (sign-in look-ups before anyone is signed in). */
   z.object({ kind: z.literal('service'), service: z.string() }),
+  /**
+   * Someone the BFF let through without a session: a store visitor (the store is embedded in
+   * schools' sites) or a gateway's webhook. Services serve such a caller public data only.
+   */
+  z.object({ kind: z.literal('anonymous') }),
 ]);
+
+export const ANONYMOUS_IDENTITY: IdentityClaims = { kind: 'anonymous' };
 export type IdentityClaims = z.infer<typeof identityClaimsSchema>;
 
 export const IDENTITY_TOKEN_ISSUER = 'cuota-bff';

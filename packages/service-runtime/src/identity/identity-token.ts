@@ -58,6 +58,8 @@ function subjectOf(claims: IdentityClaims): string {
       return `staff:${claims.user_id}`;
     case 'service':
       return `service:${claims.service}`;
+    case 'anonymous':
+      return 'anonymous';
   }
 }
 

@@ -24,7 +24,8 @@ import type { StudentRef } from './admission-access';
 export async function createLead(
   tx: Executor,
   input: CreateLead,
-  changedBy: string,
+  /** The staff user; null when the family registered itself (school-signup.ts). */
+  changedBy: string | null,
 ): Promise<string> {
   await requireSchoolGuardians(tx, input.school_id, input.guardian_ids);
   const relationships = new Map<string, string | null>();

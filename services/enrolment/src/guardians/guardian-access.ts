@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Permission } from '@cuota/contracts/enrolment/permissions';
 import { grants } from '@cuota/contracts/enrolment/permissions';
 import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
-import { identityOf } from '@cuota/service-runtime/http/require-identity';
+import { requireKind } from '@cuota/service-runtime/http/require-identity';
 import { parseId } from '../access';
 import type { EnrolmentDb } from '../enrolment-db';
 import { guardianSchools } from '../schema';
@@ -31,8 +31,7 @@ export async function authorizeGuardian(
   permission: Permission,
 ): Promise<{ guardianId: string; actor: GuardianActor }> {
   const guardianId = parseId(rawId);
-  const identity = identityOf(res);
-  if (identity.kind === 'service') throw forbidden();
+  const identity = requireKind(res, 'guardian', 'staff');
   if (identity.kind === 'guardian') {
     if (identity.guardian_id !== guardianId) throw notFound(UNKNOWN_GUARDIAN);
     return { guardianId, actor: { kind: 'guardian' } };

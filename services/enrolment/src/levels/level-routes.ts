@@ -12,10 +12,10 @@ import { levelsOfSchool, levelsWithSections, toLevel } from './level-queries';
 export function levelRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
 
-  /** The level picker (store, portal, dashboard): staff of the school or its guardians. */
+  /** The level picker (store, portal, dashboard): anyone while the school is public. */
   app.get('/api/v1/schools/:id/levels/', async (req, res) => {
     const schoolId = parseId(req.params.id);
-    await requireSchoolReader(db, res, schoolId);
+    await requireSchoolReader(db, res, schoolId, { visitors: true });
     const offered = await levelsOfSchool(db, schoolId);
     res.json(
       offered.map((l) => ({

@@ -1,15 +1,17 @@
 import type { Express } from 'express';
 import { inArray } from 'drizzle-orm';
 import type { Visibility } from '@cuota/contracts/enrolment/entities';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { identityOf } from '@cuota/service-runtime/http/require-identity';
 import type { EnrolmentDb } from '../enrolment-db';
 import { portalFeatures } from '../schema';
 
 /** Spec §3 visibility: guardians see PUBLIC features, staff also STAFF and BETA ones. */
-const VISIBLE_TO: Record<'guardian' | 'staff' | 'service', Visibility[]> = {
+const VISIBLE_TO: Record<IdentityClaims['kind'], Visibility[]> = {
   guardian: ['PUBLIC'],
   staff: ['PUBLIC', 'BETA', 'STAFF'],
   service: ['PUBLIC'],
+  anonymous: ['PUBLIC'],
 };
 
 export function portalFeaturesRoutes(app: Express, db: EnrolmentDb): void {

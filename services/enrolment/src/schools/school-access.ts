@@ -1,23 +1,47 @@
 import type { Response } from 'express';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SchoolStatus } from '@cuota/contracts/enrolment/entities';
 import type { Permission } from '@cuota/contracts/enrolment/permissions';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { identityOf } from '@cuota/service-runtime/http/require-identity';
 import { requirePermission } from '../access';
 import type { EnrolmentDb } from '../enrolment-db';
 import { schoolsOfGuardian } from '../guardians/guardian-directory';
+import { schools } from '../schema';
 
 export const UNKNOWN_SCHOOL = 'No encontramos esta escuela.';
 
+/** Only an operating school faces the public; one onboarding, paused or closed shows nothing. */
+const PUBLIC_STATUSES: SchoolStatus[] = ['operando'];
+
+async function isPublicSchool(db: EnrolmentDb, schoolId: string): Promise<boolean> {
+  const [school] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), inArray(schools.status, PUBLIC_STATUSES)));
+  return Boolean(school);
+}
+
+/** A school that anyone may see (store pickers, logo, sign-up); else 404. */
+export async function requirePublicSchool(db: EnrolmentDb, schoolId: string): Promise<void> {
+  if (!(await isPublicSchool(db, schoolId))) throw notFound(UNKNOWN_SCHOOL);
+}
+
 /**
  * Reads of a school's public face (profile, logo, levels, sections): staff of the school
- * holding `permission`, or a guardian with a dependent there. Anyone else: 404.
+ * holding `permission`, or a guardian with a dependent there; with `visitors`, anyone
+ * (a signed-out store visitor too) while the school is public. Anyone else: 404.
  */
 export async function requireSchoolReader(
   db: EnrolmentDb,
   res: Response,
   schoolId: string,
-  permission: Permission = 'school.read',
+  {
+    permission = 'school.read',
+    visitors = false,
+  }: { permission?: Permission; visitors?: boolean } = {},
 ): Promise<void> {
+  if (visitors && (await isPublicSchool(db, schoolId))) return;
   const identity = identityOf(res);
   if (identity.kind === 'staff') {
     requirePermission(res, schoolId, permission);

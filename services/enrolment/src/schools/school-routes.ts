@@ -31,7 +31,7 @@ export function schoolRoutes(app: Express, ctx: ServiceContext<typeof schema>): 
 
   app.get('/api/v1/schools/:id/logo/', async (req, res) => {
     const id = parseId(req.params.id);
-    await requireSchoolReader(db, res, id);
+    await requireSchoolReader(db, res, id, { visitors: true });
     const [logo] = await db.select().from(schoolLogos).where(eq(schoolLogos.schoolId, id));
     if (!logo || !(await sendImage(db, res, logo.imageId)))
       throw notFound('Esta escuela aún no tiene logo.');

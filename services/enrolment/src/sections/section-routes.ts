@@ -35,10 +35,10 @@ const AC = '/academic-coordinator/sections/';
 export function sectionRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
 
-  /** The section picker (store, portal): staff of the school or its guardians. */
+  /** The section picker (store, portal): anyone while the school is public. */
   app.get('/api/v1/schools/:id/sections/', async (req, res) => {
     const schoolId = parseId(req.params.id);
-    await requireSchoolReader(db, res, schoolId);
+    await requireSchoolReader(db, res, schoolId, { visitors: true });
     const query = parseInput(sectionQuerySchema, req.query, 'query');
     res.json(await sectionsOfSchool(db, schoolId, query));
   });

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { and, eq } from 'drizzle-orm';
 import type { Permission } from '@cuota/contracts/enrolment/permissions';
 import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
-import { identityOf } from '@cuota/service-runtime/http/require-identity';
+import { requireKind } from '@cuota/service-runtime/http/require-identity';
 import { parseId, requirePermission } from '../access';
 import type { EnrolmentDb } from '../enrolment-db';
 import { studentGuardians, students } from '../schema';
@@ -51,8 +51,7 @@ export async function authorizeStudent(
   { guardians = false }: { guardians?: boolean } = {},
 ): Promise<StudentAccess> {
   const studentId = parseId(rawId);
-  const identity = identityOf(res);
-  if (identity.kind === 'service') throw forbidden();
+  const identity = requireKind(res, 'guardian', 'staff');
   if (identity.kind === 'guardian' && !guardians) throw forbidden();
   const schoolId = await schoolOfStudent(db, studentId);
   if (identity.kind === 'staff') {

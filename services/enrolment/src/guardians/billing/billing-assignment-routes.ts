@@ -5,8 +5,8 @@ import {
   assignBillingsSchema,
   type AssignBilling,
 } from '@cuota/contracts/enrolment/guardian-profile';
-import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
-import { identityOf } from '@cuota/service-runtime/http/require-identity';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { requireKind } from '@cuota/service-runtime/http/require-identity';
 import { parseInput } from '@cuota/service-runtime/http/validate';
 import type { ServiceContext } from '@cuota/service-host/service-host';
 import { requirePermission } from '../../access';
@@ -21,8 +21,7 @@ import { assignBillingGuardians } from './assign-billing';
  * guardians of their own dependents only. An unknown or foreign student is a 404.
  */
 async function authorizeAssignments(db: EnrolmentDb, res: Response, list: AssignBilling[]) {
-  const identity = identityOf(res);
-  if (identity.kind === 'service') throw forbidden();
+  const identity = requireKind(res, 'guardian', 'staff');
   const ids = [...new Set(list.map((a) => a.student_id))];
   const found = await db
     .select({ id: students.id, schoolId: students.schoolId })

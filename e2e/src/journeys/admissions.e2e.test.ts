@@ -68,3 +68,29 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   );
   expect(history.map((h) => h.to_status)).toEqual(['lead', 'new_student', 'active']);
 });
+
+test('a family signs up from the store, signed out, and the officer finds them among Interesados', async () => {
+  const { demo, urls } = system;
+  const surname = `Tienda ${Date.now().toString(36)}`;
+
+  const family = await browser.newPage();
+  await family.goto(new URL(`/store/${demo.school_id}/registro`, urls.portal).toString());
+  await family.getByLabel('Nombre', { exact: true }).fill('Marta');
+  await family.getByLabel('Apellidos', { exact: true }).fill(surname);
+  await family.getByLabel('Correo electrónico').fill(`marta.${Date.now()}@example.mx`);
+  await family.getByLabel('Nombre del alumno 1').fill('Leo');
+  await family.getByLabel('Apellidos del alumno 1').fill(surname);
+  await family.getByLabel('Nivel del alumno 1').selectOption({ label: 'Primaria' });
+  await family.getByLabel(/Acepto el aviso de privacidad/).check();
+  await family.getByRole('button', { name: 'Enviar registro' }).click();
+  await family.getByText('Recibimos tu registro').waitFor();
+
+  const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
+  const page = await browser.newPage();
+  await page.goto(urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(officer.email);
+  await page.getByLabel('Contraseña').fill(demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('link', { name: 'Admisiones' }).click();
+  await card(page, 'Interesados', `Leo ${surname}`).waitFor();
+});

@@ -32,8 +32,43 @@ export const levelSchema = z.object({
   level: educationLevelSchema,
   name: z.string(),
   position: z.number().int(),
+  /** An inactive level stays with its groups and students but leaves the public pickers. */
+  active: z.boolean().default(true),
 });
 export type Level = z.infer<typeof levelSchema>;
+
+/**
+ * PATCH /api/v1/schools/{id}/levels/{level}/: rename, move (`position` is the level's index
+ * in the school's list; the others shift) or (de)activate. At least one field.
+ */
+export const updateLevelSchema = z
+  .strictObject({
+    name: z
+      .string('Escribe el nombre del nivel.')
+      .trim()
+      .min(2, 'Escribe el nombre del nivel.')
+      .max(60, 'El nombre del nivel es demasiado largo.')
+      .optional(),
+    position: z
+      .number('Elige una posición válida.')
+      .int('Elige una posición válida.')
+      .min(0, 'Elige una posición válida.')
+      .max(4, 'Elige una posición válida.')
+      .optional(),
+    active: z.boolean('Indica si el nivel está activo.').optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Indica qué cambiar del nivel: nombre, posición o si está activo.',
+  });
+export type UpdateLevel = z.infer<typeof updateLevelSchema>;
+
+/** GET /api/v1/schools/{id}/levels/: the level picker (store, portal) with labels and grades. */
+export const levelOptionSchema = levelSchema.extend({
+  label: z.string(),
+  grades: z.array(z.number().int()),
+});
+export const levelOptionsSchema = z.array(levelOptionSchema);
+export type LevelOption = z.infer<typeof levelOptionSchema>;
 
 export const sectionSchema = z.object({
   id: z.string(),

@@ -1,0 +1,141 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import StoreApp from '../../../app/app';
+
+const LEVELS = '/api/v1/schools/school-1/levels/';
+const SIGNUP = '/api/v1/schools/school-1/signup/';
+const levels = [
+  {
+    id: 'l1',
+    level: 'pre-school',
+    name: 'Preescolar',
+    position: 0,
+    label: 'Preescolar',
+    grades: [1, 2, 3],
+  },
+  {
+    id: 'l2',
+    level: 'elementary',
+    name: 'Primaria',
+    position: 1,
+    label: 'Primaria',
+    grades: [1, 2, 3, 4, 5, 6],
+  },
+];
+const render = () =>
+  renderWithProviders(<StoreApp />, {
+    url: '/store/school-1/registro',
+    path: '/store/*',
+    session: null,
+  });
+beforeEach(() => forgetCsrfToken());
+
+async function fillFamily() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Nombre'), 'Marta');
+  await user.type(screen.getByLabelText('Apellidos'), 'Núñez');
+  await user.type(screen.getByLabelText('Correo electrónico'), 'marta@example.mx');
+  await user.type(screen.getByLabelText('Nombre del alumno 1'), 'Leo');
+  await user.type(screen.getByLabelText('Apellidos del alumno 1'), 'Núñez');
+  return user;
+}
+
+test("the school's own levels are offered; missing data and the privacy notice are asked in Spanish", async () => {
+  const network = stubFetch().on('GET', LEVELS, levels);
+  render();
+  const level = await screen.findByLabelText('Nivel del alumno 1');
+  expect([...(level as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+    'Preescolar',
+    'Primaria',
+  ]);
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar registro' }));
+  expect(await screen.findByText('Escribe tu nombre.')).toBeVisible();
+  expect(screen.getByText('Escribe el nombre del alumno.')).toBeVisible();
+  expect(screen.getByText('Acepta el aviso de privacidad para continuar.')).toBeVisible();
+  expect(network.sent('POST', SIGNUP)).toHaveLength(0);
+});
+
+test("two children are sent with the guardian, and the school's answer replaces the form", async () => {
+  const network = stubFetch()
+    .on('GET', LEVELS, levels)
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('POST', SIGNUP, () =>
+      jsonResponse({ message: SIGNUP_RECEIVED_MESSAGE, registered: 2 }, { status: 201 }),
+    );
+  render();
+  const user = await fillFamily();
+  await user.click(screen.getByRole('button', { name: 'Agregar otro alumno' }));
+  await user.type(screen.getByLabelText('Nombre del alumno 2'), 'Ana');
+  await user.type(screen.getByLabelText('Apellidos del alumno 2'), 'Núñez');
+  await user.selectOptions(screen.getByLabelText('Nivel del alumno 2'), 'Primaria');
+  await user.click(screen.getByLabelText(/Acepto el aviso de privacidad/));
+  await user.click(screen.getByRole('button', { name: 'Enviar registro' }));
+
+  expect(await screen.findByText(SIGNUP_RECEIVED_MESSAGE)).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Enviar registro' })).toBeNull();
+  const [sent] = network.sent('POST', SIGNUP);
+  expect(sent!.headers.get('x-csrf-token')).toBe('t');
+  expect(await sent!.json()).toEqual({
+    guardian: {
+      first_name: 'Marta',
+      last_name: 'Núñez',
+      email: 'marta@example.mx',
+      phone: null,
+      relationship: null,
+    },
+    students: [
+      {
+        first_name: 'Leo',
+        last_name: 'Núñez',
+        level: 'pre-school',
+        section_id: null,
+        gender: null,
+        birth_date: null,
+      },
+      {
+        first_name: 'Ana',
+        last_name: 'Núñez',
+        level: 'elementary',
+        section_id: null,
+        gender: null,
+        birth_date: null,
+      },
+    ],
+    privacy_accepted: true,
+  });
+});
+
+test("the service's Spanish refusal is shown and the form keeps what was typed", async () => {
+  stubFetch()
+    .on('GET', LEVELS, levels)
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('POST', SIGNUP, () =>
+      apiErrorResponse(
+        429,
+        'RATE_LIMITED',
+        'Se enviaron demasiados registros desde esta red. Espera 1 hora.',
+      ),
+    );
+  render();
+  const user = await fillFamily();
+  await user.click(screen.getByLabelText(/Acepto el aviso de privacidad/));
+  await user.click(screen.getByRole('button', { name: 'Enviar registro' }));
+  expect(
+    await screen.findByText('Se enviaron demasiados registros desde esta red. Espera 1 hora.'),
+  ).toBeVisible();
+  expect(screen.getByLabelText('Nombre del alumno 1')).toHaveValue('Leo');
+});
+
+test('a school that is not public says so instead of a form', async () => {
+  stubFetch().on('GET', LEVELS, () =>
+    apiErrorResponse(404, 'NOT_FOUND', 'No encontramos esta escuela.'),
+  );
+  render();
+  expect(await screen.findByText('Esta escuela no recibe registros en línea')).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Enviar registro' })).toBeNull());
+});

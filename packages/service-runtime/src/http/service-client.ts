@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
@@ -26,12 +27,16 @@ export interface ServiceRequest<T extends z.ZodType> {
  * answer parsed by the contract; a service's Spanish 4xx passes through unchanged.
  */
 export function createServiceClient(options: ServiceClientOptions) {
+  // undici's request() on one keep-alive pool per service: fetch's WHATWG streams cost the
+  // BFF more CPU than the rest of a guardian.me call (docs/benchmarks.md).
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
   return async function call<T extends z.ZodType>(request: ServiceRequest<T>): Promise<z.infer<T>> {
     const requestId = currentRequestId();
     const token = await options.sign(request.identity, requestId);
-    let response: Response;
+    let response: Dispatcher.ResponseData;
     try {
-      response = await fetch(new URL(request.path, options.baseUrl), {
+      response = await httpRequest(new URL(request.path, options.baseUrl), {
+        dispatcher,
         method: request.method ?? 'GET',
         headers: {
           authorization: `Bearer ${token}`,
@@ -44,12 +49,13 @@ export function createServiceClient(options: ServiceClientOptions) {
     } catch {
       throw unavailable(options.label);
     }
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return request.schema.parse(payload);
+    const payload: unknown = await response.body.json().catch(() => undefined);
+    if (response.statusCode >= 200 && response.statusCode < 300)
+      return request.schema.parse(payload);
     const error = apiErrorSchema.safeParse(payload);
-    if (error.success && response.status < 500) {
+    if (error.success && response.statusCode < 500) {
       const { code, message, details } = error.data.error;
-      throw new HttpError(response.status, code as HttpError['code'], message, details);
+      throw new HttpError(response.statusCode, code as HttpError['code'], message, details);
     }
     throw unavailable(options.label);
   };

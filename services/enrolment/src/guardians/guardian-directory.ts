@@ -25,11 +25,22 @@ export async function guardianById(db: EnrolmentDb, id: string): Promise<Guardia
   return row ? toIdentity(db, row) : null;
 }
 
-/** guardian.me (spec §3): the guardian, their schools and every dependent with guardians. */
+/**
+ * guardian.me (spec §3): the guardian, their schools and every dependent with guardians.
+ * The four reads do not depend on each other, so they run at once on the pool.
+ */
 export async function guardianMe(db: EnrolmentDb, id: string): Promise<GuardianMe | null> {
-  const identity = await guardianById(db, id);
-  if (!identity) return null;
-  return { ...identity, dependents: await dependentsOf(db, id) };
+  const [[row], schoolList, dependents, coGuardians] = await Promise.all([
+    db.select().from(guardians).where(eq(guardians.id, id)),
+    schoolsOfGuardian(db, id),
+    dependentRowsOf(db, id),
+    guardiansOfDependents(db, id),
+  ]);
+  if (!row) return null;
+  return {
+    ...identityOf(row, schoolList),
+    dependents: dependents.map((d) => ({ ...d, guardians: coGuardians.get(d.id) ?? [] })),
+  };
 }
 
 /** The schools where the guardian has a dependent. */
@@ -44,6 +55,10 @@ export async function schoolsOfGuardian(db: EnrolmentDb, id: string) {
 }
 
 async function toIdentity(db: EnrolmentDb, row: GuardianRow): Promise<GuardianIdentity> {
+  return identityOf(row, await schoolsOfGuardian(db, row.id));
+}
+
+function identityOf(row: GuardianRow, schoolList: GuardianIdentity['schools']): GuardianIdentity {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -52,57 +67,68 @@ async function toIdentity(db: EnrolmentDb, row: GuardianRow): Promise<GuardianId
     guardian_hash: row.guardianHash,
     onboarding_stage: row.onboardingStage as OnboardingStage,
     fraud_status: row.fraudStatus as RiskLevel,
-    schools: await schoolsOfGuardian(db, row.id),
+    schools: schoolList,
   };
 }
 
-async function dependentsOf(db: EnrolmentDb, guardianId: string): Promise<Dependent[]> {
+/** The guardian's students, in the portal's order, without their guardians yet. */
+async function dependentRowsOf(
+  db: EnrolmentDb,
+  guardianId: string,
+): Promise<Omit<Dependent, 'guardians'>[]> {
   const rows = await db
-    .select({ student: students, level: levels.level, section: sections })
+    .select({
+      id: students.id,
+      first_name: students.firstName,
+      last_name: students.lastName,
+      school_id: students.schoolId,
+      level: levels.level,
+      section_id: sections.id,
+      section_name: sections.name,
+      status: students.status,
+      billing_guardian_id: students.billingGuardianId,
+    })
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .innerJoin(levels, eq(levels.id, students.levelId))
     .leftJoin(sections, eq(sections.id, students.sectionId))
     .where(eq(studentGuardians.guardianId, guardianId))
     .orderBy(asc(students.firstName), asc(students.id));
-  const guardiansByStudent = await guardiansOfStudents(
-    db,
-    rows.map((r) => r.student.id),
-  );
-  return rows.map(({ student, level, section }) => ({
-    id: student.id,
-    first_name: student.firstName,
-    last_name: student.lastName,
-    school_id: student.schoolId,
-    level: level as EducationLevel,
-    section: section ? { id: section.id, name: section.name } : null,
+  return rows.map(({ section_id, section_name, billing_guardian_id, ...student }) => ({
+    ...student,
+    level: student.level as EducationLevel,
     status: student.status as StudentStatus,
-    guardians: guardiansByStudent.get(student.id) ?? [],
-    billing_guardian: student.billingGuardianId ? { id: student.billingGuardianId } : null,
+    section: section_id ? { id: section_id, name: section_name! } : null,
+    billing_guardian: billing_guardian_id ? { id: billing_guardian_id } : null,
   }));
 }
 
-async function guardiansOfStudents(db: EnrolmentDb, studentIds: string[]) {
+/** Every guardian of each of this guardian's students (themselves included), by student. */
+async function guardiansOfDependents(db: EnrolmentDb, guardianId: string) {
   const byStudent = new Map<string, Dependent['guardians']>();
-  if (!studentIds.length) return byStudent;
+  const theirStudents = db
+    .select({ id: studentGuardians.studentId })
+    .from(studentGuardians)
+    .where(eq(studentGuardians.guardianId, guardianId));
   const rows = await db
-    .select({ link: studentGuardians, guardian: guardians })
+    .select({
+      student_id: studentGuardians.studentId,
+      id: guardians.id,
+      first_name: guardians.firstName,
+      last_name: guardians.lastName,
+      email: guardians.email,
+      relationship: studentGuardians.relationship,
+      billing_name: guardians.billingName,
+      tax_id: guardians.taxId,
+    })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .where(inArray(studentGuardians.studentId, studentIds))
+    .where(inArray(studentGuardians.studentId, theirStudents))
     .orderBy(asc(guardians.firstName), asc(guardians.id));
-  for (const { link, guardian } of rows) {
-    const list = byStudent.get(link.studentId) ?? [];
-    list.push({
-      id: guardian.id,
-      first_name: guardian.firstName,
-      last_name: guardian.lastName,
-      email: guardian.email,
-      relationship: link.relationship,
-      billing_name: guardian.billingName,
-      tax_id: guardian.taxId,
-    });
-    byStudent.set(link.studentId, list);
+  for (const { student_id, ...guardian } of rows) {
+    const list = byStudent.get(student_id) ?? [];
+    list.push(guardian);
+    byStudent.set(student_id, list);
   }
   return byStudent;
 }

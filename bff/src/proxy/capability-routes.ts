@@ -9,6 +9,10 @@ import type { RouteRow } from './routes';
 export const CAPABILITY_ROWS: readonly RouteRow[] = [
   // School cycles: creating one (the spec's group lists only GET, activate, validate_activate).
   ['POST', '/api/v1/dashboard/schools/{id}/cycles/', 'dashboard', 'enrolment'],
+  // Levels: rename, move or (de)activate one, and stop offering one (the spec names only
+  // GET and POST /levels/; sections have their whole CRUD under academic-coordinator).
+  ['PATCH', '/api/v1/schools/{id}/levels/{level}/', 'dashboard', 'enrolment'],
+  ['DELETE', '/api/v1/schools/{id}/levels/{level}/', 'dashboard', 'enrolment'],
   // The school's logo image (portal and dashboard show it; the service checks who may see it).
   ['GET', '/api/v1/schools/{id}/logo/', 'portal', 'enrolment'],
   // Students (docs/architecture.md "Enrolment endpoints"): a status move other than the

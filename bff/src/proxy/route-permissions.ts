@@ -81,6 +81,8 @@ const ENROLMENT: Record<string, RouteGrant> = {
   'GET /api/v1/dashboard/schools/{id}/users/by-membership/': 'staff.read',
   'PATCH /api/v1/dashboard/schools/{id}/': 'school.write',
   // Capability rows (capability-routes.ts).
+  'PATCH /api/v1/schools/{id}/levels/{level}/': 'levels.write',
+  'DELETE /api/v1/schools/{id}/levels/{level}/': 'levels.write',
   'POST /api/v1/dashboard/students/{id}/status/': 'students.status',
   'GET /api/v2/dashboard/schools/{id}/students_by_level/xlsx/': 'students.read',
   'POST /api/v1/admissions/assign_concepts/': 'admissions.write',

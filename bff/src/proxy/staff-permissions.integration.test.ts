@@ -45,7 +45,8 @@ const school = () => enrolment.demo.school_id;
 const UNKNOWN = '00000000-0000-4000-8000-00000000beef';
 
 /** Representative rows of each domain: [what, permission, method, path, body]. */
-const ENDPOINTS: [string, Permission, 'get' | 'post' | 'put', () => string, unknown?][] = [
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
   ['list staff', 'staff.read', 'get', () => `/api/v1/dashboard/schools/${school()}/admins/`],
   ['add staff', 'staff.write', 'post', () => `/api/v1/dashboard/schools/${school()}/admins/`, {}],
   [
@@ -61,6 +62,19 @@ const ENDPOINTS: [string, Permission, 'get' | 'post' | 'put', () => string, unkn
     'post',
     () => `/api/v1/dashboard/schools/${school()}/cycles/${UNKNOWN}/activate/`,
     {},
+  ],
+  [
+    'rename a level',
+    'levels.write',
+    'patch',
+    () => `/api/v1/schools/${school()}/levels/${UNKNOWN}/`,
+    { name: 'Primaria' },
+  ],
+  [
+    'delete a level',
+    'levels.write',
+    'delete',
+    () => `/api/v1/schools/${school()}/levels/${UNKNOWN}/`,
   ],
   ['concepts', 'billing.read', 'get', () => `/api/v1/dashboard/schools/${school()}/concepts/`],
   [
@@ -89,7 +103,7 @@ const ENDPOINTS: [string, Permission, 'get' | 'post' | 'put', () => string, unkn
   ],
 ];
 
-function send(role: StaffRole, method: 'get' | 'post' | 'put', path: string, body?: unknown) {
+function send(role: StaffRole, method: Method, path: string, body?: unknown) {
   const { agent, csrfToken } = browsers[role];
   const req = agent[method](path);
   return (

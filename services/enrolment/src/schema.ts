@@ -93,7 +93,10 @@ export const levels = pgTable(
       .references(() => schools.id),
     level: text('level').notNull(),
     name: text('name').notNull(),
+    /** Index in the school's list (0 first); PATCH …/levels/{level}/ renumbers them. */
     position: integer('position').notNull(),
+    /** An inactive level keeps its groups and students but leaves the public pickers. */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [uniqueIndex('levels_school_level_uq').on(t.schoolId, t.level)],
 );

@@ -32,10 +32,15 @@ export const levelSchema = z.object({
   level: educationLevelSchema,
   name: z.string(),
   position: z.number().int(),
-  /** An inactive level stays with its groups and students but leaves the public pickers. */
-  active: z.boolean().default(true),
 });
 export type Level = z.infer<typeof levelSchema>;
+
+/**
+ * A level as staff see it (POST/PATCH answers, the dashboard's list): an inactive level
+ * keeps its groups and students but leaves the public pickers.
+ */
+export const staffLevelSchema = levelSchema.extend({ active: z.boolean() });
+export type StaffLevel = z.infer<typeof staffLevelSchema>;
 
 /**
  * PATCH /api/v1/schools/{id}/levels/{level}/: rename, move (`position` is the level's index
@@ -85,7 +90,7 @@ export type Section = z.infer<typeof sectionSchema>;
 export const sectionListSchema = z.array(sectionSchema);
 
 /** GET /api/v1/dashboard/schools/{id}/levels/: each offered level with its sections. */
-export const levelWithSectionsSchema = levelSchema.extend({
+export const levelWithSectionsSchema = staffLevelSchema.extend({
   label: z.string(),
   grades: z.array(z.number().int()),
   sections: z.array(sectionSchema),

@@ -4,6 +4,7 @@ import type { CreateLevel } from '@cuota/contracts/enrolment/levels';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict } from '@cuota/service-runtime/http/http-error';
 import { levels } from '../schema';
+import { publishLevel } from './level-events';
 import type { LevelRow } from './level-queries';
 
 /** The school starts offering a level; each of the five at most once, kept in spec order. */
@@ -29,5 +30,6 @@ export async function createLevel(
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(`La escuela ya ofrece ${label}.`);
+  await publishLevel(tx, row, 'created');
   return row;
 }

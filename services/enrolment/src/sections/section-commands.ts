@@ -8,6 +8,10 @@ import {
   type SectionForm,
   type SectionFormBatch,
 } from '@cuota/contracts/enrolment/levels';
+import { sectionCreatedV1 } from '@cuota/contracts/events/enrolment.section.created.v1';
+import { sectionDeletedV1 } from '@cuota/contracts/events/enrolment.section.deleted.v1';
+import { sectionUpdatedV1 } from '@cuota/contracts/events/enrolment.section.updated.v1';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { levels, sections } from '../schema';
@@ -15,6 +19,7 @@ import { sectionsByIds } from './section-queries';
 
 export const UNKNOWN_SECTION = 'No encontramos este grupo.';
 type LevelRow = typeof levels.$inferSelect;
+type SectionRow = typeof sections.$inferSelect;
 type SectionFields = Omit<CreateSection, 'school_id'>;
 
 /** The form's grade and group become the section's name ("1° A") and grade. */
@@ -38,9 +43,21 @@ export async function createSection(tx: Executor, input: CreateSection): Promise
       grade: input.grade,
       capacity: input.capacity,
     })
-    .returning({ id: sections.id });
+    .returning();
+  await enqueueEvent(tx, sectionCreatedV1, snapshot(row!, level));
   return row!.id;
 }
+
+/** enrolment.section.* carry the section as it is now, with its level's kind. */
+const snapshot = (row: SectionRow, level: LevelRow) => ({
+  section_id: row.id,
+  school_id: row.schoolId,
+  level_id: level.id,
+  level: level.level as EducationLevel,
+  name: row.name,
+  grade: row.grade,
+  capacity: row.capacity,
+});
 
 /** Several groups of one grade at once (the form's "A, B, C"): all of them or none. */
 export async function createSectionsFromForm(
@@ -76,10 +93,12 @@ export async function updateSection(
       `El grupo ${section.name} tiene ${studentsText(section.students)}; no puede cambiar de nivel.`,
     );
   await ensureFreeName(tx, level, input.name, section.id);
-  await tx
+  const [row] = await tx
     .update(sections)
     .set({ levelId: level.id, name: input.name, grade: input.grade, capacity: input.capacity })
-    .where(eq(sections.id, section.id));
+    .where(eq(sections.id, section.id))
+    .returning();
+  await enqueueEvent(tx, sectionUpdatedV1, snapshot(row!, level));
 }
 
 export async function deleteSection(tx: Executor, section: Section): Promise<void> {
@@ -121,6 +140,12 @@ export async function bulkDeleteSections(
   await tx
     .delete(sections)
     .where(and(eq(sections.schoolId, schoolId), inArray(sections.id, unique)));
+  for (const s of found)
+    await enqueueEvent(tx, sectionDeletedV1, {
+      section_id: s.id,
+      school_id: schoolId,
+      level_id: s.level_id,
+    });
 }
 
 const studentsText = (n: number) => (n === 1 ? '1 alumno asignado' : `${n} alumnos asignados`);

@@ -42,13 +42,18 @@ async function selectSections(
   return rows.map((r) => ({ ...r, level: r.level as EducationLevel }));
 }
 
-/** A school's sections in level, grade and name order, optionally filtered. */
+/**
+ * A school's sections in level, grade and name order, optionally filtered;
+ * `activeLevelsOnly` (the public picker) leaves out the groups of inactive levels.
+ */
 export function sectionsOfSchool(
   db: Executor,
   schoolId: string,
   query: SectionQuery = {},
+  { activeLevelsOnly = false }: { activeLevelsOnly?: boolean } = {},
 ): Promise<Section[]> {
   return selectSections(db, schoolId, [
+    activeLevelsOnly ? eq(levels.active, true) : undefined,
     query.level ? eq(levels.level, query.level) : undefined,
     query.level_id ? eq(sections.levelId, query.level_id) : undefined,
     query.grade ? eq(sections.grade, query.grade) : undefined,

@@ -35,12 +35,12 @@ const AC = '/academic-coordinator/sections/';
 export function sectionRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
 
-  /** The section picker (store, portal): anyone while the school is public. */
+  /** The section picker (store, portal): anyone while the school is public; active levels. */
   app.get('/api/v1/schools/:id/sections/', async (req, res) => {
     const schoolId = parseId(req.params.id);
     await requireSchoolReader(db, res, schoolId, { visitors: true });
     const query = parseInput(sectionQuerySchema, req.query, 'query');
-    res.json(await sectionsOfSchool(db, schoolId, query));
+    res.json(await sectionsOfSchool(db, schoolId, query, { activeLevelsOnly: true }));
   });
 
   app.get('/api/v1/dashboard/schools/:id/sections/', async (req, res) => {

@@ -25,6 +25,7 @@ const elementary: LevelWithSections = {
   level: 'elementary',
   name: 'Primaria',
   position: 1,
+  active: true,
   label: 'Primaria',
   grades: [1, 2, 3, 4, 5, 6],
   sections: [section('s-1', '1° A', 12), section('s-2', '1° B', 0), section('s-3', '2° A', 3)],

@@ -9,6 +9,9 @@ import {
   type Section,
   type SectionForm,
   type SectionFormBatch,
+  type StaffLevel,
+  staffLevelSchema,
+  type UpdateLevel,
 } from '@cuota/contracts/enrolment/levels';
 import { baseApi } from '@cuota/web-core/api/base-api';
 
@@ -33,6 +36,24 @@ export const levelsApi = api.injectEndpoints({
         body: level,
       }),
       responseSchema: levelSchema,
+      invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
+    }),
+    updateLevel: build.mutation<StaffLevel, { schoolId: string; id: string; changes: UpdateLevel }>(
+      {
+        query: ({ schoolId, id, changes }) => ({
+          url: `/v1/schools/${encodeURIComponent(schoolId)}/levels/${encodeURIComponent(id)}/`,
+          method: 'PATCH',
+          body: changes,
+        }),
+        responseSchema: staffLevelSchema,
+        invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
+      },
+    ),
+    deleteLevel: build.mutation<unknown, { schoolId: string; id: string }>({
+      query: ({ schoolId, id }) => ({
+        url: `/v1/schools/${encodeURIComponent(schoolId)}/levels/${encodeURIComponent(id)}/`,
+        method: 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
     addSections: build.mutation<Section[], SectionFormBatch>({
@@ -67,6 +88,8 @@ export const levelsApi = api.injectEndpoints({
 export const {
   useLevelsWithSectionsQuery,
   useOfferLevelMutation,
+  useUpdateLevelMutation,
+  useDeleteLevelMutation,
   useAddSectionsMutation,
   useUpdateSectionMutation,
   useDeleteSectionMutation,

@@ -53,7 +53,7 @@ export function AddSectionsForm({
   });
 
   return (
-    <FormColumn onSubmit={submit} noValidate aria-label={`Agregar grupos de ${level.label}`}>
+    <FormColumn onSubmit={submit} noValidate aria-label={`Agregar grupos de ${level.name}`}>
       <FormRow>
         <FieldLabel>
           Grado

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LevelWithSections, Section } from '@cuota/contracts/enrolment/levels';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
 import { LevelsView } from './levels-page';
@@ -157,6 +157,142 @@ test('without levels.write: no selection, no editing, no forms', async () => {
   renderLevels(false);
   await screen.findByRole('table', { name: 'Grupos de Primaria' });
   expect(screen.queryByRole('checkbox')).toBeNull();
-  expect(screen.queryByRole('button', { name: /Editar|Eliminar|Ofrecer/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Editar|Eliminar|Ofrecer|Subir|Bajar/ })).toBeNull();
   expect(screen.queryByRole('form')).toBeNull();
+});
+
+const preschool: LevelWithSections = {
+  ...elementary,
+  id: 'lvl-pre-school',
+  level: 'pre-school',
+  name: 'Preescolar',
+  label: 'Preescolar',
+  position: 0,
+  grades: [1, 2, 3],
+  sections: [],
+};
+const LEVEL = (id: string) => `/api/v1/schools/school-1/levels/${id}/`;
+
+test('editing a level checks the name in Spanish, then sends only what changed', async () => {
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', LEVELS, [elementary])
+    .on('PATCH', LEVEL('lvl-elementary'), { ...elementary, name: 'Primaria mayor', active: false });
+  renderLevels();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Editar nivel Primaria' }));
+  const form = screen.getByRole('form', { name: 'Editar nivel Primaria' });
+  await user.clear(within(form).getByLabelText('Nombre del nivel'));
+  await user.type(within(form).getByLabelText('Nombre del nivel'), 'P');
+  await user.click(within(form).getByRole('button', { name: 'Guardar nivel' }));
+  expect(await within(form).findByText('Escribe el nombre del nivel.')).toBeVisible();
+  expect(network.sent('PATCH', LEVEL('lvl-elementary'))).toHaveLength(0);
+
+  await user.type(within(form).getByLabelText('Nombre del nivel'), 'rimaria mayor');
+  await user.click(within(form).getByLabelText(/^Activo/));
+  await user.click(within(form).getByRole('button', { name: 'Guardar nivel' }));
+  await waitFor(() => expect(screen.queryByRole('form', { name: /Editar nivel/ })).toBeNull());
+  const [sent] = network.sent('PATCH', LEVEL('lvl-elementary'));
+  expect(await sent!.json()).toEqual({ name: 'Primaria mayor', active: false });
+});
+
+test('a name the school already uses shows the server message and keeps the form', async () => {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', LEVELS, [preschool, elementary])
+    .on('PATCH', LEVEL('lvl-elementary'), () =>
+      apiErrorResponse(409, 'CONFLICT', 'Ya hay un nivel llamado Preescolar en la escuela.'),
+    );
+  renderLevels();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Editar nivel Primaria' }));
+  const form = screen.getByRole('form', { name: 'Editar nivel Primaria' });
+  await user.clear(within(form).getByLabelText('Nombre del nivel'));
+  await user.type(within(form).getByLabelText('Nombre del nivel'), 'Preescolar');
+  await user.click(within(form).getByRole('button', { name: 'Guardar nivel' }));
+  expect(
+    await within(form).findByText('Ya hay un nivel llamado Preescolar en la escuela.'),
+  ).toBeVisible();
+});
+
+test('levels move up and down by position; the ends cannot move further', async () => {
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', LEVELS, [preschool, elementary])
+    .on('PATCH', LEVEL('lvl-pre-school'), { ...preschool, position: 1 });
+  renderLevels();
+  const user = userEvent.setup();
+  expect(await screen.findByRole('button', { name: 'Subir Preescolar' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Bajar Primaria' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Bajar Preescolar' }));
+  await waitFor(() => expect(network.sent('PATCH', LEVEL('lvl-pre-school'))).toHaveLength(1));
+  expect(await network.sent('PATCH', LEVEL('lvl-pre-school'))[0]!.json()).toEqual({
+    position: 1,
+  });
+});
+
+test('an inactive level says so', async () => {
+  stubFetch().on('GET', LEVELS, [{ ...elementary, active: false }]);
+  renderLevels(false);
+  expect(await screen.findByText('Inactivo: no aparece en la tienda')).toBeVisible();
+});
+
+test('deleting a level asks first; a level with students shows what blocks it', async () => {
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', LEVELS, [elementary])
+    .on('DELETE', LEVEL('lvl-elementary'), () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'CONFLICT',
+            message:
+              'No se puede eliminar Primaria: los grupos 1° A y 2° A tienen alumnos. Cambia a sus alumnos de nivel o desactiva el nivel para dejar de ofrecerlo.',
+            details: [
+              { path: 's-1', message: '1° A tiene 12 alumnos.' },
+              { path: 's-3', message: '2° A tiene 3 alumnos.' },
+            ],
+          },
+        },
+        { status: 409 },
+      ),
+    );
+  renderLevels();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Eliminar nivel Primaria' }));
+  const confirm = screen.getByRole('group', { name: 'Confirmar eliminar Primaria' });
+  await user.click(within(confirm).getByRole('button', { name: 'No eliminar' }));
+  expect(network.sent('DELETE', LEVEL('lvl-elementary'))).toHaveLength(0);
+
+  await user.click(screen.getByRole('button', { name: 'Eliminar nivel Primaria' }));
+  await user.click(screen.getByRole('button', { name: 'Sí, eliminar Primaria' }));
+  expect(
+    await screen.findByText(/^No se puede eliminar Primaria: los grupos 1° A y 2° A/),
+  ).toBeVisible();
+  const blocking = screen.getByRole('list', { name: 'Lo que impide eliminar Primaria' });
+  expect(
+    within(blocking)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['1° A tiene 12 alumnos.', '2° A tiene 3 alumnos.']);
+  expect(network.sent('DELETE', LEVEL('lvl-elementary'))).toHaveLength(1);
+});
+
+test('a level nobody is in is deleted and the list is read again', async () => {
+  let deleted = false;
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', LEVELS, () => jsonResponse(deleted ? [elementary] : [preschool, elementary]))
+    .on('DELETE', LEVEL('lvl-pre-school'), () => {
+      deleted = true;
+      return new Response(null, { status: 204 });
+    });
+  renderLevels();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Eliminar nivel Preescolar' }));
+  await user.click(screen.getByRole('button', { name: 'Sí, eliminar Preescolar' }));
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Preescolar' })).toBeNull());
+  expect(screen.getByRole('heading', { name: 'Primaria' })).toBeVisible();
+  expect(network.sent('DELETE', LEVEL('lvl-pre-school'))).toHaveLength(1);
+  expect(screen.queryByRole('alert')).toBeNull();
 });

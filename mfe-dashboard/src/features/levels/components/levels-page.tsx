@@ -13,13 +13,8 @@ import {
   useLevelsWithSectionsQuery,
   useOfferLevelMutation,
 } from '../api/levels-api';
+import { blockingDetails } from '../utils/level-form';
 import { LevelCard } from './level-card';
-
-/** The 409's details name each section that blocked the bulk delete. */
-function blockingDetails(error: unknown): string[] {
-  const data = (error as { data?: { error?: { details?: { message: string }[] } } }).data;
-  return data?.error?.details?.map((d) => d.message) ?? [];
-}
 
 export function LevelsView({ schoolId, canWrite }: { schoolId: string; canWrite: boolean }) {
   const levels = useLevelsWithSectionsQuery(schoolId);
@@ -79,11 +74,13 @@ export function LevelsView({ schoolId, canWrite }: { schoolId: string; canWrite:
           )}
         </div>
       )}
-      {offered.map((level) => (
+      {offered.map((level, index) => (
         <LevelCard
           key={level.id}
           schoolId={schoolId}
           level={level}
+          index={index}
+          count={offered.length}
           canWrite={canWrite}
           selected={selected}
           onToggle={toggle}

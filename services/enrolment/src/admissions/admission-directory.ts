@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdmissionStudent,
@@ -110,7 +110,15 @@ export async function inscriptionsBoard(db: Executor, schoolId: string, query: B
   if (query.status === 'active') conditions.push(inscribedThroughAdmissions(db));
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(students.firstName, pattern), ilike(students.lastName, pattern))!);
+    // The child's or a guardian's full name: families are asked for by either.
+    conditions.push(
+      or(
+        sql`(${students.firstName} || ' ' || ${students.lastName}) ILIKE ${pattern}`,
+        sql`EXISTS (SELECT 1 FROM ${studentGuardians} sg JOIN ${guardians} g ON g.id = sg.guardian_id
+              WHERE sg.student_id = ${students.id}
+                AND (g.first_name || ' ' || g.last_name) ILIKE ${pattern})`,
+      )!,
+    );
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([

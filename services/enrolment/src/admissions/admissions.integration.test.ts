@@ -632,6 +632,18 @@ describe('delete_student, the board and the history', () => {
       count: 1,
       results: [{ id: lead.id, status: 'lead', guardian_names: [expect.stringMatching(/^Rosa/)] }],
     });
+    // By the child's full name or a guardian's, without regard to case.
+    const guardianName = `${lead.guardians[0].first_name} ${lead.guardians[0].last_name}`;
+    for (const search of [`columnita ${lead.last_name}`, guardianName.toUpperCase()]) {
+      const found = await call(
+        h,
+        admissions(),
+        `${board}?status=lead&search=${encodeURIComponent(search)}`,
+      );
+      expect(found.body.results.map((r: { id: string }) => r.id)).toEqual([lead.id]);
+    }
+    const nobody = await call(h, admissions(), `${board}?status=lead&search=Nadie%20Así`);
+    expect(nobody.body).toMatchObject({ count: 0, results: [] });
     expect((await call(h, admissions(), `${board}?status=graduated`)).status).toBe(400);
     expect((await call(h, staff(h, 'TREASURER'), board)).status).toBe(403);
     expect((await call(h, staff(h, 'OWNER', OTHER_SCHOOL), board)).status).toBe(404);

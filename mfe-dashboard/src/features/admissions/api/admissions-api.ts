@@ -28,12 +28,25 @@ const conceptsSchema = z.object({
 
 export type InscriptionPage = z.infer<typeof inscriptionPageSchema>;
 
+/** Cards per request in each column of the board; "Mostrar más" asks for the next page. */
+export const BOARD_PAGE_SIZE = 50;
+
 export const admissionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One column of the board (Interesados, Aspirantes or Inscritos). */
-    inscriptions: build.query<InscriptionPage, { schoolId: string; status: AdmissionStatus }>({
-      query: ({ schoolId, status }) =>
-        `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/inscriptions/?status=${status}&page_size=50`,
+    inscriptions: build.query<
+      InscriptionPage,
+      { schoolId: string; status: AdmissionStatus; page: number; search: string }
+    >({
+      query: ({ schoolId, status, page, search }) => {
+        const params = new URLSearchParams({
+          status,
+          page: String(page),
+          page_size: String(BOARD_PAGE_SIZE),
+        });
+        if (search) params.set('search', search);
+        return `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/inscriptions/?${params}`;
+      },
       responseSchema: inscriptionPageSchema,
       providesTags: BOARD,
     }),

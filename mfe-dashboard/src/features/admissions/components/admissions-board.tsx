@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   ADMISSION_STATUSES,
   ADMISSION_STATUS_LABELS,
   type AdmissionStatus,
 } from '@cuota/contracts/enrolment/admissions';
+import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
+import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { FormError } from '../../../components/form-pieces';
-import { useInscriptionsQuery } from '../api/admissions-api';
+import { BOARD_PAGE_SIZE, useInscriptionsQuery } from '../api/admissions-api';
 import { AdmissionCard } from './admission-card';
 
 const Columns = styled.div`
@@ -22,6 +25,12 @@ const Column = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
+`;
+
+const SearchForm = styled.form`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: flex-end;
 `;
 
 const Cards = styled.ul`
@@ -38,33 +47,80 @@ const EMPTY: Record<AdmissionStatus, string> = {
   active: 'Aún nadie se ha inscrito por admisiones.',
 };
 
-function BoardColumn({ schoolId, status }: { schoolId: string; status: AdmissionStatus }) {
-  const column = useInscriptionsQuery({ schoolId, status });
-  const title = ADMISSION_STATUS_LABELS[status];
+interface ColumnQuery {
+  schoolId: string;
+  status: AdmissionStatus;
+  search: string;
+}
+
+/** One page of a column's cards; each page is its own cached request. */
+function ColumnPage({ query, page }: { query: ColumnQuery; page: number }) {
+  const { data } = useInscriptionsQuery({ ...query, page });
+  return data?.results.map((card) => <AdmissionCard key={card.id} card={card} />) ?? null;
+}
+
+function BoardColumn(query: ColumnQuery) {
+  const [pages, setPages] = useState(1);
+  const first = useInscriptionsQuery({ ...query, page: 1 });
+  const title = ADMISSION_STATUS_LABELS[query.status];
+  const count = first.data?.count ?? 0;
+  const shown = Math.min(count, pages * BOARD_PAGE_SIZE);
   return (
     <Column aria-label={title}>
       <h2>
-        {title} {column.data && `(${column.data.count})`}
+        {title} {first.data && `(${count})`}
       </h2>
-      {column.isLoading && <Spinner />}
-      {column.error && <FormError>{readError(column.error).message}</FormError>}
-      {column.data?.results.length === 0 && <EmptyState title={EMPTY[status]} />}
+      {first.isLoading && <Spinner />}
+      {first.error && <FormError>{readError(first.error).message}</FormError>}
+      {first.data?.results.length === 0 && (
+        <EmptyState
+          title={query.search ? 'Nadie coincide con la búsqueda.' : EMPTY[query.status]}
+        />
+      )}
       <Cards>
-        {column.data?.results.map((card) => (
-          <AdmissionCard key={card.id} card={card} />
+        {Array.from({ length: pages }, (_, i) => (
+          <ColumnPage key={i} query={query} page={i + 1} />
         ))}
       </Cards>
+      {shown < count && (
+        <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
+          Mostrar más ({shown} de {count})
+        </Button>
+      )}
     </Column>
   );
 }
 
-/** The admissions pipeline of the current school: one column per stage. */
+/** The admissions pipeline of the current school: one column per stage, searchable. */
 export function AdmissionsBoard({ schoolId }: { schoolId: string }) {
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
   return (
-    <Columns>
-      {ADMISSION_STATUSES.map((status) => (
-        <BoardColumn key={status} schoolId={schoolId} status={status} />
-      ))}
-    </Columns>
+    <>
+      <SearchForm
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(typed.trim());
+        }}
+      >
+        <TextField
+          label="Buscar por alumno o tutor"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <Button type="submit">Buscar</Button>
+      </SearchForm>
+      <Columns>
+        {ADMISSION_STATUSES.map((status) => (
+          <BoardColumn
+            key={`${status}:${search}`}
+            schoolId={schoolId}
+            status={status}
+            search={search}
+          />
+        ))}
+      </Columns>
+    </>
   );
 }

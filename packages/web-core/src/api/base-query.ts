@@ -6,7 +6,12 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, isCsrfRejection, isMutating, withCsrfRetry } from '@cuota/web-core/api/csrf';
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
+// fetch is looked up per request, not captured when the module loads (tests stub it later).
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  credentials: 'same-origin',
+  fetchFn: (input, init) => fetch(input, init),
+});
 
 const withToken = (args: FetchArgs, csrfToken: string): FetchArgs => ({
   ...args,

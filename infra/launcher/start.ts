@@ -13,6 +13,8 @@ function banner(system: System): string {
     `                    (${demo.guardian_name}, ${demo.guardian_email}; the code arrives in the mailbox below)`,
     `  Dashboard         ${urls.dashboardLogin}`,
     `                    ${owner?.email} / ${demo.staff_password}  (one user per staff role: ${demo.staff.map((s) => s.email).join(', ')})`,
+    `  Store sign-up     ${new URL(`/store/${demo.school_id}/registro`, urls.portal)}`,
+    `                    (signed out: a family's children become leads in Admisiones)`,
     `  Mailbox           ${urls.mailbox}`,
     `  Logs              ${stateDir(system.profile)}/logs/`,
     '',

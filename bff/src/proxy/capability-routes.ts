@@ -16,8 +16,10 @@ export const CAPABILITY_ROWS: readonly RouteRow[] = [
   // The school's logo image (portal and dashboard show it; the service checks who may see it).
   ['GET', '/api/v1/schools/{id}/logo/', 'portal', 'enrolment'],
   // Students (docs/architecture.md "Enrolment endpoints"): a status move other than the
-  // spec's inactivate/reactivate, the photo upload_photo stores, and the list's Excel export.
+  // spec's inactivate/reactivate and the history of those moves, the photo upload_photo
+  // stores, and the list's Excel export.
   ['POST', '/api/v1/dashboard/students/{id}/status/', 'dashboard', 'enrolment'],
+  ['GET', '/api/v1/dashboard/students/{id}/status_history/', 'dashboard', 'enrolment'],
   ['GET', '/api/v2/students/{id}/photo/', 'portal', 'enrolment'],
   ['GET', '/api/v2/dashboard/schools/{id}/students_by_level/xlsx/', 'dashboard', 'enrolment'],
   // Admissions (docs/architecture.md "Admissions and student import"): the two pipeline moves.

@@ -84,6 +84,7 @@ const ENROLMENT: Record<string, RouteGrant> = {
   'PATCH /api/v1/schools/{id}/levels/{level}/': 'levels.write',
   'DELETE /api/v1/schools/{id}/levels/{level}/': 'levels.write',
   'POST /api/v1/dashboard/students/{id}/status/': 'students.status',
+  'GET /api/v1/dashboard/students/{id}/status_history/': 'students.read',
   'GET /api/v2/dashboard/schools/{id}/students_by_level/xlsx/': 'students.read',
   'POST /api/v1/admissions/assign_concepts/': 'admissions.write',
   'POST /api/v1/admissions/unassign_concepts/': 'admissions.write',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STUDENT_STATUSES, type StudentStatus } from './entities';
+import { STUDENT_STATUSES, studentStatusSchema, type StudentStatus } from './entities';
 
 /**
  * Which student status may follow which (docs/adr/0008-student-status-transitions.md).
@@ -96,3 +96,24 @@ export const inactivateStudentSchema = z.strictObject({
   reason: reason.min(1, 'Escribe el motivo.'),
 });
 export const reactivateStudentSchema = z.strictObject({ reason: reason.optional() });
+
+/**
+ * One row of GET /api/v1/dashboard/students/{id}/status_history/ (our capability row,
+ * students.read): a move recorded by changeStudentStatus or the student's registration.
+ */
+export const studentStatusChangeSchema = z.object({
+  id: z.string(),
+  /** null for the first row: the status the student was registered with. */
+  from_status: studentStatusSchema.nullable(),
+  to_status: studentStatusSchema,
+  reason: z.string().nullable(),
+  /** ISO 8601 instant. */
+  changed_at: z.string(),
+  /** Staff user id; null for a family's own sign-up, an import or the system. */
+  changed_by: z.string().nullable(),
+  /** That staff member's name, when known. */
+  changed_by_name: z.string().nullable(),
+});
+export type StudentStatusChange = z.infer<typeof studentStatusChangeSchema>;
+/** The whole history, newest first. */
+export const studentStatusHistorySchema = z.array(studentStatusChangeSchema);

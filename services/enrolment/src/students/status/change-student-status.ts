@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { StudentStatus } from '@cuota/contracts/enrolment/entities';
 import {
   canTransition,
@@ -49,6 +49,9 @@ export async function changeStudentStatus(tx: Executor, change: StatusChange): P
     toStatus: change.to,
     reason: change.reason,
     changedBy: change.changedBy,
+    // The real instant, not the transaction's start: two moves in one transaction keep
+    // their order in the history (GET …/status_history/).
+    changedAt: sql`clock_timestamp()`,
   });
   await enqueueEvent(tx, studentStatusChangedV1, {
     ...(await studentSnapshot(tx, change.studentId)),

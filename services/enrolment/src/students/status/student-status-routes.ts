@@ -11,10 +11,12 @@ import type * as schema from '../../schema';
 import { authorizeStudent } from '../student-access';
 import { studentProfile } from '../student-profile';
 import { changeStudentStatus } from './change-student-status';
+import { studentStatusHistory } from './student-status-history';
 
 /**
- * The spec's inactivate (DELETE) and reactivate (PATCH), and our general status move
- * (POST …/status/, docs/architecture.md) for the other transitions of ADR 0008.
+ * The spec's inactivate (DELETE) and reactivate (PATCH), our general status move
+ * (POST …/status/, docs/architecture.md) for the other transitions of ADR 0008, and the
+ * history of those moves (GET …/status_history/, staff only).
  */
 export function studentStatusRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
@@ -50,4 +52,9 @@ export function studentStatusRoutes(app: Express, ctx: ServiceContext<typeof sch
       return { to: input.status, reason: input.reason };
     }),
   );
+
+  app.get('/api/v1/dashboard/students/:id/status_history/', async (req, res) => {
+    const { studentId } = await authorizeStudent(db, res, req.params.id, 'students.read');
+    res.json(await studentStatusHistory(db, studentId));
+  });
 }

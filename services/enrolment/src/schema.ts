@@ -20,7 +20,11 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Every Drizzle update sets it (Public v1's `updated_since` and cursors read it). */
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 };
 
 export const schools = pgTable('schools', {
@@ -80,6 +84,8 @@ export const schoolCycles = pgTable(
     uniqueIndex('school_cycles_one_active_uq')
       .on(t.schoolId)
       .where(sql`status = 'active'`),
+    // Public v1 (integrations/public-v1.ts) pages by (updated_at, id) within a school.
+    index('school_cycles_school_updated_idx').on(t.schoolId, t.updatedAt, t.id),
   ],
 );
 
@@ -115,10 +121,12 @@ export const sections = pgTable(
     /** Grade within the level (1° … 6°), for ordering and filters. */
     grade: integer('grade'),
     capacity: integer('capacity'),
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('sections_level_name_uq').on(t.levelId, t.name),
     index('sections_school_idx').on(t.schoolId),
+    index('sections_school_updated_idx').on(t.schoolId, t.updatedAt, t.id),
   ],
 );
 
@@ -192,6 +200,7 @@ export const students = pgTable(
   },
   (t) => [
     index('students_school_status_idx').on(t.schoolId, t.status),
+    index('students_school_updated_idx').on(t.schoolId, t.updatedAt, t.id),
     index('students_school_level_idx').on(t.schoolId, t.levelId, t.sectionId),
     uniqueIndex('students_school_curp_uq')
       .on(t.schoolId, t.curp)
@@ -256,6 +265,8 @@ export const staffUsers = pgTable(
 export const staffMemberships = pgTable(
   'staff_memberships',
   {
+    /** The membership's own id (PATCH /backoffice/memberships/{id}/); the key stays (user, school). */
+    id: uuid('id').notNull().unique().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => staffUsers.id),
@@ -265,6 +276,8 @@ export const staffMemberships = pgTable(
     role: text('role').notNull(),
     /** Permissions granted on top of / instead of the role's defaults; null = the role's. */
     permissions: text('permissions').array(),
+    /** A suspended membership (false) is kept with its role and list but grants nothing. */
+    active: boolean('active').notNull().default(true),
     ...timestamps,
   },
   (t) => [

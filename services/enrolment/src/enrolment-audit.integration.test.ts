@@ -83,12 +83,10 @@ async function snapshot() {
   return rows[0];
 }
 
-type Row = [what: string, method: string, path: () => string, json?: () => unknown];
-
 describe('a NUL character in any text is a Spanish 400, not a 500; nothing written', () => {
   // PostgreSQL text cannot hold U+0000: each of these was a 500 (insert, update or ILIKE).
   const NUL = 'A\u0000B';
-  const rows: (Row & [string, string, () => string, () => unknown, string])[] = [
+  const rows: [string, string, () => string, () => unknown, string][] = [
     [
       'PATCH a level',
       'PATCH',

@@ -22,6 +22,8 @@ export interface ServiceConfig {
   logLevel: string;
   /** The portal host (links such as a guardian's portal_url); only enrolment needs it. */
   publicUrl?: string;
+  /** The clock, for rules that depend on today's date; tests pin it. Default: the system's. */
+  now?: () => Date;
 }
 
 export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {

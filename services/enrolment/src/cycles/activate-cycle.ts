@@ -21,10 +21,11 @@ export async function activateCycle(
   tx: Executor,
   schoolId: string,
   cycleId: string,
+  today?: string,
 ): Promise<Activation> {
   await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId)).for('update');
   const cycle = await cycleOfSchool(tx, schoolId, cycleId);
-  const reasons = await activationBlockers(tx, cycle);
+  const reasons = await activationBlockers(tx, cycle, today);
   if (reasons.length)
     throw new HttpError(
       409,

@@ -7,9 +7,16 @@ import {
   type Json,
 } from '../schools/directory-test-harness';
 
+/**
+ * The service's clock: whether a cycle has ended depends on today, so the tests pin it to a
+ * day inside the seeded 2026-2027 cycle instead of reading the machine's date.
+ */
+const DAY_IN_2026_2027 = new Date('2026-11-23T18:00:00Z');
+let now = DAY_IN_2026_2027;
+
 let h: DirectoryHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_cycles');
+  h = await startDirectoryHarness('enrolment_cycles', { now: () => now });
 }, 60_000);
 afterAll(() => h?.stop());
 
@@ -228,5 +235,33 @@ describe('has_assigned_concepts (billing answers over NATS)', () => {
     } finally {
       billing.unsubscribe();
     }
+  });
+});
+
+describe("the service's clock decides when a cycle has ended", () => {
+  afterEach(() => {
+    now = DAY_IN_2026_2027;
+  });
+
+  test('in Mexico City: late on its last day it has not ended; past midnight there it has', async () => {
+    await create(h.staff('OWNER'), {
+      name: '2031-2032',
+      starts_on: '2031-08-25',
+      ends_on: '2032-07-09',
+    });
+    const cycle = await cycleNamed('2031-2032');
+    const path = `${demoCycles()}${cycle.id}/validate_activate/`;
+    const ended = 'El ciclo ya terminó (terminó el 2032-07-09).';
+    // 05:00 UTC on the 10th is still 23:00 on the 9th in Mexico City (UTC-6).
+    now = new Date('2032-07-10T05:00:00Z');
+    expect((await h.call(h.staff('OWNER'), path)).body.reasons).not.toContain(ended);
+    now = new Date('2032-07-10T06:30:00Z');
+    expect((await h.call(h.staff('OWNER'), path)).body.reasons).toContain(ended);
+    const refused = await h.call(h.staff('OWNER'), `${demoCycles()}${cycle.id}/activate/`, {
+      method: 'POST',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details.map((d: Json) => d.message)).toContain(ended);
+    expect((await cycleNamed('2031-2032')).status).toBe('draft');
   });
 });

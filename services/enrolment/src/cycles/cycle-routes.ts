@@ -6,7 +6,7 @@ import { parseInput } from '@cuota/service-runtime/http/validate';
 import { parseId, requirePermission } from '../access';
 import type * as schema from '../schema';
 import { requireSchoolReader } from '../schools/school-access';
-import { activationBlockers } from './activation-check';
+import { activationBlockers, todayInMexico } from './activation-check';
 import { activateCycle } from './activate-cycle';
 import { askAssignedConcepts } from './assigned-concepts';
 import { createCycle } from './create-cycle';
@@ -16,6 +16,8 @@ import { cycleById, cycleOfSchool, listCycles, toCycle, UNKNOWN_CYCLE } from './
 export function cycleRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
   const dashboard = '/api/v1/dashboard/schools/:id/cycles/';
+  /** Whether a cycle has ended is judged by today in Mexico City (the clock tests pin). */
+  const today = () => todayInMexico(ctx.config.now?.() ?? new Date());
 
   app.get(dashboard, async (req, res) => {
     const schoolId = parseId(req.params.id);
@@ -35,7 +37,7 @@ export function cycleRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
     const schoolId = parseId(req.params.id);
     requirePermission(res, schoolId, 'school.read');
     const cycle = await cycleOfSchool(db, schoolId, parseId(req.params.cycle));
-    const reasons = await activationBlockers(db, cycle);
+    const reasons = await activationBlockers(db, cycle, today());
     res.json({ can_activate: reasons.length === 0, reasons });
   });
 
@@ -43,7 +45,7 @@ export function cycleRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
     const schoolId = parseId(req.params.id);
     requirePermission(res, schoolId, 'cycles.write');
     const cycleId = parseId(req.params.cycle);
-    const done = await db.transaction((tx) => activateCycle(tx, schoolId, cycleId));
+    const done = await db.transaction((tx) => activateCycle(tx, schoolId, cycleId, today()));
     ctx.publish();
     res.json({ cycle: toCycle(done.cycle), closed_cycle: done.closed && toCycle(done.closed) });
   });

@@ -40,7 +40,11 @@ export interface DirectoryHarness {
   stop: () => Promise<void>;
 }
 
-export async function startDirectoryHarness(name: string): Promise<DirectoryHarness> {
+/** `now`: the service's clock (cycle activation judges "ended" by it); default the system's. */
+export async function startDirectoryHarness(
+  name: string,
+  { now }: { now?: () => Date } = {},
+): Promise<DirectoryHarness> {
   const [database, ns, identity] = await Promise.all([
     createTestDatabase(name),
     createTestNamespace(),
@@ -55,6 +59,7 @@ export async function startDirectoryHarness(name: string): Promise<DirectoryHarn
       natsPrefix: ns.prefix,
       identityPublicJwk: identity.keys.publicJwk,
       logLevel: 'silent',
+      now,
     },
     createLogger('enrolment', 'silent'),
   );

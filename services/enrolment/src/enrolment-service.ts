@@ -4,9 +4,11 @@ import { admissionRoutes } from './admissions/admission-routes';
 import { guardianRoutes } from './guardians/guardian-routes';
 import { importRoutes } from './imports/import-routes';
 import { startImportWorker } from './imports/import-worker-registry';
+import { membershipRoutes } from './memberships/membership-routes';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
 import * as schema from './schema';
 import { schoolDirectoryRoutes } from './schools/school-directory-routes';
+import { schoolListRoutes } from './schools/school-list-routes';
 import { staffRoutes } from './staff/staff-routes';
 import { studentRoutes } from './students/student-routes';
 
@@ -24,6 +26,8 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
     schoolDirectoryRoutes(app, ctx);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);
+    membershipRoutes(app, ctx);
+    schoolListRoutes(app, ctx);
   },
   // The student import worker (imports/import-worker.ts) runs inside the service process.
   extras: startImportWorker,

@@ -4,8 +4,8 @@ import { permissionSchema } from '../enrolment/permissions';
 import { defineEvent } from './event-envelope';
 
 /**
- * Audit trail of who may do what: every membership added, re-roled, re-permissioned or
- * removed, with who did it. `role`/`permissions` are the state after the change (null when
+ * Audit trail of who may do what: every membership added, re-roled, re-permissioned,
+ * suspended (deactivated), reactivated or removed, with who did it. `role`/`permissions` are the state after the change (null when
  * removed; `permissions` null = the role's defaults).
  */
 export const staffMembershipChangedV1 = defineEvent(
@@ -13,7 +13,14 @@ export const staffMembershipChangedV1 = defineEvent(
   z.object({
     school_id: z.string(),
     user_id: z.string(),
-    change: z.enum(['added', 'role_changed', 'permissions_changed', 'removed']),
+    change: z.enum([
+      'added',
+      'role_changed',
+      'permissions_changed',
+      'deactivated',
+      'reactivated',
+      'removed',
+    ]),
     role: staffRoleSchema.nullable(),
     permissions: z.array(permissionSchema).nullable(),
     previous_role: staffRoleSchema.nullable(),

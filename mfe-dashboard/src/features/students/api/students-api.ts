@@ -4,7 +4,11 @@ import {
   guardianPortalUrlSchema,
   type GuardianPortalUrl,
 } from '@cuota/contracts/enrolment/guardian-profile';
-import { studentDetailSchema, type StudentDetail } from '@cuota/contracts/enrolment/student-detail';
+import {
+  studentDetailSchema,
+  type StudentChanges,
+  type StudentDetail,
+} from '@cuota/contracts/enrolment/student-detail';
 import {
   studentFilterOptionsSchema,
   studentListPageSchema,
@@ -12,10 +16,16 @@ import {
   type StudentListPage,
 } from '@cuota/contracts/enrolment/student-list';
 import type { StudentStatus } from '@cuota/contracts/enrolment/entities';
+import {
+  studentStatusHistorySchema,
+  type StudentStatusChange,
+} from '@cuota/contracts/enrolment/student-status';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { PAGE_SIZE, toQueryString, type ListParams } from '../utils/list-params';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Students', 'Student'] });
+const api = baseApi.enhanceEndpoints({
+  addTagTypes: ['Students', 'Student', 'StudentStatusHistory'],
+});
 const school = (schoolId: string) => `/v2/dashboard/schools/${encodeURIComponent(schoolId)}`;
 const studentPath = (id: string) => `/v1/students/${encodeURIComponent(id)}/`;
 
@@ -43,6 +53,18 @@ export const studentsApi = api.injectEndpoints({
       responseSchema: studentDetailSchema,
       providesTags: (_r, _e, id) => [{ type: 'Student', id }],
     }),
+    /** PATCH with only the fields that changed; answers the whole record. */
+    updateStudent: build.mutation<StudentDetail, { id: string; changes: StudentChanges }>({
+      query: ({ id, changes }) => ({ url: studentPath(id), method: 'PATCH', body: changes }),
+      responseSchema: studentDetailSchema,
+      invalidatesTags: (_r, error, { id }) => (error ? [] : ['Students', { type: 'Student', id }]),
+    }),
+    /** Every status change of the student, newest first (capability row, students.read). */
+    studentStatusHistory: build.query<StudentStatusChange[], string>({
+      query: (id) => `/v1/dashboard/students/${encodeURIComponent(id)}/status_history/`,
+      responseSchema: studentStatusHistorySchema,
+      providesTags: (_r, _e, id) => [{ type: 'StudentStatusHistory', id }],
+    }),
     changeStudentStatus: build.mutation<
       StudentDetail,
       { id: string; status: StudentStatus; reason: string }
@@ -56,7 +78,11 @@ export const studentsApi = api.injectEndpoints({
         return { url: `${base}/status/`, method: 'POST', body: { status, ...body } };
       },
       responseSchema: studentDetailSchema,
-      invalidatesTags: (_r, _e, { id }) => ['Students', { type: 'Student', id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        'Students',
+        { type: 'Student', id },
+        { type: 'StudentStatusHistory', id },
+      ],
     }),
     uploadStudentPhoto: build.mutation<StudentDetail, { id: string; photo: File }>({
       query: ({ id, photo }) => {
@@ -99,6 +125,8 @@ export const {
   useStudentsByLevelQuery,
   useStudentFiltersQuery,
   useStudentQuery,
+  useUpdateStudentMutation,
+  useStudentStatusHistoryQuery,
   useChangeStudentStatusMutation,
   useUploadStudentPhotoMutation,
   useAssignBillingGuardianMutation,

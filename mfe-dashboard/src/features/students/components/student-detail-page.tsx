@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { COUNTRY_NAMES, isCountryCode } from '@cuota/contracts/enrolment/countries';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
+import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
@@ -11,13 +13,17 @@ import { DashboardPage } from '../../../components/dashboard-page';
 import { FormError } from '../../../components/form-pieces';
 import { useCurrentSchool } from '../../../components/use-current-school';
 import { useStudentQuery } from '../api/students-api';
+import { StudentEditForm } from './student-edit-form';
 import { StudentGuardiansCard } from './student-guardians-card';
 import { StudentPhotoCard } from './student-photo-card';
 import { StudentStatusActions } from './student-status-actions';
+import { StudentStatusHistoryCard } from './student-status-history-card';
 
 const GENDERS = { M: 'Masculino', F: 'Femenino' } as const;
 
-function StudentData({ student: s }: { student: StudentDetail }) {
+/** The student's data; with students.write, "Editar datos" turns it into the form. */
+function StudentData({ student: s, canWrite }: { student: StudentDetail; canWrite: boolean }) {
+  const [editing, setEditing] = useState(false);
   const rows: [string, string][] = [
     ['Matrícula', s.enrolment_code ?? '—'],
     ['CURP', s.curp ?? '—'],
@@ -29,15 +35,28 @@ function StudentData({ student: s }: { student: StudentDetail }) {
   ];
   if (s.status_reason) rows.push(['Motivo del estatus', s.status_reason]);
   return (
-    <Card title="Datos">
-      <dl>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <Card title="Datos" aria-label="Datos">
+      {editing && canWrite ? (
+        <StudentEditForm student={s} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <dl>
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {canWrite && (
+            <div>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Editar datos
+              </Button>
+            </div>
+          )}
+        </>
+      )}
     </Card>
   );
 }
@@ -59,8 +78,9 @@ export function StudentDetailView({ id, can }: ViewProps) {
         {s.first_name} {s.last_name}
       </h2>
       <UtmLink to="/dashboard/students">Volver a la lista</UtmLink>
-      <StudentData student={s} />
+      <StudentData student={s} canWrite={can('students.write')} />
       <StudentStatusActions studentId={s.id} status={s.status} canChange={can('students.status')} />
+      <StudentStatusHistoryCard studentId={s.id} />
       <StudentGuardiansCard
         studentId={s.id}
         guardians={s.guardians}

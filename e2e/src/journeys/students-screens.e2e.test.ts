@@ -31,7 +31,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('Alumnos: list, filters, export, a student page with a status move, a photo and guardians', async () => {
+test('Alumnos: list, filters, export, a student page with a status move and its history, a data edit, a photo and guardians', async () => {
   const page = await signInAsOwner();
   await page.getByRole('link', { name: 'Alumnos', exact: true }).click();
   const table = page.getByRole('table', { name: /^Alumnos \(/ });
@@ -43,12 +43,31 @@ test('Alumnos: list, filters, export, a student page with a status move, a photo
     .getByRole('link', { name: 'Exportar a Excel' })
     .getAttribute('href');
   await table.getByRole('link').first().click();
-  const status = page.getByRole('region', { name: 'Estatus' });
+  const status = page.getByRole('region', { name: 'Estatus', exact: true });
   await status.getByRole('button', { name: 'Inactivar' }).click();
   await page.getByLabel(/Motivo/).fill('Viaje familiar de un semestre');
   await page.getByRole('button', { name: 'Confirmar: Inactivar' }).click();
   await status.getByRole('button', { name: 'Activar', exact: true }).waitFor();
   expect(await status.getByText('Inactivo').isVisible()).toBe(true);
+
+  // The history card shows that move first: who (the owner's name) and why.
+  const history = page.getByRole('region', { name: 'Historial de estatus' });
+  const latest = history.getByRole('row').nth(1);
+  await latest.getByText('Activo → Inactivo').waitFor();
+  expect(await latest.getByText('Viaje familiar de un semestre').isVisible()).toBe(true);
+  expect(await latest.getByText('Laura Villanueva').isVisible()).toBe(true);
+
+  // Editar datos: a new first name, kept after a reload.
+  await page.getByRole('button', { name: 'Editar datos' }).click();
+  const edit = page.getByRole('form', { name: 'Editar datos del alumno' });
+  const lastName = await edit.getByLabel('Apellidos').inputValue();
+  await edit.getByLabel('Nombre', { exact: true }).fill('Renata Sofía');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  const heading = page.getByRole('heading', { name: `Renata Sofía ${lastName}` });
+  await heading.waitFor();
+  await edit.waitFor({ state: 'detached' });
+  await page.reload();
+  await heading.waitFor();
 
   await page.setInputFiles('input[type=file]', {
     name: 'foto.png',

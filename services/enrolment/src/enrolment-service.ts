@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import { admissionRoutes } from './admissions/admission-routes';
 import { guardianRoutes } from './guardians/guardian-routes';
 import { importRoutes } from './imports/import-routes';
+import { integrationRoutes } from './integrations/integration-routes';
 import { startImportWorker } from './imports/import-worker-registry';
 import { membershipRoutes } from './memberships/membership-routes';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
@@ -28,6 +29,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
     studentRoutes(app, ctx);
     membershipRoutes(app, ctx);
     schoolListRoutes(app, ctx);
+    integrationRoutes(app, ctx);
   },
   // The student import worker (imports/import-worker.ts) runs inside the service process.
   extras: startImportWorker,

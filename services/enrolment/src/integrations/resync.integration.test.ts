@@ -1,0 +1,347 @@
+import { eq } from 'drizzle-orm';
+import type { Pool } from 'pg';
+import { syncAcceptedSchema } from '@cuota/contracts/enrolment/integrations';
+import { startService, type RunningService } from '@cuota/service-host/service-host';
+import { NATS_URL } from '@cuota/testing/environment';
+import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
+import { createTestIdentity } from '@cuota/testing/test-identity';
+import { waitFor } from '@cuota/testing/wait-for';
+import { billingService } from '../../../billing/src/billing-service';
+import type * as billingSchema from '../../../billing/src/schema';
+import { STUDENT_DIRECTORY_CONSUMER } from '../../../billing/src/students/student-directory-consumer';
+import { FISCAL_GUARDIAN_CONSUMER } from '../../../invoicing/src/guardians/fiscal-guardian-consumer';
+import { invoicingService } from '../../../invoicing/src/invoicing-service';
+import type * as invoicingSchema from '../../../invoicing/src/schema';
+import { guardianSchools, students } from '../schema';
+import {
+  startDirectoryHarness,
+  type DirectoryHarness,
+  type Json,
+} from '../schools/directory-test-harness';
+import { resyncSchool } from './resync';
+
+jest.setTimeout(60_000);
+
+/**
+ * Enrolment (with the demo school), billing and invoicing on one NATS namespace: what
+ * enrolment re-publishes reaches billing's student_directory and invoicing's fiscal_guardians
+ * through the outbox, JetStream and their durable consumers, as in production.
+ */
+let h: DirectoryHarness;
+let billingDb: TestDatabase, invoicingDb: TestDatabase;
+let billing: RunningService<typeof billingSchema>;
+let invoicing: RunningService<typeof invoicingSchema>;
+let studentIds: string[];
+let guardianIds: string[];
+
+/** Raw SQL on one service's own database (each service owns its tables). */
+const query = async <T = Json>(
+  svc: { db: { $client: Pool } },
+  text: string,
+  params: unknown[] = [],
+) => (await svc.db.$client.query(text, params)).rows as T[];
+
+beforeAll(async () => {
+  h = await startDirectoryHarness('enrolment_resync');
+  const identity = await createTestIdentity();
+  [billingDb, invoicingDb] = await Promise.all([
+    createTestDatabase('billing_resync'),
+    createTestDatabase('invoicing_resync'),
+  ]);
+  const config = (databaseUrl: string) => ({
+    port: 0,
+    databaseUrl,
+    natsUrl: NATS_URL,
+    natsPrefix: h.ns.prefix,
+    identityPublicJwk: identity.keys.publicJwk,
+    logLevel: 'silent',
+  });
+  [billing, invoicing] = await Promise.all([
+    startService(billingService, config(billingDb.url)),
+    startService(invoicingService, config(invoicingDb.url)),
+  ]);
+  studentIds = (
+    await h.service.db
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.schoolId, h.demo.school_id))
+  ).map((s) => s.id);
+  guardianIds = (
+    await h.service.db
+      .select({ id: guardianSchools.guardianId })
+      .from(guardianSchools)
+      .where(eq(guardianSchools.schoolId, h.demo.school_id))
+  ).map((g) => g.id);
+  // What the seed published (student.created) has reached billing before anything is damaged.
+  await waitFor(async () => (await directoryRows()).length === studentIds.length, 20_000);
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all([billing?.stop(), invoicing?.stop()]);
+  await h?.stop();
+  await Promise.all([billingDb?.drop(), invoicingDb?.drop()]);
+});
+
+const directoryRows = () =>
+  query<{ student_id: string; last_name: string; status: string }>(
+    billing,
+    'SELECT student_id, last_name, status FROM student_directory WHERE school_id = $1',
+    [h.demo.school_id],
+  );
+const directoryRow = async (id: string) =>
+  (await query(billing, 'SELECT * FROM student_directory WHERE student_id = $1', [id]))[0] ?? null;
+const fiscalRow = async (id: string) =>
+  (await query(invoicing, 'SELECT * FROM fiscal_guardians WHERE guardian_id = $1', [id]))[0] ??
+  null;
+
+/** Enrolment's outbox events of a type, newer than `after` (a seq). */
+const outboxSince = async (type: string, after: number) =>
+  query<{ seq: number; id: string; student_id: string; guardian_id: string }>(
+    h.service,
+    `SELECT seq, id, payload->'data'->>'student_id' AS student_id,
+            payload->'data'->>'guardian_id' AS guardian_id
+       FROM outbox_events WHERE type = $1 AND seq > $2 ORDER BY seq`,
+    [type, after],
+  );
+const lastSeq = async () =>
+  Number(
+    (
+      await query<{ n: string }>(h.service, 'SELECT coalesce(max(seq), 0) AS n FROM outbox_events')
+    )[0]!.n,
+  );
+
+/** How many times a consumer applied each of these event ids (inbox rows). */
+const applied = async (svc: typeof billing | typeof invoicing, consumer: string, ids: string[]) =>
+  Number(
+    (
+      await query<{ n: string }>(
+        svc,
+        'SELECT count(*) AS n FROM inbox_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])',
+        [consumer, ids],
+      )
+    )[0]!.n,
+  );
+
+const settle = () => new Promise((r) => setTimeout(r, 500));
+
+describe('POST /backoffice/integration/single_sync/', () => {
+  const path = '/backoffice/integration/single_sync/';
+
+  test("repairs one student's damaged row in billing, applied exactly once", async () => {
+    const [damaged] = studentIds;
+    const real = await directoryRow(damaged!);
+    await query(
+      billing,
+      "UPDATE student_directory SET last_name = 'CORRUPTO', status = 'graduated' WHERE student_id = $1",
+      [damaged],
+    );
+    const seq = await lastSeq();
+
+    const res = await h.call(h.staff('OWNER'), path, {
+      method: 'POST',
+      json: { student_id: damaged },
+    });
+    expect(res.status).toBe(202);
+    expect(syncAcceptedSchema.parse(res.body)).toEqual({
+      school_id: h.demo.school_id,
+      students: 1,
+      guardians: 0,
+    });
+
+    await waitFor(async () => (await directoryRow(damaged!)).last_name === real.last_name);
+    expect(await directoryRow(damaged!)).toMatchObject({
+      last_name: real.last_name,
+      status: real.status,
+    });
+    const events = await outboxSince('enrolment.student.updated', seq);
+    expect(events.map((e) => e.student_id)).toEqual([damaged]);
+    await settle();
+    expect(
+      await applied(
+        billing,
+        STUDENT_DIRECTORY_CONSUMER,
+        events.map((e) => e.id),
+      ),
+    ).toBe(1);
+  });
+
+  test("repairs one guardian's deleted fiscal row in invoicing", async () => {
+    const [guardian] = guardianIds;
+    await waitFor(async () => (await fiscalRow(guardian!)) !== null, 20_000);
+    const real = await fiscalRow(guardian!);
+    await query(invoicing, 'DELETE FROM fiscal_guardians WHERE guardian_id = $1', [guardian]);
+
+    const res = await h.call(h.staff('ADMISSIONS'), path, {
+      method: 'POST',
+      json: { guardian_id: guardian },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ school_id: null, students: 0, guardians: 1 });
+    await waitFor(async () => (await fiscalRow(guardian!)) !== null);
+    const repaired = await fiscalRow(guardian!);
+    expect({ ...repaired, updated_at: null }).toEqual({ ...real, updated_at: null });
+  });
+
+  test('a body without exactly one id is a 400 in Spanish and publishes nothing', async () => {
+    const before = await h.count('outbox_events');
+    for (const json of [{}, { student_id: studentIds[0], guardian_id: guardianIds[0] }]) {
+      const res = await h.call(h.staff('OWNER'), path, { method: 'POST', json });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].message).toBe('Indica student_id o guardian_id (solo uno).');
+    }
+    const bad = await h.call(h.staff('OWNER'), path, {
+      method: 'POST',
+      json: { student_id: 'abc' },
+    });
+    expect(bad.body.error.details).toEqual([
+      { path: 'student_id', message: 'el alumno (student_id) no es un identificador válido.' },
+    ]);
+    expect(await h.count('outbox_events')).toBe(before);
+  });
+
+  test("a role without imports.write is refused; another school's staff get a 404", async () => {
+    const before = await h.count('outbox_events');
+    const cashier = await h.call(h.staff('CASH_COLLECTION'), path, {
+      method: 'POST',
+      json: { student_id: studentIds[0] },
+    });
+    expect(cashier.status).toBe(403);
+    expect(cashier.body.error.message).toBe(
+      'Tu rol no tiene permiso para realizar esta acción en esta escuela.',
+    );
+    const outsider = h.staff('OWNER', h.otherSchoolId);
+    const student = await h.call(outsider, path, {
+      method: 'POST',
+      json: { student_id: studentIds[0] },
+    });
+    expect(student.status).toBe(404);
+    // The school's 404 (docs/enrolment-endpoint-tests.md): the student's data never shows.
+    expect(student.body.error.message).toBe('No encontramos lo que buscas.');
+    const guardian = await h.call(outsider, path, {
+      method: 'POST',
+      json: { guardian_id: guardianIds[0] },
+    });
+    expect(guardian.status).toBe(404);
+    expect(guardian.body.error.message).toBe('No encontramos a este tutor.');
+    const unknown = await h.call(h.staff('OWNER'), path, {
+      method: 'POST',
+      json: { student_id: '00000000-0000-4000-8000-000000000999' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('No encontramos a este alumno.');
+    expect(
+      (await h.call(h.guardian(), path, { method: 'POST', json: { student_id: studentIds[0] } }))
+        .status,
+    ).toBe(403);
+    expect(await h.count('outbox_events')).toBe(before);
+  });
+});
+
+describe('POST /backoffice/integration/massive_sync/', () => {
+  const path = '/backoffice/integration/massive_sync/';
+
+  test('re-publishes every student and guardian of the school; billing and invoicing are repaired, each event applied once', async () => {
+    const [deleted, corrupted] = studentIds.slice(-2);
+    await query(billing, 'DELETE FROM student_directory WHERE student_id = $1', [deleted]);
+    await query(billing, 'UPDATE student_directory SET school_id = $2 WHERE student_id = $1', [
+      corrupted,
+      h.otherSchoolId,
+    ]);
+    const [guardian] = guardianIds.slice(-1);
+    await query(
+      invoicing,
+      "UPDATE fiscal_guardians SET tax_id = 'XAXX010101000', school_ids = '{}' WHERE guardian_id = $1",
+      [guardian],
+    );
+    const seq = await lastSeq();
+
+    const res = await h.call(h.staff('GENERAL_DIRECTOR'), path, {
+      method: 'POST',
+      json: { school_id: h.demo.school_id },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      school_id: h.demo.school_id,
+      students: studentIds.length,
+      guardians: guardianIds.length,
+    });
+
+    const studentEvents = await outboxSince('enrolment.student.updated', seq);
+    const guardianEvents = await outboxSince('enrolment.guardian.updated', seq);
+    expect(studentEvents.map((e) => e.student_id).sort()).toEqual([...studentIds].sort());
+    expect(guardianEvents.map((e) => e.guardian_id).sort()).toEqual([...guardianIds].sort());
+
+    await waitFor(
+      async () =>
+        (await applied(
+          billing,
+          STUDENT_DIRECTORY_CONSUMER,
+          studentEvents.map((e) => e.id),
+        )) === studentIds.length,
+      20_000,
+    );
+    await waitFor(
+      async () =>
+        (await applied(
+          invoicing,
+          FISCAL_GUARDIAN_CONSUMER,
+          guardianEvents.map((e) => e.id),
+        )) === guardianIds.length,
+      20_000,
+    );
+    await settle();
+    // Exactly once each (the inbox's key), and the read models hold one row per student.
+    expect(
+      await applied(
+        billing,
+        STUDENT_DIRECTORY_CONSUMER,
+        studentEvents.map((e) => e.id),
+      ),
+    ).toBe(studentIds.length);
+    const rows = await directoryRows();
+    expect(rows.map((r) => r.student_id).sort()).toEqual([...studentIds].sort());
+    expect(await directoryRow(deleted!)).not.toBeNull();
+    expect((await directoryRow(corrupted!)).school_id).toBe(h.demo.school_id);
+    const fiscal = await fiscalRow(guardian!);
+    expect(fiscal.school_ids).toContain(h.demo.school_id);
+    expect(fiscal.tax_id).not.toBe('XAXX010101000');
+  });
+
+  test('walks the school in batches, one transaction each (never one for the whole school)', async () => {
+    const seq = await lastSeq();
+    const counts = await resyncSchool(h.service.db, h.demo.school_id, {
+      wake: h.service.publish,
+      batchSize: 7,
+    });
+    expect(counts).toEqual({ students: studentIds.length, guardians: guardianIds.length });
+    // created_at is the transaction's start: one value per batch.
+    const [written] = await query<{ batches: string; events: string }>(
+      h.service,
+      `SELECT count(DISTINCT created_at) AS batches, count(*) AS events FROM outbox_events
+        WHERE seq > $1 AND type = 'enrolment.student.updated'`,
+      [seq],
+    );
+    expect(Number(written!.events)).toBe(studentIds.length);
+    expect(Number(written!.batches)).toBe(Math.ceil(studentIds.length / 7));
+  });
+
+  test('validation, a forbidden role and another school write nothing', async () => {
+    const before = await h.count('outbox_events');
+    const empty = await h.call(h.staff('OWNER'), path, { method: 'POST', json: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details).toEqual([
+      { path: 'school_id', message: 'Indica la escuela (school_id).' },
+    ]);
+    const cashier = await h.call(h.staff('CASH_COLLECTION'), path, {
+      method: 'POST',
+      json: { school_id: h.demo.school_id },
+    });
+    expect(cashier.status).toBe(403);
+    const outsider = await h.call(h.staff('OWNER', h.otherSchoolId), path, {
+      method: 'POST',
+      json: { school_id: h.demo.school_id },
+    });
+    expect(outsider.status).toBe(404);
+    expect(await h.count('outbox_events')).toBe(before);
+  });
+});

@@ -35,6 +35,7 @@ const ENROLMENT: Record<string, RouteGrant> = {
   'GET /academic-coordinator/sections/list_by_school/': 'school.read',
   'PUT /academic-coordinator/sections/{id}/update_from_form/': 'levels.write',
   'GET /academic-coordinator/students/{id}/inscriptions/': 'students.read',
+  // Some membership must grant it; the service lists only the schools whose membership does.
   'GET /api/v1/internal/schools/': 'school.read',
   'POST /api/v1/internal/import_students/': 'imports.write',
   'POST /api/v1/internal/importer/': 'imports.write',
@@ -53,6 +54,8 @@ const ENROLMENT: Record<string, RouteGrant> = {
   'PUT /api/v1/admissions/update_guardian/{id}/': 'admissions.write',
   'PATCH /backoffice/memberships/{id}/': 'staff.write',
   'PUT /backoffice/school_configs/{id}/': 'school.write',
+  // Integration tasks feed a school's students and guardians to the other services, like an
+  // import (docs/adr/0014-integration-resync.md); the school comes in the body.
   'POST /backoffice/integration/massive_sync/': 'imports.write',
   'POST /backoffice/integration/single_sync/': 'imports.write',
   'GET /api/v1/dashboard/guardians/': 'guardians.read',

@@ -160,6 +160,11 @@ describe('GET /api/v1/internal/schools/', () => {
       'Revisa los datos enviados en los parámetros de la solicitud.',
     );
     expect(res.body.error.details[0].path).toBe('status');
+    const nul = await h.call(await as('OWNER'), `${path}?search=Colegio%00`);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.details).toEqual([
+      { path: 'search', message: 'El texto contiene un carácter no válido.' },
+    ]);
   });
 
   test("another school's staff never see the demo school", async () => {

@@ -255,6 +255,8 @@ export const staffUsers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** Set by the user themself (PUT/PATCH /api/v1/users/{id}/). */
+    phone: text('phone'),
     /** argon2id (hash-wasm), encoded with its parameters and salt. */
     passwordHash: text('password_hash').notNull(),
     ...timestamps,

@@ -61,6 +61,18 @@ export const STAFF_ROLES = [
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
+/** How a school's back office names each role (the dashboard, the invitation e-mail). */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  OWNER: 'Propietario',
+  GENERAL_DIRECTOR: 'Director general',
+  ADMINISTRATIVE_DIRECTOR: 'Director administrativo',
+  ACCOUNTANT: 'Contador',
+  TREASURER: 'Tesorero',
+  ADMISSIONS: 'Admisiones',
+  CASH_COLLECTION: 'Cobranza en caja',
+  OTHER: 'Otro',
+};
+
 export const GENDERS = ['M', 'F'] as const;
 export const genderSchema = z.enum(GENDERS);
 

@@ -121,7 +121,11 @@ export type SingleSync = z.infer<typeof singleSyncSchema>;
 export const massiveSyncSchema = z.strictObject({ school_id: uuidField('la escuela (school_id)') });
 export type MassiveSync = z.infer<typeof massiveSyncSchema>;
 
-/** 202: the snapshots are in the outbox; the read models catch up as the events arrive. */
+/**
+ * 202: how many students and guardians are being re-published (single_sync: already in the
+ * outbox; massive_sync: enqueued in batches after the answer). The read models catch up as
+ * the events arrive.
+ */
 export const syncAcceptedSchema = z.object({
   /** null for a guardian (who may belong to several schools). */
   school_id: z.string().nullable(),

@@ -15,7 +15,7 @@ import { authorizeStudent } from '../students/student-access';
 import { publishStudentUpdated } from '../students/student-snapshot';
 import { publicPage, type PublicResource, type PublicRow } from './public-v1';
 import { PUBLIC_RESOURCES } from './public-v1-resources';
-import { resyncSchool } from './resync';
+import { resyncSchool, schoolSize } from './resync';
 
 /** Who may run integration tasks: whoever may import students (docs/permissions.md). */
 const SYNC_PERMISSION = 'imports.write';
@@ -54,15 +54,21 @@ export function integrationRoutes(app: Express, ctx: ServiceContext<typeof schem
   });
 
   /**
-   * Every snapshot is in the outbox when this answers (one transaction per batch, never one for
-   * the whole school); 202 because the read models catch up as the relay publishes them.
+   * 202 with how many students and guardians will be re-published; the batches (one
+   * transaction each, never one for the whole school) run after the answer: 100 000 students
+   * take about half a minute, longer than a request should wait. A run cut short (a restart)
+   * is simply run again; the read models take the same snapshot twice without harm.
    */
   app.post('/backoffice/integration/massive_sync/', async (req, res) => {
     requireKind(res, 'staff');
     const { school_id: schoolId } = parseInput(massiveSyncSchema, req.body);
     requirePermission(res, schoolId, SYNC_PERMISSION);
-    const counts = await resyncSchool(db, schoolId, { wake: ctx.publish });
-    ctx.logger.info({ schoolId, ...counts }, 'school re-published to the read models');
-    res.status(202).json({ school_id: schoolId, ...counts });
+    const size = await schoolSize(db, schoolId);
+    const log = ctx.logger.child({ schoolId });
+    resyncSchool(db, schoolId, { wake: ctx.publish }).then(
+      (counts) => log.info(counts, 'school re-published to the read models'),
+      (err: unknown) => log.error({ err }, 'school re-publish stopped; run massive_sync again'),
+    );
+    res.status(202).json({ school_id: schoolId, ...size });
   });
 }

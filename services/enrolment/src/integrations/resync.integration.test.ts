@@ -266,6 +266,11 @@ describe('POST /backoffice/integration/massive_sync/', () => {
       guardians: guardianIds.length,
     });
 
+    // The batches run after the answer: wait until every snapshot is in the outbox.
+    await waitFor(
+      async () =>
+        (await outboxSince('enrolment.guardian.updated', seq)).length === guardianIds.length,
+    );
     const studentEvents = await outboxSince('enrolment.student.updated', seq);
     const guardianEvents = await outboxSince('enrolment.guardian.updated', seq);
     expect(studentEvents.map((e) => e.student_id).sort()).toEqual([...studentIds].sort());

@@ -1,9 +1,11 @@
+import { count, eq } from 'drizzle-orm';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
 import { enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { EnrolmentDb } from '../enrolment-db';
 import { guardianSnapshotsOfSchool } from '../guardians/guardian-snapshot';
+import { guardianSchools, students } from '../schema';
 import { studentSnapshotsOfSchool } from '../students/student-snapshot';
 
 /**
@@ -78,4 +80,16 @@ export async function resyncSchool(
     batchSize,
   );
   return { students: studentCount, guardians: guardianCount };
+}
+
+/** How many students and guardians the school has: what massive_sync is about to re-publish. */
+export async function schoolSize(
+  db: EnrolmentDb,
+  schoolId: string,
+): Promise<{ students: number; guardians: number }> {
+  const [[s], [g]] = await Promise.all([
+    db.select({ n: count() }).from(students).where(eq(students.schoolId, schoolId)),
+    db.select({ n: count() }).from(guardianSchools).where(eq(guardianSchools.schoolId, schoolId)),
+  ]);
+  return { students: s!.n, guardians: g!.n };
 }

@@ -1,6 +1,6 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import { createClient } from 'redis';
 import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
+import { createMailer, type Mailer } from '@cuota/service-runtime/mail/mailer';
 import {
   createIdentitySigner,
   type IdentitySigner,
@@ -15,7 +15,7 @@ export interface BffDeps {
   logger: Logger;
   redis: RedisClient;
   sign: IdentitySigner;
-  mailer: Transporter;
+  mailer: Mailer;
 }
 
 export async function createBffDeps(config: BffConfig, logger?: Logger): Promise<BffDeps> {
@@ -27,7 +27,7 @@ export async function createBffDeps(config: BffConfig, logger?: Logger): Promise
     logger: log,
     redis,
     sign: await createIdentitySigner(config.identityPrivateJwk),
-    mailer: nodemailer.createTransport(config.smtpUrl),
+    mailer: createMailer(config.smtpUrl, config.mailFrom),
   };
 }
 

@@ -87,6 +87,9 @@ function allPorts(p: Profile): number[] {
   ];
 }
 
+/** Who the BFF's and the services' e-mails come from. */
+const MAIL_FROM = 'Cuota <no-responder@cuota.mx>';
+
 const builtEntries = [
   'bff/dist/main.cjs',
   ...SERVICES.map((s) => `services/${s}/dist/main.cjs`),
@@ -109,8 +112,15 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
     NATS_URL: profile.natsUrl,
     NATS_PREFIX: profile.natsPrefix,
     IDENTITY_PUBLIC_JWK: secrets.identityPublicJwk,
-    // Enrolment builds guardians' portal links (portal_url) on the portal host.
-    ...(s === 'enrolment' ? { PUBLIC_URL: publicUrl(profile) } : {}),
+    // Enrolment builds guardians' portal links (portal_url) on the portal host, and e-mails
+    // staff invitations through the SMTP sandbox.
+    ...(s === 'enrolment'
+      ? {
+          PUBLIC_URL: publicUrl(profile),
+          SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
+          MAIL_FROM: MAIL_FROM,
+        }
+      : {}),
   };
 }
 
@@ -191,7 +201,7 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       REMOTE_STORE_ENTRY: remoteEntry(profile, 'store'),
       SHELL_DIST_DIR: path.join(repoRoot, 'shell', 'dist'),
       SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
-      MAIL_FROM: 'Cuota <no-responder@cuota.mx>',
+      MAIL_FROM,
       PUBLIC_URL: publicUrl(profile),
       ...(profile.name === 'bench' ? { RATE_LIMIT_API_PER_MINUTE: '100000000' } : {}),
     },

@@ -11,7 +11,7 @@ import { parseJson, requireBodyType } from '../http/body-parsers';
 import { requireCsrf } from '../security/csrf';
 import { sessionResponse } from '../session/session-response';
 import { emailHint } from './email-hint';
-import { loginCodeMail, sendMail } from './login-code-mail';
+import { loginCodeMail } from './login-code-mail';
 import { findGuardian, signInGuardianWithCode } from './sign-in';
 
 const BASE = '/api/v1/guardians/login';
@@ -91,11 +91,7 @@ function sendCode(ctx: BffContext): RequestHandler {
     const guardian = res.locals.guardian as GuardianWithEmail;
     const code = await ctx.codes.issue(guardian.id);
     try {
-      await sendMail(
-        ctx.deps.mailer,
-        ctx.config.mailFrom,
-        loginCodeMail(guardian, code, ctx.config),
-      );
+      await ctx.deps.mailer.send(loginCodeMail(guardian, code, ctx.config));
     } catch (err) {
       await ctx.codes.revoke(guardian.id);
       ctx.deps.logger.error({ err, guardianId: guardian.id }, 'login code e-mail failed');

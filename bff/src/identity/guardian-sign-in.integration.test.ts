@@ -4,7 +4,7 @@ import {
   startEnrolmentUnderTest,
   type EnrolmentUnderTest,
 } from '../test-support/enrolment-under-test';
-import { messagesTo, waitForCode } from '../test-support/mailbox';
+import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import { sessionCookieOf, sessionIdOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';
 

@@ -1,15 +1,10 @@
-import type { Transporter } from 'nodemailer';
 import type { GuardianIdentity } from '@cuota/contracts/identity/sign-in';
+import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
 import type { BffConfig } from '../config/bff-config';
 
 export const LOGIN_CODE_SUBJECT = 'Tu código de acceso a Cuota';
 
-export interface LoginCodeMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type LoginCodeMail = OutgoingMail;
 
 /** The Spanish e-mail that carries a sign-in code (plain text first, simple HTML second). */
 export function loginCodeMail(
@@ -39,12 +34,4 @@ export function loginCodeMail(
 <p style="color:#666">Si tú no lo pediste, ignora este correo: nadie puede entrar sin el código.</p>
 </body></html>`;
   return { to: guardian.email, subject: LOGIN_CODE_SUBJECT, text, html };
-}
-
-export async function sendMail(mailer: Transporter, from: string, mail: LoginCodeMail) {
-  await mailer.sendMail({ from, ...mail });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { messagesTo, waitForCode } from './mailbox';
+import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import type { TestBff } from './test-bff';
 
 /** Signs a guardian in the way the portal does: code by e-mail, then Auth.js's callback. */

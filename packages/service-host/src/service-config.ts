@@ -10,6 +10,8 @@ const serviceEnvSchema = z.object({
   IDENTITY_PUBLIC_JWK: z.string().min(1).transform(parseJwkEnv),
   LOG_LEVEL: z.string().default('info'),
   PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 /** What every service process reads from its environment (docs/architecture.md). */
@@ -22,6 +24,9 @@ export interface ServiceConfig {
   logLevel: string;
   /** The portal host (links such as a guardian's portal_url); only enrolment needs it. */
   publicUrl?: string;
+  /** Where a service sends e-mail (enrolment: staff invitations); without it, none is sent. */
+  smtpUrl?: string;
+  mailFrom?: string;
   /** The clock, for rules that depend on today's date; tests pin it. Default: the system's. */
   now?: () => Date;
 }
@@ -36,5 +41,7 @@ export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     identityPublicJwk: e.IDENTITY_PUBLIC_JWK,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

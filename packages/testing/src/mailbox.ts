@@ -1,4 +1,4 @@
-import { waitFor } from '@cuota/testing/wait-for';
+import { waitFor } from './wait-for';
 
 export interface MailboxMessage {
   id: string;
@@ -24,4 +24,13 @@ export async function waitForCode(mailboxUrl: string, email: string, count = 1) 
   }, 5_000);
   const message = messages[0]!;
   return { message, code: /\b(\d{6})\b/.exec(message.text)![1]! };
+}
+
+/** Waits for the n-th message to `email` (newest first) and returns the newest. */
+export async function waitForMessage(mailboxUrl: string, email: string, count = 1) {
+  const messages = await waitFor(async () => {
+    const all = await messagesTo(mailboxUrl, email);
+    return all.length >= count ? all : undefined;
+  }, 5_000);
+  return messages[0]!;
 }

@@ -1,0 +1,31 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** One e-mail as the BFF and the services write it: Spanish plain text first, simple HTML second. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail through SMTP (the sandbox locally, a relay in a deployment). */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** The one place a process opens its SMTP transport (SMTP_URL, MAIL_FROM). */
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** For values put into a mail's HTML (names typed by people, links). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

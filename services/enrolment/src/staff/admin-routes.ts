@@ -1,5 +1,7 @@
 import type { Express } from 'express';
+import { eq } from 'drizzle-orm';
 import {
+  type CreateAdmin,
   createAdminSchema,
   staffListQuerySchema,
   updateAdminPermissionsSchema,
@@ -10,6 +12,7 @@ import { notFound } from '@cuota/service-runtime/http/http-error';
 import { parseInput } from '@cuota/service-runtime/http/validate';
 import { parseId, requirePermission, requireSchoolMember } from '../access';
 import type * as schema from '../schema';
+import { schools } from '../schema';
 import {
   UNKNOWN_ADMIN,
   actorIn,
@@ -19,11 +22,14 @@ import {
   removeAdmin,
 } from './admin-commands';
 import { adminOf, listAdmins } from './admin-directory';
+import type { SendInvitation } from './invitation-mail';
+
+type Ctx = ServiceContext<typeof schema>;
 
 const ADMINS = '/api/v1/dashboard/schools/:id/admins/';
 
 /** A school's staff (spec §6 "admins"): staff.read to list, staff.write to change. */
-export function adminRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
+export function adminRoutes(app: Express, ctx: Ctx, sendInvitation: SendInvitation): void {
   const { db } = ctx;
 
   app.get(ADMINS, async (req, res) => {
@@ -45,12 +51,7 @@ export function adminRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
     const schoolId = parseId(req.params.id);
     const staff = requirePermission(res, schoolId, 'staff.write');
     const input = parseInput(createAdminSchema, req.body);
-    const created = await db.transaction(async (tx) =>
-      createAdmin(tx, schoolId, input, await actorIn(tx, schoolId, staff.user_id)),
-    );
-    ctx.publish();
-    const admin = await adminOf(db, schoolId, created.userId);
-    res.status(201).json({ admin, invitation: created.invitation });
+    res.status(201).json(await addMember(ctx, sendInvitation, schoolId, staff.user_id, input));
   });
 
   app.put(`${ADMINS}:admin/`, async (req, res) => {
@@ -81,6 +82,42 @@ export function adminRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
     ctx.publish();
     res.status(204).end();
   });
+}
+
+/**
+ * The one way a member is added (POST …/schools/{id}/admins/ and POST /api/v1/users/): the
+ * command commits, then a new user's invitation is e-mailed (a failed mail is only logged).
+ */
+export async function addMember(
+  ctx: Ctx,
+  sendInvitation: SendInvitation,
+  schoolId: string,
+  actorId: string,
+  input: CreateAdmin,
+) {
+  const created = await ctx.db.transaction(async (tx) =>
+    createAdmin(tx, schoolId, input, await actorIn(tx, schoolId, actorId)),
+  );
+  ctx.publish();
+  const admin = (await adminOf(ctx.db, schoolId, created.userId))!;
+  if (created.invitation)
+    await sendInvitation({
+      to: admin.email,
+      name: admin.name,
+      schoolName: await schoolNameOf(ctx, schoolId),
+      role: admin.role,
+      token: created.invitation.token,
+      expiresAt: created.invitation.expires_at,
+    });
+  return { admin, invitation: created.invitation };
+}
+
+export async function schoolNameOf(ctx: Ctx, schoolId: string): Promise<string> {
+  const [school] = await ctx.db
+    .select({ name: schools.name })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return school?.name ?? 'tu escuela';
 }
 
 /** School and member from the path; the caller must hold staff.write there. */

@@ -8,12 +8,15 @@ import { requireServiceCaller } from '../access';
 import type * as schema from '../schema';
 import { adminRoutes } from './admin-routes';
 import { authenticateStaff, staffIdentity } from './staff-directory';
+import { invitationSender } from './invitation-mail';
 import { staffUserRoutes } from './staff-user-routes';
+import { usersRoutes } from './users-routes';
 
 /** Staff sign-in, the signed-in user, and each school's staff and permissions. */
 export function staffRoutes(app: Express, ctx: ServiceContext<typeof schema>): void {
   const { db } = ctx;
-  adminRoutes(app, ctx);
+  const sendInvitation = invitationSender(ctx.config, ctx.logger);
+  adminRoutes(app, ctx, sendInvitation);
   staffUserRoutes(app, db);
 
   app.post('/internal/staff/authenticate', async (req, res) => {
@@ -31,4 +34,6 @@ export function staffRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
     if (!identity) throw notFound('Tu usuario ya no existe.');
     res.json(identity);
   });
+  // After /users/me/: /users/{id}/ would take "me" for an id.
+  usersRoutes(app, ctx, sendInvitation);
 }

@@ -9,6 +9,7 @@ import { authErrorPageHandler, signInPageRedirect } from './auth-pages';
 import { credentialsProviders, providersResponse } from './auth-providers';
 import { clientLogHandler } from './client-log';
 import { credentialsSignIn } from './credentials-sign-in';
+import { redeemInvitationHandler } from './invitation-routes';
 import { sessionUpdateHandler } from './session-update';
 import { signOutHandler } from './sign-out';
 
@@ -44,6 +45,15 @@ export function authRoutes(ctx: BffContext): Router {
   router.use(
     ['/api/auth/signin', '/api/auth/callback', '/api/auth/signout'],
     authFailureHandler(config.publicUrl, ctx.deps.logger),
+  );
+
+  router.post(
+    '/api/auth/invitation',
+    parseJson,
+    requireBodyType('json'),
+    requireCsrf,
+    ctx.limiters.signInPerIp,
+    redeemInvitationHandler(ctx),
   );
 
   router.post('/api/auth/session', ...body, sessionUpdateHandler(ctx));

@@ -1,3 +1,4 @@
+import type { RedeemInvitation } from '@cuota/contracts/enrolment/staff-users';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import {
   guardianIdentitySchema,
@@ -21,6 +22,11 @@ export interface EnrolmentDirectory {
   guardianByHash(hash: string): Promise<GuardianIdentity | null>;
   /** null on a wrong e-mail or password (enrolment answers both the same way). */
   authenticateStaff(credentials: StaffCredentials): Promise<StaffIdentity | null>;
+  /**
+   * An invited member sets their name and password; throws enrolment's Spanish 404 when the
+   * link is unknown, expired or used (nothing is written then).
+   */
+  redeemInvitation(input: RedeemInvitation): Promise<StaffIdentity>;
   /** The signed-in staff user as enrolment holds them now; null when the user is gone. */
   currentStaff(identity: IdentityClaims): Promise<StaffIdentity | null>;
 }
@@ -47,6 +53,15 @@ export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDir
           schema: staffIdentitySchema,
         }),
       );
+    },
+    redeemInvitation(input) {
+      return enrolment({
+        method: 'POST',
+        path: '/internal/staff/invitations/redeem',
+        identity: BFF_IDENTITY,
+        body: input,
+        schema: staffIdentitySchema,
+      });
     },
     currentStaff(identity) {
       return nullOn(404, () =>

@@ -15,7 +15,8 @@ const ENROLMENT: Record<string, RouteGrant> = {
   'GET /api/v1/users/{id}/': 'member',
   'PUT /api/v1/users/{id}/': 'member',
   'PATCH /api/v1/users/{id}/': 'member',
-  'POST /api/v1/users/email/': 'member',
+  // Re-sends a pending staff invitation (ADR 0013); the school is in the body.
+  'POST /api/v1/users/email/': 'staff.write',
   'GET /api/v1/users/me/': 'member',
   'GET /api/v2/dashboard/schools/{id}/students_by_level/': 'students.read',
   'GET /api/v2/dashboard/schools/{id}/students_by_level/filters/': 'students.read',

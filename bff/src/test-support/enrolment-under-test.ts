@@ -1,6 +1,7 @@
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import { enrolmentService } from '@cuota/enrolment/enrolment-service';
 import { seedDemoSchool } from '@cuota/enrolment/seed/demo-school';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
 import { startService } from '@cuota/service-host/service-host';
 import { createLogger } from '@cuota/service-runtime/logging/logger';
 import { NATS_URL } from '@cuota/testing/environment';
@@ -19,6 +20,8 @@ export interface EnrolmentUnderTest {
 /** The real enrolment service on a fresh database and NATS namespace, with the demo seed. */
 export async function startEnrolmentUnderTest(
   identity: Awaited<ReturnType<typeof createTestIdentity>>,
+  /** E.g. smtpUrl and publicUrl, so staff invitations are e-mailed to a sandbox. */
+  config: Partial<Pick<ServiceConfig, 'smtpUrl' | 'mailFrom' | 'publicUrl'>> = {},
 ): Promise<EnrolmentUnderTest> {
   const [database, ns] = await Promise.all([
     createTestDatabase('enrolment'),
@@ -33,6 +36,7 @@ export async function startEnrolmentUnderTest(
       natsPrefix: ns.prefix,
       identityPublicJwk: identity.keys.publicJwk,
       logLevel: 'silent',
+      ...config,
     },
     createLogger('enrolment', 'silent'),
   );

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { BuildLabel } from '@cuota/ui/build-label';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { InvitationPage } from '../features/auth/components/invitation-page';
 import { StaffLoginPage } from '../features/auth/components/staff-login-page';
 import { HomeRoute } from './routes/home-route';
 import { sectionRoutes } from './section-routes';
@@ -19,6 +20,8 @@ export default function DashboardApp() {
             </StaffOnly>
           }
         />
+        {/* Signed out or in: the e-mailed link signs in as the invited member. */}
+        <Route path="invitacion/:token" element={<InvitationPage />} />
         <Route
           index
           element={

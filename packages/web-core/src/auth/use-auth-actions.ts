@@ -31,6 +31,8 @@ export function useAuthActions() {
         await signOut();
         await afterChange();
       },
+      /** After a sign-in made some other way (e.g. redeeming a staff invitation). */
+      sessionChanged: afterChange,
     };
   }, [dispatch]);
 }

@@ -69,7 +69,10 @@ export function CreateAdminForm({ schoolId, actor }: { schoolId: string; actor: 
   );
 }
 
-/** The invitation is shown once: enrolment keeps only its hash (ADR 0007). */
+/**
+ * The invitation is e-mailed to the member (ADR 0013); its code is also shown once, in case
+ * the mail does not arrive (enrolment keeps only its hash).
+ */
 function CreatedNotice({ created }: { created: CreatedAdmin }) {
   const { admin, invitation } = created;
   if (!invitation)
@@ -81,8 +84,9 @@ function CreatedNotice({ created }: { created: CreatedAdmin }) {
   const expires = new Date(invitation.expires_at).toLocaleString('es-MX');
   return (
     <p role="status">
-      Agregamos a {admin.name}. Comparte este código de invitación para que defina su contraseña
-      (vence el {expires}; no lo volveremos a mostrar): <code>{invitation.token}</code>
+      Agregamos a {admin.name} y le enviamos a {admin.email} un correo con el enlace para crear su
+      contraseña (vence el {expires}). Si no le llega, comparte este código de invitación (no lo
+      volveremos a mostrar): <code>{invitation.token}</code>
     </p>
   );
 }

@@ -20,11 +20,19 @@ export function requireServiceCaller(res: Response): void {
   requireKind(res, 'service');
 }
 
-/** A staff member of this school; anyone else learns nothing about it (404). */
-export function requireSchoolMember(res: Response, schoolId: string): StaffClaims {
+/**
+ * A staff member of this school; anyone else learns nothing about it (404). When the school
+ * came from a record looked up by id, pass that record's unknown-id message as `unknown`:
+ * another school's record then answers exactly like one that does not exist.
+ */
+export function requireSchoolMember(
+  res: Response,
+  schoolId: string,
+  unknown?: string,
+): StaffClaims {
   const identity = identityOf(res);
   if (identity.kind !== 'staff') throw forbidden();
-  if (!identity.memberships.some((m) => m.school_id === schoolId)) throw notFound();
+  if (!identity.memberships.some((m) => m.school_id === schoolId)) throw notFound(unknown);
   return identity;
 }
 
@@ -40,8 +48,9 @@ export function requirePermission(
   res: Response,
   schoolId: string,
   permission: Permission,
+  unknown?: string,
 ): StaffClaims {
-  const identity = requireSchoolMember(res, schoolId);
+  const identity = requireSchoolMember(res, schoolId, unknown);
   const membership = identity.memberships.find((m) => m.school_id === schoolId)!;
   if (!grants(membership, permission))
     throw forbidden('Tu rol no tiene permiso para realizar esta acción en esta escuela.');

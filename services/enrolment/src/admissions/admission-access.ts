@@ -5,7 +5,7 @@ import type { StudentStatus } from '@cuota/contracts/enrolment/entities';
 import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { identityOf } from '@cuota/service-runtime/http/require-identity';
 import type { Executor } from '@cuota/messaging/transaction';
-import { requirePermission, requireSchoolMember, type StaffClaims } from '../access';
+import { requirePermission, type StaffClaims } from '../access';
 import { guardianSchools, students } from '../schema';
 
 export const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
@@ -32,8 +32,7 @@ export async function studentFor(
     .from(students)
     .where(eq(students.id, studentId));
   if (!row) throw notFound(UNKNOWN_STUDENT);
-  requireSchoolMember(res, row.schoolId);
-  const staff = requirePermission(res, row.schoolId, permission);
+  const staff = requirePermission(res, row.schoolId, permission, UNKNOWN_STUDENT);
   return { student: { ...row, status: row.status as StudentStatus }, staff };
 }
 

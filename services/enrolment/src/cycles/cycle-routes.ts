@@ -65,13 +65,13 @@ export function cycleRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
 
   app.get('/academic-coordinator/school_cycles/:id/', async (req, res) => {
     const cycle = await readableCycle(req.params.id);
-    requirePermission(res, cycle.schoolId, 'school.read');
+    requirePermission(res, cycle.schoolId, 'school.read', UNKNOWN_CYCLE);
     res.json(toCycle(cycle));
   });
 
   app.get('/academic-coordinator/school_cycles/:id/has_assigned_concepts/', async (req, res) => {
     const cycle = await readableCycle(req.params.id);
-    requirePermission(res, cycle.schoolId, 'school.read');
+    requirePermission(res, cycle.schoolId, 'school.read', UNKNOWN_CYCLE);
     res.json(await askAssignedConcepts(ctx.nc, ctx.ns, cycle));
   });
 

@@ -38,7 +38,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<typeof schema>): 
   const jobFor = async (res: Response, id: string) => {
     const job = await importJobById(db, parseId(id));
     if (!job) throw notFound(UNKNOWN_JOB);
-    requirePermission(res, job.school_id, 'imports.write');
+    requirePermission(res, job.school_id, 'imports.write', UNKNOWN_JOB);
     return job;
   };
 

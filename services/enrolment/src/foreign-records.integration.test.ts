@@ -1,0 +1,49 @@
+import { startDirectoryHarness, type DirectoryHarness } from './schools/directory-test-harness';
+
+let h: DirectoryHarness;
+beforeAll(async () => {
+  h = await startDirectoryHarness('enrolment_foreign_records');
+}, 60_000);
+afterAll(() => h?.stop());
+
+const UNUSED = '00000000-0000-4000-8000-00000000dead';
+const firstId = async (table: string) =>
+  (
+    await h.service.db.execute<{ id: string }>(
+      `SELECT id FROM ${table} WHERE school_id = '${h.demo.school_id}' LIMIT 1` as never,
+    )
+  ).rows[0]!.id;
+
+/**
+ * Staff of another school asking for a record by id get exactly what an id that exists
+ * nowhere gets: the status and the Spanish message match, so they cannot probe for records.
+ */
+test.each([
+  ['a student', 'students', (id: string) => ['GET', `/api/v1/students/${id}/`]],
+  [
+    'a student (admissions)',
+    'students',
+    (id: string) => ['GET', `/api/v1/admissions/student_lead/${id}/`],
+  ],
+  [
+    'a student (status)',
+    'students',
+    (id: string) => ['POST', `/api/v1/dashboard/students/${id}/status/`],
+  ],
+  ['a section', 'sections', (id: string) => ['DELETE', `/academic-coordinator/sections/${id}/`]],
+  [
+    'a cycle',
+    'school_cycles',
+    (id: string) => ['GET', `/academic-coordinator/school_cycles/${id}/`],
+  ],
+] as const)('%s of another school answers like an unknown id', async (_, table, request) => {
+  const outsider = h.staff('OWNER', h.otherSchoolId);
+  const ask = async (id: string) => {
+    const [method, path] = request(id);
+    const res = await h.call(outsider, path, { method, json: method === 'GET' ? undefined : {} });
+    return { status: res.status, body: res.body };
+  };
+  const foreign = await ask(await firstId(table));
+  expect(foreign.status).toBe(404);
+  expect(foreign).toEqual(await ask(UNUSED));
+});

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { launchBrowser } from '../support/browser';
+import { readInvitationLink } from '../support/mailbox';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 let system: SystemUnderTest;
@@ -57,6 +58,46 @@ test('the owner adds a cashier, makes them treasurer, sees it after a reload, th
   await row.getByRole('button', { name: 'Quitar' }).click();
   await page.getByRole('button', { name: 'Sí, quitar' }).click();
   await row.waitFor({ state: 'detached' });
+});
+
+test('a new member reads the invitation in the mailbox, sets a password at its link and signs in', async () => {
+  const owner = await signInAs('OWNER');
+  await owner.getByRole('link', { name: 'Personal', exact: true }).click();
+  await owner.getByRole('table', { name: 'Personal de la escuela' }).waitFor();
+  const name = `Lucia Admisiones ${Date.now().toString(36)}`;
+  const email = `${name.replace(/ /g, '.').toLowerCase()}@colegio.mx`;
+  const form = owner.getByRole('form', { name: 'Agregar personal' });
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByLabel('Correo').fill(email);
+  await form.getByLabel('Rol').selectOption('ADMISSIONS');
+  await form.getByRole('button', { name: 'Agregar' }).click();
+  await owner.getByRole('status').filter({ hasText: 'enviamos' }).waitFor();
+
+  // The member's own browser: the link from the e-mail, signed out.
+  const link = await readInvitationLink(system.urls.mailbox, email);
+  const member = await (await browser.newContext()).newPage();
+  await member.goto(link);
+  await member.getByLabel('Nombre completo').fill(name);
+  await member.getByLabel('Contraseña nueva').fill('lucia-clave-2026');
+  await member.getByLabel('Confirma la contraseña').fill('lucia-clave-2026');
+  await member.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
+  await member.getByTestId('school-name').waitFor();
+  expect(new URL(member.url()).pathname).toBe('/dashboard');
+  expect(await member.getByText('Tu rol:').textContent()).toContain('Admisiones');
+
+  // The link is spent; the password signs in from a fresh browser.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(link);
+  await again.getByLabel('Nombre completo').fill(name);
+  await again.getByLabel('Contraseña nueva').fill('otra-clave-2026');
+  await again.getByLabel('Confirma la contraseña').fill('otra-clave-2026');
+  await again.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
+  await again.getByRole('alert').filter({ hasText: 'ya no sirve' }).waitFor();
+  await again.goto(system.urls.dashboardLogin);
+  await again.getByLabel('Correo electrónico').fill(email);
+  await again.getByLabel('Contraseña').fill('lucia-clave-2026');
+  await again.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await again.getByTestId('school-name').waitFor();
 });
 
 test('a member with role OTHER sees no "Personal" entry and the BFF refuses the list', async () => {

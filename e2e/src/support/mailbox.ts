@@ -23,3 +23,18 @@ export async function readLoginCode(
   }
   throw new Error(`no sign-in code reached ${email} in the mailbox`);
 }
+
+/** Waits for the staff invitation mailed to `email` and returns the link it carries. */
+export async function readInvitationLink(mailboxUrl: string, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(new URL(`messages?to=${encodeURIComponent(email)}`, mailboxUrl));
+    const messages = (await response.json()) as SandboxMessage[];
+    const link = messages[0]?.text.match(
+      /https?:\/\/\S+\/dashboard\/invitacion\/[A-Za-z0-9_-]+/,
+    )?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no invitation reached ${email} in the mailbox`);
+}

@@ -51,8 +51,8 @@ export const updateAdminPermissionsSchema = z.strictObject({
 export type UpdateAdminPermissions = z.infer<typeof updateAdminPermissionsSchema>;
 
 /**
- * A one-time set-password token for a new staff user, answered once and stored only as a
- * hash. Whoever created the member passes it on (the e-mail is not sent yet: ADR 0007).
+ * A one-time set-password token for a new staff user, stored only as a hash. It is e-mailed
+ * to the member and answered once to whoever created them, as a fallback (ADR 0013).
  */
 export const staffInvitationSchema = z.object({ token: z.string(), expires_at: z.string() });
 export const STAFF_INVITATION_TTL_HOURS = 72;

@@ -21,7 +21,7 @@ export const schoolAdminSchema = z.object({
   permissions: z.array(permissionSchema),
   /** True when an explicit list replaces the role's defaults. */
   custom_permissions: z.boolean(),
-  /** The user has not set a password yet (their invitation is still open). */
+  /** Invited and has not set a password yet (the invitation may have expired: re-send it). */
   invitation_pending: z.boolean(),
   created_at: z.string(),
 });

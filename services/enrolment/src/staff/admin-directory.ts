@@ -7,11 +7,15 @@ import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { staffInvitations, staffMemberships, staffUsers } from '../schema';
 import { effectivePermissions, storedGrant } from './membership-grant';
 
-/** An invitation still open: the user has never set a password of their own. */
-const invitationPending = sql<boolean>`exists (
+/**
+ * The user was invited and has never set a password (no invitation of theirs was used); an
+ * expired one still counts, so the dashboard offers to re-send it (ADR 0013).
+ */
+const invitationPending = sql<boolean>`(exists (
+  select 1 from ${staffInvitations} where ${staffInvitations.userId} = ${staffUsers.id})
+  and not exists (
   select 1 from ${staffInvitations}
-  where ${staffInvitations.userId} = ${staffUsers.id}
-    and ${staffInvitations.usedAt} is null and ${staffInvitations.expiresAt} > now())`;
+  where ${staffInvitations.userId} = ${staffUsers.id} and ${staffInvitations.usedAt} is not null))`;
 
 const adminColumns = {
   id: staffUsers.id,

@@ -360,6 +360,27 @@ describe('POST /api/v1/users/email/ (re-send an invitation)', () => {
     expect((await redeem(fresh)).status).toBe(200);
   });
 
+  test('an expired invitation is still pending and is renewed by re-sending it', async () => {
+    const { email, userId, token } = await invite();
+    await service.db
+      .update(schema.staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.staffInvitations.userId, userId));
+    const listed = await call(
+      as('OWNER'),
+      'GET',
+      `/api/v1/dashboard/schools/${demo.school_id}/admins/?search=${encodeURIComponent(email)}`,
+    );
+    expect(listed.body.results[0].invitation_pending).toBe(true);
+    expect((await redeem(token)).status).toBe(404);
+    const res = await call(as('OWNER'), 'POST', '/api/v1/users/email/', {
+      school_id: demo.school_id,
+      email,
+    });
+    expect(res.status).toBe(200);
+    expect((await redeem(res.body.invitation.token)).status).toBe(200);
+  });
+
   test('no pending invitation for that e-mail in that school: Spanish 404', async () => {
     for (const email of [staffEmail('TREASURER'), 'nadie@colegio.mx']) {
       const res = await call(as('OWNER'), 'POST', '/api/v1/users/email/', {

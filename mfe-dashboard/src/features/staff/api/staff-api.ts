@@ -8,6 +8,7 @@ import {
   type CreatedAdmin,
   type SchoolAdmin,
 } from '@cuota/contracts/enrolment/staff';
+import { resentInvitationSchema } from '@cuota/contracts/enrolment/staff-users';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import type { z } from 'zod';
 
@@ -54,6 +55,16 @@ export const staffApi = api.injectEndpoints({
       responseSchema: schoolAdminSchema,
       invalidatesTags: (_r, _e, { schoolId }) => staffTag(schoolId),
     }),
+    /** POST /api/v1/users/email/: a fresh invitation e-mail (the previous link stops working). */
+    resendInvitation: build.mutation<unknown, { schoolId: string; email: string }>({
+      query: ({ schoolId, email }) => ({
+        url: '/v1/users/email/',
+        method: 'POST',
+        body: { school_id: schoolId, email },
+      }),
+      responseSchema: resentInvitationSchema,
+      invalidatesTags: (_r, _e, { schoolId }) => staffTag(schoolId),
+    }),
     removeAdmin: build.mutation<void, { schoolId: string; adminId: string }>({
       query: ({ schoolId, adminId }) => ({ url: adminPath(schoolId, adminId), method: 'DELETE' }),
       invalidatesTags: (_r, _e, { schoolId }) => staffTag(schoolId),
@@ -67,4 +78,5 @@ export const {
   useChangeRoleMutation,
   useChangePermissionsMutation,
   useRemoveAdminMutation,
+  useResendInvitationMutation,
 } = staffApi;

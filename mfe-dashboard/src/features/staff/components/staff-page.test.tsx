@@ -168,3 +168,36 @@ test('with staff.read only: the list, nothing to change, no form', async () => {
   expect(within(row).getByRole('button', { name: 'Quitar' })).toBeDisabled();
   expect(screen.queryByRole('form', { name: 'Agregar personal' })).toBeNull();
 });
+
+test('a pending invitation can be sent again; a refusal shows the Spanish message', async () => {
+  const pending = { ...admin('u-new', 'Rosa Caja', 'CASH_COLLECTION'), invitation_pending: true };
+  let answer = () =>
+    jsonResponse({
+      admin: pending,
+      invitation: { token: 'x', expires_at: '2026-01-13T12:00:00Z' },
+    });
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', ADMINS, page([...STAFF, pending]))
+    .on('POST', '/api/v1/users/email/', () => answer());
+  renderStaff(actor('u-owner', 'OWNER'));
+  const user = userEvent.setup();
+  const row = await rowOf('Rosa Caja');
+  expect(
+    within(await rowOf('Héctor Director')).queryByRole('button', { name: 'Reenviar invitación' }),
+  ).toBeNull();
+
+  await user.click(within(row).getByRole('button', { name: 'Reenviar invitación' }));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Enviamos de nuevo la invitación a u-new@colegio.mx',
+  );
+  expect(await network.sent('POST', '/api/v1/users/email/')[0]!.json()).toEqual({
+    school_id: 'school-1',
+    email: 'u-new@colegio.mx',
+  });
+
+  answer = () =>
+    apiErrorResponse(404, 'NOT_FOUND', 'Esta persona no tiene una invitación pendiente.');
+  await user.click(within(row).getByRole('button', { name: 'Reenviar invitación' }));
+  expect(await screen.findByText('Esta persona no tiene una invitación pendiente.')).toBeVisible();
+});

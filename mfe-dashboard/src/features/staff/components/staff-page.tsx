@@ -13,7 +13,12 @@ import { FormError, FormRow, Select } from '../../../components/form-pieces';
 import { useCurrentMembership } from '../../../components/section-navigation';
 import { useCurrentUserQuery } from '../../school/api/school-api';
 import { STAFF_ROLE_LABELS } from '../../school/utils/labels';
-import { useAdminsQuery, useChangeRoleMutation, useRemoveAdminMutation } from '../api/staff-api';
+import {
+  useAdminsQuery,
+  useChangeRoleMutation,
+  useRemoveAdminMutation,
+  useResendInvitationMutation,
+} from '../api/staff-api';
 import { assignableRoles, mayManage, type StaffActor } from '../utils/staff-rules';
 import { CreateAdminForm } from './create-admin-form';
 import { PermissionsEditor } from './permissions-editor';
@@ -23,6 +28,8 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
   const admins = useAdminsQuery(schoolId);
   const [changeRole] = useChangeRoleMutation();
   const [remove, removal] = useRemoveAdminMutation();
+  const [resend, resending] = useResendInvitationMutation();
+  const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<SchoolAdmin | null>(null);
   const [removing, setRemoving] = useState<SchoolAdmin | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,6 +37,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
 
   const attempt = async (action: () => Promise<unknown>) => {
     setError(null);
+    setNotice(null);
     try {
       await action();
     } catch (e) {
@@ -42,6 +50,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
       {admins.isLoading && <Spinner />}
       {admins.error && <FormError>{readError(admins.error).message}</FormError>}
       {error && <FormError>{error}</FormError>}
+      {notice && <p role="status">{notice}</p>}
       {admins.currentData && rows.length === 0 && <EmptyState title="Aún no hay personal" />}
       {rows.length > 0 && (
         <Table<SchoolAdmin>
@@ -106,6 +115,22 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
                   >
                     Quitar
                   </Button>
+                  {a.invitation_pending && mayManage(actor, a) && (
+                    <Button
+                      variant="secondary"
+                      disabled={resending.isLoading}
+                      onClick={() =>
+                        attempt(async () => {
+                          await resend({ schoolId, email: a.email }).unwrap();
+                          setNotice(
+                            `Enviamos de nuevo la invitación a ${a.email}; el enlace anterior ya no sirve.`,
+                          );
+                        })
+                      }
+                    >
+                      Reenviar invitación
+                    </Button>
+                  )}
                 </FormRow>
               ),
             },

@@ -19,22 +19,26 @@ const firstId = async (table: string) =>
  * nowhere gets: the status and the Spanish message match, so they cannot probe for records.
  */
 test.each([
-  ['a student', 'students', (id: string) => ['GET', `/api/v1/students/${id}/`]],
+  ['a student', 'students', (id: string) => ['GET', `/api/v1/students/${id}/`] as const],
   [
     'a student (admissions)',
     'students',
-    (id: string) => ['GET', `/api/v1/admissions/student_lead/${id}/`],
+    (id: string) => ['GET', `/api/v1/admissions/student_lead/${id}/`] as const,
   ],
   [
     'a student (status)',
     'students',
-    (id: string) => ['POST', `/api/v1/dashboard/students/${id}/status/`],
+    (id: string) => ['POST', `/api/v1/dashboard/students/${id}/status/`] as const,
   ],
-  ['a section', 'sections', (id: string) => ['DELETE', `/academic-coordinator/sections/${id}/`]],
+  [
+    'a section',
+    'sections',
+    (id: string) => ['DELETE', `/academic-coordinator/sections/${id}/`] as const,
+  ],
   [
     'a cycle',
     'school_cycles',
-    (id: string) => ['GET', `/academic-coordinator/school_cycles/${id}/`],
+    (id: string) => ['GET', `/academic-coordinator/school_cycles/${id}/`] as const,
   ],
 ] as const)('%s of another school answers like an unknown id', async (_, table, request) => {
   const outsider = h.staff('OWNER', h.otherSchoolId);

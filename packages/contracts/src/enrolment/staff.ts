@@ -21,6 +21,10 @@ export const schoolAdminSchema = z.object({
   permissions: z.array(permissionSchema),
   /** True when an explicit list replaces the role's defaults. */
   custom_permissions: z.boolean(),
+  /** The membership's own id (PATCH /backoffice/memberships/{id}/). */
+  membership_id: z.string(),
+  /** False while suspended: the member keeps the record but may do nothing in the school. */
+  active: z.boolean(),
   /** Invited and has not set a password yet (the invitation may have expired: re-send it). */
   invitation_pending: z.boolean(),
   created_at: z.string(),

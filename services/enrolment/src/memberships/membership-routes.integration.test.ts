@@ -233,6 +233,34 @@ describe('PATCH /backoffice/memberships/{id}/', () => {
     });
   });
 
+  test('a suspended member loses the school at once: not in what the BFF signs, a stale token changes nothing', async () => {
+    const staleToken = await as('GENERAL_DIRECTOR');
+    const owner = await as('OWNER');
+    const id = await membershipId('GENERAL_DIRECTOR');
+    expect(
+      (await h.call(owner, path(id), { method: 'PATCH', json: { active: false } })).status,
+    ).toBe(200);
+    try {
+      const identity = await staffIdentity(h.service.db, ids.GENERAL_DIRECTOR);
+      expect(identity!.memberships.map((m) => m.school_id)).not.toContain(h.demo.school_id);
+
+      const admins = `/api/v1/dashboard/schools/${h.demo.school_id}/admins/`;
+      const refused = await h.call(staleToken, `${admins}${ids.ADMISSIONS}/`, {
+        method: 'PUT',
+        json: { role: 'TREASURER' },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe('Ya no formas parte del personal de esta escuela.');
+      expect((await membershipRow('ADMISSIONS')).role).toBe('ADMISSIONS');
+
+      const list = await h.call(owner, `${admins}?page_size=200`);
+      const row = list.body.results.find((a: { id: string }) => a.id === ids.GENERAL_DIRECTOR);
+      expect(row).toMatchObject({ active: false, membership_id: id });
+    } finally {
+      await h.call(owner, path(id), { method: 'PATCH', json: { active: true } });
+    }
+  });
+
   test('an empty or wrong body is a 400 in Spanish and writes nothing', async () => {
     const id = await membershipId('ADMISSIONS');
     const before = await membershipRow('ADMISSIONS');

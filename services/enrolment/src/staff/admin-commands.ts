@@ -27,7 +27,7 @@ const membershipOf = (schoolId: string, userId: string) =>
  */
 export async function actorIn(tx: Executor, schoolId: string, userId: string): Promise<Actor> {
   const [row] = await tx.select().from(staffMemberships).where(membershipOf(schoolId, userId));
-  if (!row) throw forbidden('Ya no formas parte del personal de esta escuela.');
+  if (!row?.active) throw forbidden('Ya no formas parte del personal de esta escuela.');
   return { userId, grant: storedGrant(row) };
 }
 
@@ -42,12 +42,21 @@ async function lockedMember(tx: Executor, schoolId: string, userId: string) {
   return storedGrant(row);
 }
 
-/** Owners are counted under lock, so two owners cannot remove each other at once. */
+/**
+ * Active owners are counted under lock, so two owners cannot remove each other at once; a
+ * suspended owner runs nothing and does not count.
+ */
 async function ownersOf(tx: Executor, schoolId: string): Promise<number> {
   const rows = await tx
     .select({ userId: staffMemberships.userId })
     .from(staffMemberships)
-    .where(and(eq(staffMemberships.schoolId, schoolId), eq(staffMemberships.role, 'OWNER')))
+    .where(
+      and(
+        eq(staffMemberships.schoolId, schoolId),
+        eq(staffMemberships.role, 'OWNER'),
+        eq(staffMemberships.active, true),
+      ),
+    )
     .for('update');
   return rows.length;
 }

@@ -24,6 +24,8 @@ const adminColumns = {
   email: staffUsers.email,
   role: staffMemberships.role,
   permissions: staffMemberships.permissions,
+  membershipId: staffMemberships.id,
+  active: staffMemberships.active,
   invitationPending,
   createdAt: staffMemberships.createdAt,
 };
@@ -35,6 +37,8 @@ type AdminRow = {
   email: string;
   role: string;
   permissions: string[] | null;
+  membershipId: string;
+  active: boolean;
   invitationPending: boolean;
   createdAt: Date;
 };
@@ -49,6 +53,8 @@ function toAdmin(row: AdminRow): SchoolAdmin {
     role: grant.role,
     permissions: effectivePermissions(grant),
     custom_permissions: grant.permissions != null,
+    membership_id: row.membershipId,
+    active: row.active,
     invitation_pending: Boolean(row.invitationPending),
     created_at: row.createdAt.toISOString(),
   };

@@ -22,7 +22,8 @@ export async function staffIdentity(
     })
     .from(staffMemberships)
     .innerJoin(schools, eq(schools.id, staffMemberships.schoolId))
-    .where(eq(staffMemberships.userId, userId))
+    // A suspended membership grants nothing: it leaves the tokens at the next refresh.
+    .where(and(eq(staffMemberships.userId, userId), eq(staffMemberships.active, true)))
     .orderBy(schools.name);
   return {
     id: user.id,
@@ -72,6 +73,7 @@ export async function staffUserProfile(
     .where(
       and(
         eq(staffMemberships.userId, userId),
+        eq(staffMemberships.active, true),
         schoolIds === 'all' ? undefined : inArray(staffMemberships.schoolId, schoolIds),
       ),
     )

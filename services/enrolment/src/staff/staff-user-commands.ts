@@ -62,6 +62,7 @@ export async function reissueInvitation(
     .where(
       and(
         eq(staffMemberships.schoolId, schoolId),
+        eq(staffMemberships.active, true),
         eq(sql`lower(${staffUsers.email})`, email.toLowerCase()),
       ),
     )

@@ -20,6 +20,8 @@ const admin = (id: string, name: string, role: StaffRole): SchoolAdmin => ({
   role,
   permissions: [...ROLE_PERMISSIONS[role]],
   custom_permissions: false,
+  membership_id: `m-${id}`,
+  active: true,
   invitation_pending: false,
   created_at: '2026-01-10T12:00:00.000Z',
 });
@@ -200,4 +202,12 @@ test('a pending invitation can be sent again; a refusal shows the Spanish messag
     apiErrorResponse(404, 'NOT_FOUND', 'Esta persona no tiene una invitación pendiente.');
   await user.click(within(row).getByRole('button', { name: 'Reenviar invitación' }));
   expect(await screen.findByText('Esta persona no tiene una invitación pendiente.')).toBeVisible();
+});
+
+test('a suspended member is marked as such in the list', async () => {
+  const suspended = { ...admin('u-cash', 'Rosa Caja', 'CASH_COLLECTION'), active: false };
+  stubFetch().on('GET', ADMINS, () => jsonResponse(page([...STAFF, suspended])));
+  renderStaff(actor('u-owner', 'OWNER'));
+  expect(within(await rowOf('Rosa Caja')).getByText('Suspendido')).toBeVisible();
+  expect(within(await rowOf('Laura Dueña')).queryByText('Suspendido')).toBeNull();
 });

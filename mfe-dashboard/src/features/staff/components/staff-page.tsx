@@ -94,6 +94,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
                   {a.permissions.length} permisos{' '}
                   {a.custom_permissions && <Badge tone="warning">Personalizados</Badge>}
                   {a.invitation_pending && <Badge>Invitación pendiente</Badge>}
+                  {!a.active && <Badge tone="warning">Suspendido</Badge>}
                 </>
               ),
             },

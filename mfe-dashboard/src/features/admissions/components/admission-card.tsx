@@ -7,7 +7,7 @@ import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import type { Tone } from '@cuota/ui/theme';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import {
   useCheckPaymentsMutation,
   useDeleteAdmissionMutation,

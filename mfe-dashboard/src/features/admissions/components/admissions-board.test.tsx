@@ -17,12 +17,12 @@ const card = (status: string, n: number) => ({
   concept_count: 0,
   updated_at: '2026-11-01T00:00:00.000Z',
 });
-/** 120 leads, 3 applicants, nobody inscribed; `search` narrows the leads to lead 7. */
+/** 60 leads, 3 applicants, nobody inscribed; `search` narrows the leads to lead 7. */
 function answer(url: URL) {
   const status = url.searchParams.get('status')!;
   const page = Number(url.searchParams.get('page'));
   const size = Number(url.searchParams.get('page_size'));
-  const total = { lead: 120, new_student: 3, active: 0 }[status] ?? 0;
+  const total = { lead: 60, new_student: 3, active: 0 }[status] ?? 0;
   let all = Array.from({ length: total }, (_, i) => card(status, i + 1));
   if (url.searchParams.get('search')) all = all.filter((c) => c.last_name === 'lead 7');
   return jsonResponse({
@@ -39,35 +39,31 @@ const render = () =>
     session: staffSession(),
   });
 const column = (name: string) => screen.getByRole('region', { name });
+/** Cards in a column (counted in the DOM: role queries over 100 cards are slow in jsdom). */
+const cards = (name: string) => column(name).querySelectorAll('li').length;
 
 test('a long column shows 50 cards and asks for more, page by page, until all are there', async () => {
   stubFetch().on('GET', BOARD, (request: Request) => answer(new URL(request.url)));
   render();
   const leads = () => within(column('Interesados'));
-  await waitFor(() => expect(leads().getAllByRole('listitem')).toHaveLength(50));
-  expect(leads().getByRole('heading')).toHaveTextContent('Interesados (120)');
+  await waitFor(() => expect(cards('Interesados')).toBe(50));
+  expect(leads().getByRole('heading')).toHaveTextContent('Interesados (60)');
   const user = userEvent.setup();
-  await user.click(leads().getByRole('button', { name: 'Mostrar más (50 de 120)' }));
-  await waitFor(() => expect(leads().getAllByRole('listitem')).toHaveLength(100));
-  await user.click(leads().getByRole('button', { name: 'Mostrar más (100 de 120)' }));
-  await waitFor(() => expect(leads().getAllByRole('listitem')).toHaveLength(120));
+  await user.click(leads().getByRole('button', { name: 'Mostrar más (50 de 60)' }));
+  await waitFor(() => expect(cards('Interesados')).toBe(60));
   expect(leads().queryByRole('button', { name: /Mostrar más/ })).toBeNull();
-  expect(within(column('Aspirantes')).getAllByRole('listitem')).toHaveLength(3);
+  expect(cards('Aspirantes')).toBe(3);
   expect(within(column('Aspirantes')).queryByRole('button', { name: /Mostrar más/ })).toBeNull();
-});
+}, 15_000);
 
 test('the search asks the server for every column and says when nobody matches', async () => {
   const network = stubFetch().on('GET', BOARD, (request: Request) => answer(new URL(request.url)));
   render();
-  await waitFor(() =>
-    expect(within(column('Interesados')).getAllByRole('listitem')).toHaveLength(50),
-  );
+  await waitFor(() => expect(cards('Interesados')).toBe(50));
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Buscar por alumno o tutor'), 'Tutor 7');
   await user.click(screen.getByRole('button', { name: 'Buscar' }));
-  await waitFor(() =>
-    expect(within(column('Interesados')).getAllByRole('listitem')).toHaveLength(1),
-  );
+  await waitFor(() => expect(cards('Interesados')).toBe(1));
   expect(within(column('Aspirantes')).getByText('Nadie coincide con la búsqueda.')).toBeVisible();
   const searched = network
     .sent('GET', BOARD)
@@ -75,4 +71,4 @@ test('the search asks the server for every column and says when nobody matches',
     .filter((p) => p.get('search') === 'Tutor 7')
     .map((p) => p.get('status'));
   expect(searched.sort()).toEqual(['active', 'lead', 'new_student']);
-});
+}, 15_000);

@@ -10,7 +10,7 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { BOARD_PAGE_SIZE, useInscriptionsQuery } from '../api/admissions-api';
 import { AdmissionCard } from './admission-card';
 

@@ -6,13 +6,7 @@ import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import {
-  FieldLabel,
-  FormColumn,
-  FormError,
-  FormRow,
-  Select,
-} from '../../../components/form-pieces';
+import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { useCreateLeadMutation } from '../api/admissions-api';
 import { EMPTY_LEAD, leadFormSchema, toCreateLead, type LeadFormValues } from '../utils/lead-form';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useInscribeMutation } from '../api/admissions-api';
 
 /**

@@ -4,7 +4,7 @@ import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useActivateCycleMutation, useActivationCheckQuery } from '../api/cycles-api';
 
 interface Props {

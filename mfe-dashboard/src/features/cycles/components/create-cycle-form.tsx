@@ -6,7 +6,7 @@ import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormColumn, FormError, FormRow } from '../../../components/form-pieces';
+import { FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useCreateCycleMutation } from '../api/cycles-api';
 
 /** A new school year: "2026-2027" with its first and last day (it starts as a draft). */

@@ -7,7 +7,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { Table } from '@cuota/ui/table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { DashboardPage } from '../../../components/dashboard-page';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { useCurrentSchool } from '../../../components/use-current-school';
 import { useCyclesQuery } from '../api/cycles-api';
 import { ActivateCyclePanel } from './activate-cycle-panel';

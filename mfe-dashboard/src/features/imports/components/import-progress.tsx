@@ -6,7 +6,7 @@ import {
 import { Badge } from '@cuota/ui/badge';
 import type { Tone } from '@cuota/ui/theme';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { errorReportUrl, importsApi, useImportJobQuery } from '../api/imports-api';
 
 const TONES: Record<ImportJobStatus, Tone> = {

@@ -3,7 +3,7 @@ import { STUDENT_IMPORT_MAX_BYTES } from '@cuota/contracts/enrolment/student-imp
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FieldLabel, FormColumn, FormError, FormRow } from '../../../components/form-pieces';
+import { FieldLabel, FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
 import { templateUrl, useUploadStudentsMutation } from '../api/imports-api';
 
 const MB = STUDENT_IMPORT_MAX_BYTES / (1024 * 1024);

@@ -5,13 +5,7 @@ import type { LevelWithSections } from '@cuota/contracts/enrolment/levels';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import {
-  FieldLabel,
-  FormColumn,
-  FormError,
-  FormRow,
-  Select,
-} from '../../../components/form-pieces';
+import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { useAddSectionsMutation } from '../api/levels-api';
 import {
   addSectionsFormSchema,

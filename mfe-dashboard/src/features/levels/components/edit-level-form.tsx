@@ -5,7 +5,7 @@ import type { LevelWithSections } from '@cuota/contracts/enrolment/levels';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormColumn, FormError, FormRow } from '../../../components/form-pieces';
+import { FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useUpdateLevelMutation } from '../api/levels-api';
 import { levelFormSchema, type LevelFormValues } from '../utils/level-form';
 

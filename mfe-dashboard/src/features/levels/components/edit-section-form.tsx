@@ -5,13 +5,7 @@ import type { LevelWithSections, Section } from '@cuota/contracts/enrolment/leve
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import {
-  FieldLabel,
-  FormColumn,
-  FormError,
-  FormRow,
-  Select,
-} from '../../../components/form-pieces';
+import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { useUpdateSectionMutation } from '../api/levels-api';
 import {
   capacityOf,

@@ -6,7 +6,7 @@ import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Table } from '@cuota/ui/table';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import {
   useDeleteLevelMutation,
   useDeleteSectionMutation,

@@ -6,7 +6,7 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError, type ReadableError } from '@cuota/web-core/api/api-error';
 import { DashboardPage } from '../../../components/dashboard-page';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useCurrentSchool } from '../../../components/use-current-school';
 import {
   useDeleteSectionsMutation,

@@ -7,7 +7,7 @@ import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FieldLabel, FormColumn, FormError } from '../../../components/form-pieces';
+import { FieldLabel, FormColumn, FormError } from '@cuota/ui/form-pieces';
 import { useUpdateSchoolMutation } from '../api/school-settings-api';
 import {
   formValuesOf,

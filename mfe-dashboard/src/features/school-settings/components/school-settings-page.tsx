@@ -3,7 +3,7 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { DashboardPage } from '../../../components/dashboard-page';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { useCurrentSchool } from '../../../components/use-current-school';
 import { useSchoolDetailQuery } from '../api/school-settings-api';
 import { SchoolSettingsForm } from './school-settings-form';

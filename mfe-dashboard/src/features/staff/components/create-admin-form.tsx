@@ -7,13 +7,7 @@ import { Card } from '@cuota/ui/card';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import type { z } from 'zod';
-import {
-  FieldLabel,
-  FormColumn,
-  FormError,
-  FormRow,
-  Select,
-} from '../../../components/form-pieces';
+import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { STAFF_ROLE_LABELS } from '../../school/utils/labels';
 import { useCreateAdminMutation } from '../api/staff-api';
 import { assignableRoles, type StaffActor } from '../utils/staff-rules';

@@ -11,7 +11,7 @@ import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useChangePermissionsMutation } from '../api/staff-api';
 import { isRoleDefault, mayGrant, type StaffActor } from '../utils/staff-rules';
 

@@ -9,7 +9,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { Table } from '@cuota/ui/table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { DashboardPage } from '../../../components/dashboard-page';
-import { FormError, FormRow, Select } from '../../../components/form-pieces';
+import { FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { useCurrentMembership } from '../../../components/section-navigation';
 import { useCurrentUserQuery } from '../../school/api/school-api';
 import { STAFF_ROLE_LABELS } from '../../school/utils/labels';

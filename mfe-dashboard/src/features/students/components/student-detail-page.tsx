@@ -10,7 +10,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { DashboardPage } from '../../../components/dashboard-page';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { useCurrentSchool } from '../../../components/use-current-school';
 import { useStudentQuery } from '../api/students-api';
 import { StudentEditForm } from './student-edit-form';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { StudentFilterOptions } from '@cuota/contracts/enrolment/student-list';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
-import { FieldLabel, FormRow, Select } from '../../../components/form-pieces';
+import { FieldLabel, FormRow, Select } from '@cuota/ui/form-pieces';
 import type { ListParams } from '../utils/list-params';
 
 type Filters = Omit<ListParams, 'page'>;

@@ -5,7 +5,7 @@ import { Card } from '@cuota/ui/card';
 import { Table } from '@cuota/ui/table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { useAssignBillingGuardianMutation } from '../api/students-api';
 
 interface Props {

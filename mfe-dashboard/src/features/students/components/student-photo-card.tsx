@@ -6,7 +6,7 @@ import {
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FieldLabel, FormError } from '../../../components/form-pieces';
+import { FieldLabel, FormError } from '@cuota/ui/form-pieces';
 import { useUploadStudentPhotoMutation } from '../api/students-api';
 
 interface Props {

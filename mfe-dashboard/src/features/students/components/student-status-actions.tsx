@@ -9,7 +9,7 @@ import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormColumn, FormError, FormRow } from '../../../components/form-pieces';
+import { FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useChangeStudentStatusMutation } from '../api/students-api';
 import { StudentStatusBadge } from './student-status-badge';
 

@@ -4,7 +4,7 @@ import { Card } from '@cuota/ui/card';
 import { Spinner } from '@cuota/ui/spinner';
 import { Table } from '@cuota/ui/table';
 import { readError } from '@cuota/web-core/api/api-error';
-import { FormError } from '../../../components/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
 import { useStudentStatusHistoryQuery } from '../api/students-api';
 
 const WHEN = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' });

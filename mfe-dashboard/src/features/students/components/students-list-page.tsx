@@ -8,7 +8,7 @@ import { Table } from '@cuota/ui/table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { DashboardPage } from '../../../components/dashboard-page';
-import { FormError, FormRow } from '../../../components/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { useCurrentSchool } from '../../../components/use-current-school';
 import {
   studentsExportUrl,

@@ -29,7 +29,8 @@ async function authorizeAssignments(db: EnrolmentDb, res: Response, list: Assign
     .where(inArray(students.id, ids));
   if (found.length !== ids.length) throw notFound(UNKNOWN_STUDENT);
   for (const s of found) {
-    if (identity.kind === 'staff') requirePermission(res, s.schoolId, 'students.write', UNKNOWN_STUDENT);
+    if (identity.kind === 'staff')
+      requirePermission(res, s.schoolId, 'students.write', UNKNOWN_STUDENT);
     else if (!(await isGuardianOf(db, s.id, identity.guardian_id))) throw notFound(UNKNOWN_STUDENT);
   }
 }

@@ -1,20 +1,13 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { StudentFilters, StudentsByLevelQuery } from '@cuota/contracts/enrolment/student-list';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
-import { levels, students } from '../../schema';
+import { levels, students, studentSearchText } from '../../schema';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Name (either order), or the start of a CURP or matrícula. */
+/** Anywhere in the name (either order), CURP or matrícula; one trigram index serves it. */
 function searchCondition(search: string): SQL {
-  const anywhere = `%${escapeLike(search)}%`;
-  const prefix = `${escapeLike(search.toUpperCase())}%`;
-  return or(
-    sql`(${students.firstName} || ' ' || ${students.lastName}) ILIKE ${anywhere}`,
-    sql`(${students.lastName} || ' ' || ${students.firstName}) ILIKE ${anywhere}`,
-    sql`${students.curp} LIKE ${prefix}`,
-    sql`upper(${students.enrolmentCode}) LIKE ${prefix}`,
-  )!;
+  return sql`${studentSearchText(students)} ILIKE ${`%${escapeLike(search)}%`}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
 import {
   STUDENT_COUNT_CAP,
@@ -57,7 +57,11 @@ function toRow({ student: s, level, sectionId, sectionName }: Selected): Student
   };
 }
 
-/** Rows of one school in list order, joined to their level and group (small tables). */
+/**
+ * Rows of one school in list order, joined to their level and group. The page's ids come
+ * first from the name index alone (students_school_name_idx), then only those rows are read
+ * and joined: a deep page skips index entries, not whole rows (docs/benchmarks.md).
+ */
 export function selectStudentRows(
   db: EnrolmentDb,
   schoolId: string,
@@ -65,15 +69,21 @@ export function selectStudentRows(
   limit: number,
   offset: number,
 ): Promise<StudentRow[]> {
+  const order = studentOrder(query.ordering);
+  const pageIds = db
+    .select({ id: students.id })
+    .from(students)
+    .where(studentFilterCondition(schoolId, query))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return db
     .select(rowColumns)
     .from(students)
     .innerJoin(levels, eq(levels.id, students.levelId))
     .leftJoin(sections, eq(sections.id, students.sectionId))
-    .where(studentFilterCondition(schoolId, query))
-    .orderBy(...studentOrder(query.ordering))
-    .limit(limit)
-    .offset(offset)
+    .where(inArray(students.id, pageIds))
+    .orderBy(...order)
     .then((rows) => rows.map(toRow));
 }
 

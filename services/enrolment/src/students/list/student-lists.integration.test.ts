@@ -50,6 +50,14 @@ describe('students_by_level and the dashboard students rows', () => {
     expect(byCurp.body.results.map((s: Json) => s.id)).toEqual([first.id]);
     const byCode = await h.call(h.staff('OWNER'), byLevel('?search=a-2026'));
     expect(byCode.body.results.map((s: Json) => s.id)).toEqual([first.id]);
+    // The whole name in either order finds the student, whatever the case.
+    for (const name of [
+      `${first.first_name} ${first.last_name}`,
+      `${first.last_name} ${first.first_name}`.toUpperCase(),
+    ]) {
+      const found = await h.call(h.staff('OWNER'), byLevel(`?search=${encodeURIComponent(name)}`));
+      expect(found.body.results.map((s: Json) => s.id)).toContain(first.id);
+    }
     const last = await h.call(
       h.staff('OWNER'),
       byLevel(`?ordering=-last_name&page_size=1&page=${await students()}`),

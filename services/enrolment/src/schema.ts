@@ -15,6 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { foldedSql } from './search-folding';
+
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -171,8 +173,8 @@ export const guardianSchools = pgTable(
 
 /**
  * What the students lists' search looks in: the name in both orders (the first name again at
- * the end, so "Ana García" and "García Ana" both match), CURP and matrícula. The index and
- * the query must use this very expression.
+ * the end, so "Ana García" and "García Ana" both match), CURP and matrícula, folded (lower
+ * case, no accents: "garcia" finds "García"). The index and the query use this expression.
  */
 export const studentSearchText = (t: {
   firstName: AnyPgColumn;
@@ -180,7 +182,9 @@ export const studentSearchText = (t: {
   curp: AnyPgColumn;
   enrolmentCode: AnyPgColumn;
 }) =>
-  sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.firstName} || ' ' || coalesce(${t.curp}, '') || ' ' || coalesce(${t.enrolmentCode}, ''))`;
+  foldedSql(
+    sql`${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.firstName} || ' ' || coalesce(${t.curp}, '') || ' ' || coalesce(${t.enrolmentCode}, '')`,
+  );
 
 export const students = pgTable(
   'students',

@@ -1,15 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SchoolKind, SchoolStatus } from '@cuota/contracts/enrolment/entities';
 import type { SchoolListItem, SchoolListQuery } from '@cuota/contracts/enrolment/memberships';
 import type { EnrolmentDb } from '../enrolment-db';
 import { schoolLogos, schools } from '../schema';
+import { containsFolded, foldedSql } from '../search-folding';
 import { logoPath } from './school-profile';
-
-/** `%` and `_` typed by a person are letters, not wildcards. */
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Lower case without Spanish accents ("Cristóbal" finds "Colegio Cristobal"); ñ stays ñ. */
-const folded = (text: SQL) => sql`translate(lower(${text}), 'áéíóúü', 'aeiouu')`;
 
 /**
  * GET /api/v1/internal/schools/: the given schools (the caller's), optionally of one status
@@ -25,7 +20,7 @@ export async function listSchools(
   const where: SQL[] = [inArray(schools.id, schoolIds)];
   if (query.status) where.push(eq(schools.status, query.status));
   if (query.search)
-    where.push(ilike(folded(sql`${schools.name}`), folded(sql`${likeEscaped(query.search)}`)));
+    where.push(sql`${foldedSql(sql`${schools.name}`)} LIKE ${containsFolded(query.search)}`);
   const [[total], rows] = await Promise.all([
     db
       .select({ n: count() })

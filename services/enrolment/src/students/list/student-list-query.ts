@@ -2,12 +2,11 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-or
 import type { StudentFilters, StudentsByLevelQuery } from '@cuota/contracts/enrolment/student-list';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { levels, students, studentSearchText } from '../../schema';
+import { containsFolded } from '../../search-folding';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Anywhere in the name (either order), CURP or matrícula; one trigram index serves it. */
+/** Anywhere in the name (either order), CURP or matrícula, accents and case aside; one index. */
 function searchCondition(search: string): SQL {
-  return sql`${studentSearchText(students)} ILIKE ${`%${escapeLike(search)}%`}`;
+  return sql`${studentSearchText(students)} LIKE ${containsFolded(search)}`;
 }
 
 /**

@@ -50,6 +50,15 @@ describe('students_by_level and the dashboard students rows', () => {
     expect(byCurp.body.results.map((s: Json) => s.id)).toEqual([first.id]);
     const byCode = await h.call(h.staff('OWNER'), byLevel('?search=a-2026'));
     expect(byCode.body.results.map((s: Json) => s.id)).toEqual([first.id]);
+    // Accents and case aside: "gonzalez" finds González, "MARTÍNEZ" finds Martinez too.
+    const accented = await h.call(h.staff('OWNER'), byLevel('?search=gonzalez&page_size=200'));
+    expect(accented.body.results.length).toBeGreaterThan(0);
+    for (const s of accented.body.results)
+      expect(`${s.first_name} ${s.last_name}`.normalize('NFD').replace(/\p{M}/gu, '')).toMatch(
+        /gonzalez/i,
+      );
+    const withAccent = await h.call(h.staff('OWNER'), byLevel('?search=GONZÁLEZ&page_size=200'));
+    expect(withAccent.body.count).toBe(accented.body.count);
     // The whole name in either order finds the student, whatever the case.
     for (const name of [
       `${first.first_name} ${first.last_name}`,

@@ -1,0 +1,2 @@
+DROP INDEX "students_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "students_search_trgm_idx" ON "students" USING gin (translate(lower("first_name" || ' ' || "last_name" || ' ' || "first_name" || ' ' || coalesce("curp", '') || ' ' || coalesce("enrolment_code", '')), 'áéíóúü', 'aeiouu') gin_trgm_ops);

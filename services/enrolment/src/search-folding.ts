@@ -1,0 +1,20 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+// Spanish accents a person may or may not type; ñ stays ñ (Peña is not Pena).
+const ACCENTED = 'áéíóúü';
+const PLAIN = 'aeiouu';
+
+/**
+ * Lower case without accents, in SQL ("Cristóbal" finds "Cristobal"). The mapping is inlined
+ * so an index on the same expression (the students' search index) matches the query.
+ */
+export const foldedSql = (text: SQL): SQL =>
+  sql`translate(lower(${text}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
+
+/** The same folding in JavaScript, for the typed search. */
+export const foldText = (text: string): string =>
+  [...text.toLowerCase()].map((c) => PLAIN[ACCENTED.indexOf(c)] ?? c).join('');
+
+/** A LIKE pattern for "contains `text`", folded; `%` and `_` typed by a person are letters. */
+export const containsFolded = (text: string): string =>
+  `%${foldText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

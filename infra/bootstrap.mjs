@@ -32,18 +32,29 @@ function installDependencies() {
   fs.writeFileSync(stamp, lockfileHash());
 }
 
-/** Browser journeys drive Debian's Chromium; install it when we can, else say how. */
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/**
+ * Debian packages the project runs: Chromium for the browser journeys, xsltproc and xmllint
+ * for SAT's stylesheets and schemas (the PAC sandbox, invoicing's tests). Installed with
+ * apt-get when missing and we are root; otherwise we say how.
+ */
+const DEBIAN_PACKAGES = {
+  chromium: CHROMIUM,
+  xsltproc: '/usr/bin/xsltproc',
+  'libxml2-utils': '/usr/bin/xmllint',
+};
+
+function ensureDebianPackages(names) {
+  const missing = names.filter((name) => !fs.existsSync(DEBIAN_PACKAGES[name]));
+  if (!missing.length) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${CHROMIUM}. Install it: sudo apt-get update && sudo apt-get install -y chromium`,
+      `Missing Debian packages: ${missing.join(' ')}. Install them: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
     );
     process.exit(1);
   }
-  console.log('Installing Chromium for the browser journeys (apt-get)…');
+  console.log(`Installing ${missing.join(', ')} (apt-get)…`);
   run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']);
+  run('apt-get', ['install', '-y', '--no-install-recommends', ...missing]);
 }
 
 const task = process.argv[2];
@@ -53,7 +64,9 @@ if (!scripts[task]) {
   process.exit(2);
 }
 installDependencies();
-if (task === 'test') ensureChromium();
+ensureDebianPackages(
+  task === 'test' ? ['chromium', 'xsltproc', 'libxml2-utils'] : ['xsltproc', 'libxml2-utils'],
+);
 
 // Ctrl-C reaches the whole process group; let the child shut its processes down.
 const child = spawn('npm', ['run', '--silent', scripts[task]], { cwd: root, stdio: 'inherit' });

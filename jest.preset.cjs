@@ -27,6 +27,8 @@ function project(dir, environment, testMatch = ['<rootDir>/src/**/*.test.ts?(x)'
     transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     setupFilesAfterEnv: web ? [path.join(__dirname, 'jest.setup-web.cjs')] : [],
+    // Services started in tests check every answer against its endpoint's response schema.
+    setupFiles: web ? [] : [path.join(__dirname, 'jest.setup-node.cjs')],
     ...(web ? { testEnvironmentOptions: { customExportConditions: ['browser', 'default'] } } : {}),
   };
 }

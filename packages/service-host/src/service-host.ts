@@ -13,7 +13,10 @@ import {
   runMigrations,
   type Database,
 } from '@cuota/service-runtime/db/database';
+import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
+import type { ServiceDomain } from '@cuota/contracts/http/endpoint';
 import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
+import { mountEndpoints, type Implementation } from '@cuota/service-runtime/http/endpoint-handlers';
 import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
 import {
   createIdentityVerifier,
@@ -35,13 +38,19 @@ export interface ServiceContext<S extends Record<string, unknown>> {
 }
 
 export interface ServiceDefinition<S extends Record<string, unknown>> {
-  name: string;
+  name: ServiceDomain;
   schema: S;
   migrationsFolder: string;
   /** JetStream streams this service publishes to (its own domain's). */
   streams?: string[];
-  /** Routes behind the identity check (the BFF's signed token). */
-  routes: (app: Express, ctx: ServiceContext<S>) => void;
+  /**
+   * The service's endpoints (definitions in packages/contracts, each with its handler),
+   * behind the identity check (the BFF's signed token). Mounted only if they are exactly the
+   * service's non-planned definitions.
+   */
+  endpoints: (ctx: ServiceContext<S>) => Implementation[];
+  /** Routes not yet described by endpoint definitions (being migrated). */
+  routes?: (app: Express, ctx: ServiceContext<S>) => void;
   /** Durable consumers: name → subscriptions. */
   consumers?: (ctx: ServiceContext<S>) => Record<string, Subscription[]>;
   /** Work that answers NATS requests or needs stopping (returns its stopper). */
@@ -91,7 +100,8 @@ export async function startService<S extends Record<string, unknown>>(
     },
     (a) => {
       a.use(requireIdentity(verify));
-      definition.routes(a, ctx);
+      mountEndpoints(a, definition.name, definition.endpoints(ctx), ALL_ENDPOINTS);
+      definition.routes?.(a, ctx);
     },
   );
   const server = await listen(app, config.port);

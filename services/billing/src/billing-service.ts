@@ -14,6 +14,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
   // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['BILLING'],
+  endpoints: () => [],
   routes: (app, ctx) => studentDirectoryRoutes(app, ctx.db),
   consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
 };

@@ -3,6 +3,8 @@ import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import { admissionRoutes } from './admissions/admission-routes';
 import { guardianRoutes } from './guardians/guardian-routes';
 import { importRoutes } from './imports/import-routes';
+import { levelHandlers } from './levels/level-handlers';
+import { sectionHandlers } from './sections/section-handlers';
 import { integrationRoutes } from './integrations/integration-routes';
 import { startImportWorker } from './imports/import-worker-registry';
 import { membershipRoutes } from './memberships/membership-routes';
@@ -19,6 +21,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   schema,
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
+  endpoints: (ctx) => [...levelHandlers(ctx), ...sectionHandlers(ctx)],
   routes: (app, ctx) => {
     admissionRoutes(app, ctx);
     importRoutes(app, ctx);

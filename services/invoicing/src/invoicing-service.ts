@@ -14,6 +14,7 @@ export const invoicingService: ServiceDefinition<typeof schema> = {
   // Resolves to services/invoicing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['INVOICING'],
+  endpoints: () => [],
   routes: (app, ctx) => verifyGuardiansRoutes(app, ctx.db),
   consumers: () => ({ [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions() }),
 };

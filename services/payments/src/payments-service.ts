@@ -10,5 +10,6 @@ export const paymentsService: ServiceDefinition<typeof schema> = {
   // Resolves to services/payments/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['PAYMENTS'],
+  endpoints: () => [],
   routes: (app, ctx) => ledgerRoutes(app, ctx.db),
 };

@@ -1,16 +1,14 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { UpdateLevel } from '@cuota/contracts/enrolment/levels';
 import type { Executor } from '@cuota/messaging/transaction';
-import { conflict } from '@cuota/service-runtime/http/http-error';
-import { levels } from '../schema';
-import { publishLevel } from './level-events';
-import { levelOfSchool, type LevelRow } from './level-queries';
+import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import { levelsOfSchool, saveLevel, UNKNOWN_LEVEL, type LevelRow } from './level-repository';
+import { positionsAfterMove } from './level-rules';
 
 /**
  * Renames, moves or (de)activates one of the school's levels. `position` is the index the
- * level takes in the school's list: the others shift and every level is renumbered 0…n-1
- * (a position past the end means last). Each level whose row changed publishes
- * enrolment.level.updated. The school's levels are locked, so two moves do not interleave.
+ * level takes in the school's list: the others shift and every level is renumbered 0…n-1.
+ * Each level whose row changed publishes enrolment.level.updated. The school's levels are
+ * locked, so two moves do not interleave.
  */
 export async function updateLevel(
   tx: Executor,
@@ -18,35 +16,18 @@ export async function updateLevel(
   levelId: string,
   input: UpdateLevel,
 ): Promise<LevelRow> {
-  const ordered = await tx
-    .select()
-    .from(levels)
-    .where(eq(levels.schoolId, schoolId))
-    .orderBy(asc(levels.position), asc(levels.name))
-    .for('update');
-  const level = await levelOfSchool(tx, schoolId, levelId);
+  const ordered = await levelsOfSchool(tx, schoolId, { lock: true });
+  const level = ordered.find((l) => l.id === levelId);
+  if (!level) throw notFound(UNKNOWN_LEVEL);
+  const name = input.name?.toLowerCase();
+  if (name && ordered.some((l) => l.id !== level.id && l.name.toLowerCase() === name))
+    throw conflict(`Ya hay un nivel llamado ${input.name} en la escuela.`);
 
-  if (input.name !== undefined && input.name !== level.name) {
-    const [taken] = await tx
-      .select({ id: levels.id })
-      .from(levels)
-      .where(
-        and(
-          eq(levels.schoolId, schoolId),
-          ne(levels.id, level.id),
-          sql`lower(${levels.name}) = lower(${input.name})`,
-        ),
-      );
-    if (taken) throw conflict(`Ya hay un nivel llamado ${input.name} en la escuela.`);
-  }
-
-  const positions = new Map(ordered.map((l, i) => [l.id, i]));
-  if (input.position !== undefined) {
-    const rest = ordered.filter((l) => l.id !== level.id);
-    rest.splice(Math.min(input.position, rest.length), 0, level);
-    rest.forEach((l, i) => positions.set(l.id, i));
-  }
-
+  const positions = positionsAfterMove(
+    ordered.map((l) => l.id),
+    level.id,
+    input.position,
+  );
   let updated = level;
   for (const row of ordered) {
     const own = row.id === level.id;
@@ -55,14 +36,12 @@ export async function updateLevel(
       ...(own && input.name !== undefined ? { name: input.name } : {}),
       ...(own && input.active !== undefined ? { active: input.active } : {}),
     };
-    const changed =
-      changes.position !== row.position ||
-      (own && (changes.name ?? row.name) !== row.name) ||
-      (own && (changes.active ?? row.active) !== row.active);
-    if (!changed) continue;
-    const [saved] = await tx.update(levels).set(changes).where(eq(levels.id, row.id)).returning();
-    await publishLevel(tx, saved!, 'updated');
-    if (own) updated = saved!;
+    if (!differs(row, changes)) continue;
+    const saved = await saveLevel(tx, row.id, changes);
+    if (own) updated = saved;
   }
   return updated;
 }
+
+const differs = (row: LevelRow, changes: Partial<LevelRow>) =>
+  (Object.keys(changes) as (keyof LevelRow)[]).some((k) => changes[k] !== row[k]);

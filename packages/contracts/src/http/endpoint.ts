@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Permission } from '../enrolment/permissions';
+import type { Access } from './access';
+import { PATH_PARAM_PATTERN, pathParamNames } from './route-path';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The bounded context that owns an endpoint's data (the `domain` column of api-paths.tsv). */
+export type Domain =
+  'identity' | 'enrolment' | 'billing' | 'payments' | 'invoicing' | 'notifications';
+/** Domains with a service of their own behind the BFF. */
+export type ServiceDomain = Exclude<Domain, 'identity'>;
+/** Who uses an endpoint (the `surface` column): for documentation and grouping only. */
+export type Surface =
+  'portal' | 'dashboard' | 'store' | 'bookkeeper' | 'internal' | 'webhook' | 'auth';
+
+/** What a successful answer carries besides JSON. */
+export type Produces = 'json' | 'none' | 'xlsx' | 'pdf' | 'xml' | 'zip' | 'image' | 'html';
+/** How the request body arrives. `raw` keeps the exact bytes (a webhook's signature covers them). */
+export type BodyType = 'json' | 'multipart' | 'form' | 'raw';
+
+/**
+ * How a definition relates to ../shared/spec/api-paths.tsv:
+ * - `spec`: the row with this method and path (an exact row, or a `group:` row's default path);
+ * - `{ serves: [...] }`: implements those `group:` rows at a path the spec does not print;
+ * - `{ capability: why }`: not named by the specification; `why` says what needs it.
+ */
+export type SpecLink = 'spec' | { serves: readonly string[] } | { capability: string };
+
+type Optional = z.ZodType | undefined;
+
+export interface EndpointDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends Optional = Optional,
+  B extends Optional = Optional,
+  R extends Optional = Optional,
+> {
+  /** Stable operation id, `<domain>.<concept>.<action>`. */
+  name: string;
+  method: HttpMethod;
+  /** The path template (`{name}` parameters), exactly as served. */
+  path: string;
+  domain: Domain;
+  /** Why `domain` differs from the spec row's, when it does. */
+  domainReason?: string;
+  /** The BFF answers it itself (sign-in, tRPC); otherwise the domain's service does. */
+  servedByBff?: true;
+  surface: Surface;
+  access: Access;
+  /** One line of Spanish for the reference page. */
+  summary: string;
+  spec: SpecLink;
+  /** Named by the specification, not built yet: the BFF answers 501 in Spanish. */
+  planned?: true;
+  params: P;
+  query: Q;
+  body: B;
+  bodyType?: BodyType;
+  response: R;
+  /** Status of a success (default 200; 204 answers nothing). */
+  status?: 200 | 201 | 202 | 204;
+  produces?: Produces;
+  /** Spanish 404 for a path id that cannot exist (defaults to the generic one). */
+  notFound?: string;
+}
+
+export type AnyEndpoint = EndpointDefinition<z.ZodType, Optional, Optional, Optional>;
+
+/** The default parameters schema: each `{name}` of the path is one plain segment. */
+export function pathParamsSchema(path: string) {
+  const segment = z.string().regex(new RegExp(`^${PATH_PARAM_PATTERN}$`));
+  return z.object(Object.fromEntries(pathParamNames(path).map((n) => [n, segment])));
+}
+type DefaultParams = z.ZodObject<Record<string, z.ZodString>>;
+
+type Input<P, Q, B, R> = Omit<EndpointDefinition, 'params' | 'query' | 'body' | 'response'> & {
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+};
+
+/** One endpoint, as every part reads it (BFF, service, web client, OpenAPI). */
+export function defineEndpoint<
+  P extends z.ZodType = DefaultParams,
+  Q extends Optional = undefined,
+  B extends Optional = undefined,
+  R extends Optional = undefined,
+>(definition: Input<P, Q, B, R>): EndpointDefinition<P, Q, B, R> {
+  return {
+    ...definition,
+    params: (definition.params ?? pathParamsSchema(definition.path)) as P,
+    query: definition.query as Q,
+    body: definition.body as B,
+    response: definition.response as R,
+  };
+}
+
+/** A row of the specification with no implementation yet (no schemas to promise). */
+export function plannedEndpoint(
+  definition: Omit<Input<never, never, never, never>, 'planned' | 'spec'> & { spec?: SpecLink },
+): AnyEndpoint {
+  return defineEndpoint({ spec: 'spec', ...definition, planned: true });
+}
+
+export type ParamsOf<E extends AnyEndpoint> = z.infer<E['params']>;
+export type QueryOf<E extends AnyEndpoint> = E['query'] extends z.ZodType
+  ? z.infer<E['query']>
+  : undefined;
+export type BodyOf<E extends AnyEndpoint> = E['body'] extends z.ZodType
+  ? z.infer<E['body']>
+  : undefined;
+export type ResponseOf<E extends AnyEndpoint> = E['response'] extends z.ZodType
+  ? z.infer<E['response']>
+  : unknown;
+
+/** The permission a staff caller needs, when one is named. */
+export function staffPermissionOf(endpoint: Pick<AnyEndpoint, 'access'>): Permission | undefined {
+  const grant = endpoint.access.staff;
+  return grant && grant !== 'member' ? grant : undefined;
+}
+
+/** `METHOD /path` — how docs and the spec table name an endpoint. */
+export const endpointKey = (e: Pick<AnyEndpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
+
+/** Path parameters that are record ids (UUIDs): any other shape is a 404. */
+export function uuidParams<const K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, z.uuid()])) as Record<K, z.ZodUUID>);
+}

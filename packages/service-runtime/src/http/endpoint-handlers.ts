@@ -1,0 +1,192 @@
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import { decideAccess } from '@cuota/contracts/http/access';
+import {
+  endpointKey,
+  type AnyEndpoint,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type ServiceDomain,
+} from '@cuota/contracts/http/endpoint';
+import { expressPath, pathParamNames } from '@cuota/contracts/http/route-path';
+import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { grants } from '@cuota/contracts/enrolment/permissions';
+import { forbidden, notFound, unauthenticated } from './http-error';
+import { Reply } from './reply';
+import { identityOf } from './require-identity';
+import { parseInput } from './validate';
+
+type StaffClaims = Extract<IdentityClaims, { kind: 'staff' }>;
+export const NO_GRANT_MESSAGE =
+  'Tu rol no tiene permiso para realizar esta acción en esta escuela.';
+
+/** What a handler receives: validated input, the caller, and the school check of its endpoint. */
+export interface Call<E extends AnyEndpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  caller: IdentityClaims;
+  /**
+   * For a school learnt from a record: the caller must be staff of it holding the endpoint's
+   * permission (404 with `unknown` for another school, so a record elsewhere looks absent).
+   */
+  requireStaffOf(schoolId: string, unknown?: string): StaffClaims;
+  req: Request;
+  res: Response;
+}
+
+export type Handler<E extends AnyEndpoint> = (
+  call: Call<E>,
+) => Promise<ResponseOf<E> | Reply> | ResponseOf<E> | Reply;
+
+export interface Implementation {
+  endpoint: AnyEndpoint;
+  handler: Handler<AnyEndpoint>;
+  /** Middleware that must see the raw request first (multipart parsing). */
+  before: RequestHandler[];
+}
+
+/** Pairs an endpoint definition with the function that answers it. */
+export function implement<E extends AnyEndpoint>(
+  endpoint: E,
+  handler: Handler<E>,
+  options: { before?: RequestHandler[] } = {},
+): Implementation {
+  return {
+    endpoint,
+    handler: handler as unknown as Handler<AnyEndpoint>,
+    before: options.before ?? [],
+  };
+}
+
+/**
+ * Mounts a service's implementations at their definitions' paths and checks the service
+ * serves exactly what the contracts say it does: every endpoint of its domain that is not
+ * `planned` (so the BFF never proxies to a missing route), and nothing else.
+ */
+export function mountEndpoints(
+  app: Express,
+  domain: ServiceDomain,
+  implementations: readonly Implementation[],
+  definitions: readonly AnyEndpoint[],
+): void {
+  assertServesItsEndpoints(domain, implementations, definitions);
+  // The more literal template first: Express takes the first route that matches.
+  const ordered = [...implementations].sort(
+    (a, b) => pathParamNames(a.endpoint.path).length - pathParamNames(b.endpoint.path).length,
+  );
+  for (const implementation of ordered) {
+    const { endpoint } = implementation;
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    app[method](expressPath(endpoint.path), ...implementation.before, serve(implementation));
+  }
+}
+
+function assertServesItsEndpoints(
+  domain: ServiceDomain,
+  implementations: readonly Implementation[],
+  definitions: readonly AnyEndpoint[],
+): void {
+  const mounted = new Set(implementations.map((i) => endpointKey(i.endpoint)));
+  const owed = definitions.filter((d) => d.domain === domain && !d.servedByBff && !d.planned);
+  const missing = owed.filter((d) => !mounted.has(endpointKey(d))).map(endpointKey);
+  const owedKeys = new Set(owed.map(endpointKey));
+  const extra = [...mounted].filter((k) => !owedKeys.has(k));
+  if (missing.length || extra.length)
+    throw new Error(
+      `${domain} serves what its definitions do not say. Missing: ${missing.join(', ') || '—'}. ` +
+        `Not defined (or planned/other domain): ${extra.join(', ') || '—'}.`,
+    );
+}
+
+const checkResponses = () => process.env.CUOTA_CHECK_RESPONSES === '1';
+
+function serve({ endpoint, handler }: Implementation): RequestHandler {
+  return async (req, res) => {
+    const params = parsePathParams(endpoint, req.params);
+    const caller = identityOf(res);
+    authorize(endpoint, caller, { params, query: req.query, body: req.body });
+    const call: Call<AnyEndpoint> = {
+      params,
+      query: (endpoint.query ? parseInput(endpoint.query, req.query, 'query') : undefined) as never,
+      body: (endpoint.body && endpoint.bodyType !== 'raw'
+        ? parseInput(endpoint.body, req.body)
+        : undefined) as never,
+      caller,
+      requireStaffOf: (schoolId, unknown) => requireStaffOf(endpoint, caller, schoolId, unknown),
+      req,
+      res,
+    };
+    const result = await handler(call);
+    if (res.headersSent) return;
+    send(endpoint, res, result);
+  };
+}
+
+function parsePathParams(endpoint: AnyEndpoint, raw: unknown): never {
+  const parsed = (endpoint.params as z.ZodType).safeParse(raw);
+  // A path id of the wrong shape cannot exist: it is a 404 like an unknown one.
+  if (!parsed.success) throw notFound(endpoint.notFound);
+  return parsed.data as never;
+}
+
+function authorize(
+  endpoint: AnyEndpoint,
+  caller: IdentityClaims,
+  request: { params: Record<string, unknown>; query: unknown; body: unknown },
+): void {
+  const decision = decideAccess(endpoint.access, caller, schoolOfCall(endpoint, request));
+  if (decision.ok) return;
+  if (decision.status === 401) throw unauthenticated();
+  if (decision.status === 404) throw notFound(endpoint.notFound);
+  throw decision.reason === 'grant' ? forbidden(NO_GRANT_MESSAGE) : forbidden();
+}
+
+function requireStaffOf(
+  endpoint: AnyEndpoint,
+  caller: IdentityClaims,
+  schoolId: string,
+  unknown?: string,
+): StaffClaims {
+  if (caller.kind !== 'staff') throw forbidden();
+  const membership = caller.memberships.find((m) => m.school_id === schoolId);
+  if (!membership) throw notFound(unknown ?? endpoint.notFound);
+  const grant = endpoint.access.staff;
+  if (!grant) throw forbidden();
+  if (grant !== 'member' && !grants(membership, grant)) throw forbidden(NO_GRANT_MESSAGE);
+  return caller;
+}
+
+function send(endpoint: AnyEndpoint, res: Response, result: unknown): void {
+  if (result instanceof Reply) {
+    if (result.file) return sendFile(res, result.file);
+    if (result.body === undefined) return void res.status(result.status).end();
+    return void res.status(result.status).json(checked(endpoint, result.body));
+  }
+  if (endpoint.status === 204) return void res.status(204).end();
+  res.status(endpoint.status ?? 200).json(checked(endpoint, result));
+}
+
+function sendFile(res: Response, file: NonNullable<Reply['file']>): void {
+  res.setHeader('content-type', file.contentType);
+  if (file.filename)
+    res.setHeader(
+      'content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    );
+  if (file.cacheControl) res.setHeader('cache-control', file.cacheControl);
+  res.end(Buffer.from(file.data));
+}
+
+/** In tests every answer is checked against its definition, so a contract cannot drift. */
+function checked(endpoint: AnyEndpoint, body: unknown): unknown {
+  if (!checkResponses() || !endpoint.response) return body;
+  const parsed = endpoint.response.safeParse(body);
+  if (parsed.success) return body;
+  throw new Error(
+    `${endpointKey(endpoint)} answered outside its response schema: ${parsed.error.message}`,
+  );
+}

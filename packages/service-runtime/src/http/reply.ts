@@ -1,0 +1,32 @@
+/**
+ * What a handler returns when the answer is not its endpoint's plain JSON: another status,
+ * nothing, or a file. Anything else a handler returns is sent as JSON.
+ */
+export class Reply {
+  private constructor(
+    readonly status: number,
+    readonly body?: unknown,
+    readonly file?: FileReply,
+  ) {}
+
+  static status(status: number, body?: unknown): Reply {
+    return new Reply(status, body);
+  }
+
+  static noContent(): Reply {
+    return new Reply(204);
+  }
+
+  static file(file: FileReply): Reply {
+    return new Reply(200, undefined, file);
+  }
+}
+
+export interface FileReply {
+  data: Buffer | Uint8Array;
+  contentType: string;
+  /** Offered as a download with this name; omitted, it is shown inline (an image). */
+  filename?: string;
+  /** e.g. `private, max-age=31536000, immutable` for content-addressed images. */
+  cacheControl?: string;
+}

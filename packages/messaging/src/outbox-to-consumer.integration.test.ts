@@ -14,6 +14,7 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { enqueueEvent } from './outbox/enqueue-event';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { DurableConsumer, on } from './consumer/durable-consumer';
+import { listParkedEvents, replayParkedEvent } from './consumer/dead-letters';
 import { subjectOf } from './naming';
 
 const logger = createLogger('messaging-test', 'silent');
@@ -24,6 +25,7 @@ let producer: Database<Record<string, unknown>>, consumer: Database<Record<strin
 let relay: OutboxRelay;
 const seen: { requestId: string | undefined; studentId: string }[] = [];
 let failNext = 0;
+const poisoned = new Set<string>();
 
 function student(n: number): StudentSnapshot {
   return {
@@ -45,9 +47,11 @@ function makeConsumer() {
     nc: ns.nc,
     ns,
     logger,
-    retryDelayMs: 50,
+    retryDelaysMs: [50, 100],
+    maxDeliveries: 4,
     subscriptions: [
       on(studentCreatedV1, async (event, tx) => {
+        if (poisoned.has(event.data.student_id)) throw new Error('poison: cannot apply this one');
         if (failNext > 0) {
           failNext -= 1;
           throw new Error('simulated handler failure');
@@ -176,5 +180,55 @@ test('a failing handler is retried and the event applied once it succeeds', asyn
   expect(failNext).toBe(0);
   await new Promise((r) => setTimeout(r, 300));
   expect(await appliedEight()).toBe(1);
+  await c.stop();
+});
+
+const studentApplied = async (n: number) => {
+  const { rows } = await consumer.$client.query(
+    'SELECT count(*)::int AS n FROM applied WHERE student_id = $1',
+    [student(n).student_id],
+  );
+  return rows[0].n as number;
+};
+
+test('a commit that enqueued events wakes a running relay at once, without its poll', async () => {
+  const c = makeConsumer();
+  await c.start();
+  // Polling once a minute: only the commit's NOTIFY can deliver within the wait below.
+  const listening = new OutboxRelay({ db: producer, nc: ns.nc, ns, logger, intervalMs: 60_000 });
+  listening.start();
+  await new Promise((r) => setTimeout(r, 300)); // its first pass and LISTEN
+  await enqueue(9);
+  await waitFor(async () => (await studentApplied(9)) === 1, 3_000);
+  await listening.stop();
+  await c.stop();
+});
+
+test('a poison event is parked after bounded retries, without holding back the next ones', async () => {
+  const c = makeConsumer();
+  await c.start();
+  poisoned.add(student(10).student_id);
+  await enqueue(10, 11, 12);
+  await relay.drain();
+  // The two after it are applied while the poison one is still being retried.
+  await waitFor(async () => (await studentApplied(11)) + (await studentApplied(12)) === 2);
+  const parked = await waitFor(async () => {
+    const list = await listParkedEvents(ns.nc, ns, 'billing-students');
+    return list.length === 1 ? list[0] : undefined;
+  });
+  expect(parked).toMatchObject({
+    consumer: 'billing-students',
+    subject: studentCreatedV1.type,
+    deliveries: 4,
+    error: expect.stringContaining('poison'),
+  });
+  expect(JSON.parse(parked.payload).data.student_id).toBe(student(10).student_id);
+  expect(await studentApplied(10)).toBe(0);
+
+  // The cause is fixed; the operator replays it: applied once, and the stream is empty.
+  poisoned.clear();
+  await replayParkedEvent(ns.nc, ns, parked.seq);
+  await waitFor(async () => (await studentApplied(10)) === 1);
+  expect(await listParkedEvents(ns.nc, ns)).toEqual([]);
   await c.stop();
 });

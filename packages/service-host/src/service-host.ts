@@ -33,8 +33,6 @@ export interface ServiceContext<S extends Record<string, unknown>> {
   logger: Logger;
   /** What the process read from its environment (e.g. publicUrl for links). */
   config: ServiceConfig;
-  /** Wakes the outbox relay after a commit that enqueued events. */
-  publish: () => void;
 }
 
 export interface ServiceDefinition<S extends Record<string, unknown>> {
@@ -84,7 +82,7 @@ export async function startService<S extends Record<string, unknown>>(
 
   const relay = new OutboxRelay({ db: db as Database<Record<string, unknown>>, nc, ns, logger });
   relay.start();
-  const ctx: ServiceContext<S> = { db, nc, ns, logger, config, publish: () => relay.wake() };
+  const ctx: ServiceContext<S> = { db, nc, ns, logger, config };
   const consumers = makeConsumers(definition, ctx);
   await Promise.all(consumers.map((c) => c.start()));
   const stopExtras = definition.extras ? await definition.extras(ctx) : async () => {};

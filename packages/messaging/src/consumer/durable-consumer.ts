@@ -19,6 +19,7 @@ import type { Database } from '@cuota/service-runtime/db/database';
 import { subjectOf, typeOf, type Namespace } from '../naming';
 import { ensureStream } from '../streams';
 import { inboxEvents } from '../outbox/outbox-schema';
+import { parkEvent } from './dead-letters';
 import type { Executor } from '../transaction';
 
 type Defined = ReturnType<typeof defineEvent>;
@@ -42,9 +43,16 @@ export interface DurableConsumerOptions {
   ns: Namespace;
   logger: Logger;
   subscriptions: Subscription[];
-  /** Redelivery delay after a failed handler. */
-  retryDelayMs?: number;
+  /**
+   * Waits before each redelivery after a failed handler (the last one repeats); after
+   * `maxDeliveries` attempts the event is parked on the dead-letter stream.
+   */
+  retryDelaysMs?: readonly number[];
+  maxDeliveries?: number;
 }
+
+const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+const MAX_DELIVERIES = 6;
 
 /**
  * A JetStream durable pull consumer whose handler runs in one database transaction
@@ -107,19 +115,48 @@ export class DurableConsumer {
       return;
     }
     const parsed = subscription.event.envelope.safeParse(safeJson(msg));
-    if (!parsed.success) {
-      logger.error({ subject: msg.subject, seq: msg.seq }, 'unreadable event; terminated');
-      msg.term();
-      return;
-    }
+    if (!parsed.success) return this.park(msg, null, 'unreadable event (not its contract)');
+    const eventId = parsed.data.id;
     try {
       const applied = await this.apply(subscription, parsed.data as EventOf<Defined>);
-      logger.info({ eventId: parsed.data.id, type: parsed.data.type, applied }, 'event handled');
+      logger.info({ eventId, type: parsed.data.type, applied }, 'event handled');
       msg.ack();
     } catch (err) {
-      logger.warn({ err, eventId: parsed.data.id }, 'event handler failed; will be redelivered');
-      msg.nak(this.options.retryDelayMs ?? 1000);
+      const deliveries = msg.info.deliveryCount;
+      if (deliveries >= (this.options.maxDeliveries ?? MAX_DELIVERIES))
+        return this.park(msg, eventId, String(err));
+      const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+      const delay = delays[Math.min(deliveries, delays.length) - 1]!;
+      logger.warn({ err, eventId, deliveries, retryInMs: delay }, 'event handler failed');
+      msg.nak(delay);
     }
+  }
+
+  /** Gives up on a message: parked on the dead-letter stream (never lost), then terminated. */
+  private async park(msg: JsMsg, eventId: string | null, error: string): Promise<void> {
+    const { nc, ns, name, logger } = this.options;
+    const deliveries = msg.info.deliveryCount;
+    try {
+      await parkEvent(nc, ns, {
+        consumer: name,
+        event_id: eventId,
+        subject: typeOf(ns, msg.subject),
+        payload: msg.string(),
+        error,
+        deliveries,
+        parked_at: new Date().toISOString(),
+      });
+    } catch (err) {
+      // Not parked: leave it to JetStream's redelivery rather than lose it.
+      logger.error({ err, eventId }, 'could not park the event; it will be redelivered');
+      msg.nak(this.options.retryDelaysMs?.[0] ?? RETRY_DELAYS_MS[0]);
+      return;
+    }
+    logger.error(
+      { eventId, subject: msg.subject, deliveries, error },
+      'event parked as a dead letter',
+    );
+    msg.term();
   }
 
   /** Returns false when the inbox shows the event was already applied. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
 import { currentRequestId } from '@cuota/service-runtime/request-context';
 import type { Executor } from '../transaction';
-import { outboxEvents } from './outbox-schema';
+import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
 
 export interface PendingEvent<T> {
   id: string;
@@ -48,5 +49,7 @@ export async function enqueueEvents<D extends EventDefinition>(
   await tx
     .insert(outboxEvents)
     .values(events.map((e) => ({ id: e.id, type: e.type, payload: e, requestId })));
+  // Delivered at commit (folded into one per transaction): the relay wakes without polling.
+  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
   return events;
 }

@@ -5,7 +5,8 @@ import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { Database } from '@cuota/service-runtime/db/database';
 import { subjectOf, type Namespace } from '../naming';
-import { outboxEvents } from './outbox-schema';
+import type { PoolClient } from 'pg';
+import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
 
 export interface OutboxRelayOptions {
   db: Database<Record<string, unknown>>;
@@ -20,11 +21,18 @@ export interface OutboxRelayOptions {
  * Publishes committed outbox rows to JetStream in order, with the event id as
  * Nats-Msg-Id. A crash between publish and the published_at update republishes the
  * row; JetStream's duplicate window and the consumers' inbox absorb the repeat.
+ *
+ * It wakes when a commit that enqueued events notifies OUTBOX_CHANNEL (LISTEN/NOTIFY, so a
+ * write from any process of the service wakes it); polling every `intervalMs` is only the
+ * safety net for a lost listener connection.
  */
 export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  /** A wake-up that arrived while a pass was running: the next wait returns at once. */
+  private woken = false;
+  private listener: PoolClient | undefined;
   private readonly js;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -35,17 +43,49 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    void this.listen();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wakeUp?.();
+    this.wake();
     await this.loop;
+    this.dropListener();
   }
 
-  /** Cuts the poll wait short, e.g. right after a commit that enqueued events. */
+  /** Cuts the poll wait short (a commit that enqueued events notified us). */
   wake(): void {
+    this.woken = true;
     this.wakeUp?.();
+  }
+
+  /** LISTEN on a connection of its own; on any error, retries after the poll interval. */
+  private async listen(): Promise<void> {
+    if (!this.running || this.listener) return;
+    try {
+      const client = await this.options.db.$client.connect();
+      this.listener = client;
+      client.on('notification', () => this.wake());
+      client.on('error', (err) => this.relisten(err));
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.wake(); // anything committed before we listened
+    } catch (err) {
+      this.relisten(err);
+    }
+  }
+
+  private relisten(err: unknown): void {
+    this.options.logger.warn({ err }, 'outbox listener lost; polling until it is back');
+    this.dropListener();
+    if (this.running) setTimeout(() => void this.listen(), this.options.intervalMs ?? 1000);
+  }
+
+  private dropListener(): void {
+    const client = this.listener;
+    this.listener = undefined;
+    if (!client) return;
+    client.removeAllListeners('notification');
+    client.release(true);
   }
 
   /** Publishes everything pending now; returns how many rows went out. */
@@ -60,18 +100,26 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     while (this.running) {
+      let failed = false;
       try {
         await this.drain();
       } catch (err) {
+        failed = true;
         this.options.logger.warn({ err }, 'outbox relay pass failed; will retry');
       }
+      if (this.woken && !failed) {
+        this.woken = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.intervalMs ?? 200);
+        const timer = setTimeout(resolve, this.options.intervalMs ?? 1000);
         this.wakeUp = () => {
           clearTimeout(timer);
+          this.wakeUp = undefined;
           resolve();
         };
       });
+      this.woken = false;
     }
   }
 

@@ -11,6 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** PostgreSQL NOTIFY channel on which a commit that enqueued events wakes the relay. */
+export const OUTBOX_CHANNEL = 'cuota_outbox';
+
 /**
  * Tables every service that publishes or consumes events includes in its own schema
  * (re-exported from its data-access/schema.ts, so its migrations create them).

@@ -57,7 +57,6 @@ export function admissionGuardianRoutes(app: Express, ctx: ServiceContext<typeof
       if (lead) await linkGuardian(tx, guardianId, lead.id, input.relationship);
       return guardianId;
     });
-    ctx.publish();
     res.status(201).json(await answer(id, input.school_id));
   });
 
@@ -84,7 +83,6 @@ export function admissionGuardianRoutes(app: Express, ctx: ServiceContext<typeof
     const { schoolId } = await guardianSchoolFor(db, res, id, 'admissions.write');
     const input = parseInput(updateAdmissionGuardianSchema, req.body);
     await db.transaction((tx) => updateGuardianContact(tx, id, input));
-    ctx.publish();
     res.json(await answer(id, schoolId));
   });
 
@@ -94,7 +92,6 @@ export function admissionGuardianRoutes(app: Express, ctx: ServiceContext<typeof
     const { student_id } = parseInput(deleteGuardianQuery, req.query, 'query');
     const lead = student_id ? await leadOf(res, student_id, schoolId) : null;
     await db.transaction((tx) => deleteAdmissionGuardian(tx, id, lead?.id ?? null));
-    ctx.publish();
     res.status(204).end();
   });
 }

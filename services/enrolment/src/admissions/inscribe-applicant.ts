@@ -33,6 +33,5 @@ export async function inscribeApplicant(
   await ctx.db.transaction((tx) =>
     inscribe(tx, student, { cycleId, label, withoutPayment: !paid, reason, changedBy }),
   );
-  ctx.publish();
   return { label, without_payment: !paid };
 }

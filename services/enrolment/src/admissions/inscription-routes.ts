@@ -34,7 +34,6 @@ export function inscriptionRoutes(app: Express, ctx: ServiceContext<typeof schem
       const { student } = await studentFor(db, res, input.student_id, 'admissions.write');
       requireInAdmission(student);
       const changed = await db.transaction((tx) => change(tx, student, input.concept_ids));
-      ctx.publish();
       res.json({
         student_id: student.id,
         changed,

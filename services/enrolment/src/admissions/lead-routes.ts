@@ -32,7 +32,6 @@ export function leadRoutes(app: Express, ctx: ServiceContext<typeof schema>): vo
     const id = await refuseDuplicateStudent(() =>
       db.transaction((tx) => createLead(tx, input, staff.user_id)),
     );
-    ctx.publish();
     res.status(201).json(await answer(id));
   });
 
@@ -58,7 +57,6 @@ export function leadRoutes(app: Express, ctx: ServiceContext<typeof schema>): vo
         changedBy: staff.user_id,
       }),
     );
-    ctx.publish();
     res.json(await answer(student.id));
   });
 
@@ -79,7 +77,6 @@ export function leadRoutes(app: Express, ctx: ServiceContext<typeof schema>): vo
     const { student } = await studentFor(db, res, parseId(req.params.id), 'admissions.write');
     requireInAdmission(student);
     await db.transaction((tx) => deleteAdmissionStudent(tx, student));
-    ctx.publish();
     res.status(204).end();
   });
 

@@ -65,7 +65,6 @@ export async function checkPayments(
     await ctx.db.transaction((tx) =>
       inscribe(tx, student, { cycleId, label, withoutPayment: false, reason: null, changedBy }),
     );
-    ctx.publish();
     status = 'active';
   }
   return {

@@ -14,7 +14,6 @@ export function signupRoutes(app: Express, ctx: ServiceContext<typeof schema>): 
     await requirePublicSchool(ctx.db, schoolId);
     const input = parseInput(schoolSignupSchema, req.body);
     const registered = await ctx.db.transaction((tx) => signUpFamily(tx, schoolId, input));
-    ctx.publish();
     res.status(201).json({ message: SIGNUP_RECEIVED_MESSAGE, registered });
   });
 }

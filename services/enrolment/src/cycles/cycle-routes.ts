@@ -46,7 +46,6 @@ export function cycleRoutes(app: Express, ctx: ServiceContext<typeof schema>): v
     requirePermission(res, schoolId, 'cycles.write');
     const cycleId = parseId(req.params.cycle);
     const done = await db.transaction((tx) => activateCycle(tx, schoolId, cycleId, today()));
-    ctx.publish();
     res.json({ cycle: toCycle(done.cycle), closed_cycle: done.closed && toCycle(done.closed) });
   });
 

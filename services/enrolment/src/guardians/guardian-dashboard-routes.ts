@@ -67,7 +67,6 @@ export function guardianDashboardRoutes(app: Express, ctx: ServiceContext<typeof
   app.post('/api/v4/dashboard/trigger-save-action/guardians/:id/', async (req, res) => {
     const { guardianId } = await authorizeGuardian(db, res, req.params.id, 'guardians.write');
     await db.transaction((tx) => publishGuardianUpdated(tx, guardianId));
-    ctx.publish();
     res.status(202).json({ guardian_id: guardianId, published: 'enrolment.guardian.updated' });
   });
 }

@@ -58,7 +58,6 @@ export function guardianRoutes(app: Express, ctx: ServiceContext<typeof schema>)
       req.body,
     );
     await db.transaction((tx) => updateGuardian(tx, guardianId, changes));
-    ctx.publish();
     res.json(await guardianProfile(db, guardianId));
   }
   app.put('/api/v1/guardians/:id/', (req, res) => edit(req, res, 'PUT'));

@@ -10,8 +10,6 @@ import { readSheet, sniffSpreadsheet, type Sheet } from './spreadsheet';
 export interface ImportWorkerDeps {
   db: EnrolmentDb;
   logger: Logger;
-  /** Wakes the outbox relay: the rows' events were committed with the chunk. */
-  publish: () => void;
 }
 
 export interface ImportWorker {
@@ -46,7 +44,6 @@ export function createImportWorker(
   const runOnce = async (): Promise<boolean> => {
     try {
       const worked = await deps.db.transaction((tx) => processChunk(tx, sheets, chunkSize));
-      if (worked) deps.publish();
       return worked;
     } catch (err) {
       deps.logger.error({ err }, 'student import chunk failed');

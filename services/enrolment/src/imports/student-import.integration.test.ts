@@ -282,7 +282,7 @@ describe('the worker resumes after a restart', () => {
     ]);
     const res = await upload(h, staff(h, 'OWNER'), await sheetFile(rows, 'xlsx'), 'reanudar.xlsx');
     expect(res.status).toBe(202);
-    const deps = { db: h.service.db, logger: h.service.logger, publish: h.service.publish };
+    const deps = { db: h.service.db, logger: h.service.logger };
     const first = createImportWorker(deps, { chunkSize: 10 });
     expect(await first.runOnce()).toBe(true);
     expect(await first.runOnce()).toBe(true);

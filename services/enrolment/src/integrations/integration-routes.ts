@@ -43,13 +43,11 @@ export function integrationRoutes(app: Express, ctx: ServiceContext<typeof schem
         SYNC_PERMISSION,
       );
       await db.transaction((tx) => publishStudentUpdated(tx, studentId));
-      ctx.publish();
       res.status(202).json({ school_id: schoolId, students: 1, guardians: 0 });
       return;
     }
     const { guardianId } = await authorizeGuardian(db, res, input.guardian_id, SYNC_PERMISSION);
     await db.transaction((tx) => publishGuardianUpdated(tx, guardianId));
-    ctx.publish();
     res.status(202).json({ school_id: null, students: 0, guardians: 1 });
   });
 
@@ -65,7 +63,7 @@ export function integrationRoutes(app: Express, ctx: ServiceContext<typeof schem
     requirePermission(res, schoolId, SYNC_PERMISSION);
     const size = await schoolSize(db, schoolId);
     const log = ctx.logger.child({ schoolId });
-    resyncSchool(db, schoolId, { wake: ctx.publish }).then(
+    resyncSchool(db, schoolId).then(
       (counts) => log.info(counts, 'school re-published to the read models'),
       (err: unknown) => log.error({ err }, 'school re-publish stopped; run massive_sync again'),
     );

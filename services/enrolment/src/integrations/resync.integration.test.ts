@@ -315,7 +315,6 @@ describe('POST /backoffice/integration/massive_sync/', () => {
   test('walks the school in batches, one transaction each (never one for the whole school)', async () => {
     const seq = await lastSeq();
     const counts = await resyncSchool(h.service.db, h.demo.school_id, {
-      wake: h.service.publish,
       batchSize: 7,
     });
     expect(counts).toEqual({ students: studentIds.length, guardians: guardianIds.length });

@@ -37,7 +37,6 @@ async function republishAll<T>(
   batch: SnapshotBatch<T>,
   idOf: (row: T) => string,
   enqueue: (tx: Executor, rows: T[]) => Promise<unknown>,
-  afterEach: () => void,
   batchSize: number,
 ): Promise<number> {
   let afterId: string | null = null;
@@ -48,7 +47,6 @@ async function republishAll<T>(
       await enqueue(tx, found);
       return found;
     });
-    if (rows.length > 0) afterEach();
     total += rows.length;
     if (rows.length < batchSize) return total;
     afterId = idOf(rows[rows.length - 1]!);
@@ -59,7 +57,7 @@ async function republishAll<T>(
 export async function resyncSchool(
   db: EnrolmentDb,
   schoolId: string,
-  { wake, batchSize = RESYNC_BATCH_SIZE }: { wake: () => void; batchSize?: number },
+  { batchSize = RESYNC_BATCH_SIZE }: { batchSize?: number } = {},
 ): Promise<{ students: number; guardians: number }> {
   const studentCount = await republishAll(
     db,
@@ -67,7 +65,6 @@ export async function resyncSchool(
     studentSnapshotsOfSchool,
     (s) => s.student_id,
     (tx, rows) => enqueueEvents(tx, studentUpdatedV1, rows),
-    wake,
     batchSize,
   );
   const guardianCount = await republishAll(
@@ -76,7 +73,6 @@ export async function resyncSchool(
     guardianSnapshotsOfSchool,
     (g) => g.guardian_id,
     (tx, rows) => enqueueEvents(tx, guardianUpdatedV1, rows),
-    wake,
     batchSize,
   );
   return { students: studentCount, guardians: guardianCount };

@@ -40,7 +40,6 @@ export function membershipRoutes(app: Express, ctx: ServiceContext<typeof schema
     const staff = requirePermission(res, target.schoolId, 'staff.write');
     const input = parseInput(updateMembershipSchema, req.body);
     await db.transaction((tx) => updateMembership(tx, target, input, staff.user_id));
-    ctx.publish();
     res.json(await membershipDetail(db, id.data));
   });
 }

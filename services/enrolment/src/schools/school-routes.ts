@@ -44,7 +44,6 @@ export function schoolRoutes(app: Express, ctx: ServiceContext<typeof schema>): 
     const logo = await readSchoolForm(req, res);
     const input = parseInput(updateSchoolSchema, { ...req.body });
     await db.transaction((tx) => updateSchool(tx, id, input, logo));
-    ctx.publish();
     await answerSchool(res, id);
   });
 
@@ -54,7 +53,6 @@ export function schoolRoutes(app: Express, ctx: ServiceContext<typeof schema>): 
     requirePermission(res, id, 'school.write');
     const config = parseInput(schoolConfigSchema, req.body);
     await db.transaction((tx) => updateSchoolConfig(tx, id, config));
-    ctx.publish();
     await answerSchool(res, id);
   });
 

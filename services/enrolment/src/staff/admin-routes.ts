@@ -60,7 +60,6 @@ export function adminRoutes(app: Express, ctx: Ctx, sendInvitation: SendInvitati
     await db.transaction(async (tx) =>
       changeRole(tx, schoolId, userId, input, await actorIn(tx, schoolId, actorId)),
     );
-    ctx.publish();
     res.json(await adminOf(db, schoolId, userId));
   });
 
@@ -70,7 +69,6 @@ export function adminRoutes(app: Express, ctx: Ctx, sendInvitation: SendInvitati
     await db.transaction(async (tx) =>
       changePermissions(tx, schoolId, userId, input, await actorIn(tx, schoolId, actorId)),
     );
-    ctx.publish();
     res.json(await adminOf(db, schoolId, userId));
   });
 
@@ -79,7 +77,6 @@ export function adminRoutes(app: Express, ctx: Ctx, sendInvitation: SendInvitati
     await db.transaction(async (tx) =>
       removeAdmin(tx, schoolId, userId, await actorIn(tx, schoolId, actorId)),
     );
-    ctx.publish();
     res.status(204).end();
   });
 }
@@ -98,7 +95,6 @@ export async function addMember(
   const created = await ctx.db.transaction(async (tx) =>
     createAdmin(tx, schoolId, input, await actorIn(tx, schoolId, actorId)),
   );
-  ctx.publish();
   const admin = (await adminOf(ctx.db, schoolId, created.userId))!;
   if (created.invitation)
     await sendInvitation({

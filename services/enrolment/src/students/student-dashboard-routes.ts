@@ -28,7 +28,6 @@ export function studentDashboardRoutes(app: Express, ctx: ServiceContext<typeof 
   app.post('/api/v4/dashboard/trigger-save-action/students/:id/', async (req, res) => {
     const { studentId } = await authorizeStudent(db, res, req.params.id, 'students.write');
     await db.transaction((tx) => publishStudentUpdated(tx, studentId));
-    ctx.publish();
     res.status(202).json({ student_id: studentId, published: 'enrolment.student.updated' });
   });
 }

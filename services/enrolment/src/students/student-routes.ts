@@ -48,7 +48,6 @@ export function studentRoutes(app: Express, ctx: ServiceContext<typeof schema>):
     const id = await db.transaction((tx) =>
       registerStudent(tx, { ...input, changed_by: staff.user_id }),
     );
-    ctx.publish();
     res.status(201).json(await studentProfile(db, id));
   });
 
@@ -68,7 +67,6 @@ export function studentRoutes(app: Express, ctx: ServiceContext<typeof schema>):
     });
     const changes = parseInput(EDIT_SCHEMAS[method][access.actor.kind], req.body);
     await db.transaction((tx) => updateStudent(tx, access.studentId, changes));
-    ctx.publish();
     res.json(await studentProfile(db, access.studentId));
   }
   app.put('/api/v1/students/:id/', (req, res) => edit(req, res, 'PUT'));

@@ -46,7 +46,6 @@ export function billingAssignmentRoutes(app: Express, ctx: ServiceContext<typeof
   async function assign(res: Response, list: AssignBilling[]) {
     await authorizeAssignments(db, res, list);
     await db.transaction((tx) => assignBillingGuardians(tx, list));
-    ctx.publish();
     res.json(list.map((a) => ({ student_id: a.student_id, billing_guardian_id: a.guardian_id })));
   }
 

@@ -36,7 +36,6 @@ export function studentStatusRoutes(app: Express, ctx: ServiceContext<typeof sch
         changedBy: access.actor.kind === 'staff' ? access.actor.userId : null,
       }),
     );
-    ctx.publish();
     res.json(await studentProfile(db, access.studentId));
   }
 

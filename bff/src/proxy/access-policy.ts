@@ -1,37 +1,41 @@
 import type { Request } from 'express';
+import { decideAccess } from '@cuota/contracts/http/access';
+import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
+import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
+import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
 import type { PersonClaims } from '../session/session-data';
-import { requireKind, requireSignedIn, signedInState } from '../session/signed-in';
-import type { ApiRoute } from './route-table';
-import { requireRouteGrant } from './staff-route-access';
+import { signInRequiredError, signedInState } from '../session/signed-in';
+
+export const NO_GRANT_MESSAGE =
+  'Tu rol no tiene permiso para realizar esta acción en esta escuela.';
+const WRONG_KIND_MESSAGE = 'Tu cuenta no tiene acceso a esta sección.';
 
 /**
- * Who may call a proxied row, checked before anything is forwarded (the service checks
- * again, with finer rules):
- * - webhook: anyone (the gateway); no session, no CSRF; the service verifies signatures.
- * - store: anyone (the store can be embedded and browsed signed out); a signed-in caller's
- *   identity still travels.
- * - portal: any signed-in user.
- * - dashboard, bookkeeper, internal: staff whose membership grants the row's permission
- *   (route-permissions.ts, docs/permissions.md).
- * Returns the identity to sign into the token, or undefined for an anonymous call.
+ * Who may call a proxied endpoint, checked before anything is forwarded, with the same rule
+ * the service applies again (decideAccess on the endpoint's definition). The school comes
+ * from the path or the query: bodies stream to the service unread, so a school named only in
+ * the body is checked by the service. Returns the identity to sign into the token, or
+ * undefined for an anonymous call.
  */
-export function authorizeProxyCall(req: Request, route: ApiRoute): PersonClaims | undefined {
-  switch (route.surface) {
-    case 'webhook':
-      return undefined;
-    case 'store':
-      return signedInState(req)?.identity;
-    case 'portal':
-      return requireSignedIn(req).identity;
-    default: {
-      const { identity } = requireKind(req, 'staff');
-      requireRouteGrant(req, route, identity);
-      return identity;
-    }
-  }
+export function authorizeProxyCall(
+  req: Request,
+  endpoint: AnyEndpoint,
+  params: Record<string, string>,
+): PersonClaims | undefined {
+  const identity = signedInState(req)?.identity;
+  if (endpoint.access.webhook) return undefined;
+  const decision = decideAccess(
+    endpoint.access,
+    identity,
+    schoolOfCall(endpoint, { params, query: req.query }),
+  );
+  if (decision.ok) return identity;
+  if (decision.status === 401) throw signInRequiredError(req);
+  if (decision.status === 404) throw notFound();
+  throw forbidden(decision.reason === 'grant' ? NO_GRANT_MESSAGE : WRONG_KIND_MESSAGE);
 }
 
 /** Every proxied mutation needs the CSRF header, except a gateway's webhook. */
-export function needsCsrf(req: Request, route: ApiRoute): boolean {
-  return route.surface !== 'webhook' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+export function needsCsrf(req: Request, endpoint: AnyEndpoint): boolean {
+  return !endpoint.access.webhook && !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
 }

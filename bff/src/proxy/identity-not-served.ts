@@ -1,17 +1,16 @@
 import type { RequestHandler } from 'express';
+import { IDENTITY_PLANNED } from '@cuota/contracts/identity/planned-endpoints';
+import { createEndpointMatcher } from '@cuota/contracts/http/endpoint-matcher';
 import { answerNotAvailable } from './not-available';
-import { compileRoutes, matchRoute } from './route-table';
-import { ROUTE_ROWS } from './routes';
 
 /**
- * Identity rows the BFF does not serve yet (token auth for apps, magic links, school login…)
- * answer 501, after the BFF's own identity routes had their chance.
+ * Identity endpoints the BFF does not serve yet (token auth for apps, magic links, school
+ * login…) answer 501, after the BFF's own identity routes had their chance.
  */
 export function identityNotServed(): RequestHandler {
-  const routes = compileRoutes(ROUTE_ROWS.filter(([, , , domain]) => domain === 'identity'));
+  const match = createEndpointMatcher(IDENTITY_PLANNED);
   return (req, res, next) => {
-    const match = matchRoute(routes, req.method, req.path);
-    if (match.kind === 'route') return answerNotAvailable(res);
+    if (match(req.method, req.path).kind === 'endpoint') return answerNotAvailable(res);
     next();
   };
 }

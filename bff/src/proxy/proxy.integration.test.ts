@@ -7,13 +7,13 @@ import { browserSignedInAs, guardianSession, staffSession } from '../test-suppor
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 let bff: TestBff;
-let billing: Awaited<ReturnType<typeof startEchoService>>;
+let enrolment: Awaited<ReturnType<typeof startEchoService>>;
 let payments: Awaited<ReturnType<typeof startEchoService>>;
 let silent: http.Server;
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  billing = await startEchoService(identity.keys.publicJwk);
+  enrolment = await startEchoService(identity.keys.publicJwk);
   payments = await startEchoService(identity.keys.publicJwk);
   // Accepts connections and never answers: a hung service.
   silent = http.createServer(() => undefined);
@@ -21,7 +21,7 @@ beforeAll(async () => {
   bff = await startTestBff({
     identity,
     services: {
-      billing: billing.url,
+      enrolment: enrolment.url,
       payments: payments.url,
       invoicing: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
     },
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bff.close();
-  await billing.stop();
+  await enrolment.stop();
   await payments.stop();
   silent.closeAllConnections();
   await new Promise((resolve) => silent.close(resolve));
@@ -40,12 +40,12 @@ describe('forwarding', () => {
   test('a portal GET reaches the owning service with a verifiable identity token and no cookie', async () => {
     const { agent } = await browserSignedInAs(bff, guardianSession());
     const res = await agent
-      .get('/api/v1/schools/school-1/orders/?page=2')
+      .get('/api/v1/students/stu-1/?page=2')
       .set('authorization', 'Bearer forjado')
       .set('x-request-id', 'req-proxy-0001')
       .expect(200);
     const call = res.body as EchoCall;
-    expect(call.url).toBe('/api/v1/schools/school-1/orders/?page=2');
+    expect(call.url).toBe('/api/v1/students/stu-1/?page=2');
     expect(call.identity).toEqual({
       kind: 'guardian',
       guardian_id: 'guardian-1',
@@ -61,13 +61,13 @@ describe('forwarding', () => {
   test('a staff mutation streams its JSON body through (CSRF header required, not forwarded)', async () => {
     const { agent, csrfToken } = await browserSignedInAs(bff, staffSession());
     const res = await agent
-      .patch('/book-keeper/orders/42/')
+      .patch('/api/v1/schools/school-1/levels/lvl-1/')
       .set('x-csrf-token', csrfToken)
-      .send({ amount: 150000, nota: 'ñandú' })
+      .send({ name: 'Primaria Ñandú' })
       .expect(200);
     expect(res.body).toMatchObject({
       method: 'PATCH',
-      body: { amount: 150000, nota: 'ñandú' },
+      body: { name: 'Primaria Ñandú' },
       identity: {
         kind: 'staff',
         user_id: 'staff-1',
@@ -77,52 +77,55 @@ describe('forwarding', () => {
     expect(res.body.headers['x-csrf-token']).toBeUndefined();
   });
 
-  test("the gateway's webhook needs no session and no CSRF, and is vouched for as anonymous", async () => {
+  test('a planned webhook needs no session and no CSRF, and answers 501 without forwarding', async () => {
+    const before = payments.calls.length;
     await request(bff.app)
       .post('/api/v1/kushki/payout_status/')
       .send({ status: 'APPROVED' })
-      .expect(200);
-    expect(payments.calls.at(-1)).toMatchObject({ body: { status: 'APPROVED' } });
-    expect(payments.calls.at(-1)!.identity).toEqual({ kind: 'anonymous' });
+      .expect(501);
+    expect(payments.calls.length).toBe(before);
   });
 });
 
 describe('refused before anything is forwarded', () => {
   test('signed out → 401 UNAUTHENTICATED', async () => {
-    const before = billing.calls.length;
-    const res = await request(bff.app).get('/api/v1/schools/school-1/orders/').expect(401);
+    const before = enrolment.calls.length;
+    const res = await request(bff.app).get('/api/v1/students/stu-1/').expect(401);
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
-    expect(billing.calls.length).toBe(before);
+    expect(enrolment.calls.length).toBe(before);
   });
 
   test('a guardian on a staff-only row → 403', async () => {
     const { agent, csrfToken } = await browserSignedInAs(bff, guardianSession());
-    const before = billing.calls.length;
-    await agent.get('/api/v1/dashboard/schools/school-1/delinquency/').expect(403);
+    const before = enrolment.calls.length;
+    await agent.get('/api/v1/dashboard/schools/school-1/levels/').expect(403);
     await agent
-      .post('/book-keeper/massive_concept_assignments/')
+      .post('/academic-coordinator/sections/')
       .set('x-csrf-token', csrfToken)
-      .send({})
+      .send({ school_id: 'school-1' })
       .expect(403);
-    expect(billing.calls.length).toBe(before);
+    expect(enrolment.calls.length).toBe(before);
   });
 
   test('a mutation without the CSRF header → 403 CSRF_INVALID', async () => {
     const { agent } = await browserSignedInAs(bff, staffSession());
-    const before = billing.calls.length;
-    const res = await agent.patch('/book-keeper/orders/42/').send({ amount: 1 }).expect(403);
+    const before = enrolment.calls.length;
+    const res = await agent
+      .patch('/api/v1/schools/school-1/levels/lvl-1/')
+      .send({ name: 'X' })
+      .expect(403);
     expect(res.body.error.code).toBe('CSRF_INVALID');
-    expect(billing.calls.length).toBe(before);
+    expect(enrolment.calls.length).toBe(before);
   });
 
   test("services' own /internal paths are not reachable", async () => {
     const { agent } = await browserSignedInAs(bff, staffSession());
-    const before = billing.calls.length + payments.calls.length;
+    const before = enrolment.calls.length + payments.calls.length;
     const page = await agent.get('/internal/guardians/by-hash/abc').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/); // just the SPA's index.html
     await agent.get('/api/v1/students/..%2F..%2Finternal/').expect(404);
     await agent.post('/internal/staff/authenticate').send({}).expect(404);
-    expect(billing.calls.length + payments.calls.length).toBe(before);
+    expect(enrolment.calls.length + payments.calls.length).toBe(before);
   });
 
   test('a known path with another method → 405 with Allow', async () => {
@@ -151,9 +154,14 @@ describe('rows without a service yet', () => {
 
 describe('a service that is down or hung', () => {
   test('down → 503 in Spanish, at once', async () => {
-    const { agent } = await browserSignedInAs(bff, guardianSession());
-    const res = await agent.get('/api/v1/students/1/').expect(503);
-    expect(res.body).toEqual({
+    const { agent } = await browserSignedInAs(bff, staffSession());
+    const res = await agent.get('/internal/student-directory/school-1').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/); // internal: never proxied
+    const down = await agent.get('/api/v1/dashboard/schools/school-1/levels/').expect(200);
+    expect(down.body.url).toBeDefined(); // the echo answered
+    await enrolment.stop();
+    const gone = await agent.get('/api/v1/dashboard/schools/school-1/levels/').expect(503);
+    expect(gone.body).toEqual({
       error: {
         code: 'SERVICE_UNAVAILABLE',
         message:
@@ -163,9 +171,13 @@ describe('a service that is down or hung', () => {
   });
 
   test('hung → 503 after the proxy timeout, not a hang', async () => {
-    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const { agent, csrfToken } = await browserSignedInAs(bff, guardianSession());
     const started = Date.now();
-    const res = await agent.get('/api/v1/students/1/orders/1/invoice_urls/').expect(503);
+    const res = await agent
+      .post('/api/v1/guardians/verify_guardians/')
+      .set('x-csrf-token', csrfToken)
+      .send({ guardian_ids: ['guardian-1'] })
+      .expect(503);
     expect(res.body.error.message).toMatch(/facturación/);
     expect(Date.now() - started).toBeLessThan(3000);
   });

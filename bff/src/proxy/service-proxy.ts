@@ -8,10 +8,9 @@ import type { ServiceName } from '../config/bff-config';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
 import { refreshStaff } from '../session/refresh-staff';
 import { authorizeProxyCall, needsCsrf } from './access-policy';
+import { createEndpointMatcher } from '@cuota/contracts/http/endpoint-matcher';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
-import { compileRoutes, matchRoute } from './route-table';
-import { CAPABILITY_ROWS } from './capability-routes';
-import { ROUTE_ROWS } from './routes';
+import { PUBLIC_ENDPOINTS } from './proxied-endpoints';
 
 const SERVICE_LABELS: Record<ServiceName, string> = {
   enrolment: 'inscripciones',
@@ -30,13 +29,13 @@ interface ProxyTarget {
 type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
 
 /**
- * Forwards the specification's REST rows to the owning service, unchanged, with the caller's
- * identity as a 60-second signed token and the request id; cookies and any client-sent
- * Authorization never reach a service. Mounted before the body parsers so bodies (JSON,
- * multipart) stream through untouched. Paths not in the table fall through (next()).
+ * Forwards the endpoints services serve (their definitions in packages/contracts), unchanged,
+ * with the caller's identity as a 60-second signed token and the request id; cookies and any
+ * client-sent Authorization never reach a service. Mounted before the body parsers so bodies
+ * (JSON, multipart) stream through untouched. Paths no definition lists fall through (next()).
  */
 export function serviceProxy(ctx: BffContext): RequestHandler {
-  const routes = compileRoutes([...ROUTE_ROWS, ...CAPABILITY_ROWS]);
+  const match = createEndpointMatcher(PUBLIC_ENDPOINTS);
   const { logger } = ctx.deps;
   const proxy = createProxyMiddleware<Request, Response>({
     router: (req) => (req as ProxiedRequest).cuotaProxy!.url,
@@ -63,20 +62,21 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
   });
 
   return async (req, res, next) => {
-    const match = matchRoute(routes, req.method, req.path);
-    if (match.kind === 'none') return next();
-    if (match.kind === 'method-not-allowed')
-      return answerMethodNotAllowed(res, req.method, match.allowed);
-    const { route } = match;
-    if (route.domain === 'identity') return next();
-    if (route.domain === 'notifications') return answerNotAvailable(res);
+    const found = match(req.method, req.path);
+    if (found.kind === 'none') return next();
+    if (found.kind === 'method-not-allowed')
+      return answerMethodNotAllowed(res, req.method, found.allowed);
+    const { endpoint, params } = found;
+    if (endpoint.servedByBff && !endpoint.planned) return next();
     await refreshStaff(req, res, ctx);
-    const identity = authorizeProxyCall(req, route);
-    if (needsCsrf(req, route) && !isCsrfValid(req)) throw csrfInvalidError();
+    const identity = authorizeProxyCall(req, endpoint, params);
+    const service = serviceOf(endpoint.domain);
+    if (endpoint.planned || !service) return answerNotAvailable(res);
+    if (needsCsrf(req, endpoint) && !isCsrfValid(req)) throw csrfInvalidError();
     const requestId = (req as ProxiedRequest).id;
     (req as ProxiedRequest).cuotaProxy = {
-      service: route.domain,
-      url: ctx.config.services[route.domain],
+      service,
+      url: ctx.config.services[service],
       requestId,
       token: await ctx.deps.sign(identity ?? ANONYMOUS_IDENTITY, requestId),
     };
@@ -102,3 +102,6 @@ function answerUnavailable(res: ServerResponse | unknown, service: ServiceName |
     }),
   );
 }
+
+const serviceOf = (domain: string): ServiceName | undefined =>
+  domain in SERVICE_LABELS ? (domain as ServiceName) : undefined;

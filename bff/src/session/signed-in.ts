@@ -15,8 +15,12 @@ export function signedInState(req: Request): SignedInState | undefined {
 export function requireSignedIn(req: Request): SignedInState {
   const state = signedInState(req);
   if (state) return state;
-  throw sessionExpired(req) ? sessionExpiredError() : unauthenticatedError();
+  throw signInRequiredError(req);
 }
+
+/** The 401 for a call that needs a session and has none. */
+export const signInRequiredError = (req: Request) =>
+  sessionExpired(req) ? sessionExpiredError() : unauthenticatedError();
 
 export function requireKind<K extends PersonClaims['kind']>(
   req: Request,

@@ -5,7 +5,7 @@ import {
   STUDENT_DIRECTORY_CONSUMER,
   studentDirectorySubscriptions,
 } from './students/student-directory-consumer';
-import { studentDirectoryRoutes } from './students/student-directory-routes';
+import { studentDirectoryHandlers } from './students/student-directory-handlers';
 
 /** Billing: charges and collections (later issues); for now, its read model of students. */
 export const billingService: ServiceDefinition<typeof schema> = {
@@ -14,7 +14,6 @@ export const billingService: ServiceDefinition<typeof schema> = {
   // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['BILLING'],
-  endpoints: () => [],
-  routes: (app, ctx) => studentDirectoryRoutes(app, ctx.db),
+  endpoints: (ctx) => studentDirectoryHandlers(ctx.db),
   consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
 };

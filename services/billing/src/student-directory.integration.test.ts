@@ -21,7 +21,8 @@ import { createTestIdentity } from '@cuota/testing/test-identity';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
 import { waitFor } from '@cuota/testing/wait-for';
 import { billingService } from './billing-service';
-import { STUDENT_DIRECTORY_CONSUMER, upsertStudent } from './students/student-directory-consumer';
+import { STUDENT_DIRECTORY_CONSUMER } from './students/student-directory-consumer';
+import { upsertStudent } from './students/student-directory-repository';
 import type * as schema from './schema';
 
 jest.setTimeout(30_000);
@@ -184,14 +185,14 @@ describe('GET /internal/student-directory/:schoolId', () => {
     expect((await errorOf(res)).code).toBe('UNAUTHENTICATED');
   });
 
-  test('answers 403 in Spanish to staff of another school and to guardians', async () => {
+  test('another school is a 404 to its staff (as if it did not exist); guardians get 403', async () => {
     const outsider = await get(path, {
       kind: 'staff',
       user_id: 'u-2',
       memberships: [{ school_id: OTHER_SCHOOL, role: 'OWNER' }],
     });
-    expect(outsider.status).toBe(403);
-    expect((await errorOf(outsider)).message).toMatch(/No tienes permiso/);
+    expect(outsider.status).toBe(404);
+    expect((await errorOf(outsider)).message).toMatch(/No encontramos/);
     const guardian = await get(path, {
       kind: 'guardian',
       guardian_id: 'g-1',

@@ -5,7 +5,7 @@ import {
   FISCAL_GUARDIAN_CONSUMER,
   fiscalGuardianSubscriptions,
 } from './guardians/fiscal-guardian-consumer';
-import { verifyGuardiansRoutes } from './guardians/verify-guardians-routes';
+import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
 
 /** Invoicing: CFDI 4.0 (later issues); for now, guardians' fiscal data and RFC checks. */
 export const invoicingService: ServiceDefinition<typeof schema> = {
@@ -14,7 +14,6 @@ export const invoicingService: ServiceDefinition<typeof schema> = {
   // Resolves to services/invoicing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['INVOICING'],
-  endpoints: () => [],
-  routes: (app, ctx) => verifyGuardiansRoutes(app, ctx.db),
+  endpoints: (ctx) => verifyGuardiansHandlers(ctx.db),
   consumers: () => ({ [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions() }),
 };

@@ -72,7 +72,11 @@ export function pathParamsSchema(path: string) {
   const segment = z.string().regex(new RegExp(`^${PATH_PARAM_PATTERN}$`));
   return z.object(Object.fromEntries(pathParamNames(path).map((n) => [n, segment])));
 }
-type DefaultParams = z.ZodObject<Record<string, z.ZodString>>;
+/** The `{name}` placeholders of a path template, as a union of names. */
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+type DefaultParams<Path extends string> = z.ZodObject<{ [K in ParamNames<Path>]: z.ZodString }>;
 
 type Input<P, Q, B, R> = Omit<EndpointDefinition, 'params' | 'query' | 'body' | 'response'> & {
   params?: P;
@@ -83,11 +87,12 @@ type Input<P, Q, B, R> = Omit<EndpointDefinition, 'params' | 'query' | 'body' | 
 
 /** One endpoint, as every part reads it (BFF, service, web client, OpenAPI). */
 export function defineEndpoint<
-  P extends z.ZodType = DefaultParams,
+  const Path extends string,
+  P extends z.ZodType = DefaultParams<Path>,
   Q extends Optional = undefined,
   B extends Optional = undefined,
   R extends Optional = undefined,
->(definition: Input<P, Q, B, R>): EndpointDefinition<P, Q, B, R> {
+>(definition: Input<P, Q, B, R> & { path: Path }): EndpointDefinition<P, Q, B, R> {
   return {
     ...definition,
     params: (definition.params ?? pathParamsSchema(definition.path)) as P,

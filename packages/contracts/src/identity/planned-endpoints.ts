@@ -38,16 +38,6 @@ export const IDENTITY_PLANNED = [
     summary: 'Inicio de sesión de tutores por escuela',
   }),
   plannedEndpoint({
-    name: 'identity.users-auth.post',
-    method: 'POST',
-    path: '/api/v1/users/auth/',
-    domain: 'identity',
-    servedByBff: true,
-    surface: 'auth',
-    access: anyone(),
-    summary: 'Inicio de sesión del personal (API)',
-  }),
-  plannedEndpoint({
     name: 'identity.auth-api-token-auth-staff.post',
     method: 'POST',
     path: '/auth/api-token-auth/staff/',

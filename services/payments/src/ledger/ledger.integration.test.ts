@@ -6,10 +6,11 @@ import { NATS_URL } from '@cuota/testing/environment';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
-import { LedgerError, postLedgerTransaction } from './ledger';
-import { paymentsService } from './payments-service';
-import { ledgerAccounts } from './schema';
-import type * as schema from './schema';
+import { postLedgerTransaction } from './ledger-repository';
+import { LedgerError } from './ledger-rules';
+import { paymentsService } from '../payments-service';
+import { ledgerAccounts } from '../schema';
+import type * as schema from '../schema';
 
 jest.setTimeout(30_000);
 

@@ -1,6 +1,3 @@
-import type { Executor } from '@cuota/messaging/transaction';
-import { ledgerEntries, ledgerTransactions } from './schema';
-
 /** One line of a ledger transaction: debit positive, credit negative, in centavos. */
 export interface LedgerEntryInput {
   accountId: string;
@@ -34,23 +31,4 @@ export function assertBalanced(entries: LedgerEntryInput[]): void {
     throw new LedgerError(
       `La transacción contable no cuadra: los cargos suman ${debits} centavos y los abonos ${credits}.`,
     );
-}
-
-/**
- * Posts a balanced transaction inside the caller's database transaction, so it commits
- * with the business change it records (and its outbox event). Returns its id.
- */
-export async function postLedgerTransaction(
-  tx: Executor,
-  entries: LedgerEntryInput[],
-  details: LedgerTransactionDetails = {},
-): Promise<string> {
-  assertBalanced(entries);
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({ description: details.description ?? null, occurredAt: details.occurredAt })
-    .returning({ id: ledgerTransactions.id });
-  const transactionId = created!.id;
-  await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
-  return transactionId;
 }

@@ -1,4 +1,4 @@
-import { isVerifiedGuardian } from './guardian-verification';
+import { isVerifiedGuardian } from './guardian-verification-rules';
 
 describe('isVerifiedGuardian', () => {
   test('needs a razón social and an invoiceable RFC', () => {

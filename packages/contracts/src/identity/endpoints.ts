@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { anyone, familyOnly, familyOrStaff } from '../http/access';
+import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
+import {
+  openNotificationInputSchema,
+  verifyGuardiansInputSchema,
+  verifyGuardiansResultSchema,
+} from '../bff/guardian-rpc';
+import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
+import { remotesResponseSchema } from '../shell/remotes';
+import {
+  authProvidersSchema,
+  authUrlResponseSchema,
+  clientLogSchema,
+  sessionResponseSchema,
+  sessionUpdateSchema,
+} from './auth-api';
+import { csrfTokenResponseSchema } from './auth-responses';
+import { guardianLoginInfoSchema, sendCodeResultSchema } from './guardian-login';
+import { sendCodeSchema, staffCredentialsSchema, verifyCodeSchema } from './sign-in';
+
+/**
+ * The endpoints the BFF answers itself: the Auth.js-shaped /api/auth/*, the portal's code
+ * sign-in, staff sign-in, tRPC procedures and what the shell needs. Listed here so routing,
+ * the spec check and the OpenAPI document know them like any other.
+ */
+const bff = { servedByBff: true, spec: 'spec' } as const;
+const auth = { ...bff, domain: 'identity', surface: 'auth' } as const;
+
+/** Auth.js's form posts: csrfToken, callbackUrl, json flag and the provider's fields. */
+const authForm = z.looseObject({
+  csrfToken: z.string().optional(),
+  callbackUrl: z.string().optional(),
+  json: z.string().optional(),
+});
+
+export const getSession = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.session',
+  method: 'GET',
+  path: '/api/auth/session',
+  access: anyone(),
+  summary: 'La sesión actual ({} sin sesión, como Auth.js)',
+  response: z.union([sessionResponseSchema, z.object({}), z.null()]),
+});
+
+export const getCsrfToken = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.csrf',
+  method: 'GET',
+  path: '/api/auth/csrf',
+  access: anyone(),
+  summary: 'El token CSRF de la sesión',
+  response: csrfTokenResponseSchema,
+});
+
+export const getProviders = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.providers',
+  method: 'GET',
+  path: '/api/auth/providers',
+  access: anyone(),
+  summary: 'Formas de iniciar sesión',
+  response: authProvidersSchema,
+});
+
+export const signIn = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.signin',
+  method: 'POST',
+  path: '/api/auth/signin/{provider}',
+  access: anyone(),
+  summary: 'Iniciar sesión con un proveedor (formulario de Auth.js)',
+  body: authForm,
+  bodyType: 'form',
+  response: authUrlResponseSchema,
+});
+
+export const signInCallback = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.callback',
+  method: 'POST',
+  path: '/api/auth/callback/{provider}',
+  access: anyone(),
+  summary: 'Iniciar sesión con credenciales (código del tutor o contraseña del personal)',
+  body: authForm,
+  bodyType: 'form',
+  response: authUrlResponseSchema,
+});
+
+export const signOut = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.signout',
+  method: 'POST',
+  path: '/api/auth/signout',
+  access: anyone(),
+  summary: 'Cerrar sesión',
+  body: authForm,
+  bodyType: 'form',
+  response: authUrlResponseSchema,
+});
+
+export const updateSession = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.session-update',
+  method: 'POST',
+  path: '/api/auth/session',
+  access: familyOrStaff('member'),
+  summary: 'Actualizar la sesión (escuela seleccionada)',
+  body: sessionUpdateSchema,
+  response: z.union([sessionResponseSchema, z.object({})]),
+});
+
+export const clientLog = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.log',
+  method: 'POST',
+  path: '/api/auth/_log',
+  access: anyone(),
+  summary: 'Registrar un error del navegador',
+  body: clientLogSchema,
+  status: 204,
+  produces: 'none',
+});
+
+export const guardianLinkLogin = defineEndpoint({
+  ...auth,
+  name: 'identity.guardian-login.link',
+  method: 'POST',
+  path: '/api/v1/guardians/login/',
+  access: anyone(),
+  summary: 'Para quién es la liga de acceso de un tutor',
+  body: sendCodeSchema,
+  response: guardianLoginInfoSchema,
+});
+
+export const guardianLinkInfo = defineEndpoint({
+  ...auth,
+  name: 'identity.guardian-login.info',
+  method: 'GET',
+  path: '/api/v1/guardians/login/{guardianHash}/',
+  spec: { capability: 'La página de acceso muestra el nombre y el correo enmascarado del tutor.' },
+  access: anyone(),
+  summary: 'Nombre y correo enmascarado del tutor de una liga de acceso',
+  response: guardianLoginInfoSchema,
+});
+
+export const sendGuardianCode = defineEndpoint({
+  ...auth,
+  name: 'identity.guardian-login.send-code',
+  method: 'POST',
+  path: '/api/v1/guardians/login/send_code/',
+  access: anyone(),
+  summary: 'Enviar un código de acceso al correo del tutor',
+  body: sendCodeSchema,
+  response: sendCodeResultSchema,
+});
+
+export const verifyGuardianCode = defineEndpoint({
+  ...auth,
+  name: 'identity.guardian-login.verify-code',
+  method: 'POST',
+  path: '/api/v1/guardians/login/verify_code/',
+  access: anyone(),
+  summary: 'Iniciar sesión con el código recibido',
+  body: verifyCodeSchema,
+  response: z.union([sessionResponseSchema, z.object({})]),
+});
+
+export const staffPasswordSignIn = defineEndpoint({
+  ...auth,
+  name: 'identity.staff.auth',
+  method: 'POST',
+  path: '/api/v1/users/auth/',
+  access: anyone(),
+  summary: 'Iniciar sesión del personal con correo y contraseña',
+  body: staffCredentialsSchema,
+  response: z.union([sessionResponseSchema, z.object({})]),
+});
+
+export const redeemInvitation = defineEndpoint({
+  ...auth,
+  name: 'identity.staff.redeem-invitation',
+  method: 'POST',
+  path: '/api/auth/invitation',
+  spec: { capability: 'Aceptar una invitación del personal y elegir contraseña (ADR 0013).' },
+  access: anyone(),
+  summary: 'Aceptar una invitación al personal de una escuela',
+  body: z.object({ token: z.string(), name: z.string(), password: z.string() }),
+  response: z.union([sessionResponseSchema, z.object({})]),
+});
+
+export const portalFeatures = defineEndpoint({
+  ...bff,
+  name: 'identity.portal.features',
+  method: 'GET',
+  path: '/api/v1/portal/features/',
+  domain: 'identity',
+  surface: 'portal',
+  access: familyOrStaff('member'),
+  summary: 'Funciones del portal activas',
+  response: portalFeaturesSchema,
+});
+
+export const remotes = defineEndpoint({
+  ...bff,
+  name: 'shell.remotes',
+  method: 'GET',
+  path: '/api/remotes',
+  domain: 'identity',
+  surface: 'portal',
+  spec: { capability: 'El shell carga las aplicaciones remotas desde sus manifiestos (ADR 0010).' },
+  access: anyone(),
+  summary: 'Manifiestos de las aplicaciones remotas',
+  response: remotesResponseSchema,
+});
+
+/** tRPC procedures over HTTP (batched; the path is one procedure's). */
+const trpc = { ...bff, surface: 'portal' } as const;
+
+export const featuresToggle = defineEndpoint({
+  ...trpc,
+  name: 'trpc.guardian.featuresToggle',
+  method: 'GET',
+  path: '/api/trpc/guardian.featuresToggle',
+  domain: 'identity',
+  access: familyOrStaff('member'),
+  summary: 'tRPC: funciones activas para el usuario',
+  response: portalFeaturesSchema,
+});
+
+export const guardianMe = defineEndpoint({
+  ...trpc,
+  name: 'trpc.guardian.me',
+  method: 'GET',
+  path: '/api/trpc/guardian.me',
+  domain: 'enrolment',
+  access: familyOnly(),
+  summary: 'tRPC: el tutor con sus dependientes',
+  response: guardianMeSchema,
+});
+
+export const verifyGuardians = defineEndpoint({
+  ...trpc,
+  name: 'trpc.guardian.verifyGuardians',
+  method: 'GET',
+  path: '/api/trpc/guardian.verifyGuardians',
+  domain: 'invoicing',
+  access: familyOnly(),
+  summary: 'tRPC: validez del RFC de los tutores que facturan',
+  query: z.object({ input: verifyGuardiansInputSchema.optional() }),
+  response: verifyGuardiansResultSchema,
+});
+
+export const openNotification = defineEndpoint({
+  ...trpc,
+  name: 'trpc.guardian.openNotification',
+  method: 'POST',
+  path: '/api/trpc/guardian.openNotification',
+  domain: 'notifications',
+  access: familyOnly(),
+  summary: 'tRPC: marcar una notificación como abierta',
+  body: openNotificationInputSchema,
+});
+
+export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
+  getSession,
+  getCsrfToken,
+  getProviders,
+  signIn,
+  signInCallback,
+  signOut,
+  updateSession,
+  clientLog,
+  guardianLinkLogin,
+  guardianLinkInfo,
+  sendGuardianCode,
+  verifyGuardianCode,
+  staffPasswordSignIn,
+  redeemInvitation,
+  portalFeatures,
+  remotes,
+  featuresToggle,
+  guardianMe,
+  verifyGuardians,
+  openNotification,
+];

@@ -1,0 +1,18 @@
+import { bffOnly } from '../http/access';
+import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
+import { ledgerBalanceCheckSchema } from './responses';
+
+/** The platform's own check that every ledger transaction balances (never a school's staff). */
+export const ledgerBalanceCheck = defineEndpoint({
+  name: 'payments.ledger.balance-check',
+  method: 'GET',
+  path: '/internal/ledger/balance-check',
+  domain: 'payments',
+  surface: 'internal',
+  access: bffOnly(),
+  summary: 'Comprobar que el libro mayor cuadra',
+  spec: { capability: 'Monitoreo: cada transacción contable suma cero.' },
+  response: ledgerBalanceCheckSchema,
+});
+
+export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [ledgerBalanceCheck];

@@ -1,0 +1,52 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
+import type { Executor } from '@cuota/messaging/transaction';
+import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
+import { studentDirectory } from '../schema';
+
+/** The only code that touches `student_directory`, billing's copy of enrolment's students. */
+export type DirectoryRow = typeof studentDirectory.$inferSelect;
+
+/**
+ * Writes a snapshot keyed by student id. An older snapshot never overwrites a newer one,
+ * so a replayed or late event cannot roll the directory back.
+ */
+export async function upsertStudent(
+  tx: Executor,
+  student: StudentSnapshot,
+  occurredAt: Date,
+): Promise<void> {
+  const values = {
+    studentId: student.student_id,
+    schoolId: student.school_id,
+    firstName: student.first_name,
+    lastName: student.last_name,
+    level: student.level,
+    sectionId: student.section_id,
+    status: student.status,
+    billingGuardianId: student.billing_guardian_id,
+    updatedAt: occurredAt,
+  };
+  const { studentId: _key, ...changes } = values;
+  await tx
+    .insert(studentDirectory)
+    .values(values)
+    .onConflictDoUpdate({
+      target: studentDirectory.studentId,
+      set: changes,
+      setWhere: sql`${studentDirectory.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+/** A school's students by last name, then first name (Spanish collation). */
+export function studentsOfSchool(db: Executor, schoolId: string): Promise<DirectoryRow[]> {
+  return db
+    .select()
+    .from(studentDirectory)
+    .where(eq(studentDirectory.schoolId, schoolId))
+    .orderBy(
+      spanishOrder(studentDirectory.lastName),
+      spanishOrder(studentDirectory.firstName),
+      asc(studentDirectory.studentId),
+    );
+}

@@ -1,0 +1,43 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import type { Executor } from '@cuota/messaging/transaction';
+import { fiscalGuardians } from '../schema';
+
+/** The only code that touches `fiscal_guardians`, invoicing's copy of guardians' tax data. */
+export type FiscalGuardianRow = typeof fiscalGuardians.$inferSelect;
+
+/**
+ * Writes a guardian's fiscal snapshot keyed by guardian id. An older snapshot never
+ * overwrites a newer one, so a replayed or late event cannot roll the data back.
+ */
+export async function upsertFiscalGuardian(
+  tx: Executor,
+  guardian: GuardianSnapshot,
+  occurredAt: Date,
+): Promise<void> {
+  const changes = {
+    schoolIds: guardian.school_ids,
+    billingName: guardian.billing_name,
+    taxId: guardian.tax_id,
+    taxZipCode: guardian.tax_zip_code,
+    updatedAt: occurredAt,
+  };
+  await tx
+    .insert(fiscalGuardians)
+    .values({ guardianId: guardian.guardian_id, ...changes })
+    .onConflictDoUpdate({
+      target: fiscalGuardians.guardianId,
+      set: changes,
+      setWhere: sql`${fiscalGuardians.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+export function fiscalGuardiansByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<FiscalGuardianRow[]> {
+  return db
+    .select()
+    .from(fiscalGuardians)
+    .where(inArray(fiscalGuardians.guardianId, [...new Set(ids)]));
+}

@@ -34,7 +34,14 @@ function currencyPlaces(moneda: string): number {
   return moneda === 'XXX' ? 0 : 2;
 }
 
-const d = parseDecimal;
+/** SAT's amount patterns let odd strings through (an unescaped "." in t_Importe): refuse them. */
+function d(text: string): Decimal {
+  try {
+    return parseDecimal(text);
+  } catch {
+    throw new SatRejection('301', `"${text}" no es un importe decimal.`);
+  }
+}
 const TEN_TO_MINUS_12: Decimal = { units: 1n, places: 12 };
 
 function expected(code: SatCode, esperado: Decimal, reportado: Decimal, where = ''): never {

@@ -359,6 +359,24 @@ test('the next stamps can be made to fail with 503 so callers can prove their re
   expect((await stamp(sandbox.url, sealed)).status).toBe(200);
 });
 
+test('the next stamps can be made slow, to prove callers time out and retry', async () => {
+  const behaviour = await control(sandbox.url, 'PUT', '/behaviour', {
+    slow_next_stamps: 1,
+    slow_ms: 300,
+  });
+  expect(behaviour.body).toMatchObject({ slow_next_stamps: 1, slow_ms: 300 });
+  const sealed = tuition((invoice) => (invoice.conceptos[0]!.descripcion = 'Colegiatura febrero'));
+
+  const started = Date.now();
+  expect((await stamp(sandbox.url, sealed)).status).toBe(200);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  expect((await control(sandbox.url, 'GET', '/behaviour')).body).toMatchObject({
+    slow_next_stamps: 0,
+  });
+  const refused = await control(sandbox.url, 'PUT', '/behaviour', { slow_ms: -1 });
+  expect(refused.body.error.message).toBe('slow_ms debe ser un entero entre 0 y 120000.');
+});
+
 test('the taxpayer registry refuses incomplete data in Spanish', async () => {
   const bad = await control(sandbox.url, 'PUT', '/taxpayers/GOMA800101AB1', {
     name: 'ANA',

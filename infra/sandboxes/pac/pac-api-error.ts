@@ -1,0 +1,13 @@
+/** A request the sandbox refuses outside SAT's stamping rules: an HTTP status, a code and Spanish text. */
+export class PacApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const notFound = () => new PacApiError(404, '205', 'UUID No existe');

@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { PacApiError } from './pac-api-error.ts';
+
+/** Faults a test or a developer can ask for, to exercise the invoicing service's retries. */
+const between = (field: string, min: number, max: number) => {
+  const error = `${field} debe ser un entero entre ${min} y ${max}.`;
+  return z.int({ error }).min(min, { error }).max(max, { error });
+};
+
+export const behaviourSchema = z.strictObject(
+  {
+    fail_next_stamps: between('fail_next_stamps', 0, 1000),
+    fail_status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)], {
+      error: 'fail_status debe ser 500, 502, 503 o 504.',
+    }),
+    slow_next_stamps: between('slow_next_stamps', 0, 1000),
+    slow_ms: between('slow_ms', 0, 120_000),
+    cancellation_delay_ms: between('cancellation_delay_ms', 0, 2_592_000_000),
+  },
+  {
+    error:
+      'Solo se admiten fail_next_stamps, fail_status, slow_next_stamps, slow_ms y cancellation_delay_ms.',
+  },
+);
+
+export type Behaviour = z.infer<typeof behaviourSchema>;
+
+export class SandboxBehaviour {
+  private current: Behaviour;
+
+  constructor(cancellationDelayMs: number) {
+    this.current = {
+      fail_next_stamps: 0,
+      fail_status: 503,
+      slow_next_stamps: 0,
+      slow_ms: 0,
+      cancellation_delay_ms: cancellationDelayMs,
+    };
+  }
+
+  get(): Behaviour {
+    return { ...this.current };
+  }
+
+  update(changes: Partial<Behaviour>): Behaviour {
+    this.current = { ...this.current, ...changes };
+    return this.get();
+  }
+
+  /** Before each stamp: wait when asked to be slow, then fail when asked to. */
+  async beforeStamp(): Promise<void> {
+    if (this.current.slow_next_stamps > 0) {
+      this.current.slow_next_stamps -= 1;
+      await sleep(this.current.slow_ms);
+    }
+    if (this.current.fail_next_stamps > 0) {
+      this.current.fail_next_stamps -= 1;
+      throw new PacApiError(
+        this.current.fail_status,
+        'PAC_NO_DISPONIBLE',
+        'El servicio de timbrado no está disponible por el momento. Intenta de nuevo en unos segundos.',
+      );
+    }
+  }
+}

@@ -138,9 +138,13 @@ const exempt = (pesos: number) => ({
 const chargeToken = (token: string, extra: Record<string, unknown> = {}) =>
   call('POST', '/card/v1/charges', { token, amount: exempt(1234.5), ...extra });
 
-const deliveriesOf = async (ticket = '') =>
-  (await call('GET', `/_sandbox/webhooks?ticketNumber=${ticket}`))
-    .body as unknown as WebhookDelivery[];
+/** The sandbox's log of a sale's delivery attempts, once it holds `count` of them. */
+const deliveriesOf = (ticket = '', count: number) =>
+  waitFor(async () => {
+    const { body } = await call('GET', `/_sandbox/webhooks?ticketNumber=${ticket}`);
+    const all = body as unknown as WebhookDelivery[];
+    return all.length === count ? all : null;
+  });
 
 const notificationsFor = (ticket = '') =>
   received.filter((r) => r.body.ticketNumber === ticket || r.body.saleTicketNumber === ticket);
@@ -433,7 +437,8 @@ describe('webhooks', () => {
     });
     expect(new Set(notices.map((n) => n.raw)).size).toBe(1);
     expect(notices.every(verifyKushkiSignature)).toBe(true);
-    const kinds = (await deliveriesOf(sale.ticketNumber)).map((d) => d.kind).sort();
+    // The sandbox logs an attempt once the receiver has answered it.
+    const kinds = (await deliveriesOf(sale.ticketNumber, 4)).map((d) => d.kind).sort();
     expect(kinds).toEqual(['duplicate', 'duplicate', 'original', 'replay']);
     expect((await call('POST', '/_sandbox/webhooks/999999999999999999/replay')).status).toBe(404);
   });
@@ -443,8 +448,7 @@ describe('webhooks', () => {
     const { body: sale } = await chargeToken(await tokenFor(CARDS.approved), {
       metadata: { payment_id: 'pago-reintentado' },
     });
-    await waitFor(() => notificationsFor(sale.ticketNumber)[0]);
-    const attempts = await deliveriesOf(sale.ticketNumber);
+    const attempts = await deliveriesOf(sale.ticketNumber, 3);
     expect(attempts.map((d) => [d.attempt, d.status])).toEqual([
       [1, 503],
       [2, 503],

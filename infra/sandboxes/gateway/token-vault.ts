@@ -17,18 +17,20 @@ export interface CardToken {
   expiresAt: number;
 }
 
+// Expired tokens are kept a while, so a late charge hears "Token expirado", not "incorrecto".
+const EXPIRED_KEPT_MS = 10 * 60_000;
+
 export type TokenLookup = { token: CardToken } | { missing: 'unknown' | 'expired' };
 
 /** One-time card tokens that expire (Kushki: 30 minutes). */
 export class TokenVault {
   private readonly tokens = new Map<string, CardToken>();
   private readonly sweeper: NodeJS.Timeout;
-
   private readonly ttlMs: number;
 
   constructor(ttlMs: number) {
     this.ttlMs = ttlMs;
-    this.sweeper = setInterval(() => this.sweep(Date.now()), Math.min(ttlMs, 60_000));
+    this.sweeper = setInterval(() => this.sweep(Date.now()), 60_000);
     this.sweeper.unref();
   }
 
@@ -60,8 +62,7 @@ export class TokenVault {
   }
 
   private sweep(now: number): void {
-    // Kept for one more lifetime after expiring, so a late charge hears "expirado".
-    const cutoff = now - this.ttlMs;
+    const cutoff = now - EXPIRED_KEPT_MS;
     for (const [key, token] of this.tokens) if (token.expiresAt <= cutoff) this.tokens.delete(key);
   }
 }

@@ -15,6 +15,8 @@ const brandHint = document.getElementById('card-number-hint')!;
 const formStatus = document.getElementById('form-status')!;
 const formError = document.getElementById('form-error')!;
 const touched = new Set<FieldName>();
+// After the first attempt to pay, every field shows its problem, not just the ones left.
+let submitted = false;
 let busy = false;
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
@@ -46,11 +48,11 @@ function problems(): Problems {
   return found;
 }
 
-/** Shows the problems of the fields the family already left (or all, on submit). */
-function render(showAll: boolean): Problems {
+/** Shows the problems of the fields the family already left (of all, once it tried to pay). */
+function render(): Problems {
   const found = problems();
   for (const name of FIELD_NAMES) {
-    const message = showAll || touched.has(name) ? (found[name] ?? '') : '';
+    const message = submitted || touched.has(name) ? (found[name] ?? '') : '';
     errorOf(name).textContent = message;
     inputOf(name).setAttribute('aria-invalid', message ? 'true' : 'false');
   }
@@ -139,7 +141,8 @@ async function requestToken(): Promise<void> {
 async function submit(): Promise<void> {
   if (busy) return;
   formError.textContent = '';
-  const found = render(true);
+  submitted = true;
+  const found = render();
   const firstWrong = FIELD_NAMES.find((name) => found[name]);
   if (firstWrong) {
     inputOf(firstWrong).focus();
@@ -159,12 +162,12 @@ for (const name of FIELD_NAMES) {
   const input = inputOf(name);
   input.addEventListener('input', () => {
     reformat(name);
-    render(false);
+    render();
     reportState();
   });
   input.addEventListener('blur', () => {
     if (input.value) touched.add(name);
-    render(false);
+    render();
   });
 }
 form.addEventListener('submit', (event) => {

@@ -5,7 +5,7 @@ html { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; co
 body { margin: 0; padding: 0.25rem; background: transparent; }
 form { display: grid; gap: 0.75rem; }
 .total { margin: 0; font-size: 1rem; }
-.field { display: grid; gap: 0.25rem; min-width: 0; }
+.field { display: grid; gap: 0.25rem; min-width: 0; align-content: start; }
 .row { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); }
 label { font-weight: 600; font-size: 0.95rem; }
 input {

@@ -106,10 +106,22 @@ export class ChargeLedger {
 
   /** A merchant's charges matching every given criterion, newest first. */
   search(publicMerchantId: string, criteria: ChargeSearch): { total: number; data: Charge[] } {
-    const matches = [...this.byTicket.values()]
+    const matches = this.candidates(criteria)
       .filter((c) => c.publicMerchantId === publicMerchantId && matchesSearch(c, criteria))
       .reverse();
     return { total: matches.length, data: matches.slice(0, criteria.limit) };
+  }
+
+  /** A token or ticket number narrows the search to one charge through its index. */
+  private candidates(criteria: ChargeSearch): Charge[] {
+    const indexed =
+      criteria.token !== undefined
+        ? this.byToken.get(criteria.token)
+        : criteria.ticketNumber !== undefined
+          ? this.byTicket.get(criteria.ticketNumber)
+          : null;
+    if (indexed === null) return [...this.byTicket.values()];
+    return indexed ? [indexed] : [];
   }
 
   private nextNumber(): string {

@@ -1,18 +1,2 @@
-import { chromium, type Browser } from 'playwright-core';
-
-/** Debian's Chromium, with the flags this machine's closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+// One launcher for the journeys and infra's own browser tests (the gateway's card form).
+export { launchChromium as launchBrowser } from '@cuota/infra/lib/chromium.ts';

@@ -1,0 +1,35 @@
+import type http from 'node:http';
+import type { ChargeLedger } from './charge-ledger.ts';
+import type { MerchantRegistry } from './merchants.ts';
+import type { TokenVault } from './token-vault.ts';
+import type { WebhookNotifier } from './webhook-notifier.ts';
+
+/** Everything the sandbox remembers, in memory, for the life of the process. */
+export interface GatewayState {
+  merchants: MerchantRegistry;
+  tokens: TokenVault;
+  ledger: ChargeLedger;
+  webhooks: WebhookNotifier;
+  /** How late the "late webhook" test card's notification leaves. */
+  lateWebhookMs: number;
+  /** How long the "timeout" test card keeps its caller waiting before answering 504. */
+  hangMs: number;
+  /** Origins allowed to frame the hosted card form and receive its tokens. */
+  allowedParents: string[];
+  /** The hosted form's script, compiled once at start. */
+  cardFormScript: string;
+}
+
+export interface RequestContext {
+  state: GatewayState;
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  params: string[];
+  url: URL;
+}
+
+export interface Route {
+  method: string;
+  path: RegExp;
+  handle: (ctx: RequestContext) => void | Promise<void>;
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { z } from '@cuota/contracts/common/spanish-messages';
+
+/** A school as Kushki knows it: two keys, and where and how to sign its webhooks. */
+export interface Merchant {
+  publicMerchantId: string;
+  privateMerchantId: string;
+  webhookUrl: string;
+  webhookSignature: string;
+}
+
+const merchantId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+export const merchantRegistration = z.object({
+  private_merchant_id: merchantId,
+  webhook_url: z.url({ protocol: /^https?$/ }),
+  webhook_signature: z.string().min(1).max(256),
+});
+export type MerchantRegistration = z.infer<typeof merchantRegistration>;
+
+const merchantsFile = z.array(merchantRegistration.extend({ public_merchant_id: merchantId }));
+
+export function isMerchantId(value: string): boolean {
+  return merchantId.safeParse(value).success;
+}
+
+export class MerchantRegistry {
+  private readonly byPublic = new Map<string, Merchant>();
+  private readonly byPrivate = new Map<string, Merchant>();
+
+  /** Adds or replaces a merchant; null when its private key already belongs to another one. */
+  register(publicMerchantId: string, registration: MerchantRegistration): Merchant | null {
+    const owner = this.byPrivate.get(registration.private_merchant_id);
+    if (owner && owner.publicMerchantId !== publicMerchantId) return null;
+    const previous = this.byPublic.get(publicMerchantId);
+    if (previous) this.byPrivate.delete(previous.privateMerchantId);
+    const merchant: Merchant = {
+      publicMerchantId,
+      privateMerchantId: registration.private_merchant_id,
+      webhookUrl: registration.webhook_url,
+      webhookSignature: registration.webhook_signature,
+    };
+    this.byPublic.set(publicMerchantId, merchant);
+    this.byPrivate.set(merchant.privateMerchantId, merchant);
+    return merchant;
+  }
+
+  withPublicId(id: string | undefined): Merchant | undefined {
+    return id === undefined ? undefined : this.byPublic.get(id);
+  }
+
+  withPrivateId(id: string | undefined): Merchant | undefined {
+    return id === undefined ? undefined : this.byPrivate.get(id);
+  }
+
+  /** Preloads merchants from a JSON array of `{ public_merchant_id, private_merchant_id, … }`. */
+  async loadFile(path: string): Promise<void> {
+    const entries = merchantsFile.parse(JSON.parse(await readFile(path, 'utf8')));
+    for (const { public_merchant_id, ...registration } of entries)
+      if (!this.register(public_merchant_id, registration))
+        throw new Error(`${path}: la llave privada de ${public_merchant_id} ya está registrada`);
+  }
+}

@@ -215,6 +215,32 @@ export const remotes = defineEndpoint({
   response: remotesResponseSchema,
 });
 
+export const openApiDocument = defineEndpoint({
+  ...bff,
+  name: 'docs.openapi',
+  method: 'GET',
+  path: '/api/openapi.json',
+  domain: 'identity',
+  surface: 'internal',
+  spec: { capability: 'El documento OpenAPI 3.1 de todos los endpoints servidos.' },
+  access: anyone(),
+  summary: 'Documento OpenAPI 3.1 de la API',
+  response: z.looseObject({ openapi: z.string() }),
+});
+
+export const apiReference = defineEndpoint({
+  ...bff,
+  name: 'docs.reference',
+  method: 'GET',
+  path: '/api/docs',
+  domain: 'identity',
+  surface: 'internal',
+  spec: { capability: 'Página legible de la referencia de la API.' },
+  access: anyone(),
+  summary: 'Referencia de la API (página)',
+  produces: 'html',
+});
+
 /** tRPC procedures over HTTP (batched; the path is one procedure's). */
 const trpc = { ...bff, surface: 'portal' } as const;
 
@@ -280,6 +306,8 @@ export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   redeemInvitation,
   portalFeatures,
   remotes,
+  openApiDocument,
+  apiReference,
   featuresToggle,
   guardianMe,
   verifyGuardians,

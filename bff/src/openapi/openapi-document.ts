@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
+import { apiErrorSchema } from '@cuota/contracts/common/api-error';
+import type { Access } from '@cuota/contracts/http/access';
+import type { AnyEndpoint, Produces } from '@cuota/contracts/http/endpoint';
+import { SESSION_COOKIE } from '../session/session-middleware';
+import { CSRF_HEADER } from '../security/csrf';
+
+const MEDIA: Record<Exclude<Produces, 'json' | 'none'>, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+  zip: 'application/zip',
+  image: 'image/*',
+  html: 'text/html',
+};
+
+const REQUEST_MEDIA = {
+  json: 'application/json',
+  multipart: 'multipart/form-data',
+  form: 'application/x-www-form-urlencoded',
+  raw: 'application/json',
+} as const;
+
+/** Who may call, in words (the reference page and `x-cuota-access`). */
+export function describeAccess(access: Access): string {
+  const who: string[] = [];
+  if (access.webhook) who.push('la pasarela de pago (firma verificada)');
+  if (access.anonymous) who.push('cualquiera, con o sin sesión');
+  if (access.guardian) who.push('un tutor con sesión (sus propios datos)');
+  if (access.staff)
+    who.push(
+      access.staff === 'member'
+        ? 'cualquier miembro del personal de la escuela'
+        : `personal de la escuela con el permiso ${access.staff}`,
+    );
+  return who.join('; ');
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
+  const status = String(endpoint.status ?? 200);
+  const produces = endpoint.produces ?? 'json';
+  const mutates = endpoint.method !== 'GET';
+  return {
+    operationId: endpoint.name,
+    summary: endpoint.summary,
+    tags: [endpoint.domain],
+    description: `Quién puede llamarlo: ${describeAccess(endpoint.access)}.`,
+    'x-cuota-access': endpoint.access,
+    security:
+      endpoint.access.anonymous || endpoint.access.webhook
+        ? [{}]
+        : [mutates ? { session: [], csrf: [] } : { session: [] }],
+    requestParams: {
+      path: endpoint.params as z.ZodObject,
+      ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
+    },
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            content: { [REQUEST_MEDIA[endpoint.bodyType ?? 'json']]: { schema: endpoint.body } },
+          },
+        }
+      : {}),
+    responses: {
+      [status]: {
+        description: endpoint.summary,
+        ...(produces === 'none'
+          ? {}
+          : produces === 'json'
+            ? { content: { 'application/json': { schema: endpoint.response ?? z.unknown() } } }
+            : { content: { [MEDIA[produces]]: { schema: { type: 'string', format: 'binary' } } } }),
+      },
+      '400': errorResponse('Datos no válidos (mensaje en español por campo)'),
+      '401': errorResponse('Sin sesión'),
+      '403': errorResponse('Sin permiso'),
+      '404': errorResponse('No existe (o es de otra escuela)'),
+    },
+  } as ZodOpenApiOperationObject;
+}
+
+/** The OpenAPI 3.1 document of every endpoint served (planned and internal ones left out). */
+export function createOpenApiDocument(endpoints: readonly AnyEndpoint[], serverUrl: string) {
+  const served = endpoints.filter((e) => !e.planned && !e.access.service);
+  const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
+  for (const endpoint of served)
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Cuota API',
+      version: '1',
+      description:
+        'Cobranza y facturación para escuelas particulares en México. Cada endpoint es una definición en packages/contracts.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER },
+      },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,47 @@
+import request from 'supertest';
+import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
+import { startTestBff, type TestBff } from '../test-support/test-bff';
+
+let bff: TestBff;
+beforeAll(async () => {
+  bff = await startTestBff();
+});
+afterAll(() => bff.close());
+
+const served = ALL_ENDPOINTS.filter((e) => !e.planned && !e.access.service);
+
+test('GET /api/openapi.json lists every endpoint served, and nothing planned or internal', async () => {
+  const res = await request(bff.app).get('/api/openapi.json').expect(200);
+  expect(res.body.openapi).toBe('3.1.0');
+  const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>)
+    .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort();
+  expect(listed).toEqual(served.map((e) => `${e.method} ${e.path}`).sort());
+  expect(listed).not.toContain('GET /internal/ledger/balance-check');
+  expect(listed).not.toContain('POST /api/v1/payments_v2/checkout/');
+});
+
+test('each operation says who may call it and carries its schemas', async () => {
+  const { body } = await request(bff.app).get('/api/openapi.json').expect(200);
+  const update = body.paths['/api/v1/schools/{id}/levels/{level}/'].patch;
+  expect(update).toMatchObject({
+    operationId: 'enrolment.levels.update',
+    'x-cuota-access': { staff: 'levels.write' },
+    security: [{ session: [], csrf: [] }],
+  });
+  expect(update.description).toContain('levels.write');
+  expect(update.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
+  expect(update.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+    'active',
+  );
+  expect(update.responses['404'].content['application/json'].schema).toBeDefined();
+});
+
+test('GET /api/docs is a readable page of the same reference, in Spanish', async () => {
+  const res = await request(bff.app).get('/api/docs').expect(200);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  expect(res.text).toContain('<html lang="es-MX">');
+  expect(res.text).toContain('/api/v1/schools/{id}/levels/{level}/');
+  expect(res.text).toContain('Renombrar, mover o (des)activar un nivel');
+  expect(res.text).toContain('personal de la escuela con el permiso levels.write');
+});

@@ -1,85 +1,91 @@
 import {
-  levelSchema,
-  levelsWithSectionsSchema,
-  sectionListSchema,
-  sectionSchema,
-  type CreateLevel,
-  type Level,
-  type LevelWithSections,
-  type Section,
-  type SectionForm,
-  type SectionFormBatch,
-  type StaffLevel,
-  staffLevelSchema,
-  type UpdateLevel,
+  bulkDeleteSections,
+  createSectionsFromForm,
+  deleteSection,
+  updateSectionFromForm,
+} from '@cuota/contracts/enrolment/endpoints/sections';
+import {
+  deleteLevel,
+  listStaffLevels,
+  offerLevel,
+  updateLevel,
+} from '@cuota/contracts/enrolment/endpoints/levels';
+import type {
+  CreateLevel,
+  SectionForm,
+  SectionFormBatch,
+  UpdateLevel,
 } from '@cuota/contracts/enrolment/levels';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Levels'] });
 
-/** The academic-coordinator rows live at the site's root, not under /api. */
-const coordinator = (path: string) =>
-  new URL(`/academic-coordinator/sections/${path}`, window.location.origin).href;
 const tags = (schoolId: string) => [{ type: 'Levels' as const, id: schoolId }];
 
 export const levelsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    levelsWithSections: build.query<LevelWithSections[], string>({
-      query: (schoolId) => `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/levels/`,
-      responseSchema: levelsWithSectionsSchema,
+    levelsWithSections: build.query({
+      ...fromEndpoint(listStaffLevels, (schoolId: string) => ({ params: { id: schoolId } })),
       providesTags: (_r, _e, schoolId) => tags(schoolId),
     }),
-    offerLevel: build.mutation<Level, { schoolId: string; level: CreateLevel }>({
-      query: ({ schoolId, level }) => ({
-        url: `/v1/schools/${encodeURIComponent(schoolId)}/levels/`,
-        method: 'POST',
-        body: level,
-      }),
-      responseSchema: levelSchema,
+    offerLevel: build.mutation({
+      ...fromEndpoint(
+        offerLevel,
+        ({ schoolId, level }: { schoolId: string; level: CreateLevel }) => ({
+          params: { id: schoolId },
+          body: level,
+        }),
+      ),
       invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
-    updateLevel: build.mutation<StaffLevel, { schoolId: string; id: string; changes: UpdateLevel }>(
-      {
-        query: ({ schoolId, id, changes }) => ({
-          url: `/v1/schools/${encodeURIComponent(schoolId)}/levels/${encodeURIComponent(id)}/`,
-          method: 'PATCH',
+    updateLevel: build.mutation({
+      ...fromEndpoint(
+        updateLevel,
+        ({ schoolId, id, changes }: { schoolId: string; id: string; changes: UpdateLevel }) => ({
+          params: { id: schoolId, level: id },
           body: changes,
         }),
-        responseSchema: staffLevelSchema,
-        invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
-      },
-    ),
-    deleteLevel: build.mutation<unknown, { schoolId: string; id: string }>({
-      query: ({ schoolId, id }) => ({
-        url: `/v1/schools/${encodeURIComponent(schoolId)}/levels/${encodeURIComponent(id)}/`,
-        method: 'DELETE',
-      }),
+      ),
       invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
-    addSections: build.mutation<Section[], SectionFormBatch>({
-      query: (batch) => ({ url: coordinator('form_data/'), method: 'POST', body: batch }),
-      responseSchema: sectionListSchema,
+    deleteLevel: build.mutation({
+      ...fromEndpoint(deleteLevel, ({ schoolId, id }: { schoolId: string; id: string }) => ({
+        params: { id: schoolId, level: id },
+      })),
+      invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
+    }),
+    addSections: build.mutation({
+      ...fromEndpoint(createSectionsFromForm, (batch: SectionFormBatch) => ({
+        params: {},
+        body: batch,
+      })),
       invalidatesTags: (_r, _e, batch) => tags(batch.school_id),
     }),
-    updateSection: build.mutation<Section, { schoolId: string; id: string; form: SectionForm }>({
-      query: ({ id, form }) => ({
-        url: coordinator(`${encodeURIComponent(id)}/update_from_form/`),
-        method: 'PUT',
-        body: form,
-      }),
-      responseSchema: sectionSchema,
+    updateSection: build.mutation({
+      ...fromEndpoint(
+        updateSectionFromForm,
+        ({ id, form }: { schoolId: string; id: string; form: SectionForm }) => ({
+          params: { id },
+          body: form,
+        }),
+      ),
       invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
-    deleteSection: build.mutation<unknown, { schoolId: string; id: string }>({
-      query: ({ id }) => ({ url: coordinator(`${encodeURIComponent(id)}/`), method: 'DELETE' }),
+    deleteSection: build.mutation({
+      ...fromEndpoint(deleteSection, ({ id }: { schoolId: string; id: string }) => ({
+        params: { id },
+      })),
       invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
-    deleteSections: build.mutation<unknown, { schoolId: string; ids: string[] }>({
-      query: ({ schoolId, ids }) => ({
-        url: coordinator('bulk_delete/'),
-        method: 'POST',
-        body: { school_id: schoolId, section_ids: ids },
-      }),
+    deleteSections: build.mutation({
+      ...fromEndpoint(
+        bulkDeleteSections,
+        ({ schoolId, ids }: { schoolId: string; ids: string[] }) => ({
+          params: {},
+          body: { school_id: schoolId, section_ids: ids },
+        }),
+      ),
       invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
   }),

@@ -12,7 +12,8 @@ export interface Comprobante {
   Fecha: string;
   /** Set when sealed. */
   Sello?: string;
-  FormaPago: string;
+  /** Optional in the XSD; the engine always writes it (the payment was received). */
+  FormaPago?: string;
   NoCertificado?: string;
   Certificado?: string;
   SubTotal: string;
@@ -20,7 +21,7 @@ export interface Comprobante {
   Total: string;
   TipoDeComprobante: string;
   Exportacion: string;
-  MetodoPago: string;
+  MetodoPago?: string;
   LugarExpedicion: string;
   InformacionGlobal?: InformacionGlobal;
   Emisor: Emisor;

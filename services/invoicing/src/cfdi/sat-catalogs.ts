@@ -179,8 +179,9 @@ export const TIPOS_COMPROBANTE = { I: 'Ingreso', E: 'Egreso', P: 'Pago' } as con
 export const EXPORTACIONES = { '01': 'No aplica' } as const;
 export const IMPUESTOS = { '002': 'IVA' } as const;
 
-/** Looks a code up in one of the tables above, for printing ("03 - Transferencia …"). */
-export function describe(table: Record<string, string>, code: string): string {
-  const text = Object.hasOwn(table, code) ? table[code] : undefined;
+/** A code with its catalog text, for printing ("03 - Transferencia …"); unknown: the code. */
+export function describe(table: Record<string, string | { description: string }>, code: string) {
+  const entry = Object.hasOwn(table, code) ? table[code] : undefined;
+  const text = typeof entry === 'string' ? entry : entry?.description;
   return text ? `${code} - ${text}` : code;
 }

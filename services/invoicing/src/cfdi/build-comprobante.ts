@@ -67,6 +67,8 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
       'La factura es por un pago ya recibido: la fecha del pago no puede ser posterior a la de la factura.',
     );
   }
+  const emisorNombre = cfdiText(issuer.legalName, 300);
+  if (!emisorNombre) throw new CfdiError('DATOS_INVALIDOS', 'Falta la razón social de la escuela.');
   const receptor = resolveReceptor(invoice.receptor);
   const payerRfc = payment.payerRfc ?? (receptor.kind === 'nominativo' ? receptor.rfc : undefined);
   const lines = invoice.lines.map((line) => conceptLine(line, invoice, payerRfc));
@@ -102,7 +104,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
       : {}),
     Emisor: {
       Rfc: emisorRfc.rfc,
-      Nombre: cfdiText(issuer.legalName, 300),
+      Nombre: emisorNombre,
       RegimenFiscal: issuer.regimenFiscal,
     },
     Receptor: receptorNode(receptor, issuer.postalCode, {
@@ -143,12 +145,16 @@ function conceptLine(
     profile.deductibleTuition && exempt && student
       ? instEducativasFor({ student, autRVOE: rvoe, payerRfc })
       : undefined;
+  const descripcion = cfdiText(line.description, 1000);
+  if (!descripcion) {
+    throw new CfdiError('DATOS_INVALIDOS', 'Cada concepto necesita una descripción.');
+  }
   const concepto: Concepto = {
     ClaveProdServ: claveProdServFor(profile, student?.level),
     Cantidad: String(line.quantity),
     ClaveUnidad: profile.claveUnidad,
     Unidad: profile.unidad,
-    Descripcion: cfdiText(line.description, 1000),
+    Descripcion: descripcion,
     ValorUnitario: formatUnitValue(amounts.baseCentavos, line.quantity),
     Importe: formatCentavos(amounts.baseCentavos),
     ObjetoImp: profile.iva === 'no-objeto' ? '01' : '02',

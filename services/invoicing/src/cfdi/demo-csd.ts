@@ -17,6 +17,8 @@ export interface DemoCsdOptions {
   validTo?: Date;
   /** Defaults to a random "30001000000…" number (SAT's test CSD series). */
   noCertificado?: string;
+  /** OU: the branch SAT names in every CSD ("" makes it look like an e.firma). */
+  branch?: string;
 }
 
 export interface DemoCsd {
@@ -41,6 +43,7 @@ export function generateDemoCsd(options: DemoCsdOptions): DemoCsd {
   if (!/^\d{20}$/.test(noCertificado)) throw new RangeError('NoCertificado: 20 dígitos.');
   const validFrom = options.validFrom ?? new Date();
   const validTo = options.validTo ?? addYears(validFrom, 4);
+  const branch = options.branch ?? 'CSD01';
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const forgeKey = forge.pki.privateKeyFromPem(
     privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
@@ -56,7 +59,7 @@ export function generateDemoCsd(options: DemoCsdOptions): DemoCsd {
     field(OID.name, options.legalName),
     field(OID.organizationName, options.legalName),
     field(OID.x500UniqueIdentifier, options.rfc),
-    field(OID.organizationalUnitName, 'CSD01'),
+    ...(branch ? [field(OID.organizationalUnitName, branch)] : []),
   ]);
   certificate.setIssuer([
     field(OID.commonName, 'AC DE DEMOSTRACION CUOTA (NO ES DEL SAT)'),

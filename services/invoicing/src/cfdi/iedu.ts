@@ -37,6 +37,7 @@ export function instEducativasFor({
   const nivelEducativo = IEDU_LEVELS[student.level];
   if (!nivelEducativo) return undefined;
   const nombreAlumno = cfdiText(student.fullName, 300);
+  if (!nombreAlumno) throw new CfdiError('DATOS_INVALIDOS', 'Falta el nombre del alumno.');
   const curp = student.curp ?? '';
   if (!IEDU_CURP.test(curp)) {
     throw new CfdiError(
@@ -44,13 +45,15 @@ export function instEducativasFor({
       `La CURP de ${nombreAlumno} ${curp ? `(${curp}) no es válida` : 'no está registrada'}; el complemento de colegiaturas (IEDU) la requiere.`,
     );
   }
+  const rvoe = cfdiText(autRVOE, 300);
+  if (!rvoe) throw new CfdiError('DATOS_INVALIDOS', 'La clave de RVOE del nivel está vacía.');
   const rfcPago = rfcPagoFor(payerRfc, student.billingGuardianRfc);
   return {
     version: '1.0',
     nombreAlumno,
     CURP: curp,
     nivelEducativo,
-    autRVOE: cfdiText(autRVOE, 300),
+    autRVOE: rvoe,
     ...(rfcPago ? { rfcPago } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { formatCentavos, formatRate, formatUnitValue, parseCentavos } from './cfdi-amounts';
+import { formatCentavos, formatRate, formatUnitValue, parseCentavos } from './cfdi-amounts.ts';
 
 describe('CFDI decimal strings from integer centavos', () => {
   it('writes MXN amounts with exactly two decimals', () => {

@@ -1,4 +1,4 @@
-import { formatCfdiDate } from './cfdi-date';
+import { formatCfdiDate } from './cfdi-date.ts';
 
 describe('formatCfdiDate', () => {
   it('writes the wall-clock time of Mexico City (UTC-6 all year since 2022)', () => {

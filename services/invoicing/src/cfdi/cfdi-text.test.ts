@@ -1,4 +1,4 @@
-import { cfdiText, normalizeSpace } from './cfdi-text';
+import { cfdiText, normalizeSpace } from './cfdi-text.ts';
 
 describe('cfdiText', () => {
   it('collapses whitespace as the cadena original does, so XML and cadena agree', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ivaOf, ivaWithinSatLimits, splitIvaIncluded } from './iva-split';
+import { ivaOf, ivaWithinSatLimits, splitIvaIncluded } from './iva-split.ts';
 
 describe('splitIvaIncluded (IVA 16 % out of an IVA-included price)', () => {
   it('splits round prices into the base and tax a bookkeeper expects', () => {

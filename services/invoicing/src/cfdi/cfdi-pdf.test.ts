@@ -13,6 +13,7 @@ import { cadenaOriginalTimbre } from './cadena-original.ts';
 import { SCENARIOS, demoSatCsd, demoSchoolCsd, stampLikeAPac } from './cfdi-fixtures.ts';
 import { PRINTED_CFDI_LEGEND, renderCfdiPdf } from './cfdi-pdf.ts';
 import { comprobanteToXml } from './comprobante-xml.ts';
+import type { InvoiceInput } from './invoice-input.ts';
 import { issueCfdi } from './issue-cfdi.ts';
 import { verificationUrl } from './verification-url.ts';
 
@@ -26,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function render(name: keyof typeof SCENARIOS) {
-  const issued = issueCfdi(SCENARIOS[name], school);
+async function render(name: keyof typeof SCENARIOS, input: InvoiceInput = SCENARIOS[name]) {
+  const issued = issueCfdi(input, school);
   const timbre = stampLikeAPac(issued.comprobante, sat, new Date('2026-03-05T17:22:05Z'));
   const pdf = await renderCfdiPdf(comprobanteToXml(issued.comprobante, timbre));
   const file = path.join(dir, `${name.replaceAll(' ', '-')}.pdf`);
@@ -111,5 +112,16 @@ describe('renderCfdiPdf', () => {
     expect(qr?.data).toBe(expected);
     expect(expected).toContain(`id=${timbre.UUID}&re=EKU9003173C9&rr=COSC8001137NA&tt=4850.0&fe=`);
     expect(expected.endsWith(issued.comprobante.Sello?.slice(-8) ?? 'sin sello')).toBe(true);
+  });
+
+  it('breaks a long invoice into pages, each naming the folio fiscal and "página n de m"', async () => {
+    const base = SCENARIOS['colegiatura y uniforme'];
+    const lines = Array.from({ length: 40 }, (_, i) => base.lines[i % 2] ?? base.lines[0]);
+    const { timbre, text } = await render('colegiatura y uniforme', { ...base, lines });
+    const pages = text.match(/Página \d+ de \d+/g) ?? [];
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => expect(page).toBe(`Página ${i + 1} de ${pages.length}`));
+    expect(text).toContain(`EKU9003173C9 · Folio fiscal ${timbre.UUID} · Página 1 de`);
+    expect(text).toContain(PRINTED_CFDI_LEGEND);
   });
 });

@@ -16,6 +16,7 @@ import {
   contentWidth,
   createPdf,
   ensureSpace,
+  footerOnEveryPage,
   labelled,
   pdfBytes,
   sectionTitle,
@@ -50,6 +51,7 @@ export async function renderCfdiPdf(stampedXml: string): Promise<Buffer> {
   conceptos(doc, comprobante);
   totals(doc, comprobante);
   await seals(doc, stamped);
+  footerOnEveryPage(doc, `${comprobante.Emisor.Rfc} · Folio fiscal ${timbre.UUID}`);
   return pdfBytes(doc);
 }
 

@@ -28,6 +28,7 @@ export function createPdf(info: PdfInfo): Pdf {
     margin: MARGIN,
     info: { Title: info.title, Author: info.author },
     lang: 'es-MX',
+    bufferPages: true, // so footers can say "página n de m" once all pages exist
   });
   doc.font(FONT.regular).fontSize(8).fillColor(COLOR.text);
   return doc;
@@ -42,6 +43,31 @@ export function pdfBytes(doc: Pdf): Promise<Buffer> {
     doc.on('error', reject);
     doc.end();
   });
+}
+
+/** A small centred line at the foot of every page, with "Página n de m". */
+export function footerOnEveryPage(doc: Pdf, text: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the margin must not open a new page
+    doc
+      .font(FONT.regular)
+      .fontSize(6.5)
+      .fillColor(COLOR.muted)
+      .text(
+        `${text} · Página ${i - start + 1} de ${count}`,
+        MARGIN,
+        doc.page.height - bottom + 12,
+        {
+          width: contentWidth(doc),
+          align: 'center',
+          lineBreak: false,
+        },
+      );
+    doc.page.margins.bottom = bottom;
+  }
 }
 
 export function contentWidth(doc: Pdf): number {

@@ -34,13 +34,15 @@ function installDependencies() {
 
 /**
  * Debian packages the project runs: Chromium for the browser journeys, xsltproc and xmllint
- * for SAT's stylesheets and schemas (the PAC sandbox, invoicing's tests). Installed with
- * apt-get when missing and we are root; otherwise we say how.
+ * for SAT's stylesheets and schemas (the PAC sandbox, invoicing's tests), poppler-utils for
+ * invoicing's tests that read the invoice PDFs back. Installed with apt-get when missing and
+ * we are root; otherwise we say how.
  */
 const DEBIAN_PACKAGES = {
   chromium: CHROMIUM,
   xsltproc: '/usr/bin/xsltproc',
   'libxml2-utils': '/usr/bin/xmllint',
+  'poppler-utils': '/usr/bin/pdftotext',
 };
 
 function ensureDebianPackages(names) {
@@ -65,7 +67,9 @@ if (!scripts[task]) {
 }
 installDependencies();
 ensureDebianPackages(
-  task === 'test' ? ['chromium', 'xsltproc', 'libxml2-utils'] : ['xsltproc', 'libxml2-utils'],
+  task === 'test'
+    ? ['chromium', 'xsltproc', 'libxml2-utils', 'poppler-utils']
+    : ['xsltproc', 'libxml2-utils'],
 );
 
 // Ctrl-C reaches the whole process group; let the child shut its processes down.

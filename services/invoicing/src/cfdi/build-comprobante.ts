@@ -1,0 +1,252 @@
+/**
+ * A payment (InvoiceInput) to an unsealed CFDI 4.0 income invoice with the IEDU complement
+ * on colegiaturas. Pure: same input, same Comprobante. The tax decisions are in
+ * docs/adr/0101-cfdi-engine.md.
+ */
+import { parseRfc } from '@cuota/contracts/invoicing/rfc';
+import { formatCentavos, formatRate, formatUnitValue } from './cfdi-amounts.ts';
+import { formatCfdiDate, localDateTime } from './cfdi-date.ts';
+import { CfdiError } from './cfdi-error.ts';
+import { cfdiText } from './cfdi-text.ts';
+import type { Comprobante, Concepto, Impuestos, Receptor, Traslado } from './comprobante.ts';
+import {
+  CONCEPT_FISCAL_PROFILES,
+  claveProdServFor,
+  type ConceptFiscalProfile,
+} from './concept-fiscal-profile.ts';
+import { instEducativasFor } from './iedu.ts';
+import {
+  invoiceInputSchema,
+  type InvoiceInput,
+  type PaidMethod,
+  type ParsedInvoiceInput,
+} from './invoice-input.ts';
+import { IVA_GENERAL_BASIS_POINTS, splitIvaIncluded } from './iva-split.ts';
+import {
+  NOMBRE_PUBLICO_EN_GENERAL,
+  REGIMEN_SIN_OBLIGACIONES,
+  RFC_PUBLICO_EN_GENERAL,
+  resolveReceptor,
+  type ResolvedReceptor,
+} from './receptor.ts';
+import type { FormaPago } from './sat-catalogs.ts';
+import { chooseUsoCfdi } from './uso-cfdi.ts';
+
+export const FORMA_PAGO_BY_METHOD: Record<PaidMethod, FormaPago> = {
+  cash: '01',
+  transfer: '03',
+  credit_card: '04',
+  debit_card: '28',
+};
+
+const IVA = '002';
+const TASA_IVA_GENERAL = formatRate(IVA_GENERAL_BASIS_POINTS);
+
+export interface BuiltComprobante {
+  comprobante: Comprobante;
+  /** How the receptor was resolved (and, for público en general, why). */
+  receptor: ResolvedReceptor;
+}
+
+interface ConceptLine {
+  concepto: Concepto;
+  baseCentavos: number;
+  ivaCentavos: number;
+}
+
+export function buildComprobante(input: InvoiceInput): BuiltComprobante {
+  const invoice = parseInvoiceInput(input);
+  const { issuer, payment } = invoice;
+  const emisorRfc = parseRfc(issuer.rfc);
+  if (!emisorRfc || emisorRfc.generic) {
+    throw new CfdiError('DATOS_INVALIDOS', `El RFC de la escuela (${issuer.rfc}) no es válido.`);
+  }
+  if (payment.paidAt > invoice.issuedAt) {
+    throw new CfdiError(
+      'PAGO_POSTERIOR_A_LA_FACTURA',
+      'La factura es por un pago ya recibido: la fecha del pago no puede ser posterior a la de la factura.',
+    );
+  }
+  const emisorNombre = cfdiText(issuer.legalName, 300);
+  if (!emisorNombre) throw new CfdiError('DATOS_INVALIDOS', 'Falta la razón social de la escuela.');
+  const receptor = resolveReceptor(invoice.receptor);
+  const payerRfc = payment.payerRfc ?? (receptor.kind === 'nominativo' ? receptor.rfc : undefined);
+  const lines = invoice.lines.map((line) => conceptLine(line, invoice, payerRfc));
+  const conceptos = lines.map((line) => line.concepto);
+  const formaPago = FORMA_PAGO_BY_METHOD[payment.method];
+  const subTotal = sum(lines.map((line) => line.baseCentavos));
+  const iva = sum(lines.map((line) => line.ivaCentavos));
+  const globalPeriod = localDateTime(payment.paidAt, issuer.timeZone);
+  const publicoGlobal = receptor.kind === 'publico-en-general' && receptor.name === null;
+  const impuestos = impuestosOf(lines);
+
+  const comprobante: Comprobante = {
+    Version: '4.0',
+    ...(invoice.series ? { Serie: invoice.series } : {}),
+    ...(invoice.folio ? { Folio: invoice.folio } : {}),
+    Fecha: formatCfdiDate(invoice.issuedAt, issuer.timeZone),
+    FormaPago: formaPago,
+    SubTotal: formatCentavos(subTotal),
+    Moneda: 'MXN',
+    Total: formatCentavos(subTotal + iva),
+    TipoDeComprobante: 'I',
+    Exportacion: '01',
+    MetodoPago: 'PUE',
+    LugarExpedicion: issuer.postalCode,
+    ...(publicoGlobal
+      ? {
+          InformacionGlobal: {
+            Periodicidad: '01', // diaria: this payment's day
+            Meses: globalPeriod.month,
+            Año: globalPeriod.year,
+          },
+        }
+      : {}),
+    Emisor: {
+      Rfc: emisorRfc.rfc,
+      Nombre: emisorNombre,
+      RegimenFiscal: issuer.regimenFiscal,
+    },
+    Receptor: receptorNode(receptor, issuer.postalCode, {
+      deductibleTuition: conceptos.some((c) => c.instEducativas),
+      formaPago,
+    }),
+    Conceptos: conceptos,
+    ...(impuestos ? { Impuestos: impuestos } : {}),
+  };
+  return { comprobante, receptor };
+}
+
+function parseInvoiceInput(input: InvoiceInput): ParsedInvoiceInput {
+  const result = invoiceInputSchema.safeParse(input);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new CfdiError('DATOS_INVALIDOS', `${where}${issue?.message ?? 'Datos inválidos.'}`);
+}
+
+function conceptLine(
+  line: ParsedInvoiceInput['lines'][number],
+  invoice: ParsedInvoiceInput,
+  payerRfc: string | undefined,
+): ConceptLine {
+  const profile = CONCEPT_FISCAL_PROFILES[line.conceptType];
+  const { student } = line;
+  if (profile.requiresStudent && !student) {
+    throw new CfdiError(
+      'DATOS_INVALIDOS',
+      `El concepto "${line.description}" es de enseñanza y necesita los datos del alumno.`,
+    );
+  }
+  const rvoe = student ? invoice.issuer.rvoe[student.level] : undefined;
+  const exempt = profile.iva === 'teaching' && rvoe !== undefined;
+  const amounts = amountsOf(line.amountCentavos, profile, exempt);
+  const instEducativas =
+    profile.deductibleTuition && exempt && student
+      ? instEducativasFor({ student, autRVOE: rvoe, payerRfc })
+      : undefined;
+  const descripcion = cfdiText(line.description, 1000);
+  if (!descripcion) {
+    throw new CfdiError('DATOS_INVALIDOS', 'Cada concepto necesita una descripción.');
+  }
+  const concepto: Concepto = {
+    ClaveProdServ: claveProdServFor(profile, student?.level),
+    Cantidad: String(line.quantity),
+    ClaveUnidad: profile.claveUnidad,
+    Unidad: profile.unidad,
+    Descripcion: descripcion,
+    ValorUnitario: formatUnitValue(amounts.baseCentavos, line.quantity),
+    Importe: formatCentavos(amounts.baseCentavos),
+    ObjetoImp: profile.iva === 'no-objeto' ? '01' : '02',
+    ...(amounts.traslado ? { Traslados: [amounts.traslado] } : {}),
+    ...(instEducativas ? { instEducativas } : {}),
+  };
+  return { concepto, baseCentavos: amounts.baseCentavos, ivaCentavos: amounts.ivaCentavos };
+}
+
+function amountsOf(
+  paidCentavos: number,
+  profile: ConceptFiscalProfile,
+  exempt: boolean,
+): { baseCentavos: number; ivaCentavos: number; traslado?: Traslado } {
+  if (profile.iva === 'no-objeto') return { baseCentavos: paidCentavos, ivaCentavos: 0 };
+  if (exempt) {
+    const traslado = { Base: formatCentavos(paidCentavos), Impuesto: IVA, TipoFactor: 'Exento' };
+    return { baseCentavos: paidCentavos, ivaCentavos: 0, traslado };
+  }
+  const { baseCentavos, ivaCentavos } = splitIvaIncluded(paidCentavos);
+  const traslado = {
+    Base: formatCentavos(baseCentavos),
+    Impuesto: IVA,
+    TipoFactor: 'Tasa',
+    TasaOCuota: TASA_IVA_GENERAL,
+    Importe: formatCentavos(ivaCentavos),
+  };
+  return { baseCentavos, ivaCentavos, traslado };
+}
+
+/**
+ * Comprobante-level summary, one Traslado per tax, factor and rate: bases and amounts are
+ * the sums of the concepts' (CFDI 4.0 also summarises exempt bases). No Impuestos node when
+ * no concept carries a tax (e.g. a donation alone).
+ */
+function impuestosOf(lines: ConceptLine[]): Impuestos | undefined {
+  const groups = new Map<string, { first: Traslado; base: number; importe: number }>();
+  for (const { concepto, baseCentavos, ivaCentavos } of lines) {
+    for (const traslado of concepto.Traslados ?? []) {
+      const key = `${traslado.Impuesto}|${traslado.TipoFactor}|${traslado.TasaOCuota ?? ''}`;
+      const group = groups.get(key) ?? { first: traslado, base: 0, importe: 0 };
+      group.base += baseCentavos;
+      group.importe += ivaCentavos;
+      groups.set(key, group);
+    }
+  }
+  if (!groups.size) return undefined;
+  const traslados: Traslado[] = [...groups.values()].map(({ first, base, importe }) => ({
+    Base: formatCentavos(base),
+    Impuesto: first.Impuesto,
+    TipoFactor: first.TipoFactor,
+    ...(first.TasaOCuota !== undefined
+      ? { TasaOCuota: first.TasaOCuota, Importe: formatCentavos(importe) }
+      : {}),
+  }));
+  const taxed = [...groups.values()].filter((g) => g.first.TipoFactor !== 'Exento');
+  return {
+    Traslados: traslados,
+    ...(taxed.length
+      ? { TotalImpuestosTrasladados: formatCentavos(sum(taxed.map((g) => g.importe))) }
+      : {}),
+  };
+}
+
+function receptorNode(
+  receptor: ResolvedReceptor,
+  lugarExpedicion: string,
+  use: { deductibleTuition: boolean; formaPago: FormaPago },
+): Receptor {
+  if (receptor.kind === 'publico-en-general') {
+    return {
+      Rfc: RFC_PUBLICO_EN_GENERAL,
+      Nombre: receptor.name ?? NOMBRE_PUBLICO_EN_GENERAL,
+      DomicilioFiscalReceptor: lugarExpedicion, // CFDI40149
+      RegimenFiscalReceptor: REGIMEN_SIN_OBLIGACIONES, // CFDI40159
+      UsoCFDI: 'S01',
+    };
+  }
+  return {
+    Rfc: receptor.rfc,
+    Nombre: receptor.name,
+    DomicilioFiscalReceptor: receptor.postalCode,
+    RegimenFiscalReceptor: receptor.regimen,
+    UsoCFDI: chooseUsoCfdi({
+      kind: receptor.rfcKind,
+      regimen: receptor.regimen,
+      requested: receptor.requestedUso,
+      ...use,
+    }),
+  };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,123 @@
+/**
+ * A CFDI 4.0 as data: SAT's node and attribute names, every value the exact string the
+ * XML carries. The XML writer, the cadena original and the PDF all read this one shape, so
+ * what is sealed is what is written and printed. Only what the engine emits is modelled
+ * (plus the TimbreFiscalDigital a PAC adds).
+ */
+
+export interface Comprobante {
+  Version: '4.0';
+  Serie?: string;
+  Folio?: string;
+  Fecha: string;
+  /** Set when sealed. */
+  Sello?: string;
+  /** Optional in the XSD; the engine always writes it (the payment was received). */
+  FormaPago?: string;
+  NoCertificado?: string;
+  Certificado?: string;
+  SubTotal: string;
+  Moneda: string;
+  Total: string;
+  TipoDeComprobante: string;
+  Exportacion: string;
+  MetodoPago?: string;
+  LugarExpedicion: string;
+  InformacionGlobal?: InformacionGlobal;
+  Emisor: Emisor;
+  Receptor: Receptor;
+  Conceptos: Concepto[];
+  Impuestos?: Impuestos;
+}
+
+export interface InformacionGlobal {
+  Periodicidad: string;
+  Meses: string;
+  Año: string;
+}
+
+export interface Emisor {
+  Rfc: string;
+  Nombre: string;
+  RegimenFiscal: string;
+}
+
+export interface Receptor {
+  Rfc: string;
+  Nombre: string;
+  DomicilioFiscalReceptor: string;
+  RegimenFiscalReceptor: string;
+  UsoCFDI: string;
+}
+
+export interface Concepto {
+  ClaveProdServ: string;
+  Cantidad: string;
+  ClaveUnidad: string;
+  Unidad?: string;
+  Descripcion: string;
+  ValorUnitario: string;
+  Importe: string;
+  ObjetoImp: string;
+  /** Present exactly when ObjetoImp is 02 (CFDI40171/40172). */
+  Traslados?: Traslado[];
+  /** ComplementoConcepto/iedu:instEducativas. */
+  instEducativas?: InstEducativas;
+}
+
+export interface Traslado {
+  Base: string;
+  Impuesto: string;
+  TipoFactor: string;
+  /** Absent when TipoFactor is Exento (CFDI40177), like Importe. */
+  TasaOCuota?: string;
+  Importe?: string;
+}
+
+export interface Impuestos {
+  Traslados: Traslado[];
+  /** Absent when every traslado is Exento. */
+  TotalImpuestosTrasladados?: string;
+}
+
+export interface InstEducativas {
+  version: '1.0';
+  nombreAlumno: string;
+  CURP: string;
+  nivelEducativo:
+    | 'Preescolar'
+    | 'Primaria'
+    | 'Secundaria'
+    | 'Profesional técnico'
+    | 'Bachillerato o su equivalente';
+  autRVOE: string;
+  rfcPago?: string;
+}
+
+/** tfd:TimbreFiscalDigital 1.1: what the PAC adds when it stamps. */
+export interface TimbreFiscalDigital {
+  Version: '1.1';
+  UUID: string;
+  FechaTimbrado: string;
+  RfcProvCertif: string;
+  Leyenda?: string;
+  SelloCFD: string;
+  NoCertificadoSAT: string;
+  SelloSAT: string;
+}
+
+export interface StampedComprobante {
+  comprobante: Comprobante;
+  timbre: TimbreFiscalDigital;
+}
+
+export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
+export const IEDU_NAMESPACE = 'http://www.sat.gob.mx/iedu';
+export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
+
+export const SCHEMA_LOCATIONS = {
+  cfdi: `${CFDI_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`,
+  iedu: `${IEDU_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/iedu/iedu.xsd`,
+  tfd: `${TFD_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`,
+} as const;

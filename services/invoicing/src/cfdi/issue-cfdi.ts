@@ -1,0 +1,29 @@
+/**
+ * The engine's front door: a payment and the school's CSD in, a sealed CFDI 4.0 out, ready
+ * for the PAC to stamp.
+ */
+import { buildComprobante } from './build-comprobante.ts';
+import type { Comprobante } from './comprobante.ts';
+import { comprobanteToXml } from './comprobante-xml.ts';
+import type { Csd } from './csd.ts';
+import type { InvoiceInput } from './invoice-input.ts';
+import type { ResolvedReceptor } from './receptor.ts';
+import { sealComprobante } from './seal.ts';
+
+export interface IssuedCfdi {
+  comprobante: Comprobante;
+  xml: string;
+  cadenaOriginal: string;
+  receptor: ResolvedReceptor;
+}
+
+export function issueCfdi(input: InvoiceInput, csd: Csd): IssuedCfdi {
+  const { comprobante, receptor } = buildComprobante(input);
+  const sealed = sealComprobante(comprobante, csd, input.issuedAt);
+  return {
+    comprobante: sealed.comprobante,
+    xml: comprobanteToXml(sealed.comprobante),
+    cadenaOriginal: sealed.cadenaOriginal,
+    receptor,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * SAT's own files run by independent tools (Debian's xmllint and xsltproc), to check what
+ * the engine writes: the XML against cfdv40.xsd + iedu.xsd + TimbreFiscalDigitalv11.xsd,
+ * and the cadena original with SAT's XSLT. Used by the tests and the benchmark.
+ */
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { SAT_FILES } from '@cuota/sat-cfd/sat-files';
+
+const run = promisify(execFile);
+const MAX_OUTPUT = 64 * 1024 * 1024;
+
+/** One schema importing every namespace a stamped school invoice uses (xs:any is strict). */
+export async function writeValidationSchema(dir: string): Promise<string> {
+  const imports = [
+    ['http://www.sat.gob.mx/cfd/4', SAT_FILES.cfdi40Xsd],
+    ['http://www.sat.gob.mx/iedu', SAT_FILES.ieduXsd],
+    ['http://www.sat.gob.mx/TimbreFiscalDigital', SAT_FILES.tfd11Xsd],
+  ]
+    .map(([ns, file]) => ` <xs:import namespace="${ns}" schemaLocation="file://${file}"/>`)
+    .join('\n');
+  const schema = path.join(dir, 'cfdi-escuela.xsd');
+  await writeFile(
+    schema,
+    `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n${imports}\n</xs:schema>\n`,
+  );
+  return schema;
+}
+
+export interface SchemaValidation {
+  /** Files xmllint said validate. */
+  valid: Set<string>;
+  /** Everything xmllint printed, to show why a file failed. */
+  report: string;
+}
+
+/** One xmllint run over all files: the schema is compiled once. */
+export async function validateWithSatSchemas(
+  schema: string,
+  files: string[],
+): Promise<SchemaValidation> {
+  const { stderr } = await run('xmllint', ['--noout', '--schema', schema, ...files], {
+    maxBuffer: MAX_OUTPUT,
+  }).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }));
+  const valid = new Set(
+    stderr
+      .split('\n')
+      .filter((line) => line.endsWith(' validates'))
+      .map((line) => line.slice(0, -' validates'.length)),
+  );
+  return { valid, report: stderr };
+}
+
+/** The cadena original as SAT's stylesheet computes it (its "1.1 features" notes dropped). */
+export async function cadenaWithSatXslt(xmlFile: string): Promise<string> {
+  const { stdout } = await run('xsltproc', [SAT_FILES.cadenaOriginal40Xslt, xmlFile], {
+    maxBuffer: MAX_OUTPUT,
+  });
+  return stdout;
+}
+
+/** The TimbreFiscalDigital's cadena, from a file holding only the tfd element. */
+export async function timbreCadenaWithSatXslt(tfdFile: string): Promise<string> {
+  const { stdout } = await run('xsltproc', [SAT_FILES.cadenaOriginalTfd11Xslt, tfdFile], {
+    maxBuffer: MAX_OUTPUT,
+  });
+  return stdout;
+}

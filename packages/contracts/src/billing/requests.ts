@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../common/request-definition';
+import { conceptTypeSchema, periodSchema } from './concepts';
+import { orderPaymentStatusSchema } from './inscription-payments';
 
 /**
  * Questions other domains ask billing over NATS request/reply (billing answers them).
@@ -20,3 +22,53 @@ export const cycleHasAssignedConceptsRequest = defineRequest(
   }),
 );
 export type CycleHasAssignedConcepts = z.infer<typeof cycleHasAssignedConceptsRequest.reply>;
+
+/** An open order as billing prices it for a payment, as of a Mexico City date (ADR 0016). */
+export const quotedOrderSchema = z.object({
+  order_id: z.string(),
+  student_id: z.string(),
+  concept_id: z.string(),
+  concept_name: z.string(),
+  concept_type: conceptTypeSchema,
+  period: periodSchema.nullable(),
+  due_on: z.iso.date(),
+  /** Base amount still owed. */
+  pending_base_centavos: z.number().int().nonnegative(),
+  /** Late fee accrued as of the date and not yet paid. */
+  late_fee_due_centavos: z.number().int().nonnegative(),
+  status: orderPaymentStatusSchema,
+});
+export type QuotedOrder = z.infer<typeof quotedOrderSchema>;
+const quoteReply = z.object({ as_of: z.iso.date(), orders: z.array(quotedOrderSchema) });
+
+/**
+ * Payments asks billing what these orders cost now, before charging: never a total from the
+ * browser. Billing refuses (ok: false, Spanish message) an order that is not open, not of
+ * the school, or — when `guardian_id` is given — not of one of that guardian's students.
+ */
+export const quoteOrdersRequest = defineRequest(
+  'billing.orders.quote',
+  z.object({
+    school_id: z.uuid(),
+    order_ids: z.array(z.uuid()).min(1).max(100),
+    guardian_id: z.string().nullable(),
+    as_of: z.iso.date().optional(),
+  }),
+  quoteReply,
+);
+
+/** A student's open orders, oldest due first: how a desk payment or a credit is allocated. */
+export const openOrdersOfStudentRequest = defineRequest(
+  'billing.orders.open_for_student',
+  z.object({ school_id: z.uuid(), student_id: z.uuid(), as_of: z.iso.date().optional() }),
+  quoteReply,
+);
+
+/** What billing says is still owed, per school: the ledger's receivables must equal it. */
+export const openReceivablesRequest = defineRequest(
+  'billing.receivables.open',
+  z.object({ school_ids: z.array(z.uuid()).max(1000).optional() }),
+  z.object({
+    schools: z.array(z.object({ school_id: z.string(), open_base_centavos: z.number().int() })),
+  }),
+);

@@ -1,12 +1,12 @@
-import { BILLING_ENDPOINTS } from '../billing/endpoints';
+import { BILLING_ENDPOINTS } from '../billing/endpoints/billing-endpoints';
 import { BILLING_PLANNED } from '../billing/planned-endpoints';
 import { ENROLMENT_ENDPOINTS } from '../enrolment/endpoints/enrolment-endpoints';
 import { IDENTITY_ENDPOINTS } from '../identity/endpoints';
 import { IDENTITY_PLANNED } from '../identity/planned-endpoints';
-import { INVOICING_ENDPOINTS } from '../invoicing/endpoints';
+import { INVOICING_ENDPOINTS } from '../invoicing/endpoints/invoicing-endpoints';
 import { INVOICING_PLANNED } from '../invoicing/planned-endpoints';
 import { NOTIFICATIONS_PLANNED } from '../notifications/planned-endpoints';
-import { PAYMENTS_ENDPOINTS } from '../payments/endpoints';
+import { PAYMENTS_ENDPOINTS } from '../payments/endpoints/payments-endpoints';
 import { PAYMENTS_PLANNED } from '../payments/planned-endpoints';
 import type { AnyEndpoint } from './endpoint';
 

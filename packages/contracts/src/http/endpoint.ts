@@ -60,6 +60,11 @@ export interface EndpointDefinition<
   response: R;
   /** Status of a success (default 200; 204 answers nothing). */
   status?: 200 | 201 | 202 | 204;
+  /**
+   * The call carries an `Idempotency-Key` header: a retry with the same key gets the first
+   * answer and repeats no effect (required for anything that moves money).
+   */
+  idempotencyKey?: 'required' | 'optional';
   produces?: Produces;
   /** Spanish 404 for a path id that cannot exist (defaults to the generic one). */
   notFound?: string;

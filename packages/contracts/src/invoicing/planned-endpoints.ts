@@ -26,15 +26,6 @@ export const INVOICING_PLANNED = [
     summary: 'Enviar las facturas de un cobro por correo',
   }),
   plannedEndpoint({
-    name: 'invoicing.students-orders-invoice-urls.list',
-    method: 'GET',
-    path: '/api/v1/students/{student}/orders/{order}/invoice_urls/',
-    domain: 'invoicing',
-    surface: 'portal',
-    access: familyOrStaff('invoicing.read'),
-    summary: 'Ligas del XML y PDF de la factura de una orden',
-  }),
-  plannedEndpoint({
     name: 'invoicing.backoffice-csd.list',
     method: 'GET',
     path: '/backoffice/csd/',
@@ -116,15 +107,6 @@ export const INVOICING_PLANNED = [
     summary: 'Listar entidades fiscales de la escuela',
   }),
   plannedEndpoint({
-    name: 'invoicing.dashboard-schools-invoices.list',
-    method: 'GET',
-    path: '/api/v1/dashboard/schools/{id}/invoices/',
-    domain: 'invoicing',
-    surface: 'dashboard',
-    access: staffOnly('invoicing.read'),
-    summary: 'Listar facturas de la escuela',
-  }),
-  plannedEndpoint({
     name: 'invoicing.schools-invoices-credit-note.post',
     method: 'POST',
     path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/',
@@ -159,14 +141,5 @@ export const INVOICING_PLANNED = [
     surface: 'dashboard',
     access: staffOnly('invoicing.write'),
     summary: 'Refacturar',
-  }),
-  plannedEndpoint({
-    name: 'invoicing.schools-invoices-retry.post',
-    method: 'POST',
-    path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/retry/',
-    domain: 'invoicing',
-    surface: 'dashboard',
-    access: staffOnly('invoicing.write'),
-    summary: 'Reintentar el timbrado de una factura',
   }),
 ];

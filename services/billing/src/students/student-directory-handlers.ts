@@ -1,4 +1,4 @@
-import { studentDirectory } from '@cuota/contracts/billing/endpoints';
+import { studentDirectory } from '@cuota/contracts/billing/endpoints/billing-endpoints';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
 import { studentsOfSchool } from './student-directory-repository';

@@ -1,4 +1,4 @@
-import { verifyGuardians } from '@cuota/contracts/invoicing/endpoints';
+import { verifyGuardians } from '@cuota/contracts/invoicing/endpoints/invoicing-endpoints';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { forbidden } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';

@@ -1,4 +1,4 @@
-import { ledgerBalanceCheck } from '@cuota/contracts/payments/endpoints';
+import { ledgerBalanceCheck } from '@cuota/contracts/payments/endpoints/payments-endpoints';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDb } from '../payments-db';
 import { checkLedgerBalance } from './ledger-repository';

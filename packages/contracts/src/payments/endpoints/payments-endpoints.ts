@@ -1,6 +1,8 @@
-import { bffOnly } from '../http/access';
-import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
-import { ledgerBalanceCheckSchema } from './responses';
+import { bffOnly } from '../../http/access';
+import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
+import { ledgerBalanceCheckSchema } from '../responses';
+import { CHECKOUT_ENDPOINTS } from './checkout';
+import { PAYIN_ENDPOINTS } from './payins';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
 export const ledgerBalanceCheck = defineEndpoint({
@@ -15,4 +17,8 @@ export const ledgerBalanceCheck = defineEndpoint({
   response: ledgerBalanceCheckSchema,
 });
 
-export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [ledgerBalanceCheck];
+export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
+  ledgerBalanceCheck,
+  ...CHECKOUT_ENDPOINTS,
+  ...PAYIN_ENDPOINTS,
+];

@@ -1,6 +1,7 @@
-import { familyOrStaff } from '../http/access';
-import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
-import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../bff/guardian-rpc';
+import { familyOrStaff } from '../../http/access';
+import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
+import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../../bff/guardian-rpc';
+import { INVOICE_ENDPOINTS } from './invoices';
 
 /** Spec §5: whether each billing guardian's RFC verifies (ADR 0006). */
 export const verifyGuardians = defineEndpoint({
@@ -16,4 +17,4 @@ export const verifyGuardians = defineEndpoint({
   response: verifyGuardiansResultSchema,
 });
 
-export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [verifyGuardians];
+export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [verifyGuardians, ...INVOICE_ENDPOINTS];

@@ -1,5 +1,9 @@
-import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
-import { studentDirectorySchema } from './responses';
+import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
+import { studentDirectorySchema } from '../responses';
+import { BILL_RUN_ENDPOINTS } from './bill-runs';
+import { CONCEPT_ENDPOINTS } from './concepts';
+import { DUE_ORDER_ENDPOINTS } from './due-orders';
+import { ORDER_ENDPOINTS } from './orders';
 
 /**
  * Billing's read model of enrolment's students: for the BFF itself and the school's staff
@@ -17,4 +21,10 @@ export const studentDirectory = defineEndpoint({
   response: studentDirectorySchema,
 });
 
-export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [studentDirectory];
+export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
+  studentDirectory,
+  ...CONCEPT_ENDPOINTS,
+  ...BILL_RUN_ENDPOINTS,
+  ...ORDER_ENDPOINTS,
+  ...DUE_ORDER_ENDPOINTS,
+];

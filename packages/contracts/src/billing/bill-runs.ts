@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { periodSchema } from './concepts';
+
+/** Spec §4 job status. */
+export const JOB_STATUSES = ['PENDING', 'FINISHED', 'ERROR', 'FINISHED_WITH_ERROR'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/**
+ * POST /book-keeper/massive_concept_assignments/: a bill run. Every active student of the
+ * concept's level (or the whole school) gets the concept's order for the period, in one
+ * set-based statement; students who already have it get nothing new (ADR 0016).
+ */
+export const createBillRunSchema = z.strictObject({
+  school_id: z.uuid('Elige una escuela válida.'),
+  concept_id: z.uuid('Elige un concepto válido.'),
+  /** Required for a monthly concept; absent for a one-time one. */
+  period: periodSchema.optional(),
+});
+export type CreateBillRun = z.infer<typeof createBillRunSchema>;
+
+export const billRunSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  concept_id: z.string(),
+  period: periodSchema.nullable(),
+  status: jobStatusSchema,
+  /** Students the run bills (active, of the concept's level). */
+  eligible_students: z.number().int(),
+  created_orders: z.number().int(),
+  /** Students who already had the order (a repeated run). */
+  existing_orders: z.number().int(),
+  total_centavos: z.number().int(),
+  /** Orders a DELETE removed (unpaid ones only) and those it kept because money was applied. */
+  removed_orders: z.number().int(),
+  kept_orders: z.number().int(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type BillRun = z.infer<typeof billRunSchema>;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { educationLevelSchema } from '../enrolment/entities';
+import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+
+/** Spec §3 concept types. */
+export const CONCEPT_TYPES = [
+  'MONTHLY_FEE',
+  'INSCRIPTION',
+  'TRANSPORT',
+  'PRE_DEBT',
+  'OTHER',
+  'REINSCRIPTION',
+  'EXTRACURRICULAR',
+  'SPORTS',
+  'CAFETERIA',
+  'BOOKS_AND_MATERIALS',
+  'EXAMS_AND_CERTIFICATES',
+  'UNIFORMS_AND_MERCH',
+  'DONATION',
+  'EVENTS',
+  'TRIPS',
+  'INSURANCE',
+] as const;
+export const conceptTypeSchema = z.enum(CONCEPT_TYPES);
+export type ConceptType = z.infer<typeof conceptTypeSchema>;
+
+export const CONCEPT_TYPE_LABELS: Record<ConceptType, string> = {
+  MONTHLY_FEE: 'Colegiatura',
+  INSCRIPTION: 'Inscripción',
+  TRANSPORT: 'Transporte',
+  PRE_DEBT: 'Adeudo anterior',
+  OTHER: 'Otro',
+  REINSCRIPTION: 'Reinscripción',
+  EXTRACURRICULAR: 'Extracurricular',
+  SPORTS: 'Deportes',
+  CAFETERIA: 'Cafetería',
+  BOOKS_AND_MATERIALS: 'Libros y materiales',
+  EXAMS_AND_CERTIFICATES: 'Exámenes y certificados',
+  UNIFORMS_AND_MERCH: 'Uniformes y artículos',
+  DONATION: 'Donativo',
+  EVENTS: 'Eventos',
+  TRIPS: 'Viajes',
+  INSURANCE: 'Seguro',
+};
+
+/** Spec §3 recurrences. Billing bills SINGLE and MONTHLY concepts today. */
+export const RECURRENCES = ['SINGLE', 'DAILY', 'WEEKLY', 'FORTNIGHTLY', 'MONTHLY'] as const;
+export const recurrenceSchema = z.enum(RECURRENCES);
+export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+/** A billing period: the month an order is for, `AAAA-MM` (its month is spec §9's 1–12). */
+export const periodSchema = z
+  .string()
+  .regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'Escribe el periodo como AAAA-MM (por ejemplo 2026-09).');
+export type Period = z.infer<typeof periodSchema>;
+
+/**
+ * What a late payment adds (ADR 0016): a fixed amount once, or a percentage of the order's
+ * amount for every month (or part of one) it stays unpaid, counted from the due date plus the
+ * grace days; never more than the cap, when there is one.
+ */
+export const lateFeeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('FIXED'),
+    amount_centavos: positiveCentavosSchema,
+    grace_days: z.number().int().min(0).max(90, 'Como máximo 90 días de gracia.'),
+  }),
+  z.strictObject({
+    kind: z.literal('PERCENT'),
+    /** Hundredths of a percent per month: 500 = 5 % mensual. */
+    basis_points: z
+      .number()
+      .int('El porcentaje admite hasta dos decimales.')
+      .min(1, 'El porcentaje debe ser mayor que cero.')
+      .max(10_000, 'El porcentaje es como máximo 100 %.'),
+    grace_days: z.number().int().min(0).max(90, 'Como máximo 90 días de gracia.'),
+    cap_centavos: positiveCentavosSchema.nullable(),
+  }),
+]);
+export type LateFee = z.infer<typeof lateFeeSchema>;
+
+export const conceptSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  name: z.string(),
+  concept_type: conceptTypeSchema,
+  recurrence: recurrenceSchema,
+  price_centavos: z.number().int(),
+  /** The level whose active students it is billed to; null: every level. */
+  level: educationLevelSchema.nullable(),
+  /** MONTHLY: the months it bills, in order. */
+  periods: z.array(periodSchema),
+  /** MONTHLY: the day of each period's month it falls due. */
+  due_day: z.number().int().nullable(),
+  /** SINGLE: the date it falls due. */
+  due_on: calendarDateSchema.nullable(),
+  late_fee: lateFeeSchema.nullable(),
+  active: z.boolean(),
+  /** Orders already created from it (a concept with orders cannot be deleted). */
+  orders: z.number().int(),
+  created_at: z.string(),
+});
+export type Concept = z.infer<typeof conceptSchema>;
+export const conceptListSchema = z.array(conceptSchema);
+
+const name = z
+  .string('Escribe el nombre del concepto.')
+  .trim()
+  .min(2, 'Escribe el nombre del concepto.')
+  .max(120, 'El nombre del concepto es demasiado largo.');
+
+const conceptFields = {
+  name,
+  concept_type: conceptTypeSchema,
+  price_centavos: positiveCentavosSchema,
+  level: educationLevelSchema.nullable().default(null),
+  late_fee: lateFeeSchema.nullable().default(null),
+};
+
+/** POST /api/v1/dashboard/concepts/: a monthly fee with its months, or a one-time charge. */
+export const createConceptSchema = z.discriminatedUnion('recurrence', [
+  z.strictObject({
+    school_id: z.uuid('Elige una escuela válida.'),
+    ...conceptFields,
+    recurrence: z.literal('MONTHLY'),
+    periods: z
+      .array(periodSchema)
+      .min(1, 'Elige al menos un mes.')
+      .max(12, 'Un concepto mensual cubre como máximo 12 meses.')
+      .refine((p) => new Set(p).size === p.length, { message: 'Hay meses repetidos.' }),
+    due_day: z
+      .number('Elige el día de vencimiento.')
+      .int()
+      .min(1, 'El día de vencimiento va del 1 al 28.')
+      .max(28, 'El día de vencimiento va del 1 al 28.'),
+  }),
+  z.strictObject({
+    school_id: z.uuid('Elige una escuela válida.'),
+    ...conceptFields,
+    recurrence: z.literal('SINGLE'),
+    due_on: calendarDateSchema,
+  }),
+]);
+export type CreateConcept = z.infer<typeof createConceptSchema>;
+
+/**
+ * PATCH /book-keeper/concepts/{id}/ and PUT /api/v1/dashboard/concepts/{id}/: what may change
+ * after creation. Orders already created keep their amount and due date (a price change
+ * reaches only the orders billed after it).
+ */
+export const updateConceptSchema = z
+  .strictObject({
+    name: name.optional(),
+    price_centavos: positiveCentavosSchema.optional(),
+    late_fee: lateFeeSchema.nullable().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Indica qué cambiar del concepto.',
+  });
+export type UpdateConcept = z.infer<typeof updateConceptSchema>;
+
+export const conceptQuerySchema = z.object({
+  school_id: z.uuid('Elige una escuela válida.'),
+  concept_type: conceptTypeSchema.optional(),
+  active: z.enum(['true', 'false']).optional(),
+});

@@ -1,0 +1,49 @@
+import { staffOnly } from '../../http/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { billRunSchema, createBillRunSchema } from '../bill-runs';
+
+const UNKNOWN_RUN = 'No encontramos esta generación de órdenes.';
+const run = { domain: 'billing', surface: 'bookkeeper', spec: 'spec' } as const;
+
+/** A bill run (ADR 0016): the orders of one concept and period for every eligible student. */
+export const createBillRun = defineEndpoint({
+  ...run,
+  name: 'billing.bill-runs.create',
+  planned: true,
+  method: 'POST',
+  path: '/book-keeper/massive_concept_assignments/',
+  access: staffOnly('concepts.write'),
+  summary: 'Generar las órdenes de un concepto y periodo para los alumnos activos',
+  body: createBillRunSchema,
+  response: billRunSchema,
+  status: 202,
+  idempotencyKey: 'optional',
+});
+
+export const getBillRun = defineEndpoint({
+  ...run,
+  name: 'billing.bill-runs.get',
+  planned: true,
+  method: 'GET',
+  path: '/book-keeper/massive_concept_assignments/{id}/',
+  access: staffOnly('billing.read'),
+  summary: 'Avance y resultado de una generación de órdenes',
+  params: uuidParams('id'),
+  response: billRunSchema,
+  notFound: UNKNOWN_RUN,
+});
+
+export const deleteBillRun = defineEndpoint({
+  ...run,
+  name: 'billing.bill-runs.delete',
+  planned: true,
+  method: 'DELETE',
+  path: '/book-keeper/massive_concept_assignments/{id}/',
+  access: staffOnly('concepts.write'),
+  summary: 'Deshacer una generación: quita sus órdenes sin pagos',
+  params: uuidParams('id'),
+  response: billRunSchema,
+  notFound: UNKNOWN_RUN,
+});
+
+export const BILL_RUN_ENDPOINTS = [createBillRun, getBillRun, deleteBillRun] as const;

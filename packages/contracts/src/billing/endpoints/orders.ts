@@ -1,0 +1,128 @@
+import { familyOnly, familyOrStaff, staffOnly } from '../../http/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import {
+  asOfQuerySchema,
+  orderDetailSchema,
+  orderListSchema,
+  studentConceptListSchema,
+  studentConceptSchema,
+} from '../orders';
+
+const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
+const UNKNOWN_ORDER = 'No encontramos esta orden.';
+const orders = { domain: 'billing', spec: 'spec' } as const;
+
+export const listStudentOrders = defineEndpoint({
+  ...orders,
+  name: 'billing.orders.list-by-student',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/students/{id}/orders/',
+  surface: 'portal',
+  access: familyOrStaff('billing.read'),
+  summary: 'Órdenes de un alumno con su recargo y saldo a la fecha',
+  params: uuidParams('id'),
+  query: asOfQuerySchema,
+  response: orderListSchema,
+  notFound: UNKNOWN_STUDENT,
+});
+
+export const getStudentOrder = defineEndpoint({
+  ...orders,
+  name: 'billing.orders.get',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/students/{student}/orders/{order}/',
+  surface: 'portal',
+  access: familyOrStaff('billing.read'),
+  summary: 'Una orden de un alumno con los pagos aplicados',
+  params: uuidParams('student', 'order'),
+  query: asOfQuerySchema,
+  response: orderDetailSchema,
+  notFound: UNKNOWN_ORDER,
+});
+
+export const getBookkeeperOrder = defineEndpoint({
+  ...orders,
+  name: 'billing.orders.get-bookkeeper',
+  planned: true,
+  method: 'GET',
+  path: '/book-keeper/orders/{id}/',
+  surface: 'bookkeeper',
+  access: staffOnly('billing.read'),
+  summary: 'Una orden con los pagos aplicados',
+  params: uuidParams('id'),
+  query: asOfQuerySchema,
+  response: orderDetailSchema,
+  notFound: UNKNOWN_ORDER,
+});
+
+export const listStudentConcepts = defineEndpoint({
+  ...orders,
+  name: 'billing.student-concepts.list',
+  planned: true,
+  method: 'GET',
+  path: '/api/v2/dashboard/students/{id}/concepts/',
+  surface: 'dashboard',
+  access: staffOnly('billing.read'),
+  summary: 'Conceptos de un alumno con sus órdenes',
+  params: uuidParams('id'),
+  query: asOfQuerySchema,
+  response: studentConceptListSchema,
+  notFound: UNKNOWN_STUDENT,
+});
+
+export const getStudentConcept = defineEndpoint({
+  ...orders,
+  name: 'billing.student-concepts.get',
+  planned: true,
+  method: 'GET',
+  path: '/api/v2/dashboard/students/{student}/concepts/{concept}/',
+  surface: 'dashboard',
+  access: staffOnly('billing.read'),
+  summary: 'Un concepto de un alumno con sus órdenes',
+  params: uuidParams('student', 'concept'),
+  query: asOfQuerySchema,
+  response: studentConceptSchema,
+  notFound: 'No encontramos este concepto para el alumno.',
+});
+
+/** The signed-in family's orders at a school (every student of theirs there). */
+export const listFamilyOrders = defineEndpoint({
+  ...orders,
+  name: 'billing.orders.list-by-family',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/schools/{id}/orders/',
+  surface: 'portal',
+  access: familyOnly(),
+  summary: 'Órdenes de la familia en la escuela',
+  params: uuidParams('id'),
+  query: asOfQuerySchema,
+  response: orderListSchema,
+});
+
+/** What the family can select to pay (spec §3 fulfillment items): its open orders. */
+export const listFamilyFulfillments = defineEndpoint({
+  ...orders,
+  name: 'billing.fulfillments.list-by-family',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/schools/{id}/fulfillments/',
+  surface: 'portal',
+  access: familyOnly(),
+  summary: 'Conceptos por pagar de la familia en la escuela',
+  params: uuidParams('id'),
+  query: asOfQuerySchema,
+  response: orderListSchema,
+});
+
+export const ORDER_ENDPOINTS = [
+  listStudentOrders,
+  getStudentOrder,
+  getBookkeeperOrder,
+  listStudentConcepts,
+  getStudentConcept,
+  listFamilyOrders,
+  listFamilyFulfillments,
+] as const;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineEvent } from './event-envelope';
+
+/** A CFDI was stamped by the PAC (or failed for good: status failed with the reason). */
+export const invoiceStampedV1 = defineEvent(
+  'invoicing.invoice.stamped',
+  z.object({
+    invoice_id: z.string(),
+    school_id: z.string(),
+    source_id: z.string(),
+    order_ids: z.array(z.string()),
+    uuid: z.string(),
+    total_centavos: z.number().int(),
+  }),
+);

@@ -1,0 +1,88 @@
+import { pageSchema } from '../../common/pagination';
+import { familyOrStaff, staffOnly } from '../../http/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { invoiceListQuerySchema, invoiceSchema, invoiceUrlsSchema } from '../invoices';
+
+const UNKNOWN_INVOICE = 'No encontramos esta factura.';
+
+export const invoiceUrls = defineEndpoint({
+  name: 'invoicing.invoices.urls',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/students/{student}/orders/{order}/invoice_urls/',
+  domain: 'invoicing',
+  surface: 'portal',
+  access: familyOrStaff('invoicing.read'),
+  summary: 'Estado de la factura de una orden y las ligas de su XML y PDF',
+  spec: 'spec',
+  params: uuidParams('student', 'order'),
+  response: invoiceUrlsSchema,
+  notFound: 'No encontramos esta orden.',
+});
+
+const download = {
+  domain: 'invoicing',
+  surface: 'portal',
+  access: familyOrStaff('invoicing.read'),
+  spec: { capability: 'Descargar el CFDI timbrado (XML) y su representación impresa (PDF).' },
+  params: uuidParams('id'),
+  notFound: UNKNOWN_INVOICE,
+} as const;
+
+export const invoiceXml = defineEndpoint({
+  ...download,
+  name: 'invoicing.invoices.xml',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/invoices/{id}/xml/',
+  summary: 'XML timbrado de la factura',
+  produces: 'xml',
+});
+
+export const invoicePdf = defineEndpoint({
+  ...download,
+  name: 'invoicing.invoices.pdf',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/invoices/{id}/pdf/',
+  summary: 'Representación impresa de la factura (PDF)',
+  produces: 'pdf',
+});
+
+export const listInvoices = defineEndpoint({
+  name: 'invoicing.invoices.list',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/invoices/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.read'),
+  summary: 'Facturas de la escuela con su estatus',
+  spec: 'spec',
+  params: uuidParams('id'),
+  query: invoiceListQuerySchema,
+  response: pageSchema(invoiceSchema),
+});
+
+export const retryInvoice = defineEndpoint({
+  name: 'invoicing.invoices.retry',
+  planned: true,
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/retry/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.write'),
+  summary: 'Reintentar el timbrado de una factura que falló',
+  spec: 'spec',
+  params: uuidParams('id', 'invoice'),
+  response: invoiceSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
+export const INVOICE_ENDPOINTS = [
+  invoiceUrls,
+  invoiceXml,
+  invoicePdf,
+  listInvoices,
+  retryInvoice,
+] as const;

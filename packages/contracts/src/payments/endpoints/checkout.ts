@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { familyOnly, familyOrStaff, gatewayWebhook } from '../../http/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { checkoutSchema, paymentStatusSchema } from '../checkout';
+
+/**
+ * A family pays selected orders by card. Answers 202 with the pending payment; the signed
+ * webhook settles it (never the browser). A declined card answers 402 in Spanish and changes
+ * no order.
+ */
+export const checkout = defineEndpoint({
+  name: 'payments.checkout',
+  planned: true,
+  method: 'POST',
+  path: '/api/v1/payments_v2/checkout/',
+  domain: 'payments',
+  surface: 'portal',
+  access: familyOnly(),
+  summary: 'Pagar con tarjeta los conceptos seleccionados',
+  spec: 'spec',
+  body: checkoutSchema,
+  response: paymentStatusSchema,
+  status: 202,
+  idempotencyKey: 'required',
+});
+
+export const paymentStatus = defineEndpoint({
+  name: 'payments.payment-status',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/payments_v2/payment-status/{id}/',
+  domain: 'payments',
+  surface: 'portal',
+  access: familyOrStaff('payments.read'),
+  summary: 'Estado de un pago',
+  spec: 'spec',
+  params: uuidParams('id'),
+  response: paymentStatusSchema,
+  notFound: 'No encontramos este pago.',
+});
+
+/**
+ * The gateway's signed notification (mexico.md §3.9): verified over the raw body, idempotent
+ * by the charge's ticket number.
+ */
+export const checkoutNotification = defineEndpoint({
+  name: 'payments.kushki.notification',
+  planned: true,
+  method: 'POST',
+  path: '/api/v1/kushki_checkout/notifications/',
+  domain: 'payments',
+  surface: 'webhook',
+  access: gatewayWebhook(),
+  summary: 'Notificación firmada de la pasarela sobre un cobro con tarjeta',
+  spec: 'spec',
+  bodyType: 'raw',
+  response: z.object({ received: z.literal(true) }),
+});
+
+export const CHECKOUT_ENDPOINTS = [checkout, paymentStatus, checkoutNotification] as const;

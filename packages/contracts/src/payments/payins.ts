@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { conceptTypeSchema, periodSchema } from '../billing/concepts';
+import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+
+/** Spec §3 payin types and payment methods. */
+export const PAYIN_TYPES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;
+export const payinTypeSchema = z.enum(PAYIN_TYPES);
+export type PayinType = z.infer<typeof payinTypeSchema>;
+
+export const PAYMENT_METHODS = [
+  'cash',
+  'transfer',
+  'credit_card',
+  'debit_card',
+  'to_define',
+] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** Spec §4 payment (or invoice) request status. */
+export const REQUEST_STATUSES = [
+  'pending',
+  'failed',
+  'success',
+  'canceled',
+  'canceling',
+  'not_requested',
+  'multiple',
+] as const;
+export const requestStatusSchema = z.enum(REQUEST_STATUSES);
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+/** What part of a payment went to one order: late fee first, then the base amount. */
+export const allocationSchema = z.object({
+  order_id: z.string(),
+  student_id: z.string(),
+  concept_id: z.string(),
+  concept_name: z.string(),
+  concept_type: conceptTypeSchema,
+  period: periodSchema.nullable(),
+  base_centavos: z.number().int().nonnegative(),
+  late_fee_centavos: z.number().int().nonnegative(),
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+export const payinSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  type: payinTypeSchema,
+  method: paymentMethodSchema,
+  status: requestStatusSchema,
+  amount_centavos: z.number().int(),
+  /** The family that paid (a card payment from the portal, or the desk's family). */
+  guardian_id: z.string().nullable(),
+  student_ids: z.array(z.string()),
+  allocations: z.array(allocationSchema),
+  /** An overpayment kept as the student's credit balance. */
+  credit_created_centavos: z.number().int(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** Folio of the desk receipt (cash and transfers recorded at the school). */
+  receipt_number: z.string().nullable(),
+  recorded_by: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Payin = z.infer<typeof payinSchema>;
+
+export const payinListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  type: payinTypeSchema.optional(),
+  status: requestStatusSchema.optional(),
+  student_id: z.uuid().optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+});
+
+/** POST /api/v1/dashboard/schools/{id}/payins/: money received at the school's desk. */
+export const deskPaymentSchema = z.strictObject({
+  student_id: z.uuid('Elige un alumno.'),
+  amount_centavos: positiveCentavosSchema,
+  method: z.enum(['cash', 'transfer'], 'Elige efectivo o transferencia.'),
+  note: z.string().trim().max(300).optional(),
+});
+export type DeskPayment = z.infer<typeof deskPaymentSchema>;

@@ -14,6 +14,8 @@ export const guardianSnapshotSchema = z.object({
   tax_id: z.string().nullable(),
   /** Domicilio fiscal (código postal), CFDI 4.0 DomicilioFiscalReceptor. */
   tax_zip_code: z.string().nullable(),
+  /** Régimen fiscal (c_RegimenFiscal 601–626): decides the CFDI's UsoCFDI (D10 or not). */
+  tax_regime: z.string().nullable().optional(),
 });
 export type GuardianSnapshot = z.infer<typeof guardianSnapshotSchema>;
 

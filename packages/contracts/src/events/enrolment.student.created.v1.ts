@@ -11,6 +11,8 @@ export const studentSnapshotSchema = z.object({
   section_id: z.string().nullable(),
   status: studentStatusSchema,
   billing_guardian_id: z.string().nullable(),
+  /** The student's CURP (the IEDU complement of a tuition CFDI needs it); null when unknown. */
+  curp: z.string().nullable().optional(),
 });
 export type StudentSnapshot = z.infer<typeof studentSnapshotSchema>;
 

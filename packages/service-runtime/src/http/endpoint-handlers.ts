@@ -14,7 +14,7 @@ import { expressPath, pathParamNames } from '@cuota/contracts/http/route-path';
 import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { grants } from '@cuota/contracts/enrolment/permissions';
-import { forbidden, notFound, unauthenticated } from './http-error';
+import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
 import { Reply } from './reply';
 import { identityOf } from './require-identity';
 import { parseInput } from './validate';
@@ -29,6 +29,8 @@ export interface Call<E extends AnyEndpoint> {
   query: QueryOf<E>;
   body: BodyOf<E>;
   caller: IdentityClaims;
+  /** The request's `Idempotency-Key`, for endpoints defined with `idempotencyKey`. */
+  idempotencyKey: string | undefined;
   /**
    * For a school learnt from a record: the caller must be staff of it holding the endpoint's
    * permission (404 with `unknown` for another school, so a record elsewhere looks absent).
@@ -116,6 +118,7 @@ function serve({ endpoint, handler }: Implementation): RequestHandler {
         ? parseInput(endpoint.body, req.body)
         : undefined) as never,
       caller,
+      idempotencyKey: idempotencyKeyOf(endpoint, req),
       requireStaffOf: (schoolId, unknown) => requireStaffOf(endpoint, caller, schoolId, unknown),
       req,
       res,
@@ -124,6 +127,25 @@ function serve({ endpoint, handler }: Implementation): RequestHandler {
     if (res.headersSent) return;
     send(endpoint, res, result);
   };
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** The header as the definition wants it: required, optional, or ignored. */
+function idempotencyKeyOf(endpoint: AnyEndpoint, req: Request): string | undefined {
+  if (!endpoint.idempotencyKey) return undefined;
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key === undefined && endpoint.idempotencyKey === 'optional') return undefined;
+  if (key === undefined)
+    throw badRequest(
+      'Falta el encabezado Idempotency-Key: cada intento de la misma operación debe llevar la misma clave.',
+    );
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw badRequest(
+      'El encabezado Idempotency-Key no es válido (de 8 a 128 letras, dígitos, o . _ : -).',
+    );
+  return key;
 }
 
 function parsePathParams(endpoint: AnyEndpoint, raw: unknown): never {

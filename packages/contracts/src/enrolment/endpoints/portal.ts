@@ -10,6 +10,7 @@ export const portalFeatures = defineEndpoint({
   name: 'enrolment.portal.features',
   method: 'GET',
   path: '/internal/portal-features',
+  internal: true,
   domain: 'enrolment',
   surface: 'internal',
   access: familyOrStaff('member'),

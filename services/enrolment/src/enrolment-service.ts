@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import { admissionRoutes } from './admissions/admission-routes';
+import { cycleHandlers } from './cycles/cycle-handlers';
 import { guardianRoutes } from './guardians/guardian-routes';
 import { importRoutes } from './imports/import-routes';
 import { levelHandlers } from './levels/level-handlers';
@@ -10,8 +11,7 @@ import { startImportWorker } from './imports/import-worker-registry';
 import { membershipRoutes } from './memberships/membership-routes';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
 import * as schema from './schema';
-import { schoolDirectoryRoutes } from './schools/school-directory-routes';
-import { schoolListRoutes } from './schools/school-list-routes';
+import { schoolHandlers } from './schools/school-handlers';
 import { staffRoutes } from './staff/staff-routes';
 import { studentRoutes } from './students/student-routes';
 
@@ -21,17 +21,20 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   schema,
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
-  endpoints: (ctx) => [...levelHandlers(ctx), ...sectionHandlers(ctx)],
+  endpoints: (ctx) => [
+    ...levelHandlers(ctx),
+    ...sectionHandlers(ctx),
+    ...schoolHandlers(ctx),
+    ...cycleHandlers(ctx),
+  ],
   routes: (app, ctx) => {
     admissionRoutes(app, ctx);
     importRoutes(app, ctx);
     guardianRoutes(app, ctx);
     staffRoutes(app, ctx);
-    schoolDirectoryRoutes(app, ctx);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);
     membershipRoutes(app, ctx);
-    schoolListRoutes(app, ctx);
     integrationRoutes(app, ctx);
   },
   // The student import worker (imports/import-worker.ts) runs inside the service process.

@@ -7,7 +7,7 @@ import type {
 } from '@cuota/contracts/enrolment/memberships';
 import type { Executor } from '@cuota/messaging/transaction';
 import { schoolLogos, schools, staffMemberships, staffUsers } from '../schema';
-import { logoPath } from '../schools/school-profile';
+import { logoPath } from '../schools/school-rules';
 import { effectivePermissions, storedGrant } from '../staff/membership-grant';
 
 export const UNKNOWN_MEMBERSHIP = 'No encontramos esta membresía.';

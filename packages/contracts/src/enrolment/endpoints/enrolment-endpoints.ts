@@ -1,9 +1,13 @@
 import type { AnyEndpoint } from '../../http/endpoint';
+import { CYCLE_ENDPOINTS } from './cycles';
 import { LEVEL_ENDPOINTS } from './levels';
+import { SCHOOL_ENDPOINTS } from './schools';
 import { SECTION_ENDPOINTS } from './sections';
 
 /** Every endpoint enrolment serves. */
 export const ENROLMENT_ENDPOINTS: readonly AnyEndpoint[] = [
   ...LEVEL_ENDPOINTS,
   ...SECTION_ENDPOINTS,
+  ...SCHOOL_ENDPOINTS,
+  ...CYCLE_ENDPOINTS,
 ];

@@ -180,7 +180,9 @@ describe('GET /api/v1/internal/schools/', () => {
     };
     const res = await h.call(claims, path);
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Tu rol no tiene permiso para ver escuelas.');
+    expect(res.body.error.message).toBe(
+      'Tu rol no tiene permiso para realizar esta acción en esta escuela.',
+    );
   });
 });
 

@@ -12,7 +12,7 @@ import { membershipRoutes } from './memberships/membership-routes';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
 import * as schema from './schema';
 import { schoolHandlers } from './schools/school-handlers';
-import { staffRoutes } from './staff/staff-routes';
+import { staffHandlers } from './staff/staff-handlers';
 import { studentRoutes } from './students/student-routes';
 
 /** Enrolment owns who is who: schools, levels, sections, students, guardians and staff. */
@@ -26,12 +26,12 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
     ...sectionHandlers(ctx),
     ...schoolHandlers(ctx),
     ...cycleHandlers(ctx),
+    ...staffHandlers(ctx),
   ],
   routes: (app, ctx) => {
     admissionRoutes(app, ctx);
     importRoutes(app, ctx);
     guardianRoutes(app, ctx);
-    staffRoutes(app, ctx);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);
     membershipRoutes(app, ctx);

@@ -15,8 +15,11 @@ import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-nam
 import { waitFor } from '@cuota/testing/wait-for';
 import { enrolmentService } from '../enrolment-service';
 import type * as schema from '../schema';
+import { insertMembership } from '../memberships/membership-repository';
 import { insertSchool } from '../schools/school-repository';
 import { seedDemoSchool } from '../seed/demo-school';
+import { staffIdentity } from '../staff/staff-directory';
+import { insertStaffUser, staffUserByEmail } from '../staff/staff-user-repository';
 
 /** Response bodies are checked field by field, as a client would read them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -62,10 +65,23 @@ export interface EnrolmentHarness {
   demo: DemoAccess;
   /** A second school, "Escuela Vecina" (kindergarten, onboarding, no levels or cycles). */
   otherSchoolId: string;
+  /** Its owner ("Dueña Vecina"), who is nobody in the demo school. */
+  otherOwnerId: string;
   /** Signs claims as the BFF would (the token every call carries). */
   sign: (claims: IdentityClaims) => Promise<string>;
   /** A token of a staff member with `role` in the school (the demo's unless named). */
   staff: (role: StaffRole, schoolId?: string) => IdentityClaims;
+  /** The demo school's staff user with `role` (one per role). */
+  userId: (role: StaffRole) => string;
+  /**
+   * That user's token in the demo school; `tokenRole` signs another role than the stored
+   * one (a token that predates a change).
+   */
+  member: (role: StaffRole, tokenRole?: StaffRole) => IdentityClaims;
+  /** The neighbour school's owner's token. */
+  otherOwner: () => IdentityClaims;
+  /** The token the BFF would sign for a user now: their memberships in force, as stored. */
+  signedIn: (userId: string) => Promise<IdentityClaims>;
   /** The demo school's guardian with dependents. */
   guardian: () => IdentityClaims;
   /** The BFF acting for itself (sign-in look-ups). */
@@ -83,6 +99,16 @@ export interface EnrolmentHarness {
     name: string;
     kind?: SchoolKind;
     status?: SchoolStatus;
+  }) => Promise<string>;
+  /**
+   * A staff user (created unless the e-mail has one; no usable password) with a membership
+   * in the school; answers the user's id.
+   */
+  addStaff: (member: {
+    name: string;
+    email: string;
+    schoolId: string;
+    role: StaffRole;
   }) => Promise<string>;
   stop: () => Promise<void>;
 }
@@ -123,6 +149,38 @@ export async function startEnrolmentHarness(
       )
     ).id;
 
+  const addStaff: EnrolmentHarness['addStaff'] = ({ name, email, schoolId, role }) =>
+    service.db.transaction(async (tx) => {
+      const user =
+        (await staffUserByEmail(tx, email)) ??
+        (await insertStaffUser(tx, { name, email, passwordHash: 'sin-contraseña' }));
+      // Seeded, not added by anyone: the audit event names the member themself.
+      await insertMembership(tx, { userId: user.id, schoolId, role, permissions: null }, user.id);
+      return user.id;
+    });
+
+  const userIds = new Map<StaffRole, string>();
+  for (const { email, role } of demo.staff)
+    userIds.set(role, (await staffUserByEmail(service.db, email))!.id);
+  const userId = (role: StaffRole) => userIds.get(role)!;
+
+  const otherSchoolId = await addSchool({
+    name: 'Escuela Vecina',
+    kind: 'kindergarten',
+    status: 'onboarding',
+  });
+  const otherOwnerId = await addStaff({
+    name: 'Dueña Vecina',
+    email: 'duena@vecina.mx',
+    schoolId: otherSchoolId,
+    role: 'OWNER',
+  });
+  const tokenOf = (user: string, schoolId: string, role: StaffRole): IdentityClaims => ({
+    kind: 'staff',
+    user_id: user,
+    memberships: [{ school_id: schoolId, role }],
+  });
+
   const call: EnrolmentHarness['call'] = async (as, path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };
     if (as) headers.authorization = `Bearer ${await identity.sign(as)}`;
@@ -158,17 +216,25 @@ export async function startEnrolmentHarness(
     database,
     ns,
     demo,
-    otherSchoolId: await addSchool({
-      name: 'Escuela Vecina',
-      kind: 'kindergarten',
-      status: 'onboarding',
-    }),
+    otherSchoolId,
+    otherOwnerId,
     sign: (claims) => identity.sign(claims),
-    staff: (role, schoolId = demo.school_id) => ({
-      kind: 'staff',
-      user_id: STAFF_USER,
-      memberships: [{ school_id: schoolId, role }],
-    }),
+    staff: (role, schoolId = demo.school_id) => tokenOf(STAFF_USER, schoolId, role),
+    userId,
+    member: (role, tokenRole = role) => tokenOf(userId(role), demo.school_id, tokenRole),
+    otherOwner: () => tokenOf(otherOwnerId, otherSchoolId, 'OWNER'),
+    signedIn: async (user) => {
+      const found = await staffIdentity(service.db, user);
+      return {
+        kind: 'staff',
+        user_id: user,
+        memberships: found!.memberships.map(({ school_id, role, permissions }) => ({
+          school_id,
+          role,
+          permissions,
+        })),
+      };
+    },
     guardian: () => ({
       kind: 'guardian',
       guardian_id: demo.guardian_id,
@@ -189,6 +255,7 @@ export async function startEnrolmentHarness(
         return event && match(event.data) ? event : null;
       }),
     addSchool,
+    addStaff,
     stop: async () => {
       await service.stop();
       await ns.dispose();

@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../../http/endpoint';
 import { CYCLE_ENDPOINTS } from './cycles';
 import { LEVEL_ENDPOINTS } from './levels';
 import { SCHOOL_ENDPOINTS } from './schools';
+import { STAFF_ENDPOINTS } from './staff';
 import { SECTION_ENDPOINTS } from './sections';
 
 /** Every endpoint enrolment serves. */
@@ -10,4 +11,5 @@ export const ENROLMENT_ENDPOINTS: readonly AnyEndpoint[] = [
   ...SECTION_ENDPOINTS,
   ...SCHOOL_ENDPOINTS,
   ...CYCLE_ENDPOINTS,
+  ...STAFF_ENDPOINTS,
 ];

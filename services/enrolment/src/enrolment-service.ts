@@ -8,7 +8,7 @@ import { levelHandlers } from './levels/level-handlers';
 import { sectionHandlers } from './sections/section-handlers';
 import { integrationRoutes } from './integrations/integration-routes';
 import { startImportWorker } from './imports/import-worker-registry';
-import { membershipRoutes } from './memberships/membership-routes';
+import { membershipHandlers } from './memberships/membership-handlers';
 import { portalFeaturesRoutes } from './portal/portal-features-routes';
 import * as schema from './schema';
 import { schoolHandlers } from './schools/school-handlers';
@@ -27,6 +27,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
     ...schoolHandlers(ctx),
     ...cycleHandlers(ctx),
     ...staffHandlers(ctx),
+    ...membershipHandlers(ctx),
   ],
   routes: (app, ctx) => {
     admissionRoutes(app, ctx);
@@ -34,7 +35,6 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
     guardianRoutes(app, ctx);
     portalFeaturesRoutes(app, ctx.db);
     studentRoutes(app, ctx);
-    membershipRoutes(app, ctx);
     integrationRoutes(app, ctx);
   },
   // The student import worker (imports/import-worker.ts) runs inside the service process.

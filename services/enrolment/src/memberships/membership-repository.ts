@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { SchoolKind, SchoolStatus, StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { Organization } from '@cuota/contracts/enrolment/memberships';
 import type { Permission } from '@cuota/contracts/enrolment/permissions';
 import { staffMembershipChangedV1 } from '@cuota/contracts/events/enrolment.staff.membership_changed.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
-import { schools, staffMemberships } from '../schema';
+import { schoolLogos, schools, staffMemberships, staffUsers } from '../schema';
+import { logoPath } from '../schools/school-rules';
 import { storedGrant } from '../staff/membership-grant';
 
 /**
@@ -195,4 +197,32 @@ export async function schoolsOfMember(
     .from(staffMemberships)
     .where(and(eq(staffMemberships.userId, userId), inArray(staffMemberships.schoolId, schoolIds)));
   return rows.map((r) => r.schoolId);
+}
+
+/** The schools of the user's memberships in force: what a school switcher lists. */
+export async function organizationsOf(db: Executor, userId: string): Promise<Organization[]> {
+  const rows = await db
+    .select({ school: schools, logoImageId: schoolLogos.imageId })
+    .from(staffMemberships)
+    .innerJoin(schools, eq(schools.id, staffMemberships.schoolId))
+    .leftJoin(schoolLogos, eq(schoolLogos.schoolId, schools.id))
+    .where(and(eq(staffMemberships.userId, userId), eq(staffMemberships.active, true)))
+    .orderBy(asc(schools.name), asc(schools.id));
+  return rows.map(({ school, logoImageId }) => ({
+    id: school.id,
+    name: school.name,
+    kind: school.kind as SchoolKind,
+    status: school.status as SchoolStatus,
+    logo_url: logoImageId ? logoPath(school.id, logoImageId) : null,
+  }));
+}
+
+/** A membership with its member's name and e-mail (what the back office sees). */
+export async function membershipWithUser(db: Executor, id: string) {
+  const [row] = await db
+    .select({ membership: staffMemberships, name: staffUsers.name, email: staffUsers.email })
+    .from(staffMemberships)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffMemberships.userId))
+    .where(eq(staffMemberships.id, id));
+  return row ?? null;
 }

@@ -1,4 +1,4 @@
-import type { CreateAdmin } from '@cuota/contracts/enrolment/staff';
+import type { CreateAdmin, SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import type { Executor } from '@cuota/messaging/transaction';
 import { schoolRow } from '../schools/school-repository';
 import { actorIn, createAdmin } from './admin-commands';
@@ -30,7 +30,7 @@ export async function mailInvitation(
   db: Executor,
   sendInvitation: SendInvitation,
   schoolId: string,
-  admin: NonNullable<Awaited<ReturnType<typeof adminOf>>>,
+  admin: SchoolAdmin,
   invitation: { token: string; expires_at: string },
 ): Promise<void> {
   await sendInvitation({

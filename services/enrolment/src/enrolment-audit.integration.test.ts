@@ -252,13 +252,14 @@ describe('an id that cannot exist is a Spanish 404 on every row, never a 500', (
 
   test('ids of the school but of the wrong kind: a cycle of the path, a guardian of portal_url', async () => {
     const cycles = `/api/v1/dashboard/schools/${f.school}/cycles/`;
-    for (const path of [
-      `${cycles}${X}/validate_activate/`,
-      `/api/v1/dashboard/schools/${f.school}/guardians/${X}/portal_url/`,
-    ]) {
+    for (const [path, message] of [
+      // The record's own message, as for an unknown id of the right shape.
+      [`${cycles}${X}/validate_activate/`, 'No encontramos este ciclo escolar.'],
+      [`/api/v1/dashboard/schools/${f.school}/guardians/${X}/portal_url/`, UNKNOWN],
+    ] as const) {
       const res = await h.call(h.staff('OWNER'), path);
       expect(res.status).toBe(404);
-      expect(res.body.error.message).toBe(UNKNOWN);
+      expect(res.body.error.message).toBe(message);
     }
   });
 });

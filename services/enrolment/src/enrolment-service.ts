@@ -4,19 +4,19 @@ import { admissionGuardianHandlers } from './admissions/admission-guardian-handl
 import { inscriptionHandlers } from './admissions/inscription-handlers';
 import { leadHandlers } from './admissions/lead-handlers';
 import { signupHandlers } from './admissions/signup-handlers';
+import { cycleHandlers } from './cycles/cycle-handlers';
 import { billingAssignmentHandlers } from './guardians/billing/billing-assignment-handlers';
 import { guardianHandlers } from './guardians/guardian-handlers';
 import { importHandlers } from './imports/import-handlers';
 import { startImportWorker } from './imports/import-worker-registry';
 import { integrationHandlers } from './integrations/integration-handlers';
 import { levelHandlers } from './levels/level-handlers';
-import { membershipRoutes } from './memberships/membership-routes';
+import { membershipHandlers } from './memberships/membership-handlers';
 import { portalHandlers } from './portal/portal-handlers';
 import * as schema from './schema';
-import { schoolDirectoryRoutes } from './schools/school-directory-routes';
-import { schoolListRoutes } from './schools/school-list-routes';
+import { schoolHandlers } from './schools/school-handlers';
 import { sectionHandlers } from './sections/section-handlers';
-import { staffRoutes } from './staff/staff-routes';
+import { staffHandlers } from './staff/staff-handlers';
 import { studentListHandlers } from './students/list/student-list-handlers';
 import { studentPhotoHandlers } from './students/photo/student-photo-handlers';
 import { studentStatusHandlers } from './students/status/student-status-handlers';
@@ -29,6 +29,8 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
   endpoints: (ctx) => [
+    ...schoolHandlers(ctx),
+    ...cycleHandlers(ctx),
     ...levelHandlers(ctx),
     ...sectionHandlers(ctx),
     ...studentHandlers(ctx),
@@ -44,13 +46,9 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
     ...importHandlers(ctx),
     ...integrationHandlers(ctx),
     ...portalHandlers(ctx),
+    ...staffHandlers(ctx),
+    ...membershipHandlers(ctx),
   ],
-  routes: (app, ctx) => {
-    staffRoutes(app, ctx);
-    schoolDirectoryRoutes(app, ctx);
-    membershipRoutes(app, ctx);
-    schoolListRoutes(app, ctx);
-  },
   // The student import worker (imports/import-worker.ts) runs inside the service process.
   extras: startImportWorker,
 };

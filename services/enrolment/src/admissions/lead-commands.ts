@@ -6,7 +6,7 @@ import { registerGuardian } from '../guardians/register-guardian';
 import { linkGuardian, unlinkStudent } from '../guardians/student-guardian-repository';
 import { registerStudent } from '../students/register-student';
 import { deleteStudent, type StudentRef } from '../students/student-repository';
-import { deleteImage } from '../uploads/uploaded-images';
+import { deleteImage } from '../uploads/uploaded-image-repository';
 import { unassignConcepts } from './admission-concepts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from '@cuota/messaging/transaction';
 import type { UploadedImage } from '../../uploads/image-upload';
-import { deleteImage, storeImage } from '../../uploads/uploaded-images';
+import { deleteImage, storeImage } from '../../uploads/uploaded-image-repository';
 import { lockStudent, saveStudent } from '../student-repository';
 
 /** The new photo replaces the previous one, which is deleted in the same transaction. */

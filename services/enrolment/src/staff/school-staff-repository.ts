@@ -8,6 +8,11 @@ import { staffInvitations, staffMemberships, staffUsers } from '../schema';
 import { effectivePermissions, storedGrant } from './membership-grant';
 
 /**
+ * A school's staff as people: memberships with their users and whether an invitation is
+ * pending. Reads only; each table is written through its own repository.
+ */
+
+/**
  * The user was invited and has never set a password (no invitation of theirs was used); an
  * expired one still counts, so the dashboard offers to re-send it (ADR 0013).
  */
@@ -127,4 +132,29 @@ export async function listAdmins(db: Executor, schoolId: string, filter: AdminFi
     page_size: filter.page_size,
     results: rows.map(toAdmin),
   };
+}
+
+/**
+ * A member in force of the school, found by e-mail, with the user's row locked until the
+ * transaction ends (re-sending their invitation must not race with redeeming one).
+ */
+export async function lockActiveMemberByEmail(tx: Executor, schoolId: string, email: string) {
+  const [member] = await tx
+    .select({
+      userId: staffUsers.id,
+      name: staffUsers.name,
+      role: staffMemberships.role,
+      permissions: staffMemberships.permissions,
+    })
+    .from(staffMemberships)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffMemberships.userId))
+    .where(
+      and(
+        eq(staffMemberships.schoolId, schoolId),
+        eq(staffMemberships.active, true),
+        eq(sql`lower(${staffUsers.email})`, email.toLowerCase()),
+      ),
+    )
+    .for('update', { of: staffUsers });
+  return member ?? null;
 }

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Response } from 'express';
 import type { Executor } from '@cuota/messaging/transaction';
 import { uploadedImages } from '../schema';
 import type { UploadedImage } from './image-upload';
+
+/**
+ * The only code that reads or writes `uploaded_images` (school logos, student photos). An
+ * image belongs to the row that points at it, which changes with it in one transaction;
+ * images publish no event of their own.
+ */
+export type StoredImage = typeof uploadedImages.$inferSelect;
 
 export async function storeImage(tx: Executor, image: UploadedImage): Promise<string> {
   const [row] = await tx
@@ -16,22 +22,7 @@ export async function deleteImage(tx: Executor, id: string): Promise<void> {
   await tx.delete(uploadedImages).where(eq(uploadedImages.id, id));
 }
 
-/**
- * Sends a stored image. Its id is in the URL the client got (`?v=`), so the bytes behind a
- * URL never change: a private cache may keep them. nosniff: the browser must not guess.
- */
-export async function sendImage(db: Executor, res: Response, id: string): Promise<boolean> {
+export async function imageById(db: Executor, id: string): Promise<StoredImage | null> {
   const [image] = await db.select().from(uploadedImages).where(eq(uploadedImages.id, id));
-  if (!image) return false;
-  res
-    .status(200)
-    .set({
-      'content-type': image.contentType,
-      'content-length': String(image.bytes.length),
-      'cache-control': 'private, max-age=86400',
-      etag: `"${image.id}"`,
-      'x-content-type-options': 'nosniff',
-    })
-    .end(image.bytes);
-  return true;
+  return image ?? null;
 }

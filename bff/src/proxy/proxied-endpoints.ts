@@ -2,6 +2,7 @@ import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
 import { staffOnly, type Access } from '@cuota/contracts/http/access';
 import {
   endpointKey,
+  isPublicEndpoint,
   pathParamsSchema,
   type AnyEndpoint,
   type Domain,
@@ -18,7 +19,7 @@ import { ROUTE_ROWS } from './routes';
  * (left to its routes) and planned ones (501). Never a service's internal ones (`bffOnly`).
  */
 export const PUBLIC_ENDPOINTS: readonly AnyEndpoint[] = [
-  ...ALL_ENDPOINTS.filter((e) => !e.access.service),
+  ...ALL_ENDPOINTS.filter(isPublicEndpoint),
   ...legacyEndpoints(),
 ];
 

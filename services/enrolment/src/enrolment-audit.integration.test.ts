@@ -465,7 +465,18 @@ describe("another school's member: 404, nothing leaked, nothing written", () => 
       'PUT a student',
       'PUT',
       () => `/api/v1/students/${f.student}/`,
-      () => ({ first_name: 'Robado' }),
+      // Every field: input is checked before the record's school (a partial PUT is a 400).
+      () => ({
+        first_name: 'Robado',
+        last_name: 'X',
+        gender: null,
+        birth_date: null,
+        nationality: 'MX',
+        curp: null,
+        level: 'elementary',
+        section_id: null,
+        enrolment_code: null,
+      }),
     ],
     [
       'PUT a guardian',

@@ -1,3 +1,4 @@
+import { CfdiError } from '../cfdi/cfdi-error';
 import { loadCsd, type Csd } from '../cfdi/csd';
 import type { InvoiceInput } from '../cfdi/invoice-input';
 import type { RegimenFiscal } from '../cfdi/sat-catalogs';
@@ -37,14 +38,25 @@ export class SchoolIssuers {
     const version = row.updatedAt.getTime();
     const cached = this.opened.get(row.schoolId);
     if (cached?.version === version) return cached.csd;
-    const csd = loadCsd({
-      cer: row.csdCertificate,
-      key: this.box.open(row.csdKeySealed, secretContext(row.schoolId, 'csd-key')),
-      password: this.box
-        .open(row.csdPasswordSealed, secretContext(row.schoolId, 'csd-password'))
-        .toString('utf8'),
-    });
+    const csd = loadCsd({ cer: row.csdCertificate, ...this.unseal(row) });
     this.opened.set(row.schoolId, { version, csd });
     return csd;
+  }
+
+  /** A CSD sealed under another INVOICING_SECRETS_KEY (or altered) cannot be used. */
+  private unseal(row: FiscalEntityRow): { key: Buffer; password: string } {
+    try {
+      return {
+        key: this.box.open(row.csdKeySealed, secretContext(row.schoolId, 'csd-key')),
+        password: this.box
+          .open(row.csdPasswordSealed, secretContext(row.schoolId, 'csd-password'))
+          .toString('utf8'),
+      };
+    } catch {
+      throw new CfdiError(
+        'CSD_LLAVE_INVALIDA',
+        'No se pudo abrir el CSD guardado de la escuela; vuelve a registrar su certificado y llave.',
+      );
+    }
   }
 }

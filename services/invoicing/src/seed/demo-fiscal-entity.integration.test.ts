@@ -79,6 +79,15 @@ test('gives the demo school its fiscal entity and CSD once, sealed at rest', asy
   expect(issuer.rvoe?.elementary).toBe(DEMO_FISCAL_ENTITY.rvoe.elementary);
 });
 
+test('a new secrets key on the machine replaces the demo CSD it can no longer open', async () => {
+  const otherSchool = '55555555-5555-4555-8555-555555555555';
+  await seedDemoFiscalEntity(db, box, otherSchool);
+  const newKey = new SecretBox(randomBytes(32).toString('base64'));
+  expect(await seedDemoFiscalEntity(db, newKey, otherSchool)).toBe('replaced');
+  const row = (await fiscalEntityOf(db, otherSchool))!;
+  expect(new SchoolIssuers(newKey).issuerOf(row).csd.rfc).toBe(DEMO_FISCAL_ENTITY.rfc);
+});
+
 test('registers the school and the families with complete fiscal data in the PAC sandbox, so their invoices stamp', async () => {
   await db.transaction(async (tx) => {
     await upsertFiscalGuardian(tx, family(1, {}), new Date());

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { rfcCheckDigit } from '@cuota/contracts/invoicing/rfc';
 import { resolveReceptor } from '../cfdi/receptor';
 import { generateDemoCsd } from '../cfdi/demo-csd';
-import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
+import { fiscalEntityOf, type FiscalEntityRow } from '../fiscal-entities/fiscal-entity-repository';
+import { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import { saveFiscalEntity } from '../fiscal-entities/save-fiscal-entity';
 import { fiscalGuardiansOfSchool } from '../guardians/fiscal-guardian-repository';
 import type { InvoicingDb } from '../invoicing-db';
@@ -26,15 +27,19 @@ export const DEMO_FISCAL_ENTITY = {
   },
 } as const;
 
-/** Saves the demo school's fiscal entity and a new demo CSD, unless it has one already. */
+/**
+ * Saves the demo school's fiscal entity and a new demo CSD, unless it has one this
+ * INVOICING_SECRETS_KEY opens (a new key on a development machine replaces the demo CSD).
+ */
 export async function seedDemoFiscalEntity(
   db: InvoicingDb,
   box: SecretBox,
   schoolId: string,
   now = new Date(),
-): Promise<'created' | 'existing'> {
+): Promise<'created' | 'existing' | 'replaced'> {
   return db.transaction(async (tx) => {
-    if (await fiscalEntityOf(tx, schoolId)) return 'existing';
+    const existing = await fiscalEntityOf(tx, schoolId);
+    if (existing && opens(box, existing)) return 'existing';
     // A password nobody needs to know: only its sealed copy is ever used.
     const password = randomBytes(12).toString('base64url');
     const csd = generateDemoCsd({
@@ -50,8 +55,17 @@ export async function seedDemoFiscalEntity(
       { issuer: DEMO_FISCAL_ENTITY, series: 'A', csd: { cer: csd.cer, key: csd.key, password } },
       now,
     );
-    return 'created';
+    return existing ? 'replaced' : 'created';
   });
+}
+
+function opens(box: SecretBox, row: FiscalEntityRow): boolean {
+  try {
+    new SchoolIssuers(box).issuerOf(row);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface SandboxTaxpayer {

@@ -5,7 +5,6 @@ import {
   listInvoices,
   retryInvoice,
 } from '@cuota/contracts/invoicing/endpoints/invoices';
-import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import { Reply } from '@cuota/service-runtime/http/reply';
@@ -20,35 +19,21 @@ import {
   requestAgain,
   type InvoiceRow,
 } from './invoice-repository';
+import { guardianMaySeeOrder, isFamilyInvoice } from './invoice-access-rules';
 import { invoiceFileName, invoiceUrlsView, invoiceView } from './invoice-view';
 
-/** A guardian's invoices: made out to them (billing guardian) or paid by them. */
-const isFamilyOf = (row: InvoiceRow, guardianId: string) =>
-  row.billingGuardianId === guardianId || row.payerGuardianId === guardianId;
-
-/** A stamped invoice the caller may download; anything else looks absent or not ready. */
+/** A stamped invoice for its school's staff or its family; anyone else finds nothing. */
 async function downloadable(
   db: InvoicingDb,
   call: Call<typeof invoiceXml | typeof invoicePdf>,
 ): Promise<InvoiceRow & { stampedXml: string }> {
   const row = await invoiceById(db, call.params.id);
   if (!row) throw notFound(invoiceXml.notFound);
-  requireInvoiceReader(call, row.schoolId, isFamily(call.caller, [row]));
+  if (call.caller.kind === 'staff') call.requireStaffOf(row.schoolId);
+  else if (call.caller.kind !== 'guardian' || !isFamilyInvoice(row, call.caller.guardian_id))
+    throw notFound(invoiceXml.notFound);
   if (!row.stampedXml) throw conflict('La factura aún no está timbrada.');
   return { ...row, stampedXml: row.stampedXml };
-}
-
-const isFamily = (caller: IdentityClaims, rows: readonly InvoiceRow[]) =>
-  caller.kind === 'guardian' && rows.some((row) => isFamilyOf(row, caller.guardian_id));
-
-/** Staff of the school with invoicing.read, or the family (404 for anyone else). */
-function requireInvoiceReader(
-  call: Pick<Call<typeof invoiceXml>, 'caller' | 'requireStaffOf'>,
-  schoolId: string,
-  family: boolean,
-): void {
-  if (call.caller.kind === 'staff') call.requireStaffOf(schoolId);
-  else if (!family) throw notFound(invoiceXml.notFound);
 }
 
 export function invoiceHandlers(db: InvoicingDb) {
@@ -61,10 +46,13 @@ export function invoiceHandlers(db: InvoicingDb) {
       ]);
       const schoolId = student?.schoolId ?? rows[0]?.schoolId;
       if (!schoolId) throw notFound(invoiceUrls.notFound);
-      const ownStudent =
-        call.caller.kind === 'guardian' && student?.billingGuardianId === call.caller.guardian_id;
-      if (call.caller.kind === 'staff') call.requireStaffOf(schoolId, invoiceUrls.notFound);
-      else if (!ownStudent && !isFamily(call.caller, rows)) throw notFound(invoiceUrls.notFound);
+      const { caller } = call;
+      if (caller.kind === 'staff') call.requireStaffOf(schoolId, invoiceUrls.notFound);
+      else if (
+        caller.kind !== 'guardian' ||
+        !guardianMaySeeOrder(caller.guardian_id, student?.billingGuardianId, rows)
+      )
+        throw notFound(invoiceUrls.notFound);
       return invoiceUrlsView(rows);
     }),
 

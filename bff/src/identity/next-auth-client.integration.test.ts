@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type * as NextAuthClient from 'next-auth/react';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import {
   startEnrolmentUnderTest,
@@ -16,7 +17,7 @@ import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff
 let enrolment: EnrolmentUnderTest;
 let bff: TestBff;
 let server: Server;
-let nextAuth: typeof import('next-auth/react');
+let nextAuth: typeof NextAuthClient;
 const realFetch = globalThis.fetch;
 const fetchErrors: unknown[] = [];
 

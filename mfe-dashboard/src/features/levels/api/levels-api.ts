@@ -1,11 +1,9 @@
 import {
   levelSchema,
-  levelsWithSectionsSchema,
   sectionListSchema,
   sectionSchema,
   type CreateLevel,
   type Level,
-  type LevelWithSections,
   type Section,
   type SectionForm,
   type SectionFormBatch,
@@ -14,21 +12,17 @@ import {
   type UpdateLevel,
 } from '@cuota/contracts/enrolment/levels';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { LEVELS_TAG } from '@cuota/web-core/api/school-levels-api';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Levels'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: [LEVELS_TAG] });
 
 /** The academic-coordinator rows live at the site's root, not under /api. */
 const coordinator = (path: string) =>
   new URL(`/academic-coordinator/sections/${path}`, window.location.origin).href;
-const tags = (schoolId: string) => [{ type: 'Levels' as const, id: schoolId }];
+const tags = (schoolId: string) => [{ type: LEVELS_TAG, id: schoolId }];
 
 export const levelsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    levelsWithSections: build.query<LevelWithSections[], string>({
-      query: (schoolId) => `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/levels/`,
-      responseSchema: levelsWithSectionsSchema,
-      providesTags: (_r, _e, schoolId) => tags(schoolId),
-    }),
     offerLevel: build.mutation<Level, { schoolId: string; level: CreateLevel }>({
       query: ({ schoolId, level }) => ({
         url: `/v1/schools/${encodeURIComponent(schoolId)}/levels/`,
@@ -86,7 +80,6 @@ export const levelsApi = api.injectEndpoints({
 });
 
 export const {
-  useLevelsWithSectionsQuery,
   useOfferLevelMutation,
   useUpdateLevelMutation,
   useDeleteLevelMutation,

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import { STAFF_ROLE_LABELS, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
+import { Page } from '@cuota/ui/page';
 import { readError } from '@cuota/web-core/api/api-error';
-import { DashboardPage } from '../../../components/dashboard-page';
 import { FormError, FormRow, Select } from '@cuota/ui/form-pieces';
-import { useCurrentMembership } from '../../../components/section-navigation';
-import { useCurrentUserQuery } from '../../school/api/school-api';
-import { STAFF_ROLE_LABELS } from '../../school/utils/labels';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useSession } from '@cuota/web-core/session/use-session';
 import {
   useAdminsQuery,
   useChangeRoleMutation,
@@ -53,7 +52,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
       {notice && <p role="status">{notice}</p>}
       {admins.currentData && rows.length === 0 && <EmptyState title="Aún no hay personal" />}
       {rows.length > 0 && (
-        <Table<SchoolAdmin>
+        <DataTable<SchoolAdmin>
           caption="Personal de la escuela"
           rows={rows}
           rowKey={(a) => a.id}
@@ -178,15 +177,13 @@ const mayManageAnyone = (actor: StaffActor) =>
   mayManage(actor, { id: '', role: 'OTHER', permissions: null });
 
 export function StaffPage() {
-  const me = useCurrentUserQuery();
-  const membership = useCurrentMembership(me.data?.memberships ?? []);
-  const actor: StaffActor | null =
-    me.data && membership ? { userId: me.data.id, grant: membership } : null;
+  const user = useSession().data?.user;
+  const { membership } = useCurrentSchool();
   return (
-    <DashboardPage title="Personal">
-      {me.isLoading && <Spinner />}
-      {me.data && !membership && <EmptyState title="Sin escuelas" />}
-      {actor && membership && <StaffView schoolId={membership.school_id} actor={actor} />}
-    </DashboardPage>
+    <Page title="Personal">
+      {user && membership && (
+        <StaffView schoolId={membership.school_id} actor={{ userId: user.id, grant: membership }} />
+      )}
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StudentFilterOptions, StudentRow } from '@cuota/contracts/enrolment/student-list';
 import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
@@ -106,6 +106,28 @@ test('choosing a level offers only its groups and forgets the chosen group', asy
     'Todos',
     '1° A (30)',
   ]);
+});
+
+test('with every level listed, each group names its level (every level has a "1° A")', async () => {
+  stubFetch()
+    .on('GET', `${LIST}filters/`, {
+      ...options,
+      sections: [
+        { value: 'sec-1', label: '1° A', level: 'elementary', count: 30 },
+        { value: 'sec-5', label: '1° A', level: 'middle', count: 13 },
+      ],
+    })
+    .on('GET', LIST, page([row(1)]));
+  renderList();
+  await screen.findByRole('table');
+  const groups = screen.getByLabelText('Grupo');
+  await waitFor(() =>
+    expect([...groups.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Primaria 1° A (30)',
+      'Secundaria 1° A (13)',
+    ]),
+  );
 });
 
 test('no match shows an empty state; an error shows the API message', async () => {

@@ -4,12 +4,12 @@ import type { StudentRow } from '@cuota/contracts/enrolment/student-list';
 import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { DashboardPage } from '../../../components/dashboard-page';
+import { Page } from '@cuota/ui/page';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
-import { useCurrentSchool } from '../../../components/use-current-school';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import {
   studentsExportUrl,
   useStudentFiltersQuery,
@@ -69,7 +69,7 @@ export function StudentsListView({ schoolId }: { schoolId: string }) {
       )}
       {data && data.results.length > 0 && (
         <>
-          <Table<StudentRow>
+          <DataTable<StudentRow>
             caption={`Alumnos (${data.count_is_capped ? `más de ${data.count.toLocaleString('es-MX')}` : data.count.toLocaleString('es-MX')})`}
             rows={data.results}
             rowKey={(s) => s.id}
@@ -97,12 +97,6 @@ export function StudentsListView({ schoolId }: { schoolId: string }) {
 }
 
 export function StudentsListPage() {
-  const { schoolId, loading } = useCurrentSchool();
-  return (
-    <DashboardPage title="Alumnos">
-      {loading && <Spinner />}
-      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
-      {schoolId && <StudentsListView schoolId={schoolId} />}
-    </DashboardPage>
-  );
+  const schoolId = useCurrentSchool().school?.id;
+  return <Page title="Alumnos">{schoolId && <StudentsListView schoolId={schoolId} />}</Page>;
 }

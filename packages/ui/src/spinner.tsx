@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled, { keyframes } from 'styled-components';
 
 const spin = keyframes`
@@ -29,10 +30,11 @@ const Circle = styled.span`
 
 /** A busy indicator that says what is loading, to everyone and to screen readers. */
 export function Spinner({ label = 'Cargando…' }: { label?: string }) {
+  const labelId = useId();
   return (
-    <Wrapper role="status" aria-live="polite">
+    <Wrapper role="status" aria-live="polite" aria-labelledby={labelId}>
       <Circle aria-hidden="true" />
-      <span>{label}</span>
+      <span id={labelId}>{label}</span>
     </Wrapper>
   );
 }

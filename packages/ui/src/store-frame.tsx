@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { FrameContext } from '@cuota/ui/frame-context';
 import { Brand, Main, TopBar } from '@cuota/ui/frame-pieces';
@@ -46,6 +46,9 @@ export interface StoreFrameProps {
 export function StoreFrame(props: StoreFrameProps) {
   const { schoolName, logoUrl, footer, routeKey, children } = props;
   const navigated = useNavigated(routeKey);
+  // A school without a logo answers 404: no broken image, just the name.
+  const [logoFailed, setLogoFailed] = useState<string | null>(null);
+  const showLogo = logoUrl && logoFailed !== logoUrl;
   const frame = useMemo(() => ({ place: schoolName, navigated }), [schoolName, navigated]);
   return (
     <FrameContext value={frame}>
@@ -54,7 +57,7 @@ export function StoreFrame(props: StoreFrameProps) {
         <TopBar>
           <Brand>
             {/* Decorative: the name beside it says whose logo it is. */}
-            {logoUrl && <Logo src={logoUrl} alt="" />}
+            {showLogo && <Logo src={logoUrl} alt="" onError={() => setLogoFailed(logoUrl)} />}
             <span>{schoolName ?? 'Cuota'}</span>
             <span>Tienda escolar</span>
           </Brand>

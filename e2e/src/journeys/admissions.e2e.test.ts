@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
@@ -31,6 +32,8 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   await page.getByLabel('Contraseña').fill(demo.staff_password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByRole('link', { name: 'Admisiones' }).click();
+  await page.getByLabel('Nombre del alumno').waitFor();
+  await expectAccessible(page);
 
   // A family asks: the child and the guardian, in one form.
   await page.getByLabel('Nombre del alumno').fill('Valeria');
@@ -51,6 +54,7 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   await applicant.getByText('Cobranza no respondió').waitFor();
   await applicant.getByRole('button', { name: `Inscribir a ${name}` }).click();
   await card(page, 'Inscritos', name).waitFor();
+  await expectAccessible(page);
 
   const [student] = await queryEnrolment<{ status: string; status_reason: string | null }>(
     profile.postgresUrl,
@@ -75,6 +79,8 @@ test('a family signs up from the store, signed out, and the officer finds them a
 
   const family = await browser.newPage();
   await family.goto(new URL(`/store/${demo.school_id}/registro`, urls.portal).toString());
+  await family.getByLabel('Nombre', { exact: true }).waitFor();
+  await expectAccessible(family);
   await family.getByLabel('Nombre', { exact: true }).fill('Marta');
   await family.getByLabel('Apellidos', { exact: true }).fill(surname);
   await family.getByLabel('Correo electrónico').fill(`marta.${Date.now()}@example.mx`);
@@ -84,6 +90,7 @@ test('a family signs up from the store, signed out, and the officer finds them a
   await family.getByLabel(/Acepto el aviso de privacidad/).check();
   await family.getByRole('button', { name: 'Enviar registro' }).click();
   await family.getByText('Recibimos tu registro').waitFor();
+  await expectAccessible(family);
 
   const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
   const page = await browser.newPage();

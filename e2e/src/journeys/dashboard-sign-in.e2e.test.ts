@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 import { queryEnrolment } from '../support/enrolment-records';
@@ -27,12 +28,14 @@ test('an administrator signs in to the dashboard and sees their school', async (
 
   const page = await browser.newPage();
   await page.goto(urls.dashboardLogin);
+  await expectAccessible(page);
   await page.getByLabel('Correo electrónico').fill(owner.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
   await page.getByTestId('school-name').filter({ hasText: school!.name }).waitFor();
   expect(await page.getByTestId('school-name').innerText()).toBe(school!.name);
+  await expectAccessible(page);
 });
 
 test('a wrong password keeps the administrator out with a Spanish message', async () => {
@@ -47,4 +50,5 @@ test('a wrong password keeps the administrator out with a Spanish message', asyn
     .filter({ hasText: /contraseña/i })
     .waitFor();
   expect(page.url()).toContain('/dashboard/login');
+  await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { readLoginCode } from '../support/mailbox';
 import { repoRoot, startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
@@ -26,6 +27,7 @@ test('with the store remote stopped, the store route shows its fallback and the 
   const fallback = page.getByTestId('remote-fallback-mfe_store');
   await fallback.waitFor();
   expect(await fallback.innerText()).toMatch(/no está disponible/i);
+  await expectAccessible(page);
 
   await page.goto(system.urls.guardianLogin);
   await page.getByRole('button', { name: 'Enviar código' }).click();

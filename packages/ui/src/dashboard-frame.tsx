@@ -151,7 +151,7 @@ export function DashboardFrame(props: DashboardFrameProps) {
               aria-controls={menuId}
               onClick={() => setMenu({ open: !open, routeKey })}
             >
-              {open ? 'Cerrar menú' : 'Menú'}
+              Menú
             </MenuButton>
             <CompactBrand>
               <span>Cuota</span>

@@ -11,6 +11,12 @@ const Column = styled.div<{ $narrow: boolean }>`
   max-width: ${({ theme, $narrow }) =>
     $narrow ? theme.layout.readingMaxWidth : theme.layout.contentMaxWidth};
   margin: 0 auto;
+  & > h2 {
+    margin: ${({ theme }) => theme.space(2)} 0 0;
+  }
+  & > p {
+    margin: 0;
+  }
 `;
 
 const Heading = styled.h1`

@@ -27,7 +27,7 @@ const Nav = styled.nav`
     gap: ${({ theme }) => theme.space(1)};
     list-style: none;
     margin: 0 auto;
-    padding: ${({ theme }) => `0 ${theme.space(4)}`};
+    padding: ${({ theme }) => `0 ${theme.space(3)}`};
     max-width: ${({ theme }) => theme.layout.contentMaxWidth};
   }
   a {

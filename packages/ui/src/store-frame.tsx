@@ -58,8 +58,9 @@ export function StoreFrame(props: StoreFrameProps) {
           <Brand>
             {/* Decorative: the name beside it says whose logo it is. */}
             {showLogo && <Logo src={logoUrl} alt="" onError={() => setLogoFailed(logoUrl)} />}
-            <span>{schoolName ?? 'Cuota'}</span>
-            <span>Tienda escolar</span>
+            {/* Without the school's name, the store is named for what it is. */}
+            <span>{schoolName ?? 'Tienda escolar'}</span>
+            {schoolName && <span>Tienda escolar</span>}
           </Brand>
         </TopBar>
         <Main id={MAIN_CONTENT_ID} tabIndex={-1}>

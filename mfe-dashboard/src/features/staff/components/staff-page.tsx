@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { Badge } from '@cuota/ui/badge';
@@ -21,6 +22,24 @@ import {
 import { assignableRoles, mayManage, type StaffActor } from '../utils/staff-rules';
 import { CreateAdminForm } from './create-admin-form';
 import { PermissionsEditor } from './permissions-editor';
+
+/** Under the name: the e-mail sign-in and invitations go to. */
+const Email = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  overflow-wrap: anywhere;
+`;
+
+/** A row's buttons, each on one line: "Editar permisos" is never broken or cut. */
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  button {
+    white-space: nowrap;
+  }
+`;
 
 /** The school's staff with role and permissions; what the actor may not do is disabled. */
 export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffActor }) {
@@ -57,8 +76,15 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
           rows={rows}
           rowKey={(a) => a.id}
           columns={[
-            { header: 'Nombre', cell: (a) => a.name },
-            { header: 'Correo', cell: (a) => a.email },
+            {
+              header: 'Persona',
+              cell: (a) => (
+                <>
+                  {a.name}
+                  <Email>{a.email}</Email>
+                </>
+              ),
+            },
             {
               header: 'Rol',
               cell: (a) =>
@@ -100,7 +126,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
             {
               header: 'Acciones',
               cell: (a) => (
-                <FormRow>
+                <Actions>
                   <Button
                     variant="secondary"
                     disabled={!mayManage(actor, a)}
@@ -131,7 +157,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
                       Reenviar invitación
                     </Button>
                   )}
-                </FormRow>
+                </Actions>
               ),
             },
           ]}

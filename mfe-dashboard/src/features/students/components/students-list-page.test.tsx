@@ -92,6 +92,25 @@ test('filters and search go to the server; pages move through the answer', async
   );
 });
 
+test('the Alumno header asks the server for the other order, and says which one is shown', async () => {
+  const network = stubFetch()
+    .on('GET', `${LIST}filters/`, options)
+    .on('GET', LIST, page([row(1), row(2)]));
+  const { router } = renderList();
+  const user = userEvent.setup();
+  const header = await screen.findByRole('columnheader', { name: /Alumno/ });
+  expect(header).toHaveAttribute('aria-sort', 'ascending');
+
+  await user.click(screen.getByRole('button', { name: /Alumno/ }));
+
+  await waitFor(() => expect(lastQuery(network).get('ordering')).toBe('-last_name'));
+  expect(router.state.location.search).toBe('?ordering=-last_name');
+  expect(await screen.findByRole('columnheader', { name: /Alumno/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+});
+
 test('choosing a level offers only its groups and forgets the chosen group', async () => {
   const network = stubFetch()
     .on('GET', `${LIST}filters/`, options)

@@ -26,7 +26,7 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   const surname = `Recorrido ${Date.now().toString(36)}`;
   const name = `Valeria ${surname}`;
 
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(officer.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
@@ -77,7 +77,7 @@ test('a family signs up from the store, signed out, and the officer finds them a
   const { demo, urls } = system;
   const surname = `Tienda ${Date.now().toString(36)}`;
 
-  const family = await browser.newPage();
+  const family = await (await browser.newContext()).newPage();
   await family.goto(new URL(`/store/${demo.school_id}/registro`, urls.portal).toString());
   await family.getByLabel('Nombre', { exact: true }).waitFor();
   await expectAccessible(family);
@@ -93,7 +93,7 @@ test('a family signs up from the store, signed out, and the officer finds them a
   await expectAccessible(family);
 
   const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(officer.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);

@@ -26,7 +26,7 @@ test('an administrator signs in to the dashboard and sees their school', async (
     [demo.school_id],
   );
 
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await expectAccessible(page);
   await page.getByLabel('Correo electrónico').fill(owner.email);
@@ -40,7 +40,7 @@ test('an administrator signs in to the dashboard and sees their school', async (
 
 test('a wrong password keeps the administrator out with a Spanish message', async () => {
   const { demo, urls } = system;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(demo.staff[0]!.email);
   await page.getByLabel('Contraseña').fill('no-es-la-contraseña');

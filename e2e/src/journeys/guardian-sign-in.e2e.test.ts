@@ -20,7 +20,7 @@ afterAll(async () => {
 
 test('a guardian signs in with the code from their e-mail and sees their dependents', async () => {
   const { demo, urls, profile } = system;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.guardianLogin);
   await page.getByRole('button', { name: 'Enviar código' }).waitFor();
   await expectAccessible(page);
@@ -57,7 +57,7 @@ test('a guardian signs in with the code from their e-mail and sees their depende
 });
 
 test('an unknown guardian link answers 404 with a not-found page, never an error', async () => {
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   const response = await page.goto(`${system.urls.portal}guardians/${'x'.repeat(43)}/login`);
   expect(response?.status()).toBe(404);
   await page.getByTestId('not-found').waitFor();

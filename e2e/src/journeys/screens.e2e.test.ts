@@ -32,7 +32,7 @@ const url = (path: string) => new URL(path, system.urls.portal).toString();
 
 /** A family's session, once (a second code within 30 s would be refused), for both widths. */
 async function signInGuardian() {
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(system.urls.guardianLogin);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   const code = await readLoginCode(

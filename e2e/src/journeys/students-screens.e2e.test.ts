@@ -18,7 +18,7 @@ afterAll(async () => {
 async function signInAsOwner(): Promise<Page> {
   const { demo, urls } = system;
   const owner = demo.staff.find((s) => s.role === 'OWNER')!;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(owner.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);

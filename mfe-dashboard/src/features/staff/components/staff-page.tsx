@@ -173,7 +173,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
         />
       )}
       {removing && (
-        <Card title={`¿Quitar a ${removing.name} del personal?`}>
+        <Card title={`¿Quitar a ${removing.name} del personal?`} focusTitle>
           <p>Dejará de tener acceso a esta escuela; su cuenta y sus otras escuelas no cambian.</p>
           <FormRow>
             <Button

@@ -81,6 +81,30 @@ const entryFilename = (pathData) =>
   pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js';
 
 /**
+ * The page before any script has run: it already says, in words, that Cuota is loading
+ * (React replaces #root's content on its first render). Plain CSS, no script.
+ */
+const COLD_LOAD_PAGE = (htmlWebpackPlugin) => `<!doctype html>
+<html lang="es-MX">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+    <style>
+      .cold-load { display: flex; align-items: center; justify-content: center; gap: 12px;
+        padding: 64px 16px; color: #525c6e; font: 600 1rem system-ui, sans-serif; }
+      .cold-load::before { content: ''; width: 20px; height: 20px; border-radius: 50%;
+        border: 4px solid #d5dae3; border-top-color: #0b5fff; animation: spin 0.8s linear infinite; }
+      @keyframes spin { to { transform: rotate(360deg); } }
+      @media (prefers-reduced-motion: reduce) { .cold-load::before { animation-duration: 2.4s; } }
+    </style>
+  </head>
+  <body>
+    <div id="root"><p class="cold-load" role="status">Cargando Cuota…</p></div>
+  </body>
+</html>`;
+
+/**
  * @param {object} options
  * @param {string} options.appDir absolute directory of the app (holds package.json)
  * @param {string} options.name container name: `shell` or `mfe_<remote>`
@@ -88,6 +112,7 @@ const entryFilename = (pathData) =>
  * @param {string} [options.entry] host only: the module that boots the page
  * @param {Record<string, string>} [options.exposes] remote only
  * @param {string} [options.title] host only: the HTML page title
+ * @param {string} [options.favicon] host only: the icon served as /favicon.ico
  * @param {Record<string, string>} [options.env] build-time `process.env` values
  */
 export function createWebConfig(options) {
@@ -138,17 +163,9 @@ export function createWebConfig(options) {
           ? [
               new HtmlWebpackPlugin({
                 title: options.title,
-                templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
-<html lang="es-MX">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${htmlWebpackPlugin.options.title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
+                // Emitted as /favicon.ico, where browsers look for it, and linked from the page.
+                favicon: options.favicon,
+                templateContent: ({ htmlWebpackPlugin }) => COLD_LOAD_PAGE(htmlWebpackPlugin),
               }),
             ]
           : []),

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { foldedSql } from './search-folding';
+import { foldedSql } from './search-folding-sql';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
 

@@ -58,7 +58,7 @@ export function InvitationPage() {
       const result = await redeemInvitation({ token, name: name.trim(), password });
       if (!result.ok) return setError(result.message);
       await sessionChanged();
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } catch {
       setError(NETWORK_ERROR_MESSAGE);
     } finally {

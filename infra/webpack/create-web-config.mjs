@@ -1,6 +1,7 @@
 // One webpack configuration for the shell (the Module Federation host) and the three
 // remotes, so they cannot drift apart on the things that must match: the loader, the
 // shared singletons and the federation options. Plain ESM because webpack-cli loads it.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import webpack from 'webpack';
@@ -32,15 +33,35 @@ const SINGLETONS = [
 // while each container's own copy is tree-shaken to the few schemas it parses, and the
 // front end keeps no zod state that would need one copy.
 
-/** Our workspace packages export one module per file, so only the prefix form applies. */
-const WORKSPACE_SINGLETONS = ['@cuota/ui/', '@cuota/web-core/', '@cuota/contracts/'];
+/** Our shared workspace packages and their folders (they export one module per file). */
+const WORKSPACE_SINGLETONS = {
+  '@cuota/ui': 'packages/ui',
+  '@cuota/web-core': 'packages/web-core',
+  '@cuota/contracts': 'packages/contracts',
+};
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-function sharedConfig() {
+/**
+ * A remote deployed alone may have been built against other shared packages than the page
+ * has: each package carries a semver version and each app declares the range it needs in its
+ * package.json. `strictVersion` makes an incompatible remote fail to load (its route shows the
+ * Spanish fallback) instead of running against the wrong store or contracts (ADR 0017).
+ * `CUOTA_REQUIRE_<PACKAGE>` overrides a range at build time (the journey that proves it).
+ */
+function sharedConfig(appDir) {
   const shared = {};
   for (const key of SINGLETONS) shared[key] = { singleton: true };
-  // Workspace packages are always built from the same commit; there is no version to
-  // negotiate, and their `*` ranges would only produce warnings.
-  for (const key of WORKSPACE_SINGLETONS) shared[key] = { singleton: true, requiredVersion: false };
+  const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
+  for (const [name, folder] of Object.entries(WORKSPACE_SINGLETONS)) {
+    const envName = `CUOTA_REQUIRE_${name.slice('@cuota/'.length).replace(/-/g, '_').toUpperCase()}`;
+    shared[`${name}/`] = {
+      singleton: true,
+      strictVersion: true,
+      version: readJson(path.join(repoRoot, folder, 'package.json')).version,
+      requiredVersion: process.env[envName] ?? needs[name],
+    };
+  }
   return shared;
 }
 
@@ -152,7 +173,7 @@ export function createWebConfig(options) {
             : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
           // Remotes are registered at run time from GET /api/remotes; none is compiled in.
           remotes: {},
-          shared: sharedConfig(),
+          shared: sharedConfig(appDir),
           // Load a remote only when its route needs it, so a remote that is down breaks
           // that route alone instead of the start of the whole page.
           shareStrategy: 'loaded-first',

@@ -81,3 +81,30 @@ test('a remote rebuilt and restarted alone is picked up on reload without rebuil
   expect(await marker.textContent()).toBe(label);
   expect(fs.statSync(shellIndex).mtimeMs).toBe(shellBuiltAt);
 });
+
+test('a remote built against an incompatible contracts version is refused; the rest keeps working', async () => {
+  // A store deployed from a commit that needs contracts 2.x, while the page shares 1.x.
+  await system.control({ type: 'stop-process', name: 'mfe-store' });
+  await system.control({
+    type: 'rebuild',
+    workspace: 'mfe-store',
+    env: { CUOTA_REQUIRE_CONTRACTS: '^2.0.0', CUOTA_BUILD_LABEL: 'needs-contracts-2' },
+  });
+  await system.control({ type: 'start-process', name: 'mfe-store' });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${system.urls.portal}store`);
+    const fallback = page.getByTestId('remote-fallback-mfe_store');
+    await fallback.waitFor();
+    expect(await fallback.innerText()).toMatch(/no está disponible/i);
+    expect(await page.getByTestId('mfe_store-build-label').count()).toBe(0);
+
+    // The dashboard, built against the page's contracts, still loads and signs in.
+    await page.goto(system.urls.dashboardLogin);
+    await page.getByLabel('Correo electrónico').waitFor();
+  } finally {
+    await system.control({ type: 'stop-process', name: 'mfe-store' });
+    await system.control({ type: 'rebuild', workspace: 'mfe-store', env: {} });
+    await system.control({ type: 'start-process', name: 'mfe-store' });
+  }
+});

@@ -7,6 +7,7 @@ import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { schoolDetail } from '../features/school/testing/school-detail-fixture';
 import DashboardApp from './app';
 
 const me: StaffIdentity = {
@@ -19,19 +20,19 @@ const me: StaffIdentity = {
   ],
 };
 
-const school = (id: string, name: string) => ({
-  id,
-  name,
-  kind: 'k12',
-  status: 'operando',
-  created_at: '2026-01-01',
-});
-
 function stubDashboardServer() {
   return stubFetch()
     .on('GET', '/api/v1/users/me/', me)
-    .on('GET', '/api/v1/schools/school-1/', school('school-1', 'Colegio Montessori del Valle'))
-    .on('GET', '/api/v1/schools/school-2/', school('school-2', 'Instituto Lomas'));
+    .on(
+      'GET',
+      '/api/v1/schools/school-1/',
+      schoolDetail({ id: 'school-1', name: 'Colegio Montessori del Valle' }),
+    )
+    .on(
+      'GET',
+      '/api/v1/schools/school-2/',
+      schoolDetail({ id: 'school-2', name: 'Instituto Lomas' }),
+    );
 }
 
 function renderDashboard(page: string, session: Session | null = staffSession()) {

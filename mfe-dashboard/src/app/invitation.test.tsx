@@ -8,6 +8,7 @@ import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub'
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
 import DashboardApp from './app';
+import { schoolDetail } from '../features/school/testing/school-detail-fixture';
 
 const TOKEN = 'Zk3n9Qx_7bLw-2VtY5pR8sHc1JmA4eUoDgKiNfTyWqE';
 const me: StaffIdentity = {
@@ -40,13 +41,7 @@ test('signed out, the link asks name and password, posts them with the CSRF toke
     .on('POST', '/api/auth/invitation', staffSession())
     .on('GET', '/api/auth/session', staffSession())
     .on('GET', '/api/v1/users/me/', me)
-    .on('GET', '/api/v1/schools/school-1/', {
-      id: 'school-1',
-      name: 'Colegio del Valle',
-      kind: 'k12',
-      status: 'operando',
-      created_at: '2026-01-01',
-    });
+    .on('GET', '/api/v1/schools/school-1/', schoolDetail({ name: 'Colegio del Valle' }));
   const { router } = renderInvitation();
   expect(await screen.findByRole('heading', { name: 'Crea tu contraseña' })).toBeVisible();
 

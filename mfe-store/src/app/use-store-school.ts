@@ -1,3 +1,5 @@
+import { getSchoolLogo } from '@cuota/contracts/enrolment/endpoints/schools';
+import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
 import { useSession } from '@cuota/web-core/session/use-session';
 
 export interface StoreSchool {
@@ -17,6 +19,6 @@ export function useStoreSchool(schoolId: string | undefined): StoreSchool {
   if (!known) return { name: null, logoUrl: null };
   return {
     name: known.name,
-    logoUrl: `/api/v1/schools/${encodeURIComponent(known.id)}/logo/`,
+    logoUrl: endpointUrl(getSchoolLogo, { params: { id: known.id } }),
   };
 }

@@ -6,9 +6,9 @@ import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub'
 
 const api = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    ping: build.query<{ pong: boolean }, void>({ query: () => '/v1/ping/' }),
+    ping: build.query<{ pong: boolean }, void>({ query: () => '/api/v1/ping/' }),
     save: build.mutation<{ saved: boolean }, { name: string }>({
-      query: (body) => ({ url: '/v1/things/', method: 'POST', body }),
+      query: (body) => ({ url: '/api/v1/things/', method: 'POST', body }),
     }),
   }),
 });
@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-test('queries go to /api without a CSRF token', async () => {
+test('a URL goes out as given, and a query carries no CSRF token', async () => {
   const network = stubFetch().on('GET', '/api/v1/ping/', { pong: true });
   const store = createAppStore();
 

@@ -6,9 +6,10 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, isCsrfRejection, isMutating, withCsrfRetry } from '@cuota/web-core/api/csrf';
 
-// fetch is looked up per request, not captured when the module loads (tests stub it later).
+// No base URL: every request's URL comes whole from its endpoint definition
+// (endpoint-request.ts). fetch is looked up per request, not captured when the module
+// loads (tests stub it later).
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
   credentials: 'same-origin',
   fetchFn: (input, init) => fetch(input, init),
 });
@@ -18,7 +19,7 @@ const withToken = (args: FetchArgs, csrfToken: string): FetchArgs => ({
   headers: { ...(args.headers as Record<string, string> | undefined), [CSRF_HEADER]: csrfToken },
 });
 
-/** fetchBaseQuery on the BFF's origin, with the CSRF token on every mutation. */
+/** fetchBaseQuery on the page's origin (the BFF's), with the CSRF token on every mutation. */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,

@@ -1,5 +1,7 @@
-import { csrfTokenResponseSchema } from '@cuota/contracts/identity/auth-responses';
+import { endpointKey, type AnyEndpoint, type ParamsOf } from '@cuota/contracts/http/endpoint';
+import { getCsrfToken as csrfEndpoint } from '@cuota/contracts/identity/endpoints';
 import { parseApiErrorBody } from '@cuota/web-core/api/api-error';
+import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,9 +14,11 @@ export const isMutating = (method: string | undefined) =>
 let token: Promise<string> | null = null;
 
 async function requestToken(): Promise<string> {
-  const response = await fetch('/api/auth/csrf', { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`GET /api/auth/csrf answered ${response.status}`);
-  return csrfTokenResponseSchema.parse(await response.json()).csrfToken;
+  const response = await fetch(endpointUrl(csrfEndpoint, { params: {} }), {
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new Error(`${endpointKey(csrfEndpoint)} answered ${response.status}`);
+  return csrfEndpoint.response.parse(await response.json()).csrfToken;
 }
 
 export function getCsrfToken(): Promise<string> {
@@ -47,12 +51,16 @@ export async function withCsrfRetry<T>(
   return send(await getCsrfToken());
 }
 
-/** `fetch` for a form POST to the BFF's Auth.js-shaped endpoints, CSRF included. */
-export function postForm(url: string, fields: (csrfToken: string) => Record<string, string>) {
+/** `fetch` for a form POST to one of the BFF's Auth.js-shaped endpoints, CSRF included. */
+export function postForm<E extends AnyEndpoint>(
+  endpoint: E,
+  params: ParamsOf<E>,
+  fields: (csrfToken: string) => Record<string, string>,
+) {
   return withCsrfRetry(
     (csrfToken) =>
-      fetch(url, {
-        method: 'POST',
+      fetch(endpointUrl(endpoint, { params }), {
+        method: endpoint.method,
         credentials: 'same-origin',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',

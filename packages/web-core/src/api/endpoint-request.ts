@@ -1,37 +1,47 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
-import type {
-  AnyEndpoint,
-  BodyOf,
-  ParamsOf,
-  QueryOf,
-  ResponseOf,
-} from '@cuota/contracts/http/endpoint';
+import type { AnyEndpoint, ParamsOf, QueryOf, ResponseOf } from '@cuota/contracts/http/endpoint';
 import { fillPath } from '@cuota/contracts/http/route-path';
+
+/** A body as the caller writes it: before the schema fills in its defaults. */
+type BodyInput<E extends AnyEndpoint> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
 
 /** What a call to an endpoint carries, typed by its definition. */
 export interface EndpointCall<E extends AnyEndpoint> {
   params: ParamsOf<E>;
-  query?: Partial<QueryOf<E>> | Record<string, unknown>;
-  body?: BodyOf<E> | FormData;
+  /** Only the keys the definition's `query` schema names; empty values are left out. */
+  query?: Partial<QueryOf<E>>;
+  body?: BodyInput<E> | FormData;
 }
 
 /**
- * The request for an endpoint, from its definition: its method, its path filled in (on the
- * page's origin: some paths are at the site's root, outside /api), its query and body.
+ * Where a call goes, on the page's origin (some paths are at the site's root, outside
+ * /api): the definition's path filled in, then its query. Also the `href` of a download
+ * link (the browser sends the session cookie with it).
  */
+export function endpointUrl<E extends AnyEndpoint>(
+  endpoint: E,
+  call: Pick<EndpointCall<E>, 'params' | 'query'>,
+): string {
+  const path = fillPath(endpoint.path, call.params as Record<string, string>);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The request for an endpoint, from its definition: its method, URL and body. */
 export function endpointRequest<E extends AnyEndpoint>(
   endpoint: E,
   call: EndpointCall<E>,
 ): FetchArgs {
-  const path = fillPath(endpoint.path, call.params as Record<string, string>);
-  const query = call.query
-    ? Object.fromEntries(Object.entries(call.query).filter(([, v]) => v !== undefined && v !== ''))
-    : undefined;
   return {
-    url: new URL(path, window.location.origin).href,
+    url: endpointUrl(endpoint, call),
     method: endpoint.method,
-    ...(query && Object.keys(query).length ? { params: query } : {}),
     ...(call.body !== undefined ? { body: call.body } : {}),
   };
 }

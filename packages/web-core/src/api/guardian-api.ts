@@ -1,9 +1,5 @@
-import {
-  guardianMeSchema,
-  portalFeaturesSchema,
-  type GuardianMe,
-  type PortalFeatures,
-} from '@cuota/contracts/enrolment/responses';
+import type { GuardianMe, PortalFeatures } from '@cuota/contracts/enrolment/responses';
+import { featuresToggle, guardianMe } from '@cuota/contracts/identity/endpoints';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { trpcQuery } from '@cuota/web-core/api/trpc';
 
@@ -11,10 +7,10 @@ import { trpcQuery } from '@cuota/web-core/api/trpc';
 export const guardianApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     guardianMe: build.query<GuardianMe, void>({
-      queryFn: () => trpcQuery('guardian.me', guardianMeSchema),
+      queryFn: () => trpcQuery(guardianMe),
     }),
     featuresToggle: build.query<PortalFeatures, void>({
-      queryFn: () => trpcQuery('guardian.featuresToggle', portalFeaturesSchema),
+      queryFn: () => trpcQuery(featuresToggle),
     }),
   }),
 });

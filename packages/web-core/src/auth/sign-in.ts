@@ -1,5 +1,6 @@
 import { authRedirectResponseSchema } from '@cuota/contracts/identity/auth-responses';
 import { parseApiErrorBody } from '@cuota/web-core/api/api-error';
+import { signInCallback } from '@cuota/contracts/identity/endpoints';
 import { postForm } from '@cuota/web-core/api/csrf';
 
 /** Spec §8: what a sign-in attempt answers (Auth.js `signIn(…, { redirect: false })`). */
@@ -31,7 +32,7 @@ export async function signIn(
   fields: Record<string, string>,
   callbackUrl: string = window.location.href,
 ): Promise<SignInResult> {
-  const response = await postForm(`/api/auth/callback/${encodeURIComponent(provider)}`, () => ({
+  const response = await postForm(signInCallback, { provider }, () => ({
     callbackUrl,
     json: 'true',
     ...fields,

@@ -1,3 +1,4 @@
+import { clientLog } from '@cuota/contracts/identity/endpoints';
 import { postForm } from '@cuota/web-core/api/csrf';
 
 /**
@@ -8,5 +9,5 @@ import { postForm } from '@cuota/web-core/api/csrf';
 export function reportClientError(code: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`[${code}]`, error);
-  postForm('/api/auth/_log', () => ({ level: 'error', code, message })).catch(() => undefined);
+  postForm(clientLog, {}, () => ({ level: 'error', code, message })).catch(() => undefined);
 }

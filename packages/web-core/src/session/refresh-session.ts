@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { endpointKey } from '@cuota/contracts/http/endpoint';
+import { getSession } from '@cuota/contracts/identity/endpoints';
 import { sessionSchema } from '@cuota/contracts/identity/session';
+import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
 import type { AppThunk } from '@cuota/web-core/store';
 import { reportClientError } from '@cuota/web-core/errors/report-client-error';
 import { selectSessionStatus, sessionLoaded } from '@cuota/web-core/session/session-slice';
@@ -18,11 +21,11 @@ const sessionResponseSchema = z.union([
  */
 export const refreshSession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   try {
-    const response = await fetch('/api/auth/session', {
+    const response = await fetch(endpointUrl(getSession, { params: {} }), {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
-    if (!response.ok) throw new Error(`GET /api/auth/session answered ${response.status}`);
+    if (!response.ok) throw new Error(`${endpointKey(getSession)} answered ${response.status}`);
     dispatch(sessionLoaded(sessionResponseSchema.parse(await response.json())));
   } catch (error) {
     reportClientError('CLIENT_SESSION_ERROR', error);

@@ -1,32 +1,22 @@
-import { z } from 'zod';
-import {
-  admissionStudentSchema,
-  inscriptionPageSchema,
-  paymentCheckSchema,
-  type AdmissionStatus,
-  type AdmissionStudent,
-  type CreateLead,
-  type InscribeApplicant,
-  type PaymentCheck,
+import type {
+  AdmissionStatus,
+  CreateLead,
+  InscribeApplicant,
 } from '@cuota/contracts/enrolment/admissions';
-import { enrolmentLabelSchema } from '@cuota/contracts/enrolment/entities';
+import {
+  assignAdmissionConcepts,
+  checkPayments,
+  createLead,
+  deleteAdmissionStudent,
+  inscribeApplicant,
+  inscriptionsBoard,
+  promoteLead,
+} from '@cuota/contracts/enrolment/endpoints/admissions';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Admissions'] });
 const BOARD = [{ type: 'Admissions' as const, id: 'board' }];
-const lead = (id: string) => `/v1/admissions/student_lead/${encodeURIComponent(id)}/`;
-
-const inscribedSchema = admissionStudentSchema.extend({
-  label: enrolmentLabelSchema,
-  without_payment: z.boolean(),
-});
-const conceptsSchema = z.object({
-  student_id: z.string(),
-  changed: z.array(z.string()),
-  concept_ids: z.array(z.string()),
-});
-
-export type InscriptionPage = z.infer<typeof inscriptionPageSchema>;
 
 /** Cards per request in each column of the board; "Mostrar más" asks for the next page. */
 export const BOARD_PAGE_SIZE = 50;
@@ -34,63 +24,61 @@ export const BOARD_PAGE_SIZE = 50;
 export const admissionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One column of the board (Interesados, Aspirantes or Inscritos). */
-    inscriptions: build.query<
-      InscriptionPage,
-      { schoolId: string; status: AdmissionStatus; page: number; search: string }
-    >({
-      query: ({ schoolId, status, page, search }) => {
-        const params = new URLSearchParams({
+    inscriptions: build.query({
+      ...fromEndpoint(
+        inscriptionsBoard,
+        ({
+          schoolId,
           status,
-          page: String(page),
-          page_size: String(BOARD_PAGE_SIZE),
-        });
-        if (search) params.set('search', search);
-        return `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/inscriptions/?${params}`;
-      },
-      responseSchema: inscriptionPageSchema,
+          page,
+          search,
+        }: {
+          schoolId: string;
+          status: AdmissionStatus;
+          page: number;
+          search: string;
+        }) => ({
+          params: { id: schoolId },
+          query: { status, page, page_size: BOARD_PAGE_SIZE, search },
+        }),
+      ),
       providesTags: BOARD,
     }),
-    createLead: build.mutation<AdmissionStudent, CreateLead>({
-      query: (body) => ({ url: '/v1/admissions/create_lead/', method: 'POST', body }),
-      responseSchema: admissionStudentSchema,
+    createLead: build.mutation({
+      ...fromEndpoint(createLead, (lead: CreateLead) => ({ params: {}, body: lead })),
       invalidatesTags: BOARD,
     }),
-    promoteLead: build.mutation<AdmissionStudent, string>({
-      query: (id) => ({ url: `${lead(id)}applicant/`, method: 'POST', body: {} }),
-      responseSchema: admissionStudentSchema,
+    promoteLead: build.mutation({
+      ...fromEndpoint(promoteLead, (id: string) => ({ params: { id }, body: {} })),
       invalidatesTags: BOARD,
     }),
-    inscribe: build.mutation<
-      z.infer<typeof inscribedSchema>,
-      { id: string; body: InscribeApplicant }
-    >({
-      query: ({ id, body }) => ({ url: `${lead(id)}inscribe/`, method: 'POST', body }),
-      responseSchema: inscribedSchema,
+    inscribe: build.mutation({
+      ...fromEndpoint(
+        inscribeApplicant,
+        ({ id, body }: { id: string; body: InscribeApplicant }) => ({
+          params: { id },
+          body,
+        }),
+      ),
       invalidatesTags: BOARD,
     }),
     /** A mutation, not a query: a paid inscription moves the applicant to Inscritos. */
-    checkPayments: build.mutation<PaymentCheck, string>({
-      query: (id) => `/v1/admissions/check_payments/${encodeURIComponent(id)}/`,
-      responseSchema: paymentCheckSchema,
+    checkPayments: build.mutation({
+      ...fromEndpoint(checkPayments, (id: string) => ({ params: { id } })),
       invalidatesTags: (result) => (result?.status === 'active' ? BOARD : []),
     }),
-    assignConcepts: build.mutation<
-      z.infer<typeof conceptsSchema>,
-      { studentId: string; conceptIds: string[] }
-    >({
-      query: ({ studentId, conceptIds }) => ({
-        url: '/v1/admissions/assign_concepts/',
-        method: 'POST',
-        body: { student_id: studentId, concept_ids: conceptIds },
-      }),
-      responseSchema: conceptsSchema,
+    assignConcepts: build.mutation({
+      ...fromEndpoint(
+        assignAdmissionConcepts,
+        ({ studentId, conceptIds }: { studentId: string; conceptIds: string[] }) => ({
+          params: {},
+          body: { student_id: studentId, concept_ids: conceptIds },
+        }),
+      ),
       invalidatesTags: BOARD,
     }),
-    deleteAdmission: build.mutation<void, string>({
-      query: (id) => ({
-        url: `/v1/admissions/delete_student/${encodeURIComponent(id)}/`,
-        method: 'DELETE',
-      }),
+    deleteAdmission: build.mutation({
+      ...fromEndpoint(deleteAdmissionStudent, (id: string) => ({ params: { id } })),
       invalidatesTags: BOARD,
     }),
   }),

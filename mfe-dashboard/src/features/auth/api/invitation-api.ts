@@ -1,6 +1,8 @@
 import type { RedeemInvitation } from '@cuota/contracts/enrolment/staff-users';
+import { redeemInvitation as redeemEndpoint } from '@cuota/contracts/identity/endpoints';
 import { GENERIC_ERROR_MESSAGE, parseApiErrorBody } from '@cuota/web-core/api/api-error';
 import { CSRF_HEADER, isCsrfRejection, withCsrfRetry } from '@cuota/web-core/api/csrf';
+import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
 
 export type RedeemResult = { ok: true } | { ok: false; message: string };
 
@@ -8,8 +10,8 @@ export type RedeemResult = { ok: true } | { ok: false; message: string };
 export async function redeemInvitation(input: RedeemInvitation): Promise<RedeemResult> {
   const response = await withCsrfRetry(
     (csrfToken) =>
-      fetch('/api/auth/invitation', {
-        method: 'POST',
+      fetch(endpointUrl(redeemEndpoint, { params: {} }), {
+        method: redeemEndpoint.method,
         credentials: 'same-origin',
         headers: {
           'content-type': 'application/json',

@@ -1,45 +1,44 @@
+import type { CreateCycle } from '@cuota/contracts/enrolment/cycles';
 import {
-  cycleActivationCheckSchema,
-  cycleActivationSchema,
-  schoolCycleListSchema,
-  schoolCycleSchema,
-  type CreateCycle,
-  type CycleActivation,
-  type CycleActivationCheck,
-  type SchoolCycle,
-} from '@cuota/contracts/enrolment/cycles';
+  activateCycle,
+  checkCycleActivation,
+  createCycle,
+  listCycles,
+} from '@cuota/contracts/enrolment/endpoints/cycles';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Cycles'] });
-const cyclesPath = (schoolId: string) =>
-  `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/cycles/`;
+const tags = (schoolId: string) => [{ type: 'Cycles' as const, id: schoolId }];
+type OneCycle = { schoolId: string; cycleId: string };
+const oneCycle = ({ schoolId, cycleId }: OneCycle) => ({
+  params: { id: schoolId, cycle: cycleId },
+});
 
 export const cyclesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    cycles: build.query<SchoolCycle[], string>({
-      query: cyclesPath,
-      responseSchema: schoolCycleListSchema,
-      providesTags: (_r, _e, schoolId) => [{ type: 'Cycles', id: schoolId }],
+    cycles: build.query({
+      ...fromEndpoint(listCycles, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: (_r, _e, schoolId) => tags(schoolId),
     }),
-    createCycle: build.mutation<SchoolCycle, { schoolId: string; cycle: CreateCycle }>({
-      query: ({ schoolId, cycle }) => ({ url: cyclesPath(schoolId), method: 'POST', body: cycle }),
-      responseSchema: schoolCycleSchema,
-      invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'Cycles', id: schoolId }],
+    createCycle: build.mutation({
+      ...fromEndpoint(
+        createCycle,
+        ({ schoolId, cycle }: { schoolId: string; cycle: CreateCycle }) => ({
+          params: { id: schoolId },
+          body: cycle,
+        }),
+      ),
+      invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
     /** Asked fresh each time: what blocks activation changes with the school. */
-    activationCheck: build.query<CycleActivationCheck, { schoolId: string; cycleId: string }>({
-      query: ({ schoolId, cycleId }) =>
-        `${cyclesPath(schoolId)}${encodeURIComponent(cycleId)}/validate_activate/`,
-      responseSchema: cycleActivationCheckSchema,
+    activationCheck: build.query({
+      ...fromEndpoint(checkCycleActivation, oneCycle),
       keepUnusedDataFor: 0,
     }),
-    activateCycle: build.mutation<CycleActivation, { schoolId: string; cycleId: string }>({
-      query: ({ schoolId, cycleId }) => ({
-        url: `${cyclesPath(schoolId)}${encodeURIComponent(cycleId)}/activate/`,
-        method: 'POST',
-      }),
-      responseSchema: cycleActivationSchema,
-      invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'Cycles', id: schoolId }],
+    activateCycle: build.mutation({
+      ...fromEndpoint(activateCycle, oneCycle),
+      invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
   }),
 });

@@ -1,42 +1,44 @@
 import {
-  importJobListSchema,
-  importJobSchema,
-  type ImportFormat,
-  type ImportJob,
-} from '@cuota/contracts/enrolment/student-import';
+  importErrors,
+  importStudents,
+  importTemplate,
+  listImports,
+  readImport,
+} from '@cuota/contracts/enrolment/endpoints/imports';
+import type { ImportFormat } from '@cuota/contracts/enrolment/student-import';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['ImportJobs'] });
 const JOBS = [{ type: 'ImportJobs' as const, id: 'list' }];
-const importer = '/v1/internal/importer/';
 
 /** Plain links (the browser downloads with the session cookie): template and error report. */
 export const templateUrl = (schoolId: string, format: ImportFormat) =>
-  `/api${importer}template/?school_id=${encodeURIComponent(schoolId)}&format=${format}`;
+  endpointUrl(importTemplate, { params: {}, query: { school_id: schoolId, format } });
 export const errorReportUrl = (jobId: string, format: ImportFormat) =>
-  `/api${importer}${encodeURIComponent(jobId)}/errors/?format=${format}`;
+  endpointUrl(importErrors, { params: { id: jobId }, query: { format } });
 
 export const importsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    importJobs: build.query<{ results: ImportJob[] }, string>({
-      query: (schoolId) => `${importer}?school_id=${encodeURIComponent(schoolId)}`,
-      responseSchema: importJobListSchema,
+    importJobs: build.query({
+      ...fromEndpoint(listImports, (schoolId: string) => ({
+        params: {},
+        query: { school_id: schoolId },
+      })),
       providesTags: JOBS,
     }),
     /** Polled while the job is PENDING (the progress bar). */
-    importJob: build.query<ImportJob, string>({
-      query: (jobId) => `${importer}${encodeURIComponent(jobId)}/`,
-      responseSchema: importJobSchema,
+    importJob: build.query({
+      ...fromEndpoint(readImport, (jobId: string) => ({ params: { id: jobId } })),
     }),
     /** Multipart: school_id and the file. */
-    uploadStudents: build.mutation<ImportJob, { schoolId: string; file: File }>({
-      query: ({ schoolId, file }) => {
+    uploadStudents: build.mutation({
+      ...fromEndpoint(importStudents, ({ schoolId, file }: { schoolId: string; file: File }) => {
         const body = new FormData();
         body.set('school_id', schoolId);
         body.set('file', file, file.name);
-        return { url: '/v1/internal/import_students/', method: 'POST', body };
-      },
-      responseSchema: importJobSchema,
+        return { params: {}, body };
+      }),
       invalidatesTags: JOBS,
     }),
   }),

@@ -1,24 +1,23 @@
-import { schoolDetailSchema, type SchoolDetail } from '@cuota/contracts/enrolment/schools';
+import { getSchool, updateSchool } from '@cuota/contracts/enrolment/endpoints/schools';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['SchoolDetail'] });
+const tags = (schoolId: string) => [{ type: 'SchoolDetail' as const, id: schoolId }];
 
 export const schoolSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    schoolDetail: build.query<SchoolDetail, string>({
-      query: (schoolId) => `/v1/schools/${encodeURIComponent(schoolId)}/`,
-      responseSchema: schoolDetailSchema,
-      providesTags: (_r, _e, schoolId) => [{ type: 'SchoolDetail', id: schoolId }],
+    schoolDetail: build.query({
+      ...fromEndpoint(getSchool, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: (_r, _e, schoolId) => tags(schoolId),
     }),
     /** Multipart: the form's fields plus an optional `logo` file. */
-    updateSchool: build.mutation<SchoolDetail, { schoolId: string; form: FormData }>({
-      query: ({ schoolId, form }) => ({
-        url: `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/`,
-        method: 'PATCH',
+    updateSchool: build.mutation({
+      ...fromEndpoint(updateSchool, ({ schoolId, form }: { schoolId: string; form: FormData }) => ({
+        params: { id: schoolId },
         body: form,
-      }),
-      responseSchema: schoolDetailSchema,
-      invalidatesTags: (_r, _e, { schoolId }) => [{ type: 'SchoolDetail', id: schoolId }],
+      })),
+      invalidatesTags: (_r, _e, { schoolId }) => tags(schoolId),
     }),
   }),
 });

@@ -1,31 +1,22 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SchoolDetail } from '@cuota/contracts/enrolment/schools';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { useNodeFormData } from '@cuota/web-core/testing/node-form-data';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { schoolDetail } from '../../school/testing/school-detail-fixture';
 import { SchoolSettingsForm } from './school-settings-form';
 
-const school: SchoolDetail = {
-  id: 'school-1',
-  name: 'Colegio Montessori del Valle',
-  kind: 'k12',
-  status: 'operando',
+const school = schoolDetail({
   config_dashboard: { use_kushki_sandbox: true },
-  gateway_credentials: { reference: null },
   legal_name: 'Colegio Montessori del Valle, A.C.',
   tax_id: 'CMV150814AB3',
   tax_regime: '603',
   tax_zip_code: '64000',
   contact_email: 'contacto@montessori.mx',
-  contact_phone: null,
-  address: null,
-  logo_url: null,
-  levels: [],
-};
+});
 const PATCH_PATH = '/api/v1/dashboard/schools/school-1/';
 
 function renderForm(canEdit = true) {

@@ -1,17 +1,14 @@
-import { staffIdentitySchema, type StaffIdentity } from '@cuota/contracts/identity/sign-in';
-import { schoolProfileSchema, type SchoolProfile } from '@cuota/contracts/identity/school-profile';
+import { getSchool } from '@cuota/contracts/enrolment/endpoints/schools';
+import { getMe } from '@cuota/contracts/enrolment/endpoints/staff';
 import { baseApi } from '@cuota/web-core/api/base-api';
+import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 export const schoolApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in staff member and the schools they work in. */
-    currentUser: build.query<StaffIdentity, void>({
-      query: () => '/v1/users/me/',
-      responseSchema: staffIdentitySchema,
-    }),
-    school: build.query<SchoolProfile, string>({
-      query: (schoolId) => `/v1/schools/${encodeURIComponent(schoolId)}/`,
-      responseSchema: schoolProfileSchema,
+    currentUser: build.query({ ...fromEndpoint(getMe, (_: void) => ({ params: {} })) }),
+    school: build.query({
+      ...fromEndpoint(getSchool, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
   }),
 });

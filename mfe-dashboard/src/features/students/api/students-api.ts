@@ -1,122 +1,132 @@
-import { z } from 'zod';
-import {
-  guardianPageSchema,
-  guardianPortalUrlSchema,
-  type GuardianPortalUrl,
-} from '@cuota/contracts/enrolment/guardian-profile';
-import {
-  studentDetailSchema,
-  type StudentChanges,
-  type StudentDetail,
-} from '@cuota/contracts/enrolment/student-detail';
-import {
-  studentFilterOptionsSchema,
-  studentListPageSchema,
-  type StudentFilterOptions,
-  type StudentListPage,
-} from '@cuota/contracts/enrolment/student-list';
 import type { StudentStatus } from '@cuota/contracts/enrolment/entities';
 import {
-  studentStatusHistorySchema,
-  type StudentStatusChange,
-} from '@cuota/contracts/enrolment/student-status';
+  assignBilling,
+  guardianPortalUrl,
+  listSchoolGuardians,
+} from '@cuota/contracts/enrolment/endpoints/guardians';
+import {
+  changeStudentStatus,
+  exportStudents,
+  inactivateStudent,
+  listStudentsByLevel,
+  reactivateStudent,
+  readStudent,
+  studentFilterOptions,
+  studentStatusHistory,
+  updateStudent,
+  uploadStudentPhoto,
+} from '@cuota/contracts/enrolment/endpoints/students';
+import type { StudentChanges } from '@cuota/contracts/enrolment/student-detail';
 import { baseApi } from '@cuota/web-core/api/base-api';
-import { PAGE_SIZE, toQueryString, type ListParams } from '../utils/list-params';
+import { endpointRequest, endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+import { PAGE_SIZE, type ListParams } from '../utils/list-params';
 
 const api = baseApi.enhanceEndpoints({
   addTagTypes: ['Students', 'Student', 'StudentStatusHistory'],
 });
-const school = (schoolId: string) => `/v2/dashboard/schools/${encodeURIComponent(schoolId)}`;
-const studentPath = (id: string) => `/v1/students/${encodeURIComponent(id)}/`;
 
 /** Where the browser downloads the filtered list (a plain GET link: the session cookie rides). */
-export function studentsExportUrl(schoolId: string, params: Omit<ListParams, 'page'>): string {
-  const query = toQueryString(params);
-  return `/api${school(schoolId)}/students_by_level/xlsx/${query ? `?${query}` : ''}`;
+export function studentsExportUrl(schoolId: string, filters: Omit<ListParams, 'page'>): string {
+  return endpointUrl(exportStudents, { params: { id: schoolId }, query: filters });
+}
+
+interface StatusChange {
+  id: string;
+  status: StudentStatus;
+  reason: string;
+}
+
+/** The spec's two named moves have their own rows; every other move is our …/status/ row. */
+function statusChangeRequest({ id, status, reason }: StatusChange) {
+  const params = { id };
+  const optionalReason = reason ? { reason } : {};
+  if (status === 'inactive')
+    return endpointRequest(inactivateStudent, { params, body: { reason } });
+  if (status === 'active')
+    return endpointRequest(reactivateStudent, { params, body: optionalReason });
+  return endpointRequest(changeStudentStatus, { params, body: { status, ...optionalReason } });
 }
 
 export const studentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    studentsByLevel: build.query<StudentListPage, { schoolId: string; params: ListParams }>({
-      query: ({ schoolId, params }) =>
-        `${school(schoolId)}/students_by_level/?${toQueryString(params)}&page_size=${PAGE_SIZE}`,
-      responseSchema: studentListPageSchema,
+    studentsByLevel: build.query({
+      ...fromEndpoint(
+        listStudentsByLevel,
+        ({ schoolId, params }: { schoolId: string; params: ListParams }) => ({
+          params: { id: schoolId },
+          query: { ...params, page_size: PAGE_SIZE },
+        }),
+      ),
       providesTags: ['Students'],
     }),
-    studentFilters: build.query<StudentFilterOptions, string>({
-      query: (schoolId) => `${school(schoolId)}/students_by_level/filters/`,
-      responseSchema: studentFilterOptionsSchema,
+    studentFilters: build.query({
+      ...fromEndpoint(studentFilterOptions, (schoolId: string) => ({ params: { id: schoolId } })),
       providesTags: ['Students'],
     }),
-    student: build.query<StudentDetail, string>({
-      query: studentPath,
-      responseSchema: studentDetailSchema,
+    student: build.query({
+      ...fromEndpoint(readStudent, (id: string) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'Student', id }],
     }),
     /** PATCH with only the fields that changed; answers the whole record. */
-    updateStudent: build.mutation<StudentDetail, { id: string; changes: StudentChanges }>({
-      query: ({ id, changes }) => ({ url: studentPath(id), method: 'PATCH', body: changes }),
-      responseSchema: studentDetailSchema,
+    updateStudent: build.mutation({
+      ...fromEndpoint(
+        updateStudent,
+        ({ id, changes }: { id: string; changes: StudentChanges }) => ({
+          params: { id },
+          body: changes,
+        }),
+      ),
       invalidatesTags: (_r, error, { id }) => (error ? [] : ['Students', { type: 'Student', id }]),
     }),
     /** Every status change of the student, newest first (capability row, students.read). */
-    studentStatusHistory: build.query<StudentStatusChange[], string>({
-      query: (id) => `/v1/dashboard/students/${encodeURIComponent(id)}/status_history/`,
-      responseSchema: studentStatusHistorySchema,
+    studentStatusHistory: build.query({
+      ...fromEndpoint(studentStatusHistory, (id: string) => ({ params: { id } })),
       providesTags: (_r, _e, id) => [{ type: 'StudentStatusHistory', id }],
     }),
-    changeStudentStatus: build.mutation<
-      StudentDetail,
-      { id: string; status: StudentStatus; reason: string }
-    >({
-      // The spec's two named moves use their own rows; the others our …/status/ row.
-      query: ({ id, status, reason }) => {
-        const base = `/v1/dashboard/students/${encodeURIComponent(id)}`;
-        const body = reason ? { reason } : {};
-        if (status === 'inactive') return { url: `${base}/inactivate/`, method: 'DELETE', body };
-        if (status === 'active') return { url: `${base}/reactivate/`, method: 'PATCH', body };
-        return { url: `${base}/status/`, method: 'POST', body: { status, ...body } };
-      },
-      responseSchema: studentDetailSchema,
+    changeStudentStatus: build.mutation({
+      query: statusChangeRequest,
+      // All three rows answer the student as it now is.
+      responseSchema: changeStudentStatus.response,
       invalidatesTags: (_r, _e, { id }) => [
         'Students',
         { type: 'Student', id },
         { type: 'StudentStatusHistory', id },
       ],
     }),
-    uploadStudentPhoto: build.mutation<StudentDetail, { id: string; photo: File }>({
-      query: ({ id, photo }) => {
+    uploadStudentPhoto: build.mutation({
+      ...fromEndpoint(uploadStudentPhoto, ({ id, photo }: { id: string; photo: File }) => {
         const body = new FormData();
         body.append('photo', photo);
-        return { url: `/v2/students/${encodeURIComponent(id)}/upload_photo/`, method: 'PUT', body };
-      },
-      responseSchema: studentDetailSchema,
+        return { params: { id }, body };
+      }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Student', id }],
     }),
-    assignBillingGuardian: build.mutation<unknown, { studentId: string; guardianId: string }>({
-      query: ({ studentId, guardianId }) => ({
-        url: '/v1/guardians/assign_billing/',
-        method: 'PATCH',
-        body: { student_id: studentId, guardian_id: guardianId },
-      }),
-      responseSchema: z.unknown(),
+    assignBillingGuardian: build.mutation({
+      ...fromEndpoint(
+        assignBilling,
+        ({ studentId, guardianId }: { studentId: string; guardianId: string }) => ({
+          params: {},
+          body: { student_id: studentId, guardian_id: guardianId },
+        }),
+      ),
       invalidatesTags: (_r, _e, { studentId }) => ['Students', { type: 'Student', id: studentId }],
     }),
-    schoolGuardians: build.query<
-      z.infer<typeof guardianPageSchema>,
-      { schoolId: string; search: string; page: number }
-    >({
-      query: ({ schoolId, search, page }) => {
-        const query = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
-        if (search) query.set('search', search);
-        return `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/guardians/?${query}`;
-      },
-      responseSchema: guardianPageSchema,
+    schoolGuardians: build.query({
+      ...fromEndpoint(
+        listSchoolGuardians,
+        ({ schoolId, search, page }: { schoolId: string; search: string; page: number }) => ({
+          params: { id: schoolId },
+          query: { page, page_size: PAGE_SIZE, search },
+        }),
+      ),
     }),
-    guardianPortalUrl: build.query<GuardianPortalUrl, { schoolId: string; guardianId: string }>({
-      query: ({ schoolId, guardianId }) =>
-        `/v1/dashboard/schools/${encodeURIComponent(schoolId)}/guardians/${encodeURIComponent(guardianId)}/portal_url/`,
-      responseSchema: guardianPortalUrlSchema,
+    guardianPortalUrl: build.query({
+      ...fromEndpoint(
+        guardianPortalUrl,
+        ({ schoolId, guardianId }: { schoolId: string; guardianId: string }) => ({
+          params: { id: schoolId, guardian: guardianId },
+        }),
+      ),
     }),
   }),
 });

@@ -79,7 +79,11 @@ test('filters and search go to the server; pages move through the answer', async
 
   await user.selectOptions(await screen.findByLabelText('Estatus'), 'inactive');
   expect(await screen.findByRole('link', { name: 'García, Alumno 99' })).toBeVisible();
-  expect(Object.fromEntries(lastQuery(network))).toEqual({ status: 'inactive', page_size: '25' });
+  expect(Object.fromEntries(lastQuery(network))).toEqual({
+    status: 'inactive',
+    page: '1',
+    page_size: '25',
+  });
   expect(router.state.location.search).toBe('?status=inactive');
 
   await user.type(screen.getByLabelText('Buscar'), 'GOMR100101');
@@ -119,7 +123,11 @@ test('choosing a level offers only its groups and forgets the chosen group', asy
   const user = userEvent.setup();
   await screen.findByRole('table');
   await user.selectOptions(await screen.findByLabelText('Nivel'), 'elementary');
-  expect(Object.fromEntries(lastQuery(network))).toEqual({ level: 'elementary', page_size: '25' });
+  expect(Object.fromEntries(lastQuery(network))).toEqual({
+    level: 'elementary',
+    page: '1',
+    page_size: '25',
+  });
   const groups = screen.getByLabelText('Grupo');
   expect([...groups.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
     'Todos',

@@ -1,23 +1,23 @@
-import { levelOptionsSchema, type LevelOption } from '@cuota/contracts/enrolment/levels';
-import {
-  schoolSignupResultSchema,
-  type SchoolSignup,
-  type SchoolSignupResult,
-} from '@cuota/contracts/enrolment/signup';
+import { schoolSignup } from '@cuota/contracts/enrolment/endpoints/admissions';
+import { listSchoolLevels } from '@cuota/contracts/enrolment/endpoints/levels';
+import type { SchoolSignup } from '@cuota/contracts/enrolment/signup';
 import { baseApi } from '@cuota/web-core/api/base-api';
-
-const school = (id: string) => `/v1/schools/${encodeURIComponent(id)}`;
+import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 /** What a signed-out family needs from the school: its levels, and a way to sign up. */
 export const signupApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    schoolLevels: build.query<LevelOption[], string>({
-      query: (schoolId) => `${school(schoolId)}/levels/`,
-      responseSchema: levelOptionsSchema,
+    schoolLevels: build.query({
+      ...fromEndpoint(listSchoolLevels, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
-    signUpFamily: build.mutation<SchoolSignupResult, { schoolId: string; body: SchoolSignup }>({
-      query: ({ schoolId, body }) => ({ url: `${school(schoolId)}/signup/`, method: 'POST', body }),
-      responseSchema: schoolSignupResultSchema,
+    signUpFamily: build.mutation({
+      ...fromEndpoint(
+        schoolSignup,
+        ({ schoolId, body }: { schoolId: string; body: SchoolSignup }) => ({
+          params: { id: schoolId },
+          body,
+        }),
+      ),
     }),
   }),
 });

@@ -4,6 +4,7 @@ import { PROFILES } from '../launcher/profiles.ts';
 import { clearRedisKeys } from '../launcher/reset-state.ts';
 import { startSystem } from '../launcher/system.ts';
 import { cfdiScenario } from './cfdi-scenario.ts';
+import { eventLatencyScenario } from './event-latency-scenario.ts';
 import { guardianMeScenario } from './guardian-me-scenario.ts';
 import { studentsScaleScenario } from './students-scale-scenario.ts';
 
@@ -14,6 +15,7 @@ await cfdiScenario();
 await clearRedisKeys(PROFILES.bench);
 const system = await startSystem('bench', { build: process.env.CUOTA_SKIP_BUILD !== '1' });
 try {
+  await eventLatencyScenario(system);
   await guardianMeScenario(system);
   await studentsScaleScenario(system);
 } finally {

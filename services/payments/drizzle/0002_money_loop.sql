@@ -43,12 +43,13 @@ CREATE TABLE "gateway_credentials" (
 --> statement-breakpoint
 CREATE TABLE "gateway_notifications" (
 	"id" bigserial PRIMARY KEY NOT NULL,
+	"public_merchant_id" text NOT NULL,
 	"ticket_number" text NOT NULL,
 	"transaction_type" text NOT NULL,
 	"transaction_status" text NOT NULL,
 	"payin_id" uuid,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "gateway_notifications_ticket" UNIQUE("ticket_number","transaction_type")
+	CONSTRAINT "gateway_notifications_ticket" UNIQUE("public_merchant_id","ticket_number","transaction_type")
 );
 --> statement-breakpoint
 CREATE TABLE "payin_items" (

@@ -290,18 +290,28 @@ export const allocations = pgTable(
   ],
 );
 
-/** Each distinct gateway notification, once: five deliveries of one ticket are one row. */
+/**
+ * Each distinct gateway notification, once per merchant: five deliveries of one ticket are
+ * one row (a notice signed by another merchant never takes our ticket's place).
+ */
 export const gatewayNotifications = pgTable(
   'gateway_notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicMerchantId: text('public_merchant_id').notNull(),
     ticketNumber: text('ticket_number').notNull(),
     transactionType: text('transaction_type').notNull(),
     transactionStatus: text('transaction_status').notNull(),
     payinId: uuid('payin_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('gateway_notifications_ticket').on(t.ticketNumber, t.transactionType)],
+  (t) => [
+    unique('gateway_notifications_ticket').on(
+      t.publicMerchantId,
+      t.ticketNumber,
+      t.transactionType,
+    ),
+  ],
 );
 
 /** The desk's receipt folios, one sequence per school. */

@@ -29,7 +29,7 @@ export function checkoutHandlers(deps: PaymentsDeps) {
 
     implement(paymentStatus, async (call) => {
       const payin = await payinById(deps.db, call.params.id);
-      assertMayRead(call.caller, payin, call.requireStaffOf);
+      assertMayRead(call.caller, payin, call.requireStaffOf, paymentStatus.notFound);
       return paymentStatusOf(deps.db, payin.id);
     }),
 

@@ -56,6 +56,7 @@ export async function receiveNotification(deps: PaymentsDeps, delivery: Delivery
 
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordNotification(tx, {
+      publicMerchantId: merchant.publicMerchantId,
       ticketNumber: sale.ticketNumber,
       transactionType,
       transactionStatus,

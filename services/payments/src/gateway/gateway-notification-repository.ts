@@ -4,12 +4,13 @@ import { gatewayNotifications } from '../schema';
 /** The only code that writes `gateway_notifications`. */
 
 /**
- * Records a notification once per ticket and transaction type. False when it was already
+ * Records a notification once per merchant, ticket and transaction type. False when it was already
  * recorded: a duplicate or replayed delivery, which changes nothing.
  */
 export async function recordNotification(
   tx: Executor,
   n: {
+    publicMerchantId: string;
     ticketNumber: string;
     transactionType: string;
     transactionStatus: string;
@@ -20,7 +21,11 @@ export async function recordNotification(
     .insert(gatewayNotifications)
     .values(n)
     .onConflictDoNothing({
-      target: [gatewayNotifications.ticketNumber, gatewayNotifications.transactionType],
+      target: [
+        gatewayNotifications.publicMerchantId,
+        gatewayNotifications.ticketNumber,
+        gatewayNotifications.transactionType,
+      ],
     })
     .returning({ id: gatewayNotifications.id });
   return rows.length > 0;

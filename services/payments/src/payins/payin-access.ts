@@ -20,13 +20,14 @@ export function assertMayRead(
   caller: IdentityClaims,
   payin: PayinRow | null,
   requireStaffOf: (schoolId: string, unknown: string) => unknown,
+  unknown = UNKNOWN_PAYIN,
 ): asserts payin is PayinRow {
-  if (!payin) throw notFound(UNKNOWN_PAYIN);
+  if (!payin) throw notFound(unknown);
   if (caller.kind === 'guardian') {
-    if (payin.guardianId !== caller.guardian_id) throw notFound(UNKNOWN_PAYIN);
+    if (payin.guardianId !== caller.guardian_id) throw notFound(unknown);
     return;
   }
-  requireStaffOf(payin.schoolId, UNKNOWN_PAYIN);
+  requireStaffOf(payin.schoolId, unknown);
 }
 
 /** A payin under a school's path: that school's, and the caller's family's for a guardian. */

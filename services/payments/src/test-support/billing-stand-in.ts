@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { ConceptType } from '@cuota/contracts/billing/concepts';
+import type { RequestDefinition } from '@cuota/contracts/common/request-definition';
 import {
   openOrdersOfStudentRequest,
   openReceivablesRequest,
@@ -12,6 +13,7 @@ import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1
 import { creditAppliedSchema } from '@cuota/contracts/events/payments.credit.applied.v1';
 import { payinSucceededSchema } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { subjectOf, type Namespace } from '@cuota/messaging/naming';
+import { requestSubject } from '@cuota/messaging/request-reply';
 import { publishEvent } from './publish-event';
 
 export interface StandInOrder {
@@ -53,7 +55,7 @@ export class BillingStandIn {
 
   start(): this {
     this.subscriptions = [
-      this.answer(quoteOrdersRequest.subject, (q) => {
+      this.answer(quoteOrdersRequest, (q) => {
         const data = quoteOrdersRequest.request.parse(q);
         const orders = data.order_ids.map((id) => this.orders.get(id));
         const refused = orders.some(
@@ -67,14 +69,14 @@ export class BillingStandIn {
           return { refusal: 'Alguno de los conceptos no es de tu familia o ya está pagado.' };
         return { data: { as_of: AS_OF, orders: orders.map((o) => this.quote(o!)) } };
       }),
-      this.answer(openOrdersOfStudentRequest.subject, (q) => {
+      this.answer(openOrdersOfStudentRequest, (q) => {
         const data = openOrdersOfStudentRequest.request.parse(q);
         const open = [...this.orders.values()].filter(
           (o) => o.schoolId === data.school_id && o.studentId === data.student_id && this.isOpen(o),
         );
         return { data: { as_of: AS_OF, orders: open.map((o) => this.quote(o)) } };
       }),
-      this.answer(openReceivablesRequest.subject, (q) => {
+      this.answer(openReceivablesRequest, (q) => {
         const data = openReceivablesRequest.request.parse(q);
         const totals = new Map<string, number>();
         for (const o of this.orders.values())
@@ -187,10 +189,10 @@ export class BillingStandIn {
   }
 
   private answer(
-    type: string,
+    definition: RequestDefinition,
     handle: (request: unknown) => { data: unknown } | { refusal: string },
   ): Subscription {
-    return this.nc.subscribe(subjectOf(this.ns, type), {
+    return this.nc.subscribe(requestSubject(this.ns, definition), {
       callback: (_err, msg) => {
         const result = handle(msg.json());
         msg.respond(

@@ -28,8 +28,12 @@ export async function checkLedger(
   db: Executor,
   billing: BillingClient,
 ): Promise<LedgerCheckReport> {
-  const [balance, ledger] = await Promise.all([checkLedgerBalance(db), receivablesBySchool(db)]);
-  const open = await billing.openReceivables([...ledger.keys()]);
+  // Every school billing knows: one with open orders and no receivable is a mismatch too.
+  const [balance, ledger, open] = await Promise.all([
+    checkLedgerBalance(db),
+    receivablesBySchool(db),
+    billing.openReceivables(),
+  ]);
   const schools = [...new Set([...ledger.keys(), ...open.keys()])].sort().map((school_id) => ({
     school_id,
     ledger_centavos: ledger.get(school_id) ?? 0,

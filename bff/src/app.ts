@@ -10,7 +10,6 @@ import { guardianLoginRoutes } from './identity/guardian-login-routes';
 import { portalFeaturesRoutes } from './identity/portal-features-routes';
 import { staffSignInRoutes } from './identity/staff-sign-in-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
-import { identityNotServed } from './proxy/identity-not-served';
 import { serviceProxy } from './proxy/service-proxy';
 import { createHelmet } from './security/helmet';
 import { createSessionMiddleware } from './session/session-middleware';
@@ -64,7 +63,6 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use('/api/trpc', trpcMiddleware(ctx));
   app.use(remotesRoutes(config));
   app.use(openApiRoutes(config));
-  app.use(identityNotServed());
   app.use(API_PREFIXES, apiNotFound);
 
   app.use(shellRoutes(ctx));

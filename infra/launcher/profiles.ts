@@ -15,6 +15,10 @@ export interface Profile {
   servicePorts: Record<ServiceName, number>;
   smtpPort: number;
   mailboxPort: number;
+  /** The card gateway sandbox (Kushki's REST shapes, hosted card form). */
+  gatewayPort: number;
+  /** The PAC sandbox that stamps CFDI. */
+  pacPort: number;
   databasePrefix: string;
   redisPrefix: string;
   natsPrefix: string;
@@ -50,6 +54,8 @@ function profile(
     },
     smtpPort: 2525 + offset,
     mailboxPort: 8025 + offset,
+    gatewayPort: 8090 + offset,
+    pacPort: 8030 + offset,
   };
 }
 

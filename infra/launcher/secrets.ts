@@ -6,7 +6,22 @@ export interface Secrets {
   identityPrivateJwk: string;
   identityPublicJwk: string;
   sessionSecret: string;
+  /** AES-256-GCM keys (base64) for what payments and invoicing keep encrypted at rest. */
+  paymentsSecretsKey: string;
+  invoicingSecretsKey: string;
+  /** The demo merchant's webhook signature secret, shared by the gateway sandbox and payments. */
+  gatewayWebhookSecret: string;
+  pacApiToken: string;
 }
+
+const key = () => crypto.randomBytes(32).toString('base64');
+/** Secrets added after a state folder was made are filled in, never replaced. */
+const LATER_SECRETS = {
+  paymentsSecretsKey: key,
+  invoicingSecretsKey: key,
+  gatewayWebhookSecret: () => crypto.randomBytes(24).toString('hex'),
+  pacApiToken: () => crypto.randomBytes(24).toString('hex'),
+};
 
 /**
  * Per-environment secrets, made once and kept in .cuota/<profile>/ (git-ignored) so
@@ -14,14 +29,21 @@ export interface Secrets {
  */
 export function loadOrCreateSecrets(stateDir: string): Secrets {
   const file = path.join(stateDir, 'secrets.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Secrets;
+  const kept = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Secrets) : null;
+  const secrets = { ...(kept ?? identitySecrets()) } as Secrets;
+  for (const [name, make] of Object.entries(LATER_SECRETS))
+    secrets[name as keyof typeof LATER_SECRETS] ??= make();
+  if (JSON.stringify(secrets) === JSON.stringify(kept)) return secrets;
+  fs.mkdirSync(stateDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function identitySecrets() {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const secrets: Secrets = {
+  return {
     identityPrivateJwk: JSON.stringify(privateKey.export({ format: 'jwk' })),
     identityPublicJwk: JSON.stringify(publicKey.export({ format: 'jwk' })),
     sessionSecret: crypto.randomBytes(32).toString('base64url'),
   };
-  fs.mkdirSync(stateDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
 }

@@ -16,6 +16,8 @@ function banner(system: System): string {
     `  Store sign-up     ${new URL(`/store/${demo.school_id}/registro`, urls.portal)}`,
     `                    (signed out: a family's children become leads in Admisiones)`,
     `  Mailbox           ${urls.mailbox}`,
+    `  Card gateway      ${urls.gateway}  (sandbox; test card 5451 9515 7492 5480, any future date, CVV 123)`,
+    `  PAC (CFDI)        ${urls.pac}  (sandbox: the invoices it stamped)`,
     `  Logs              ${stateDir(system.profile)}/logs/`,
     '',
     'Press Ctrl-C to stop every process.',

@@ -25,7 +25,14 @@ export type { DemoAccess };
 export interface System {
   profile: Profile;
   demo: DemoAccess;
-  urls: { portal: string; guardianLogin: string; dashboardLogin: string; mailbox: string };
+  urls: {
+    portal: string;
+    guardianLogin: string;
+    dashboardLogin: string;
+    mailbox: string;
+    gateway: string;
+    pac: string;
+  };
   supervisor: Supervisor;
   stop: () => Promise<void>;
 }
@@ -54,8 +61,13 @@ export async function startSystem(
   const demo = await seedDemoSchool(profile, secrets);
   const supervisor = new Supervisor(path.join(stateDir(profile), 'logs'), options.echo ?? false);
   try {
-    await supervisor.start(smtpSandbox(profile));
+    await Promise.all([
+      supervisor.start(smtpSandbox(profile)),
+      supervisor.start(gatewaySandbox(profile, secrets)),
+      supervisor.start(pacSandbox(profile, secrets)),
+    ]);
     await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
+    await seedMoney(profile, secrets);
     await Promise.all(REMOTES.map((r) => supervisor.start(remote(profile, r))));
     await supervisor.start(bff(profile, secrets));
   } catch (err) {
@@ -72,6 +84,8 @@ export async function startSystem(
       guardianLogin: `${portal}/guardians/${demo.guardian_hash}/login`,
       dashboardLogin: `${portal}/dashboard/login`,
       mailbox: `${httpUrl(profile, profile.mailboxPort)}/`,
+      gateway: `${httpUrl(profile, profile.gatewayPort)}/`,
+      pac: `${httpUrl(profile, profile.pacPort)}/`,
     },
     stop: () => supervisor.stopAll(),
   };
@@ -82,6 +96,8 @@ function allPorts(p: Profile): number[] {
     p.bffPort,
     p.smtpPort,
     p.mailboxPort,
+    p.gatewayPort,
+    p.pacPort,
     ...Object.values(p.remotePorts),
     ...Object.values(p.servicePorts),
   ];
@@ -121,7 +137,51 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
           MAIL_FROM: MAIL_FROM,
         }
       : {}),
+    // Payments charges through the gateway sandbox (the school's use_kushki_sandbox) and
+    // keeps gateway credentials encrypted; the seed stores the demo merchant's.
+    ...(s === 'payments'
+      ? {
+          KUSHKI_SANDBOX_URL: httpUrl(profile, profile.gatewayPort),
+          PAYMENTS_SECRETS_KEY: secrets.paymentsSecretsKey,
+          GATEWAY_WEBHOOK_SECRET: secrets.gatewayWebhookSecret,
+        }
+      : {}),
+    // Invoicing stamps through the PAC sandbox and keeps CSDs encrypted.
+    ...(s === 'invoicing'
+      ? {
+          PAC_URL: httpUrl(profile, profile.pacPort),
+          PAC_API_TOKEN: secrets.pacApiToken,
+          INVOICING_SECRETS_KEY: secrets.invoicingSecretsKey,
+          PUBLIC_URL: publicUrl(profile),
+        }
+      : {}),
   };
+}
+
+/** The demo school's merchant in the gateway sandbox (payments' seed stores the same ids). */
+export const DEMO_MERCHANT = {
+  public_merchant_id: 'demo-public-merchant',
+  private_merchant_id: 'demo-private-merchant',
+};
+
+/**
+ * Billing's, payments' and invoicing' demo data (concepts and a billed month, the merchant's
+ * credentials, the fiscal entity and CSD): run once their services answer, since each waits
+ * for its read models to hold the demo school. Idempotent, like enrolment's seed.
+ */
+async function seedMoney(profile: Profile, secrets: Secrets): Promise<void> {
+  const seeded = (['billing', 'payments', 'invoicing'] as const).filter((s) =>
+    fs.existsSync(path.join(repoRoot, `services/${s}/dist/seed-main.cjs`)),
+  );
+  await Promise.all(
+    seeded.map((s) =>
+      runCommand(`seed-${s}`, process.execPath, [`services/${s}/dist/seed-main.cjs`], {
+        cwd: repoRoot,
+        env: serviceEnv(profile, secrets, s),
+        quiet: true,
+      }),
+    ),
+  );
 }
 
 async function seedDemoSchool(profile: Profile, secrets: Secrets): Promise<DemoAccess> {
@@ -179,6 +239,49 @@ function smtpSandbox(profile: Profile): ProcessSpec {
   };
 }
 
+function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+  const merchantsFile = path.join(stateDir(profile), 'gateway-merchants.json');
+  fs.mkdirSync(stateDir(profile), { recursive: true });
+  fs.writeFileSync(
+    merchantsFile,
+    JSON.stringify([
+      {
+        ...DEMO_MERCHANT,
+        // The gateway notifies through the public entry point, as the real one would.
+        webhook_url: new URL('/api/v1/kushki_checkout/notifications/', publicUrl(profile)).href,
+        webhook_signature: secrets.gatewayWebhookSecret,
+      },
+    ]),
+    { mode: 0o600 },
+  );
+  return {
+    name: 'gateway-sandbox',
+    args: ['infra/sandboxes/gateway/main.ts'],
+    cwd: repoRoot,
+    env: {
+      PORT: String(profile.gatewayPort),
+      GATEWAY_MERCHANTS_FILE: merchantsFile,
+      // The hosted card form may be framed only by the portal.
+      GATEWAY_ALLOWED_PARENTS: new URL(publicUrl(profile)).origin,
+    },
+    readyUrl: `${httpUrl(profile, profile.gatewayPort)}/_sandbox/behaviour`,
+  };
+}
+
+function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+  return {
+    name: 'pac-sandbox',
+    args: ['infra/sandboxes/pac/main.ts'],
+    cwd: repoRoot,
+    env: {
+      PORT: String(profile.pacPort),
+      PAC_API_TOKEN: secrets.pacApiToken,
+      PAC_STATE_FILE: path.join(stateDir(profile), 'pac-state.json'),
+    },
+    readyUrl: `${httpUrl(profile, profile.pacPort)}/_sandbox/taxpayers`,
+  };
+}
+
 function bff(profile: Profile, secrets: Secrets): ProcessSpec {
   const services = Object.fromEntries(
     SERVICES.map((s) => [`${s.toUpperCase()}_URL`, httpUrl(profile, profile.servicePorts[s])]),
@@ -203,6 +306,8 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
       MAIL_FROM,
       PUBLIC_URL: publicUrl(profile),
+      // The portal frames the gateway's hosted card form (CSP frame-src).
+      GATEWAY_FORM_ORIGIN: httpUrl(profile, profile.gatewayPort),
       ...(profile.name === 'bench' ? { RATE_LIMIT_API_PER_MINUTE: '100000000' } : {}),
     },
     readyUrl: `${httpUrl(profile, profile.bffPort)}/readyz`,

@@ -53,6 +53,8 @@ export interface BffConfig {
   shellDistDir: string;
   smtpUrl: string;
   mailFrom: string;
+  /** The card gateway's hosted-form origin the portal may frame; none, nothing is framed. */
+  gatewayFormOrigin?: string;
   rateLimits: RateLimitConfig;
 }
 

@@ -32,6 +32,8 @@ const envSchema = z.object({
   REMOTE_STORE_ENTRY: url,
   SHELL_DIST_DIR: z.string().min(1),
   SMTP_URL: url,
+  /** Origin of the card gateway's hosted form, which the portal frames (CSP frame-src). */
+  GATEWAY_FORM_ORIGIN: z.url().optional(),
   MAIL_FROM: z.string().min(3),
   /** Per-IP budget of /api calls a minute; the benchmark raises it (one client, many calls). */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().optional(),
@@ -69,6 +71,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     shellDistDir: e.SHELL_DIST_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    gatewayFormOrigin: e.GATEWAY_FORM_ORIGIN ? new URL(e.GATEWAY_FORM_ORIGIN).origin : undefined,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       api: {

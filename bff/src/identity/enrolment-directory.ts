@@ -1,11 +1,15 @@
 import type { RedeemInvitation } from '@cuota/contracts/enrolment/staff-users';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { guardianByHash } from '@cuota/contracts/enrolment/endpoints/guardians';
 import {
-  guardianIdentitySchema,
-  staffIdentitySchema,
-  type GuardianIdentity,
-  type StaffCredentials,
-  type StaffIdentity,
+  authenticateStaff,
+  getMe,
+  redeemInvitation,
+} from '@cuota/contracts/enrolment/endpoints/staff';
+import type {
+  GuardianIdentity,
+  StaffCredentials,
+  StaffIdentity,
 } from '@cuota/contracts/identity/sign-in';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
 import type { ServiceClient } from '@cuota/service-runtime/http/service-client';
@@ -36,37 +40,19 @@ export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDir
     async guardianByHash(hash) {
       if (!GUARDIAN_HASH_PATTERN.test(hash)) return null;
       return nullOn(404, () =>
-        enrolment({
-          path: `/internal/guardians/by-hash/${encodeURIComponent(hash)}`,
-          identity: BFF_IDENTITY,
-          schema: guardianIdentitySchema,
-        }),
+        enrolment({ endpoint: guardianByHash, params: { hash }, identity: BFF_IDENTITY }),
       );
     },
     authenticateStaff(credentials) {
       return nullOn(401, () =>
-        enrolment({
-          method: 'POST',
-          path: '/internal/staff/authenticate',
-          identity: BFF_IDENTITY,
-          body: credentials,
-          schema: staffIdentitySchema,
-        }),
+        enrolment({ endpoint: authenticateStaff, identity: BFF_IDENTITY, body: credentials }),
       );
     },
     redeemInvitation(input) {
-      return enrolment({
-        method: 'POST',
-        path: '/internal/staff/invitations/redeem',
-        identity: BFF_IDENTITY,
-        body: input,
-        schema: staffIdentitySchema,
-      });
+      return enrolment({ endpoint: redeemInvitation, identity: BFF_IDENTITY, body: input });
     },
     currentStaff(identity) {
-      return nullOn(404, () =>
-        enrolment({ path: '/api/v1/users/me/', identity, schema: staffIdentitySchema }),
-      );
+      return nullOn(404, () => enrolment({ endpoint: getMe, identity }));
     },
   };
 }

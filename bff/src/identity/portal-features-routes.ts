@@ -1,20 +1,16 @@
 import { Router } from 'express';
-import { portalFeaturesSchema } from '@cuota/contracts/enrolment/responses';
+import { portalFeatures } from '@cuota/contracts/enrolment/endpoints/portal';
+import { portalFeatures as portalFeaturesRow } from '@cuota/contracts/identity/endpoints';
+import { expressPath } from '@cuota/contracts/http/route-path';
 import type { BffContext } from '../bff-context';
 import { requireSignedIn } from '../session/signed-in';
 
 /** GET /api/v1/portal/features/: the REST twin of guardian.featuresToggle, for any user. */
 export function portalFeaturesRoutes(ctx: BffContext): Router {
   const router = Router();
-  router.get('/api/v1/portal/features/', async (req, res) => {
+  router.get(expressPath(portalFeaturesRow.path), async (req, res) => {
     const { identity } = requireSignedIn(req);
-    res.json(
-      await ctx.enrolment({
-        path: '/internal/portal-features',
-        identity,
-        schema: portalFeaturesSchema,
-      }),
-    );
+    res.json(await ctx.enrolment({ endpoint: portalFeatures, identity }));
   });
   return router;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { Access } from '@cuota/contracts/http/access';
-import type { AnyEndpoint, Produces } from '@cuota/contracts/http/endpoint';
+import { isPublicEndpoint, type AnyEndpoint, type Produces } from '@cuota/contracts/http/endpoint';
 import { SESSION_COOKIE } from '../session/session-middleware';
 import { CSRF_HEADER } from '../security/csrf';
 
@@ -86,7 +86,7 @@ function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
 
 /** The OpenAPI 3.1 document of every endpoint served (planned and internal ones left out). */
 export function createOpenApiDocument(endpoints: readonly AnyEndpoint[], serverUrl: string) {
-  const served = endpoints.filter((e) => !e.planned && !e.access.service);
+  const served = endpoints.filter((e) => !e.planned && isPublicEndpoint(e));
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
   for (const endpoint of served)
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);

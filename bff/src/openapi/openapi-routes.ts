@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
 import { expressPath } from '@cuota/contracts/http/route-path';
 import { apiReference, openApiDocument } from '@cuota/contracts/identity/endpoints';
 import type { BffConfig } from '../config/bff-config';
@@ -9,10 +8,7 @@ import { renderReferencePage } from './reference-page';
 
 /** GET /api/openapi.json and its readable page, built once from the endpoint definitions. */
 export function openApiRoutes(config: BffConfig): Router {
-  const document = createOpenApiDocument(
-    PUBLIC_ENDPOINTS.filter((e) => ALL_ENDPOINTS.includes(e)),
-    config.publicUrl,
-  );
+  const document = createOpenApiDocument(PUBLIC_ENDPOINTS, config.publicUrl);
   const page = renderReferencePage(document);
   const router = Router();
   router.get(expressPath(openApiDocument.path), (_req, res) => void res.json(document));

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
+import { isPublicEndpoint } from '@cuota/contracts/http/endpoint';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 let bff: TestBff;
@@ -8,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => bff.close());
 
-const served = ALL_ENDPOINTS.filter((e) => !e.planned && !e.access.service);
+const served = ALL_ENDPOINTS.filter((e) => !e.planned && isPublicEndpoint(e));
 
 test('GET /api/openapi.json lists every endpoint served, and nothing planned or internal', async () => {
   const res = await request(bff.app).get('/api/openapi.json').expect(200);

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { HttpMethod } from './routes';
+import type { HttpMethod } from '@cuota/contracts/http/endpoint';
 
 /**
  * 501 for an endpoint of the specification whose owner does not exist yet (notifications)

@@ -20,6 +20,8 @@ export function createHelmet(config: BffConfig): RequestHandler {
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],
+        // The card is typed into the gateway's own page, framed by the portal (ADR 0016).
+        frameSrc: config.gatewayFormOrigin ? [config.gatewayFormOrigin] : ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         // Only a TLS deployment upgrades; on http://localhost it would break the remotes.

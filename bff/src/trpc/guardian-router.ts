@@ -1,9 +1,10 @@
-import { portalFeaturesSchema, guardianMeSchema } from '@cuota/contracts/enrolment/responses';
 import {
   openNotificationInputSchema,
   verifyGuardiansInputSchema,
-  verifyGuardiansResultSchema,
 } from '@cuota/contracts/bff/guardian-rpc';
+import { guardianMe } from '@cuota/contracts/enrolment/endpoints/guardians';
+import { portalFeatures } from '@cuota/contracts/enrolment/endpoints/portal';
+import { verifyGuardians } from '@cuota/contracts/invoicing/endpoints/invoicing-endpoints';
 import { callService, guardianProcedure, router, TRPCError } from './trpc';
 import { SpanishError } from './trpc-errors';
 
@@ -11,35 +12,21 @@ import { SpanishError } from './trpc-errors';
 export const guardianRouter = router({
   /** Enrolment: the guardian with their dependents. */
   me: guardianProcedure.query(({ ctx }) =>
-    callService(() =>
-      ctx.bff.enrolment({
-        path: '/api/v1/guardians/me/',
-        identity: ctx.guardian,
-        schema: guardianMeSchema,
-      }),
-    ),
+    callService(() => ctx.bff.enrolment({ endpoint: guardianMe, identity: ctx.guardian })),
   ),
 
   /** Enrolment's portal feature toggles (names of enabled features). */
   featuresToggle: guardianProcedure.query(({ ctx }) =>
-    callService(() =>
-      ctx.bff.enrolment({
-        path: '/internal/portal-features',
-        identity: ctx.guardian,
-        schema: portalFeaturesSchema,
-      }),
-    ),
+    callService(() => ctx.bff.enrolment({ endpoint: portalFeatures, identity: ctx.guardian })),
   ),
 
   /** Invoicing: RFC verification of billing guardians. */
   verifyGuardians: guardianProcedure.input(verifyGuardiansInputSchema).query(({ ctx, input }) =>
     callService(() =>
       ctx.bff.invoicing({
-        method: 'POST',
-        path: '/api/v1/guardians/verify_guardians/',
+        endpoint: verifyGuardians,
         identity: ctx.guardian,
         body: { guardian_ids: input.guardianIds },
-        schema: verifyGuardiansResultSchema,
       }),
     ),
   ),

@@ -252,13 +252,14 @@ describe('an id that cannot exist is a Spanish 404 on every row, never a 500', (
 
   test('ids of the school but of the wrong kind: a cycle of the path, a guardian of portal_url', async () => {
     const cycles = `/api/v1/dashboard/schools/${f.school}/cycles/`;
-    for (const path of [
-      `${cycles}${X}/validate_activate/`,
-      `/api/v1/dashboard/schools/${f.school}/guardians/${X}/portal_url/`,
-    ]) {
+    for (const [path, message] of [
+      // The record's own message, as for an unknown id of the right shape.
+      [`${cycles}${X}/validate_activate/`, 'No encontramos este ciclo escolar.'],
+      [`/api/v1/dashboard/schools/${f.school}/guardians/${X}/portal_url/`, UNKNOWN],
+    ] as const) {
       const res = await h.call(h.staff('OWNER'), path);
       expect(res.status).toBe(404);
-      expect(res.body.error.message).toBe(UNKNOWN);
+      expect(res.body.error.message).toBe(message);
     }
   });
 });
@@ -465,7 +466,18 @@ describe("another school's member: 404, nothing leaked, nothing written", () => 
       'PUT a student',
       'PUT',
       () => `/api/v1/students/${f.student}/`,
-      () => ({ first_name: 'Robado' }),
+      // Every field: input is checked before the record's school (a partial PUT is a 400).
+      () => ({
+        first_name: 'Robado',
+        last_name: 'X',
+        gender: null,
+        birth_date: null,
+        nationality: 'MX',
+        curp: null,
+        level: 'elementary',
+        section_id: null,
+        enrolment_code: null,
+      }),
     ],
     [
       'PUT a guardian',

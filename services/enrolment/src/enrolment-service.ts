@@ -1,19 +1,26 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
-import { admissionRoutes } from './admissions/admission-routes';
-import { guardianRoutes } from './guardians/guardian-routes';
-import { importRoutes } from './imports/import-routes';
-import { levelHandlers } from './levels/level-handlers';
-import { sectionHandlers } from './sections/section-handlers';
-import { integrationRoutes } from './integrations/integration-routes';
+import { admissionGuardianHandlers } from './admissions/admission-guardian-handlers';
+import { inscriptionHandlers } from './admissions/inscription-handlers';
+import { leadHandlers } from './admissions/lead-handlers';
+import { signupHandlers } from './admissions/signup-handlers';
+import { cycleHandlers } from './cycles/cycle-handlers';
+import { billingAssignmentHandlers } from './guardians/billing/billing-assignment-handlers';
+import { guardianHandlers } from './guardians/guardian-handlers';
+import { importHandlers } from './imports/import-handlers';
 import { startImportWorker } from './imports/import-worker-registry';
-import { membershipRoutes } from './memberships/membership-routes';
-import { portalFeaturesRoutes } from './portal/portal-features-routes';
+import { integrationHandlers } from './integrations/integration-handlers';
+import { levelHandlers } from './levels/level-handlers';
+import { membershipHandlers } from './memberships/membership-handlers';
+import { portalHandlers } from './portal/portal-handlers';
 import * as schema from './schema';
-import { schoolDirectoryRoutes } from './schools/school-directory-routes';
-import { schoolListRoutes } from './schools/school-list-routes';
-import { staffRoutes } from './staff/staff-routes';
-import { studentRoutes } from './students/student-routes';
+import { schoolHandlers } from './schools/school-handlers';
+import { sectionHandlers } from './sections/section-handlers';
+import { staffHandlers } from './staff/staff-handlers';
+import { studentListHandlers } from './students/list/student-list-handlers';
+import { studentPhotoHandlers } from './students/photo/student-photo-handlers';
+import { studentStatusHandlers } from './students/status/student-status-handlers';
+import { studentHandlers } from './students/student-handlers';
 
 /** Enrolment owns who is who: schools, levels, sections, students, guardians and staff. */
 export const enrolmentService: ServiceDefinition<typeof schema> = {
@@ -21,19 +28,27 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   schema,
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
-  endpoints: (ctx) => [...levelHandlers(ctx), ...sectionHandlers(ctx)],
-  routes: (app, ctx) => {
-    admissionRoutes(app, ctx);
-    importRoutes(app, ctx);
-    guardianRoutes(app, ctx);
-    staffRoutes(app, ctx);
-    schoolDirectoryRoutes(app, ctx);
-    portalFeaturesRoutes(app, ctx.db);
-    studentRoutes(app, ctx);
-    membershipRoutes(app, ctx);
-    schoolListRoutes(app, ctx);
-    integrationRoutes(app, ctx);
-  },
+  endpoints: (ctx) => [
+    ...schoolHandlers(ctx),
+    ...cycleHandlers(ctx),
+    ...levelHandlers(ctx),
+    ...sectionHandlers(ctx),
+    ...studentHandlers(ctx),
+    ...studentListHandlers(ctx),
+    ...studentStatusHandlers(ctx),
+    ...studentPhotoHandlers(ctx),
+    ...guardianHandlers(ctx),
+    ...billingAssignmentHandlers(ctx),
+    ...leadHandlers(ctx),
+    ...admissionGuardianHandlers(ctx),
+    ...inscriptionHandlers(ctx),
+    ...signupHandlers(ctx),
+    ...importHandlers(ctx),
+    ...integrationHandlers(ctx),
+    ...portalHandlers(ctx),
+    ...staffHandlers(ctx),
+    ...membershipHandlers(ctx),
+  ],
   // The student import worker (imports/import-worker.ts) runs inside the service process.
   extras: startImportWorker,
 };

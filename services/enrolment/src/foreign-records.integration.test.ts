@@ -28,7 +28,8 @@ test.each([
   [
     'a student (status)',
     'students',
-    (id: string) => ['POST', `/api/v1/dashboard/students/${id}/status/`] as const,
+    (id: string) =>
+      ['POST', `/api/v1/dashboard/students/${id}/status/`, { status: 'graduated' }] as const,
   ],
   [
     'a section',
@@ -42,9 +43,11 @@ test.each([
   ],
 ] as const)('%s of another school answers like an unknown id', async (_, table, request) => {
   const outsider = h.staff('OWNER', h.otherSchoolId);
+  // A valid body: input is checked before the record is looked up (an invalid one is a 400
+  // for a foreign and an unknown id alike).
   const ask = async (id: string) => {
-    const [method, path] = request(id);
-    const res = await h.call(outsider, path, { method, json: method === 'GET' ? undefined : {} });
+    const [method, path, body = {}] = request(id) as readonly [string, string, object?];
+    const res = await h.call(outsider, path, { method, json: method === 'GET' ? undefined : body });
     return { status: res.status, body: res.body };
   };
   const foreign = await ask(await firstId(table));

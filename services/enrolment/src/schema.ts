@@ -87,7 +87,7 @@ export const schoolCycles = pgTable(
     uniqueIndex('school_cycles_one_active_uq')
       .on(t.schoolId)
       .where(sql`status = 'active'`),
-    // Public v1 (integrations/public-v1.ts) pages by (updated_at, id) within a school.
+    // Public v1 (integrations/public-v1-repository.ts) pages by (updated_at, id) within a school.
     index('school_cycles_school_updated_idx').on(t.schoolId, t.updatedAt, t.id),
   ],
 );

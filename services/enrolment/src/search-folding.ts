@@ -11,9 +11,18 @@ const PLAIN = 'aeiouu';
 export const foldedSql = (text: SQL): SQL =>
   sql`translate(lower(${text}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
 
+/**
+ * A character's lower case as PostgreSQL's lower() gives it: the character alone (no
+ * final-sigma rule: Σ is σ anywhere) and one character for one (İ is i, not i + dot).
+ */
+const lowerAlone = (c: string) => String.fromCodePoint(c.toLowerCase().codePointAt(0)!);
+
 /** The same folding in JavaScript, for the typed search. */
 export const foldText = (text: string): string =>
-  [...text.toLowerCase()].map((c) => PLAIN[ACCENTED.indexOf(c)] ?? c).join('');
+  [...text]
+    .map(lowerAlone)
+    .map((c) => PLAIN[ACCENTED.indexOf(c)] ?? c)
+    .join('');
 
 /** A LIKE pattern for "contains `text`", folded; `%` and `_` typed by a person are letters. */
 export const containsFolded = (text: string): string =>

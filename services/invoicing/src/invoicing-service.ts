@@ -1,19 +1,59 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
+import { SchoolIssuers } from './fiscal-entities/school-issuer';
 import {
   FISCAL_GUARDIAN_CONSUMER,
   fiscalGuardianSubscriptions,
 } from './guardians/fiscal-guardian-consumer';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
+import { invoiceHandlers } from './invoices/invoice-handlers';
+import {
+  INVOICE_REQUEST_CONSUMER,
+  invoiceRequestSubscriptions,
+} from './invoices/invoice-request-consumer';
+import { StampingWorker } from './invoices/stamping-worker';
+import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
+import { SecretBox } from './secrets/secret-box';
+import { STUDENT_CONSUMER, studentSubscriptions } from './students/student-consumer';
 
-/** Invoicing: CFDI 4.0 (later issues); for now, guardians' fiscal data and RFC checks. */
-export const invoicingService: ServiceDefinition<typeof schema> = {
-  name: 'invoicing',
-  schema,
-  // Resolves to services/invoicing/drizzle both from src/ (tests) and from dist/main.cjs.
-  migrationsFolder: path.resolve(__dirname, '../drizzle'),
-  streams: ['INVOICING'],
-  endpoints: (ctx) => verifyGuardiansHandlers(ctx.db),
-  consumers: () => ({ [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions() }),
-};
+/** Resolves to services/invoicing/drizzle both from src/ (tests) and from dist/*.cjs. */
+export const INVOICING_MIGRATIONS = path.resolve(__dirname, '../drizzle');
+
+/**
+ * Invoicing: one CFDI 4.0 per payment and student (ADR 0016), stamped through the PAC by a
+ * worker; guardians' fiscal data and students come from enrolment's events. Without
+ * settings (tests of other services' events) invoices are recorded but nobody stamps them;
+ * main.ts always passes them.
+ */
+export function createInvoicingService(
+  settings?: InvoicingSettings,
+): ServiceDefinition<typeof schema> {
+  return {
+    name: 'invoicing',
+    schema,
+    migrationsFolder: INVOICING_MIGRATIONS,
+    streams: ['INVOICING'],
+    endpoints: (ctx) => [...verifyGuardiansHandlers(ctx.db), ...invoiceHandlers(ctx.db)],
+    consumers: () => ({
+      [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
+      [STUDENT_CONSUMER]: studentSubscriptions(),
+      [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
+    }),
+    extras: async (ctx) => {
+      if (!settings) return async () => {};
+      const worker = new StampingWorker(
+        ctx.db,
+        new SchoolIssuers(new SecretBox(settings.secretsKey)),
+        stampingSettings(settings),
+        ctx.logger,
+        ctx.config.now,
+      );
+      worker.start();
+      return () => worker.stop();
+    },
+  };
+}
+
+/** Read models, endpoints and recorded invoices, without a PAC. */
+export const invoicingService = createInvoicingService();

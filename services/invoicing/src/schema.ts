@@ -1,6 +1,24 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import type { PaidMethod } from './cfdi/invoice-input';
+import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Invoicing's copy of each guardian's fiscal data (the CFDI receptor), fed by enrolment's
@@ -15,9 +33,128 @@ export const fiscalGuardians = pgTable(
     billingName: text('billing_name'),
     taxId: text('tax_id'),
     taxZipCode: text('tax_zip_code'),
+    /** Régimen fiscal (c_RegimenFiscal); null until the guardian gives it. */
+    taxRegime: text('tax_regime'),
     /** When enrolment said the guardian looked like this (the event's occurred_at). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   // GIN: staff look-ups ask "does school_ids overlap my memberships".
   (t) => [index('fiscal_guardians_school_ids_idx').using('gin', t.schoolIds)],
+);
+
+/** Invoicing's copy of enrolment's students: who a colegiatura's IEDU names, who is billed. */
+export const students = pgTable('students', {
+  studentId: text('student_id').primaryKey(),
+  schoolId: text('school_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  curp: text('curp'),
+  level: text('level').$type<EducationLevel>().notNull(),
+  billingGuardianId: text('billing_guardian_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The school as a CFDI emisor, and its CSD. The certificate is public; the private key and
+ * its password are AES-256-GCM sealed with INVOICING_SECRETS_KEY (secret-box.ts).
+ */
+export const fiscalEntities = pgTable(
+  'fiscal_entities',
+  {
+    schoolId: text('school_id').primaryKey(),
+    rfc: text('rfc').notNull(),
+    legalName: text('legal_name').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** autRVOE per education level; a level without one is not exempt from IVA. */
+    rvoe: jsonb('rvoe').$type<Partial<Record<EducationLevel, string>>>().notNull(),
+    timeZone: text('time_zone').notNull().default('America/Mexico_City'),
+    series: text('series').notNull(),
+    nextFolio: bigint('next_folio', { mode: 'number' }).notNull().default(1),
+    csdCertificate: bytea('csd_certificate').notNull(),
+    csdNoCertificado: text('csd_no_certificado').notNull(),
+    csdValidTo: timestamp('csd_valid_to', { withTimezone: true }).notNull(),
+    csdKeySealed: bytea('csd_key_sealed').notNull(),
+    csdPasswordSealed: bytea('csd_password_sealed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('fiscal_entities_next_folio_positive', sql`${t.nextFolio} > 0`)],
+);
+
+/**
+ * How the money behind a student's credit balance came in (the latest payin that created
+ * credit): the FormaPago of the invoice when that credit later pays orders.
+ */
+export const creditOrigins = pgTable('credit_origins', {
+  studentId: text('student_id').primaryKey(),
+  method: text('method').$type<PaidMethod>().notNull(),
+  payinId: text('payin_id').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+});
+
+export const INVOICE_STATUSES = ['pending', 'failed', 'success'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_SOURCES = ['payin', 'credit'] as const;
+export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
+
+/**
+ * One CFDI per payment (or credit application) and student. The unique key on the source
+ * and the student makes a redelivered or duplicated event harmless.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    sourceKind: text('source_kind').$type<InvoiceSource>().notNull(),
+    sourceId: text('source_id').notNull(),
+    studentId: text('student_id').notNull(),
+    /** The family that paid (null for a credit application). */
+    payerGuardianId: text('payer_guardian_id'),
+    /** The student's billing guardian when the invoice was (last) built: its receptor. */
+    billingGuardianId: text('billing_guardian_id'),
+    method: text('method').$type<PaidMethod>().notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    lines: jsonb('lines').$type<InvoiceLineRecord[]>().notNull(),
+    orderIds: text('order_ids').array().notNull(),
+    totalCentavos: bigint('total_centavos', { mode: 'number' }).notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
+    series: text('series'),
+    folio: text('folio'),
+    receptorRfc: text('receptor_rfc').notNull(),
+    receptorName: text('receptor_name').notNull(),
+    /** Why the invoice went to público en general, when it did. */
+    receptorNote: text('receptor_note'),
+    /** The sealed CFDI sent to the PAC: resent unchanged on retries (stamping is idempotent). */
+    sealedXml: text('sealed_xml'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    stampedXml: text('stamped_xml'),
+    uuid: text('uuid'),
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** Stamping attempts since the last (re)build; drives the backoff. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker owns the invoice until then (several processes may run workers)… */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** …and proves it is still the owner with this token when it writes the outcome. */
+    leaseToken: uuid('lease_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_source_student_key').on(t.sourceKind, t.sourceId, t.studentId),
+    uniqueIndex('invoices_school_series_folio_key').on(t.schoolId, t.series, t.folio),
+    index('invoices_school_created_idx').on(t.schoolId, t.createdAt),
+    index('invoices_order_ids_idx').using('gin', t.orderIds),
+    index('invoices_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('invoices_total_positive', sql`${t.totalCentavos} > 0`),
+    check(
+      'invoices_status_check',
+      sql.raw(`status IN (${INVOICE_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+    check('invoices_stamped_has_uuid', sql`${t.status} <> 'success' OR ${t.uuid} IS NOT NULL`),
+  ],
 );

@@ -67,6 +67,11 @@ export const linkGuardianSchema = z.strictObject({
   relationship: relationship.nullable().default(null),
 });
 
+/** DELETE …/delete_guardian/{id}/: the lead whose form removes the guardian, if any. */
+export const deleteAdmissionGuardianQuerySchema = z.object({
+  student_id: z.uuid('Elige un alumno válido.').optional(),
+});
+
 /** PUT /api/v1/admissions/update_guardian/{id}/: contact data (fiscal data is the guardian's). */
 export const updateAdmissionGuardianSchema = z.strictObject({
   first_name: name,
@@ -86,6 +91,13 @@ export const admissionConceptsSchema = z.strictObject({
     .max(20, 'Máximo 20 conceptos a la vez.'),
 });
 export type AdmissionConcepts = z.infer<typeof admissionConceptsSchema>;
+
+/** Their answer: the ids that actually changed and every concept the admission now has. */
+export const admissionConceptsResultSchema = z.object({
+  student_id: z.string(),
+  changed: z.array(z.string()),
+  concept_ids: z.array(z.string()),
+});
 
 /** POST …/student_lead/{id}/applicant/: a lead applies (lead → new_student). */
 export const promoteLeadSchema = z.strictObject({
@@ -151,6 +163,12 @@ export const admissionStudentSchema = z.object({
   created_at: z.string(),
 });
 export type AdmissionStudent = z.infer<typeof admissionStudentSchema>;
+
+/** The inscribe answer: the student now, billing's label and whether it was without payment. */
+export const inscribedApplicantSchema = admissionStudentSchema.extend({
+  label: enrolmentLabelSchema,
+  without_payment: z.boolean(),
+});
 
 /** One card of the board. */
 export const inscriptionCardSchema = z.object({

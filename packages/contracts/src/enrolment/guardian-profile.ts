@@ -111,3 +111,12 @@ export const guardianPortalUrlSchema = z.object({
 });
 export type GuardianPortalUrl = z.infer<typeof guardianPortalUrlSchema>;
 export const guardianPortalPath = (guardianHash: string) => `/guardians/${guardianHash}`;
+
+/** POST /api/v4/dashboard/trigger-save-action/guardians/{id}/ (202): the event on its way. */
+export const guardianRepublishedSchema = z.object({
+  guardian_id: z.string(),
+  published: z.literal('enrolment.guardian.updated'),
+});
+
+/** The assign_billing(s) answer: each student with the billing guardian it now has. */
+export const assignBillingResultListSchema = z.array(assignBillingResultSchema);

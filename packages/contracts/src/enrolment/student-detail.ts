@@ -41,6 +41,16 @@ export const guardianReplaceStudentSchema = z.strictObject(personalFields);
 export const guardianPatchStudentSchema = guardianReplaceStudentSchema.partial();
 export type StudentChanges = z.infer<typeof patchStudentSchema>;
 
+/**
+ * What PUT /api/v1/students/{id}/ accepts from anyone: every personal field, the school's
+ * fields optional. The service then holds each caller to their own schema (staff: every
+ * field; a guardian: no school field).
+ */
+export const studentReplaceBodySchema = z.strictObject({
+  ...personalFields,
+  ...z.object(schoolFields).partial().shape,
+});
+
 export const studentGuardianSchema = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -82,3 +92,9 @@ export const studentPhotoPath = (studentId: string) => `/api/v2/students/${stude
 /** upload_photo limits: what a phone photo fits in after the browser shrinks it. */
 export const STUDENT_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const STUDENT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** POST /api/v4/dashboard/trigger-save-action/students/{id}/ (202): the event on its way. */
+export const studentRepublishedSchema = z.object({
+  student_id: z.string(),
+  published: z.literal('enrolment.student.updated'),
+});

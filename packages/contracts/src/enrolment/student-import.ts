@@ -170,6 +170,10 @@ export const importJobListSchema = z.object({ results: z.array(importJobSchema) 
 /** GET /api/v1/internal/importer/?school_id= and the template's ?school_id=&format=. */
 export const importSchoolQuerySchema = z.object({ school_id: z.uuid('Elige una escuela válida.') });
 export const importFileQuerySchema = z.object({ format: importFormatSchema.default('xlsx') });
+/** GET /api/v1/internal/importer/template/: the school and the file kind. */
+export const importTemplateQuerySchema = importSchoolQuerySchema.extend(
+  importFileQuerySchema.shape,
+);
 /** POST /api/v1/internal/importer/: run a job that failed (ERROR) again. */
 export const retryImportSchema = z.strictObject({
   job_id: z.uuid('Elige una importación válida.'),

@@ -46,6 +46,11 @@ export interface EndpointDefinition<
   domainReason?: string;
   /** The BFF answers it itself (sign-in, tRPC); otherwise the domain's service does. */
   servedByBff?: true;
+  /**
+   * Called only by the BFF's own code (on the caller's behalf or its own): never forwarded
+   * from outside, never in the public OpenAPI document. `bffOnly()` endpoints are internal too.
+   */
+  internal?: true;
   surface: Surface;
   access: Access;
   /** One line of Spanish for the reference page. */
@@ -138,3 +143,7 @@ export const endpointKey = (e: Pick<AnyEndpoint, 'method' | 'path'>) => `${e.met
 export function uuidParams<const K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((n) => [n, z.uuid()])) as Record<K, z.ZodUUID>);
 }
+
+/** Whether the public may reach an endpoint through the BFF (and see it documented). */
+export const isPublicEndpoint = (e: Pick<AnyEndpoint, 'internal' | 'access'>) =>
+  !e.internal && !e.access.service;

@@ -8,13 +8,17 @@ export const invoiceSchema = z.object({
   status: requestStatusSchema,
   /** Folio fiscal, once stamped. */
   uuid: z.string().nullable(),
-  series: z.string(),
-  folio: z.string(),
+  /** Serie and folio, once the CFDI is built (null while waiting for the school's CSD). */
+  series: z.string().nullable(),
+  folio: z.string().nullable(),
   total_centavos: z.number().int(),
   receptor_rfc: z.string(),
   receptor_name: z.string(),
-  /** The payment (or credit application) it invoices, and the orders it covers. */
+  /** Why the receptor is público en general (e.g. no régimen fiscal), for staff to fix it. */
+  receptor_note: z.string().nullable(),
+  /** The payment (or credit application) it invoices, the student and the orders it covers. */
   source_id: z.string(),
+  student_id: z.string(),
   order_ids: z.array(z.string()),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   created_at: z.string(),
@@ -29,14 +33,23 @@ export const invoiceListQuerySchema = z.object({
   search: z.string().trim().max(80).optional(),
 });
 
-/** GET /api/v1/students/{student}/orders/{order}/invoice_urls/. */
-export const invoiceUrlsSchema = z.object({
+const invoiceLinksSchema = z.object({
   status: requestStatusSchema,
   invoice_id: z.string().nullable(),
   uuid: z.string().nullable(),
+  /** Paths on the portal host, e.g. /api/v1/invoices/{id}/xml/ (null until stamped). */
   xml_url: z.string().nullable(),
   pdf_url: z.string().nullable(),
   /** Why it failed, in Spanish (spec §5's postal-code message among them). */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+/**
+ * GET /api/v1/students/{student}/orders/{order}/invoice_urls/: the order's invoice
+ * (`not_requested` when none yet). An order paid in parts has one invoice per payment:
+ * `multiple`, the top-level links of the newest stamped one, and each in `invoices`.
+ */
+export const invoiceUrlsSchema = invoiceLinksSchema.extend({
+  invoices: z.array(invoiceLinksSchema),
 });
 export type InvoiceUrls = z.infer<typeof invoiceUrlsSchema>;

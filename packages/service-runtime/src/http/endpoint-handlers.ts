@@ -1,5 +1,5 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { decideAccess } from '@cuota/contracts/http/access';
 import {
   endpointKey,
@@ -122,13 +122,19 @@ function serve({ endpoint, handler }: Implementation): RequestHandler {
   return async (req, res) => {
     const params = parsePathParams(endpoint, req.params);
     const caller = identityOf(res);
-    authorize(endpoint, caller, { params, query: req.query, body: req.body });
+    // Who may call is decided before the input is read: a caller without the right learns
+    // nothing about what the input should be. A school id that is not a UUID is left out
+    // here (the caller then needs the grant in some school) and refused as a 400 below.
+    authorize(endpoint, caller, { params, query: uuidsOnly(req.query), body: uuidsOnly(req.body) });
+    const query = endpoint.query ? parseInput(endpoint.query, req.query, 'query') : undefined;
+    const body =
+      endpoint.body && endpoint.bodyType !== 'raw'
+        ? parseInput(endpoint.body, req.body)
+        : undefined;
     const call: Call<AnyEndpoint> = {
       params,
-      query: (endpoint.query ? parseInput(endpoint.query, req.query, 'query') : undefined) as never,
-      body: (endpoint.body && endpoint.bodyType !== 'raw'
-        ? parseInput(endpoint.body, req.body)
-        : undefined) as never,
+      query: query as never,
+      body: body as never,
       caller,
       idempotencyKey: idempotencyKeyOf(endpoint, req),
       rawBody: endpoint.bodyType === 'raw' ? rawBodyOf(req) : undefined,
@@ -140,6 +146,13 @@ function serve({ endpoint, handler }: Implementation): RequestHandler {
     if (res.headersSent) return;
     send(endpoint, res, result);
   };
+}
+
+const UUID = z.uuid();
+/** Only a `school_id` that can exist is looked at before validation. */
+function uuidsOnly(input: unknown): { school_id?: string } {
+  const id = (input as { school_id?: unknown } | undefined)?.school_id;
+  return UUID.safeParse(id).success ? { school_id: id as string } : {};
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest, type Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
+import type { AnyEndpoint, BodyOf, ParamsOf, ResponseOf } from '@cuota/contracts/http/endpoint';
+import { fillPath } from '@cuota/contracts/http/route-path';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { IdentitySigner } from '../identity/identity-token';
 import { REQUEST_ID_HEADER, currentRequestId } from '../request-context';
@@ -14,30 +15,35 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
 }
 
-export interface ServiceRequest<T extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
+/** One call: which endpoint, as whom, with what. Method, path and answer come from it. */
+export interface ServiceRequest<E extends AnyEndpoint> {
+  endpoint: E;
   identity: IdentityClaims;
-  body?: unknown;
-  schema: T;
+  params?: ParamsOf<E>;
+  body?: BodyOf<E>;
 }
 
 /**
- * Calls a service as a given identity (signed token + request id) and returns its
- * answer parsed by the contract; a service's Spanish 4xx passes through unchanged.
+ * Calls a service's endpoint (its definition in packages/contracts) as a given identity
+ * (signed token + request id) and returns its answer parsed by the definition's response
+ * schema; a service's Spanish 4xx passes through unchanged.
  */
 export function createServiceClient(options: ServiceClientOptions) {
   // undici's request() on one keep-alive pool per service: fetch's WHATWG streams cost the
   // BFF more CPU than the rest of a guardian.me call (docs/benchmarks.md).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
-  return async function call<T extends z.ZodType>(request: ServiceRequest<T>): Promise<z.infer<T>> {
+  return async function call<E extends AnyEndpoint>(
+    request: ServiceRequest<E>,
+  ): Promise<ResponseOf<E>> {
+    const { endpoint } = request;
     const requestId = currentRequestId();
     const token = await options.sign(request.identity, requestId);
+    const path = fillPath(endpoint.path, (request.params ?? {}) as Record<string, string>);
     let response: Dispatcher.ResponseData;
     try {
-      response = await httpRequest(new URL(request.path, options.baseUrl), {
+      response = await httpRequest(new URL(path, options.baseUrl), {
         dispatcher,
-        method: request.method ?? 'GET',
+        method: endpoint.method,
         headers: {
           authorization: `Bearer ${token}`,
           ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
@@ -51,7 +57,7 @@ export function createServiceClient(options: ServiceClientOptions) {
     }
     const payload: unknown = await response.body.json().catch(() => undefined);
     if (response.statusCode >= 200 && response.statusCode < 300)
-      return request.schema.parse(payload);
+      return (endpoint.response ? endpoint.response.parse(payload) : payload) as ResponseOf<E>;
     const error = apiErrorSchema.safeParse(payload);
     if (error.success && response.statusCode < 500) {
       const { code, message, details } = error.data.error;

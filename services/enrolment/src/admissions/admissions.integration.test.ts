@@ -131,7 +131,7 @@ describe('create_lead and student_lead', () => {
       leadBody({ curp: 'ROSL160101HDFRRL01' }),
     );
     expect(repeated.status).toBe(409);
-    expect(repeated.body.error.message).toBe('Ya existe un alumno con esa CURP en la escuela.');
+    expect(repeated.body.error.message).toBe('Ya hay un alumno con esta CURP en la escuela.');
     expect(await countRows(h, 'students')).toBe(before + 1);
     expect(await countRows(h, 'guardians')).toBe(guardiansBefore);
   });

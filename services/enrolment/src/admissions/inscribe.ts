@@ -1,9 +1,8 @@
 import type { EnrolmentLabel } from '@cuota/contracts/enrolment/entities';
-import { inscriptionCompletedV1 } from '@cuota/contracts/events/enrolment.inscription.completed.v1';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { changeStudentStatus } from '../students/status/change-student-status';
-import type { StudentRef } from './admission-access';
+import type { StudentRef } from '../students/student-repository';
+import { recordInscription } from './inscription-repository';
 
 export interface Inscription {
   cycleId: string | null;
@@ -21,11 +20,5 @@ export async function inscribe(tx: Executor, student: StudentRef, inscription: I
     reason: inscription.reason,
     changedBy: inscription.changedBy,
   });
-  await enqueueEvent(tx, inscriptionCompletedV1, {
-    student_id: student.id,
-    school_id: student.schoolId,
-    cycle_id: inscription.cycleId,
-    label: inscription.label,
-    without_payment: inscription.withoutPayment,
-  });
+  await recordInscription(tx, student, inscription);
 }

@@ -1,21 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { CreateLead } from '@cuota/contracts/enrolment/admissions';
-import { studentDeletedV1 } from '@cuota/contracts/events/enrolment.student.deleted.v1';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
+import { countKnownGuardians } from '../guardians/guardian-repository';
 import { registerGuardian } from '../guardians/register-guardian';
-import {
-  admissionConcepts,
-  guardianSchools,
-  studentGuardians,
-  studentStatusChanges,
-  students,
-  uploadedImages,
-} from '../schema';
-import { setStudentKeys } from '../imports/student-keys';
+import { linkGuardian, unlinkStudent } from '../guardians/student-guardian-repository';
 import { registerStudent } from '../students/register-student';
-import type { StudentRef } from './admission-access';
+import { deleteStudent, type StudentRef } from '../students/student-repository';
+import { deleteImage } from '../uploads/uploaded-image-repository';
+import { unassignConcepts } from './admission-concepts';
 
 /**
  * A lead: its new guardians are registered in the school first (guardian_schools), then the
@@ -33,7 +25,6 @@ export async function createLead(
     const id = await registerGuardian(tx, { ...guardian, school_id: input.school_id });
     relationships.set(id, guardian.relationship);
   }
-  const guardianIds = [...input.guardian_ids, ...relationships.keys()];
   const studentId = await registerStudent(tx, {
     school_id: input.school_id,
     level: input.level,
@@ -44,33 +35,19 @@ export async function createLead(
     birth_date: input.birth_date,
     nationality: 'MX',
     status: 'lead',
-    guardian_ids: [...new Set(guardianIds)],
+    curp: input.curp,
+    guardian_ids: [...new Set([...input.guardian_ids, ...relationships.keys()])],
     billing_guardian_id: null,
     changed_by: changedBy,
   });
-  await setStudentKeys(tx, studentId, { curp: input.curp });
   for (const [guardianId, relationship] of relationships)
-    if (relationship)
-      await tx
-        .update(studentGuardians)
-        .set({ relationship })
-        .where(
-          and(
-            eq(studentGuardians.studentId, studentId),
-            eq(studentGuardians.guardianId, guardianId),
-          ),
-        );
+    if (relationship) await linkGuardian(tx, guardianId, studentId, relationship);
   return studentId;
 }
 
 /** Guardians named by id must already belong to the school. */
 async function requireSchoolGuardians(tx: Executor, schoolId: string, ids: string[]) {
-  if (!ids.length) return;
-  const known = await tx
-    .select({ id: guardianSchools.guardianId })
-    .from(guardianSchools)
-    .where(and(eq(guardianSchools.schoolId, schoolId), inArray(guardianSchools.guardianId, ids)));
-  if (known.length !== new Set(ids).size)
+  if ((await countKnownGuardians(tx, ids, schoolId)) !== new Set(ids).size)
     throw new HttpError(400, 'VALIDATION_FAILED', 'Revisa los tutores del interesado.', [
       { path: 'guardian_ids', message: 'Alguno de los tutores no pertenece a la escuela.' },
     ]);
@@ -78,17 +55,12 @@ async function requireSchoolGuardians(tx: Executor, schoolId: string, ids: strin
 
 /**
  * Removes a lead or applicant that will not be inscribed, with everything that hangs from
- * it; its guardians stay in the school. Billing drops it from its directory on the event.
+ * it (concepts, links to guardians, status history, photo); its guardians stay in the
+ * school. Billing drops it from its directory on enrolment.student.deleted.
  */
 export async function deleteAdmissionStudent(tx: Executor, student: StudentRef): Promise<void> {
-  const id = student.id;
-  await tx.delete(admissionConcepts).where(eq(admissionConcepts.studentId, id));
-  await tx.delete(studentGuardians).where(eq(studentGuardians.studentId, id));
-  await tx.delete(studentStatusChanges).where(eq(studentStatusChanges.studentId, id));
-  const [deleted] = await tx
-    .delete(students)
-    .where(eq(students.id, id))
-    .returning({ photo: students.photoImageId });
-  if (deleted?.photo) await tx.delete(uploadedImages).where(eq(uploadedImages.id, deleted.photo));
-  await enqueueEvent(tx, studentDeletedV1, { student_id: id, school_id: student.schoolId });
+  await unassignConcepts(tx, student, 'all');
+  await unlinkStudent(tx, student.id);
+  const photo = await deleteStudent(tx, student);
+  if (photo) await deleteImage(tx, photo);
 }

@@ -1,18 +1,18 @@
 import type { PaymentCheck } from '@cuota/contracts/enrolment/admissions';
-import { enrolmentLabelFor, INSCRIBED_LABELS } from '@cuota/contracts/enrolment/enrolment-label';
+import { enrolmentLabelFor } from '@cuota/contracts/enrolment/enrolment-label';
 import type { EnrolmentLabel } from '@cuota/contracts/enrolment/entities';
 import {
   inscriptionPaymentsRequest,
   type InscriptionPayments,
 } from '@cuota/contracts/billing/inscription-payments';
 import { RequestRefused, RequestUnanswered, requestReply } from '@cuota/messaging/request-reply';
-import type { ServiceContext } from '@cuota/service-host/service-host';
-import type * as schema from '../schema';
-import type { StudentRef } from './admission-access';
-import { activeCycleId } from './active-cycle';
+import { activeCycleId } from '../cycles/cycle-repository';
+import type { EnrolmentContext } from '../enrolment-db';
+import type { StudentRef } from '../students/student-repository';
+import { paidApplicant } from './admission-rules';
 import { inscribe } from './inscribe';
 
-type Ctx = ServiceContext<typeof schema>;
+type Ctx = EnrolmentContext;
 
 /** How long the dashboard waits for billing before showing NOT_AVAILABLE. */
 const BILLING_TIMEOUT_MS = 1_500;
@@ -61,7 +61,7 @@ export async function checkPayments(
 ): Promise<PaymentCheck> {
   const { cycleId, label, answer } = await labelOf(ctx, student);
   let status = student.status;
-  if (status === 'new_student' && INSCRIBED_LABELS.includes(label)) {
+  if (paidApplicant(status, label)) {
     await ctx.db.transaction((tx) =>
       inscribe(tx, student, { cycleId, label, withoutPayment: false, reason: null, changedBy }),
     );

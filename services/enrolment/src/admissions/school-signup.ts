@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { SchoolSignup } from '@cuota/contracts/enrolment/signup';
 import type { Executor } from '@cuota/messaging/transaction';
+import { guardianOfSchoolByContact } from '../guardians/guardian-repository';
 import { registerGuardian } from '../guardians/register-guardian';
-import { guardianSchools, guardians, studentGuardians, students } from '../schema';
+import { childrenNamesOf } from '../guardians/student-guardian-repository';
+import { lockSignupOf } from './admission-repository';
 import { createLead } from './lead-commands';
 
 /**
@@ -18,13 +19,16 @@ export async function signUpFamily(
   input: SchoolSignup,
 ): Promise<number> {
   // One family's submissions run one at a time, so a double click cannot register twice.
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtext(${`${schoolId}:${input.guardian.email}`}))`,
-  );
+  await lockSignupOf(tx, schoolId, input.guardian.email);
+  const contact = {
+    email: input.guardian.email,
+    firstName: input.guardian.first_name,
+    lastName: input.guardian.last_name,
+  };
   const guardianId =
-    (await prospectGuardian(tx, schoolId, input.guardian.email)) ??
+    (await guardianOfSchoolByContact(tx, schoolId, contact, { prospectOnly: true })) ??
     (await registerGuardian(tx, { ...input.guardian, school_id: schoolId }));
-  const known = await childrenOf(tx, guardianId);
+  const known = new Set((await childrenNamesOf(tx, guardianId)).map(childKey));
   let registered = 0;
   for (const child of input.students) {
     if (known.has(childKey(child))) continue;
@@ -41,31 +45,3 @@ export async function signUpFamily(
 
 const childKey = (c: { first_name: string; last_name: string }) =>
   `${c.first_name.toLocaleLowerCase('es-MX')}|${c.last_name.toLocaleLowerCase('es-MX')}`;
-
-/** A guardian of this school with that e-mail whose children are all leads, if any. */
-async function prospectGuardian(tx: Executor, schoolId: string, email: string) {
-  const [row] = await tx
-    .select({ id: guardians.id })
-    .from(guardians)
-    .innerJoin(guardianSchools, eq(guardianSchools.guardianId, guardians.id))
-    .where(
-      and(
-        eq(guardianSchools.schoolId, schoolId),
-        sql`lower(${guardians.email}) = ${email}`,
-        sql`NOT EXISTS (SELECT 1 FROM ${studentGuardians} sg JOIN ${students} s ON s.id = sg.student_id
-              WHERE sg.guardian_id = ${guardians.id} AND s.status <> 'lead')`,
-      ),
-    )
-    .orderBy(guardians.createdAt)
-    .limit(1);
-  return row?.id ?? null;
-}
-
-async function childrenOf(tx: Executor, guardianId: string): Promise<Set<string>> {
-  const rows = await tx
-    .select({ first_name: students.firstName, last_name: students.lastName })
-    .from(students)
-    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
-    .where(eq(studentGuardians.guardianId, guardianId));
-  return new Set(rows.map(childKey));
-}

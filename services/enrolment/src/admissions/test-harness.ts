@@ -1,3 +1,5 @@
+// To be replaced by test-support/enrolment-harness.ts (one setup for enrolment's integration
+// tests): the suites still on this file move there once enrol-people and enrol-school merge.
 // Test support (not shipped): the real enrolment service on a fresh database and NATS
 // namespace, the demo school, and small helpers to call it as anyone.
 import { jetstreamManager } from '@nats-io/jetstream';

@@ -3,7 +3,7 @@ import { RequestRefused, RequestUnanswered, requestReply } from '@cuota/messagin
 import type { NatsConnection } from '@cuota/messaging/nats-connection';
 import type { Namespace } from '@cuota/messaging/naming';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
-import type { CycleRow } from './cycle-queries';
+import type { CycleRow } from './cycle-repository';
 
 const BILLING_TIMEOUT_MS = 2_000;
 

@@ -2,10 +2,10 @@ import { cycleHasAssignedConceptsRequest } from '@cuota/contracts/billing/reques
 import { serveReplies } from '@cuota/messaging/request-reply';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
-  startDirectoryHarness,
-  type DirectoryHarness,
+  startEnrolmentHarness,
+  type EnrolmentHarness,
   type Json,
-} from '../schools/directory-test-harness';
+} from '../test-support/enrolment-harness';
 
 /**
  * The service's clock: whether a cycle has ended depends on today, so the tests pin it to a
@@ -14,9 +14,9 @@ import {
 const DAY_IN_2026_2027 = new Date('2026-11-23T18:00:00Z');
 let now = DAY_IN_2026_2027;
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_cycles', { now: () => now });
+  h = await startEnrolmentHarness('enrolment_cycles', { now: () => now });
 }, 60_000);
 afterAll(() => h?.stop());
 
@@ -170,15 +170,19 @@ describe('cycles: validate_activate and activate', () => {
 describe('academic-coordinator school_cycles and the portal read', () => {
   const list = '/academic-coordinator/school_cycles/';
 
-  test('list and detail for staff of the school; a bad query is 400; others 404', async () => {
+  test('list and detail for staff of the school; no school is 400; others 404', async () => {
     const res = await h.call(h.staff('OTHER'), `${list}?school_id=${h.demo.school_id}`);
     expect(res.status).toBe(200);
     expect(res.body.map((c: Json) => c.name)).toEqual(['2027-2028', '2026-2027', '2020-2021']);
     const detail = await h.call(h.staff('OTHER'), `${list}${res.body[0].id}/`);
     expect(detail.body).toMatchObject({ name: '2027-2028', school_id: h.demo.school_id });
-    const bad = await h.call(h.staff('OTHER'), `${list}?school_id=cualquiera`);
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.details[0].message).toBe('Elige una escuela válida.');
+    const missing = await h.call(h.staff('OTHER'), list);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0].message).toBe('Elige una escuela válida.');
+    // A school id of the wrong shape is bad input: a Spanish 400 on the parameter.
+    const malformed = await h.call(h.staff('OTHER'), `${list}?school_id=cualquiera`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.details[0].path).toBe('school_id');
     const stranger = h.staff('OWNER', h.otherSchoolId);
     expect((await h.call(stranger, `${list}?school_id=${h.demo.school_id}`)).status).toBe(404);
     expect((await h.call(stranger, `${list}${res.body[0].id}/`)).status).toBe(404);
@@ -194,9 +198,12 @@ describe('academic-coordinator school_cycles and the portal read', () => {
     expect((await h.call(h.guardian(), `/api/v2/schools/school_cycle/${theirs.id}/`)).status).toBe(
       404,
     );
-    expect(
-      (await h.call(h.staff('OTHER'), `/api/v2/schools/school_cycle/${theirs.id}/`)).status,
-    ).toBe(404);
+    // Another school's cycle answers exactly like one that does not exist, to anyone.
+    for (const who of [h.guardian(), h.staff('OTHER')]) {
+      const foreign = await h.call(who, `/api/v2/schools/school_cycle/${theirs.id}/`);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error.message).toBe('No encontramos este ciclo escolar.');
+    }
   });
 });
 

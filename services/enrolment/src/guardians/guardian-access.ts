@@ -1,45 +1,37 @@
-import type { Response } from 'express';
-import { eq } from 'drizzle-orm';
-import type { Permission } from '@cuota/contracts/enrolment/permissions';
-import { grants } from '@cuota/contracts/enrolment/permissions';
-import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
-import { requireKind } from '@cuota/service-runtime/http/require-identity';
-import { parseId } from '../access';
-import type { EnrolmentDb } from '../enrolment-db';
-import { guardianSchools } from '../schema';
+import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
+import { UNKNOWN_GUARDIAN } from '@cuota/contracts/enrolment/endpoints/guardians';
+import type { Executor } from '@cuota/messaging/transaction';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import type { Caller } from '../caller';
+import { schoolIdsOfGuardian } from './guardian-repository';
+import { staffSchoolOfGuardian } from './guardian-rules';
 
-export const UNKNOWN_GUARDIAN = 'No encontramos a este tutor.';
-
-export type GuardianActor = { kind: 'staff'; userId: string } | { kind: 'guardian' };
-
-export async function schoolsOfGuardianIds(db: EnrolmentDb, guardianId: string): Promise<string[]> {
-  const rows = await db
-    .select({ schoolId: guardianSchools.schoolId })
-    .from(guardianSchools)
-    .where(eq(guardianSchools.guardianId, guardianId));
-  return rows.map((r) => r.schoolId);
-}
+/** Staff reach a guardian through one of the guardian's schools (the one checked). */
+export type GuardianActor =
+  { kind: 'staff'; userId: string; schoolId: string } | { kind: 'guardian' };
 
 /**
- * The guardian themself, or staff of one of the guardian's schools. Staff who know the
- * guardian but lack `permission` there get 403; anyone else the 404 of an unknown id.
+ * The guardian themself, or staff of one of the guardian's schools holding the endpoint's
+ * permission there (403 without it). Anyone else gets the 404 of an unknown id.
  */
 export async function authorizeGuardian(
-  db: EnrolmentDb,
-  res: Response,
-  rawId: string | undefined,
-  permission: Permission,
-): Promise<{ guardianId: string; actor: GuardianActor }> {
-  const guardianId = parseId(rawId);
-  const identity = requireKind(res, 'guardian', 'staff');
-  if (identity.kind === 'guardian') {
-    if (identity.guardian_id !== guardianId) throw notFound(UNKNOWN_GUARDIAN);
-    return { guardianId, actor: { kind: 'guardian' } };
+  db: Executor,
+  call: Caller,
+  endpoint: AnyEndpoint,
+  guardianId: string,
+): Promise<GuardianActor> {
+  const { caller } = call;
+  if (caller.kind === 'guardian') {
+    if (caller.guardian_id !== guardianId) throw notFound(UNKNOWN_GUARDIAN);
+    return { kind: 'guardian' };
   }
-  const schools = new Set(await schoolsOfGuardianIds(db, guardianId));
-  const shared = identity.memberships.filter((m) => schools.has(m.school_id));
-  if (!shared.length) throw notFound(UNKNOWN_GUARDIAN);
-  if (!shared.some((m) => grants(m, permission)))
-    throw forbidden('Tu rol no tiene permiso para realizar esta acción en esta escuela.');
-  return { guardianId, actor: { kind: 'staff', userId: identity.user_id } };
+  if (caller.kind !== 'staff') throw notFound(UNKNOWN_GUARDIAN);
+  const schoolId = staffSchoolOfGuardian(
+    caller.memberships,
+    await schoolIdsOfGuardian(db, guardianId),
+    endpoint.access,
+  );
+  if (!schoolId) throw notFound(UNKNOWN_GUARDIAN);
+  const staff = call.requireStaffOf(schoolId, UNKNOWN_GUARDIAN);
+  return { kind: 'staff', userId: staff.user_id, schoolId };
 }

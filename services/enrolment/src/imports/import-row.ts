@@ -1,40 +1,15 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
-  fold,
   studentImportRowSchema,
   type StudentImportRow,
 } from '@cuota/contracts/enrolment/student-import';
 import type { Executor } from '@cuota/messaging/transaction';
-import { HttpError } from '@cuota/service-runtime/http/http-error';
-import { uniqueViolationOf } from '../admissions/unique-violation';
+import { guardianOfSchoolByContact } from '../guardians/guardian-repository';
 import { registerGuardian } from '../guardians/register-guardian';
-import { guardianSchools, guardians, levels, sections, students } from '../schema';
 import { registerStudent } from '../students/register-student';
-import { setStudentKeys } from './student-keys';
+import { sectionIdByName, studentWithKeysExists } from '../students/student-repository';
+import { importKeyOf, RowRejected, rowErrorsOf, type RowError } from './import-rules';
 
-export interface RowError {
-  field: string | null;
-  message: string;
-}
 export type RowOutcome = { kind: 'created' | 'skipped' } | { kind: 'invalid'; errors: RowError[] };
-
-/** Where registerStudent's complaints point, in the sheet's column names. */
-const COLUMN_OF: Record<string, string> = {
-  level: 'nivel',
-  section_id: 'grupo',
-  guardian_ids: 'tutor_nombre',
-  billing_guardian_id: 'tutor_nombre',
-};
-
-/**
- * The key that makes a re-run of the same file create nothing new: the CURP, else the
- * matrícula, else the name with the birth date. Kept in students.external_ref.
- */
-export function importKeyOf(row: StudentImportRow): string {
-  if (row.curp) return `curp:${row.curp}`;
-  if (row.matricula) return `matricula:${fold(row.matricula)}`;
-  return `nombre:${fold(`${row.nombre} ${row.apellidos}`)}|${row.fecha_nacimiento ?? ''}`;
-}
 
 /**
  * One row of the sheet, inside the chunk's transaction: checked, skipped if the school
@@ -57,7 +32,8 @@ export async function importRow(
     };
   const row = parsed.data;
   const key = importKeyOf(row);
-  if (await alreadyImported(tx, schoolId, row, key)) return { kind: 'skipped' };
+  const keys = { externalRef: key, curp: row.curp, enrolmentCode: row.matricula };
+  if (await studentWithKeysExists(tx, schoolId, keys)) return { kind: 'skipped' };
   try {
     await tx.transaction((sp) => createFromRow(sp, schoolId, row, key));
     return { kind: 'created' };
@@ -66,22 +42,10 @@ export async function importRow(
   }
 }
 
-async function alreadyImported(tx: Executor, schoolId: string, row: StudentImportRow, key: string) {
-  const same: SQL[] = [eq(students.externalRef, key)];
-  if (row.curp) same.push(eq(students.curp, row.curp));
-  if (row.matricula) same.push(eq(students.enrolmentCode, row.matricula));
-  const [found] = await tx
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), or(...same)))
-    .limit(1);
-  return !!found;
-}
-
 async function createFromRow(tx: Executor, schoolId: string, row: StudentImportRow, key: string) {
-  const sectionId = row.grupo ? await sectionIdOf(tx, schoolId, row) : null;
+  const sectionId = row.grupo ? await sectionIdOf(tx, schoolId, row, row.grupo) : null;
   const guardianId = row.tutor_nombre ? await guardianFor(tx, schoolId, row) : null;
-  const studentId = await registerStudent(tx, {
+  await registerStudent(tx, {
     school_id: schoolId,
     level: row.nivel,
     section_id: sectionId,
@@ -95,72 +59,34 @@ async function createFromRow(tx: Executor, schoolId: string, row: StudentImportR
     guardian_ids: guardianId ? [guardianId] : [],
     billing_guardian_id: guardianId,
     external_ref: key,
+    curp: row.curp,
+    enrolment_code: row.matricula,
     changed_by: null,
   });
-  await setStudentKeys(tx, studentId, { curp: row.curp, enrolmentCode: row.matricula });
 }
 
-async function sectionIdOf(tx: Executor, schoolId: string, row: StudentImportRow) {
-  const [section] = await tx
-    .select({ id: sections.id })
-    .from(sections)
-    .innerJoin(levels, eq(levels.id, sections.levelId))
-    .where(
-      and(
-        eq(sections.schoolId, schoolId),
-        eq(levels.level, row.nivel),
-        sql`lower(${sections.name}) = lower(${row.grupo})`,
-      ),
-    )
-    .limit(1);
-  if (!section)
-    throw rowError('grupo', `La escuela no tiene el grupo «${row.grupo}» en ese nivel.`);
-  return section.id;
+async function sectionIdOf(tx: Executor, schoolId: string, row: StudentImportRow, name: string) {
+  const id = await sectionIdByName(tx, schoolId, row.nivel, name);
+  if (!id) throw new RowRejected('grupo', `La escuela no tiene el grupo «${name}» en ese nivel.`);
+  return id;
 }
 
 /** The school's guardian with that e-mail (else that exact name), or a new one. */
 async function guardianFor(tx: Executor, schoolId: string, row: StudentImportRow): Promise<string> {
-  const same = row.tutor_correo
-    ? sql`lower(${guardians.email}) = ${row.tutor_correo}`
-    : and(eq(guardians.firstName, row.tutor_nombre!), eq(guardians.lastName, row.tutor_apellidos!));
-  const [found] = await tx
-    .select({ id: guardians.id })
-    .from(guardians)
-    .innerJoin(guardianSchools, eq(guardianSchools.guardianId, guardians.id))
-    .where(and(eq(guardianSchools.schoolId, schoolId), same))
-    .limit(1);
-  if (found) return found.id;
-  return registerGuardian(tx, {
-    school_id: schoolId,
-    first_name: row.tutor_nombre!,
-    last_name: row.tutor_apellidos!,
+  const contact = {
     email: row.tutor_correo,
-    phone: row.tutor_telefono,
-    tax_id: row.tutor_rfc,
-  });
-}
-
-class RowRejected extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-const rowError = (field: string, message: string) => new RowRejected(field, message);
-
-function rowErrorsOf(err: unknown): RowError[] {
-  if (err instanceof RowRejected) return [{ field: err.field, message: err.message }];
-  if (err instanceof HttpError)
-    return (err.details ?? [{ path: '', message: err.message }]).map((d) => ({
-      field: COLUMN_OF[d.path] ?? (d.path || null),
-      message: d.message,
-    }));
-  const constraint = uniqueViolationOf(err);
-  if (constraint === 'students_school_curp_uq')
-    return [{ field: 'curp', message: 'Otro alumno de la escuela ya tiene esta CURP.' }];
-  if (constraint === 'students_school_code_uq')
-    return [{ field: 'matricula', message: 'Otro alumno de la escuela ya tiene esta matrícula.' }];
-  throw err;
+    firstName: row.tutor_nombre!,
+    lastName: row.tutor_apellidos!,
+  };
+  return (
+    (await guardianOfSchoolByContact(tx, schoolId, contact)) ??
+    (await registerGuardian(tx, {
+      school_id: schoolId,
+      first_name: row.tutor_nombre!,
+      last_name: row.tutor_apellidos!,
+      email: row.tutor_correo,
+      phone: row.tutor_telefono,
+      tax_id: row.tutor_rfc,
+    }))
+  );
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import multer, { MulterError } from 'multer';
 import {
-  fold,
   STUDENT_IMPORT_COLUMNS,
   STUDENT_IMPORT_MAX_BYTES,
 } from '@cuota/contracts/enrolment/student-import';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
+import { columnKeyOf } from './import-rules';
 import { readSheet, sniffSpreadsheet, type Sheet } from './spreadsheet';
 
 export interface SpreadsheetUpload {
@@ -14,37 +14,33 @@ export interface SpreadsheetUpload {
   bytes: Buffer;
   sha256: string;
   sheet: Sheet;
-  fields: Record<string, string>;
 }
 
 const MB = Math.round(STUDENT_IMPORT_MAX_BYTES / (1024 * 1024));
 const badFile = (message: string) => new HttpError(400, 'BAD_REQUEST', message);
 
-function receive(req: Request, res: Response): Promise<void> {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: STUDENT_IMPORT_MAX_BYTES, files: 1, fields: 5 },
-  }).single('file');
-  return new Promise((resolve, reject) =>
-    upload(req, res, (err) => (err ? reject(err) : resolve())),
-  );
-}
+const multipart = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: STUDENT_IMPORT_MAX_BYTES, files: 1, fields: 5 },
+}).single('file');
 
 /**
- * The multipart upload (field "file"): 413 above the limit, 415 unless the bytes are an xlsx
- * or a csv, 400 when it cannot be read, has no rows or lacks a required column.
+ * Receives the multipart upload (field "file", the school in its fields) before the
+ * endpoint's checks read `school_id` from it: 413 above the limit, 400 when malformed.
  */
-export async function readSpreadsheetUpload(
-  req: Request,
-  res: Response,
-): Promise<SpreadsheetUpload> {
-  try {
-    await receive(req, res);
-  } catch (err) {
+export const receiveSpreadsheet: RequestHandler = (req, res, next) =>
+  multipart(req, res, (err: unknown) => {
+    if (!err) return next();
     if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE')
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `El archivo pesa más de ${MB} MB.`);
-    throw badFile('Envía un solo archivo en el campo "file" (multipart/form-data).');
-  }
+      return next(new HttpError(413, 'PAYLOAD_TOO_LARGE', `El archivo pesa más de ${MB} MB.`));
+    next(badFile('Envía un solo archivo en el campo "file" (multipart/form-data).'));
+  });
+
+/**
+ * The received file: 415 unless the bytes are an xlsx or a csv, 400 when missing, when it
+ * cannot be read, has no rows or lacks a required column.
+ */
+export async function readSpreadsheetUpload(req: Request): Promise<SpreadsheetUpload> {
   if (!req.file) throw badFile('Envía el archivo en el campo "file" (multipart/form-data).');
   const fileName = Buffer.from(req.file.originalname, 'latin1').toString('utf8');
   const format = sniffSpreadsheet(req.file.buffer, fileName);
@@ -63,12 +59,11 @@ export async function readSpreadsheetUpload(
     bytes: req.file.buffer,
     sha256: createHash('sha256').update(req.file.buffer).digest('hex'),
     sheet,
-    fields: req.body as Record<string, string>,
   };
 }
 
 function checkSheet(sheet: Sheet): void {
-  const present = new Set(sheet.headers.map((h) => fold(h).replace(/\s+/g, '_')));
+  const present = new Set(sheet.headers.map(columnKeyOf));
   const missing = STUDENT_IMPORT_COLUMNS.filter((c) => c.required && !present.has(c.key));
   if (missing.length)
     throw badFile(

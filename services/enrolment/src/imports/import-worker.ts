@@ -1,10 +1,17 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { fold, STUDENT_IMPORT_KEYS } from '@cuota/contracts/enrolment/student-import';
+import { STUDENT_IMPORT_KEYS } from '@cuota/contracts/enrolment/student-import';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { EnrolmentDb } from '../enrolment-db';
-import { importJobErrors, importJobs } from '../schema';
+import {
+  claimJob,
+  failJob,
+  recordRowErrors,
+  saveChunkProgress,
+  storedFileOf,
+  type ClaimedJob,
+} from './import-job-repository';
 import { importRow } from './import-row';
+import { columnKeyOf } from './import-rules';
 import { readSheet, sniffSpreadsheet, type Sheet } from './spreadsheet';
 
 export interface ImportWorkerDeps {
@@ -20,11 +27,6 @@ export interface ImportWorker {
   stop: () => Promise<void>;
   wake: () => void;
 }
-
-type ClaimedJob = Pick<
-  typeof importJobs.$inferSelect,
-  'id' | 'schoolId' | 'fileName' | 'processedRows' | 'errorRows' | 'startedAt'
->;
 
 /**
  * The background importer. Work is claimed a chunk at a time: the oldest PENDING job is
@@ -83,39 +85,16 @@ export function createImportWorker(
   };
 }
 
-const claimColumns = {
-  id: importJobs.id,
-  schoolId: importJobs.schoolId,
-  fileName: importJobs.fileName,
-  processedRows: importJobs.processedRows,
-  errorRows: importJobs.errorRows,
-  startedAt: importJobs.startedAt,
-};
-
-async function claimJob(tx: Executor): Promise<ClaimedJob | undefined> {
-  const [job] = await tx
-    .select(claimColumns)
-    .from(importJobs)
-    .where(eq(importJobs.status, 'PENDING'))
-    .orderBy(asc(importJobs.createdAt), asc(importJobs.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  return job;
-}
-
 async function processChunk(tx: Executor, sheets: Map<string, Sheet>, chunkSize: number) {
   const job = await claimJob(tx);
   if (!job) return false;
   const sheet = await sheetOf(tx, job, sheets);
   if (!sheet) {
-    await tx
-      .update(importJobs)
-      .set({ status: 'ERROR', failure: 'No pudimos leer el archivo.', finishedAt: new Date() })
-      .where(eq(importJobs.id, job.id));
+    await failJob(tx, job.id, 'No pudimos leer el archivo.');
     return true;
   }
   const rows = sheet.rows.slice(job.processedRows, job.processedRows + chunkSize);
-  const columns = sheet.headers.map((h) => fold(h).replace(/\s+/g, '_'));
+  const columns = sheet.headers.map(columnKeyOf);
   const counts = { created: 0, skipped: 0, errors: 0 };
   for (const row of rows) {
     const cells = Object.fromEntries(
@@ -127,33 +106,20 @@ async function processChunk(tx: Executor, sheets: Map<string, Sheet>, chunkSize:
     if (outcome.kind !== 'invalid') counts[outcome.kind]++;
     else {
       counts.errors++;
-      await tx.insert(importJobErrors).values(
-        outcome.errors.map((e) => ({
-          jobId: job.id,
-          rowNumber: row.number,
-          field: e.field,
-          message: e.message,
-          row: cells,
-        })),
-      );
+      await recordRowErrors(tx, job.id, row.number, cells, outcome.errors);
     }
   }
   const processed = job.processedRows + rows.length;
-  const done = processed >= sheet.rows.length;
   const errorRows = job.errorRows + counts.errors;
-  await tx
-    .update(importJobs)
-    .set({
-      processedRows: processed,
-      createdRows: sql`${importJobs.createdRows} + ${counts.created}`,
-      skippedRows: sql`${importJobs.skippedRows} + ${counts.skipped}`,
-      errorRows,
-      startedAt: job.startedAt ?? new Date(),
-      ...(done
-        ? { status: errorRows ? 'FINISHED_WITH_ERROR' : 'FINISHED', finishedAt: new Date() }
-        : {}),
-    })
-    .where(eq(importJobs.id, job.id));
+  const done = processed >= sheet.rows.length;
+  await saveChunkProgress(tx, job.id, {
+    processedRows: processed,
+    created: counts.created,
+    skipped: counts.skipped,
+    errorRows,
+    startedAt: job.startedAt ?? new Date(),
+    finished: done ? (errorRows ? 'FINISHED_WITH_ERROR' : 'FINISHED') : null,
+  });
   if (done) sheets.delete(job.id);
   return true;
 }
@@ -162,13 +128,10 @@ async function processChunk(tx: Executor, sheets: Map<string, Sheet>, chunkSize:
 async function sheetOf(tx: Executor, job: ClaimedJob, sheets: Map<string, Sheet>) {
   const cached = sheets.get(job.id);
   if (cached) return cached;
-  const [stored] = await tx
-    .select({ file: importJobs.file })
-    .from(importJobs)
-    .where(eq(importJobs.id, job.id));
-  const format = stored && sniffSpreadsheet(stored.file, job.fileName);
-  if (!format) return null;
-  const sheet = await readSheet(stored.file, format).catch(() => null);
+  const file = await storedFileOf(tx, job.id);
+  const format = file && sniffSpreadsheet(file, job.fileName);
+  if (!file || !format) return null;
+  const sheet = await readSheet(file, format).catch(() => null);
   if (sheet) sheets.set(job.id, sheet);
   return sheet;
 }
@@ -180,14 +143,11 @@ async function sheetOf(tx: Executor, job: ClaimedJob, sheets: Map<string, Sheet>
 async function failOldestClaimable(db: EnrolmentDb): Promise<void> {
   await db.transaction(async (tx) => {
     const job = await claimJob(tx);
-    if (!job) return;
-    await tx
-      .update(importJobs)
-      .set({
-        status: 'ERROR',
-        failure: 'La importación se detuvo por un error inesperado. Vuelve a intentarlo.',
-        finishedAt: new Date(),
-      })
-      .where(eq(importJobs.id, job.id));
+    if (job)
+      await failJob(
+        tx,
+        job.id,
+        'La importación se detuvo por un error inesperado. Vuelve a intentarlo.',
+      );
   });
 }

@@ -8,65 +8,30 @@ import {
 } from '@cuota/contracts/enrolment/memberships';
 import { PERMISSIONS } from '@cuota/contracts/enrolment/permissions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { staffMemberships, staffUsers, schools } from '../schema';
-import { startDirectoryHarness, type DirectoryHarness } from '../schools/directory-test-harness';
+import { staffMemberships } from '../schema';
 import { staffEmail } from '../seed/demo-school';
 import { staffIdentity } from '../staff/staff-directory';
-import { waitFor } from '@cuota/testing/wait-for';
+import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
 
-jest.setTimeout(30_000);
-
-let h: DirectoryHarness;
-/** The demo school's staff user id per role. */
-const ids = {} as Record<StaffRole, string>;
+let h: EnrolmentHarness;
 /** A third school, "Colegio Cristóbal Colón", where the demo OWNER is also OWNER. */
 let thirdSchoolId: string;
-/** The owner of the harness's second school ("Escuela Vecina"), a stranger to the demo. */
-let neighbourOwnerId: string;
 
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_memberships');
-  for (const { role } of h.demo.staff) {
-    const [user] = await h.service.db
-      .select({ id: staffUsers.id })
-      .from(staffUsers)
-      .where(eq(staffUsers.email, staffEmail(role)));
-    ids[role] = user!.id;
-  }
-  const [third] = await h.service.db
-    .insert(schools)
-    .values({ name: 'Colegio Cristóbal Colón', kind: 'k12', status: 'paused' })
-    .returning();
-  thirdSchoolId = third!.id;
-  await h.service.db
-    .insert(staffMemberships)
-    .values({ userId: ids.OWNER, schoolId: thirdSchoolId, role: 'OWNER' });
-  // The neighbouring school ("Escuela Vecina") has its own owner, who is nobody here.
-  const [neighbour] = await h.service.db
-    .insert(staffUsers)
-    .values({ name: 'Dueña Vecina', email: 'duena@vecina.mx', passwordHash: 'x' })
-    .returning();
-  await h.service.db
-    .insert(staffMemberships)
-    .values({ userId: neighbour!.id, schoolId: h.otherSchoolId, role: 'OWNER' });
-  neighbourOwnerId = neighbour!.id;
+  h = await startEnrolmentHarness('enrolment_memberships');
+  // The demo owner is also the owner of a third school.
+  thirdSchoolId = await h.addSchool({ name: 'Colegio Cristóbal Colón', status: 'paused' });
+  await h.addStaff({
+    name: 'Ignorado: el usuario ya existe',
+    email: staffEmail('OWNER'),
+    schoolId: thirdSchoolId,
+    role: 'OWNER',
+  });
 }, 60_000);
 afterAll(() => h?.stop());
 
-/** What the BFF would sign for a user: their memberships as enrolment answers them now. */
-async function claimsOf(userId: string): Promise<IdentityClaims> {
-  const identity = await staffIdentity(h.service.db, userId);
-  return {
-    kind: 'staff',
-    user_id: userId,
-    memberships: identity!.memberships.map(({ school_id, role, permissions }) => ({
-      school_id,
-      role,
-      permissions,
-    })),
-  };
-}
-const as = (role: StaffRole) => claimsOf(ids[role]);
+/** What the BFF would sign for a demo user now: their memberships as enrolment answers them. */
+const as = (role: StaffRole) => h.signedIn(h.userId(role));
 
 /** The demo-school membership of the demo user with this role, as stored. */
 async function membershipRow(role: StaffRole) {
@@ -74,16 +39,16 @@ async function membershipRow(role: StaffRole) {
     .select()
     .from(staffMemberships)
     .where(
-      and(eq(staffMemberships.userId, ids[role]), eq(staffMemberships.schoolId, h.demo.school_id)),
+      and(
+        eq(staffMemberships.userId, h.userId(role)),
+        eq(staffMemberships.schoolId, h.demo.school_id),
+      ),
     );
   return row!;
 }
 /** The last staff.membership_changed event once the relay has published `change`. */
 const changeEvent = (change: string) =>
-  waitFor(async () => {
-    const event = await h.lastEvent('enrolment.staff.membership_changed');
-    return event?.data.change === change ? event : null;
-  });
+  h.published('enrolment.staff.membership_changed', (data) => data.change === change);
 const membershipId = async (role: StaffRole) => (await membershipRow(role)).id;
 
 describe('GET /academic-coordinator/memberships/', () => {
@@ -168,19 +133,21 @@ describe('GET /api/v1/internal/schools/', () => {
   });
 
   test("another school's staff never see the demo school", async () => {
-    const res = await h.call(await claimsOf(neighbourOwnerId), path);
+    const res = await h.call(await h.signedIn(h.otherOwnerId), path);
     expect(res.body.results.map((s: { id: string }) => s.id)).toEqual([h.otherSchoolId]);
   });
 
   test('a member whose explicit list lacks school.read is refused', async () => {
     const claims: IdentityClaims = {
       kind: 'staff',
-      user_id: ids.OTHER,
+      user_id: h.userId('OTHER'),
       memberships: [{ school_id: h.demo.school_id, role: 'OTHER', permissions: ['students.read'] }],
     };
     const res = await h.call(claims, path);
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Tu rol no tiene permiso para ver escuelas.');
+    expect(res.body.error.message).toBe(
+      'Tu rol no tiene permiso para realizar esta acción en esta escuela.',
+    );
   });
 });
 
@@ -197,7 +164,7 @@ describe('PATCH /backoffice/memberships/{id}/', () => {
     expect(res.status).toBe(200);
     expect(membershipDetailSchema.parse(res.body)).toMatchObject({
       id,
-      user_id: ids.CASH_COLLECTION,
+      user_id: h.userId('CASH_COLLECTION'),
       school_id: h.demo.school_id,
       role: 'TREASURER',
       permissions: ['payments.read', 'payments.collect'],
@@ -206,8 +173,8 @@ describe('PATCH /backoffice/memberships/{id}/', () => {
     });
     expect((await changeEvent('permissions_changed')).data).toMatchObject({
       change: 'permissions_changed',
-      user_id: ids.CASH_COLLECTION,
-      changed_by: ids.OWNER,
+      user_id: h.userId('CASH_COLLECTION'),
+      changed_by: h.userId('OWNER'),
     });
 
     const suspended = await h.call(owner, path(id), { method: 'PATCH', json: { active: false } });
@@ -241,11 +208,11 @@ describe('PATCH /backoffice/memberships/{id}/', () => {
       (await h.call(owner, path(id), { method: 'PATCH', json: { active: false } })).status,
     ).toBe(200);
     try {
-      const identity = await staffIdentity(h.service.db, ids.GENERAL_DIRECTOR);
+      const identity = await staffIdentity(h.service.db, h.userId('GENERAL_DIRECTOR'));
       expect(identity!.memberships.map((m) => m.school_id)).not.toContain(h.demo.school_id);
 
       const admins = `/api/v1/dashboard/schools/${h.demo.school_id}/admins/`;
-      const refused = await h.call(staleToken, `${admins}${ids.ADMISSIONS}/`, {
+      const refused = await h.call(staleToken, `${admins}${h.userId('ADMISSIONS')}/`, {
         method: 'PUT',
         json: { role: 'TREASURER' },
       });
@@ -254,7 +221,9 @@ describe('PATCH /backoffice/memberships/{id}/', () => {
       expect((await membershipRow('ADMISSIONS')).role).toBe('ADMISSIONS');
 
       const list = await h.call(owner, `${admins}?page_size=200`);
-      const row = list.body.results.find((a: { id: string }) => a.id === ids.GENERAL_DIRECTOR);
+      const row = list.body.results.find(
+        (a: { id: string }) => a.id === h.userId('GENERAL_DIRECTOR'),
+      );
       expect(row).toMatchObject({ active: false, membership_id: id });
     } finally {
       await h.call(owner, path(id), { method: 'PATCH', json: { active: true } });
@@ -312,7 +281,7 @@ describe('PATCH /backoffice/memberships/{id}/', () => {
   test("another school's owner gets the same 404 as an unknown id, and nothing changes", async () => {
     const id = await membershipId('ADMISSIONS');
     const before = await membershipRow('ADMISSIONS');
-    const outsider = await h.call(await claimsOf(neighbourOwnerId), path(id), {
+    const outsider = await h.call(await h.signedIn(h.otherOwnerId), path(id), {
       method: 'PATCH',
       json: { role: 'OTHER' },
     });

@@ -1,3 +1,5 @@
+// To be replaced by test-support/enrolment-harness.ts (one setup for enrolment's integration
+// tests): the suites still on this file move there once enrol-people and enrol-school merge.
 import { jetstreamManager } from '@nats-io/jetstream';
 import { sql } from 'drizzle-orm';
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';

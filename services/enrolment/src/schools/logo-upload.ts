@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from '@cuota/contracts/enrolment/schools';
 import { HttpError, badRequest } from '@cuota/service-runtime/http/http-error';
@@ -6,21 +6,28 @@ import { sniffImageType, type UploadedImage } from '../uploads/image-upload';
 
 const FIELD = 'logo';
 
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 30, fieldSize: 10_000 },
+}).single(FIELD);
+
 /**
- * The school form's body: its text fields (into req.body) and, optionally, the logo in
- * `logo`, read in memory. JSON bodies pass untouched (multer skips them). The logo must
- * be PNG, JPEG or WebP by its bytes and by its declared type; at most 2 MB.
+ * Reads the school form's body before the endpoint validates it: its text fields (into
+ * req.body) and, optionally, the logo in `logo`, in memory. JSON bodies pass untouched
+ * (multer skips them). The logo must be PNG, JPEG or WebP by its bytes and by its declared
+ * type; at most 2 MB.
  */
-export async function readSchoolForm(req: Request, res: Response): Promise<UploadedImage | null> {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 30, fieldSize: 10_000 },
-  }).single(FIELD);
+export const readSchoolForm: RequestHandler = async (req, res, next) => {
   await new Promise<void>((resolve, reject) =>
     upload(req, res, (err: unknown) => (err ? reject(toHttpError(err)) : resolve())),
   );
-  return req.file ? checkLogo(req.file) : null;
-}
+  res.locals.schoolLogo = req.file ? checkLogo(req.file) : null;
+  next();
+};
+
+/** The logo readSchoolForm accepted, or null when the form carried none. */
+export const uploadedLogo = (res: Response): UploadedImage | null =>
+  (res.locals.schoolLogo as UploadedImage | null | undefined) ?? null;
 
 function checkLogo(file: Express.Multer.File): UploadedImage {
   if (file.size === 0) throw badRequest('El archivo del logo está vacío.');

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
 import { schoolAttributes } from '../schema';
-import { startDirectoryHarness, type DirectoryHarness } from './directory-test-harness';
+import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_schools');
+  h = await startEnrolmentHarness('enrolment_schools');
 }, 60_000);
 afterAll(() => h?.stop());
 
@@ -188,6 +190,24 @@ describe('GET /api/v1/schools/{id}/logo/', () => {
     const stranger = h.staff('OWNER');
     expect((await h.call(stranger, `/api/v1/schools/${h.otherSchoolId}/logo/`)).status).toBe(404);
   });
+
+  test("an operating school's logo: any signed-in family sees it, its staff too; no token 401", async () => {
+    const uploaded = await h.call(h.staff('OWNER'), dashboardPath(), {
+      method: 'PATCH',
+      form: schoolForm({}, { bytes: PNG, type: 'image/png' }),
+    });
+    const logoUrl = uploaded.body.logo_url as string;
+    const family: IdentityClaims = { kind: 'guardian', guardian_id: randomUUID(), school_ids: [] };
+    const seen = await h.call(family, logoUrl);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(seen.headers.get('cache-control')).toBe('private, max-age=86400');
+    expect(seen.bytes.equals(PNG)).toBe(true);
+    expect((await h.call(h.staff('OTHER'), logoUrl)).status).toBe(200);
+    expect((await h.call(null, logoUrl)).status).toBe(401);
+    // Staff of another school are not its members: the school does not exist for them.
+    expect((await h.call(h.staff('OWNER', h.otherSchoolId), logoUrl)).status).toBe(404);
+  });
 });
 
 describe('PUT /backoffice/school_configs/{id}/', () => {
@@ -241,7 +261,7 @@ describe('PUT /backoffice/school_configs/{id}/', () => {
   });
 
   test('forbidden role 403, another school 404', async () => {
-    const put = (as: ReturnType<DirectoryHarness['staff']>) =>
+    const put = (as: ReturnType<EnrolmentHarness['staff']>) =>
       h.call(as, path(), { method: 'PUT', json: config('baja') });
     expect((await put(h.staff('TREASURER'))).status).toBe(403);
     expect((await put(h.staff('OWNER', h.otherSchoolId))).status).toBe(404);

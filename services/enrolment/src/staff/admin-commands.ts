@@ -1,82 +1,50 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { MembershipGrant } from '@cuota/contracts/enrolment/permissions';
 import type {
   CreateAdmin,
   UpdateAdmin,
   UpdateAdminPermissions,
 } from '@cuota/contracts/enrolment/staff';
-import { staffMembershipChangedV1 } from '@cuota/contracts/events/enrolment.staff.membership_changed.v1';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import { UNKNOWN_ADMIN } from '@cuota/contracts/enrolment/endpoints/staff';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict, forbidden, notFound } from '@cuota/service-runtime/http/http-error';
-import { staffMemberships, staffUsers } from '../schema';
+import {
+  activeOwnerCount,
+  deleteMembership,
+  insertMembership,
+  membershipOf,
+  savePermissions,
+  saveRole,
+  type MembershipRow,
+} from '../memberships/membership-repository';
 import { checkOwnersLeft, checkStaffChange, type Actor } from './admin-rules';
 import { issueInvitation } from './invitations';
 import { storedGrant } from './membership-grant';
 import { hashPassword } from './password';
+import { insertStaffUser, staffUserByEmail } from './staff-user-repository';
 
-export const UNKNOWN_ADMIN = 'No encontramos a esta persona en el personal de la escuela.';
-
-const membershipOf = (schoolId: string, userId: string) =>
-  and(eq(staffMemberships.schoolId, schoolId), eq(staffMemberships.userId, userId));
+export const NOT_STAFF_ANYMORE = 'Ya no formas parte del personal de esta escuela.';
 
 /**
- * The caller's membership as stored now: staff changes never trust a token that may predate
- * a demotion (ADR 0007).
+ * The caller's membership as stored now, which must be in force: staff changes never trust
+ * a token that may predate a demotion or a suspension (ADR 0007).
  */
 export async function actorIn(tx: Executor, schoolId: string, userId: string): Promise<Actor> {
-  const [row] = await tx.select().from(staffMemberships).where(membershipOf(schoolId, userId));
-  if (!row?.active) throw forbidden('Ya no formas parte del personal de esta escuela.');
+  const row = await membershipOf(tx, schoolId, userId);
+  if (!row?.active) throw forbidden(NOT_STAFF_ANYMORE);
   return { userId, grant: storedGrant(row) };
 }
 
 /** The member's row, locked until the transaction ends (two admins cannot race on it). */
-async function lockedMember(tx: Executor, schoolId: string, userId: string) {
-  const [row] = await tx
-    .select()
-    .from(staffMemberships)
-    .where(membershipOf(schoolId, userId))
-    .for('update');
-  if (!row) throw notFound(UNKNOWN_ADMIN);
-  return storedGrant(row);
-}
-
-/**
- * Active owners are counted under lock, so two owners cannot remove each other at once; a
- * suspended owner runs nothing and does not count.
- */
-async function ownersOf(tx: Executor, schoolId: string): Promise<number> {
-  const rows = await tx
-    .select({ userId: staffMemberships.userId })
-    .from(staffMemberships)
-    .where(
-      and(
-        eq(staffMemberships.schoolId, schoolId),
-        eq(staffMemberships.role, 'OWNER'),
-        eq(staffMemberships.active, true),
-      ),
-    )
-    .for('update');
-  return rows.length;
-}
-
-async function recordChange(
+export async function lockedMember(
   tx: Executor,
-  change: 'added' | 'role_changed' | 'permissions_changed' | 'removed',
-  ids: { schoolId: string; userId: string; actor: Actor },
-  before: MembershipGrant | null,
-  after: MembershipGrant | null,
-) {
-  await enqueueEvent(tx, staffMembershipChangedV1, {
-    school_id: ids.schoolId,
-    user_id: ids.userId,
-    change,
-    role: after?.role ?? null,
-    permissions: after?.permissions ? [...after.permissions] : null,
-    previous_role: before?.role ?? null,
-    changed_by: ids.actor.userId,
-  });
+  schoolId: string,
+  userId: string,
+  unknown = UNKNOWN_ADMIN,
+): Promise<MembershipRow> {
+  const row = await membershipOf(tx, schoolId, userId, { lock: true });
+  if (!row) throw notFound(unknown);
+  return row;
 }
 
 /**
@@ -90,78 +58,59 @@ export async function createAdmin(
   actor: Actor,
 ) {
   const after: MembershipGrant = { role: input.role, permissions: input.permissions };
-  const [existing] = await tx
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(eq(sql`lower(${staffUsers.email})`, input.email));
+  const existing = await staffUserByEmail(tx, input.email);
   checkStaffChange(actor, existing?.id ?? null, null, after);
   let userId = existing?.id;
   let invitation = null;
   if (!userId) {
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    const [user] = await tx
-      .insert(staffUsers)
-      .values({ name: input.name, email: input.email, passwordHash })
-      .returning({ id: staffUsers.id });
-    userId = user!.id;
+    userId = (await insertStaffUser(tx, { name: input.name, email: input.email, passwordHash })).id;
     invitation = await issueInvitation(tx, userId, actor.userId);
   }
-  const [added] = await tx
-    .insert(staffMemberships)
-    .values({ userId, schoolId, role: input.role, permissions: input.permissions })
-    .onConflictDoNothing()
-    .returning({ userId: staffMemberships.userId });
+  const added = await insertMembership(
+    tx,
+    { userId, schoolId, role: input.role, permissions: input.permissions },
+    actor.userId,
+  );
   if (!added) throw conflict('Esta persona ya forma parte del personal de la escuela.');
-  await recordChange(tx, 'added', { schoolId, userId, actor }, null, after);
   return { userId, invitation };
 }
 
+/** Each change answers the member's row after it (a later change in the transaction reads it). */
 export async function changeRole(
   tx: Executor,
-  schoolId: string,
-  userId: string,
+  member: MembershipRow,
   input: UpdateAdmin,
   actor: Actor,
-): Promise<void> {
-  const before = await lockedMember(tx, schoolId, userId);
+): Promise<MembershipRow> {
+  const before = storedGrant(member);
   const after: MembershipGrant = { role: input.role, permissions: before.permissions };
-  checkStaffChange(actor, userId, before, after);
-  checkOwnersLeft(await ownersOf(tx, schoolId), before, after);
-  if (before.role === after.role) return;
-  await tx
-    .update(staffMemberships)
-    .set({ role: input.role, updatedAt: new Date() })
-    .where(membershipOf(schoolId, userId));
-  await recordChange(tx, 'role_changed', { schoolId, userId, actor }, before, after);
+  checkStaffChange(actor, member.userId, before, after);
+  checkOwnersLeft(await activeOwnerCount(tx, member.schoolId), before, after);
+  if (before.role === after.role) return member;
+  return saveRole(tx, member, input.role, actor.userId);
 }
 
 export async function changePermissions(
   tx: Executor,
-  schoolId: string,
-  userId: string,
+  member: MembershipRow,
   input: UpdateAdminPermissions,
   actor: Actor,
-): Promise<void> {
-  const before = await lockedMember(tx, schoolId, userId);
+): Promise<MembershipRow> {
+  const before = storedGrant(member);
   const after: MembershipGrant = { role: before.role, permissions: input.permissions };
-  checkStaffChange(actor, userId, before, after);
-  await tx
-    .update(staffMemberships)
-    .set({ permissions: input.permissions, updatedAt: new Date() })
-    .where(membershipOf(schoolId, userId));
-  await recordChange(tx, 'permissions_changed', { schoolId, userId, actor }, before, after);
+  checkStaffChange(actor, member.userId, before, after);
+  return savePermissions(tx, member, input.permissions, actor.userId);
 }
 
 /** Removes the membership; the user (and their other schools) stays. */
 export async function removeAdmin(
   tx: Executor,
-  schoolId: string,
-  userId: string,
+  member: MembershipRow,
   actor: Actor,
 ): Promise<void> {
-  const before = await lockedMember(tx, schoolId, userId);
-  checkStaffChange(actor, userId, before, null);
-  checkOwnersLeft(await ownersOf(tx, schoolId), before, null);
-  await tx.delete(staffMemberships).where(membershipOf(schoolId, userId));
-  await recordChange(tx, 'removed', { schoolId, userId, actor }, before, null);
+  const before = storedGrant(member);
+  checkStaffChange(actor, member.userId, before, null);
+  checkOwnersLeft(await activeOwnerCount(tx, member.schoolId), before, null);
+  await deleteMembership(tx, member, actor.userId);
 }

@@ -1,117 +1,36 @@
 import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import { ROLE_PERMISSIONS, type Permission } from '@cuota/contracts/enrolment/permissions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { createLogger } from '@cuota/service-runtime/logging/logger';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
-import { enrolmentService } from '../enrolment-service';
 import * as schema from '../schema';
-import { seedDemoSchool, staffEmail } from '../seed/demo-school';
+import { staffEmail } from '../seed/demo-school';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../test-support/enrolment-harness';
 import { invitationTokenHash } from './invitations';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-let database: TestDatabase;
-let ns: TestNamespace;
-let identity: Awaited<ReturnType<typeof createTestIdentity>>;
-let service: RunningService<typeof schema>;
-let demo: DemoAccess;
-/** The demo school's staff user id per role. */
-const ids = {} as Record<StaffRole, string>;
-/** A second school with its own owner: nothing of the demo school may leak to it. */
-let other: { schoolId: string; ownerId: string };
-
+/** The demo school and its staff (a user per role); a second school with its own owner. */
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  [database, ns, identity] = await Promise.all([
-    createTestDatabase('enrolment_staff'),
-    createTestNamespace(),
-    createTestIdentity(),
-  ]);
-  service = await startService(
-    enrolmentService,
-    {
-      port: 0,
-      databaseUrl: database.url,
-      natsUrl: NATS_URL,
-      natsPrefix: ns.prefix,
-      identityPublicJwk: identity.keys.publicJwk,
-      logLevel: 'silent',
-    },
-    createLogger('enrolment', 'silent'),
-  );
-  demo = await seedDemoSchool(service.db);
-  for (const { role } of demo.staff) ids[role] = await userIdOf(staffEmail(role));
-  other = await otherSchool();
+  h = await startEnrolmentHarness('enrolment_staff');
 }, 60_000);
-afterAll(async () => {
-  await service?.stop();
-  await ns?.dispose();
-  await database?.drop();
-});
-
-async function userIdOf(email: string): Promise<string> {
-  const [user] = await service.db
-    .select()
-    .from(schema.staffUsers)
-    .where(eq(schema.staffUsers.email, email));
-  return user!.id;
-}
-
-async function otherSchool() {
-  const [school] = await service.db
-    .insert(schema.schools)
-    .values({ name: 'Colegio Vecino', kind: 'k12', status: 'operando' })
-    .returning();
-  const [owner] = await service.db
-    .insert(schema.staffUsers)
-    .values({ name: 'Dueña Vecina', email: 'duena@vecino.mx', passwordHash: 'x' })
-    .returning();
-  await service.db
-    .insert(schema.staffMemberships)
-    .values({ userId: owner!.id, schoolId: school!.id, role: 'OWNER' });
-  return { schoolId: school!.id, ownerId: owner!.id };
-}
+afterAll(() => h?.stop());
 
 /** The token the BFF would sign for a demo staff member (role as the token says). */
-const as = (role: StaffRole, tokenRole: StaffRole = role): IdentityClaims => ({
-  kind: 'staff',
-  user_id: ids[role],
-  memberships: [{ school_id: demo.school_id, role: tokenRole }],
-});
-const otherOwner = (): IdentityClaims => ({
-  kind: 'staff',
-  user_id: other.ownerId,
-  memberships: [{ school_id: other.schoolId, role: 'OWNER' }],
-});
+const as = (role: StaffRole, tokenRole: StaffRole = role) => h.member(role, tokenRole);
+const otherOwner = () => h.otherOwner();
+const call = async (who: IdentityClaims, method: string, path: string, json?: unknown) =>
+  h.call(who, path, { method, json });
 
-async function call(who: IdentityClaims, method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, service.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${await identity.sign(who)}`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (res.status === 204 ? null : await res.json()) as Json };
-}
-
-const admins = () => `/api/v1/dashboard/schools/${demo.school_id}/admins/`;
-const users = () => `/api/v1/dashboard/schools/${demo.school_id}/users/`;
-const count = async (table: string) =>
-  (await service.db.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))
-    .rows[0]!.n;
+const admins = () => `/api/v1/dashboard/schools/${h.demo.school_id}/admins/`;
+const users = () => `/api/v1/dashboard/schools/${h.demo.school_id}/users/`;
 const counts = async () => ({
-  users: await count('staff_users'),
-  memberships: await count('staff_memberships'),
-  invitations: await count('staff_invitations'),
-  events: await count(`outbox_events WHERE type = 'enrolment.staff.membership_changed'`),
+  users: await h.count('staff_users'),
+  memberships: await h.count('staff_memberships'),
+  invitations: await h.count('staff_invitations'),
+  events: await h.count('outbox_events', `type = 'enrolment.staff.membership_changed'`),
 });
 
 describe('listing staff', () => {
@@ -121,7 +40,7 @@ describe('listing staff', () => {
     expect(res.body.count).toBe(8);
     const treasurer = res.body.results.find((a: Json) => a.role === 'TREASURER');
     expect(treasurer).toMatchObject({
-      id: ids.TREASURER,
+      id: h.userId('TREASURER'),
       email: staffEmail('TREASURER'),
       custom_permissions: false,
       invitation_pending: false,
@@ -142,7 +61,7 @@ describe('listing staff', () => {
   test('any member reads themselves (admins/me), nobody else from another school', async () => {
     const me = await call(as('OTHER'), 'GET', `${admins()}me/`);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: ids.OTHER, role: 'OTHER' });
+    expect(me.body).toMatchObject({ id: h.userId('OTHER'), role: 'OTHER' });
     expect((await call(otherOwner(), 'GET', `${admins()}me/`)).status).toBe(404);
   });
 });
@@ -168,7 +87,7 @@ describe('adding a member', () => {
     const hours = (Date.parse(expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
-    const [stored] = await service.db
+    const [stored] = await h.service.db
       .select()
       .from(schema.staffInvitations)
       .where(eq(schema.staffInvitations.userId, res.body.admin.id));
@@ -187,7 +106,7 @@ describe('adding a member', () => {
     const res = await call(
       otherOwner(),
       'POST',
-      `/api/v1/dashboard/schools/${other.schoolId}/admins/`,
+      `/api/v1/dashboard/schools/${h.otherSchoolId}/admins/`,
       {
         name: 'Ignorado',
         email: staffEmail('ACCOUNTANT').toUpperCase(),
@@ -198,7 +117,7 @@ describe('adding a member', () => {
     expect(res.status).toBe(201);
     expect(res.body.invitation).toBeNull();
     expect(res.body.admin).toMatchObject({
-      id: ids.ACCOUNTANT,
+      id: h.userId('ACCOUNTANT'),
       name: 'Raúl Cárdenas', // their own name, not the one typed
       permissions: ['school.read', 'invoicing.read'],
       custom_permissions: true,
@@ -212,7 +131,7 @@ describe('adding a member', () => {
     const again = await call(
       otherOwner(),
       'POST',
-      `/api/v1/dashboard/schools/${other.schoolId}/admins/`,
+      `/api/v1/dashboard/schools/${h.otherSchoolId}/admins/`,
       {
         name: 'x',
         email: staffEmail('ACCOUNTANT'),
@@ -249,23 +168,23 @@ describe('adding a member', () => {
 });
 
 describe('changing and removing a member', () => {
-  const adminPath = (role: StaffRole) => `${admins()}${ids[role]}/`;
+  const adminPath = (role: StaffRole) => `${admins()}${h.userId(role)}/`;
 
   test('an owner changes a role; the event records before and after', async () => {
     const res = await call(as('OWNER'), 'PUT', adminPath('OTHER'), { role: 'TREASURER' });
     expect(res.status).toBe(200);
     expect(res.body.role).toBe('TREASURER');
     const [event] = (
-      await service.db.execute<{ payload: Json }>(
+      await h.service.db.execute<{ payload: Json }>(
         sql`SELECT payload FROM outbox_events WHERE type = 'enrolment.staff.membership_changed' ORDER BY seq DESC LIMIT 1`,
       )
     ).rows;
     expect(event!.payload.data).toMatchObject({
-      user_id: ids.OTHER,
+      user_id: h.userId('OTHER'),
       change: 'role_changed',
       role: 'TREASURER',
       previous_role: 'OTHER',
-      changed_by: ids.OWNER,
+      changed_by: h.userId('OWNER'),
     });
     await call(as('OWNER'), 'PUT', adminPath('OTHER'), { role: 'OTHER' });
   });
@@ -322,7 +241,7 @@ describe('changing and removing a member', () => {
     expect((await call(otherOwner(), 'PUT', adminPath('OTHER'), { role: 'OTHER' })).status).toBe(
       404,
     );
-    const foreign = await call(as('OWNER'), 'PUT', `${admins()}${other.ownerId}/`, {
+    const foreign = await call(as('OWNER'), 'PUT', `${admins()}${h.otherOwnerId}/`, {
       role: 'OTHER',
     });
     expect(foreign.status).toBe(404);
@@ -363,13 +282,13 @@ describe('users and their permissions', () => {
       'GET',
       `${users()}by-email/?email=${staffEmail('ADMISSIONS')}`,
     );
-    expect(byEmail.body.id).toBe(ids.ADMISSIONS);
+    expect(byEmail.body.id).toBe(h.userId('ADMISSIONS'));
     expect((await call(as('OWNER'), 'GET', `${users()}by-email/?email=nadie@x.mx`)).status).toBe(
       404,
     );
     expect((await call(as('OWNER'), 'GET', `${users()}by-email/?email=x`)).status).toBe(400);
     const owners = await call(as('OWNER'), 'GET', `${users()}by-membership/?role=OWNER`);
-    expect(owners.body.results.map((a: Json) => a.id)).toEqual([ids.OWNER]);
+    expect(owners.body.results.map((a: Json) => a.id)).toEqual([h.userId('OWNER')]);
     expect((await call(as('OWNER'), 'GET', `${users()}by-membership/?role=REY`)).status).toBe(400);
     expect(
       (await call(as('CASH_COLLECTION'), 'GET', `${users()}by-membership/?role=OWNER`)).status,
@@ -378,26 +297,26 @@ describe('users and their permissions', () => {
   });
 
   test("a member reads their own permissions; others' need staff.read", async () => {
-    const own = await call(as('OTHER'), 'GET', `${users()}${ids.OTHER}/permissions/`);
+    const own = await call(as('OTHER'), 'GET', `${users()}${h.userId('OTHER')}/permissions/`);
     expect(own.body).toEqual({
-      user_id: ids.OTHER,
-      school_id: demo.school_id,
+      user_id: h.userId('OTHER'),
+      school_id: h.demo.school_id,
       role: 'OTHER',
       permissions: ['school.read', 'students.read'],
       role_permissions: ['school.read', 'students.read'],
       custom_permissions: false,
     });
-    expect((await call(as('OTHER'), 'GET', `${users()}${ids.OWNER}/permissions/`)).status).toBe(
-      403,
-    );
-    expect((await call(as('OWNER'), 'GET', `${users()}${ids.OTHER}/permissions/`)).status).toBe(
-      200,
-    );
-    expect((await call(as('OWNER'), 'GET', `${users()}${other.ownerId}/permissions/`)).status).toBe(
-      404,
-    );
-    expect((await call(otherOwner(), 'GET', `${users()}${ids.OTHER}/permissions/`)).status).toBe(
-      404,
-    );
+    expect(
+      (await call(as('OTHER'), 'GET', `${users()}${h.userId('OWNER')}/permissions/`)).status,
+    ).toBe(403);
+    expect(
+      (await call(as('OWNER'), 'GET', `${users()}${h.userId('OTHER')}/permissions/`)).status,
+    ).toBe(200);
+    expect(
+      (await call(as('OWNER'), 'GET', `${users()}${h.otherOwnerId}/permissions/`)).status,
+    ).toBe(404);
+    expect(
+      (await call(otherOwner(), 'GET', `${users()}${h.userId('OTHER')}/permissions/`)).status,
+    ).toBe(404);
   });
 });

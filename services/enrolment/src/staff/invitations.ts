@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { STAFF_INVITATION_TTL_HOURS } from '@cuota/contracts/enrolment/staff';
 import type { Executor } from '@cuota/messaging/transaction';
-import { staffInvitations } from '../schema';
+import { invitationExpiry } from './invitation-rules';
+import { insertInvitation } from './staff-invitation-repository';
 
 /**
  * 32 random bytes leave nothing to guess, so a plain SHA-256 is enough at rest (a slow hash
@@ -18,8 +18,8 @@ export async function issueInvitation(
   now = new Date(),
 ): Promise<{ token: string; expires_at: string }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + STAFF_INVITATION_TTL_HOURS * 3600 * 1000);
-  await tx.insert(staffInvitations).values({
+  const expiresAt = invitationExpiry(now);
+  await insertInvitation(tx, {
     userId,
     tokenHash: invitationTokenHash(token),
     expiresAt,

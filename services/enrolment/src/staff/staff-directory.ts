@@ -1,50 +1,36 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StaffUserProfile } from '@cuota/contracts/enrolment/staff-users';
 import type { StaffCredentials, StaffIdentity } from '@cuota/contracts/identity/sign-in';
-import type { EnrolmentDb } from '../enrolment-db';
-import { schools, staffMemberships, staffUsers } from '../schema';
+import type { Executor } from '@cuota/messaging/transaction';
+import { membershipsInForce, type SchoolMembership } from '../memberships/membership-repository';
 import { effectivePermissions, storedGrant } from './membership-grant';
 import { decoyHash, verifyPassword } from './password';
+import { staffUserByEmail, staffUserById } from './staff-user-repository';
+
+/** A membership as tokens carry it: the school, the role and the effective permissions. */
+const asGranted = ({ school_id, school_name, role, permissions }: SchoolMembership) => {
+  const grant = storedGrant({ role, permissions });
+  return { school_id, school_name, role: grant.role, permissions: effectivePermissions(grant) };
+};
 
 /** A staff user with each membership's effective permissions (what the BFF signs into tokens). */
-export async function staffIdentity(
-  db: EnrolmentDb,
-  userId: string,
-): Promise<StaffIdentity | null> {
-  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, userId));
+export async function staffIdentity(db: Executor, userId: string): Promise<StaffIdentity | null> {
+  const user = await staffUserById(db, userId);
   if (!user) return null;
-  const memberships = await db
-    .select({
-      school_id: schools.id,
-      school_name: schools.name,
-      role: staffMemberships.role,
-      permissions: staffMemberships.permissions,
-    })
-    .from(staffMemberships)
-    .innerJoin(schools, eq(schools.id, staffMemberships.schoolId))
-    // A suspended membership grants nothing: it leaves the tokens at the next refresh.
-    .where(and(eq(staffMemberships.userId, userId), eq(staffMemberships.active, true)))
-    .orderBy(schools.name);
+  const memberships = await membershipsInForce(db, userId);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    memberships: memberships.map((m) => {
-      const grant = storedGrant(m);
-      return { ...m, role: grant.role, permissions: effectivePermissions(grant) };
-    }),
+    memberships: memberships.map(asGranted),
   };
 }
 
 /** null for a wrong e-mail or a wrong password alike. */
 export async function authenticateStaff(
-  db: EnrolmentDb,
+  db: Executor,
   credentials: StaffCredentials,
 ): Promise<StaffIdentity | null> {
-  const [user] = await db
-    .select()
-    .from(staffUsers)
-    .where(eq(sql`lower(${staffUsers.email})`, credentials.email.toLowerCase()));
+  const user = await staffUserByEmail(db, credentials.email);
   const ok = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash()));
   return user && ok ? staffIdentity(db, user.id) : null;
 }
@@ -54,39 +40,24 @@ export async function authenticateStaff(
  * they read themself; only the schools the caller shares and may read the staff of otherwise).
  */
 export async function staffUserProfile(
-  db: EnrolmentDb,
+  db: Executor,
   userId: string,
   schoolIds: string[] | 'all',
 ): Promise<StaffUserProfile | null> {
-  const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, userId));
-  if (!user) return null;
   if (schoolIds !== 'all' && schoolIds.length === 0) return null;
-  const memberships = await db
-    .select({
-      school_id: schools.id,
-      school_name: schools.name,
-      role: staffMemberships.role,
-      permissions: staffMemberships.permissions,
-    })
-    .from(staffMemberships)
-    .innerJoin(schools, eq(schools.id, staffMemberships.schoolId))
-    .where(
-      and(
-        eq(staffMemberships.userId, userId),
-        eq(staffMemberships.active, true),
-        schoolIds === 'all' ? undefined : inArray(staffMemberships.schoolId, schoolIds),
-      ),
-    )
-    .orderBy(schools.name);
+  const user = await staffUserById(db, userId);
+  if (!user) return null;
+  const memberships = await membershipsInForce(
+    db,
+    userId,
+    schoolIds === 'all' ? undefined : schoolIds,
+  );
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     phone: user.phone,
-    memberships: memberships.map((m) => {
-      const grant = storedGrant(m);
-      return { ...m, role: grant.role, permissions: effectivePermissions(grant) };
-    }),
+    memberships: memberships.map(asGranted),
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,3 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   PatchStaffUser,
   RedeemInvitation,
@@ -7,15 +6,24 @@ import type {
 import { INVITATION_UNUSABLE } from '@cuota/contracts/enrolment/staff-users';
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
-import { staffInvitations, staffMemberships, staffUsers } from '../schema';
 import { checkStaffChange, type Actor } from './admin-rules';
+import { invitationPending, isUsable } from './invitation-rules';
 import { invitationTokenHash, issueInvitation } from './invitations';
 import { storedGrant } from './membership-grant';
 import { hashPassword, verifyPassword } from './password';
+import { lockActiveMemberByEmail } from './school-staff-repository';
+import {
+  closeOpenInvitations,
+  invitationsOf,
+  lockInvitationByTokenHash,
+  markInvitationUsed,
+} from './staff-invitation-repository';
+import { saveStaffUser, staffUserById, type StaffUserChanges } from './staff-user-repository';
 
 export const WRONG_CURRENT_PASSWORD = 'Tu contraseña actual no es correcta.';
 export const NO_PENDING_INVITATION =
   'Esta persona no tiene una invitación pendiente en esta escuela: ya creó su contraseña o no forma parte del personal.';
+export const USER_GONE = 'Tu usuario ya no existe.';
 
 /** PUT (every field) or PATCH (the fields sent) of the user themself. */
 export async function updateOwnProfile(
@@ -23,9 +31,9 @@ export async function updateOwnProfile(
   userId: string,
   input: ReplaceStaffUser | PatchStaffUser,
 ): Promise<void> {
-  const [user] = await tx.select().from(staffUsers).where(eq(staffUsers.id, userId)).for('update');
-  if (!user) throw notFound('Tu usuario ya no existe.');
-  const changes: Partial<typeof staffUsers.$inferInsert> = {};
+  const user = await staffUserById(tx, userId, { lock: true });
+  if (!user) throw notFound(USER_GONE);
+  const changes: StaffUserChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if ('new_password' in input && input.new_password !== undefined) {
@@ -33,11 +41,7 @@ export async function updateOwnProfile(
       throw badRequest(WRONG_CURRENT_PASSWORD);
     changes.passwordHash = await hashPassword(input.new_password);
   }
-  if (Object.keys(changes).length === 0) return;
-  await tx
-    .update(staffUsers)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(staffUsers.id, userId));
+  if (Object.keys(changes).length) await saveStaffUser(tx, userId, changes);
 }
 
 /**
@@ -49,47 +53,19 @@ export async function reissueInvitation(
   schoolId: string,
   email: string,
   actor: Actor,
-): Promise<{ userId: string; name: string; role: string; token: string; expires_at: string }> {
-  const [member] = await tx
-    .select({
-      userId: staffUsers.id,
-      name: staffUsers.name,
-      role: staffMemberships.role,
-      permissions: staffMemberships.permissions,
-    })
-    .from(staffMemberships)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffMemberships.userId))
-    .where(
-      and(
-        eq(staffMemberships.schoolId, schoolId),
-        eq(staffMemberships.active, true),
-        eq(sql`lower(${staffUsers.email})`, email.toLowerCase()),
-      ),
-    )
-    .for('update', { of: staffUsers });
-  if (!member) throw notFound(NO_PENDING_INVITATION);
-  const invitations = await tx
-    .select({ usedAt: staffInvitations.usedAt })
-    .from(staffInvitations)
-    .where(eq(staffInvitations.userId, member.userId));
-  if (invitations.length === 0 || invitations.some((i) => i.usedAt))
+): Promise<{ userId: string; token: string; expires_at: string }> {
+  const member = await lockActiveMemberByEmail(tx, schoolId, email);
+  if (!member || !invitationPending(await invitationsOf(tx, member.userId)))
     throw notFound(NO_PENDING_INVITATION);
   const grant = storedGrant(member);
   // Rule 2 as for any change to this member: a fresh token opens their account.
   checkStaffChange(actor, member.userId, grant, grant);
   const now = new Date();
-  await tx
-    .update(staffInvitations)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(staffInvitations.userId, member.userId),
-        isNull(staffInvitations.usedAt),
-        gt(staffInvitations.expiresAt, now),
-      ),
-    );
-  const invitation = await issueInvitation(tx, member.userId, actor.userId, now);
-  return { userId: member.userId, name: member.name, role: member.role, ...invitation };
+  await closeOpenInvitations(tx, member.userId, now);
+  return {
+    userId: member.userId,
+    ...(await issueInvitation(tx, member.userId, actor.userId, now)),
+  };
 }
 
 /**
@@ -102,50 +78,13 @@ export async function redeemInvitation(
   input: RedeemInvitation,
   now = new Date(),
 ): Promise<string> {
-  const [invitation] = await tx
-    .select()
-    .from(staffInvitations)
-    .where(eq(staffInvitations.tokenHash, invitationTokenHash(input.token)))
-    .for('update');
-  if (!invitation || invitation.usedAt || invitation.expiresAt <= now)
-    throw notFound(INVITATION_UNUSABLE);
-  const passwordHash = await hashPassword(input.password);
-  await tx
-    .update(staffUsers)
-    .set({ name: input.name, passwordHash, updatedAt: now })
-    .where(eq(staffUsers.id, invitation.userId));
-  await tx
-    .update(staffInvitations)
-    .set({ usedAt: now })
-    .where(eq(staffInvitations.id, invitation.id));
-  await tx
-    .update(staffInvitations)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(staffInvitations.userId, invitation.userId),
-        isNull(staffInvitations.usedAt),
-        gt(staffInvitations.expiresAt, now),
-      ),
-    );
+  const invitation = await lockInvitationByTokenHash(tx, invitationTokenHash(input.token));
+  if (!invitation || !isUsable(invitation, now)) throw notFound(INVITATION_UNUSABLE);
+  await saveStaffUser(tx, invitation.userId, {
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+  });
+  await markInvitationUsed(tx, invitation.id, now);
+  await closeOpenInvitations(tx, invitation.userId, now);
   return invitation.userId;
-}
-
-/** Schools where the caller holds `staff.read` and the user is a member (what they may see). */
-export async function sharedSchoolIds(
-  tx: Executor,
-  userId: string,
-  readableSchoolIds: string[],
-): Promise<string[]> {
-  if (readableSchoolIds.length === 0) return [];
-  const rows = await tx
-    .select({ schoolId: staffMemberships.schoolId })
-    .from(staffMemberships)
-    .where(
-      and(
-        eq(staffMemberships.userId, userId),
-        inArray(staffMemberships.schoolId, readableSchoolIds),
-      ),
-    );
-  return rows.map((r) => r.schoolId);
 }

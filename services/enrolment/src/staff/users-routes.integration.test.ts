@@ -1,117 +1,50 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { INVITATION_UNUSABLE } from '@cuota/contracts/enrolment/staff-users';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
 import { createLogger } from '@cuota/service-runtime/logging/logger';
-import { NATS_URL } from '@cuota/testing/environment';
 import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
-import { enrolmentService } from '../enrolment-service';
 import * as schema from '../schema';
-import { DEMO_STAFF_PASSWORD, seedDemoSchool, staffEmail } from '../seed/demo-school';
+import { DEMO_STAFF_PASSWORD, staffEmail } from '../seed/demo-school';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../test-support/enrolment-harness';
 import { INVITATION_SUBJECT, invitationSender } from './invitation-mail';
 import { NO_PENDING_INVITATION, WRONG_CURRENT_PASSWORD } from './staff-user-commands';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 const PUBLIC_URL = 'http://portal.cuota.test';
-let database: TestDatabase;
-let ns: TestNamespace;
-let identity: Awaited<ReturnType<typeof createTestIdentity>>;
-let service: RunningService<typeof schema>;
+let h: EnrolmentHarness;
 let smtp: SmtpSandbox;
 let mailboxUrl: string;
-let demo: DemoAccess;
-const ids = {} as Record<StaffRole, string>;
-let other: { schoolId: string; ownerId: string };
 
 beforeAll(async () => {
-  [database, ns, identity, smtp] = await Promise.all([
-    createTestDatabase('enrolment_users'),
-    createTestNamespace(),
-    createTestIdentity(),
-    startSmtpSandbox({ smtpPort: 0, httpPort: 0 }),
-  ]);
+  smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
   mailboxUrl = `http://127.0.0.1:${smtp.httpPort}/`;
-  service = await startService(
-    enrolmentService,
-    {
-      port: 0,
-      databaseUrl: database.url,
-      natsUrl: NATS_URL,
-      natsPrefix: ns.prefix,
-      identityPublicJwk: identity.keys.publicJwk,
-      logLevel: 'silent',
+  h = await startEnrolmentHarness('enrolment_users', {
+    config: {
       publicUrl: PUBLIC_URL,
       smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
       mailFrom: 'Cuota <no-responder@cuota.test>',
     },
-    createLogger('enrolment', 'silent'),
-  );
-  demo = await seedDemoSchool(service.db);
-  for (const { role } of demo.staff) ids[role] = await userIdOf(staffEmail(role));
-  const [school] = await service.db
-    .insert(schema.schools)
-    .values({ name: 'Colegio Vecino', kind: 'k12', status: 'operando' })
-    .returning();
-  const [owner] = await service.db
-    .insert(schema.staffUsers)
-    .values({ name: 'Dueña Vecina', email: 'duena@vecino.mx', passwordHash: 'x' })
-    .returning();
-  await service.db
-    .insert(schema.staffMemberships)
-    .values({ userId: owner!.id, schoolId: school!.id, role: 'OWNER' });
-  other = { schoolId: school!.id, ownerId: owner!.id };
+  });
 }, 60_000);
 afterAll(async () => {
-  await service?.stop();
+  await h?.stop();
   await smtp?.stop();
-  await ns?.dispose();
-  await database?.drop();
 });
 
-async function userIdOf(email: string): Promise<string> {
-  const [user] = await service.db
-    .select()
-    .from(schema.staffUsers)
-    .where(eq(schema.staffUsers.email, email));
-  return user!.id;
-}
-
-const as = (role: StaffRole): IdentityClaims => ({
-  kind: 'staff',
-  user_id: ids[role],
-  memberships: [{ school_id: demo.school_id, role }],
-});
-const otherOwner = (): IdentityClaims => ({
-  kind: 'staff',
-  user_id: other.ownerId,
-  memberships: [{ school_id: other.schoolId, role: 'OWNER' }],
-});
-const BFF: IdentityClaims = { kind: 'service', service: 'bff' };
-
-async function call(who: IdentityClaims, method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, service.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${await identity.sign(who)}`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const as = (role: StaffRole) => h.member(role);
+const otherOwner = () => h.otherOwner();
+const call = (who: IdentityClaims, method: string, path: string, json?: unknown) =>
+  h.call(who, path, { method, json });
 
 /** Every row of the staff tables: a refused call must leave them exactly as they were. */
 const snapshot = async () =>
   (
-    await service.db.execute(
+    await h.service.db.execute(
       sql.raw(`SELECT
         (SELECT json_agg(u ORDER BY id) FROM staff_users u) AS users,
         (SELECT json_agg(m ORDER BY user_id, school_id) FROM staff_memberships m) AS memberships,
@@ -121,9 +54,9 @@ const snapshot = async () =>
   ).rows[0];
 
 const authenticate = (email: string, password: string) =>
-  call(BFF, 'POST', '/internal/staff/authenticate', { email, password });
+  call(h.bff, 'POST', '/internal/staff/authenticate', { email, password });
 const redeem = (token: string, name = 'Nueva Persona', password = 'una-clave-larga-2026') =>
-  call(BFF, 'POST', '/internal/staff/invitations/redeem', { token, name, password });
+  call(h.bff, 'POST', '/internal/staff/invitations/redeem', { token, name, password });
 
 let seq = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${++seq}@colegio.mx`;
@@ -131,7 +64,7 @@ const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${+
 async function invite(role: StaffRole = 'CASH_COLLECTION') {
   const email = uniqueEmail('invitada');
   const res = await call(as('OWNER'), 'POST', '/api/v1/users/', {
-    school_id: demo.school_id,
+    school_id: h.demo.school_id,
     name: 'Invitada Prueba',
     email,
     role,
@@ -144,14 +77,14 @@ describe('POST /api/v1/users/', () => {
   test('staff.write adds a member to the school in the body; the invitation is e-mailed in Spanish', async () => {
     const email = uniqueEmail('rosa');
     const res = await call(as('GENERAL_DIRECTOR'), 'POST', '/api/v1/users/', {
-      school_id: demo.school_id,
+      school_id: h.demo.school_id,
       name: 'Rosa Cajera',
       email: email.toUpperCase(),
       role: 'CASH_COLLECTION',
     });
     expect(res.status).toBe(201);
     expect(res.body.admin).toMatchObject({
-      school_id: demo.school_id,
+      school_id: h.demo.school_id,
       email,
       role: 'CASH_COLLECTION',
       invitation_pending: true,
@@ -160,7 +93,7 @@ describe('POST /api/v1/users/', () => {
     const mail = await waitForMessage(mailboxUrl, email);
     expect(mail.subject).toBe(INVITATION_SUBJECT);
     expect(mail.text).toContain('Hola, Rosa Cajera:');
-    expect(mail.text).toContain(demo.school_name);
+    expect(mail.text).toContain(h.demo.school_name);
     expect(mail.text).toContain('Cobranza en caja');
     expect(mail.text).toContain(`${PUBLIC_URL}/dashboard/invitacion/${token}`);
     expect(mail.text).toMatch(/vence el \d{1,2} de \w+ de \d{4}/);
@@ -171,15 +104,19 @@ describe('POST /api/v1/users/', () => {
   test('the same command as …/admins/: an e-mail with a staff user gets a membership, no mail', async () => {
     const before = (await messagesTo(mailboxUrl, staffEmail('ACCOUNTANT'))).length;
     const res = await call(otherOwner(), 'POST', '/api/v1/users/', {
-      school_id: other.schoolId,
+      school_id: h.otherSchoolId,
       name: 'Ignorado',
       email: staffEmail('ACCOUNTANT'),
       role: 'ACCOUNTANT',
     });
     expect(res.status).toBe(201);
     expect(res.body.invitation).toBeNull();
-    expect(res.body.admin).toMatchObject({ id: ids.ACCOUNTANT, school_id: other.schoolId });
-    await new Promise((r) => setTimeout(r, 300));
+    expect(res.body.admin).toMatchObject({
+      id: h.userId('ACCOUNTANT'),
+      school_id: h.otherSchoolId,
+    });
+    // Invitations are mailed before the answer (the sandbox stores a message before it
+    // accepts it): one sent would already be in the mailbox.
     expect(await messagesTo(mailboxUrl, staffEmail('ACCOUNTANT'))).toHaveLength(before);
   });
 
@@ -187,9 +124,9 @@ describe('POST /api/v1/users/', () => {
     const before = await snapshot();
     for (const body of [
       { name: 'Sin Escuela', email: uniqueEmail('x'), role: 'OTHER' },
-      { school_id: demo.school_id, name: 'Mal Correo', email: 'no-es-correo', role: 'OTHER' },
-      { school_id: demo.school_id, name: ' ', email: uniqueEmail('x'), role: 'OTHER' },
-      { school_id: demo.school_id, name: 'Extra', email: uniqueEmail('x'), role: 'OTHER', x: 1 },
+      { school_id: h.demo.school_id, name: 'Mal Correo', email: 'no-es-correo', role: 'OTHER' },
+      { school_id: h.demo.school_id, name: ' ', email: uniqueEmail('x'), role: 'OTHER' },
+      { school_id: h.demo.school_id, name: 'Extra', email: uniqueEmail('x'), role: 'OTHER', x: 1 },
     ]) {
       const res = await call(as('OWNER'), 'POST', '/api/v1/users/', body);
       expect(res.status).toBe(400);
@@ -200,32 +137,34 @@ describe('POST /api/v1/users/', () => {
 
   test('a role without staff.write 403; another school 404; nothing written', async () => {
     const before = await snapshot();
-    const body = { school_id: demo.school_id, name: 'X', email: uniqueEmail('x'), role: 'OTHER' };
+    const body = { school_id: h.demo.school_id, name: 'X', email: uniqueEmail('x'), role: 'OTHER' };
     const refused = await call(as('ADMINISTRATIVE_DIRECTOR'), 'POST', '/api/v1/users/', body);
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/permiso/);
     const elsewhere = await call(otherOwner(), 'POST', '/api/v1/users/', body);
     expect(elsewhere.status).toBe(404);
-    expect(JSON.stringify(elsewhere.body)).not.toContain(demo.school_name);
+    expect(JSON.stringify(elsewhere.body)).not.toContain(h.demo.school_name);
     expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('GET /api/v1/users/{id}/', () => {
   test('oneself: the profile with every membership', async () => {
-    const res = await call(as('OTHER'), 'GET', `/api/v1/users/${ids.OTHER}/`);
+    const res = await call(as('OTHER'), 'GET', `/api/v1/users/${h.userId('OTHER')}/`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: ids.OTHER,
+      id: h.userId('OTHER'),
       email: staffEmail('OTHER'),
       phone: null,
-      memberships: [{ school_id: demo.school_id, school_name: demo.school_name, role: 'OTHER' }],
+      memberships: [
+        { school_id: h.demo.school_id, school_name: h.demo.school_name, role: 'OTHER' },
+      ],
     });
   });
 
   test('staff.read sees a colleague only with the memberships of schools it shares', async () => {
     // The accountant also works at the other school (added in the POST tests above or here).
-    await call(otherOwner(), 'POST', `/api/v1/dashboard/schools/${other.schoolId}/admins/`, {
+    await call(otherOwner(), 'POST', `/api/v1/dashboard/schools/${h.otherSchoolId}/admins/`, {
       name: 'x',
       email: staffEmail('ACCOUNTANT'),
       role: 'ACCOUNTANT',
@@ -233,20 +172,20 @@ describe('GET /api/v1/users/{id}/', () => {
     const here = await call(
       as('ADMINISTRATIVE_DIRECTOR'),
       'GET',
-      `/api/v1/users/${ids.ACCOUNTANT}/`,
+      `/api/v1/users/${h.userId('ACCOUNTANT')}/`,
     );
     expect(here.status).toBe(200);
-    expect(here.body.memberships.map((m: Json) => m.school_id)).toEqual([demo.school_id]);
-    const there = await call(otherOwner(), 'GET', `/api/v1/users/${ids.ACCOUNTANT}/`);
+    expect(here.body.memberships.map((m: Json) => m.school_id)).toEqual([h.demo.school_id]);
+    const there = await call(otherOwner(), 'GET', `/api/v1/users/${h.userId('ACCOUNTANT')}/`);
     expect(there.status).toBe(200);
-    expect(there.body.memberships.map((m: Json) => m.school_id)).toEqual([other.schoolId]);
-    expect(JSON.stringify(there.body)).not.toContain(demo.school_name);
+    expect(there.body.memberships.map((m: Json) => m.school_id)).toEqual([h.otherSchoolId]);
+    expect(JSON.stringify(there.body)).not.toContain(h.demo.school_name);
   });
 
   test('without staff.read, from another school, or an unknown id: 404 with nothing leaked', async () => {
     for (const [who, id] of [
-      [as('TREASURER'), ids.OWNER],
-      [otherOwner(), ids.TREASURER],
+      [as('TREASURER'), h.userId('OWNER')],
+      [otherOwner(), h.userId('TREASURER')],
       [as('OWNER'), '00000000-0000-4000-8000-000000000000'],
       [as('OWNER'), 'no-es-un-id'],
     ] as const) {
@@ -258,9 +197,9 @@ describe('GET /api/v1/users/{id}/', () => {
 
   test('a guardian is refused', async () => {
     const res = await call(
-      { kind: 'guardian', guardian_id: ids.OWNER, school_ids: [demo.school_id] },
+      { kind: 'guardian', guardian_id: h.userId('OWNER'), school_ids: [h.demo.school_id] },
       'GET',
-      `/api/v1/users/${ids.OWNER}/`,
+      `/api/v1/users/${h.userId('OWNER')}/`,
     );
     expect(res.status).toBe(403);
   });
@@ -268,20 +207,30 @@ describe('GET /api/v1/users/{id}/', () => {
 
 describe('PUT and PATCH /api/v1/users/{id}/', () => {
   test('PUT replaces name and phone of oneself; PATCH changes only what it carries', async () => {
-    const put = await call(as('ADMISSIONS'), 'PUT', `/api/v1/users/${ids.ADMISSIONS}/`, {
+    const put = await call(as('ADMISSIONS'), 'PUT', `/api/v1/users/${h.userId('ADMISSIONS')}/`, {
       name: 'Ana Admisiones',
       phone: '55 1234 5678',
     });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ name: 'Ana Admisiones', phone: '55 1234 5678' });
-    const patch = await call(as('ADMISSIONS'), 'PATCH', `/api/v1/users/${ids.ADMISSIONS}/`, {
-      name: 'Ana María Admisiones',
-    });
+    const patch = await call(
+      as('ADMISSIONS'),
+      'PATCH',
+      `/api/v1/users/${h.userId('ADMISSIONS')}/`,
+      {
+        name: 'Ana María Admisiones',
+      },
+    );
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ name: 'Ana María Admisiones', phone: '55 1234 5678' });
-    const cleared = await call(as('ADMISSIONS'), 'PUT', `/api/v1/users/${ids.ADMISSIONS}/`, {
-      name: 'Ana María Admisiones',
-    });
+    const cleared = await call(
+      as('ADMISSIONS'),
+      'PUT',
+      `/api/v1/users/${h.userId('ADMISSIONS')}/`,
+      {
+        name: 'Ana María Admisiones',
+      },
+    );
     expect(cleared.body.phone).toBeNull();
   });
 
@@ -294,7 +243,12 @@ describe('PUT and PATCH /api/v1/users/{id}/', () => {
       ['PATCH', { new_password: 'una-clave-nueva-2026' }],
       ['PATCH', { current_password: DEMO_STAFF_PASSWORD, new_password: 'corta' }],
     ] as const) {
-      const res = await call(as('ADMISSIONS'), method, `/api/v1/users/${ids.ADMISSIONS}/`, body);
+      const res = await call(
+        as('ADMISSIONS'),
+        method,
+        `/api/v1/users/${h.userId('ADMISSIONS')}/`,
+        body,
+      );
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/Revisa|Escribe|contraseña/);
     }
@@ -303,7 +257,7 @@ describe('PUT and PATCH /api/v1/users/{id}/', () => {
 
   test('PATCH changes the password only with the current one', async () => {
     const before = await snapshot();
-    const wrong = await call(as('TREASURER'), 'PATCH', `/api/v1/users/${ids.TREASURER}/`, {
+    const wrong = await call(as('TREASURER'), 'PATCH', `/api/v1/users/${h.userId('TREASURER')}/`, {
       current_password: 'no-es-la-mia',
       new_password: 'tesoreria-segura-2026',
     });
@@ -311,7 +265,7 @@ describe('PUT and PATCH /api/v1/users/{id}/', () => {
     expect(wrong.body.error.message).toBe(WRONG_CURRENT_PASSWORD);
     expect(await snapshot()).toEqual(before);
 
-    const ok = await call(as('TREASURER'), 'PATCH', `/api/v1/users/${ids.TREASURER}/`, {
+    const ok = await call(as('TREASURER'), 'PATCH', `/api/v1/users/${h.userId('TREASURER')}/`, {
       current_password: DEMO_STAFF_PASSWORD,
       new_password: 'tesoreria-segura-2026',
     });
@@ -319,7 +273,7 @@ describe('PUT and PATCH /api/v1/users/{id}/', () => {
     expect((await authenticate(staffEmail('TREASURER'), 'tesoreria-segura-2026')).status).toBe(200);
     expect((await authenticate(staffEmail('TREASURER'), DEMO_STAFF_PASSWORD)).status).toBe(401);
     // Back, so other tests keep the demo password.
-    await call(as('TREASURER'), 'PATCH', `/api/v1/users/${ids.TREASURER}/`, {
+    await call(as('TREASURER'), 'PATCH', `/api/v1/users/${h.userId('TREASURER')}/`, {
       current_password: 'tesoreria-segura-2026',
       new_password: DEMO_STAFF_PASSWORD,
     });
@@ -328,8 +282,8 @@ describe('PUT and PATCH /api/v1/users/{id}/', () => {
   test("someone else's id is refused (403) even for an owner or staff.write; nothing written", async () => {
     const before = await snapshot();
     for (const [who, id] of [
-      [as('OWNER'), ids.OTHER],
-      [otherOwner(), ids.OTHER],
+      [as('OWNER'), h.userId('OTHER')],
+      [otherOwner(), h.userId('OTHER')],
       [as('OTHER'), '00000000-0000-4000-8000-000000000000'],
     ] as const) {
       for (const method of ['PUT', 'PATCH']) {
@@ -347,7 +301,7 @@ describe('POST /api/v1/users/email/ (re-send an invitation)', () => {
     const { email, token: old } = await invite();
     await waitForMessage(mailboxUrl, email);
     const res = await call(as('GENERAL_DIRECTOR'), 'POST', '/api/v1/users/email/', {
-      school_id: demo.school_id,
+      school_id: h.demo.school_id,
       email: email.toUpperCase(),
     });
     expect(res.status).toBe(200);
@@ -362,19 +316,19 @@ describe('POST /api/v1/users/email/ (re-send an invitation)', () => {
 
   test('an expired invitation is still pending and is renewed by re-sending it', async () => {
     const { email, userId, token } = await invite();
-    await service.db
+    await h.service.db
       .update(schema.staffInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.staffInvitations.userId, userId));
     const listed = await call(
       as('OWNER'),
       'GET',
-      `/api/v1/dashboard/schools/${demo.school_id}/admins/?search=${encodeURIComponent(email)}`,
+      `/api/v1/dashboard/schools/${h.demo.school_id}/admins/?search=${encodeURIComponent(email)}`,
     );
     expect(listed.body.results[0].invitation_pending).toBe(true);
     expect((await redeem(token)).status).toBe(404);
     const res = await call(as('OWNER'), 'POST', '/api/v1/users/email/', {
-      school_id: demo.school_id,
+      school_id: h.demo.school_id,
       email,
     });
     expect(res.status).toBe(200);
@@ -384,7 +338,7 @@ describe('POST /api/v1/users/email/ (re-send an invitation)', () => {
   test('no pending invitation for that e-mail in that school: Spanish 404', async () => {
     for (const email of [staffEmail('TREASURER'), 'nadie@colegio.mx']) {
       const res = await call(as('OWNER'), 'POST', '/api/v1/users/email/', {
-        school_id: demo.school_id,
+        school_id: h.demo.school_id,
         email,
       });
       expect(res.status).toBe(404);
@@ -398,18 +352,18 @@ describe('POST /api/v1/users/email/ (re-send an invitation)', () => {
     const before = await snapshot();
     const bad = await call(as('OWNER'), 'POST', '/api/v1/users/email/', { email: 'x' });
     expect(bad.status).toBe(400);
-    const body = { school_id: demo.school_id, email };
+    const body = { school_id: h.demo.school_id, email };
     const refused = await call(as('ADMINISTRATIVE_DIRECTOR'), 'POST', '/api/v1/users/email/', body);
     expect(refused.status).toBe(403);
     const elsewhere = await call(otherOwner(), 'POST', '/api/v1/users/email/', body);
     expect(elsewhere.status).toBe(404);
     const wrongSchool = await call(otherOwner(), 'POST', '/api/v1/users/email/', {
-      school_id: other.schoolId,
+      school_id: h.otherSchoolId,
       email,
     });
     expect(wrongSchool.status).toBe(404);
     expect(await snapshot()).toEqual(before);
-    await new Promise((r) => setTimeout(r, 300));
+    // Mailed before the answer, so nothing more can arrive for these refusals.
     expect(await messagesTo(mailboxUrl, email)).toHaveLength(1);
   });
 });
@@ -423,13 +377,13 @@ describe('redeeming an invitation (BFF → /internal/staff/invitations/redeem)',
       id: userId,
       name: 'Lucía Admisiones',
       email,
-      memberships: [{ school_id: demo.school_id, role: 'ADMISSIONS' }],
+      memberships: [{ school_id: h.demo.school_id, role: 'ADMISSIONS' }],
     });
     expect((await authenticate(email, 'lucia-clave-2026')).status).toBe(200);
     const admin = await call(
       as('OWNER'),
       'GET',
-      `/api/v1/dashboard/schools/${demo.school_id}/admins/?search=${encodeURIComponent(email)}`,
+      `/api/v1/dashboard/schools/${h.demo.school_id}/admins/?search=${encodeURIComponent(email)}`,
     );
     expect(admin.body.results[0].invitation_pending).toBe(false);
 
@@ -442,7 +396,7 @@ describe('redeeming an invitation (BFF → /internal/staff/invitations/redeem)',
 
   test('an expired, unknown or malformed token, or a short password: nothing written', async () => {
     const { userId, token } = await invite();
-    await service.db
+    await h.service.db
       .update(schema.staffInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.staffInvitations.userId, userId));
@@ -480,7 +434,7 @@ test('a mail that cannot be sent is logged, not thrown (the invitation stays)', 
   const logger = createLogger('t', 'silent');
   logger.error = ((obj: unknown) => void errors.push(obj)) as typeof logger.error;
   const send = invitationSender(
-    { ...service.config, smtpUrl: 'smtp://127.0.0.1:9', publicUrl: PUBLIC_URL },
+    { ...h.service.config, smtpUrl: 'smtp://127.0.0.1:9', publicUrl: PUBLIC_URL },
     logger,
   );
   const sent = await send({

@@ -69,9 +69,15 @@ describe('GET/PUT/PATCH /api/v1/students/{id}/', () => {
     expect(partial.body.error.message).toMatch(/Revisa/);
     const status = await h.call(h.staff('OWNER'), studentPath(id), {
       method: 'PATCH',
-      json: { status: 'graduated', school_id: h.otherSchoolId },
+      json: { status: 'graduated', school_id: h.demo.school_id },
     });
     expect(status.status).toBe(400);
+    // A school_id names the school the call is about: one the caller is not staff of is a 404.
+    const move = await h.call(h.staff('OWNER'), studentPath(id), {
+      method: 'PATCH',
+      json: { school_id: h.otherSchoolId },
+    });
+    expect(move.status).toBe(404);
     const country = await h.call(h.staff('OWNER'), studentPath(id), {
       method: 'PATCH',
       json: { nationality: 'XX' },

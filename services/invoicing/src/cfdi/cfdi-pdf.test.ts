@@ -17,6 +17,9 @@ import type { InvoiceInput } from './invoice-input.ts';
 import { issueCfdi } from './issue-cfdi.ts';
 import { verificationUrl } from './verification-url.ts';
 
+// Rendering and rasterising pages (pdftoppm) takes seconds on a busy 2-core machine.
+jest.setTimeout(30_000);
+
 const run = promisify(execFile);
 const school = demoSchoolCsd();
 const sat = demoSatCsd();

@@ -1,9 +1,11 @@
 /**
  * SAT's own files run by independent tools (Debian's xmllint and xsltproc), to check what
  * the engine writes: the XML against cfdv40.xsd + iedu.xsd + TimbreFiscalDigitalv11.xsd,
- * and the cadena original with SAT's XSLT. Used by the tests and the benchmark.
+ * and the cadena original with SAT's XSLT; openssl verifies a Sello. Used by the tests and
+ * the benchmark.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID, X509Certificate } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -67,4 +69,30 @@ export async function timbreCadenaWithSatXslt(tfdFile: string): Promise<string> 
     maxBuffer: MAX_OUTPUT,
   });
   return stdout;
+}
+
+/**
+ * openssl's verdict ("Verified OK") on a Sello: RSA-SHA256 of `cadena` with the public key
+ * of the base64 Certificado the CFDI carries. Scratch files go to `dir`.
+ */
+export async function opensslVerifiesSello(
+  dir: string,
+  seal: { certificado: string; sello: string },
+  cadena: string,
+): Promise<string> {
+  const base = path.join(dir, `seal-${randomUUID()}`);
+  const publicKey = new X509Certificate(Buffer.from(seal.certificado, 'base64')).publicKey;
+  await writeFile(`${base}.pem`, publicKey.export({ type: 'spki', format: 'pem' }));
+  await writeFile(`${base}.sig`, Buffer.from(seal.sello, 'base64'));
+  await writeFile(`${base}.txt`, cadena);
+  const { stdout } = await run('openssl', [
+    'dgst',
+    '-sha256',
+    '-verify',
+    `${base}.pem`,
+    '-signature',
+    `${base}.sig`,
+    `${base}.txt`,
+  ]);
+  return stdout.trim();
 }

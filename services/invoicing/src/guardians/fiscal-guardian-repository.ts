@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { arrayContains, inArray, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { fiscalGuardians } from '../schema';
@@ -20,6 +20,8 @@ export async function upsertFiscalGuardian(
     billingName: guardian.billing_name,
     taxId: guardian.tax_id,
     taxZipCode: guardian.tax_zip_code,
+    // Absent (an older producer) and null (not given) both mean no régimen yet.
+    taxRegime: guardian.tax_regime ?? null,
     updatedAt: occurredAt,
   };
   await tx
@@ -32,6 +34,14 @@ export async function upsertFiscalGuardian(
     });
 }
 
+export async function fiscalGuardianById(
+  db: Executor,
+  id: string,
+): Promise<FiscalGuardianRow | undefined> {
+  const [row] = await fiscalGuardiansByIds(db, [id]);
+  return row;
+}
+
 export function fiscalGuardiansByIds(
   db: Executor,
   ids: readonly string[],
@@ -40,4 +50,15 @@ export function fiscalGuardiansByIds(
     .select()
     .from(fiscalGuardians)
     .where(inArray(fiscalGuardians.guardianId, [...new Set(ids)]));
+}
+
+/** Every guardian of a school (the demo seed registers their RFCs in the PAC sandbox). */
+export function fiscalGuardiansOfSchool(
+  db: Executor,
+  schoolId: string,
+): Promise<FiscalGuardianRow[]> {
+  return db
+    .select()
+    .from(fiscalGuardians)
+    .where(arrayContains(fiscalGuardians.schoolIds, [schoolId]));
 }

@@ -7,7 +7,6 @@ const UNKNOWN_INVOICE = 'No encontramos esta factura.';
 
 export const invoiceUrls = defineEndpoint({
   name: 'invoicing.invoices.urls',
-  planned: true,
   method: 'GET',
   path: '/api/v1/students/{student}/orders/{order}/invoice_urls/',
   domain: 'invoicing',
@@ -32,7 +31,6 @@ const download = {
 export const invoiceXml = defineEndpoint({
   ...download,
   name: 'invoicing.invoices.xml',
-  planned: true,
   method: 'GET',
   path: '/api/v1/invoices/{id}/xml/',
   summary: 'XML timbrado de la factura',
@@ -42,7 +40,6 @@ export const invoiceXml = defineEndpoint({
 export const invoicePdf = defineEndpoint({
   ...download,
   name: 'invoicing.invoices.pdf',
-  planned: true,
   method: 'GET',
   path: '/api/v1/invoices/{id}/pdf/',
   summary: 'Representación impresa de la factura (PDF)',
@@ -51,7 +48,6 @@ export const invoicePdf = defineEndpoint({
 
 export const listInvoices = defineEndpoint({
   name: 'invoicing.invoices.list',
-  planned: true,
   method: 'GET',
   path: '/api/v1/dashboard/schools/{id}/invoices/',
   domain: 'invoicing',
@@ -66,7 +62,6 @@ export const listInvoices = defineEndpoint({
 
 export const retryInvoice = defineEndpoint({
   name: 'invoicing.invoices.retry',
-  planned: true,
   method: 'POST',
   path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/retry/',
   domain: 'invoicing',

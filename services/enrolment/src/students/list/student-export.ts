@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentsByLevelQuery } from '@cuota/contracts/enrolment/student-list';
 import { STUDENT_STATUS_LABELS } from '@cuota/contracts/enrolment/student-status';
-import type { EnrolmentDb } from '../../enrolment-db';
-import { selectStudentRows } from './student-list';
+import type { Executor } from '@cuota/messaging/transaction';
+import { selectStudentRows } from './student-list-repository';
 
 /** Rows fetched per query: memory stays flat however large the school. */
 const BATCH = 2000;
@@ -26,7 +26,7 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
  * before the last rows are read, and no workbook is held in memory.
  */
 export async function streamStudentWorkbook(
-  db: EnrolmentDb,
+  db: Executor,
   res: Response,
   schoolId: string,
   query: Omit<StudentsByLevelQuery, 'page' | 'page_size'>,

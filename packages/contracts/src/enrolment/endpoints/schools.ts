@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { familyOrStaff, staffOnly } from '../../http/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { schoolListPageSchema, schoolListQuerySchema } from '../memberships';
+import {
+  schoolAttributesSchema,
+  schoolConfigSchema,
+  schoolDetailSchema,
+  updateSchoolSchema,
+} from '../schools';
+
+export const UNKNOWN_SCHOOL = 'No encontramos esta escuela.';
+const school = { domain: 'enrolment', spec: 'spec', notFound: UNKNOWN_SCHOOL } as const;
+
+/** Its staff (school.read) and the families with a dependent there; nobody else (404). */
+export const getSchool = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.get',
+  method: 'GET',
+  path: '/api/v1/schools/{id}/',
+  surface: 'portal',
+  access: familyOrStaff('school.read'),
+  summary: 'Datos, configuración y niveles de la escuela',
+  params: uuidParams('id'),
+  response: schoolDetailSchema,
+});
+
+/** Signed-in callers: members of the school always, anyone else while it is operating. */
+export const getSchoolLogo = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.logo',
+  method: 'GET',
+  path: '/api/v1/schools/{id}/logo/',
+  surface: 'portal',
+  access: familyOrStaff('school.read'),
+  summary: 'El logo de la escuela (imagen)',
+  spec: {
+    capability:
+      'La imagen a la que apunta logo_url: el portal y el panel la muestran; la especificación no le da ruta.',
+  },
+  params: uuidParams('id'),
+  /** `v` is the image's id: the URL changes with the logo, so caches refresh. */
+  query: z.object({ v: z.string().optional() }),
+  produces: 'image',
+});
+
+/** Multipart (the form's fields plus an optional `logo` file), or JSON without a logo. */
+export const updateSchool = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.update',
+  method: 'PATCH',
+  path: '/api/v1/dashboard/schools/{id}/',
+  surface: 'dashboard',
+  access: staffOnly('school.write'),
+  summary: 'Editar los datos, datos fiscales, contacto, sandbox de Kushki y logo de la escuela',
+  params: uuidParams('id'),
+  body: updateSchoolSchema,
+  bodyType: 'multipart',
+  response: schoolDetailSchema,
+});
+
+export const configureSchool = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.configure',
+  method: 'PUT',
+  path: '/backoffice/school_configs/{id}/',
+  surface: 'internal',
+  access: staffOnly('school.write'),
+  summary:
+    'Tipo, estado (según las transiciones permitidas), configuración y pasarela de la escuela',
+  params: uuidParams('id'),
+  body: schoolConfigSchema,
+  response: schoolDetailSchema,
+});
+
+export const listSchoolAttributes = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.attributes',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/attributes/',
+  surface: 'dashboard',
+  access: staffOnly('school.read'),
+  summary: 'Indicadores de funciones de la escuela',
+  params: uuidParams('id'),
+  response: schoolAttributesSchema,
+});
+
+/** The schools where the caller's membership grants school.read; none is a 403. */
+export const listSchools = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.list',
+  method: 'GET',
+  path: '/api/v1/internal/schools/',
+  surface: 'internal',
+  access: staffOnly('school.read'),
+  summary: 'Las escuelas del usuario, por nombre, con filtros de estado y búsqueda',
+  query: schoolListQuerySchema,
+  response: schoolListPageSchema,
+});
+
+export const SCHOOL_ENDPOINTS = [
+  getSchool,
+  getSchoolLogo,
+  updateSchool,
+  configureSchool,
+  listSchoolAttributes,
+  listSchools,
+] as const;

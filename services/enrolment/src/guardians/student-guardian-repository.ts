@@ -1,0 +1,189 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
+import type { Dependent } from '@cuota/contracts/enrolment/responses';
+import type { Executor } from '@cuota/messaging/transaction';
+import { guardians, levels, sections, studentGuardians, students } from '../schema';
+
+/**
+ * The only code that writes `student_guardians` (who is whose guardian), and the reads of
+ * families. No event carries these links (no other domain keeps them: billing and invoicing
+ * follow the billing guardian, a column of the student), so their writes enqueue none.
+ */
+
+/** Links the student to each guardian (a new student's guardians). */
+export async function linkGuardians(
+  tx: Executor,
+  studentId: string,
+  guardianIds: string[],
+): Promise<void> {
+  if (!guardianIds.length) return;
+  await tx
+    .insert(studentGuardians)
+    .values(guardianIds.map((guardianId) => ({ studentId, guardianId })));
+}
+
+/** Links a guardian to a student with this relationship (linking twice keeps one link). */
+export async function linkGuardian(
+  tx: Executor,
+  guardianId: string,
+  studentId: string,
+  relationship: string | null,
+): Promise<void> {
+  await tx
+    .insert(studentGuardians)
+    .values({ studentId, guardianId, relationship })
+    .onConflictDoUpdate({
+      target: [studentGuardians.studentId, studentGuardians.guardianId],
+      set: { relationship },
+    });
+}
+
+/** Every link of the student (the student is about to go). */
+export async function unlinkStudent(tx: Executor, studentId: string): Promise<void> {
+  await tx.delete(studentGuardians).where(eq(studentGuardians.studentId, studentId));
+}
+
+/** Every link of the guardian (the guardian is about to go). */
+export async function unlinkGuardian(tx: Executor, guardianId: string): Promise<void> {
+  await tx.delete(studentGuardians).where(eq(studentGuardians.guardianId, guardianId));
+}
+
+export async function isGuardianOf(
+  db: Executor,
+  studentId: string,
+  guardianId: string,
+): Promise<boolean> {
+  const [link] = await db
+    .select({ id: studentGuardians.guardianId })
+    .from(studentGuardians)
+    .where(
+      and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.guardianId, guardianId)),
+    );
+  return Boolean(link);
+}
+
+/** The (student, guardian) links of these students. */
+export async function linksOfStudents(
+  db: Executor,
+  studentIds: string[],
+): Promise<{ studentId: string; guardianId: string }[]> {
+  if (!studentIds.length) return [];
+  return db
+    .select({ studentId: studentGuardians.studentId, guardianId: studentGuardians.guardianId })
+    .from(studentGuardians)
+    .where(inArray(studentGuardians.studentId, studentIds));
+}
+
+/** Which of these students are the guardian's own. */
+export async function ownStudentIds(
+  db: Executor,
+  guardianId: string,
+  studentIds: string[],
+): Promise<Set<string>> {
+  if (!studentIds.length) return new Set();
+  const rows = await db
+    .select({ id: studentGuardians.studentId })
+    .from(studentGuardians)
+    .where(
+      and(
+        eq(studentGuardians.guardianId, guardianId),
+        inArray(studentGuardians.studentId, studentIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** How many students the guardian has besides `exceptStudentId`. */
+export async function countOtherStudents(
+  db: Executor,
+  guardianId: string,
+  exceptStudentId: string | null,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(studentGuardians)
+    .where(
+      and(
+        eq(studentGuardians.guardianId, guardianId),
+        exceptStudentId ? ne(studentGuardians.studentId, exceptStudentId) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** First and last names of the guardian's children (a repeated sign-up is recognised). */
+export async function childrenNamesOf(
+  db: Executor,
+  guardianId: string,
+): Promise<{ first_name: string; last_name: string }[]> {
+  return db
+    .select({ first_name: students.firstName, last_name: students.lastName })
+    .from(students)
+    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+    .where(eq(studentGuardians.guardianId, guardianId));
+}
+
+/** The guardian's students, in the portal's order, without their guardians yet. */
+export async function dependentsOf(
+  db: Executor,
+  guardianId: string,
+): Promise<Omit<Dependent, 'guardians'>[]> {
+  const rows = await db
+    .select({
+      id: students.id,
+      first_name: students.firstName,
+      last_name: students.lastName,
+      school_id: students.schoolId,
+      level: levels.level,
+      section_id: sections.id,
+      section_name: sections.name,
+      status: students.status,
+      billing_guardian_id: students.billingGuardianId,
+    })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.studentId))
+    .innerJoin(levels, eq(levels.id, students.levelId))
+    .leftJoin(sections, eq(sections.id, students.sectionId))
+    .where(eq(studentGuardians.guardianId, guardianId))
+    .orderBy(asc(students.firstName), asc(students.id));
+  return rows.map(({ section_id, section_name, billing_guardian_id, ...student }) => ({
+    ...student,
+    level: student.level as EducationLevel,
+    status: student.status as StudentStatus,
+    section: section_id ? { id: section_id, name: section_name! } : null,
+    billing_guardian: billing_guardian_id ? { id: billing_guardian_id } : null,
+  }));
+}
+
+/** Every guardian of each of this guardian's students (themselves included), by student. */
+export async function guardiansOfDependents(
+  db: Executor,
+  guardianId: string,
+): Promise<Map<string, Dependent['guardians']>> {
+  const byStudent = new Map<string, Dependent['guardians']>();
+  const theirStudents = db
+    .select({ id: studentGuardians.studentId })
+    .from(studentGuardians)
+    .where(eq(studentGuardians.guardianId, guardianId));
+  const rows = await db
+    .select({
+      student_id: studentGuardians.studentId,
+      id: guardians.id,
+      first_name: guardians.firstName,
+      last_name: guardians.lastName,
+      email: guardians.email,
+      relationship: studentGuardians.relationship,
+      billing_name: guardians.billingName,
+      tax_id: guardians.taxId,
+    })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .where(inArray(studentGuardians.studentId, theirStudents))
+    .orderBy(asc(guardians.firstName), asc(guardians.id));
+  for (const { student_id, ...guardian } of rows) {
+    const list = byStudent.get(student_id) ?? [];
+    list.push(guardian);
+    byStudent.set(student_id, list);
+  }
+  return byStudent;
+}

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import {
+  guardiansOfStudent as guardiansOfStudentEndpoint,
+  listStudents,
+  readStudent,
+  registerStudent as registerStudentEndpoint,
+  replaceStudent,
+  republishStudent,
+  UNKNOWN_STUDENT,
+  updateStudent as updateStudentEndpoint,
+} from '@cuota/contracts/enrolment/endpoints/students';
+import {
+  guardianPatchStudentSchema,
+  guardianReplaceStudentSchema,
+  patchStudentSchema,
+  replaceStudentSchema,
+  type StudentChanges,
+} from '@cuota/contracts/enrolment/student-detail';
+import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { parseInput } from '@cuota/service-runtime/http/validate';
+import type { Caller } from '../caller';
+import type { EnrolmentContext } from '../enrolment-db';
+import { studentListPage } from './list/student-list-repository';
+import { registerStudent } from './register-student';
+import { authorizeStudent } from './student-access';
+import { guardiansOfStudent, studentProfile } from './student-profile-repository';
+import { publishStudentUpdated } from './student-repository';
+import { updateStudent } from './update-student';
+
+/** Staff edit placement and matrícula too; a guardian only the personal data. */
+const EDIT_SCHEMAS: Record<
+  'PUT' | 'PATCH',
+  Record<'staff' | 'guardian', z.ZodType<StudentChanges>>
+> = {
+  PUT: { staff: replaceStudentSchema, guardian: guardianReplaceStudentSchema },
+  PATCH: { staff: patchStudentSchema, guardian: guardianPatchStudentSchema },
+};
+
+/** A student's record: register, read, edit; its guardians; re-publishing it. */
+export function studentHandlers({ db }: EnrolmentContext) {
+  const profileOf = async (id: string) => {
+    const student = await studentProfile(db, id);
+    if (!student) throw notFound(UNKNOWN_STUDENT);
+    return student;
+  };
+
+  /** Each caller is held to their own schema (the definition's body admits both). */
+  async function edit(call: Caller, method: 'PUT' | 'PATCH', id: string, raw: unknown) {
+    const { actor } = await authorizeStudent(db, call, id);
+    const changes = parseInput(EDIT_SCHEMAS[method][actor.kind], raw);
+    await db.transaction((tx) => updateStudent(tx, id, changes));
+    return profileOf(id);
+  }
+
+  return [
+    implement(listStudents, ({ query: { school_id, ...query } }) =>
+      studentListPage(db, school_id, query),
+    ),
+
+    implement(registerStudentEndpoint, async ({ body, caller }) => {
+      const changedBy = caller.kind === 'staff' ? caller.user_id : null;
+      const id = await db.transaction((tx) =>
+        registerStudent(tx, { ...body, changed_by: changedBy }),
+      );
+      return profileOf(id);
+    }),
+
+    implement(readStudent, async (call) => {
+      await authorizeStudent(db, call, call.params.id);
+      return profileOf(call.params.id);
+    }),
+
+    implement(replaceStudent, (call) => edit(call, 'PUT', call.params.id, call.req.body)),
+    implement(updateStudentEndpoint, (call) => edit(call, 'PATCH', call.params.id, call.req.body)),
+
+    implement(guardiansOfStudentEndpoint, async (call) => {
+      await authorizeStudent(db, call, call.params.id);
+      return guardiansOfStudent(db, call.params.id);
+    }),
+
+    /**
+     * trigger-save-action: the student's current state published again as
+     * enrolment.student.updated so billing and invoicing resync. 202: the event is on its way.
+     */
+    implement(republishStudent, async (call) => {
+      await authorizeStudent(db, call, call.params.id);
+      await db.transaction((tx) => publishStudentUpdated(tx, call.params.id));
+      return { student_id: call.params.id, published: 'enrolment.student.updated' as const };
+    }),
+  ];
+}

@@ -1,0 +1,62 @@
+import { CfdiError } from '../cfdi/cfdi-error';
+import { loadCsd, type Csd } from '../cfdi/csd';
+import type { InvoiceInput } from '../cfdi/invoice-input';
+import type { RegimenFiscal } from '../cfdi/sat-catalogs';
+import type { SecretBox } from '../secrets/secret-box';
+import type { FiscalEntityRow } from './fiscal-entity-repository';
+import { secretContext } from './fiscal-entity-rules';
+
+export interface SchoolIssuer {
+  issuer: InvoiceInput['issuer'];
+  csd: Csd;
+}
+
+/**
+ * Opens a school's CSD for sealing. Opening costs a key derivation, so each process keeps
+ * the opened CSD of each school until the school saves new fiscal data.
+ */
+export class SchoolIssuers {
+  private readonly opened = new Map<string, { version: number; csd: Csd }>();
+
+  constructor(private readonly box: SecretBox) {}
+
+  issuerOf(row: FiscalEntityRow): SchoolIssuer {
+    return {
+      issuer: {
+        rfc: row.rfc,
+        legalName: row.legalName,
+        regimenFiscal: row.regimenFiscal as RegimenFiscal,
+        postalCode: row.postalCode,
+        rvoe: row.rvoe,
+        timeZone: row.timeZone,
+      },
+      csd: this.csdOf(row),
+    };
+  }
+
+  private csdOf(row: FiscalEntityRow): Csd {
+    const version = row.updatedAt.getTime();
+    const cached = this.opened.get(row.schoolId);
+    if (cached?.version === version) return cached.csd;
+    const csd = loadCsd({ cer: row.csdCertificate, ...this.unseal(row) });
+    this.opened.set(row.schoolId, { version, csd });
+    return csd;
+  }
+
+  /** A CSD sealed under another INVOICING_SECRETS_KEY (or altered) cannot be used. */
+  private unseal(row: FiscalEntityRow): { key: Buffer; password: string } {
+    try {
+      return {
+        key: this.box.open(row.csdKeySealed, secretContext(row.schoolId, 'csd-key')),
+        password: this.box
+          .open(row.csdPasswordSealed, secretContext(row.schoolId, 'csd-password'))
+          .toString('utf8'),
+      };
+    } catch {
+      throw new CfdiError(
+        'CSD_LLAVE_INVALIDA',
+        'No se pudo abrir el CSD guardado de la escuela; vuelve a registrar su certificado y llave.',
+      );
+    }
+  }
+}

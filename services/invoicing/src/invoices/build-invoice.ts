@@ -1,0 +1,94 @@
+/**
+ * Builds and seals an invoice's CFDI from today's data, once: the sealed XML is kept and
+ * resent unchanged until the PAC answers, so a lost answer can never make a second stamp.
+ */
+import type { Executor } from '@cuota/messaging/transaction';
+import type { InvoicingDb } from '../invoicing-db';
+import { CfdiError } from '../cfdi/cfdi-error';
+import { issueCfdi } from '../cfdi/issue-cfdi';
+import { fiscalEntityOf, takeFolio } from '../fiscal-entities/fiscal-entity-repository';
+import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
+import { engineStudent, invoiceParties } from './invoice-parties';
+import { lockLeased, saveBuilt, type Lease } from './invoice-repository';
+import { engineLines } from './invoice-request-rules';
+
+export type BuildOutcome =
+  | { kind: 'sealed'; sealedXml: string }
+  | { kind: 'failed'; code: string; message: string }
+  /** The student has not arrived from enrolment yet: ask again later. */
+  | { kind: 'waiting' }
+  /** Another worker took the invoice over (this one's lease ran out). */
+  | { kind: 'lost' };
+
+export const NO_FISCAL_ENTITY =
+  'La escuela aún no registra sus datos fiscales y su certificado de sello digital (CSD) para facturar.';
+
+export async function buildInvoice(
+  db: InvoicingDb,
+  issuers: SchoolIssuers,
+  lease: Lease,
+  now: Date,
+): Promise<BuildOutcome> {
+  try {
+    return await db.transaction((tx) => buildLocked(tx, issuers, lease, now));
+  } catch (error) {
+    // The transaction rolled back: a folio taken for it is not spent.
+    if (error instanceof CfdiError)
+      return { kind: 'failed', code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+async function buildLocked(
+  tx: Executor,
+  issuers: SchoolIssuers,
+  lease: Lease,
+  now: Date,
+): Promise<BuildOutcome> {
+  const invoice = await lockLeased(tx, lease);
+  if (!invoice) return { kind: 'lost' };
+  if (invoice.sealedXml) return { kind: 'sealed', sealedXml: invoice.sealedXml };
+  const entity = await fiscalEntityOf(tx, invoice.schoolId);
+  const noEntity = {
+    kind: 'failed',
+    code: 'SIN_DATOS_FISCALES',
+    message: NO_FISCAL_ENTITY,
+  } as const;
+  if (!entity) return noEntity;
+  const parties = await invoiceParties(tx, invoice);
+  if (!parties.student) return { kind: 'waiting' };
+  const { issuer, csd } = issuers.issuerOf(entity);
+  const numbered =
+    invoice.series && invoice.folio
+      ? { series: invoice.series, folio: invoice.folio }
+      : await takeFolio(tx, invoice.schoolId);
+  if (!numbered) return noEntity;
+  // The payment happened before the invoice, even if its service's clock runs ahead.
+  const issuedAt = new Date(Math.max(now.getTime(), invoice.paidAt.getTime()));
+  const issued = issueCfdi(
+    {
+      issuer,
+      receptor: parties.receptor,
+      payment: {
+        method: invoice.method,
+        paidAt: invoice.paidAt,
+        ...(parties.payerRfc ? { payerRfc: parties.payerRfc } : {}),
+      },
+      ...numbered,
+      issuedAt,
+      lines: engineLines(invoice.lines, engineStudent(parties.student, parties.receptor?.rfc)),
+    },
+    csd,
+  );
+  await saveBuilt(tx, lease, {
+    billingGuardianId: parties.receptorGuardianId,
+    receptorRfc: issued.comprobante.Receptor.Rfc,
+    receptorName: issued.comprobante.Receptor.Nombre,
+    receptorNote: issued.receptor.kind === 'publico-en-general' ? issued.receptor.reason : null,
+    series: numbered.series,
+    folio: numbered.folio,
+    sealedXml: issued.xml,
+    issuedAt,
+  });
+  return { kind: 'sealed', sealedXml: issued.xml };
+}

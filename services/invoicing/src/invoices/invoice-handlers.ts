@@ -1,0 +1,101 @@
+import {
+  invoicePdf,
+  invoiceUrls,
+  invoiceXml,
+  listInvoices,
+  retryInvoice,
+} from '@cuota/contracts/invoicing/endpoints/invoices';
+import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
+import { Reply } from '@cuota/service-runtime/http/reply';
+import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
+import type { InvoicingDb } from '../invoicing-db';
+import { studentById } from '../students/student-repository';
+import {
+  invoiceById,
+  invoicesOfOrder,
+  invoicesOfSchool,
+  lockInvoice,
+  requestAgain,
+  type InvoiceRow,
+} from './invoice-repository';
+import { guardianMaySeeOrder, isFamilyInvoice } from './invoice-access-rules';
+import { invoiceFileName, invoiceUrlsView, invoiceView } from './invoice-view';
+
+/** A stamped invoice for its school's staff or its family; anyone else finds nothing. */
+async function downloadable(
+  db: InvoicingDb,
+  call: Call<typeof invoiceXml | typeof invoicePdf>,
+): Promise<InvoiceRow & { stampedXml: string }> {
+  const row = await invoiceById(db, call.params.id);
+  if (!row) throw notFound(invoiceXml.notFound);
+  if (call.caller.kind === 'staff') call.requireStaffOf(row.schoolId);
+  else if (call.caller.kind !== 'guardian' || !isFamilyInvoice(row, call.caller.guardian_id))
+    throw notFound(invoiceXml.notFound);
+  if (!row.stampedXml) throw conflict('La factura aún no está timbrada.');
+  return { ...row, stampedXml: row.stampedXml };
+}
+
+export function invoiceHandlers(db: InvoicingDb) {
+  return [
+    implement(invoiceUrls, async (call) => {
+      const { student: studentId, order } = call.params;
+      const [student, rows] = await Promise.all([
+        studentById(db, studentId),
+        invoicesOfOrder(db, studentId, order),
+      ]);
+      const schoolId = student?.schoolId ?? rows[0]?.schoolId;
+      if (!schoolId) throw notFound(invoiceUrls.notFound);
+      const { caller } = call;
+      if (caller.kind === 'staff') call.requireStaffOf(schoolId, invoiceUrls.notFound);
+      else if (
+        caller.kind !== 'guardian' ||
+        !guardianMaySeeOrder(caller.guardian_id, student?.billingGuardianId, rows)
+      )
+        throw notFound(invoiceUrls.notFound);
+      return invoiceUrlsView(rows);
+    }),
+
+    implement(invoiceXml, async (call) => {
+      const row = await downloadable(db, call);
+      return Reply.file({
+        data: Buffer.from(row.stampedXml, 'utf8'),
+        contentType: 'application/xml; charset=utf-8',
+        filename: invoiceFileName(row, 'xml'),
+      });
+    }),
+
+    implement(invoicePdf, async (call) => {
+      const row = await downloadable(db, call);
+      return Reply.file({
+        data: await renderCfdiPdf(row.stampedXml),
+        contentType: 'application/pdf',
+        filename: invoiceFileName(row, 'pdf'),
+      });
+    }),
+
+    implement(listInvoices, async ({ params, query }) => {
+      const { count, rows } = await invoicesOfSchool(db, params.id, {
+        page: query.page,
+        pageSize: query.page_size,
+        status: query.status,
+        search: query.search,
+      });
+      return {
+        count,
+        page: query.page,
+        page_size: query.page_size,
+        results: rows.map(invoiceView),
+      };
+    }),
+
+    implement(retryInvoice, async ({ params }) =>
+      db.transaction(async (tx) => {
+        const row = await lockInvoice(tx, params.invoice);
+        if (!row || row.schoolId !== params.id) throw notFound(retryInvoice.notFound);
+        if (row.status === 'success') throw conflict('Esta factura ya está timbrada.');
+        return invoiceView(await requestAgain(tx, row));
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { and, arrayContains, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import type { Executor } from '@cuota/messaging/transaction';
+import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
+import { invoices, type InvoiceStatus } from '../schema';
+import type { InvoiceRequest } from './invoice-request-rules';
+
+/** The only code that touches `invoices`. */
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Wakes the stamping workers of every process (LISTEN/NOTIFY, delivered at commit). */
+export const INVOICES_DUE_CHANNEL = 'invoicing_invoices_due';
+
+const wakeWorkers = (tx: Executor) =>
+  tx.execute(sql`SELECT pg_notify(${INVOICES_DUE_CHANNEL}, '')`);
+
+export interface NewInvoice extends InvoiceRequest {
+  billingGuardianId: string | null;
+  receptorRfc: string;
+  receptorName: string;
+  receptorNote: string | null;
+}
+
+/**
+ * Records invoices to issue. One per source and student: a request already recorded (a
+ * redelivered or duplicated event) is left as it is. Returns how many were new.
+ */
+export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<number> {
+  if (!list.length) return 0;
+  const inserted = await tx
+    .insert(invoices)
+    .values(
+      list.map((r) => ({
+        schoolId: r.schoolId,
+        sourceKind: r.kind,
+        sourceId: r.id,
+        studentId: r.studentId,
+        payerGuardianId: r.payerGuardianId,
+        billingGuardianId: r.billingGuardianId,
+        method: r.method,
+        paidAt: r.paidAt,
+        lines: r.lines,
+        orderIds: r.orderIds,
+        totalCentavos: r.totalCentavos,
+        receptorRfc: r.receptorRfc,
+        receptorName: r.receptorName,
+        receptorNote: r.receptorNote,
+      })),
+    )
+    .onConflictDoNothing({ target: [invoices.sourceKind, invoices.sourceId, invoices.studentId] })
+    .returning({ id: invoices.id });
+  if (inserted.length) await wakeWorkers(tx);
+  return inserted.length;
+}
+
+export interface Lease {
+  id: string;
+  token: string;
+}
+
+/**
+ * Takes up to `limit` pending invoices whose time has come and that no live worker holds,
+ * for `leaseMs`. SKIP LOCKED lets workers of several processes share the queue.
+ */
+export async function claimDueInvoices(
+  db: Executor,
+  limit: number,
+  leaseMs: number,
+): Promise<InvoiceRow[]> {
+  const token = randomUUID();
+  const due = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, 'pending'),
+        sql`${invoices.nextAttemptAt} <= now()`,
+        sql`(${invoices.leaseUntil} IS NULL OR ${invoices.leaseUntil} < now())`,
+      ),
+    )
+    .orderBy(invoices.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(invoices)
+    .set({
+      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      leaseToken: token,
+      attempts: sql`${invoices.attempts} + 1`,
+    })
+    .where(inArray(invoices.id, due))
+    .returning();
+}
+
+/** When the next pending invoice falls due (the worker sleeps until then at most). */
+export async function nextDueAt(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date>`min(${invoices.nextAttemptAt})`.mapWith((v) => new Date(v)) })
+    .from(invoices)
+    .where(eq(invoices.status, 'pending'));
+  return row?.at && !Number.isNaN(row.at.getTime()) ? row.at : null;
+}
+
+const held = (lease: Lease) =>
+  and(eq(invoices.id, lease.id), eq(invoices.leaseToken, lease.token)) as SQL;
+
+/** The invoice, locked, if this worker still holds it. */
+export async function lockLeased(tx: Executor, lease: Lease): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(held(lease)).for('update');
+  return row;
+}
+
+export interface BuiltInvoice {
+  billingGuardianId: string | null;
+  receptorRfc: string;
+  receptorName: string;
+  receptorNote: string | null;
+  series: string;
+  folio: string;
+  sealedXml: string;
+  issuedAt: Date;
+}
+
+export async function saveBuilt(tx: Executor, lease: Lease, built: BuiltInvoice): Promise<void> {
+  await tx.update(invoices).set(built).where(held(lease));
+}
+
+/** Stamped: the PAC's XML and UUID, and `invoicing.invoice.stamped` in the same commit. */
+export async function markStamped(
+  tx: Executor,
+  lease: Lease,
+  stamp: { uuid: string; xml: string },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(invoices)
+    .set({
+      status: 'success',
+      uuid: stamp.uuid,
+      stampedXml: stamp.xml,
+      stampedAt: sql`now()`,
+      errorCode: null,
+      errorMessage: null,
+      leaseUntil: null,
+      leaseToken: null,
+    })
+    .where(held(lease))
+    .returning();
+  if (!row) return false;
+  await enqueueEvent(tx, invoiceStampedV1, {
+    invoice_id: row.id,
+    school_id: row.schoolId,
+    source_id: row.sourceId,
+    order_ids: row.orderIds,
+    uuid: stamp.uuid,
+    total_centavos: row.totalCentavos,
+  });
+  return true;
+}
+
+export async function markFailed(
+  db: Executor,
+  lease: Lease,
+  error: { code: string; message: string },
+): Promise<void> {
+  await db
+    .update(invoices)
+    .set({
+      status: 'failed',
+      errorCode: error.code,
+      errorMessage: error.message,
+      leaseUntil: null,
+      leaseToken: null,
+    })
+    .where(held(lease));
+}
+
+/** Not now: released to be taken again after `delayMs`. */
+export async function postpone(db: Executor, lease: Lease, delayMs: number): Promise<void> {
+  await db
+    .update(invoices)
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      leaseUntil: null,
+      leaseToken: null,
+    })
+    .where(held(lease));
+}
+
+/**
+ * Staff asked again: a failed invoice is rebuilt from today's data (new Fecha and seal, same
+ * folio); a pending one is simply due now. Returns the invoice as it is after the request.
+ */
+export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
+  const rebuild =
+    row.status === 'failed'
+      ? { status: 'pending' as InvoiceStatus, sealedXml: null, issuedAt: null, attempts: 0 }
+      : {};
+  const [updated] = await tx
+    .update(invoices)
+    .set({ ...rebuild, errorCode: null, errorMessage: null, nextAttemptAt: sql`now()` })
+    .where(eq(invoices.id, row.id))
+    .returning();
+  await wakeWorkers(tx);
+  return updated!;
+}
+
+export async function invoiceById(db: Executor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
+}
+
+/** The invoices that cover an order of a student, newest first. */
+export function invoicesOfOrder(
+  db: Executor,
+  studentId: string,
+  orderId: string,
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.studentId, studentId), arrayContains(invoices.orderIds, [orderId])))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+export interface InvoicePageQuery {
+  page: number;
+  pageSize: number;
+  status?: string;
+  search?: string;
+}
+
+/** A school's invoices, newest first; search matches RFC, name, folio or UUID. */
+export async function invoicesOfSchool(
+  db: Executor,
+  schoolId: string,
+  query: InvoicePageQuery,
+): Promise<{ count: number; rows: InvoiceRow[] }> {
+  const like = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const where = and(
+    eq(invoices.schoolId, schoolId),
+    query.status ? sql`${invoices.status} = ${query.status}` : undefined,
+    like
+      ? or(
+          ilike(invoices.receptorRfc, like),
+          ilike(invoices.receptorName, like),
+          ilike(
+            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
+            like,
+          ),
+          ilike(invoices.uuid, like),
+        )
+      : undefined,
+  );
+  const [counted, rows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where),
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  return { count: counted[0]!.count, rows };
+}

@@ -1,0 +1,65 @@
+/** Invoices as the API shows them (packages/contracts/src/invoicing/invoices.ts). */
+import type { Invoice, InvoiceUrls } from '@cuota/contracts/invoicing/invoices';
+import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/invoices';
+import type { InvoiceRow } from './invoice-repository';
+
+const errorOf = (row: InvoiceRow) =>
+  row.errorCode && row.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null;
+
+export function invoiceView(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    school_id: row.schoolId,
+    status: row.status,
+    uuid: row.uuid,
+    series: row.series,
+    folio: row.folio,
+    total_centavos: row.totalCentavos,
+    receptor_rfc: row.receptorRfc,
+    receptor_name: row.receptorName,
+    receptor_note: row.receptorNote,
+    source_id: row.sourceId,
+    student_id: row.studentId,
+    order_ids: row.orderIds,
+    error: errorOf(row),
+    created_at: row.createdAt.toISOString(),
+    stamped_at: row.stampedAt?.toISOString() ?? null,
+  };
+}
+
+const pathOf = (template: string, id: string) => template.replace('{id}', id);
+
+function linksOf(row: InvoiceRow): InvoiceUrls['invoices'][number] {
+  const stamped = row.status === 'success';
+  return {
+    status: row.status,
+    invoice_id: row.id,
+    uuid: row.uuid,
+    xml_url: stamped ? pathOf(invoiceXml.path, row.id) : null,
+    pdf_url: stamped ? pathOf(invoicePdf.path, row.id) : null,
+    error: errorOf(row),
+  };
+}
+
+/** An order's invoices (newest first) as invoice_urls answers them. */
+export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
+  const invoices = rows.map(linksOf);
+  if (invoices.length === 0)
+    return {
+      status: 'not_requested',
+      invoice_id: null,
+      uuid: null,
+      xml_url: null,
+      pdf_url: null,
+      error: null,
+      invoices,
+    };
+  const shown = invoices.find((i) => i.status === 'success') ?? invoices[0]!;
+  return { ...shown, status: invoices.length > 1 ? 'multiple' : shown.status, invoices };
+}
+
+/** "factura-A-1024" (or the UUID when there is no folio). */
+export function invoiceFileName(row: InvoiceRow, extension: 'xml' | 'pdf'): string {
+  const name = row.series && row.folio ? `${row.series}-${row.folio}` : (row.uuid ?? row.id);
+  return `factura-${name}.${extension}`;
+}

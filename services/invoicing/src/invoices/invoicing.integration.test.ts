@@ -1,0 +1,410 @@
+/**
+ * The service path end to end, with the real PAC sandbox: a payment event in, a stamped
+ * CFDI out that SAT's own files accept (xmllint, xsltproc, openssl); redeliveries, a PAC that
+ * is down or slow, and a PAC refusal that staff fix and retry.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
+import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
+import { creditAppliedV1 } from '@cuota/contracts/events/payments.credit.applied.v1';
+import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
+import { waitFor } from '@cuota/testing/wait-for';
+import { cadenaOriginal } from '../cfdi/cadena-original';
+import {
+  cadenaWithSatXslt,
+  opensslVerifiesSello,
+  validateWithSatSchemas,
+  writeValidationSchema,
+} from '../cfdi/sat-tools';
+import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import { POSTAL_CODE_MESSAGE } from './pac-rejection-rules';
+import {
+  PAC_TOKEN,
+  SCHOOL,
+  SCHOOL_ID,
+  colegiatura,
+  guardian,
+  guardianClaims,
+  payin,
+  saveSchoolFiscalEntity,
+  staffOf,
+  startInvoicingTestSystem,
+  student,
+  uuidOf,
+  type InvoicingTestSystem,
+} from './invoicing-test-system';
+
+jest.setTimeout(60_000);
+
+let system: InvoicingTestSystem;
+let dir: string;
+let schema: string;
+
+const PAYER = { rfc: 'SORC591116FJ6', name: 'ROSA SOLIS CARRANZA', cp: '44100' };
+
+beforeAll(async () => {
+  [system, dir] = await Promise.all([
+    startInvoicingTestSystem({ pacTimeoutMs: 1_000 }),
+    mkdtemp(path.join(tmpdir(), 'invoicing-e2e-')),
+  ]);
+  schema = await writeValidationSchema(dir);
+  await saveSchoolFiscalEntity(system);
+  await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
+  await system.registerTaxpayer(PAYER.rfc, PAYER.name, PAYER.cp, ['612']);
+  // Guardian 1 bills students 1–3; guardian 2 (an aunt) sometimes pays; guardian 3 has no
+  // régimen yet; guardian 4 typed the aunt's postal code (registered, but not for her RFC).
+  for (const g of [
+    guardian(1),
+    guardian(2, {
+      first_name: 'Rosa',
+      last_name: 'Solís Carranza',
+      billing_name: PAYER.name,
+      tax_id: PAYER.rfc,
+      tax_zip_code: PAYER.cp,
+      tax_regime: '612',
+    }),
+    guardian(3, { tax_regime: null, billing_name: 'LUISA PEREZ' }),
+    guardian(4, {
+      billing_name: 'MARTA LOPEZ GARCIA',
+      tax_id: 'LOGM850505QR3',
+      tax_zip_code: PAYER.cp,
+      tax_regime: '605',
+    }),
+  ])
+    await system.publish(guardianCreatedV1, g);
+  await system.registerTaxpayer('LOGM850505QR3', 'MARTA LOPEZ GARCIA', '06700', ['605']);
+  for (const s of [
+    student(1),
+    student(2, { first_name: 'Diego', billing_guardian_id: uuidOf(3) }),
+    student(3, { first_name: 'Julia', billing_guardian_id: uuidOf(4) }),
+    student(4, { first_name: 'Mateo', curp: null }),
+  ])
+    await system.publish(studentCreatedV1, s);
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT (SELECT count(*) FROM students)::int AS s, (SELECT count(*) FROM fiscal_guardians)::int AS g',
+    );
+    return rows[0].s === 4 && rows[0].g === 4;
+  });
+});
+
+afterAll(async () => {
+  await system?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+let files = 0;
+async function satVerdict(xml: string) {
+  const file = path.join(dir, `stamped-${++files}.xml`);
+  await writeFile(file, xml);
+  const { valid, report } = await validateWithSatSchemas(schema, [file]);
+  const stamped = parseStampedCfdi(xml);
+  const satCadena = await cadenaWithSatXslt(file);
+  const { Certificado = '', Sello = '' } = stamped.comprobante;
+  return {
+    validates: valid.has(file) || report,
+    cadenaMatches: cadenaOriginal(stamped.comprobante) === satCadena,
+    seal: await opensslVerifiesSello(dir, { certificado: Certificado, sello: Sello }, satCadena),
+    stamped,
+  };
+}
+
+const uniform = (studentId: string) =>
+  colegiatura(studentId, {
+    concept_name: 'Uniforme deportivo',
+    concept_type: 'UNIFORMS_AND_MERCH',
+    period: null,
+    base_centavos: 1_000_00,
+  });
+
+describe('a card payment of colegiatura and uniform', () => {
+  const studentId = student(1).student_id;
+  const paid = payin({
+    allocations: [colegiatura(studentId, { late_fee_centavos: 150_00 }), uniform(studentId)],
+  });
+  let eventId: string;
+
+  beforeAll(async () => {
+    eventId = await system.publish(payinSucceededV1, paid);
+  });
+
+  test('is stamped by the PAC, and SAT’s XSD, XSLT and openssl accept the CFDI', async () => {
+    const invoice = await system.settled(paid.payin_id, studentId);
+    expect(invoice).toMatchObject({
+      status: 'success',
+      series: 'A',
+      folio: '1',
+      receptorRfc: 'COSC8001137NA',
+      totalCentavos: 4_850_00 + 150_00 + 1_000_00,
+    });
+    const verdict = await satVerdict(invoice.stampedXml!);
+    expect(verdict.validates).toBe(true);
+    expect(verdict.cadenaMatches).toBe(true);
+    expect(verdict.seal).toBe('Verified OK');
+
+    const { comprobante: c, timbre } = verdict.stamped;
+    expect(timbre.UUID).toBe(invoice.uuid);
+    expect(c).toMatchObject({
+      FormaPago: '04',
+      MetodoPago: 'PUE',
+      Total: '6000.00',
+      Emisor: { Rfc: SCHOOL.rfc, RegimenFiscal: '603' },
+      Receptor: { Rfc: 'COSC8001137NA', UsoCFDI: 'D10', DomicilioFiscalReceptor: '06600' },
+    });
+    const [tuition, shirt] = c.Conceptos;
+    expect(tuition!.Descripcion).toBe(
+      'Colegiatura septiembre 2026 (incluye recargo por pago tardío de $150.00)',
+    );
+    expect(tuition!.Traslados).toEqual([
+      { Base: '5000.00', Impuesto: '002', TipoFactor: 'Exento' },
+    ]);
+    expect(tuition!.instEducativas).toEqual({
+      version: '1.0',
+      nombreAlumno: 'Ana Sofía Ortega Núñez',
+      CURP: 'OENA160315MDFRXNA3',
+      nivelEducativo: 'Primaria',
+      autRVOE: SCHOOL.rvoe.elementary,
+    });
+    expect(shirt!.Traslados?.[0]).toMatchObject({ TasaOCuota: '0.160000', Importe: '137.93' });
+
+    // The PAC knows it as vigente; the stamped event is in invoicing's outbox.
+    const status = await fetch(`${system.pac.url}/cfdi40/${invoice.uuid}`, {
+      headers: { authorization: `Bearer ${PAC_TOKEN}` },
+    });
+    expect(((await status.json()) as { status: string }).status).toBe('vigente');
+    const { rows } = await system.invoicing.db.$client.query(
+      "SELECT payload FROM outbox_events WHERE type = 'invoicing.invoice.stamped'",
+    );
+    expect(rows.map((r) => r.payload.data)).toContainEqual({
+      invoice_id: invoice.id,
+      school_id: SCHOOL_ID,
+      source_id: paid.payin_id,
+      order_ids: paid.allocations.map((a) => a.order_id),
+      uuid: invoice.uuid,
+      total_centavos: 6_000_00,
+    });
+  });
+
+  test('the guardian downloads the XML and the PDF from the order', async () => {
+    const order = paid.allocations[0]!.order_id;
+    const res = await system.call(
+      `/api/v1/students/${studentId}/orders/${order}/invoice_urls/`,
+      guardianClaims(1),
+    );
+    expect(res.status).toBe(200);
+    const urls = invoiceUrlsSchema.parse(await res.json());
+    const [invoice] = await system.invoicesOf(paid.payin_id);
+    expect(urls).toMatchObject({ status: 'success', uuid: invoice!.uuid, error: null });
+    const xml = await system.call(urls.xml_url!, guardianClaims(1));
+    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(xml.headers.get('content-disposition')).toContain('factura-A-1.xml');
+    expect(await xml.text()).toBe(invoice!.stampedXml);
+    const pdf = await system.call(urls.pdf_url!, guardianClaims(1));
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  test('the same event delivered 5 times, and a duplicate event, make one invoice', async () => {
+    for (let i = 0; i < 4; i++) await system.republish(eventId);
+    const duplicate = await system.publish(payinSucceededV1, paid); // new event id, same payin
+    await waitFor(async () => {
+      const { rows } = await system.invoicing.db.$client.query(
+        'SELECT count(*)::int AS n FROM inbox_events WHERE event_id = $1',
+        [duplicate],
+      );
+      return rows[0].n === 1;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const invoices = await system.invoicesOf(paid.payin_id);
+    expect(invoices).toHaveLength(1);
+    const stampsForSchool = system.pac.state.stamps().filter((s) => s.emisor_rfc === SCHOOL.rfc);
+    expect(stampsForSchool.filter((s) => s.uuid === invoices[0]!.uuid)).toHaveLength(1);
+  });
+});
+
+test('one invoice per student of a family payment; someone else paying is named in rfcPago', async () => {
+  const [first, second] = [student(1).student_id, student(3).student_id];
+  const paid = payin({
+    guardian_id: uuidOf(2),
+    method: 'debit_card',
+    allocations: [colegiatura(first), colegiatura(second, { base_centavos: 3_000_00 })],
+  });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, first);
+  expect(invoice.status).toBe('success');
+  const { comprobante } = parseStampedCfdi(invoice.stampedXml!);
+  expect(comprobante.FormaPago).toBe('28');
+  expect(comprobante.Receptor.Rfc).toBe('COSC8001137NA');
+  expect(comprobante.Conceptos[0]!.instEducativas?.rfcPago).toBe(PAYER.rfc);
+  expect(await system.settled(paid.payin_id, second)).toBeDefined();
+  expect(await system.invoicesOf(paid.payin_id)).toHaveLength(2);
+  // The aunt paid, so she sees it too.
+  const res = await system.call(
+    `/api/v1/students/${first}/orders/${paid.allocations[0]!.order_id}/invoice_urls/`,
+    guardianClaims(2),
+  );
+  expect(invoiceUrlsSchema.parse(await res.json()).status).toBe('success');
+});
+
+test('a family without complete fiscal data gets a CFDI to público en general, with the reason', async () => {
+  const studentId = student(2).student_id;
+  const paid = payin({
+    guardian_id: uuidOf(3),
+    type: 'CASH_IN',
+    method: 'cash',
+    allocations: [colegiatura(studentId)],
+  });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, studentId);
+  expect(invoice).toMatchObject({
+    status: 'success',
+    receptorRfc: 'XAXX010101000',
+    receptorName: 'LUISA PEREZ',
+    receptorNote: 'Falta el régimen fiscal o no es válido.',
+  });
+  const { comprobante } = parseStampedCfdi(invoice.stampedXml!);
+  expect(comprobante.Receptor).toMatchObject({ RegimenFiscalReceptor: '616', UsoCFDI: 'S01' });
+  expect(comprobante.FormaPago).toBe('01');
+  expect((await satVerdict(invoice.stampedXml!)).validates).toBe(true);
+});
+
+test('the PAC down (503s) then up: stamped after retries with backoff', async () => {
+  await system.pacBehaviour({ fail_next_stamps: 3, fail_status: 503 });
+  const studentId = student(1).student_id;
+  const paid = payin({ allocations: [colegiatura(studentId, { period: '2026-10' })] });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, studentId);
+  expect(invoice.status).toBe('success');
+  expect(invoice.attempts).toBe(4);
+});
+
+test('a PAC too slow to answer: the same sealed CFDI is sent again and keeps one UUID', async () => {
+  // Slower than the service's 1 s timeout: the PAC stamps it, but the answer is lost.
+  await system.pacBehaviour({ slow_next_stamps: 1, slow_ms: 1_500 });
+  const studentId = student(1).student_id;
+  const paid = payin({ allocations: [colegiatura(studentId, { period: '2026-11' })] });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, studentId);
+  expect(invoice.status).toBe('success');
+  expect(invoice.attempts).toBeGreaterThanOrEqual(2);
+  const sealed = parseStampedCfdi(invoice.stampedXml!).comprobante.Sello;
+  expect(system.pac.state.stamps().filter((s) => s.xml.includes(sealed!))).toHaveLength(1);
+});
+
+test('a PAC refusal (CFDI40148) fails with the postal-code message; fixed data + retry stamps it', async () => {
+  const studentId = student(3).student_id;
+  const paid = payin({ guardian_id: uuidOf(4), allocations: [colegiatura(studentId)] });
+  await system.publish(payinSucceededV1, paid);
+  const failed = await system.settled(paid.payin_id, studentId);
+  expect(failed).toMatchObject({
+    status: 'failed',
+    errorCode: 'CFDI40148',
+    errorMessage: POSTAL_CODE_MESSAGE,
+  });
+  const urls = await system.call(
+    `/api/v1/students/${studentId}/orders/${paid.allocations[0]!.order_id}/invoice_urls/`,
+    guardianClaims(4),
+  );
+  expect(invoiceUrlsSchema.parse(await urls.json())).toMatchObject({
+    status: 'failed',
+    xml_url: null,
+    error: { code: 'CFDI40148', message: POSTAL_CODE_MESSAGE },
+  });
+
+  await system.publish(
+    guardianUpdatedV1,
+    guardian(4, {
+      billing_name: 'MARTA LOPEZ GARCIA',
+      tax_id: 'LOGM850505QR3',
+      tax_zip_code: '06700',
+      tax_regime: '605',
+    }),
+  );
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT tax_zip_code FROM fiscal_guardians WHERE guardian_id = $1',
+      [uuidOf(4)],
+    );
+    return rows[0].tax_zip_code === '06700';
+  });
+  const retry = await system.call(
+    `/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/${failed.id}/retry/`,
+    staffOf(SCHOOL_ID, 'ACCOUNTANT'),
+    { method: 'POST' },
+  );
+  expect(retry.status).toBe(200);
+  expect(invoiceSchema.parse(await retry.json())).toMatchObject({ status: 'pending', error: null });
+  const stamped = await system.settled(paid.payin_id, studentId);
+  expect(stamped).toMatchObject({ status: 'success', folio: failed.folio });
+  expect(parseStampedCfdi(stamped.stampedXml!).comprobante.Receptor.DomicilioFiscalReceptor).toBe(
+    '06700',
+  );
+});
+
+test('a student without CURP: the colegiatura fails saying so, and stamps once enrolment sends it', async () => {
+  const mateo = student(4, { first_name: 'Mateo', curp: null });
+  const paid = payin({ allocations: [colegiatura(mateo.student_id)] });
+  await system.publish(payinSucceededV1, paid);
+  const failed = await system.settled(paid.payin_id, mateo.student_id);
+  expect(failed).toMatchObject({
+    status: 'failed',
+    errorCode: 'CURP_ALUMNO_INVALIDA',
+    folio: null,
+  });
+  expect(failed.errorMessage).toBe(
+    'La CURP de Mateo Ortega Núñez no está registrada; el complemento de colegiaturas (IEDU) la requiere.',
+  );
+  await system.publish(studentUpdatedV1, { ...mateo, curp: 'OENM170102HDFRXTA1' });
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT curp FROM students WHERE student_id = $1',
+      [mateo.student_id],
+    );
+    return rows[0].curp === 'OENM170102HDFRXTA1';
+  });
+  await system.call(
+    `/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/${failed.id}/retry/`,
+    staffOf(SCHOOL_ID, 'OWNER'),
+    { method: 'POST' },
+  );
+  expect(await system.settled(paid.payin_id, mateo.student_id)).toMatchObject({
+    status: 'success',
+  });
+});
+
+test('credit applied to new orders is invoiced with how that credit was paid (cash at the desk)', async () => {
+  const studentId = student(1).student_id;
+  const desk = payin({
+    type: 'CASH_IN',
+    method: 'cash',
+    allocations: [colegiatura(studentId, { period: '2026-12' })],
+    credit_created_centavos: 2_000_00,
+    credit_student_id: studentId,
+  });
+  await system.publish(payinSucceededV1, desk);
+  await system.settled(desk.payin_id, studentId);
+  const application = {
+    application_id: randomUUID(),
+    school_id: SCHOOL_ID,
+    student_id: studentId,
+    applied_at: new Date().toISOString(),
+    allocations: [colegiatura(studentId, { period: '2027-01', base_centavos: 2_000_00 })],
+  };
+  await system.publish(creditAppliedV1, application);
+  const invoice = await system.settled(application.application_id, studentId);
+  expect(invoice).toMatchObject({ status: 'success', sourceKind: 'credit', payerGuardianId: null });
+  const { comprobante } = parseStampedCfdi(invoice.stampedXml!);
+  expect(comprobante).toMatchObject({ FormaPago: '01', Total: '2000.00' });
+  // Cash is not deductible (IEDU decree); a salaried parent (605) has no G03 either.
+  expect(comprobante.Receptor.UsoCFDI).toBe('S01');
+});

@@ -1,0 +1,214 @@
+/**
+ * Issues the recorded invoices: builds and seals each (once), sends it to the PAC, and
+ * records the stamp, the PAC's refusal, or a later retry with backoff when the PAC is down
+ * or slow. Wakes when an invoice is recorded (LISTEN/NOTIFY) and polls as a safety net.
+ */
+import type { PoolClient } from 'pg';
+import type { Logger } from '@cuota/service-runtime/logging/logger';
+import { CfdiError } from '../cfdi/cfdi-error';
+import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
+import type { InvoicingDb } from '../invoicing-db';
+import { buildInvoice } from './build-invoice';
+import {
+  INVOICES_DUE_CHANNEL,
+  claimDueInvoices,
+  markFailed,
+  markStamped,
+  nextDueAt,
+  postpone,
+  type InvoiceRow,
+  type Lease,
+} from './invoice-repository';
+import { messageForFamily, retryDelayMs } from './pac-rejection-rules';
+import { stampWithPac, type PacSettings } from './pac-client';
+
+export interface StampingSettings {
+  pac: PacSettings;
+  /** First retry after this, doubling up to `retryCapMs`. */
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** Safety-net poll when no notification arrives. */
+  pollMs: number;
+  /** How long a claimed invoice belongs to this worker (longer than a PAC call). */
+  leaseMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_STAMPING: Omit<StampingSettings, 'pac'> = {
+  retryBaseMs: 2_000,
+  retryCapMs: 10 * 60_000,
+  pollMs: 1_000,
+  leaseMs: 120_000,
+  batchSize: 8,
+};
+
+/** Attempts to wait for a student enrolment has not sent yet before giving up. */
+const MAX_STUDENT_WAITS = 8;
+export const UNKNOWN_STUDENT =
+  'No tenemos los datos del alumno para facturar; revisa que esté registrado y reintenta.';
+
+export class StampingWorker {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+  private listener: PoolClient | undefined;
+
+  constructor(
+    private readonly db: InvoicingDb,
+    private readonly issuers: SchoolIssuers,
+    private readonly settings: StampingSettings,
+    private readonly logger: Logger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+    void this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    this.dropListener();
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.stampBatch();
+      } catch (err) {
+        this.logger.warn({ err }, 'stamping pass failed; will retry');
+      }
+      if (claimed === this.settings.batchSize || this.woken) {
+        this.woken = false;
+        continue;
+      }
+      await this.sleep(await this.untilNextDue());
+      this.woken = false;
+    }
+  }
+
+  /** Claims what is due and issues it; returns how many invoices it took. */
+  async stampBatch(): Promise<number> {
+    const rows = await claimDueInvoices(this.db, this.settings.batchSize, this.settings.leaseMs);
+    await Promise.all(rows.map((row) => this.issue(row)));
+    return rows.length;
+  }
+
+  private async issue(row: InvoiceRow): Promise<void> {
+    const lease: Lease = { id: row.id, token: row.leaseToken! };
+    try {
+      const built = await buildInvoice(this.db, this.issuers, lease, this.now());
+      switch (built.kind) {
+        case 'lost':
+          return;
+        case 'failed':
+          return await this.fail(lease, built.code, built.message);
+        case 'waiting':
+          return row.attempts >= MAX_STUDENT_WAITS
+            ? await this.fail(lease, 'ALUMNO_DESCONOCIDO', UNKNOWN_STUDENT)
+            : await postpone(this.db, lease, this.delay(row.attempts));
+        case 'sealed':
+          return await this.stamp(row, lease, built.sealedXml);
+      }
+    } catch (err) {
+      // The lease runs out and another pass takes the invoice again.
+      this.logger.error({ err, invoiceId: row.id }, 'invoice could not be issued');
+    }
+  }
+
+  private async stamp(row: InvoiceRow, lease: Lease, sealedXml: string): Promise<void> {
+    const outcome = await stampWithPac(this.settings.pac, sealedXml);
+    if (outcome.kind === 'rejected') {
+      this.logger.info({ invoiceId: row.id, code: outcome.code }, 'the PAC refused an invoice');
+      return this.fail(lease, outcome.code, messageForFamily(outcome.message));
+    }
+    if (outcome.kind === 'stamped' && readable(outcome.xml)) {
+      await this.db.transaction((tx) => markStamped(tx, lease, outcome));
+      this.logger.info({ invoiceId: row.id, uuid: outcome.uuid }, 'invoice stamped');
+      return;
+    }
+    const delay = this.delay(row.attempts);
+    const reason = outcome.kind === 'unavailable' ? outcome.reason : 'timbre ilegible';
+    this.logger.warn(
+      { invoiceId: row.id, attempts: row.attempts, retryInMs: delay, reason },
+      'the PAC did not stamp; retrying later',
+    );
+    await postpone(this.db, lease, delay);
+  }
+
+  private fail(lease: Lease, code: string, message: string): Promise<void> {
+    return markFailed(this.db, lease, { code, message });
+  }
+
+  private delay(attempts: number): number {
+    return retryDelayMs(attempts, this.settings.retryBaseMs, this.settings.retryCapMs);
+  }
+
+  private async untilNextDue(): Promise<number> {
+    const next = await nextDueAt(this.db).catch(() => null);
+    const wait = next ? next.getTime() - Date.now() : this.settings.pollMs;
+    return Math.max(10, Math.min(this.settings.pollMs, wait));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+    });
+  }
+
+  private async listen(): Promise<void> {
+    if (!this.running || this.listener) return;
+    try {
+      const client = await this.db.$client.connect();
+      this.listener = client;
+      client.on('notification', () => this.wake());
+      client.on('error', (err) => this.relisten(err));
+      await client.query(`LISTEN ${INVOICES_DUE_CHANNEL}`);
+      this.wake();
+    } catch (err) {
+      this.relisten(err);
+    }
+  }
+
+  private relisten(err: unknown): void {
+    this.logger.warn({ err }, 'invoice listener lost; polling until it is back');
+    this.dropListener();
+    if (this.running) setTimeout(() => void this.listen(), this.settings.pollMs);
+  }
+
+  private dropListener(): void {
+    const client = this.listener;
+    this.listener = undefined;
+    if (!client) return;
+    client.removeAllListeners('notification');
+    client.release(true);
+  }
+}
+
+/** A 200 whose XML is not a stamped CFDI is not a stamp: ask again rather than keep it. */
+function readable(xml: string): boolean {
+  try {
+    parseStampedCfdi(xml);
+    return true;
+  } catch (error) {
+    if (error instanceof CfdiError) return false;
+    throw error;
+  }
+}

@@ -6,6 +6,9 @@ const paymentsEnvSchema = z.object({
   KUSHKI_SANDBOX_URL: z.url().optional(),
   KUSHKI_PRODUCTION_URL: z.url().default('https://api.kushkipagos.com'),
   PAYMENTS_SECRETS_KEY: z.string().min(1),
+  /** Operators may run the reconciliation job more or less often (milliseconds). */
+  PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  PAYMENTS_RECONCILE_PENDING_AFTER_MS: z.coerce.number().int().min(0).optional(),
 });
 
 /** What payments needs beyond every service's config (docs/architecture.md). */
@@ -37,5 +40,9 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     kushkiSandboxUrl: e.KUSHKI_SANDBOX_URL,
     kushkiProductionUrl: e.KUSHKI_PRODUCTION_URL,
     secretsKey: parseSecretsKey(e.PAYMENTS_SECRETS_KEY),
+    reconciliation: {
+      intervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
+      pendingAfterMs: e.PAYMENTS_RECONCILE_PENDING_AFTER_MS,
+    },
   };
 }

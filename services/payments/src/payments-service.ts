@@ -57,9 +57,10 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       [BILLING_CONSUMER]: billingSubscriptions(deps(ctx).billing, deps(ctx).now),
     }),
     extras: async (ctx) => {
+      const given = Object.entries(config.reconciliation ?? {}).filter(([, v]) => v !== undefined);
       const reconciler = new PayinReconciler(deps(ctx), {
         ...DEFAULT_RECONCILE,
-        ...config.reconciliation,
+        ...Object.fromEntries(given),
       });
       reconciler.start();
       return () => reconciler.stop();

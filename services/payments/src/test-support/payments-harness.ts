@@ -10,22 +10,32 @@ import {
   type GatewaySandbox,
 } from '@cuota/infra/sandboxes/gateway/gateway-sandbox.ts';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
-import { NATS_URL } from '@cuota/testing/environment';
+import { connectNats } from '@cuota/messaging/nats-connection';
+import { NATS_URL, uniqueSuffix } from '@cuota/testing/environment';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
 import { waitFor } from '@cuota/testing/wait-for';
+import { createDatabase, type Database } from '@cuota/service-runtime/db/database';
+import { BillingClient } from '../billing/billing-client';
 import { saveMerchantCredentials } from '../gateway/gateway-credentials-repository';
 import { centavosToPesos } from '../gateway/kushki-money';
 import { checkLedger } from '../ledger/ledger-check';
 import type { PaymentsConfig } from '../payments-config';
 import { definePaymentsService, paymentsDeps } from '../payments-service';
 import type { PaymentsDeps } from '../payments-deps';
+import * as schemaTables from '../schema';
 import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import { BillingStandIn, type StandInOrder } from './billing-stand-in';
 import { publishEvent } from './publish-event';
 import { startWebhookRelay } from './webhook-relay';
+
+/** A namespace on another NATS server (one a test stops and starts). */
+async function namespaceOn(url: string): Promise<TestNamespace> {
+  const nc = await connectNats(url, 'payments-test');
+  return { prefix: `t${uniqueSuffix()}`, nc, dispose: () => nc.close() };
+}
 
 export const CARDS = {
   approved: '5451951574925480',
@@ -86,8 +96,14 @@ export class PaymentsHarness {
     ],
   }));
   readonly secretsKey = randomBytes(32);
+  /** Where payments listens when it runs as its own process (else the in-process one). */
+  externalUrl: string | undefined;
   config!: PaymentsConfig;
   serviceConfig!: ServiceConfig;
+  /** The test's own connections: they outlive any payments process. */
+  readonly books: Database<typeof schema>;
+  private readonly billingClient: BillingClient;
+  private serviceRunning = false;
   private constructor(
     readonly options: HarnessOptions,
     readonly db: TestDatabase,
@@ -96,12 +112,15 @@ export class PaymentsHarness {
     readonly sandbox: GatewaySandbox,
     readonly billing: BillingStandIn,
     private readonly relay: Awaited<ReturnType<typeof startWebhookRelay>>,
-  ) {}
+  ) {
+    this.books = createDatabase(db.url, schemaTables, 4);
+    this.billingClient = new BillingClient(ns.nc, ns);
+  }
 
   static async start(options: HarnessOptions): Promise<PaymentsHarness> {
     const [db, ns, identity] = await Promise.all([
       createTestDatabase(options.label),
-      createTestNamespace(),
+      options.natsUrl ? namespaceOn(options.natsUrl) : createTestNamespace(),
       createTestIdentity(),
     ]);
     const sandbox = await startGatewaySandbox({
@@ -112,7 +131,10 @@ export class PaymentsHarness {
     });
     const billing = new BillingStandIn(ns.nc, ns, options.wholeAmounts ?? true).start();
     const holder: { harness?: PaymentsHarness } = {};
-    const relay = await startWebhookRelay(() => holder.harness!.service.url, identity.sign);
+    const relay = await startWebhookRelay(
+      () => holder.harness!.externalUrl ?? holder.harness!.service.url,
+      identity.sign,
+    );
     const self = new PaymentsHarness(options, db, ns, identity, sandbox, billing, relay);
     holder.harness = self;
     await self.boot();
@@ -146,13 +168,15 @@ export class PaymentsHarness {
       this.serviceConfig,
       this.options.logger,
     );
+    this.serviceRunning = true;
     this.deps = paymentsDeps(this.service, this.config);
   }
 
-  /** Stops payments (consumers, relay, HTTP) and starts it again on the same database. */
-  async restart(): Promise<void> {
+  /** Stops the in-process payments (consumers, outbox relay, HTTP). */
+  async stopService(): Promise<void> {
+    if (!this.serviceRunning) return;
+    this.serviceRunning = false;
     await this.service.stop();
-    await this.startService();
   }
 
   /** The schools, their merchants (sandbox and payments) and students, as enrolment says. */
@@ -205,7 +229,7 @@ export class PaymentsHarness {
     }
     const students = this.schools.flatMap((s) => s.families.flatMap((f) => f.studentIds));
     await waitFor(async () => {
-      const { rows } = await this.service.db.$client.query(
+      const { rows } = await this.books.$client.query(
         'SELECT count(*)::int AS n FROM student_directory',
       );
       return rows[0].n === students.length;
@@ -213,7 +237,8 @@ export class PaymentsHarness {
   }
 
   async stop(): Promise<void> {
-    await this.service?.stop();
+    await this.stopService();
+    await this.books.$client.end();
     await this.billing.stop();
     await this.relay.stop();
     await this.sandbox.stop();
@@ -242,12 +267,21 @@ export class PaymentsHarness {
     path: string,
     init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
+    return this.callAt(this.externalUrl ?? this.service.url, claims, path, init);
+  }
+
+  private async callAt(
+    base: string,
+    claims: IdentityClaims,
+    path: string,
+    init: { method?: string; json?: unknown; headers?: Record<string, string> },
+  ): Promise<Answer> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await this.identity.sign(claims)}`,
       ...init.headers,
     };
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.service.url}${path}`, {
+    const res = await fetch(`${base}${path}`, {
       method: init.method ?? 'GET',
       headers,
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -328,10 +362,9 @@ export class PaymentsHarness {
   /** Waits until a payin has this status. */
   waitForStatus(payinId: string, status: string, timeoutMs = 10_000) {
     return waitFor(async () => {
-      const { rows } = await this.service.db.$client.query(
-        'SELECT status FROM payins WHERE id = $1',
-        [payinId],
-      );
+      const { rows } = await this.books.$client.query('SELECT status FROM payins WHERE id = $1', [
+        payinId,
+      ]);
       return rows[0]?.status === status;
     }, timeoutMs);
   }
@@ -342,7 +375,7 @@ export class PaymentsHarness {
   }
 
   async count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
-    const { rows } = await this.service.db.$client.query(
+    const { rows } = await this.books.$client.query(
       `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
       params,
     );
@@ -351,6 +384,6 @@ export class PaymentsHarness {
 
   /** The ledger balances and every school's receivable equals billing's open amounts. */
   async ledgerCheck() {
-    return checkLedger(this.service.db, this.deps.billing);
+    return checkLedger(this.books, this.billingClient);
   }
 }

@@ -5,6 +5,7 @@ import { clearRedisKeys } from '../launcher/reset-state.ts';
 import { startSystem } from '../launcher/system.ts';
 import { cfdiScenario } from './cfdi-scenario.ts';
 import { guardianMeScenario } from './guardian-me-scenario.ts';
+import { paymentsCheckoutScenario } from './payments-checkout-scenario.ts';
 import { studentsScaleScenario } from './students-scale-scenario.ts';
 
 // CPU-bound and needs no running system: measured before anything else starts.
@@ -16,6 +17,8 @@ const system = await startSystem('bench', { build: process.env.CUOTA_SKIP_BUILD 
 try {
   await guardianMeScenario(system);
   await studentsScaleScenario(system);
+  // In-process payments against its own gateway sandbox: needs only the build above.
+  await paymentsCheckoutScenario();
 } finally {
   await system.stop();
 }

@@ -13,6 +13,9 @@ import { payinHandlers } from './payins/payin-handlers';
 import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
 import { SecretBox } from './secrets/secret-box';
 
+// Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
+export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
+
 /** Payments' use cases wired to one running service's database, NATS and config. */
 export function paymentsDeps(
   ctx: ServiceContext<typeof schema>,
@@ -44,8 +47,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
   return {
     name: 'payments',
     schema,
-    // Resolves to services/payments/drizzle both from src/ (tests) and from dist/main.cjs.
-    migrationsFolder: path.resolve(__dirname, '../drizzle'),
+    migrationsFolder: PAYMENTS_MIGRATIONS,
     streams: ['PAYMENTS'],
     endpoints: (ctx) => [
       ...ledgerHandlers(ctx.db),

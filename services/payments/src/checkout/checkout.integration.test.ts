@@ -3,13 +3,14 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { paymentStatusSchema } from '@cuota/contracts/payments/checkout';
 import { streamOf, subjectOf } from '@cuota/messaging/naming';
 import { waitFor } from '@cuota/testing/wait-for';
+import type { PaymentsHarness } from '../test-support/payments-harness';
 import {
   CARDS,
   CHECKOUT_PATH,
   WEBHOOK_PATH,
-  PaymentsHarness,
   type SchoolFixture,
 } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(60_000);
 
@@ -17,7 +18,7 @@ let h: PaymentsHarness;
 let school: SchoolFixture;
 let other: SchoolFixture;
 beforeAll(async () => {
-  h = await PaymentsHarness.start({ label: 'payments_checkout' });
+  h = await startPaymentsHarness({ label: 'payments_checkout' });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@cuota/testing/wait-for';
 import { insertCardPayin } from '../payins/payin-repository';
-import { CARDS, PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
+import type { PaymentsHarness } from '../test-support/payments-harness';
+import { CARDS, type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
 import { PayinReconciler, type ReconcileOptions } from './reconcile-payins';
 
 jest.setTimeout(60_000);
@@ -9,7 +11,7 @@ jest.setTimeout(60_000);
 let h: PaymentsHarness;
 let school: SchoolFixture;
 beforeAll(async () => {
-  h = await PaymentsHarness.start({ label: 'payments_reconcile' });
+  h = await startPaymentsHarness({ label: 'payments_reconcile' });
   [school] = h.schools as [SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { streamOf, subjectOf } from '@cuota/messaging/naming';
 import { waitFor } from '@cuota/testing/wait-for';
-import { PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
+import type { PaymentsHarness } from '../test-support/payments-harness';
+import { type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
 import {
   bundlePaymentsMain,
   freePort,
@@ -37,7 +39,7 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     nats = new NatsServer(await freePort(), storeDir, NATS_BINARY);
     await nats.start();
     bundle = await bundlePaymentsMain();
-    h = await PaymentsHarness.start({ label: 'payments_crash', natsUrl: nats.url });
+    h = await startPaymentsHarness({ label: 'payments_crash', natsUrl: nats.url });
     [school] = h.schools as [SchoolFixture];
     // From here on payments runs as a process of its own on the same database.
     await h.stopService();

@@ -2,7 +2,9 @@ import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import { merchantOfSchool } from './gateway-credentials-repository';
 import { SecretBox } from '../secrets/secret-box';
-import { CARDS, PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
+import type { PaymentsHarness } from '../test-support/payments-harness';
+import { CARDS, type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
 import { PayinReconciler } from '../checkout/reconcile-payins';
 
 jest.setTimeout(60_000);
@@ -17,7 +19,7 @@ const logger = pino(
 let h: PaymentsHarness;
 let school: SchoolFixture;
 beforeAll(async () => {
-  h = await PaymentsHarness.start({ label: 'payments_secrets', logger });
+  h = await startPaymentsHarness({ label: 'payments_secrets', logger });
   [school] = h.schools as [SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { payinSchema } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
-import { PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
+import type { PaymentsHarness } from '../test-support/payments-harness';
+import { type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +16,7 @@ let h: PaymentsHarness;
 let school: SchoolFixture;
 let other: SchoolFixture;
 beforeAll(async () => {
-  h = await PaymentsHarness.start({ label: 'payments_desk' });
+  h = await startPaymentsHarness({ label: 'payments_desk' });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

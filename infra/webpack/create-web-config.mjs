@@ -1,6 +1,7 @@
 // One webpack configuration for the shell (the Module Federation host) and the three
 // remotes, so they cannot drift apart on the things that must match: the loader, the
 // shared singletons and the federation options. Plain ESM because webpack-cli loads it.
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import webpack from 'webpack';
@@ -32,15 +33,35 @@ const SINGLETONS = [
 // while each container's own copy is tree-shaken to the few schemas it parses, and the
 // front end keeps no zod state that would need one copy.
 
-/** Our workspace packages export one module per file, so only the prefix form applies. */
-const WORKSPACE_SINGLETONS = ['@cuota/ui/', '@cuota/web-core/', '@cuota/contracts/'];
+/** Our shared workspace packages and their folders (they export one module per file). */
+const WORKSPACE_SINGLETONS = {
+  '@cuota/ui': 'packages/ui',
+  '@cuota/web-core': 'packages/web-core',
+  '@cuota/contracts': 'packages/contracts',
+};
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-function sharedConfig() {
+/**
+ * A remote deployed alone may have been built against other shared packages than the page
+ * has: each package carries a semver version and each app declares the range it needs in its
+ * package.json. `strictVersion` makes an incompatible remote fail to load (its route shows the
+ * Spanish fallback) instead of running against the wrong store or contracts (ADR 0017).
+ * `CUOTA_REQUIRE_<PACKAGE>` overrides a range at build time (the journey that proves it).
+ */
+function sharedConfig(appDir) {
   const shared = {};
   for (const key of SINGLETONS) shared[key] = { singleton: true };
-  // Workspace packages are always built from the same commit; there is no version to
-  // negotiate, and their `*` ranges would only produce warnings.
-  for (const key of WORKSPACE_SINGLETONS) shared[key] = { singleton: true, requiredVersion: false };
+  const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
+  for (const [name, folder] of Object.entries(WORKSPACE_SINGLETONS)) {
+    const envName = `CUOTA_REQUIRE_${name.slice('@cuota/'.length).replace(/-/g, '_').toUpperCase()}`;
+    shared[`${name}/`] = {
+      singleton: true,
+      strictVersion: true,
+      version: readJson(path.join(repoRoot, folder, 'package.json')).version,
+      requiredVersion: process.env[envName] ?? needs[name],
+    };
+  }
   return shared;
 }
 
@@ -81,6 +102,30 @@ const entryFilename = (pathData) =>
   pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js';
 
 /**
+ * The page before any script has run: it already says, in words, that Cuota is loading
+ * (React replaces #root's content on its first render). Plain CSS, no script.
+ */
+const COLD_LOAD_PAGE = (htmlWebpackPlugin) => `<!doctype html>
+<html lang="es-MX">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+    <style>
+      .cold-load { display: flex; align-items: center; justify-content: center; gap: 12px;
+        padding: 64px 16px; color: #525c6e; font: 600 1rem system-ui, sans-serif; }
+      .cold-load::before { content: ''; width: 20px; height: 20px; border-radius: 50%;
+        border: 4px solid #d5dae3; border-top-color: #0b5fff; animation: spin 0.8s linear infinite; }
+      @keyframes spin { to { transform: rotate(360deg); } }
+      @media (prefers-reduced-motion: reduce) { .cold-load::before { animation-duration: 2.4s; } }
+    </style>
+  </head>
+  <body>
+    <div id="root"><p class="cold-load" role="status">Cargando Cuota…</p></div>
+  </body>
+</html>`;
+
+/**
  * @param {object} options
  * @param {string} options.appDir absolute directory of the app (holds package.json)
  * @param {string} options.name container name: `shell` or `mfe_<remote>`
@@ -88,6 +133,7 @@ const entryFilename = (pathData) =>
  * @param {string} [options.entry] host only: the module that boots the page
  * @param {Record<string, string>} [options.exposes] remote only
  * @param {string} [options.title] host only: the HTML page title
+ * @param {string} [options.favicon] host only: the icon served as /favicon.ico
  * @param {Record<string, string>} [options.env] build-time `process.env` values
  */
 export function createWebConfig(options) {
@@ -127,7 +173,7 @@ export function createWebConfig(options) {
             : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
           // Remotes are registered at run time from GET /api/remotes; none is compiled in.
           remotes: {},
-          shared: sharedConfig(),
+          shared: sharedConfig(appDir),
           // Load a remote only when its route needs it, so a remote that is down breaks
           // that route alone instead of the start of the whole page.
           shareStrategy: 'loaded-first',
@@ -138,17 +184,9 @@ export function createWebConfig(options) {
           ? [
               new HtmlWebpackPlugin({
                 title: options.title,
-                templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
-<html lang="es-MX">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${htmlWebpackPlugin.options.title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
+                // Emitted as /favicon.ico, where browsers look for it, and linked from the page.
+                favicon: options.favicon,
+                templateContent: ({ htmlWebpackPlugin }) => COLD_LOAD_PAGE(htmlWebpackPlugin),
               }),
             ]
           : []),

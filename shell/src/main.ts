@@ -1,3 +1,6 @@
 // The async boundary Module Federation needs: shared modules (React…) are negotiated
 // before any code that imports them runs.
-import('./app/bootstrap');
+import('./app/bootstrap').catch((err: unknown) => {
+  console.error(err);
+  document.body.textContent = 'No pudimos cargar Cuota. Revisa tu conexión y recarga la página.';
+});

@@ -3,6 +3,7 @@ import type { BffContext } from '../bff-context';
 import { parseForm, parseJson, requireBodyType } from '../http/body-parsers';
 import { csrfToken, requireCsrf } from '../security/csrf';
 import { refreshGuardian } from '../session/refresh-guardian';
+import { refreshStaff } from '../session/refresh-staff';
 import { sessionResponse } from '../session/session-response';
 import { authFailureHandler } from './auth-failure';
 import { authErrorPageHandler, signInPageRedirect } from './auth-pages';
@@ -27,6 +28,8 @@ export function authRoutes(ctx: BffContext): Router {
 
   router.get('/api/auth/session', async (req, res) => {
     await refreshGuardian(req, res, ctx);
+    // Screens read permissions from here: as fresh as what the proxy enforces (a minute).
+    await refreshStaff(req, res, ctx);
     res.json(sessionResponse(req, config));
   });
   router.get('/api/auth/csrf', (req, res) => {

@@ -25,7 +25,7 @@ export function guardianState(guardian: GuardianIdentity, now = Date.now()): Sig
   };
 }
 
-/** A staff user's session: memberships travel in tokens; their schools, in the Session DTO. */
+/** A staff user's session: memberships travel in tokens and in the Session DTO. */
 export function staffState(staff: StaffIdentity, now = Date.now()): SignedInState {
   // Tokens carry each membership's effective permissions, so services honour explicit lists.
   const memberships = staff.memberships.map(({ school_id, role, permissions }) =>
@@ -46,7 +46,8 @@ export function staffState(staff: StaffIdentity, now = Date.now()): SignedInStat
       onboarding_stage: 'COMPLETED',
       fraud_status: 'no_risk',
       schools,
-      memberships: memberships.map(({ school_id, role }) => ({ school_id, role })),
+      // The same lists the tokens carry, so screens disable what the BFF would refuse.
+      memberships,
     },
     signed_in_at: now,
     refreshed_at: now,

@@ -41,9 +41,9 @@ describe('GET /api/auth/csrf', () => {
     expect(header).not.toMatch(/Secure/);
   });
 
-  test('a signed-out session is JSON null and writes nothing to Redis', async () => {
+  test('a signed-out session is {} (as NextAuth v4) and writes nothing to Redis', async () => {
     const res = await request(bff.app).get('/api/auth/session').expect(200);
-    expect(res.body).toBeNull();
+    expect(res.body).toEqual({});
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
@@ -25,12 +26,14 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   const surname = `Recorrido ${Date.now().toString(36)}`;
   const name = `Valeria ${surname}`;
 
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(officer.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByRole('link', { name: 'Admisiones' }).click();
+  await page.getByLabel('Nombre del alumno').waitFor();
+  await expectAccessible(page);
 
   // A family asks: the child and the guardian, in one form.
   await page.getByLabel('Nombre del alumno').fill('Valeria');
@@ -51,6 +54,7 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   await applicant.getByText('Cobranza no respondió').waitFor();
   await applicant.getByRole('button', { name: `Inscribir a ${name}` }).click();
   await card(page, 'Inscritos', name).waitFor();
+  await expectAccessible(page);
 
   const [student] = await queryEnrolment<{ status: string; status_reason: string | null }>(
     profile.postgresUrl,
@@ -73,8 +77,10 @@ test('a family signs up from the store, signed out, and the officer finds them a
   const { demo, urls } = system;
   const surname = `Tienda ${Date.now().toString(36)}`;
 
-  const family = await browser.newPage();
+  const family = await (await browser.newContext()).newPage();
   await family.goto(new URL(`/store/${demo.school_id}/registro`, urls.portal).toString());
+  await family.getByLabel('Nombre', { exact: true }).waitFor();
+  await expectAccessible(family);
   await family.getByLabel('Nombre', { exact: true }).fill('Marta');
   await family.getByLabel('Apellidos', { exact: true }).fill(surname);
   await family.getByLabel('Correo electrónico').fill(`marta.${Date.now()}@example.mx`);
@@ -84,9 +90,10 @@ test('a family signs up from the store, signed out, and the officer finds them a
   await family.getByLabel(/Acepto el aviso de privacidad/).check();
   await family.getByRole('button', { name: 'Enviar registro' }).click();
   await family.getByText('Recibimos tu registro').waitFor();
+  await expectAccessible(family);
 
   const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(officer.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 import { queryEnrolment } from '../support/enrolment-records';
@@ -25,19 +26,21 @@ test('an administrator signs in to the dashboard and sees their school', async (
     [demo.school_id],
   );
 
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
+  await expectAccessible(page);
   await page.getByLabel('Correo electrónico').fill(owner.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 
   await page.getByTestId('school-name').filter({ hasText: school!.name }).waitFor();
   expect(await page.getByTestId('school-name').innerText()).toBe(school!.name);
+  await expectAccessible(page);
 });
 
 test('a wrong password keeps the administrator out with a Spanish message', async () => {
   const { demo, urls } = system;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(demo.staff[0]!.email);
   await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
@@ -47,4 +50,5 @@ test('a wrong password keeps the administrator out with a Spanish message', asyn
     .filter({ hasText: /contraseña/i })
     .waitFor();
   expect(page.url()).toContain('/dashboard/login');
+  await expectAccessible(page);
 });

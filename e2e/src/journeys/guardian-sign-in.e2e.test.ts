@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { readLoginCode } from '../support/mailbox';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
@@ -19,12 +20,18 @@ afterAll(async () => {
 
 test('a guardian signs in with the code from their e-mail and sees their dependents', async () => {
   const { demo, urls, profile } = system;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.guardianLogin);
+  await page.getByRole('button', { name: 'Enviar código' }).waitFor();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   const sentAt = new Date(Date.now() - 2000);
   const code = await readLoginCode(urls.mailbox, demo.guardian_email, sentAt);
 
+  // After sending, the code field has focus.
+  await page.getByLabel('Código de acceso').waitFor();
+  expect(await page.locator(':focus').getAttribute('name')).toBe('code');
+  await expectAccessible(page);
   await page.getByLabel('Código de acceso').fill(code);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(new RegExp(`/guardians/${demo.guardian_hash}$`));
@@ -46,11 +53,13 @@ test('a guardian signs in with the code from their e-mail and sees their depende
     expect(shown).toHaveLength(expected.length);
     for (const { name } of expected) expect(shown.some((text) => text.includes(name))).toBe(true);
   });
+  await expectAccessible(page);
 });
 
 test('an unknown guardian link answers 404 with a not-found page, never an error', async () => {
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   const response = await page.goto(`${system.urls.portal}guardians/${'x'.repeat(43)}/login`);
   expect(response?.status()).toBe(404);
   await page.getByTestId('not-found').waitFor();
+  await expectAccessible(page);
 });

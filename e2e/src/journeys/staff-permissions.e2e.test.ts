@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { readInvitationLink } from '../support/mailbox';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
@@ -32,6 +33,7 @@ test('the owner adds a cashier, makes them treasurer, sees it after a reload, th
   const page = await signInAs('OWNER');
   await page.getByRole('link', { name: 'Personal', exact: true }).click();
   await page.getByRole('table', { name: 'Personal de la escuela' }).waitFor();
+  await expectAccessible(page);
 
   // A member of their own (unique per run): the demo staff stay as other journeys expect them.
   const name = `Rosa Caja ${Date.now().toString(36)}`;
@@ -77,6 +79,8 @@ test('a new member reads the invitation in the mailbox, sets a password at its l
   const link = await readInvitationLink(system.urls.mailbox, email);
   const member = await (await browser.newContext()).newPage();
   await member.goto(link);
+  await member.getByLabel('Nombre completo').waitFor();
+  await expectAccessible(member);
   await member.getByLabel('Nombre completo').fill(name);
   await member.getByLabel('Contraseña nueva').fill('lucia-clave-2026');
   await member.getByLabel('Confirma la contraseña').fill('lucia-clave-2026');
@@ -107,6 +111,7 @@ test('a member with role OTHER sees no "Personal" entry and the BFF refuses the 
     .getByRole('link', { name: 'Inicio' })
     .waitFor();
   expect(await page.getByRole('link', { name: 'Personal', exact: true }).count()).toBe(0);
+  await expectAccessible(page);
   const res = await page.request.get(
     new URL(`/api/v1/dashboard/schools/${system.demo.school_id}/admins/`, page.url()).toString(),
   );

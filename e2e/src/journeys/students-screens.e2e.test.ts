@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
@@ -17,7 +18,7 @@ afterAll(async () => {
 async function signInAsOwner(): Promise<Page> {
   const { demo, urls } = system;
   const owner = demo.staff.find((s) => s.role === 'OWNER')!;
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(owner.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
@@ -36,6 +37,7 @@ test('Alumnos: list, filters, export, a student page with a status move and its 
   await page.getByRole('link', { name: 'Alumnos', exact: true }).click();
   const table = page.getByRole('table', { name: /^Alumnos \(/ });
   await table.waitFor();
+  await expectAccessible(page);
 
   await page.getByLabel('Estatus').selectOption('active');
   await page.waitForURL(/status=active/);
@@ -49,6 +51,7 @@ test('Alumnos: list, filters, export, a student page with a status move and its 
   await page.getByRole('button', { name: 'Confirmar: Inactivar' }).click();
   await status.getByRole('button', { name: 'Activar', exact: true }).waitFor();
   expect(await status.getByText('Inactivo').isVisible()).toBe(true);
+  await expectAccessible(page);
 
   // The history card shows that move first: who (the owner's name) and why.
   const history = page.getByRole('region', { name: 'Historial de estatus' });
@@ -81,6 +84,7 @@ test('Alumnos: list, filters, export, a student page with a status move and its 
   await page.getByRole('table', { name: 'Tutores del alumno' }).waitFor();
   await page.getByRole('link', { name: 'Ver todos los tutores de la escuela' }).click();
   await page.getByRole('table', { name: /^Tutores \(/ }).waitFor();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Ver enlace' }).first().click();
   await page.getByText(/Enlace del portal: .*\/guardians\//).waitFor();
 

@@ -96,18 +96,84 @@ test('signing in opens the home with the school and the role in Spanish', async 
   expect(form.get('password')).toBe('CuotaDemo2026!');
 });
 
+const twoSchools = staffSession({
+  schools: [
+    { id: 'school-1', name: 'Colegio Montessori del Valle' },
+    { id: 'school-2', name: 'Instituto Lomas' },
+  ],
+  memberships: [
+    { school_id: 'school-1', role: 'OWNER' },
+    { school_id: 'school-2', role: 'ACCOUNTANT' },
+  ],
+});
+
 test('someone in several schools can switch, and the choice is kept for the session', async () => {
   const network = stubDashboardServer();
-  const { store } = renderDashboard('');
+  const { store } = renderDashboard('', twoSchools);
   const user = userEvent.setup();
   await screen.findByText('Operando');
 
-  await user.selectOptions(screen.getByLabelText('Escuela'), 'Instituto Lomas');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Escuela' }), 'Instituto Lomas');
 
   await screen.findByText('Contador', { selector: 'strong' });
   expect(screen.getByTestId('school-name')).toHaveTextContent('Instituto Lomas');
   expect(network.sent('GET', '/api/v1/schools/school-2/')).toHaveLength(1);
   expect(store.getState().globalState.selectedSchool).toBe('school-2');
+  expect(document.title).toBe('Inicio · Instituto Lomas · Cuota');
   const table = screen.getByRole('table', { name: 'Tus escuelas' });
   expect(within(table).getAllByRole('row')).toHaveLength(3);
+  // An accountant has no staff list: the menu follows the school picked.
+  const menu = screen.getByRole('navigation', { name: 'Secciones del panel' });
+  expect(within(menu).queryByRole('link', { name: 'Personal' })).toBeNull();
+});
+
+test('the menu groups what the role reaches by area and marks where you are', async () => {
+  stubDashboardServer().on('GET', '/api/v1/dashboard/schools/school-1/cycles/', []);
+  renderDashboard('/cycles');
+  const menu = screen.getByRole('navigation', { name: 'Secciones del panel' });
+
+  const areas = within(menu)
+    .getAllByRole('list')
+    .map((list) => list.getAttribute('aria-labelledby') && list.textContent);
+  expect(areas).toEqual([
+    null,
+    'Datos de la escuelaCiclos escolaresNiveles y grupos',
+    'AlumnosAdmisionesImportar alumnos',
+    'Personal',
+  ]);
+  expect(within(menu).getByRole('link', { name: 'Ciclos escolares' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(await screen.findByText('Aún no hay ciclos')).toBeVisible();
+});
+
+test('a section the role cannot open says so instead of showing its forms', async () => {
+  stubDashboardServer();
+  renderDashboard(
+    '/imports',
+    staffSession({ memberships: [{ school_id: 'school-1', role: 'OTHER' }] }),
+  );
+
+  expect(screen.getByRole('heading', { name: 'Importar alumnos', level: 1 })).toBeVisible();
+  expect(screen.getByText('Tu rol no tiene acceso a esta sección')).toBeVisible();
+  expect(screen.getByText(/Como Otro en Colegio Montessori del Valle/)).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Importar' })).toBeNull();
+  const menu = screen.getByRole('navigation', { name: 'Secciones del panel' });
+  expect(within(menu).queryByRole('link', { name: 'Importar alumnos' })).toBeNull();
+});
+
+test('a page the role may read but not change says what it cannot do', async () => {
+  stubDashboardServer().on('GET', '/api/v1/dashboard/schools/school-1/cycles/', []);
+  renderDashboard(
+    '/cycles',
+    staffSession({ memberships: [{ school_id: 'school-1', role: 'OTHER' }] }),
+  );
+
+  expect(
+    await screen.findByText(
+      'Tu rol puede consultar esta sección, pero no crear ni activar ciclos.',
+    ),
+  ).toBeVisible();
+  expect(screen.queryByRole('form', { name: /ciclo/i })).toBeNull();
 });

@@ -3,6 +3,8 @@ import { BuildLabel } from '@cuota/ui/build-label';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { InvitationPage } from '../features/auth/components/invitation-page';
 import { StaffLoginPage } from '../features/auth/components/staff-login-page';
+import { ComponentsPage } from '../features/components-gallery/components/components-page';
+import { DashboardLayout } from './dashboard-layout';
 import { HomeRoute } from './routes/home-route';
 import { sectionRoutes } from './section-routes';
 import { StaffOnly } from './staff-only';
@@ -23,14 +25,16 @@ export default function DashboardApp() {
         {/* Signed out or in: the e-mailed link signs in as the invited member. */}
         <Route path="invitacion/:token" element={<InvitationPage />} />
         <Route
-          index
           element={
             <StaffOnly signedIn>
-              <HomeRoute />
+              <DashboardLayout />
             </StaffOnly>
           }
-        />
-        {sectionRoutes()}
+        >
+          <Route index element={<HomeRoute />} />
+          {sectionRoutes()}
+          <Route path="componentes" element={<ComponentsPage />} />
+        </Route>
         <Route path="*" element={<UtmNavigate to="/404" replace />} />
       </Routes>
       <BuildLabel container="mfe_dashboard" label={process.env.CUOTA_BUILD_LABEL ?? ''} />

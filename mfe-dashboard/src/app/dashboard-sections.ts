@@ -1,62 +1,80 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '@cuota/contracts/enrolment/permissions';
 
+/** The menu's areas, in order; an area shows once it has a section the member may open. */
+export const DASHBOARD_AREAS = [
+  'Escuela',
+  'Alumnos',
+  'Cobranza',
+  'Facturación',
+  'Reportes',
+  'Personal',
+] as const;
+export type DashboardArea = (typeof DASHBOARD_AREAS)[number];
+
 /**
- * The dashboard's sections: one entry per screen family, in menu order. A section's
- * component is loaded when first opened, and the menu shows only the sections the
- * member's permissions reach (the BFF and the services enforce the same rule).
+ * The dashboard's sections: one entry per screen family, in menu order within its area. A
+ * section's component is loaded when first opened; the menu shows, and the route opens,
+ * only the sections the member's permissions reach (the BFF and the services enforce the
+ * same rule).
  */
 export interface DashboardSection {
   /** Relative to /dashboard, without slashes at either end (nested routes are allowed). */
   path: string;
-  /** Menu label, in Spanish. */
+  /** Menu label and the heading of the page that says it cannot be opened, in Spanish. */
   label: string;
+  area: DashboardArea;
   permission: Permission;
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** Each feature adds its entry, e.g. { path: 'students', label: 'Alumnos', permission:
- * 'students.read', load: () => import('../features/students/students-section') }. */
 export const DASHBOARD_SECTIONS: DashboardSection[] = [
   {
     path: 'settings',
-    label: 'Escuela',
+    label: 'Datos de la escuela',
+    area: 'Escuela',
     permission: 'school.read',
     load: () => import('../features/school-settings/school-settings-section'),
   },
   {
     path: 'cycles',
-    label: 'Ciclos',
+    label: 'Ciclos escolares',
+    area: 'Escuela',
     permission: 'school.read',
     load: () => import('../features/cycles/cycles-section'),
   },
   {
     path: 'levels',
     label: 'Niveles y grupos',
+    area: 'Escuela',
     permission: 'school.read',
     load: () => import('../features/levels/levels-section'),
   },
   {
     path: 'students',
     label: 'Alumnos',
+    area: 'Alumnos',
     permission: 'students.read',
     load: () => import('../features/students/students-section'),
   },
   {
     path: 'admissions',
     label: 'Admisiones',
+    area: 'Alumnos',
     permission: 'admissions.read',
     load: () => import('../features/admissions/admissions-section'),
   },
   {
     path: 'imports',
     label: 'Importar alumnos',
+    area: 'Alumnos',
     permission: 'imports.write',
     load: () => import('../features/imports/imports-section'),
   },
   {
     path: 'staff',
     label: 'Personal',
+    area: 'Personal',
     permission: 'staff.read',
     load: () => import('../features/staff/staff-section'),
   },

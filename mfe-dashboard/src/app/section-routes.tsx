@@ -2,25 +2,25 @@ import { lazy, Suspense } from 'react';
 import { Route } from 'react-router';
 import { Spinner } from '@cuota/ui/spinner';
 import { DASHBOARD_SECTIONS } from './dashboard-sections';
-import { StaffOnly } from './staff-only';
+import { SectionGate } from './section-gate';
 
 const LOADED = DASHBOARD_SECTIONS.map((section) => ({
-  ...section,
+  section,
   Component: lazy(section.load),
 }));
 
-/** One route per section (with its nested routes), each behind the staff guard. */
+/** One route per section (with its nested routes), each behind its permission. */
 export function sectionRoutes() {
-  return LOADED.map(({ path, Component }) => (
+  return LOADED.map(({ section, Component }) => (
     <Route
-      key={path}
-      path={`${path}/*`}
+      key={section.path}
+      path={`${section.path}/*`}
       element={
-        <StaffOnly signedIn>
-          <Suspense fallback={<Spinner />}>
+        <SectionGate section={section}>
+          <Suspense fallback={<Spinner label={`Cargando ${section.label.toLowerCase()}…`} />}>
             <Component />
           </Suspense>
-        </StaffOnly>
+        </SectionGate>
       }
     />
   ));

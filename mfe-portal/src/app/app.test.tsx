@@ -73,7 +73,7 @@ test('a high-risk guardian is not offered the pages they lost', () => {
 
   const navigation = screen.getByRole('navigation', { name: 'Secciones del portal' });
   expect(within(navigation).getByRole('link', { name: 'Inicio' })).toBeVisible();
-  expect(within(navigation).queryByRole('link', { name: 'Estudiantes' })).toBeNull();
+  expect(within(navigation).queryByRole('link', { name: 'Alumnos' })).toBeNull();
   expect(within(navigation).queryByRole('link', { name: 'Historial de pagos' })).toBeNull();
 });
 
@@ -91,6 +91,42 @@ test('onboarding lists the five steps and marks where the guardian is', () => {
     expect.stringContaining('Listo Pendiente'),
   ]);
   expect(steps[2]).toHaveAttribute('aria-current', 'step');
+});
+
+test('a completed registration has every step done, none in progress', () => {
+  renderPortal('/onboarding', guardianSession({ onboarding_stage: 'COMPLETED' }));
+
+  const steps = within(screen.getByRole('list', { name: 'Pasos del registro' })).getAllByRole(
+    'listitem',
+  );
+  for (const step of steps) expect(step).toHaveTextContent('Completado');
+  expect(screen.queryByText('En curso')).toBeNull();
+  expect(screen.getByText(/Tu registro está completo/)).toBeVisible();
+});
+
+test('while registering, the menu offers the registration (every other page leads there)', () => {
+  renderPortal('/onboarding', guardianSession({ onboarding_stage: 'BILLING' }));
+
+  const navigation = screen.getByRole('navigation', { name: 'Secciones del portal' });
+  const link = within(navigation).getByRole('link', { name: 'Completa tu registro' });
+  expect(link).toHaveAttribute('aria-current', 'page');
+  expect(within(navigation).getAllByRole('link')).toHaveLength(1);
+  expect(document.title).toBe('Completa tu registro · Colegio Montessori del Valle · Cuota');
+});
+
+test('a signed-in family sees its four sections, the current one marked', () => {
+  renderPortal('/payments/history');
+
+  const navigation = screen.getByRole('navigation', { name: 'Secciones del portal' });
+  expect(
+    within(navigation)
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+  ).toEqual(['Inicio', 'Alumnos', 'Suscripciones', 'Historial de pagos']);
+  expect(within(navigation).getByRole('link', { name: 'Historial de pagos' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('navigation links keep the campaign parameters', () => {

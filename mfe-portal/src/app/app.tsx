@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { BuildLabel } from '@cuota/ui/build-label';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { LoginPage } from '../features/login/components/login-page';
+import { PortalLayout } from './portal-layout';
 import { HomeRoute } from './routes/home-route';
 import { OnboardingRoute } from './routes/onboarding-route';
 import { PaymentHistoryRoute } from './routes/payment-history-route';
@@ -17,11 +18,13 @@ export default function PortalApp() {
     <>
       <Routes>
         <Route path="login" element={<LoginPage />} />
-        <Route index element={<HomeRoute />} />
-        <Route path="onboarding" element={<OnboardingRoute />} />
-        <Route path="students" element={<StudentsRoute />} />
-        <Route path="subscriptions" element={<SubscriptionsRoute />} />
-        <Route path="payments/history" element={<PaymentHistoryRoute />} />
+        <Route element={<PortalLayout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="onboarding" element={<OnboardingRoute />} />
+          <Route path="students" element={<StudentsRoute />} />
+          <Route path="subscriptions" element={<SubscriptionsRoute />} />
+          <Route path="payments/history" element={<PaymentHistoryRoute />} />
+        </Route>
         <Route path="*" element={<UtmNavigate to="/404" replace />} />
       </Routes>
       <BuildLabel container="mfe_portal" label={process.env.CUOTA_BUILD_LABEL ?? ''} />

@@ -173,6 +173,6 @@ export async function runServiceMain<S extends Record<string, unknown>>(
     await service.stop();
     process.exit(0);
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
 }

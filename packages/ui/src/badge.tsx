@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Tone } from '@cuota/ui/theme';
 
@@ -9,10 +9,20 @@ const Pill = styled.span<{ $tone: Tone }>`
   border-radius: 999px;
   font-size: 0.8125rem;
   font-weight: 600;
+  white-space: nowrap;
   color: ${({ theme, $tone }) => theme.colors[$tone]};
   background: ${({ theme, $tone }) => theme.colors[`${$tone}Surface`]};
 `;
 
-export function Badge({ tone = 'info', children }: { tone?: Tone; children: ReactNode }) {
-  return <Pill $tone={tone}>{children}</Pill>;
+export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  tone?: Tone;
+  children: ReactNode;
+}
+
+export function Badge({ tone = 'info', children, ...props }: BadgeProps) {
+  return (
+    <Pill $tone={tone} {...props}>
+      {children}
+    </Pill>
+  );
 }

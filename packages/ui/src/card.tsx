@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Surface = styled.section`
@@ -22,13 +22,27 @@ const Title = styled.h2`
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   title?: ReactNode;
+  /**
+   * The card is the next step of what the user just did (a confirmation, an editor that
+   * opened): its title takes focus when it appears, so keyboard and screen-reader users
+   * start there.
+   */
+  focusTitle?: boolean;
 }
 
 /** A titled surface; the title labels the section for screen readers. */
-export function Card({ title, children, ...props }: CardProps) {
+export function Card({ title, focusTitle = false, children, ...props }: CardProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
   return (
     <Surface {...props}>
-      {title && <Title>{title}</Title>}
+      {title && (
+        <Title ref={heading} tabIndex={focusTitle ? -1 : undefined}>
+          {title}
+        </Title>
+      )}
       {children}
     </Surface>
   );

@@ -14,6 +14,14 @@ export const FormRow = styled.div`
   align-items: flex-end;
 `;
 
+/** Fields side by side where they fit, one per line (full width) on a phone. */
+export const FieldGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: end;
+`;
+
 /** A form-level error (the API's Spanish message), announced when it appears. */
 export const FormError = styled.p.attrs({ role: 'alert' })`
   margin: 0;

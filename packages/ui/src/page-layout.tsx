@@ -1,74 +1,49 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Brand, Main, TopBar, TopBarEnd } from '@cuota/ui/frame-pieces';
+import { Page } from '@cuota/ui/page';
+import { MAIN_CONTENT_ID, SkipLink } from '@cuota/ui/skip-link';
 
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(6)}`};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Brand = styled.p`
-  margin: 0;
-  font-weight: 700;
-  font-size: 1.125rem;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Nav = styled.nav`
-  padding: ${({ theme }) => `0 ${theme.space(6)}`};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Main = styled.main`
-  max-width: 960px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space(6)};
+const Layout = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
-`;
-
-const Heading = styled.h1`
-  margin: 0;
-  font-size: 1.5rem;
+  min-height: 100vh;
 `;
 
 export interface PageLayoutProps {
-  /** The page's h1. */
-  title: ReactNode;
-  brand?: ReactNode;
-  /** Right side of the header: the user's name, sign-out… */
+  /** The page's h1 and tab title. */
+  title: string;
+  /** The surface's name beside "Cuota" (Panel escolar, Portal de familias…). */
+  surface?: string;
+  /** Right side of the header. */
   actions?: ReactNode;
-  /** Labelled navigation under the header. */
-  navigation?: ReactNode;
-  navigationLabel?: string;
+  /** Sign-in pages and short notices read in a narrow column. */
+  narrow?: boolean;
   children: ReactNode;
 }
 
-export function PageLayout(props: PageLayoutProps) {
-  const { title, brand = 'Cuota', actions, navigation, navigationLabel, children } = props;
+/**
+ * A page outside the signed-in frames (sign-in, not found, a remote that is down): the
+ * brand, the skip link, the h1 and the tab title.
+ */
+export function PageLayout({ title, surface, actions, narrow, children }: PageLayoutProps) {
   return (
     <>
-      <Header>
-        <Brand>{brand}</Brand>
-        {actions && <Actions>{actions}</Actions>}
-      </Header>
-      {navigation && <Nav aria-label={navigationLabel ?? 'Navegación principal'}>{navigation}</Nav>}
-      <Main>
-        <Heading>{title}</Heading>
-        {children}
-      </Main>
+      <SkipLink />
+      <Layout>
+        <TopBar>
+          <Brand>
+            <span>Cuota</span>
+            {surface && <span>{surface}</span>}
+          </Brand>
+          {actions && <TopBarEnd>{actions}</TopBarEnd>}
+        </TopBar>
+        <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <Page title={title} narrow={narrow}>
+            {children}
+          </Page>
+        </Main>
+      </Layout>
     </>
   );
 }

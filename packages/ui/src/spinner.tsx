@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled, { keyframes } from 'styled-components';
 
 const spin = keyframes`
@@ -6,13 +7,18 @@ const spin = keyframes`
 
 const Wrapper = styled.div`
   display: flex;
+  align-items: center;
   justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(8)};
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-weight: 600;
 `;
 
 const Circle = styled.span`
-  width: 40px;
-  height: 40px;
+  flex: none;
+  width: 28px;
+  height: 28px;
   border-radius: 50%;
   border: 4px solid ${({ theme }) => theme.colors.border};
   border-top-color: ${({ theme }) => theme.colors.primary};
@@ -22,11 +28,13 @@ const Circle = styled.span`
   }
 `;
 
-/** A busy indicator announced politely to screen readers. */
+/** A busy indicator that says what is loading, to everyone and to screen readers. */
 export function Spinner({ label = 'Cargando…' }: { label?: string }) {
+  const labelId = useId();
   return (
-    <Wrapper role="status" aria-live="polite" aria-label={label}>
+    <Wrapper role="status" aria-live="polite" aria-labelledby={labelId}>
       <Circle aria-hidden="true" />
+      <span id={labelId}>{label}</span>
     </Wrapper>
   );
 }

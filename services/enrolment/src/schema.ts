@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { foldedSql } from './search-folding';
+import { foldedSql } from './search-folding-sql';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
 
@@ -148,6 +148,8 @@ export const guardians = pgTable(
     billingName: text('billing_name'),
     taxId: text('tax_id'),
     taxZipCode: text('tax_zip_code'),
+    /** Régimen fiscal (c_RegimenFiscal) for the CFDI the guardian receives. */
+    taxRegime: text('tax_regime'),
     ...timestamps,
   },
   (t) => [index('guardians_email_idx').on(sql`lower(${t.email})`)],

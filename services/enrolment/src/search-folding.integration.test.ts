@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '@cuota/service-runtime/db/database';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { containsFolded, foldedSql, foldText } from './search-folding';
+import { containsFolded, foldText } from './search-folding';
+import { foldedSql } from './search-folding-sql';
 
 /**
  * The students' search index holds text folded by PostgreSQL (foldedSql) and the typed

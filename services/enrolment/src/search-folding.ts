@@ -1,15 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-
 // Spanish accents a person may or may not type; ñ stays ñ (Peña is not Pena).
-const ACCENTED = 'áéíóúü';
-const PLAIN = 'aeiouu';
-
-/**
- * Lower case without accents, in SQL ("Cristóbal" finds "Cristobal"). The mapping is inlined
- * so an index on the same expression (the students' search index) matches the query.
- */
-export const foldedSql = (text: SQL): SQL =>
-  sql`translate(lower(${text}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
+export const ACCENTED = 'áéíóúü';
+export const PLAIN = 'aeiouu';
 
 /**
  * A character's lower case as PostgreSQL's lower() gives it: the character alone (no

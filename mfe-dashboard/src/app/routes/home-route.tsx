@@ -1,23 +1,23 @@
-import { Button } from '@cuota/ui/button';
-import { EmptyState } from '@cuota/ui/empty-state';
+import { ErrorState } from '@cuota/ui/error-state';
+import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
-import { DashboardPage } from '../../components/dashboard-page';
 import { useCurrentUserQuery } from '../../features/school/api/school-api';
 import { SchoolOverview } from '../../features/school/components/school-overview';
 
 export function HomeRoute() {
   const me = useCurrentUserQuery();
   return (
-    <DashboardPage title="Inicio">
-      {me.isLoading && <Spinner />}
+    <Page title="Inicio">
+      {me.isLoading && <Spinner label="Cargando tus escuelas…" />}
       {me.error && (
-        <EmptyState
-          title={readError(me.error).message}
-          action={<Button onClick={() => void me.refetch()}>Reintentar</Button>}
+        <ErrorState
+          title="No pudimos cargar tus escuelas"
+          message={readError(me.error).message}
+          onRetry={() => void me.refetch()}
         />
       )}
       {me.data && <SchoolOverview user={me.data} />}
-    </DashboardPage>
+    </Page>
   );
 }

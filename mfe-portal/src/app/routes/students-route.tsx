@@ -1,10 +1,10 @@
-import { PortalPage } from '../../components/portal-page';
+import { Page } from '@cuota/ui/page';
 import { DependentsList } from '../../features/students/components/dependents-list';
 
 export function StudentsRoute() {
   return (
-    <PortalPage title="Estudiantes">
+    <Page title="Alumnos">
       <DependentsList />
-    </PortalPage>
+    </Page>
   );
 }

@@ -1,13 +1,13 @@
 import { EmptyState } from '@cuota/ui/empty-state';
-import { PortalPage } from '../../components/portal-page';
+import { Page } from '@cuota/ui/page';
 
 export function SubscriptionsRoute() {
   return (
-    <PortalPage title="Suscripciones">
+    <Page title="Suscripciones">
       <EmptyState
         title="Aún no tienes suscripciones"
         description="Aquí verás los servicios recurrentes que contrates con tu escuela, como transporte o comedor."
       />
-    </PortalPage>
+    </Page>
   );
 }

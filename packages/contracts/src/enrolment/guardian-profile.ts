@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxRegimeSchema } from './schools';
 import { parseRfc } from '../invoicing/rfc';
 import { pageQuerySchema, pageSchema } from '../common/pagination';
 import { onboardingStageSchema, riskLevelSchema, schoolSummarySchema } from './entities';
@@ -37,6 +38,8 @@ const guardianFields = {
   billing_name: z.string().trim().min(1, 'Escribe la razón social.').max(300).nullable(),
   tax_id: rfcSchema.nullable(),
   tax_zip_code: taxZipCodeSchema.nullable(),
+  /** Régimen fiscal of the CFDI receptor; absent leaves it as it is. */
+  tax_regime: taxRegimeSchema.nullable().optional(),
 };
 
 /** PUT /api/v1/guardians/{id}/: contact and billing data (the guardian or their school's staff). */
@@ -58,6 +61,7 @@ export const guardianDetailSchema = z.object({
   billing_name: z.string().nullable(),
   tax_id: z.string().nullable(),
   tax_zip_code: z.string().nullable(),
+  tax_regime: z.string().nullable(),
   schools: z.array(schoolSummarySchema),
 });
 export type GuardianDetail = z.infer<typeof guardianDetailSchema>;

@@ -62,7 +62,8 @@ export type SessionUpdate = z.infer<typeof sessionUpdateSchema>;
 
 /**
  * GET/POST /api/auth/session when signed in: the Session plus the selected school
- * (null until the user picks one). A signed-out session answers JSON `null`.
+ * (null until the user picks one). Signed out, GET answers `{}` as NextAuth v4 does
+ * (its client reads `null` as a failed fetch).
  */
 export const sessionResponseSchema = sessionSchema.extend({
   selected_school_id: z.string().nullable(),

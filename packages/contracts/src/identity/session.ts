@@ -5,6 +5,7 @@ import {
   schoolSummarySchema,
   staffRoleSchema,
 } from '../enrolment/entities';
+import { permissionSchema } from '../enrolment/permissions';
 
 export const SESSION_STATUSES = ['loading', 'authenticated', 'unauthenticated'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -18,11 +19,21 @@ export const sessionUserSchema = z.object({
   onboarding_stage: onboardingStageSchema,
   fraud_status: riskLevelSchema,
   schools: z.array(schoolSummarySchema),
-  memberships: z.array(z.object({ school_id: z.string(), role: staffRoleSchema })),
+  /**
+   * Staff: each membership's effective permissions as the BFF enforces them (the role's
+   * defaults or the explicit list that replaces them; absent means the role's defaults).
+   */
+  memberships: z.array(
+    z.object({
+      school_id: z.string(),
+      role: staffRoleSchema,
+      permissions: z.array(permissionSchema).optional(),
+    }),
+  ),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** GET /api/auth/session (Auth.js shape): the session, or `null` when signed out. */
+/** GET /api/auth/session (Auth.js shape): the session; signed out, `{}` (as NextAuth v4). */
 export const sessionSchema = z.object({ user: sessionUserSchema, expires: z.string() });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { Database } from '@cuota/service-runtime/db/database';
 import { subjectOf, type Namespace } from '../naming';
-import type { PoolClient } from 'pg';
+import { NotificationListener } from '@cuota/service-runtime/db/notification-listener';
 import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
 
 export interface OutboxRelayOptions {
@@ -32,60 +32,38 @@ export class OutboxRelay {
   private wakeUp: (() => void) | undefined;
   /** A wake-up that arrived while a pass was running: the next wait returns at once. */
   private woken = false;
-  private listener: PoolClient | undefined;
+  private readonly listener: NotificationListener;
   private readonly js;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.js = jetstream(options.nc);
+    this.listener = new NotificationListener({
+      db: options.db,
+      channel: OUTBOX_CHANNEL,
+      onNotify: () => this.wake(),
+      logger: options.logger,
+      retryMs: options.intervalMs ?? 1000,
+    });
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
-    void this.listen();
+    this.listener.start();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
-    this.dropListener();
+    this.listener.stop();
   }
 
   /** Cuts the poll wait short (a commit that enqueued events notified us). */
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
-  }
-
-  /** LISTEN on a connection of its own; on any error, retries after the poll interval. */
-  private async listen(): Promise<void> {
-    if (!this.running || this.listener) return;
-    try {
-      const client = await this.options.db.$client.connect();
-      this.listener = client;
-      client.on('notification', () => this.wake());
-      client.on('error', (err) => this.relisten(err));
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      this.wake(); // anything committed before we listened
-    } catch (err) {
-      this.relisten(err);
-    }
-  }
-
-  private relisten(err: unknown): void {
-    this.options.logger.warn({ err }, 'outbox listener lost; polling until it is back');
-    this.dropListener();
-    if (this.running) setTimeout(() => void this.listen(), this.options.intervalMs ?? 1000);
-  }
-
-  private dropListener(): void {
-    const client = this.listener;
-    this.listener = undefined;
-    if (!client) return;
-    client.removeAllListeners('notification');
-    client.release(true);
   }
 
   /** Publishes everything pending now; returns how many rows went out. */

@@ -18,13 +18,15 @@ test('the session starts loading and becomes authenticated with a session', asyn
   expect(store.getState().session).toEqual({ status: 'authenticated', session });
 });
 
-test('null means unauthenticated', async () => {
-  stubFetch().on('GET', '/api/auth/session', null);
+test.each([[{}], [null]])('%j means unauthenticated', async (signedOut) => {
+  const network = stubFetch().on('GET', '/api/auth/session', signedOut);
   const store = createAppStore();
 
   await store.dispatch(refreshSession());
 
   expect(store.getState().session).toEqual({ status: 'unauthenticated', session: null });
+  // Signed out is an answer, not a failure: nothing is reported.
+  expect(network.sent('POST', '/api/auth/_log')).toHaveLength(0);
 });
 
 test('a failed first load counts as signed out and is logged as CLIENT_SESSION_ERROR', async () => {

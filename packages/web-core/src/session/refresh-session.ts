@@ -1,9 +1,15 @@
+import { z } from 'zod';
 import { sessionSchema } from '@cuota/contracts/identity/session';
 import type { AppThunk } from '@cuota/web-core/store';
 import { reportClientError } from '@cuota/web-core/errors/report-client-error';
 import { selectSessionStatus, sessionLoaded } from '@cuota/web-core/session/session-slice';
 
-const sessionResponseSchema = sessionSchema.nullable();
+/** Signed out, the BFF answers `{}` (NextAuth v4); `null` is read the same way. */
+const sessionResponseSchema = z.union([
+  sessionSchema,
+  z.strictObject({}).transform(() => null),
+  z.null(),
+]);
 
 /**
  * GET /api/auth/session. A failed first load counts as signed out (the page must leave

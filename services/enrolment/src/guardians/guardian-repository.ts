@@ -31,12 +31,20 @@ export type NewGuardianRecord = Pick<
   | 'billingName'
   | 'taxId'
   | 'taxZipCode'
+  | 'taxRegime'
 >;
 
 export type GuardianRecordChanges = Partial<
   Pick<
     GuardianRecord,
-    'firstName' | 'lastName' | 'email' | 'phone' | 'billingName' | 'taxId' | 'taxZipCode'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'phone'
+    | 'billingName'
+    | 'taxId'
+    | 'taxZipCode'
+    | 'taxRegime'
   >
 >;
 
@@ -98,6 +106,7 @@ const snapshotColumns = {
   billing_name: guardians.billingName,
   tax_id: guardians.taxId,
   tax_zip_code: guardians.taxZipCode,
+  tax_regime: guardians.taxRegime,
 };
 
 async function guardianSnapshot(tx: Executor, guardianId: string): Promise<GuardianSnapshot> {
@@ -255,6 +264,7 @@ export async function guardianProfile(db: Executor, id: string): Promise<Guardia
     billing_name: g.billingName,
     tax_id: g.taxId,
     tax_zip_code: g.taxZipCode,
+    tax_regime: g.taxRegime,
     schools: known,
   };
 }

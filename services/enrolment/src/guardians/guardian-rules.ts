@@ -23,6 +23,7 @@ export const guardianColumns = (changes: GuardianChanges): GuardianRecordChanges
   billingName: changes.billing_name,
   taxId: changes.tax_id,
   taxZipCode: changes.tax_zip_code,
+  taxRegime: changes.tax_regime,
 });
 
 /**

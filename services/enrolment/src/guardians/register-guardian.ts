@@ -13,6 +13,7 @@ export interface NewGuardian {
   billing_name?: string | null;
   tax_id?: string | null;
   tax_zip_code?: string | null;
+  tax_regime?: string | null;
 }
 
 /** Creates a guardian of the school; enrolment.guardian.created goes with it. */
@@ -27,5 +28,6 @@ export function registerGuardian(tx: Executor, input: NewGuardian): Promise<stri
     billingName: input.billing_name ?? null,
     taxId: input.tax_id ?? null,
     taxZipCode: input.tax_zip_code ?? null,
+    taxRegime: input.tax_regime ?? null,
   });
 }

@@ -7,7 +7,8 @@ import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { schoolLogos, schools } from '../schema';
-import { containsFolded, foldedSql } from '../search-folding';
+import { containsFolded } from '../search-folding';
+import { foldedSql } from '../search-folding-sql';
 import { logoPath, PUBLIC_STATUSES, useKushkiSandbox, type SchoolChanges } from './school-rules';
 
 /**

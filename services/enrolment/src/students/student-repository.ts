@@ -281,6 +281,7 @@ async function snapshots(tx: Executor, where: SQL, limit?: number): Promise<Stud
       section_id: students.sectionId,
       status: students.status,
       billing_guardian_id: students.billingGuardianId,
+      curp: students.curp,
     })
     .from(students)
     .innerJoin(levels, eq(levels.id, students.levelId))

@@ -3,7 +3,8 @@
  * records the stamp, the PAC's refusal, or a later retry with backoff when the PAC is down
  * or slow. Wakes when an invoice is recorded (LISTEN/NOTIFY) and polls as a safety net.
  */
-import type { PoolClient } from 'pg';
+import { NotificationListener } from '@cuota/service-runtime/db/notification-listener';
+import type { Database } from '@cuota/service-runtime/db/database';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { CfdiError } from '../cfdi/cfdi-error';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
@@ -53,7 +54,7 @@ export class StampingWorker {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private woken = false;
-  private listener: PoolClient | undefined;
+  private readonly listener: NotificationListener;
 
   constructor(
     private readonly db: InvoicingDb,
@@ -61,20 +62,28 @@ export class StampingWorker {
     private readonly settings: StampingSettings,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.listener = new NotificationListener({
+      db: db as unknown as Database<Record<string, unknown>>,
+      channel: INVOICES_DUE_CHANNEL,
+      onNotify: () => this.wake(),
+      logger,
+      retryMs: settings.pollMs,
+    });
+  }
 
   start(): void {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
-    void this.listen();
+    this.listener.start();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
-    this.dropListener();
+    this.listener.stop();
   }
 
   wake(): void {
@@ -171,34 +180,6 @@ export class StampingWorker {
         resolve();
       };
     });
-  }
-
-  private async listen(): Promise<void> {
-    if (!this.running || this.listener) return;
-    try {
-      const client = await this.db.$client.connect();
-      this.listener = client;
-      client.on('notification', () => this.wake());
-      client.on('error', (err) => this.relisten(err));
-      await client.query(`LISTEN ${INVOICES_DUE_CHANNEL}`);
-      this.wake();
-    } catch (err) {
-      this.relisten(err);
-    }
-  }
-
-  private relisten(err: unknown): void {
-    this.logger.warn({ err }, 'invoice listener lost; polling until it is back');
-    this.dropListener();
-    if (this.running) setTimeout(() => void this.listen(), this.settings.pollMs);
-  }
-
-  private dropListener(): void {
-    const client = this.listener;
-    this.listener = undefined;
-    if (!client) return;
-    client.removeAllListeners('notification');
-    client.release(true);
   }
 }
 

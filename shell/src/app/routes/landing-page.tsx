@@ -1,10 +1,18 @@
 import { Card } from '@cuota/ui/card';
 import { PageLayout } from '@cuota/ui/page-layout';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { useSession } from '@cuota/web-core/session/use-session';
+import { homeFor } from '../../features/session/utils/home-for';
 
+/** The public page at `/`: what Cuota is, and the way in for families, staff and shoppers. */
 export function LandingPage() {
+  const user = useSession().data?.user;
+  const home = homeFor(user);
   return (
-    <PageLayout title="Colegiaturas sin filas ni complicaciones">
+    <PageLayout
+      title="Colegiaturas sin filas ni complicaciones"
+      actions={user && <UtmLink to={home.to}>{home.label}</UtmLink>}
+    >
       <p>
         Cuota ayuda a las escuelas particulares a cobrar colegiaturas y a las familias a pagarlas en
         línea, con factura.
@@ -12,12 +20,15 @@ export function LandingPage() {
       <Card title="Madres, padres y tutores">
         <p>
           Entra con el enlace personal que te envió tu escuela por correo o WhatsApp. Ahí verás a
-          tus estudiantes, tus pagos y tus datos de facturación.
+          tus alumnos, tus pagos y tus datos de facturación.
         </p>
+        {user?.kind === 'guardian' && <UtmLink to={home.to}>{home.label}</UtmLink>}
       </Card>
       <Card title="Personal de la escuela">
         <p>Administra cobranza, facturación e inscripciones desde el panel escolar.</p>
-        <UtmLink to="/dashboard/login">Entrar al panel escolar</UtmLink>
+        <UtmLink to={user?.kind === 'staff' ? '/dashboard' : '/dashboard/login'}>
+          Entrar al panel escolar
+        </UtmLink>
       </Card>
       <Card title="Tienda escolar">
         <p>Uniformes, libros y material de tu escuela.</p>

@@ -1,19 +1,19 @@
-import { EmptyState } from '@cuota/ui/empty-state';
-import { Spinner } from '@cuota/ui/spinner';
-import { DashboardPage } from '../../../components/dashboard-page';
-import { useCurrentSchool } from '../../../components/use-current-school';
+import { Page } from '@cuota/ui/page';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
+import { ReadOnlyNote } from '../../../components/read-only-note';
 import { AdmissionsBoard } from './admissions-board';
 import { CreateLeadForm } from './create-lead-form';
 
 /** /dashboard/admissions: the board (admissions.read); forms only with admissions.write. */
 export function AdmissionsPage() {
-  const { schoolId, can, loading } = useCurrentSchool();
+  const schoolId = useCurrentSchool().school?.id;
+  const canWrite = useGrant('admissions.write');
   return (
-    <DashboardPage title="Admisiones">
-      {loading && <Spinner />}
-      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
-      {schoolId && can('admissions.write') && <CreateLeadForm schoolId={schoolId} />}
+    <Page title="Admisiones">
+      <ReadOnlyNote permission="admissions.write" action="registrar ni mover aspirantes" />
+      {schoolId && canWrite && <CreateLeadForm schoolId={schoolId} />}
       {schoolId && <AdmissionsBoard schoolId={schoolId} />}
-    </DashboardPage>
+    </Page>
   );
 }

@@ -58,7 +58,7 @@ export function InvitationPage() {
       const result = await redeemInvitation({ token, name: name.trim(), password });
       if (!result.ok) return setError(result.message);
       await sessionChanged();
-      navigate('/dashboard');
+      void navigate('/dashboard');
     } catch {
       setError(NETWORK_ERROR_MESSAGE);
     } finally {
@@ -67,8 +67,8 @@ export function InvitationPage() {
   };
 
   return (
-    <PageLayout title="Panel escolar" brand="Cuota · Panel escolar">
-      <Card title="Crea tu contraseña">
+    <PageLayout title="Crea tu contraseña" surface="Panel escolar" narrow>
+      <Card>
         <Form onSubmit={submit} aria-label="Aceptar invitación" noValidate>
           <p>
             Te invitaron al personal de una escuela en Cuota. Escribe tu nombre y elige una

@@ -47,8 +47,8 @@ export function StaffLoginPage() {
   };
 
   return (
-    <PageLayout title="Panel escolar" brand="Cuota · Panel escolar">
-      <Card title="Inicia sesión">
+    <PageLayout title="Inicia sesión en el panel escolar" surface="Panel escolar" narrow>
+      <Card>
         <Form onSubmit={submit}>
           <TextField
             label="Correo electrónico"

@@ -34,7 +34,7 @@ export function ActivateCyclePanel({ schoolId, cycle, active, onClose }: Props) 
   };
 
   return (
-    <Card title={`Activar el ciclo ${cycle.name}`} aria-live="polite">
+    <Card title={`Activar el ciclo ${cycle.name}`} aria-live="polite" focusTitle>
       {check.isFetching && <Spinner label="Revisando si se puede activar…" />}
       {check.error && <FormError>{readError(check.error).message}</FormError>}
       {check.data && !check.data.can_activate && (

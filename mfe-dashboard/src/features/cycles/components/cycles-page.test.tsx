@@ -86,6 +86,8 @@ test('activation shows every blocking reason and offers no confirmation', async 
     });
   renderCycles();
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Activar 2027-2028' }));
+  // The panel that opened is where focus goes next.
+  expect(screen.getByRole('heading', { name: 'Activar el ciclo 2027-2028' })).toHaveFocus();
 
   const reasons = await screen.findByRole('list', { name: 'Motivos' });
   expect(

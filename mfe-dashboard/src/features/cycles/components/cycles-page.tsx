@@ -4,11 +4,13 @@ import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
-import { DashboardPage } from '../../../components/dashboard-page';
+import { Page } from '@cuota/ui/page';
 import { FormError } from '@cuota/ui/form-pieces';
-import { useCurrentSchool } from '../../../components/use-current-school';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
+import { ReadOnlyNote } from '../../../components/read-only-note';
 import { useCyclesQuery } from '../api/cycles-api';
 import { ActivateCyclePanel } from './activate-cycle-panel';
 import { CreateCycleForm } from './create-cycle-form';
@@ -30,7 +32,7 @@ export function CyclesView({ schoolId, canWrite }: { schoolId: string; canWrite:
         <EmptyState title="Aún no hay ciclos" description="Crea el primer ciclo escolar." />
       )}
       {rows.length > 0 && (
-        <Table<SchoolCycle>
+        <DataTable<SchoolCycle>
           caption="Ciclos escolares"
           rows={rows}
           rowKey={(c) => c.id}
@@ -69,12 +71,12 @@ export function CyclesView({ schoolId, canWrite }: { schoolId: string; canWrite:
 }
 
 export function CyclesPage() {
-  const { schoolId, can, loading } = useCurrentSchool();
+  const schoolId = useCurrentSchool().school?.id;
+  const canWrite = useGrant('cycles.write');
   return (
-    <DashboardPage title="Ciclos escolares">
-      {loading && <Spinner />}
-      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
-      {schoolId && <CyclesView schoolId={schoolId} canWrite={can('cycles.write')} />}
-    </DashboardPage>
+    <Page title="Ciclos escolares">
+      <ReadOnlyNote permission="cycles.write" action="crear ni activar ciclos" />
+      {schoolId && <CyclesView schoolId={schoolId} canWrite={canWrite} />}
+    </Page>
   );
 }

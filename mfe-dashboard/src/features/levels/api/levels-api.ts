@@ -4,12 +4,7 @@ import {
   deleteSection,
   updateSectionFromForm,
 } from '@cuota/contracts/enrolment/endpoints/sections';
-import {
-  deleteLevel,
-  listStaffLevels,
-  offerLevel,
-  updateLevel,
-} from '@cuota/contracts/enrolment/endpoints/levels';
+import { deleteLevel, offerLevel, updateLevel } from '@cuota/contracts/enrolment/endpoints/levels';
 import type {
   CreateLevel,
   SectionForm,
@@ -18,17 +13,14 @@ import type {
 } from '@cuota/contracts/enrolment/levels';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+import { LEVELS_TAG } from '@cuota/web-core/api/school-levels-api';
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Levels'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: [LEVELS_TAG] });
 
-const tags = (schoolId: string) => [{ type: 'Levels' as const, id: schoolId }];
+const tags = (schoolId: string) => [{ type: LEVELS_TAG, id: schoolId }];
 
 export const levelsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    levelsWithSections: build.query({
-      ...fromEndpoint(listStaffLevels, (schoolId: string) => ({ params: { id: schoolId } })),
-      providesTags: (_r, _e, schoolId) => tags(schoolId),
-    }),
     offerLevel: build.mutation({
       ...fromEndpoint(
         offerLevel,
@@ -92,7 +84,6 @@ export const levelsApi = api.injectEndpoints({
 });
 
 export const {
-  useLevelsWithSectionsQuery,
   useOfferLevelMutation,
   useUpdateLevelMutation,
   useDeleteLevelMutation,

@@ -4,7 +4,7 @@ import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import {
@@ -160,7 +160,7 @@ export function LevelCard({ schoolId, level, index, count, canWrite, selected, o
       {level.sections.length === 0 ? (
         <EmptyState title={`${level.name} aún no tiene grupos`} />
       ) : (
-        <Table<Section>
+        <DataTable<Section>
           caption={`Grupos de ${level.name}`}
           rows={level.sections}
           rowKey={(s) => s.id}

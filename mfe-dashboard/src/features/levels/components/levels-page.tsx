@@ -5,14 +5,13 @@ import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError, type ReadableError } from '@cuota/web-core/api/api-error';
-import { DashboardPage } from '../../../components/dashboard-page';
+import { Page } from '@cuota/ui/page';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
-import { useCurrentSchool } from '../../../components/use-current-school';
-import {
-  useDeleteSectionsMutation,
-  useLevelsWithSectionsQuery,
-  useOfferLevelMutation,
-} from '../api/levels-api';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import { useLevelsWithSectionsQuery } from '@cuota/web-core/api/school-levels-api';
+import { useDeleteSectionsMutation, useOfferLevelMutation } from '../api/levels-api';
 import { blockingDetails } from '../utils/level-form';
 import { LevelCard } from './level-card';
 
@@ -106,12 +105,12 @@ export function LevelsView({ schoolId, canWrite }: { schoolId: string; canWrite:
 }
 
 export function LevelsPage() {
-  const { schoolId, can, loading } = useCurrentSchool();
+  const schoolId = useCurrentSchool().school?.id;
+  const canWrite = useGrant('levels.write');
   return (
-    <DashboardPage title="Niveles y grupos">
-      {loading && <Spinner />}
-      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
-      {schoolId && <LevelsView schoolId={schoolId} canWrite={can('levels.write')} />}
-    </DashboardPage>
+    <Page title="Niveles y grupos">
+      <ReadOnlyNote permission="levels.write" action="cambiar niveles ni grupos" />
+      {schoolId && <LevelsView schoolId={schoolId} canWrite={canWrite} />}
+    </Page>
   );
 }

@@ -2,22 +2,20 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { StaffIdentity } from '@cuota/contracts/identity/sign-in';
 import { Badge } from '@cuota/ui/badge';
 import { Card } from '@cuota/ui/card';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { keepOrFirst } from '@cuota/web-core/global-state/school-selection';
-import {
-  schoolSelected,
-  selectSelectedSchool,
-} from '@cuota/web-core/global-state/global-state-slice';
-import { useAppDispatch, useAppSelector } from '@cuota/web-core/hooks';
+import { selectSelectedSchool } from '@cuota/web-core/global-state/global-state-slice';
+import { useAppSelector } from '@cuota/web-core/hooks';
 import { useSchoolQuery } from '../api/school-api';
 import { SCHOOL_STATUS_LABELS, STAFF_ROLE_LABELS } from '../utils/labels';
-import { SchoolSwitcher } from './school-switcher';
 
 type Membership = StaffIdentity['memberships'][number];
 
-/** The school the dashboard is working on, the user's role there, and their other schools. */
+/**
+ * The school the dashboard is working on, the user's role there, and their other schools
+ * (the frame's switcher picks among them).
+ */
 export function SchoolOverview({ user }: { user: StaffIdentity }) {
-  const dispatch = useAppDispatch();
   const { memberships } = user;
   const schoolId = keepOrFirst(
     memberships.map((m) => m.school_id),
@@ -32,13 +30,6 @@ export function SchoolOverview({ user }: { user: StaffIdentity }) {
   }
   return (
     <>
-      {memberships.length > 1 && (
-        <SchoolSwitcher
-          memberships={memberships}
-          selected={membership.school_id}
-          onSelect={(id) => dispatch(schoolSelected(id))}
-        />
-      )}
       <Card title="Escuela">
         {/* The membership already names the school; the school record confirms it. */}
         <p data-testid="school-name">{school?.name ?? membership.school_name}</p>
@@ -47,7 +38,7 @@ export function SchoolOverview({ user }: { user: StaffIdentity }) {
         </p>
         {school && <Badge>{SCHOOL_STATUS_LABELS[school.status]}</Badge>}
       </Card>
-      <Table<Membership>
+      <DataTable<Membership>
         caption="Tus escuelas"
         rows={memberships}
         rowKey={(m) => m.school_id}

@@ -8,7 +8,7 @@ import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import type { z } from 'zod';
 import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
-import { STAFF_ROLE_LABELS } from '../../school/utils/labels';
+import { STAFF_ROLE_LABELS } from '@cuota/contracts/enrolment/entities';
 import { useCreateAdminMutation } from '../api/staff-api';
 import { assignableRoles, type StaffActor } from '../utils/staff-rules';
 

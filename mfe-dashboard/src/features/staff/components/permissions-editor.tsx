@@ -62,7 +62,7 @@ export function PermissionsEditor({ schoolId, admin, actor, onClose }: Props) {
   const ordered = PERMISSIONS.filter((p) => selected.includes(p));
 
   return (
-    <Card title={`Permisos de ${admin.name}`} aria-label={`Permisos de ${admin.name}`}>
+    <Card title={`Permisos de ${admin.name}`} aria-label={`Permisos de ${admin.name}`} focusTitle>
       <Grid>
         {PERMISSION_DOMAINS.map((domain) => (
           <Group key={domain}>

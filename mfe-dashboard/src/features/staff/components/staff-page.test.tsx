@@ -45,8 +45,11 @@ function renderStaff(who: StaffActor) {
     session: staffSession(),
   });
 }
+/** The row whose first cell starts with the person's name (their e-mail follows it). */
 const rowOf = async (name: string) =>
-  (await screen.findByRole('cell', { name })).closest('tr') as HTMLElement;
+  (await screen.findByRole('cell', { name: new RegExp(`^${name}\\b`) })).closest(
+    'tr',
+  ) as HTMLElement;
 
 beforeEach(() => forgetCsrfToken());
 

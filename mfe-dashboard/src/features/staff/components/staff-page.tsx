@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import styled from 'styled-components';
+import { STAFF_ROLE_LABELS, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
+import { Page } from '@cuota/ui/page';
 import { readError } from '@cuota/web-core/api/api-error';
-import { DashboardPage } from '../../../components/dashboard-page';
 import { FormError, FormRow, Select } from '@cuota/ui/form-pieces';
-import { useCurrentMembership } from '../../../components/section-navigation';
-import { useCurrentUserQuery } from '../../school/api/school-api';
-import { STAFF_ROLE_LABELS } from '../../school/utils/labels';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useSession } from '@cuota/web-core/session/use-session';
 import {
   useAdminsQuery,
   useChangeRoleMutation,
@@ -22,6 +22,24 @@ import {
 import { assignableRoles, mayManage, type StaffActor } from '../utils/staff-rules';
 import { CreateAdminForm } from './create-admin-form';
 import { PermissionsEditor } from './permissions-editor';
+
+/** Under the name: the e-mail sign-in and invitations go to. */
+const Email = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  overflow-wrap: anywhere;
+`;
+
+/** A row's buttons, each on one line: "Editar permisos" is never broken or cut. */
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  button {
+    white-space: nowrap;
+  }
+`;
 
 /** The school's staff with role and permissions; what the actor may not do is disabled. */
 export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffActor }) {
@@ -53,13 +71,20 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
       {notice && <p role="status">{notice}</p>}
       {admins.currentData && rows.length === 0 && <EmptyState title="Aún no hay personal" />}
       {rows.length > 0 && (
-        <Table<SchoolAdmin>
+        <DataTable<SchoolAdmin>
           caption="Personal de la escuela"
           rows={rows}
           rowKey={(a) => a.id}
           columns={[
-            { header: 'Nombre', cell: (a) => a.name },
-            { header: 'Correo', cell: (a) => a.email },
+            {
+              header: 'Persona',
+              cell: (a) => (
+                <>
+                  {a.name}
+                  <Email>{a.email}</Email>
+                </>
+              ),
+            },
             {
               header: 'Rol',
               cell: (a) =>
@@ -101,7 +126,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
             {
               header: 'Acciones',
               cell: (a) => (
-                <FormRow>
+                <Actions>
                   <Button
                     variant="secondary"
                     disabled={!mayManage(actor, a)}
@@ -132,7 +157,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
                       Reenviar invitación
                     </Button>
                   )}
-                </FormRow>
+                </Actions>
               ),
             },
           ]}
@@ -148,7 +173,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
         />
       )}
       {removing && (
-        <Card title={`¿Quitar a ${removing.name} del personal?`}>
+        <Card title={`¿Quitar a ${removing.name} del personal?`} focusTitle>
           <p>Dejará de tener acceso a esta escuela; su cuenta y sus otras escuelas no cambian.</p>
           <FormRow>
             <Button
@@ -178,15 +203,13 @@ const mayManageAnyone = (actor: StaffActor) =>
   mayManage(actor, { id: '', role: 'OTHER', permissions: null });
 
 export function StaffPage() {
-  const me = useCurrentUserQuery();
-  const membership = useCurrentMembership(me.data?.memberships ?? []);
-  const actor: StaffActor | null =
-    me.data && membership ? { userId: me.data.id, grant: membership } : null;
+  const user = useSession().data?.user;
+  const { membership } = useCurrentSchool();
   return (
-    <DashboardPage title="Personal">
-      {me.isLoading && <Spinner />}
-      {me.data && !membership && <EmptyState title="Sin escuelas" />}
-      {actor && membership && <StaffView schoolId={membership.school_id} actor={actor} />}
-    </DashboardPage>
+    <Page title="Personal">
+      {user && membership && (
+        <StaffView schoolId={membership.school_id} actor={{ userId: user.id, grant: membership }} />
+      )}
+    </Page>
   );
 }

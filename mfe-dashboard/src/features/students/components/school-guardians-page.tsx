@@ -3,13 +3,14 @@ import type { GuardianRow } from '@cuota/contracts/enrolment/guardian-profile';
 import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { DashboardPage } from '../../../components/dashboard-page';
+import { Page } from '@cuota/ui/page';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
-import { useCurrentSchool } from '../../../components/use-current-school';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useLazyGuardianPortalUrlQuery, useSchoolGuardiansQuery } from '../api/students-api';
 import { PAGE_SIZE } from '../utils/list-params';
 
@@ -53,7 +54,7 @@ export function SchoolGuardiansView({ schoolId }: { schoolId: string }) {
       {data && data.results.length === 0 && <EmptyState title="No hay tutores que coincidan" />}
       {data && data.results.length > 0 && (
         <>
-          <Table<GuardianRow>
+          <DataTable<GuardianRow>
             caption={`Tutores (${data.count})`}
             rows={data.results}
             rowKey={(g) => g.id}
@@ -92,11 +93,17 @@ export function SchoolGuardiansView({ schoolId }: { schoolId: string }) {
 }
 
 export function SchoolGuardiansPage() {
-  const { schoolId, loading } = useCurrentSchool();
+  const schoolId = useCurrentSchool().school?.id;
+  const granted = useGrant('guardians.read');
   return (
-    <DashboardPage title="Tutores">
-      {loading && <Spinner />}
-      {schoolId && <SchoolGuardiansView schoolId={schoolId} />}
-    </DashboardPage>
+    <Page title="Tutores">
+      {!granted && (
+        <EmptyState
+          title="Tu rol no puede ver a los tutores de la escuela"
+          description="Sus datos de contacto y fiscales son para quien atiende a las familias o factura."
+        />
+      )}
+      {schoolId && granted && <SchoolGuardiansView schoolId={schoolId} />}
+    </Page>
   );
 }

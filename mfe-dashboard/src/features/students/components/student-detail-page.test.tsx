@@ -40,7 +40,7 @@ const student = (extra: Partial<StudentDetail> = {}): StudentDetail => ({
 });
 const PATH = '/api/v1/students/st-1/';
 
-function renderDetail(can: string[] = ['students.write', 'students.status']) {
+function renderDetail(can: string[] = ['students.write', 'students.status', 'guardians.read']) {
   return renderWithProviders(<StudentDetailView id="st-1" can={(p) => can.includes(p)} />, {
     url: '/dashboard/students/st-1',
     path: '/dashboard/students/:id',
@@ -105,6 +105,16 @@ test('the billing guardian is marked and another guardian can be chosen', async 
   await user.click(screen.getByRole('button', { name: 'Facturar a Luis' }));
   const [sent] = network.sent('PATCH', '/api/v1/guardians/assign_billing/');
   expect(await sent!.json()).toEqual({ student_id: 'st-1', guardian_id: 'g-2' });
+});
+
+test("a role that cannot open the guardians list sees no guardian's e-mail or RFC", async () => {
+  stubFetch().on('GET', PATH, student());
+  renderDetail(['students.write']);
+  const table = await screen.findByRole('table', { name: 'Tutores del alumno' });
+  expect(within(table).getByText('Ana Torres')).toBeVisible();
+  expect(within(table).queryByText('ana@correo.mx')).toBeNull();
+  expect(within(table).queryByText('TOAA800101AB1')).toBeNull();
+  expect(screen.getByText('Tu rol no puede ver el correo ni el RFC de los tutores.')).toBeVisible();
 });
 
 const LEVELS = '/api/v1/dashboard/schools/school-1/levels/';

@@ -5,13 +5,12 @@ import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { DashboardPage } from '../../../components/dashboard-page';
+import { Page } from '@cuota/ui/page';
 import { FormError } from '@cuota/ui/form-pieces';
-import { useCurrentSchool } from '../../../components/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useStudentQuery } from '../api/students-api';
 import { StudentEditForm } from './student-edit-form';
 import { StudentGuardiansCard } from './student-guardians-card';
@@ -61,9 +60,11 @@ function StudentData({ student: s, canWrite }: { student: StudentDetail; canWrit
   );
 }
 
+type StudentPermission = 'students.write' | 'students.status' | 'guardians.read';
+
 interface ViewProps {
   id: string;
-  can: (permission: 'students.write' | 'students.status') => boolean;
+  can: (permission: StudentPermission) => boolean;
 }
 
 export function StudentDetailView({ id, can }: ViewProps) {
@@ -85,6 +86,7 @@ export function StudentDetailView({ id, can }: ViewProps) {
         studentId={s.id}
         guardians={s.guardians}
         canWrite={can('students.write')}
+        canSeeContacts={can('guardians.read')}
       />
       <StudentPhotoCard studentId={s.id} photoUrl={s.photo_url} canWrite={can('students.write')} />
     </>
@@ -93,12 +95,14 @@ export function StudentDetailView({ id, can }: ViewProps) {
 
 export function StudentDetailPage() {
   const { id } = useParams();
-  const { schoolId, can, loading } = useCurrentSchool();
+  const granted: Record<StudentPermission, boolean> = {
+    'students.write': useGrant('students.write'),
+    'students.status': useGrant('students.status'),
+    'guardians.read': useGrant('guardians.read'),
+  };
   return (
-    <DashboardPage title="Alumno">
-      {loading && <Spinner />}
-      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
-      {schoolId && id && <StudentDetailView key={id} id={id} can={can} />}
-    </DashboardPage>
+    <Page title="Alumno">
+      {id && <StudentDetailView key={id} id={id} can={(p) => granted[p]} />}
+    </Page>
   );
 }

@@ -7,8 +7,8 @@ import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
+import { useLevelsWithSectionsQuery } from '@cuota/web-core/api/school-levels-api';
 import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
-import { useLevelsWithSectionsQuery } from '../../levels/api/levels-api';
 import { useUpdateStudentMutation } from '../api/students-api';
 import {
   changedFields,

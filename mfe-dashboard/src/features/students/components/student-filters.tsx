@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentFilterOptions } from '@cuota/contracts/enrolment/student-list';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
@@ -57,9 +58,11 @@ export function StudentFilters({ value, options, onChange }: Props) {
             onChange={(e) => select('section_id', e.target.value)}
           >
             <option value="">Todos</option>
+            {/* Every level has its "1° A": with all levels listed, each group names its own. */}
             {sections.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label} ({o.count})
+                {value.level ? o.label : `${EDUCATION_LEVEL_LABELS[o.level]} ${o.label}`} ({o.count}
+                )
               </option>
             ))}
           </Select>

@@ -2,7 +2,7 @@ import type { StudentGuardian } from '@cuota/contracts/enrolment/student-detail'
 import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { FormError } from '@cuota/ui/form-pieces';
@@ -12,24 +12,30 @@ interface Props {
   studentId: string;
   guardians: StudentGuardian[];
   canWrite: boolean;
+  /** Contact and fiscal data are for roles that may open the guardians list. */
+  canSeeContacts: boolean;
 }
 
 /** The student's guardians; the billing guardian marked, and (students.write) changed. */
-export function StudentGuardiansCard({ studentId, guardians, canWrite }: Props) {
+export function StudentGuardiansCard({ studentId, guardians, canWrite, canSeeContacts }: Props) {
   const [assign, state] = useAssignBillingGuardianMutation();
   if (!guardians.length) return <Card title="Tutores">Este alumno aún no tiene tutores.</Card>;
   return (
     <Card title="Tutores">
       {state.error && <FormError>{readError(state.error).message}</FormError>}
-      <Table<StudentGuardian>
+      <DataTable<StudentGuardian>
         caption="Tutores del alumno"
         rows={guardians}
         rowKey={(g) => g.id}
         columns={[
           { header: 'Nombre', cell: (g) => `${g.first_name} ${g.last_name}` },
           { header: 'Parentesco', cell: (g) => g.relationship ?? '—' },
-          { header: 'Correo', cell: (g) => g.email ?? '—' },
-          { header: 'RFC', cell: (g) => g.tax_id ?? '—' },
+          ...(canSeeContacts
+            ? [
+                { header: 'Correo', cell: (g: StudentGuardian) => g.email ?? '—' },
+                { header: 'RFC', cell: (g: StudentGuardian) => g.tax_id ?? '—' },
+              ]
+            : []),
           {
             header: 'Facturación',
             cell: (g) =>
@@ -47,7 +53,11 @@ export function StudentGuardiansCard({ studentId, guardians, canWrite }: Props) 
           },
         ]}
       />
-      <UtmLink to="/dashboard/students/guardians">Ver todos los tutores de la escuela</UtmLink>
+      {canSeeContacts ? (
+        <UtmLink to="/dashboard/students/guardians">Ver todos los tutores de la escuela</UtmLink>
+      ) : (
+        <p>Tu rol no puede ver el correo ni el RFC de los tutores.</p>
+      )}
     </Card>
   );
 }

@@ -61,6 +61,8 @@ export function StudentStatusActions({ studentId, status, canChange }: Props) {
       {target && (
         <FormColumn aria-label="Cambiar estatus" onSubmit={submit}>
           <TextField
+            // The step that just opened: the reason is asked first.
+            autoFocus
             label="Motivo"
             hint={STATUSES_NEEDING_REASON.includes(target) ? 'Obligatorio' : 'Opcional'}
             value={reason}

@@ -2,7 +2,7 @@ import type { StudentStatusChange } from '@cuota/contracts/enrolment/student-sta
 import { STUDENT_STATUS_LABELS } from '@cuota/contracts/enrolment/student-status';
 import { Card } from '@cuota/ui/card';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { FormError } from '@cuota/ui/form-pieces';
 import { useStudentStatusHistoryQuery } from '../api/students-api';
@@ -31,7 +31,7 @@ export function StudentStatusHistoryCard({ studentId }: { studentId: string }) {
       {history.error && <FormError>{readError(history.error).message}</FormError>}
       {history.data && history.data.length === 0 && <p>Sin cambios de estatus registrados.</p>}
       {history.data && history.data.length > 0 && (
-        <Table<StudentStatusChange>
+        <DataTable<StudentStatusChange>
           caption="Cambios de estatus"
           rows={history.data}
           rowKey={(c) => c.id}

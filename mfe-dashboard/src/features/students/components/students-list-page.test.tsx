@@ -1,5 +1,5 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StudentFilterOptions, StudentRow } from '@cuota/contracts/enrolment/student-list';
 import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
@@ -92,6 +92,25 @@ test('filters and search go to the server; pages move through the answer', async
   );
 });
 
+test('the Alumno header asks the server for the other order, and says which one is shown', async () => {
+  const network = stubFetch()
+    .on('GET', `${LIST}filters/`, options)
+    .on('GET', LIST, page([row(1), row(2)]));
+  const { router } = renderList();
+  const user = userEvent.setup();
+  const header = await screen.findByRole('columnheader', { name: /Alumno/ });
+  expect(header).toHaveAttribute('aria-sort', 'ascending');
+
+  await user.click(screen.getByRole('button', { name: /Alumno/ }));
+
+  await waitFor(() => expect(lastQuery(network).get('ordering')).toBe('-last_name'));
+  expect(router.state.location.search).toBe('?ordering=-last_name');
+  expect(await screen.findByRole('columnheader', { name: /Alumno/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+});
+
 test('choosing a level offers only its groups and forgets the chosen group', async () => {
   const network = stubFetch()
     .on('GET', `${LIST}filters/`, options)
@@ -106,6 +125,28 @@ test('choosing a level offers only its groups and forgets the chosen group', asy
     'Todos',
     '1° A (30)',
   ]);
+});
+
+test('with every level listed, each group names its level (every level has a "1° A")', async () => {
+  stubFetch()
+    .on('GET', `${LIST}filters/`, {
+      ...options,
+      sections: [
+        { value: 'sec-1', label: '1° A', level: 'elementary', count: 30 },
+        { value: 'sec-5', label: '1° A', level: 'middle', count: 13 },
+      ],
+    })
+    .on('GET', LIST, page([row(1)]));
+  renderList();
+  await screen.findByRole('table');
+  const groups = screen.getByLabelText('Grupo');
+  await waitFor(() =>
+    expect([...groups.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Primaria 1° A (30)',
+      'Secundaria 1° A (13)',
+    ]),
+  );
 });
 
 test('no match shows an empty state; an error shows the API message', async () => {

@@ -1,15 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentRow } from '@cuota/contracts/enrolment/student-list';
-import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { Table } from '@cuota/ui/table';
+import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { DashboardPage } from '../../../components/dashboard-page';
+import { Page } from '@cuota/ui/page';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
-import { useCurrentSchool } from '../../../components/use-current-school';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import {
   studentsExportUrl,
   useStudentFiltersQuery,
@@ -21,7 +20,9 @@ import { StudentStatusBadge } from './student-status-badge';
 
 const COLUMNS = [
   {
+    id: 'last_name',
     header: 'Alumno',
+    sortable: true,
     cell: (s: StudentRow) => (
       <UtmLink to={`/dashboard/students/${s.id}`}>
         {s.last_name}, {s.first_name}
@@ -45,6 +46,7 @@ export function StudentsListView({ schoolId }: { schoolId: string }) {
     setSearchParams(new URLSearchParams(toQueryString({ ...params, ...next })));
   const data = list.currentData;
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const descending = filters.ordering === '-last_name';
 
   return (
     <>
@@ -69,27 +71,24 @@ export function StudentsListView({ schoolId }: { schoolId: string }) {
       )}
       {data && data.results.length > 0 && (
         <>
-          <Table<StudentRow>
+          <DataTable<StudentRow>
             caption={`Alumnos (${data.count_is_capped ? `más de ${data.count.toLocaleString('es-MX')}` : data.count.toLocaleString('es-MX')})`}
             rows={data.results}
             rowKey={(s) => s.id}
             columns={COLUMNS}
+            sort={{ column: 'last_name', direction: descending ? 'descending' : 'ascending' }}
+            onSortChange={(sort) =>
+              go({ ordering: sort.direction === 'descending' ? '-last_name' : undefined, page: 1 })
+            }
+            pagination={{
+              page,
+              // A capped count does not tell the last page: "Siguiente" asks for a full page.
+              pageCount: data.count_is_capped ? null : pages,
+              hasNext: data.results.length === PAGE_SIZE,
+              onPageChange: (next) => go({ page: next }),
+              label: 'Páginas de alumnos',
+            }}
           />
-          <FormRow>
-            <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-              Anterior
-            </Button>
-            <span>
-              Página {page} de {data.count_is_capped ? `${pages}+` : pages}
-            </span>
-            <Button
-              variant="secondary"
-              disabled={data.results.length < PAGE_SIZE || (!data.count_is_capped && page >= pages)}
-              onClick={() => go({ page: page + 1 })}
-            >
-              Siguiente
-            </Button>
-          </FormRow>
         </>
       )}
     </>
@@ -97,12 +96,6 @@ export function StudentsListView({ schoolId }: { schoolId: string }) {
 }
 
 export function StudentsListPage() {
-  const { schoolId, loading } = useCurrentSchool();
-  return (
-    <DashboardPage title="Alumnos">
-      {loading && <Spinner />}
-      {!loading && !schoolId && <EmptyState title="Sin escuelas" />}
-      {schoolId && <StudentsListView schoolId={schoolId} />}
-    </DashboardPage>
-  );
+  const schoolId = useCurrentSchool().school?.id;
+  return <Page title="Alumnos">{schoolId && <StudentsListView schoolId={schoolId} />}</Page>;
 }

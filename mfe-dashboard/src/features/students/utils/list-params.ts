@@ -2,7 +2,7 @@ import type { StudentsByLevelQuery } from '@cuota/contracts/enrolment/student-li
 
 /** The list's state lives in the URL (?status=active&page=2…): shareable and back-button safe. */
 export type ListParams = Partial<
-  Pick<StudentsByLevelQuery, 'level' | 'section_id' | 'status' | 'search'>
+  Pick<StudentsByLevelQuery, 'level' | 'section_id' | 'status' | 'search' | 'ordering'>
 > & { page: number };
 
 export const PAGE_SIZE = 25;
@@ -14,6 +14,7 @@ export function readListParams(search: URLSearchParams): ListParams {
     section_id: text('section_id'),
     status: text('status') as ListParams['status'],
     search: text('search'),
+    ordering: text('ordering') as ListParams['ordering'],
     page: Math.max(1, Number(search.get('page')) || 1),
   };
 }
@@ -21,7 +22,7 @@ export function readListParams(search: URLSearchParams): ListParams {
 /** Only the filters in use, in a stable order (so the cache key is stable too). */
 export function toQueryString(params: Omit<ListParams, 'page'> & { page?: number }): string {
   const query = new URLSearchParams();
-  for (const key of ['level', 'section_id', 'status', 'search'] as const) {
+  for (const key of ['level', 'section_id', 'status', 'search', 'ordering'] as const) {
     const value = params[key];
     if (value) query.set(key, value);
   }

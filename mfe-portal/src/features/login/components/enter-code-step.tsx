@@ -1,29 +1,47 @@
 import { useState, type FormEvent } from 'react';
+import type { GuardianLoginInfo } from '@cuota/contracts/identity/guardian-login';
 import { AUTH_PROVIDERS } from '@cuota/contracts/identity/session';
-import type { SendCodeResult } from '@cuota/contracts/identity/guardian-login';
 import { Button } from '@cuota/ui/button';
+import { FormColumn, FormRow } from '@cuota/ui/form-pieces';
 import { TextField } from '@cuota/ui/text-field';
-import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
 import { signedIn } from '@cuota/web-core/auth/sign-in';
+import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
 import { useUtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { signInMessage } from '../utils/sign-in-messages';
+import { useCodeRequest, type CodeRequest } from './use-code-request';
 
 const CODE_PATTERN = /^\d{6}$/;
 
 export interface EnterCodeStepProps {
   guardianHash: string;
-  sent: SendCodeResult;
-  onResend: () => void;
+  info: GuardianLoginInfo;
+  /** How the family got here: a code sent now, one sent moments ago, or one they have. */
+  request: CodeRequest;
 }
 
-/** Step 2: the code from the e-mail opens the session. */
-export function EnterCodeStep({ guardianHash, sent, onResend }: EnterCodeStepProps) {
+function whereTheCodeIs(request: CodeRequest, emailHint: string): string {
+  switch (request.kind) {
+    case 'sent':
+      return `Enviamos un código a ${request.sent.email_hint}. Vence en ${Math.round(request.sent.expires_in_seconds / 60)} minutos.`;
+    case 'wait':
+      return `Ya te enviamos un código a ${emailHint}. Escríbelo aquí; si no lo encuentras, revisa tu carpeta de correo no deseado.`;
+    case 'has-code':
+      return `Escribe el código de 6 dígitos que te enviamos a ${emailHint}.`;
+  }
+}
+
+/**
+ * Step 2: the code from the e-mail opens the session. The field takes focus when the step
+ * appears and keeps what was typed while another code is asked for.
+ */
+export function EnterCodeStep({ guardianHash, info, request }: EnterCodeStepProps) {
   const { signIn } = useAuthActions();
   const navigate = useUtmNavigate();
+  const resend = useCodeRequest(guardianHash);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const minutes = Math.round(sent.expires_in_seconds / 60);
+  const current = resend.last ?? request;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,28 +63,30 @@ export function EnterCodeStep({ guardianHash, sent, onResend }: EnterCodeStepPro
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <p>
-        Enviamos un código a <strong>{sent.email_hint}</strong>. Vence en {minutes} minutos.
-      </p>
+    <FormColumn onSubmit={submit} noValidate aria-label="Entrar con tu código">
+      <p>{whereTheCodeIs(current, info.email_hint)}</p>
       <TextField
         label="Código de acceso"
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        // The step just appeared: the field is where the family goes next.
+        autoFocus
         maxLength={6}
         value={code}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
         error={error}
       />
-      <p>
+      {current.kind === 'wait' && <p role="status">{current.message}</p>}
+      {resend.last?.kind === 'sent' && <p role="status">Te enviamos un código nuevo.</p>}
+      <FormRow>
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Entrando…' : 'Entrar'}
-        </Button>{' '}
-        <Button variant="ghost" onClick={onResend}>
-          Solicitar otro código
         </Button>
-      </p>
-    </form>
+        <Button variant="ghost" disabled={resend.sending} onClick={() => void resend.request()}>
+          {resend.sending ? 'Enviando…' : 'Enviar otro código'}
+        </Button>
+      </FormRow>
+    </FormColumn>
   );
 }

@@ -5,7 +5,7 @@ import { PageLayout } from '@cuota/ui/page-layout';
 export function InvalidLinkPage() {
   return (
     <div data-testid="not-found">
-      <PageLayout title="Este enlace no es válido">
+      <PageLayout title="Este enlace no es válido" surface="Portal de familias">
         <EmptyState
           title="No encontramos a nadie con este enlace"
           description="Puede estar incompleto o ya no estar vigente. Pide a tu escuela que te envíe tu enlace personal de nuevo."

@@ -106,6 +106,67 @@ test('the right code signs in, refreshes the session and opens the guardian home
   expect(form.get('code')).toBe('482913');
 });
 
+test('after sending, focus is on the code field', async () => {
+  stubLoginServer();
+  renderLogin();
+  await reachCodeStep();
+  expect(screen.getByLabelText('Código de acceso')).toHaveFocus();
+});
+
+const tooSoon = () =>
+  apiErrorResponse(
+    429,
+    'RATE_LIMITED',
+    'Ya te enviamos un código. Espera 19 segundos para pedir otro.',
+  );
+
+test('a code sent moments ago (a reload, another tab): the field to type it, and the wait', async () => {
+  stubLoginServer().on('POST', '/api/v1/guardians/login/send_code/', tooSoon);
+  renderLogin();
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Enviar código' }));
+
+  expect(await screen.findByLabelText('Código de acceso')).toHaveFocus();
+  expect(screen.getByText(/Ya te enviamos un código a ma\*\*\*@example.mx/)).toBeVisible();
+  expect(
+    screen.getByText('Ya te enviamos un código. Espera 19 segundos para pedir otro.', {
+      selector: '[role="status"]',
+    }),
+  ).toBeVisible();
+});
+
+test('a family that already has a code can type it without asking for another', async () => {
+  const network = stubLoginServer()
+    .on('POST', '/api/auth/callback/guardian-code', {
+      url: `http://localhost/guardians/${GUARDIAN_HASH}`,
+    })
+    .on('GET', '/api/auth/session', guardianSession());
+  renderLogin();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Ya tengo un código' }));
+  await user.type(screen.getByLabelText('Código de acceso'), '482913');
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+  expect(await screen.findByTestId('location')).toHaveTextContent(`/guardians/${GUARDIAN_HASH}`);
+  expect(network.sent('POST', '/api/v1/guardians/login/send_code/')).toHaveLength(0);
+});
+
+test('asking again too soon shows the wait and keeps the field and what was typed', async () => {
+  const network = stubLoginServer();
+  renderLogin();
+  const user = await reachCodeStep();
+  await user.type(screen.getByLabelText('Código de acceso'), '4829');
+  network.on('POST', '/api/v1/guardians/login/send_code/', tooSoon);
+
+  await user.click(screen.getByRole('button', { name: 'Enviar otro código' }));
+
+  expect(
+    await screen.findByText('Ya te enviamos un código. Espera 19 segundos para pedir otro.', {
+      selector: '[role="status"]',
+    }),
+  ).toBeVisible();
+  expect(screen.getByLabelText('Código de acceso')).toHaveValue('4829');
+});
+
 test('an unknown link shows the not-found page', async () => {
   stubFetch().on('GET', loginInfoPath, () =>
     apiErrorResponse(404, 'NOT_FOUND', 'No encontramos este enlace.'),

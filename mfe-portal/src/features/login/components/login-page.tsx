@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { SendCodeResult } from '@cuota/contracts/identity/guardian-login';
-import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { EmptyState } from '@cuota/ui/empty-state';
+import { ErrorState } from '@cuota/ui/error-state';
 import { PageLayout } from '@cuota/ui/page-layout';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
@@ -11,35 +9,34 @@ import { useGuardianLoginInfoQuery } from '../api/login-api';
 import { EnterCodeStep } from './enter-code-step';
 import { InvalidLinkPage } from './invalid-link-page';
 import { SendCodeStep } from './send-code-step';
+import type { CodeRequest } from './use-code-request';
 
 /** /guardians/{guardianHash}/login: the personal link, then a code sent by e-mail. */
 export function LoginPage() {
   const { guardianHash = '' } = useParams();
   const info = useGuardianLoginInfoQuery(guardianHash);
-  const [sent, setSent] = useState<SendCodeResult | null>(null);
+  // Set once a code was asked for (or the family says it has one): the code step shows.
+  const [request, setRequest] = useState<CodeRequest | null>(null);
 
-  if (info.isLoading) return <Spinner />;
+  if (info.isLoading) return <Spinner label="Buscando tu enlace…" />;
   if (info.error) {
     const error = readError(info.error);
     if (error.status === 404) return <InvalidLinkPage />;
     return (
-      <PageLayout title="Entrar a tu cuenta">
-        <EmptyState
-          title={error.message}
-          action={<Button onClick={() => void info.refetch()}>Reintentar</Button>}
-        />
+      <PageLayout title="Entrar a tu cuenta" surface="Portal de familias" narrow>
+        <ErrorState message={error.message} onRetry={() => void info.refetch()} />
       </PageLayout>
     );
   }
   if (!info.data) return null;
 
   return (
-    <PageLayout title="Entrar a tu cuenta">
+    <PageLayout title="Entrar a tu cuenta" surface="Portal de familias" narrow>
       <Card>
-        {sent ? (
-          <EnterCodeStep guardianHash={guardianHash} sent={sent} onResend={() => setSent(null)} />
+        {request ? (
+          <EnterCodeStep guardianHash={guardianHash} info={info.data} request={request} />
         ) : (
-          <SendCodeStep guardianHash={guardianHash} info={info.data} onSent={setSent} />
+          <SendCodeStep guardianHash={guardianHash} info={info.data} onRequested={setRequest} />
         )}
       </Card>
     </PageLayout>

@@ -1,20 +1,20 @@
-import type { GuardianLoginInfo, SendCodeResult } from '@cuota/contracts/identity/guardian-login';
+import type { GuardianLoginInfo } from '@cuota/contracts/identity/guardian-login';
 import { Button } from '@cuota/ui/button';
-import { useSendLoginCodeMutation } from '../api/login-api';
+import { FormRow } from '@cuota/ui/form-pieces';
+import { useCodeRequest, type CodeRequest } from './use-code-request';
 
 export interface SendCodeStepProps {
   guardianHash: string;
   info: GuardianLoginInfo;
-  onSent: (result: SendCodeResult) => void;
+  onRequested: (request: CodeRequest) => void;
 }
 
-/** Step 1: confirm who this link is for and e-mail them a code. */
-export function SendCodeStep({ guardianHash, info, onSent }: SendCodeStepProps) {
-  const [sendCode, { isLoading }] = useSendLoginCodeMutation();
+/** Step 1: confirm who this link is for and e-mail them a code (or type one already sent). */
+export function SendCodeStep({ guardianHash, info, onRequested }: SendCodeStepProps) {
+  const { request, sending } = useCodeRequest(guardianHash);
   const send = async () => {
-    // A failure is shown by the alert banner (mutations report their errors there).
-    const result = await sendCode(guardianHash);
-    if (result.data) onSent(result.data);
+    const result = await request();
+    if (result) onRequested(result);
   };
   return (
     <>
@@ -23,9 +23,14 @@ export function SendCodeStep({ guardianHash, info, onSent }: SendCodeStepProps) 
         Para entrar te enviaremos un código de acceso de 6 dígitos a{' '}
         <strong>{info.email_hint}</strong>.
       </p>
-      <Button onClick={send} disabled={isLoading}>
-        {isLoading ? 'Enviando…' : 'Enviar código'}
-      </Button>
+      <FormRow>
+        <Button onClick={send} disabled={sending}>
+          {sending ? 'Enviando…' : 'Enviar código'}
+        </Button>
+        <Button variant="ghost" onClick={() => onRequested({ kind: 'has-code' })}>
+          Ya tengo un código
+        </Button>
+      </FormRow>
     </>
   );
 }

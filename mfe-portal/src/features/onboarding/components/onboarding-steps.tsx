@@ -30,8 +30,10 @@ const Step = styled.li`
 
 type StepState = 'done' | 'current' | 'pending';
 
-function stateOf(index: number, currentIndex: number): StepState {
-  if (index < currentIndex) return 'done';
+/** A completed registration has every step done, "Listo" included: nothing is in progress. */
+function stateOf(index: number, stage: OnboardingStage): StepState {
+  const currentIndex = ONBOARDING_STAGES.indexOf(stage);
+  if (stage === 'COMPLETED' || index < currentIndex) return 'done';
   return index === currentIndex ? 'current' : 'pending';
 }
 
@@ -43,11 +45,10 @@ const BADGES: Record<StepState, { tone: 'success' | 'info' | 'warning'; label: s
 
 /** Spec §2 onboarding steps, marking where this guardian is. */
 export function OnboardingSteps({ stage }: { stage: OnboardingStage }) {
-  const currentIndex = ONBOARDING_STAGES.indexOf(stage);
   return (
     <List aria-label="Pasos del registro">
       {ONBOARDING_STAGES.map((step, index) => {
-        const state = stateOf(index, currentIndex);
+        const state = stateOf(index, stage);
         return (
           <Step key={step} aria-current={state === 'current' ? 'step' : undefined}>
             {STEPS[step].title} <Badge tone={BADGES[state].tone}>{BADGES[state].label}</Badge>

@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LevelOption } from '@cuota/contracts/enrolment/levels';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
-import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
-import { PageLayout } from '@cuota/ui/page-layout';
+import { FieldGrid, FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
+import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { TextField } from '@cuota/ui/text-field';
+import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import { readError } from '@cuota/web-core/api/api-error';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useSchoolLevelsQuery, useSignUpFamilyMutation } from '../api/signup-api';
 import {
   emptyChild,
@@ -21,14 +22,33 @@ import {
   type SignupFormValues,
 } from '../utils/signup-form';
 
+export interface SignupPageProps {
+  schoolId: string;
+  /** Null when a signed-out visitor may not know it. */
+  schoolName: string | null;
+}
+
+/** The school's answer; focus moves to it so the family hears the form went through. */
+function Received({ message }: { message: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card>
+      <h2 ref={heading} tabIndex={-1}>
+        ¡Listo!
+      </h2>
+      <p role="status">{message}</p>
+    </Card>
+  );
+}
+
 /** /store/:schoolId/registro: a family asks the school for a place, signed out. */
-export function SignupPage() {
-  const { schoolId = '' } = useParams();
+export function SignupPage({ schoolId, schoolName }: SignupPageProps) {
   const levels = useSchoolLevelsQuery(schoolId);
   const [received, setReceived] = useState<string | null>(null);
 
   return (
-    <PageLayout title="Registro de alumnos nuevos" brand="Cuota · Tienda escolar">
+    <Page title="Registro de alumnos nuevos" narrow>
       {levels.isLoading && <Spinner label="Cargando la escuela…" />}
       {levels.isError && (
         <EmptyState
@@ -36,24 +56,27 @@ export function SignupPage() {
           description="Revisa el enlace o comunícate con la escuela."
         />
       )}
-      {received && (
-        <Card title="¡Listo!">
-          <p role="status">{received}</p>
-        </Card>
-      )}
+      {received && <Received message={received} />}
       {levels.data && !received && (
-        <SignupForm schoolId={schoolId} levels={levels.data} onReceived={setReceived} />
+        <SignupForm
+          schoolId={schoolId}
+          schoolName={schoolName}
+          levels={levels.data}
+          onReceived={setReceived}
+        />
       )}
-    </PageLayout>
+    </Page>
   );
 }
 
 function SignupForm({
   schoolId,
+  schoolName,
   levels,
   onReceived,
 }: {
   schoolId: string;
+  schoolName: string | null;
   levels: LevelOption[];
   onReceived: (message: string) => void;
 }) {
@@ -79,9 +102,13 @@ function SignupForm({
 
   return (
     <FormColumn onSubmit={submit} noValidate aria-label="Registro de alumnos nuevos">
-      <p>Déjanos tus datos y los de tus hijos; la escuela te contactará para continuar.</p>
+      <p>
+        {schoolName
+          ? `Solicita un lugar en ${schoolName}: déjanos tus datos y los de tus hijos, y la escuela te contactará para continuar.`
+          : 'Déjanos tus datos y los de tus hijos; la escuela te contactará para continuar.'}
+      </p>
       <Card title="Tus datos">
-        <FormRow>
+        <FieldGrid>
           <TextField
             label="Nombre"
             error={errors.first_name?.message}
@@ -103,11 +130,11 @@ function SignupForm({
             error={errors.phone?.message}
             {...register('phone')}
           />
-        </FormRow>
+        </FieldGrid>
       </Card>
       {children.fields.map((field, index) => (
         <Card key={field.id} title={`Alumno ${index + 1}`}>
-          <FormRow>
+          <FieldGrid>
             <TextField
               label={`Nombre del alumno ${index + 1}`}
               error={errors.children?.[index]?.first_name?.message}
@@ -133,7 +160,7 @@ function SignupForm({
                 Quitar
               </Button>
             )}
-          </FormRow>
+          </FieldGrid>
         </Card>
       ))}
       {children.fields.length < MAX_CHILDREN && (
@@ -146,8 +173,16 @@ function SignupForm({
         </Button>
       )}
       <label>
-        <input type="checkbox" {...register('privacy_accepted')} /> Acepto el aviso de privacidad de
-        la escuela.
+        <input type="checkbox" {...register('privacy_accepted')} /> Acepto el{' '}
+        <UtmLink
+          to={`/store/${encodeURIComponent(schoolId)}/aviso-de-privacidad`}
+          target="_blank"
+          rel="noopener"
+        >
+          aviso de privacidad
+          <VisuallyHidden> (se abre en otra pestaña)</VisuallyHidden>
+        </UtmLink>{' '}
+        {schoolName ? `de ${schoolName}` : 'de la escuela'}.
       </label>
       {errors.privacy_accepted && <FormError>{errors.privacy_accepted.message}</FormError>}
       {serverError && <FormError>{serverError}</FormError>}

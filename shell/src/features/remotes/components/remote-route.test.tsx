@@ -56,6 +56,10 @@ test('a remote that fails to load shows its Spanish fallback, and Reintentar loa
   expect(fallback).toHaveAttribute('role', 'alert');
   expect(fallback).toHaveTextContent('La tienda no está disponible en este momento.');
   expect(fallback).toHaveTextContent('Intenta de nuevo en unos minutos.');
+  // The surface's header and heading still say where the visitor is.
+  expect(screen.getByRole('banner')).toHaveTextContent('CuotaTienda escolar');
+  expect(screen.getByRole('heading', { name: 'Tienda escolar', level: 1 })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toBeInTheDocument();
 
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reintentar' })));
 

@@ -7,6 +7,12 @@ import { loadRemoteApp, type RemoteAppModule } from '../api/remote-registry';
 import { RemoteFallback } from './remote-fallback';
 import { RemoteSlotContext } from './remote-slot-context';
 
+const LOADING: Record<RemoteName, string> = {
+  mfe_portal: 'Cargando el portal de familias…',
+  mfe_dashboard: 'Cargando el panel escolar…',
+  mfe_store: 'Cargando la tienda…',
+};
+
 function RemoteApp({ loading }: { loading: Promise<RemoteAppModule> }) {
   const { default: App } = use(loading);
   return <App />;
@@ -24,7 +30,7 @@ function RemoteMount({ name }: { name: RemoteName }) {
         onError={(error) => reportClientError('REMOTE_RENDER_ERROR', `${name}: ${String(error)}`)}
         fallbackRender={() => <RemoteFallback name={name} onRetry={retry} />}
       >
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<Spinner label={LOADING[name]} />}>
           <RemoteApp loading={loading} />
         </Suspense>
       </ErrorBoundary>

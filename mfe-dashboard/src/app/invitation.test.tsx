@@ -7,7 +7,7 @@ import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
-import DashboardApp from '../../../app/app';
+import DashboardApp from './app';
 
 const TOKEN = 'Zk3n9Qx_7bLw-2VtY5pR8sHc1JmA4eUoDgKiNfTyWqE';
 const me: StaffIdentity = {

@@ -1,11 +1,13 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Session } from '@cuota/contracts/identity/session';
 import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import StoreApp from '../../../app/app';
+import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import StoreApp from './app';
 
 const LEVELS = '/api/v1/schools/school-1/levels/';
 const SIGNUP = '/api/v1/schools/school-1/signup/';
@@ -27,11 +29,11 @@ const levels = [
     grades: [1, 2, 3, 4, 5, 6],
   },
 ];
-const render = () =>
+const render = (session: Session | null = null, page = 'registro') =>
   renderWithProviders(<StoreApp />, {
-    url: '/store/school-1/registro',
+    url: `/store/school-1/${page}`,
     path: '/store/*',
-    session: null,
+    session,
   });
 beforeEach(() => forgetCsrfToken());
 
@@ -77,6 +79,7 @@ test("two children are sent with the guardian, and the school's answer replaces 
   await user.click(screen.getByRole('button', { name: 'Enviar registro' }));
 
   expect(await screen.findByText(SIGNUP_RECEIVED_MESSAGE)).toBeVisible();
+  expect(screen.getByRole('heading', { name: '¡Listo!' })).toHaveFocus();
   expect(screen.queryByRole('button', { name: 'Enviar registro' })).toBeNull();
   const [sent] = network.sent('POST', SIGNUP);
   expect(sent!.headers.get('x-csrf-token')).toBe('t');
@@ -138,4 +141,53 @@ test('a school that is not public says so instead of a form', async () => {
   render();
   expect(await screen.findByText('Esta escuela no recibe registros en línea')).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Enviar registro' })).toBeNull());
+});
+
+test("the privacy notice is a link to the store's notice page, opened in another tab", async () => {
+  stubFetch().on('GET', LEVELS, levels);
+  render();
+  const link = await screen.findByRole('link', { name: /aviso de privacidad/ });
+  expect(link).toHaveAttribute('href', '/store/school-1/aviso-de-privacidad');
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link).toHaveAccessibleName('aviso de privacidad (se abre en otra pestaña)');
+});
+
+test('a family of the school, signed in, sees the school named on the page and in the tab', async () => {
+  stubFetch().on('GET', LEVELS, levels);
+  render(guardianSession());
+  expect(
+    await screen.findByText(/Solicita un lugar en Colegio Montessori del Valle/),
+  ).toBeVisible();
+  expect(
+    screen.getByLabelText(/Acepto el aviso de privacidad.* de Colegio Montessori/),
+  ).toBeVisible();
+  expect(document.title).toBe('Registro de alumnos nuevos · Colegio Montessori del Valle · Cuota');
+});
+
+test('the default privacy notice names who is responsible, the data, the purposes and ARCO rights', () => {
+  render(guardianSession(), 'aviso-de-privacidad');
+  expect(screen.getByRole('heading', { name: 'Aviso de privacidad', level: 1 })).toBeVisible();
+  const sections = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+  expect(sections).toEqual([
+    'Quién es responsable de tus datos',
+    'Qué datos recabamos',
+    'Para qué los usamos',
+    'Con quién los compartimos',
+    'Tus derechos ARCO',
+    'Cómo contactar a la escuela',
+  ]);
+  expect(
+    screen.getByRole('region', { name: 'Quién es responsable de tus datos' }),
+  ).toHaveTextContent('Colegio Montessori del Valle (en adelante, «la escuela») es responsable');
+  expect(screen.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+    'href',
+    '/store/school-1/aviso-de-privacidad',
+  );
+});
+
+test('signed out, the notice still reads: the school is named generically', () => {
+  render(null, 'aviso-de-privacidad');
+  expect(
+    screen.getByRole('region', { name: 'Quién es responsable de tus datos' }),
+  ).toHaveTextContent('La escuela a la que solicitas el registro');
 });

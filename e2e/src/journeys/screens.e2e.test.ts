@@ -1,0 +1,207 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import { expectAccessible } from '../support/accessibility';
+import { launchBrowser } from '../support/browser';
+import { readLoginCode } from '../support/mailbox';
+import resetE2eState from '../support/reset-e2e-state';
+import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+/**
+ * Each surface's main pages at phone and desktop width: compared with the committed
+ * screenshots (e2e/screenshots), checked with axe-core, titled, and free of failed loads.
+ * The data is the demo seed alone (the state is reset first), the clock is fixed.
+ */
+let system: SystemUnderTest;
+let browser: Browser;
+let guardianState: BrowserContextOptions['storageState'];
+
+beforeAll(async () => {
+  // Other journeys add staff, leads and edits; these screens show the seed as it is.
+  resetE2eState();
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+  guardianState = await signInGuardian();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+const url = (path: string) => new URL(path, system.urls.portal).toString();
+
+/** A family's session, once (a second code within 30 s would be refused), for both widths. */
+async function signInGuardian() {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(system.urls.guardianLogin);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  const code = await readLoginCode(
+    system.urls.mailbox,
+    system.demo.guardian_email,
+    new Date(Date.now() - 2000),
+  );
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByTestId('dependent-card').first().waitFor();
+  const state = await page.context().storageState();
+  await page.context().close();
+  return state;
+}
+
+async function signInStaff(page: Page, role: StaffRole) {
+  const member = system.demo.staff.find((s) => s.role === role)!;
+  await page.goto(system.urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByTestId('school-name').waitFor();
+}
+
+/** Responses the page asked for that came back 4xx/5xx (a missing favicon, a refused call). */
+function failedLoads(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  return failed;
+}
+
+/** Everything a visited page must be: as recorded, accessible, named, nothing failed. */
+async function checkPage(page: Page, name: string, title: string, failed: string[]) {
+  await expectAccessible(page);
+  expect(await page.title()).toBe(title);
+  await expectScreenshot(page, name);
+  expect(failed).toEqual([]);
+}
+
+const widths = Object.keys(VIEWPORTS) as ViewportName[];
+
+describe.each(widths)('at %s width', (width) => {
+  const school = () => system.demo.school_name;
+
+  test('the public page, the not-found page and the store', async () => {
+    const page = await stillPage(browser, width);
+    const failed = failedLoads(page);
+
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The first Tab reaches the skip link.
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').textContent()).toBe('Saltar al contenido');
+    await checkPage(
+      page,
+      `landing-${width}`,
+      'Colegiaturas sin filas ni complicaciones · Cuota',
+      failed,
+    );
+    expect((await page.request.get(url('/favicon.ico'))).status()).toBe(200);
+
+    await page.goto(url('/no-existe'));
+    await page.getByRole('link', { name: 'Ir al inicio' }).waitFor();
+    await checkPage(page, `not-found-${width}`, 'Página no encontrada · Cuota', failed);
+
+    await page.goto(url(`/store/${system.demo.school_id}/registro`));
+    await page.getByLabel('Nombre del alumno 1').waitFor();
+    await checkPage(page, `store-signup-${width}`, 'Registro de alumnos nuevos · Cuota', failed);
+
+    await page
+      .getByRole('link', { name: /aviso de privacidad/ })
+      .first()
+      .waitFor();
+    await page.goto(url(`/store/${system.demo.school_id}/aviso-de-privacidad`));
+    await page.getByRole('heading', { name: 'Tus derechos ARCO' }).waitFor();
+    await checkPage(page, `store-privacy-${width}`, 'Aviso de privacidad · Cuota', failed);
+  });
+
+  test("the family's sign-in, home and payment history", async () => {
+    const signedOut = await stillPage(browser, width);
+    const failedSignedOut = failedLoads(signedOut);
+    await signedOut.goto(system.urls.guardianLogin);
+    await signedOut.getByRole('button', { name: 'Enviar código' }).waitFor();
+    await checkPage(
+      signedOut,
+      `portal-login-${width}`,
+      'Entrar a tu cuenta · Cuota',
+      failedSignedOut,
+    );
+
+    const page = await stillPage(browser, width, guardianState);
+    const failed = failedLoads(page);
+    await page.goto(url(`/guardians/${system.demo.guardian_hash}`));
+    await page.getByTestId('dependent-card').first().waitFor();
+    const greeting = await page.getByRole('heading', { level: 1 }).innerText();
+    await checkPage(page, `portal-home-${width}`, `${greeting} · ${school()} · Cuota`, failed);
+
+    await page.getByRole('link', { name: 'Historial de pagos' }).click();
+    await page.getByText('Aún no hay pagos registrados').waitFor();
+    // Arriving from another page puts focus on its heading.
+    expect(await page.locator('h1:focus').count()).toBe(1);
+    await checkPage(
+      page,
+      `portal-payments-${width}`,
+      `Historial de pagos · ${school()} · Cuota`,
+      failed,
+    );
+  });
+
+  test("the dashboard's sign-in, home, students, staff and components", async () => {
+    const page = await stillPage(browser, width);
+    const failed = failedLoads(page);
+    await page.goto(system.urls.dashboardLogin);
+    await page.getByLabel('Correo electrónico').waitFor();
+    await checkPage(
+      page,
+      `dashboard-login-${width}`,
+      'Inicia sesión en el panel escolar · Cuota',
+      failed,
+    );
+
+    await signInStaff(page, 'OWNER');
+    await checkPage(page, `dashboard-home-${width}`, `Inicio · ${school()} · Cuota`, failed);
+
+    if (width === 'phone') {
+      await page.getByRole('button', { name: 'Menú' }).click();
+      await page.getByRole('navigation', { name: 'Secciones del panel' }).waitFor();
+      await checkPage(page, `dashboard-menu-${width}`, `Inicio · ${school()} · Cuota`, failed);
+    }
+    await page.getByRole('link', { name: 'Alumnos', exact: true }).click();
+    await page.getByRole('table', { name: /^Alumnos \(/ }).waitFor();
+    await checkPage(page, `dashboard-students-${width}`, `Alumnos · ${school()} · Cuota`, failed);
+
+    await page.goto(url('/dashboard/staff'));
+    const staff = page.getByRole('table', { name: 'Personal de la escuela' });
+    await staff.waitFor();
+    // Every row's actions fit: nothing is cut at the table's edge.
+    const button = staff.getByRole('button', { name: 'Editar permisos' }).last();
+    if (width === 'desktop') {
+      const box = (await button.boundingBox())!;
+      const scroller = (await staff.locator('xpath=..').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(scroller.x + scroller.width);
+    }
+    await checkPage(page, `dashboard-staff-${width}`, `Personal · ${school()} · Cuota`, failed);
+
+    await page.goto(url('/dashboard/componentes'));
+    await page.getByRole('table', { name: 'Cargos de ejemplo' }).waitFor();
+    await checkPage(
+      page,
+      `dashboard-components-${width}`,
+      `Componentes · ${school()} · Cuota`,
+      failed,
+    );
+  });
+
+  test('a role without a section is told so, with nothing to press', async () => {
+    const page = await stillPage(browser, width);
+    const failed = failedLoads(page);
+    await signInStaff(page, 'OTHER');
+    await page.goto(url('/dashboard/imports'));
+    await page.getByText('Tu rol no tiene acceso a esta sección').waitFor();
+    expect(await page.getByRole('button', { name: 'Importar' }).count()).toBe(0);
+    await checkPage(
+      page,
+      `dashboard-no-access-${width}`,
+      `Importar alumnos · ${school()} · Cuota`,
+      failed,
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../..');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+/**
+ * Writes a file that breaks one boundary, runs the same dependency-cruiser check as
+ * `npm run lint` on it, and returns what it reported; the file is removed afterwards.
+ */
+async function violationsOf(file: string, source: string): Promise<Violation[]> {
+  const absolute = path.join(root, file);
+  fs.writeFileSync(absolute, source);
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+        file,
+        '--config',
+        '.dependency-cruiser.cjs',
+        '--output-type',
+        'json',
+      ],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+    ).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+    return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+  } finally {
+    fs.rmSync(absolute, { force: true });
+  }
+}
+
+const rulesBroken = (violations: Violation[]) => [...new Set(violations.map((v) => v.rule.name))];
+
+jest.setTimeout(60_000);
+
+test('a feature importing another feature of its remote is refused', async () => {
+  const found = await violationsOf(
+    'mfe-dashboard/src/features/levels/zz-boundary-probe.ts',
+    "export { useStudentListQuery } from '../students/api/students-api';\n",
+  );
+  expect(rulesBroken(found)).toContain('cross-feature');
+});
+
+test('a remote importing a service, or a service importing another, is refused', async () => {
+  const remote = await violationsOf(
+    'mfe-portal/src/zz-boundary-probe.ts',
+    "export * from '../../services/billing/src/schema';\n",
+  );
+  expect(rulesBroken(remote)).toContain('remote-to-backend');
+  const service = await violationsOf(
+    'services/payments/src/zz-boundary-probe.ts',
+    "export * from '../../billing/src/schema';\n",
+  );
+  expect(rulesBroken(service)).toContain('service-to-other-service');
+});
+
+test('a use case importing Drizzle, or a rules file importing Express, is refused', async () => {
+  const useCase = await violationsOf(
+    'services/enrolment/src/levels/zz-boundary-probe.ts',
+    "export { eq } from 'drizzle-orm';\n",
+  );
+  expect(rulesBroken(useCase)).toContain('database-outside-repositories');
+  const rules = await violationsOf(
+    'services/enrolment/src/levels/zz-probe-rules.ts',
+    "export type { Request } from 'express';\n",
+  );
+  expect(rulesBroken(rules)).toContain('rules-to-infrastructure');
+});

@@ -1,0 +1,36 @@
+/** Where Cuota's schools keep their calendar: due dates and "today" are Mexico City's. */
+export const SCHOOL_TIME_ZONE = 'America/Mexico_City';
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const dateFormats = {
+  medium: new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone: 'UTC' }),
+  long: new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' }),
+};
+const instantFormat = new Intl.DateTimeFormat('es-MX', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: SCHOOL_TIME_ZONE,
+});
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE });
+
+/**
+ * A calendar date (`2026-03-15`, a due date) as `15 mar 2026`. It names a day, not a
+ * moment, so no time zone may move it to the day before.
+ */
+export function formatDate(calendarDate: string, style: 'medium' | 'long' = 'medium'): string {
+  if (!CALENDAR_DATE.test(calendarDate)) throw new RangeError(`Not a date: ${calendarDate}`);
+  return dateFormats[style].format(new Date(`${calendarDate}T00:00:00Z`));
+}
+
+/** An instant (a timestamptz: a payment, a sign-in) as Mexico City saw it. */
+export function formatInstant(instant: string | Date): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not an instant: ${String(instant)}`);
+  return instantFormat.format(date);
+}
+
+/** Today's calendar date in Mexico City (`YYYY-MM-DD`), what due dates compare with. */
+export function todayInMexicoCity(now: Date = new Date()): string {
+  return isoDay.format(now);
+}

@@ -1,0 +1,51 @@
+import type { Tone } from '@cuota/ui/theme';
+
+export interface StatusLook {
+  /** Spanish, as staff and families read it. */
+  label: string;
+  tone: Tone;
+}
+
+/**
+ * The specification's statuses (§4) as badges show them. Keys are the values the services
+ * send; a money screen picks the table by what it shows.
+ */
+export const STATUS_LOOKS = {
+  /** An order (a charge to a family) and how much of it is paid. */
+  orderPayment: {
+    NOT_PAID: { label: 'Sin pagar', tone: 'warning' },
+    WAITING_PAID: { label: 'Pago en proceso', tone: 'info' },
+    PAID: { label: 'Pagado', tone: 'success' },
+    PARTIAL_PAID: { label: 'Pago parcial', tone: 'warning' },
+  },
+  /** A request to the gateway or the PAC: a card payment, an invoice, its cancellation. */
+  request: {
+    pending: { label: 'Pendiente', tone: 'info' },
+    failed: { label: 'Falló', tone: 'error' },
+    success: { label: 'Exitoso', tone: 'success' },
+    canceled: { label: 'Cancelado', tone: 'neutral' },
+    canceling: { label: 'Cancelando', tone: 'warning' },
+    not_requested: { label: 'No solicitado', tone: 'neutral' },
+    multiple: { label: 'Varios', tone: 'info' },
+  },
+  /**
+   * A charge against its due date: PENDING has not come due yet, DUE is payable now,
+   * OUTSTANDING is past due and unpaid (what delinquency reports count).
+   */
+  due: {
+    PENDING: { label: 'Por vencer', tone: 'info' },
+    DUE: { label: 'Por pagar', tone: 'warning' },
+    OUTSTANDING: { label: 'Vencido', tone: 'error' },
+    PAID: { label: 'Pagado', tone: 'success' },
+  },
+  /** A background job (an import, a massive assignment); a PENDING one may be running. */
+  job: {
+    PENDING: { label: 'En proceso', tone: 'info' },
+    FINISHED: { label: 'Terminada', tone: 'success' },
+    ERROR: { label: 'Falló', tone: 'error' },
+    FINISHED_WITH_ERROR: { label: 'Terminada con errores', tone: 'warning' },
+  },
+} as const satisfies Record<string, Record<string, StatusLook>>;
+
+export type StatusKind = keyof typeof STATUS_LOOKS;
+export type StatusOf<K extends StatusKind> = keyof (typeof STATUS_LOOKS)[K] & string;

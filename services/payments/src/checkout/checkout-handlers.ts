@@ -6,7 +6,7 @@ import {
 import { forbidden, HttpError } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
-import { assertMayRead } from '../payins/payin-access';
+import { assertMayRead, familyScope } from '../payins/payin-access';
 import { payinById } from '../payins/payin-repository';
 import { paymentStatusOf } from './payment-status';
 import { receiveNotification } from './receive-notification';
@@ -16,6 +16,7 @@ export function checkoutHandlers(deps: PaymentsDeps) {
   return [
     implement(checkout, async (call) => {
       if (call.caller.kind !== 'guardian') throw forbidden();
+      familyScope(call.caller, call.body.school_id); // another school's family: 404
       const answer = await startCheckout(
         deps,
         call.caller.guardian_id,

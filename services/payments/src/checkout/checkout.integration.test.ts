@@ -263,6 +263,7 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     // A guardian of the neighbour school naming our school, and our guardian naming theirs.
     const stranger = await h.checkout(school, [mine!], { claims: h.guardian(other) });
     expect(stranger.status).toBe(404);
+    expect(stranger.body.error.message).toBe('No encontramos esta escuela.');
     const [neighbours] = await h.bill(other, [other.families[0]!.studentIds[0]!]);
     const crossed = await h.checkout(school, [neighbours!]);
     expect(crossed.status).toBe(404);

@@ -5,6 +5,7 @@ const node = [
   'packages/service-runtime',
   'packages/messaging',
   'packages/testing',
+  'packages/documents',
   'services/enrolment',
   'services/billing',
   'services/payments',

@@ -6,6 +6,7 @@ import { startSystem } from '../launcher/system.ts';
 import { cfdiScenario } from './cfdi-scenario.ts';
 import { eventLatencyScenario } from './event-latency-scenario.ts';
 import { guardianMeScenario } from './guardian-me-scenario.ts';
+import { paymentsCheckoutScenario } from './payments-checkout-scenario.ts';
 import { studentsScaleScenario } from './students-scale-scenario.ts';
 
 // CPU-bound and needs no running system: measured before anything else starts.
@@ -18,6 +19,8 @@ try {
   await eventLatencyScenario(system);
   await guardianMeScenario(system);
   await studentsScaleScenario(system);
+  // In-process payments against its own gateway sandbox: needs only the build above.
+  await paymentsCheckoutScenario();
 } finally {
   await system.stop();
 }

@@ -19,7 +19,7 @@ test('GET /api/openapi.json lists every endpoint served, and nothing planned or 
     .sort();
   expect(listed).toEqual(served.map((e) => `${e.method} ${e.path}`).sort());
   expect(listed).not.toContain('GET /internal/ledger/balance-check');
-  expect(listed).not.toContain('POST /api/v1/payments_v2/checkout/');
+  expect(listed).not.toContain('POST /api/v1/kushki/payout_status/'); // planned
 });
 
 test('each operation says who may call it and carries its schemas', async () => {

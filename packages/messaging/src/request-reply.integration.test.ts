@@ -3,6 +3,7 @@ import { defineRequest } from '@cuota/contracts/common/request-definition';
 import { runWithRequestId, currentRequestId } from '@cuota/service-runtime/request-context';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
 import { RequestRefused, RequestUnanswered, requestReply, serveReplies } from './request-reply';
+import { ensureStream } from './streams';
 
 const double = defineRequest(
   'test.number.double',
@@ -28,6 +29,15 @@ test('a responder answers within the namespace, with the request id carried alon
   );
   expect(reply).toEqual({ doubled: 42 });
   expect(seen).toEqual(['req-12345678']);
+  sub.unsubscribe();
+});
+
+test("the answering domain's event stream does not capture its requests", async () => {
+  // TEST holds `test.>`, which includes `test.number.double`, the request's name.
+  await ensureStream(ns.nc, ns, 'TEST');
+  const sub = serveReplies(ns.nc, ns, double, async ({ n }) => ({ doubled: n * 2 }));
+  await ns.nc.flush();
+  expect(await requestReply(ns.nc, ns, double, { n: 4 }, 1_000)).toEqual({ doubled: 8 });
   sub.unsubscribe();
 });
 

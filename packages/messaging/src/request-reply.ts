@@ -21,6 +21,15 @@ import {
 } from '@cuota/service-runtime/request-context';
 import { subjectOf, type Namespace } from './naming';
 
+/**
+ * Requests travel under `rpc.`: a domain's event stream holds `<domain>.>`, and a request
+ * on `billing.orders.quote` would be captured by BILLING, whose publish acknowledgement would
+ * then race the responder's answer (and be stored as if it were an event).
+ */
+export function requestSubject(ns: Namespace, definition: RequestDefinition): string {
+  return subjectOf(ns, `rpc.${definition.subject}`);
+}
+
 /** Nobody answered in time (the other domain is down, not built yet, or too slow). */
 export class RequestUnanswered extends Error {
   constructor(
@@ -53,7 +62,7 @@ export async function requestReply<D extends RequestDefinition>(
   data: RequestOf<D>,
   timeoutMs = 2_000,
 ): Promise<ReplyOf<D>> {
-  const subject = subjectOf(ns, definition.subject);
+  const subject = requestSubject(ns, definition);
   const h = headers();
   const requestId = currentRequestId();
   if (requestId) h.set(REQUEST_ID_HEADER, requestId);
@@ -79,7 +88,7 @@ export function serveReplies<D extends RequestDefinition>(
   handler: (data: RequestOf<D>) => Promise<ReplyOf<D>>,
   onError: (err: unknown) => void = () => {},
 ): Subscription {
-  return nc.subscribe(subjectOf(ns, definition.subject), {
+  return nc.subscribe(requestSubject(ns, definition), {
     callback: (err, msg) => {
       if (err) return onError(err);
       const requestId = sanitizeRequestId(msg.headers?.get(REQUEST_ID_HEADER));

@@ -1,14 +1,71 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import type { ServiceContext, ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
+import { BillingClient } from './billing/billing-client';
+import { checkoutHandlers } from './checkout/checkout-handlers';
+import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
+import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
+import { SchoolGateways } from './gateway/school-gateways';
 import { ledgerHandlers } from './ledger/ledger-handlers';
+import type { PaymentsConfig } from './payments-config';
+import type { PaymentsDeps } from './payments-deps';
+import { payinHandlers } from './payins/payin-handlers';
+import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
+import { SecretBox } from './secrets/secret-box';
 
-/** Payments: checkout, payins and payouts (later issues) over a double-entry ledger. */
-export const paymentsService: ServiceDefinition<typeof schema> = {
-  name: 'payments',
-  schema,
-  // Resolves to services/payments/drizzle both from src/ (tests) and from dist/main.cjs.
-  migrationsFolder: path.resolve(__dirname, '../drizzle'),
-  streams: ['PAYMENTS'],
-  endpoints: (ctx) => ledgerHandlers(ctx.db),
-};
+// Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
+export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
+
+/** Payments' use cases wired to one running service's database, NATS and config. */
+export function paymentsDeps(
+  ctx: ServiceContext<typeof schema>,
+  config: PaymentsConfig,
+): PaymentsDeps {
+  const box = new SecretBox(config.secretsKey);
+  return {
+    db: ctx.db,
+    billing: new BillingClient(ctx.nc, ctx.ns),
+    gateways: new SchoolGateways(ctx.db, box, config),
+    box,
+    config,
+    logger: ctx.logger,
+    now: config.now ?? ctx.config.now ?? (() => new Date()),
+  };
+}
+
+/**
+ * Payments (ADR 0016): card checkout through the gateway, its signed webhook and the
+ * reconciliation job; desk payments; students' credit balances; the double-entry ledger.
+ */
+export function definePaymentsService(config: PaymentsConfig): ServiceDefinition<typeof schema> {
+  // One set of deps per running service, shared by its endpoints, consumers and jobs.
+  const depsOf = new WeakMap<object, PaymentsDeps>();
+  const deps = (ctx: ServiceContext<typeof schema>) => {
+    if (!depsOf.has(ctx.db)) depsOf.set(ctx.db, paymentsDeps(ctx, config));
+    return depsOf.get(ctx.db)!;
+  };
+  return {
+    name: 'payments',
+    schema,
+    migrationsFolder: PAYMENTS_MIGRATIONS,
+    streams: ['PAYMENTS'],
+    endpoints: (ctx) => [
+      ...ledgerHandlers(ctx.db),
+      ...checkoutHandlers(deps(ctx)),
+      ...payinHandlers(deps(ctx)),
+    ],
+    consumers: (ctx) => ({
+      [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),
+      [BILLING_CONSUMER]: billingSubscriptions(deps(ctx).billing, deps(ctx).now),
+    }),
+    extras: async (ctx) => {
+      const given = Object.entries(config.reconciliation ?? {}).filter(([, v]) => v !== undefined);
+      const reconciler = new PayinReconciler(deps(ctx), {
+        ...DEFAULT_RECONCILE,
+        ...Object.fromEntries(given),
+      });
+      reconciler.start();
+      return () => reconciler.stop();
+    },
+  };
+}

@@ -2,15 +2,26 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
+  date,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ConceptType } from '@cuota/contracts/billing/concepts';
+import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
+import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
 export const LEDGER_ACCOUNT_KINDS = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
@@ -24,23 +35,36 @@ export const ledgerAccounts = pgTable(
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     kind: text('kind').$type<LedgerAccountKind>().notNull(),
+    /** The school whose books it is (null: the platform's own). */
+    schoolId: text('school_id'),
+    /** A student's credit balance: locked while posting, refused below zero. */
+    mustNotGoNegative: boolean('must_not_go_negative').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'ledger_accounts_kind_check',
-      sql.raw(`${t.kind.name} IN (${LEDGER_ACCOUNT_KINDS.map((k) => `'${k}'`).join(', ')})`),
-    ),
+    check('ledger_accounts_kind_check', inList(t.kind.name, LEDGER_ACCOUNT_KINDS)),
+    index('ledger_accounts_school_idx').on(t.schoolId),
   ],
 );
 
-/** One business event (a payin, an allocation, a payout) whose entries sum to zero. */
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  description: text('description'),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * One business event (a payin, a bill run, a credit applied) whose entries sum to zero.
+ * `idempotency_key` is the caller's: a replay returns the first posting, the same key with
+ * other entries (another `payload_hash`) is refused.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    payloadHash: text('payload_hash').notNull(),
+    schoolId: text('school_id'),
+    description: text('description'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_transactions_school_idx').on(t.schoolId)],
+);
 
 /**
  * Signed centavos: a debit is positive, a credit negative, so "debits = credits" is
@@ -65,3 +89,233 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.accountId),
   ],
 );
+
+export const GATEWAY_ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
+
+/** Payments' copy of what it needs of enrolment's schools (enrolment.school.updated). */
+export const schools = pgTable('schools', {
+  schoolId: text('school_id').primaryKey(),
+  name: text('name').notNull(),
+  /** Which gateway (and credentials) the school's card payments use. */
+  useKushkiSandbox: boolean('use_kushki_sandbox').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A school's merchant credentials at the card gateway, one set per environment. The private
+ * merchant id and the webhook signature are AES-256-GCM sealed (secrets/secret-box.ts):
+ * they never sit in the database, a dump or a log in the clear.
+ */
+export const gatewayCredentials = pgTable(
+  'gateway_credentials',
+  {
+    schoolId: text('school_id').notNull(),
+    environment: text('environment').$type<GatewayEnvironment>().notNull(),
+    publicMerchantId: text('public_merchant_id').notNull().unique(),
+    privateMerchantIdSealed: text('private_merchant_id_sealed').notNull(),
+    webhookSecretSealed: text('webhook_secret_sealed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.environment] }),
+    check(
+      'gateway_credentials_environment_check',
+      inList(t.environment.name, GATEWAY_ENVIRONMENTS),
+    ),
+  ],
+);
+
+/** Payments' copy of enrolment's students: whose family a desk payment belongs to. */
+export const studentDirectory = pgTable(
+  'student_directory',
+  {
+    studentId: text('student_id').primaryKey(),
+    schoolId: text('school_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    billingGuardianId: text('billing_guardian_id'),
+    /** When enrolment said the student looked like this (the event's occurred_at). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('student_directory_school_idx').on(t.schoolId)],
+);
+
+const PAYIN_TYPE_VALUES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;
+const PAYIN_STATUS_VALUES = ['pending', 'failed', 'success', 'canceled'] as const;
+const METHOD_VALUES = ['cash', 'transfer', 'credit_card', 'debit_card', 'to_define'] as const;
+
+/** Money received or on its way: a card payment from the portal or the desk's cash/transfer. */
+export const payins = pgTable(
+  'payins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    type: text('type').$type<PayinType>().notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    status: text('status').$type<RequestStatus>().notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    guardianId: text('guardian_id'),
+    studentIds: text('student_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The caller's key and a hash of its request: a retry answers the first result. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Card payins: where and with which merchant the charge went. */
+    gatewayEnvironment: text('gateway_environment').$type<GatewayEnvironment>(),
+    publicMerchantId: text('public_merchant_id'),
+    ticketNumber: text('ticket_number').unique(),
+    transactionReference: text('transaction_reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /**
+     * The highest allocation `seq` when billing quoted this payin's orders: allocations
+     * after it were not in the quote (see allocation-rules.ts).
+     */
+    quotedAfterSeq: bigint('quoted_after_seq', { mode: 'number' }).notNull().default(0),
+    receiptNumber: text('receipt_number'),
+    recordedBy: text('recorded_by'),
+    note: text('note'),
+    creditCreatedCentavos: bigint('credit_created_centavos', { mode: 'number' })
+      .notNull()
+      .default(0),
+    creditStudentId: text('credit_student_id'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('payins_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
+    check(
+      'payins_amount_range',
+      sql`${t.amountCentavos} > 0 AND ${t.amountCentavos} <= ${sql.raw(String(MAX_CENTAVOS))}`,
+    ),
+    check('payins_credit_nonnegative', sql`${t.creditCreatedCentavos} >= 0`),
+    check('payins_type_check', inList(t.type.name, PAYIN_TYPE_VALUES)),
+    check('payins_status_check', inList(t.status.name, PAYIN_STATUS_VALUES)),
+    check('payins_method_check', inList(t.method.name, METHOD_VALUES)),
+    index('payins_school_created_idx').on(t.schoolId, t.createdAt),
+    index('payins_guardian_idx').on(t.guardianId),
+    index('payins_student_ids_idx').using('gin', t.studentIds),
+    index('payins_pending_card_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' AND ${t.type} = 'CARD'`),
+  ],
+);
+
+/** What a card payin pays, as billing quoted it at checkout (allocated when it settles). */
+export const payinItems = pgTable(
+  'payin_items',
+  {
+    payinId: uuid('payin_id')
+      .notNull()
+      .references(() => payins.id),
+    orderId: text('order_id').notNull(),
+    studentId: text('student_id').notNull(),
+    conceptId: text('concept_id').notNull(),
+    conceptName: text('concept_name').notNull(),
+    conceptType: text('concept_type').$type<ConceptType>().notNull(),
+    period: text('period'),
+    dueOn: date('due_on').notNull(),
+    baseCentavos: bigint('base_centavos', { mode: 'number' }).notNull(),
+    lateFeeCentavos: bigint('late_fee_centavos', { mode: 'number' }).notNull(),
+    /** The order's whole base amount and accrued late fee, when billing's quote said them. */
+    orderAmountCentavos: bigint('order_amount_centavos', { mode: 'number' }),
+    orderLateFeeCentavos: bigint('order_late_fee_centavos', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payinId, t.orderId] }),
+    check(
+      'payin_items_amounts',
+      sql`${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} > 0`,
+    ),
+  ],
+);
+
+/** A student's credit balance paying orders billed later (one per billed event and student). */
+export const creditApplications = pgTable(
+  'credit_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    /** The billing event that triggered it: one application per event and student. */
+    sourceEventId: text('source_event_id').notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('credit_applications_source_student').on(t.sourceEventId, t.studentId),
+    check('credit_applications_amount_positive', sql`${t.amountCentavos} > 0`),
+  ],
+);
+
+/**
+ * Money applied to an order: by a payin or by a credit application, never both. Late fee
+ * first, then the base amount. `seq` orders allocations for the quote watermark.
+ */
+export const allocations = pgTable(
+  'allocations',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    payinId: uuid('payin_id').references(() => payins.id),
+    creditApplicationId: uuid('credit_application_id').references(() => creditApplications.id),
+    schoolId: text('school_id').notNull(),
+    orderId: text('order_id').notNull(),
+    studentId: text('student_id').notNull(),
+    conceptId: text('concept_id').notNull(),
+    conceptName: text('concept_name').notNull(),
+    conceptType: text('concept_type').$type<ConceptType>().notNull(),
+    period: text('period'),
+    baseCentavos: bigint('base_centavos', { mode: 'number' }).notNull(),
+    lateFeeCentavos: bigint('late_fee_centavos', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('allocations_payin_order').on(t.payinId, t.orderId),
+    unique('allocations_credit_order').on(t.creditApplicationId, t.orderId),
+    check(
+      'allocations_one_source',
+      sql`(${t.payinId} IS NULL) <> (${t.creditApplicationId} IS NULL)`,
+    ),
+    check(
+      'allocations_amounts',
+      sql`${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} > 0`,
+    ),
+    index('allocations_order_idx').on(t.orderId),
+    index('allocations_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * Each distinct gateway notification, once per merchant: five deliveries of one ticket are
+ * one row (a notice signed by another merchant never takes our ticket's place).
+ */
+export const gatewayNotifications = pgTable(
+  'gateway_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicMerchantId: text('public_merchant_id').notNull(),
+    ticketNumber: text('ticket_number').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    transactionStatus: text('transaction_status').notNull(),
+    payinId: uuid('payin_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('gateway_notifications_ticket').on(
+      t.publicMerchantId,
+      t.ticketNumber,
+      t.transactionType,
+    ),
+  ],
+);
+
+/** The desk's receipt folios, one sequence per school. */
+export const receiptCounters = pgTable('receipt_counters', {
+  schoolId: text('school_id').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});

@@ -37,6 +37,13 @@ export const quotedOrderSchema = z.object({
   /** Late fee accrued as of the date and not yet paid. */
   late_fee_due_centavos: z.number().int().nonnegative(),
   status: orderPaymentStatusSchema,
+  /**
+   * The order's whole base amount and the late fee accrued as of the date (paid or not).
+   * With them payments subtracts its own allocations that billing has not applied yet (its
+   * events are in flight), so two payments close together never pay one order twice.
+   */
+  amount_centavos: z.number().int().nonnegative().optional(),
+  late_fee_centavos: z.number().int().nonnegative().optional(),
 });
 export type QuotedOrder = z.infer<typeof quotedOrderSchema>;
 const quoteReply = z.object({ as_of: z.iso.date(), orders: z.array(quotedOrderSchema) });

@@ -23,6 +23,10 @@ export const API_ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** 402: the card gateway declined the charge (the gateway's reason in `message`). */
+  'PAYMENT_DECLINED',
+  /** 422: an Idempotency-Key already used for a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger';
 import { createErrorHandler, notFoundHandler } from './error-handler';
+import { keepRawBody } from './raw-body';
 import { requestIdMiddleware } from './request-id';
 
 export interface ServiceAppOptions {
@@ -44,7 +45,7 @@ export function createServiceApp(
       res.status(503).json({ status: 'not_ready' });
     }
   });
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb', verify: keepRawBody }));
   mount(app);
   app.use(notFoundHandler);
   app.use(createErrorHandler(options.logger));

@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler, Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { decideAccess } from '@cuota/contracts/http/access';
 import {
@@ -15,6 +15,7 @@ import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { grants } from '@cuota/contracts/enrolment/permissions';
 import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
+import { rawBodyOf } from './raw-body';
 import { Reply } from './reply';
 import { identityOf } from './require-identity';
 import { parseInput } from './validate';
@@ -31,6 +32,8 @@ export interface Call<E extends AnyEndpoint> {
   caller: IdentityClaims;
   /** The request's `Idempotency-Key`, for endpoints defined with `idempotencyKey`. */
   idempotencyKey: string | undefined;
+  /** The body's exact bytes, for endpoints defined with `bodyType: 'raw'` (a signed webhook). */
+  rawBody: Buffer | undefined;
   /**
    * For a school learnt from a record: the caller must be staff of it holding the endpoint's
    * permission (404 with `unknown` for another school, so a record elsewhere looks absent).
@@ -83,9 +86,18 @@ export function mountEndpoints(
   for (const implementation of ordered) {
     const { endpoint } = implementation;
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    app[method](expressPath(endpoint.path), ...implementation.before, serve(implementation));
+    const raw = endpoint.bodyType === 'raw' ? [readRawBody] : [];
+    app[method](
+      expressPath(endpoint.path),
+      ...raw,
+      ...implementation.before,
+      serve(implementation),
+    );
   }
 }
+
+/** A raw endpoint's body in any content type (JSON was already kept by the app's parser). */
+const readRawBody = express.raw({ type: () => true, limit: '100kb' });
 
 function assertServesItsEndpoints(
   domain: ServiceDomain,
@@ -125,6 +137,7 @@ function serve({ endpoint, handler }: Implementation): RequestHandler {
       body: body as never,
       caller,
       idempotencyKey: idempotencyKeyOf(endpoint, req),
+      rawBody: endpoint.bodyType === 'raw' ? rawBodyOf(req) : undefined,
       requireStaffOf: (schoolId, unknown) => requireStaffOf(endpoint, caller, schoolId, unknown),
       req,
       res,

@@ -7,8 +7,8 @@
  * QR) and the legend "Este documento es una representación impresa de un CFDI".
  */
 import QRCode from 'qrcode';
-import { amountInWords } from '../pdf/amount-in-words.ts';
-import { formatDecimalPesos } from '../pdf/money-format.ts';
+import { amountInWords } from '@cuota/documents/amount-in-words';
+import { formatDecimalPesos } from '@cuota/documents/money-format';
 import {
   COLOR,
   FONT,
@@ -22,7 +22,7 @@ import {
   sectionTitle,
   smallPrint,
   type Pdf,
-} from '../pdf/pdf-kit.ts';
+} from '@cuota/documents/pdf-kit';
 import { parseCentavos } from './cfdi-amounts.ts';
 import { cadenaOriginalTimbre } from './cadena-original.ts';
 import type { Comprobante, Concepto, StampedComprobante, Traslado } from './comprobante.ts';

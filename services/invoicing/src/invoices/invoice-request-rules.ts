@@ -4,7 +4,7 @@
  */
 import type { Allocation, PaymentMethod, PayinType } from '@cuota/contracts/payments/payins';
 import type { InvoiceLine, PaidMethod } from '../cfdi/invoice-input';
-import { formatPesos } from '../pdf/money-format';
+import { formatPesos } from '@cuota/documents/money-format';
 
 /** An order's share of the payment, as the invoice keeps it (an allocation without its student). */
 export type InvoiceLineRecord = Omit<Allocation, 'student_id'>;

@@ -1,11 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerBalanceCheck } from '@cuota/contracts/payments/responses';
 import type { Executor } from '@cuota/messaging/transaction';
-import { ledgerEntries, ledgerTransactions } from '../schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../schema';
+import { creditAccount } from './chart-of-accounts';
 import {
   assertBalanced,
-  type LedgerEntryInput,
-  type LedgerTransactionDetails,
+  LedgerError,
+  naturalBalance,
+  normalizeLines,
+  payloadHash,
+  type AccountRef,
+  type Posting,
 } from './ledger-rules';
 
 /** The only code that reads or writes the ledger's tables. */
@@ -28,21 +33,183 @@ export async function checkLedgerBalance(db: Executor): Promise<LedgerBalanceChe
   return { balanced: unbalanced === 0, transactions };
 }
 
+/** Each school's receivable (debit-normal), for the check against billing's open amounts. */
+export async function receivablesBySchool(db: Executor): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ school_id: string; balance: string }>(sql`
+    SELECT a.school_id, coalesce(sum(e.amount_centavos), 0)::text AS balance
+      FROM ledger_accounts a
+      LEFT JOIN ledger_entries e ON e.account_id = a.id
+     WHERE a.school_id IS NOT NULL AND a.code = 'school:' || a.school_id || ':receivable'
+     GROUP BY a.school_id`);
+  return new Map(rows.map((r) => [r.school_id, Number(r.balance)]));
+}
+
+export interface Posted {
+  transactionId: string;
+  /** The key was posted before with the same lines: nothing new was written. */
+  replayed: boolean;
+}
+
 /**
  * Posts a balanced transaction inside the caller's database transaction, so it commits
- * with the business change it records (and its outbox event). Returns its id.
+ * with the business change it records (and its outbox event). The caller's idempotency key
+ * is stored uniquely with a hash of the lines: a replay returns the first posting, the
+ * same key with other lines is refused. Accounts that must not go negative are locked
+ * (FOR UPDATE) before their new balance is checked, so concurrent postings cannot both
+ * spend the same credit.
  */
-export async function postLedgerTransaction(
-  tx: Executor,
-  entries: LedgerEntryInput[],
-  details: LedgerTransactionDetails = {},
-): Promise<string> {
-  assertBalanced(entries);
+export async function postLedgerTransaction(tx: Executor, posting: Posting): Promise<Posted> {
+  const lines = normalizeLines(posting.lines);
+  assertBalanced(lines.map((l) => l.amountCentavos));
+  const hash = payloadHash(lines);
   const [created] = await tx
     .insert(ledgerTransactions)
-    .values({ description: details.description ?? null, occurredAt: details.occurredAt })
+    .values({
+      idempotencyKey: posting.idempotencyKey,
+      payloadHash: hash,
+      schoolId: posting.schoolId,
+      description: posting.description,
+      occurredAt: posting.occurredAt,
+    })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
-  const transactionId = created!.id;
-  await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
-  return transactionId;
+  if (!created) return replayOf(tx, posting.idempotencyKey, hash);
+
+  const ids = await accountIds(
+    tx,
+    lines.map((l) => l.account),
+  );
+  await refuseNegative(tx, lines, ids);
+  await tx.insert(ledgerEntries).values(
+    lines.map((l) => ({
+      transactionId: created.id,
+      accountId: ids.get(l.account.code)!,
+      amountCentavos: l.amountCentavos,
+    })),
+  );
+  return { transactionId: created.id, replayed: false };
+}
+
+async function replayOf(tx: Executor, key: string, hash: string): Promise<Posted> {
+  const [first] = await tx
+    .select({ id: ledgerTransactions.id, hash: ledgerTransactions.payloadHash })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, key));
+  if (first!.hash !== hash)
+    throw new LedgerError(
+      `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
+    );
+  return { transactionId: first!.id, replayed: true };
+}
+
+/** Finds (creating the first time) each account; returns code → id. */
+async function accountIds(tx: Executor, accounts: AccountRef[]): Promise<Map<string, string>> {
+  const codes = accounts.map((a) => a.code);
+  const found = async () =>
+    tx
+      .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.code, codes));
+  let rows = await found();
+  if (rows.length < codes.length) {
+    const known = new Set(rows.map((r) => r.code));
+    await tx
+      .insert(ledgerAccounts)
+      .values(
+        accounts
+          .filter((a) => !known.has(a.code))
+          .map((a) => ({
+            code: a.code,
+            name: a.name,
+            kind: a.kind,
+            schoolId: a.schoolId,
+            mustNotGoNegative: a.mustNotGoNegative ?? false,
+          })),
+      )
+      .onConflictDoNothing({ target: ledgerAccounts.code });
+    rows = await found();
+  }
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+async function refuseNegative(
+  tx: Executor,
+  lines: ReturnType<typeof normalizeLines>,
+  ids: Map<string, string>,
+): Promise<void> {
+  const guarded = lines.filter((l) => l.account.mustNotGoNegative);
+  // Sorted by code (normalizeLines), so two postings lock shared accounts in the same order.
+  for (const line of guarded) {
+    const id = ids.get(line.account.code)!;
+    const current = await lockedBalance(tx, id);
+    if (naturalBalance(line.account.kind, current + line.amountCentavos) < 0)
+      throw new LedgerError(
+        `El saldo de la cuenta «${line.account.name}» no alcanza para este movimiento.`,
+      );
+  }
+}
+
+/** Locks the account row and returns its signed balance (debits positive). */
+async function lockedBalance(tx: Executor, accountId: string): Promise<number> {
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCentavos}), 0)::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId));
+  return Number(row!.total);
+}
+
+/**
+ * A student's credit balance (what the school owes them), with the account locked until
+ * the caller's transaction ends: the reader may then spend it without a race.
+ */
+export async function lockCreditBalance(
+  tx: Executor,
+  schoolId: string,
+  studentId: string,
+): Promise<number> {
+  const { code } = creditAccount(schoolId, studentId);
+  const [account] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, code));
+  if (!account) return 0;
+  return -(await lockedBalance(tx, account.id));
+}
+
+/** Students of a school holding credit now (unlocked read; lock each before spending). */
+export async function studentsWithCredit(db: Executor, schoolId: string): Promise<string[]> {
+  const prefix = `school:${schoolId}:credit:`;
+  const { rows } = await db.execute<{ code: string }>(sql`
+    SELECT a.code
+      FROM ${ledgerAccounts} a
+      JOIN ${ledgerEntries} e ON e.account_id = a.id
+     WHERE a.school_id = ${schoolId} AND a.must_not_go_negative
+       AND starts_with(a.code, ${prefix})
+     GROUP BY a.code
+    HAVING sum(e.amount_centavos) < 0
+     ORDER BY a.code`);
+  return rows.map((r) => r.code.slice(prefix.length));
+}
+
+/** Every account's balance of a school, for tests and the operators' check. */
+export async function balancesOfSchool(
+  db: Executor,
+  schoolId: string,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({
+      code: ledgerAccounts.code,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCentavos}), 0)::text`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(and(eq(ledgerAccounts.schoolId, schoolId)))
+    .groupBy(ledgerAccounts.code);
+  const prefix = `school:${schoolId}:`;
+  return Object.fromEntries(rows.map((r) => [r.code.slice(prefix.length), Number(r.total)]));
 }

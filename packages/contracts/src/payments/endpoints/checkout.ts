@@ -10,7 +10,6 @@ import { checkoutSchema, paymentStatusSchema } from '../checkout';
  */
 export const checkout = defineEndpoint({
   name: 'payments.checkout',
-  planned: true,
   method: 'POST',
   path: '/api/v1/payments_v2/checkout/',
   domain: 'payments',
@@ -26,7 +25,6 @@ export const checkout = defineEndpoint({
 
 export const paymentStatus = defineEndpoint({
   name: 'payments.payment-status',
-  planned: true,
   method: 'GET',
   path: '/api/v1/payments_v2/payment-status/{id}/',
   domain: 'payments',
@@ -45,7 +43,6 @@ export const paymentStatus = defineEndpoint({
  */
 export const checkoutNotification = defineEndpoint({
   name: 'payments.kushki.notification',
-  planned: true,
   method: 'POST',
   path: '/api/v1/kushki_checkout/notifications/',
   domain: 'payments',

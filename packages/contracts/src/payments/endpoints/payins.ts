@@ -11,7 +11,6 @@ const payinPage = pageSchema(payinSchema);
 export const listPayins = defineEndpoint({
   ...payins,
   name: 'payments.payins.list',
-  planned: true,
   method: 'GET',
   path: '/api/v2/schools/{id}/payins/',
   surface: 'portal',
@@ -25,7 +24,6 @@ export const listPayins = defineEndpoint({
 export const getPayin = defineEndpoint({
   ...payins,
   name: 'payments.payins.get',
-  planned: true,
   method: 'GET',
   path: '/api/v2/schools/{school}/payins/{payin}/',
   surface: 'portal',
@@ -40,7 +38,6 @@ export const getPayin = defineEndpoint({
 export const listPayinsV1 = defineEndpoint({
   ...listPayins,
   name: 'payments.payins.list-v1',
-  planned: true,
   path: '/api/v1/schools/{id}/payins/',
   summary: 'Historial de pagos de la familia (o cobros de la escuela)',
 });
@@ -48,7 +45,6 @@ export const listPayinsV1 = defineEndpoint({
 export const listDashboardPayins = defineEndpoint({
   ...listPayins,
   name: 'payments.payins.list-dashboard',
-  planned: true,
   path: '/api/v1/dashboard/schools/{id}/payins/',
   surface: 'dashboard',
   access: staffOnly('payments.read'),
@@ -59,7 +55,6 @@ export const listDashboardPayins = defineEndpoint({
 export const recordDeskPayment = defineEndpoint({
   ...payins,
   name: 'payments.payins.record-desk',
-  planned: true,
   method: 'POST',
   path: '/api/v1/dashboard/schools/{id}/payins/',
   surface: 'dashboard',
@@ -76,7 +71,6 @@ export const recordDeskPayment = defineEndpoint({
 export const payinReceipt = defineEndpoint({
   ...payins,
   name: 'payments.payins.receipt',
-  planned: true,
   method: 'GET',
   path: '/api/v2/schools/{school}/payins/{payin}/receipt/',
   surface: 'portal',

@@ -1,6 +1,6 @@
 /**
  * Money for people (es-MX) with integer arithmetic only: the one formatting every printed
- * document of invoicing uses (CFDI, desk receipts).
+ * document uses (CFDI, desk receipts).
  */
 
 const grouping = new Intl.NumberFormat('es-MX', { useGrouping: true });

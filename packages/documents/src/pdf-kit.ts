@@ -1,5 +1,5 @@
 /**
- * The pieces every printed document of invoicing is drawn with (pdfkit): page, fonts,
+ * The pieces every printed document of Cuota is drawn with (pdfkit): page, fonts,
  * colours, labelled values, section titles and page breaks. PDF's standard Helvetica
  * (WinAnsi) covers Spanish, so no font files ship.
  */

@@ -1,0 +1,89 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Allocation } from '@cuota/contracts/payments/payins';
+import type { Executor } from '@cuota/messaging/transaction';
+import { allocations } from '../schema';
+import { NOTHING_APPLIED, type Applied, type OrderAllocation } from './allocation-rules';
+
+/** The only code that reads or writes `allocations` (money applied to billing's orders). */
+export type AllocationRow = typeof allocations.$inferSelect;
+
+export const toAllocation = (a: OrderAllocation): Allocation => ({
+  order_id: a.orderId,
+  student_id: a.studentId,
+  concept_id: a.conceptId,
+  concept_name: a.conceptName,
+  concept_type: a.conceptType,
+  period: a.period,
+  base_centavos: a.baseCentavos,
+  late_fee_centavos: a.lateFeeCentavos,
+});
+
+export const rowToAllocation = (row: AllocationRow): OrderAllocation => ({
+  orderId: row.orderId,
+  studentId: row.studentId,
+  conceptId: row.conceptId,
+  conceptName: row.conceptName,
+  conceptType: row.conceptType,
+  period: row.period,
+  baseCentavos: row.baseCentavos,
+  lateFeeCentavos: row.lateFeeCentavos,
+});
+
+export type AllocationSource = { payinId: string } | { creditApplicationId: string };
+
+export async function insertAllocations(
+  tx: Executor,
+  schoolId: string,
+  source: AllocationSource,
+  list: OrderAllocation[],
+): Promise<void> {
+  if (!list.length) return;
+  await tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
+}
+
+/**
+ * Serialises everything that allocates to a student's orders (desk payments, card
+ * settlements, credit applications) for the rest of the transaction. Sorted, so two
+ * transactions that share students take their locks in the same order.
+ */
+export async function lockStudents(tx: Executor, studentIds: string[]): Promise<void> {
+  for (const id of [...new Set(studentIds)].sort())
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`student:${id}`}, 0))`);
+}
+
+/** The newest allocation's seq: what a quote taken now already could have seen. */
+export async function allocationWatermark(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ seq: sql<string>`coalesce(max(${allocations.seq}), 0)::text` })
+    .from(allocations);
+  return Number(row!.seq);
+}
+
+/** What payments applied to each order: in all, and after `afterSeq` (not in the quote). */
+export async function appliedToOrders(
+  db: Executor,
+  orderIds: string[],
+  afterSeq: number,
+): Promise<Map<string, { all: Applied; sinceQuote: Applied }>> {
+  const applied = new Map<string, { all: Applied; sinceQuote: Applied }>(
+    orderIds.map((id) => [id, { all: NOTHING_APPLIED, sinceQuote: NOTHING_APPLIED }]),
+  );
+  if (!orderIds.length) return applied;
+  const rows = await db
+    .select({
+      orderId: allocations.orderId,
+      base: sql<string>`sum(${allocations.baseCentavos})::text`,
+      lateFee: sql<string>`sum(${allocations.lateFeeCentavos})::text`,
+      baseSince: sql<string>`coalesce(sum(${allocations.baseCentavos}) FILTER (WHERE ${allocations.seq} > ${afterSeq}), 0)::text`,
+      lateFeeSince: sql<string>`coalesce(sum(${allocations.lateFeeCentavos}) FILTER (WHERE ${allocations.seq} > ${afterSeq}), 0)::text`,
+    })
+    .from(allocations)
+    .where(inArray(allocations.orderId, orderIds))
+    .groupBy(allocations.orderId);
+  for (const r of rows)
+    applied.set(r.orderId, {
+      all: { base: Number(r.base), lateFee: Number(r.lateFee) },
+      sinceQuote: { base: Number(r.baseSince), lateFee: Number(r.lateFeeSince) },
+    });
+  return applied;
+}

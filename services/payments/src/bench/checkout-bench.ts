@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { waitFor } from '@cuota/testing/wait-for';
+import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
+
+export interface CheckoutBenchResult {
+  checkouts: number;
+  /** Checkouts in flight at once (all of them: one burst). */
+  concurrency: number;
+  /** From the first request to the last payment settled by its webhook. */
+  seconds: number;
+  /** Payments settled (webhook received, ledger posted, event enqueued) per second. */
+  paymentsPerSecond: number;
+  /** The checkout request's answer (202), as the family waits for it. */
+  p50Ms: number;
+  p99Ms: number;
+  /** Checkouts not answered 202 (nothing charged). */
+  refused: number;
+  /** Charges the gateway approved that payments never settled. */
+  lost: number;
+  /** Orders paid more than once, or payins charged or settled more than once. */
+  duplicated: number;
+  ledgerOk: boolean;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * Issue 8's scale target: `checkouts` card payments at once against the gateway sandbox,
+ * each for another family's order (tokenised first, as the browser does), then every
+ * payment settled by its signed webhook. Counts lost and duplicated payments from the
+ * gateway's and payments' own records, and ends with the ledger check.
+ */
+export async function benchCheckouts(
+  sandboxUrl: string,
+  checkouts = 500,
+): Promise<CheckoutBenchResult> {
+  const h = await PaymentsHarness.start({
+    label: 'payments_bench',
+    sandbox: { url: sandboxUrl, stop: async () => {} },
+  });
+  try {
+    const school = h.schools[0]!;
+    const orders = await h.billing.bill(
+      Array.from({ length: checkouts }, () => ({
+        schoolId: school.id,
+        studentId: randomUUID(),
+        guardianId: randomUUID(),
+        conceptName: 'Colegiatura',
+        conceptType: 'MONTHLY_FEE' as const,
+        period: '2026-03',
+        dueOn: '2026-03-10',
+        amount: 350_000 + Math.floor(Math.random() * 100_000),
+        lateFee: 0,
+      })),
+    );
+    const tokens = await Promise.all(orders.map((o) => h.tokenize(school, CARDS.visa, o.amount)));
+    await waitFor(async () => (await h.ledgerCheck()).ok, 60_000); // billed and posted
+
+    const started = performance.now();
+    const latencies: number[] = [];
+    const answers = await Promise.all(
+      orders.map(async (order, i) => {
+        const sent = performance.now();
+        const res = await h.call(
+          { kind: 'guardian', guardian_id: order.guardianId, school_ids: [school.id] },
+          CHECKOUT_PATH,
+          {
+            method: 'POST',
+            json: {
+              school_id: school.id,
+              items: [{ order_id: order.id }],
+              card: { token: tokens[i] },
+            },
+            headers: { 'idempotency-key': `bench-${order.id}` },
+          },
+        );
+        latencies.push(performance.now() - sent);
+        return res;
+      }),
+    );
+    const payinIds = answers.filter((a) => a.status === 202).map((a) => a.body.id as string);
+    const settledCount = () => h.count('payins', "status = 'success' AND type = 'CARD'");
+    await waitFor(async () => (await settledCount()) === payinIds.length, 120_000, 100).catch(
+      () => undefined,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const settled = await settledCount();
+    const { rows } = await h.books.$client.query<{ id: string; status: string }>(
+      'SELECT id, status FROM payins WHERE id = ANY($1)',
+      [payinIds],
+    );
+    const statusOf = new Map(rows.map((r) => [r.id, r.status]));
+
+    const charges = await Promise.all(
+      payinIds.map((id) => chargesOf(h, school.privateMerchantId, id)),
+    );
+    const doublePaidOrders = await h.count(
+      '(SELECT order_id FROM allocations GROUP BY order_id HAVING count(*) > 1) AS d',
+    );
+    const doubleSettled = await h.count(
+      `(SELECT payload->'data'->>'payin_id' FROM outbox_events
+         WHERE type = 'payments.payin.succeeded' GROUP BY 1 HAVING count(*) > 1) AS d`,
+    );
+    const ledger = await waitFor(async () => {
+      const report = await h.ledgerCheck();
+      return report.ok ? report : undefined;
+    }, 30_000).catch(() => null);
+    latencies.sort((a, b) => a - b);
+    return {
+      checkouts,
+      concurrency: checkouts,
+      seconds: Math.round(seconds * 100) / 100,
+      paymentsPerSecond: Math.round(settled / seconds),
+      p50Ms: Math.round(percentile(latencies, 50)),
+      p99Ms: Math.round(percentile(latencies, 99)),
+      refused: checkouts - payinIds.length,
+      lost: payinIds.filter((id, i) => charges[i]! > 0 && statusOf.get(id) !== 'success').length,
+      duplicated: charges.filter((n) => n > 1).length + doublePaidOrders + doubleSettled,
+      ledgerOk: ledger !== null,
+    };
+  } finally {
+    await h.stop();
+  }
+}
+
+/** Approved charges at the gateway carrying this payin's id. */
+async function chargesOf(h: PaymentsHarness, privateMerchantId: string, payinId: string) {
+  const res = await fetch(`${h.sandbox.url}/analytics/v1/transactions-list`, {
+    method: 'POST',
+    headers: { 'Private-Merchant-Id': privateMerchantId, 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { payment_id: payinId }, limit: 10 }),
+  });
+  const body = (await res.json()) as { data: { transactionStatus: string }[] };
+  return body.data.filter((s) => s.transactionStatus === 'APPROVAL').length;
+}

@@ -1,0 +1,45 @@
+import {
+  checkout,
+  checkoutNotification,
+  paymentStatus,
+} from '@cuota/contracts/payments/endpoints/checkout';
+import { forbidden, HttpError } from '@cuota/service-runtime/http/http-error';
+import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import type { PaymentsDeps } from '../payments-deps';
+import { assertMayRead, familyScope } from '../payins/payin-access';
+import { payinById } from '../payins/payin-repository';
+import { paymentStatusOf } from './payment-status';
+import { receiveNotification } from './receive-notification';
+import { startCheckout } from './start-checkout';
+
+export function checkoutHandlers(deps: PaymentsDeps) {
+  return [
+    implement(checkout, async (call) => {
+      if (call.caller.kind !== 'guardian') throw forbidden();
+      familyScope(call.caller, call.body.school_id); // another school's family: 404
+      const answer = await startCheckout(
+        deps,
+        call.caller.guardian_id,
+        call.body,
+        call.idempotencyKey!,
+      );
+      if (answer.status === 402)
+        throw new HttpError(402, 'PAYMENT_DECLINED', answer.payment.error!.message);
+      return answer.payment;
+    }),
+
+    implement(paymentStatus, async (call) => {
+      const payin = await payinById(deps.db, call.params.id);
+      assertMayRead(call.caller, payin, call.requireStaffOf, paymentStatus.notFound);
+      return paymentStatusOf(deps.db, payin.id);
+    }),
+
+    implement(checkoutNotification, async (call) => {
+      await receiveNotification(deps, {
+        rawBody: call.rawBody!,
+        header: (name) => call.req.get(name),
+      });
+      return { received: true as const };
+    }),
+  ];
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { waitFor } from '@cuota/testing/wait-for';
+import { insertCardPayin } from '../payins/payin-repository';
+import type { PaymentsHarness } from '../test-support/payments-harness';
+import { CARDS, type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
+import { PayinReconciler, type ReconcileOptions } from './reconcile-payins';
+
+jest.setTimeout(60_000);
+
+let h: PaymentsHarness;
+let school: SchoolFixture;
+beforeAll(async () => {
+  h = await startPaymentsHarness({ label: 'payments_reconcile' });
+  [school] = h.schools as [SchoolFixture];
+}, 60_000);
+afterAll(() => h?.stop());
+
+const OPTIONS: ReconcileOptions = {
+  intervalMs: 0,
+  pendingAfterMs: 2 * 60_000,
+  abandonAfterMs: 35 * 60_000,
+};
+/** The job as it would run `minutes` from now. */
+const reconcileIn = (minutes: number) =>
+  new PayinReconciler(
+    { ...h.deps, now: () => new Date(Date.now() + minutes * 60_000) },
+    OPTIONS,
+  ).runOnce();
+
+const behaviour = (json: object) =>
+  fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify(json) });
+
+const ledgerIsRight = () =>
+  waitFor(async () => {
+    const report = await h.ledgerCheck();
+    expect(report.mismatches).toEqual([]);
+    return report.ok;
+  });
+
+/** A pending card payin as checkout leaves it right before charging (then the process died). */
+async function payinLeftBeforeCharge() {
+  const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
+    period: `2025-${String(Math.floor(Math.random() * 12) + 1).padStart(2, '0')}`,
+  });
+  await ledgerIsRight();
+  const payin = await h.service.db.transaction((tx) =>
+    insertCardPayin(
+      tx,
+      {
+        schoolId: school.id,
+        amountCentavos: order!.amount,
+        guardianId: school.families[0]!.guardianId,
+        studentIds: [order!.studentId],
+        idempotencyKey: `pago-${randomUUID()}`,
+        requestHash: 'x',
+        gatewayEnvironment: 'sandbox',
+        publicMerchantId: school.publicMerchantId,
+        quotedAfterSeq: 0,
+      },
+      [
+        {
+          orderId: order!.id,
+          studentId: order!.studentId,
+          conceptId: 'concepto-Colegiatura',
+          conceptName: 'Colegiatura',
+          conceptType: 'MONTHLY_FEE',
+          period: order!.period,
+          dueOn: order!.dueOn,
+          baseCentavos: order!.amount,
+          lateFeeCentavos: 0,
+          orderAmountCentavos: order!.amount,
+          orderLateFeeCentavos: 0,
+        },
+      ],
+    ),
+  );
+  return { payin: payin!, order: order! };
+}
+
+test.each([
+  ['the gateway answered 500 after approving', CARDS.serverError],
+  ['the gateway never answered in time', CARDS.timeout],
+])('%s: the payin stays pending, then the job settles it once', async (_case, card) => {
+  await behaviour({ hold: true });
+  try {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[1]!], {
+      period: card === CARDS.timeout ? '2026-02' : '2026-01',
+    });
+    const res = await h.checkout(school, [order!], { card });
+    expect(res.status).toBe(202);
+    expect(res.body.status).toBe('pending');
+    // Too young for the job: untouched.
+    expect((await reconcileIn(0)).checked).toBe(0);
+    const report = await reconcileIn(3);
+    expect(report).toMatchObject({ settled: 1, stillPending: 0 });
+    await h.waitForStatus(res.body.id, 'success');
+    expect(await h.count('allocations', 'order_id = $1', [order!.id])).toBe(1);
+  } finally {
+    await behaviour({});
+  }
+  // The held webhook arrives late: it changes nothing.
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await reconcileIn(3)).checked).toBe(0);
+  await ledgerIsRight();
+});
+
+test('a charge made before a crash is found by its payin id and settled', async () => {
+  const { payin, order } = await payinLeftBeforeCharge();
+  // The charge left (with the payin id in its metadata), the process died before recording it.
+  await behaviour({ hold: true });
+  try {
+    const token = await h.tokenize(school, CARDS.visa, order.amount);
+    const charged = await fetch(`${h.sandbox.url}/card/v1/charges`, {
+      method: 'POST',
+      headers: {
+        'Private-Merchant-Id': school.privateMerchantId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        token,
+        amount: {
+          subtotalIva: 0,
+          subtotalIva0: order.amount / 100,
+          iva: 0,
+          ice: 0,
+          currency: 'MXN',
+        },
+        metadata: { payment_id: payin.id },
+      }),
+    });
+    expect(charged.status).toBe(201);
+    expect(await reconcileIn(5)).toMatchObject({ checked: 1, settled: 1 });
+  } finally {
+    await behaviour({});
+  }
+  await h.waitForBillingToSee(() => order.paidBase === order.amount);
+  await ledgerIsRight();
+});
+
+test('a declined charge whose answer was lost fails the payin with the gateway’s reason', async () => {
+  const { payin, order } = await payinLeftBeforeCharge();
+  expect(await reconcileIn(5)).toMatchObject({ checked: 1, stillPending: 1 });
+  await behaviour({ hold: true });
+  try {
+    const token = await h.tokenize(school, CARDS.noFunds, order.amount);
+    const declined = await fetch(`${h.sandbox.url}/card/v1/charges`, {
+      method: 'POST',
+      headers: {
+        'Private-Merchant-Id': school.privateMerchantId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        token,
+        amount: {
+          subtotalIva: 0,
+          subtotalIva0: order.amount / 100,
+          iva: 0,
+          ice: 0,
+          currency: 'MXN',
+        },
+        metadata: { payment_id: payin.id },
+      }),
+    });
+    expect(declined.status).toBe(400);
+    expect(await reconcileIn(5)).toMatchObject({ checked: 1, failed: 1 });
+  } finally {
+    await behaviour({});
+  }
+  const { rows } = await h.service.db.$client.query(
+    'SELECT status, error_code, error_message FROM payins WHERE id = $1',
+    [payin.id],
+  );
+  expect(rows[0]).toEqual({
+    status: 'failed',
+    error_code: 'DECLINED',
+    error_message: 'Tarjeta sin fondos',
+  });
+  expect(await h.count('allocations', 'payin_id = $1', [payin.id])).toBe(0);
+  await ledgerIsRight();
+});
+
+test('a payin the gateway never saw is abandoned once its card token has expired', async () => {
+  const { payin } = await payinLeftBeforeCharge();
+  expect(await reconcileIn(10)).toMatchObject({ checked: 1, stillPending: 1 });
+  expect(await reconcileIn(40)).toMatchObject({ checked: 1, failed: 1 });
+  const { rows } = await h.service.db.$client.query(
+    'SELECT status, error_code FROM payins WHERE id = $1',
+    [payin.id],
+  );
+  expect(rows[0]).toEqual({ status: 'failed', error_code: 'ABANDONED' });
+  await ledgerIsRight();
+});
+
+test('the job runs by itself on its interval', async () => {
+  const { payin } = await payinLeftBeforeCharge();
+  const job = new PayinReconciler(
+    { ...h.deps, now: () => new Date(Date.now() + 60 * 60_000) },
+    { ...OPTIONS, intervalMs: 50 },
+  );
+  job.start();
+  try {
+    await h.waitForStatus(payin.id, 'failed');
+  } finally {
+    await job.stop();
+  }
+});

@@ -1,0 +1,171 @@
+/**
+ * Payments killed between the gateway's approval and the event's publish, and NATS
+ * restarted mid-flow: after restart the state converges, nothing lost, nothing duplicated.
+ * Payments runs as its own OS process (SIGKILL is a real crash) against a nats-server of the
+ * test's own (stopping the shared one would disturb everyone else).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { streamOf, subjectOf } from '@cuota/messaging/naming';
+import { waitFor } from '@cuota/testing/wait-for';
+import type { PaymentsHarness } from '../test-support/payments-harness';
+import { type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
+import {
+  bundlePaymentsMain,
+  freePort,
+  NatsServer,
+  PaymentsProcess,
+} from '../test-support/payments-process';
+
+const NATS_BINARY = '/usr/sbin/nats-server';
+const describeWithNats = existsSync(NATS_BINARY) ? describe : describe.skip;
+
+jest.setTimeout(120_000);
+
+describeWithNats('payments converges after crashes and NATS restarts', () => {
+  let nats: NatsServer;
+  let storeDir: string;
+  let bundle: Awaited<ReturnType<typeof bundlePaymentsMain>>;
+  let h: PaymentsHarness;
+  let school: SchoolFixture;
+  let payments: PaymentsProcess | undefined;
+
+  beforeAll(async () => {
+    storeDir = await mkdtemp(path.join(tmpdir(), 'nats-js-'));
+    nats = new NatsServer(await freePort(), storeDir, NATS_BINARY);
+    await nats.start();
+    bundle = await bundlePaymentsMain();
+    h = await startPaymentsHarness({ label: 'payments_crash', natsUrl: nats.url });
+    [school] = h.schools as [SchoolFixture];
+    // From here on payments runs as a process of its own on the same database.
+    await h.stopService();
+    payments = await startPayments();
+  }, 120_000);
+
+  afterAll(async () => {
+    await payments?.kill();
+    await h?.stop();
+    await nats?.stop();
+    await bundle?.remove();
+    await rm(storeDir, { recursive: true, force: true });
+  });
+
+  async function startPayments(): Promise<PaymentsProcess> {
+    const started = await PaymentsProcess.start(bundle.file, {
+      DATABASE_URL: h.db.url,
+      NATS_URL: nats.url,
+      NATS_PREFIX: h.ns.prefix,
+      IDENTITY_PUBLIC_JWK: JSON.stringify(h.identity.keys.publicJwk),
+      PAYMENTS_SECRETS_KEY: h.secretsKey.toString('base64'),
+      KUSHKI_SANDBOX_URL: h.sandbox.url,
+      PAYMENTS_RECONCILE_INTERVAL_MS: '200',
+      PAYMENTS_RECONCILE_PENDING_AFTER_MS: '0',
+    });
+    h.externalUrl = started.url;
+    return started;
+  }
+
+  const behaviour = (json: object) =>
+    fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify(json) });
+
+  /** How many payments.payin.succeeded messages the stream holds for a payin. */
+  async function succeededEvents(payinId: string): Promise<number> {
+    const jsm = await jetstreamManager(h.ns.nc);
+    const stream = streamOf(h.ns, 'PAYMENTS');
+    const info = await jsm.streams.info(stream);
+    let n = 0;
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (
+        msg?.subject === subjectOf(h.ns, 'payments.payin.succeeded') &&
+        msg.string().includes(payinId)
+      )
+        n++;
+    }
+    return n;
+  }
+
+  async function converged(payinId: string, orderId: string) {
+    await h.waitForStatus(payinId, 'success', 20_000);
+    await waitFor(async () => (await succeededEvents(payinId)) >= 1, 20_000);
+    expect(await succeededEvents(payinId)).toBe(1);
+    expect(await h.count('payins', 'id = $1', [payinId])).toBe(1);
+    expect(await h.count('allocations', 'order_id = $1', [orderId])).toBe(1);
+    expect(
+      await h.count('ledger_transactions', 'idempotency_key = $1', [`payin:${payinId}:settled`]),
+    ).toBe(1);
+    await waitFor(async () => {
+      const report = await h.ledgerCheck();
+      expect(report.mismatches).toEqual([]);
+      return report.ok;
+    }, 20_000);
+  }
+
+  test('killed after the gateway approved, before any webhook: restart and reconciliation settle it once', async () => {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
+      period: '2026-01',
+    });
+    await behaviour({ hold: true });
+    const res = await h.checkout(school, [order!]);
+    expect(res.status).toBe(202);
+    await payments!.kill();
+    // The held webhook leaves now and finds nobody: the sandbox gives up after its retries.
+    await behaviour({});
+    await waitFor(async () => {
+      const log = (await (await fetch(`${h.sandbox.url}/_sandbox/webhooks`)).json()) as {
+        attempt: number;
+        status: number | null;
+      }[];
+      return log.filter((d) => d.status !== 200).length >= 4;
+    }, 10_000);
+    expect(await h.count('payins', "id = $1 AND status = 'pending'", [res.body.id])).toBe(1);
+
+    payments = await startPayments();
+    await converged(res.body.id, order!.id);
+    await h.waitForBillingToSee(() => order!.paidBase === order!.amount);
+  });
+
+  test('settled while NATS was down, killed before publishing: the event arrives once after both restart', async () => {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[1]!], {
+      period: '2026-02',
+    });
+    await behaviour({ hold: true });
+    const res = await h.checkout(school, [order!]);
+    expect(res.status).toBe(202);
+    await nats.stop();
+    await behaviour({});
+    // The webhook settles it (the database commits the event in its outbox)…
+    await h.waitForStatus(res.body.id, 'success', 20_000);
+    const { rows } = await h.books.$client.query(
+      "SELECT count(*)::int AS n FROM outbox_events WHERE type = 'payments.payin.succeeded' AND published_at IS NULL AND payload->'data'->>'payin_id' = $1",
+      [res.body.id],
+    );
+    expect(rows[0].n).toBe(1);
+    // …and payments dies before NATS is back to take it.
+    await payments!.kill();
+    await nats.start();
+    payments = await startPayments();
+    await converged(res.body.id, order!.id);
+    await h.waitForBillingToSee(() => order!.paidBase === order!.amount);
+  });
+
+  test('NATS restarted mid-flow, payments alive: the event waits in the outbox and arrives', async () => {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
+      period: '2026-03',
+    });
+    await behaviour({ hold: true });
+    const res = await h.checkout(school, [order!]);
+    expect(res.body).toMatchObject({ status: 'pending' });
+    await nats.stop();
+    await behaviour({});
+    await h.waitForStatus(res.body.id, 'success', 20_000);
+    await new Promise((r) => setTimeout(r, 1_000)); // the relay tries and fails meanwhile
+    await nats.start();
+    await converged(res.body.id, order!.id);
+    await h.waitForBillingToSee(() => order!.paidBase === order!.amount);
+  });
+});

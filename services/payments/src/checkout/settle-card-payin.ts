@@ -1,0 +1,130 @@
+import type { QuotedOrder } from '@cuota/contracts/billing/requests';
+import type { Executor } from '@cuota/messaging/transaction';
+import { lockStudents, insertAllocations } from '../allocation/allocation-repository';
+import { capToDue, totalOf, type OrderAllocation } from '../allocation/allocation-rules';
+import { dueOrders } from '../allocation/due-orders';
+import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
+import { postLedgerTransaction } from '../ledger/ledger-repository';
+import type { GatewaySale } from '../gateway/kushki-gateway';
+import {
+  itemsOfPayin,
+  markPayinFailed,
+  markPayinSucceeded,
+  payinById,
+  type PayinItemRow,
+  type PayinRow,
+} from '../payins/payin-repository';
+
+export type SettleResult =
+  | { kind: 'settled'; payin: PayinRow }
+  | { kind: 'already'; payin: PayinRow }
+  /** The gateway charged another amount: the payin fails and the caller voids the sale. */
+  | { kind: 'mismatch'; payin: PayinRow }
+  | { kind: 'unknown' };
+
+/** The quote a card payin's item was charged for, as billing gave it at checkout. */
+const quoteOf = (item: PayinItemRow): QuotedOrder => ({
+  order_id: item.orderId,
+  student_id: item.studentId,
+  concept_id: item.conceptId,
+  concept_name: item.conceptName,
+  concept_type: item.conceptType,
+  period: item.period,
+  due_on: item.dueOn,
+  pending_base_centavos: item.baseCentavos,
+  late_fee_due_centavos: item.lateFeeCentavos,
+  status: 'NOT_PAID',
+  amount_centavos: item.orderAmountCentavos ?? undefined,
+  late_fee_centavos: item.orderLateFeeCentavos ?? undefined,
+});
+
+const plannedAllocation = (item: PayinItemRow): OrderAllocation => ({
+  orderId: item.orderId,
+  studentId: item.studentId,
+  conceptId: item.conceptId,
+  conceptName: item.conceptName,
+  conceptType: item.conceptType,
+  period: item.period,
+  baseCentavos: item.baseCentavos,
+  lateFeeCentavos: item.lateFeeCentavos,
+});
+
+/**
+ * Settles a card payin the gateway approved, once (webhook and reconciliation both land
+ * here): with the payin locked, it allocates the items to their orders (each cut to what is
+ * due now; the cut becomes the family's credit), posts the ledger and enqueues
+ * payments.payin.succeeded, all in the caller's transaction.
+ */
+export async function settleCardPayin(
+  tx: Executor,
+  payinId: string,
+  sale: GatewaySale,
+  paidAt: Date,
+  publicMerchantId: string,
+): Promise<SettleResult> {
+  const payin = await payinById(tx, payinId, { lock: true });
+  // Another merchant's notification cannot settle this school's payin.
+  if (!payin || payin.type !== 'CARD' || payin.publicMerchantId !== publicMerchantId)
+    return { kind: 'unknown' };
+  if (payin.status === 'success') return { kind: 'already', payin };
+  const items = await itemsOfPayin(tx, payin.id);
+  if (sale.amountCentavos !== payin.amountCentavos) {
+    const failed = await markPayinFailed(
+      tx,
+      payin,
+      {
+        code: 'AMOUNT_MISMATCH',
+        message: 'La pasarela cobró un monto distinto al del pago; el cargo se anulará.',
+      },
+      items.map((i) => i.orderId),
+    );
+    return { kind: 'mismatch', payin: failed };
+  }
+  await lockStudents(
+    tx,
+    items.map((i) => i.studentId),
+  );
+  const due = await dueOrders(tx, items.map(quoteOf), payin.quotedAfterSeq);
+  const { allocations, excessByStudent } = capToDue(
+    items.map(plannedAllocation),
+    new Map(due.map((d) => [d.orderId, d])),
+  );
+  const excess = [...excessByStudent.values()].reduce((s, n) => s + n, 0);
+  // One credit per payin: the family's overpayment goes to the first student it came from.
+  const creditStudentId = excess > 0 ? [...excessByStudent.keys()][0]! : null;
+  const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
+  await postLedgerTransaction(tx, {
+    idempotencyKey: `payin:${payin.id}:settled`,
+    schoolId: payin.schoolId,
+    description: `Pago con tarjeta ${sale.ticketNumber}`,
+    occurredAt: paidAt,
+    lines: [
+      {
+        account: schoolAccount(payin.schoolId, 'gateway_clearing'),
+        amountCentavos: payin.amountCentavos,
+      },
+      { account: schoolAccount(payin.schoolId, 'receivable'), amountCentavos: -base },
+      {
+        account: schoolAccount(payin.schoolId, 'late_fee_revenue'),
+        amountCentavos: -(totalOf(allocations) - base),
+      },
+      ...(creditStudentId
+        ? [{ account: creditAccount(payin.schoolId, creditStudentId), amountCentavos: -excess }]
+        : []),
+    ],
+  });
+  await insertAllocations(tx, payin.schoolId, { payinId: payin.id }, allocations);
+  const settled = await markPayinSucceeded(tx, payin, {
+    paidAt,
+    allocations,
+    creditCreatedCentavos: excess,
+    creditStudentId,
+    card: {
+      ticketNumber: sale.ticketNumber,
+      reference: sale.transactionReference,
+      brand: sale.brand,
+      last4: sale.last4,
+    },
+  });
+  return { kind: 'settled', payin: settled };
+}

@@ -1,0 +1,140 @@
+import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
+import type { Checkout, PaymentStatus } from '@cuota/contracts/payments/checkout';
+import { badRequest, HttpError } from '@cuota/service-runtime/http/http-error';
+import { allocationWatermark } from '../allocation/allocation-repository';
+import { dueOrders } from '../allocation/due-orders';
+import type { ChargeOutcome } from '../gateway/kushki-gateway';
+import type { PaymentsDeps } from '../payments-deps';
+import { assertSameRequest, requestHash } from '../payins/idempotency';
+import {
+  insertCardPayin,
+  payinByKey,
+  recordChargeAnswer,
+  type NewPayinItem,
+  type PayinRow,
+} from '../payins/payin-repository';
+import { failCardPayin } from './fail-card-payin';
+import { paymentStatusOf } from './payment-status';
+
+export interface CheckoutAnswer {
+  /** 202 pending (or already paid); 402 declined. */
+  status: 202 | 402;
+  payment: PaymentStatus;
+}
+
+const NOTHING_DUE = 'Estos conceptos ya no tienen saldo pendiente. Actualiza la página.';
+
+/**
+ * A family pays orders by card (ADR 0016): the amounts are billing's, the Idempotency-Key
+ * makes a retry answer the first attempt, and only the request that inserted the key
+ * charges the gateway — outside the transaction, with the payin id in the charge's
+ * metadata. The webhook (or reconciliation) settles; a decline fails the payin at once.
+ */
+export async function startCheckout(
+  deps: PaymentsDeps,
+  guardianId: string,
+  body: Checkout,
+  idempotencyKey: string,
+): Promise<CheckoutAnswer> {
+  const hash = requestHash({
+    school_id: body.school_id,
+    orders: body.items.map((i) => i.order_id).sort(),
+    token: body.card.token,
+  });
+  const existing = await payinByKey(deps.db, body.school_id, idempotencyKey);
+  if (existing) return answerFor(deps, existing, hash);
+
+  const watermark = await allocationWatermark(deps.db);
+  const quoted = await deps.billing.quote(
+    body.school_id,
+    body.items.map((i) => i.order_id),
+    guardianId,
+  );
+  const due = await dueOrders(deps.db, quoted, watermark);
+  if (due.some((d) => d.baseDue + d.lateFeeDue === 0))
+    throw new HttpError(409, 'CONFLICT', NOTHING_DUE);
+  const amount = due.reduce((s, d) => s + d.baseDue + d.lateFeeDue, 0);
+  if (amount > MAX_CENTAVOS)
+    throw badRequest('El total es demasiado grande para un solo pago. Paga en partes.');
+  const environment = await deps.gateways.environmentOf(body.school_id);
+  const { merchant, gateway } = await deps.gateways.of(body.school_id, environment);
+
+  const items: NewPayinItem[] = due.map((d, i) => ({
+    orderId: d.orderId,
+    studentId: d.studentId,
+    conceptId: d.conceptId,
+    conceptName: d.conceptName,
+    conceptType: d.conceptType,
+    period: d.period,
+    dueOn: d.dueOn,
+    baseCentavos: d.baseDue,
+    lateFeeCentavos: d.lateFeeDue,
+    orderAmountCentavos: quoted[i]!.amount_centavos ?? null,
+    orderLateFeeCentavos: quoted[i]!.late_fee_centavos ?? null,
+  }));
+  const inserted = await deps.db.transaction((tx) =>
+    insertCardPayin(
+      tx,
+      {
+        schoolId: body.school_id,
+        amountCentavos: amount,
+        guardianId,
+        studentIds: [...new Set(due.map((d) => d.studentId))],
+        idempotencyKey,
+        requestHash: hash,
+        gatewayEnvironment: environment,
+        publicMerchantId: merchant.publicMerchantId,
+        quotedAfterSeq: watermark,
+      },
+      items,
+    ),
+  );
+  // Another request with this key inserted first: it charges, this one answers its state.
+  if (!inserted)
+    return answerFor(deps, (await payinByKey(deps.db, body.school_id, idempotencyKey))!, hash);
+
+  const outcome = await gateway.charge({
+    token: body.card.token,
+    amountCentavos: amount,
+    paymentId: inserted.id,
+  });
+  await recordOutcome(deps, inserted, outcome);
+  return answerFor(deps, inserted, hash);
+}
+
+async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: ChargeOutcome) {
+  if (outcome.kind === 'approved') {
+    const { sale } = outcome;
+    await deps.db.transaction((tx) =>
+      recordChargeAnswer(tx, payin.id, {
+        ticketNumber: sale.ticketNumber,
+        reference: sale.transactionReference,
+        brand: sale.brand,
+        last4: sale.last4,
+      }),
+    );
+  } else if (outcome.kind === 'declined') {
+    await deps.db.transaction((tx) =>
+      failCardPayin(
+        tx,
+        payin.id,
+        { code: outcome.code, message: outcome.message },
+        payin.publicMerchantId!,
+      ),
+    );
+  } else {
+    // The charge may exist: the webhook or the reconciliation job will tell.
+    deps.logger.warn({ payinId: payin.id, reason: outcome.reason }, 'card charge outcome unknown');
+  }
+}
+
+/** The payin as it stands now: 402 with the gateway's reason once declined, else 202. */
+async function answerFor(
+  deps: PaymentsDeps,
+  payin: PayinRow,
+  hash: string,
+): Promise<CheckoutAnswer> {
+  assertSameRequest(payin.requestHash, hash);
+  const payment = await paymentStatusOf(deps.db, payin.id);
+  return { status: payment.status === 'failed' ? 402 : 202, payment };
+}

@@ -1,0 +1,53 @@
+import { on, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
+import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1';
+import type { BillingClient } from '../billing/billing-client';
+import { schoolAccount } from '../ledger/chart-of-accounts';
+import { postLedgerTransaction, studentsWithCredit } from '../ledger/ledger-repository';
+import { applyCredit } from './apply-credit';
+
+/** Durable name: also the inbox key, so it must never change once deployed. */
+export const BILLING_CONSUMER = 'payments-billing';
+
+/**
+ * Billing's orders in the ledger (ADR 0016): billed → Dr receivable / Cr revenue, then the
+ * credit of the school's students who hold any pays what is open; voided → the reverse.
+ * Each event posts under its own id, so a redelivery posts nothing twice.
+ */
+export function billingSubscriptions(billing: BillingClient, now: () => Date): Subscription[] {
+  return [
+    on(ordersBilledV1, async (event, tx) => {
+      const { school_id: schoolId, total_centavos: total } = event.data;
+      await postLedgerTransaction(tx, {
+        idempotencyKey: `billing:${event.id}`,
+        schoolId,
+        description: `Cargos facturados (${event.data.orders}) ${event.data.period ?? ''}`.trim(),
+        occurredAt: new Date(event.occurred_at),
+        lines: [
+          { account: schoolAccount(schoolId, 'receivable'), amountCentavos: total },
+          { account: schoolAccount(schoolId, 'revenue'), amountCentavos: -total },
+        ],
+      });
+      for (const studentId of await studentsWithCredit(tx, schoolId))
+        await applyCredit(tx, billing, {
+          schoolId,
+          studentId,
+          sourceEventId: event.id,
+          now: now(),
+        });
+    }),
+    on(ordersVoidedV1, async (event, tx) => {
+      const { school_id: schoolId, total_centavos: total } = event.data;
+      await postLedgerTransaction(tx, {
+        idempotencyKey: `billing:${event.id}`,
+        schoolId,
+        description: `Cargos cancelados (${event.data.orders}) ${event.data.period ?? ''}`.trim(),
+        occurredAt: new Date(event.occurred_at),
+        lines: [
+          { account: schoolAccount(schoolId, 'revenue'), amountCentavos: total },
+          { account: schoolAccount(schoolId, 'receivable'), amountCentavos: -total },
+        ],
+      });
+    }),
+  ];
+}

@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { gatewayCredentials, type GatewayEnvironment } from '../schema';
+import type { SecretBox } from '../secrets/secret-box';
+
+/** The only code that reads or writes `gateway_credentials`; secrets go in and out sealed. */
+
+export interface MerchantCredentials {
+  schoolId: string;
+  environment: GatewayEnvironment;
+  publicMerchantId: string;
+  privateMerchantId: string;
+  webhookSecret: string;
+}
+
+const contextOf = (schoolId: string, environment: string, field: string) =>
+  `${schoolId}:${environment}:${field}`;
+
+export async function saveMerchantCredentials(
+  tx: Executor,
+  box: SecretBox,
+  c: MerchantCredentials,
+): Promise<void> {
+  const values = {
+    schoolId: c.schoolId,
+    environment: c.environment,
+    publicMerchantId: c.publicMerchantId,
+    privateMerchantIdSealed: box.seal(
+      c.privateMerchantId,
+      contextOf(c.schoolId, c.environment, 'private_merchant_id'),
+    ),
+    webhookSecretSealed: box.seal(
+      c.webhookSecret,
+      contextOf(c.schoolId, c.environment, 'webhook_secret'),
+    ),
+    updatedAt: new Date(),
+  };
+  const { schoolId: _s, environment: _e, ...changes } = values;
+  await tx
+    .insert(gatewayCredentials)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [gatewayCredentials.schoolId, gatewayCredentials.environment],
+      set: changes,
+    });
+}
+
+export async function merchantOfSchool(
+  db: Executor,
+  box: SecretBox,
+  schoolId: string,
+  environment: GatewayEnvironment,
+): Promise<MerchantCredentials | null> {
+  const [row] = await db
+    .select()
+    .from(gatewayCredentials)
+    .where(
+      and(
+        eq(gatewayCredentials.schoolId, schoolId),
+        eq(gatewayCredentials.environment, environment),
+      ),
+    );
+  return row ? opened(box, row) : null;
+}
+
+/** The merchant a webhook names in X-Kushki-Key. */
+export async function merchantByPublicId(
+  db: Executor,
+  box: SecretBox,
+  publicMerchantId: string,
+): Promise<MerchantCredentials | null> {
+  const [row] = await db
+    .select()
+    .from(gatewayCredentials)
+    .where(eq(gatewayCredentials.publicMerchantId, publicMerchantId));
+  return row ? opened(box, row) : null;
+}
+
+function opened(box: SecretBox, row: typeof gatewayCredentials.$inferSelect): MerchantCredentials {
+  return {
+    schoolId: row.schoolId,
+    environment: row.environment,
+    publicMerchantId: row.publicMerchantId,
+    privateMerchantId: box.open(
+      row.privateMerchantIdSealed,
+      contextOf(row.schoolId, row.environment, 'private_merchant_id'),
+    ),
+    webhookSecret: box.open(
+      row.webhookSecretSealed,
+      contextOf(row.schoolId, row.environment, 'webhook_secret'),
+    ),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Executor } from '@cuota/messaging/transaction';
+import { HttpError } from '@cuota/service-runtime/http/http-error';
+import type { PaymentsConfig } from '../payments-config';
+import type { GatewayEnvironment } from '../schema';
+import type { SecretBox } from '../secrets/secret-box';
+import { schoolById } from '../schools/school-repository';
+import { merchantOfSchool, type MerchantCredentials } from './gateway-credentials-repository';
+import { KushkiGateway } from './kushki-gateway';
+
+export const CARD_NOT_ACCEPTED = 'La escuela aún no acepta pagos con tarjeta. Paga en caja.';
+
+export interface SchoolGateway {
+  merchant: MerchantCredentials;
+  gateway: KushkiGateway;
+}
+
+/**
+ * Which gateway and merchant a school's card payments use. `use_kushki_sandbox` (from
+ * enrolment.school.updated) picks the environment; a school payments has not heard of yet
+ * is treated as sandbox, so no real card is ever charged by default.
+ */
+export class SchoolGateways {
+  constructor(
+    private readonly db: Executor,
+    private readonly box: SecretBox,
+    private readonly config: PaymentsConfig,
+  ) {}
+
+  async environmentOf(schoolId: string): Promise<GatewayEnvironment> {
+    const school = await schoolById(this.db, schoolId);
+    return school?.useKushkiSandbox === false ? 'production' : 'sandbox';
+  }
+
+  /** The school's merchant in the given environment; 409 in Spanish when it has none. */
+  async of(schoolId: string, environment: GatewayEnvironment): Promise<SchoolGateway> {
+    const merchant = await merchantOfSchool(this.db, this.box, schoolId, environment);
+    if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    return { merchant, gateway: this.gatewayFor(merchant) };
+  }
+
+  gatewayFor(merchant: MerchantCredentials): KushkiGateway {
+    const baseUrl =
+      merchant.environment === 'sandbox'
+        ? this.config.kushkiSandboxUrl
+        : this.config.kushkiProductionUrl;
+    if (!baseUrl) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    return new KushkiGateway(
+      {
+        baseUrl,
+        publicMerchantId: merchant.publicMerchantId,
+        privateMerchantId: merchant.privateMerchantId,
+      },
+      this.config.gatewayTimeoutMs,
+    );
+  }
+}

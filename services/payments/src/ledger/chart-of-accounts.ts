@@ -1,0 +1,30 @@
+import type { AccountRef } from './ledger-rules';
+
+/**
+ * Each school's accounts (ADR 0016). Receivable holds billed base amounts not yet paid;
+ * late fees are revenue when paid, never receivable; a student's overpayment is a liability
+ * to that student (`credit:<student>`) that must not go below zero.
+ */
+export const SCHOOL_ACCOUNTS = {
+  receivable: { name: 'Colegiaturas y cuotas por cobrar', kind: 'asset' },
+  revenue: { name: 'Ingresos por colegiaturas y cuotas', kind: 'revenue' },
+  late_fee_revenue: { name: 'Ingresos por recargos', kind: 'revenue' },
+  gateway_clearing: { name: 'Pasarela de pago por liquidar', kind: 'asset' },
+  cash_desk: { name: 'Caja (efectivo)', kind: 'asset' },
+  bank: { name: 'Bancos (transferencias)', kind: 'asset' },
+} as const;
+export type SchoolAccount = keyof typeof SCHOOL_ACCOUNTS;
+
+export function schoolAccount(schoolId: string, account: SchoolAccount): AccountRef {
+  return { code: `school:${schoolId}:${account}`, schoolId, ...SCHOOL_ACCOUNTS[account] };
+}
+
+export function creditAccount(schoolId: string, studentId: string): AccountRef {
+  return {
+    code: `school:${schoolId}:credit:${studentId}`,
+    name: `Saldo a favor del alumno ${studentId}`,
+    kind: 'liability',
+    schoolId,
+    mustNotGoNegative: true,
+  };
+}

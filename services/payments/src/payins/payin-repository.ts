@@ -1,0 +1,320 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
+import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
+import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import type { Executor } from '@cuota/messaging/transaction';
+import {
+  allocations,
+  payinItems,
+  payins,
+  receiptCounters,
+  type GatewayEnvironment,
+} from '../schema';
+import type { OrderAllocation } from '../allocation/allocation-rules';
+import { rowToAllocation, toAllocation } from '../allocation/allocation-repository';
+
+/**
+ * The only code that reads or writes `payins`, `payin_items` and `receipt_counters`. Every
+ * change of a payin's status enqueues its event in the caller's transaction.
+ */
+export type PayinRow = typeof payins.$inferSelect;
+export type PayinItemRow = typeof payinItems.$inferSelect;
+
+export const UNKNOWN_PAYIN = 'No encontramos este cobro.';
+
+export interface NewCardPayin {
+  schoolId: string;
+  amountCentavos: number;
+  guardianId: string;
+  studentIds: string[];
+  idempotencyKey: string;
+  requestHash: string;
+  gatewayEnvironment: GatewayEnvironment;
+  publicMerchantId: string;
+  quotedAfterSeq: number;
+}
+
+export type NewPayinItem = Omit<PayinItemRow, 'payinId'>;
+
+/**
+ * Inserts a pending card payin under its idempotency key with the items billing quoted and
+ * enqueues payments.payin.initiated; null when the key exists (another request won).
+ */
+export async function insertCardPayin(
+  tx: Executor,
+  payin: NewCardPayin,
+  items: NewPayinItem[],
+): Promise<PayinRow | null> {
+  const [row] = await tx
+    .insert(payins)
+    .values({ ...payin, type: 'CARD', method: 'credit_card', status: 'pending' })
+    .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
+    .returning();
+  if (!row) return null;
+  await tx.insert(payinItems).values(items.map((i) => ({ ...i, payinId: row.id })));
+  await enqueueEvent(tx, payinInitiatedV1, {
+    payin_id: row.id,
+    school_id: row.schoolId,
+    order_ids: items.map((i) => i.orderId),
+  });
+  return row;
+}
+
+export interface NewDeskPayin {
+  schoolId: string;
+  type: Extract<PayinType, 'CASH_IN' | 'TRANSFER_IN'>;
+  method: Extract<PaymentMethod, 'cash' | 'transfer'>;
+  amountCentavos: number;
+  guardianId: string | null;
+  studentId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  receiptNumber: string;
+  recordedBy: string;
+  note: string | null;
+  paidAt: Date;
+}
+
+/** Inserts money received at the desk (already paid); null when the key exists. */
+export async function insertDeskPayin(tx: Executor, payin: NewDeskPayin): Promise<PayinRow | null> {
+  const { studentId, ...rest } = payin;
+  const [row] = await tx
+    .insert(payins)
+    .values({ ...rest, studentIds: [studentId], status: 'pending' })
+    .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
+    .returning();
+  return row ?? null;
+}
+
+export async function payinByKey(
+  db: Executor,
+  schoolId: string,
+  idempotencyKey: string,
+): Promise<PayinRow | null> {
+  const [row] = await db
+    .select()
+    .from(payins)
+    .where(and(eq(payins.schoolId, schoolId), eq(payins.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+/** A payin by id; `lock` holds it (FOR UPDATE) so one settlement runs at a time. */
+export async function payinById(
+  db: Executor,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<PayinRow | null> {
+  const query = db.select().from(payins).where(eq(payins.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export function itemsOfPayin(db: Executor, payinId: string): Promise<PayinItemRow[]> {
+  return db
+    .select()
+    .from(payinItems)
+    .where(eq(payinItems.payinId, payinId))
+    .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId));
+}
+
+/** The gateway's answer to the charge: its ticket and card, kept whatever the status. */
+export async function recordChargeAnswer(
+  tx: Executor,
+  id: string,
+  sale: {
+    ticketNumber: string;
+    reference: string | null;
+    brand: string | null;
+    last4: string | null;
+  },
+): Promise<void> {
+  await tx
+    .update(payins)
+    .set({
+      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${sale.ticketNumber})`,
+      transactionReference: sql`coalesce(${payins.transactionReference}, ${sale.reference})`,
+      cardBrand: sql`coalesce(${payins.cardBrand}, ${sale.brand})`,
+      cardLast4: sql`coalesce(${payins.cardLast4}, ${sale.last4})`,
+    })
+    .where(eq(payins.id, id));
+}
+
+/** A pending card payin that will not be paid: billing restores its orders' status. */
+export async function markPayinFailed(
+  tx: Executor,
+  payin: PayinRow,
+  error: { code: string; message: string },
+  orderIds: string[],
+): Promise<PayinRow> {
+  const [row] = await tx
+    .update(payins)
+    .set({ status: 'failed', errorCode: error.code, errorMessage: error.message })
+    .where(and(eq(payins.id, payin.id), eq(payins.status, 'pending')))
+    .returning();
+  if (!row) return payin;
+  await enqueueEvent(tx, payinFailedV1, {
+    payin_id: row.id,
+    school_id: row.schoolId,
+    order_ids: orderIds,
+    code: error.code,
+    message: error.message,
+  });
+  return row;
+}
+
+export interface Settlement {
+  paidAt: Date;
+  allocations: OrderAllocation[];
+  creditCreatedCentavos: number;
+  creditStudentId: string | null;
+  card?: {
+    ticketNumber: string;
+    reference: string | null;
+    brand: string | null;
+    last4: string | null;
+  };
+}
+
+/**
+ * Marks a payin paid with what it paid, and enqueues payments.payin.succeeded: billing marks
+ * the orders, invoicing issues the CFDI. The caller posted the ledger in the same
+ * transaction and holds the payin's lock.
+ */
+export async function markPayinSucceeded(
+  tx: Executor,
+  payin: PayinRow,
+  s: Settlement,
+): Promise<PayinRow> {
+  const [row] = await tx
+    .update(payins)
+    .set({
+      status: 'success',
+      paidAt: s.paidAt,
+      creditCreatedCentavos: s.creditCreatedCentavos,
+      creditStudentId: s.creditStudentId,
+      errorCode: null,
+      errorMessage: null,
+      ...(s.card
+        ? {
+            ticketNumber: s.card.ticketNumber,
+            transactionReference: s.card.reference,
+            cardBrand: s.card.brand,
+            cardLast4: s.card.last4,
+          }
+        : {}),
+    })
+    .where(eq(payins.id, payin.id))
+    .returning();
+  await enqueueEvent(tx, payinSucceededV1, {
+    payin_id: row!.id,
+    school_id: row!.schoolId,
+    type: row!.type,
+    method: row!.method,
+    amount_centavos: row!.amountCentavos,
+    paid_at: s.paidAt.toISOString(),
+    guardian_id: row!.guardianId,
+    allocations: s.allocations.map(toAllocation),
+    credit_created_centavos: s.creditCreatedCentavos,
+    credit_student_id: s.creditStudentId,
+  });
+  return row!;
+}
+
+/** The school's next desk receipt folio: R-000001, R-000002… */
+export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise<string> {
+  const [row] = await tx
+    .insert(receiptCounters)
+    .values({ schoolId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: receiptCounters.schoolId,
+      set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` },
+    })
+    .returning({ n: receiptCounters.lastNumber });
+  return `R-${String(row!.n).padStart(6, '0')}`;
+}
+
+export interface PayinFilter {
+  schoolId: string;
+  /** A family sees only its own payins. */
+  guardianId?: string;
+  type?: PayinType;
+  status?: RequestStatus;
+  studentId?: string;
+  /** Mexico City calendar dates, inclusive. */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export async function listPayins(
+  db: Executor,
+  f: PayinFilter,
+): Promise<{ count: number; rows: PayinRow[] }> {
+  const localDay = sql`(${payins.createdAt} AT TIME ZONE 'America/Mexico_City')::date`;
+  const conditions: (SQL | undefined)[] = [
+    eq(payins.schoolId, f.schoolId),
+    f.guardianId ? eq(payins.guardianId, f.guardianId) : undefined,
+    f.type ? eq(payins.type, f.type) : undefined,
+    f.status ? eq(payins.status, f.status) : undefined,
+    f.studentId ? sql`${payins.studentIds} @> ARRAY[${f.studentId}]::text[]` : undefined,
+    f.from ? gte(localDay, sql`${f.from}::date`) : undefined,
+    f.to ? sql`${localDay} <= ${f.to}::date` : undefined,
+  ];
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(payins).where(where);
+  const rows = await db
+    .select()
+    .from(payins)
+    .where(where)
+    .orderBy(desc(payins.createdAt), desc(payins.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  return { count: total!.n, rows };
+}
+
+/** Card payins still pending and created before `before`: the reconciliation job's work. */
+export function pendingCardPayins(db: Executor, before: Date, limit = 100): Promise<PayinRow[]> {
+  return db
+    .select()
+    .from(payins)
+    .where(and(eq(payins.status, 'pending'), eq(payins.type, 'CARD'), lt(payins.createdAt, before)))
+    .orderBy(asc(payins.createdAt))
+    .limit(limit);
+}
+
+/** Allocations of these payins, for their views. */
+export async function allocationsOfPayins(
+  db: Executor,
+  payinIds: string[],
+): Promise<Map<string, OrderAllocation[]>> {
+  const byPayin = new Map<string, OrderAllocation[]>();
+  if (!payinIds.length) return byPayin;
+  const rows = await db
+    .select()
+    .from(allocations)
+    .where(inArray(allocations.payinId, payinIds))
+    .orderBy(asc(allocations.seq));
+  for (const row of rows) {
+    byPayin.set(row.payinId!, [...(byPayin.get(row.payinId!) ?? []), rowToAllocation(row)]);
+  }
+  return byPayin;
+}
+
+/** The planned items of pending or failed card payins, for their views. */
+export async function itemsOfPayins(
+  db: Executor,
+  payinIds: string[],
+): Promise<Map<string, PayinItemRow[]>> {
+  const byPayin = new Map<string, PayinItemRow[]>();
+  if (!payinIds.length) return byPayin;
+  const rows = await db
+    .select()
+    .from(payinItems)
+    .where(inArray(payinItems.payinId, payinIds))
+    .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId));
+  for (const row of rows) byPayin.set(row.payinId, [...(byPayin.get(row.payinId) ?? []), row]);
+  return byPayin;
+}

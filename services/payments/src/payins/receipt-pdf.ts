@@ -1,0 +1,137 @@
+import { amountInWords } from '@cuota/documents/amount-in-words';
+import { formatMexicoDateTime, formatPeriod } from '@cuota/documents/date-format';
+import { formatPesos } from '@cuota/documents/money-format';
+import {
+  COLOR,
+  FONT,
+  MARGIN,
+  contentWidth,
+  createPdf,
+  ensureSpace,
+  footerOnEveryPage,
+  labelled,
+  pdfBytes,
+  sectionTitle,
+  type Pdf,
+} from '@cuota/documents/pdf-kit';
+import type { Payin } from '@cuota/contracts/payments/payins';
+
+export const RECEIPT_LEGEND =
+  'Este recibo no es un comprobante fiscal. La factura (CFDI) del pago se emite por separado.';
+
+const METHOD_LABELS: Record<Payin['method'], string> = {
+  cash: 'Efectivo',
+  transfer: 'Transferencia',
+  credit_card: 'Tarjeta',
+  debit_card: 'Tarjeta de débito',
+  to_define: 'Por definir',
+};
+
+export interface ReceiptData {
+  payin: Payin;
+  schoolName: string;
+  /** Student id → full name, for the lines and the credit. */
+  students: Map<string, string>;
+}
+
+/** The receipt of a paid payin (desk or card): what was received and what it paid. */
+export async function renderReceiptPdf({
+  payin,
+  schoolName,
+  students,
+}: ReceiptData): Promise<Buffer> {
+  const folio = payin.receipt_number ?? payin.id;
+  const doc = createPdf({ title: `Recibo de pago ${folio}`, author: schoolName });
+  const width = contentWidth(doc);
+  doc
+    .font(FONT.bold)
+    .fontSize(14)
+    .fillColor(COLOR.accent)
+    .text(schoolName, MARGIN, MARGIN, { width });
+  doc.font(FONT.bold).fontSize(11).text('RECIBO DE PAGO', { width });
+  doc.moveDown(0.5);
+  labelled(doc, 'Folio', folio, MARGIN, width);
+  labelled(
+    doc,
+    'Fecha de pago',
+    formatMexicoDateTime(new Date(payin.paid_at ?? payin.created_at)),
+    MARGIN,
+    width,
+  );
+  labelled(doc, 'Forma de pago', methodOf(payin), MARGIN, width);
+  labelled(doc, 'Importe recibido', formatPesos(payin.amount_centavos), MARGIN, width);
+  labelled(doc, 'Importe con letra', amountInWords(payin.amount_centavos), MARGIN, width);
+  doc.moveDown(0.5);
+  lines(doc, payin, students);
+  if (payin.credit_created_centavos > 0) {
+    const who = payin.student_ids.map((id) => students.get(id) ?? id).join(', ');
+    labelled(
+      doc,
+      'Saldo a favor',
+      `${formatPesos(payin.credit_created_centavos)} (${who})`,
+      MARGIN,
+      width,
+    );
+  }
+  doc.moveDown(1);
+  doc
+    .font(FONT.regular)
+    .fontSize(7)
+    .fillColor(COLOR.muted)
+    .text(RECEIPT_LEGEND, MARGIN, doc.y, { width });
+  footerOnEveryPage(doc, `${schoolName} · Recibo ${folio}`);
+  return pdfBytes(doc);
+}
+
+function methodOf(payin: Payin): string {
+  const label = METHOD_LABELS[payin.method];
+  return payin.card ? `${label} ${payin.card.brand} terminación ${payin.card.last4}` : label;
+}
+
+const COLUMNS = [
+  { title: 'Alumno', width: 150 },
+  { title: 'Concepto', width: 0 },
+  { title: 'Recargo', width: 70 },
+  { title: 'Importe', width: 70 },
+] as const;
+
+function lines(doc: Pdf, payin: Payin, students: Map<string, string>): void {
+  const width = contentWidth(doc);
+  sectionTitle(doc, 'Aplicado a', MARGIN, width);
+  const fixed = COLUMNS.reduce((s, c) => s + c.width, 0);
+  let x = MARGIN;
+  const columns = COLUMNS.map((c) => {
+    const placed = { ...c, x, width: c.width || width - fixed };
+    x += placed.width;
+    return placed;
+  });
+  const row = (cells: string[], bold = false) => {
+    ensureSpace(doc, 14);
+    const y = doc.y;
+    doc
+      .font(bold ? FONT.bold : FONT.regular)
+      .fontSize(8)
+      .fillColor(COLOR.text);
+    let bottom = y;
+    cells.forEach((text, i) => {
+      const column = columns[i]!;
+      doc.text(text, column.x, y, { width: column.width - 4, align: i >= 2 ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 3;
+  };
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
+  if (!payin.allocations.length)
+    row(['—', 'Sin cargos pendientes: todo quedó como saldo a favor', '', '']);
+  for (const a of payin.allocations)
+    row([
+      students.get(a.student_id) ?? a.student_id,
+      a.period ? `${a.concept_name} · ${formatPeriod(a.period)}` : a.concept_name,
+      formatPesos(a.late_fee_centavos),
+      formatPesos(a.base_centavos + a.late_fee_centavos),
+    ]);
+  doc.moveDown(0.5);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { readEnv } from '@cuota/service-runtime/config/read-env';
+import { parseSecretsKey } from './secrets/secret-box';
+
+const paymentsEnvSchema = z.object({
+  KUSHKI_SANDBOX_URL: z.url().optional(),
+  KUSHKI_PRODUCTION_URL: z.url().default('https://api.kushkipagos.com'),
+  PAYMENTS_SECRETS_KEY: z.string().min(1),
+  /** Operators may run the reconciliation job more or less often (milliseconds). */
+  PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  PAYMENTS_RECONCILE_PENDING_AFTER_MS: z.coerce.number().int().min(0).optional(),
+});
+
+/** What payments needs beyond every service's config (docs/architecture.md). */
+export interface PaymentsConfig {
+  /** The gateway for schools with use_kushki_sandbox (the sandbox in infra/, or Kushki UAT). */
+  kushkiSandboxUrl?: string;
+  kushkiProductionUrl: string;
+  /** AES-256-GCM key for the gateway credentials at rest. */
+  secretsKey: Buffer;
+  /** How long a charge may take before its outcome counts as unknown. */
+  gatewayTimeoutMs?: number;
+  /** A webhook whose X-Kushki-Id is further than this from now is refused as stale. */
+  webhookToleranceSeconds?: number;
+  reconciliation?: {
+    /** How often the job runs (0: never on its own; tests call it). */
+    intervalMs?: number;
+    /** A card payin pending longer than this is asked about at the gateway. */
+    pendingAfterMs?: number;
+    /** A payin the gateway never saw is abandoned after this (the card token has expired). */
+    abandonAfterMs?: number;
+  };
+  /** The clock (webhook freshness, reconciliation ages); tests pin it. */
+  now?: () => Date;
+}
+
+export function readPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+  const e = readEnv(paymentsEnvSchema, env);
+  return {
+    kushkiSandboxUrl: e.KUSHKI_SANDBOX_URL,
+    kushkiProductionUrl: e.KUSHKI_PRODUCTION_URL,
+    secretsKey: parseSecretsKey(e.PAYMENTS_SECRETS_KEY),
+    reconciliation: {
+      intervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
+      pendingAfterMs: e.PAYMENTS_RECONCILE_PENDING_AFTER_MS,
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Logger } from '@cuota/service-runtime/logging/logger';
+import type { BillingClient } from './billing/billing-client';
+import type { SchoolGateways } from './gateway/school-gateways';
+import type { PaymentsConfig } from './payments-config';
+import type { PaymentsDb } from './payments-db';
+import type { SecretBox } from './secrets/secret-box';
+
+/** What payments' use cases work with, built once per process (payments-service.ts). */
+export interface PaymentsDeps {
+  db: PaymentsDb;
+  billing: BillingClient;
+  gateways: SchoolGateways;
+  box: SecretBox;
+  config: PaymentsConfig;
+  logger: Logger;
+  now: () => Date;
+}

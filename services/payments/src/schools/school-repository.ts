@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { schools } from '../schema';
+
+/** The only code that touches `schools`, payments' copy of enrolment's school settings. */
+export type SchoolRow = typeof schools.$inferSelect;
+
+/** Newest wins: a replayed or late event cannot roll a school's settings back. */
+export async function upsertSchool(
+  tx: Executor,
+  school: { school_id: string; name: string; use_kushki_sandbox: boolean },
+  occurredAt: Date,
+): Promise<void> {
+  const values = {
+    schoolId: school.school_id,
+    name: school.name,
+    useKushkiSandbox: school.use_kushki_sandbox,
+    updatedAt: occurredAt,
+  };
+  const { schoolId: _key, ...changes } = values;
+  await tx
+    .insert(schools)
+    .values(values)
+    .onConflictDoUpdate({
+      target: schools.schoolId,
+      set: changes,
+      setWhere: sql`${schools.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+export async function schoolById(db: Executor, schoolId: string): Promise<SchoolRow | null> {
+  const [row] = await db.select().from(schools).where(eq(schools.schoolId, schoolId));
+  return row ?? null;
+}

@@ -1,0 +1,58 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
+import type { Executor } from '@cuota/messaging/transaction';
+import { studentDirectory } from '../schema';
+
+/** The only code that touches `student_directory`, payments' copy of enrolment's students. */
+export type StudentRow = typeof studentDirectory.$inferSelect;
+
+/** Newest wins: a replayed or late event cannot roll the directory back. */
+export async function upsertStudent(
+  tx: Executor,
+  student: StudentSnapshot,
+  occurredAt: Date,
+): Promise<void> {
+  const values = {
+    studentId: student.student_id,
+    schoolId: student.school_id,
+    firstName: student.first_name,
+    lastName: student.last_name,
+    billingGuardianId: student.billing_guardian_id,
+    updatedAt: occurredAt,
+  };
+  const { studentId: _key, ...changes } = values;
+  await tx
+    .insert(studentDirectory)
+    .values(values)
+    .onConflictDoUpdate({
+      target: studentDirectory.studentId,
+      set: changes,
+      setWhere: sql`${studentDirectory.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+/** A student of this school, or null (another school's student does not exist here). */
+export async function studentOfSchool(
+  db: Executor,
+  schoolId: string,
+  studentId: string,
+): Promise<StudentRow | null> {
+  const [row] = await db
+    .select()
+    .from(studentDirectory)
+    .where(and(eq(studentDirectory.studentId, studentId), eq(studentDirectory.schoolId, schoolId)));
+  return row ?? null;
+}
+
+/** Names by id, for receipts and allocations shown to people. */
+export async function studentNames(
+  db: Executor,
+  studentIds: string[],
+): Promise<Map<string, string>> {
+  if (!studentIds.length) return new Map();
+  const rows = await db
+    .select()
+    .from(studentDirectory)
+    .where(inArray(studentDirectory.studentId, studentIds));
+  return new Map(rows.map((r) => [r.studentId, `${r.firstName} ${r.lastName}`]));
+}

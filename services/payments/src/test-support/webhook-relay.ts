@@ -1,0 +1,47 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
+
+/**
+ * What the BFF does for a gateway's webhook (bff/src/proxy): forwards the raw bytes and
+ * headers unchanged, with an anonymous identity token, to wherever payments listens now
+ * (`target()`, so the relay survives a payments restart).
+ */
+export async function startWebhookRelay(
+  target: () => string,
+  sign: (claims: typeof ANONYMOUS_IDENTITY) => Promise<string>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        try {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(req.headers))
+            if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k))
+              headers.set(k, v);
+          headers.set('authorization', `Bearer ${await sign(ANONYMOUS_IDENTITY)}`);
+          const answer = await fetch(`${target()}${req.url}`, {
+            method: req.method,
+            headers,
+            body: Buffer.concat(chunks),
+          });
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        } catch {
+          res.writeHead(503).end();
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

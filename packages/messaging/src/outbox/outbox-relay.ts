@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { Database } from '@cuota/service-runtime/db/database';
 import { subjectOf, type Namespace } from '../naming';
-import { NotificationListener } from '@cuota/service-runtime/db/notification-listener';
+import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
 
 export interface OutboxRelayOptions {
@@ -27,43 +27,34 @@ export interface OutboxRelayOptions {
  * safety net for a lost listener connection.
  */
 export class OutboxRelay {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  /** A wake-up that arrived while a pass was running: the next wait returns at once. */
-  private woken = false;
-  private readonly listener: NotificationListener;
+  private readonly loop: WorkLoop;
   private readonly js;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.js = jetstream(options.nc);
-    this.listener = new NotificationListener({
-      db: options.db,
-      channel: OUTBOX_CHANNEL,
-      onNotify: () => this.wake(),
+    this.loop = new WorkLoop({
+      name: 'outbox relay',
+      pass: async () => {
+        await this.drain();
+        return { more: false };
+      },
+      idleMs: options.intervalMs ?? 1000,
       logger: options.logger,
-      retryMs: options.intervalMs ?? 1000,
+      listen: { db: options.db, channel: OUTBOX_CHANNEL },
     });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-    this.listener.start();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.listener.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  /** Cuts the poll wait short (a commit that enqueued events notified us). */
+  /** Cuts the poll wait short. */
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Publishes everything pending now; returns how many rows went out. */
@@ -73,31 +64,6 @@ export class OutboxRelay {
       const published = await this.publishBatch();
       total += published;
       if (published < (this.options.batchSize ?? 100)) return total;
-    }
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let failed = false;
-      try {
-        await this.drain();
-      } catch (err) {
-        failed = true;
-        this.options.logger.warn({ err }, 'outbox relay pass failed; will retry');
-      }
-      if (this.woken && !failed) {
-        this.woken = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.intervalMs ?? 1000);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          this.wakeUp = undefined;
-          resolve();
-        };
-      });
-      this.woken = false;
     }
   }
 

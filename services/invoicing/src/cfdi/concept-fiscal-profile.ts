@@ -5,7 +5,7 @@
  * one place a school's accountant would change them.
  */
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
-import type { ConceptType } from './invoice-input.ts';
+import type { ConceptType } from '@cuota/contracts/billing/concepts';
 
 /**
  * Teaching (LIVA art. 15-IV) is exempt when the school holds RVOE for the level; goods and

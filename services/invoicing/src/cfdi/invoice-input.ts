@@ -6,27 +6,7 @@ import { z } from '@cuota/contracts/common/spanish-messages';
 import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
 import { REGIMEN_FISCAL_CODES } from './sat-catalogs.ts';
 
-/** Spec §3 "Concept types". */
-export const CONCEPT_TYPES = [
-  'MONTHLY_FEE',
-  'INSCRIPTION',
-  'TRANSPORT',
-  'PRE_DEBT',
-  'OTHER',
-  'REINSCRIPTION',
-  'EXTRACURRICULAR',
-  'SPORTS',
-  'CAFETERIA',
-  'BOOKS_AND_MATERIALS',
-  'EXAMS_AND_CERTIFICATES',
-  'UNIFORMS_AND_MERCH',
-  'DONATION',
-  'EVENTS',
-  'TRIPS',
-  'INSURANCE',
-] as const;
-export const conceptTypeSchema = z.enum(CONCEPT_TYPES);
-export type ConceptType = z.infer<typeof conceptTypeSchema>;
+import { conceptTypeSchema } from '@cuota/contracts/billing/concepts';
 
 /** Spec payment methods a received payment can have (to_define is not a payment). */
 export const PAID_METHODS = ['cash', 'transfer', 'credit_card', 'debit_card'] as const;

@@ -18,7 +18,8 @@ import {
   STUDENT,
   demoSchoolCsd,
 } from './cfdi-fixtures.ts';
-import { CONCEPT_TYPES, PAID_METHODS, type InvoiceInput } from './invoice-input.ts';
+import { CONCEPT_TYPES } from '@cuota/contracts/billing/concepts';
+import { PAID_METHODS, type InvoiceInput } from './invoice-input.ts';
 import { issueCfdi, type IssuedCfdi } from './issue-cfdi.ts';
 import {
   cadenaWithSatXslt,

@@ -3,7 +3,7 @@
  * records the stamp, the PAC's refusal, or a later retry with backoff when the PAC is down
  * or slow. Wakes when an invoice is recorded (LISTEN/NOTIFY) and polls as a safety net.
  */
-import { NotificationListener } from '@cuota/service-runtime/db/notification-listener';
+import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import type { Database } from '@cuota/service-runtime/db/database';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { CfdiError } from '../cfdi/cfdi-error';
@@ -50,11 +50,7 @@ export const UNKNOWN_STUDENT =
   'No tenemos los datos del alumno para facturar; revisa que esté registrado y reintenta.';
 
 export class StampingWorker {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
-  private readonly listener: NotificationListener;
+  private readonly loop: WorkLoop;
 
   constructor(
     private readonly db: InvoicingDb,
@@ -63,49 +59,31 @@ export class StampingWorker {
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.listener = new NotificationListener({
-      db: db as unknown as Database<Record<string, unknown>>,
-      channel: INVOICES_DUE_CHANNEL,
-      onNotify: () => this.wake(),
+    this.loop = new WorkLoop({
+      name: 'stamping worker',
+      pass: async () => ({
+        more: (await this.stampBatch()) === settings.batchSize,
+        waitMs: await this.untilNextDue(),
+      }),
+      idleMs: settings.pollMs,
       logger,
-      retryMs: settings.pollMs,
+      listen: {
+        db: db as unknown as Database<Record<string, unknown>>,
+        channel: INVOICES_DUE_CHANNEL,
+      },
     });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-    this.listener.start();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.listener.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let claimed = 0;
-      try {
-        claimed = await this.stampBatch();
-      } catch (err) {
-        this.logger.warn({ err }, 'stamping pass failed; will retry');
-      }
-      if (claimed === this.settings.batchSize || this.woken) {
-        this.woken = false;
-        continue;
-      }
-      await this.sleep(await this.untilNextDue());
-      this.woken = false;
-    }
+    this.loop.wake();
   }
 
   /** Claims what is due and issues it; returns how many invoices it took. */
@@ -169,17 +147,6 @@ export class StampingWorker {
     const next = await nextDueAt(this.db).catch(() => null);
     const wait = next ? next.getTime() - Date.now() : this.settings.pollMs;
     return Math.max(10, Math.min(this.settings.pollMs, wait));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        resolve();
-      };
-    });
   }
 }
 

@@ -1,9 +1,6 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import { sessionCookieOf, sessionIdOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';
@@ -17,7 +14,7 @@ let strict: TestBff;
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   const services = { enrolment: enrolment.url };
   [bff, quickCodes, strict] = await Promise.all([
     startTestBff({ identity, services }),

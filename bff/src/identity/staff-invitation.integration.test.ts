@@ -3,10 +3,7 @@ import { INVITATION_UNUSABLE } from '@cuota/contracts/enrolment/staff-users';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { waitForMessage } from '@cuota/testing/mailbox';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { sessionCookieOf, sessionIdOf } from '../test-support/session-cookie';
 import { signInStaff } from '../test-support/sign-in';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';
@@ -20,9 +17,12 @@ beforeAll(async () => {
   const identity = await createTestIdentity();
   smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
   mailboxUrl = `http://127.0.0.1:${smtp.httpPort}/`;
-  enrolment = await startEnrolmentUnderTest(identity, {
-    smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
-    publicUrl: PUBLIC_URL,
+  enrolment = await startEnrolmentUnderTest({
+    identity,
+    config: {
+      smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
+      publicUrl: PUBLIC_URL,
+    },
   });
   bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
 }, 60_000);

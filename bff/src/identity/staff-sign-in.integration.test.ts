@@ -1,9 +1,6 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { sessionCookieOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -12,7 +9,7 @@ let bff: TestBff;
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
 }, 60_000);
 afterAll(async () => {

@@ -3,10 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import { grants, type Permission } from '@cuota/contracts/enrolment/permissions';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { signInStaff } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -21,7 +18,7 @@ const browsers = {} as Record<StaffRole, { agent: TestAgent; csrfToken: string }
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
   for (const { email, role } of enrolment.demo.staff)
     browsers[role] = await signInStaff(bff, email, enrolment.demo.staff_password);

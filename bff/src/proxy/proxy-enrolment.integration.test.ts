@@ -1,9 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { signInGuardian } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -12,7 +9,7 @@ let bff: TestBff;
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
 }, 60_000);
 afterAll(async () => {

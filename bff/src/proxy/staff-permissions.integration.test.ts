@@ -4,10 +4,7 @@ import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities
 import { grants, type Permission } from '@cuota/contracts/enrolment/permissions';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { startEchoService } from '../test-support/echo-service';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { signInStaff } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -19,7 +16,7 @@ const browsers = {} as Record<StaffRole, { agent: TestAgent; csrfToken: string }
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   // Billing, payments and invoicing do not serve these rows yet: stand-ins that answer 200
   // show what the BFF let through; what it refused never reaches them.
   echoes = await Promise.all([1, 2, 3].map(() => startEchoService(identity.keys.publicJwk)));

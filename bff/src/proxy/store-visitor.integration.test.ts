@@ -1,10 +1,7 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 let enrolment: EnrolmentUnderTest;
@@ -12,7 +9,7 @@ let bff: TestBff;
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   bff = await startTestBff({
     identity,
     services: { enrolment: enrolment.url },

@@ -13,3 +13,5 @@ export async function createTestIdentity() {
     verify: await createIdentityVerifier(keys.publicJwk),
   };
 }
+
+export type TestIdentity = Awaited<ReturnType<typeof createTestIdentity>>;

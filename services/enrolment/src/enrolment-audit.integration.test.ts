@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  startDirectoryHarness,
-  type DirectoryHarness,
+  startEnrolmentHarness,
+  type EnrolmentHarness,
   type Json,
-} from './schools/directory-test-harness';
+} from './test-support/enrolment-harness';
 
 /**
  * The four cases every enrolment row needs (happy path, bad input, a forbidden role,
@@ -11,9 +11,9 @@ import {
  * caller would notice: the status, the Spanish message, and that nothing was written or
  * leaked. Row by row, the audit is in docs/enrolment-endpoint-tests.md.
  */
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_audit');
+  h = await startEnrolmentHarness('enrolment_audit');
 }, 60_000);
 afterAll(() => h?.stop());
 

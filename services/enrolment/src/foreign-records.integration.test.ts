@@ -1,8 +1,8 @@
-import { startDirectoryHarness, type DirectoryHarness } from './schools/directory-test-harness';
+import { startEnrolmentHarness, type EnrolmentHarness } from './test-support/enrolment-harness';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_foreign_records');
+  h = await startEnrolmentHarness('enrolment_foreign_records');
 }, 60_000);
 afterAll(() => h?.stop());
 

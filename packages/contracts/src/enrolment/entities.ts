@@ -75,6 +75,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 
 export const GENDERS = ['M', 'F'] as const;
 export const genderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof genderSchema>;
 
 export const ONBOARDING_STAGES = ['PROFILE', 'BILLING', 'CFDI', 'STUDENTS', 'COMPLETED'] as const;
 export const onboardingStageSchema = z.enum(ONBOARDING_STAGES);

@@ -5,27 +5,18 @@ import {
 } from '@cuota/contracts/billing/inscription-payments';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { serveReplies } from '@cuota/messaging/request-reply';
-import {
-  call,
-  countRows,
-  OTHER_SCHOOL,
-  publishedEvent,
-  staff,
-  startHarness,
-  stopHarness,
-  type Harness,
-} from './test-harness';
+import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
 
-let h: Harness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startHarness('enrolment_admissions');
+  h = await startEnrolmentHarness('enrolment_admissions');
 }, 60_000);
-afterAll(() => stopHarness(h));
+afterAll(() => h?.stop());
 
-const owner = () => staff(h, 'OWNER');
-const admissions = () => staff(h, 'ADMISSIONS');
+const owner = () => h.staff('OWNER');
+const admissions = () => h.staff('ADMISSIONS');
 const post = (as: IdentityClaims | null, path: string, json: unknown) =>
-  call(h, as, path, { method: 'POST', json });
+  h.call(as, path, { method: 'POST', json });
 
 let leadNumber = 0;
 const leadBody = (extra: Record<string, unknown> = {}) => ({
@@ -55,11 +46,15 @@ async function newApplicant() {
   return res.body;
 }
 const statusOf = async (id: string) =>
+  (await h.query<{ status: string }>('SELECT status FROM students WHERE id = $1', [id]))[0]?.status;
+/** The demo guardian's own children (an enrolled family, not a lead's). */
+const demoFamily = async () =>
   (
-    await h.service.db.execute<{ status: string }>(
-      `SELECT status FROM students WHERE id = '${id}'` as never,
+    await h.query<{ id: string }>(
+      'SELECT student_id AS id FROM student_guardians WHERE guardian_id = $1 ORDER BY student_id',
+      [h.demo.guardian_id],
     )
-  ).rows[0]?.status;
+  ).map((r) => r.id);
 
 /** Billing's stand-in: a real NATS responder answering from a per-student table. */
 const billingAnswers = new Map<string, InscriptionPaymentConcept[]>();
@@ -77,7 +72,7 @@ function stopBilling() {
 
 describe('create_lead and student_lead', () => {
   test('creates the student as a lead with a new guardian of the school, both published', async () => {
-    const [students, guardians] = [await countRows(h, 'students'), await countRows(h, 'guardians')];
+    const [students, guardians] = [await h.count('students'), await h.count('guardians')];
     const lead = await newLead({ curp: 'GOMV150312MDFRRL09' });
     expect(lead).toMatchObject({
       status: 'lead',
@@ -86,28 +81,26 @@ describe('create_lead and student_lead', () => {
       guardians: [{ first_name: 'Rosa', relationship: 'Madre' }],
       concept_ids: [],
     });
-    expect(await countRows(h, 'students')).toBe(students + 1);
-    expect(await countRows(h, 'guardians')).toBe(guardians + 1);
+    expect(await h.count('students')).toBe(students + 1);
+    expect(await h.count('guardians')).toBe(guardians + 1);
     const guardianId = lead.guardians[0].id;
     expect(
-      await countRows(
-        h,
+      await h.count(
         'guardian_schools',
         `guardian_id = '${guardianId}' AND school_id = '${h.demo.school_id}'`,
       ),
     ).toBe(1);
-    await publishedEvent(
-      h,
+    await h.published(
       'enrolment.student.created',
       (d) => d.student_id === lead.id && d.status === 'lead',
     );
-    const read = await call(h, owner(), `/api/v1/admissions/student_lead/${lead.id}/`);
+    const read = await h.call(owner(), `/api/v1/admissions/student_lead/${lead.id}/`);
     expect(read.status).toBe(200);
     expect(read.body.id).toBe(lead.id);
   });
 
   test('a lead without guardians, a bad CURP or a repeated CURP writes nothing (Spanish 4xx)', async () => {
-    const before = await countRows(h, 'students');
+    const before = await h.count('students');
     const noGuardian = await post(
       owner(),
       '/api/v1/admissions/create_lead/',
@@ -124,7 +117,7 @@ describe('create_lead and student_lead', () => {
     );
     expect(badCurp.status).toBe(400);
     await newLead({ curp: 'ROSL160101HDFRRL01' });
-    const guardiansBefore = await countRows(h, 'guardians');
+    const guardiansBefore = await h.count('guardians');
     const repeated = await post(
       owner(),
       '/api/v1/admissions/create_lead/',
@@ -132,21 +125,21 @@ describe('create_lead and student_lead', () => {
     );
     expect(repeated.status).toBe(409);
     expect(repeated.body.error.message).toBe('Ya hay un alumno con esta CURP en la escuela.');
-    expect(await countRows(h, 'students')).toBe(before + 1);
-    expect(await countRows(h, 'guardians')).toBe(guardiansBefore);
+    expect(await h.count('students')).toBe(before + 1);
+    expect(await h.count('guardians')).toBe(guardiansBefore);
   });
 
   test('a role without admissions, another school, a guardian: refused, nothing written', async () => {
-    const before = await countRows(h, 'students');
+    const before = await h.count('students');
     const cash = await post(
-      staff(h, 'CASH_COLLECTION'),
+      h.staff('CASH_COLLECTION'),
       '/api/v1/admissions/create_lead/',
       leadBody(),
     );
     expect(cash.status).toBe(403);
     expect(cash.body.error.message).toMatch(/permiso/);
     expect(
-      (await post(staff(h, 'OWNER', OTHER_SCHOOL), '/api/v1/admissions/create_lead/', leadBody()))
+      (await post(h.staff('OWNER', h.otherSchoolId), '/api/v1/admissions/create_lead/', leadBody()))
         .status,
     ).toBe(404);
     const guardian: IdentityClaims = {
@@ -155,19 +148,18 @@ describe('create_lead and student_lead', () => {
       school_ids: [h.demo.school_id],
     };
     expect((await post(guardian, '/api/v1/admissions/create_lead/', leadBody())).status).toBe(403);
-    expect(await countRows(h, 'students')).toBe(before);
+    expect(await h.count('students')).toBe(before);
     const lead = await newLead();
     expect(
       (
-        await call(
-          h,
-          staff(h, 'OWNER', OTHER_SCHOOL),
+        await h.call(
+          h.staff('OWNER', h.otherSchoolId),
           `/api/v1/admissions/student_lead/${lead.id}/`,
         )
       ).status,
     ).toBe(404);
     expect(
-      (await call(h, staff(h, 'TREASURER'), `/api/v1/admissions/student_lead/${lead.id}/`)).status,
+      (await h.call(h.staff('TREASURER'), `/api/v1/admissions/student_lead/${lead.id}/`)).status,
     ).toBe(403);
   });
 });
@@ -180,8 +172,7 @@ describe('the pipeline: lead → applicant → inscribed', () => {
     const again = await post(admissions(), path, {});
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('El alumno ya está en nuevo ingreso.');
-    await publishedEvent(
-      h,
+    await h.published(
       'enrolment.student.status_changed',
       (d) => d.student_id === lead.id && d.status === 'new_student',
     );
@@ -212,8 +203,7 @@ describe('the pipeline: lead → applicant → inscribed', () => {
       label: 'NOT_AVAILABLE',
       without_payment: true,
     });
-    const event = await publishedEvent(
-      h,
+    const { data: event } = await h.published(
       'enrolment.inscription.completed',
       (d) => d.student_id === applicant.id,
     );
@@ -222,8 +212,7 @@ describe('the pipeline: lead → applicant → inscribed', () => {
       without_payment: true,
       school_id: h.demo.school_id,
     });
-    const board = await call(
-      h,
+    const board = await h.call(
       admissions(),
       `/api/v1/dashboard/schools/${h.demo.school_id}/inscriptions/?status=active&page_size=200`,
     );
@@ -276,13 +265,12 @@ describe('check_payments', () => {
   test.each(cases)('billing answers → %s', async (label, concepts, status) => {
     const applicant = await newApplicant();
     billingAnswers.set(applicant.id, concepts);
-    const res = await call(h, admissions(), `/api/v1/admissions/check_payments/${applicant.id}/`);
+    const res = await h.call(admissions(), `/api/v1/admissions/check_payments/${applicant.id}/`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ student_id: applicant.id, label, status, concepts });
     expect(await statusOf(applicant.id)).toBe(status);
     if (status === 'active')
-      await publishedEvent(
-        h,
+      await h.published(
         'enrolment.inscription.completed',
         (d) => d.student_id === applicant.id && d.label === label && !d.without_payment,
       );
@@ -291,7 +279,7 @@ describe('check_payments', () => {
   test('billing silent → NOT_AVAILABLE, the applicant stays', async () => {
     stopBilling();
     const applicant = await newApplicant();
-    const res = await call(h, admissions(), `/api/v1/admissions/check_payments/${applicant.id}/`);
+    const res = await h.call(admissions(), `/api/v1/admissions/check_payments/${applicant.id}/`);
     expect(res.body).toMatchObject({ label: 'NOT_AVAILABLE', status: 'new_student' });
     await startBilling();
   });
@@ -314,10 +302,7 @@ describe('check_payments', () => {
       guardian_id: h.demo.guardian_id,
       school_ids: [h.demo.school_id],
     };
-    const own = await h.service.db.execute<{ id: string }>(
-      `SELECT student_id AS id FROM student_guardians WHERE guardian_id = '${h.demo.guardian_id}'` as never,
-    );
-    const ownIds = own.rows.map((r) => r.id);
+    const ownIds = await demoFamily();
     const mine = await post(guardian, '/api/v2/schools/inscriptions/check_payments/', {
       school_id: h.demo.school_id,
       student_ids: ownIds,
@@ -340,7 +325,7 @@ describe('check_payments', () => {
     expect(
       (
         await post(
-          staff(h, 'OWNER', OTHER_SCHOOL),
+          h.staff('OWNER', h.otherSchoolId),
           '/api/v2/schools/inscriptions/check_payments/',
           { school_id: h.demo.school_id, student_ids: [applicant.id] },
         )
@@ -351,21 +336,20 @@ describe('check_payments', () => {
   test('check_payments: a role without admissions.read (403), another school (404)', async () => {
     const applicant = await newApplicant();
     expect(
-      (await call(h, staff(h, 'TREASURER'), `/api/v1/admissions/check_payments/${applicant.id}/`))
+      (await h.call(h.staff('TREASURER'), `/api/v1/admissions/check_payments/${applicant.id}/`))
         .status,
     ).toBe(403);
     expect(
       (
-        await call(
-          h,
-          staff(h, 'OWNER', OTHER_SCHOOL),
+        await h.call(
+          h.staff('OWNER', h.otherSchoolId),
           `/api/v1/admissions/check_payments/${applicant.id}/`,
         )
       ).status,
     ).toBe(404);
-    expect(
-      (await call(h, admissions(), `/api/v1/admissions/check_payments/no-es-id/`)).status,
-    ).toBe(404);
+    expect((await h.call(admissions(), `/api/v1/admissions/check_payments/no-es-id/`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -378,8 +362,7 @@ describe('assign_concepts / unassign_concepts', () => {
     });
     expect(assign.status).toBe(200);
     expect(assign.body.concept_ids).toEqual(expect.arrayContaining(['insc-2026', 'cuota-ago']));
-    await publishedEvent(
-      h,
+    await h.published(
       'enrolment.inscription.concepts_assigned',
       (d) => d.student_id === lead.id && d.concept_ids.length === 2,
     );
@@ -393,8 +376,7 @@ describe('assign_concepts / unassign_concepts', () => {
       concept_ids: ['cuota-ago', 'nunca'],
     });
     expect(unassign.body).toMatchObject({ changed: ['cuota-ago'], concept_ids: ['insc-2026'] });
-    await publishedEvent(
-      h,
+    await h.published(
       'enrolment.inscription.concepts_unassigned',
       (d) => d.student_id === lead.id && d.concept_ids.join() === 'cuota-ago',
     );
@@ -402,7 +384,7 @@ describe('assign_concepts / unassign_concepts', () => {
 
   test('validation, forbidden role, another school, an inscribed student: nothing stored', async () => {
     const lead = await newLead();
-    const before = await countRows(h, 'admission_concepts');
+    const before = await h.count('admission_concepts');
     const empty = await post(admissions(), '/api/v1/admissions/assign_concepts/', {
       student_id: lead.id,
       concept_ids: [],
@@ -411,7 +393,7 @@ describe('assign_concepts / unassign_concepts', () => {
     expect(empty.body.error.details[0].message).toBe('Elige al menos un concepto.');
     expect(
       (
-        await post(staff(h, 'OTHER'), '/api/v1/admissions/assign_concepts/', {
+        await post(h.staff('OTHER'), '/api/v1/admissions/assign_concepts/', {
           student_id: lead.id,
           concept_ids: ['x'],
         })
@@ -419,21 +401,19 @@ describe('assign_concepts / unassign_concepts', () => {
     ).toBe(403);
     expect(
       (
-        await post(staff(h, 'OWNER', OTHER_SCHOOL), '/api/v1/admissions/assign_concepts/', {
+        await post(h.staff('OWNER', h.otherSchoolId), '/api/v1/admissions/assign_concepts/', {
           student_id: lead.id,
           concept_ids: ['x'],
         })
       ).status,
     ).toBe(404);
-    const own = await h.service.db.execute<{ id: string }>(
-      `SELECT student_id AS id FROM student_guardians WHERE guardian_id = '${h.demo.guardian_id}' LIMIT 1` as never,
-    );
+    const [own] = await demoFamily();
     const active = await post(owner(), '/api/v1/admissions/assign_concepts/', {
-      student_id: own.rows[0]!.id,
+      student_id: own,
       concept_ids: ['x'],
     });
     expect(active.status).toBe(409);
-    expect(await countRows(h, 'admission_concepts')).toBe(before);
+    expect(await h.count('admission_concepts')).toBe(before);
   });
 });
 
@@ -453,7 +433,7 @@ describe('admission guardians', () => {
       expect.objectContaining({ id: lead.id, relationship: 'Padre' }),
     ]);
     const id = created.body.id;
-    const updated = await call(h, admissions(), `/api/v1/admissions/update_guardian/${id}/`, {
+    const updated = await h.call(admissions(), `/api/v1/admissions/update_guardian/${id}/`, {
       method: 'PUT',
       json: {
         first_name: 'Jorge Luis',
@@ -467,8 +447,7 @@ describe('admission guardians', () => {
       email: 'jorge@example.mx',
       phone: null,
     });
-    await publishedEvent(
-      h,
+    await h.published(
       'enrolment.guardian.updated',
       (d) => d.guardian_id === id && d.first_name === 'Jorge Luis',
     );
@@ -478,34 +457,32 @@ describe('admission guardians', () => {
     });
     expect(linked.body.students).toHaveLength(2);
     expect(
-      (await call(h, owner(), `/api/v1/admissions/guardian/${id}/`)).body.students,
+      (await h.call(owner(), `/api/v1/admissions/guardian/${id}/`)).body.students,
     ).toHaveLength(2);
-    const shared = await call(
-      h,
+    const shared = await h.call(
       admissions(),
       `/api/v1/admissions/delete_guardian/${id}/?student_id=${lead.id}`,
       { method: 'DELETE' },
     );
     expect(shared.status).toBe(409);
     expect(shared.body.error.message).toMatch(/otros alumnos/);
-    await call(h, admissions(), `/api/v1/admissions/delete_student/${sibling.id}/`, {
+    await h.call(admissions(), `/api/v1/admissions/delete_student/${sibling.id}/`, {
       method: 'DELETE',
     });
-    const deleted = await call(
-      h,
+    const deleted = await h.call(
       admissions(),
       `/api/v1/admissions/delete_guardian/${id}/?student_id=${lead.id}`,
       { method: 'DELETE' },
     );
     expect(deleted.status).toBe(204);
-    expect(await countRows(h, 'guardians', `id = '${id}'`)).toBe(0);
-    await publishedEvent(h, 'enrolment.guardian.deleted', (d) => d.guardian_id === id);
+    expect(await h.count('guardians', `id = '${id}'`)).toBe(0);
+    await h.published('enrolment.guardian.deleted', (d) => d.guardian_id === id);
   });
 
   test('bad input, forbidden role, another school: nothing written', async () => {
     const lead = await newLead();
     const guardianId = lead.guardians[0].id;
-    const before = await countRows(h, 'guardians');
+    const before = await h.count('guardians');
     const bad = await post(admissions(), '/api/v1/admissions/create_guardian/', {
       school_id: h.demo.school_id,
       first_name: '',
@@ -515,7 +492,7 @@ describe('admission guardians', () => {
     expect(bad.status).toBe(400);
     expect(
       (
-        await post(staff(h, 'CASH_COLLECTION'), '/api/v1/admissions/create_guardian/', {
+        await post(h.staff('CASH_COLLECTION'), '/api/v1/admissions/create_guardian/', {
           school_id: h.demo.school_id,
           first_name: 'A',
           last_name: 'B',
@@ -524,24 +501,24 @@ describe('admission guardians', () => {
     ).toBe(403);
     expect(
       (
-        await post(staff(h, 'OWNER', OTHER_SCHOOL), '/api/v1/admissions/create_guardian/', {
+        await post(h.staff('OWNER', h.otherSchoolId), '/api/v1/admissions/create_guardian/', {
           school_id: h.demo.school_id,
           first_name: 'A',
           last_name: 'B',
         })
       ).status,
     ).toBe(404);
-    expect(await countRows(h, 'guardians')).toBe(before);
+    expect(await h.count('guardians')).toBe(before);
     const put = (as: IdentityClaims, json: unknown) =>
-      call(h, as, `/api/v1/admissions/update_guardian/${guardianId}/`, { method: 'PUT', json });
+      h.call(as, `/api/v1/admissions/update_guardian/${guardianId}/`, { method: 'PUT', json });
     expect((await put(admissions(), { first_name: 'Solo nombre' })).status).toBe(400);
     expect(
-      (await put(staff(h, 'OTHER'), { first_name: 'A', last_name: 'B', email: null, phone: null }))
+      (await put(h.staff('OTHER'), { first_name: 'A', last_name: 'B', email: null, phone: null }))
         .status,
     ).toBe(403);
     expect(
       (
-        await put(staff(h, 'OWNER', OTHER_SCHOOL), {
+        await put(h.staff('OWNER', h.otherSchoolId), {
           first_name: 'A',
           last_name: 'B',
           email: null,
@@ -550,13 +527,17 @@ describe('admission guardians', () => {
       ).status,
     ).toBe(404);
     expect(
-      (await call(h, staff(h, 'OWNER', OTHER_SCHOOL), `/api/v1/admissions/guardian/${guardianId}/`))
-        .status,
+      (
+        await h.call(
+          h.staff('OWNER', h.otherSchoolId),
+          `/api/v1/admissions/guardian/${guardianId}/`,
+        )
+      ).status,
     ).toBe(404);
     expect(
       (
         await post(
-          staff(h, 'OWNER', OTHER_SCHOOL),
+          h.staff('OWNER', h.otherSchoolId),
           `/api/v1/admissions/link_guardian/${guardianId}/`,
           { student_id: lead.id },
         )
@@ -571,12 +552,12 @@ describe('admission guardians', () => {
     ).toBe(400);
     expect(
       (
-        await call(h, staff(h, 'OTHER'), `/api/v1/admissions/delete_guardian/${guardianId}/`, {
+        await h.call(h.staff('OTHER'), `/api/v1/admissions/delete_guardian/${guardianId}/`, {
           method: 'DELETE',
         })
       ).status,
     ).toBe(403);
-    expect(await countRows(h, 'guardians', `id = '${guardianId}'`)).toBe(1);
+    expect(await h.count('guardians', `id = '${guardianId}'`)).toBe(1);
   });
 });
 
@@ -587,17 +568,15 @@ describe('delete_student, the board and the history', () => {
       student_id: lead.id,
       concept_ids: ['x'],
     });
-    const res = await call(h, admissions(), `/api/v1/admissions/delete_student/${lead.id}/`, {
+    const res = await h.call(admissions(), `/api/v1/admissions/delete_student/${lead.id}/`, {
       method: 'DELETE',
     });
     expect(res.status).toBe(204);
-    expect(await countRows(h, 'students', `id = '${lead.id}'`)).toBe(0);
-    expect(await countRows(h, 'guardians', `id = '${lead.guardians[0].id}'`)).toBe(1);
-    await publishedEvent(h, 'enrolment.student.deleted', (d) => d.student_id === lead.id);
-    const own = await h.service.db.execute<{ id: string }>(
-      `SELECT student_id AS id FROM student_guardians WHERE guardian_id = '${h.demo.guardian_id}' LIMIT 1` as never,
-    );
-    const active = await call(h, owner(), `/api/v1/admissions/delete_student/${own.rows[0]!.id}/`, {
+    expect(await h.count('students', `id = '${lead.id}'`)).toBe(0);
+    expect(await h.count('guardians', `id = '${lead.guardians[0].id}'`)).toBe(1);
+    await h.published('enrolment.student.deleted', (d) => d.student_id === lead.id);
+    const [own] = await demoFamily();
+    const active = await h.call(owner(), `/api/v1/admissions/delete_student/${own}/`, {
       method: 'DELETE',
     });
     expect(active.status).toBe(409);
@@ -605,9 +584,8 @@ describe('delete_student, the board and the history', () => {
     const other = await newLead();
     expect(
       (
-        await call(
-          h,
-          staff(h, 'OWNER', OTHER_SCHOOL),
+        await h.call(
+          h.staff('OWNER', h.otherSchoolId),
           `/api/v1/admissions/delete_student/${other.id}/`,
           { method: 'DELETE' },
         )
@@ -615,18 +593,18 @@ describe('delete_student, the board and the history', () => {
     ).toBe(404);
     expect(
       (
-        await call(h, staff(h, 'ACCOUNTANT'), `/api/v1/admissions/delete_student/${other.id}/`, {
+        await h.call(h.staff('ACCOUNTANT'), `/api/v1/admissions/delete_student/${other.id}/`, {
           method: 'DELETE',
         })
       ).status,
     ).toBe(403);
-    expect(await countRows(h, 'students', `id = '${other.id}'`)).toBe(1);
+    expect(await h.count('students', `id = '${other.id}'`)).toBe(1);
   });
 
   test('the board pages one column; bad query 400; forbidden 403; another school 404', async () => {
     const lead = await newLead({ first_name: 'Columnita' });
     const board = `/api/v1/dashboard/schools/${h.demo.school_id}/inscriptions/`;
-    const leads = await call(h, admissions(), `${board}?status=lead&search=Columnita`);
+    const leads = await h.call(admissions(), `${board}?status=lead&search=Columnita`);
     expect(leads.status).toBe(200);
     expect(leads.body).toMatchObject({
       count: 1,
@@ -635,27 +613,25 @@ describe('delete_student, the board and the history', () => {
     // By the child's full name or a guardian's, without regard to case.
     const guardianName = `${lead.guardians[0].first_name} ${lead.guardians[0].last_name}`;
     for (const search of [`columnita ${lead.last_name}`, guardianName.toUpperCase()]) {
-      const found = await call(
-        h,
+      const found = await h.call(
         admissions(),
         `${board}?status=lead&search=${encodeURIComponent(search)}`,
       );
       expect(found.body.results.map((r: { id: string }) => r.id)).toEqual([lead.id]);
     }
-    const nobody = await call(h, admissions(), `${board}?status=lead&search=Nadie%20Así`);
+    const nobody = await h.call(admissions(), `${board}?status=lead&search=Nadie%20Así`);
     expect(nobody.body).toMatchObject({ count: 0, results: [] });
-    expect((await call(h, admissions(), `${board}?status=graduated`)).status).toBe(400);
-    expect((await call(h, staff(h, 'TREASURER'), board)).status).toBe(403);
-    expect((await call(h, staff(h, 'OWNER', OTHER_SCHOOL), board)).status).toBe(404);
-    const inscribed = await call(h, admissions(), `${board}?status=active&page_size=200`);
+    expect((await h.call(admissions(), `${board}?status=graduated`)).status).toBe(400);
+    expect((await h.call(h.staff('TREASURER'), board)).status).toBe(403);
+    expect((await h.call(h.staff('OWNER', h.otherSchoolId), board)).status).toBe(404);
+    const inscribed = await h.call(admissions(), `${board}?status=active&page_size=200`);
     // Only students inscribed through admissions, not the 200 seeded ones.
     expect(inscribed.body.count).toBeLessThan(20);
   });
 
   test("a student's inscription history", async () => {
     const applicant = await newApplicant();
-    const res = await call(
-      h,
+    const res = await h.call(
       owner(),
       `/academic-coordinator/students/${applicant.id}/inscriptions/`,
     );
@@ -666,17 +642,15 @@ describe('delete_student, the board and the history', () => {
     ]);
     expect(
       (
-        await call(
-          h,
-          staff(h, 'OWNER', OTHER_SCHOOL),
+        await h.call(
+          h.staff('OWNER', h.otherSchoolId),
           `/academic-coordinator/students/${applicant.id}/inscriptions/`,
         )
       ).status,
     ).toBe(404);
     expect(
       (
-        await call(
-          h,
+        await h.call(
           { kind: 'guardian', guardian_id: h.demo.guardian_id, school_ids: [h.demo.school_id] },
           `/academic-coordinator/students/${applicant.id}/inscriptions/`,
         )
@@ -689,7 +663,7 @@ describe('delete_student, the board and the history', () => {
       memberships: [{ school_id: h.demo.school_id, role: 'OTHER', permissions: ['school.read'] }],
     };
     expect(
-      (await call(h, noStudents, `/academic-coordinator/students/${applicant.id}/inscriptions/`))
+      (await h.call(noStudents, `/academic-coordinator/students/${applicant.id}/inscriptions/`))
         .status,
     ).toBe(403);
   });

@@ -1,13 +1,10 @@
-import type { Pool } from 'pg';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
 import { waitFor } from '@cuota/testing/wait-for';
-// Test only: billing's real service, fed by enrolment's events on a shared NATS namespace.
-import { billingService } from '../../../billing/src/billing-service';
-import type * as billingSchema from '../../../billing/src/schema';
-import { call, staff, startHarness, stopHarness, type Harness, type Json } from './test-harness';
+import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../test-support/enrolment-harness';
 
 jest.setTimeout(60_000);
 
@@ -15,43 +12,32 @@ jest.setTimeout(60_000);
  * A lead's billing guardian deleted in admissions: billing's student directory must stop
  * naming them (it keeps whatever the last enrolment.student.* said).
  */
-let h: Harness;
-let billingDb: TestDatabase;
-let billing: RunningService<typeof billingSchema>;
+let h: EnrolmentHarness;
+let billing: BillingUnderTest;
 
 beforeAll(async () => {
-  h = await startHarness('enrolment_billing_guardian');
-  const identity = await createTestIdentity();
-  billingDb = await createTestDatabase('billing_guardian');
-  billing = await startService(billingService, {
-    port: 0,
-    databaseUrl: billingDb.url,
-    natsUrl: NATS_URL,
-    natsPrefix: h.ns.prefix,
-    identityPublicJwk: identity.keys.publicJwk,
-    logLevel: 'silent',
-  });
+  h = await startEnrolmentHarness('enrolment_billing_guardian');
+  billing = await startBillingUnderTest({ natsPrefix: h.ns.prefix });
 }, 90_000);
 
 afterAll(async () => {
   await billing?.stop();
-  await stopHarness(h);
-  await billingDb?.drop();
+  await h?.stop();
 });
 
 /** The student as billing's directory has it, once it has it at all. */
-const directoryRow = async (studentId: string) => {
-  const { rows } = await (billing.db.$client as Pool).query(
-    'SELECT billing_guardian_id FROM student_directory WHERE student_id = $1',
-    [studentId],
-  );
-  return rows[0] as { billing_guardian_id: string | null } | undefined;
-};
+const directoryRow = async (studentId: string) =>
+  (
+    await billing.query<{ billing_guardian_id: string | null }>(
+      'SELECT billing_guardian_id FROM student_directory WHERE student_id = $1',
+      [studentId],
+    )
+  )[0];
 
 test("deleting a lead's billing guardian clears it in billing's student directory", async () => {
-  const admissions = staff(h, 'ADMISSIONS');
+  const admissions = h.staff('ADMISSIONS');
   const lead: Json = (
-    await call(h, admissions, '/api/v1/admissions/create_lead/', {
+    await h.call(admissions, '/api/v1/admissions/create_lead/', {
       method: 'POST',
       json: {
         school_id: h.demo.school_id,
@@ -63,15 +49,14 @@ test("deleting a lead's billing guardian clears it in billing's student director
     })
   ).body;
   const guardianId: string = lead.guardians[0].id;
-  const assigned = await call(h, admissions, '/api/v1/guardians/assign_billing/', {
+  const assigned = await h.call(admissions, '/api/v1/guardians/assign_billing/', {
     method: 'PATCH',
     json: { student_id: lead.id, guardian_id: guardianId },
   });
   expect(assigned.status).toBe(200);
   await waitFor(async () => (await directoryRow(lead.id))?.billing_guardian_id === guardianId);
 
-  const deleted = await call(
-    h,
+  const deleted = await h.call(
     admissions,
     `/api/v1/admissions/delete_guardian/${guardianId}/?student_id=${lead.id}`,
     { method: 'DELETE' },
@@ -79,6 +64,6 @@ test("deleting a lead's billing guardian clears it in billing's student director
   expect(deleted.status).toBe(204);
 
   await waitFor(async () => (await directoryRow(lead.id))?.billing_guardian_id === null);
-  const detail = await call(h, staff(h, 'OWNER'), `/api/v1/students/${lead.id}/`);
+  const detail = await h.call(h.staff('OWNER'), `/api/v1/students/${lead.id}/`);
   expect(detail.body).toMatchObject({ billing_guardian_id: null, guardians: [] });
 });

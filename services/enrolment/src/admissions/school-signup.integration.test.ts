@@ -1,25 +1,17 @@
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
-import {
-  call,
-  countRows,
-  OTHER_SCHOOL,
-  publishedEvent,
-  staff,
-  startHarness,
-  stopHarness,
-  type Harness,
-} from './test-harness';
+import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
 
-let h: Harness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startHarness('enrolment_signup');
+  h = await startEnrolmentHarness('enrolment_signup');
 }, 60_000);
-afterAll(() => stopHarness(h));
+afterAll(() => h?.stop());
 
 const visitor: IdentityClaims = { kind: 'anonymous' };
+const UNKNOWN_SCHOOL = '00000000-0000-4000-8000-000000000001';
 const signup = (body: unknown, school = h.demo.school_id) =>
-  call(h, visitor, `/api/v1/schools/${school}/signup/`, { method: 'POST', json: body });
+  h.call(visitor, `/api/v1/schools/${school}/signup/`, { method: 'POST', json: body });
 
 let n = 0;
 const family = (extra: Record<string, unknown> = {}) => {
@@ -35,8 +27,7 @@ const family = (extra: Record<string, unknown> = {}) => {
   };
 };
 const leadsOf = (email: string) =>
-  countRows(
-    h,
+  h.count(
     'students s JOIN student_guardians sg ON sg.student_id = s.id JOIN guardians g ON g.id = sg.guardian_id',
     `lower(g.email) = '${email}' AND s.status = 'lead'`,
   );
@@ -48,15 +39,13 @@ describe('POST /api/v1/schools/{id}/signup/ (the store, signed out)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: SIGNUP_RECEIVED_MESSAGE, registered: 2 });
     expect(await leadsOf(body.guardian.email)).toBe(2);
-    const event = await publishedEvent(
-      h,
+    const { data: event } = await h.published(
       'enrolment.student.created',
       (d) => d.last_name === body.students[1]!.last_name && d.first_name === 'Inés',
     );
     expect(event).toMatchObject({ status: 'lead', level: 'pre-school' });
-    const board = await call(
-      h,
-      staff(h, 'ADMISSIONS'),
+    const board = await h.call(
+      h.staff('ADMISSIONS'),
       `/api/v1/dashboard/schools/${h.demo.school_id}/inscriptions/?search=${encodeURIComponent(body.guardian.last_name)}`,
     );
     expect(board.status).toBe(200);
@@ -77,7 +66,7 @@ describe('POST /api/v1/schools/{id}/signup/ (the store, signed out)', () => {
     };
     expect((await signup(more)).body.registered).toBe(1);
     expect(await leadsOf(body.guardian.email)).toBe(3);
-    expect(await countRows(h, 'guardians', `lower(email) = '${body.guardian.email}'`)).toBe(1);
+    expect(await h.count('guardians', `lower(email) = '${body.guardian.email}'`)).toBe(1);
   });
 
   test('concurrent double submissions register the family once', async () => {
@@ -89,22 +78,18 @@ describe('POST /api/v1/schools/{id}/signup/ (the store, signed out)', () => {
   });
 
   test("an enrolled family's e-mail never reaches their record: a new prospect is created", async () => {
-    const existing = await h.service.db.execute<{ n: number }>(
-      `SELECT count(*)::int AS n FROM student_guardians WHERE guardian_id = '${h.demo.guardian_id}'` as never,
-    );
+    const dependents = () => h.count('student_guardians', `guardian_id = '${h.demo.guardian_id}'`);
+    const existing = await dependents();
     const body = family({
       guardian: { first_name: 'Alguien', last_name: 'Más', email: h.demo.guardian_email },
     });
     expect((await signup(body)).status).toBe(201);
-    const after = await h.service.db.execute<{ n: number }>(
-      `SELECT count(*)::int AS n FROM student_guardians WHERE guardian_id = '${h.demo.guardian_id}'` as never,
-    );
-    expect(after.rows[0]!.n).toBe(existing.rows[0]!.n);
-    expect(await countRows(h, 'guardians', `lower(email) = '${h.demo.guardian_email}'`)).toBe(2);
+    expect(await dependents()).toBe(existing);
+    expect(await h.count('guardians', `lower(email) = '${h.demo.guardian_email}'`)).toBe(2);
   });
 
   test('bad input is a Spanish 400 and writes nothing', async () => {
-    const before = await countRows(h, 'students');
+    const before = await h.count('students');
     const cases = [
       [{ ...family(), privacy_accepted: false }, 'Acepta el aviso de privacidad para continuar.'],
       [{ ...family(), students: [] }, 'Agrega al menos un alumno.'],
@@ -126,34 +111,30 @@ describe('POST /api/v1/schools/{id}/signup/ (the store, signed out)', () => {
       students: [{ first_name: 'A', last_name: 'B', level: 'university', section_id: null }],
     });
     expect(unoffered.status).toBe(400);
-    expect(await countRows(h, 'students')).toBe(before);
+    expect(await h.count('students')).toBe(before);
   });
 
   test('an unknown, paused or closed school is a 404 and writes nothing', async () => {
-    const before = await countRows(h, 'guardians');
-    expect((await signup(family(), OTHER_SCHOOL)).status).toBe(404);
-    await h.service.db.execute(
-      `UPDATE schools SET status = 'paused' WHERE id = '${h.demo.school_id}'` as never,
-    );
+    const before = await h.count('guardians');
+    expect((await signup(family(), UNKNOWN_SCHOOL)).status).toBe(404);
+    await h.changeSchool(h.demo.school_id, { status: 'paused' });
     try {
       const res = await signup(family());
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe('No encontramos esta escuela.');
     } finally {
-      await h.service.db.execute(
-        `UPDATE schools SET status = 'operando' WHERE id = '${h.demo.school_id}'` as never,
-      );
+      await h.changeSchool(h.demo.school_id, { status: 'operando' });
     }
-    expect(await countRows(h, 'guardians')).toBe(before);
+    expect(await h.count('guardians')).toBe(before);
   });
 });
 
 describe('what a signed-out store visitor may read', () => {
   test("the public school's level and section pickers and its logo route", async () => {
-    const levels = await call(h, visitor, `/api/v1/schools/${h.demo.school_id}/levels/`);
+    const levels = await h.call(visitor, `/api/v1/schools/${h.demo.school_id}/levels/`);
     expect(levels.status).toBe(200);
     expect(levels.body.map((l: { level: string }) => l.level)).toContain('elementary');
-    const sections = await call(h, visitor, `/api/v1/schools/${h.demo.school_id}/sections/`);
+    const sections = await h.call(visitor, `/api/v1/schools/${h.demo.school_id}/sections/`);
     expect(sections.status).toBe(200);
     expect(sections.body.length).toBeGreaterThan(0);
   });
@@ -169,7 +150,7 @@ describe('what a signed-out store visitor may read', () => {
       `/api/v2/dashboard/schools/${h.demo.school_id}/students_by_level/`,
     ];
     for (const path of paths) {
-      const res = await call(h, visitor, path);
+      const res = await h.call(visitor, path);
       // 401 where the endpoint's definition needs a signed-in caller (decideAccess).
       expect([401, 403, 404]).toContain(res.status);
       expect(res.text).not.toContain(h.demo.guardian_email);
@@ -177,23 +158,15 @@ describe('what a signed-out store visitor may read', () => {
   });
 
   test('a paused school shows visitors nothing', async () => {
-    await h.service.db.execute(
-      `UPDATE schools SET status = 'paused' WHERE id = '${h.demo.school_id}'` as never,
-    );
+    await h.changeSchool(h.demo.school_id, { status: 'paused' });
     try {
-      expect((await call(h, visitor, `/api/v1/schools/${h.demo.school_id}/levels/`)).status).toBe(
+      expect((await h.call(visitor, `/api/v1/schools/${h.demo.school_id}/levels/`)).status).toBe(
         404,
       );
-      const asStaff = await call(
-        h,
-        staff(h, 'OWNER'),
-        `/api/v1/schools/${h.demo.school_id}/levels/`,
-      );
+      const asStaff = await h.call(h.staff('OWNER'), `/api/v1/schools/${h.demo.school_id}/levels/`);
       expect(asStaff.status).toBe(200);
     } finally {
-      await h.service.db.execute(
-        `UPDATE schools SET status = 'operando' WHERE id = '${h.demo.school_id}'` as never,
-      );
+      await h.changeSchool(h.demo.school_id, { status: 'operando' });
     }
   });
 });

@@ -54,10 +54,39 @@ export async function insertGuardian(
   schoolId: string,
   guardian: NewGuardianRecord,
 ): Promise<string> {
-  const [row] = await tx.insert(guardians).values(guardian).returning({ id: guardians.id });
-  await tx.insert(guardianSchools).values({ guardianId: row!.id, schoolId });
-  await enqueueEvent(tx, guardianCreatedV1, await guardianSnapshot(tx, row!.id));
-  return row!.id;
+  const [id] = await insertGuardians(tx, schoolId, [guardian]);
+  return id!;
+}
+
+/**
+ * Guardians known to one school, each with enrolment.guardian.created, in a few round trips
+ * whatever their number (the demo seed's families); answers their ids in the list's order.
+ */
+export async function insertGuardians(
+  tx: Executor,
+  schoolId: string,
+  list: NewGuardianRecord[],
+): Promise<string[]> {
+  if (!list.length) return [];
+  const rows = await tx
+    .insert(guardians)
+    .values(list)
+    .returning({ id: guardians.id, hash: guardians.guardianHash });
+  // The hash is unique: it tells which row is whose, whatever order RETURNING gives.
+  const idOf = new Map(rows.map((r) => [r.hash, r.id]));
+  const ids = list.map((g) => idOf.get(g.guardianHash)!);
+  await tx.insert(guardianSchools).values(ids.map((guardianId) => ({ guardianId, schoolId })));
+  const byId = new Map(
+    (await tx.select(snapshotColumns).from(guardians).where(inArray(guardians.id, ids))).map(
+      (s) => [s.guardian_id, s],
+    ),
+  );
+  await enqueueEvents(
+    tx,
+    guardianCreatedV1,
+    ids.map((id) => byId.get(id)!),
+  );
+  return ids;
 }
 
 export async function saveGuardian(

@@ -1,10 +1,13 @@
 import { waitFor } from '@cuota/testing/wait-for';
-import type { Json } from '../schools/directory-test-harness';
-import { startDirectoryHarness, type DirectoryHarness } from '../schools/directory-test-harness';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../test-support/enrolment-harness';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_guardians');
+  h = await startEnrolmentHarness('enrolment_guardians');
   // The launcher passes PUBLIC_URL; the routes read the same config object.
   h.service.config.publicUrl = 'https://portal.cuota.test';
 }, 60_000);

@@ -1,6 +1,6 @@
 import type { OnboardingStage } from '@cuota/contracts/enrolment/entities';
 import type { Executor } from '@cuota/messaging/transaction';
-import { insertGuardian } from './guardian-repository';
+import { insertGuardians } from './guardian-repository';
 import { newGuardianHash } from './guardian-rules';
 
 export interface NewGuardian {
@@ -17,17 +17,31 @@ export interface NewGuardian {
 }
 
 /** Creates a guardian of the school; enrolment.guardian.created goes with it. */
-export function registerGuardian(tx: Executor, input: NewGuardian): Promise<string> {
-  return insertGuardian(tx, input.school_id, {
-    firstName: input.first_name,
-    lastName: input.last_name,
-    email: input.email,
-    phone: input.phone ?? null,
-    guardianHash: newGuardianHash(),
-    onboardingStage: input.onboarding_stage ?? 'PROFILE',
-    billingName: input.billing_name ?? null,
-    taxId: input.tax_id ?? null,
-    taxZipCode: input.tax_zip_code ?? null,
-    taxRegime: input.tax_regime ?? null,
-  });
+export async function registerGuardian(tx: Executor, input: NewGuardian): Promise<string> {
+  const [id] = await registerGuardians(tx, input.school_id, [input]);
+  return id!;
+}
+
+/** Creates guardians of one school at once (the demo seed's families), each with its event. */
+export function registerGuardians(
+  tx: Executor,
+  schoolId: string,
+  list: Omit<NewGuardian, 'school_id'>[],
+): Promise<string[]> {
+  return insertGuardians(
+    tx,
+    schoolId,
+    list.map((input) => ({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone ?? null,
+      guardianHash: newGuardianHash(),
+      onboardingStage: input.onboarding_stage ?? 'PROFILE',
+      billingName: input.billing_name ?? null,
+      taxId: input.tax_id ?? null,
+      taxZipCode: input.tax_zip_code ?? null,
+      taxRegime: input.tax_regime ?? null,
+    })),
+  );
 }

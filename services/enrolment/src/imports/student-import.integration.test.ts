@@ -3,16 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ImportFormat } from '@cuota/contracts/enrolment/student-import';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
-import {
-  call,
-  countRows,
-  OTHER_SCHOOL,
-  publishedEvent,
-  staff,
-  startHarness,
-  stopHarness,
-  type Harness,
-} from '../admissions/test-harness';
+import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
 import { createImportWorker } from './import-worker';
 import { writeSheet } from './spreadsheet';
 
@@ -33,7 +24,7 @@ const HEADERS = [
 type Row = (string | null)[];
 
 const upload = (
-  h: Harness,
+  h: EnrolmentHarness,
   as: IdentityClaims,
   bytes: Buffer,
   name: string,
@@ -42,23 +33,23 @@ const upload = (
   const form = new FormData();
   form.set('school_id', schoolId);
   form.set('file', new Blob([new Uint8Array(bytes)]), name);
-  return call(h, as, '/api/v1/internal/import_students/', { method: 'POST', body: form });
+  return h.call(as, '/api/v1/internal/import_students/', { method: 'POST', body: form });
 };
 const sheetFile = (rows: Row[], format: ImportFormat, headers = HEADERS) =>
   writeSheet('Alumnos', headers, rows, format);
-const finished = (h: Harness, as: IdentityClaims, id: string) =>
+const finished = (h: EnrolmentHarness, as: IdentityClaims, id: string) =>
   waitFor(async () => {
-    const job = await call(h, as, `/api/v1/internal/importer/${id}/`);
+    const job = await h.call(as, `/api/v1/internal/importer/${id}/`);
     return job.body.status !== 'PENDING' ? job.body : null;
   }, 20_000);
 
 describe('student import through the service and its worker', () => {
-  let h: Harness;
+  let h: EnrolmentHarness;
   beforeAll(async () => {
-    h = await startHarness('enrolment_imports');
+    h = await startEnrolmentHarness('enrolment_imports');
   }, 60_000);
-  afterAll(() => stopHarness(h));
-  const owner = () => staff(h, 'OWNER');
+  afterAll(() => h?.stop());
+  const owner = () => h.staff('OWNER');
 
   const rows: Row[] = [
     [
@@ -93,10 +84,10 @@ describe('student import through the service and its worker', () => {
   ];
 
   test('an xlsx: a 202 job that ends FINISHED, students and guardians registered and published', async () => {
-    const [students, guardians] = [await countRows(h, 'students'), await countRows(h, 'guardians')];
+    const [students, guardians] = [await h.count('students'), await h.count('guardians')];
     const res = await upload(
       h,
-      staff(h, 'ADMISSIONS'),
+      h.staff('ADMISSIONS'),
       await sheetFile(rows, 'xlsx'),
       'alumnos.xlsx',
     );
@@ -110,9 +101,9 @@ describe('student import through the service and its worker', () => {
       skipped_rows: 0,
       error_rows: 0,
     });
-    expect(await countRows(h, 'students')).toBe(students + 3);
+    expect(await h.count('students')).toBe(students + 3);
     // Siblings share the guardian found by e-mail.
-    expect(await countRows(h, 'guardians')).toBe(guardians + 1);
+    expect(await h.count('guardians')).toBe(guardians + 1);
     const ana = await h.service.db.execute<{
       curp: string;
       enrolment_code: string;
@@ -127,19 +118,18 @@ describe('student import through the service and its worker', () => {
       birth_date: '2015-03-12',
       section: '1° B',
     });
-    await publishedEvent(
-      h,
+    await h.published(
       'enrolment.student.created',
       (d) => d.first_name === 'Carla' && d.level === 'pre-school',
     );
   });
 
   test('the same file again creates nothing: every row is skipped', async () => {
-    const before = await countRows(h, 'students');
+    const before = await h.count('students');
     const res = await upload(h, owner(), await sheetFile(rows, 'xlsx'), 'alumnos.xlsx');
     const job = await finished(h, owner(), res.body.id);
     expect(job).toMatchObject({ status: 'FINISHED', created_rows: 0, skipped_rows: 3 });
-    expect(await countRows(h, 'students')).toBe(before);
+    expect(await h.count('students')).toBe(before);
   });
 
   test('a csv (";"-separated) with a bad row: FINISHED_WITH_ERROR and a downloadable report', async () => {
@@ -155,7 +145,7 @@ describe('student import through the service and its worker', () => {
       error_rows: 1,
       processed_rows: 2,
     });
-    expect(await countRows(h, 'students', `enrolment_code = '0042'`)).toBe(1);
+    expect(await h.count('students', `enrolment_code = '0042'`)).toBe(1);
     const report = await fetch(
       new URL(`/api/v1/internal/importer/${job.id}/errors/?format=xlsx`, h.service.url),
       {
@@ -171,8 +161,7 @@ describe('student import through the service and its worker', () => {
       [3, 'curp'],
     ]);
     expect(String(lines[0]![3])).toMatch(/Nivel desconocido/);
-    const csvReport = await call(
-      h,
+    const csvReport = await h.call(
       owner(),
       `/api/v1/internal/importer/${job.id}/errors/?format=csv`,
     );
@@ -180,7 +169,7 @@ describe('student import through the service and its worker', () => {
   });
 
   test('too large (413), not a spreadsheet (415), missing columns or no rows (400): no job', async () => {
-    const jobs = await countRows(h, 'import_jobs');
+    const jobs = await h.count('import_jobs');
     const big = await upload(h, owner(), Buffer.alloc(5 * 1024 * 1024 + 1, 0x41), 'grande.csv');
     expect(big.status).toBe(413);
     expect(big.body.error.message).toBe('El archivo pesa más de 5 MB.');
@@ -192,36 +181,36 @@ describe('student import through the service and its worker', () => {
     expect(noLevel.body.error.message).toMatch(/Faltan columnas.*nivel/);
     const empty = await upload(h, owner(), Buffer.from('nombre,apellidos,nivel\n'), 'a.csv');
     expect(empty.status).toBe(400);
-    expect(await countRows(h, 'import_jobs')).toBe(jobs);
+    expect(await h.count('import_jobs')).toBe(jobs);
   });
 
   test('a role without imports.write (403), another school (404): no job, nothing read', async () => {
-    const jobs = await countRows(h, 'import_jobs');
+    const jobs = await h.count('import_jobs');
     const file = await sheetFile(rows, 'csv');
-    expect((await upload(h, staff(h, 'ACCOUNTANT'), file, 'a.csv')).status).toBe(403);
-    expect((await upload(h, staff(h, 'OWNER', OTHER_SCHOOL), file, 'a.csv')).status).toBe(404);
-    expect(await countRows(h, 'import_jobs')).toBe(jobs);
+    expect((await upload(h, h.staff('ACCOUNTANT'), file, 'a.csv')).status).toBe(403);
+    expect((await upload(h, h.staff('OWNER', h.otherSchoolId), file, 'a.csv')).status).toBe(404);
+    expect(await h.count('import_jobs')).toBe(jobs);
     const [{ id }] = (
       await h.service.db.execute<{ id: string }>(sql`SELECT id FROM import_jobs LIMIT 1`)
     ).rows as [{ id: string }];
     expect(
-      (await call(h, staff(h, 'OWNER', OTHER_SCHOOL), `/api/v1/internal/importer/${id}/`)).status,
+      (await h.call(h.staff('OWNER', h.otherSchoolId), `/api/v1/internal/importer/${id}/`)).status,
     ).toBe(404);
+    expect((await h.call(h.staff('OTHER'), `/api/v1/internal/importer/${id}/errors/`)).status).toBe(
+      403,
+    );
     expect(
-      (await call(h, staff(h, 'OTHER'), `/api/v1/internal/importer/${id}/errors/`)).status,
-    ).toBe(403);
-    expect(
-      (await call(h, owner(), `/api/v1/internal/importer/${id}/errors/?format=pdf`)).status,
+      (await h.call(owner(), `/api/v1/internal/importer/${id}/errors/?format=pdf`)).status,
     ).toBe(400);
   });
 
   test('the job list, the template, and retry only for a failed job', async () => {
-    const list = await call(h, owner(), `/api/v1/internal/importer/?school_id=${h.demo.school_id}`);
+    const list = await h.call(owner(), `/api/v1/internal/importer/?school_id=${h.demo.school_id}`);
     expect(list.body.results.length).toBeGreaterThanOrEqual(3);
     const template = await fetch(
       new URL(`/api/v1/internal/importer/template/?school_id=${h.demo.school_id}`, h.service.url),
       {
-        headers: { authorization: `Bearer ${await h.sign(staff(h, 'ADMISSIONS'))}` },
+        headers: { authorization: `Bearer ${await h.sign(h.staff('ADMISSIONS'))}` },
       },
     );
     expect(template.headers.get('content-disposition')).toMatch(/plantilla-alumnos\.xlsx/);
@@ -233,14 +222,14 @@ describe('student import through the service and its worker', () => {
       'nivel',
     ]);
     const id = list.body.results[0].id;
-    const retry = await call(h, owner(), '/api/v1/internal/importer/', {
+    const retry = await h.call(owner(), '/api/v1/internal/importer/', {
       method: 'POST',
       json: { job_id: id },
     });
     expect(retry.status).toBe(409);
     expect(
       (
-        await call(h, owner(), '/api/v1/internal/importer/', {
+        await h.call(owner(), '/api/v1/internal/importer/', {
           method: 'POST',
           json: { job_id: 'x' },
         })
@@ -248,9 +237,8 @@ describe('student import through the service and its worker', () => {
     ).toBe(400);
     expect(
       (
-        await call(
-          h,
-          staff(h, 'OWNER', OTHER_SCHOOL),
+        await h.call(
+          h.staff('OWNER', h.otherSchoolId),
           `/api/v1/internal/importer/template/?school_id=${h.demo.school_id}`,
         )
       ).status,
@@ -259,11 +247,11 @@ describe('student import through the service and its worker', () => {
 });
 
 describe('the worker resumes after a restart', () => {
-  let h: Harness;
+  let h: EnrolmentHarness;
   beforeAll(async () => {
-    h = await startHarness('enrolment_import_resume', { worker: false });
+    h = await startEnrolmentHarness('enrolment_import_resume', { worker: false });
   }, 60_000);
-  afterAll(() => stopHarness(h));
+  afterAll(() => h?.stop());
 
   test('stopped after two chunks (and one lost mid-chunk), a new worker finishes without duplicates', async () => {
     const rows: Row[] = Array.from({ length: 30 }, (_, i) => [
@@ -280,13 +268,13 @@ describe('the worker resumes after a restart', () => {
       '',
       '',
     ]);
-    const res = await upload(h, staff(h, 'OWNER'), await sheetFile(rows, 'xlsx'), 'reanudar.xlsx');
+    const res = await upload(h, h.staff('OWNER'), await sheetFile(rows, 'xlsx'), 'reanudar.xlsx');
     expect(res.status).toBe(202);
     const deps = { db: h.service.db, logger: h.service.logger };
     const first = createImportWorker(deps, { chunkSize: 10 });
     expect(await first.runOnce()).toBe(true);
     expect(await first.runOnce()).toBe(true);
-    const progress = (await call(h, staff(h, 'OWNER'), `/api/v1/internal/importer/${res.body.id}/`))
+    const progress = (await h.call(h.staff('OWNER'), `/api/v1/internal/importer/${res.body.id}/`))
       .body;
     expect(progress).toMatchObject({ status: 'PENDING', processed_rows: 20, created_rows: 20 });
 
@@ -303,7 +291,7 @@ describe('the worker resumes after a restart', () => {
 
     const restarted = createImportWorker(deps, { chunkSize: 10, pollMs: 50 });
     restarted.start();
-    const job = await finished(h, staff(h, 'OWNER'), res.body.id);
+    const job = await finished(h, h.staff('OWNER'), res.body.id);
     await restarted.stop();
     expect(job).toMatchObject({
       status: 'FINISHED',
@@ -311,6 +299,6 @@ describe('the worker resumes after a restart', () => {
       created_rows: 30,
       skipped_rows: 0,
     });
-    expect(await countRows(h, 'students', `last_name = 'Reanudado'`)).toBe(30);
+    expect(await h.count('students', `last_name = 'Reanudado'`)).toBe(30);
   });
 });

@@ -8,16 +8,16 @@ import {
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { sections, students } from '../schema';
 import {
-  startDirectoryHarness,
-  type DirectoryHarness,
+  startEnrolmentHarness,
+  type EnrolmentHarness,
   type Json,
-} from '../schools/directory-test-harness';
+} from '../test-support/enrolment-harness';
 
 jest.setTimeout(30_000);
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_public_v1');
+  h = await startEnrolmentHarness('enrolment_public_v1');
 }, 60_000);
 afterAll(() => h?.stop());
 

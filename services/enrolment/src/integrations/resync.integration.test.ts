@@ -1,23 +1,20 @@
-import { eq } from 'drizzle-orm';
-import type { Pool } from 'pg';
 import { syncAcceptedSchema } from '@cuota/contracts/enrolment/integrations';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
 import { waitFor } from '@cuota/testing/wait-for';
-import { billingService } from '../../../billing/src/billing-service';
-import type * as billingSchema from '../../../billing/src/schema';
-import { STUDENT_DIRECTORY_CONSUMER } from '../../../billing/src/students/student-directory-consumer';
-import { FISCAL_GUARDIAN_CONSUMER } from '../../../invoicing/src/guardians/fiscal-guardian-consumer';
-import { invoicingService } from '../../../invoicing/src/invoicing-service';
-import type * as invoicingSchema from '../../../invoicing/src/schema';
-import { guardianSchools, students } from '../schema';
 import {
-  startDirectoryHarness,
-  type DirectoryHarness,
+  startBillingUnderTest,
+  STUDENT_DIRECTORY_CONSUMER,
+  type BillingUnderTest,
+} from '@cuota/billing/testing';
+import {
+  FISCAL_GUARDIAN_CONSUMER,
+  startInvoicingUnderTest,
+  type InvoicingUnderTest,
+} from '@cuota/invoicing/testing';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
   type Json,
-} from '../schools/directory-test-harness';
+} from '../test-support/enrolment-harness';
 import { resyncSchool } from './resync';
 
 jest.setTimeout(60_000);
@@ -27,51 +24,22 @@ jest.setTimeout(60_000);
  * enrolment re-publishes reaches billing's student_directory and invoicing's fiscal_guardians
  * through the outbox, JetStream and their durable consumers, as in production.
  */
-let h: DirectoryHarness;
-let billingDb: TestDatabase, invoicingDb: TestDatabase;
-let billing: RunningService<typeof billingSchema>;
-let invoicing: RunningService<typeof invoicingSchema>;
+let h: EnrolmentHarness;
+let billing: BillingUnderTest;
+let invoicing: InvoicingUnderTest;
 let studentIds: string[];
 let guardianIds: string[];
 
-/** Raw SQL on one service's own database (each service owns its tables). */
-const query = async <T = Json>(
-  svc: { db: { $client: Pool } },
-  text: string,
-  params: unknown[] = [],
-) => (await svc.db.$client.query(text, params)).rows as T[];
-
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_resync');
-  const identity = await createTestIdentity();
-  [billingDb, invoicingDb] = await Promise.all([
-    createTestDatabase('billing_resync'),
-    createTestDatabase('invoicing_resync'),
-  ]);
-  const config = (databaseUrl: string) => ({
-    port: 0,
-    databaseUrl,
-    natsUrl: NATS_URL,
-    natsPrefix: h.ns.prefix,
-    identityPublicJwk: identity.keys.publicJwk,
-    logLevel: 'silent',
-  });
+  h = await startEnrolmentHarness('enrolment_resync');
   [billing, invoicing] = await Promise.all([
-    startService(billingService, config(billingDb.url)),
-    startService(invoicingService, config(invoicingDb.url)),
+    startBillingUnderTest({ natsPrefix: h.ns.prefix }),
+    startInvoicingUnderTest({ natsPrefix: h.ns.prefix }),
   ]);
-  studentIds = (
-    await h.service.db
-      .select({ id: students.id })
-      .from(students)
-      .where(eq(students.schoolId, h.demo.school_id))
-  ).map((s) => s.id);
-  guardianIds = (
-    await h.service.db
-      .select({ id: guardianSchools.guardianId })
-      .from(guardianSchools)
-      .where(eq(guardianSchools.schoolId, h.demo.school_id))
-  ).map((g) => g.id);
+  const idsOf = async (text: string) =>
+    (await h.query<{ id: string }>(text, [h.demo.school_id])).map((r) => r.id);
+  studentIds = await idsOf('SELECT id FROM students WHERE school_id = $1');
+  guardianIds = await idsOf('SELECT guardian_id AS id FROM guardian_schools WHERE school_id = $1');
   // What the seed published (student.created) has reached billing before anything is damaged.
   await waitFor(async () => (await directoryRows()).length === studentIds.length, 20_000);
 }, 90_000);
@@ -79,25 +47,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([billing?.stop(), invoicing?.stop()]);
   await h?.stop();
-  await Promise.all([billingDb?.drop(), invoicingDb?.drop()]);
 });
 
 const directoryRows = () =>
-  query<{ student_id: string; last_name: string; status: string }>(
-    billing,
+  billing.query<{ student_id: string; last_name: string; status: string }>(
     'SELECT student_id, last_name, status FROM student_directory WHERE school_id = $1',
     [h.demo.school_id],
   );
 const directoryRow = async (id: string) =>
-  (await query(billing, 'SELECT * FROM student_directory WHERE student_id = $1', [id]))[0] ?? null;
+  (await billing.query<Json>('SELECT * FROM student_directory WHERE student_id = $1', [id]))[0] ??
+  null;
 const fiscalRow = async (id: string) =>
-  (await query(invoicing, 'SELECT * FROM fiscal_guardians WHERE guardian_id = $1', [id]))[0] ??
+  (await invoicing.query<Json>('SELECT * FROM fiscal_guardians WHERE guardian_id = $1', [id]))[0] ??
   null;
 
 /** Enrolment's outbox events of a type, newer than `after` (a seq). */
 const outboxSince = async (type: string, after: number) =>
-  query<{ seq: number; id: string; student_id: string; guardian_id: string }>(
-    h.service,
+  h.query<{ seq: number; id: string; student_id: string; guardian_id: string }>(
     `SELECT seq, id, payload->'data'->>'student_id' AS student_id,
             payload->'data'->>'guardian_id' AS guardian_id
        FROM outbox_events WHERE type = $1 AND seq > $2 ORDER BY seq`,
@@ -105,17 +71,18 @@ const outboxSince = async (type: string, after: number) =>
   );
 const lastSeq = async () =>
   Number(
-    (
-      await query<{ n: string }>(h.service, 'SELECT coalesce(max(seq), 0) AS n FROM outbox_events')
-    )[0]!.n,
+    (await h.query<{ n: string }>('SELECT coalesce(max(seq), 0) AS n FROM outbox_events'))[0]!.n,
   );
 
 /** How many times a consumer applied each of these event ids (inbox rows). */
-const applied = async (svc: typeof billing | typeof invoicing, consumer: string, ids: string[]) =>
+const applied = async (
+  svc: BillingUnderTest | InvoicingUnderTest,
+  consumer: string,
+  ids: string[],
+) =>
   Number(
     (
-      await query<{ n: string }>(
-        svc,
+      await svc.query<{ n: string }>(
         'SELECT count(*) AS n FROM inbox_events WHERE consumer = $1 AND event_id = ANY($2::uuid[])',
         [consumer, ids],
       )
@@ -128,8 +95,7 @@ describe('POST /backoffice/integration/single_sync/', () => {
   test("repairs one student's damaged row in billing, applied exactly once", async () => {
     const [damaged] = studentIds;
     const real = await directoryRow(damaged!);
-    await query(
-      billing,
+    await billing.query(
       "UPDATE student_directory SET last_name = 'CORRUPTO', status = 'graduated' WHERE student_id = $1",
       [damaged],
     );
@@ -168,7 +134,7 @@ describe('POST /backoffice/integration/single_sync/', () => {
     const [guardian] = guardianIds;
     await waitFor(async () => (await fiscalRow(guardian!)) !== null, 20_000);
     const real = await fiscalRow(guardian!);
-    await query(invoicing, 'DELETE FROM fiscal_guardians WHERE guardian_id = $1', [guardian]);
+    await invoicing.query('DELETE FROM fiscal_guardians WHERE guardian_id = $1', [guardian]);
 
     const res = await h.call(h.staff('ADMISSIONS'), path, {
       method: 'POST',
@@ -241,14 +207,13 @@ describe('POST /backoffice/integration/massive_sync/', () => {
 
   test('re-publishes every student and guardian of the school; billing and invoicing are repaired, each event applied once', async () => {
     const [deleted, corrupted] = studentIds.slice(-2);
-    await query(billing, 'DELETE FROM student_directory WHERE student_id = $1', [deleted]);
-    await query(billing, 'UPDATE student_directory SET school_id = $2 WHERE student_id = $1', [
+    await billing.query('DELETE FROM student_directory WHERE student_id = $1', [deleted]);
+    await billing.query('UPDATE student_directory SET school_id = $2 WHERE student_id = $1', [
       corrupted,
       h.otherSchoolId,
     ]);
     const [guardian] = guardianIds.slice(-1);
-    await query(
-      invoicing,
+    await invoicing.query(
       "UPDATE fiscal_guardians SET tax_id = 'XAXX010101000', school_ids = '{}' WHERE guardian_id = $1",
       [guardian],
     );
@@ -310,8 +275,7 @@ describe('POST /backoffice/integration/massive_sync/', () => {
     });
     expect(counts).toEqual({ students: studentIds.length, guardians: guardianIds.length });
     // created_at is the transaction's start: one value per batch.
-    const [written] = await query<{ batches: string; events: string }>(
-      h.service,
+    const [written] = await h.query<{ batches: string; events: string }>(
       `SELECT count(DISTINCT created_at) AS batches, count(*) AS events FROM outbox_events
         WHERE seq > $1 AND type = 'enrolment.student.updated'`,
       [seq],

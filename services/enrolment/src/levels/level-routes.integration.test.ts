@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
-  startDirectoryHarness,
-  type DirectoryHarness,
+  startEnrolmentHarness,
+  type EnrolmentHarness,
   type Json,
-} from '../schools/directory-test-harness';
+} from '../test-support/enrolment-harness';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_levels');
+  h = await startEnrolmentHarness('enrolment_levels');
 }, 60_000);
 afterAll(() => h?.stop());
 

@@ -141,3 +141,16 @@ const snapshot = (row: SchoolRow) => ({
   tax_regime: row.taxRegime,
   tax_zip_code: row.taxZipCode,
 });
+
+// ── The demo seed ──────────────────────────────────────────────────────────────────────────
+
+/** The school of this name, if any (names are not unique: only the demo seed looks one up). */
+export async function schoolNamed(db: Executor, name: string): Promise<SchoolRow | null> {
+  const [row] = await db.select().from(schools).where(eq(schools.name, name)).limit(1);
+  return row ?? null;
+}
+
+/** Serialises creating a school of this name (a transaction-scoped advisory lock). */
+export async function lockSchoolName(tx: Executor, name: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`school:${name}`}))`);
+}

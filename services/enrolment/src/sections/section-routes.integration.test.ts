@@ -1,12 +1,12 @@
 import {
-  startDirectoryHarness,
-  type DirectoryHarness,
+  startEnrolmentHarness,
+  type EnrolmentHarness,
   type Json,
-} from '../schools/directory-test-harness';
+} from '../test-support/enrolment-harness';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_sections');
+  h = await startEnrolmentHarness('enrolment_sections');
 }, 60_000);
 afterAll(() => h?.stop());
 

@@ -1,5 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { createDatabase, runMigrations } from '@cuota/service-runtime/db/database';
+import { curpCheckDigit } from '@cuota/contracts/enrolment/curp';
+import { taxRegimeSchema } from '@cuota/contracts/enrolment/schools';
+import { curpSchema } from '@cuota/contracts/enrolment/student-detail';
+import { isInvoiceableRfc } from '@cuota/contracts/invoicing/rfc';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
 import { enrolmentService } from '../enrolment-service';
 import * as schema from '../schema';
@@ -19,8 +22,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
+const rows = async <T>(text: string) => (await db.$client.query(text)).rows as T[];
 const countOf = async (table: string) =>
-  (await db.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0]!.n;
+  (await rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
 
 test('the demo school: five levels, ~200 students, families, billing RFCs, every staff role', async () => {
   const access = await seedDemoSchool(db);
@@ -28,13 +37,13 @@ test('the demo school: five levels, ~200 students, families, billing RFCs, every
   const students = await countOf('students');
   expect(students).toBeGreaterThanOrEqual(190);
   expect(students).toBeLessThanOrEqual(230);
-  const { rows: families } = await db.execute<{ children: number }>(
-    sql`SELECT count(*)::int AS children FROM student_guardians GROUP BY guardian_id`,
+  const families = await rows<{ children: number }>(
+    'SELECT count(*)::int AS children FROM student_guardians GROUP BY guardian_id',
   );
   expect(families.some((f) => f.children === 2)).toBe(true);
   expect(families.some((f) => f.children === 3)).toBe(true);
-  const { rows: billing } = await db.execute<{ tax_id: string | null }>(
-    sql`SELECT DISTINCT g.tax_id FROM students s JOIN guardians g ON g.id = s.billing_guardian_id`,
+  const billing = await rows<{ tax_id: string | null }>(
+    'SELECT DISTINCT g.tax_id FROM students s JOIN guardians g ON g.id = s.billing_guardian_id',
   );
   for (const { tax_id } of billing) expect(tax_id).toMatch(/^[A-ZÑ&]{4}\d{6}[A-Z0-9]{2}[0-9A]$/u);
   expect(access.staff.map((s) => s.role).sort()).toEqual([
@@ -47,26 +56,66 @@ test('the demo school: five levels, ~200 students, families, billing RFCs, every
     'OWNER',
     'TREASURER',
   ]);
-  const [owner] = await db
-    .select()
-    .from(schema.staffUsers)
-    .where(sql`email = ${access.staff[0]!.email}`);
-  expect(await verifyPassword(access.staff_password, owner!.passwordHash)).toBe(true);
+  const [owner] = await rows<{ password_hash: string }>(
+    `SELECT password_hash FROM staff_users WHERE email = '${access.staff[0]!.email}'`,
+  );
+  expect(await verifyPassword(access.staff_password, owner!.password_hash)).toBe(true);
   expect(access.dependent_names.length).toBeGreaterThanOrEqual(2);
-  // Every student and guardian is announced through the outbox.
-  expect(await countOf('outbox_events')).toBe(students + (await countOf('guardians')));
 }, 60_000);
 
-test('a second run adds nothing and answers the same access', async () => {
-  const before = await Promise.all(
-    ['schools', 'students', 'guardians', 'staff_users', 'outbox_events'].map(countOf),
+test('every student has a valid CURP of their own: name, birth date and sex, unique', async () => {
+  const students = await rows<{
+    curp: string | null;
+    last_name: string;
+    birth_date: string;
+    gender: 'M' | 'F';
+  }>('SELECT curp, last_name, birth_date::text, gender FROM students');
+  for (const s of students) {
+    const curp = curpSchema.parse(s.curp);
+    expect(curpCheckDigit(curp.slice(0, 17))).toBe(curp[17]);
+    expect(curp[0]).toBe(plain(s.last_name)[0]);
+    expect(curp.slice(4, 10)).toBe(s.birth_date.slice(2).replace(/-/g, ''));
+    expect(curp[10]).toBe(s.gender === 'M' ? 'H' : 'M');
+  }
+  expect(new Set(students.map((s) => s.curp)).size).toBe(students.length);
+});
+
+test('billing guardians invoice under régimen 605 with a usable RFC; the others have neither', async () => {
+  const guardians = await rows<{ billing: boolean; tax_id: string | null; tax_regime: string }>(
+    `SELECT EXISTS (SELECT 1 FROM students s WHERE s.billing_guardian_id = g.id) AS billing,
+            g.tax_id, g.tax_regime
+       FROM guardians g`,
   );
+  const billing = guardians.filter((g) => g.billing);
+  expect(billing.length).toBeGreaterThan(100);
+  for (const g of billing) {
+    expect(taxRegimeSchema.parse(g.tax_regime)).toBe('605');
+    expect(isInvoiceableRfc(g.tax_id!)).toBe(true);
+  }
+  for (const g of guardians.filter((g) => !g.billing))
+    expect([g.tax_id, g.tax_regime]).toEqual([null, null]);
+});
+
+test('everything it wrote is announced through the outbox, each record once', async () => {
+  const events = await rows<{ type: string; n: number }>(
+    'SELECT type, count(*)::int AS n FROM outbox_events GROUP BY type ORDER BY type',
+  );
+  expect(events).toEqual([
+    { type: 'enrolment.cycle.activated', n: 1 },
+    { type: 'enrolment.guardian.created', n: await countOf('guardians') },
+    { type: 'enrolment.level.created', n: 5 },
+    { type: 'enrolment.school.updated', n: 1 },
+    { type: 'enrolment.section.created', n: await countOf('sections') },
+    { type: 'enrolment.staff.membership_changed', n: 8 },
+    { type: 'enrolment.student.created', n: await countOf('students') },
+  ]);
+});
+
+test('a second run adds nothing and answers the same access', async () => {
+  const tables = ['schools', 'students', 'guardians', 'staff_users', 'outbox_events'];
+  const before = await Promise.all(tables.map(countOf));
   const first = await seedDemoSchool(db);
   const second = await seedDemoSchool(db);
   expect(second).toEqual(first);
-  expect(
-    await Promise.all(
-      ['schools', 'students', 'guardians', 'staff_users', 'outbox_events'].map(countOf),
-    ),
-  ).toEqual(before);
+  expect(await Promise.all(tables.map(countOf))).toEqual(before);
 });

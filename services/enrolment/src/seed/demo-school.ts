@@ -1,29 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
-import {
-  EDUCATION_LEVEL_LABELS,
-  EDUCATION_LEVELS,
-  STAFF_ROLES,
-} from '@cuota/contracts/enrolment/entities';
+import { EDUCATION_LEVELS, STAFF_ROLES } from '@cuota/contracts/enrolment/entities';
 import type { EducationLevel, StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import { rfcCheckDigit } from '@cuota/contracts/invoicing/rfc';
 import type { Executor } from '@cuota/messaging/transaction';
+import { createCycle } from '../cycles/create-cycle';
+import { activateCycleRow } from '../cycles/cycle-repository';
 import type { EnrolmentDb } from '../enrolment-db';
-import { registerGuardian } from '../guardians/register-guardian';
-import {
-  guardians,
-  levels,
-  portalFeatures,
-  schoolCycles,
-  schools,
-  sections,
-  staffMemberships,
-  staffUsers,
-  studentGuardians,
-  students,
-} from '../schema';
+import { guardianRecord } from '../guardians/guardian-repository';
+import { registerGuardians } from '../guardians/register-guardian';
+import { dependentsOf } from '../guardians/student-guardian-repository';
+import { createLevel } from '../levels/create-level';
+import { insertMembership } from '../memberships/membership-repository';
+import { addPortalFeatures } from '../portal/portal-feature-repository';
+import { insertSchool, lockSchoolName, schoolNamed } from '../schools/school-repository';
+import { insertSection } from '../sections/section-repository';
 import { hashPassword } from '../staff/password';
+import { insertStaffUser } from '../staff/staff-user-repository';
 import { registerStudent } from '../students/register-student';
+import { studentByExternalRef } from '../students/student-repository';
+import { demoCurp } from './demo-curp';
 import { ADULT_NAMES, GIVEN_NAMES, SURNAMES } from './demo-names';
 
 export const DEMO_SCHOOL_NAME = 'Colegio Cuota Demo';
@@ -53,73 +48,69 @@ const STAFF_NAMES: Record<StaffRole, string> = {
 export const staffEmail = (role: StaffRole) =>
   `${role.toLowerCase().replace(/_/g, '.')}@demo.cuota.mx`;
 
+/** Billing guardians' régimen fiscal: 605, Sueldos y Salarios (SAT's c_RegimenFiscal). */
+const DEMO_TAX_REGIME = '605';
+
 /**
  * Seeds the demo school once: five levels with sections, ~200 students in families of one
- * to three children, billing guardians with RFCs, and one staff user per role. A second
- * run finds the school and adds nothing.
+ * to three children (each with a CURP), billing guardians with RFCs and régimen fiscal, and
+ * one staff user per role. Everything is written through the repositories, so each record's
+ * event goes with it. A second run finds the school and adds nothing.
  */
 export async function seedDemoSchool(db: EnrolmentDb): Promise<DemoAccess> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('cuota-demo-seed'))`);
-    const [existing] = await tx.select().from(schools).where(eq(schools.name, DEMO_SCHOOL_NAME));
-    if (!existing) await createDemoSchool(tx);
+    await lockSchoolName(tx, DEMO_SCHOOL_NAME);
+    if (!(await schoolNamed(tx, DEMO_SCHOOL_NAME))) await createDemoSchool(tx);
   });
   return demoAccess(db);
 }
 
 async function createDemoSchool(tx: Executor): Promise<void> {
-  const [school] = await tx
-    .insert(schools)
-    .values({
-      name: DEMO_SCHOOL_NAME,
-      kind: 'k12',
-      status: 'operando',
-      configDashboard: { use_kushki_sandbox: true },
-      legalName: 'COLEGIO CUOTA DEMO',
-      taxId: 'CCD1508148A' + rfcCheckDigit('CCD1508148A'),
-      taxRegime: '603',
-      taxZipCode: '64000',
-      contactEmail: 'contacto@demo.cuota.mx',
-      contactPhone: '+52 81 5555 0100',
-    })
-    .returning();
-  const schoolId = school!.id;
-  await tx.insert(schoolCycles).values({
-    schoolId,
-    name: '2026-2027',
-    startsOn: '2026-08-24',
-    endsOn: '2027-07-09',
-    status: 'active',
-    activatedAt: new Date(),
+  const school = await insertSchool(tx, {
+    name: DEMO_SCHOOL_NAME,
+    kind: 'k12',
+    status: 'operando',
+    configDashboard: { use_kushki_sandbox: true },
+    legalName: 'COLEGIO CUOTA DEMO',
+    taxId: 'CCD1508148A' + rfcCheckDigit('CCD1508148A'),
+    taxRegime: '603',
+    taxZipCode: '64000',
+    contactEmail: 'contacto@demo.cuota.mx',
+    contactPhone: '+52 81 5555 0100',
   });
-  const groups = await createLevels(tx, schoolId);
-  await createStaff(tx, schoolId);
-  await createFamilies(tx, schoolId, groups);
-  await tx
-    .insert(portalFeatures)
-    .values([
-      { name: 'payments', visibility: 'PUBLIC' },
-      { name: 'invoices', visibility: 'PUBLIC' },
-      { name: 'store', visibility: 'PUBLIC' },
-      { name: 'scholarships', visibility: 'BETA' },
-    ])
-    .onConflictDoNothing();
+  const cycle = await createCycle(tx, school.id, {
+    name: '2026-2027',
+    starts_on: '2026-08-24',
+    ends_on: '2027-07-09',
+  });
+  const groups = await createLevels(tx, school.id);
+  // Through the repository, not activateCycle: that refuses a cycle already over, and the
+  // demo's dates are fixed whatever the day it is seeded.
+  await activateCycleRow(tx, cycle, null);
+  await createStaff(tx, school.id);
+  await createFamilies(tx, school.id, groups);
+  await addPortalFeatures(tx, [
+    { name: 'payments', visibility: 'PUBLIC' },
+    { name: 'invoices', visibility: 'PUBLIC' },
+    { name: 'store', visibility: 'PUBLIC' },
+    { name: 'scholarships', visibility: 'BETA' },
+  ]);
 }
 
-type Group = { level: EducationLevel; sectionId: string };
+type Group = { level: EducationLevel; grade: number; sectionId: string };
 
 async function createLevels(tx: Executor, schoolId: string): Promise<Group[]> {
   const groups: Group[] = [];
-  for (const [position, level] of EDUCATION_LEVELS.entries()) {
-    const [row] = await tx
-      .insert(levels)
-      .values({ schoolId, level, name: EDUCATION_LEVEL_LABELS[level], position })
-      .returning();
-    const made = await tx
-      .insert(sections)
-      .values(GRADES[level].map((name) => ({ schoolId, levelId: row!.id, name })))
-      .returning();
-    groups.push(...made.map((s) => ({ level, sectionId: s.id })));
+  for (const level of EDUCATION_LEVELS) {
+    const row = await createLevel(tx, schoolId, { level });
+    for (const name of GRADES[level]) {
+      const fields = { levelId: row.id, name, grade: null, capacity: null };
+      groups.push({
+        level,
+        grade: Number.parseInt(name, 10),
+        sectionId: await insertSection(tx, row, fields),
+      });
+    }
   }
   return groups;
 }
@@ -127,11 +118,13 @@ async function createLevels(tx: Executor, schoolId: string): Promise<Group[]> {
 async function createStaff(tx: Executor, schoolId: string): Promise<void> {
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
   for (const role of STAFF_ROLES) {
-    const [user] = await tx
-      .insert(staffUsers)
-      .values({ name: STAFF_NAMES[role], email: staffEmail(role), passwordHash })
-      .returning();
-    await tx.insert(staffMemberships).values({ userId: user!.id, schoolId, role });
+    const user = await insertStaffUser(tx, {
+      name: STAFF_NAMES[role],
+      email: staffEmail(role),
+      passwordHash,
+    });
+    // Seeded, not added by anyone: the audit event names the member themself.
+    await insertMembership(tx, { userId: user.id, schoolId, role, permissions: null }, user.id);
   }
 }
 
@@ -139,57 +132,101 @@ async function createStaff(tx: Executor, schoolId: string): Promise<void> {
 const childrenIn = (n: number) => (n % 4 === 0 ? 3 : n % 3 === 0 ? 2 : 1) + (n < 30 ? 1 : 0);
 
 async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): Promise<void> {
+  const families = Array.from({ length: DEMO_FAMILIES }, (_, n) => familyNames(n));
+  // Every parent in one go (a few round trips instead of a few per guardian).
+  const parentIds = await registerGuardians(
+    tx,
+    schoolId,
+    families.flatMap((family, n) => parentsOf(family, n)),
+  );
   let child = 0;
-  for (let n = 0; n < DEMO_FAMILIES; n += 1) {
-    const surname = SURNAMES[n % SURNAMES.length]!;
-    const second = SURNAMES[(n * 7 + 3) % SURNAMES.length]!;
-    const parents = await createParents(tx, schoolId, n, surname, second);
+  for (const [n, { surname, second }] of families.entries()) {
+    const parents = parentIds.splice(0, parentsIn(n));
     for (let c = 0; c < childrenIn(n); c += 1, child += 1) {
       const group = groups[(child * 5) % groups.length]!;
+      const firstName = GIVEN_NAMES[(child * 11) % GIVEN_NAMES.length]!;
+      const gender = child % 2 ? 'M' : 'F';
+      const birthDate = birthDateOf(group, child);
       await registerStudent(tx, {
         school_id: schoolId,
         level: group.level,
         section_id: group.sectionId,
-        first_name: GIVEN_NAMES[(child * 11) % GIVEN_NAMES.length]!,
+        first_name: firstName,
         last_name: `${surname} ${second}`,
-        gender: child % 2 ? 'M' : 'F',
-        birth_date: null,
+        gender,
+        birth_date: birthDate,
         nationality: 'MX',
         status: 'active',
         guardian_ids: parents,
         billing_guardian_id: parents[0]!,
         external_ref: `demo-${n}-${c}`,
+        curp: demoCurp({
+          givenNames: firstName,
+          firstSurname: surname,
+          secondSurname: second,
+          birthDate,
+          gender,
+        }),
       });
     }
   }
 }
 
-async function createParents(
-  tx: Executor,
-  schoolId: string,
-  n: number,
-  surname: string,
-  second: string,
-): Promise<string[]> {
-  const parents: string[] = [];
-  const count = n % 2 === 0 ? 2 : 1;
-  for (let p = 0; p < count; p += 1) {
+/** Age on 31 December of the cycle's first year, by level and grade (SEP's cut-off date). */
+const AGE_IN_FIRST_GRADE: Record<EducationLevel, number> = {
+  'pre-school': 3,
+  elementary: 6,
+  middle: 12,
+  'middle-high': 15,
+  high: 18,
+};
+/** Preparatoria and universidad count semesters: two a year. */
+const GRADES_A_YEAR: Record<EducationLevel, number> = {
+  'pre-school': 1,
+  elementary: 1,
+  middle: 1,
+  'middle-high': 2,
+  high: 2,
+};
+
+/**
+ * A birth date fitting the child's grade in 2026-2027. Child k is born on day 37·k mod 365
+ * of that year: a different day for each of the first 365 children, so no two demo CURPs
+ * (which carry the date) are alike.
+ */
+function birthDateOf(group: Group, child: number): string {
+  const yearsIn = Math.floor((group.grade - 1) / GRADES_A_YEAR[group.level]);
+  const year = 2026 - AGE_IN_FIRST_GRADE[group.level] - yearsIn;
+  const day = new Date(Date.UTC(year, 0, 1 + ((child * 37) % 365)));
+  return day.toISOString().slice(0, 10);
+}
+
+type FamilyNames = { surname: string; second: string };
+
+const familyNames = (n: number): FamilyNames => ({
+  surname: SURNAMES[n % SURNAMES.length]!,
+  second: SURNAMES[(n * 7 + 3) % SURNAMES.length]!,
+});
+
+/** Family n: two parents in even families, one in odd ones. */
+const parentsIn = (n: number) => (n % 2 === 0 ? 2 : 1);
+
+/** The family's parents; the first one is the billing guardian, with RFC and régimen. */
+function parentsOf({ surname, second }: FamilyNames, n: number) {
+  return Array.from({ length: parentsIn(n) }, (_, p) => {
     const first = ADULT_NAMES[(n + p * 5) % ADULT_NAMES.length]!;
     const billing = p === 0;
-    parents.push(
-      await registerGuardian(tx, {
-        school_id: schoolId,
-        first_name: first,
-        last_name: `${surname} ${second}`,
-        email: `${slug(first)}.${slug(surname)}${n}.${p}@familias.demo.cuota.mx`,
-        onboarding_stage: 'COMPLETED',
-        billing_name: billing ? `${first} ${surname} ${second}`.toUpperCase() : null,
-        tax_id: billing ? demoRfc(first, surname, second, n) : null,
-        tax_zip_code: billing ? '64000' : null,
-      }),
-    );
-  }
-  return parents;
+    return {
+      first_name: first,
+      last_name: `${surname} ${second}`,
+      email: `${slug(first)}.${slug(surname)}${n}.${p}@familias.demo.cuota.mx`,
+      onboarding_stage: 'COMPLETED' as const,
+      billing_name: billing ? `${first} ${surname} ${second}`.toUpperCase() : null,
+      tax_id: billing ? demoRfc(first, surname, second, n) : null,
+      tax_zip_code: billing ? '64000' : null,
+      tax_regime: billing ? DEMO_TAX_REGIME : null,
+    };
+  });
 }
 
 const slug = (s: string) =>
@@ -209,37 +246,30 @@ function demoRfc(first: string, surname: string, second: string, n: number): str
 }
 
 /** Who to sign in as: the first family's billing guardian and every staff user. */
-export async function demoAccess(db: EnrolmentDb): Promise<DemoAccess> {
-  const [school] = await db.select().from(schools).where(eq(schools.name, DEMO_SCHOOL_NAME));
+export async function demoAccess(db: Executor): Promise<DemoAccess> {
+  const school = await schoolNamed(db, DEMO_SCHOOL_NAME);
   if (!school) throw new Error('The demo school is not seeded');
-  const [first, other] = await db
-    .select({ guardian: guardians })
-    .from(students)
-    .innerJoin(guardians, eq(guardians.id, students.billingGuardianId))
-    .where(
-      and(
-        eq(students.schoolId, school.id),
-        sql`${students.externalRef} IN ('demo-0-0', 'demo-1-0')`,
-      ),
-    )
-    .orderBy(students.externalRef);
+  const [first, other] = await Promise.all(
+    ['demo-0-0', 'demo-1-0'].map((ref) => billingGuardianOf(db, school.id, ref)),
+  );
   if (!first || !other) throw new Error('The demo families are incomplete');
-  const dependents = await db
-    .select({ first: students.firstName, last: students.lastName })
-    .from(studentGuardians)
-    .innerJoin(students, eq(students.id, studentGuardians.studentId))
-    .where(eq(studentGuardians.guardianId, first.guardian.id))
-    .orderBy(students.firstName);
+  const dependents = await dependentsOf(db, first.id);
   return {
     school_id: school.id,
     school_name: school.name,
-    guardian_id: first.guardian.id,
-    guardian_hash: first.guardian.guardianHash,
-    guardian_email: first.guardian.email!,
-    guardian_name: `${first.guardian.firstName} ${first.guardian.lastName}`,
-    dependent_names: dependents.map((d) => `${d.first} ${d.last}`),
-    other_guardian_id: other.guardian.id,
+    guardian_id: first.id,
+    guardian_hash: first.guardianHash,
+    guardian_email: first.email!,
+    guardian_name: `${first.firstName} ${first.lastName}`,
+    dependent_names: dependents.map((d) => `${d.first_name} ${d.last_name}`),
+    other_guardian_id: other.id,
     staff: STAFF_ROLES.map((role) => ({ email: staffEmail(role), role })),
     staff_password: DEMO_STAFF_PASSWORD,
   };
+}
+
+/** The billing guardian of the demo student with this import key. */
+async function billingGuardianOf(db: Executor, schoolId: string, externalRef: string) {
+  const student = await studentByExternalRef(db, schoolId, externalRef);
+  return student?.billingGuardianId ? guardianRecord(db, student.billingGuardianId) : null;
 }

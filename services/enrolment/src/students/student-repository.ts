@@ -380,3 +380,16 @@ export async function statusHistoryOf(
     changed_by_name: r.name ?? null,
   }));
 }
+
+/** The school's student with this import key (`external_ref`), if any. */
+export async function studentByExternalRef(
+  db: Executor,
+  schoolId: string,
+  externalRef: string,
+): Promise<StudentRow | null> {
+  const [row] = await db
+    .select()
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.externalRef, externalRef)));
+  return row ?? null;
+}

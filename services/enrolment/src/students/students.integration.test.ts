@@ -1,10 +1,13 @@
-import type { Json } from '../schools/directory-test-harness';
-import { startDirectoryHarness, type DirectoryHarness } from '../schools/directory-test-harness';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../test-support/enrolment-harness';
 import { waitFor } from '@cuota/testing/wait-for';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_students');
+  h = await startEnrolmentHarness('enrolment_students');
 }, 60_000);
 afterAll(() => h?.stop());
 

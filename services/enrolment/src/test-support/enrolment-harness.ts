@@ -1,25 +1,23 @@
 // Test support (not shipped): the one setup of enrolment's integration tests.
 import { jetstreamManager } from '@nats-io/jetstream';
-import { sql } from 'drizzle-orm';
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import type { SchoolKind, SchoolStatus, StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { streamOf } from '@cuota/messaging/naming';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import type { ServiceConfig } from '@cuota/service-host/service-config';
-import { createLogger } from '@cuota/service-runtime/logging/logger';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
+import type { RunningService } from '@cuota/service-host/service-host';
+import type { TestDatabase } from '@cuota/testing/test-database';
+import type { TestNamespace } from '@cuota/testing/test-namespace';
 import { waitFor } from '@cuota/testing/wait-for';
-import { enrolmentService } from '../enrolment-service';
 import type * as schema from '../schema';
 import { insertMembership } from '../memberships/membership-repository';
-import { insertSchool } from '../schools/school-repository';
-import { seedDemoSchool } from '../seed/demo-school';
+import { insertSchool, saveSchool } from '../schools/school-repository';
+import type { SchoolChanges } from '../schools/school-rules';
 import { staffIdentity } from '../staff/staff-directory';
 import { insertStaffUser, staffUserByEmail } from '../staff/staff-user-repository';
+import {
+  startEnrolmentUnderTest,
+  type EnrolmentUnderTestOptions,
+} from '../testing/enrolment-under-test';
 
 /** Response bodies are checked field by field, as a client would read them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,14 +46,8 @@ export interface Answer {
   headers: Headers;
 }
 
-export interface HarnessOptions {
-  /** The service's clock (cycle activation judges "ended" by it); default the system's. */
-  now?: () => Date;
-  /** false: without the student import worker (a test drives one itself). */
-  worker?: boolean;
-  /** Extra service configuration (e.g. `publicUrl`, `smtpUrl` for invitation e-mails). */
-  config?: Partial<ServiceConfig>;
-}
+/** The clock (`now`), `worker` and extra `config`, as for enrolment under test. */
+export type HarnessOptions = Omit<EnrolmentUnderTestOptions, 'identity' | 'label'>;
 
 export interface EnrolmentHarness {
   service: RunningService<typeof schema>;
@@ -88,6 +80,8 @@ export interface EnrolmentHarness {
   bff: IdentityClaims;
   /** Calls the service as `as` (null: without a token). */
   call: (as: IdentityClaims | null, path: string, init?: CallInit) => Promise<Answer>;
+  /** Raw SQL on enrolment's database, to read what it stored. */
+  query: <T = Json>(text: string, params?: unknown[]) => Promise<T[]>;
   /** Rows of `table` (matching `where`, raw SQL), e.g. to prove a refusal wrote nothing. */
   count: (table: string, where?: string) => Promise<number>;
   /** The newest event of `type` on JetStream, or null. */
@@ -110,6 +104,8 @@ export interface EnrolmentHarness {
     schoolId: string;
     role: StaffRole;
   }) => Promise<string>;
+  /** Changes a school through its repository (its event included), e.g. to pause it. */
+  changeSchool: (schoolId: string, changes: SchoolChanges) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -119,28 +115,10 @@ export interface EnrolmentHarness {
  */
 export async function startEnrolmentHarness(
   name: string,
-  { now, worker = true, config = {} }: HarnessOptions = {},
+  options: HarnessOptions = {},
 ): Promise<EnrolmentHarness> {
-  const [database, ns, identity] = await Promise.all([
-    createTestDatabase(name),
-    createTestNamespace(),
-    createTestIdentity(),
-  ]);
-  const service = await startService(
-    worker ? enrolmentService : { ...enrolmentService, extras: undefined },
-    {
-      port: 0,
-      databaseUrl: database.url,
-      natsUrl: NATS_URL,
-      natsPrefix: ns.prefix,
-      identityPublicJwk: identity.keys.publicJwk,
-      logLevel: 'silent',
-      now,
-      ...config,
-    },
-    createLogger('enrolment', 'silent'),
-  );
-  const demo = await seedDemoSchool(service.db);
+  const enrolment = await startEnrolmentUnderTest({ label: name, ...options });
+  const { service, database, ns, identity, demo, query } = enrolment;
 
   const addSchool: EnrolmentHarness['addSchool'] = async (school) =>
     (
@@ -242,12 +220,9 @@ export async function startEnrolmentHarness(
     }),
     bff: { kind: 'service', service: 'bff' },
     call,
+    query,
     count: async (table, where = 'true') =>
-      (
-        await service.db.execute<{ n: number }>(
-          sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`),
-        )
-      ).rows[0]!.n,
+      (await query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]!.n,
     lastEvent,
     published: (type, match) =>
       waitFor(async () => {
@@ -256,10 +231,9 @@ export async function startEnrolmentHarness(
       }),
     addSchool,
     addStaff,
-    stop: async () => {
-      await service.stop();
-      await ns.dispose();
-      await database.drop();
+    changeSchool: async (schoolId, changes) => {
+      await service.db.transaction((tx) => saveSchool(tx, schoolId, changes));
     },
+    stop: enrolment.stop,
   };
 }

@@ -1,10 +1,13 @@
 import ExcelJS from 'exceljs';
-import type { Json } from '../../schools/directory-test-harness';
-import { startDirectoryHarness, type DirectoryHarness } from '../../schools/directory-test-harness';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../../test-support/enrolment-harness';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_student_lists');
+  h = await startEnrolmentHarness('enrolment_student_lists');
 }, 60_000);
 afterAll(() => h?.stop());
 

@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { studentStatusHistorySchema } from '@cuota/contracts/enrolment/student-status';
-import type { Json } from '../../schools/directory-test-harness';
-import { startDirectoryHarness, type DirectoryHarness } from '../../schools/directory-test-harness';
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../../test-support/enrolment-harness';
 import { staffUsers } from '../../schema';
 
-let h: DirectoryHarness;
+let h: EnrolmentHarness;
 beforeAll(async () => {
-  h = await startDirectoryHarness('enrolment_status_history');
+  h = await startEnrolmentHarness('enrolment_status_history');
 }, 60_000);
 afterAll(() => h?.stop());
 

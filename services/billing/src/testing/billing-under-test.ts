@@ -1,0 +1,21 @@
+// The package's `testing` export (@cuota/billing/testing): billing as other services' tests
+// meet it. Nothing else of billing's source is theirs to import.
+import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
+import type { TestIdentity } from '@cuota/testing/test-identity';
+import { billingService } from '../billing-service';
+import type * as schema from '../schema';
+
+export { STUDENT_DIRECTORY_CONSUMER } from '../students/student-directory-consumer';
+
+export type BillingUnderTest = ServiceUnderTest<typeof schema>;
+
+/**
+ * Billing's real service on a throwaway database, on the NATS namespace `natsPrefix`: its
+ * consumers apply what the other services publish there, as in production.
+ */
+export function startBillingUnderTest(options: {
+  natsPrefix: string;
+  identity?: TestIdentity;
+}): Promise<BillingUnderTest> {
+  return startServiceUnderTest(billingService, { label: 'billing', ...options });
+}

@@ -3,10 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type * as NextAuthClient from 'next-auth/react';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import {
-  startEnrolmentUnderTest,
-  type EnrolmentUnderTest,
-} from '../test-support/enrolment-under-test';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';
 
 /**
@@ -42,7 +39,7 @@ function fetchKeepingCookies(origin: string): typeof fetch {
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest(identity);
+  enrolment = await startEnrolmentUnderTest({ identity });
   bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
   server = bff.app.listen(0, '127.0.0.1');
   await once(server, 'listening');

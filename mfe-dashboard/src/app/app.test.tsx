@@ -7,7 +7,7 @@ import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
-import { schoolDetail } from '../features/school/testing/school-detail-fixture';
+import { schoolDetail } from '../testing/school-detail-fixture';
 import DashboardApp from './app';
 
 const me: StaffIdentity = {

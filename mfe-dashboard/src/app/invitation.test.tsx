@@ -8,7 +8,7 @@ import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub'
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
 import DashboardApp from './app';
-import { schoolDetail } from '../features/school/testing/school-detail-fixture';
+import { schoolDetail } from '../testing/school-detail-fixture';
 
 const TOKEN = 'Zk3n9Qx_7bLw-2VtY5pR8sHc1JmA4eUoDgKiNfTyWqE';
 const me: StaffIdentity = {

@@ -26,7 +26,7 @@ import {
   student,
   uuidOf,
   type InvoicingTestSystem,
-} from './invoicing-test-system';
+} from '../testing/invoicing-test-system';
 
 jest.setTimeout(60_000);
 

@@ -38,7 +38,7 @@ import {
   student,
   uuidOf,
   type InvoicingTestSystem,
-} from './invoicing-test-system';
+} from '../testing/invoicing-test-system';
 
 jest.setTimeout(60_000);
 

@@ -4,24 +4,9 @@
  * same NATS — one stamped CFDI. Billing's side is payments' contract stand-in until
  * billing's service answers it.
  */
-import { randomBytes } from 'node:crypto';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
-import { startPacSandbox, type PacSandbox } from '@cuota/infra/sandboxes/pac/pac-sandbox.ts';
-import { generateDemoCsd } from '@cuota/invoicing/src/cfdi/demo-csd';
-import { saveFiscalEntity } from '@cuota/invoicing/src/fiscal-entities/save-fiscal-entity';
-import {
-  guardian,
-  PAC_TOKEN,
-  SCHOOL,
-  student,
-} from '@cuota/invoicing/src/invoices/invoicing-test-system';
-import { createInvoicingService } from '@cuota/invoicing/src/invoicing-service';
-import type * as invoicingSchema from '@cuota/invoicing/src/schema';
-import { SecretBox as InvoicingSecretBox } from '@cuota/invoicing/src/secrets/secret-box';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
+import { guardian, startInvoicingWithPac, student } from '@cuota/invoicing/testing';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { publishEvent } from '../test-support/publish-event';
@@ -31,71 +16,24 @@ jest.setTimeout(90_000);
 
 let h: PaymentsHarness;
 let school: SchoolFixture;
-let pac: PacSandbox;
-let invoicingDb: TestDatabase;
-let invoicing: RunningService<typeof invoicingSchema>;
-
-const pacControl = (route: string, body: unknown) =>
-  fetch(`${pac.url}/_sandbox${route}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+let invoicing: Awaited<ReturnType<typeof startInvoicingWithPac>>;
 
 beforeAll(async () => {
   h = await startPaymentsHarness({ label: 'money_loop' });
   [school] = h.schools as [SchoolFixture];
-  [pac, invoicingDb] = await Promise.all([
-    startPacSandbox({ port: 0, apiToken: PAC_TOKEN }),
-    createTestDatabase('money_loop_invoicing'),
-  ]);
-  const secretsKey = randomBytes(32).toString('base64');
-  invoicing = await startService(
-    createInvoicingService({
-      pacUrl: pac.url,
-      pacToken: PAC_TOKEN,
-      secretsKey,
-      pacTimeoutMs: 5_000,
-      stamping: { retryBaseMs: 100, retryCapMs: 400, pollMs: 100 },
-    }),
-    {
-      port: 0,
-      databaseUrl: invoicingDb.url,
-      natsUrl: NATS_URL,
-      natsPrefix: h.ns.prefix,
-      identityPublicJwk: h.identity.keys.publicJwk,
-      logLevel: 'silent',
-    },
-  );
-  // The school's fiscal entity and CSD, and the family's fiscal data, as enrolment says them.
-  const password = 'contraseña-csd';
-  const csd = generateDemoCsd({
-    rfc: SCHOOL.rfc,
-    legalName: SCHOOL.legalName,
-    password,
-    validFrom: new Date(Date.now() - 24 * 3600_000),
+  invoicing = await startInvoicingWithPac({
+    natsPrefix: h.ns.prefix,
+    identity: h.identity,
+    schoolId: school.id,
   });
-  await invoicing.db.transaction((tx) =>
-    saveFiscalEntity(
-      tx,
-      new InvoicingSecretBox(secretsKey),
-      school.id,
-      { issuer: SCHOOL, series: 'A', csd: { cer: csd.cer, key: csd.key, password } },
-      new Date(),
-    ),
-  );
   const family = school.families[0]!;
   const parent = guardian(1, { guardian_id: family.guardianId, school_ids: [school.id] });
-  await pacControl(`/taxpayers/${SCHOOL.rfc}`, {
-    name: SCHOOL.legalName,
-    postal_code: SCHOOL.postalCode,
-    regimes: ['603'],
-  });
-  await pacControl(`/taxpayers/${parent.tax_id}`, {
-    name: parent.billing_name,
-    postal_code: parent.tax_zip_code,
-    regimes: [parent.tax_regime],
-  });
+  await invoicing.registerTaxpayer(
+    parent.tax_id!,
+    parent.billing_name!,
+    parent.tax_zip_code!,
+    parent.tax_regime!,
+  );
   await publishEvent(h.ns.nc, h.ns, guardianCreatedV1, parent);
   await publishEvent(
     h.ns.nc,
@@ -111,8 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await invoicing?.stop();
-  await pac?.stop();
-  await invoicingDb?.drop();
   await h?.stop();
 });
 
@@ -148,7 +84,7 @@ test('one webhook delivered five times, then replayed: one payment, one allocati
 
   const invoices = async () =>
     (
-      await invoicing.db.$client.query<{ status: string; uuid: string | null }>(
+      await invoicing.invoicing.service.db.$client.query<{ status: string; uuid: string | null }>(
         'SELECT status, uuid FROM invoices WHERE source_id = $1',
         [payinId],
       )

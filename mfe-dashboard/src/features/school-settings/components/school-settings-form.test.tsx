@@ -6,7 +6,7 @@ import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub'
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { useNodeFormData } from '@cuota/web-core/testing/node-form-data';
 import { staffSession } from '@cuota/web-core/testing/session-fixtures';
-import { schoolDetail } from '../../school/testing/school-detail-fixture';
+import { schoolDetail } from '../../../testing/school-detail-fixture';
 import { SchoolSettingsForm } from './school-settings-form';
 
 const school = schoolDetail({

@@ -31,7 +31,7 @@ import { saveFiscalEntity } from '../fiscal-entities/save-fiscal-entity';
 import { createInvoicingService } from '../invoicing-service';
 import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
-import type { InvoiceRow } from './invoice-repository';
+import type { InvoiceRow } from '../invoices/invoice-repository';
 
 export const PAC_TOKEN = 'token-de-pruebas-facturacion';
 export const SCHOOL_ID = '11111111-1111-4111-8111-111111111111';

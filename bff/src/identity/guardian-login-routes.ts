@@ -7,7 +7,7 @@ import {
 import { conflict, HttpError } from '@cuota/service-runtime/http/http-error';
 import type { BffContext } from '../bff-context';
 import { parseBody } from '../http/input';
-import { parseJson, requireBodyType } from '../http/body-parsers';
+import { parseJson } from '../http/body-parsers';
 import { requireCsrf } from '../security/csrf';
 import { sessionResponse } from '../session/session-response';
 import { emailHint } from './email-hint';
@@ -23,7 +23,7 @@ const BASE = '/api/v1/guardians/login';
 export function guardianLoginRoutes(ctx: BffContext): Router {
   const router = Router();
   const { limiters } = ctx;
-  const json = [parseJson, requireBodyType('json'), requireCsrf];
+  const json = [parseJson, requireCsrf];
 
   router.get(`${BASE}/:guardianHash/`, async (req, res) => {
     const guardian = await findGuardianWithEmail(ctx, String(req.params.guardianHash));

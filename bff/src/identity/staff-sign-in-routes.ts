@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { staffCredentialsSchema } from '@cuota/contracts/identity/sign-in';
 import type { BffContext } from '../bff-context';
-import { parseJson, requireBodyType } from '../http/body-parsers';
+import { parseJson } from '../http/body-parsers';
 import { parseBody } from '../http/input';
 import { runMiddleware } from '../http/run-middleware';
 import { sessionResponse } from '../session/session-response';
@@ -17,18 +17,12 @@ export const strictStaffCredentials = z.strictObject(staffCredentialsSchema.shap
  */
 export function staffSignInRoutes(ctx: BffContext): Router {
   const router = Router();
-  router.post(
-    '/api/v1/users/auth/',
-    parseJson,
-    requireBodyType('json'),
-    ctx.limiters.signInPerIp,
-    async (req, res) => {
-      const credentials = parseBody(strictStaffCredentials, req.body);
-      res.locals.signInAccount = `staff:${credentials.email}`;
-      await runMiddleware(ctx.limiters.signInPerAccount, req, res);
-      await signInStaff(req, ctx, credentials);
-      res.json(sessionResponse(req, ctx.config));
-    },
-  );
+  router.post('/api/v1/users/auth/', parseJson, ctx.limiters.signInPerIp, async (req, res) => {
+    const credentials = parseBody(strictStaffCredentials, req.body);
+    res.locals.signInAccount = `staff:${credentials.email}`;
+    await runMiddleware(ctx.limiters.signInPerAccount, req, res);
+    await signInStaff(req, ctx, credentials);
+    res.json(sessionResponse(req, ctx.config));
+  });
   return router;
 }

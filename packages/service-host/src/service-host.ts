@@ -18,12 +18,16 @@ import type { ServiceDomain } from '@cuota/contracts/http/endpoint';
 import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
 import { mountEndpoints, type Implementation } from '@cuota/service-runtime/http/endpoint-handlers';
 import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
+import type { UniqueViolationMessages } from '@cuota/service-runtime/http/unique-violation';
 import {
   createIdentityVerifier,
   type IdentityVerifier,
 } from '@cuota/service-runtime/identity/identity-token';
 import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
 import type { ServiceConfig } from './service-config';
+
+/** Services listen on loopback unless HOST says otherwise: only the BFF faces the network. */
+const LOOPBACK = '127.0.0.1';
 
 /** What a service's routes and consumers are given. */
 export interface ServiceContext<S extends Record<string, unknown>> {
@@ -51,6 +55,11 @@ export interface ServiceDefinition<S extends Record<string, unknown>> {
   routes?: (app: Express, ctx: ServiceContext<S>) => void;
   /** Durable consumers: name → subscriptions. */
   consumers?: (ctx: ServiceContext<S>) => Record<string, Subscription[]>;
+  /**
+   * The Spanish 409 for each unique index (by name) that two racing requests can hit; any
+   * other unique violation gets a general one (service-runtime's error handler).
+   */
+  uniqueViolations?: UniqueViolationMessages;
   /** Work that answers NATS requests or needs stopping (returns its stopper). */
   extras?: (ctx: ServiceContext<S>) => Promise<() => Promise<void>>;
 }
@@ -91,6 +100,7 @@ export async function startService<S extends Record<string, unknown>>(
   const app = createServiceApp(
     {
       logger,
+      uniqueViolations: definition.uniqueViolations,
       readiness: async () => {
         await db.execute(sql`SELECT 1`);
         if (nc.isClosed()) throw new Error('NATS connection closed');
@@ -102,8 +112,8 @@ export async function startService<S extends Record<string, unknown>>(
       definition.routes?.(a, ctx);
     },
   );
-  const server = await listen(app, config.port);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listen(app, config.port, config.host ?? LOOPBACK);
+  const url = `http://${urlHost(config.host ?? LOOPBACK)}:${(server.address() as AddressInfo).port}`;
   logger.info({ url }, `${definition.name} listening`);
 
   return {
@@ -150,12 +160,16 @@ async function closeServer(server: Server, graceMs = 5_000): Promise<void> {
   clearTimeout(cut);
 }
 
-function listen(app: Express, port: number): Promise<Server> {
+function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, '127.0.0.1', (err?: Error) =>
-      err ? reject(err) : resolve(server),
-    );
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });
+}
+
+/** Where a caller on this machine reaches a server bound to `host`. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return LOOPBACK;
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** main.ts of every service: start from the environment, stop cleanly on a signal. */

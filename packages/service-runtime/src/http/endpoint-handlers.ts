@@ -16,6 +16,7 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { grants } from '@cuota/contracts/enrolment/permissions';
 import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
 import { Reply } from './reply';
+import { requireBodyTypeOf } from './request-guards';
 import { identityOf } from './require-identity';
 import { parseInput } from './validate';
 
@@ -83,7 +84,12 @@ export function mountEndpoints(
   for (const implementation of ordered) {
     const { endpoint } = implementation;
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    app[method](expressPath(endpoint.path), ...implementation.before, serve(implementation));
+    app[method](
+      expressPath(endpoint.path),
+      requireBodyTypeOf(endpoint),
+      ...implementation.before,
+      serve(implementation),
+    );
   }
 }
 

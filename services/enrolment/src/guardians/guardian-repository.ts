@@ -10,6 +10,7 @@ import { guardianDeletedV1 } from '@cuota/contracts/events/enrolment.guardian.de
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { enqueueEvent, enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { guardianSchools, guardians, schools, studentGuardians, students } from '../schema';
 
@@ -60,13 +61,20 @@ export async function insertGuardian(
   return row!.id;
 }
 
+/** Writes what differs from the stored row; unchanged, nothing is written or published. */
 export async function saveGuardian(
   tx: Executor,
   id: string,
   changes: GuardianRecordChanges,
 ): Promise<void> {
-  await tx.update(guardians).set(changes).where(eq(guardians.id, id));
-  await publishGuardianUpdated(tx, id);
+  const differs = anyColumnChanges(guardians, changes);
+  if (!differs) return;
+  const saved = await tx
+    .update(guardians)
+    .set(definedChanges(changes))
+    .where(and(eq(guardians.id, id), differs))
+    .returning({ id: guardians.id });
+  if (saved.length) await publishGuardianUpdated(tx, id);
 }
 
 /** The school knows the guardian from now on (a guardian may belong to several). */

@@ -1,10 +1,5 @@
 import { HttpError } from '@cuota/service-runtime/http/http-error';
-import {
-  billingGuardianRefusal,
-  refuseDuplicateStudent,
-  sectionAfterEdit,
-  uniqueViolationOf,
-} from './student-rules';
+import { billingGuardianRefusal, sectionAfterEdit } from './student-rules';
 
 const current = { levelId: 'primaria', sectionId: '3A' };
 
@@ -32,31 +27,5 @@ test('the billing guardian must be one of the guardians (or none at all)', () =>
         message: 'El tutor de facturación debe ser uno de sus tutores.',
       },
     ],
-  });
-});
-
-describe('a duplicate CURP or matrícula', () => {
-  const pgError = (constraint: string) => ({ code: '23505', constraint });
-
-  test('is found however deep the driver wrapped it', () => {
-    expect(uniqueViolationOf(pgError('students_school_curp_uq'))).toBe('students_school_curp_uq');
-    expect(uniqueViolationOf({ cause: { cause: pgError('x') } })).toBe('x');
-    expect(uniqueViolationOf(new Error('otra cosa'))).toBeNull();
-  });
-
-  test('becomes a Spanish 409; any other failure passes through unchanged', async () => {
-    const fail = (err: unknown) => () => Promise.reject(err);
-    await expect(
-      refuseDuplicateStudent(fail({ cause: pgError('students_school_curp_uq') })),
-    ).rejects.toMatchObject({
-      status: 409,
-      message: 'Ya hay un alumno con esta CURP en la escuela.',
-    });
-    await expect(
-      refuseDuplicateStudent(fail(pgError('students_school_code_uq'))),
-    ).rejects.toMatchObject({ message: 'Ya hay un alumno con esta matrícula en la escuela.' });
-    const other = pgError('guardians_hash_key');
-    await expect(refuseDuplicateStudent(fail(other))).rejects.toBe(other);
-    await expect(refuseDuplicateStudent(() => Promise.resolve(7))).resolves.toBe(7);
   });
 });

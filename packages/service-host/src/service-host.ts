@@ -108,7 +108,9 @@ export async function startService<S extends Record<string, unknown>>(
     },
     (a) => {
       a.use(requireIdentity(verify));
-      mountEndpoints(a, definition.name, definition.endpoints(ctx), ALL_ENDPOINTS);
+      mountEndpoints(a, definition.name, definition.endpoints(ctx), ALL_ENDPOINTS, {
+        db: db as Database<Record<string, unknown>>,
+      });
       definition.routes?.(a, ctx);
     },
   );

@@ -23,6 +23,8 @@ export const API_ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** 422: an Idempotency-Key already used for a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',

@@ -28,10 +28,11 @@ export function leadHandlers(ctx: EnrolmentContext) {
   };
 
   return [
-    implement(createLeadEndpoint, async ({ body, caller }) => {
+    implement(createLeadEndpoint, ({ body, caller, once }) => {
       const changedBy = caller.kind === 'staff' ? caller.user_id : null;
-      const id = await db.transaction((tx) => createLead(tx, body, changedBy));
-      return answer(id);
+      return once(
+        async (tx) => (await admissionStudent(tx, await createLead(tx, body, changedBy)))!,
+      );
     }),
 
     implement(readLead, async (call) => {

@@ -58,12 +58,12 @@ export function studentHandlers({ db }: EnrolmentContext) {
       studentListPage(db, school_id, query),
     ),
 
-    implement(registerStudentEndpoint, async ({ body, caller }) => {
+    implement(registerStudentEndpoint, ({ body, caller, once }) => {
       const changedBy = caller.kind === 'staff' ? caller.user_id : null;
-      const id = await db.transaction((tx) =>
-        registerStudent(tx, { ...body, changed_by: changedBy }),
-      );
-      return profileOf(id);
+      return once(async (tx) => {
+        const id = await registerStudent(tx, { ...body, changed_by: changedBy });
+        return (await studentProfile(tx, id))!;
+      });
     }),
 
     implement(readStudent, async (call) => {

@@ -4,9 +4,8 @@ import { staffCredentialsSchema } from '@cuota/contracts/identity/sign-in';
 import type { BffContext } from '../bff-context';
 import { parseJson } from '../http/body-parsers';
 import { parseBody } from '../http/input';
-import { runMiddleware } from '../http/run-middleware';
 import { sessionResponse } from '../session/session-response';
-import { signInStaff } from './sign-in';
+import { signInStaff, staffAccount } from './sign-in';
 
 export const strictStaffCredentials = z.strictObject(staffCredentialsSchema.shape);
 
@@ -19,9 +18,9 @@ export function staffSignInRoutes(ctx: BffContext): Router {
   const router = Router();
   router.post('/api/v1/users/auth/', parseJson, ctx.limiters.signInPerIp, async (req, res) => {
     const credentials = parseBody(strictStaffCredentials, req.body);
-    res.locals.signInAccount = `staff:${credentials.email}`;
-    await runMiddleware(ctx.limiters.signInPerAccount, req, res);
-    await signInStaff(req, ctx, credentials);
+    await ctx.signInFailures.attempt(req, staffAccount(credentials.email), () =>
+      signInStaff(req, ctx, credentials),
+    );
     res.json(sessionResponse(req, ctx.config));
   });
   return router;

@@ -37,12 +37,19 @@ export interface RateLimitConfig {
 
 export interface BffConfig {
   port: number;
+  /** The interface to listen on (HOST; default 127.0.0.1). */
+  host: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   /** Express `trust proxy` value; unset means the BFF faces the browser directly. */
   trustProxy?: boolean | number | string;
   /** The portal host as browsers see it: links, e-mails, Auth.js URLs, same-origin checks. */
   publicUrl: string;
+  /**
+   * Origins a callbackUrl (sign-in, sign-out) may point to: PUBLIC_URL first, then
+   * ALLOWED_ORIGINS. Built from configuration only, never from a request's Host header.
+   */
+  siteOrigins: string[];
   redisUrl: string;
   /** Namespace for every key this process writes (sessions, codes, rate limits). */
   redisPrefix: string;

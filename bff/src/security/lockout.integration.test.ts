@@ -15,6 +15,8 @@ import { startTestBff, type TestBff } from '../test-support/test-bff';
  */
 let enrolment: EnrolmentUnderTest;
 let bff: TestBff;
+// Each password check is an argon2id verification: a dozen take seconds on a busy machine.
+jest.setTimeout(30_000);
 
 beforeAll(async () => {
   const identity = await createTestIdentity();

@@ -69,6 +69,8 @@ export async function startTestBff(options: TestBffOptions = {}): Promise<TestBf
     trustProxy: options.trustProxy,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     publicUrl: PUBLIC_URL,
+    siteOrigins: [PUBLIC_URL],
+    host: '127.0.0.1',
     redisUrl: REDIS_URL,
     redisPrefix: `t-bff-${uniqueSuffix()}:`,
     sessionSecrets: ['a-session-secret-for-tests-only'],

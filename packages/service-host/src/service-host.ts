@@ -17,6 +17,7 @@ import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
 import type { ServiceDomain } from '@cuota/contracts/http/endpoint';
 import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
 import { mountEndpoints, type Implementation } from '@cuota/service-runtime/http/endpoint-handlers';
+import { localUrl } from '@cuota/service-runtime/http/local-url';
 import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
 import type { UniqueViolationMessages } from '@cuota/service-runtime/http/unique-violation';
 import {
@@ -115,7 +116,7 @@ export async function startService<S extends Record<string, unknown>>(
     },
   );
   const server = await listen(app, config.port, config.host ?? LOOPBACK);
-  const url = `http://${urlHost(config.host ?? LOOPBACK)}:${(server.address() as AddressInfo).port}`;
+  const url = localUrl(config.host ?? LOOPBACK, (server.address() as AddressInfo).port);
   logger.info({ url }, `${definition.name} listening`);
 
   return {
@@ -166,12 +167,6 @@ function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });
-}
-
-/** Where a caller on this machine reaches a server bound to `host`. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return LOOPBACK;
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** main.ts of every service: start from the environment, stop cleanly on a signal. */

@@ -1,4 +1,7 @@
 import express, { type Express } from 'express';
+import { jsonTextReader } from '@cuota/service-runtime/http/json-body';
+import { noStore } from '@cuota/service-runtime/http/no-store';
+import { rejectMalformedUrl } from '@cuota/service-runtime/http/request-guards';
 import { requestIdMiddleware } from '@cuota/service-runtime/http/request-id';
 import type { BffConfig } from './config/bff-config';
 import type { BffDeps } from './bff-deps';
@@ -39,6 +42,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
 
   app.use(requestIdMiddleware);
   app.use(requestLogging(deps.logger));
+  app.use(rejectMalformedUrl);
   app.use(createHelmet(config));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
@@ -49,6 +53,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready' });
   });
 
+  app.use(API_PREFIXES, noStore);
   app.use(API_PREFIXES, createSessionMiddleware(config, deps.redis));
   app.use(API_PREFIXES, ctx.limiters.api);
   // Anyone may sign a family up from a school's store: limited per IP on top of `api`.
@@ -60,7 +65,8 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(guardianLoginRoutes(ctx));
   app.use(staffSignInRoutes(ctx));
   app.use(portalFeaturesRoutes(ctx));
-  app.use('/api/trpc', trpcMiddleware(ctx));
+  // Read first so tRPC's bodies get the same size, charset and nesting checks.
+  app.use('/api/trpc', jsonTextReader(), trpcMiddleware(ctx));
   app.use(remotesRoutes(config));
   app.use(openApiRoutes(config));
   app.use(API_PREFIXES, apiNotFound);

@@ -7,6 +7,7 @@ import type { BffDeps } from './bff-deps';
 import { createEnrolmentDirectory, type EnrolmentDirectory } from './identity/enrolment-directory';
 import { createLoginCodes, type LoginCodes } from './identity/login-codes';
 import { createRateLimiters, type RateLimiters } from './security/rate-limits';
+import { createSignInFailures, type SignInFailures } from './security/sign-in-failures';
 import { createGuardianLinkCache, type GuardianLinkCache } from './shell/guardian-link-cache';
 
 /** Everything the BFF's routers share, built once per app. */
@@ -14,6 +15,7 @@ export interface BffContext {
   config: BffConfig;
   deps: BffDeps;
   limiters: RateLimiters;
+  signInFailures: SignInFailures;
   enrolment: ServiceClient;
   invoicing: ServiceClient;
   directory: EnrolmentDirectory;
@@ -33,6 +35,11 @@ export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
     config,
     deps,
     limiters: createRateLimiters(config, deps.redis),
+    signInFailures: createSignInFailures(
+      config.rateLimits.signInFailuresPerAccountAndIp,
+      deps.redis,
+      config.redisPrefix,
+    ),
     enrolment,
     invoicing: createServiceClient({
       label: 'facturación',

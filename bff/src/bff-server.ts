@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { localUrl } from '@cuota/service-runtime/http/local-url';
 import type { BffConfig } from './config/bff-config';
 import { closeBffDeps, createBffDeps, type BffDeps } from './bff-deps';
 import { createBffApp } from './app';
@@ -22,16 +23,16 @@ export async function startBffServer(
 ): Promise<BffServer> {
   const deps = options.deps ?? (await createBffDeps(config));
   const app = createBffApp(config, deps);
-  const server = await listen(app, config.port);
+  const server = await listen(app, config.port, config.host);
   const { port } = server.address() as AddressInfo;
-  deps.logger.info({ port }, 'bff listening');
+  deps.logger.info({ host: config.host, port }, 'bff listening');
   if (config.nodeEnv === 'production' && config.trustProxy === undefined)
     deps.logger.warn(
       'NODE_ENV=production without TRUST_PROXY: behind a TLS-terminating proxy the Secure ' +
         'session cookie is never sent. Set TRUST_PROXY to the number of proxies in front.',
     );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: localUrl(config.host, port),
     app,
     deps,
     stop: async () => {
@@ -44,8 +45,8 @@ export async function startBffServer(
   };
 }
 
-function listen(app: Express, port: number): Promise<Server> {
+function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, (err?: Error) => (err ? reject(err) : resolve(server)));
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });
 }

@@ -123,6 +123,7 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
   return {
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    HOST: profile.host,
     PORT: String(profile.servicePorts[s]),
     DATABASE_URL: databaseUrl(profile, s),
     NATS_URL: profile.natsUrl,
@@ -298,6 +299,7 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      HOST: profile.host,
       PORT: String(profile.bffPort),
       REDIS_URL: profile.redisUrl,
       REDIS_PREFIX: profile.redisPrefix,
@@ -311,6 +313,8 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
       MAIL_FROM,
       PUBLIC_URL: publicUrl(profile),
+      // The same portal reached by address (sign-in and sign-out may send a browser back there).
+      ALLOWED_ORIGINS: httpUrl(profile, profile.bffPort),
       // The portal frames the gateway's hosted card form (CSP frame-src).
       GATEWAY_FORM_ORIGIN: httpUrl(profile, profile.gatewayPort),
       ...(profile.name === 'bench' ? { RATE_LIMIT_API_PER_MINUTE: '100000000' } : {}),

@@ -12,15 +12,23 @@ export interface RateLimitRule {
 export interface RateLimitConfig {
   /** Every API and proxied call, per IP. */
   api: RateLimitRule;
-  /** Code and password checks, per IP (shared by every sign-in endpoint). */
+  /** Failed code and password checks per IP (shared by every sign-in endpoint). */
   signInPerIp: RateLimitRule;
-  /** Password checks per staff e-mail. */
-  signInPerAccount: RateLimitRule;
+  /**
+   * Failed password (or invitation) checks per account and IP: the client that keeps failing
+   * is stopped, the account's owner elsewhere is not (ADR 0020).
+   */
+  signInFailuresPerAccountAndIp: RateLimitRule;
   /** Code e-mails per IP. */
   sendCodePerIp: RateLimitRule;
-  /** Code e-mails per guardian: a short burst rule and an hourly rule. */
+  /** Code e-mails per guardian and IP: a short burst rule and an hourly rule. */
   sendCodePerGuardianBurst: RateLimitRule;
   sendCodePerGuardianHourly: RateLimitRule;
+  /**
+   * Code e-mails per guardian from anywhere (a mailbox is not flooded). Reaching it locks
+   * nobody out: the codes already sent stay valid.
+   */
+  sendCodePerGuardian: RateLimitRule;
   /** Client log lines (/api/auth/_log) per IP. */
   clientLog: RateLimitRule;
   /** Families' sign-ups from a school's store (POST /api/v1/schools/{id}/signup/) per IP. */
@@ -29,12 +37,19 @@ export interface RateLimitConfig {
 
 export interface BffConfig {
   port: number;
+  /** The interface to listen on (HOST; default 127.0.0.1). */
+  host: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   /** Express `trust proxy` value; unset means the BFF faces the browser directly. */
   trustProxy?: boolean | number | string;
   /** The portal host as browsers see it: links, e-mails, Auth.js URLs, same-origin checks. */
   publicUrl: string;
+  /**
+   * Origins a callbackUrl (sign-in, sign-out) may point to: PUBLIC_URL first, then
+   * ALLOWED_ORIGINS. Built from configuration only, never from a request's Host header.
+   */
+  siteOrigins: string[];
   redisUrl: string;
   /** Namespace for every key this process writes (sessions, codes, rate limits). */
   redisPrefix: string;
@@ -63,10 +78,11 @@ const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   api: { windowMs: MINUTE, limit: 600 },
   signInPerIp: { windowMs: 15 * MINUTE, limit: 60 },
-  signInPerAccount: { windowMs: 15 * MINUTE, limit: 10 },
+  signInFailuresPerAccountAndIp: { windowMs: 15 * MINUTE, limit: 10 },
   sendCodePerIp: { windowMs: 15 * MINUTE, limit: 30 },
   sendCodePerGuardianBurst: { windowMs: 30_000, limit: 1 },
   sendCodePerGuardianHourly: { windowMs: 60 * MINUTE, limit: 5 },
+  sendCodePerGuardian: { windowMs: 60 * MINUTE, limit: 20 },
   clientLog: { windowMs: MINUTE, limit: 60 },
   signupPerIp: { windowMs: 60 * MINUTE, limit: 10 },
 };

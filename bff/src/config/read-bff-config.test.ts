@@ -23,6 +23,8 @@ test("reads the launcher's environment", () => {
   const config = readBffConfig(env);
   expect(config).toMatchObject({
     port: 3000,
+    host: '127.0.0.1',
+    siteOrigins: ['http://localhost:3000'],
     nodeEnv: 'development',
     publicUrl: 'http://localhost:3000',
     sessionSecrets: ['nuevo-secreto-de-sesion-0001', 'viejo-secreto-de-sesion-0002'],
@@ -49,4 +51,18 @@ test.each([
   ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
 ])('TRUST_PROXY=%s', (value, expected) => {
   expect(parseTrustProxy(value)).toEqual(expected);
+});
+
+test('HOST and ALLOWED_ORIGINS: the interface and the extra origins a callbackUrl may name', () => {
+  const config = readBffConfig({
+    ...env,
+    HOST: '0.0.0.0',
+    ALLOWED_ORIGINS: 'http://127.0.0.1:3000/, https://portal.colegio.mx,',
+  });
+  expect(config.host).toBe('0.0.0.0');
+  expect(config.siteOrigins).toEqual([
+    'http://localhost:3000',
+    'http://127.0.0.1:3000',
+    'https://portal.colegio.mx',
+  ]);
 });

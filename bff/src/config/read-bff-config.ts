@@ -14,10 +14,14 @@ const url = z.url();
 
 const envSchema = z.object({
   PORT: portSchema,
+  /** The interface to listen on: loopback unless the BFF must face another network. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.string().optional(),
   PUBLIC_URL: url,
+  /** More origins the portal is reached at (comma-separated), e.g. http://127.0.0.1:3000. */
+  ALLOWED_ORIGINS: z.string().optional(),
   REDIS_URL: url,
   REDIS_PREFIX: z.string().default('cuota:'),
   SESSION_SECRET: z.string().min(16, 'usa al menos 16 caracteres'),
@@ -45,10 +49,12 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   const sessionSecrets = e.SESSION_SECRET.split(',').map((s) => s.trim());
   return {
     port: e.PORT,
+    host: e.HOST,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    siteOrigins: siteOriginsOf(e.PUBLIC_URL, e.ALLOWED_ORIGINS),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     sessionSecrets,
@@ -80,6 +86,15 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       },
     },
   };
+}
+
+/** PUBLIC_URL's origin, then each valid ALLOWED_ORIGINS entry's (duplicates dropped). */
+export function siteOriginsOf(publicUrl: string, allowed: string | undefined): string[] {
+  const extra = (allowed ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return [...new Set([publicUrl, ...extra].map((o) => new URL(o).origin))];
 }
 
 /** `TRUST_PROXY` as Express reads it: a hop count, true/false, or a list of subnets. */

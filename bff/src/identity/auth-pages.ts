@@ -11,7 +11,7 @@ import { guardianLoginPage, STAFF_LOGIN_PAGE } from './auth-providers';
 export function signInPageRedirect(config: BffConfig): RequestHandler {
   return (req, res) => {
     const raw = typeof req.query.callbackUrl === 'string' ? req.query.callbackUrl : '/';
-    const callbackUrl = callbackUrlOf(req, config.publicUrl, '/', raw);
+    const callbackUrl = callbackUrlOf(req, config.siteOrigins, '/', raw);
     const hash = callbackUrl && /^\/guardians\/([^/]+)/.exec(new URL(callbackUrl).pathname)?.[1];
     const target = new URL(hash ? guardianLoginPage(hash) : STAFF_LOGIN_PAGE, config.publicUrl);
     if (callbackUrl) target.searchParams.set('callbackUrl', callbackUrl);

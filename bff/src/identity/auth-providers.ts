@@ -6,7 +6,7 @@ import { verifyCodeSchema } from '@cuota/contracts/identity/sign-in';
 import type { BffContext } from '../bff-context';
 import { runMiddleware } from '../http/run-middleware';
 import { GUARDIAN_HASH_PATTERN } from './enrolment-directory';
-import { signInGuardianWithCode, signInStaff } from './sign-in';
+import { signInGuardianWithCode, signInStaff, staffAccount } from './sign-in';
 import { strictStaffCredentials } from './staff-sign-in-routes';
 
 /** An Auth.js credentials provider as the BFF runs it. */
@@ -19,7 +19,7 @@ export interface CredentialsProvider<S extends z.ZodType = z.ZodType> {
   signInPage(body: unknown): string;
   /** Where to go after signing in when the form names no callbackUrl. */
   defaultCallback(input: z.infer<S>): string;
-  /** Rate limits for this attempt; `res.locals.signInAccount` names the account. */
+  /** Rate limits for this attempt (per IP; per account in `authorize`). */
   limiters(res: Response, input: z.infer<S>): RequestHandler[];
   authorize(req: Request, input: z.infer<S>): Promise<void>;
 }
@@ -40,11 +40,11 @@ export function credentialsProviders(ctx: BffContext): Record<string, Credential
     fields: strictStaffCredentials,
     signInPage: () => STAFF_LOGIN_PAGE,
     defaultCallback: () => '/dashboard',
-    limiters: (res, input) => {
-      res.locals.signInAccount = `staff:${input.email}`;
-      return [ctx.limiters.signInPerIp, ctx.limiters.signInPerAccount];
-    },
-    authorize: (req, input) => signInStaff(req, ctx, input),
+    limiters: () => [ctx.limiters.signInPerIp],
+    authorize: (req, input) =>
+      ctx.signInFailures.attempt(req, staffAccount(input.email), () =>
+        signInStaff(req, ctx, input),
+      ),
   };
   return { [guardianCode.id]: guardianCode, [staffCredentials.id]: staffCredentials };
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { BffContext } from '../bff-context';
-import { parseForm, parseJson, requireBodyType } from '../http/body-parsers';
+import { parseForm, parseJson } from '../http/body-parsers';
 import { csrfToken, requireCsrf } from '../security/csrf';
 import { refreshGuardian } from '../session/refresh-guardian';
 import { refreshStaff } from '../session/refresh-staff';
@@ -19,12 +19,7 @@ export function authRoutes(ctx: BffContext): Router {
   const router = Router();
   const { config } = ctx;
   const providers = credentialsProviders(ctx);
-  const body = [parseForm, parseJson, requireBodyType('form', 'json')];
-
-  router.use('/api/auth', (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  const body = [parseForm, parseJson];
 
   router.get('/api/auth/session', async (req, res) => {
     await refreshGuardian(req, res, ctx);
@@ -53,7 +48,6 @@ export function authRoutes(ctx: BffContext): Router {
   router.post(
     '/api/auth/invitation',
     parseJson,
-    requireBodyType('json'),
     requireCsrf,
     ctx.limiters.signInPerIp,
     redeemInvitationHandler(ctx),

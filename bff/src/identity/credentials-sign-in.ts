@@ -23,7 +23,7 @@ export function credentialsSignIn(
     if (!provider) return unknownProvider(ctx, req, res);
     res.locals.signInPage = provider.signInPage(req.body);
     const input = parseBody(provider.fields, req.body, ENVELOPE);
-    const callbackUrl = callbackUrlOf(req, ctx.config.publicUrl, provider.defaultCallback(input));
+    const callbackUrl = callbackUrlOf(req, ctx.config.siteOrigins, provider.defaultCallback(input));
     if (!callbackUrl) throw invalidCallbackUrl();
     await applyLimiters(provider.limiters(res, input), req, res);
     await provider.authorize(req, input);
@@ -34,7 +34,7 @@ export function credentialsSignIn(
 /** Spec §8: an unknown provider sends the user to the sign-in page with the callbackUrl. */
 function unknownProvider(ctx: BffContext, req: Request, res: Response) {
   const url = new URL('/api/auth/signin', ctx.config.publicUrl);
-  url.searchParams.set('callbackUrl', callbackUrlOf(req, ctx.config.publicUrl, '/') ?? '/');
+  url.searchParams.set('callbackUrl', callbackUrlOf(req, ctx.config.siteOrigins, '/') ?? '/');
   answerAuth(req, res, 400, {
     url: url.toString(),
     error: { code: 'NOT_FOUND', message: 'Ese método de inicio de sesión no existe.' },

@@ -7,7 +7,8 @@ import {
 import { conflict, HttpError } from '@cuota/service-runtime/http/http-error';
 import type { BffContext } from '../bff-context';
 import { parseBody } from '../http/input';
-import { parseJson, requireBodyType } from '../http/body-parsers';
+import { parseJson } from '../http/body-parsers';
+import { clientKeyOf } from '../security/client-key';
 import { requireCsrf } from '../security/csrf';
 import { sessionResponse } from '../session/session-response';
 import { emailHint } from './email-hint';
@@ -23,7 +24,7 @@ const BASE = '/api/v1/guardians/login';
 export function guardianLoginRoutes(ctx: BffContext): Router {
   const router = Router();
   const { limiters } = ctx;
-  const json = [parseJson, requireBodyType('json'), requireCsrf];
+  const json = [parseJson, requireCsrf];
 
   router.get(`${BASE}/:guardianHash/`, async (req, res) => {
     const guardian = await findGuardianWithEmail(ctx, String(req.params.guardianHash));
@@ -43,6 +44,7 @@ export function guardianLoginRoutes(ctx: BffContext): Router {
     guardianForCode(ctx),
     limiters.sendCodePerGuardianBurst,
     limiters.sendCodePerGuardianHourly,
+    limiters.sendCodePerGuardian,
     sendCode(ctx),
   );
 
@@ -75,7 +77,7 @@ async function findGuardianWithEmail(ctx: BffContext, hash: string): Promise<Gua
   return guardian as GuardianWithEmail;
 }
 
-/** Validates, finds the guardian and keys the per-guardian limits on their id. */
+/** Validates, finds the guardian and keys the per-guardian limits (and their pairs with the IP). */
 function guardianForCode(ctx: BffContext): RequestHandler {
   return async (req, res, next) => {
     const { guardian_hash } = parseBody(sendCodeSchema, req.body);
@@ -87,13 +89,13 @@ function guardianForCode(ctx: BffContext): RequestHandler {
 }
 
 function sendCode(ctx: BffContext): RequestHandler {
-  return async (_req, res) => {
+  return async (req, res) => {
     const guardian = res.locals.guardian as GuardianWithEmail;
-    const code = await ctx.codes.issue(guardian.id);
+    const code = await ctx.codes.issue(guardian.id, clientKeyOf(req));
     try {
       await ctx.deps.mailer.send(loginCodeMail(guardian, code, ctx.config));
     } catch (err) {
-      await ctx.codes.revoke(guardian.id);
+      await ctx.codes.revoke(guardian.id, code);
       ctx.deps.logger.error({ err, guardianId: guardian.id }, 'login code e-mail failed');
       throw new HttpError(
         503,

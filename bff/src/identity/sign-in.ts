@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { GuardianIdentity, StaffCredentials } from '@cuota/contracts/identity/sign-in';
 import { notFound } from '@cuota/service-runtime/http/http-error';
+import { clientKeyOf } from '../security/client-key';
 import { startSession } from '../session/start-session';
 import type { EnrolmentDirectory } from './enrolment-directory';
 import type { LoginCodes } from './login-codes';
@@ -34,12 +35,15 @@ export async function signInGuardianWithCode(
   input: { guardian_hash: string; code: string },
 ): Promise<void> {
   const guardian = await findGuardian(deps.directory, input.guardian_hash);
-  const check = await deps.codes.check(guardian.id, input.code);
+  const check = await deps.codes.check(guardian.id, input.code, clientKeyOf(req));
   if (check.outcome === 'locked') throw codeLocked();
   if (check.outcome === 'wrong') throw wrongCode(check.attemptsLeft);
   if (check.outcome === 'missing') throw wrongCode();
   await startSession(req, guardianState(guardian));
 }
+
+/** The account a staff sign-in is about, for the failure count (case does not matter). */
+export const staffAccount = (email: string) => `staff:${email.trim().toLowerCase()}`;
 
 /** Staff sign-in (e-mail and password checked by enrolment). */
 export async function signInStaff(

@@ -7,7 +7,7 @@ import { answerAuth } from './auth-failure';
 /** POST /api/auth/signout: the session leaves Redis, the cookie is cleared, `{ url }`. */
 export function signOutHandler(config: BffConfig): RequestHandler {
   return async (req, res) => {
-    const url = callbackUrlOf(req, config.publicUrl, '/') ?? `${config.publicUrl}/`;
+    const url = callbackUrlOf(req, config.siteOrigins, '/') ?? `${config.publicUrl}/`;
     await destroySession(req, res);
     answerAuth(req, res, 200, { url });
   };

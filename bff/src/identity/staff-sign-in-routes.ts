@@ -2,11 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { staffCredentialsSchema } from '@cuota/contracts/identity/sign-in';
 import type { BffContext } from '../bff-context';
-import { parseJson, requireBodyType } from '../http/body-parsers';
+import { parseJson } from '../http/body-parsers';
 import { parseBody } from '../http/input';
-import { runMiddleware } from '../http/run-middleware';
 import { sessionResponse } from '../session/session-response';
-import { signInStaff } from './sign-in';
+import { signInStaff, staffAccount } from './sign-in';
 
 export const strictStaffCredentials = z.strictObject(staffCredentialsSchema.shape);
 
@@ -17,18 +16,12 @@ export const strictStaffCredentials = z.strictObject(staffCredentialsSchema.shap
  */
 export function staffSignInRoutes(ctx: BffContext): Router {
   const router = Router();
-  router.post(
-    '/api/v1/users/auth/',
-    parseJson,
-    requireBodyType('json'),
-    ctx.limiters.signInPerIp,
-    async (req, res) => {
-      const credentials = parseBody(strictStaffCredentials, req.body);
-      res.locals.signInAccount = `staff:${credentials.email}`;
-      await runMiddleware(ctx.limiters.signInPerAccount, req, res);
-      await signInStaff(req, ctx, credentials);
-      res.json(sessionResponse(req, ctx.config));
-    },
-  );
+  router.post('/api/v1/users/auth/', parseJson, ctx.limiters.signInPerIp, async (req, res) => {
+    const credentials = parseBody(strictStaffCredentials, req.body);
+    await ctx.signInFailures.attempt(req, staffAccount(credentials.email), () =>
+      signInStaff(req, ctx, credentials),
+    );
+    res.json(sessionResponse(req, ctx.config));
+  });
   return router;
 }

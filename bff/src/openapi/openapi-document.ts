@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { Access } from '@cuota/contracts/http/access';
-import { isPublicEndpoint, type AnyEndpoint, type Produces } from '@cuota/contracts/http/endpoint';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  isPublicEndpoint,
+  type AnyEndpoint,
+  type Produces,
+} from '@cuota/contracts/http/endpoint';
 import { SESSION_COOKIE } from '../session/session-middleware';
 import { CSRF_HEADER } from '../security/csrf';
 
@@ -42,6 +47,15 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: apiErrorSchema } },
 });
 
+/** A retry with the same key gets the first answer (header Idempotent-Replayed: true). */
+function idempotencyHeader(use: 'required' | 'optional') {
+  const key = z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .meta({ description: 'La misma clave en cada reintento de la misma operación (ADR 0019).' });
+  return z.object({ 'idempotency-key': use === 'required' ? key : key.optional() });
+}
+
 function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
   const status = String(endpoint.status ?? 200);
   const produces = endpoint.produces ?? 'json';
@@ -59,6 +73,7 @@ function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
     requestParams: {
       path: endpoint.params as z.ZodObject,
       ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
+      ...(endpoint.idempotencyKey ? { header: idempotencyHeader(endpoint.idempotencyKey) } : {}),
     },
     ...(endpoint.body
       ? {
@@ -80,6 +95,9 @@ function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
       '401': errorResponse('Sin sesión'),
       '403': errorResponse('Sin permiso'),
       '404': errorResponse('No existe (o es de otra escuela)'),
+      ...(endpoint.idempotencyKey
+        ? { '422': errorResponse('La Idempotency-Key ya se usó con otra solicitud') }
+        : {}),
     },
   } as ZodOpenApiOperationObject;
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
+import { bodyTypeError } from '@cuota/service-runtime/http/request-guards';
 import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { BffContext } from '../bff-context';
 import type { ServiceName } from '../config/bff-config';
@@ -67,6 +68,11 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
     if (found.kind === 'method-not-allowed')
       return answerMethodNotAllowed(res, req.method, found.allowed);
     const { endpoint, params } = found;
+    // A body the endpoint cannot read is refused here, for the BFF's own routes too.
+    if (!endpoint.planned) {
+      const wrongType = bodyTypeError(endpoint, req);
+      if (wrongType) throw wrongType;
+    }
     if (endpoint.servedByBff && !endpoint.planned) return next();
     await refreshStaff(req, res, ctx);
     const identity = authorizeProxyCall(req, endpoint, params);

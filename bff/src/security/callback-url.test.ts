@@ -24,7 +24,7 @@ describe('callbackUrl same-origin check', () => {
   });
 });
 
-test('the origin the browser is on counts too; relative paths resolve against the portal host', () => {
+test('each configured origin counts; relative paths resolve against the portal host', () => {
   const origins = [site, 'http://127.0.0.1:3000'];
   expect(sameOriginUrl('http://127.0.0.1:3000/guardians/x', origins)).toBe(
     'http://127.0.0.1:3000/guardians/x',

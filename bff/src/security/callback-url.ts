@@ -1,12 +1,15 @@
 import type { Request } from 'express';
 
 /**
- * Auth.js's callbackUrl, kept on this site: a relative path, or an absolute URL on the portal
- * host (PUBLIC_URL) or on the very origin the browser is talking to (a developer on
- * 127.0.0.1 instead of localhost). Anything else (another host, `//evil`, `javascript:`) is
- * refused. Returns the absolute URL, or undefined when it is not acceptable.
+ * Auth.js's callbackUrl, kept on this site: a relative path, or an absolute URL on one of
+ * the configured origins (the portal host, and e.g. 127.0.0.1 beside localhost for a
+ * developer). Anything else (another host, `//evil`, `javascript:`) is refused. Returns the
+ * absolute URL, or undefined when it is not acceptable.
  */
-export function sameOriginUrl(value: string, allowedOrigins: string[]): string | undefined {
+export function sameOriginUrl(
+  value: string,
+  allowedOrigins: readonly string[],
+): string | undefined {
   const origins = allowedOrigins.map((o) => new URL(o).origin);
   if (/^\/[/\\]/.test(value) || hasControlCharacters(value)) return undefined;
   let resolved: URL;
@@ -18,24 +21,20 @@ export function sameOriginUrl(value: string, allowedOrigins: string[]): string |
   return origins.includes(resolved.origin) ? resolved.toString() : undefined;
 }
 
-/** PUBLIC_URL first (relative paths resolve against it), then this request's own origin. */
-export function siteOrigins(req: Request, publicUrl: string): string[] {
-  const host = req.get('host');
-  return host ? [publicUrl, `${req.protocol}://${host}`] : [publicUrl];
-}
-
 /**
- * The request's callbackUrl (the body's, or `raw`) made absolute and checked; `fallback`
- * (a path of ours) when none was sent; undefined when the one sent is off-site.
+ * The request's callbackUrl (the body's, or `raw`) made absolute and checked against the
+ * configured origins (PUBLIC_URL first, then ALLOWED_ORIGINS; never the request's Host
+ * header, which the client writes); `fallback` (a path of ours) when none was sent;
+ * undefined when the one sent is off-site.
  */
 export function callbackUrlOf(
   req: Request,
-  publicUrl: string,
+  siteOrigins: readonly string[],
   fallback: string,
   raw: unknown = (req.body as Record<string, unknown> | undefined)?.callbackUrl,
 ): string | undefined {
-  if (typeof raw === 'string' && raw !== '') return sameOriginUrl(raw, siteOrigins(req, publicUrl));
-  return sameOriginUrl(fallback, [publicUrl]);
+  if (typeof raw === 'string' && raw !== '') return sameOriginUrl(raw, siteOrigins);
+  return sameOriginUrl(fallback, siteOrigins);
 }
 
 function hasControlCharacters(value: string): boolean {

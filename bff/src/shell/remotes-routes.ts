@@ -16,7 +16,7 @@ export function remotesRoutes(config: BffConfig): Router {
   };
   const router = Router();
   router.get('/api/remotes', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(body);
+    res.json(body);
   });
   return router;
 }

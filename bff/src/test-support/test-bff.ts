@@ -35,6 +35,8 @@ export interface TestBffOptions {
   proxyTimeoutMs?: number;
   /** Generous limits so a test file's own sign-ins never trip them (default true). */
   relaxedLimits?: boolean;
+  /** e.g. 'loopback': X-Forwarded-For then names the client, so a test can be many IPs. */
+  trustProxy?: BffConfig['trustProxy'];
 }
 
 export interface TestBff {
@@ -64,8 +66,11 @@ export async function startTestBff(options: TestBffOptions = {}): Promise<TestBf
   const config: BffConfig = {
     port: 0,
     nodeEnv: 'test',
+    trustProxy: options.trustProxy,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     publicUrl: PUBLIC_URL,
+    siteOrigins: [PUBLIC_URL],
+    host: '127.0.0.1',
     redisUrl: REDIS_URL,
     redisPrefix: `t-bff-${uniqueSuffix()}:`,
     sessionSecrets: ['a-session-secret-for-tests-only'],

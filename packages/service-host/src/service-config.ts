@@ -4,6 +4,8 @@ import { portSchema, readEnv } from '@cuota/service-runtime/config/read-env';
 
 const serviceEnvSchema = z.object({
   PORT: portSchema,
+  /** The interface to listen on; only the BFF faces the network, so loopback by default. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url(),
   NATS_URL: z.string().min(1),
   NATS_PREFIX: z.string().default(''),
@@ -17,6 +19,8 @@ const serviceEnvSchema = z.object({
 /** What every service process reads from its environment (docs/architecture.md). */
 export interface ServiceConfig {
   port: number;
+  /** The interface the service listens on (HOST); default 127.0.0.1. */
+  host?: string;
   databaseUrl: string;
   natsUrl: string;
   natsPrefix: string;
@@ -35,6 +39,7 @@ export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
   const e = readEnv(serviceEnvSchema, env);
   return {
     port: e.PORT,
+    host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     natsUrl: e.NATS_URL,
     natsPrefix: e.NATS_PREFIX,

@@ -17,13 +17,18 @@ import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
 import type { ServiceDomain } from '@cuota/contracts/http/endpoint';
 import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
 import { mountEndpoints, type Implementation } from '@cuota/service-runtime/http/endpoint-handlers';
+import { localUrl } from '@cuota/service-runtime/http/local-url';
 import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
+import type { UniqueViolationMessages } from '@cuota/service-runtime/http/unique-violation';
 import {
   createIdentityVerifier,
   type IdentityVerifier,
 } from '@cuota/service-runtime/identity/identity-token';
 import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
 import type { ServiceConfig } from './service-config';
+
+/** Services listen on loopback unless HOST says otherwise: only the BFF faces the network. */
+const LOOPBACK = '127.0.0.1';
 
 /** What a service's routes and consumers are given. */
 export interface ServiceContext<S extends Record<string, unknown>> {
@@ -51,6 +56,11 @@ export interface ServiceDefinition<S extends Record<string, unknown>> {
   routes?: (app: Express, ctx: ServiceContext<S>) => void;
   /** Durable consumers: name → subscriptions. */
   consumers?: (ctx: ServiceContext<S>) => Record<string, Subscription[]>;
+  /**
+   * The Spanish 409 for each unique index (by name) that two racing requests can hit; any
+   * other unique violation gets a general one (service-runtime's error handler).
+   */
+  uniqueViolations?: UniqueViolationMessages;
   /** Work that answers NATS requests or needs stopping (returns its stopper). */
   extras?: (ctx: ServiceContext<S>) => Promise<() => Promise<void>>;
 }
@@ -91,6 +101,7 @@ export async function startService<S extends Record<string, unknown>>(
   const app = createServiceApp(
     {
       logger,
+      uniqueViolations: definition.uniqueViolations,
       readiness: async () => {
         await db.execute(sql`SELECT 1`);
         if (nc.isClosed()) throw new Error('NATS connection closed');
@@ -98,12 +109,14 @@ export async function startService<S extends Record<string, unknown>>(
     },
     (a) => {
       a.use(requireIdentity(verify));
-      mountEndpoints(a, definition.name, definition.endpoints(ctx), ALL_ENDPOINTS);
+      mountEndpoints(a, definition.name, definition.endpoints(ctx), ALL_ENDPOINTS, {
+        db: db as Database<Record<string, unknown>>,
+      });
       definition.routes?.(a, ctx);
     },
   );
-  const server = await listen(app, config.port);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listen(app, config.port, config.host ?? LOOPBACK);
+  const url = localUrl(config.host ?? LOOPBACK, (server.address() as AddressInfo).port);
   logger.info({ url }, `${definition.name} listening`);
 
   return {
@@ -150,11 +163,9 @@ async function closeServer(server: Server, graceMs = 5_000): Promise<void> {
   clearTimeout(cut);
 }
 
-function listen(app: Express, port: number): Promise<Server> {
+function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, '127.0.0.1', (err?: Error) =>
-      err ? reject(err) : resolve(server),
-    );
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });
 }
 

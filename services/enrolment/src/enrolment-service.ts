@@ -5,6 +5,7 @@ import { inscriptionHandlers } from './admissions/inscription-handlers';
 import { leadHandlers } from './admissions/lead-handlers';
 import { signupHandlers } from './admissions/signup-handlers';
 import { cycleHandlers } from './cycles/cycle-handlers';
+import { ENROLMENT_UNIQUE_VIOLATIONS } from './enrolment-conflicts';
 import { billingAssignmentHandlers } from './guardians/billing/billing-assignment-handlers';
 import { guardianHandlers } from './guardians/guardian-handlers';
 import { importHandlers } from './imports/import-handlers';
@@ -28,6 +29,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   schema,
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
+  uniqueViolations: ENROLMENT_UNIQUE_VIOLATIONS,
   endpoints: (ctx) => [
     ...schoolHandlers(ctx),
     ...cycleHandlers(ctx),

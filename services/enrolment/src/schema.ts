@@ -18,6 +18,7 @@ import {
 import { foldedSql } from './search-folding-sql';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+export { idempotencyKeys } from '@cuota/service-runtime/idempotency/idempotency-schema';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 

@@ -77,6 +77,9 @@ export interface EndpointDefinition<
 
 export type AnyEndpoint = EndpointDefinition<z.ZodType, Optional, Optional, Optional>;
 
+/** An `Idempotency-Key` header's value: 8–128 letters, digits or `. _ : -` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
 /** The default parameters schema: each `{name}` of the path is one plain segment. */
 export function pathParamsSchema(path: string) {
   const segment = z.string().regex(new RegExp(`^${PATH_PARAM_PATTERN}$`));

@@ -108,6 +108,7 @@ export const updateSession = defineEndpoint({
   access: familyOrStaff('member'),
   summary: 'Actualizar la sesión (escuela seleccionada)',
   body: sessionUpdateSchema,
+  bodyType: 'form',
   response: z.union([sessionResponseSchema, z.object({})]),
 });
 
@@ -119,6 +120,8 @@ export const clientLog = defineEndpoint({
   access: anyone(),
   summary: 'Registrar un error del navegador',
   body: clientLogSchema,
+  // Auth.js's logger posts a form (sendBeacon); JSON is taken too.
+  bodyType: 'form',
   status: 204,
   produces: 'none',
 });

@@ -2,14 +2,19 @@ import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger';
 import { createErrorHandler, notFoundHandler } from './error-handler';
-import { keepRawBody } from './raw-body';
+import { jsonBodyParser } from './json-body';
+import { noStore } from './no-store';
+import { rejectMalformedUrl } from './request-guards';
 import { requestIdMiddleware } from './request-id';
+import type { UniqueViolationMessages } from './unique-violation';
 
 export interface ServiceAppOptions {
   logger: Logger;
   /** Throws when a dependency (database, NATS) is not usable; /readyz then answers 503. */
   readiness: () => Promise<void>;
   jsonLimit?: string;
+  /** The Spanish 409 for each unique index a racing duplicate can hit (by index name). */
+  uniqueViolations?: UniqueViolationMessages;
 }
 
 /**
@@ -24,6 +29,7 @@ export function createServiceApp(
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.use(requestIdMiddleware);
+  app.use(rejectMalformedUrl);
   app.use(
     pinoHttp({
       logger: options.logger,
@@ -45,9 +51,10 @@ export function createServiceApp(
       res.status(503).json({ status: 'not_ready' });
     }
   });
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb', verify: keepRawBody }));
+  app.use(noStore);
+  app.use(jsonBodyParser(options.jsonLimit));
   mount(app);
   app.use(notFoundHandler);
-  app.use(createErrorHandler(options.logger));
+  app.use(createErrorHandler(options.logger, options.uniqueViolations));
   return app;
 }

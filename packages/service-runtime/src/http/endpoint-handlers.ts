@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { decideAccess } from '@cuota/contracts/http/access';
 import {
   endpointKey,
+  IDEMPOTENCY_KEY_PATTERN,
   type AnyEndpoint,
   type BodyOf,
   type ParamsOf,
@@ -16,7 +17,11 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { grants } from '@cuota/contracts/enrolment/permissions';
 import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
 import { rawBodyOf } from './raw-body';
+import type { Writer } from '../idempotency/idempotency-repository';
+import { ReplayedAnswer, runOnce } from '../idempotency/run-once';
+import { subjectOf } from '../identity/identity-token';
 import { Reply } from './reply';
+import { requireBodyTypeOf } from './request-guards';
 import { identityOf } from './require-identity';
 import { parseInput } from './validate';
 
@@ -35,6 +40,14 @@ export interface Call<E extends AnyEndpoint> {
   /** The body's exact bytes, for endpoints defined with `bodyType: 'raw'` (a signed webhook). */
   rawBody: Buffer | undefined;
   /**
+   * Runs the endpoint's writes in one transaction whose result is the answer. With an
+   * `Idempotency-Key` (definitions with `idempotencyKey`), at most once per caller, endpoint
+   * and key: a retry or a double click gets the first answer and nothing after `once` runs
+   * again (ADR 0019). `remember` is what a replay answers (leave one-time secrets out).
+   * `work` must use only `tx`: waiting repeats hold pool connections.
+   */
+  once<T>(work: (tx: Writer) => Promise<T>, remember?: (answer: T) => unknown): Promise<T>;
+  /**
    * For a school learnt from a record: the caller must be staff of it holding the endpoint's
    * permission (404 with `unknown` for another school, so a record elsewhere looks absent).
    */
@@ -42,6 +55,9 @@ export interface Call<E extends AnyEndpoint> {
   req: Request;
   res: Response;
 }
+
+/** `call.once`, for code that runs a handler's writes on its behalf. */
+export type Once = Call<AnyEndpoint>['once'];
 
 export type Handler<E extends AnyEndpoint> = (
   call: Call<E>,
@@ -67,6 +83,11 @@ export function implement<E extends AnyEndpoint>(
   };
 }
 
+/** What the mount needs besides the handlers: the service's database, for `call.once`. */
+export interface MountOptions {
+  db?: Writer;
+}
+
 /**
  * Mounts a service's implementations at their definitions' paths and checks the service
  * serves exactly what the contracts say it does: every endpoint of its domain that is not
@@ -77,6 +98,7 @@ export function mountEndpoints(
   domain: ServiceDomain,
   implementations: readonly Implementation[],
   definitions: readonly AnyEndpoint[],
+  options: MountOptions = {},
 ): void {
   assertServesItsEndpoints(domain, implementations, definitions);
   // The more literal template first: Express takes the first route that matches.
@@ -89,9 +111,10 @@ export function mountEndpoints(
     const raw = endpoint.bodyType === 'raw' ? [readRawBody] : [];
     app[method](
       expressPath(endpoint.path),
+      requireBodyTypeOf(endpoint),
       ...raw,
       ...implementation.before,
-      serve(implementation),
+      serve(implementation, options),
     );
   }
 }
@@ -118,7 +141,7 @@ function assertServesItsEndpoints(
 
 const checkResponses = () => process.env.CUOTA_CHECK_RESPONSES === '1';
 
-function serve({ endpoint, handler }: Implementation): RequestHandler {
+function serve({ endpoint, handler }: Implementation, { db }: MountOptions): RequestHandler {
   return async (req, res) => {
     const params = parsePathParams(endpoint, req.params);
     const caller = identityOf(res);
@@ -131,22 +154,48 @@ function serve({ endpoint, handler }: Implementation): RequestHandler {
       endpoint.body && endpoint.bodyType !== 'raw'
         ? parseInput(endpoint.body, req.body)
         : undefined;
+    const idempotencyKey = idempotencyKeyOf(endpoint, req);
     const call: Call<AnyEndpoint> = {
       params,
       query: query as never,
       body: body as never,
       caller,
-      idempotencyKey: idempotencyKeyOf(endpoint, req),
+      idempotencyKey,
       rawBody: endpoint.bodyType === 'raw' ? rawBodyOf(req) : undefined,
+      once: (work, remember) => {
+        if (!db) throw new Error(`${endpointKey(endpoint)}: mountEndpoints was given no db`);
+        if (!idempotencyKey) return db.transaction(work);
+        const attempt = {
+          caller: subjectOf(caller),
+          endpoint: endpoint.name,
+          key: idempotencyKey,
+          request: { params, query, body },
+        };
+        return runOnce(db, attempt, work, remember);
+      },
       requireStaffOf: (schoolId, unknown) => requireStaffOf(endpoint, caller, schoolId, unknown),
       req,
       res,
     };
-    const result = await handler(call);
+    const result = await answerOrReplay(handler, call);
     if (res.headersSent) return;
     send(endpoint, res, result);
   };
 }
+
+/** The handler's answer, or the stored one when the call repeats one already done. */
+async function answerOrReplay(handler: Handler<AnyEndpoint>, call: Call<AnyEndpoint>) {
+  try {
+    return await handler(call);
+  } catch (err) {
+    if (!(err instanceof ReplayedAnswer)) throw err;
+    call.res.setHeader(REPLAYED_HEADER, 'true');
+    return err.answer;
+  }
+}
+
+/** Says an answer is the stored one of an earlier request with the same Idempotency-Key. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
 
 const UUID = z.uuid();
 /** Only a `school_id` that can exist is looked at before validation. */
@@ -156,7 +205,6 @@ function uuidsOnly(input: unknown): { school_id?: string } {
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** The header as the definition wants it: required, optional, or ignored. */
 function idempotencyKeyOf(endpoint: AnyEndpoint, req: Request): string | undefined {
@@ -167,7 +215,7 @@ function idempotencyKeyOf(endpoint: AnyEndpoint, req: Request): string | undefin
     throw badRequest(
       'Falta el encabezado Idempotency-Key: cada intento de la misma operación debe llevar la misma clave.',
     );
-  if (!IDEMPOTENCY_KEY.test(key))
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
     throw badRequest(
       'El encabezado Idempotency-Key no es válido (de 8 a 128 letras, dígitos, o . _ : -).',
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { HttpError } from './http-error';
-import { parseInput } from './validate';
+import { inputProblem, parseInput } from './validate';
 
 const schema = z.strictObject({
   name: z.string().min(1),
@@ -46,5 +46,35 @@ describe('parseInput', () => {
     const error = refusal({ name: '%\u0000' }, 'query');
     expect(error.message).toBe('Revisa los datos enviados en los parámetros de la solicitud.');
     expect(error.details![0]!.path).toBe('name');
+  });
+});
+
+describe('hostile shapes are refused in linear time, without recursion', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 'x';
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+
+  test('100,000 levels of arrays: a Spanish 400 naming where the nesting got too deep', () => {
+    const started = performance.now();
+    const error = refusal({ name: 'Ana', children: nested(100_000) });
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual([
+      { path: `children${'.0'.repeat(31)}`, message: expect.stringMatching(/máximo 32/) },
+    ]);
+  });
+
+  test('nesting within the limit is left to the schema', () => {
+    expect(inputProblem({ a: nested(30) })).toBeNull();
+  });
+
+  test('a NUL character in a wide object is found once, its path rebuilt', () => {
+    const wide = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 'ok']));
+    expect(inputProblem({ ...wide, last: ['ok', { deep: 'a\u0000' }] })).toEqual({
+      path: 'last.1.deep',
+      message: 'El texto contiene un carácter no válido.',
+    });
   });
 });

@@ -50,7 +50,8 @@ export async function createIdentityVerifier(publicJwk: JWK): Promise<IdentityVe
   };
 }
 
-function subjectOf(claims: IdentityClaims): string {
+/** `staff:<id>`, `guardian:<id>`, `service:<name>` or `anonymous`: who a token speaks for. */
+export function subjectOf(claims: IdentityClaims): string {
   switch (claims.kind) {
     case 'guardian':
       return `guardian:${claims.guardian_id}`;

@@ -42,8 +42,10 @@ export function admissionGuardianHandlers({ db }: EnrolmentContext) {
       const lead = body.student_id
         ? await leadOfSchool(db, call, body.student_id, body.school_id)
         : null;
-      const id = await db.transaction((tx) => createAdmissionGuardian(tx, body, lead));
-      return answer(id, body.school_id);
+      return call.once(async (tx) => {
+        const id = await createAdmissionGuardian(tx, body, lead);
+        return (await admissionGuardian(tx, id, body.school_id))!;
+      });
     }),
 
     implement(readAdmissionGuardian, async (call) =>

@@ -12,7 +12,6 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import type { EnrolmentContext } from '../enrolment-db';
 import { changeStudentStatus } from '../students/status/change-student-status';
-import { refuseDuplicateStudent } from '../students/student-rules';
 import { admissionStudentFor } from './admission-access';
 import { admissionStudent, inscriptionsBoard, studentInscriptions } from './admission-repository';
 import { requireInAdmission } from './admission-rules';
@@ -29,12 +28,11 @@ export function leadHandlers(ctx: EnrolmentContext) {
   };
 
   return [
-    implement(createLeadEndpoint, async ({ body, caller }) => {
+    implement(createLeadEndpoint, ({ body, caller, once }) => {
       const changedBy = caller.kind === 'staff' ? caller.user_id : null;
-      const id = await refuseDuplicateStudent(() =>
-        db.transaction((tx) => createLead(tx, body, changedBy)),
+      return once(
+        async (tx) => (await admissionStudent(tx, await createLead(tx, body, changedBy)))!,
       );
-      return answer(id);
     }),
 
     implement(readLead, async (call) => {

@@ -8,9 +8,11 @@ import { createLead } from './lead-commands';
 
 /**
  * A family's own registration from the school's site: each child a lead, linked to the
- * guardian who wrote. The caller is nobody in particular, so an existing family of the
- * school is never touched: a guardian record is reused only when it is a prospect (every
- * child of theirs still a lead), which is also what makes a repeated submission a no-op.
+ * guardian who wrote. The caller is nobody in particular, so nobody else's record is ever
+ * touched (ADR 0021): a guardian record is reused only when it is a prospect (every child of
+ * theirs still a lead) with the same e-mail **and** the same name, the same person writing
+ * again, which is what makes a repeated submission a no-op. Anyone else using that e-mail
+ * gets a prospect of their own, under their own name, for staff to reconcile.
  * Returns how many children were registered now.
  */
 export async function signUpFamily(
@@ -26,8 +28,10 @@ export async function signUpFamily(
     lastName: input.guardian.last_name,
   };
   const guardianId =
-    (await guardianOfSchoolByContact(tx, schoolId, contact, { prospectOnly: true })) ??
-    (await registerGuardian(tx, { ...input.guardian, school_id: schoolId }));
+    (await guardianOfSchoolByContact(tx, schoolId, contact, {
+      prospectOnly: true,
+      sameName: true,
+    })) ?? (await registerGuardian(tx, { ...input.guardian, school_id: schoolId }));
   const known = new Set((await childrenNamesOf(tx, guardianId)).map(childKey));
   let registered = 0;
   for (const child of input.students) {

@@ -8,10 +8,12 @@ import { signUpFamily } from './school-signup';
 /** The store's sign-up form: anyone may write while the school is public (BFF rate-limits). */
 export function signupHandlers({ db }: EnrolmentContext) {
   return [
-    implement(schoolSignup, async ({ params, body }) => {
+    implement(schoolSignup, async ({ params, body, once }) => {
       await requirePublicSchool(db, params.id);
-      const registered = await db.transaction((tx) => signUpFamily(tx, params.id, body));
-      return { message: SIGNUP_RECEIVED_MESSAGE, registered };
+      return once(async (tx) => ({
+        message: SIGNUP_RECEIVED_MESSAGE,
+        registered: await signUpFamily(tx, params.id, body),
+      }));
     }),
   ];
 }

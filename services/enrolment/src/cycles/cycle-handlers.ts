@@ -39,8 +39,8 @@ export function cycleHandlers(ctx: EnrolmentContext) {
   return [
     implement(listCycles, async ({ params }) => (await cyclesOfSchool(db, params.id)).map(toCycle)),
 
-    implement(createCycleEndpoint, async ({ params, body }) =>
-      toCycle(await db.transaction((tx) => createCycle(tx, params.id, body))),
+    implement(createCycleEndpoint, ({ params, body, once }) =>
+      once(async (tx) => toCycle(await createCycle(tx, params.id, body))),
     ),
 
     /** What activation would say now (read without locks). */

@@ -10,8 +10,10 @@ import { guardianDeletedV1 } from '@cuota/contracts/events/enrolment.guardian.de
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { enqueueEvent, enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { guardianSchools, guardians, schools, studentGuardians, students } from '../schema';
+import { foldedSql } from '../search-folding-sql';
 
 /**
  * The only code that writes the `guardians` and `guardian_schools` tables. Every write
@@ -89,13 +91,20 @@ export async function insertGuardians(
   return ids;
 }
 
+/** Writes what differs from the stored row; unchanged, nothing is written or published. */
 export async function saveGuardian(
   tx: Executor,
   id: string,
   changes: GuardianRecordChanges,
 ): Promise<void> {
-  await tx.update(guardians).set(changes).where(eq(guardians.id, id));
-  await publishGuardianUpdated(tx, id);
+  const differs = anyColumnChanges(guardians, changes);
+  if (!differs) return;
+  const saved = await tx
+    .update(guardians)
+    .set(definedChanges(changes))
+    .where(and(eq(guardians.id, id), differs))
+    .returning({ id: guardians.id });
+  if (saved.length) await publishGuardianUpdated(tx, id);
 }
 
 /** The school knows the guardian from now on (a guardian may belong to several). */
@@ -241,16 +250,20 @@ export async function countGuardiansOfSchool(db: Executor, schoolId: string): Pr
 /**
  * The school's guardian with that e-mail (case aside), else — without an e-mail — with
  * exactly that name; the oldest first. `prospectOnly`: only one whose every child is still a
- * lead (a family's own sign-up never touches an existing family).
+ * lead (a family's own sign-up never touches an existing family). `sameName`: the name must
+ * match too, case and accents aside (the same person writing again, ADR 0021).
  */
 export async function guardianOfSchoolByContact(
   db: Executor,
   schoolId: string,
   contact: { email: string | null; firstName: string; lastName: string },
-  { prospectOnly = false }: { prospectOnly?: boolean } = {},
+  { prospectOnly = false, sameName = false }: { prospectOnly?: boolean; sameName?: boolean } = {},
 ): Promise<string | null> {
   const same = contact.email
-    ? sql`lower(${guardians.email}) = ${contact.email.toLowerCase()}`
+    ? and(
+        sql`lower(${guardians.email}) = ${contact.email.toLowerCase()}`,
+        sameName ? sameFoldedName(contact) : undefined,
+      )
     : and(eq(guardians.firstName, contact.firstName), eq(guardians.lastName, contact.lastName));
   const [row] = await db
     .select({ id: guardians.id })
@@ -270,6 +283,12 @@ export async function guardianOfSchoolByContact(
     .limit(1);
   return row?.id ?? null;
 }
+
+const sameFoldedName = (contact: { firstName: string; lastName: string }) =>
+  and(
+    eq(foldedSql(sql`${guardians.firstName}`), foldedSql(sql`${contact.firstName}`)),
+    eq(foldedSql(sql`${guardians.lastName}`), foldedSql(sql`${contact.lastName}`)),
+  );
 
 /** GET /api/v1/guardians/{id}/: contact, billing data and the schools that know them. */
 export async function guardianProfile(db: Executor, id: string): Promise<GuardianDetail | null> {

@@ -1,6 +1,6 @@
 import { fold, type StudentImportRow } from '@cuota/contracts/enrolment/student-import';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
-import { uniqueViolationOf } from '../students/student-rules';
+import { uniqueViolationOf } from '@cuota/service-runtime/http/unique-violation';
 
 export interface RowError {
   field: string | null;

@@ -22,8 +22,8 @@ export function levelHandlers({ db }: EnrolmentContext) {
       return offered.map((row) => withGrades(toLevel(row)));
     }),
 
-    implement(offerLevel, async ({ params, body }) =>
-      toLevel(await db.transaction((tx) => createLevel(tx, params.id, body))),
+    implement(offerLevel, ({ params, body, once }) =>
+      once(async (tx) => toLevel(await createLevel(tx, params.id, body))),
     ),
 
     implement(updateLevelEndpoint, async ({ params, body }) =>

@@ -5,6 +5,7 @@ import type { Permission } from '@cuota/contracts/enrolment/permissions';
 import { staffMembershipChangedV1 } from '@cuota/contracts/events/enrolment.staff.membership_changed.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges } from '@cuota/service-runtime/db/changes';
 import { schoolLogos, schools, staffMemberships, staffUsers } from '../schema';
 import { logoPath } from '../schools/school-rules';
 import { storedGrant } from '../staff/membership-grant';
@@ -118,13 +119,17 @@ async function update(
   change: Change,
   changedBy: string,
 ): Promise<MembershipRow> {
+  const differs = anyColumnChanges(staffMemberships, changes);
+  if (!differs) return member;
   const [row] = await tx
     .update(staffMemberships)
     .set({ ...changes, updatedAt: new Date() })
-    .where(keyOf(member))
+    .where(and(keyOf(member), differs))
     .returning();
-  await recordChange(tx, change, member, row!, changedBy);
-  return row!;
+  // Already so: nothing written, no event.
+  if (!row) return member;
+  await recordChange(tx, change, member, row, changedBy);
+  return row;
 }
 
 /** `role`/`permissions` are the state after the change (null when removed). */

@@ -5,6 +5,7 @@ import type { SchoolListItem, SchoolListQuery } from '@cuota/contracts/enrolment
 import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.updated.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { schoolLogos, schools } from '../schema';
 import { containsFolded } from '../search-folding';
@@ -48,20 +49,19 @@ export async function insertSchool(tx: Executor, school: NewSchool): Promise<Sch
   return row!;
 }
 
-/** Writes the changes (undefined = unchanged) and tells the other domains. */
-export async function saveSchool(
-  tx: Executor,
-  id: string,
-  changes: SchoolChanges,
-): Promise<SchoolRow> {
+/**
+ * Writes the changes (undefined = unchanged) and tells the other domains; when every value is
+ * already stored, nothing is written or published. The caller has read (and locked) the row.
+ */
+export async function saveSchool(tx: Executor, id: string, changes: SchoolChanges): Promise<void> {
+  const differs = anyColumnChanges(schools, changes);
+  if (!differs) return;
   const [row] = await tx
     .update(schools)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(schools.id, id))
+    .set({ ...definedChanges(changes), updatedAt: new Date() })
+    .where(and(eq(schools.id, id), differs))
     .returning();
-  if (!row) throw notFound(UNKNOWN_SCHOOL);
-  await enqueueEvent(tx, schoolUpdatedV1, snapshot(row));
-  return row;
+  if (row) await enqueueEvent(tx, schoolUpdatedV1, snapshot(row));
 }
 
 export async function logoImageOf(db: Executor, schoolId: string): Promise<string | null> {

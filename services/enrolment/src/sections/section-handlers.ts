@@ -50,16 +50,14 @@ export function sectionHandlers({ db }: EnrolmentContext) {
 
     implement(sectionFormData, ({ query }) => formData(db, query.school_id)),
 
-    implement(createEndpoint, async ({ body }) => {
-      const id = await db.transaction((tx) => createSection(tx, body));
-      return (await sectionById(db, id))!;
-    }),
+    implement(createEndpoint, ({ body, once }) =>
+      once(async (tx) => (await sectionById(tx, await createSection(tx, body)))!),
+    ),
 
     /** The form submitted: several groups of one grade ("A, B, C"), all created or none. */
-    implement(createFromFormEndpoint, async ({ body }) => {
-      const ids = await db.transaction((tx) => createSectionsFromForm(tx, body));
-      return sectionsByIds(db, body.school_id, ids);
-    }),
+    implement(createFromFormEndpoint, ({ body, once }) =>
+      once(async (tx) => sectionsByIds(tx, body.school_id, await createSectionsFromForm(tx, body))),
+    ),
 
     implement(bulkDeleteEndpoint, async ({ body }) => {
       await db.transaction((tx) => bulkDeleteSections(tx, body.school_id, body.section_ids));

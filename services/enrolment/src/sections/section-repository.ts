@@ -6,6 +6,7 @@ import { sectionDeletedV1 } from '@cuota/contracts/events/enrolment.section.dele
 import { sectionUpdatedV1 } from '@cuota/contracts/events/enrolment.section.updated.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges } from '@cuota/service-runtime/db/changes';
 import type { LevelRow } from '../levels/level-repository';
 import { levels, sections, students } from '../schema';
 
@@ -138,8 +139,15 @@ export async function saveSection(
   level: LevelRow,
   fields: SectionFields,
 ): Promise<void> {
-  const [row] = await tx.update(sections).set(fields).where(eq(sections.id, id)).returning();
-  await enqueueEvent(tx, sectionUpdatedV1, snapshot(row!, level));
+  const differs = anyColumnChanges(sections, fields);
+  if (!differs) return;
+  const [row] = await tx
+    .update(sections)
+    .set(fields)
+    .where(and(eq(sections.id, id), differs))
+    .returning();
+  // Unchanged: nothing written, nothing published.
+  if (row) await enqueueEvent(tx, sectionUpdatedV1, snapshot(row, level));
 }
 
 export async function deleteSections(

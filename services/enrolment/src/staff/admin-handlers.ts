@@ -62,8 +62,8 @@ export function adminHandlers({ db }: EnrolmentContext, sendInvitation: SendInvi
       return me;
     }),
 
-    implement(addAdmin, ({ params, body, caller }) =>
-      addMember(db, sendInvitation, params.id, staffCaller(caller).user_id, body),
+    implement(addAdmin, ({ params, body, caller, once }) =>
+      addMember(db, once, sendInvitation, params.id, staffCaller(caller).user_id, body),
     ),
 
     implement(changeAdminRole, async (call) => {

@@ -50,8 +50,8 @@ export function staffUserHandlers({ db }: EnrolmentContext, sendInvitation: Send
   };
 
   return [
-    implement(createStaffUser, ({ body: { school_id, ...input }, caller }) =>
-      addMember(db, sendInvitation, school_id, staffCaller(caller).user_id, input),
+    implement(createStaffUser, ({ body: { school_id, ...input }, caller, once }) =>
+      addMember(db, once, sendInvitation, school_id, staffCaller(caller).user_id, input),
     ),
 
     implement(resendInvitation, async ({ body: { school_id, email }, caller }) => {

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
 import { staffUsers } from '../schema';
 
 /**
@@ -41,8 +42,11 @@ export async function saveStaffUser(
   id: string,
   changes: StaffUserChanges,
 ): Promise<void> {
+  // Unchanged values leave the row (and its updated_at) as it is.
+  const differs = anyColumnChanges(staffUsers, changes);
+  if (!differs) return;
   await tx
     .update(staffUsers)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(staffUsers.id, id));
+    .set({ ...definedChanges(changes), updatedAt: new Date() })
+    .where(and(eq(staffUsers.id, id), differs));
 }

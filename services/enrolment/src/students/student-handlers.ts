@@ -19,6 +19,7 @@ import {
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { parseInput } from '@cuota/service-runtime/http/validate';
+import type { Executor } from '@cuota/messaging/transaction';
 import type { Caller } from '../caller';
 import type { EnrolmentContext } from '../enrolment-db';
 import { studentListPage } from './list/student-list-repository';
@@ -26,6 +27,7 @@ import { registerStudent } from './register-student';
 import { authorizeStudent } from './student-access';
 import { guardiansOfStudent, studentProfile } from './student-profile-repository';
 import { publishStudentUpdated } from './student-repository';
+import { studentAsSeenBy } from './student-rules';
 import { updateStudent } from './update-student';
 
 /** Staff edit placement and matrícula too; a guardian only the personal data. */
@@ -39,10 +41,11 @@ const EDIT_SCHEMAS: Record<
 
 /** A student's record: register, read, edit; its guardians; re-publishing it. */
 export function studentHandlers({ db }: EnrolmentContext) {
-  const profileOf = async (id: string) => {
-    const student = await studentProfile(db, id);
+  /** The record as this caller may see it (studentAsSeenBy: guardians' contacts or not). */
+  const profileFor = async (call: Caller, id: string, executor: Executor = db) => {
+    const student = await studentProfile(executor, id);
     if (!student) throw notFound(UNKNOWN_STUDENT);
-    return student;
+    return studentAsSeenBy(student, call.caller);
   };
 
   /** Each caller is held to their own schema (the definition's body admits both). */
@@ -50,7 +53,7 @@ export function studentHandlers({ db }: EnrolmentContext) {
     const { actor } = await authorizeStudent(db, call, id);
     const changes = parseInput(EDIT_SCHEMAS[method][actor.kind], raw);
     await db.transaction((tx) => updateStudent(tx, id, changes));
-    return profileOf(id);
+    return profileFor(call, id);
   }
 
   return [
@@ -58,17 +61,18 @@ export function studentHandlers({ db }: EnrolmentContext) {
       studentListPage(db, school_id, query),
     ),
 
-    implement(registerStudentEndpoint, async ({ body, caller }) => {
+    implement(registerStudentEndpoint, (call) => {
+      const { body, caller } = call;
       const changedBy = caller.kind === 'staff' ? caller.user_id : null;
-      const id = await db.transaction((tx) =>
-        registerStudent(tx, { ...body, changed_by: changedBy }),
-      );
-      return profileOf(id);
+      return call.once(async (tx) => {
+        const id = await registerStudent(tx, { ...body, changed_by: changedBy });
+        return profileFor(call, id, tx);
+      });
     }),
 
     implement(readStudent, async (call) => {
       await authorizeStudent(db, call, call.params.id);
-      return profileOf(call.params.id);
+      return profileFor(call, call.params.id);
     }),
 
     implement(replaceStudent, (call) => edit(call, 'PUT', call.params.id, call.req.body)),

@@ -10,6 +10,7 @@ import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.studen
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
 import { enqueueEvent, enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
 import {
   levels,
   sections,
@@ -196,13 +197,22 @@ export async function insertStudent(
 }
 
 /** Any change of the row but its status, with enrolment.student.updated. */
+/** Writes what differs from the stored row; unchanged, nothing is written or published. */
 export async function saveStudent(
   tx: Executor,
   id: string,
   changes: StudentChanges,
-): Promise<void> {
-  await tx.update(students).set(changes).where(eq(students.id, id));
+): Promise<boolean> {
+  const differs = anyColumnChanges(students, changes);
+  if (!differs) return false;
+  const saved = await tx
+    .update(students)
+    .set(definedChanges(changes))
+    .where(and(eq(students.id, id), differs))
+    .returning({ id: students.id });
+  if (!saved.length) return false;
   await publishStudentUpdated(tx, id);
+  return true;
 }
 
 /**

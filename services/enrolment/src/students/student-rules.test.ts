@@ -1,10 +1,8 @@
 import { HttpError } from '@cuota/service-runtime/http/http-error';
-import {
-  billingGuardianRefusal,
-  refuseDuplicateStudent,
-  sectionAfterEdit,
-  uniqueViolationOf,
-} from './student-rules';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { billingGuardianRefusal, sectionAfterEdit, studentAsSeenBy } from './student-rules';
 
 const current = { levelId: 'primaria', sectionId: '3A' };
 
@@ -35,28 +33,47 @@ test('the billing guardian must be one of the guardians (or none at all)', () =>
   });
 });
 
-describe('a duplicate CURP or matrícula', () => {
-  const pgError = (constraint: string) => ({ code: '23505', constraint });
-
-  test('is found however deep the driver wrapped it', () => {
-    expect(uniqueViolationOf(pgError('students_school_curp_uq'))).toBe('students_school_curp_uq');
-    expect(uniqueViolationOf({ cause: { cause: pgError('x') } })).toBe('x');
-    expect(uniqueViolationOf(new Error('otra cosa'))).toBeNull();
+describe("who sees a student's guardians' contact and fiscal data", () => {
+  const guardian = {
+    id: 'g1',
+    first_name: 'Ana',
+    last_name: 'Ruiz',
+    email: 'ana@correo.mx',
+    phone: '5512345678',
+    relationship: 'madre',
+    billing_name: 'Ana Ruiz',
+    tax_id: 'RUAA800101AB1',
+    is_billing_guardian: true,
+  };
+  const student = { school_id: 's1', guardians: [guardian] } as unknown as StudentDetail;
+  const staffAs = (role: StaffRole): IdentityClaims => ({
+    kind: 'staff',
+    user_id: 'u',
+    memberships: [{ school_id: 's1', role }],
   });
 
-  test('becomes a Spanish 409; any other failure passes through unchanged', async () => {
-    const fail = (err: unknown) => () => Promise.reject(err);
-    await expect(
-      refuseDuplicateStudent(fail({ cause: pgError('students_school_curp_uq') })),
-    ).rejects.toMatchObject({
-      status: 409,
-      message: 'Ya hay un alumno con esta CURP en la escuela.',
+  test('the family and staff with guardians.read see everything', () => {
+    expect(studentAsSeenBy(student, staffAs('CASH_COLLECTION')).guardians[0]).toEqual(guardian);
+    const family: IdentityClaims = { kind: 'guardian', guardian_id: 'g1', school_ids: ['s1'] };
+    expect(studentAsSeenBy(student, family).guardians[0]).toEqual(guardian);
+  });
+
+  test('a role without guardians.read sees who they are, not how to reach them', () => {
+    expect(studentAsSeenBy(student, staffAs('OTHER')).guardians[0]).toEqual({
+      ...guardian,
+      email: null,
+      phone: null,
+      billing_name: null,
+      tax_id: null,
     });
-    await expect(
-      refuseDuplicateStudent(fail(pgError('students_school_code_uq'))),
-    ).rejects.toMatchObject({ message: 'Ya hay un alumno con esta matrícula en la escuela.' });
-    const other = pgError('guardians_hash_key');
-    await expect(refuseDuplicateStudent(fail(other))).rejects.toBe(other);
-    await expect(refuseDuplicateStudent(() => Promise.resolve(7))).resolves.toBe(7);
+  });
+
+  test('an explicit list without guardians.read counts, whatever the role', () => {
+    const custom: IdentityClaims = {
+      kind: 'staff',
+      user_id: 'u',
+      memberships: [{ school_id: 's1', role: 'ADMISSIONS', permissions: ['students.read'] }],
+    };
+    expect(studentAsSeenBy(student, custom).guardians[0]!.tax_id).toBeNull();
   });
 });

@@ -1,4 +1,7 @@
-import { conflict, HttpError } from '@cuota/service-runtime/http/http-error';
+import { grants } from '@cuota/contracts/enrolment/permissions';
+import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { HttpError } from '@cuota/service-runtime/http/http-error';
 
 /** A 400 about one field of the student. */
 export const invalidStudent = (path: string, message: string) =>
@@ -29,29 +32,29 @@ export function billingGuardianRefusal(
   );
 }
 
-/** PostgreSQL's unique_violation, as node-postgres reports it (possibly wrapped by Drizzle). */
-export function uniqueViolationOf(err: unknown): string | null {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return e.constraint ?? '';
-    e = e.cause as typeof e;
-  }
-  return null;
+/**
+ * Whether the caller may see the contact and fiscal data of a student's guardians: the family
+ * itself, or staff who may open the school's guardian list (`guardians.read`). Others see who
+ * the guardians are, not how to reach them.
+ */
+export function seesGuardianContacts(caller: IdentityClaims, schoolId: string): boolean {
+  if (caller.kind === 'guardian') return true;
+  if (caller.kind !== 'staff') return false;
+  const membership = caller.memberships.find((m) => m.school_id === schoolId);
+  return Boolean(membership && grants(membership, 'guardians.read'));
 }
 
-/** Unique indexes of a school's students, and what the person should be told. */
-const DUPLICATE_STUDENT: Record<string, string> = {
-  students_school_curp_uq: 'Ya hay un alumno con esta CURP en la escuela.',
-  students_school_code_uq: 'Ya hay un alumno con esta matrícula en la escuela.',
-};
-
-/** Runs `work`; a duplicate CURP or matrícula becomes a Spanish 409 instead of a 500. */
-export async function refuseDuplicateStudent<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const constraint = uniqueViolationOf(err);
-    const message = constraint !== null ? DUPLICATE_STUDENT[constraint] : undefined;
-    if (message) throw conflict(message);
-    throw err;
-  }
+/** The student's record as the caller may see it (guardians' e-mail, phone and RFC withheld). */
+export function studentAsSeenBy(student: StudentDetail, caller: IdentityClaims): StudentDetail {
+  if (seesGuardianContacts(caller, student.school_id)) return student;
+  return {
+    ...student,
+    guardians: student.guardians.map((g) => ({
+      ...g,
+      email: null,
+      phone: null,
+      billing_name: null,
+      tax_id: null,
+    })),
+  };
 }

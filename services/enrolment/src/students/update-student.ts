@@ -1,7 +1,7 @@
 import type { StudentChanges } from '@cuota/contracts/enrolment/student-detail';
 import type { Executor } from '@cuota/messaging/transaction';
 import { levelIdOfKind, lockStudent, saveStudent, sectionIsOfLevel } from './student-repository';
-import { invalidStudent, refuseDuplicateStudent, sectionAfterEdit } from './student-rules';
+import { invalidStudent, sectionAfterEdit } from './student-rules';
 
 /**
  * Applies an edit (PUT or PATCH, already validated); enrolment.student.updated goes with it.
@@ -22,17 +22,15 @@ export async function updateStudent(
   const sectionId = sectionAfterEdit(current, levelId, changes.section_id);
   if (sectionId && !(await sectionIsOfLevel(tx, sectionId, levelId)))
     throw invalidStudent('section_id', 'El grupo no pertenece a este nivel.');
-  await refuseDuplicateStudent(() =>
-    saveStudent(tx, studentId, {
-      firstName: changes.first_name,
-      lastName: changes.last_name,
-      gender: changes.gender,
-      birthDate: changes.birth_date,
-      nationality: changes.nationality,
-      curp: changes.curp,
-      enrolmentCode: changes.enrolment_code,
-      levelId,
-      sectionId,
-    }),
-  );
+  await saveStudent(tx, studentId, {
+    firstName: changes.first_name,
+    lastName: changes.last_name,
+    gender: changes.gender,
+    birthDate: changes.birth_date,
+    nationality: changes.nationality,
+    curp: changes.curp,
+    enrolmentCode: changes.enrolment_code,
+    levelId,
+    sectionId,
+  });
 }

@@ -38,6 +38,7 @@ export const createLead = defineEndpoint({
   body: createLeadSchema,
   response: admissionStudentSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const readLead = defineEndpoint({
@@ -123,6 +124,7 @@ export const createAdmissionGuardian = defineEndpoint({
   body: createAdmissionGuardianSchema,
   response: admissionGuardianDetailSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const readAdmissionGuardian = defineEndpoint({
@@ -242,6 +244,7 @@ export const schoolSignup = defineEndpoint({
   response: schoolSignupResultSchema,
   status: 201,
   notFound: 'No encontramos esta escuela.',
+  idempotencyKey: 'optional',
 });
 
 export const ADMISSION_ENDPOINTS = [

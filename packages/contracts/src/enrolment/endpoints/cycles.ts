@@ -44,6 +44,7 @@ export const createCycle = defineEndpoint({
   response: schoolCycleSchema,
   status: 201,
   notFound: UNKNOWN_SCHOOL,
+  idempotencyKey: 'optional',
 });
 
 export const checkCycleActivation = defineEndpoint({

@@ -40,6 +40,7 @@ export const offerLevel = defineEndpoint({
   body: createLevelSchema,
   response: staffLevelSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const updateLevel = defineEndpoint({

@@ -80,6 +80,7 @@ export const createSection = defineEndpoint({
   body: createSectionSchema,
   response: sectionSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const createSectionsFromForm = defineEndpoint({
@@ -92,6 +93,7 @@ export const createSectionsFromForm = defineEndpoint({
   body: sectionFormBatchSchema,
   response: sectionListSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const bulkDeleteSections = defineEndpoint({

@@ -66,6 +66,7 @@ export const addAdmin = defineEndpoint({
   body: createAdminSchema,
   response: createdAdminSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const changeAdminRole = defineEndpoint({
@@ -163,6 +164,7 @@ export const createStaffUser = defineEndpoint({
   response: createdAdminSchema,
   status: 201,
   notFound: UNKNOWN_SCHOOL,
+  idempotencyKey: 'optional',
 });
 
 /** A fresh token is e-mailed; the previous one stops working (ADR 0013). */

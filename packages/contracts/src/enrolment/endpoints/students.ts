@@ -52,6 +52,7 @@ export const registerStudent = defineEndpoint({
   body: createStudentSchema,
   response: studentDetailSchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 /** Staff of the student's school, or one of the student's guardians. */

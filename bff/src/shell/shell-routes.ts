@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { createPrecompressedLookup } from '@cuota/service-runtime/http/precompressed';
 import type { BffContext } from '../bff-context';
 import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
 
 /** webpack's [contenthash] in a file name: such files never change, so cache them for a year. */
-const HASHED_ASSET = /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|map)$/;
+const HASHED_ASSET =
+  /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|map)(?:\.br|\.gz)?$/;
 
 /**
  * The shell's built files: assets by name, and index.html for every other page (the SPA's
@@ -16,6 +18,7 @@ export function shellRoutes(ctx: BffContext): Router {
   const dist = path.resolve(ctx.config.shellDistDir);
   const index = createIndexReader(path.join(dist, 'index.html'));
   const router = Router();
+  router.use(sendPrecompressed(dist));
   router.use(
     express.static(dist, {
       index: false,
@@ -35,6 +38,23 @@ export function shellRoutes(ctx: BffContext): Router {
     res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;
+}
+
+/**
+ * Points a request for a built text file at the build's brotli or gzip copy when the browser
+ * takes it (infra/webpack/precompress-plugin.mjs): the type stays the original file's.
+ */
+function sendPrecompressed(dist: string): RequestHandler {
+  const lookup = createPrecompressedLookup(dist);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const copy = lookup(req.path, req.headers['accept-encoding']);
+    if (!copy) return next();
+    res.vary('Accept-Encoding');
+    res.set({ 'Content-Encoding': copy.encoding, 'Content-Type': copy.contentType });
+    req.url = copy.urlPath;
+    next();
+  };
 }
 
 async function pageStatus(ctx: BffContext, req: Request): Promise<number> {

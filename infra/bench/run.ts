@@ -20,6 +20,8 @@ try {
     await (await import('./event-latency-scenario.ts')).eventLatencyScenario(system);
   if (wanted('guardian-me'))
     await (await import('./guardian-me-scenario.ts')).guardianMeScenario(system);
+  if (wanted('first-load'))
+    await (await import('./first-load-scenario.ts')).firstLoadScenario(system);
   if (wanted('students-scale'))
     await (await import('./students-scale-scenario.ts')).studentsScaleScenario(system);
   // In-process payments against its own gateway sandbox: needs only the build above.

@@ -45,6 +45,8 @@ export const schools = pgTable('schools', {
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
   address: text('address'),
+  /** The school's own privacy notice for its store sign-up; null: the default text. */
+  privacyNotice: text('privacy_notice'),
   /** Reference to the gateway credentials payments keeps (never the secret itself). */
   gatewayCredentialsRef: text('gateway_credentials_ref'),
   ...timestamps,
@@ -301,8 +303,9 @@ export const staffMemberships = pgTable(
 );
 
 /**
- * A new staff user's one-time set-password link: only the token's SHA-256 is kept (the token
- * itself is answered once, to whoever created the member); used or expired means dead.
+ * A staff user's one-time set-password link, an invitation (a new member's first password) or
+ * a password reset: only the token's SHA-256 is kept (the token itself is answered once or
+ * e-mailed); used or expired means dead.
  */
 export const staffInvitations = pgTable(
   'staff_invitations',
@@ -312,6 +315,8 @@ export const staffInvitations = pgTable(
       .notNull()
       .references(() => staffUsers.id),
     tokenHash: text('token_hash').notNull(),
+    /** invitation (a new member's first password) | password_reset (a forgotten one) */
+    purpose: text('purpose').notNull().default('invitation'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdBy: uuid('created_by').notNull(),

@@ -2,6 +2,7 @@ import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
 import type { AnyEndpoint, ParamsOf, QueryOf, ResponseOf } from '@cuota/contracts/http/endpoint';
 import { fillPath } from '@cuota/contracts/http/route-path';
+import { callSignature, IDEMPOTENCY_KEY_HEADER, idempotencyKeyFor } from './idempotency-key';
 
 /** A body as the caller writes it: before the schema fills in its defaults. */
 type BodyInput<E extends AnyEndpoint> = E['body'] extends z.ZodType
@@ -34,15 +35,22 @@ export function endpointUrl<E extends AnyEndpoint>(
   return search ? `${path}?${search}` : path;
 }
 
-/** The request for an endpoint, from its definition: its method, URL and body. */
+/**
+ * The request for an endpoint, from its definition: its method, URL and body, and an
+ * Idempotency-Key when the definition takes one (the same for a repeat of an unanswered call).
+ */
 export function endpointRequest<E extends AnyEndpoint>(
   endpoint: E,
   call: EndpointCall<E>,
 ): FetchArgs {
+  const url = endpointUrl(endpoint, call);
+  const key =
+    endpoint.idempotencyKey && idempotencyKeyFor(callSignature(endpoint.method, url, call.body));
   return {
-    url: endpointUrl(endpoint, call),
+    url,
     method: endpoint.method,
     ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
   };
 }
 

@@ -34,6 +34,17 @@ CREATE TABLE "concepts" (
 	CONSTRAINT "concepts_recurrence_check" CHECK (recurrence IN ('SINGLE', 'DAILY', 'WEEKLY', 'FORTNIGHTLY', 'MONTHLY'))
 );
 --> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"caller" text NOT NULL,
+	"endpoint" text NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"response" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "idempotency_keys_caller_endpoint_key_pk" PRIMARY KEY("caller","endpoint","key")
+);
+--> statement-breakpoint
 CREATE TABLE "order_allocations" (
 	"source_id" text NOT NULL,
 	"order_id" uuid NOT NULL,
@@ -80,6 +91,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_concept_id_concepts_id_fk" FOREIGN K
 ALTER TABLE "orders" ADD CONSTRAINT "orders_bill_run_id_bill_runs_id_fk" FOREIGN KEY ("bill_run_id") REFERENCES "public"."bill_runs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bill_runs_school_idx" ON "bill_runs" USING btree ("school_id");--> statement-breakpoint
 CREATE INDEX "concepts_school_idx" ON "concepts" USING btree ("school_id");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_expires_idx" ON "idempotency_keys" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "order_allocations_order_idx" ON "order_allocations" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "orders_school_student_idx" ON "orders" USING btree ("school_id","student_id","due_on");--> statement-breakpoint
 CREATE INDEX "orders_bill_run_idx" ON "orders" USING btree ("bill_run_id");--> statement-breakpoint

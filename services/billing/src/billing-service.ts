@@ -6,14 +6,15 @@ import {
   studentDirectorySubscriptions,
 } from './students/student-directory-consumer';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
+import { conceptHandlers } from './concepts/concept-handlers';
 
-/** Billing: charges and collections (later issues); for now, its read model of students. */
+/** Billing: concepts, orders and bill runs; what is owed and what payments applied (ADR 0016). */
 export const billingService: ServiceDefinition<typeof schema> = {
   name: 'billing',
   schema,
   // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['BILLING'],
-  endpoints: (ctx) => studentDirectoryHandlers(ctx.db),
+  endpoints: ({ db }) => [...studentDirectoryHandlers(db), ...conceptHandlers(db)],
   consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
 };

@@ -26,6 +26,7 @@ import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+export { idempotencyKeys } from '@cuota/service-runtime/idempotency/idempotency-schema';
 
 /**
  * Billing's copy of enrolment's students, fed by enrolment's events: billing never reads

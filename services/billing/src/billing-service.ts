@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
 import {
@@ -8,6 +9,12 @@ import {
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
+import { orderHandlers } from './orders/order-handlers';
+import { mexicoCityDate } from './orders/calendar';
+
+/** Today's Mexico City date by the service's clock (tests pin it). */
+export const todayOf = (config: ServiceConfig) => () =>
+  mexicoCityDate(config.now?.() ?? new Date());
 
 /** Billing: concepts, orders and bill runs; what is owed and what payments applied (ADR 0016). */
 export const billingService: ServiceDefinition<typeof schema> = {
@@ -16,10 +23,11 @@ export const billingService: ServiceDefinition<typeof schema> = {
   // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['BILLING'],
-  endpoints: ({ db }) => [
+  endpoints: ({ db, config }) => [
     ...studentDirectoryHandlers(db),
     ...conceptHandlers(db),
     ...billRunHandlers(db),
+    ...orderHandlers({ db, today: todayOf(config) }),
   ],
   consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
 };

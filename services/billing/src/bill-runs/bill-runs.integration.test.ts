@@ -23,7 +23,7 @@ beforeAll(async () => {
     {},
     {},
     { status: 'inactive' },
-    { level: 'kindergarten' },
+    { level: 'pre-school' },
     {},
     { school_id: OTHER_SCHOOL },
   );

@@ -11,6 +11,8 @@ import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { mexicoCityDate } from './orders/calendar';
+import { serveBillingRequests } from './requests/billing-responders';
+import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
 
 /** Today's Mexico City date by the service's clock (tests pin it). */
 export const todayOf = (config: ServiceConfig) => () =>
@@ -29,5 +31,16 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...billRunHandlers(db),
     ...orderHandlers({ db, today: todayOf(config) }),
   ],
-  consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
+  extras: async ({ db, config, nc, ns, logger }) => {
+    const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);
+    await nc.flush(); // answering before start() returns
+    return async () => {
+      for (const s of subscriptions) s.unsubscribe();
+      await nc.flush().catch(() => {});
+    };
+  },
+  consumers: ({ logger }) => ({
+    [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
+    [PAYMENTS_CONSUMER]: paymentsSubscriptions(logger),
+  }),
 };

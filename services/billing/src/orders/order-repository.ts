@@ -9,6 +9,7 @@ const orderColumns = {
   conceptType: concepts.conceptType,
   firstName: studentDirectory.firstName,
   lastName: studentDirectory.lastName,
+  billingGuardianId: studentDirectory.billingGuardianId,
 };
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 

@@ -87,7 +87,7 @@ test('while registering, the menu offers the registration (every other page lead
   expect(document.title).toBe('Completa tu registro · Colegio Montessori del Valle · Cuota');
 });
 
-test('a signed-in family sees its four sections, the current one marked', () => {
+test('a signed-in family sees its five sections, the current one marked', () => {
   renderPortal('/payments/history');
 
   const navigation = screen.getByRole('navigation', { name: 'Secciones del portal' });
@@ -95,7 +95,7 @@ test('a signed-in family sees its four sections, the current one marked', () => 
     within(navigation)
       .getAllByRole('link')
       .map((a) => a.textContent),
-  ).toEqual(['Inicio', 'Alumnos', 'Suscripciones', 'Historial de pagos']);
+  ).toEqual(['Inicio', 'Alumnos', 'Pagos', 'Suscripciones', 'Historial de pagos']);
   expect(within(navigation).getByRole('link', { name: 'Historial de pagos' })).toHaveAttribute(
     'aria-current',
     'page',

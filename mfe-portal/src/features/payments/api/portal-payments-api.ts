@@ -1,6 +1,10 @@
 import { listFamilyFulfillments } from '@cuota/contracts/billing/endpoints/orders';
 import { invoiceUrls } from '@cuota/contracts/invoicing/endpoints/invoices';
-import { checkout, paymentStatus } from '@cuota/contracts/payments/endpoints/checkout';
+import {
+  cardFormSettings,
+  checkout,
+  paymentStatus,
+} from '@cuota/contracts/payments/endpoints/checkout';
 import { listPayinsV1, payinReceipt } from '@cuota/contracts/payments/endpoints/payins';
 import type { Checkout } from '@cuota/contracts/payments/checkout';
 import { baseApi } from '@cuota/web-core/api/base-api';
@@ -46,6 +50,9 @@ export const portalPaymentsApi = api.injectEndpoints({
         }),
       ),
     }),
+    cardFormSettings: build.query({
+      ...fromEndpoint(cardFormSettings, (schoolId: string) => ({ params: { id: schoolId } })),
+    }),
     paymentStatus: build.query({
       ...fromEndpoint(paymentStatus, (id: string) => ({ params: { id } })),
     }),
@@ -58,6 +65,7 @@ export const {
   useFamilyFulfillmentsQuery,
   useCheckoutMutation,
   usePaymentStatusQuery,
+  useCardFormSettingsQuery,
 } = portalPaymentsApi;
 
 /** After a payment settles, what is owed and the history are read again. */

@@ -64,7 +64,7 @@ test('each payment shows what it paid, its receipt and the CFDI files', async ()
     .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', links({}));
   renderHistory();
   const paid = await screen.findByRole('list', { name: 'Conceptos pagados' });
-  expect(within(paid).getByRole('listitem')).toHaveTextContent('Colegiatura 2026-09 de Sofía');
+  expect(await within(paid).findByText('Colegiatura 2026-09 de Sofía')).toBeVisible();
   expect(screen.getByText(/Mastercard terminación 5480/)).toBeVisible();
   expect(
     await screen.findByRole('link', { name: 'XML de Colegiatura 2026-09 de Sofía' }),

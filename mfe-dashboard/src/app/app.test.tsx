@@ -140,6 +140,8 @@ test('the menu groups what the role reaches by area and marks where you are', as
     null,
     'Datos de la escuelaCiclos escolaresNiveles y grupos',
     'AlumnosAdmisionesImportar alumnos',
+    'PagosRegistrar pago',
+    'Facturas',
     'Personal',
   ]);
   expect(within(menu).getByRole('link', { name: 'Ciclos escolares' })).toHaveAttribute(

@@ -72,6 +72,27 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/imports/imports-section'),
   },
   {
+    path: 'payments',
+    label: 'Pagos',
+    area: 'Cobranza',
+    permission: 'payments.read',
+    load: () => import('../features/payments/payments-section'),
+  },
+  {
+    path: 'desk',
+    label: 'Registrar pago',
+    area: 'Cobranza',
+    permission: 'payments.read',
+    load: () => import('../features/payments/desk-section'),
+  },
+  {
+    path: 'invoices',
+    label: 'Facturas',
+    area: 'Facturación',
+    permission: 'invoicing.read',
+    load: () => import('../features/invoicing/invoicing-section'),
+  },
+  {
     path: 'staff',
     label: 'Personal',
     area: 'Personal',

@@ -1,45 +1,10 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
 import { screen, within } from '@testing-library/react';
-import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
 import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { guardianMeFixture as me } from '../testing/guardian-me-fixture';
 import PortalApp from './app';
-
-const me: GuardianMe = {
-  id: 'guardian-1',
-  first_name: 'María',
-  last_name: 'López',
-  email: 'maria@example.mx',
-  guardian_hash: GUARDIAN_HASH,
-  onboarding_stage: 'COMPLETED',
-  fraud_status: 'no_risk',
-  schools: [{ id: 'school-1', name: 'Colegio Montessori del Valle' }],
-  dependents: [
-    {
-      id: 'student-1',
-      first_name: 'Sofía',
-      last_name: 'López Ruiz',
-      school_id: 'school-1',
-      level: 'elementary',
-      section: { id: 'section-1', name: '3° A' },
-      status: 'active',
-      guardians: [],
-      billing_guardian: null,
-    },
-    {
-      id: 'student-2',
-      first_name: 'Diego',
-      last_name: 'López Ruiz',
-      school_id: 'school-1',
-      level: 'middle-high',
-      section: null,
-      status: 'active',
-      guardians: [],
-      billing_guardian: null,
-    },
-  ],
-};
 
 function renderPortal(page: string, session = guardianSession()) {
   return renderWithProviders(<PortalApp />, {
@@ -62,10 +27,18 @@ test('home greets the guardian and shows each dependent with level and group', a
 });
 
 test('payment history is a real page with its empty state', async () => {
+  stubFetch()
+    .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])
+    .on('GET', '/api/v1/schools/school-1/payins/', {
+      count: 0,
+      page: 1,
+      page_size: 10,
+      results: [],
+    });
   renderPortal('/payments/history');
 
   expect(screen.getByRole('heading', { name: 'Historial de pagos', level: 1 })).toBeVisible();
-  expect(screen.getByText('Aún no hay pagos registrados')).toBeVisible();
+  expect(await screen.findByText('Aún no hay pagos registrados')).toBeVisible();
 });
 
 test('a high-risk guardian is not offered the pages they lost', () => {
@@ -114,7 +87,7 @@ test('while registering, the menu offers the registration (every other page lead
   expect(document.title).toBe('Completa tu registro · Colegio Montessori del Valle · Cuota');
 });
 
-test('a signed-in family sees its four sections, the current one marked', () => {
+test('a signed-in family sees its five sections, the current one marked', () => {
   renderPortal('/payments/history');
 
   const navigation = screen.getByRole('navigation', { name: 'Secciones del portal' });
@@ -122,7 +95,7 @@ test('a signed-in family sees its four sections, the current one marked', () => 
     within(navigation)
       .getAllByRole('link')
       .map((a) => a.textContent),
-  ).toEqual(['Inicio', 'Alumnos', 'Suscripciones', 'Historial de pagos']);
+  ).toEqual(['Inicio', 'Alumnos', 'Pagos', 'Suscripciones', 'Historial de pagos']);
   expect(within(navigation).getByRole('link', { name: 'Historial de pagos' })).toHaveAttribute(
     'aria-current',
     'page',

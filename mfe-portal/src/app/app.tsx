@@ -5,6 +5,7 @@ import { LoginPage } from '../features/login/components/login-page';
 import { PortalLayout } from './portal-layout';
 import { HomeRoute } from './routes/home-route';
 import { OnboardingRoute } from './routes/onboarding-route';
+import { PayRoute } from './routes/pay-route';
 import { PaymentHistoryRoute } from './routes/payment-history-route';
 import { StudentsRoute } from './routes/students-route';
 import { SubscriptionsRoute } from './routes/subscriptions-route';
@@ -23,6 +24,7 @@ export default function PortalApp() {
           <Route path="onboarding" element={<OnboardingRoute />} />
           <Route path="students" element={<StudentsRoute />} />
           <Route path="subscriptions" element={<SubscriptionsRoute />} />
+          <Route path="payments" element={<PayRoute />} />
           <Route path="payments/history" element={<PaymentHistoryRoute />} />
         </Route>
         <Route path="*" element={<UtmNavigate to="/404" replace />} />

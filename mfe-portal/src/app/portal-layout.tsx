@@ -31,6 +31,7 @@ export function portalMenu(home: string, user: SessionUser | undefined): Navigat
   return [
     ...menu,
     item(`${home}/students`, 'Alumnos'),
+    item(`${home}/payments`, 'Pagos', true),
     item(`${home}/subscriptions`, 'Suscripciones'),
     item(`${home}/payments/history`, 'Historial de pagos'),
   ];

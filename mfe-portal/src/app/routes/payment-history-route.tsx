@@ -1,13 +1,10 @@
-import { EmptyState } from '@cuota/ui/empty-state';
 import { Page } from '@cuota/ui/page';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { PaymentHistory } from '../../features/payments/components/payment-history';
 
 export function PaymentHistoryRoute() {
+  const schoolId = useCurrentSchool().school?.id;
   return (
-    <Page title="Historial de pagos">
-      <EmptyState
-        title="Aún no hay pagos registrados"
-        description="Cada pago que hagas aparecerá aquí con su comprobante y su factura."
-      />
-    </Page>
+    <Page title="Historial de pagos">{schoolId && <PaymentHistory schoolId={schoolId} />}</Page>
   );
 }

@@ -41,3 +41,11 @@ export const paymentStatusSchema = z.object({
   paid_at: z.string().nullable(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** GET /api/v1/schools/{id}/card_form/: what the portal needs to frame the hosted card form. */
+export const cardFormSettingsSchema = z.object({
+  /** The hosted form's address, e.g. https://gateway.example/hosted/card-form. */
+  form_url: z.url(),
+  public_merchant_id: z.string(),
+});
+export type CardFormSettings = z.infer<typeof cardFormSettingsSchema>;

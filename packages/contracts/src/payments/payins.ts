@@ -84,3 +84,17 @@ export const deskPaymentSchema = z.strictObject({
   note: z.string().trim().max(300).optional(),
 });
 export type DeskPayment = z.infer<typeof deskPaymentSchema>;
+
+/** How staff and families read a payment's method and type. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Efectivo',
+  transfer: 'Transferencia',
+  credit_card: 'Tarjeta de crédito',
+  debit_card: 'Tarjeta de débito',
+  to_define: 'Por definir',
+};
+export const PAYIN_TYPE_LABELS: Record<PayinType, string> = {
+  CASH_IN: 'En caja',
+  TRANSFER_IN: 'Transferencia en caja',
+  CARD: 'Tarjeta en línea',
+};

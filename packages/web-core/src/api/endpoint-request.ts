@@ -15,6 +15,17 @@ export interface EndpointCall<E extends AnyEndpoint> {
   /** Only the keys the definition's `query` schema names; empty values are left out. */
   query?: Partial<QueryOf<E>>;
   body?: BodyInput<E> | FormData;
+  /**
+   * The `Idempotency-Key` of a create that declares one: a form keeps its key until the
+   * create succeeds, so a second click or a retry after a lost answer repeats nothing.
+   * Left out, each call gets a fresh key.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh `Idempotency-Key` (a UUID fits the contract's pattern). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
 }
 
 /**
@@ -49,6 +60,9 @@ export function endpointRequest<E extends AnyEndpoint>(
   return {
     url,
     method: endpoint.method,
+    ...(endpoint.idempotencyKey
+      ? { headers: { 'Idempotency-Key': call.idempotencyKey ?? newIdempotencyKey() } }
+      : {}),
     ...(call.body !== undefined ? { body: call.body } : {}),
     ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { familyOnly, familyOrStaff, gatewayWebhook } from '../../http/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { checkoutSchema, paymentStatusSchema } from '../checkout';
+import { cardFormSettingsSchema, checkoutSchema, paymentStatusSchema } from '../checkout';
 
 /**
  * A family pays selected orders by card. Answers 202 with the pending payment; the signed
@@ -54,4 +54,27 @@ export const checkoutNotification = defineEndpoint({
   response: z.object({ received: z.literal(true) }),
 });
 
-export const CHECKOUT_ENDPOINTS = [checkout, paymentStatus, checkoutNotification] as const;
+/**
+ * Where the portal frames the gateway's hosted card form for a school: the form's address and
+ * the school's public merchant id (browser-side, not a secret). Payments knows both per school.
+ */
+export const cardFormSettings = defineEndpoint({
+  name: 'payments.card-form.get',
+  planned: true,
+  method: 'GET',
+  path: '/api/v1/schools/{id}/card_form/',
+  domain: 'payments',
+  surface: 'portal',
+  access: familyOnly(),
+  summary: 'Dirección del formulario de tarjeta de la pasarela para la escuela',
+  spec: { capability: 'El portal enmarca el formulario de tarjeta de la pasarela (ADR 0016).' },
+  params: uuidParams('id'),
+  response: cardFormSettingsSchema,
+});
+
+export const CHECKOUT_ENDPOINTS = [
+  checkout,
+  paymentStatus,
+  checkoutNotification,
+  cardFormSettings,
+] as const;

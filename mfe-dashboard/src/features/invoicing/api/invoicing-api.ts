@@ -1,0 +1,51 @@
+import {
+  invoicePdf,
+  invoiceXml,
+  listInvoices,
+  retryInvoice,
+} from '@cuota/contracts/invoicing/endpoints/invoices';
+import type { RequestStatus } from '@cuota/contracts/payments/payins';
+import { baseApi } from '@cuota/web-core/api/base-api';
+import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+
+export const INVOICES_PAGE_SIZE = 25;
+
+export interface InvoiceFilters {
+  page: number;
+  status?: RequestStatus;
+  search?: string;
+}
+
+/** The stamped CFDI's XML and PDF: plain links (the session cookie rides with them). */
+export const invoiceFileUrls = (id: string) => ({
+  xml: endpointUrl(invoiceXml, { params: { id } }),
+  pdf: endpointUrl(invoicePdf, { params: { id } }),
+});
+
+export const invoicingApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Invoices'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      schoolInvoices: build.query({
+        ...fromEndpoint(
+          listInvoices,
+          ({ schoolId, filters }: { schoolId: string; filters: InvoiceFilters }) => ({
+            params: { id: schoolId },
+            query: { ...filters, page_size: INVOICES_PAGE_SIZE },
+          }),
+        ),
+        providesTags: ['Invoices'],
+      }),
+      retryInvoice: build.mutation({
+        ...fromEndpoint(
+          retryInvoice,
+          ({ schoolId, invoiceId }: { schoolId: string; invoiceId: string }) => ({
+            params: { id: schoolId, invoice: invoiceId },
+          }),
+        ),
+        invalidatesTags: ['Invoices'],
+      }),
+    }),
+  });
+
+export const { useSchoolInvoicesQuery, useRetryInvoiceMutation } = invoicingApi;

@@ -1,0 +1,103 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Invoice } from '@cuota/contracts/invoicing/invoices';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { InvoicesView } from './invoices-page';
+
+const INVOICES = '/api/v1/dashboard/schools/school-1/invoices/';
+const invoice = (changes: Partial<Invoice>): Invoice => ({
+  id: 'inv-1',
+  school_id: 'school-1',
+  status: 'success',
+  uuid: '6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40',
+  series: 'A',
+  folio: '101',
+  total_centavos: 250_000,
+  receptor_rfc: 'LOPM800101AB1',
+  receptor_name: 'MARIA LOPEZ',
+  receptor_note: null,
+  source_id: 'payin-1',
+  student_id: 'student-1',
+  order_ids: ['order-1'],
+  error: null,
+  created_at: '2026-09-05T16:00:00.000Z',
+  stamped_at: '2026-09-05T16:01:00.000Z',
+  ...changes,
+});
+const stamped = invoice({});
+const failed = invoice({
+  id: 'inv-2',
+  status: 'failed',
+  uuid: null,
+  series: null,
+  folio: null,
+  stamped_at: null,
+  error: { code: 'CFDI40148', message: 'El código postal del receptor no coincide.' },
+});
+const page = (results: Invoice[]) => ({ count: results.length, page: 1, page_size: 25, results });
+
+function renderInvoices(canRetry: boolean) {
+  return renderWithProviders(<InvoicesView schoolId="school-1" canRetry={canRetry} />, {
+    url: '/dashboard/invoices',
+    path: '/dashboard/invoices',
+    session: staffSession(),
+  });
+}
+
+beforeEach(() => forgetCsrfToken());
+
+test('each invoice shows its status; a stamped one links its XML and PDF', async () => {
+  stubFetch().on('GET', INVOICES, page([stamped, failed]));
+  renderInvoices(true);
+  const rows = within(await screen.findByRole('table', { name: 'Facturas (2)' })).getAllByRole(
+    'row',
+  );
+  expect(rows[1]).toHaveTextContent('A-101');
+  expect(rows[1]).toHaveTextContent('Exitoso');
+  expect(within(rows[1]!).getByRole('link', { name: 'XML de la factura 101' })).toHaveAttribute(
+    'href',
+    '/api/v1/invoices/inv-1/xml/',
+  );
+  expect(within(rows[1]!).getByRole('link', { name: 'PDF de la factura 101' })).toHaveAttribute(
+    'href',
+    '/api/v1/invoices/inv-1/pdf/',
+  );
+  expect(rows[2]).toHaveTextContent('Falló');
+  expect(rows[2]).toHaveTextContent('El código postal del receptor no coincide.');
+});
+
+test('retrying a failed invoice asks invoicing and the list shows the new status', async () => {
+  let list = [failed];
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', INVOICES, () => Response.json(page(list)))
+    .on('POST', `${INVOICES}inv-2/retry/`, () => {
+      list = [invoice({ id: 'inv-2', status: 'pending' })];
+      return Response.json(list[0]);
+    });
+  renderInvoices(true);
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Reintentar timbrado' }));
+  expect(await screen.findByText('Pendiente')).toBeVisible();
+  expect(network.sent('POST', `${INVOICES}inv-2/retry/`)).toHaveLength(1);
+});
+
+test('without invoicing.write the retry is disabled and says why', async () => {
+  stubFetch().on('GET', INVOICES, page([failed]));
+  renderInvoices(false);
+  const retry = await screen.findByRole('button', { name: 'Reintentar timbrado' });
+  expect(retry).toBeDisabled();
+  expect(retry).toHaveAttribute(
+    'title',
+    'Tu rol no puede reintentar facturas (requiere facturación).',
+  );
+});
+
+test('no invoices yet: an empty state in words', async () => {
+  stubFetch().on('GET', INVOICES, page([]));
+  renderInvoices(true);
+  expect(await screen.findByRole('heading', { name: 'Aún no hay facturas' })).toBeVisible();
+});

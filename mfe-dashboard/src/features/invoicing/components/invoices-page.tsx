@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Invoice } from '@cuota/contracts/invoicing/invoices';
+import { REQUEST_STATUSES, type RequestStatus } from '@cuota/contracts/payments/payins';
+import { Button } from '@cuota/ui/button';
+import { DataTable } from '@cuota/ui/data-table';
+import { InstantText } from '@cuota/ui/date-text';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { ErrorState } from '@cuota/ui/error-state';
+import { FieldLabel, FormRow, Select } from '@cuota/ui/form-pieces';
+import { MoneyText } from '@cuota/ui/money-text';
+import { Page } from '@cuota/ui/page';
+import { Spinner } from '@cuota/ui/spinner';
+import { StatusBadge } from '@cuota/ui/status-badge';
+import { STATUS_LOOKS } from '@cuota/ui/status-labels';
+import { TextField } from '@cuota/ui/text-field';
+import { readError } from '@cuota/web-core/api/api-error';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
+import { ReadOnlyNote } from '../../../components/read-only-note';
+import {
+  INVOICES_PAGE_SIZE,
+  useSchoolInvoicesQuery,
+  type InvoiceFilters,
+} from '../api/invoicing-api';
+import { InvoiceActions } from './invoice-actions';
+
+function readFilters(search: URLSearchParams): InvoiceFilters {
+  return {
+    page: Math.max(1, Number(search.get('page')) || 1),
+    status: (search.get('status') || undefined) as RequestStatus | undefined,
+    search: search.get('search') || undefined,
+  };
+}
+
+const columns = (canRetry: boolean) => [
+  { header: 'Fecha', cell: (i: Invoice) => <InstantText instant={i.stamped_at ?? i.created_at} /> },
+  {
+    header: 'Folio',
+    cell: (i: Invoice) => (i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'),
+  },
+  {
+    header: 'Receptor',
+    cell: (i: Invoice) => (
+      <>
+        {i.receptor_name} · {i.receptor_rfc}
+        {i.receptor_note && <small> ({i.receptor_note})</small>}
+      </>
+    ),
+  },
+  {
+    header: 'Total',
+    align: 'end' as const,
+    cell: (i: Invoice) => <MoneyText centavos={i.total_centavos} />,
+  },
+  {
+    header: 'Estatus',
+    cell: (i: Invoice) => (
+      <>
+        <StatusBadge kind="request" status={i.status} />
+        {i.error && <small> {i.error.message}</small>}
+      </>
+    ),
+  },
+  { header: 'Acciones', cell: (i: Invoice) => <InvoiceActions invoice={i} canRetry={canRetry} /> },
+];
+
+/** The school's CFDIs with their status; failed ones can be stamped again. */
+export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetry: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [text, setText] = useState(filters.search ?? '');
+  const invoices = useSchoolInvoicesQuery({ schoolId, filters });
+  const go = (next: Partial<InvoiceFilters>) => {
+    const merged = { ...filters, ...next };
+    const query = new URLSearchParams();
+    if (merged.status) query.set('status', merged.status);
+    if (merged.search) query.set('search', merged.search);
+    if (merged.page > 1) query.set('page', String(merged.page));
+    setParams(query);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ search: text.trim() || undefined, page: 1 });
+  };
+  const data = invoices.currentData;
+  return (
+    <>
+      <form role="search" aria-label="Buscar facturas" onSubmit={submit}>
+        <FormRow>
+          <TextField
+            label="Buscar"
+            hint="RFC, nombre o folio"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            Buscar
+          </Button>
+          <FieldLabel>
+            Estatus
+            <Select
+              value={filters.status ?? ''}
+              onChange={(e) =>
+                go({ status: (e.target.value || undefined) as RequestStatus, page: 1 })
+              }
+            >
+              <option value="">Todos</option>
+              {REQUEST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LOOKS.request[s].label}
+                </option>
+              ))}
+            </Select>
+          </FieldLabel>
+        </FormRow>
+      </form>
+      {invoices.isFetching && !data && <Spinner label="Cargando facturas…" />}
+      {invoices.error && (
+        <ErrorState
+          message={readError(invoices.error).message}
+          onRetry={() => void invoices.refetch()}
+        />
+      )}
+      {data && (
+        <DataTable<Invoice>
+          caption={`Facturas (${data.count.toLocaleString('es-MX')})`}
+          rows={data.results}
+          rowKey={(i) => i.id}
+          columns={columns(canRetry)}
+          empty={
+            <EmptyState
+              title="Aún no hay facturas"
+              description="Cada pago de una orden facturable genera su CFDI y aparecerá aquí."
+            />
+          }
+          pagination={{
+            page: filters.page,
+            pageCount: Math.max(1, Math.ceil(data.count / INVOICES_PAGE_SIZE)),
+            onPageChange: (page) => go({ page }),
+            label: 'Páginas de facturas',
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+export function InvoicesPage() {
+  const schoolId = useCurrentSchool().school?.id;
+  const canRetry = useGrant('invoicing.write');
+  return (
+    <Page title="Facturas">
+      <ReadOnlyNote permission="invoicing.write" action="reintentar el timbrado de facturas" />
+      {schoolId && <InvoicesView schoolId={schoolId} canRetry={canRetry} />}
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+import { listStudents } from '@cuota/contracts/enrolment/endpoints/students';
+import {
+  getPayin,
+  listDashboardPayins,
+  payinReceipt,
+  recordDeskPayment,
+} from '@cuota/contracts/payments/endpoints/payins';
+import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
+import { baseApi } from '@cuota/web-core/api/base-api';
+import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+
+export const PAYINS_PAGE_SIZE = 25;
+
+export interface PayinFilters {
+  page: number;
+  type?: PayinType;
+  status?: RequestStatus;
+}
+
+/** The receipt PDF of a payin: a plain link (the session cookie rides with it). */
+export function receiptUrl(schoolId: string, payinId: string): string {
+  return endpointUrl(payinReceipt, { params: { school: schoolId, payin: payinId } });
+}
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payins'] });
+
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    schoolPayins: build.query({
+      ...fromEndpoint(
+        listDashboardPayins,
+        ({ schoolId, filters }: { schoolId: string; filters: PayinFilters }) => ({
+          params: { id: schoolId },
+          query: { ...filters, page_size: PAYINS_PAGE_SIZE },
+        }),
+      ),
+      providesTags: ['Payins'],
+    }),
+    payin: build.query({
+      ...fromEndpoint(getPayin, ({ schoolId, payinId }: { schoolId: string; payinId: string }) => ({
+        params: { school: schoolId, payin: payinId },
+      })),
+      providesTags: ['Payins'],
+    }),
+    /** The desk's student search: a few matches by name, CURP or matrícula. */
+    deskStudents: build.query({
+      ...fromEndpoint(
+        listStudents,
+        ({ schoolId, search }: { schoolId: string; search: string }) => ({
+          params: {},
+          query: { school_id: schoolId, search, status: 'active' as const, page_size: 8 },
+        }),
+      ),
+    }),
+    recordDeskPayment: build.mutation({
+      ...fromEndpoint(
+        recordDeskPayment,
+        ({
+          schoolId,
+          payment,
+          idempotencyKey,
+        }: {
+          schoolId: string;
+          payment: DeskPayment;
+          idempotencyKey: string;
+        }) => ({ params: { id: schoolId }, body: payment, idempotencyKey }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
+    }),
+  }),
+});
+
+export const {
+  useSchoolPayinsQuery,
+  usePayinQuery,
+  useDeskStudentsQuery,
+  useRecordDeskPaymentMutation,
+} = paymentsApi;

@@ -1,0 +1,35 @@
+import { useParams } from 'react-router';
+import { Card } from '@cuota/ui/card';
+import { ErrorState } from '@cuota/ui/error-state';
+import { Page } from '@cuota/ui/page';
+import { Spinner } from '@cuota/ui/spinner';
+import { readError } from '@cuota/web-core/api/api-error';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { usePayinQuery } from '../api/payments-api';
+import { PayinSummary } from './payin-summary';
+
+export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payinId: string }) {
+  const payin = usePayinQuery({ schoolId, payinId });
+  if (payin.isLoading) return <Spinner label="Cargando el pago…" />;
+  if (payin.error || !payin.data)
+    return (
+      <ErrorState message={readError(payin.error).message} onRetry={() => void payin.refetch()} />
+    );
+  return (
+    <Card>
+      <PayinSummary payin={payin.data} />
+    </Card>
+  );
+}
+
+export function PayinDetailPage() {
+  const { payinId = '' } = useParams();
+  const schoolId = useCurrentSchool().school?.id;
+  return (
+    <Page title="Detalle del pago">
+      <UtmLink to="/dashboard/payments">Volver a pagos</UtmLink>
+      {schoolId && <PayinDetailView schoolId={schoolId} payinId={payinId} />}
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { listFamilyFulfillments } from '@cuota/contracts/billing/endpoints/orders';
+import { invoiceUrls } from '@cuota/contracts/invoicing/endpoints/invoices';
+import {
+  cardFormSettings,
+  checkout,
+  paymentStatus,
+} from '@cuota/contracts/payments/endpoints/checkout';
+import { listPayinsV1, payinReceipt } from '@cuota/contracts/payments/endpoints/payins';
+import type { Checkout } from '@cuota/contracts/payments/checkout';
+import { baseApi } from '@cuota/web-core/api/base-api';
+import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+/** A payin's receipt PDF: a plain link (the session cookie rides with it). */
+export function receiptUrl(schoolId: string, payinId: string): string {
+  return endpointUrl(payinReceipt, { params: { school: schoolId, payin: payinId } });
+}
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['FamilyPayins', 'FamilyOrders'] });
+
+export const portalPaymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    familyPayins: build.query({
+      ...fromEndpoint(listPayinsV1, ({ schoolId, page }: { schoolId: string; page: number }) => ({
+        params: { id: schoolId },
+        query: { page, page_size: HISTORY_PAGE_SIZE },
+      })),
+      providesTags: ['FamilyPayins'],
+    }),
+    orderInvoice: build.query({
+      ...fromEndpoint(
+        invoiceUrls,
+        ({ studentId, orderId }: { studentId: string; orderId: string }) => ({
+          params: { student: studentId, order: orderId },
+        }),
+      ),
+    }),
+    familyFulfillments: build.query({
+      ...fromEndpoint(listFamilyFulfillments, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: ['FamilyOrders'],
+    }),
+    checkout: build.mutation({
+      ...fromEndpoint(
+        checkout,
+        ({ payment, idempotencyKey }: { payment: Checkout; idempotencyKey: string }) => ({
+          params: {},
+          body: payment,
+          idempotencyKey,
+        }),
+      ),
+    }),
+    cardFormSettings: build.query({
+      ...fromEndpoint(cardFormSettings, (schoolId: string) => ({ params: { id: schoolId } })),
+    }),
+    paymentStatus: build.query({
+      ...fromEndpoint(paymentStatus, (id: string) => ({ params: { id } })),
+    }),
+  }),
+});
+
+export const {
+  useFamilyPayinsQuery,
+  useOrderInvoiceQuery,
+  useFamilyFulfillmentsQuery,
+  useCheckoutMutation,
+  usePaymentStatusQuery,
+  useCardFormSettingsQuery,
+} = portalPaymentsApi;
+
+/** After a payment settles, what is owed and the history are read again. */
+export const invalidateAfterPayment = () =>
+  portalPaymentsApi.util.invalidateTags(['FamilyPayins', 'FamilyOrders']);

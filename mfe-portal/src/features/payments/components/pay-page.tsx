@@ -1,0 +1,104 @@
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import type { Order } from '@cuota/contracts/billing/orders';
+import { Button } from '@cuota/ui/button';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { ErrorState } from '@cuota/ui/error-state';
+import { MoneyText } from '@cuota/ui/money-text';
+import { Spinner } from '@cuota/ui/spinner';
+import { readError } from '@cuota/web-core/api/api-error';
+import { useAppDispatch } from '@cuota/web-core/hooks';
+import { invalidateAfterPayment, useFamilyFulfillmentsQuery } from '../api/portal-payments-api';
+import { CardPayment } from './card-payment';
+import { OwedOrders } from './owed-orders';
+import { useSelection } from './use-selection';
+
+const Summary = styled.div`
+  position: sticky;
+  bottom: 0;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)} 0;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+function byStudent(orders: Order[]) {
+  const groups = new Map<string, { name: string; orders: Order[] }>();
+  for (const order of orders) {
+    const group = groups.get(order.student.id) ?? { name: order.student.name, orders: [] };
+    group.orders.push(order);
+    groups.set(order.student.id, group);
+  }
+  return [...groups.entries()];
+}
+
+/** What the family owes per student; it picks what to pay and pays by card. */
+export function PayView({ schoolId }: { schoolId: string }) {
+  const owed = useFamilyFulfillmentsQuery(schoolId);
+  const { selection, toggle, clear } = useSelection(owed.data);
+  const [paying, setPaying] = useState(false);
+  const dispatch = useAppDispatch();
+  const settled = useCallback(
+    (paid: boolean) => {
+      if (paid) clear();
+      dispatch(invalidateAfterPayment());
+    },
+    [clear, dispatch],
+  );
+
+  if (owed.isLoading) return <Spinner label="Cargando lo que tienes por pagar…" />;
+  if (owed.error || !owed.data)
+    return (
+      <ErrorState message={readError(owed.error).message} onRetry={() => void owed.refetch()} />
+    );
+  const selected = new Set(selection.items.map((i) => i.id));
+  if (paying)
+    return (
+      <>
+        <CardPayment
+          schoolId={schoolId}
+          items={selection.items.map((i) => ({
+            order_id: i.id,
+            student_id: i.student.id,
+            counter: 1 as const,
+          }))}
+          totalCentavos={selection.total}
+          onSettled={settled}
+        />
+        <Button variant="ghost" onClick={() => setPaying(false)}>
+          Volver a lo que tienes por pagar
+        </Button>
+      </>
+    );
+  if (owed.data.length === 0)
+    return (
+      <EmptyState
+        title="Estás al corriente"
+        description="No tienes pagos pendientes. Cuando tu escuela genere nuevos cargos aparecerán aquí."
+      />
+    );
+  return (
+    <>
+      {byStudent(owed.data).map(([id, group]) => (
+        <OwedOrders
+          key={id}
+          studentName={group.name}
+          orders={group.orders}
+          isSelected={(o) => selected.has(o.id)}
+          onToggle={toggle}
+        />
+      ))}
+      <Summary>
+        <p aria-live="polite">
+          Total a pagar: <MoneyText centavos={selection.total} />
+        </p>
+        <Button disabled={selection.items.length === 0} onClick={() => setPaying(true)}>
+          Pagar con tarjeta
+        </Button>
+      </Summary>
+    </>
+  );
+}

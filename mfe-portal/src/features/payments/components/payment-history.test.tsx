@@ -1,0 +1,107 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import type { Payin } from '@cuota/contracts/payments/payins';
+import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { guardianMeFixture } from '../../../testing/guardian-me-fixture';
+import { PaymentHistory } from './payment-history';
+
+const PAYINS = '/api/v1/schools/school-1/payins/';
+const ME = '/api/trpc/guardian.me';
+const payin: Payin = {
+  id: 'payin-1',
+  school_id: 'school-1',
+  type: 'CARD',
+  method: 'credit_card',
+  status: 'success',
+  amount_centavos: 250_000,
+  guardian_id: 'guardian-1',
+  student_ids: ['student-1'],
+  allocations: [
+    {
+      order_id: 'order-1',
+      student_id: 'student-1',
+      concept_id: 'concept-1',
+      concept_name: 'Colegiatura',
+      concept_type: 'MONTHLY_FEE',
+      period: '2026-09',
+      base_centavos: 250_000,
+      late_fee_centavos: 0,
+    },
+  ],
+  credit_created_centavos: 0,
+  card: { brand: 'Mastercard', last4: '5480' },
+  receipt_number: null,
+  recorded_by: null,
+  error: null,
+  created_at: '2026-09-05T16:00:00.000Z',
+  paid_at: '2026-09-05T16:00:05.000Z',
+};
+const links = (changes: object) => ({
+  status: 'success',
+  invoice_id: 'inv-1',
+  uuid: 'UUID-1',
+  xml_url: '/api/v1/invoices/inv-1/xml/',
+  pdf_url: '/api/v1/invoices/inv-1/pdf/',
+  error: null,
+  invoices: [],
+  ...changes,
+});
+
+function renderHistory() {
+  return renderWithProviders(<PaymentHistory schoolId="school-1" />, {
+    url: '/guardians/h/payments/history',
+    path: '/guardians/:guardianHash/payments/history',
+    session: guardianSession(),
+  });
+}
+
+test('each payment shows what it paid, its receipt and the CFDI files', async () => {
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', links({}));
+  renderHistory();
+  const paid = await screen.findByRole('list', { name: 'Conceptos pagados' });
+  expect(await within(paid).findByText('Colegiatura 2026-09 de Sofía')).toBeVisible();
+  expect(screen.getByText(/Mastercard terminación 5480/)).toBeVisible();
+  expect(
+    await screen.findByRole('link', { name: 'XML de Colegiatura 2026-09 de Sofía' }),
+  ).toHaveAttribute('href', '/api/v1/invoices/inv-1/xml/');
+  expect(screen.getByRole('link', { name: 'PDF de Colegiatura 2026-09 de Sofía' })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Descargar recibo (PDF)' })).toHaveAttribute(
+    'href',
+    '/api/v2/schools/school-1/payins/payin-1/receipt/',
+  );
+});
+
+test('an invoice the PAC refused shows the reason in Spanish', async () => {
+  const message =
+    'El código postal de tu domicilio fiscal no coincide con el registrado en el SAT.';
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on(
+      'GET',
+      '/api/v1/students/student-1/orders/order-1/invoice_urls/',
+      links({
+        status: 'failed',
+        xml_url: null,
+        pdf_url: null,
+        error: { code: 'CFDI40148', message },
+      }),
+    );
+  renderHistory();
+  expect(await screen.findByText(message, { exact: false })).toBeVisible();
+});
+
+test('no payments yet: the empty state', async () => {
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 0, page: 1, page_size: 10, results: [] });
+  renderHistory();
+  expect(
+    await screen.findByRole('heading', { name: 'Aún no hay pagos registrados' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { PAYMENT_METHOD_LABELS, type Payin } from '@cuota/contracts/payments/payins';
+import { Card } from '@cuota/ui/card';
+import { InstantText } from '@cuota/ui/date-text';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { ErrorState } from '@cuota/ui/error-state';
+import { MoneyText } from '@cuota/ui/money-text';
+import { Pagination } from '@cuota/ui/pagination';
+import { Spinner } from '@cuota/ui/spinner';
+import { StatusBadge } from '@cuota/ui/status-badge';
+import { readError } from '@cuota/web-core/api/api-error';
+import { useGuardianMeQuery } from '@cuota/web-core/api/guardian-api';
+import { HISTORY_PAGE_SIZE, receiptUrl, useFamilyPayinsQuery } from '../api/portal-payments-api';
+import { InvoiceLinks } from './invoice-links';
+
+const Lines = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+`;
+
+function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: string) => string }) {
+  const method = payin.card
+    ? `${payin.card.brand} terminación ${payin.card.last4}`
+    : PAYMENT_METHOD_LABELS[payin.method];
+  return (
+    <Card
+      title={
+        <>
+          <MoneyText centavos={payin.amount_centavos} /> ·{' '}
+          <InstantText instant={payin.paid_at ?? payin.created_at} />
+        </>
+      }
+    >
+      <p>
+        <StatusBadge kind="request" status={payin.status} /> {method}
+      </p>
+      {payin.error && <p>{payin.error.message}</p>}
+      <Lines aria-label="Conceptos pagados">
+        {payin.allocations.map((a) => {
+          const label = `${a.concept_name}${a.period ? ` ${a.period}` : ''} de ${studentName(a.student_id)}`;
+          return (
+            <li key={a.order_id}>
+              <span>{label}</span>
+              <MoneyText centavos={a.base_centavos + a.late_fee_centavos} />
+              {payin.status === 'success' && (
+                <InvoiceLinks studentId={a.student_id} orderId={a.order_id} label={label} />
+              )}
+            </li>
+          );
+        })}
+      </Lines>
+      {payin.credit_created_centavos > 0 && (
+        <p>
+          Saldo a favor: <MoneyText centavos={payin.credit_created_centavos} />
+        </p>
+      )}
+      {payin.status === 'success' && (
+        <a href={receiptUrl(payin.school_id, payin.id)} target="_blank" rel="noreferrer">
+          Descargar recibo (PDF)
+        </a>
+      )}
+    </Card>
+  );
+}
+
+/** The family's payments at its school, newest first, each with its receipt and CFDIs. */
+export function PaymentHistory({ schoolId }: { schoolId: string }) {
+  const [page, setPage] = useState(1);
+  const payins = useFamilyPayinsQuery({ schoolId, page });
+  const me = useGuardianMeQuery();
+  const studentName = (id: string) => {
+    const dependent = me.data?.dependents.find((d) => d.id === id);
+    return dependent ? dependent.first_name : 'tu alumno';
+  };
+  const data = payins.currentData;
+  if (payins.error)
+    return (
+      <ErrorState message={readError(payins.error).message} onRetry={() => void payins.refetch()} />
+    );
+  if (!data) return <Spinner label="Cargando tus pagos…" />;
+  if (data.count === 0)
+    return (
+      <EmptyState
+        title="Aún no hay pagos registrados"
+        description="Cada pago que hagas aparecerá aquí con su comprobante y su factura."
+      />
+    );
+  return (
+    <>
+      {data.results.map((payin) => (
+        <PayinCard key={payin.id} payin={payin} studentName={studentName} />
+      ))}
+      <Pagination
+        page={page}
+        pageCount={Math.max(1, Math.ceil(data.count / HISTORY_PAGE_SIZE))}
+        onPageChange={setPage}
+        label="Páginas del historial"
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  EMPTY_SELECTION,
+  keepOffered,
+  toggleItem,
+  type FulfillmentItem,
+  type FulfillmentSelection,
+} from '../utils/fulfillment-selection';
+import { loadSelection, saveSelection } from '../utils/selection-storage';
+
+/** The family's selection, kept in session storage and trimmed to what is still offered. */
+export function useSelection(offered: FulfillmentItem[] | undefined) {
+  const [saved, setSaved] = useState<FulfillmentSelection>(() => loadSelection());
+  const selection = useMemo(
+    () => (offered ? keepOffered(saved, offered) : saved),
+    [saved, offered],
+  );
+  useEffect(() => saveSelection(selection), [selection]);
+  const toggle = useCallback(
+    (item: FulfillmentItem) =>
+      setSaved((s) => toggleItem(offered ? keepOffered(s, offered) : s, item)),
+    [offered],
+  );
+  const clear = useCallback(() => setSaved(EMPTY_SELECTION), []);
+  return { selection, toggle, clear };
+}

@@ -18,7 +18,7 @@ export interface EndpointCall<E extends AnyEndpoint> {
   /**
    * The `Idempotency-Key` of a create that declares one: a form keeps its key until the
    * create succeeds, so a second click or a retry after a lost answer repeats nothing.
-   * Left out, each call gets a fresh key.
+   * Left out, a repeat of a call still unanswered reuses its key (idempotency-key.ts).
    */
   idempotencyKey?: string;
 }
@@ -48,21 +48,20 @@ export function endpointUrl<E extends AnyEndpoint>(
 
 /**
  * The request for an endpoint, from its definition: its method, URL and body, and an
- * Idempotency-Key when the definition takes one (the same for a repeat of an unanswered call).
+ * Idempotency-Key when the definition takes one: the form's own, or the same for a repeat of
+ * an unanswered call.
  */
 export function endpointRequest<E extends AnyEndpoint>(
   endpoint: E,
   call: EndpointCall<E>,
 ): FetchArgs {
   const url = endpointUrl(endpoint, call);
-  const key =
-    endpoint.idempotencyKey && idempotencyKeyFor(callSignature(endpoint.method, url, call.body));
+  const key = endpoint.idempotencyKey
+    ? (call.idempotencyKey ?? idempotencyKeyFor(callSignature(endpoint.method, url, call.body)))
+    : undefined;
   return {
     url,
     method: endpoint.method,
-    ...(endpoint.idempotencyKey
-      ? { headers: { 'Idempotency-Key': call.idempotencyKey ?? newIdempotencyKey() } }
-      : {}),
     ...(call.body !== undefined ? { body: call.body } : {}),
     ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
   };

@@ -5,9 +5,11 @@ import type { Executor } from '@cuota/messaging/transaction';
 
 /**
  * The only code that reads `student_balances` (ADR 0016): the due-orders report pages over
- * students; a student's overdue amount is summed from their own orders (an index range).
+ * students; a student's overdue amount is summed from their own orders (an index range), for
+ * the page's students only unless the report is ordered by it.
  */
 export type DueOrdersFilter = Omit<DueOrdersQuery, 'page' | 'page_size' | 'ordering'>;
+type Ordering = DueOrdersQuery['ordering'];
 
 /** Spec §4 due status from the balance row, as of `today`. */
 const dueStatusSql = (today: string) => sql`CASE
@@ -16,29 +18,56 @@ const dueStatusSql = (today: string) => sql`CASE
   WHEN b.grace_ends_on >= ${today}::date THEN 'DUE'
   ELSE 'OUTSTANDING' END`;
 
-const ORDERINGS: Record<DueOrdersQuery['ordering'], SQL> = {
-  last_name: sql`d.last_name COLLATE "es-x-icu", d.first_name COLLATE "es-x-icu", b.student_id`,
-  '-pending_centavos': sql`b.pending_centavos DESC, b.student_id`,
-  '-overdue_centavos': sql`overdue_centavos DESC, b.student_id`,
-  oldest_due_on: sql`b.oldest_due_on ASC NULLS LAST, b.student_id`,
+/** Each ordering over a row alias (`p` of the page, or the joined `b`/`d`). */
+const ORDERINGS: Record<Ordering, (b: string, d: string) => string> = {
+  last_name: (b, d) =>
+    `${d}.last_name COLLATE "es-x-icu", ${d}.first_name COLLATE "es-x-icu", ${b}.student_id`,
+  '-pending_centavos': (b) => `${b}.pending_centavos DESC, ${b}.student_id`,
+  '-overdue_centavos': (b) => `overdue_centavos DESC, ${b}.student_id`,
+  oldest_due_on: (b) => `${b}.oldest_due_on ASC NULLS LAST, ${b}.student_id`,
 };
 
-function fromBalances(schoolId: string, today: string, f: DueOrdersFilter, studentId?: string) {
+const overdueOf = (alias: string, today: string) => sql`CROSS JOIN LATERAL (
+  SELECT COALESCE(sum(o.amount_centavos - o.paid_base_centavos), 0)::bigint AS overdue_centavos
+    FROM orders o
+   WHERE o.school_id = ${sql.raw(alias)}.school_id AND o.student_id = ${sql.raw(alias)}.student_id
+     AND o.due_on < ${today}::date) od`;
+
+interface Scope {
+  schoolId: string;
+  today: string;
+  filter: DueOrdersFilter;
+  studentId?: string;
+}
+
+function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
   const search = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql`WHERE b.school_id = ${schoolId}
+    ${studentId ? sql`AND b.student_id = ${studentId}` : sql``}
+    ${f.level ? sql`AND d.level = ${f.level}` : sql``}
+    ${f.section_id ? sql`AND d.section_id = ${f.section_id}` : sql``}
+    ${search ? sql`AND (d.first_name || ' ' || d.last_name) ILIKE ${search}` : sql``}
+    ${f.due_status ? sql`AND ${dueStatusSql(today)} = ${f.due_status}` : sql``}`;
+}
+
+const JOINED = sql`FROM student_balances b JOIN student_directory d ON d.student_id = b.student_id`;
+
+/** The students in the report's order, `limit` at a time; overdue amounts for those only. */
+function pageOf(scope: Scope, ordering: Ordering, limit: SQL) {
+  const byOverdue = ordering === '-overdue_centavos';
   return sql`
-    FROM student_balances b
-    JOIN student_directory d ON d.student_id = b.student_id
-    CROSS JOIN LATERAL (
-      SELECT COALESCE(sum(o.amount_centavos - o.paid_base_centavos), 0)::bigint AS overdue_centavos
-        FROM orders o
-       WHERE o.school_id = b.school_id AND o.student_id = b.student_id AND o.due_on < ${today}::date
-    ) od
-    WHERE b.school_id = ${schoolId}
-      ${studentId ? sql`AND b.student_id = ${studentId}` : sql``}
-      ${f.level ? sql`AND d.level = ${f.level}` : sql``}
-      ${f.section_id ? sql`AND d.section_id = ${f.section_id}` : sql``}
-      ${search ? sql`AND (d.first_name || ' ' || d.last_name) ILIKE ${search}` : sql``}
-      ${f.due_status ? sql`AND ${dueStatusSql(today)} = ${f.due_status}` : sql``}`;
+    SELECT p.student_id, p.first_name, p.last_name, p.level, p.section_id, p.open_orders,
+           p.pending_centavos, ${byOverdue ? sql`p.overdue_centavos` : sql`od.overdue_centavos`},
+           to_char(p.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on, p.due_status
+      FROM (SELECT b.student_id, b.school_id, d.first_name, d.last_name, d.level, d.section_id,
+                   b.open_orders, b.pending_centavos, b.oldest_due_on,
+                   ${dueStatusSql(scope.today)} AS due_status
+                   ${byOverdue ? sql`, od.overdue_centavos` : sql``}
+              ${JOINED} ${byOverdue ? overdueOf('b', scope.today) : sql``}
+              ${where(scope)}
+             ORDER BY ${sql.raw(ORDERINGS[ordering]('b', 'd'))} ${limit}) p
+      ${byOverdue ? sql`` : overdueOf('p', scope.today)}
+     ORDER BY ${sql.raw(ORDERINGS[ordering]('p', 'p'))}`;
 }
 
 type Row = {
@@ -60,11 +89,6 @@ const toStudent = (r: Row): DueOrderStudent => ({
   overdue_centavos: Number(r.overdue_centavos),
 });
 
-const columns = (today: string) => sql`
-  b.student_id, d.first_name, d.last_name, d.level, d.section_id, b.open_orders,
-  b.pending_centavos, od.overdue_centavos, to_char(b.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on,
-  ${dueStatusSql(today)} AS due_status`;
-
 export async function dueOrderStudents(
   db: Executor,
   schoolId: string,
@@ -72,13 +96,11 @@ export async function dueOrderStudents(
   q: DueOrdersQuery,
   { all = false } = {},
 ) {
-  const from = fromBalances(schoolId, today, q);
-  const page = all ? sql`` : sql`LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`;
+  const scope = { schoolId, today, filter: q };
+  const limit = all ? sql`` : sql`LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`;
   const [{ rows }, { rows: total }] = await Promise.all([
-    db.execute<Row>(
-      sql`SELECT ${columns(today)} ${from} ORDER BY ${ORDERINGS[q.ordering]} ${page}`,
-    ),
-    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${from}`),
+    db.execute<Row>(pageOf(scope, q.ordering, limit)),
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${JOINED} ${where(scope)}`),
   ]);
   return { count: total[0]!.n, results: rows.map(toStudent) };
 }
@@ -89,9 +111,8 @@ export async function dueOrderStudent(
   today: string,
   studentId: string,
 ) {
-  const { rows } = await db.execute<Row>(
-    sql`SELECT ${columns(today)} ${fromBalances(schoolId, today, {}, studentId)}`,
-  );
+  const scope = { schoolId, today, filter: {}, studentId };
+  const { rows } = await db.execute<Row>(pageOf(scope, 'last_name', sql``));
   return rows[0] ? toStudent(rows[0]) : undefined;
 }
 
@@ -107,7 +128,8 @@ export async function dueOrderFacets(db: Executor, schoolId: string, today: stri
   }>(sql`
     SELECT d.level, d.section_id, ${dueStatusSql(today)} AS due_status, count(*)::int AS students,
            sum(b.pending_centavos) AS pending, sum(od.overdue_centavos) AS overdue
-      ${fromBalances(schoolId, today, {})}
+      ${JOINED} ${overdueOf('b', today)}
+      ${where({ schoolId, today, filter: {} })}
      GROUP BY 1, 2, 3`);
   return rows.map((r) => ({ ...r, pending: Number(r.pending), overdue: Number(r.overdue) }));
 }

@@ -96,4 +96,5 @@ CREATE INDEX "order_allocations_order_idx" ON "order_allocations" USING btree ("
 CREATE INDEX "orders_school_student_idx" ON "orders" USING btree ("school_id","student_id","due_on");--> statement-breakpoint
 CREATE INDEX "orders_bill_run_idx" ON "orders" USING btree ("bill_run_id");--> statement-breakpoint
 CREATE INDEX "orders_concept_idx" ON "orders" USING btree ("concept_id");--> statement-breakpoint
-CREATE INDEX "student_balances_school_idx" ON "student_balances" USING btree ("school_id");
+CREATE INDEX "student_balances_school_idx" ON "student_balances" USING btree ("school_id");--> statement-breakpoint
+CREATE INDEX "student_directory_school_name_idx" ON "student_directory" USING btree ("school_id","last_name" COLLATE "es-x-icu","first_name" COLLATE "es-x-icu","student_id");

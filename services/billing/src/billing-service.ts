@@ -10,6 +10,7 @@ import { studentDirectoryHandlers } from './students/student-directory-handlers'
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
+import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from './orders/calendar';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
@@ -30,6 +31,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...conceptHandlers(db),
     ...billRunHandlers(db),
     ...orderHandlers({ db, today: todayOf(config) }),
+    ...dueOrderHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

@@ -72,6 +72,27 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/imports/imports-section'),
   },
   {
+    path: 'concepts',
+    label: 'Conceptos',
+    area: 'Cobranza',
+    permission: 'billing.read',
+    load: () => import('../features/billing/concepts-section'),
+  },
+  {
+    path: 'bill-runs',
+    label: 'Generar órdenes',
+    area: 'Cobranza',
+    permission: 'billing.read',
+    load: () => import('../features/billing/bill-runs-section'),
+  },
+  {
+    path: 'due',
+    label: 'Adeudos',
+    area: 'Cobranza',
+    permission: 'billing.read',
+    load: () => import('../features/billing/due-orders-section'),
+  },
+  {
     path: 'payments',
     label: 'Pagos',
     area: 'Cobranza',

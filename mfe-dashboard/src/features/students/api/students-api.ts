@@ -1,3 +1,4 @@
+import { listStudentConcepts } from '@cuota/contracts/billing/endpoints/orders';
 import type { StudentStatus } from '@cuota/contracts/enrolment/entities';
 import {
   assignBilling,
@@ -120,6 +121,10 @@ export const studentsApi = api.injectEndpoints({
         }),
       ),
     }),
+    /** The student's concepts with their orders (billing.read). */
+    studentConcepts: build.query({
+      ...fromEndpoint(listStudentConcepts, (id: string) => ({ params: { id } })),
+    }),
     guardianPortalUrl: build.query({
       ...fromEndpoint(
         guardianPortalUrl,
@@ -142,4 +147,5 @@ export const {
   useAssignBillingGuardianMutation,
   useSchoolGuardiansQuery,
   useLazyGuardianPortalUrlQuery,
+  useStudentConceptsQuery,
 } = studentsApi;

@@ -318,3 +318,43 @@ test('Historial de estatus: newest first, Spanish labels, es-MX date, who and wh
   ]);
   expect(cells[0]![0]).toMatch(/mar 2026/);
 });
+
+test('with billing.read the page shows each concept with its orders and status', async () => {
+  stubFetch()
+    .on('GET', PATH, student())
+    .on('GET', '/api/v2/dashboard/students/st-1/concepts/', [
+      {
+        concept_id: 'c-1',
+        concept_name: 'Colegiatura',
+        concept_type: 'MONTHLY_FEE',
+        pending_amount: 150_000,
+        orders: [
+          {
+            id: 'o-1',
+            school_id: 'school-1',
+            student: { id: 'st-1', name: 'Sofía López' },
+            concept_id: 'c-1',
+            concept_name: 'Colegiatura',
+            concept_type: 'MONTHLY_FEE',
+            period: '2026-09',
+            due_on: '2026-09-10',
+            amount_centavos: 250_000,
+            late_fee_centavos: 0,
+            paid_centavos: 100_000,
+            pending_amount: 150_000,
+            final_amount: 250_000,
+            status: 'PARTIAL_PAID',
+            is_billable: true,
+            fulfillments_dependent: [],
+            as_of: '2026-09-01',
+          },
+        ],
+      },
+    ]);
+  renderDetail(['billing.read']);
+  const billing = await screen.findByRole('region', { name: 'Cobranza' });
+  const table = await within(billing).findByRole('table', { name: 'Colegiatura (Colegiatura)' });
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+    /2026-09.*\$2,500\.00.*\$1,500\.00.*Pago parcial/,
+  );
+});

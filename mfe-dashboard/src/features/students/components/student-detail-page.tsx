@@ -13,6 +13,7 @@ import { FormError } from '@cuota/ui/form-pieces';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useStudentQuery } from '../api/students-api';
 import { StudentEditForm } from './student-edit-form';
+import { StudentBillingCard } from './student-billing-card';
 import { StudentGuardiansCard } from './student-guardians-card';
 import { StudentPhotoCard } from './student-photo-card';
 import { StudentStatusActions } from './student-status-actions';
@@ -60,7 +61,7 @@ function StudentData({ student: s, canWrite }: { student: StudentDetail; canWrit
   );
 }
 
-type StudentPermission = 'students.write' | 'students.status' | 'guardians.read';
+type StudentPermission = 'students.write' | 'students.status' | 'guardians.read' | 'billing.read';
 
 interface ViewProps {
   id: string;
@@ -89,6 +90,7 @@ export function StudentDetailView({ id, can }: ViewProps) {
         canSeeContacts={can('guardians.read')}
       />
       <StudentPhotoCard studentId={s.id} photoUrl={s.photo_url} canWrite={can('students.write')} />
+      {can('billing.read') && <StudentBillingCard studentId={s.id} />}
     </>
   );
 }
@@ -99,6 +101,7 @@ export function StudentDetailPage() {
     'students.write': useGrant('students.write'),
     'students.status': useGrant('students.status'),
     'guardians.read': useGrant('guardians.read'),
+    'billing.read': useGrant('billing.read'),
   };
   return (
     <Page title="Alumno">

@@ -1,0 +1,183 @@
+/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BillRun } from '@cuota/contracts/billing/bill-runs';
+import type { Concept } from '@cuota/contracts/billing/concepts';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { BillRunForm } from './bill-run-page';
+import { ConceptsView } from './concepts-page';
+import { DueOrdersView } from './due-orders-page';
+
+const SCHOOL = '6f1c1f1e-3b9a-4c55-9d1a-0d6b1c2e3f40';
+const CONCEPTS = `/api/v1/dashboard/schools/${SCHOOL}/concepts/`;
+const colegiatura: Concept = {
+  id: '0b5e7c1a-1111-4c55-9d1a-0d6b1c2e3f40',
+  school_id: SCHOOL,
+  name: 'Colegiatura',
+  concept_type: 'MONTHLY_FEE',
+  recurrence: 'MONTHLY',
+  price_centavos: 250_000,
+  level: 'elementary',
+  periods: ['2026-09', '2026-10'],
+  due_day: 10,
+  due_on: null,
+  late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
+  active: true,
+  orders: 0,
+  created_at: '2026-08-01T00:00:00.000Z',
+};
+const render = (element: React.ReactElement) =>
+  renderWithProviders(element, { url: '/d', path: '/d', session: staffSession() });
+
+beforeEach(() => forgetCsrfToken());
+
+test('Conceptos: the list reads in pesos and a new monthly fee posts centavos once', async () => {
+  let list = [colegiatura];
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', CONCEPTS, () => Response.json(list))
+    .on('POST', '/api/v1/dashboard/concepts/', async (request: Request) => {
+      const body = (await request.json()) as Concept;
+      const saved = { ...colegiatura, ...body, id: 'c-2', name: body.name };
+      list = [...list, saved];
+      return Response.json(saved, { status: 201 });
+    });
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  const row = within(await screen.findByRole('table', { name: 'Conceptos de cobro' })).getAllByRole(
+    'row',
+  )[1]!;
+  expect(row).toHaveTextContent('$2,500.00');
+  expect(row).toHaveTextContent('$150.00, 5 días de gracia');
+
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Nuevo concepto' }));
+  const form = screen.getByRole('form', { name: 'Nuevo concepto' });
+  await user.type(within(form).getByLabelText('Nombre'), 'Colegiatura secundaria');
+  await user.type(within(form).getByLabelText('Precio'), '3,100.50');
+  await user.selectOptions(within(form).getByLabelText('Nivel'), 'Secundaria');
+  await user.type(within(form).getByLabelText('Primer mes'), '2026-09');
+  await user.selectOptions(within(form).getByLabelText('Tipo de recargo'), 'Porcentaje mensual');
+  await user.type(within(form).getByLabelText('Porcentaje mensual'), '5');
+  await user.click(within(form).getByRole('button', { name: 'Crear concepto' }));
+
+  await screen.findByRole('cell', { name: 'Colegiatura secundaria' });
+  const [sent] = network.sent('POST', '/api/v1/dashboard/concepts/');
+  const body = await sent!.json();
+  expect(body).toMatchObject({
+    name: 'Colegiatura secundaria',
+    price_centavos: 310_050,
+    recurrence: 'MONTHLY',
+    due_day: 10,
+    late_fee: { kind: 'PERCENT', basis_points: 500, grace_days: 0, cap_centavos: null },
+  });
+  expect(body.periods).toHaveLength(10);
+  expect(sent!.headers.get('idempotency-key')).toBeTruthy();
+});
+
+test('Conceptos: without concepts.write the actions are disabled with the reason', async () => {
+  stubFetch().on('GET', CONCEPTS, [colegiatura]);
+  render(<ConceptsView schoolId={SCHOOL} canWrite={false} />);
+  const edit = await screen.findByRole('button', { name: 'Editar Colegiatura' });
+  expect(edit).toBeDisabled();
+  expect(edit).toHaveAttribute('title', 'Tu rol no puede crear ni editar conceptos.');
+  expect(screen.getByRole('button', { name: 'Nuevo concepto' })).toBeDisabled();
+});
+
+test('Generar órdenes: the run shows eligible, created and existing once it finishes', async () => {
+  const run: BillRun = {
+    id: 'run-1',
+    school_id: SCHOOL,
+    concept_id: colegiatura.id,
+    period: '2026-09',
+    status: 'PENDING',
+    eligible_students: 120,
+    created_orders: 0,
+    existing_orders: 0,
+    total_centavos: 0,
+    removed_orders: 0,
+    kept_orders: 0,
+    error: null,
+    created_at: '2026-09-01T12:00:00.000Z',
+    finished_at: null,
+  };
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', CONCEPTS, [colegiatura])
+    .on('POST', '/book-keeper/massive_concept_assignments/', () =>
+      Response.json(run, { status: 202 }),
+    )
+    .on('GET', '/book-keeper/massive_concept_assignments/run-1/', {
+      ...run,
+      status: 'FINISHED',
+      created_orders: 118,
+      existing_orders: 2,
+      total_centavos: 118 * 250_000,
+    });
+  render(<BillRunForm schoolId={SCHOOL} canRun />);
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByLabelText('Concepto'), 'Colegiatura');
+  await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
+  await user.click(screen.getByRole('button', { name: 'Generar órdenes' }));
+
+  const result = await screen.findByRole('region', { name: 'Resultado de la generación' });
+  expect(await within(result).findByText('Terminada')).toBeVisible();
+  expect(result).toHaveTextContent('Órdenes creadas118');
+  expect(result).toHaveTextContent('Ya existían2');
+  const [sent] = network.sent('POST', '/book-keeper/massive_concept_assignments/');
+  expect(await sent!.json()).toEqual({
+    school_id: SCHOOL,
+    concept_id: colegiatura.id,
+    period: '2026-10',
+  });
+});
+
+test('Adeudos: the table, a filter sent to the server, and the Excel export posted', async () => {
+  const DUE = `/api/v4/dashboard/schools/${SCHOOL}/due_orders/students/`;
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', DUE, {
+      count: 1,
+      page: 1,
+      page_size: 25,
+      results: [
+        {
+          student_id: 's-1',
+          first_name: 'Sofía',
+          last_name: 'López',
+          level: 'elementary',
+          section_id: null,
+          open_orders: 2,
+          pending_centavos: 500_000,
+          overdue_centavos: 250_000,
+          oldest_due_on: '2026-09-10',
+          due_status: 'OUTSTANDING',
+        },
+      ],
+    })
+    .on('GET', `${DUE}filters/`, {
+      levels: [{ level: 'elementary', label: 'Primaria', students: 1 }],
+      sections: [],
+      due_statuses: [{ status: 'OUTSTANDING', label: 'Con adeudo vencido', students: 1 }],
+      totals: { pending_centavos: 500_000, overdue_centavos: 250_000 },
+    })
+    .on('POST', `${DUE}xls/`, () => new Response(new Blob(['xlsx']), { status: 200 }));
+  URL.createObjectURL = jest.fn(() => 'blob:adeudos');
+  URL.revokeObjectURL = jest.fn();
+  render(<DueOrdersView schoolId={SCHOOL} />);
+  const table = await screen.findByRole('table', { name: 'Alumnos con adeudos (1)' });
+  expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+    /López, Sofía.*\$5,000\.00.*\$2,500\.00.*Vencido/,
+  );
+
+  const user = userEvent.setup();
+  await user.selectOptions(screen.getByLabelText('Situación'), 'Con adeudo vencido (1)');
+  await user.click(screen.getByRole('button', { name: 'Exportar a Excel' }));
+  await screen.findByRole('table');
+  const sent = network.sent('POST', `${DUE}xls/`);
+  expect(sent).toHaveLength(1);
+  expect(new URL(sent[0]!.url).searchParams.get('due_status')).toBe('OUTSTANDING');
+  expect(sent[0]!.headers.get('x-csrf-token')).toBe('t');
+});

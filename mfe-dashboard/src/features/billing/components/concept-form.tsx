@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CONCEPT_TYPE_LABELS,
+  CONCEPT_TYPES,
+  type Concept,
+  type ConceptType,
+} from '@cuota/contracts/billing/concepts';
+import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
+import { MoneyField } from '@cuota/ui/money-field';
+import { TextField } from '@cuota/ui/text-field';
+import { readError } from '@cuota/web-core/api/api-error';
+import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
+import { useCreateConceptMutation, useUpdateConceptMutation } from '../api/billing-api';
+import {
+  draftOf,
+  EMPTY_DRAFT,
+  toCreateConcept,
+  toUpdateConcept,
+  type ConceptDraft,
+} from '../utils/concept-draft';
+import { LateFeeFields } from './late-fee-fields';
+
+type Change = (changes: Partial<ConceptDraft>) => void;
+
+/** What is fixed once a concept exists: its type, periodicity, level and months. */
+function CreateOnlyFields({ draft, change }: { draft: ConceptDraft; change: Change }) {
+  return (
+    <>
+      <FieldLabel>
+        Tipo
+        <Select
+          value={draft.concept_type}
+          onChange={(e) => {
+            const type = e.target.value as ConceptType;
+            change({
+              concept_type: type,
+              recurrence: type === 'MONTHLY_FEE' ? 'MONTHLY' : 'SINGLE',
+            });
+          }}
+        >
+          {CONCEPT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {CONCEPT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </Select>
+      </FieldLabel>
+      <FieldLabel>
+        Periodicidad
+        <Select
+          value={draft.recurrence}
+          onChange={(e) => change({ recurrence: e.target.value as ConceptDraft['recurrence'] })}
+        >
+          <option value="MONTHLY">Mensual</option>
+          <option value="SINGLE">Pago único</option>
+        </Select>
+      </FieldLabel>
+      <FieldLabel>
+        Nivel
+        <Select
+          value={draft.level}
+          onChange={(e) => change({ level: e.target.value as ConceptDraft['level'] })}
+        >
+          <option value="">Todos los niveles</option>
+          {EDUCATION_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {EDUCATION_LEVEL_LABELS[l]}
+            </option>
+          ))}
+        </Select>
+      </FieldLabel>
+      {draft.recurrence === 'MONTHLY' ? (
+        <>
+          <TextField
+            label="Primer mes"
+            hint="AAAA-MM, por ejemplo 2026-09"
+            value={draft.first_period}
+            onChange={(e) => change({ first_period: e.target.value })}
+          />
+          <TextField
+            label="Número de meses"
+            inputMode="numeric"
+            value={draft.months}
+            onChange={(e) => change({ months: e.target.value })}
+          />
+          <TextField
+            label="Día de vencimiento"
+            hint="Del 1 al 28 de cada mes"
+            inputMode="numeric"
+            value={draft.due_day}
+            onChange={(e) => change({ due_day: e.target.value })}
+          />
+        </>
+      ) : (
+        <TextField
+          label="Fecha de vencimiento"
+          type="date"
+          value={draft.due_on}
+          onChange={(e) => change({ due_on: e.target.value })}
+        />
+      )}
+    </>
+  );
+}
+
+interface Props {
+  schoolId: string;
+  /** The concept being edited; none: a new one. */
+  concept?: Concept;
+  onDone: () => void;
+}
+
+/**
+ * A new concept (a monthly fee over the cycle's months, or a one-time charge), or an edit of
+ * a saved one's name, price and late fee (orders already created keep their amount).
+ */
+export function ConceptForm({ schoolId, concept, onDone }: Props) {
+  const [draft, setDraft] = useState<ConceptDraft>(() =>
+    concept ? draftOf(concept) : EMPTY_DRAFT,
+  );
+  const [problems, setProblems] = useState<string[]>([]);
+  const [key] = useState(newIdempotencyKey);
+  const [create, created] = useCreateConceptMutation();
+  const [update, updated] = useUpdateConceptMutation();
+  const change: Change = (changes) => setDraft((d) => ({ ...d, ...changes }));
+  const title = concept ? `Editar ${concept.name}` : 'Nuevo concepto';
+
+  const send = () => {
+    if (concept) {
+      const result = toUpdateConcept(draft);
+      return 'problems' in result ? result : update({ id: concept.id, changes: result.changes });
+    }
+    const result = toCreateConcept(schoolId, draft);
+    return 'problems' in result ? result : create({ concept: result.concept, idempotencyKey: key });
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await send();
+    if ('problems' in answer) return setProblems(answer.problems);
+    if ('error' in answer) return setProblems([readError(answer.error).message]);
+    onDone();
+  };
+  const saving = created.isLoading || updated.isLoading;
+
+  return (
+    <Card title={title} focusTitle>
+      <FormColumn aria-label={title} onSubmit={(e) => void submit(e)}>
+        <TextField
+          label="Nombre"
+          value={draft.name}
+          onChange={(e) => change({ name: e.target.value })}
+        />
+        {!concept && <CreateOnlyFields draft={draft} change={change} />}
+        <MoneyField
+          label="Precio"
+          value={draft.price_centavos}
+          onChange={(price_centavos) => change({ price_centavos })}
+        />
+        <LateFeeFields draft={draft} change={change} />
+        {problems.length > 0 && <FormError>{problems.join(' ')}</FormError>}
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Guardando…' : concept ? 'Guardar cambios' : 'Crear concepto'}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancelar
+        </Button>
+      </FormColumn>
+    </Card>
+  );
+}

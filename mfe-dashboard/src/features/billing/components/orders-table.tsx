@@ -1,0 +1,35 @@
+import type { Order } from '@cuota/contracts/billing/orders';
+import { DataTable } from '@cuota/ui/data-table';
+import { DateText } from '@cuota/ui/date-text';
+import { MoneyText } from '@cuota/ui/money-text';
+import { StatusBadge } from '@cuota/ui/status-badge';
+
+/** Orders with their amounts as of today: base, late fee, paid, pending and status. */
+export function OrdersTable({ caption, orders }: { caption: string; orders: Order[] }) {
+  return (
+    <DataTable<Order>
+      caption={caption}
+      rows={orders}
+      rowKey={(o) => o.id}
+      empty={<p>No hay órdenes abiertas.</p>}
+      columns={[
+        { header: 'Concepto', cell: (o) => o.concept_name },
+        { header: 'Periodo', cell: (o) => o.period ?? '—' },
+        { header: 'Vence', cell: (o) => <DateText date={o.due_on} /> },
+        { header: 'Monto', align: 'end', cell: (o) => <MoneyText centavos={o.amount_centavos} /> },
+        {
+          header: 'Recargo',
+          align: 'end',
+          cell: (o) => <MoneyText centavos={o.late_fee_centavos} />,
+        },
+        { header: 'Pagado', align: 'end', cell: (o) => <MoneyText centavos={o.paid_centavos} /> },
+        {
+          header: 'Pendiente',
+          align: 'end',
+          cell: (o) => <MoneyText centavos={o.pending_amount} />,
+        },
+        { header: 'Estatus', cell: (o) => <StatusBadge kind="orderPayment" status={o.status} /> },
+      ]}
+    />
+  );
+}

@@ -80,7 +80,7 @@ test('a staff member who forgot the password gets a link by e-mail and is signed
   await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
   await expectAccessible(page);
   // The demo password again, so later journeys of this run still sign in with it.
-  await page.getByLabel('Contraseña nueva').fill(demo.staff_password);
+  await page.getByLabel('Contraseña nueva', { exact: true }).fill(demo.staff_password);
   await page.getByLabel('Confirma la contraseña').fill(demo.staff_password);
   await page.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
   await page.getByTestId('school-name').waitFor();

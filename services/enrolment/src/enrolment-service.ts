@@ -48,7 +48,7 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
       ...leadHandlers(ctx),
       ...admissionGuardianHandlers(ctx),
       ...inscriptionHandlers(ctx),
-      ...signupHandlers(ctx),
+      ...signupHandlers(ctx, sendMail),
       ...importHandlers(ctx),
       ...integrationHandlers(ctx),
       ...portalHandlers(ctx),

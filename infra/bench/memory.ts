@@ -46,6 +46,10 @@ export async function peakRssDuring<T>(
   }
 }
 
+/** The larger of two samples, process by process. */
+export const maxRss = (a: Rss, b: Rss): Rss =>
+  Object.fromEntries(MEASURED_PROCESSES.map((n) => [n, Math.max(a[n] ?? 0, b[n] ?? 0)]));
+
 /** A markdown table: one row per process, RSS before, peak under load and after. */
 export function rssTable(before: Rss, under: Rss, after: Rss): string {
   const rows = MEASURED_PROCESSES.map(

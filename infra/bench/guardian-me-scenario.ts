@@ -6,12 +6,14 @@ import { stateDir, type System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
-import { maxRss, peakRssDuring, rssNow, rssTable } from './memory.ts';
+import { cpuMs, maxRss, peakRssDuring, rssNow, rssTable } from './memory.ts';
 
 const row = (name: string, m: Measurement) =>
   `| ${name} | ${m.requestsPerSecond} | ${m.p50Ms} | ${m.p99Ms} | ${m.non2xx} | ${m.errors} |`;
 
 const ratio = (a: number, b: number, digits = 3) => (a / Math.max(b, 1)).toFixed(digits);
+
+const perRequest = (ms: number, requests: number) => (ms / Math.max(requests, 1)).toFixed(2);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -75,8 +77,15 @@ export async function guardianMeScenario(system: System): Promise<void> {
     };
     const before = rssNow(system.supervisor);
     let peak = before;
+    // CPU time per guardian.me request: unlike req/s, it hardly moves with background load.
+    const cpu = { bff: 0, enrolment: 0, requests: 0 };
+    const pid = (name: string) => system.supervisor.pid(name);
     for (let round = 0; round < ROUNDS; round++) {
+      const started = { bff: cpuMs(pid('bff')), enrolment: cpuMs(pid('enrolment')) };
       const driven = await peakRssDuring(system.supervisor, () => measure(url, { cookie }));
+      cpu.bff += cpuMs(pid('bff')) - started.bff;
+      cpu.enrolment += cpuMs(pid('enrolment')) - started.enrolment;
+      cpu.requests += driven.result.sent;
       rounds.stack.push(driven.result);
       peak = maxRss(peak, driven.peak);
       rounds.io.push(await measure(sameIo.url('/same-io'), { cookie }));
@@ -109,6 +118,8 @@ ${row('bare Express, same body', plain)}
 
 guardian.me / same I/O: throughput **${ratio(stack.requestsPerSecond, io.requestsPerSecond)}**
 (aim ≥ 0.5; per round ${perRound}), p99 **${ratio(stack.p99Ms, io.p99Ms, 1)}×** (aim: p99 < 25 ms).
+CPU time per guardian.me request (user + system from /proc, all rounds, warm-up included):
+BFF **${perRequest(cpu.bff, cpu.requests)} ms**, enrolment **${perRequest(cpu.enrolment, cpu.requests)} ms**.
 guardian.me / bare: throughput **${ratio(stack.requestsPerSecond, plain.requestsPerSecond)}**,
 p99 **${ratio(stack.p99Ms, plain.p99Ms, 1)}×**.
 

@@ -44,7 +44,6 @@ test("a portal page tells the browser at once what the portal remote's first scr
     ['fetch', manifestUrl],
     ['script', `${base}remoteEntry.js`],
     ['script', `${base}app.1a2b3c.js`],
-    ['script', `${base}1608.9f.js`],
   ]);
   expect(res.text).toContain('crossorigin="anonymous"');
 });

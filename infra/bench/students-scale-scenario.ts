@@ -108,7 +108,7 @@ with an OWNER session (sign-in via POST /api/v1/users/auth/), one at a time afte
 of the row taken in turn; page size 25. Target: p95 < ${TARGET_MS} ms.
 Search runs on one trigram index over the whole search text (name both ways, CURP,
 matrícula, folded to lower case without accents; migrations 0007 and 0008), stored in the
-generated column search_text (migration 0011) so the index's recheck compares stored text
+generated column search_text (migration 0012) so the index's recheck compares stored text
 instead of recomputing the folding per row (that recheck was 90 ms of the count for "García",
 p95 149 ms). Without the index the count scans the whole school
 (EXPLAIN ANALYZE: parallel seq scan, 100–115 ms, search rows p95 ≈ 115–200 ms); with one index

@@ -28,4 +28,7 @@ module.exports = {
     ...web.map((d) => project(d, 'jsdom')),
   ],
   maxWorkers: 2,
+  // Integration tests race twenty requests against real servers; on a loaded 2-core machine
+  // Jest's 5 s default turned waiting into failures. Tests assert behaviour, not speed.
+  testTimeout: 30_000,
 };

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import { jsonTextReader } from '@cuota/service-runtime/http/json-body';
 import { noStore } from '@cuota/service-runtime/http/no-store';
@@ -44,6 +45,8 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(requestLogging(deps.logger));
   app.use(rejectMalformedUrl);
   app.use(createHelmet(config));
+  // API answers and any file the build left uncompressed (its own copies are sent as built).
+  app.use(compression());
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     const ready = await deps.redis.ping().then(

@@ -6,6 +6,8 @@ export interface Measurement {
   p50Ms: number;
   non2xx: number;
   errors: number;
+  /** Every request sent, warm-up included (what the servers' CPU time was spent on). */
+  sent: number;
 }
 
 /** Drives one URL with autocannon after a short warm-up; returns its throughput and latency. */
@@ -15,7 +17,7 @@ export async function measure(
   seconds = Number(process.env.BENCH_SECONDS ?? 10),
 ): Promise<Measurement> {
   const options = { url, headers, connections: 10, pipelining: 1 };
-  await autocannon({ ...options, duration: 2 });
+  const warmUp = await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: seconds });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -23,5 +25,6 @@ export async function measure(
     p50Ms: result.latency.p50,
     non2xx: result.non2xx,
     errors: result.errors,
+    sent: warmUp.requests.total + result.requests.total,
   };
 }

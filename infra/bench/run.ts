@@ -1,26 +1,32 @@
 // `npm run bench`: starts the system on the bench profile, measures, rewrites
 // docs/benchmarks.md. Scenarios live beside this file, one per measured capability.
+// BENCH_SCENARIOS=guardian-me,first-load runs only those (comma-separated names below); each
+// scenario is imported only when it runs, so one scenario's imports cannot stop the others.
 import { PROFILES } from '../launcher/profiles.ts';
 import { clearRedisKeys } from '../launcher/reset-state.ts';
 import { startSystem } from '../launcher/system.ts';
-import { cfdiScenario } from './cfdi-scenario.ts';
-import { eventLatencyScenario } from './event-latency-scenario.ts';
-import { guardianMeScenario } from './guardian-me-scenario.ts';
-import { paymentsCheckoutScenario } from './payments-checkout-scenario.ts';
-import { studentsScaleScenario } from './students-scale-scenario.ts';
+
+const chosen = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
+const wanted = (name: string) => !chosen || chosen.includes(name);
 
 // CPU-bound and needs no running system: measured before anything else starts.
-await cfdiScenario();
+if (wanted('cfdi')) await (await import('./cfdi-scenario.ts')).cfdiScenario();
 
 // Fresh sign-in budgets each run: the guardian's code e-mails are limited to 5 an hour.
 await clearRedisKeys(PROFILES.bench);
 const system = await startSystem('bench', { build: process.env.CUOTA_SKIP_BUILD !== '1' });
 try {
-  await eventLatencyScenario(system);
-  await guardianMeScenario(system);
-  await studentsScaleScenario(system);
+  if (wanted('event-latency'))
+    await (await import('./event-latency-scenario.ts')).eventLatencyScenario(system);
+  if (wanted('guardian-me'))
+    await (await import('./guardian-me-scenario.ts')).guardianMeScenario(system);
+  if (wanted('first-load'))
+    await (await import('./first-load-scenario.ts')).firstLoadScenario(system);
+  if (wanted('students-scale'))
+    await (await import('./students-scale-scenario.ts')).studentsScaleScenario(system);
   // In-process payments against its own gateway sandbox: needs only the build above.
-  await paymentsCheckoutScenario();
+  if (wanted('payments-checkout'))
+    await (await import('./payments-checkout-scenario.ts')).paymentsCheckoutScenario();
 } finally {
   await system.stop();
 }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -164,6 +165,7 @@ export function createWebConfig(options) {
       performance: { hints: false },
       plugins: [
         defineEnv(env),
+        new PrecompressPlugin(),
         new ModuleFederationPlugin({
           name,
           // Remotes publish mf-manifest.json (what GET /api/remotes points at); the host

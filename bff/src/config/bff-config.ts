@@ -33,6 +33,13 @@ export interface RateLimitConfig {
   clientLog: RateLimitRule;
   /** Families' sign-ups from a school's store (POST /api/v1/schools/{id}/signup/) per IP. */
   signupPerIp: RateLimitRule;
+  /** «¿Olvidaste tu contraseña?» requests (POST /api/auth/password-reset) per IP. */
+  passwordResetPerIp: RateLimitRule;
+  /**
+   * Reset mails per e-mail address: past it the answer is the same and no mail goes out
+   * (the links already sent keep working, so nobody is locked out).
+   */
+  passwordResetMailsPerEmail: RateLimitRule;
 }
 
 export interface BffConfig {
@@ -85,6 +92,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   sendCodePerGuardian: { windowMs: 60 * MINUTE, limit: 20 },
   clientLog: { windowMs: MINUTE, limit: 60 },
   signupPerIp: { windowMs: 60 * MINUTE, limit: 10 },
+  passwordResetPerIp: { windowMs: 60 * MINUTE, limit: 20 },
+  passwordResetMailsPerEmail: { windowMs: 60 * MINUTE, limit: 3 },
 };
 
 export const DEFAULT_LOGIN_CODE = {

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import { accessLogLevel } from '@cuota/service-runtime/logging/access-log-level';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 
 /**
- * One access-log line per request. Headers (cookies, CSRF tokens) are left out, and a
+ * One access-log line per write, refusal or failure (successful reads are not logged, see
+ * accessLogLevel). Headers (cookies, CSRF tokens) are left out, and a
  * guardian's personal link is masked: it is what lets someone ask for their codes.
  */
 export function requestLogging(logger: Logger): RequestHandler {
@@ -12,8 +14,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     logger,
     genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: accessLogLevel,
     serializers: {
       req: (req: IncomingMessage & { id?: string }) => ({
         id: req.id,

@@ -11,6 +11,7 @@ import { credentialsProviders, providersResponse } from './auth-providers';
 import { clientLogHandler } from './client-log';
 import { credentialsSignIn } from './credentials-sign-in';
 import { redeemInvitationHandler } from './invitation-routes';
+import { requestPasswordResetHandler, resetPasswordHandler } from './password-reset-routes';
 import { sessionUpdateHandler } from './session-update';
 import { signOutHandler } from './sign-out';
 
@@ -51,6 +52,20 @@ export function authRoutes(ctx: BffContext): Router {
     requireCsrf,
     ctx.limiters.signInPerIp,
     redeemInvitationHandler(ctx),
+  );
+  router.post(
+    '/api/auth/password-reset',
+    parseJson,
+    requireCsrf,
+    ctx.limiters.passwordResetPerIp,
+    requestPasswordResetHandler(ctx),
+  );
+  router.post(
+    '/api/auth/password-reset/confirm',
+    parseJson,
+    requireCsrf,
+    ctx.limiters.signInPerIp,
+    resetPasswordHandler(ctx),
   );
 
   router.post('/api/auth/session', ...body, sessionUpdateHandler(ctx));

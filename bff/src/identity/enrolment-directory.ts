@@ -1,10 +1,12 @@
-import type { RedeemInvitation } from '@cuota/contracts/enrolment/staff-users';
+import type { RedeemInvitation, ResetPassword } from '@cuota/contracts/enrolment/staff-users';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { guardianByHash } from '@cuota/contracts/enrolment/endpoints/guardians';
 import {
   authenticateStaff,
   getMe,
   redeemInvitation,
+  redeemPasswordReset,
+  requestPasswordReset,
 } from '@cuota/contracts/enrolment/endpoints/staff';
 import type {
   GuardianIdentity,
@@ -31,6 +33,10 @@ export interface EnrolmentDirectory {
    * link is unknown, expired or used (nothing is written then).
    */
   redeemInvitation(input: RedeemInvitation): Promise<StaffIdentity>;
+  /** Enrolment mails a reset link if the e-mail is a staff user's (it answers the same if not). */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets the new password; throws enrolment's Spanish 404 for an unknown, expired or used link. */
+  resetPassword(input: ResetPassword): Promise<StaffIdentity>;
   /** The signed-in staff user as enrolment holds them now; null when the user is gone. */
   currentStaff(identity: IdentityClaims): Promise<StaffIdentity | null>;
 }
@@ -50,6 +56,12 @@ export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDir
     },
     redeemInvitation(input) {
       return enrolment({ endpoint: redeemInvitation, identity: BFF_IDENTITY, body: input });
+    },
+    async requestPasswordReset(email) {
+      await enrolment({ endpoint: requestPasswordReset, identity: BFF_IDENTITY, body: { email } });
+    },
+    resetPassword(input) {
+      return enrolment({ endpoint: redeemPasswordReset, identity: BFF_IDENTITY, body: input });
     },
     currentStaff(identity) {
       return nullOn(404, () => enrolment({ endpoint: getMe, identity }));

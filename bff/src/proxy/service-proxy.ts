@@ -31,9 +31,9 @@ type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
 
 /**
  * Forwards the endpoints services serve (their definitions in packages/contracts), unchanged,
- * with the caller's identity as a 60-second signed token and the request id; cookies and any
- * client-sent Authorization never reach a service. Mounted before the body parsers so bodies
- * (JSON, multipart) stream through untouched. Paths no definition lists fall through (next()).
+ * with the caller's identity as a 60-second signed token (reused for its lifetime) and the
+ * request id; cookies and any client-sent Authorization never reach a service. Mounted before
+ * the body parsers so bodies (JSON, multipart) stream through untouched. Paths no definition lists fall through (next()).
  */
 export function serviceProxy(ctx: BffContext): RequestHandler {
   const match = createEndpointMatcher(PUBLIC_ENDPOINTS);
@@ -84,7 +84,7 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
       service,
       url: ctx.config.services[service],
       requestId,
-      token: await ctx.deps.sign(identity ?? ANONYMOUS_IDENTITY, requestId),
+      token: await ctx.deps.sign(identity ?? ANONYMOUS_IDENTITY),
     };
     await proxy(req, res, next);
   };

@@ -20,8 +20,11 @@ interface LimiterSpec {
   failuresOnly?: boolean;
 }
 
-/** Per account and client: see sign-in-failures.ts, which counts them. */
-type CountedElsewhere = 'signInFailuresPerAccountAndIp';
+/**
+ * Per account and client: see sign-in-failures.ts, which counts them; reset mails per
+ * e-mail: identity/password-reset-routes.ts (it answers the same past the limit).
+ */
+type CountedElsewhere = 'signInFailuresPerAccountAndIp' | 'passwordResetMailsPerEmail';
 
 /** The BFF's rate limits, counted in Redis so every BFF instance shares them. */
 export type RateLimiters = Record<Exclude<keyof RateLimitConfig, CountedElsewhere>, RequestHandler>;
@@ -73,6 +76,11 @@ export function createRateLimiters(config: BffConfig, redis: RedisClient): RateL
     signupPerIp: make('signup-ip', {
       rule: r.signupPerIp,
       message: (wait) => `Se enviaron demasiados registros desde esta red. Espera ${wait}.`,
+    }),
+    passwordResetPerIp: make('password-reset-ip', {
+      rule: r.passwordResetPerIp,
+      message: (wait) =>
+        `Se pidieron demasiados cambios de contraseña desde esta red. Espera ${wait}.`,
     }),
   };
 }

@@ -20,5 +20,7 @@ declare module 'express-session' {
     auth?: SignedInState;
     /** The school the user is working in (POST /api/auth/session). */
     selected_school_id?: string | null;
+    /** When the session's idle time was last renewed in Redis (session-middleware.ts). */
+    renewed_at?: number;
   }
 }

@@ -14,8 +14,23 @@ export const SESSION_COOKIE = 'cuota.sid';
  */
 const COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
-export function createSessionMiddleware(config: BffConfig, redis: RedisClient): RequestHandler {
+/**
+ * A session's idle time is renewed in Redis (and its cookie re-sent) at most once per tenth
+ * of the idle timeout, so a signed-in read costs one Redis GET and no write: express-session's
+ * per-request touch and `rolling` cookie were a Redis write and a signature on every call.
+ * A session may therefore end up to a tenth of the idle timeout early; never late.
+ */
+const RENEWALS_PER_IDLE_TIMEOUT = 10;
+
+export function createSessionMiddleware(config: BffConfig, redis: RedisClient): RequestHandler[] {
   const idleSeconds = Math.ceil(config.sessionIdleTimeoutMs / 1000);
+  return [
+    sessionStore(config, redis, idleSeconds),
+    renewWhenDue(config.sessionIdleTimeoutMs / RENEWALS_PER_IDLE_TIMEOUT),
+  ];
+}
+
+function sessionStore(config: BffConfig, redis: RedisClient, idleSeconds: number) {
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecrets,
@@ -23,10 +38,11 @@ export function createSessionMiddleware(config: BffConfig, redis: RedisClient): 
       client: redis,
       prefix: `${config.redisPrefix}sess:`,
       ttl: () => idleSeconds,
+      disableTouch: true,
     }),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     unset: 'destroy',
     cookie: {
       httpOnly: true,
@@ -36,4 +52,16 @@ export function createSessionMiddleware(config: BffConfig, redis: RedisClient): 
       maxAge: COOKIE_MAX_AGE_MS,
     },
   });
+}
+
+/** Marks a stored session renewed when its last renewal is `everyMs` old: it is saved then. */
+function renewWhenDue(everyMs: number): RequestHandler {
+  return (req, _res, next) => {
+    const current = req.session;
+    // Only sessions that hold something exist in Redis; an empty one must stay unsaved.
+    const stored = current && Object.keys(current).some((k) => k !== 'cookie');
+    const now = Date.now();
+    if (stored && !(now - (current.renewed_at ?? 0) < everyMs)) current.renewed_at = now;
+    next();
+  };
 }

@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { createPrecompressedLookup } from '@cuota/service-runtime/http/precompressed';
 import type { BffContext } from '../bff-context';
 import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
+import { createRemotePreloads, remoteOfPage } from './remote-preloads';
 
 /** webpack's [contenthash] in a file name: such files never change, so cache them for a year. */
-const HASHED_ASSET = /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|map)$/;
+const HASHED_ASSET =
+  /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|map)(?:\.br|\.gz)?$/;
 
 /**
  * The shell's built files: assets by name, and index.html for every other page (the SPA's
@@ -15,7 +18,9 @@ const HASHED_ASSET = /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|ttf|svg|png|jpe?g|g
 export function shellRoutes(ctx: BffContext): Router {
   const dist = path.resolve(ctx.config.shellDistDir);
   const index = createIndexReader(path.join(dist, 'index.html'));
+  const preloads = createRemotePreloads(ctx.config.remotes);
   const router = Router();
+  router.use(sendPrecompressed(dist));
   router.use(
     express.static(dist, {
       index: false,
@@ -32,9 +37,28 @@ export function shellRoutes(ctx: BffContext): Router {
     const status = await pageStatus(ctx, req);
     const html = await index();
     if (!html) return void res.status(503).type('text').send('El portal aún no está compilado.');
-    res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
+    const remote = remoteOfPage(req.path);
+    const page = remote ? withHints(html, await preloads(remote)) : html;
+    res.status(status).set('Cache-Control', 'no-cache').type('html').send(page);
   });
   return router;
+}
+
+/**
+ * Points a request for a built text file at the build's brotli or gzip copy when the browser
+ * takes it (infra/webpack/precompress-plugin.mjs): the type stays the original file's.
+ */
+function sendPrecompressed(dist: string): RequestHandler {
+  const lookup = createPrecompressedLookup(dist);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const copy = lookup(req.path, req.headers['accept-encoding']);
+    if (!copy) return next();
+    res.vary('Accept-Encoding');
+    res.set({ 'Content-Encoding': copy.encoding, 'Content-Type': copy.contentType });
+    req.url = copy.urlPath;
+    next();
+  };
 }
 
 async function pageStatus(ctx: BffContext, req: Request): Promise<number> {
@@ -43,6 +67,13 @@ async function pageStatus(ctx: BffContext, req: Request): Promise<number> {
   if (!GUARDIAN_HASH_PATTERN.test(hash)) return 404;
   // Enrolment down: serve the page anyway; its own calls will show what is wrong.
   return (await ctx.guardianLinks.exists(hash)) === false ? 404 : 200;
+}
+
+/** index.html with the remote's preload tags at the end of its head. */
+function withHints(html: Buffer, tags: string): string {
+  const text = html.toString('utf8');
+  const at = text.indexOf('</head>');
+  return at < 0 ? text : text.slice(0, at) + tags + text.slice(at);
 }
 
 /** index.html, re-read only when the shell is rebuilt (its mtime changes). */

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';
 
@@ -59,6 +62,50 @@ describe('the shell', () => {
     await request(bff.app)
       .get(`/guardians/${'h'.repeat(43)}/login`)
       .expect(200);
+  });
+});
+
+describe('compression', () => {
+  /** A built vendor chunk and the copies the build writes beside it. */
+  const CHUNK = `var vendor = ${JSON.stringify('abcdefghij'.repeat(800))};`;
+  beforeAll(async () => {
+    const file = path.join(bff.config.shellDistDir, 'vendor.0a1b2c3d4e.js');
+    await fs.writeFile(file, CHUNK);
+    await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(CHUNK));
+    await fs.writeFile(`${file}.gz`, zlib.gzipSync(CHUNK));
+  });
+  /** The body as the client decoded it (superagent undoes Content-Encoding, as browsers do). */
+  const get = (url: string, encoding: string) => {
+    const call = request(bff.app)
+      .get(url)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    return call.set('accept-encoding', encoding);
+  };
+
+  test('static JS is served as the brotli or gzip copy the browser accepts, typed as JS', async () => {
+    const br = await get('/vendor.0a1b2c3d4e.js', 'gzip, deflate, br').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((br.body as Buffer).toString()).toBe(CHUNK);
+    const gz = await get('/vendor.0a1b2c3d4e.js', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect((gz.body as Buffer).toString()).toBe(CHUNK);
+    const plain = await get('/vendor.0a1b2c3d4e.js', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect((plain.body as Buffer).toString()).toBe(CHUNK);
+  });
+
+  test('API answers are compressed for a client that accepts it', async () => {
+    const res = await get('/api/openapi.json', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse((res.body as Buffer).toString())).toHaveProperty('paths');
   });
 });
 

@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 import { queryEnrolment } from '../support/enrolment-records';
+import { readDashboardLink } from '../support/mailbox';
 
 let system: SystemUnderTest;
 let browser: Browser;
@@ -51,4 +52,39 @@ test('a wrong password keeps the administrator out with a Spanish message', asyn
     .waitFor();
   expect(page.url()).toContain('/dashboard/login');
   await expectAccessible(page);
+});
+
+test('a staff member who forgot the password gets a link by e-mail and is signed in with it', async () => {
+  const { demo, urls } = system;
+  const accountant = demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
+  // A session opened with the old password, elsewhere: the reset ends it.
+  const elsewhere = await (await browser.newContext()).newPage();
+  await elsewhere.goto(urls.dashboardLogin);
+  await elsewhere.getByLabel('Correo electrónico').fill(accountant.email);
+  await elsewhere.getByLabel('Contraseña').fill(demo.staff_password);
+  await elsewhere.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await elsewhere.getByTestId('school-name').waitFor();
+
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(urls.dashboardLogin);
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' }).waitFor();
+  await expectAccessible(page);
+  await page.getByLabel('Correo electrónico').fill(accountant.email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await page.getByRole('status').filter({ hasText: 'Si el correo pertenece' }).waitFor();
+
+  await page.goto(
+    await readDashboardLink(urls.mailbox, accountant.email, 'restablecer-contrasena'),
+  );
+  await page.getByRole('heading', { name: 'Elige una contraseña nueva' }).waitFor();
+  await expectAccessible(page);
+  // The demo password again, so later journeys of this run still sign in with it.
+  await page.getByLabel('Contraseña nueva', { exact: true }).fill(demo.staff_password);
+  await page.getByLabel('Confirma la contraseña').fill(demo.staff_password);
+  await page.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+  await page.getByTestId('school-name').waitFor();
+
+  await elsewhere.reload();
+  await elsewhere.getByRole('heading', { name: 'Inicia sesión en el panel escolar' }).waitFor();
 });

@@ -102,7 +102,14 @@ describe.each(widths)('at %s width', (width) => {
 
     await page.goto(url(`/store/${system.demo.school_id}/registro`));
     await page.getByLabel('Nombre del alumno 1').waitFor();
-    await checkPage(page, `store-signup-${width}`, 'Registro de alumnos nuevos · Cuota', failed);
+    // Signed out, the store names the school (its public face).
+    await page.getByText(`Solicita un lugar en ${school()}`).waitFor();
+    await checkPage(
+      page,
+      `store-signup-${width}`,
+      `Registro de alumnos nuevos · ${school()} · Cuota`,
+      failed,
+    );
 
     await page
       .getByRole('link', { name: /aviso de privacidad/ })
@@ -110,7 +117,13 @@ describe.each(widths)('at %s width', (width) => {
       .waitFor();
     await page.goto(url(`/store/${system.demo.school_id}/aviso-de-privacidad`));
     await page.getByRole('heading', { name: 'Tus derechos ARCO' }).waitFor();
-    await checkPage(page, `store-privacy-${width}`, 'Aviso de privacidad · Cuota', failed);
+    await page.getByText(`de ${school()}.`, { exact: false }).first().waitFor();
+    await checkPage(
+      page,
+      `store-privacy-${width}`,
+      `Aviso de privacidad · ${school()} · Cuota`,
+      failed,
+    );
   });
 
   test("the family's sign-in, home and payment history", async () => {

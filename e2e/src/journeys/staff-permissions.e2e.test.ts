@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
-import { readInvitationLink } from '../support/mailbox';
+import { readDashboardLink } from '../support/mailbox';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 let system: SystemUnderTest;
@@ -76,7 +76,7 @@ test('a new member reads the invitation in the mailbox, sets a password at its l
   await owner.getByRole('status').filter({ hasText: 'enviamos' }).waitFor();
 
   // The member's own browser: the link from the e-mail, signed out.
-  const link = await readInvitationLink(system.urls.mailbox, email);
+  const link = await readDashboardLink(system.urls.mailbox, email, 'invitacion');
   const member = await (await browser.newContext()).newPage();
   await member.goto(link);
   await member.getByLabel('Nombre completo').waitFor();

@@ -24,17 +24,23 @@ export async function readLoginCode(
   throw new Error(`no sign-in code reached ${email} in the mailbox`);
 }
 
-/** Waits for the staff invitation mailed to `email` and returns the link it carries. */
-export async function readInvitationLink(mailboxUrl: string, email: string): Promise<string> {
+/** A dashboard page a staff e-mail links to: an invitation or a password reset. */
+export type MailedDashboardPage = 'invitacion' | 'restablecer-contrasena';
+
+/** Waits for the newest mail to `email` linking to `page` and returns the link. */
+export async function readDashboardLink(
+  mailboxUrl: string,
+  email: string,
+  page: MailedDashboardPage,
+): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+/dashboard/${page}/[A-Za-z0-9_-]+`);
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const response = await fetch(new URL(`messages?to=${encodeURIComponent(email)}`, mailboxUrl));
     const messages = (await response.json()) as SandboxMessage[];
-    const link = messages[0]?.text.match(
-      /https?:\/\/\S+\/dashboard\/invitacion\/[A-Za-z0-9_-]+/,
-    )?.[0];
+    const link = messages[0]?.text.match(pattern)?.[0];
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no invitation reached ${email} in the mailbox`);
+  throw new Error(`no ${page} link reached ${email} in the mailbox`);
 }

@@ -1,7 +1,9 @@
 import { Route, Routes } from 'react-router';
 import { BuildLabel } from '@cuota/ui/build-label';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { InvitationPage } from '../features/auth/components/invitation-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { StaffLoginPage } from '../features/auth/components/staff-login-page';
 import { ComponentsPage } from '../features/components-gallery/components/components-page';
 import { DashboardLayout } from './dashboard-layout';
@@ -24,6 +26,8 @@ export default function DashboardApp() {
         />
         {/* Signed out or in: the e-mailed link signs in as the invited member. */}
         <Route path="invitacion/:token" element={<InvitationPage />} />
+        <Route path="olvide-mi-contrasena" element={<ForgotPasswordPage />} />
+        <Route path="restablecer-contrasena/:token" element={<ResetPasswordPage />} />
         <Route
           element={
             <StaffOnly signedIn>

@@ -9,11 +9,11 @@ import { useStoreSchool } from './use-store-school';
 
 function SchoolPage({ page }: { page: 'signup' | 'privacy' }) {
   const { schoolId = '' } = useParams();
-  const { name } = useStoreSchool(schoolId);
+  const { name, face } = useStoreSchool(schoolId);
   return page === 'signup' ? (
     <SignupPage schoolId={schoolId} schoolName={name} />
   ) : (
-    <PrivacyNoticePage schoolId={schoolId} schoolName={name} />
+    <PrivacyNoticePage schoolId={schoolId} school={face} />
   );
 }
 

@@ -6,10 +6,20 @@ import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
 import StoreApp from './app';
 
 const LEVELS = '/api/v1/schools/school-1/levels/';
+const FACE = '/api/v1/schools/school-1/public/';
+const face = {
+  id: 'school-1',
+  name: 'Colegio Montessori del Valle',
+  legal_name: 'Educación Montessori del Valle, S.C.',
+  address: 'Av. Insurgentes Sur 1234, Benito Juárez, CDMX',
+  contact_email: 'privacidad@montessori.mx',
+  contact_phone: null,
+  logo_url: '/api/v1/schools/school-1/logo/?v=img-1',
+  privacy_notice: null,
+};
 const SIGNUP = '/api/v1/schools/school-1/signup/';
 const levels = [
   {
@@ -152,21 +162,31 @@ test("the privacy notice is a link to the store's notice page, opened in another
   expect(link).toHaveAccessibleName('aviso de privacidad (se abre en otra pestaña)');
 });
 
-test('a family of the school, signed in, sees the school named on the page and in the tab', async () => {
-  stubFetch().on('GET', LEVELS, levels);
-  render(guardianSession());
+test('a visitor, signed out, sees the school named and its logo, on the page and in the tab', async () => {
+  stubFetch().on('GET', LEVELS, levels).on('GET', FACE, face);
+  render();
   expect(
     await screen.findByText(/Solicita un lugar en Colegio Montessori del Valle/),
   ).toBeVisible();
   expect(
     screen.getByLabelText(/Acepto el aviso de privacidad.* de Colegio Montessori/),
   ).toBeVisible();
+  expect(document.querySelector('header img')).toHaveAttribute('src', face.logo_url);
   expect(document.title).toBe('Registro de alumnos nuevos · Colegio Montessori del Valle · Cuota');
 });
 
-test('the default privacy notice names who is responsible, the data, the purposes and ARCO rights', () => {
-  render(guardianSession(), 'aviso-de-privacidad');
+test('the default privacy notice names who is responsible, the data, the purposes, ARCO rights and how to reach the school', async () => {
+  stubFetch().on('GET', FACE, face);
+  render(null, 'aviso-de-privacidad');
   expect(screen.getByRole('heading', { name: 'Aviso de privacidad', level: 1 })).toBeVisible();
+  const responsible = await screen.findByRole('region', {
+    name: 'Quién es responsable de tus datos',
+  });
+  await waitFor(() =>
+    expect(responsible).toHaveTextContent(
+      'Educación Montessori del Valle, S.C. («Colegio Montessori del Valle») (en adelante, «la escuela») es responsable',
+    ),
+  );
   const sections = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
   expect(sections).toEqual([
     'Quién es responsable de tus datos',
@@ -176,16 +196,31 @@ test('the default privacy notice names who is responsible, the data, the purpose
     'Tus derechos ARCO',
     'Cómo contactar a la escuela',
   ]);
-  expect(
-    screen.getByRole('region', { name: 'Quién es responsable de tus datos' }),
-  ).toHaveTextContent('Colegio Montessori del Valle (en adelante, «la escuela») es responsable');
+  expect(screen.getByRole('region', { name: 'Cómo contactar a la escuela' })).toHaveTextContent(
+    'por correo electrónico a privacidad@montessori.mx; en su domicilio: Av. Insurgentes Sur 1234, Benito Juárez, CDMX.',
+  );
   expect(screen.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
     'href',
     '/store/school-1/aviso-de-privacidad',
   );
 });
 
-test('signed out, the notice still reads: the school is named generically', () => {
+test("a school's own notice replaces the default text", async () => {
+  const own = 'Primer párrafo del aviso propio.\n\nSegundo párrafo: derechos ARCO en la dirección.';
+  stubFetch().on('GET', FACE, { ...face, privacy_notice: own });
+  render(null, 'aviso-de-privacidad');
+  const notice = await screen.findByRole('region', {
+    name: 'Aviso de privacidad de Colegio Montessori del Valle',
+  });
+  expect(notice.querySelectorAll('p')).toHaveLength(2);
+  expect(notice).toHaveTextContent('Segundo párrafo: derechos ARCO en la dirección.');
+  expect(screen.queryByRole('region', { name: 'Qué datos recabamos' })).toBeNull();
+});
+
+test('a school that takes no sign-ups still gets a notice that reads: the school is named generically', () => {
+  stubFetch().on('GET', FACE, () =>
+    apiErrorResponse(404, 'NOT_FOUND', 'No encontramos esta escuela.'),
+  );
   render(null, 'aviso-de-privacidad');
   expect(
     screen.getByRole('region', { name: 'Quién es responsable de tus datos' }),

@@ -1,24 +1,19 @@
-import { getSchoolLogo } from '@cuota/contracts/enrolment/endpoints/schools';
-import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
-import { useSession } from '@cuota/web-core/session/use-session';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { SchoolPublicFace } from '@cuota/contracts/enrolment/schools';
+import { useSchoolPublicFaceQuery } from './store-school-api';
 
 export interface StoreSchool {
+  /** Null while loading, or when the school does not take sign-ups (nothing to show). */
+  face: SchoolPublicFace | null;
   name: string | null;
   logoUrl: string | null;
 }
 
 /**
- * The school a store page is about, as far as this visitor may know it. A family or staff
- * member of the school has it in their session (and may fetch its logo). A signed-out
- * visitor may not: the BFF and enrolment serve the school's name and logo only to its
- * families and staff, so the store then shows neither (a service change, not this page's).
+ * The school a store page is about: its public face, which enrolment answers to anyone while
+ * the school takes sign-ups (signed out, a family, or staff of any school visiting).
  */
 export function useStoreSchool(schoolId: string | undefined): StoreSchool {
-  const user = useSession().data?.user;
-  const known = schoolId ? user?.schools.find((s) => s.id === schoolId) : undefined;
-  if (!known) return { name: null, logoUrl: null };
-  return {
-    name: known.name,
-    logoUrl: endpointUrl(getSchoolLogo, { params: { id: known.id } }),
-  };
+  const { data } = useSchoolPublicFaceQuery(schoolId ?? skipToken);
+  return { face: data ?? null, name: data?.name ?? null, logoUrl: data?.logo_url ?? null };
 }

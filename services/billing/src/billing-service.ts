@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
 import {
@@ -6,14 +7,42 @@ import {
   studentDirectorySubscriptions,
 } from './students/student-directory-consumer';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
+import { conceptHandlers } from './concepts/concept-handlers';
+import { billRunHandlers } from './bill-runs/bill-run-handlers';
+import { orderHandlers } from './orders/order-handlers';
+import { dueOrderHandlers } from './due-orders/due-order-handlers';
+import { mexicoCityDate } from './orders/calendar';
+import { serveBillingRequests } from './requests/billing-responders';
+import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
 
-/** Billing: charges and collections (later issues); for now, its read model of students. */
+/** Today's Mexico City date by the service's clock (tests pin it). */
+export const todayOf = (config: ServiceConfig) => () =>
+  mexicoCityDate(config.now?.() ?? new Date());
+
+/** Billing: concepts, orders and bill runs; what is owed and what payments applied (ADR 0016). */
 export const billingService: ServiceDefinition<typeof schema> = {
   name: 'billing',
   schema,
   // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['BILLING'],
-  endpoints: (ctx) => studentDirectoryHandlers(ctx.db),
-  consumers: () => ({ [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions() }),
+  endpoints: ({ db, config }) => [
+    ...studentDirectoryHandlers(db),
+    ...conceptHandlers(db),
+    ...billRunHandlers(db),
+    ...orderHandlers({ db, today: todayOf(config) }),
+    ...dueOrderHandlers({ db, today: todayOf(config) }),
+  ],
+  extras: async ({ db, config, nc, ns, logger }) => {
+    const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);
+    await nc.flush(); // answering before start() returns
+    return async () => {
+      for (const s of subscriptions) s.unsubscribe();
+      await nc.flush().catch(() => {});
+    };
+  },
+  consumers: ({ logger }) => ({
+    [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
+    [PAYMENTS_CONSUMER]: paymentsSubscriptions(logger),
+  }),
 };

@@ -1,7 +1,32 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { JobStatus } from '@cuota/contracts/billing/bill-runs';
+import {
+  CONCEPT_TYPES,
+  RECURRENCES,
+  type ConceptType,
+  type LateFee,
+  type Recurrence,
+} from '@cuota/contracts/billing/concepts';
+import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+export { idempotencyKeys } from '@cuota/service-runtime/idempotency/idempotency-schema';
 
 /**
  * Billing's copy of enrolment's students, fed by enrolment's events: billing never reads
@@ -21,5 +46,163 @@ export const studentDirectory = pgTable(
     /** When enrolment said the student looked like this (the event's occurred_at). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('student_directory_school_idx').on(t.schoolId)],
+  (t) => [
+    index('student_directory_school_idx').on(t.schoolId),
+    // The due-orders report pages by name (Spanish collation, as spanishOrder sorts).
+    index('student_directory_school_name_idx').on(
+      t.schoolId,
+      sql`${t.lastName} COLLATE "es-x-icu"`,
+      sql`${t.firstName} COLLATE "es-x-icu"`,
+      t.studentId,
+    ),
+  ],
+);
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** What a school charges (spec §3): a monthly fee over some months, or a one-time charge. */
+export const concepts = pgTable(
+  'concepts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    name: text('name').notNull(),
+    conceptType: text('concept_type').$type<ConceptType>().notNull(),
+    recurrence: text('recurrence').$type<Recurrence>().notNull(),
+    priceCentavos: integer('price_centavos').notNull(),
+    /** Whose active students a bill run charges; null: every level. */
+    level: text('level').$type<EducationLevel>(),
+    /** MONTHLY: the months it bills (`AAAA-MM`). */
+    periods: text('periods')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    dueDay: integer('due_day'),
+    dueOn: date('due_on'),
+    lateFee: jsonb('late_fee').$type<LateFee>(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'concepts_price_check',
+      sql`${t.priceCentavos} > 0 AND ${t.priceCentavos} <= ${sql.raw(String(MAX_CENTAVOS))}`,
+    ),
+    check('concepts_type_check', inList(t.conceptType.name, CONCEPT_TYPES)),
+    check('concepts_recurrence_check', inList(t.recurrence.name, RECURRENCES)),
+    index('concepts_school_idx').on(t.schoolId),
+  ],
+);
+
+/** A bill run (ADR 0016): one concept and period for every eligible student. */
+export const billRuns = pgTable(
+  'bill_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    conceptId: uuid('concept_id')
+      .notNull()
+      .references(() => concepts.id),
+    period: text('period'),
+    status: text('status').$type<JobStatus>().notNull().default('PENDING'),
+    eligibleStudents: integer('eligible_students').notNull().default(0),
+    createdOrders: integer('created_orders').notNull().default(0),
+    existingOrders: integer('existing_orders').notNull().default(0),
+    totalCentavos: bigint('total_centavos', { mode: 'number' }).notNull().default(0),
+    removedOrders: integer('removed_orders').notNull().default(0),
+    keptOrders: integer('kept_orders').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('bill_runs_school_idx').on(t.schoolId)],
+);
+
+/**
+ * What one student owes for one concept and period (the spec's fulfillment). The order keeps
+ * its concept's price, due date and late-fee rule as they were when it was billed.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    conceptId: uuid('concept_id')
+      .notNull()
+      .references(() => concepts.id),
+    billRunId: uuid('bill_run_id').references(() => billRuns.id),
+    period: text('period'),
+    dueOn: date('due_on').notNull(),
+    amountCentavos: integer('amount_centavos').notNull(),
+    lateFee: jsonb('late_fee').$type<LateFee>(),
+    paidBaseCentavos: integer('paid_base_centavos').notNull().default(0),
+    paidLateFeeCentavos: integer('paid_late_fee_centavos').notNull().default(0),
+    /** Mexico City day the base was paid in full: the late fee stops accruing then. */
+    paidOn: date('paid_on'),
+    /** The card payin on its way for it (WAITING_PAID until it succeeds or fails). */
+    waitingPayinId: text('waiting_payin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('orders_student_concept_period_key')
+      .on(t.studentId, t.conceptId, t.period)
+      .nullsNotDistinct(),
+    check('orders_amount_check', sql`${t.amountCentavos} > 0`),
+    check(
+      'orders_paid_check',
+      sql`${t.paidBaseCentavos} BETWEEN 0 AND ${t.amountCentavos} AND ${t.paidLateFeeCentavos} >= 0`,
+    ),
+    index('orders_school_student_idx').on(t.schoolId, t.studentId, t.dueOn),
+    index('orders_bill_run_idx').on(t.billRunId),
+    index('orders_concept_idx').on(t.conceptId),
+  ],
+);
+
+/** Payments' allocations as billing applied them, one per payment (or credit) and order. */
+export const orderAllocations = pgTable(
+  'order_allocations',
+  {
+    /** The payin or credit application that paid. */
+    sourceId: text('source_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    baseCentavos: integer('base_centavos').notNull(),
+    lateFeeCentavos: integer('late_fee_centavos').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sourceId, t.orderId] }),
+    index('order_allocations_order_idx').on(t.orderId),
+    check(
+      'order_allocations_amounts_check',
+      sql`${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Per student, what is open (ADR 0016): written in the same transactions as the orders, so
+ * the due-orders report pages over students rather than over every order.
+ */
+export const studentBalances = pgTable(
+  'student_balances',
+  {
+    studentId: text('student_id').primaryKey(),
+    schoolId: text('school_id').notNull(),
+    openOrders: integer('open_orders').notNull().default(0),
+    pendingCentavos: bigint('pending_centavos', { mode: 'number' }).notNull().default(0),
+    oldestDueOn: date('oldest_due_on'),
+    /** The earliest day an open order's grace ends (past it: OUTSTANDING). */
+    graceEndsOn: date('grace_ends_on'),
+  },
+  (t) => [
+    index('student_balances_school_idx').on(t.schoolId),
+    check(
+      'student_balances_amounts_check',
+      sql`${t.openOrders} >= 0 AND ${t.pendingCentavos} >= 0`,
+    ),
+  ],
 );

@@ -12,6 +12,7 @@ import { importHandlers } from './imports/import-handlers';
 import { startImportWorker } from './imports/import-worker-registry';
 import { integrationHandlers } from './integrations/integration-handlers';
 import { levelHandlers } from './levels/level-handlers';
+import { mailSender } from './mail-sender';
 import { membershipHandlers } from './memberships/membership-handlers';
 import { portalHandlers } from './portal/portal-handlers';
 import * as schema from './schema';
@@ -30,27 +31,31 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['ENROLMENT'],
   uniqueViolations: ENROLMENT_UNIQUE_VIOLATIONS,
-  endpoints: (ctx) => [
-    ...schoolHandlers(ctx),
-    ...cycleHandlers(ctx),
-    ...levelHandlers(ctx),
-    ...sectionHandlers(ctx),
-    ...studentHandlers(ctx),
-    ...studentListHandlers(ctx),
-    ...studentStatusHandlers(ctx),
-    ...studentPhotoHandlers(ctx),
-    ...guardianHandlers(ctx),
-    ...billingAssignmentHandlers(ctx),
-    ...leadHandlers(ctx),
-    ...admissionGuardianHandlers(ctx),
-    ...inscriptionHandlers(ctx),
-    ...signupHandlers(ctx),
-    ...importHandlers(ctx),
-    ...integrationHandlers(ctx),
-    ...portalHandlers(ctx),
-    ...staffHandlers(ctx),
-    ...membershipHandlers(ctx),
-  ],
+  endpoints: (ctx) => {
+    // One SMTP connection for every e-mail enrolment sends.
+    const sendMail = mailSender(ctx.config, ctx.logger);
+    return [
+      ...schoolHandlers(ctx),
+      ...cycleHandlers(ctx),
+      ...levelHandlers(ctx),
+      ...sectionHandlers(ctx),
+      ...studentHandlers(ctx),
+      ...studentListHandlers(ctx),
+      ...studentStatusHandlers(ctx),
+      ...studentPhotoHandlers(ctx),
+      ...guardianHandlers(ctx),
+      ...billingAssignmentHandlers(ctx),
+      ...leadHandlers(ctx),
+      ...admissionGuardianHandlers(ctx),
+      ...inscriptionHandlers(ctx),
+      ...signupHandlers(ctx, sendMail),
+      ...importHandlers(ctx),
+      ...integrationHandlers(ctx),
+      ...portalHandlers(ctx),
+      ...staffHandlers(ctx, sendMail),
+      ...membershipHandlers(ctx),
+    ];
+  },
   // The student import worker (imports/import-worker.ts) runs inside the service process.
   extras: startImportWorker,
 };

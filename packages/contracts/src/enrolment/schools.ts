@@ -83,6 +83,14 @@ export const updateSchoolSchema = z.strictObject({
       .regex(/^\+?[\d\s()-]{10,20}$/, 'Escribe un teléfono de 10 dígitos (puede llevar lada).'),
   ),
   address: clearable(z.string().trim().max(300, 'La dirección es demasiado larga.')),
+  /** The school's own privacy notice (plain text); null brings back the default one. */
+  privacy_notice: clearable(
+    z
+      .string()
+      .trim()
+      .min(200, 'El aviso de privacidad es demasiado corto.')
+      .max(20_000, 'El aviso de privacidad es demasiado largo.'),
+  ),
   use_kushki_sandbox: formBoolean.optional(),
 });
 export type UpdateSchool = z.infer<typeof updateSchoolSchema>;
@@ -136,6 +144,24 @@ export const schoolDetailSchema = z.object({
   levels: z.array(z.object({ id: z.string(), level: educationLevelSchema, name: z.string() })),
 });
 export type SchoolDetail = z.infer<typeof schoolDetailSchema>;
+
+/**
+ * GET /api/v1/schools/{id}/public/: what anyone may know of a school that takes sign-ups —
+ * what its store shows (name, logo) and what its privacy notice names (who is responsible,
+ * where to reach them).
+ */
+export const schoolPublicFaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  legal_name: z.string().nullable(),
+  address: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  /** The school's own notice, or null: the store shows the default text. */
+  privacy_notice: z.string().nullable(),
+});
+export type SchoolPublicFace = z.infer<typeof schoolPublicFaceSchema>;
 
 /** GET /api/v1/dashboard/schools/{id}/attributes/: the school's feature flags. */
 export const schoolAttributesSchema = z.array(z.object({ name: z.string(), enabled: z.boolean() }));

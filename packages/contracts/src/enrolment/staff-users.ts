@@ -97,3 +97,34 @@ export type RedeemInvitation = z.infer<typeof redeemInvitationSchema>;
 /** What the invitation page says when the link cannot be used (nothing is written then). */
 export const INVITATION_UNUSABLE =
   'Este enlace de invitación ya no sirve: venció, ya se usó o no existe. Pide a tu escuela que te envíe uno nuevo.';
+
+/** A password-reset link stops working this long after it was sent. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/**
+ * Browser → BFF: POST /api/auth/password-reset (and BFF → enrolment:
+ * POST /internal/staff/password-resets): who forgot their password.
+ */
+export const requestPasswordResetSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().email('Escribe un correo electrónico válido.').max(200),
+});
+export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
+
+/** The same words whether or not the e-mail belongs to someone (nobody learns who has an account). */
+export const PASSWORD_RESET_REQUESTED =
+  'Si el correo pertenece a alguien del personal, le enviamos un enlace para elegir una contraseña nueva. Revisa tu bandeja de entrada; el enlace vence en una hora.';
+export const passwordResetRequestedSchema = z.object({ message: z.string() });
+
+/**
+ * Browser → BFF: POST /api/auth/password-reset/confirm (and BFF → enrolment:
+ * POST /internal/staff/password-resets/redeem): the link's token and the new password.
+ */
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Este enlace no es válido.'),
+  password: staffPasswordSchema,
+});
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/** What the reset page says when the link cannot be used (nothing is written then). */
+export const PASSWORD_RESET_UNUSABLE =
+  'Este enlace para cambiar la contraseña ya no sirve: venció, ya se usó o no existe. Pide uno nuevo.';

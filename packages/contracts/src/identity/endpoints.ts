@@ -7,6 +7,11 @@ import {
   verifyGuardiansResultSchema,
 } from '../bff/guardian-rpc';
 import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
+import {
+  passwordResetRequestedSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+} from '../enrolment/staff-users';
 import { remotesResponseSchema } from '../shell/remotes';
 import {
   authProvidersSchema,
@@ -193,6 +198,32 @@ export const redeemInvitation = defineEndpoint({
   response: z.union([sessionResponseSchema, z.object({})]),
 });
 
+export const requestStaffPasswordReset = defineEndpoint({
+  ...auth,
+  name: 'identity.staff.request-password-reset',
+  method: 'POST',
+  path: '/api/auth/password-reset',
+  spec: { capability: '«¿Olvidaste tu contraseña?»: un enlace por correo al personal.' },
+  access: anyone(),
+  summary: 'Pedir un enlace para elegir una contraseña nueva (misma respuesta para todo correo)',
+  body: requestPasswordResetSchema,
+  response: passwordResetRequestedSchema,
+});
+
+export const resetStaffPassword = defineEndpoint({
+  ...auth,
+  name: 'identity.staff.reset-password',
+  method: 'POST',
+  path: '/api/auth/password-reset/confirm',
+  spec: {
+    capability: 'La página del enlace: elegir la contraseña nueva, cerrar las otras sesiones.',
+  },
+  access: anyone(),
+  summary: 'Elegir una contraseña nueva con el enlace del correo e iniciar sesión',
+  body: resetPasswordSchema,
+  response: z.union([sessionResponseSchema, z.object({})]),
+});
+
 export const portalFeatures = defineEndpoint({
   ...bff,
   name: 'identity.portal.features',
@@ -307,6 +338,8 @@ export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   verifyGuardianCode,
   staffPasswordSignIn,
   redeemInvitation,
+  requestStaffPasswordReset,
+  resetStaffPassword,
   portalFeatures,
   remotes,
   openApiDocument,

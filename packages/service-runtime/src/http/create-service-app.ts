@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
+import { accessLogLevel } from '../logging/access-log-level';
 import type { Logger } from '../logging/logger';
 import { createErrorHandler, notFoundHandler } from './error-handler';
 import { jsonBodyParser } from './json-body';
@@ -35,8 +36,7 @@ export function createServiceApp(
       logger: options.logger,
       genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      customLogLevel: accessLogLevel,
     }),
   );
   app.get('/healthz', (_req, res) => {

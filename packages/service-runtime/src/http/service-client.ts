@@ -37,7 +37,7 @@ export function createServiceClient(options: ServiceClientOptions) {
   ): Promise<ResponseOf<E>> {
     const { endpoint } = request;
     const requestId = currentRequestId();
-    const token = await options.sign(request.identity, requestId);
+    const token = await options.sign(request.identity);
     const path = fillPath(endpoint.path, (request.params ?? {}) as Record<string, string>);
     let response: Dispatcher.ResponseData;
     try {

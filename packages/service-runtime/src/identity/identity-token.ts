@@ -20,33 +20,78 @@ export async function generateIdentityKeys(): Promise<IdentityKeys> {
   return { privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) };
 }
 
-export type IdentitySigner = (claims: IdentityClaims, requestId?: string) => Promise<string>;
+export type IdentitySigner = (claims: IdentityClaims) => Promise<string>;
 
-/** Only the BFF holds the private key: services can check a token but never mint one. */
-export async function createIdentitySigner(privateJwk: JWK): Promise<IdentitySigner> {
+export interface ClockOptions {
+  /** Milliseconds since the epoch; tests pass their own clock. */
+  now?: () => number;
+}
+
+/** A cached token is handed out only while this much of its lifetime is left. */
+const REUSE_MARGIN_SECONDS = 15;
+/** Distinct identities kept; the oldest go first (a busy BFF sees a few thousand). */
+const MAX_CACHED_TOKENS = 10_000;
+
+/**
+ * Only the BFF holds the private key: services can check a token but never mint one.
+ * A token is signed once per identity and reused while more than 15 s of its 60 s are
+ * left: ES256 signing was a fixed cost on every proxied call (docs/benchmarks.md). The
+ * request id travels in its own header, so one token serves every request of its lifetime.
+ */
+export async function createIdentitySigner(
+  privateJwk: JWK,
+  { now = Date.now }: ClockOptions = {},
+): Promise<IdentitySigner> {
   const key = await importJWK(privateJwk, ALG);
-  return (claims, requestId) =>
-    new SignJWT({ cuota: claims, ...(requestId ? { rid: requestId } : {}) })
+  const cache = new Map<string, { token: string; reuseUntil: number }>();
+  return async (claims) => {
+    const id = JSON.stringify(claims);
+    const nowSeconds = Math.floor(now() / 1000);
+    const cached = cache.get(id);
+    if (cached && nowSeconds < cached.reuseUntil) return cached.token;
+    const expires = nowSeconds + IDENTITY_TOKEN_TTL_SECONDS;
+    const token = await new SignJWT({ cuota: claims })
       .setProtectedHeader({ alg: ALG })
       .setIssuer(IDENTITY_TOKEN_ISSUER)
       .setAudience(IDENTITY_TOKEN_AUDIENCE)
       .setSubject(subjectOf(claims))
-      .setIssuedAt()
-      .setExpirationTime(`${IDENTITY_TOKEN_TTL_SECONDS}s`)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(expires)
       .sign(key);
+    cache.delete(id);
+    if (cache.size >= MAX_CACHED_TOKENS) cache.delete(cache.keys().next().value!);
+    cache.set(id, { token, reuseUntil: expires - REUSE_MARGIN_SECONDS });
+    return token;
+  };
 }
 
 export type IdentityVerifier = (token: string) => Promise<IdentityClaims>;
 
-export async function createIdentityVerifier(publicJwk: JWK): Promise<IdentityVerifier> {
+/**
+ * Checks a token's signature once and remembers its claims until it expires: the BFF reuses
+ * each token for most of its lifetime, so a service sees the same few tokens over and over.
+ */
+export async function createIdentityVerifier(
+  publicJwk: JWK,
+  { now = Date.now }: ClockOptions = {},
+): Promise<IdentityVerifier> {
   const key = await importJWK(publicJwk, ALG);
+  const checked = new Map<string, { claims: IdentityClaims; expires: number }>();
   return async (token) => {
+    const nowSeconds = Math.floor(now() / 1000);
+    const known = checked.get(token);
+    if (known && nowSeconds < known.expires) return known.claims;
+    checked.delete(token);
     const { payload } = await jwtVerify(token, key, {
       issuer: IDENTITY_TOKEN_ISSUER,
       audience: IDENTITY_TOKEN_AUDIENCE,
       algorithms: [ALG],
+      currentDate: new Date(nowSeconds * 1000),
     });
-    return identityClaimsSchema.parse(payload.cuota);
+    const claims = identityClaimsSchema.parse(payload.cuota);
+    if (checked.size >= MAX_CACHED_TOKENS) checked.delete(checked.keys().next().value!);
+    checked.set(token, { claims, expires: payload.exp! });
+    return claims;
   };
 }
 

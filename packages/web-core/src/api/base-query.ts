@@ -5,6 +5,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, isCsrfRejection, isMutating, withCsrfRetry } from '@cuota/web-core/api/csrf';
+import { IDEMPOTENCY_KEY_HEADER, settleIdempotencyKey } from './idempotency-key';
 
 // No base URL: every request's URL comes whole from its endpoint definition
 // (endpoint-request.ts). fetch is looked up per request, not captured when the module
@@ -27,6 +28,19 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const request = typeof args === 'string' ? { url: args } : args;
   if (!isMutating(request.method)) return rawBaseQuery(request, api, extraOptions);
+  const result = await mutate(request, api, extraOptions);
+  // Answered (whatever the status): a repeat is a new intent. Unanswered: the key stays, so
+  // a retry cannot make the record twice.
+  const key = (request.headers as Record<string, string> | undefined)?.[IDEMPOTENCY_KEY_HEADER];
+  if (key && typeof result.error?.status !== 'string') settleIdempotencyKey(key);
+  return result;
+};
+
+const mutate: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = async (
+  request,
+  api,
+  extraOptions,
+) => {
   try {
     return await withCsrfRetry(
       async (csrfToken) => rawBaseQuery(withToken(request, csrfToken), api, extraOptions),

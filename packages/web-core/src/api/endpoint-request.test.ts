@@ -14,9 +14,12 @@ test('a create that declares an idempotency key sends the one the form holds', (
   expect(request.headers).toEqual({ 'Idempotency-Key': 'desk-key-0001' });
 });
 
-test('without one it sends a fresh valid key per call', () => {
+test('without one, each different call gets its own valid key', () => {
   const first = endpointRequest(recordDeskPayment, { params: SCHOOL, body });
-  const second = endpointRequest(recordDeskPayment, { params: SCHOOL, body });
+  const second = endpointRequest(recordDeskPayment, {
+    params: SCHOOL,
+    body: { ...body, amount_centavos: 200 },
+  });
   const keyOf = (r: typeof first) => (r.headers as Record<string, string>)['Idempotency-Key']!;
   expect(keyOf(first)).toMatch(IDEMPOTENCY_KEY_PATTERN);
   expect(keyOf(first)).not.toBe(keyOf(second));

@@ -2,6 +2,7 @@ import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
 import type { AnyEndpoint, ParamsOf, QueryOf, ResponseOf } from '@cuota/contracts/http/endpoint';
 import { fillPath } from '@cuota/contracts/http/route-path';
+import { callSignature, IDEMPOTENCY_KEY_HEADER, idempotencyKeyFor } from './idempotency-key';
 
 /** A body as the caller writes it: before the schema fills in its defaults. */
 type BodyInput<E extends AnyEndpoint> = E['body'] extends z.ZodType
@@ -17,7 +18,7 @@ export interface EndpointCall<E extends AnyEndpoint> {
   /**
    * The `Idempotency-Key` of a create that declares one: a form keeps its key until the
    * create succeeds, so a second click or a retry after a lost answer repeats nothing.
-   * Left out, each call gets a fresh key.
+   * Left out, a repeat of a call still unanswered reuses its key (idempotency-key.ts).
    */
   idempotencyKey?: string;
 }
@@ -45,18 +46,24 @@ export function endpointUrl<E extends AnyEndpoint>(
   return search ? `${path}?${search}` : path;
 }
 
-/** The request for an endpoint, from its definition: its method, URL and body. */
+/**
+ * The request for an endpoint, from its definition: its method, URL and body, and an
+ * Idempotency-Key when the definition takes one: the form's own, or the same for a repeat of
+ * an unanswered call.
+ */
 export function endpointRequest<E extends AnyEndpoint>(
   endpoint: E,
   call: EndpointCall<E>,
 ): FetchArgs {
+  const url = endpointUrl(endpoint, call);
+  const key = endpoint.idempotencyKey
+    ? (call.idempotencyKey ?? idempotencyKeyFor(callSignature(endpoint.method, url, call.body)))
+    : undefined;
   return {
-    url: endpointUrl(endpoint, call),
+    url,
     method: endpoint.method,
-    ...(endpoint.idempotencyKey
-      ? { headers: { 'Idempotency-Key': call.idempotencyKey ?? newIdempotencyKey() } }
-      : {}),
     ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
   };
 }
 

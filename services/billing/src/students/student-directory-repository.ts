@@ -50,3 +50,14 @@ export function studentsOfSchool(db: Executor, schoolId: string): Promise<Direct
       asc(studentDirectory.studentId),
     );
 }
+
+export async function studentById(
+  db: Executor,
+  studentId: string,
+): Promise<DirectoryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studentDirectory)
+    .where(eq(studentDirectory.studentId, studentId));
+  return row;
+}

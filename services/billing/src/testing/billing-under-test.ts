@@ -16,6 +16,13 @@ export type BillingUnderTest = ServiceUnderTest<typeof schema>;
 export function startBillingUnderTest(options: {
   natsPrefix: string;
   identity?: TestIdentity;
+  /** The clock billing reads today's date from (late fees, due status). */
+  now?: () => Date;
 }): Promise<BillingUnderTest> {
-  return startServiceUnderTest(billingService, { label: 'billing', ...options });
+  const { now, ...rest } = options;
+  return startServiceUnderTest(billingService, {
+    label: 'billing',
+    ...rest,
+    config: now ? { now } : {},
+  });
 }

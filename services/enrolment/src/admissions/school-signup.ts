@@ -13,13 +13,13 @@ import { createLead } from './lead-commands';
  * theirs still a lead) with the same e-mail **and** the same name, the same person writing
  * again, which is what makes a repeated submission a no-op. Anyone else using that e-mail
  * gets a prospect of their own, under their own name, for staff to reconcile.
- * Returns how many children were registered now.
+ * Returns the children registered now (none again for a repeated submission).
  */
 export async function signUpFamily(
   tx: Executor,
   schoolId: string,
   input: SchoolSignup,
-): Promise<number> {
+): Promise<SchoolSignup['students']> {
   // One family's submissions run one at a time, so a double click cannot register twice.
   await lockSignupOf(tx, schoolId, input.guardian.email);
   const contact = {
@@ -33,7 +33,7 @@ export async function signUpFamily(
       sameName: true,
     })) ?? (await registerGuardian(tx, { ...input.guardian, school_id: schoolId }));
   const known = new Set((await childrenNamesOf(tx, guardianId)).map(childKey));
-  let registered = 0;
+  const registered: SchoolSignup['students'] = [];
   for (const child of input.students) {
     if (known.has(childKey(child))) continue;
     await createLead(
@@ -42,7 +42,7 @@ export async function signUpFamily(
       null,
     );
     known.add(childKey(child));
-    registered += 1;
+    registered.push(child);
   }
   return registered;
 }

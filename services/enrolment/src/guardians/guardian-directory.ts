@@ -3,12 +3,11 @@ import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
 import type { GuardianIdentity } from '@cuota/contracts/identity/sign-in';
 import type { Executor } from '@cuota/messaging/transaction';
 import {
-  guardianRecord,
+  guardianMeRecord,
   guardianRecordByHash,
   schoolsOfGuardian,
   type GuardianRecord,
 } from './guardian-repository';
-import { dependentsOf, guardiansOfDependents } from './student-guardian-repository';
 
 // schools/school-access.ts reads a guardian's schools from here.
 export { schoolsOfGuardian };
@@ -32,20 +31,7 @@ export async function guardianByHash(db: Executor, hash: string): Promise<Guardi
   return row ? identityOf(row, await schoolsOfGuardian(db, row.id)) : null;
 }
 
-/**
- * guardian.me (spec §3): the guardian, their schools and every dependent with guardians.
- * The four reads do not depend on each other, so they run at once on the pool.
- */
-export async function guardianMe(db: Executor, id: string): Promise<GuardianMe | null> {
-  const [row, schools, dependents, coGuardians] = await Promise.all([
-    guardianRecord(db, id),
-    schoolsOfGuardian(db, id),
-    dependentsOf(db, id),
-    guardiansOfDependents(db, id),
-  ]);
-  if (!row) return null;
-  return {
-    ...identityOf(row, schools),
-    dependents: dependents.map((d) => ({ ...d, guardians: coGuardians.get(d.id) ?? [] })),
-  };
+/** guardian.me (spec §3): the guardian, their schools and every dependent with guardians. */
+export function guardianMe(db: Executor, id: string): Promise<GuardianMe | null> {
+  return guardianMeRecord(db, id);
 }

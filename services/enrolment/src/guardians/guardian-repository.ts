@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm
 import type { PageQuery } from '@cuota/contracts/common/pagination';
 import type { OnboardingStage, RiskLevel } from '@cuota/contracts/enrolment/entities';
 import type { GuardianDetail, GuardianRow } from '@cuota/contracts/enrolment/guardian-profile';
+import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
 import {
   guardianCreatedV1,
   type GuardianSnapshot,
@@ -14,6 +15,7 @@ import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/chan
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { guardianSchools, guardians, schools, studentGuardians, students } from '../schema';
 import { foldedSql } from '../search-folding-sql';
+import { GUARDIAN_ME_SQL } from './guardian-me-sql';
 
 /**
  * The only code that writes the `guardians` and `guardian_schools` tables. Every write
@@ -198,6 +200,15 @@ export async function guardianRecordByHash(
 ): Promise<GuardianRecord | null> {
   const [row] = await db.select().from(guardians).where(eq(guardians.guardianHash, hash));
   return row ?? null;
+}
+
+/** guardian.me as PostgreSQL builds it (guardian-me-sql.ts): one statement, one connection. */
+export async function guardianMeRecord(db: Executor, id: string): Promise<GuardianMe | null> {
+  const [before, after] = GUARDIAN_ME_SQL.split('$1') as [string, string];
+  const result = await db.execute<{ me: GuardianMe }>(
+    sql`${sql.raw(before)}${id}${sql.raw(after)}`,
+  );
+  return result.rows[0]?.me ?? null;
 }
 
 /** The schools that know the guardian (guardian_schools). */

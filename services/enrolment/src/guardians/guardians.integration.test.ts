@@ -201,3 +201,49 @@ describe('dashboard guardians', () => {
     ).toBe(403);
   });
 });
+
+describe('guardian.me', () => {
+  /** The statements enrolment sends PostgreSQL while `run` goes on. */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const pool = h.service.db.$client as { query: (...args: unknown[]) => unknown };
+    const query = pool.query;
+    const seen: string[] = [];
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      seen.push(typeof first === 'string' ? first : first.text);
+      return query.apply(this, args);
+    } as typeof query;
+    try {
+      await run();
+    } finally {
+      pool.query = query;
+    }
+    return seen;
+  }
+
+  test('is one statement: one round trip and one pooled connection per call', async () => {
+    const statements = await statementsDuring(me);
+    const aboutFamilies = statements.filter((s) => s.includes('student_guardians'));
+    expect(aboutFamilies).toHaveLength(1);
+    const answer = await me();
+    expect(answer).toMatchObject({ id: h.demo.guardian_id, guardian_hash: h.demo.guardian_hash });
+    expect(answer.schools.map((s: Json) => s.id)).toContain(h.demo.school_id);
+    expect(answer.dependents.length).toBeGreaterThan(0);
+    for (const dependent of answer.dependents) {
+      expect(Object.keys(dependent).sort()).toEqual(
+        [
+          'billing_guardian',
+          'first_name',
+          'guardians',
+          'id',
+          'last_name',
+          'level',
+          'school_id',
+          'section',
+          'status',
+        ].sort(),
+      );
+      expect(dependent.guardians.map((g: Json) => g.id)).toContain(h.demo.guardian_id);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
 import type { Dependent } from '@cuota/contracts/enrolment/responses';
 import type { Executor } from '@cuota/messaging/transaction';
-import { guardians, levels, sections, studentGuardians, students } from '../schema';
+import { levels, sections, studentGuardians, students } from '../schema';
 
 /**
  * The only code that writes `student_guardians` (who is whose guardian), and the reads of
@@ -153,37 +153,4 @@ export async function dependentsOf(
     section: section_id ? { id: section_id, name: section_name! } : null,
     billing_guardian: billing_guardian_id ? { id: billing_guardian_id } : null,
   }));
-}
-
-/** Every guardian of each of this guardian's students (themselves included), by student. */
-export async function guardiansOfDependents(
-  db: Executor,
-  guardianId: string,
-): Promise<Map<string, Dependent['guardians']>> {
-  const byStudent = new Map<string, Dependent['guardians']>();
-  const theirStudents = db
-    .select({ id: studentGuardians.studentId })
-    .from(studentGuardians)
-    .where(eq(studentGuardians.guardianId, guardianId));
-  const rows = await db
-    .select({
-      student_id: studentGuardians.studentId,
-      id: guardians.id,
-      first_name: guardians.firstName,
-      last_name: guardians.lastName,
-      email: guardians.email,
-      relationship: studentGuardians.relationship,
-      billing_name: guardians.billingName,
-      tax_id: guardians.taxId,
-    })
-    .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .where(inArray(studentGuardians.studentId, theirStudents))
-    .orderBy(asc(guardians.firstName), asc(guardians.id));
-  for (const { student_id, ...guardian } of rows) {
-    const list = byStudent.get(student_id) ?? [];
-    list.push(guardian);
-    byStudent.set(student_id, list);
-  }
-  return byStudent;
 }

@@ -2,6 +2,7 @@ import {
   configureSchool,
   getSchool,
   getSchoolLogo,
+  getSchoolPublicFace,
   listSchoolAttributes,
   listSchools,
   updateSchool as updateSchoolEndpoint,
@@ -16,7 +17,7 @@ import { imageById } from '../uploads/uploaded-image-repository';
 import { readSchoolForm, uploadedLogo } from './logo-upload';
 import { authorizeSchoolRead } from './school-access';
 import { attributesOf } from './school-attribute-repository';
-import { schoolDetail } from './school-profile';
+import { schoolDetail, schoolPublicFace } from './school-profile';
 import { listSchools as schoolsPage, logoImageOf } from './school-repository';
 import { updateSchool, updateSchoolConfig } from './update-school';
 
@@ -28,6 +29,11 @@ export function schoolHandlers({ db }: EnrolmentContext) {
     implement(getSchool, async (call) => {
       await authorizeSchoolRead(db, call, call.params.id);
       return schoolDetail(db, call.params.id);
+    }),
+
+    implement(getSchoolPublicFace, async (call) => {
+      await authorizeSchoolRead(db, call, call.params.id, { visitors: true });
+      return schoolPublicFace(db, call.params.id);
     }),
 
     implement(getSchoolLogo, async (call) => {

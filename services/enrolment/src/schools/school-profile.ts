@@ -1,5 +1,5 @@
 import type { EducationLevel, SchoolKind, SchoolStatus } from '@cuota/contracts/enrolment/entities';
-import type { SchoolDetail } from '@cuota/contracts/enrolment/schools';
+import type { SchoolDetail, SchoolPublicFace } from '@cuota/contracts/enrolment/schools';
 import type { Executor } from '@cuota/messaging/transaction';
 import { levelsOfSchool } from '../levels/level-repository';
 import { logoImageOf, schoolRow } from './school-repository';
@@ -28,5 +28,20 @@ export async function schoolDetail(db: Executor, id: string): Promise<SchoolDeta
     address: school.address,
     logo_url: logoImageId ? logoPath(school.id, logoImageId) : null,
     levels: offered.map((l) => ({ id: l.id, level: l.level as EducationLevel, name: l.name })),
+  };
+}
+
+/** GET /api/v1/schools/{id}/public/: the store's and the privacy notice's view of a school. */
+export async function schoolPublicFace(db: Executor, id: string): Promise<SchoolPublicFace> {
+  const [school, logoImageId] = await Promise.all([schoolRow(db, id), logoImageOf(db, id)]);
+  return {
+    id: school.id,
+    name: school.name,
+    legal_name: school.legalName,
+    address: school.address,
+    contact_email: school.contactEmail,
+    contact_phone: school.contactPhone,
+    logo_url: logoImageId ? logoPath(school.id, logoImageId) : null,
+    privacy_notice: school.privacyNotice,
   };
 }

@@ -179,6 +179,9 @@ describe('PATCH /api/v1/dashboard/schools/{id}/ (multipart)', () => {
   });
 });
 
+/** What the BFF signs for someone who is not signed in (a store visitor). */
+const visitor: IdentityClaims = { kind: 'anonymous' };
+
 describe('GET /api/v1/schools/{id}/logo/', () => {
   test('a school without a logo is a Spanish 404; a school not yet operating shows no one its logo', async () => {
     const none = await h.call(
@@ -191,7 +194,7 @@ describe('GET /api/v1/schools/{id}/logo/', () => {
     expect((await h.call(stranger, `/api/v1/schools/${h.otherSchoolId}/logo/`)).status).toBe(404);
   });
 
-  test("an operating school's logo: any signed-in family sees it, its staff too; no token 401", async () => {
+  test("an operating school's logo: anyone sees it, signed in or not, staff of other schools too", async () => {
     const uploaded = await h.call(h.staff('OWNER'), dashboardPath(), {
       method: 'PATCH',
       form: schoolForm({}, { bytes: PNG, type: 'image/png' }),
@@ -204,9 +207,58 @@ describe('GET /api/v1/schools/{id}/logo/', () => {
     expect(seen.headers.get('cache-control')).toBe('private, max-age=86400');
     expect(seen.bytes.equals(PNG)).toBe(true);
     expect((await h.call(h.staff('OTHER'), logoUrl)).status).toBe(200);
+    // Its store is public: a visitor, or staff of another school visiting it, sees the logo.
+    expect((await h.call(visitor, logoUrl)).status).toBe(200);
     expect((await h.call(null, logoUrl)).status).toBe(401);
-    // Staff of another school are not its members: the school does not exist for them.
-    expect((await h.call(h.staff('OWNER', h.otherSchoolId), logoUrl)).status).toBe(404);
+    expect((await h.call(h.staff('OWNER', h.otherSchoolId), logoUrl)).status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/schools/{id}/public/', () => {
+  const publicPath = (id: string) => `/api/v1/schools/${id}/public/`;
+
+  test('a visitor reads the name, contact and privacy notice the school set', async () => {
+    const notice = `Aviso de privacidad del Colegio. ${'Tratamos tus datos con cuidado. '.repeat(8)}`;
+    const saved = await h.call(h.staff('OWNER'), dashboardPath(), {
+      method: 'PATCH',
+      json: {
+        address: 'Av. Reforma 100, CDMX',
+        contact_email: 'privacidad@colegio.mx',
+        privacy_notice: notice,
+      },
+    });
+    expect(saved.status).toBe(200);
+    const face = await h.call(visitor, publicPath(h.demo.school_id));
+    expect(face.status).toBe(200);
+    expect(face.body).toMatchObject({
+      id: h.demo.school_id,
+      name: h.demo.school_name,
+      address: 'Av. Reforma 100, CDMX',
+      contact_email: 'privacidad@colegio.mx',
+      privacy_notice: notice.trim(),
+    });
+    // Nothing else of the school (fiscal data, configuration) is in the public face.
+    expect(face.body).not.toHaveProperty('tax_id');
+    expect(face.body).not.toHaveProperty('config_dashboard');
+    const cleared = await h.call(h.staff('OWNER'), dashboardPath(), {
+      method: 'PATCH',
+      json: { privacy_notice: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect((await h.call(visitor, publicPath(h.demo.school_id))).body.privacy_notice).toBeNull();
+  });
+
+  test('a too short notice is a Spanish 400; a school not yet public is a 404 to visitors', async () => {
+    const short = await h.call(h.staff('OWNER'), dashboardPath(), {
+      method: 'PATCH',
+      json: { privacy_notice: 'Corto.' },
+    });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain('El aviso de privacidad es demasiado corto.');
+    expect((await h.call(visitor, publicPath(h.otherSchoolId))).status).toBe(404);
+    expect(
+      (await h.call(h.staff('OWNER', h.otherSchoolId), publicPath(h.otherSchoolId))).status,
+    ).toBe(200);
   });
 });
 

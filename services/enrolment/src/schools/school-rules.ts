@@ -37,6 +37,7 @@ export interface SchoolChanges {
   contactEmail?: string | null;
   contactPhone?: string | null;
   address?: string | null;
+  privacyNotice?: string | null;
   gatewayCredentialsRef?: string | null;
 }
 
@@ -52,6 +53,7 @@ export function formChanges(input: UpdateSchool, storedConfig: unknown): SchoolC
     contactEmail: fields.contact_email,
     contactPhone: fields.contact_phone,
     address: fields.address,
+    privacyNotice: fields.privacy_notice,
     ...(use_kushki_sandbox === undefined
       ? {}
       : { configDashboard: { ...dashboardConfig(storedConfig), use_kushki_sandbox } }),

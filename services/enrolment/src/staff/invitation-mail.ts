@@ -1,12 +1,6 @@
 import { STAFF_ROLE_LABELS, type StaffRole } from '@cuota/contracts/enrolment/entities';
-import type { Logger } from '@cuota/service-runtime/logging/logger';
-import {
-  createMailer,
-  escapeHtml,
-  type Mailer,
-  type OutgoingMail,
-} from '@cuota/service-runtime/mail/mailer';
-import type { ServiceConfig } from '@cuota/service-host/service-config';
+import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
+import type { SendMail } from '../mail-sender';
 
 export const INVITATION_SUBJECT = 'Te invitaron al panel escolar de Cuota';
 
@@ -19,12 +13,16 @@ export interface InvitationMailInput {
   expiresAt: string;
 }
 
-/** Where the invited member sets their password (the dashboard's page, signed out). */
+/** A dashboard page a one-time link opens (signed out), with its token. */
+export const setPasswordLink = (publicUrl: string, page: string, token: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/dashboard/${page}/${encodeURIComponent(token)}`;
+
+/** Where the invited member sets their password. */
 export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/dashboard/invitacion/${encodeURIComponent(token)}`;
+  setPasswordLink(publicUrl, 'invitacion', token);
 
 /** "25 de noviembre de 2026, 10:30" in Mexico City's time. */
-function expiryText(iso: string): string {
+export function expiryText(iso: string): string {
   return new Intl.DateTimeFormat('es-MX', {
     dateStyle: 'long',
     timeStyle: 'short',
@@ -63,26 +61,10 @@ export function invitationMail(input: InvitationMailInput, publicUrl: string): O
 export type SendInvitation = (input: InvitationMailInput) => Promise<boolean>;
 
 /**
- * Sends invitations after their transaction committed. A failed send is logged, never thrown:
- * the invitation stays valid and POST /api/v1/users/email/ sends a fresh one (ADR 0013).
- * Without SMTP_URL and PUBLIC_URL nothing is sent (the answer still carries the token).
+ * Invitations go out after their transaction committed. A failed send only logs: the
+ * invitation stays valid and POST /api/v1/users/email/ sends a fresh one (ADR 0013).
  */
-export function invitationSender(config: ServiceConfig, logger: Logger): SendInvitation {
-  const { smtpUrl, publicUrl } = config;
-  let mailer: Mailer | null = null;
-  return async (input) => {
-    if (!smtpUrl || !publicUrl) {
-      logger.warn({ to: input.to }, 'staff invitation not e-mailed: SMTP_URL or PUBLIC_URL unset');
-      return false;
-    }
-    mailer ??= createMailer(smtpUrl, config.mailFrom ?? 'Cuota <no-responder@cuota.mx>');
-    try {
-      await mailer.send(invitationMail(input, publicUrl));
-      logger.info({ to: input.to }, 'staff invitation e-mailed');
-      return true;
-    } catch (err) {
-      logger.error({ err, to: input.to }, 'staff invitation e-mail failed');
-      return false;
-    }
-  };
-}
+export const invitationSender =
+  (send: SendMail): SendInvitation =>
+  (input) =>
+    send('staff invitation', (publicUrl) => invitationMail(input, publicUrl));

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cuota/messaging/transaction';
-import { invitationExpiry } from './invitation-rules';
-import { insertInvitation } from './staff-invitation-repository';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { invitationExpiry, isUsable, type LinkPurpose } from './invitation-rules';
+import {
+  closeOpenInvitations,
+  insertInvitation,
+  lockInvitationByTokenHash,
+  markInvitationUsed,
+} from './staff-invitation-repository';
 
 /**
  * 32 random bytes leave nothing to guess, so a plain SHA-256 is enough at rest (a slow hash
@@ -10,20 +16,50 @@ import { insertInvitation } from './staff-invitation-repository';
 export const invitationTokenHash = (token: string) =>
   createHash('sha256').update(token).digest('hex');
 
+export interface IssuedLink {
+  token: string;
+  expires_at: string;
+}
+
+/** A one-time set-password link: the token goes to its user, only its hash is kept. */
+export async function issueSetPasswordLink(
+  tx: Executor,
+  link: { userId: string; createdBy: string; purpose: LinkPurpose; expiresAt: Date },
+): Promise<IssuedLink> {
+  const token = randomBytes(32).toString('base64url');
+  await insertInvitation(tx, { ...link, tokenHash: invitationTokenHash(token) });
+  return { token, expires_at: link.expiresAt.toISOString() };
+}
+
 /** A one-time set-password token for a new staff user, valid 72 hours; answered once. */
-export async function issueInvitation(
+export const issueInvitation = (
   tx: Executor,
   userId: string,
   createdBy: string,
   now = new Date(),
-): Promise<{ token: string; expires_at: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = invitationExpiry(now);
-  await insertInvitation(tx, {
+) =>
+  issueSetPasswordLink(tx, {
     userId,
-    tokenHash: invitationTokenHash(token),
-    expiresAt,
     createdBy,
+    purpose: 'invitation',
+    expiresAt: invitationExpiry(now),
   });
-  return { token, expires_at: expiresAt.toISOString() };
+
+/**
+ * Uses a link: it must be known, for `purpose`, open and unexpired (else a 404 saying
+ * `unusable`, nothing written); it is marked used and the user's other open links closed in
+ * the same transaction, so two tabs cannot both use it. Returns the user's id.
+ */
+export async function spendSetPasswordLink(
+  tx: Executor,
+  token: string,
+  purpose: LinkPurpose,
+  unusable: string,
+  now: Date,
+): Promise<string> {
+  const link = await lockInvitationByTokenHash(tx, invitationTokenHash(token));
+  if (!link || !isUsable(link, purpose, now)) throw notFound(unusable);
+  await markInvitationUsed(tx, link.id, now);
+  await closeOpenInvitations(tx, link.userId, now);
+  return link.userId;
 }

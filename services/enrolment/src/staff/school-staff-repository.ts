@@ -13,11 +13,12 @@ import { effectivePermissions, storedGrant } from './membership-grant';
  */
 
 /**
- * The user was invited and has never set a password (no invitation of theirs was used); an
- * expired one still counts, so the dashboard offers to re-send it (ADR 0013).
+ * The user was invited and has never set a password (no link of theirs, invitation or reset,
+ * was used); an expired one still counts, so the dashboard offers to re-send it (ADR 0013).
  */
 const invitationPending = sql<boolean>`(exists (
-  select 1 from ${staffInvitations} where ${staffInvitations.userId} = ${staffUsers.id})
+  select 1 from ${staffInvitations}
+  where ${staffInvitations.userId} = ${staffUsers.id} and ${staffInvitations.purpose} = 'invitation')
   and not exists (
   select 1 from ${staffInvitations}
   where ${staffInvitations.userId} = ${staffUsers.id} and ${staffInvitations.usedAt} is not null))`;

@@ -4,10 +4,14 @@ import { staffInvitations } from '../schema';
 
 /**
  * The only code that reads or writes `staff_invitations` (one-time set-password links,
- * kept as the token's hash). Nothing outside enrolment follows them: no events.
+ * invitations and password resets, kept as the token's hash). Nothing outside enrolment
+ * follows them: no events.
  */
 export type InvitationRow = typeof staffInvitations.$inferSelect;
-export type NewInvitation = Pick<InvitationRow, 'userId' | 'tokenHash' | 'expiresAt' | 'createdBy'>;
+export type NewInvitation = Pick<
+  InvitationRow,
+  'userId' | 'tokenHash' | 'purpose' | 'expiresAt' | 'createdBy'
+>;
 
 export async function insertInvitation(tx: Executor, invitation: NewInvitation): Promise<void> {
   await tx.insert(staffInvitations).values(invitation);
@@ -34,7 +38,7 @@ export async function markInvitationUsed(tx: Executor, id: string, now: Date): P
   await tx.update(staffInvitations).set({ usedAt: now }).where(eq(staffInvitations.id, id));
 }
 
-/** The user's invitations still open stop working now (a new one replaces them). */
+/** The user's links still open, of any purpose, stop working now (a password was just set). */
 export async function closeOpenInvitations(tx: Executor, userId: string, now: Date): Promise<void> {
   await tx
     .update(staffInvitations)

@@ -7,17 +7,12 @@ import { INVITATION_UNUSABLE } from '@cuota/contracts/enrolment/staff-users';
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { checkStaffChange, type Actor } from './admin-rules';
-import { invitationPending, isUsable } from './invitation-rules';
-import { invitationTokenHash, issueInvitation } from './invitations';
+import { invitationPending } from './invitation-rules';
+import { issueInvitation, spendSetPasswordLink } from './invitations';
 import { storedGrant } from './membership-grant';
 import { hashPassword, verifyPassword } from './password';
 import { lockActiveMemberByEmail } from './school-staff-repository';
-import {
-  closeOpenInvitations,
-  invitationsOf,
-  lockInvitationByTokenHash,
-  markInvitationUsed,
-} from './staff-invitation-repository';
+import { closeOpenInvitations, invitationsOf } from './staff-invitation-repository';
 import { saveStaffUser, staffUserById, type StaffUserChanges } from './staff-user-repository';
 
 export const WRONG_CURRENT_PASSWORD = 'Tu contraseña actual no es correcta.';
@@ -78,13 +73,16 @@ export async function redeemInvitation(
   input: RedeemInvitation,
   now = new Date(),
 ): Promise<string> {
-  const invitation = await lockInvitationByTokenHash(tx, invitationTokenHash(input.token));
-  if (!invitation || !isUsable(invitation, now)) throw notFound(INVITATION_UNUSABLE);
-  await saveStaffUser(tx, invitation.userId, {
+  const userId = await spendSetPasswordLink(
+    tx,
+    input.token,
+    'invitation',
+    INVITATION_UNUSABLE,
+    now,
+  );
+  await saveStaffUser(tx, userId, {
     name: input.name,
     passwordHash: await hashPassword(input.password),
   });
-  await markInvitationUsed(tx, invitation.id, now);
-  await closeOpenInvitations(tx, invitation.userId, now);
-  return invitation.userId;
+  return userId;
 }

@@ -6,7 +6,9 @@ import {
   listAdmins,
   patchStaffUser,
   redeemInvitation as redeemEndpoint,
+  redeemPasswordReset as redeemResetEndpoint,
   replaceStaffUser,
+  requestPasswordReset,
   resendInvitation,
   UNKNOWN_USER,
 } from '@cuota/contracts/enrolment/endpoints/staff';
@@ -19,6 +21,8 @@ import { schoolsOfMember } from '../memberships/membership-repository';
 import { addMember, mailInvitation } from './add-member';
 import { actorIn } from './admin-commands';
 import type { SendInvitation } from './invitation-mail';
+import { issuePasswordReset, redeemPasswordReset } from './password-reset';
+import type { SendPasswordReset } from './password-reset-mail';
 import { adminOf } from './school-staff-repository';
 import { staffCaller } from './staff-caller';
 import { authenticateStaff, staffIdentity, staffUserProfile } from './staff-directory';
@@ -42,7 +46,11 @@ function ownId(caller: IdentityClaims, id: string): string {
  * Staff users as people (spec "users"): adding one to a school, reading a profile, a user
  * editing themself, re-sending an invitation (ADR 0013); and the BFF's sign-in look-ups.
  */
-export function staffUserHandlers({ db }: EnrolmentContext, sendInvitation: SendInvitation) {
+export function staffUserHandlers(
+  { db }: EnrolmentContext,
+  sendInvitation: SendInvitation,
+  sendPasswordReset: SendPasswordReset,
+) {
   const ownProfile = async (userId: string) => {
     const me = await staffUserProfile(db, userId, 'all');
     if (!me) throw notFound(USER_GONE);
@@ -106,6 +114,21 @@ export function staffUserHandlers({ db }: EnrolmentContext, sendInvitation: Send
     /** BFF → enrolment: the invitation page's name and password (POST /api/auth/invitation). */
     implement(redeemEndpoint, async ({ body }) => {
       const userId = await db.transaction((tx) => redeemInvitation(tx, body));
+      return (await staffIdentity(db, userId))!;
+    }),
+
+    /**
+     * BFF → enrolment: «¿Olvidaste tu contraseña?». The answer leaves before the mail, so
+     * an unknown e-mail and a known one take the same time.
+     */
+    implement(requestPasswordReset, async ({ body }) => {
+      const reset = await db.transaction((tx) => issuePasswordReset(tx, body.email));
+      if (reset) void sendPasswordReset(reset);
+    }),
+
+    /** BFF → enrolment: the reset page's new password (POST /api/auth/password-reset/confirm). */
+    implement(redeemResetEndpoint, async ({ body }) => {
+      const userId = await db.transaction((tx) => redeemPasswordReset(tx, body));
       return (await staffIdentity(db, userId))!;
     }),
   ];

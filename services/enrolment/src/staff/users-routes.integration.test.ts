@@ -5,6 +5,7 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { createLogger } from '@cuota/service-runtime/logging/logger';
 import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
+import { mailSender } from '../mail-sender';
 import * as schema from '../schema';
 import { DEMO_STAFF_PASSWORD, staffEmail } from '../seed/demo-school';
 import {
@@ -434,8 +435,10 @@ test('a mail that cannot be sent is logged, not thrown (the invitation stays)', 
   const logger = createLogger('t', 'silent');
   logger.error = ((obj: unknown) => void errors.push(obj)) as typeof logger.error;
   const send = invitationSender(
-    { ...h.service.config, smtpUrl: 'smtp://127.0.0.1:9', publicUrl: PUBLIC_URL },
-    logger,
+    mailSender(
+      { ...h.service.config, smtpUrl: 'smtp://127.0.0.1:9', publicUrl: PUBLIC_URL },
+      logger,
+    ),
   );
   const sent = await send({
     to: 'x@colegio.mx',

@@ -1,8 +1,7 @@
 /**
  * The money loop across services: a card payment whose webhook arrives five times (and once
  * more on request) makes one payment, one allocation and — with invoicing running on the
- * same NATS — one stamped CFDI. Billing's side is payments' contract stand-in until
- * billing's service answers it.
+ * same NATS — one stamped CFDI; billing's real service bills the order and marks it paid.
  */
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
@@ -19,7 +18,7 @@ let school: SchoolFixture;
 let invoicing: Awaited<ReturnType<typeof startInvoicingWithPac>>;
 
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'money_loop' });
+  h = await startPaymentsHarness({ label: 'money_loop', realBilling: true });
   [school] = h.schools as [SchoolFixture];
   invoicing = await startInvoicingWithPac({
     natsPrefix: h.ns.prefix,
@@ -98,6 +97,40 @@ test('one webhook delivered five times, then replayed: one payment, one allocati
   expect(await invoices()).toHaveLength(1);
   expect(await h.count('payins', "id = $1 AND status = 'success'", [payinId])).toBe(1);
   expect(await h.count('allocations', 'order_id = $1', [order!.id])).toBe(1);
-  await h.waitForBillingToSee(() => order!.paidBase === 485_000);
+  await waitFor(async () => {
+    const billed = await h.realBilling.order(school.id, order!.id);
+    return billed.status === 'PAID' && billed.paid_centavos === 485_000;
+  });
+  await waitFor(async () => (await h.ledgerCheck()).ok);
+});
+
+test('at the desk: a partial payment, then an overpayment whose credit pays the next month', async () => {
+  const studentId = school.families[1]!.studentIds[0]!;
+  // The first test's bill run billed September to every student of the level, this one too.
+  const [october] = await h.bill(school, [studentId], { period: '2026-10', amount: 400_000 });
+  const [september] = await h.realBilling.billing.query<{ id: string }>(
+    `SELECT id FROM orders WHERE student_id = $1 AND period = '2026-09'`,
+    [studentId],
+  );
+  const desk = (amount: number) =>
+    h.call(h.staff('CASH_COLLECTION'), `/api/v1/dashboard/schools/${school.id}/payins/`, {
+      method: 'POST',
+      json: { student_id: studentId, amount_centavos: amount, method: 'cash' },
+      headers: { 'idempotency-key': `caja-${amount}` },
+    });
+  const seen = (orderId: string, status: string, pending: number) =>
+    waitFor(async () => {
+      const billed = await h.realBilling.order(school.id, orderId);
+      return billed.status === status && billed.pending_amount === pending;
+    });
+
+  expect((await desk(150_000)).status).toBe(201); // oldest due first: September
+  await seen(september!.id, 'PARTIAL_PAID', 335_000);
+  await seen(october!.id, 'NOT_PAID', 400_000);
+  expect((await desk(785_000)).status).toBe(201); // 50,000 left over: the student's credit
+  await seen(september!.id, 'PAID', 0);
+  await seen(october!.id, 'PAID', 0);
+  const [november] = await h.bill(school, [studentId], { period: '2026-11', amount: 400_000 });
+  await seen(november!.id, 'PARTIAL_PAID', 350_000);
   await waitFor(async () => (await h.ledgerCheck()).ok);
 });

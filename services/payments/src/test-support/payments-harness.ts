@@ -25,6 +25,7 @@ import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import { BillingStandIn, type StandInOrder } from './billing-stand-in';
 import { publishEvent } from './publish-event';
+import { RealBilling } from './real-billing';
 import { startWebhookRelay } from './webhook-relay';
 
 /** A namespace on another NATS server (one a test stops and starts). */
@@ -67,8 +68,10 @@ export interface HarnessOptions {
   /** Overrides of payments' config (webhook tolerance, timeouts…). */
   config?: Partial<PaymentsConfig>;
   logger?: Logger;
-  /** Whether billing's quotes carry the orders' whole amounts. */
+  /** Whether billing's quotes carry the orders' whole amounts (the stand-in's). */
   wholeAmounts?: boolean;
+  /** Billing's real service instead of BillingStandIn. */
+  realBilling?: boolean;
   /** NATS server for this harness (a private one for restart tests). */
   natsUrl?: string;
   /** The gateway sandbox (stopped with the harness). */
@@ -84,7 +87,7 @@ export interface Sandbox {
 /**
  * Payments as it runs, with the real parts around it: PostgreSQL, NATS, the gateway sandbox
  * (its webhooks through a relay that does what the BFF does), enrolment's events published
- * on NATS, and billing's contract answered by BillingStandIn until billing's service lands.
+ * on NATS, and billing's contract answered by BillingStandIn or by billing's real service.
  */
 export class PaymentsHarness {
   service!: RunningService<typeof schema>;
@@ -114,7 +117,7 @@ export class PaymentsHarness {
     readonly ns: TestNamespace,
     readonly identity: Awaited<ReturnType<typeof createTestIdentity>>,
     readonly sandbox: Sandbox,
-    readonly billing: BillingStandIn,
+    private readonly biller: BillingStandIn | RealBilling,
     private readonly relay: Awaited<ReturnType<typeof startWebhookRelay>>,
   ) {
     this.books = createDatabase(db.url, schemaTables, 4);
@@ -128,7 +131,9 @@ export class PaymentsHarness {
       createTestIdentity(),
     ]);
     const { sandbox } = options;
-    const billing = new BillingStandIn(ns.nc, ns, options.wholeAmounts ?? true).start();
+    const billing = options.realBilling
+      ? await RealBilling.start(ns.prefix, identity)
+      : new BillingStandIn(ns.nc, ns, options.wholeAmounts ?? true).start();
     const holder: { harness?: PaymentsHarness } = {};
     const relay = await startWebhookRelay(
       () => holder.harness!.externalUrl ?? holder.harness!.service.url,
@@ -235,10 +240,22 @@ export class PaymentsHarness {
     });
   }
 
+  /** The stand-in (harnesses without `realBilling`): tests bill and void through it. */
+  get billing(): BillingStandIn {
+    if (this.biller instanceof RealBilling) throw new Error('this harness runs the real billing');
+    return this.biller;
+  }
+
+  /** Billing's real service (harnesses with `realBilling`). */
+  get realBilling(): RealBilling {
+    if (!(this.biller instanceof RealBilling)) throw new Error('this harness runs the stand-in');
+    return this.biller;
+  }
+
   async stop(): Promise<void> {
     await this.stopService();
     await this.books.$client.end();
-    await this.billing.stop();
+    await this.biller.stop();
     await this.relay.stop();
     await this.sandbox.stop();
     await this.ns.dispose();
@@ -297,7 +314,7 @@ export class PaymentsHarness {
     over: Partial<Omit<StandInOrder, 'id'>> = {},
   ): Promise<StandInOrder[]> {
     const family = school.families.find((f) => f.studentIds.includes(studentIds[0]!))!;
-    return this.billing.bill(
+    return this.biller.bill(
       studentIds.map((studentId) => ({
         schoolId: school.id,
         studentId,

@@ -1,36 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import styled from 'styled-components';
 import { STAFF_PASSWORD_MIN_LENGTH } from '@cuota/contracts/enrolment/staff-users';
-import { NETWORK_ERROR_MESSAGE } from '@cuota/web-core/api/api-error';
+import { redeemInvitation } from '@cuota/contracts/identity/endpoints';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { PageLayout } from '@cuota/ui/page-layout';
 import { TextField } from '@cuota/ui/text-field';
-import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
-import { UtmLink, useUtmNavigate } from '@cuota/web-core/routing/utm-link';
-import { redeemInvitation } from '../api/invitation-api';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const ErrorMessage = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.error};
-  font-weight: 600;
-`;
-
-/** What the browser can tell before asking the BFF (the BFF and enrolment check again). */
-function localProblem(name: string, password: string, confirmation: string): string | null {
-  if (!name.trim()) return 'Escribe tu nombre.';
-  if (password.length < STAFF_PASSWORD_MIN_LENGTH)
-    return `La contraseña debe tener al menos ${STAFF_PASSWORD_MIN_LENGTH} caracteres.`;
-  if (password !== confirmation) return 'Las contraseñas no coinciden.';
-  return null;
-}
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { postAuthForm } from '../api/auth-form-api';
+import { newPasswordProblem } from '../utils/new-password';
+import { AuthForm, AuthFormError } from './auth-form';
+import { NewPasswordFields } from './new-password-fields';
+import { useLinkSubmit } from './use-link-submit';
 
 /**
  * /dashboard/invitacion/{token}: the link of a staff invitation e-mail. The invited member
@@ -40,36 +21,23 @@ function localProblem(name: string, password: string, confirmation: string): str
  */
 export function InvitationPage() {
   const { token = '' } = useParams();
-  const { sessionChanged } = useAuthActions();
-  const navigate = useUtmNavigate();
+  const { error, submitting, submit } = useLinkSubmit();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = localProblem(name, password, confirmation);
-    if (problem) return setError(problem);
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await redeemInvitation({ token, name: name.trim(), password });
-      if (!result.ok) return setError(result.message);
-      await sessionChanged();
-      void navigate('/dashboard');
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSubmitting(false);
-    }
+    const problem = name.trim() ? newPasswordProblem(password, confirmation) : 'Escribe tu nombre.';
+    void submit(problem, () =>
+      postAuthForm(redeemInvitation, { token, name: name.trim(), password }),
+    );
   };
 
   return (
     <PageLayout title="Crea tu contraseña" surface="Panel escolar" narrow>
       <Card>
-        <Form onSubmit={submit} aria-label="Aceptar invitación" noValidate>
+        <AuthForm onSubmit={onSubmit} aria-label="Aceptar invitación" noValidate>
           <p>
             Te invitaron al personal de una escuela en Cuota. Escribe tu nombre y elige una
             contraseña de al menos {STAFF_PASSWORD_MIN_LENGTH} caracteres para entrar al panel.
@@ -81,29 +49,18 @@ export function InvitationPage() {
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-          <TextField
-            label="Contraseña nueva"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={STAFF_PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
           />
-          <TextField
-            label="Confirma la contraseña"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-          {error && <ErrorMessage role="alert">{error}</ErrorMessage>}
+          {error && <AuthFormError role="alert">{error}</AuthFormError>}
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Guardando…' : 'Crear contraseña y entrar'}
           </Button>
           <UtmLink to="/dashboard/login">¿Ya tienes contraseña? Inicia sesión</UtmLink>
-        </Form>
+        </AuthForm>
       </Card>
     </PageLayout>
   );

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { AUTH_PROVIDERS } from '@cuota/contracts/identity/session';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
@@ -7,20 +6,9 @@ import { PageLayout } from '@cuota/ui/page-layout';
 import { TextField } from '@cuota/ui/text-field';
 import { signedIn } from '@cuota/web-core/auth/sign-in';
 import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
-import { useUtmNavigate } from '@cuota/web-core/routing/utm-link';
+import { UtmLink, useUtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { signInMessage } from '../utils/sign-in-messages';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const ErrorMessage = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.error};
-  font-weight: 600;
-`;
+import { AuthForm, AuthFormError } from './auth-form';
 
 /** /dashboard/login: e-mail and password of a school staff member. */
 export function StaffLoginPage() {
@@ -49,7 +37,7 @@ export function StaffLoginPage() {
   return (
     <PageLayout title="Inicia sesión en el panel escolar" surface="Panel escolar" narrow>
       <Card>
-        <Form onSubmit={submit}>
+        <AuthForm onSubmit={submit}>
           <TextField
             label="Correo electrónico"
             type="email"
@@ -66,11 +54,12 @@ export function StaffLoginPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
-          {error && <ErrorMessage role="alert">{error}</ErrorMessage>}
+          {error && <AuthFormError role="alert">{error}</AuthFormError>}
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Entrando…' : 'Iniciar sesión'}
           </Button>
-        </Form>
+          <UtmLink to="/dashboard/olvide-mi-contrasena">¿Olvidaste tu contraseña?</UtmLink>
+        </AuthForm>
       </Card>
     </PageLayout>
   );

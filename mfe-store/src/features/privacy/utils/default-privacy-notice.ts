@@ -5,19 +5,26 @@ export interface PrivacyNoticeSection {
 }
 
 export interface PrivacyNoticeSchool {
-  /** Null when the visitor may not know it (signed out): the text says "la escuela". */
+  /** Null while unknown: the text then says "la escuela". */
   name: string | null;
+  /** The razón social, when the school gave it: the one legally responsible. */
+  legalName?: string | null;
+  address?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
 }
 
 /**
  * The privacy notice a school's store shows until the school publishes its own: what the
  * Ley Federal de Protección de Datos Personales en Posesión de los Particulares asks of a
  * notice (who is responsible, what data, what for, transfers, ARCO rights, how to reach
- * them), written for the family sign-up. A school's own text will replace it from the
- * school's data; this function is where that choice will be made.
+ * them), written for the family sign-up, with the school's name and contact data. A school
+ * that publishes its own text (privacy_notice) replaces it.
  */
 export function defaultPrivacyNotice(school: PrivacyNoticeSchool): PrivacyNoticeSection[] {
-  const responsible = school.name ?? 'la escuela a la que solicitas el registro';
+  const responsible =
+    (school.legalName && school.name ? `${school.legalName} («${school.name}»)` : school.name) ??
+    'la escuela a la que solicitas el registro';
   return [
     {
       title: 'Quién es responsable de tus datos',
@@ -56,10 +63,26 @@ export function defaultPrivacyNotice(school: PrivacyNoticeSchool): PrivacyNotice
     {
       title: 'Cómo contactar a la escuela',
       paragraphs: [
-        'Comunícate con la dirección o la oficina de admisiones de la escuela, en su domicilio, teléfono o correo electrónico oficiales.',
+        ...contactParagraphs(school),
         'Si la escuela cambia este aviso, publicará la versión vigente en esta misma página.',
       ],
     },
+  ];
+}
+
+/** The school's own ways to be reached, or where to find them when it gave none. */
+function contactParagraphs(school: PrivacyNoticeSchool): string[] {
+  const ways = [
+    school.contactEmail && `por correo electrónico a ${school.contactEmail}`,
+    school.contactPhone && `por teléfono al ${school.contactPhone}`,
+    school.address && `en su domicilio: ${school.address}`,
+  ].filter(Boolean);
+  if (!ways.length)
+    return [
+      'Comunícate con la dirección o la oficina de admisiones de la escuela, en su domicilio, teléfono o correo electrónico oficiales.',
+    ];
+  return [
+    `Comunícate con la dirección o la oficina de admisiones de la escuela ${ways.join('; ')}.`,
   ];
 }
 

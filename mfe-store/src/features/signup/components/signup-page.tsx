@@ -24,7 +24,7 @@ import {
 
 export interface SignupPageProps {
   schoolId: string;
-  /** Null when a signed-out visitor may not know it. */
+  /** Null while the school's public face loads. */
   schoolName: string | null;
 }
 

@@ -9,7 +9,6 @@ const run = { domain: 'billing', surface: 'bookkeeper', spec: 'spec' } as const;
 export const createBillRun = defineEndpoint({
   ...run,
   name: 'billing.bill-runs.create',
-  planned: true,
   method: 'POST',
   path: '/book-keeper/massive_concept_assignments/',
   access: staffOnly('concepts.write'),
@@ -23,7 +22,6 @@ export const createBillRun = defineEndpoint({
 export const getBillRun = defineEndpoint({
   ...run,
   name: 'billing.bill-runs.get',
-  planned: true,
   method: 'GET',
   path: '/book-keeper/massive_concept_assignments/{id}/',
   access: staffOnly('billing.read'),
@@ -36,7 +34,6 @@ export const getBillRun = defineEndpoint({
 export const deleteBillRun = defineEndpoint({
   ...run,
   name: 'billing.bill-runs.delete',
-  planned: true,
   method: 'DELETE',
   path: '/book-keeper/massive_concept_assignments/{id}/',
   access: staffOnly('concepts.write'),

@@ -14,7 +14,6 @@ const concept = { domain: 'billing', surface: 'dashboard', spec: 'spec' } as con
 export const listConcepts = defineEndpoint({
   ...concept,
   name: 'billing.concepts.list',
-  planned: true,
   method: 'GET',
   path: '/api/v1/dashboard/concepts/',
   access: staffOnly('billing.read'),
@@ -26,7 +25,6 @@ export const listConcepts = defineEndpoint({
 export const createConcept = defineEndpoint({
   ...concept,
   name: 'billing.concepts.create',
-  planned: true,
   method: 'POST',
   path: '/api/v1/dashboard/concepts/',
   access: staffOnly('concepts.write'),
@@ -40,7 +38,6 @@ export const createConcept = defineEndpoint({
 export const getConcept = defineEndpoint({
   ...concept,
   name: 'billing.concepts.get',
-  planned: true,
   method: 'GET',
   path: '/api/v1/dashboard/concepts/{id}/',
   access: staffOnly('billing.read'),
@@ -53,7 +50,6 @@ export const getConcept = defineEndpoint({
 export const replaceConcept = defineEndpoint({
   ...concept,
   name: 'billing.concepts.replace',
-  planned: true,
   method: 'PUT',
   path: '/api/v1/dashboard/concepts/{id}/',
   access: staffOnly('concepts.write'),
@@ -67,7 +63,6 @@ export const replaceConcept = defineEndpoint({
 export const deleteConcept = defineEndpoint({
   ...concept,
   name: 'billing.concepts.delete',
-  planned: true,
   method: 'DELETE',
   path: '/api/v1/dashboard/concepts/{id}/',
   access: staffOnly('concepts.write'),
@@ -81,7 +76,6 @@ export const deleteConcept = defineEndpoint({
 export const patchConcept = defineEndpoint({
   ...concept,
   name: 'billing.concepts.patch',
-  planned: true,
   method: 'PATCH',
   path: '/book-keeper/concepts/{id}/',
   surface: 'bookkeeper',
@@ -96,7 +90,6 @@ export const patchConcept = defineEndpoint({
 export const listSchoolConcepts = defineEndpoint({
   ...concept,
   name: 'billing.concepts.list-by-school',
-  planned: true,
   method: 'GET',
   path: '/api/v1/dashboard/schools/{id}/concepts/',
   access: staffOnly('billing.read'),

@@ -18,7 +18,6 @@ const due = {
 export const listDueOrderStudents = defineEndpoint({
   ...due,
   name: 'billing.due-orders.list',
-  planned: true,
   method: 'GET',
   path: '/api/v4/dashboard/schools/{id}/due_orders/students/',
   summary: 'Alumnos con adeudos: saldo, vencido y estatus',
@@ -30,7 +29,6 @@ export const listDueOrderStudents = defineEndpoint({
 export const getDueOrderStudent = defineEndpoint({
   ...due,
   name: 'billing.due-orders.get',
-  planned: true,
   method: 'GET',
   path: '/api/v4/dashboard/schools/{id}/due_orders/students/{student}/',
   summary: 'Las órdenes abiertas de un alumno a la fecha',
@@ -42,7 +40,6 @@ export const getDueOrderStudent = defineEndpoint({
 export const dueOrderFilters = defineEndpoint({
   ...due,
   name: 'billing.due-orders.filters',
-  planned: true,
   method: 'GET',
   path: '/api/v4/dashboard/schools/{id}/due_orders/students/filters/',
   summary: 'Filtros del reporte de adeudos, con cuántos alumnos hay en cada uno',
@@ -53,7 +50,6 @@ export const dueOrderFilters = defineEndpoint({
 export const exportDueOrders = defineEndpoint({
   ...due,
   name: 'billing.due-orders.xls',
-  planned: true,
   method: 'POST',
   path: '/api/v4/dashboard/schools/{id}/due_orders/students/xls/',
   summary: 'Exportar a Excel los alumnos con adeudos (con los filtros de la consulta)',

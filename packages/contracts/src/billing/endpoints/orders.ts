@@ -15,7 +15,6 @@ const orders = { domain: 'billing', spec: 'spec' } as const;
 export const listStudentOrders = defineEndpoint({
   ...orders,
   name: 'billing.orders.list-by-student',
-  planned: true,
   method: 'GET',
   path: '/api/v1/students/{id}/orders/',
   surface: 'portal',
@@ -30,7 +29,6 @@ export const listStudentOrders = defineEndpoint({
 export const getStudentOrder = defineEndpoint({
   ...orders,
   name: 'billing.orders.get',
-  planned: true,
   method: 'GET',
   path: '/api/v1/students/{student}/orders/{order}/',
   surface: 'portal',
@@ -45,7 +43,6 @@ export const getStudentOrder = defineEndpoint({
 export const getBookkeeperOrder = defineEndpoint({
   ...orders,
   name: 'billing.orders.get-bookkeeper',
-  planned: true,
   method: 'GET',
   path: '/book-keeper/orders/{id}/',
   surface: 'bookkeeper',
@@ -60,7 +57,6 @@ export const getBookkeeperOrder = defineEndpoint({
 export const listStudentConcepts = defineEndpoint({
   ...orders,
   name: 'billing.student-concepts.list',
-  planned: true,
   method: 'GET',
   path: '/api/v2/dashboard/students/{id}/concepts/',
   surface: 'dashboard',
@@ -75,7 +71,6 @@ export const listStudentConcepts = defineEndpoint({
 export const getStudentConcept = defineEndpoint({
   ...orders,
   name: 'billing.student-concepts.get',
-  planned: true,
   method: 'GET',
   path: '/api/v2/dashboard/students/{student}/concepts/{concept}/',
   surface: 'dashboard',
@@ -91,7 +86,6 @@ export const getStudentConcept = defineEndpoint({
 export const listFamilyOrders = defineEndpoint({
   ...orders,
   name: 'billing.orders.list-by-family',
-  planned: true,
   method: 'GET',
   path: '/api/v1/schools/{id}/orders/',
   surface: 'portal',
@@ -106,7 +100,6 @@ export const listFamilyOrders = defineEndpoint({
 export const listFamilyFulfillments = defineEndpoint({
   ...orders,
   name: 'billing.fulfillments.list-by-family',
-  planned: true,
   method: 'GET',
   path: '/api/v1/schools/{id}/fulfillments/',
   surface: 'portal',

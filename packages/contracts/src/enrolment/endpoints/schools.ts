@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { familyOrStaff, staffOnly } from '../../http/access';
+import { familyOrStaff, publicOrMembers, staffOnly } from '../../http/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { schoolListPageSchema, schoolListQuerySchema } from '../memberships';
 import {
   schoolAttributesSchema,
   schoolConfigSchema,
   schoolDetailSchema,
+  schoolPublicFaceSchema,
   updateSchoolSchema,
 } from '../schools';
 
@@ -25,14 +26,31 @@ export const getSchool = defineEndpoint({
   response: schoolDetailSchema,
 });
 
-/** Signed-in callers: members of the school always, anyone else while it is operating. */
+/** Anyone while the school takes sign-ups (its store is public); else its families and staff. */
+export const getSchoolPublicFace = defineEndpoint({
+  ...school,
+  name: 'enrolment.schools.public',
+  method: 'GET',
+  path: '/api/v1/schools/{id}/public/',
+  surface: 'store',
+  access: publicOrMembers('school.read'),
+  summary: 'Nombre, logo, contacto y aviso de privacidad de la escuela (público)',
+  spec: {
+    capability:
+      'La tienda nombra a la escuela y muestra su logo y su aviso de privacidad a quien la visita sin sesión.',
+  },
+  params: uuidParams('id'),
+  response: schoolPublicFaceSchema,
+});
+
+/** Members of the school always; anyone else (visitors too) while the school is public. */
 export const getSchoolLogo = defineEndpoint({
   ...school,
   name: 'enrolment.schools.logo',
   method: 'GET',
   path: '/api/v1/schools/{id}/logo/',
   surface: 'portal',
-  access: familyOrStaff('school.read'),
+  access: publicOrMembers('school.read'),
   summary: 'El logo de la escuela (imagen)',
   spec: {
     capability:
@@ -100,6 +118,7 @@ export const listSchools = defineEndpoint({
 
 export const SCHOOL_ENDPOINTS = [
   getSchool,
+  getSchoolPublicFace,
   getSchoolLogo,
   updateSchool,
   configureSchool,

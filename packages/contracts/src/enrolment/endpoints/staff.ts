@@ -18,7 +18,9 @@ import {
   patchStaffUserSchema,
   redeemInvitationSchema,
   replaceStaffUserSchema,
+  requestPasswordResetSchema,
   resendInvitationSchema,
+  resetPasswordSchema,
   resentInvitationSchema,
   staffUserProfileSchema,
 } from '../staff-users';
@@ -264,6 +266,44 @@ export const redeemInvitation = defineEndpoint({
   response: staffIdentitySchema,
 });
 
+/**
+ * 204 whether or not the e-mail is someone's: a known user gets a reset link by e-mail, sent
+ * after the answer; earlier links keep working (a stranger's requests cannot spoil them).
+ */
+export const requestPasswordReset = defineEndpoint({
+  ...staff,
+  name: 'enrolment.staff.request-password-reset',
+  method: 'POST',
+  path: '/internal/staff/password-resets',
+  surface: 'internal',
+  access: bffOnly(),
+  summary: 'Enviar un enlace para elegir una contraseña nueva a alguien del personal',
+  spec: {
+    capability:
+      '«¿Olvidaste tu contraseña?» del panel (POST /api/auth/password-reset del BFF): el enlace se envía aquí.',
+  },
+  body: requestPasswordResetSchema,
+  status: 204,
+  produces: 'none',
+});
+
+/** 404 with one Spanish message for an unknown, expired or used link; nothing written. */
+export const redeemPasswordReset = defineEndpoint({
+  ...staff,
+  name: 'enrolment.staff.redeem-password-reset',
+  method: 'POST',
+  path: '/internal/staff/password-resets/redeem',
+  surface: 'internal',
+  access: bffOnly(),
+  summary: 'Usar un enlace de cambio de contraseña: la persona elige una nueva',
+  spec: {
+    capability:
+      'La página del enlace (POST /api/auth/password-reset/confirm del BFF): la contraseña cambia aquí.',
+  },
+  body: resetPasswordSchema,
+  response: staffIdentitySchema,
+});
+
 export const STAFF_ENDPOINTS = [
   listAdmins,
   getMyAdmin,
@@ -283,4 +323,6 @@ export const STAFF_ENDPOINTS = [
   patchStaffUser,
   authenticateStaff,
   redeemInvitation,
+  requestPasswordReset,
+  redeemPasswordReset,
 ] as const;

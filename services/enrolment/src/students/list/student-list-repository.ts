@@ -9,7 +9,7 @@ import {
 } from '@cuota/contracts/enrolment/student-list';
 import type { Executor } from '@cuota/messaging/transaction';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
-import { levels, sections, students, studentSearchText } from '../../schema';
+import { levels, sections, students } from '../../schema';
 import { containsFolded } from '../../search-folding';
 import type { FilterCount } from './student-list-rules';
 
@@ -20,7 +20,7 @@ import type { FilterCount } from './student-list-rules';
 
 /** Anywhere in the name (either order), CURP or matrícula, accents and case aside; one index. */
 function searchCondition(search: string): SQL {
-  return sql`${studentSearchText(students)} LIKE ${containsFolded(search)}`;
+  return sql`${students.searchText} LIKE ${containsFolded(search)}`;
 }
 
 /**

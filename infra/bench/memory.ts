@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import type { Supervisor } from '../launcher/supervisor.ts';
+
+/** The processes whose memory the bench reports: the request path and its neighbours. */
+export const MEASURED_PROCESSES = [
+  'bff',
+  'enrolment',
+  'billing',
+  'payments',
+  'invoicing',
+  'mfe-portal',
+] as const;
+
+export type Rss = Record<string, number>;
+
+/** Resident set size in MB of a running process (VmRSS in /proc), 0 when it is gone. */
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+export function rssNow(supervisor: Supervisor): Rss {
+  return Object.fromEntries(MEASURED_PROCESSES.map((n) => [n, rssMb(supervisor.pid(n))]));
+}
+
+/** Samples every process's RSS while `during` runs; resolves with its result and the peaks. */
+export async function peakRssDuring<T>(
+  supervisor: Supervisor,
+  during: () => Promise<T>,
+): Promise<{ result: T; peak: Rss }> {
+  const peak: Rss = rssNow(supervisor);
+  const timer = setInterval(() => {
+    for (const [name, mb] of Object.entries(rssNow(supervisor)))
+      peak[name] = Math.max(peak[name] ?? 0, mb);
+  }, 250);
+  try {
+    return { result: await during(), peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in ms; 0 when it is gone. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ. */
+const CLOCK_TICKS = 100;
+
+/** The larger of two samples, process by process. */
+export const maxRss = (a: Rss, b: Rss): Rss =>
+  Object.fromEntries(MEASURED_PROCESSES.map((n) => [n, Math.max(a[n] ?? 0, b[n] ?? 0)]));
+
+/** A markdown table: one row per process, RSS before, peak under load and after. */
+export function rssTable(before: Rss, under: Rss, after: Rss): string {
+  const rows = MEASURED_PROCESSES.map(
+    (n) => `| ${n} | ${before[n]} | ${under[n]} | ${after[n]} |`,
+  ).join('\n');
+  return `| process | before MB | peak under load MB | after MB |\n|---|---|---|---|\n${rows}`;
+}

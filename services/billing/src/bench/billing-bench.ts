@@ -1,0 +1,156 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createDatabase, runMigrations } from '@cuota/service-runtime/db/database';
+import { createTestDatabase } from '@cuota/testing/test-database';
+import type { BillingDb } from '../billing-db';
+import { runBill } from '../bill-runs/bill-run-commands';
+import { createConcept } from '../concepts/concept-commands';
+import { dueOrderStudent, dueOrderStudents } from '../due-orders/due-order-repository';
+import { ordersOfStudent } from '../orders/order-repository';
+import { toOrder } from '../orders/order-view';
+import * as schema from '../schema';
+
+const SCHOOL = '11111111-1111-4111-8111-111111111111';
+const TODAY = '2027-03-01';
+const PERIODS = [
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+  '2026-12',
+  '2027-01',
+  '2027-02',
+  '2027-03',
+  '2027-04',
+  '2027-05',
+];
+
+export interface BillingBenchResult {
+  students: number;
+  billRunSeconds: number;
+  rawInsertSeconds: number;
+  /** Billing's rate as a share of raw PostgreSQL's (1 = as fast). */
+  rateRatio: number;
+  repeatRunSeconds: number;
+  repeatCreated: number;
+  orders: number;
+  detailP50Ms: number;
+  detailP95Ms: number;
+  pageP50Ms: number;
+  pageP95Ms: number;
+}
+
+const seconds = async (work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  return Math.round((performance.now() - started) / 10) / 100;
+};
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+  return { p50: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
+}
+
+async function enrol(db: BillingDb, students: number) {
+  await db.execute(sql`
+    INSERT INTO student_directory (student_id, school_id, first_name, last_name, level, status, billing_guardian_id, updated_at)
+    SELECT gen_random_uuid()::text, ${SCHOOL}, 'Alumno ' || n, 'Apellido ' || (n % 997), 'elementary', 'active', NULL, now()
+      FROM generate_series(1, ${students}) AS n`);
+}
+
+const monthly = (name: string) => ({
+  school_id: SCHOOL,
+  name,
+  concept_type: 'MONTHLY_FEE' as const,
+  recurrence: 'MONTHLY' as const,
+  price_centavos: 485_000,
+  level: 'elementary' as const,
+  late_fee: { kind: 'PERCENT' as const, basis_points: 300, grace_days: 5, cap_centavos: 45_000 },
+  periods: PERIODS,
+  due_day: 10,
+});
+
+/** The same rows as a bill run, straight into `orders`: no run row, balance or event. */
+async function rawInsert(db: BillingDb, conceptId: string, period: string) {
+  await db.execute(sql`
+    INSERT INTO orders (school_id, student_id, concept_id, period, due_on, amount_centavos, late_fee)
+    SELECT school_id, student_id, ${conceptId}, ${period}, '2026-08-10', 485000, NULL
+      FROM student_directory WHERE school_id = ${SCHOOL} AND status = 'active' AND level = 'elementary'`);
+}
+
+async function timed(samples: number, work: (i: number) => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
+    await work(i);
+    ms.push(performance.now() - started);
+  }
+  return percentiles(ms);
+}
+
+/**
+ * Issue #8's billing targets on a throwaway database: a bill run for `students` students
+ * beside a raw INSERT … SELECT of the same rows, then the due-orders reads over ten months
+ * of orders for every student (1,000,000 with 100,000 students).
+ */
+export async function benchBilling(students: number): Promise<BillingBenchResult> {
+  const database = await createTestDatabase('billing_bench');
+  const db = createDatabase(database.url, schema, 4) as BillingDb;
+  try {
+    await runMigrations(db, path.resolve(__dirname, '../drizzle'));
+    await enrol(db, students);
+    await db.execute(sql`ANALYZE student_directory`);
+    const raw = await db.transaction((tx) => createConcept(tx, monthly('Cuota de referencia')));
+    const fee = await db.transaction((tx) => createConcept(tx, monthly('Colegiatura')));
+    const bill = (period: string) =>
+      db.transaction((tx) => runBill(tx, { school_id: SCHOOL, concept_id: fee.id, period }));
+
+    const rawInsertSeconds = await seconds(() => rawInsert(db, raw.id, PERIODS[0]!));
+    await db.execute(sql`DELETE FROM orders WHERE concept_id = ${raw.id}`);
+    await db.execute(sql`VACUUM ANALYZE orders`);
+    const billRunSeconds = await seconds(() => bill(PERIODS[0]!));
+    let repeatCreated = -1;
+    const repeatRunSeconds = await seconds(async () => {
+      repeatCreated = (await bill(PERIODS[0]!)).created_orders;
+    });
+    for (const period of PERIODS.slice(1)) await bill(period);
+    await db.execute(sql`VACUUM ANALYZE`);
+
+    const { rows } = await db.execute<{ student_id: string }>(
+      sql`SELECT student_id FROM student_directory ORDER BY random() LIMIT 200`,
+    );
+    const detail = await timed(rows.length, async (i) => {
+      const id = rows[i]!.student_id;
+      await dueOrderStudent(db, SCHOOL, TODAY, id);
+      (await ordersOfStudent(db, id)).map((o) => toOrder(o, TODAY));
+    });
+    const pages = Math.ceil(students / 25);
+    const page = await timed(100, (i) =>
+      dueOrderStudents(db, SCHOOL, TODAY, {
+        page: ((i * 7919) % pages) + 1,
+        page_size: 25,
+        ordering: 'last_name',
+      }),
+    );
+    const [{ n }] = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`))
+      .rows as [{ n: number }];
+    return {
+      students,
+      billRunSeconds,
+      rawInsertSeconds,
+      rateRatio: Math.round((rawInsertSeconds / billRunSeconds) * 100) / 100,
+      repeatRunSeconds,
+      repeatCreated,
+      orders: n,
+      detailP50Ms: detail.p50,
+      detailP95Ms: detail.p95,
+      pageP50Ms: page.p50,
+      pageP95Ms: page.p95,
+    };
+  } finally {
+    await db.$client.end();
+    await database.drop();
+  }
+}

@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BillRun } from '@cuota/contracts/billing/bill-runs';
+import type { LateFee } from '@cuota/contracts/billing/concepts';
+import type { Executor } from '@cuota/messaging/transaction';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { graceEndsSql } from '../balances/balance-repository';
+import { billRuns } from '../schema';
+
+/** The only code that reads or writes `bill_runs`, and that bills or voids a run's orders. */
+export type BillRunRow = typeof billRuns.$inferSelect;
+
+export const UNKNOWN_RUN = 'No encontramos esta generación de órdenes.';
+
+export const toBillRun = (r: BillRunRow): BillRun => ({
+  id: r.id,
+  school_id: r.schoolId,
+  concept_id: r.conceptId,
+  period: r.period,
+  status: r.status,
+  eligible_students: r.eligibleStudents,
+  created_orders: r.createdOrders,
+  existing_orders: r.existingOrders,
+  total_centavos: r.totalCentavos,
+  removed_orders: r.removedOrders,
+  kept_orders: r.keptOrders,
+  error: r.error,
+  created_at: r.createdAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+
+export async function insertBillRun(
+  tx: Executor,
+  run: Pick<BillRunRow, 'schoolId' | 'conceptId' | 'period'>,
+): Promise<BillRunRow> {
+  const [row] = await tx.insert(billRuns).values(run).returning();
+  return row!;
+}
+
+export async function billRunById(db: Executor, id: string, { lock = false } = {}) {
+  const query = db.select().from(billRuns).where(eq(billRuns.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(UNKNOWN_RUN);
+  return row;
+}
+
+export async function saveBillRun(tx: Executor, id: string, changes: Partial<BillRunRow>) {
+  const [row] = await tx.update(billRuns).set(changes).where(eq(billRuns.id, id)).returning();
+  return row!;
+}
+
+export interface OrderTermsOfRun {
+  runId: string;
+  schoolId: string;
+  conceptId: string;
+  level: string | null;
+  period: string | null;
+  dueOn: string;
+  amountCentavos: number;
+  lateFee: LateFee | null;
+}
+
+/**
+ * One statement (ADR 0016): every active student of the level gets the order unless they
+ * already have it (the unique key decides, so racing or repeated runs add nothing), and
+ * each new order is added to its student's balance. Returns how many were eligible and new.
+ */
+export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
+  const lateFee = t.lateFee === null ? null : JSON.stringify(t.lateFee);
+  const { rows } = await tx.execute<{ eligible: number; created: number }>(sql`
+    WITH eligible AS (
+      SELECT student_id FROM student_directory
+       WHERE school_id = ${t.schoolId} AND status = 'active'
+         AND (${t.level}::text IS NULL OR level = ${t.level})
+    ), created AS (
+      INSERT INTO orders AS o (school_id, student_id, concept_id, bill_run_id, period, due_on, amount_centavos, late_fee)
+      SELECT ${t.schoolId}, student_id, ${t.conceptId}, ${t.runId}, ${t.period}, ${t.dueOn}::date,
+             ${t.amountCentavos}, ${lateFee}::jsonb
+        FROM eligible
+      ON CONFLICT ON CONSTRAINT orders_student_concept_period_key DO NOTHING
+      RETURNING o.student_id, ${graceEndsSql('o')} AS grace_ends_on
+    ), balances AS (
+      INSERT INTO student_balances AS b (student_id, school_id, open_orders, pending_centavos, oldest_due_on, grace_ends_on)
+      SELECT student_id, ${t.schoolId}, 1, ${t.amountCentavos}, ${t.dueOn}::date, grace_ends_on FROM created
+      ON CONFLICT (student_id) DO UPDATE SET
+        open_orders = b.open_orders + 1,
+        pending_centavos = b.pending_centavos + excluded.pending_centavos,
+        oldest_due_on = LEAST(b.oldest_due_on, excluded.oldest_due_on),
+        grace_ends_on = LEAST(b.grace_ends_on, excluded.grace_ends_on)
+    )
+    SELECT (SELECT count(*) FROM eligible)::int AS eligible,
+           (SELECT count(*) FROM created)::int AS created`);
+  return rows[0]!;
+}
+
+/**
+ * Removes the run's orders that nothing was paid or is on its way for; returns their students
+ * and amounts, and how many of the run's orders stay.
+ */
+export async function deleteUnpaidOrdersOfRun(tx: Executor, runId: string) {
+  const { rows } = await tx.execute<{ student_id: string; amount_centavos: number }>(sql`
+    DELETE FROM orders o
+     WHERE o.bill_run_id = ${runId}
+       AND o.paid_base_centavos = 0 AND o.paid_late_fee_centavos = 0
+       AND o.waiting_payin_id IS NULL
+       AND NOT EXISTS (SELECT 1 FROM order_allocations a WHERE a.order_id = o.id)
+    RETURNING o.student_id, o.amount_centavos`);
+  const { rows: kept } = await tx.execute<{ kept: number }>(
+    sql`SELECT count(*)::int AS kept FROM orders WHERE bill_run_id = ${runId}`,
+  );
+  return { removed: rows, kept: kept[0]!.kept };
+}

@@ -1,0 +1,82 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Concept, ConceptType } from '@cuota/contracts/billing/concepts';
+import type { Executor } from '@cuota/messaging/transaction';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { concepts, orders } from '../schema';
+
+/** The only code that reads or writes `concepts`. */
+export type ConceptRow = typeof concepts.$inferSelect;
+export type NewConcept = typeof concepts.$inferInsert;
+export type ConceptChanges = Partial<
+  Pick<ConceptRow, 'name' | 'priceCentavos' | 'lateFee' | 'active'>
+>;
+
+export const UNKNOWN_CONCEPT = 'No encontramos este concepto.';
+
+const ordersOf = sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${orders.conceptId} = ${concepts.id})`;
+const withOrders = { row: concepts, orders: ordersOf };
+
+export const toConcept = ({
+  row,
+  orders: count,
+}: {
+  row: ConceptRow;
+  orders: number;
+}): Concept => ({
+  id: row.id,
+  school_id: row.schoolId,
+  name: row.name,
+  concept_type: row.conceptType,
+  recurrence: row.recurrence,
+  price_centavos: row.priceCentavos,
+  level: row.level,
+  periods: row.periods,
+  due_day: row.dueDay,
+  due_on: row.dueOn,
+  late_fee: row.lateFee,
+  active: row.active,
+  orders: count,
+  created_at: row.createdAt.toISOString(),
+});
+
+export interface ConceptFilter {
+  conceptType?: ConceptType;
+  active?: boolean;
+}
+
+export async function conceptsOfSchool(db: Executor, schoolId: string, f: ConceptFilter = {}) {
+  const rows = await db
+    .select(withOrders)
+    .from(concepts)
+    .where(
+      and(
+        eq(concepts.schoolId, schoolId),
+        f.conceptType ? eq(concepts.conceptType, f.conceptType) : undefined,
+        f.active === undefined ? undefined : eq(concepts.active, f.active),
+      ),
+    )
+    .orderBy(asc(concepts.createdAt), asc(concepts.id));
+  return rows.map(toConcept);
+}
+
+/** A concept with its order count, or a 404. `lock` holds it while its orders are written. */
+export async function conceptById(db: Executor, id: string, { lock = false } = {}) {
+  const query = db.select(withOrders).from(concepts).where(eq(concepts.id, id));
+  const [found] = lock ? await query.for('update', { of: concepts }) : await query;
+  if (!found) throw notFound(UNKNOWN_CONCEPT);
+  return found;
+}
+
+export async function insertConcept(tx: Executor, values: NewConcept) {
+  const [row] = await tx.insert(concepts).values(values).returning();
+  return toConcept({ row: row!, orders: 0 });
+}
+
+export async function saveConcept(tx: Executor, id: string, changes: ConceptChanges) {
+  await tx.update(concepts).set(changes).where(eq(concepts.id, id));
+  return toConcept(await conceptById(tx, id));
+}
+
+export async function deleteConceptRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(concepts).where(eq(concepts.id, id));
+}

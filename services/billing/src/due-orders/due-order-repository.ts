@@ -1,0 +1,135 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DueOrderStudent, DueOrdersQuery, DueStatus } from '@cuota/contracts/billing/orders';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import type { Executor } from '@cuota/messaging/transaction';
+
+/**
+ * The only code that reads `student_balances` (ADR 0016): the due-orders report pages over
+ * students; a student's overdue amount is summed from their own orders (an index range), for
+ * the page's students only unless the report is ordered by it.
+ */
+export type DueOrdersFilter = Omit<DueOrdersQuery, 'page' | 'page_size' | 'ordering'>;
+type Ordering = DueOrdersQuery['ordering'];
+
+/** Spec §4 due status from the balance row, as of `today`. */
+const dueStatusSql = (today: string) => sql`CASE
+  WHEN b.pending_centavos = 0 THEN 'PAID'
+  WHEN b.oldest_due_on >= ${today}::date THEN 'PENDING'
+  WHEN b.grace_ends_on >= ${today}::date THEN 'DUE'
+  ELSE 'OUTSTANDING' END`;
+
+/** Each ordering over a row alias (`p` of the page, or the joined `b`/`d`). */
+const ORDERINGS: Record<Ordering, (b: string, d: string) => string> = {
+  last_name: (b, d) =>
+    `${d}.last_name COLLATE "es-x-icu", ${d}.first_name COLLATE "es-x-icu", ${b}.student_id`,
+  '-pending_centavos': (b) => `${b}.pending_centavos DESC, ${b}.student_id`,
+  '-overdue_centavos': (b) => `overdue_centavos DESC, ${b}.student_id`,
+  oldest_due_on: (b) => `${b}.oldest_due_on ASC NULLS LAST, ${b}.student_id`,
+};
+
+const overdueOf = (alias: string, today: string) => sql`CROSS JOIN LATERAL (
+  SELECT COALESCE(sum(o.amount_centavos - o.paid_base_centavos), 0)::bigint AS overdue_centavos
+    FROM orders o
+   WHERE o.school_id = ${sql.raw(alias)}.school_id AND o.student_id = ${sql.raw(alias)}.student_id
+     AND o.due_on < ${today}::date) od`;
+
+interface Scope {
+  schoolId: string;
+  today: string;
+  filter: DueOrdersFilter;
+  studentId?: string;
+}
+
+function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
+  const search = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql`WHERE b.school_id = ${schoolId}
+    ${studentId ? sql`AND b.student_id = ${studentId}` : sql``}
+    ${f.level ? sql`AND d.level = ${f.level}` : sql``}
+    ${f.section_id ? sql`AND d.section_id = ${f.section_id}` : sql``}
+    ${search ? sql`AND (d.first_name || ' ' || d.last_name) ILIKE ${search}` : sql``}
+    ${f.due_status ? sql`AND ${dueStatusSql(today)} = ${f.due_status}` : sql``}`;
+}
+
+const JOINED = sql`FROM student_balances b JOIN student_directory d ON d.student_id = b.student_id`;
+
+/** The students in the report's order, `limit` at a time; overdue amounts for those only. */
+function pageOf(scope: Scope, ordering: Ordering, limit: SQL) {
+  const byOverdue = ordering === '-overdue_centavos';
+  return sql`
+    SELECT p.student_id, p.first_name, p.last_name, p.level, p.section_id, p.open_orders,
+           p.pending_centavos, ${byOverdue ? sql`p.overdue_centavos` : sql`od.overdue_centavos`},
+           to_char(p.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on, p.due_status
+      FROM (SELECT b.student_id, b.school_id, d.first_name, d.last_name, d.level, d.section_id,
+                   b.open_orders, b.pending_centavos, b.oldest_due_on,
+                   ${dueStatusSql(scope.today)} AS due_status
+                   ${byOverdue ? sql`, od.overdue_centavos` : sql``}
+              ${JOINED} ${byOverdue ? overdueOf('b', scope.today) : sql``}
+              ${where(scope)}
+             ORDER BY ${sql.raw(ORDERINGS[ordering]('b', 'd'))} ${limit}) p
+      ${byOverdue ? sql`` : overdueOf('p', scope.today)}
+     ORDER BY ${sql.raw(ORDERINGS[ordering]('p', 'p'))}`;
+}
+
+type Row = {
+  student_id: string;
+  first_name: string;
+  last_name: string;
+  level: EducationLevel;
+  section_id: string | null;
+  open_orders: number;
+  pending_centavos: string;
+  overdue_centavos: string;
+  oldest_due_on: string | null;
+  due_status: DueStatus;
+};
+
+const toStudent = (r: Row): DueOrderStudent => ({
+  ...r,
+  pending_centavos: Number(r.pending_centavos),
+  overdue_centavos: Number(r.overdue_centavos),
+});
+
+export async function dueOrderStudents(
+  db: Executor,
+  schoolId: string,
+  today: string,
+  q: DueOrdersQuery,
+  { all = false } = {},
+) {
+  const scope = { schoolId, today, filter: q };
+  const limit = all ? sql`` : sql`LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`;
+  const [{ rows }, { rows: total }] = await Promise.all([
+    db.execute<Row>(pageOf(scope, q.ordering, limit)),
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${JOINED} ${where(scope)}`),
+  ]);
+  return { count: total[0]!.n, results: rows.map(toStudent) };
+}
+
+export async function dueOrderStudent(
+  db: Executor,
+  schoolId: string,
+  today: string,
+  studentId: string,
+) {
+  const scope = { schoolId, today, filter: {}, studentId };
+  const { rows } = await db.execute<Row>(pageOf(scope, 'last_name', sql``));
+  return rows[0] ? toStudent(rows[0]) : undefined;
+}
+
+/** How many students each filter value holds, and the school's totals. */
+export async function dueOrderFacets(db: Executor, schoolId: string, today: string) {
+  const { rows } = await db.execute<{
+    level: EducationLevel;
+    section_id: string | null;
+    due_status: DueStatus;
+    students: number;
+    pending: string;
+    overdue: string;
+  }>(sql`
+    SELECT d.level, d.section_id, ${dueStatusSql(today)} AS due_status, count(*)::int AS students,
+           sum(b.pending_centavos) AS pending, sum(od.overdue_centavos) AS overdue
+      ${JOINED} ${overdueOf('b', today)}
+      ${where({ schoolId, today, filter: {} })}
+     GROUP BY 1, 2, 3`);
+  return rows.map((r) => ({ ...r, pending: Number(r.pending), overdue: Number(r.overdue) }));
+}

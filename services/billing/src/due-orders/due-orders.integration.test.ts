@@ -1,0 +1,202 @@
+import ExcelJS from 'exceljs';
+import { refreshBalances } from '../balances/balance-repository';
+import {
+  OTHER_SCHOOL,
+  SCHOOL,
+  family,
+  staff,
+  startBillingHarness,
+  studentId,
+  type BillingHarness,
+  type Json,
+} from '../test-support/billing-harness';
+
+jest.setTimeout(30_000);
+
+let h: BillingHarness;
+const SECTION = '66666666-6666-4666-8666-666666666666';
+const REPORT = `/api/v4/dashboard/schools/${SCHOOL}/due_orders/students/`;
+const [S1, S2, S3, S4, S5] = [1, 2, 3, 4, 5].map(studentId);
+
+async function concept(json: object, periods: (string | undefined)[]) {
+  const { body } = await h.call(staff(), '/api/v1/dashboard/concepts/', {
+    json: { school_id: SCHOOL, ...json },
+  });
+  for (const period of periods)
+    await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
+      json: { school_id: SCHOOL, concept_id: body.id, period },
+    });
+}
+
+/** Pays orders in full, as payments' events would leave them. */
+async function payInFull(where: string) {
+  const paid = await h.query<{ student_id: string }>(
+    `UPDATE orders o SET paid_base_centavos = amount_centavos, paid_on = '2026-09-01'
+      FROM concepts c WHERE c.id = o.concept_id AND ${where} RETURNING o.student_id`,
+  );
+  await refreshBalances(
+    h.service.db,
+    SCHOOL,
+    paid.map((p) => p.student_id),
+  );
+}
+
+beforeAll(async () => {
+  h = await startBillingHarness({ now: () => new Date('2026-10-01T18:00:00Z') });
+  await h.enrol(
+    { last_name: 'Zapata' },
+    { last_name: 'Álvarez', section_id: SECTION },
+    { last_name: 'Méndez', level: 'middle' },
+    { last_name: 'Bravo', level: 'pre-school' },
+    { school_id: OTHER_SCHOOL },
+  );
+  const fixed = (amount_centavos: number, grace_days: number) => ({
+    kind: 'FIXED',
+    amount_centavos,
+    grace_days,
+  });
+  await concept(
+    {
+      name: 'Colegiatura',
+      concept_type: 'MONTHLY_FEE',
+      recurrence: 'MONTHLY',
+      price_centavos: 485_000,
+      level: 'elementary',
+      periods: ['2026-09', '2026-10'],
+      due_day: 10,
+      late_fee: fixed(15_000, 5),
+    },
+    ['2026-09', '2026-10'],
+  );
+  await concept(
+    {
+      name: 'Inscripción',
+      concept_type: 'INSCRIPTION',
+      recurrence: 'SINGLE',
+      price_centavos: 350_000,
+      due_on: '2026-09-28',
+      late_fee: fixed(10_000, 10),
+    },
+    [undefined],
+  );
+  await concept(
+    {
+      name: 'Excursión',
+      concept_type: 'TRIPS',
+      recurrence: 'SINGLE',
+      price_centavos: 120_000,
+      level: 'pre-school',
+      due_on: '2026-10-20',
+    },
+    [undefined],
+  );
+  await payInFull(`o.student_id = '${S2}' AND o.period = '2026-09'`);
+  await payInFull(`o.student_id IN ('${S3}', '${S4}') AND c.concept_type = 'INSCRIPTION'`);
+});
+afterAll(() => h?.dispose());
+
+const row = (r: Json) => [
+  r.last_name,
+  r.open_orders,
+  r.pending_centavos,
+  r.overdue_centavos,
+  r.oldest_due_on,
+  r.due_status,
+];
+
+test('each student with their balance, overdue amount and due status, by last name', async () => {
+  const res = await h.call(staff('CASH_COLLECTION'), REPORT);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ count: 4, page: 1, page_size: 25 });
+  expect(res.body.results.map(row)).toEqual([
+    ['Álvarez', 2, 835_000, 350_000, '2026-09-28', 'DUE'],
+    ['Bravo', 1, 120_000, 0, '2026-10-20', 'PENDING'],
+    ['Méndez', 0, 0, 0, null, 'PAID'],
+    ['Zapata', 3, 1_320_000, 835_000, '2026-09-10', 'OUTSTANDING'],
+  ]);
+});
+
+test('filters, search, ordering and pages', async () => {
+  const names = async (query: string) =>
+    (await h.call(staff(), `${REPORT}?${query}`)).body.results.map((r: Json) => r.last_name);
+  expect(await names('due_status=DUE')).toEqual(['Álvarez']);
+  expect(await names('search=zap')).toEqual(['Zapata']);
+  expect(await names(`section_id=${SECTION}`)).toEqual(['Álvarez']);
+  expect(await names('level=elementary&ordering=-pending_centavos')).toEqual(['Zapata', 'Álvarez']);
+  expect(await names('ordering=-overdue_centavos')).toEqual([
+    'Zapata',
+    'Álvarez',
+    'Méndez',
+    'Bravo',
+  ]);
+  const page = await h.call(staff(), `${REPORT}?page=2&page_size=3`);
+  expect(page.body).toMatchObject({ count: 4, page: 2, page_size: 3 });
+  expect(page.body.results.map((r: Json) => r.last_name)).toEqual(['Zapata']);
+});
+
+test('the filters say how many students each holds; the totals add up', async () => {
+  const res = await h.call(staff(), `${REPORT}filters/`);
+  expect(res.status).toBe(200);
+  expect(res.body.levels).toEqual([
+    { level: 'pre-school', label: 'Preescolar', students: 1 },
+    { level: 'elementary', label: 'Primaria', students: 2 },
+    { level: 'middle', label: 'Secundaria', students: 1 },
+  ]);
+  expect(res.body.sections).toEqual([{ id: SECTION, level: 'elementary', students: 1 }]);
+  expect(res.body.due_statuses.map((s: Json) => s.students)).toEqual([1, 1, 1, 1]);
+  expect(res.body.totals).toEqual({ pending_centavos: 2_275_000, overdue_centavos: 1_185_000 });
+});
+
+test("a student's open orders as of today, late fees included", async () => {
+  const res = await h.call(staff(), `${REPORT}${S1}/`);
+  expect(res.status).toBe(200);
+  expect(res.body.due_status).toBe('OUTSTANDING');
+  expect(res.body.orders.map((o: Json) => [o.concept_name, o.period, o.late_fee_centavos])).toEqual(
+    [
+      ['Colegiatura', '2026-09', 15_000],
+      ['Inscripción', null, 0],
+      ['Colegiatura', '2026-10', 0],
+    ],
+  );
+});
+
+test('the Excel export holds the filtered students in pesos', async () => {
+  const res = await h.call(staff(), `${REPORT}xls/?level=elementary`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('spreadsheetml');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Adeudos')!;
+  const values = sheet
+    .getSheetValues()
+    .slice(1)
+    .map((r) => (r as unknown[]).slice(1));
+  expect(values).toEqual([
+    [
+      'Apellidos',
+      'Nombre',
+      'Nivel',
+      'Órdenes abiertas',
+      'Saldo pendiente',
+      'Vencido',
+      'Vencimiento más antiguo',
+      'Estatus',
+    ],
+    ['Álvarez', 'Alumno 2', 'Primaria', 2, 8_350, 3_500, '2026-09-28', 'Vencido en gracia'],
+    ['Zapata', 'Alumno 1', 'Primaria', 3, 13_200, 8_350, '2026-09-10', 'Con adeudo vencido'],
+  ]);
+});
+
+test("another school's staff get 404, roles without billing.read 403, guardians 403; bad paging 400", async () => {
+  const outsider = staff('OWNER', OTHER_SCHOOL);
+  for (const path of [REPORT, `${REPORT}filters/`, `${REPORT}${S1}/`])
+    expect((await h.call(outsider, path)).status).toBe(404);
+  expect((await h.call(outsider, `${REPORT}xls/`, { method: 'POST' })).status).toBe(404);
+  expect((await h.call(staff('OTHER'), REPORT)).status).toBe(403);
+  expect((await h.call(family(), REPORT)).status).toBe(403);
+  const elsewhere = await h.call(staff(), `${REPORT}${S5}/`);
+  expect(elsewhere.status).toBe(404);
+  expect(elsewhere.body.error.message).toBe('No encontramos a este alumno.');
+  for (const query of ['page_size=500', 'page=0', 'page=1.5', 'due_status=LATE'])
+    expect((await h.call(staff(), `${REPORT}?${query}`)).status).toBe(400);
+});

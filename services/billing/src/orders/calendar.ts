@@ -1,0 +1,31 @@
+/**
+ * Calendar dates (`AAAA-MM-DD`) as Mexico City reads them. Arithmetic is done on UTC
+ * midnights, so no daylight-saving change can shift a day.
+ */
+export function mexicoCityDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(at);
+}
+
+const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);
+const toDate = (d: Date) => d.toISOString().slice(0, 10);
+
+export function addDays(date: string, days: number): string {
+  const d = toUtc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return toDate(d);
+}
+
+/** The same day `months` later, or the month's last day when it has no such day. */
+export function addMonths(date: string, months: number): string {
+  const d = toUtc(date);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return toDate(d);
+}
+
+/** The due date of a period (`AAAA-MM`) on its due day. */
+export const dueOnOf = (period: string, dueDay: number) =>
+  `${period}-${String(dueDay).padStart(2, '0')}`;

@@ -1,0 +1,76 @@
+import {
+  getBookkeeperOrder,
+  getStudentConcept,
+  getStudentOrder,
+  listFamilyFulfillments,
+  listFamilyOrders,
+  listStudentConcepts,
+  listStudentOrders,
+} from '@cuota/contracts/billing/endpoints/orders';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import type { BillingContext } from '../billing-db';
+import { studentOfCaller } from '../students/student-access';
+import {
+  allocationsOfOrder,
+  orderById,
+  ordersOfGuardian,
+  ordersOfStudent,
+} from './order-repository';
+import { byConcept, toOrder, toOrderDetail } from './order-view';
+
+const UNKNOWN_ORDER = 'No encontramos esta orden.';
+
+export function orderHandlers({ db, today }: BillingContext) {
+  const asOf = (query: { as_of?: string }) => query.as_of ?? today();
+  const studentOrders = async (studentId: string, date: string) =>
+    (await ordersOfStudent(db, studentId)).map((o) => toOrder(o, date));
+  const familyOrders = async (caller: IdentityClaims, schoolId: string, date: string) =>
+    caller.kind === 'guardian'
+      ? (await ordersOfGuardian(db, schoolId, caller.guardian_id)).map((o) => toOrder(o, date))
+      : [];
+  const detail = async (orderId: string, date: string) => {
+    const row = await orderById(db, orderId);
+    if (!row) throw notFound(UNKNOWN_ORDER);
+    return {
+      row,
+      detail: async () => toOrderDetail(row, await allocationsOfOrder(db, orderId), date),
+    };
+  };
+
+  return [
+    implement(listStudentOrders, async (call) => {
+      await studentOfCaller(db, call, call.params.id);
+      return studentOrders(call.params.id, asOf(call.query));
+    }),
+    implement(getStudentOrder, async (call) => {
+      await studentOfCaller(db, call, call.params.student);
+      const found = await detail(call.params.order, asOf(call.query));
+      if (found.row.order.studentId !== call.params.student) throw notFound(UNKNOWN_ORDER);
+      return found.detail();
+    }),
+    implement(getBookkeeperOrder, async (call) => {
+      const found = await detail(call.params.id, asOf(call.query));
+      call.requireStaffOf(found.row.order.schoolId);
+      return found.detail();
+    }),
+    implement(listStudentConcepts, async (call) => {
+      await studentOfCaller(db, call, call.params.id);
+      return byConcept(await studentOrders(call.params.id, asOf(call.query)));
+    }),
+    implement(getStudentConcept, async (call) => {
+      await studentOfCaller(db, call, call.params.student);
+      const orders = await studentOrders(call.params.student, asOf(call.query));
+      const [group] = byConcept(orders.filter((o) => o.concept_id === call.params.concept));
+      if (!group) throw notFound('No encontramos este concepto para el alumno.');
+      return group;
+    }),
+    implement(listFamilyOrders, ({ caller, params, query }) =>
+      familyOrders(caller, params.id, asOf(query)),
+    ),
+    implement(listFamilyFulfillments, async ({ caller, params, query }) =>
+      (await familyOrders(caller, params.id, asOf(query))).filter((o) => o.pending_amount > 0),
+    ),
+  ];
+}

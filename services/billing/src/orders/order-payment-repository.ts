@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { orderAllocations, orders } from '../schema';
+
+/** The only code that writes what payments applied to orders (ADR 0016). */
+export type OrderForPayment = typeof orders.$inferSelect;
+
+/** The orders, locked in id order (two payments of one family never deadlock). */
+export function lockOrders(tx: Executor, ids: string[]): Promise<OrderForPayment[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, ids))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** Records one payment's share of an order; false when it was already recorded. */
+export async function insertAllocation(
+  tx: Executor,
+  a: typeof orderAllocations.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx.insert(orderAllocations).values(a).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function savePaidAmounts(
+  tx: Executor,
+  id: string,
+  paid: Pick<OrderForPayment, 'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidOn'>,
+) {
+  await tx.update(orders).set(paid).where(eq(orders.id, id));
+}
+
+/** A card payment is on its way for these orders of the school (WAITING_PAID). */
+export async function markWaiting(tx: Executor, schoolId: string, ids: string[], payinId: string) {
+  if (ids.length === 0) return;
+  await tx
+    .update(orders)
+    .set({ waitingPayinId: payinId })
+    .where(
+      and(
+        eq(orders.schoolId, schoolId),
+        inArray(orders.id, ids),
+        sql`${orders.paidBaseCentavos} < ${orders.amountCentavos}`,
+        // A late `initiated` after its payment was applied must not make the order wait again.
+        sql`NOT EXISTS (SELECT 1 FROM ${orderAllocations} WHERE ${orderAllocations.sourceId} = ${payinId})`,
+      ),
+    );
+}
+
+/** The payment ended (paid or failed): its orders wait no more. */
+export async function clearWaiting(tx: Executor, payinId: string) {
+  await tx.update(orders).set({ waitingPayinId: null }).where(eq(orders.waitingPayinId, payinId));
+}

@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { concepts, orderAllocations, orders, studentDirectory } from '../schema';
+
+/** The only code that reads `orders` for display: each with its concept and student. */
+const orderColumns = {
+  order: orders,
+  conceptName: concepts.name,
+  conceptType: concepts.conceptType,
+  firstName: studentDirectory.firstName,
+  lastName: studentDirectory.lastName,
+  billingGuardianId: studentDirectory.billingGuardianId,
+};
+export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+function selectOrders(db: Executor, where: SQL | undefined) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(concepts, eq(concepts.id, orders.conceptId))
+    .leftJoin(studentDirectory, eq(studentDirectory.studentId, orders.studentId))
+    .where(where)
+    .orderBy(asc(orders.dueOn), asc(concepts.name), asc(orders.id));
+}
+
+export const ordersOfStudent = (db: Executor, studentId: string) =>
+  selectOrders(db, eq(orders.studentId, studentId));
+
+export const ordersByIds = (db: Executor, ids: string[]) =>
+  selectOrders(db, inArray(orders.id, ids));
+
+/** The orders of every student whose billing guardian this guardian is, at one school. */
+export const ordersOfGuardian = (db: Executor, schoolId: string, guardianId: string) =>
+  selectOrders(
+    db,
+    and(eq(orders.schoolId, schoolId), eq(studentDirectory.billingGuardianId, guardianId)),
+  );
+
+export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const [row] = await ordersByIds(db, [id]);
+  return row;
+}
+
+export function allocationsOfOrder(db: Executor, orderId: string) {
+  return db
+    .select()
+    .from(orderAllocations)
+    .where(eq(orderAllocations.orderId, orderId))
+    .orderBy(asc(orderAllocations.appliedAt), asc(orderAllocations.sourceId));
+}
+
+/** Concepts of a school with at least one order (enrolment asks before changing a cycle). */
+export async function conceptsWithOrders(db: Executor, schoolId: string): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(DISTINCT concept_id)::int AS n FROM orders WHERE school_id = ${schoolId}`);
+  return rows[0]!.n;
+}

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import type { LateFee } from '@cuota/contracts/billing/concepts';
+import { addDays, addMonths, mexicoCityDate } from './calendar';
+import { amountsAsOf, applyAllocation, lateFeeAsOf, type OrderTerms } from './order-rules';
+
+const order = (over: Partial<OrderTerms> = {}): OrderTerms => ({
+  amountCentavos: 485_000,
+  dueOn: '2026-09-10',
+  lateFee: null,
+  paidBaseCentavos: 0,
+  paidLateFeeCentavos: 0,
+  paidOn: null,
+  waitingPayinId: null,
+  ...over,
+});
+const percent = (basis_points: number, cap_centavos: number | null, grace_days = 5): LateFee => ({
+  kind: 'PERCENT',
+  basis_points,
+  grace_days,
+  cap_centavos,
+});
+
+describe('late fee', () => {
+  test('nothing through the grace days; a fixed fee once the day after', () => {
+    const o = order({ lateFee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 } });
+    expect(lateFeeAsOf(o, '2026-09-15')).toBe(0);
+    expect(lateFeeAsOf(o, '2026-09-16')).toBe(15_000);
+    expect(lateFeeAsOf(o, '2027-03-01')).toBe(15_000);
+  });
+
+  test('a percentage for every month or part of one after the grace, up to the cap', () => {
+    const o = order({ lateFee: percent(500, 60_000) });
+    expect(lateFeeAsOf(o, '2026-09-16')).toBe(24_250);
+    expect(lateFeeAsOf(o, '2026-10-15')).toBe(24_250);
+    expect(lateFeeAsOf(o, '2026-10-16')).toBe(48_500);
+    expect(lateFeeAsOf(o, '2026-12-01')).toBe(60_000);
+  });
+
+  test('stops on the day the base was paid in full', () => {
+    const o = order({ lateFee: percent(500, null), paidOn: '2026-10-01' });
+    expect(lateFeeAsOf(o, '2027-06-01')).toBe(lateFeeAsOf(o, '2026-10-01'));
+  });
+
+  test('Mexico City decides the day, not UTC', () => {
+    expect(mexicoCityDate(new Date('2026-09-16T03:00:00Z'))).toBe('2026-09-15');
+  });
+});
+
+describe('status follows the amounts', () => {
+  test('not paid, partly paid, waiting for a card, paid', () => {
+    expect(amountsAsOf(order(), '2026-09-01').status).toBe('NOT_PAID');
+    expect(amountsAsOf(order({ paidBaseCentavos: 100 }), '2026-09-01')).toMatchObject({
+      status: 'PARTIAL_PAID',
+      pendingCentavos: 484_900,
+    });
+    expect(amountsAsOf(order({ waitingPayinId: 'p-1' }), '2026-09-01').status).toBe('WAITING_PAID');
+    const paid = order({ paidBaseCentavos: 485_000, paidOn: '2026-09-01' });
+    expect(amountsAsOf(paid, '2026-12-01')).toMatchObject({ status: 'PAID', pendingCentavos: 0 });
+  });
+});
+
+const date = fc
+  .date({
+    min: new Date('2026-01-01T00:00:00Z'),
+    max: new Date('2029-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString().slice(0, 10));
+const lateFee: fc.Arbitrary<LateFee | null> = fc.oneof(
+  fc.constant(null),
+  fc.record({
+    kind: fc.constant('FIXED' as const),
+    amount_centavos: fc.integer({ min: 1, max: 1_000_000 }),
+    grace_days: fc.integer({ min: 0, max: 90 }),
+  }),
+  fc.record({
+    kind: fc.constant('PERCENT' as const),
+    basis_points: fc.integer({ min: 1, max: 10_000 }),
+    grace_days: fc.integer({ min: 0, max: 90 }),
+    cap_centavos: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+  }),
+);
+const terms = fc.record({
+  amountCentavos: fc.integer({ min: 1, max: 1_000_000_000 }),
+  dueOn: date,
+  lateFee,
+  paidBaseCentavos: fc.constant(0),
+  paidLateFeeCentavos: fc.constant(0),
+  paidOn: fc.constant(null),
+  waitingPayinId: fc.option(fc.constant('payin'), { nil: null }),
+});
+const allocation = fc.record({
+  baseCentavos: fc.integer({ min: -1_000, max: 2_000_000_000 }),
+  lateFeeCentavos: fc.integer({ min: -1_000, max: 1_000_000 }),
+});
+
+describe('properties', () => {
+  test('the late fee for a date is the same whenever computed, and never shrinks later', () => {
+    fc.assert(
+      fc.property(terms, date, fc.integer({ min: 0, max: 400 }), (o, asOf, later) => {
+        expect(lateFeeAsOf(o, asOf)).toBe(lateFeeAsOf({ ...o }, asOf));
+        expect(lateFeeAsOf(o, addDays(asOf, later))).toBeGreaterThanOrEqual(lateFeeAsOf(o, asOf));
+      }),
+    );
+  });
+
+  test('allocations never exceed the amount; amounts never go negative; status matches', () => {
+    fc.assert(
+      fc.property(
+        terms,
+        fc.array(fc.tuple(allocation, date), { maxLength: 8 }),
+        date,
+        (start, payments, asOf) => {
+          let o: OrderTerms = start;
+          for (const [a, on] of payments) o = { ...o, ...applyAllocation(o, a, on) };
+          expect(o.paidBaseCentavos).toBeLessThanOrEqual(o.amountCentavos);
+          expect(o.paidBaseCentavos).toBeGreaterThanOrEqual(0);
+          const x = amountsAsOf(o, asOf);
+          for (const v of [
+            x.lateFeeCentavos,
+            x.pendingBaseCentavos,
+            x.lateFeeDueCentavos,
+            x.pendingCentavos,
+          ])
+            expect(v).toBeGreaterThanOrEqual(0);
+          expect(x.status === 'PAID').toBe(x.pendingCentavos === 0);
+          if (x.pendingCentavos > 0 && o.waitingPayinId === null)
+            expect(x.status).toBe(
+              o.paidBaseCentavos + o.paidLateFeeCentavos > 0 ? 'PARTIAL_PAID' : 'NOT_PAID',
+            );
+        },
+      ),
+    );
+  });
+
+  test('a month later is never more than 31 days and keeps the order of dates', () => {
+    fc.assert(
+      fc.property(date, date, (a, b) => {
+        expect(addMonths(a, 1) > a).toBe(true);
+        if (a <= b) expect(addMonths(a, 1) <= addMonths(b, 1)).toBe(true);
+      }),
+    );
+  });
+});

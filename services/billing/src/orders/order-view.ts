@@ -1,0 +1,83 @@
+import type { Order, OrderDetail, StudentConcept } from '@cuota/contracts/billing/orders';
+import type { QuotedOrder } from '@cuota/contracts/billing/requests';
+import type { orderAllocations } from '../schema';
+import { amountsAsOf } from './order-rules';
+import type { OrderRow } from './order-repository';
+
+/** How orders are shown, as of a Mexico City date (their late fee and status depend on it). */
+export function toOrder({ order: o, ...r }: OrderRow, asOf: string): Order {
+  const a = amountsAsOf(o, asOf);
+  return {
+    id: o.id,
+    school_id: o.schoolId,
+    student: { id: o.studentId, name: [r.firstName, r.lastName].filter(Boolean).join(' ') },
+    concept_id: o.conceptId,
+    concept_name: r.conceptName,
+    concept_type: r.conceptType,
+    period: o.period,
+    due_on: o.dueOn,
+    amount_centavos: o.amountCentavos,
+    late_fee_centavos: a.lateFeeCentavos,
+    paid_centavos: o.paidBaseCentavos + o.paidLateFeeCentavos,
+    pending_amount: a.pendingCentavos,
+    final_amount: a.finalCentavos,
+    status: a.status,
+    is_billable: true,
+    fulfillments_dependent: [],
+    as_of: asOf,
+  };
+}
+
+export function toOrderDetail(
+  row: OrderRow,
+  allocations: (typeof orderAllocations.$inferSelect)[],
+  asOf: string,
+): OrderDetail {
+  return {
+    ...toOrder(row, asOf),
+    allocations: allocations.map((a) => ({
+      payin_id: a.sourceId,
+      base_centavos: a.baseCentavos,
+      late_fee_centavos: a.lateFeeCentavos,
+      applied_at: a.appliedAt.toISOString(),
+    })),
+  };
+}
+
+/** A student's orders grouped by concept, in the order each concept first falls due. */
+export function byConcept(orders: Order[]): StudentConcept[] {
+  const groups = new Map<string, StudentConcept>();
+  for (const o of orders) {
+    const group = groups.get(o.concept_id) ?? {
+      concept_id: o.concept_id,
+      concept_name: o.concept_name,
+      concept_type: o.concept_type,
+      pending_amount: 0,
+      orders: [],
+    };
+    group.pending_amount += o.pending_amount;
+    group.orders.push(o);
+    groups.set(o.concept_id, group);
+  }
+  return [...groups.values()];
+}
+
+/** An order as payments is quoted it: what is due now and the whole amounts (ADR 0016). */
+export function toQuote(row: OrderRow, asOf: string): QuotedOrder {
+  const o = row.order;
+  const a = amountsAsOf(o, asOf);
+  return {
+    order_id: o.id,
+    student_id: o.studentId,
+    concept_id: o.conceptId,
+    concept_name: row.conceptName,
+    concept_type: row.conceptType,
+    period: o.period,
+    due_on: o.dueOn,
+    pending_base_centavos: a.pendingBaseCentavos,
+    late_fee_due_centavos: a.lateFeeDueCentavos,
+    status: a.status,
+    amount_centavos: o.amountCentavos,
+    late_fee_centavos: a.lateFeeCentavos,
+  };
+}

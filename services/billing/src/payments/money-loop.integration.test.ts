@@ -1,0 +1,190 @@
+import {
+  cycleHasAssignedConceptsRequest,
+  openOrdersOfStudentRequest,
+  openReceivablesRequest,
+  quoteOrdersRequest,
+} from '@cuota/contracts/billing/requests';
+import { creditAppliedV1 } from '@cuota/contracts/events/payments.credit.applied.v1';
+import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
+import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
+import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import type { Allocation } from '@cuota/contracts/payments/payins';
+import { requestReply } from '@cuota/messaging/request-reply';
+import { waitFor } from '@cuota/testing/wait-for';
+import {
+  GUARDIAN,
+  OTHER_GUARDIAN,
+  OTHER_SCHOOL,
+  SCHOOL,
+  family,
+  staff,
+  startBillingHarness,
+  studentId,
+  type BillingHarness,
+  type Json,
+} from '../test-support/billing-harness';
+import { publishEvent } from '../test-support/publish-event';
+import { PAYMENTS_CONSUMER } from './payments-consumer';
+
+jest.setTimeout(30_000);
+
+let h: BillingHarness;
+let september: Json, october: Json;
+const S1 = studentId(1);
+
+beforeAll(async () => {
+  h = await startBillingHarness({ now: () => new Date('2026-10-01T18:00:00Z') });
+  await h.enrol({}, { billing_guardian_id: OTHER_GUARDIAN });
+  const concept = await h.call(staff(), '/api/v1/dashboard/concepts/', {
+    json: {
+      school_id: SCHOOL,
+      name: 'Colegiatura',
+      concept_type: 'MONTHLY_FEE',
+      recurrence: 'MONTHLY',
+      price_centavos: 485_000,
+      level: 'elementary',
+      periods: ['2026-09', '2026-10'],
+      due_day: 10,
+      late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
+    },
+  });
+  for (const period of ['2026-09', '2026-10'])
+    await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
+      json: { school_id: SCHOOL, concept_id: concept.body.id, period },
+    });
+  [september, october] = (await h.call(family(), `/api/v1/students/${S1}/orders/`)).body;
+});
+afterAll(() => h?.dispose());
+
+const ask = <D extends Parameters<typeof requestReply>[2]>(
+  definition: D,
+  data: Parameters<typeof requestReply<D>>[3],
+) => requestReply(h.ns.nc, h.ns, definition, data);
+const quote = (ids: string[], guardian: string | null = GUARDIAN, school = SCHOOL) =>
+  ask(quoteOrdersRequest, { school_id: school, order_ids: ids, guardian_id: guardian });
+const statusOf = async (id: string) =>
+  (await h.call(family(), `/api/v1/students/${S1}/orders/${id}/`)).body.status;
+const allocation = (order: Json, base: number, lateFee: number): Allocation => ({
+  order_id: order.id,
+  student_id: S1,
+  concept_id: order.concept_id,
+  concept_name: order.concept_name,
+  concept_type: order.concept_type,
+  period: order.period,
+  base_centavos: base,
+  late_fee_centavos: lateFee,
+});
+const inbox = async () =>
+  (
+    await h.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM inbox_events WHERE consumer = $1`,
+      [PAYMENTS_CONSUMER],
+    )
+  )[0]!.n;
+
+test("a quote prices the family's open orders with their whole amounts, and leaves out others'", async () => {
+  const reply = await quote([september.id, october.id]);
+  expect(reply.as_of).toBe('2026-10-01');
+  expect(reply.orders).toEqual([
+    expect.objectContaining({
+      order_id: september.id,
+      pending_base_centavos: 485_000,
+      late_fee_due_centavos: 15_000,
+      amount_centavos: 485_000,
+      late_fee_centavos: 15_000,
+      status: 'NOT_PAID',
+    }),
+    expect.objectContaining({
+      order_id: october.id,
+      late_fee_centavos: 0,
+      amount_centavos: 485_000,
+    }),
+  ]);
+  expect((await quote([september.id], OTHER_GUARDIAN)).orders).toEqual([]);
+  expect((await quote([september.id], null, OTHER_SCHOOL)).orders).toEqual([]);
+  expect((await quote([september.id], null)).orders).toHaveLength(1);
+});
+
+test('a card payment on its way shows WAITING_PAID; its failure restores the status', async () => {
+  const data = { payin_id: 'payin-declined', school_id: SCHOOL, order_ids: [september.id] };
+  await publishEvent(h.ns.nc, h.ns, payinInitiatedV1, data);
+  await waitFor(async () => (await statusOf(september.id)) === 'WAITING_PAID');
+  await publishEvent(h.ns.nc, h.ns, payinFailedV1, {
+    ...data,
+    code: '006',
+    message: 'Tarjeta declinada',
+  });
+  await waitFor(async () => (await statusOf(september.id)) === 'NOT_PAID');
+});
+
+test('a payment delivered twice, and again under another event id, pays the order once', async () => {
+  await publishEvent(h.ns.nc, h.ns, payinInitiatedV1, {
+    payin_id: 'payin-1',
+    school_id: SCHOOL,
+    order_ids: [september.id],
+  });
+  const succeeded = {
+    payin_id: 'payin-1',
+    school_id: SCHOOL,
+    type: 'CARD' as const,
+    method: 'credit_card' as const,
+    amount_centavos: 500_000,
+    paid_at: '2026-10-01T18:05:00Z',
+    guardian_id: GUARDIAN,
+    allocations: [allocation(september, 485_000, 15_000)],
+    credit_created_centavos: 0,
+    credit_student_id: null,
+  };
+  const id = await publishEvent(h.ns.nc, h.ns, payinSucceededV1, succeeded);
+  await publishEvent(h.ns.nc, h.ns, payinSucceededV1, succeeded, id, `${id}-again`);
+  await publishEvent(h.ns.nc, h.ns, payinSucceededV1, succeeded);
+  await waitFor(async () => (await inbox()) === 5);
+  const detail = (await h.call(family(), `/api/v1/students/${S1}/orders/${september.id}/`)).body;
+  expect(detail).toMatchObject({ status: 'PAID', paid_centavos: 500_000, pending_amount: 0 });
+  expect(detail.allocations).toHaveLength(1);
+  // A later date does not grow a paid order's late fee.
+  const later = await h.call(
+    family(),
+    `/api/v1/students/${S1}/orders/${september.id}/?as_of=2027-01-01`,
+  );
+  expect(later.body).toMatchObject({ status: 'PAID', late_fee_centavos: 15_000 });
+});
+
+test('a credit applied pays part of an order: PARTIAL_PAID, open orders and receivables follow', async () => {
+  await publishEvent(h.ns.nc, h.ns, creditAppliedV1, {
+    application_id: 'credit-1',
+    school_id: SCHOOL,
+    student_id: S1,
+    applied_at: '2026-10-01T19:00:00Z',
+    allocations: [allocation(october, 100_000, 0)],
+  });
+  await waitFor(async () => (await statusOf(october.id)) === 'PARTIAL_PAID');
+  const open = await ask(openOrdersOfStudentRequest, { school_id: SCHOOL, student_id: S1 });
+  expect(open.orders.map((o) => [o.order_id, o.pending_base_centavos])).toEqual([
+    [october.id, 385_000],
+  ]);
+  const receivables = await ask(openReceivablesRequest, { school_ids: [SCHOOL] });
+  // Student 2 owes two months; student 1 owes what is left of October.
+  expect(receivables.schools).toEqual([
+    { school_id: SCHOOL, open_base_centavos: 4 * 485_000 - 585_000 },
+  ]);
+  const [balance] = await h.query(
+    `SELECT open_orders, pending_centavos::int AS pending FROM student_balances WHERE student_id = $1`,
+    [S1],
+  );
+  expect(balance).toEqual({ open_orders: 1, pending: 385_000 });
+  expect((await quote([september.id])).orders).toEqual([]); // paid: not quotable any more
+});
+
+test('enrolment learns that the school bills concepts', async () => {
+  const reply = await ask(cycleHasAssignedConceptsRequest, {
+    school_id: SCHOOL,
+    cycle_id: '55555555-5555-4555-8555-555555555555',
+  });
+  expect(reply).toEqual({ has_assigned_concepts: true, assigned_concepts: 1 });
+  const none = await ask(cycleHasAssignedConceptsRequest, {
+    school_id: OTHER_SCHOOL,
+    cycle_id: '55555555-5555-4555-8555-555555555555',
+  });
+  expect(none.has_assigned_concepts).toBe(false);
+});

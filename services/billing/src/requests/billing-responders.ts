@@ -1,0 +1,111 @@
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { inscriptionPaymentsRequest } from '@cuota/contracts/billing/inscription-payments';
+import {
+  cycleHasAssignedConceptsRequest,
+  openOrdersOfStudentRequest,
+  openReceivablesRequest,
+  quoteOrdersRequest,
+} from '@cuota/contracts/billing/requests';
+import type { Namespace } from '@cuota/messaging/naming';
+import { serveReplies } from '@cuota/messaging/request-reply';
+import type { Logger } from '@cuota/service-runtime/logging/logger';
+import type { BillingContext } from '../billing-db';
+import { openBaseBySchool } from '../balances/balance-repository';
+import { amountsAsOf } from '../orders/order-rules';
+import {
+  conceptsWithOrders,
+  ordersByIds,
+  ordersOfStudent,
+  type OrderRow,
+} from '../orders/order-repository';
+import { toQuote } from '../orders/order-view';
+
+const isOpen = (row: OrderRow, asOf: string) => amountsAsOf(row.order, asOf).pendingCentavos > 0;
+
+/**
+ * Billing's answers to other domains over NATS (billing/requests.ts). A quote leaves out any
+ * order that is not open, not the school's or not the guardian's students': payments then
+ * refuses the payment (404) without learning which.
+ */
+export function serveBillingRequests(
+  { db, today }: BillingContext,
+  nc: NatsConnection,
+  ns: Namespace,
+  logger: Logger,
+): Subscription[] {
+  const onError = (err: unknown) => logger.error({ err }, 'billing request failed');
+  return [
+    serveReplies(
+      nc,
+      ns,
+      quoteOrdersRequest,
+      async (q) => {
+        const asOf = q.as_of ?? today();
+        const rows = await ordersByIds(db, q.order_ids);
+        const quotable = rows.filter(
+          (r) =>
+            r.order.schoolId === q.school_id &&
+            (q.guardian_id === null || r.billingGuardianId === q.guardian_id) &&
+            isOpen(r, asOf),
+        );
+        return { as_of: asOf, orders: quotable.map((r) => toQuote(r, asOf)) };
+      },
+      onError,
+    ),
+    serveReplies(
+      nc,
+      ns,
+      openOrdersOfStudentRequest,
+      async (q) => {
+        const asOf = q.as_of ?? today();
+        const rows = await ordersOfStudent(db, q.student_id);
+        const open = rows.filter((r) => r.order.schoolId === q.school_id && isOpen(r, asOf));
+        return { as_of: asOf, orders: open.map((r) => toQuote(r, asOf)) };
+      },
+      onError,
+    ),
+    serveReplies(
+      nc,
+      ns,
+      openReceivablesRequest,
+      async (q) => ({ schools: await openBaseBySchool(db, q.school_ids) }),
+      onError,
+    ),
+    // Concepts do not name a cycle yet: any concept of the school with orders counts.
+    serveReplies(
+      nc,
+      ns,
+      cycleHasAssignedConceptsRequest,
+      async (q) => {
+        const assigned = await conceptsWithOrders(db, q.school_id);
+        return { has_assigned_concepts: assigned > 0, assigned_concepts: assigned };
+      },
+      onError,
+    ),
+    serveReplies(
+      nc,
+      ns,
+      inscriptionPaymentsRequest,
+      async (q) => {
+        if (q.cycle_id === null) return { concepts: [] };
+        const asOf = today();
+        const rows = await ordersOfStudent(db, q.student_id);
+        const concepts = rows
+          .filter((r) => r.order.schoolId === q.school_id)
+          .flatMap((r) =>
+            r.conceptType === 'INSCRIPTION' || r.conceptType === 'REINSCRIPTION'
+              ? [
+                  {
+                    concept_id: r.order.conceptId,
+                    type: r.conceptType,
+                    status: amountsAsOf(r.order, asOf).status,
+                  },
+                ]
+              : [],
+          );
+        return { concepts };
+      },
+      onError,
+    ),
+  ];
+}

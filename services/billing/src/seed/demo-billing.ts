@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { CreateConcept, LateFee } from '@cuota/contracts/billing/concepts';
+import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
+import type { BillingDb } from '../billing-db';
+import { runBill } from '../bill-runs/bill-run-commands';
+import { createConcept } from '../concepts/concept-commands';
+import { conceptsOfSchool } from '../concepts/concept-repository';
+
+/** The demo cycle's months: August to June. */
+export const DEMO_PERIODS = [
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+  '2026-12',
+  '2027-01',
+  '2027-02',
+  '2027-03',
+  '2027-04',
+  '2027-05',
+  '2027-06',
+];
+
+const MONTHLY_PRICE: Record<EducationLevel, number> = {
+  'pre-school': 380_000,
+  elementary: 485_000,
+  middle: 520_000,
+  'middle-high': 560_000,
+  high: 600_000,
+};
+const LATE_FEE: LateFee = {
+  kind: 'PERCENT',
+  basis_points: 300,
+  grace_days: 5,
+  cap_centavos: 45_000,
+};
+
+function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept[] {
+  return [
+    {
+      school_id: schoolId,
+      name: 'Inscripción 2026-2027',
+      concept_type: 'INSCRIPTION',
+      recurrence: 'SINGLE',
+      price_centavos: 350_000,
+      level: null,
+      late_fee: null,
+      due_on: '2026-08-15',
+    },
+    ...levels.map((level): CreateConcept => ({
+      school_id: schoolId,
+      name: `Colegiatura ${EDUCATION_LEVEL_LABELS[level]}`,
+      concept_type: 'MONTHLY_FEE',
+      recurrence: 'MONTHLY',
+      price_centavos: MONTHLY_PRICE[level],
+      level,
+      late_fee: LATE_FEE,
+      periods: DEMO_PERIODS,
+      due_day: 10,
+    })),
+    // Not tuition: invoiced with IVA (the price includes it).
+    {
+      school_id: schoolId,
+      name: 'Uniforme deportivo',
+      concept_type: 'UNIFORMS_AND_MERCH',
+      recurrence: 'SINGLE',
+      price_centavos: 65_000,
+      level: null,
+      late_fee: null,
+      due_on: '2026-12-10',
+    },
+  ];
+}
+
+async function levelsOfActiveStudents(db: BillingDb, schoolId: string): Promise<EducationLevel[]> {
+  const { rows } = await db.execute<{ level: EducationLevel }>(sql`
+    SELECT DISTINCT level FROM student_directory
+     WHERE school_id = ${schoolId} AND status = 'active' ORDER BY level`);
+  return rows.map((r) => r.level);
+}
+
+/**
+ * The demo school's money (once): an inscription, a monthly fee per level its students are
+ * in and a uniform, billed through the month of `today` — so the earlier months are overdue
+ * on the portal and the dashboard. Written through the same commands as the endpoints.
+ */
+export async function seedDemoBilling(db: BillingDb, schoolId: string, today: string) {
+  if ((await conceptsOfSchool(db, schoolId)).length > 0) return { concepts: 0, orders: 0 };
+  const levels = await levelsOfActiveStudents(db, schoolId);
+  let orders = 0;
+  for (const input of demoConcepts(schoolId, levels)) {
+    const concept = await db.transaction((tx) => createConcept(tx, input));
+    const periods =
+      concept.recurrence === 'MONTHLY'
+        ? concept.periods.filter((p) => p <= today.slice(0, 7))
+        : [undefined];
+    for (const period of periods) {
+      const run = await db.transaction((tx) =>
+        runBill(tx, { school_id: schoolId, concept_id: concept.id, period }),
+      );
+      orders += run.created_orders;
+    }
+  }
+  return { concepts: levels.length + 2, orders };
+}

@@ -1,0 +1,29 @@
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import type { Executor } from '@cuota/messaging/transaction';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import { studentById, type DirectoryRow } from './student-directory-repository';
+
+export const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
+
+/**
+ * The student, if this caller may see their money: staff of the student's school holding
+ * the endpoint's permission (`requireStaffOf`), or the guardian who pays for them (billing's
+ * directory knows the billing guardian). Anyone else is told the student does not exist.
+ */
+export async function studentOfCaller(
+  db: Executor,
+  call: { caller: IdentityClaims; requireStaffOf: (schoolId: string, unknown?: string) => unknown },
+  studentId: string,
+): Promise<DirectoryRow> {
+  const student = await studentById(db, studentId);
+  if (!student) throw notFound(UNKNOWN_STUDENT);
+  const { caller } = call;
+  if (caller.kind === 'staff') call.requireStaffOf(student.schoolId, UNKNOWN_STUDENT);
+  else if (!isFamilyOf(caller, student)) throw notFound(UNKNOWN_STUDENT);
+  return student;
+}
+
+export const isFamilyOf = (caller: IdentityClaims, student: DirectoryRow) =>
+  caller.kind === 'guardian' &&
+  student.billingGuardianId === caller.guardian_id &&
+  caller.school_ids.includes(student.schoolId);

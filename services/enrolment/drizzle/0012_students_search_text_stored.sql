@@ -1,0 +1,3 @@
+DROP INDEX "students_search_trgm_idx";--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower("students"."first_name" || ' ' || "students"."last_name" || ' ' || "students"."first_name" || ' ' || coalesce("students"."curp", '') || ' ' || coalesce("students"."enrolment_code", '')), 'áéíóúü', 'aeiouu')) STORED;--> statement-breakpoint
+CREATE INDEX "students_search_text_trgm_idx" ON "students" USING gin ("search_text" gin_trgm_ops);

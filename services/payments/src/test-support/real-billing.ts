@@ -1,0 +1,101 @@
+import type { Order } from '@cuota/contracts/billing/orders';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
+import type { TestIdentity } from '@cuota/testing/test-identity';
+import { waitFor } from '@cuota/testing/wait-for';
+import type { StandInOrder } from './billing-stand-in';
+
+type Bill = Omit<StandInOrder, 'id' | 'paidBase' | 'paidLateFee' | 'waiting'>;
+
+/**
+ * Billing's real service on the harness's NATS namespace, in place of BillingStandIn: its
+ * directory follows the students the harness publishes, it answers payments' requests and
+ * applies payments' events as in production.
+ */
+export class RealBilling {
+  private concepts = 0;
+
+  private constructor(
+    readonly billing: BillingUnderTest,
+    private readonly identity: TestIdentity,
+  ) {}
+
+  static async start(natsPrefix: string, identity: TestIdentity): Promise<RealBilling> {
+    return new RealBilling(await startBillingUnderTest({ natsPrefix, identity }), identity);
+  }
+
+  stop = () => this.billing.stop();
+
+  /**
+   * Orders as a school bills them: a monthly concept for the period and a bill run, which
+   * bills every active student of the school's level; returns the orders of `orders`' students.
+   */
+  async bill(orders: Bill[]): Promise<StandInOrder[]> {
+    const [first] = orders as [Bill];
+    const accountant = staffOf(first.schoolId);
+    await this.waitForStudents(orders.map((o) => o.studentId));
+    this.concepts += 1;
+    const concept = await this.call(accountant, '/api/v1/dashboard/concepts/', {
+      school_id: first.schoolId,
+      name: `${first.conceptName} ${this.concepts}`,
+      concept_type: first.conceptType,
+      recurrence: 'MONTHLY',
+      price_centavos: first.amount,
+      level: 'elementary',
+      periods: [first.period],
+      due_day: Number(first.dueOn.slice(8, 10)),
+    });
+    await this.call(accountant, '/book-keeper/massive_concept_assignments/', {
+      school_id: first.schoolId,
+      concept_id: concept.id,
+      period: first.period,
+    });
+    const rows = await this.billing.query<{ id: string; student_id: string }>(
+      'SELECT id, student_id FROM orders WHERE concept_id = $1',
+      [concept.id],
+    );
+    return orders.map((o) => ({
+      ...o,
+      id: rows.find((r) => r.student_id === o.studentId)!.id,
+      paidBase: 0,
+      paidLateFee: 0,
+      waiting: false,
+    }));
+  }
+
+  /** The order as billing shows it to the school's staff. */
+  async order(schoolId: string, orderId: string): Promise<Order> {
+    return this.call(staffOf(schoolId), `/book-keeper/orders/${orderId}/`);
+  }
+
+  private async waitForStudents(studentIds: string[]) {
+    await waitFor(async () => {
+      const rows = await this.billing.query(
+        'SELECT 1 FROM student_directory WHERE student_id = ANY($1)',
+        [studentIds],
+      );
+      return rows.length === new Set(studentIds).size;
+    });
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private async call(claims: IdentityClaims, path: string, json?: unknown): Promise<any> {
+    const res = await fetch(`${this.billing.service.url}${path}`, {
+      method: json === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${await this.identity.sign(claims)}`,
+        'content-type': 'application/json',
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`billing answered ${res.status}: ${JSON.stringify(body)}`);
+    return body;
+  }
+}
+
+const staffOf = (schoolId: string): IdentityClaims => ({
+  kind: 'staff',
+  user_id: 'contadora',
+  memberships: [{ school_id: schoolId, role: 'ACCOUNTANT' }],
+});

@@ -193,6 +193,23 @@ describe.each(widths)('at %s width', (width) => {
     }
     await checkPage(page, `dashboard-staff-${width}`, `Personal · ${school()} · Cuota`, failed);
 
+    await page.goto(url('/dashboard/payments'));
+    await page.getByRole('heading', { name: 'Aún no hay pagos' }).waitFor();
+    await checkPage(page, `dashboard-payins-${width}`, `Pagos · ${school()} · Cuota`, failed);
+
+    await page.goto(url('/dashboard/desk'));
+    await page.getByRole('form', { name: 'Pago en caja' }).waitFor();
+    await checkPage(
+      page,
+      `dashboard-desk-${width}`,
+      `Registrar pago en caja · ${school()} · Cuota`,
+      failed,
+    );
+
+    await page.goto(url('/dashboard/invoices'));
+    await page.getByRole('heading', { name: 'Aún no hay facturas' }).waitFor();
+    await checkPage(page, `dashboard-invoices-${width}`, `Facturas · ${school()} · Cuota`, failed);
+
     await page.goto(url('/dashboard/componentes'));
     await page.getByRole('table', { name: 'Cargos de ejemplo' }).waitFor();
     await checkPage(

@@ -1,13 +1,8 @@
-import { EmptyState } from '@cuota/ui/empty-state';
 import { Page } from '@cuota/ui/page';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { Subscriptions } from '../../features/payments/components/subscriptions';
 
 export function SubscriptionsRoute() {
-  return (
-    <Page title="Suscripciones">
-      <EmptyState
-        title="Aún no tienes suscripciones"
-        description="Aquí verás los servicios recurrentes que contrates con tu escuela, como transporte o comedor."
-      />
-    </Page>
-  );
+  const schoolId = useCurrentSchool().school?.id;
+  return <Page title="Suscripciones">{schoolId && <Subscriptions schoolId={schoolId} />}</Page>;
 }

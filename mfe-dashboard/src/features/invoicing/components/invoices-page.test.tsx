@@ -81,7 +81,8 @@ test('retrying a failed invoice asks invoicing and the list shows the new status
     });
   renderInvoices(true);
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Reintentar timbrado' }));
-  expect(await screen.findByText('Pendiente')).toBeVisible();
+  const table = screen.getByRole('table', { name: 'Facturas (1)' });
+  expect(await within(table).findByText('Pendiente')).toBeVisible();
   expect(network.sent('POST', `${INVOICES}inv-2/retry/`)).toHaveLength(1);
 });
 

@@ -1,4 +1,7 @@
-import { listFamilyFulfillments } from '@cuota/contracts/billing/endpoints/orders';
+import {
+  listFamilyFulfillments,
+  listFamilyOrders,
+} from '@cuota/contracts/billing/endpoints/orders';
 import { invoiceUrls } from '@cuota/contracts/invoicing/endpoints/invoices';
 import {
   cardFormSettings,
@@ -40,6 +43,10 @@ export const portalPaymentsApi = api.injectEndpoints({
       ...fromEndpoint(listFamilyFulfillments, (schoolId: string) => ({ params: { id: schoolId } })),
       providesTags: ['FamilyOrders'],
     }),
+    familyOrders: build.query({
+      ...fromEndpoint(listFamilyOrders, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: ['FamilyOrders'],
+    }),
     checkout: build.mutation({
       ...fromEndpoint(
         checkout,
@@ -63,6 +70,7 @@ export const {
   useFamilyPayinsQuery,
   useOrderInvoiceQuery,
   useFamilyFulfillmentsQuery,
+  useFamilyOrdersQuery,
   useCheckoutMutation,
   usePaymentStatusQuery,
   useCardFormSettingsQuery,

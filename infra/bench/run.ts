@@ -3,6 +3,7 @@
 import { PROFILES } from '../launcher/profiles.ts';
 import { clearRedisKeys } from '../launcher/reset-state.ts';
 import { startSystem } from '../launcher/system.ts';
+import { billingScaleScenario } from './billing-scale-scenario.ts';
 import { cfdiScenario } from './cfdi-scenario.ts';
 import { eventLatencyScenario } from './event-latency-scenario.ts';
 import { guardianMeScenario } from './guardian-me-scenario.ts';
@@ -21,6 +22,8 @@ try {
   await studentsScaleScenario(system);
   // In-process payments against its own gateway sandbox: needs only the build above.
   await paymentsCheckoutScenario();
+  // Billing's own process on a throwaway database: needs only the build above.
+  await billingScaleScenario();
 } finally {
   await system.stop();
 }

@@ -27,6 +27,9 @@ try {
   // In-process payments against its own gateway sandbox: needs only the build above.
   if (wanted('payments-checkout'))
     await (await import('./payments-checkout-scenario.ts')).paymentsCheckoutScenario();
+  // Billing's own process on a throwaway database: needs only the build above.
+  if (wanted('billing-scale'))
+    await (await import('./billing-scale-scenario.ts')).billingScaleScenario();
 } finally {
   await system.stop();
 }

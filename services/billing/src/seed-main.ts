@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { readEnv } from '@cuota/service-runtime/config/read-env';
 import { createDatabase, ensureDatabase, runMigrations } from '@cuota/service-runtime/db/database';
 import type { BillingDb } from './billing-db';
 import { mexicoCityDate } from './orders/calendar';
 import * as schema from './schema';
 import { seedDemoBilling } from './seed/demo-billing';
+import { studentCountOfSchool } from './students/student-directory-repository';
 
 const envSchema = z.object({
   DATABASE_URL: z.url(),
@@ -17,20 +17,12 @@ const envSchema = z.object({
 const WAIT_MS = 60_000;
 const POLL_MS = 500;
 
-/** Students billing's directory holds for the school (its consumer fills it from enrolment). */
-async function directorySize(db: BillingDb, schoolId: string): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM student_directory WHERE school_id = ${schoolId}`,
-  );
-  return rows[0]!.n;
-}
-
 /** Waits until billing's consumer has caught up with enrolment: students, and no change. */
 async function waitForDirectory(db: BillingDb, schoolId: string): Promise<number> {
   const deadline = Date.now() + WAIT_MS;
   let last = -1;
   for (;;) {
-    const size = await directorySize(db, schoolId);
+    const size = await studentCountOfSchool(db, schoolId);
     if (size > 0 && size === last) return size;
     if (Date.now() > deadline)
       throw new Error(`billing's directory has ${size} students of the demo school`);

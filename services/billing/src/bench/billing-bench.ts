@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { createDatabase, runMigrations } from '@cuota/service-runtime/db/database';
 import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
@@ -10,6 +9,14 @@ import { dueOrderStudent, dueOrderStudents } from '../due-orders/due-order-repos
 import { ordersOfStudent } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import * as schema from '../schema';
+import {
+  deleteOrdersOf,
+  enrolStudents,
+  orderCount,
+  randomStudents,
+  rawInsert,
+  vacuumAnalyze,
+} from './bench-data-repository';
 
 const SCHOOL = '11111111-1111-4111-8111-111111111111';
 const TODAY = '2027-03-01';
@@ -53,13 +60,6 @@ function percentiles(samples: number[]) {
   return { p50: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
 }
 
-async function enrol(db: BillingDb, students: number) {
-  await db.execute(sql`
-    INSERT INTO student_directory (student_id, school_id, first_name, last_name, level, status, billing_guardian_id, updated_at)
-    SELECT gen_random_uuid()::text, ${SCHOOL}, 'Alumno ' || n, 'Apellido ' || (n % 997), 'elementary', 'active', NULL, now()
-      FROM generate_series(1, ${students}) AS n`);
-}
-
 const monthly = (name: string) => ({
   school_id: SCHOOL,
   name,
@@ -71,14 +71,6 @@ const monthly = (name: string) => ({
   periods: PERIODS,
   due_day: 10,
 });
-
-/** The same rows as a bill run, straight into `orders`: no run row, balance or event. */
-async function rawInsert(db: BillingDb, conceptId: string, period: string) {
-  await db.execute(sql`
-    INSERT INTO orders (school_id, student_id, concept_id, period, due_on, amount_centavos, late_fee)
-    SELECT school_id, student_id, ${conceptId}, ${period}, '2026-08-10', 485000, NULL
-      FROM student_directory WHERE school_id = ${SCHOOL} AND status = 'active' AND level = 'elementary'`);
-}
 
 async function timed(samples: number, work: (i: number) => Promise<unknown>) {
   const ms: number[] = [];
@@ -100,29 +92,27 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
   const db = createDatabase(database.url, schema, 4) as BillingDb;
   try {
     await runMigrations(db, path.resolve(__dirname, '../drizzle'));
-    await enrol(db, students);
-    await db.execute(sql`ANALYZE student_directory`);
+    await enrolStudents(db, SCHOOL, students);
+    await vacuumAnalyze(db);
     const raw = await db.transaction((tx) => createConcept(tx, monthly('Cuota de referencia')));
     const fee = await db.transaction((tx) => createConcept(tx, monthly('Colegiatura')));
     const bill = (period: string) =>
       db.transaction((tx) => runBill(tx, { school_id: SCHOOL, concept_id: fee.id, period }));
 
-    const rawInsertSeconds = await seconds(() => rawInsert(db, raw.id, PERIODS[0]!));
-    await db.execute(sql`DELETE FROM orders WHERE concept_id = ${raw.id}`);
-    await db.execute(sql`VACUUM ANALYZE orders`);
+    const rawInsertSeconds = await seconds(() => rawInsert(db, SCHOOL, raw.id, PERIODS[0]!));
+    await deleteOrdersOf(db, raw.id);
+    await vacuumAnalyze(db);
     const billRunSeconds = await seconds(() => bill(PERIODS[0]!));
     let repeatCreated = -1;
     const repeatRunSeconds = await seconds(async () => {
       repeatCreated = (await bill(PERIODS[0]!)).created_orders;
     });
     for (const period of PERIODS.slice(1)) await bill(period);
-    await db.execute(sql`VACUUM ANALYZE`);
+    await vacuumAnalyze(db);
 
-    const { rows } = await db.execute<{ student_id: string }>(
-      sql`SELECT student_id FROM student_directory ORDER BY random() LIMIT 200`,
-    );
-    const detail = await timed(rows.length, async (i) => {
-      const id = rows[i]!.student_id;
+    const sample = await randomStudents(db, 200);
+    const detail = await timed(sample.length, async (i) => {
+      const id = sample[i]!;
       await dueOrderStudent(db, SCHOOL, TODAY, id);
       (await ordersOfStudent(db, id)).map((o) => toOrder(o, TODAY));
     });
@@ -134,8 +124,7 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
         ordering: 'last_name',
       }),
     );
-    const [{ n }] = (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`))
-      .rows as [{ n: number }];
+    const n = await orderCount(db);
     return {
       students,
       billRunSeconds,

@@ -36,6 +36,14 @@ describe('late fee', () => {
     expect(lateFeeAsOf(o, '2026-12-01')).toBe(60_000);
   });
 
+  test('counts started months the same way from one day to centuries ahead', () => {
+    const o = order({ lateFee: percent(100, null, 0), dueOn: '2026-01-31' });
+    expect(lateFeeAsOf(o, '2026-02-28')).toBe(4_850);
+    expect(lateFeeAsOf(o, '2026-03-01')).toBe(2 * 4_850);
+    expect(lateFeeAsOf(o, '2126-01-31')).toBe(1_200 * 4_850);
+    expect(lateFeeAsOf(o, '2126-02-01')).toBe(1_201 * 4_850);
+  });
+
   test('stops on the day the base was paid in full', () => {
     const o = order({ lateFee: percent(500, null), paidOn: '2026-10-01' });
     expect(lateFeeAsOf(o, '2027-06-01')).toBe(lateFeeAsOf(o, '2026-10-01'));
@@ -130,6 +138,18 @@ describe('properties', () => {
             );
         },
       ),
+    );
+  });
+
+  test('the month count is the smallest whose anniversary reaches the date', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: 1, max: 2_000 }), (due, days) => {
+        const o = order({ dueOn: due, lateFee: percent(1, null, 0), amountCentavos: 10_000 });
+        const asOf = addDays(due, days);
+        const months = lateFeeAsOf(o, asOf);
+        expect(addMonths(due, months) >= asOf).toBe(true);
+        expect(addMonths(due, months - 1) < asOf).toBe(true);
+      }),
     );
   });
 

@@ -21,7 +21,9 @@ export const graceEndsOn = (o: Pick<OrderTerms, 'dueOn' | 'lateFee'>) =>
 /** Months, or parts of one, from `start` to `asOf` (0 when `asOf` is not after `start`). */
 function monthsStarted(start: string, asOf: string): number {
   if (asOf <= start) return 0;
-  let months = 1;
+  const monthIndex = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+  // One month short of asOf's month is still before asOf: at most two steps from there.
+  let months = Math.max(1, monthIndex(asOf) - monthIndex(start) - 1);
   while (addMonths(start, months) < asOf) months += 1;
   return months;
 }

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { CreateConcept, LateFee } from '@cuota/contracts/billing/concepts';
 import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { BillingDb } from '../billing-db';
 import { runBill } from '../bill-runs/bill-run-commands';
 import { createConcept } from '../concepts/concept-commands';
 import { conceptsOfSchool } from '../concepts/concept-repository';
+import { activeLevelsOfSchool } from '../students/student-directory-repository';
 
 /** The demo cycle's months: August to June. */
 export const DEMO_PERIODS = [
@@ -72,13 +72,6 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
   ];
 }
 
-async function levelsOfActiveStudents(db: BillingDb, schoolId: string): Promise<EducationLevel[]> {
-  const { rows } = await db.execute<{ level: EducationLevel }>(sql`
-    SELECT DISTINCT level FROM student_directory
-     WHERE school_id = ${schoolId} AND status = 'active' ORDER BY level`);
-  return rows.map((r) => r.level);
-}
-
 /**
  * The demo school's money (once): an inscription, a monthly fee per level its students are
  * in and a uniform, billed through the month of `today` — so the earlier months are overdue
@@ -86,7 +79,7 @@ async function levelsOfActiveStudents(db: BillingDb, schoolId: string): Promise<
  */
 export async function seedDemoBilling(db: BillingDb, schoolId: string, today: string) {
   if ((await conceptsOfSchool(db, schoolId)).length > 0) return { concepts: 0, orders: 0 };
-  const levels = await levelsOfActiveStudents(db, schoolId);
+  const levels = await activeLevelsOfSchool(db, schoolId);
   let orders = 0;
   for (const input of demoConcepts(schoolId, levels)) {
     const concept = await db.transaction((tx) => createConcept(tx, input));

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
@@ -60,4 +60,23 @@ export async function studentById(
     .from(studentDirectory)
     .where(eq(studentDirectory.studentId, studentId));
   return row;
+}
+
+/** The levels of a school's active students, in name order. */
+export async function activeLevelsOfSchool(db: Executor, schoolId: string) {
+  const rows = await db
+    .selectDistinct({ level: studentDirectory.level })
+    .from(studentDirectory)
+    .where(and(eq(studentDirectory.schoolId, schoolId), eq(studentDirectory.status, 'active')))
+    .orderBy(asc(studentDirectory.level));
+  return rows.map((r) => r.level);
+}
+
+/** How many students of the school the directory holds (the seed waits for enrolment's). */
+export async function studentCountOfSchool(db: Executor, schoolId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(studentDirectory)
+    .where(eq(studentDirectory.schoolId, schoolId));
+  return row!.n;
 }

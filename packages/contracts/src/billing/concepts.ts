@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities';
-import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+import { educationLevelSchema } from '../enrolment/entities.ts';
+import { calendarDateSchema, positiveCentavosSchema } from '../common/money.ts';
 
 /** Spec §3 concept types. */
 export const CONCEPT_TYPES = [

@@ -68,6 +68,13 @@ export class RealBilling {
     return this.call(staffOf(schoolId), `/book-keeper/orders/${orderId}/`);
   }
 
+  /** Waits until billing shows the order with this much paid (payments' events are async). */
+  waitForPaid(order: StandInOrder, paidCentavos = order.amount) {
+    return waitFor(
+      async () => (await this.order(order.schoolId, order.id)).paid_centavos === paidCentavos,
+    );
+  }
+
   private async waitForStudents(studentIds: string[]) {
     await waitFor(async () => {
       const rows = await this.billing.query(

@@ -132,7 +132,7 @@ export class PaymentsHarness {
     ]);
     const { sandbox } = options;
     const billing = options.realBilling
-      ? await RealBilling.start(ns.prefix, identity)
+      ? await RealBilling.start(ns.prefix, identity, options.natsUrl)
       : new BillingStandIn(ns.nc, ns, options.wholeAmounts ?? true).start();
     const holder: { harness?: PaymentsHarness } = {};
     const relay = await startWebhookRelay(

@@ -23,8 +23,15 @@ export class RealBilling {
     private readonly identity: TestIdentity,
   ) {}
 
-  static async start(natsPrefix: string, identity: TestIdentity): Promise<RealBilling> {
-    return new RealBilling(await startBillingUnderTest({ natsPrefix, identity }), identity);
+  static async start(
+    natsPrefix: string,
+    identity: TestIdentity,
+    natsUrl?: string,
+  ): Promise<RealBilling> {
+    return new RealBilling(
+      await startBillingUnderTest({ natsPrefix, identity, natsUrl }),
+      identity,
+    );
   }
 
   stop = () => this.billing.stop();

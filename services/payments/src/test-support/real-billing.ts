@@ -55,6 +55,10 @@ export class RealBilling {
         level: 'elementary',
         periods: [first.period],
         due_day: Number(first.dueOn.slice(8, 10)),
+        // Billing charges it once the order is overdue, as of its own clock (today).
+        late_fee: first.lateFee
+          ? { kind: 'FIXED', amount_centavos: first.lateFee, grace_days: 0 }
+          : null,
       },
     });
     const run = await this.call(accountant, '/book-keeper/massive_concept_assignments/', {

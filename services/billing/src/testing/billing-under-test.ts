@@ -18,11 +18,13 @@ export function startBillingUnderTest(options: {
   identity?: TestIdentity;
   /** The clock billing reads today's date from (late fees, due status). */
   now?: () => Date;
+  /** A NATS server of the test's own (one it stops and starts); default the shared one. */
+  natsUrl?: string;
 }): Promise<BillingUnderTest> {
-  const { now, ...rest } = options;
+  const { now, natsUrl, ...rest } = options;
   return startServiceUnderTest(billingService, {
     label: 'billing',
     ...rest,
-    config: now ? { now } : {},
+    config: { ...(now ? { now } : {}), ...(natsUrl ? { natsUrl } : {}) },
   });
 }

@@ -18,7 +18,7 @@ let h: PaymentsHarness;
 let school: SchoolFixture;
 let other: SchoolFixture;
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'payments_checkout' });
+  h = await startPaymentsHarness({ label: 'payments_checkout', realBilling: true });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());
@@ -85,7 +85,7 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     });
     expect(settled.body.allocations).toHaveLength(2);
     expect(settled.body.paid_at).toEqual(expect.any(String));
-    await h.waitForBillingToSee(() => orders.every((o) => o.paidBase === 350_000));
+    await Promise.all(orders.map((o) => h.realBilling.waitForPaid(o)));
     expect(await published('payments.payin.initiated', pending.id)).toBe(1);
     expect(await published('payments.payin.succeeded', pending.id)).toBe(1);
     await ledgerIsRight();
@@ -104,8 +104,8 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     expect(rows).toHaveLength(1);
     expect(await h.count('allocations', 'payin_id = $1', [rows[0].id])).toBe(0);
     await waitFor(async () => (await published('payments.payin.failed', rows[0].id)) === 1);
-    await h.waitForBillingToSee(() => !order!.waiting);
-    expect(order!.paidBase).toBe(0);
+    await h.realBilling.waitForStatus(order!, 'NOT_PAID');
+    expect((await h.realBilling.order(school.id, order!.id)).paid_centavos).toBe(0);
     expect((await h.ledgerCheck()).transactions).toBe(before.transactions);
     // The family tries again with a good card: it pays.
     const retry = await h.checkout(school, [order!]);
@@ -149,7 +149,7 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
           `payin:${res.body.id}:settled`,
         ]),
       ).toBe(1);
-      await h.waitForBillingToSee(() => order!.paidBase === 350_000);
+      await h.realBilling.waitForPaid(order!);
       await ledgerIsRight();
     } finally {
       await fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: '{}' });
@@ -229,7 +229,7 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     expect(res.body.error.message).toBe('Revisa los datos enviados en el cuerpo de la solicitud.');
     expect(res.body.error.details[0].message).toEqual(message);
     expect(await h.count('payins')).toBe(before);
-    await h.billing.void([order!]);
+    await h.realBilling.void([order!]);
   });
 
   test('without an Idempotency-Key it is a Spanish 400', async () => {
@@ -244,7 +244,7 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('Falta el encabezado Idempotency-Key');
-    await h.billing.void([order!]);
+    await h.realBilling.void([order!]);
   });
 
   test('staff cannot pay as a family (403); another family’s or school’s orders are 404', async () => {
@@ -257,9 +257,7 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
 
     const otherFamily = await h.checkout(school, [theirs!]);
     expect(otherFamily.status).toBe(404);
-    expect(otherFamily.body.error.message).toBe(
-      'Alguno de los conceptos no es de tu familia o ya está pagado.',
-    );
+    expect(otherFamily.body.error.message).toBe('No encontramos alguno de los conceptos a pagar.');
     // A guardian of the neighbour school naming our school, and our guardian naming theirs.
     const stranger = await h.checkout(school, [mine!], { claims: h.guardian(other) });
     expect(stranger.status).toBe(404);
@@ -268,8 +266,8 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     const crossed = await h.checkout(school, [neighbours!]);
     expect(crossed.status).toBe(404);
     expect(await h.count('payins')).toBe(before);
-    await h.billing.void([mine!, theirs!]);
-    await h.billing.void([neighbours!]);
+    await h.realBilling.void([mine!, theirs!]);
+    await h.realBilling.void([neighbours!]);
     await ledgerIsRight();
   });
 });

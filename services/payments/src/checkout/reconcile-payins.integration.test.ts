@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 let h: PaymentsHarness;
 let school: SchoolFixture;
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'payments_reconcile' });
+  h = await startPaymentsHarness({ label: 'payments_reconcile', realBilling: true });
   [school] = h.schools as [SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());
@@ -134,7 +134,7 @@ test('a charge made before a crash is found by its payin id and settled', async 
   } finally {
     await behaviour({});
   }
-  await h.waitForBillingToSee(() => order.paidBase === order.amount);
+  await h.realBilling.waitForPaid(order);
   await ledgerIsRight();
 });
 

@@ -39,7 +39,11 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     nats = new NatsServer(await freePort(), storeDir, NATS_BINARY);
     await nats.start();
     bundle = await bundlePaymentsMain();
-    h = await startPaymentsHarness({ label: 'payments_crash', natsUrl: nats.url });
+    h = await startPaymentsHarness({
+      label: 'payments_crash',
+      natsUrl: nats.url,
+      realBilling: true,
+    });
     [school] = h.schools as [SchoolFixture];
     // From here on payments runs as a process of its own on the same database.
     await h.stopService();
@@ -140,7 +144,7 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
 
     payments = await startPayments();
     await converged(res.body.id, order!.id);
-    await h.waitForBillingToSee(() => order!.paidBase === order!.amount);
+    await h.realBilling.waitForPaid(order!);
   });
 
   test('settled while NATS was down, killed before publishing: the event arrives once after both restart', async () => {
@@ -165,7 +169,7 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     await nats.start();
     payments = await startPayments(WEBHOOK_ONLY);
     await converged(res.body.id, order!.id);
-    await h.waitForBillingToSee(() => order!.paidBase === order!.amount);
+    await h.realBilling.waitForPaid(order!);
   });
 
   test('NATS restarted mid-flow, payments alive: the event waits in the outbox and arrives', async () => {
@@ -181,6 +185,6 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     expect(await unpublishedSucceeded(res.body.id)).toBe(1);
     await nats.start();
     await converged(res.body.id, order!.id);
-    await h.waitForBillingToSee(() => order!.paidBase === order!.amount);
+    await h.realBilling.waitForPaid(order!);
   });
 });

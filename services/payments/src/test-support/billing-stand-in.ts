@@ -39,7 +39,7 @@ const AS_OF = '2026-03-20';
  * billing/payments events), kept in memory until billing's own service answers them:
  * quotes, a student's open orders, open receivables; it bills and voids orders with real
  * events and applies payments' events to its orders like billing will. Used by payments'
- * tests and bench only.
+ * checkout bench only (its families are not enrolled); every test runs billing's real service.
  */
 export class BillingStandIn {
   readonly orders = new Map<string, StandInOrder>();
@@ -49,8 +49,6 @@ export class BillingStandIn {
   constructor(
     private readonly nc: NatsConnection,
     private readonly ns: Namespace,
-    /** Whether quotes carry the orders' whole amounts (billing/requests.ts, optional). */
-    private readonly wholeAmounts = true,
   ) {}
 
   start(): this {
@@ -155,7 +153,8 @@ export class BillingStandIn {
           : o.paidBase + o.paidLateFee > 0
             ? 'PARTIAL_PAID'
             : 'NOT_PAID',
-      ...(this.wholeAmounts ? { amount_centavos: o.amount, late_fee_centavos: o.lateFee } : {}),
+      amount_centavos: o.amount,
+      late_fee_centavos: o.lateFee,
     };
   }
 

@@ -68,9 +68,7 @@ export interface HarnessOptions {
   /** Overrides of payments' config (webhook tolerance, timeouts…). */
   config?: Partial<PaymentsConfig>;
   logger?: Logger;
-  /** Whether billing's quotes carry the orders' whole amounts (the stand-in's). */
-  wholeAmounts?: boolean;
-  /** Billing's real service instead of BillingStandIn. */
+  /** Billing's real service instead of BillingStandIn (every test; the bench keeps the latter). */
   realBilling?: boolean;
   /** NATS server for this harness (a private one for restart tests). */
   natsUrl?: string;
@@ -132,8 +130,8 @@ export class PaymentsHarness {
     ]);
     const { sandbox } = options;
     const billing = options.realBilling
-      ? await RealBilling.start(ns.prefix, identity)
-      : new BillingStandIn(ns.nc, ns, options.wholeAmounts ?? true).start();
+      ? await RealBilling.start(ns.prefix, identity, options.natsUrl)
+      : new BillingStandIn(ns.nc, ns).start();
     const holder: { harness?: PaymentsHarness } = {};
     const relay = await startWebhookRelay(
       () => holder.harness!.externalUrl ?? holder.harness!.service.url,
@@ -240,7 +238,7 @@ export class PaymentsHarness {
     });
   }
 
-  /** The stand-in (harnesses without `realBilling`): tests bill and void through it. */
+  /** The stand-in (harnesses without `realBilling`: the checkout bench's 500 unenrolled families). */
   get billing(): BillingStandIn {
     if (this.biller instanceof RealBilling) throw new Error('this harness runs the real billing');
     return this.biller;
@@ -383,11 +381,6 @@ export class PaymentsHarness {
       ]);
       return rows[0]?.status === status;
     }, timeoutMs);
-  }
-
-  /** Waits until billing has applied what payments published (its events are async). */
-  waitForBillingToSee(predicate: () => boolean, timeoutMs = 10_000) {
-    return waitFor(predicate, timeoutMs);
   }
 
   async count(table: string, where = 'true', params: unknown[] = []): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Order } from '@cuota/contracts/billing/orders';
+import type { OrderPaymentStatus } from '@cuota/contracts/billing/inscription-payments';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
 import type { TestIdentity } from '@cuota/testing/test-identity';
@@ -14,14 +15,23 @@ type Bill = Omit<StandInOrder, 'id' | 'paidBase' | 'paidLateFee' | 'waiting'>;
  */
 export class RealBilling {
   private concepts = 0;
+  /** The bill run that billed each order (voiding undoes the run). */
+  private readonly runOf = new Map<string, string>();
 
   private constructor(
     readonly billing: BillingUnderTest,
     private readonly identity: TestIdentity,
   ) {}
 
-  static async start(natsPrefix: string, identity: TestIdentity): Promise<RealBilling> {
-    return new RealBilling(await startBillingUnderTest({ natsPrefix, identity }), identity);
+  static async start(
+    natsPrefix: string,
+    identity: TestIdentity,
+    natsUrl?: string,
+  ): Promise<RealBilling> {
+    return new RealBilling(
+      await startBillingUnderTest({ natsPrefix, identity, natsUrl }),
+      identity,
+    );
   }
 
   stop = () => this.billing.stop();
@@ -36,24 +46,29 @@ export class RealBilling {
     await this.waitForStudents(orders.map((o) => o.studentId));
     this.concepts += 1;
     const concept = await this.call(accountant, '/api/v1/dashboard/concepts/', {
-      school_id: first.schoolId,
-      name: `${first.conceptName} ${this.concepts}`,
-      concept_type: first.conceptType,
-      recurrence: 'MONTHLY',
-      price_centavos: first.amount,
-      level: 'elementary',
-      periods: [first.period],
-      due_day: Number(first.dueOn.slice(8, 10)),
+      json: {
+        school_id: first.schoolId,
+        name: `${first.conceptName} ${this.concepts}`,
+        concept_type: first.conceptType,
+        recurrence: 'MONTHLY',
+        price_centavos: first.amount,
+        level: 'elementary',
+        periods: [first.period],
+        due_day: Number(first.dueOn.slice(8, 10)),
+        // Billing charges it once the order is overdue, as of its own clock (today).
+        late_fee: first.lateFee
+          ? { kind: 'FIXED', amount_centavos: first.lateFee, grace_days: 0 }
+          : null,
+      },
     });
-    await this.call(accountant, '/book-keeper/massive_concept_assignments/', {
-      school_id: first.schoolId,
-      concept_id: concept.id,
-      period: first.period,
+    const run = await this.call(accountant, '/book-keeper/massive_concept_assignments/', {
+      json: { school_id: first.schoolId, concept_id: concept.id, period: first.period },
     });
     const rows = await this.billing.query<{ id: string; student_id: string }>(
       'SELECT id, student_id FROM orders WHERE concept_id = $1',
       [concept.id],
     );
+    for (const r of rows) this.runOf.set(r.id, run.id);
     return orders.map((o) => ({
       ...o,
       id: rows.find((r) => r.student_id === o.studentId)!.id,
@@ -63,9 +78,33 @@ export class RealBilling {
     }));
   }
 
+  /**
+   * Voids orders as a school does: DELETE of the bill runs that billed them, which removes
+   * every unpaid order of those runs (each student's of the level), with billing.orders.voided.
+   */
+  async void(orders: StandInOrder[]): Promise<void> {
+    const runs = new Map(orders.map((o) => [this.runOf.get(o.id)!, o.schoolId]));
+    for (const [runId, schoolId] of runs)
+      await this.call(staffOf(schoolId), `/book-keeper/massive_concept_assignments/${runId}/`, {
+        method: 'DELETE',
+      });
+  }
+
   /** The order as billing shows it to the school's staff. */
   async order(schoolId: string, orderId: string): Promise<Order> {
     return this.call(staffOf(schoolId), `/book-keeper/orders/${orderId}/`);
+  }
+
+  /** Waits until billing shows the order with this much paid (payments' events are async). */
+  waitForPaid(order: StandInOrder, paidCentavos = order.amount) {
+    return waitFor(
+      async () => (await this.order(order.schoolId, order.id)).paid_centavos === paidCentavos,
+    );
+  }
+
+  /** Waits until billing shows the order in this payment status. */
+  waitForStatus(order: StandInOrder, status: OrderPaymentStatus) {
+    return waitFor(async () => (await this.order(order.schoolId, order.id)).status === status);
   }
 
   private async waitForStudents(studentIds: string[]) {
@@ -78,13 +117,20 @@ export class RealBilling {
     });
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private async call(claims: IdentityClaims, path: string, json?: unknown): Promise<any> {
+  private async call(
+    claims: IdentityClaims,
+    path: string,
+    {
+      json,
+      method = json === undefined ? 'GET' : 'POST',
+    }: { json?: unknown; method?: string } = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<any> {
     const res = await fetch(`${this.billing.service.url}${path}`, {
-      method: json === undefined ? 'GET' : 'POST',
+      method,
       headers: {
         authorization: `Bearer ${await this.identity.sign(claims)}`,
-        'content-type': 'application/json',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: json === undefined ? undefined : JSON.stringify(json),
     });

@@ -14,6 +14,8 @@ interface BillingBenchResult {
   orders: number;
   detailP50Ms: number;
   detailP95Ms: number;
+  firstPageP50Ms: number;
+  firstPageP95Ms: number;
   pageP50Ms: number;
   pageP95Ms: number;
 }
@@ -49,6 +51,7 @@ due, read as the due-orders report does (billing's repositories, no HTTP):
 | read | p50, ms | p95, ms |
 |---|---|---|
 | one student: balance row, overdue sum and open orders with late fees (200 random students) | ${r.detailP50Ms} | **${r.detailP95Ms}** |
+| the first page of 25 students by name, with the count (20 times) | ${r.firstPageP50Ms} | ${r.firstPageP95Ms} |
 | a page of 25 students by name, with the count (100 pages spread over the school) | ${r.pageP50Ms} | ${r.pageP95Ms} |`;
   writeSection('billing-scale', report);
   console.log(report);

@@ -3,7 +3,6 @@ import type { BillRun } from '@cuota/contracts/billing/bill-runs';
 import type { LateFee } from '@cuota/contracts/billing/concepts';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
-import { graceEndsSql } from '../balances/balance-repository';
 import { billRuns } from '../schema';
 
 /** The only code that reads or writes `bill_runs`, and that bills or voids a run's orders. */
@@ -63,9 +62,12 @@ export interface OrderTermsOfRun {
  * One statement (ADR 0016): every active student of the level gets the order unless they
  * already have it (the unique key decides, so racing or repeated runs add nothing), and
  * each new order is added to its student's balance. Returns how many were eligible and new.
+ * Rows go in student order: index inserts stay local, and two runs lock balances in the same
+ * order (no deadlock). Every new order has the run's amount and dates, so only ids come back.
  */
 export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
   const lateFee = t.lateFee === null ? null : JSON.stringify(t.lateFee);
+  const graceDays = t.lateFee?.grace_days ?? 0;
   const { rows } = await tx.execute<{ eligible: number; created: number }>(sql`
     WITH eligible AS (
       SELECT student_id FROM student_directory
@@ -75,12 +77,13 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
       INSERT INTO orders AS o (school_id, student_id, concept_id, bill_run_id, period, due_on, amount_centavos, late_fee)
       SELECT ${t.schoolId}, student_id, ${t.conceptId}, ${t.runId}, ${t.period}, ${t.dueOn}::date,
              ${t.amountCentavos}, ${lateFee}::jsonb
-        FROM eligible
+        FROM eligible ORDER BY student_id
       ON CONFLICT ON CONSTRAINT orders_student_concept_period_key DO NOTHING
-      RETURNING o.student_id, ${graceEndsSql('o')} AS grace_ends_on
+      RETURNING o.student_id
     ), balances AS (
       INSERT INTO student_balances AS b (student_id, school_id, open_orders, pending_centavos, oldest_due_on, grace_ends_on)
-      SELECT student_id, ${t.schoolId}, 1, ${t.amountCentavos}, ${t.dueOn}::date, grace_ends_on FROM created
+      SELECT student_id, ${t.schoolId}, 1, ${t.amountCentavos}, ${t.dueOn}::date, ${t.dueOn}::date + ${graceDays}::int
+        FROM created ORDER BY student_id
       ON CONFLICT (student_id) DO UPDATE SET
         open_orders = b.open_orders + 1,
         pending_centavos = b.pending_centavos + excluded.pending_centavos,

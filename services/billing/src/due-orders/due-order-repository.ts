@@ -50,7 +50,12 @@ function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
     ${f.due_status ? sql`AND ${dueStatusSql(today)} = ${f.due_status}` : sql``}`;
 }
 
-const JOINED = sql`FROM student_balances b JOIN student_directory d ON d.student_id = b.student_id`;
+/**
+ * The school condition on both sides lets PostgreSQL carry it to the directory, so a page by
+ * name walks `student_directory_school_name_idx` in order instead of sorting the school.
+ */
+const JOINED = sql`FROM student_balances b
+  JOIN student_directory d ON d.student_id = b.student_id AND d.school_id = b.school_id`;
 
 /** The students in the report's order, `limit` at a time; overdue amounts for those only. */
 function pageOf(scope: Scope, ordering: Ordering, limit: SQL) {

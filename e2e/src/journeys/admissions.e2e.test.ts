@@ -49,10 +49,13 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
   const applicant = card(page, 'Aspirantes', name);
   await applicant.waitFor();
 
-  // Billing does not answer this request yet: the label says so, and "Inscribir" is allowed.
+  // Billing answers: no inscription is paid, so "Inscribir" is refused until the school
+  // writes why it inscribes without payment (ADR 0012).
   await applicant.getByRole('button', { name: 'Verificar pago' }).click();
-  await applicant.getByText('Cobranza no respondió').waitFor();
+  await applicant.getByText('No inscrito').waitFor();
   await applicant.getByRole('button', { name: `Inscribir a ${name}` }).click();
+  await applicant.getByLabel('Motivo para inscribir sin pago').fill('Beca completa de inscripción');
+  await applicant.getByRole('button', { name: 'Inscribir sin pago' }).click();
   await card(page, 'Inscritos', name).waitFor();
   await expectAccessible(page);
 

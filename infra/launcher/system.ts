@@ -143,6 +143,8 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
     ...(s === 'payments'
       ? {
           KUSHKI_SANDBOX_URL: httpUrl(profile, profile.gatewayPort),
+          // The portal frames this form (its origin is the shell's GATEWAY_FORM_ORIGIN).
+          KUSHKI_SANDBOX_FORM_URL: `${httpUrl(profile, profile.gatewayPort)}/hosted/card-form`,
           PAYMENTS_SECRETS_KEY: secrets.paymentsSecretsKey,
           GATEWAY_WEBHOOK_SECRET: secrets.gatewayWebhookSecret,
         }

@@ -5,6 +5,8 @@ import { parseSecretsKey } from './secrets/secret-box';
 const paymentsEnvSchema = z.object({
   KUSHKI_SANDBOX_URL: z.url().optional(),
   KUSHKI_PRODUCTION_URL: z.url().default('https://api.kushkipagos.com'),
+  KUSHKI_SANDBOX_FORM_URL: z.url().optional(),
+  KUSHKI_PRODUCTION_FORM_URL: z.url().optional(),
   PAYMENTS_SECRETS_KEY: z.string().min(1),
   /** Operators may run the reconciliation job more or less often (milliseconds). */
   PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
@@ -16,6 +18,8 @@ export interface PaymentsConfig {
   /** The gateway for schools with use_kushki_sandbox (the sandbox in infra/, or Kushki UAT). */
   kushkiSandboxUrl?: string;
   kushkiProductionUrl: string;
+  /** The gateway's hosted card form per environment; the portal frames it (no card reaches us). */
+  cardFormUrls?: { sandbox?: string; production?: string };
   /** AES-256-GCM key for the gateway credentials at rest. */
   secretsKey: Buffer;
   /** How long a charge may take before its outcome counts as unknown. */
@@ -39,6 +43,7 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   return {
     kushkiSandboxUrl: e.KUSHKI_SANDBOX_URL,
     kushkiProductionUrl: e.KUSHKI_PRODUCTION_URL,
+    cardFormUrls: { sandbox: e.KUSHKI_SANDBOX_FORM_URL, production: e.KUSHKI_PRODUCTION_FORM_URL },
     secretsKey: parseSecretsKey(e.PAYMENTS_SECRETS_KEY),
     reconciliation: {
       intervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,

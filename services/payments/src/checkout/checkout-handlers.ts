@@ -1,4 +1,5 @@
 import {
+  cardFormSettings,
   checkout,
   checkoutNotification,
   paymentStatus,
@@ -32,6 +33,11 @@ export function checkoutHandlers(deps: PaymentsDeps) {
       const payin = await payinById(deps.db, call.params.id);
       assertMayRead(call.caller, payin, call.requireStaffOf, paymentStatus.notFound);
       return paymentStatusOf(deps.db, payin.id);
+    }),
+
+    implement(cardFormSettings, ({ params, caller }) => {
+      familyScope(caller, params.id); // another school's family: 404 (staff: by the definition)
+      return deps.gateways.cardFormOf(params.id);
     }),
 
     implement(checkoutNotification, async (call) => {

@@ -1,3 +1,4 @@
+import type { CardFormSettings } from '@cuota/contracts/payments/checkout';
 import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
 import type { PaymentsConfig } from '../payments-config';
@@ -36,6 +37,18 @@ export class SchoolGateways {
     const merchant = await merchantOfSchool(this.db, this.box, schoolId, environment);
     if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
     return { merchant, gateway: this.gatewayFor(merchant) };
+  }
+
+  /**
+   * Where the portal frames the gateway's card form for this school: the form of the school's
+   * environment and its public merchant id; 409 in Spanish when either is missing.
+   */
+  async cardFormOf(schoolId: string): Promise<CardFormSettings> {
+    const environment = await this.environmentOf(schoolId);
+    const formUrl = this.config.cardFormUrls?.[environment];
+    const merchant = await merchantOfSchool(this.db, this.box, schoolId, environment);
+    if (!formUrl || !merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    return { form_url: formUrl, public_merchant_id: merchant.publicMerchantId };
   }
 
   gatewayFor(merchant: MerchantCredentials): KushkiGateway {

@@ -148,6 +148,7 @@ export class PaymentsHarness {
     this.config = {
       kushkiSandboxUrl: this.sandbox.url,
       kushkiProductionUrl: 'http://127.0.0.1:9', // nothing listens: production is never called here
+      cardFormUrls: { sandbox: `${this.sandbox.url}/hosted/card-form` },
       secretsKey: this.secretsKey,
       gatewayTimeoutMs: 2_000,
       reconciliation: { intervalMs: 0 },

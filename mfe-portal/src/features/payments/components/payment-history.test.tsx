@@ -1,10 +1,11 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import type { Payin } from '@cuota/contracts/payments/payins';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
 import { guardianMeFixture } from '../../../testing/guardian-me-fixture';
+import { INVOICE_POLL_MS } from './invoice-links';
 import { PaymentHistory } from './payment-history';
 
 const PAYINS = '/api/v1/schools/school-1/payins/';
@@ -74,6 +75,29 @@ test('each payment shows what it paid, its receipt and the CFDI files', async ()
     'href',
     '/api/v2/schools/school-1/payins/payin-1/receipt/',
   );
+});
+
+test('a CFDI still being stamped shows up without a reload once stamped', async () => {
+  let asked = 0;
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', () =>
+      jsonResponse(
+        (asked += 1) === 1
+          ? links({ status: 'pending', invoice_id: null, uuid: null, xml_url: null, pdf_url: null })
+          : links({}),
+      ),
+    );
+  renderHistory();
+  expect(
+    await screen.findByRole(
+      'link',
+      { name: 'PDF de Colegiatura 2026-09 de Sofía' },
+      { timeout: INVOICE_POLL_MS * 3 },
+    ),
+  ).toBeVisible();
+  expect(asked).toBeGreaterThan(1);
 });
 
 test('an invoice the PAC refused shows the reason in Spanish', async () => {

@@ -56,20 +56,22 @@ export const checkoutNotification = defineEndpoint({
 
 /**
  * Where the portal frames the gateway's hosted card form for a school: the form's address and
- * the school's public merchant id (browser-side, not a secret). Payments knows both per school.
+ * the school's public merchant id (browser-side, not a secret). Payments knows both per school
+ * (the environment by use_kushki_sandbox). The school's families and staff may ask; 409 when
+ * the school takes no cards.
  */
 export const cardFormSettings = defineEndpoint({
   name: 'payments.card-form.get',
-  planned: true,
   method: 'GET',
   path: '/api/v1/schools/{id}/card_form/',
   domain: 'payments',
   surface: 'portal',
-  access: familyOnly(),
+  access: familyOrStaff('payments.read'),
   summary: 'Dirección del formulario de tarjeta de la pasarela para la escuela',
   spec: { capability: 'El portal enmarca el formulario de tarjeta de la pasarela (ADR 0016).' },
   params: uuidParams('id'),
   response: cardFormSettingsSchema,
+  notFound: 'No encontramos esta escuela.',
 });
 
 export const CHECKOUT_ENDPOINTS = [

@@ -103,6 +103,22 @@ test('a bill run orders the active students of the level once; running it again 
   const read = await h.call(staff('CASH_COLLECTION'), `${RUNS}${first.body.id}/`);
   expect(read.status).toBe(200);
   expect(read.body.created_orders).toBe(4);
+
+  // The concepts list counts the orders billed from each concept.
+  const list = await h.call(staff(), `/api/v1/dashboard/schools/${SCHOOL}/concepts/`);
+  const counts = Object.fromEntries(
+    list.body.map((c: { id: string; orders: number }) => [c.id, c.orders]),
+  );
+  expect(counts).toEqual({ [monthly]: 4, [single]: 0 });
+  expect((await h.call(staff(), `/api/v1/dashboard/concepts/${monthly}/`)).body.orders).toBe(4);
+  // …and a concept with orders cannot be deleted: it is deactivated instead.
+  const removal = await h.call(staff(), `/api/v1/dashboard/concepts/${monthly}/`, {
+    method: 'DELETE',
+  });
+  expect(removal.status).toBe(409);
+  expect(removal.body.error.message).toBe(
+    'El concepto ya tiene 4 órdenes: desactívalo en lugar de eliminarlo.',
+  );
 });
 
 test('undoing a run removes its unpaid orders, keeps paid ones, and says so in one event', async () => {

@@ -13,7 +13,9 @@ export type ConceptChanges = Partial<
 
 export const UNKNOWN_CONCEPT = 'No encontramos este concepto.';
 
-const ordersOf = sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${orders.conceptId} = ${concepts.id})`;
+// Qualified by hand: in a select without joins Drizzle writes columns bare, and a bare "id"
+// inside this subquery would be the order's own, counting nothing.
+const ordersOf = sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${orders}.concept_id = ${concepts}.id)`;
 const withOrders = { row: concepts, orders: ordersOf };
 
 export const toConcept = ({

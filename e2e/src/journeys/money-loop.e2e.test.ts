@@ -175,7 +175,8 @@ cardStep(
 
     await page.getByRole('link', { name: 'Historial de pagos' }).click();
     const paid = page.getByRole('list', { name: 'Conceptos pagados' }).first();
-    await paid.getByText(`${tuition} ${PERIOD}`).waitFor();
+    // Once stamped, the invoice links repeat the concept's name: the line itself comes first.
+    await paid.getByText(`${tuition} ${PERIOD}`).first().waitFor();
     const pdf = page
       .getByRole('link', { name: new RegExp(`^PDF de ${tuition} ${PERIOD}`) })
       .first();

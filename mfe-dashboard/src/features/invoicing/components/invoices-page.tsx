@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
-import { REQUEST_STATUSES, type RequestStatus } from '@cuota/contracts/payments/payins';
+import type { RequestStatus } from '@cuota/contracts/payments/payins';
 import { Button } from '@cuota/ui/button';
 import { DataTable } from '@cuota/ui/data-table';
 import { InstantText } from '@cuota/ui/date-text';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
-import { FieldLabel, FormRow, Select } from '@cuota/ui/form-pieces';
+import { FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
+import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
 import { StatusBadge } from '@cuota/ui/status-badge';
-import { STATUS_LOOKS } from '@cuota/ui/status-labels';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
@@ -97,22 +97,10 @@ export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetr
           <Button type="submit" variant="secondary">
             Buscar
           </Button>
-          <FieldLabel>
-            Estatus
-            <Select
-              value={filters.status ?? ''}
-              onChange={(e) =>
-                go({ status: (e.target.value || undefined) as RequestStatus, page: 1 })
-              }
-            >
-              <option value="">Todos</option>
-              {REQUEST_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LOOKS.request[s].label}
-                </option>
-              ))}
-            </Select>
-          </FieldLabel>
+          <RequestStatusFilter
+            value={filters.status}
+            onChange={(status) => go({ status, page: 1 })}
+          />
         </FormRow>
       </form>
       {invoices.isFetching && !data && <Spinner label="Cargando facturas…" />}

@@ -3,12 +3,10 @@ import {
   PAYIN_TYPE_LABELS,
   PAYIN_TYPES,
   PAYMENT_METHOD_LABELS,
-  REQUEST_STATUSES,
   type Payin,
   type PayinType,
   type RequestStatus,
 } from '@cuota/contracts/payments/payins';
-import { STATUS_LOOKS } from '@cuota/ui/status-labels';
 import { DataTable } from '@cuota/ui/data-table';
 import { InstantText } from '@cuota/ui/date-text';
 import { EmptyState } from '@cuota/ui/empty-state';
@@ -17,6 +15,7 @@ import { FieldLabel, FormRow, Select } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
+import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
@@ -82,22 +81,10 @@ export function PayinsView({ schoolId }: { schoolId: string }) {
             ))}
           </Select>
         </FieldLabel>
-        <FieldLabel>
-          Estatus
-          <Select
-            value={filters.status ?? ''}
-            onChange={(e) =>
-              go({ status: (e.target.value || undefined) as RequestStatus, page: 1 })
-            }
-          >
-            <option value="">Todos</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LOOKS.request[s].label}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
+        <RequestStatusFilter
+          value={filters.status}
+          onChange={(status) => go({ status, page: 1 })}
+        />
       </FormRow>
       {payins.isFetching && !data && <Spinner label="Cargando pagos…" />}
       {payins.error && (

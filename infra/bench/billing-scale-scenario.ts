@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { repoRoot } from '../lib/workspaces.ts';
+import { runBenchChild } from './bench-child.ts';
 import { writeSection } from './benchmarks-doc.ts';
 
 /** What services/billing/src/bench/billing-bench.ts prints. */
@@ -58,22 +56,7 @@ due, read as the due-orders report does (billing's repositories, no HTTP):
 }
 
 function runBillingBench(students: number): Promise<BillingBenchResult> {
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'services/billing/dist/billing-bench-main.cjs')],
-    {
-      env: { ...process.env, BENCH_BILLING_STUDENTS: String(students) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{'))
-        reject(new Error(`the billing bench failed (exit ${code}): ${out.slice(-500)}`));
-      else resolve(JSON.parse(line) as BillingBenchResult);
-    }),
-  );
+  return runBenchChild('billing', 'services/billing/dist/billing-bench-main.cjs', {
+    BENCH_BILLING_STUDENTS: String(students),
+  });
 }

@@ -51,6 +51,13 @@ type PageGlobals = { document: { querySelector: (selector: string) => unknown } 
 async function coldLoad(page: Page, url: string): Promise<Load> {
   const pending: Promise<Script | undefined>[] = [];
   page.on('response', (r) => pending.push(scriptOf(r)));
+  const started = Date.now();
+  if (process.env.BENCH_FIRST_LOAD_WATERFALL === '1')
+    page.on('requestfinished', (r) => {
+      const { startTime, responseEnd } = r.timing();
+      const from = Math.round(startTime - started);
+      console.log(`  ${from} → ${Math.round(from + responseEnd)} ms  ${r.url()}`);
+    });
   await page.goto(url, { waitUntil: 'commit' });
   const visible = await page.waitForFunction(
     // Runs in the page (the CSP forbids a string there); infra's TypeScript has no DOM types.
@@ -123,6 +130,7 @@ a new browser context (empty cache) with the session cookie set; localhost, no t
 ${gzipped <= TARGET_KB && visible < TARGET_MS ? 'Both targets met.' : 'Not every target is met (see above).'}`;
   writeSection('first-load', report);
   console.log(report);
-  for (const s of [...last].sort((a, b) => b.gzipped - a.gzipped).slice(0, 12))
+  const top = Number(process.env.BENCH_FIRST_LOAD_TOP ?? 12);
+  for (const s of [...last].sort((a, b) => b.gzipped - a.gzipped).slice(0, top))
     console.log(`${kb(s.gzipped)} KB gz  ${kb(s.decoded)} KB  ${s.encoding}  ${s.url}`);
 }

@@ -108,11 +108,12 @@ turn for ${ROUNDS} rounds; each row is the round with the median req/s.
 The same-I/O baseline (infra/bench/same-io-express.ts) is one Express process that checks the
 same signed session cookie, reads the same session from Redis and runs guardian.me's SQL
 (services/enrolment/src/guardians/guardian-me-sql.ts) on enrolment's database; the bare one
-answers the same ${body.length} bytes from memory.
+answers the same ${body.length} bytes from memory. The BFF answers guardian.me from its read model
+(kept answers, forgotten by enrolment's events; enrolment and PostgreSQL only on a miss).
 
 | endpoint | req/s | p50 ms | p99 ms | non-2xx | errors |
 |---|---|---|---|---|---|
-${row('guardian.me (BFF → enrolment → PostgreSQL)', stack)}
+${row('guardian.me through the BFF (answer kept by the BFF, ADR 0024)', stack)}
 ${row('same I/O in one Express process (Redis GET + the SQL)', io)}
 ${row('bare Express, same body', plain)}
 

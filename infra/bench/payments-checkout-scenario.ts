@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { repoRoot } from '../lib/workspaces.ts';
 import { startGatewaySandbox, type GatewaySandbox } from '../sandboxes/gateway/gateway-sandbox.ts';
+import { runBenchChild } from './bench-child.ts';
 import { writeSection } from './benchmarks-doc.ts';
 
 /** What services/payments/src/bench/checkout-bench.ts prints. */
@@ -24,7 +22,7 @@ const VISA = '4111111111111111';
 
 /**
  * Issue #8's checkout target: 500 card payments at once through payments (PostgreSQL, NATS,
- * the billing contract) against the gateway sandbox, each settled by its signed webhook;
+ * billing's real service) against the gateway sandbox, each settled by its signed webhook;
  * payments/s, p99, and lost and duplicated payments (must be zero). Baseline in the same run:
  * the same number of token + charge pairs straight at the sandbox, without payments.
  */
@@ -43,9 +41,11 @@ ${checkouts} families each pay one order by card at the same moment (tokenised b
 as the hosted form does): \`POST /api/v1/payments_v2/checkout/\` asks billing's quote over
 NATS, records the pending payin and \`payments.payin.initiated\`, charges the sandbox and
 answers 202; the sandbox's signed webhook then settles each payment (allocation, ledger,
-\`payments.payin.succeeded\`) in one transaction. Billing's side is payments' contract
-stand-in; payments, PostgreSQL and NATS are real. Baseline: the same number of token +
-charge pairs sent straight to the sandbox at once.
+\`payments.payin.succeeded\`) in one transaction. The families are enrolled through
+enrolment's events and billed by billing's real service (a bill run), which answers every
+quote and applies payments' events during the run (in the bench's process); payments,
+billing, PostgreSQL and NATS are real. Baseline: the same number of token + charge pairs
+sent straight to the sandbox at once.
 
 | measure | payments | baseline: sandbox alone |
 |---|---|---|
@@ -65,24 +65,10 @@ ${ok ? 'Nothing lost, nothing duplicated.' : '**Target NOT met: payments were lo
 }
 
 function runPaymentsBench(sandboxUrl: string, checkouts: number): Promise<CheckoutBenchResult> {
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'services/payments/dist/checkout-bench-main.cjs')],
-    {
-      env: { ...process.env, KUSHKI_SANDBOX_URL: sandboxUrl, BENCH_CHECKOUTS: String(checkouts) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  return new Promise((resolve, reject) =>
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{'))
-        reject(new Error(`the payments bench failed (exit ${code}): ${out.slice(-500)}`));
-      else resolve(JSON.parse(line) as CheckoutBenchResult);
-    }),
-  );
+  return runBenchChild('payments', 'services/payments/dist/checkout-bench-main.cjs', {
+    KUSHKI_SANDBOX_URL: sandboxUrl,
+    BENCH_CHECKOUTS: String(checkouts),
+  });
 }
 
 /** Token + charge straight at the sandbox, all at once; webhooks to a receiver that says 200. */

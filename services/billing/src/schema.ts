@@ -43,11 +43,21 @@ export const studentDirectory = pgTable(
     sectionId: text('section_id'),
     status: text('status').$type<StudentStatus>().notNull(),
     billingGuardianId: text('billing_guardian_id'),
+    /**
+     * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees and pays
+     * the student's orders (docs/adr/0023). Kept as it was when a snapshot lacks it.
+     */
+    guardianIds: text('guardian_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** When enrolment said the student looked like this (the event's occurred_at). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('student_directory_school_idx').on(t.schoolId),
+    // A guardian's students (their orders in the portal): `guardian_ids @> ARRAY[…]`.
+    index('student_directory_guardian_ids_idx').using('gin', t.guardianIds),
     // The due-orders report pages by name (Spanish collation, as spanishOrder sorts).
     index('student_directory_school_name_idx').on(
       t.schoolId,

@@ -1,11 +1,6 @@
-import path from 'node:path';
 import { jetstream } from '@nats-io/jetstream';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
-import { OutboxRelay } from '@cuota/messaging/outbox/outbox-relay';
 import { subjectOf } from '@cuota/messaging/naming';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { createDatabase, runMigrations, type Database } from '@cuota/service-runtime/db/database';
-import { createLogger } from '@cuota/service-runtime/logging/logger';
 import {
   studentCreatedV1,
   type StudentSnapshot,
@@ -15,15 +10,12 @@ import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.studen
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
+import { startTestProducer, type TestProducer } from '@cuota/testing/test-producer';
 import { waitFor } from '@cuota/testing/wait-for';
-import { billingService } from './billing-service';
 import { STUDENT_DIRECTORY_CONSUMER } from './students/student-directory-consumer';
 import { upsertStudent } from './students/student-directory-repository';
-import type * as schema from './schema';
+import { startBillingUnderTest, type BillingUnderTest } from './testing/billing-under-test';
 
 jest.setTimeout(30_000);
 
@@ -32,16 +24,11 @@ const errorOf = async (res: Response) => apiErrorSchema.parse(await res.json()).
 const SCHOOL = '11111111-1111-4111-8111-111111111111';
 const OTHER_SCHOOL = '22222222-2222-4222-8222-222222222222';
 const SURNAMES = ['Zapata', 'Álvarez', 'Méndez', 'García', 'Bravo'];
-const producerMigrations = path.resolve(
-  __dirname,
-  '../../../packages/messaging/src/test-migrations',
-);
 
-let billingDb: TestDatabase, enrolmentDb: TestDatabase, ns: TestNamespace;
-let identity: Awaited<ReturnType<typeof createTestIdentity>>;
-let producer: Database<Record<string, unknown>>;
-let relay: OutboxRelay;
-let billing: RunningService<typeof schema>;
+let ns: TestNamespace;
+let producer: TestProducer;
+let underTest: BillingUnderTest;
+let billing: BillingUnderTest['service'];
 
 function student(n: number): StudentSnapshot {
   return {
@@ -58,10 +45,10 @@ function student(n: number): StudentSnapshot {
 
 /** Enrolment's side: events written to its outbox in one transaction, then relayed. */
 async function publishStudents(...numbers: number[]): Promise<void> {
-  await producer.transaction(async (tx) => {
+  await producer.db.transaction(async (tx) => {
     for (const n of numbers) await enqueueEvent(tx, studentCreatedV1, student(n));
   });
-  expect(await relay.drain()).toBe(numbers.length);
+  expect(await producer.relay.drain()).toBe(numbers.length);
 }
 
 async function counts(): Promise<{ rows: number; inbox: number }> {
@@ -77,35 +64,23 @@ const settle = () => new Promise((r) => setTimeout(r, 400));
 
 async function get(pathname: string, claims?: IdentityClaims): Promise<Response> {
   const headers: Record<string, string> = {};
-  if (claims) headers.authorization = `Bearer ${await identity.sign(claims)}`;
+  if (claims) headers.authorization = `Bearer ${await underTest.identity.sign(claims)}`;
   return fetch(`${billing.url}${pathname}`, { headers });
 }
 
 beforeAll(async () => {
-  [billingDb, enrolmentDb, ns, identity] = await Promise.all([
-    createTestDatabase('billing'),
-    createTestDatabase('enrolment_producer'),
-    createTestNamespace(),
-    createTestIdentity(),
+  ns = await createTestNamespace();
+  [underTest, producer] = await Promise.all([
+    startBillingUnderTest({ natsPrefix: ns.prefix }),
+    startTestProducer(ns, 'enrolment_producer'),
   ]);
-  producer = createDatabase(enrolmentDb.url, {});
-  await runMigrations(producer, producerMigrations);
-  relay = new OutboxRelay({ db: producer, nc: ns.nc, ns, logger: createLogger('test', 'silent') });
-  billing = await startService(billingService, {
-    port: 0,
-    databaseUrl: billingDb.url,
-    natsUrl: NATS_URL,
-    natsPrefix: ns.prefix,
-    identityPublicJwk: identity.keys.publicJwk,
-    logLevel: 'silent',
-  });
+  billing = underTest.service;
 });
 
 afterAll(async () => {
-  await billing?.stop();
-  await producer?.$client.end();
+  await underTest?.stop();
+  await producer?.stop();
   await ns?.dispose();
-  await Promise.all([billingDb?.drop(), enrolmentDb?.drop()]);
 });
 
 test('students created while the consumer is stopped are each applied exactly once after restart', async () => {
@@ -124,7 +99,7 @@ test('students created while the consumer is stopped are each applied exactly on
 });
 
 test('the same event published again under a new Nats-Msg-Id changes nothing', async () => {
-  const { rows: outbox } = await producer.$client.query(
+  const { rows: outbox } = await producer.db.$client.query(
     'SELECT payload FROM outbox_events ORDER BY seq LIMIT 1',
   );
   const before = await billing.db.$client.query(
@@ -157,7 +132,7 @@ test('student.updated and status_changed replace the snapshot; an older one neve
       )
     ).rows[0];
   const guardianId = '33333333-3333-4333-8333-333333333333';
-  await producer.transaction(async (tx) => {
+  await producer.db.transaction(async (tx) => {
     await enqueueEvent(tx, studentUpdatedV1, { ...student(3), billing_guardian_id: guardianId });
     await enqueueEvent(tx, studentStatusChangedV1, {
       ...student(3),
@@ -168,7 +143,7 @@ test('student.updated and status_changed replace the snapshot; an older one neve
       changed_by: null,
     });
   });
-  expect(await relay.drain()).toBe(2);
+  expect(await producer.relay.drain()).toBe(2);
   await waitFor(async () => (await row()).status === 'inactive');
   expect(await row()).toEqual({ status: 'inactive', billing_guardian_id: guardianId });
   // A late snapshot from before (its occurred_at is older) changes nothing.

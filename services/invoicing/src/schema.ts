@@ -51,6 +51,15 @@ export const students = pgTable('students', {
   curp: text('curp'),
   level: text('level').$type<EducationLevel>().notNull(),
   billingGuardianId: text('billing_guardian_id'),
+  /**
+   * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees the
+   * student's invoices, which are still made out to the billing guardian (docs/adr/0023).
+   * Kept as it was when a snapshot lacks it.
+   */
+  guardianIds: text('guardian_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

@@ -1,12 +1,8 @@
-import path from 'node:path';
 import { jetstream } from '@nats-io/jetstream';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
-import { OutboxRelay } from '@cuota/messaging/outbox/outbox-relay';
 import { subjectOf } from '@cuota/messaging/naming';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { createDatabase, runMigrations, type Database } from '@cuota/service-runtime/db/database';
-import { createLogger } from '@cuota/service-runtime/logging/logger';
 import {
   guardianCreatedV1,
   type GuardianSnapshot,
@@ -18,6 +14,7 @@ import { NATS_URL } from '@cuota/testing/environment';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
+import { startTestProducer, type TestProducer } from '@cuota/testing/test-producer';
 import { waitFor } from '@cuota/testing/wait-for';
 import { invoicingService } from './invoicing-service';
 import { FISCAL_GUARDIAN_CONSUMER } from './guardians/fiscal-guardian-consumer';
@@ -29,15 +26,10 @@ const errorOf = async (res: Response) => apiErrorSchema.parse(await res.json()).
 
 const SCHOOL = '11111111-1111-4111-8111-111111111111';
 const OTHER_SCHOOL = '22222222-2222-4222-8222-222222222222';
-const producerMigrations = path.resolve(
-  __dirname,
-  '../../../packages/messaging/src/test-migrations',
-);
 
-let invoicingDb: TestDatabase, enrolmentDb: TestDatabase, ns: TestNamespace;
+let invoicingDb: TestDatabase, ns: TestNamespace;
 let identity: Awaited<ReturnType<typeof createTestIdentity>>;
-let producer: Database<Record<string, unknown>>;
-let relay: OutboxRelay;
+let producer: TestProducer;
 let invoicing: RunningService<typeof schema>;
 
 const id = (n: number) => `aaaaaaaa-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -96,15 +88,12 @@ async function counts(): Promise<{ rows: number; inbox: number }> {
 }
 
 beforeAll(async () => {
-  [invoicingDb, enrolmentDb, ns, identity] = await Promise.all([
+  [invoicingDb, ns, identity] = await Promise.all([
     createTestDatabase('invoicing'),
-    createTestDatabase('enrolment_producer'),
     createTestNamespace(),
     createTestIdentity(),
   ]);
-  producer = createDatabase(enrolmentDb.url, {});
-  await runMigrations(producer, producerMigrations);
-  relay = new OutboxRelay({ db: producer, nc: ns.nc, ns, logger: createLogger('test', 'silent') });
+  producer = await startTestProducer(ns, 'enrolment_producer');
   invoicing = await startService(invoicingService, {
     port: 0,
     databaseUrl: invoicingDb.url,
@@ -113,18 +102,18 @@ beforeAll(async () => {
     identityPublicJwk: identity.keys.publicJwk,
     logLevel: 'silent',
   });
-  await producer.transaction(async (tx) => {
+  await producer.db.transaction(async (tx) => {
     for (const g of guardians) await enqueueEvent(tx, guardianCreatedV1, g);
   });
-  await relay.drain();
+  await producer.relay.drain();
   await waitFor(async () => (await counts()).rows === guardians.length);
 });
 
 afterAll(async () => {
   await invoicing?.stop();
-  await producer?.$client.end();
+  await producer?.stop();
   await ns?.dispose();
-  await Promise.all([invoicingDb?.drop(), enrolmentDb?.drop()]);
+  await invoicingDb?.drop();
 });
 
 test("answers each guardian's RFC verification in the order asked, to the school's staff", async () => {
@@ -180,7 +169,7 @@ test('answers 401 without a token, 403 to a service and 400 in Spanish to a bad 
 });
 
 test('a replayed guardian event under a new Nats-Msg-Id is applied only once', async () => {
-  const { rows } = await producer.$client.query(
+  const { rows } = await producer.db.$client.query(
     'SELECT payload FROM outbox_events ORDER BY seq LIMIT 1',
   );
   const ack = await jetstream(ns.nc).publish(
@@ -199,12 +188,9 @@ test('guardian.updated fixes a guardian: the corrected RFC verifies (and an olde
     return ((await res.json()) as { valid: boolean }[])[0]!.valid;
   };
   expect(await validOf(2)).toBe(false);
-  await producer.transaction((tx) =>
-    enqueueEvent(tx, guardianUpdatedV1, guardian(2, { tax_id: 'CAMA911215CJ0' })).then(() => {}),
-  );
-  await relay.drain();
+  await producer.publish(guardianUpdatedV1, guardian(2, { tax_id: 'CAMA911215CJ0' }));
   await waitFor(() => validOf(2));
-  const { rows } = await producer.$client.query(
+  const { rows } = await producer.db.$client.query(
     "SELECT payload FROM outbox_events WHERE type = 'enrolment.guardian.created' AND payload->'data'->>'guardian_id' = $1",
     [id(2)],
   );

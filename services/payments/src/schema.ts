@@ -135,10 +135,22 @@ export const studentDirectory = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     billingGuardianId: text('billing_guardian_id'),
+    /**
+     * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees the
+     * payins of the student (docs/adr/0023). Kept as it was when a snapshot lacks it.
+     */
+    guardianIds: text('guardian_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** When enrolment said the student looked like this (the event's occurred_at). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('student_directory_school_idx').on(t.schoolId)],
+  (t) => [
+    index('student_directory_school_idx').on(t.schoolId),
+    // A guardian's students (the payins they may see): `guardian_ids @> ARRAY[…]`.
+    index('student_directory_guardian_ids_idx').using('gin', t.guardianIds),
+  ],
 );
 
 const PAYIN_TYPE_VALUES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;

@@ -51,7 +51,8 @@ const quoteReply = z.object({ as_of: z.iso.date(), orders: z.array(quotedOrderSc
 /**
  * Payments asks billing what these orders cost now, before charging: never a total from the
  * browser. Billing refuses (ok: false, Spanish message) an order that is not open, not of
- * the school, or — when `guardian_id` is given — not of one of that guardian's students.
+ * the school, or — when `guardian_id` is given — not of one of that guardian's students
+ * (billing guardian or any guardian linked to the student: docs/adr/0023).
  */
 export const quoteOrdersRequest = defineRequest(
   'billing.orders.quote',

@@ -13,6 +13,14 @@ export const studentSnapshotSchema = z.object({
   billing_guardian_id: z.string().nullable(),
   /** The student's CURP (the IEDU complement of a tuition CFDI needs it); null when unknown. */
   curp: z.string().nullable().optional(),
+  /**
+   * Every guardian linked to the student (enrolment's student_guardians), sorted: both parents
+   * of a family see and pay the student's orders, payins and invoices, not only the billing
+   * guardian (docs/adr/0023). Optional because events published before it (still in the
+   * streams, replayed by a resync or a new consumer) lack it: a consumer then keeps the links
+   * it already has. Present and empty means no guardian is linked any more.
+   */
+  guardian_ids: z.array(z.string()).optional(),
 });
 export type StudentSnapshot = z.infer<typeof studentSnapshotSchema>;
 

@@ -9,6 +9,7 @@ import { dueOrderStudent, dueOrderStudents } from '../due-orders/due-order-repos
 import { ordersOfStudent } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import * as schema from '../schema';
+import { DEMO_PERIODS } from '../seed/demo-billing';
 import {
   deleteOrdersOf,
   enrolStudents,
@@ -20,18 +21,8 @@ import {
 
 const SCHOOL = '11111111-1111-4111-8111-111111111111';
 const TODAY = '2027-03-01';
-const PERIODS = [
-  '2026-08',
-  '2026-09',
-  '2026-10',
-  '2026-11',
-  '2026-12',
-  '2027-01',
-  '2027-02',
-  '2027-03',
-  '2027-04',
-  '2027-05',
-];
+/** Ten months of the demo cycle: August 2026 to May 2027. */
+const PERIODS = DEMO_PERIODS.slice(0, 10);
 
 export interface BillingBenchResult {
   students: number;

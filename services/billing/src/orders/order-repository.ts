@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { concepts, orderAllocations, orders, studentDirectory } from '../schema';
 
@@ -10,6 +10,7 @@ const orderColumns = {
   firstName: studentDirectory.firstName,
   lastName: studentDirectory.lastName,
   billingGuardianId: studentDirectory.billingGuardianId,
+  guardianIds: studentDirectory.guardianIds,
 };
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
@@ -29,11 +30,20 @@ export const ordersOfStudent = (db: Executor, studentId: string) =>
 export const ordersByIds = (db: Executor, ids: string[]) =>
   selectOrders(db, inArray(orders.id, ids));
 
-/** The orders of every student whose billing guardian this guardian is, at one school. */
+/**
+ * The orders of every student of this guardian at one school: students they are the billing
+ * guardian of or linked to (both parents see the family's orders, docs/adr/0023).
+ */
 export const ordersOfGuardian = (db: Executor, schoolId: string, guardianId: string) =>
   selectOrders(
     db,
-    and(eq(orders.schoolId, schoolId), eq(studentDirectory.billingGuardianId, guardianId)),
+    and(
+      eq(orders.schoolId, schoolId),
+      or(
+        eq(studentDirectory.billingGuardianId, guardianId),
+        arrayContains(studentDirectory.guardianIds, [guardianId]),
+      ),
+    ),
   );
 
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {

@@ -23,7 +23,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
-import { publishEvent } from '../test-support/publish-event';
+import { publishEvent } from '@cuota/testing/publish-event';
 import { PAYMENTS_CONSUMER } from './payments-consumer';
 
 jest.setTimeout(30_000);

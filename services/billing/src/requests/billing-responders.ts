@@ -19,13 +19,14 @@ import {
   type OrderRow,
 } from '../orders/order-repository';
 import { toQuote } from '../orders/order-view';
+import { isGuardianOf } from '../students/student-access';
 
 const isOpen = (row: OrderRow, asOf: string) => amountsAsOf(row.order, asOf).pendingCentavos > 0;
 
 /**
  * Billing's answers to other domains over NATS (billing/requests.ts). A quote leaves out any
- * order that is not open, not the school's or not the guardian's students': payments then
- * refuses the payment (404) without learning which.
+ * order that is not open, not the school's or not the guardian's students' (billing guardian
+ * or linked guardian alike): payments then refuses the payment (404) without learning which.
  */
 export function serveBillingRequests(
   { db, today }: BillingContext,
@@ -45,7 +46,7 @@ export function serveBillingRequests(
         const quotable = rows.filter(
           (r) =>
             r.order.schoolId === q.school_id &&
-            (q.guardian_id === null || r.billingGuardianId === q.guardian_id) &&
+            (q.guardian_id === null || isGuardianOf(q.guardian_id, r)) &&
             isOpen(r, asOf),
         );
         return { as_of: asOf, orders: quotable.map((r) => toQuote(r, asOf)) };

@@ -7,8 +7,9 @@ export const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 
 /**
  * The student, if this caller may see their money: staff of the student's school holding
- * the endpoint's permission (`requireStaffOf`), or the guardian who pays for them (billing's
- * directory knows the billing guardian). Anyone else is told the student does not exist.
+ * the endpoint's permission (`requireStaffOf`), or one of the student's guardians (the
+ * billing guardian or any other linked to them, docs/adr/0023). Anyone else is told the
+ * student does not exist.
  */
 export async function studentOfCaller(
   db: Executor,
@@ -25,5 +26,11 @@ export async function studentOfCaller(
 
 export const isFamilyOf = (caller: IdentityClaims, student: DirectoryRow) =>
   caller.kind === 'guardian' &&
-  student.billingGuardianId === caller.guardian_id &&
+  isGuardianOf(caller.guardian_id, student) &&
   caller.school_ids.includes(student.schoolId);
+
+/** The student's billing guardian or another guardian linked to them. */
+export const isGuardianOf = (
+  guardianId: string,
+  student: { billingGuardianId: string | null; guardianIds: readonly string[] | null },
+) => student.billingGuardianId === guardianId || (student.guardianIds ?? []).includes(guardianId);

@@ -20,6 +20,7 @@ export function studentDirectoryHandlers(db: BillingDb) {
           section_id: r.sectionId,
           status: r.status,
           billing_guardian_id: r.billingGuardianId,
+          guardian_ids: r.guardianIds,
           updated_at: r.updatedAt.toISOString(),
         })),
       };

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentSnapshotColumns } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { studentDirectory } from '../schema';
@@ -17,15 +18,10 @@ export async function upsertStudent(
   occurredAt: Date,
 ): Promise<void> {
   const values = {
-    studentId: student.student_id,
-    schoolId: student.school_id,
-    firstName: student.first_name,
-    lastName: student.last_name,
+    ...studentSnapshotColumns(student, occurredAt),
     level: student.level,
     sectionId: student.section_id,
     status: student.status,
-    billingGuardianId: student.billing_guardian_id,
-    updatedAt: occurredAt,
   };
   const { studentId: _key, ...changes } = values;
   await tx

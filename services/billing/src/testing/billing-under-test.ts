@@ -1,5 +1,6 @@
 // The package's `testing` export (@cuota/billing/testing): billing as other services' tests
 // meet it. Nothing else of billing's source is theirs to import.
+import path from 'node:path';
 import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
 import type { TestIdentity } from '@cuota/testing/test-identity';
 import { billingService } from '../billing-service';
@@ -8,6 +9,18 @@ import type * as schema from '../schema';
 export { STUDENT_DIRECTORY_CONSUMER } from '../students/student-directory-consumer';
 
 export type BillingUnderTest = ServiceUnderTest<typeof schema>;
+
+/**
+ * Billing's migrations, also where this file is bundled into another service's dist
+ * (payments' checkout bench, services/payments/dist/*.cjs): there `__dirname` is that
+ * service's dist, whose `../drizzle` holds the other service's migrations.
+ */
+function billingMigrations(): string {
+  const own = billingService.migrationsFolder;
+  return path.basename(path.dirname(own)) === 'billing'
+    ? own
+    : path.resolve(__dirname, '../../billing/drizzle');
+}
 
 /**
  * Billing's real service on a throwaway database, on the NATS namespace `natsPrefix`: its
@@ -22,9 +35,12 @@ export function startBillingUnderTest(options: {
   natsUrl?: string;
 }): Promise<BillingUnderTest> {
   const { now, natsUrl, ...rest } = options;
-  return startServiceUnderTest(billingService, {
-    label: 'billing',
-    ...rest,
-    config: { ...(now ? { now } : {}), ...(natsUrl ? { natsUrl } : {}) },
-  });
+  return startServiceUnderTest(
+    { ...billingService, migrationsFolder: billingMigrations() },
+    {
+      label: 'billing',
+      ...rest,
+      config: { ...(now ? { now } : {}), ...(natsUrl ? { natsUrl } : {}) },
+    },
+  );
 }

@@ -3,15 +3,21 @@ import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/e
 import type { Dependent } from '@cuota/contracts/enrolment/responses';
 import type { Executor } from '@cuota/messaging/transaction';
 import { levels, sections, studentGuardians, students } from '../schema';
+import { publishStudentUpdated } from '../students/student-snapshot-repository';
 
 /**
  * The only code that writes `student_guardians` (who is whose guardian), and the reads of
- * families. No event carries these links (no other domain keeps them: billing and invoicing
- * follow the billing guardian, a column of the student), so their writes enqueue none.
+ * families. The student's snapshot carries its guardians (`guardian_ids`: billing, payments
+ * and invoicing show a family's money to all of them, docs/adr/0023), so every write that
+ * adds or removes a link enqueues the student's enrolment.student.updated in the caller's
+ * transaction; a new student's first links travel in its enrolment.student.created instead.
  */
 
-/** Links the student to each guardian (a new student's guardians). */
-export async function linkGuardians(
+/**
+ * A new student's first links, for insertStudent only: it enqueues enrolment.student.created
+ * after them, so the created snapshot already names the guardians.
+ */
+export async function linkNewStudent(
   tx: Executor,
   studentId: string,
   guardianIds: string[],
@@ -19,33 +25,49 @@ export async function linkGuardians(
   if (!guardianIds.length) return;
   await tx
     .insert(studentGuardians)
-    .values(guardianIds.map((guardianId) => ({ studentId, guardianId })));
+    .values([...new Set(guardianIds)].map((guardianId) => ({ studentId, guardianId })));
 }
 
-/** Links a guardian to a student with this relationship (linking twice keeps one link). */
+/**
+ * Links a guardian to a student with this relationship (linking twice keeps one link). A new
+ * link publishes the student; a changed relationship alone does not (no snapshot carries it).
+ */
 export async function linkGuardian(
   tx: Executor,
   guardianId: string,
   studentId: string,
   relationship: string | null,
 ): Promise<void> {
-  await tx
+  const [row] = await tx
     .insert(studentGuardians)
     .values({ studentId, guardianId, relationship })
     .onConflictDoUpdate({
       target: [studentGuardians.studentId, studentGuardians.guardianId],
       set: { relationship },
-    });
+    })
+    // xmax is 0 on a row this statement inserted, not on one it updated.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  if (row?.inserted) await publishStudentUpdated(tx, studentId);
 }
 
-/** Every link of the student (the student is about to go). */
+/**
+ * Every link of the student (the student is about to go: its enrolment.student.deleted
+ * follows in the same transaction, so no updated snapshot is published).
+ */
 export async function unlinkStudent(tx: Executor, studentId: string): Promise<void> {
   await tx.delete(studentGuardians).where(eq(studentGuardians.studentId, studentId));
 }
 
-/** Every link of the guardian (the guardian is about to go). */
+/**
+ * Every link of the guardian (the guardian is about to go), each student left with its
+ * enrolment.student.updated: the guardian no longer sees that family's money.
+ */
 export async function unlinkGuardian(tx: Executor, guardianId: string): Promise<void> {
-  await tx.delete(studentGuardians).where(eq(studentGuardians.guardianId, guardianId));
+  const unlinked = await tx
+    .delete(studentGuardians)
+    .where(eq(studentGuardians.guardianId, guardianId))
+    .returning({ studentId: studentGuardians.studentId });
+  for (const { studentId } of unlinked) await publishStudentUpdated(tx, studentId);
 }
 
 export async function isGuardianOf(

@@ -11,7 +11,7 @@ import type { EnrolmentContext } from '../enrolment-db';
 import { authorizeGuardian } from '../guardians/guardian-access';
 import { publishGuardianUpdated } from '../guardians/guardian-repository';
 import { authorizeStudent } from '../students/student-access';
-import { publishStudentUpdated } from '../students/student-repository';
+import { publishStudentUpdated } from '../students/student-snapshot-repository';
 import { PUBLIC_RESOURCES, publicPage } from './public-v1-repository';
 import { resyncSchool, schoolSize } from './resync';
 

@@ -3,7 +3,8 @@ import {
   countGuardiansOfSchool,
   republishGuardiansOfSchool,
 } from '../guardians/guardian-repository';
-import { countStudentsOfSchool, republishStudentsOfSchool } from '../students/student-repository';
+import { countStudentsOfSchool } from '../students/student-repository';
+import { republishStudentsOfSchool } from '../students/student-snapshot-repository';
 import type { Executor } from '@cuota/messaging/transaction';
 
 /**

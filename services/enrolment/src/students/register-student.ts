@@ -1,7 +1,6 @@
 import type { CreateStudent } from '@cuota/contracts/enrolment/students';
 import type { Executor } from '@cuota/messaging/transaction';
 import { countKnownGuardians } from '../guardians/guardian-repository';
-import { linkGuardians } from '../guardians/student-guardian-repository';
 import { insertStudent, levelIdOfKind, sectionIsOfLevel } from './student-repository';
 import { billingGuardianRefusal, invalidStudent } from './student-rules';
 
@@ -15,8 +14,8 @@ export type StudentRegistration = CreateStudent & {
 };
 
 /**
- * Registers a student with their guardians; enrolment.student.created is enqueued in the
- * same transaction: the event exists if and only if the student does.
+ * Registers a student with their guardians; enrolment.student.created (naming them) is
+ * enqueued in the same transaction: the event exists if and only if the student does.
  */
 export async function registerStudent(tx: Executor, input: StudentRegistration): Promise<string> {
   const levelId = await levelIdOfKind(tx, input.school_id, input.level);
@@ -45,7 +44,7 @@ export async function registerStudent(tx: Executor, input: StudentRegistration):
       enrolmentCode: input.enrolment_code ?? null,
     },
     input.changed_by ?? null,
+    input.guardian_ids,
   );
-  await linkGuardians(tx, id, input.guardian_ids);
   return id;
 }

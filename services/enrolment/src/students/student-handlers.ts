@@ -26,7 +26,7 @@ import { studentListPage } from './list/student-list-repository';
 import { registerStudent } from './register-student';
 import { authorizeStudent } from './student-access';
 import { guardiansOfStudent, studentProfile } from './student-profile-repository';
-import { publishStudentUpdated } from './student-repository';
+import { publishStudentUpdated } from './student-snapshot-repository';
 import { studentAsSeenBy } from './student-rules';
 import { updateStudent } from './update-student';
 

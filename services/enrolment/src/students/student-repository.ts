@@ -1,16 +1,13 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
 import type { StudentStatusChange } from '@cuota/contracts/enrolment/student-status';
-import {
-  studentCreatedV1,
-  type StudentSnapshot,
-} from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { studentDeletedV1 } from '@cuota/contracts/events/enrolment.student.deleted.v1';
 import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.student.status_changed.v1';
-import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
-import { enqueueEvent, enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
+import { linkNewStudent } from '../guardians/student-guardian-repository';
 import {
   levels,
   sections,
@@ -19,6 +16,7 @@ import {
   students,
   uploadedImages,
 } from '../schema';
+import { publishStudentUpdated, studentSnapshot } from './student-snapshot-repository';
 
 /**
  * The only code that writes the `students` and `student_status_changes` tables (and the
@@ -179,19 +177,22 @@ export async function studentWithKeysExists(
 // ── Writes ─────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A new student, the first row of its status history (who registered it) and
- * enrolment.student.created. A duplicate CURP or matrícula fails on its unique index.
+ * A new student, the first row of its status history (who registered it), its links to its
+ * guardians and enrolment.student.created (which carries them). A duplicate CURP or
+ * matrícula fails on its unique index.
  */
 export async function insertStudent(
   tx: Executor,
   student: NewStudent,
   changedBy: string | null,
+  guardianIds: string[] = [],
 ): Promise<string> {
   const [row] = await tx.insert(students).values(student).returning({ id: students.id });
   const id = row!.id;
   await tx
     .insert(studentStatusChanges)
     .values({ studentId: id, fromStatus: null, toStatus: student.status, changedBy });
+  await linkNewStudent(tx, id, guardianIds);
   await enqueueEvent(tx, studentCreatedV1, await studentSnapshot(tx, id));
   return id;
 }
@@ -276,67 +277,6 @@ export async function deleteStudent(tx: Executor, student: StudentRef): Promise<
     .returning({ photo: students.photoImageId });
   await enqueueEvent(tx, studentDeletedV1, { student_id: student.id, school_id: student.schoolId });
   return deleted?.photo ?? null;
-}
-
-// ── Snapshots: the student as other domains keep it ───────────────────────────────────────
-
-async function snapshots(tx: Executor, where: SQL, limit?: number): Promise<StudentSnapshot[]> {
-  const query = tx
-    .select({
-      student_id: students.id,
-      school_id: students.schoolId,
-      first_name: students.firstName,
-      last_name: students.lastName,
-      level: levels.level,
-      section_id: students.sectionId,
-      status: students.status,
-      billing_guardian_id: students.billingGuardianId,
-      curp: students.curp,
-    })
-    .from(students)
-    .innerJoin(levels, eq(levels.id, students.levelId))
-    .where(where)
-    .orderBy(asc(students.id));
-  const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((r) => ({
-    ...r,
-    level: r.level as EducationLevel,
-    status: r.status as StudentStatus,
-  }));
-}
-
-async function studentSnapshot(tx: Executor, studentId: string): Promise<StudentSnapshot> {
-  const [snapshot] = await snapshots(tx, eq(students.id, studentId));
-  if (!snapshot) throw new Error(`student ${studentId} vanished inside its own transaction`);
-  return snapshot;
-}
-
-/**
- * enrolment.student.updated with the current state. Re-publishing never rolls anything
- * back: consumers keep the newest snapshot.
- */
-export async function publishStudentUpdated(tx: Executor, studentId: string): Promise<void> {
-  await enqueueEvent(tx, studentUpdatedV1, await studentSnapshot(tx, studentId));
-}
-
-/**
- * Re-publishes one batch of a school's students after `afterId` (keyset by id) as
- * enrolment.student.updated, in one INSERT; returns the ids published, in order.
- */
-export async function republishStudentsOfSchool(
-  tx: Executor,
-  schoolId: string,
-  afterId: string | null,
-  limit: number,
-): Promise<string[]> {
-  const inSchool = eq(students.schoolId, schoolId);
-  const batch = await snapshots(
-    tx,
-    afterId ? and(inSchool, gt(students.id, afterId))! : inSchool,
-    limit,
-  );
-  await enqueueEvents(tx, studentUpdatedV1, batch);
-  return batch.map((s) => s.student_id);
 }
 
 // ── Reads answered by the students concept ────────────────────────────────────────────────

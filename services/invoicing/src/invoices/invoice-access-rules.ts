@@ -1,6 +1,9 @@
 /**
  * Which invoices a guardian may see (staff see their school's, checked by the endpoint's
- * permission). Invoicing knows a family through who an invoice is made out to and who paid.
+ * permission). Invoicing knows a family through who an invoice is made out to, who paid, and
+ * the student's guardians (billing guardian and every guardian linked to them, as enrolment's
+ * snapshot names them: both parents see the family's invoices, docs/adr/0023). Who an invoice
+ * is made out to (the CFDI receptor) does not change: it is still the billing guardian.
  */
 
 interface InvoiceParties {
@@ -8,19 +11,45 @@ interface InvoiceParties {
   payerGuardianId: string | null;
 }
 
+/** The student as invoicing's copy knows its guardians (undefined: not received yet). */
+export interface StudentGuardians {
+  billingGuardianId: string | null;
+  guardianIds: readonly string[];
+}
+
+/** The student's billing guardian or another guardian linked to them. */
+export function isGuardianOfStudent(
+  guardianId: string,
+  student: StudentGuardians | undefined,
+): boolean {
+  return (
+    student !== undefined &&
+    (student.billingGuardianId === guardianId || student.guardianIds.includes(guardianId))
+  );
+}
+
 /** An invoice made out to the guardian (as billing guardian) or paid by them. */
 export function isFamilyInvoice(invoice: InvoiceParties, guardianId: string): boolean {
   return invoice.billingGuardianId === guardianId || invoice.payerGuardianId === guardianId;
 }
 
-/** An order's invoices: for the student's billing guardian, or the family of any of them. */
+/** An invoice of the guardian's own, or of a student of theirs. */
+export function guardianMaySeeInvoice(
+  guardianId: string,
+  student: StudentGuardians | undefined,
+  invoice: InvoiceParties,
+): boolean {
+  return isFamilyInvoice(invoice, guardianId) || isGuardianOfStudent(guardianId, student);
+}
+
+/** An order's invoices: for the student's guardians, or the family of any of them. */
 export function guardianMaySeeOrder(
   guardianId: string,
-  studentBillingGuardianId: string | null | undefined,
+  student: StudentGuardians | undefined,
   invoices: readonly InvoiceParties[],
 ): boolean {
   return (
-    studentBillingGuardianId === guardianId ||
+    isGuardianOfStudent(guardianId, student) ||
     invoices.some((invoice) => isFamilyInvoice(invoice, guardianId))
   );
 }

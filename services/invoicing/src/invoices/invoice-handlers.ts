@@ -19,18 +19,25 @@ import {
   requestAgain,
   type InvoiceRow,
 } from './invoice-repository';
-import { guardianMaySeeOrder, isFamilyInvoice } from './invoice-access-rules';
+import { guardianMaySeeInvoice, guardianMaySeeOrder } from './invoice-access-rules';
 import { invoiceFileName, invoiceUrlsView, invoiceView } from './invoice-view';
 
-/** A stamped invoice for its school's staff or its family; anyone else finds nothing. */
+/**
+ * A stamped invoice for its school's staff or its family (its receptor, its payer, the
+ * student's guardians); anyone else finds nothing.
+ */
 async function downloadable(
   db: InvoicingDb,
   call: Call<typeof invoiceXml | typeof invoicePdf>,
 ): Promise<InvoiceRow & { stampedXml: string }> {
   const row = await invoiceById(db, call.params.id);
   if (!row) throw notFound(invoiceXml.notFound);
-  if (call.caller.kind === 'staff') call.requireStaffOf(row.schoolId);
-  else if (call.caller.kind !== 'guardian' || !isFamilyInvoice(row, call.caller.guardian_id))
+  const { caller } = call;
+  if (caller.kind === 'staff') call.requireStaffOf(row.schoolId);
+  else if (
+    caller.kind !== 'guardian' ||
+    !guardianMaySeeInvoice(caller.guardian_id, await studentById(db, row.studentId), row)
+  )
     throw notFound(invoiceXml.notFound);
   if (!row.stampedXml) throw conflict('La factura aún no está timbrada.');
   return { ...row, stampedXml: row.stampedXml };
@@ -50,7 +57,7 @@ export function invoiceHandlers(db: InvoicingDb) {
       if (caller.kind === 'staff') call.requireStaffOf(schoolId, invoiceUrls.notFound);
       else if (
         caller.kind !== 'guardian' ||
-        !guardianMaySeeOrder(caller.guardian_id, student?.billingGuardianId, rows)
+        !guardianMaySeeOrder(caller.guardian_id, student, rows)
       )
         throw notFound(invoiceUrls.notFound);
       return invoiceUrlsView(rows);

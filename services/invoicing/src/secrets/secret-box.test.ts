@@ -34,4 +34,13 @@ describe('SecretBox', () => {
     expect(inspect(box)).toBe('[SecretBox]');
     expect(JSON.stringify({ box })).toBe('{"box":"[SecretBox]"}');
   });
+
+  test('opens bytes sealed before the cipher moved to service-runtime (stored rows)', () => {
+    const box = new SecretBox(Buffer.alloc(32, 7).toString('base64'));
+    const stored = Buffer.from(
+      'NgbfaPDZJN+b7ivBsQHXSMUWrd+Oe5TAkr2fLSDHqWoZiRabWfbylxKpbU5WDcg=',
+      'base64',
+    );
+    expect(box.open(stored, 'school-1:csd-password').toString('utf8')).toBe('contraseña del CSD');
+  });
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentSnapshotColumns } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { students } from '../schema';
 
@@ -13,15 +14,10 @@ export async function upsertStudent(
   occurredAt: Date,
 ): Promise<void> {
   const values = {
-    studentId: student.student_id,
-    schoolId: student.school_id,
-    firstName: student.first_name,
-    lastName: student.last_name,
+    ...studentSnapshotColumns(student, occurredAt),
     // Absent (an older producer) and null (unknown) both mean no CURP to print.
     curp: student.curp?.trim().toUpperCase() || null,
     level: student.level,
-    billingGuardianId: student.billing_guardian_id,
-    updatedAt: occurredAt,
   };
   const { studentId: _key, ...changes } = values;
   await tx

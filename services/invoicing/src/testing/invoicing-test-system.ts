@@ -4,27 +4,18 @@
  * events exactly as those services do.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { z } from 'zod';
 import { startPacSandbox, type PacSandbox } from '@cuota/infra/sandboxes/pac/pac-sandbox.ts';
-import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
 import type { PayinSucceeded } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { Allocation } from '@cuota/contracts/payments/payins';
-import { jetstream } from '@nats-io/jetstream';
-import { subjectOf } from '@cuota/messaging/naming';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
-import { OutboxRelay } from '@cuota/messaging/outbox/outbox-relay';
-import { startService, type RunningService } from '@cuota/service-host/service-host';
-import { createDatabase, runMigrations, type Database } from '@cuota/service-runtime/db/database';
-import { createLogger } from '@cuota/service-runtime/logging/logger';
-import { NATS_URL } from '@cuota/testing/environment';
-import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
+import type { RunningService } from '@cuota/service-host/service-host';
+import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
+import type { TestIdentity } from '@cuota/testing/test-identity';
+import { createTestNamespace } from '@cuota/testing/test-namespace';
+import { startTestProducer, type TestProducer } from '@cuota/testing/test-producer';
 import { waitFor } from '@cuota/testing/wait-for';
 import { generateDemoCsd } from '../cfdi/demo-csd';
 import { saveFiscalEntity } from '../fiscal-entities/save-fiscal-entity';
@@ -45,18 +36,13 @@ export const SCHOOL = {
   rvoe: { elementary: '09PPR0001A', middle: 'ES-458/2019' },
 } as const;
 
-const producerMigrations = path.resolve(
-  __dirname,
-  '../../../../packages/messaging/src/test-migrations',
-);
-
 export interface InvoicingTestSystem {
   invoicing: RunningService<typeof schema>;
   pac: PacSandbox;
   box: SecretBox;
-  publish<D extends EventDefinition>(definition: D, data: z.infer<D['data']>): Promise<string>;
+  publish: TestProducer['publish'];
   /** Publishes an event's exact payload again (a redelivery, under a new Nats-Msg-Id). */
-  republish(eventId: string): Promise<void>;
+  republish: TestProducer['republish'];
   registerTaxpayer(rfc: string, name: string, postalCode: string, regimes: string[]): Promise<void>;
   pacBehaviour(changes: Record<string, number>): Promise<void>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
@@ -66,31 +52,22 @@ export interface InvoicingTestSystem {
   stop(): Promise<void>;
 }
 
-export async function startInvoicingTestSystem(
-  options: { pacTimeoutMs?: number } = {},
-): Promise<InvoicingTestSystem> {
-  const [invoicingDb, producerDb, ns, identity]: [
-    TestDatabase,
-    TestDatabase,
-    TestNamespace,
-    Awaited<ReturnType<typeof createTestIdentity>>,
-  ] = await Promise.all([
-    createTestDatabase('invoicing'),
-    createTestDatabase('invoicing_producer'),
-    createTestNamespace(),
-    createTestIdentity(),
-  ]);
-  const producer: Database<Record<string, unknown>> = createDatabase(producerDb.url, {});
-  await runMigrations(producer, producerMigrations);
-  const relay = new OutboxRelay({
-    db: producer,
-    nc: ns.nc,
-    ns,
-    logger: createLogger('producer', 'silent'),
-  });
+/** Invoicing's real service stamping through a PAC sandbox of its own, and its SecretBox. */
+export interface InvoicingOnPac {
+  underTest: ServiceUnderTest<typeof schema>;
+  pac: PacSandbox;
+  box: SecretBox;
+}
+
+export async function startInvoicingOnPac(options: {
+  label: string;
+  natsPrefix: string;
+  identity?: TestIdentity;
+  pacTimeoutMs?: number;
+}): Promise<InvoicingOnPac> {
   const pac = await startPacSandbox({ port: 0, apiToken: PAC_TOKEN });
   const secretsKey = randomBytes(32).toString('base64');
-  const invoicing = await startService(
+  const underTest = await startServiceUnderTest(
     createInvoicingService({
       pacUrl: pac.url,
       pacToken: PAC_TOKEN,
@@ -98,25 +75,43 @@ export async function startInvoicingTestSystem(
       pacTimeoutMs: options.pacTimeoutMs ?? 5_000,
       stamping: { retryBaseMs: 100, retryCapMs: 400, pollMs: 100 },
     }),
-    {
-      port: 0,
-      databaseUrl: invoicingDb.url,
-      natsUrl: NATS_URL,
-      natsPrefix: ns.prefix,
-      identityPublicJwk: identity.keys.publicJwk,
-      logLevel: 'silent',
-    },
-  );
-  const box = new SecretBox(secretsKey);
+    { label: options.label, natsPrefix: options.natsPrefix, identity: options.identity },
+  ).catch(async (err: unknown) => {
+    await pac.stop();
+    throw err;
+  });
+  return { underTest, pac, box: new SecretBox(secretsKey) };
+}
 
-  const control = async (method: string, route: string, body: unknown) => {
-    const res = await fetch(`${pac.url}/_sandbox${route}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`PAC sandbox ${route}: ${res.status} ${await res.text()}`);
-  };
+/** The PAC sandbox's control API (infra/sandboxes/pac): taxpayers and behaviour. */
+export async function controlPac(
+  pacUrl: string,
+  method: string,
+  route: string,
+  body: unknown,
+): Promise<void> {
+  const res = await fetch(`${pacUrl}/_sandbox${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`PAC sandbox ${route}: ${res.status} ${await res.text()}`);
+}
+
+export async function startInvoicingTestSystem(
+  options: { pacTimeoutMs?: number } = {},
+): Promise<InvoicingTestSystem> {
+  const ns = await createTestNamespace();
+  const producer = await startTestProducer(ns, 'invoicing_producer');
+  const { underTest, pac, box } = await startInvoicingOnPac({
+    label: 'invoicing',
+    natsPrefix: ns.prefix,
+    pacTimeoutMs: options.pacTimeoutMs,
+  });
+  const invoicing = underTest.service;
+  const identity = underTest.identity;
+  const control = (method: string, route: string, body: unknown) =>
+    controlPac(pac.url, method, route, body);
 
   const invoicesOf = (sourceId: string) =>
     invoicing.db.query.invoices.findMany({
@@ -128,20 +123,8 @@ export async function startInvoicingTestSystem(
     invoicing,
     pac,
     box,
-    async publish(definition, data) {
-      const event = await producer.transaction((tx) => enqueueEvent(tx, definition, data));
-      await relay.drain();
-      return event.id;
-    },
-    async republish(eventId) {
-      const { rows } = await producer.$client.query(
-        'SELECT type, payload FROM outbox_events WHERE id = $1',
-        [eventId],
-      );
-      await jetstream(ns.nc).publish(subjectOf(ns, rows[0].type), JSON.stringify(rows[0].payload), {
-        msgID: `redelivery-${randomUUID()}`,
-      });
-    },
+    publish: producer.publish,
+    republish: producer.republish,
     registerTaxpayer: (rfc, name, postalCode, regimes) =>
       control('PUT', `/taxpayers/${rfc}`, { name, postal_code: postalCode, regimes }),
     pacBehaviour: (changes) => control('PUT', '/behaviour', changes),
@@ -162,18 +145,19 @@ export async function startInvoicingTestSystem(
       );
     },
     async stop() {
-      await invoicing?.stop();
-      await pac?.stop();
-      await producer?.$client.end();
-      await ns?.dispose();
-      await Promise.all([invoicingDb?.drop(), producerDb?.drop()]);
+      await underTest.stop();
+      await pac.stop();
+      await producer.stop();
+      await ns.dispose();
     },
   };
 }
 
 /** The school's fiscal data and a fresh demo CSD, as the seed or staff would save them. */
 export async function saveSchoolFiscalEntity(
-  system: InvoicingTestSystem,
+  system: Pick<InvoicingTestSystem, 'box' | 'registerTaxpayer'> & {
+    invoicing: Pick<InvoicingTestSystem['invoicing'], 'db'>;
+  },
   schoolId = SCHOOL_ID,
 ): Promise<void> {
   const password = 'contraseña-csd';

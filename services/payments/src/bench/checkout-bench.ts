@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { waitFor } from '@cuota/testing/wait-for';
 import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
@@ -29,8 +28,11 @@ const percentile = (sorted: number[], p: number) =>
 /**
  * Issue 8's scale target: `checkouts` card payments at once against the gateway sandbox,
  * each for another family's order (tokenised first, as the browser does), then every
- * payment settled by its signed webhook. Counts lost and duplicated payments from the
- * gateway's and payments' own records, and ends with the ledger check.
+ * payment settled by its signed webhook. Billing is its real service: the families are
+ * enrolled through enrolment's events and billed by a bill run, each checkout's quote is
+ * billing's answer and billing applies payments' events as the run goes. Counts lost and
+ * duplicated payments from the gateway's and payments' own records, and ends with the
+ * ledger check (payments' receivable against billing's open orders).
  */
 export async function benchCheckouts(
   sandboxUrl: string,
@@ -42,16 +44,19 @@ export async function benchCheckouts(
   });
   try {
     const school = h.schools[0]!;
-    const orders = await h.billing.bill(
-      Array.from({ length: checkouts }, () => ({
+    // Families enrolled as enrolment's events enrol them; billing's real service bills them
+    // (one concept, one bill run over the level) and answers every checkout's quote.
+    const families = await h.enrolFamilies(school, checkouts);
+    const orders = await h.realBilling.bill(
+      families.map((f) => ({
         schoolId: school.id,
-        studentId: randomUUID(),
-        guardianId: randomUUID(),
+        studentId: f.studentId,
+        guardianId: f.guardianId,
         conceptName: 'Colegiatura',
         conceptType: 'MONTHLY_FEE' as const,
         period: '2026-03',
         dueOn: '2026-03-10',
-        amount: 350_000 + Math.floor(Math.random() * 100_000),
+        amount: 385_000,
         lateFee: 0,
       })),
     );

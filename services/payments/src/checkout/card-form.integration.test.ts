@@ -3,7 +3,7 @@ import { cardFormSettingsSchema } from '@cuota/contracts/payments/checkout';
 import { waitFor } from '@cuota/testing/wait-for';
 import { CARD_NOT_ACCEPTED } from '../gateway/school-gateways';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
-import { publishEvent } from '../test-support/publish-event';
+import { publishEvent } from '@cuota/testing/publish-event';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(60_000);

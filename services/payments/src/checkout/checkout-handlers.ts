@@ -30,8 +30,13 @@ export function checkoutHandlers(deps: PaymentsDeps) {
     }),
 
     implement(paymentStatus, async (call) => {
-      const payin = await payinById(deps.db, call.params.id);
-      assertMayRead(call.caller, payin, call.requireStaffOf, paymentStatus.notFound);
+      const payin = await assertMayRead(
+        deps.db,
+        call.caller,
+        await payinById(deps.db, call.params.id),
+        call.requireStaffOf,
+        paymentStatus.notFound,
+      );
       return paymentStatusOf(deps.db, payin.id);
     }),
 

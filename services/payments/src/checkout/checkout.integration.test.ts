@@ -18,7 +18,7 @@ let h: PaymentsHarness;
 let school: SchoolFixture;
 let other: SchoolFixture;
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'payments_checkout', realBilling: true });
+  h = await startPaymentsHarness({ label: 'payments_checkout' });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

@@ -8,7 +8,7 @@ import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.upda
 import { guardian, startInvoicingWithPac, student } from '@cuota/invoicing/testing';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
-import { publishEvent } from '../test-support/publish-event';
+import { publishEvent } from '@cuota/testing/publish-event';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(90_000);
@@ -18,7 +18,7 @@ let school: SchoolFixture;
 let invoicing: Awaited<ReturnType<typeof startInvoicingWithPac>>;
 
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'money_loop', realBilling: true });
+  h = await startPaymentsHarness({ label: 'money_loop' });
   [school] = h.schools as [SchoolFixture];
   invoicing = await startInvoicingWithPac({
     natsPrefix: h.ns.prefix,

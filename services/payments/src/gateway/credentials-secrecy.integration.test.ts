@@ -19,7 +19,7 @@ const logger = pino(
 let h: PaymentsHarness;
 let school: SchoolFixture;
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'payments_secrets', logger, realBilling: true });
+  h = await startPaymentsHarness({ label: 'payments_secrets', logger });
   [school] = h.schools as [SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

@@ -1,6 +1,8 @@
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
-import type { PayinRow } from './payin-repository';
+import { studentIdsOfGuardian } from '../students/student-directory-repository';
+import type { PayinFamily, PayinRow } from './payin-repository';
 import { UNKNOWN_PAYIN } from './payin-repository';
 
 const UNKNOWN_SCHOOL = 'No encontramos esta escuela.';
@@ -15,27 +17,46 @@ export function familyScope(caller: IdentityClaims, schoolId: string): string | 
   return caller.guardian_id;
 }
 
+/**
+ * A guardian's family in a school (docs/adr/0023): the payins they made, and those of the
+ * students they are the billing guardian of or linked to — both parents see the family's.
+ */
+export async function familyOf(
+  db: Executor,
+  schoolId: string,
+  guardianId: string,
+): Promise<PayinFamily> {
+  return { guardianId, studentIds: await studentIdsOfGuardian(db, schoolId, guardianId) };
+}
+
+const inFamily = (payin: PayinRow, family: PayinFamily) =>
+  payin.guardianId === family.guardianId ||
+  payin.studentIds.some((id) => family.studentIds.includes(id));
+
 /** A payin found by id is shown only to its family or its school's staff; others get 404. */
-export function assertMayRead(
+export async function assertMayRead(
+  db: Executor,
   caller: IdentityClaims,
   payin: PayinRow | null,
   requireStaffOf: (schoolId: string, unknown: string) => unknown,
   unknown = UNKNOWN_PAYIN,
-): asserts payin is PayinRow {
+): Promise<PayinRow> {
   if (!payin) throw notFound(unknown);
   if (caller.kind === 'guardian') {
-    if (payin.guardianId !== caller.guardian_id) throw notFound(unknown);
-    return;
+    const family = await familyOf(db, payin.schoolId, caller.guardian_id);
+    if (!inFamily(payin, family)) throw notFound(unknown);
+    return payin;
   }
   requireStaffOf(payin.schoolId, unknown);
+  return payin;
 }
 
 /** A payin under a school's path: that school's, and the caller's family's for a guardian. */
 export function assertInScope(
   payin: PayinRow | null,
   schoolId: string,
-  family: string | undefined,
+  family: PayinFamily | undefined,
 ): asserts payin is PayinRow {
   if (!payin || payin.schoolId !== schoolId) throw notFound(UNKNOWN_PAYIN);
-  if (family !== undefined && payin.guardianId !== family) throw notFound(UNKNOWN_PAYIN);
+  if (family !== undefined && !inFamily(payin, family)) throw notFound(UNKNOWN_PAYIN);
 }

@@ -13,7 +13,7 @@ import { Reply } from '@cuota/service-runtime/http/reply';
 import type { PaymentsDeps } from '../payments-deps';
 import { schoolById } from '../schools/school-repository';
 import { studentNames } from '../students/student-directory-repository';
-import { assertInScope, familyScope } from './payin-access';
+import { assertInScope, familyOf, familyScope } from './payin-access';
 import {
   allocationsOfPayins,
   itemsOfPayins,
@@ -37,10 +37,16 @@ export function payinHandlers(deps: PaymentsDeps) {
     return rows.map((r) => toPayin(r, appliedOrPlanned(r, allocated.get(r.id), planned.get(r.id))));
   };
 
+  /** The caller's family in the school (a guardian), or undefined (staff see every family). */
+  const familyIn = async (caller: Call<typeof listPayins>['caller'], schoolId: string) => {
+    const guardianId = familyScope(caller, schoolId);
+    return guardianId === undefined ? undefined : familyOf(db, schoolId, guardianId);
+  };
+
   const list = async ({ params, query, caller }: Call<typeof listPayins>) => {
     const { count, rows } = await listPayinRows(db, {
       schoolId: params.id,
-      guardianId: familyScope(caller, params.id),
+      family: await familyIn(caller, params.id),
       type: query.type,
       status: query.status,
       studentId: query.student_id,
@@ -53,7 +59,7 @@ export function payinHandlers(deps: PaymentsDeps) {
   };
 
   const one = async ({ params, caller }: Pick<Call<typeof getPayin>, 'params' | 'caller'>) => {
-    const family = familyScope(caller, params.school);
+    const family = await familyIn(caller, params.school);
     const payin = await payinById(db, params.payin);
     assertInScope(payin, params.school, family);
     return (await views([payin]))[0]!;

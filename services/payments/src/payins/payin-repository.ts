@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
@@ -235,10 +248,16 @@ export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise
   return `R-${String(row!.n).padStart(6, '0')}`;
 }
 
+/** A guardian's family: the payins they made and those of their students (payin-access.ts). */
+export interface PayinFamily {
+  guardianId: string;
+  studentIds: string[];
+}
+
 export interface PayinFilter {
   schoolId: string;
   /** A family sees only its own payins. */
-  guardianId?: string;
+  family?: PayinFamily;
   type?: PayinType;
   status?: RequestStatus;
   studentId?: string;
@@ -256,7 +275,14 @@ export async function listPayins(
   const localDay = sql`(${payins.createdAt} AT TIME ZONE 'America/Mexico_City')::date`;
   const conditions: (SQL | undefined)[] = [
     eq(payins.schoolId, f.schoolId),
-    f.guardianId ? eq(payins.guardianId, f.guardianId) : undefined,
+    f.family
+      ? or(
+          eq(payins.guardianId, f.family.guardianId),
+          f.family.studentIds.length
+            ? arrayOverlaps(payins.studentIds, f.family.studentIds)
+            : undefined,
+        )
+      : undefined,
     f.type ? eq(payins.type, f.type) : undefined,
     f.status ? eq(payins.status, f.status) : undefined,
     f.studentId ? sql`${payins.studentIds} @> ARRAY[${f.studentId}]::text[]` : undefined,

@@ -16,7 +16,7 @@ let h: PaymentsHarness;
 let school: SchoolFixture;
 let other: SchoolFixture;
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'payments_desk', realBilling: true });
+  h = await startPaymentsHarness({ label: 'payments_desk' });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
 }, 60_000);
 afterAll(() => h?.stop());

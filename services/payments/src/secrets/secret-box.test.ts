@@ -46,4 +46,14 @@ describe('SecretBox (AES-256-GCM at rest)', () => {
     expect(() => parseSecretsKey(randomBytes(16).toString('base64'))).toThrow('32 bytes');
     expect(() => parseSecretsKey('no es base64!')).toThrow(SecretBoxError);
   });
+
+  it('opens a value sealed before the cipher moved to service-runtime (stored rows)', () => {
+    const old = new SecretBox(Buffer.alloc(32, 7));
+    expect(
+      old.open(
+        'v1.meXaK68TvP4lyH-g.5KDm8Jgr2KMA0kOgsh2BVA.glXgO1qKyZJoUPoZ56eLCl8',
+        'school-1:private_merchant_id',
+      ),
+    ).toBe('sk_prueba_ñandú');
+  });
 });

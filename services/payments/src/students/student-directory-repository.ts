@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentSnapshotColumns } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { studentDirectory } from '../schema';
 
@@ -12,14 +13,7 @@ export async function upsertStudent(
   student: StudentSnapshot,
   occurredAt: Date,
 ): Promise<void> {
-  const values = {
-    studentId: student.student_id,
-    schoolId: student.school_id,
-    firstName: student.first_name,
-    lastName: student.last_name,
-    billingGuardianId: student.billing_guardian_id,
-    updatedAt: occurredAt,
-  };
+  const values = studentSnapshotColumns(student, occurredAt);
   const { studentId: _key, ...changes } = values;
   await tx
     .insert(studentDirectory)
@@ -55,4 +49,28 @@ export async function studentNames(
     .from(studentDirectory)
     .where(inArray(studentDirectory.studentId, studentIds));
   return new Map(rows.map((r) => [r.studentId, `${r.firstName} ${r.lastName}`]));
+}
+
+/**
+ * The school's students of this guardian: those they are the billing guardian of or linked
+ * to (docs/adr/0023). Their family's payins are the guardian's to see.
+ */
+export async function studentIdsOfGuardian(
+  db: Executor,
+  schoolId: string,
+  guardianId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: studentDirectory.studentId })
+    .from(studentDirectory)
+    .where(
+      and(
+        eq(studentDirectory.schoolId, schoolId),
+        or(
+          eq(studentDirectory.billingGuardianId, guardianId),
+          arrayContains(studentDirectory.guardianIds, [guardianId]),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

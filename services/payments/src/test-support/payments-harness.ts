@@ -23,9 +23,8 @@ import type { PaymentsDeps } from '../payments-deps';
 import * as schemaTables from '../schema';
 import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
-import { BillingStandIn, type StandInOrder } from './billing-stand-in';
-import { publishEvent } from './publish-event';
-import { RealBilling } from './real-billing';
+import { publishEvent } from '@cuota/testing/publish-event';
+import { RealBilling, type BilledOrder } from './real-billing';
 import { startWebhookRelay } from './webhook-relay';
 
 /** A namespace on another NATS server (one a test stops and starts). */
@@ -68,8 +67,6 @@ export interface HarnessOptions {
   /** Overrides of payments' config (webhook tolerance, timeouts…). */
   config?: Partial<PaymentsConfig>;
   logger?: Logger;
-  /** Billing's real service instead of BillingStandIn (every test; the bench keeps the latter). */
-  realBilling?: boolean;
   /** NATS server for this harness (a private one for restart tests). */
   natsUrl?: string;
   /** The gateway sandbox (stopped with the harness). */
@@ -85,7 +82,7 @@ export interface Sandbox {
 /**
  * Payments as it runs, with the real parts around it: PostgreSQL, NATS, the gateway sandbox
  * (its webhooks through a relay that does what the BFF does), enrolment's events published
- * on NATS, and billing's contract answered by BillingStandIn or by billing's real service.
+ * on NATS, and billing's real service answering payments' requests and applying its events.
  */
 export class PaymentsHarness {
   service!: RunningService<typeof schema>;
@@ -115,7 +112,7 @@ export class PaymentsHarness {
     readonly ns: TestNamespace,
     readonly identity: Awaited<ReturnType<typeof createTestIdentity>>,
     readonly sandbox: Sandbox,
-    private readonly biller: BillingStandIn | RealBilling,
+    private readonly biller: RealBilling,
     private readonly relay: Awaited<ReturnType<typeof startWebhookRelay>>,
   ) {
     this.books = createDatabase(db.url, schemaTables, 4);
@@ -129,9 +126,7 @@ export class PaymentsHarness {
       createTestIdentity(),
     ]);
     const { sandbox } = options;
-    const billing = options.realBilling
-      ? await RealBilling.start(ns.prefix, identity, options.natsUrl)
-      : new BillingStandIn(ns.nc, ns).start();
+    const billing = await RealBilling.start(ns.prefix, identity, options.natsUrl);
     const holder: { harness?: PaymentsHarness } = {};
     const relay = await startWebhookRelay(
       () => holder.harness!.externalUrl ?? holder.harness!.service.url,
@@ -239,16 +234,44 @@ export class PaymentsHarness {
     });
   }
 
-  /** The stand-in (harnesses without `realBilling`: the checkout bench's 500 unenrolled families). */
-  get billing(): BillingStandIn {
-    if (this.biller instanceof RealBilling) throw new Error('this harness runs the real billing');
+  /** Billing's real service, on the harness's NATS namespace. */
+  get realBilling(): RealBilling {
     return this.biller;
   }
 
-  /** Billing's real service (harnesses with `realBilling`). */
-  get realBilling(): RealBilling {
-    if (!(this.biller instanceof RealBilling)) throw new Error('this harness runs the stand-in');
-    return this.biller;
+  /**
+   * `count` more families of one active child each in the school, enrolled as enrolment's
+   * events enrol them (billing and payments both follow them): the checkout bench's families.
+   */
+  async enrolFamilies(
+    school: SchoolFixture,
+    count: number,
+  ): Promise<{ guardianId: string; studentId: string }[]> {
+    const families = Array.from({ length: count }, () => ({
+      guardianId: randomUUID(),
+      studentId: randomUUID(),
+    }));
+    for (const [i, f] of families.entries())
+      await publishEvent(this.ns.nc, this.ns, studentCreatedV1, {
+        student_id: f.studentId,
+        school_id: school.id,
+        first_name: 'Alumno',
+        last_name: `Banco ${i + 1}`,
+        level: 'elementary',
+        section_id: null,
+        status: 'active',
+        billing_guardian_id: f.guardianId,
+        guardian_ids: [f.guardianId],
+      });
+    const ids = families.map((f) => f.studentId);
+    await waitFor(async () => {
+      const { rows } = await this.books.$client.query(
+        'SELECT count(*)::int AS n FROM student_directory WHERE student_id = ANY($1)',
+        [ids],
+      );
+      return rows[0].n === ids.length;
+    }, 60_000);
+    return families;
   }
 
   async stop(): Promise<void> {
@@ -310,8 +333,8 @@ export class PaymentsHarness {
   async bill(
     school: SchoolFixture,
     studentIds: string[],
-    over: Partial<Omit<StandInOrder, 'id'>> = {},
-  ): Promise<StandInOrder[]> {
+    over: Partial<Omit<BilledOrder, 'id'>> = {},
+  ): Promise<BilledOrder[]> {
     const family = school.families.find((f) => f.studentIds.includes(studentIds[0]!))!;
     return this.biller.bill(
       studentIds.map((studentId) => ({
@@ -357,7 +380,7 @@ export class PaymentsHarness {
   /** Pays orders by card through checkout; returns the answer. */
   async checkout(
     school: SchoolFixture,
-    orders: StandInOrder[],
+    orders: BilledOrder[],
     options: { card?: string; key?: string; claims?: IdentityClaims; token?: string } = {},
   ): Promise<Answer> {
     const total = orders.reduce((s, o) => s + o.amount - o.paidBase + o.lateFee - o.paidLateFee, 0);

@@ -4,13 +4,30 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
 import type { TestIdentity } from '@cuota/testing/test-identity';
 import { waitFor } from '@cuota/testing/wait-for';
-import type { StandInOrder } from './billing-stand-in';
+import type { ConceptType } from '@cuota/contracts/billing/concepts';
 
-type Bill = Omit<StandInOrder, 'id' | 'paidBase' | 'paidLateFee' | 'waiting'>;
+/** An order billing billed, as the harness's tests and the checkout bench use it. */
+export interface BilledOrder {
+  id: string;
+  schoolId: string;
+  studentId: string;
+  guardianId: string;
+  conceptName: string;
+  conceptType: ConceptType;
+  period: string | null;
+  dueOn: string;
+  amount: number;
+  lateFee: number;
+  paidBase: number;
+  paidLateFee: number;
+  waiting: boolean;
+}
+
+type Bill = Omit<BilledOrder, 'id' | 'paidBase' | 'paidLateFee' | 'waiting'>;
 
 /**
- * Billing's real service on the harness's NATS namespace, in place of BillingStandIn: its
- * directory follows the students the harness publishes, it answers payments' requests and
+ * Billing's real service on the harness's NATS namespace: its directory follows the
+ * students the harness publishes (as enrolment's events), it answers payments' requests and
  * applies payments' events as in production.
  */
 export class RealBilling {
@@ -40,7 +57,7 @@ export class RealBilling {
    * Orders as a school bills them: a monthly concept for the period and a bill run, which
    * bills every active student of the school's level; returns the orders of `orders`' students.
    */
-  async bill(orders: Bill[]): Promise<StandInOrder[]> {
+  async bill(orders: Bill[]): Promise<BilledOrder[]> {
     const [first] = orders as [Bill];
     const accountant = staffOf(first.schoolId);
     await this.waitForStudents(orders.map((o) => o.studentId));
@@ -82,7 +99,7 @@ export class RealBilling {
    * Voids orders as a school does: DELETE of the bill runs that billed them, which removes
    * every unpaid order of those runs (each student's of the level), with billing.orders.voided.
    */
-  async void(orders: StandInOrder[]): Promise<void> {
+  async void(orders: BilledOrder[]): Promise<void> {
     const runs = new Map(orders.map((o) => [this.runOf.get(o.id)!, o.schoolId]));
     for (const [runId, schoolId] of runs)
       await this.call(staffOf(schoolId), `/book-keeper/massive_concept_assignments/${runId}/`, {
@@ -96,14 +113,14 @@ export class RealBilling {
   }
 
   /** Waits until billing shows the order with this much paid (payments' events are async). */
-  waitForPaid(order: StandInOrder, paidCentavos = order.amount) {
+  waitForPaid(order: BilledOrder, paidCentavos = order.amount) {
     return waitFor(
       async () => (await this.order(order.schoolId, order.id)).paid_centavos === paidCentavos,
     );
   }
 
   /** Waits until billing shows the order in this payment status. */
-  waitForStatus(order: StandInOrder, status: OrderPaymentStatus) {
+  waitForStatus(order: BilledOrder, status: OrderPaymentStatus) {
     return waitFor(async () => (await this.order(order.schoolId, order.id)).status === status);
   }
 

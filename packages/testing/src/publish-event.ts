@@ -8,7 +8,7 @@ import { ensureStream } from '@cuota/messaging/streams';
 
 /**
  * Publishes an event as its owner's outbox relay would (the envelope, the event id as
- * Nats-Msg-Id): how a test plays enrolment or billing without running them.
+ * Nats-Msg-Id unless `msgId` says otherwise): how a test plays a service without running it.
  */
 export async function publishEvent<D extends EventDefinition>(
   nc: NatsConnection,
@@ -16,6 +16,7 @@ export async function publishEvent<D extends EventDefinition>(
   definition: D,
   data: z.infer<D['data']>,
   id: string = randomUUID(),
+  msgId: string = id,
 ): Promise<string> {
   await ensureStream(nc, ns, definition.stream);
   const envelope = {
@@ -26,7 +27,7 @@ export async function publishEvent<D extends EventDefinition>(
     data: definition.data.parse(data),
   };
   await jetstream(nc).publish(subjectOf(ns, definition.type), JSON.stringify(envelope), {
-    msgID: id,
+    msgID: msgId,
   });
   return id;
 }

@@ -1,0 +1,135 @@
+import {
+  startEnrolmentHarness,
+  type EnrolmentHarness,
+  type Json,
+} from '../test-support/enrolment-harness';
+
+jest.setTimeout(60_000);
+
+/**
+ * Who is whose guardian travels with the student (docs/adr/0023): the created snapshot names
+ * the student's guardians, and linking or unlinking one publishes enrolment.student.updated
+ * in the same transaction, so billing, payments and invoicing show the family's money to
+ * every parent.
+ */
+let h: EnrolmentHarness;
+
+beforeAll(async () => {
+  h = await startEnrolmentHarness('enrolment_family_links');
+}, 90_000);
+
+afterAll(() => h?.stop());
+
+/** The student's events in the outbox, oldest first, with the guardians each named. */
+const studentEvents = (studentId: string) =>
+  h.query<{ type: string; guardian_ids: string[] | null }>(
+    `SELECT type, payload->'data'->'guardian_ids' AS guardian_ids FROM outbox_events
+      WHERE type LIKE 'enrolment.student.%' AND payload->'data'->>'student_id' = $1
+      ORDER BY seq`,
+    [studentId],
+  );
+
+const sorted = (ids: string[]) => [...ids].sort();
+
+test('the created student names its guardians; linking and unlinking republish it', async () => {
+  const admissions = h.staff('ADMISSIONS');
+  const lead: Json = (
+    await h.call(admissions, '/api/v1/admissions/create_lead/', {
+      method: 'POST',
+      json: {
+        school_id: h.demo.school_id,
+        level: 'elementary',
+        first_name: 'Renata',
+        last_name: 'Familia',
+        guardians: [
+          { first_name: 'Laura', last_name: 'Familia', relationship: 'Madre' },
+          { first_name: 'Jorge', last_name: 'Familia', relationship: 'Padre' },
+        ],
+      },
+    })
+  ).body;
+  const parents: string[] = lead.guardians.map((g: Json) => g.id);
+  expect(parents).toHaveLength(2);
+  // One created event naming both parents: the relationships saved after it publish nothing.
+  expect(await studentEvents(lead.id)).toEqual([
+    { type: 'enrolment.student.created', guardian_ids: sorted(parents) },
+  ]);
+
+  const grandmother: Json = (
+    await h.call(admissions, '/api/v1/admissions/create_guardian/', {
+      method: 'POST',
+      json: {
+        school_id: h.demo.school_id,
+        student_id: lead.id,
+        first_name: 'Elena',
+        last_name: 'Familia',
+        relationship: 'Abuela',
+      },
+    })
+  ).body;
+  expect(grandmother.id).toEqual(expect.any(String));
+  const family = sorted([...parents, grandmother.id]);
+  expect((await studentEvents(lead.id)).at(-1)).toEqual({
+    type: 'enrolment.student.updated',
+    guardian_ids: family,
+  });
+
+  // Linking a guardian who already is one only changes the relationship: no event.
+  const before = (await studentEvents(lead.id)).length;
+  const relinked = await h.call(admissions, `/api/v1/admissions/link_guardian/${parents[1]}/`, {
+    method: 'POST',
+    json: { student_id: lead.id, relationship: 'Papá' },
+  });
+  expect(relinked.status).toBe(200);
+  expect(await studentEvents(lead.id)).toHaveLength(before);
+
+  const removed = await h.call(
+    admissions,
+    `/api/v1/admissions/delete_guardian/${grandmother.id}/?student_id=${lead.id}`,
+    { method: 'DELETE' },
+  );
+  expect(removed.status).toBe(204);
+  expect((await studentEvents(lead.id)).at(-1)).toEqual({
+    type: 'enrolment.student.updated',
+    guardian_ids: sorted(parents),
+  });
+});
+
+test('a sibling linked to a known guardian republishes only the sibling', async () => {
+  const admissions = h.staff('ADMISSIONS');
+  const create = (first_name: string, json: object) =>
+    h.call(admissions, '/api/v1/admissions/create_lead/', {
+      method: 'POST',
+      json: { school_id: h.demo.school_id, level: 'elementary', first_name, ...json },
+    });
+  const older: Json = (
+    await create('Mateo', {
+      last_name: 'Hermanos',
+      guardians: [{ first_name: 'Sara', last_name: 'Hermanos', relationship: 'Madre' }],
+    })
+  ).body;
+  const mother: string = older.guardians[0].id;
+  const younger: Json = (await create('Lía', { last_name: 'Hermanos', guardian_ids: [mother] }))
+    .body;
+  expect(await studentEvents(younger.id)).toEqual([
+    { type: 'enrolment.student.created', guardian_ids: [mother] },
+  ]);
+  const father: Json = (
+    await h.call(admissions, '/api/v1/admissions/create_guardian/', {
+      method: 'POST',
+      json: {
+        school_id: h.demo.school_id,
+        student_id: younger.id,
+        first_name: 'Raúl',
+        last_name: 'Hermanos',
+        relationship: 'Padre',
+      },
+    })
+  ).body;
+  expect((await studentEvents(younger.id)).at(-1)?.guardian_ids).toEqual(
+    sorted([mother, father.id]),
+  );
+  expect(await studentEvents(older.id)).toEqual([
+    { type: 'enrolment.student.created', guardian_ids: [mother] },
+  ]);
+});

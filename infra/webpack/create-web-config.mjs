@@ -8,6 +8,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { eagerPackageModulesOf, packageModulesOf } from './shell-provided.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -53,6 +54,11 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 function sharedConfig(appDir) {
   const shared = {};
   for (const key of SINGLETONS) shared[key] = { singleton: true };
+  // Resolved to their facades, whose own package.json would otherwise give the version.
+  shared['react-router'] = { singleton: true, version: REACT_ROUTER_VERSION };
+  shared['@reduxjs/toolkit'] = { singleton: true, version: REDUX_TOOLKIT_VERSION };
+  shared['react-redux'] = { singleton: true, version: REACT_REDUX_VERSION };
+  shared['styled-components'] = { singleton: true, version: STYLED_COMPONENTS_VERSION };
   const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
   for (const [name, folder] of Object.entries(WORKSPACE_SINGLETONS)) {
     const envName = `CUOTA_REQUIRE_${name.slice('@cuota/'.length).replace(/-/g, '_').toUpperCase()}`;
@@ -65,6 +71,54 @@ function sharedConfig(appDir) {
   }
   return shared;
 }
+
+/** The ESM build of the plugin that shares the host's federation runtime-core. */
+const INJECT_EXTERNAL_RUNTIME = createRequire(
+  require.resolve('@module-federation/enhanced/webpack'),
+)
+  .resolve('@module-federation/inject-external-runtime-core-plugin')
+  .replace(/\.cjs$/, '.js');
+
+const REACT_ROUTER_DIR = path.dirname(require.resolve('react-router/package.json'));
+const REACT_ROUTER_PRODUCTION = path.join(REACT_ROUTER_DIR, 'dist/production/index.mjs');
+const REACT_ROUTER_DEVELOPMENT = path.join(REACT_ROUTER_DIR, 'dist/development/index.mjs');
+const REACT_ROUTER_VERSION = readJson(path.join(REACT_ROUTER_DIR, 'package.json')).version;
+const REDUX_TOOLKIT_DIR = path.dirname(require.resolve('@reduxjs/toolkit/package.json'));
+const REDUX_TOOLKIT_BUILD = path.join(REDUX_TOOLKIT_DIR, 'dist/redux-toolkit.modern.mjs');
+const REDUX_TOOLKIT_VERSION = readJson(path.join(REDUX_TOOLKIT_DIR, 'package.json')).version;
+const REACT_REDUX_DIR = path.dirname(require.resolve('react-redux/package.json'));
+const REACT_REDUX_BUILD = path.join(REACT_REDUX_DIR, 'dist/react-redux.mjs');
+const REACT_REDUX_VERSION = readJson(path.join(REACT_REDUX_DIR, 'package.json')).version;
+const STYLED_COMPONENTS_DIR = path.dirname(require.resolve('styled-components/package.json'));
+const STYLED_COMPONENTS_BUILD = path.join(
+  STYLED_COMPONENTS_DIR,
+  'dist/styled-components.browser.esm.js',
+);
+const STYLED_COMPONENTS_VERSION = readJson(
+  path.join(STYLED_COMPONENTS_DIR, 'package.json'),
+).version;
+const ZOD_CORE = path.join(path.dirname(require.resolve('zod/package.json')), 'v4/core');
+const ZOD_BROWSER = path.join(import.meta.dirname, 'zod-browser');
+
+/**
+ * zod's classic schemas import its JSON Schema generator for `.toJSONSchema()`: ~7 KB gz that
+ * every page parsing a response loaded and none uses. In browser builds those two imports
+ * (from classic/schemas.js only) go to zod-browser/, which keeps the checks' summary and
+ * throws if JSON Schema is asked for; parsing is zod's own code (ADR 0025).
+ */
+const zodWithoutJsonSchema = () =>
+  new webpack.NormalModuleReplacementPlugin(
+    /[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/,
+    (resource) => {
+      const issuer = resource.contextInfo?.issuer ?? '';
+      if (!/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(issuer)) return;
+      const file = /json-schema-processors/.test(resource.request)
+        ? 'json-schema-processors.mjs'
+        : 'to-json-schema.mjs';
+      resource.request = path.join(ZOD_BROWSER, file);
+    },
+  );
+const FACADES = path.join(import.meta.dirname, 'shared-facades');
 
 function swcRule(development) {
   return {
@@ -93,6 +147,65 @@ function defineEnv(values) {
     definitions[`process.env.${name}`] = JSON.stringify(value);
   }
   return new webpack.DefinePlugin(definitions);
+}
+
+/**
+ * The shell provides every shared module in a chunk of its own, and a shared module's chunk
+ * asks for the shared modules it imports only once it has arrived: the first screen was ~60
+ * small files fetched in six or seven rounds (Chromium opens six connections per origin).
+ * Everything the shell itself imports is needed to start any page, so it comes in two files
+ * (ADR 0025).
+ */
+const HOST_CHUNKS = {
+  framework: {
+    name: 'framework',
+    test: /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|@reduxjs|immer|reselect|use-sync-external-store|styled-components|stylis|@emotion|cookie|set-cookie-parser|@standard-schema)|infra[\\/]webpack[\\/]shared-facades)[\\/]/,
+    chunks: 'async',
+    enforce: true,
+    priority: 20,
+  },
+  cuota: {
+    name: 'cuota',
+    test: /[\\/](packages[\\/](ui|web-core|contracts)|node_modules[\\/](zod|@trpc)|infra[\\/]webpack[\\/]zod-browser)[\\/]/,
+    chunks: 'async',
+    enforce: true,
+    priority: 10,
+  },
+};
+
+/**
+ * A remote's own copies of the shared libraries are fallbacks (the shell's are loaded first),
+ * but the @cuota/ui and web-core modules the shell does not import come from the remote, in
+ * two more rounds of small files (~300 ms each on a loaded machine). They come in one file,
+ * `cuota-web`. The ones the shell imports (and so provides) stay out of it, each in its own
+ * fallback chunk that loads only on a page without them (it held ~7 KB gz of such copies).
+ * Contracts stay a chunk each: they pull in the remote's zod.
+ */
+function remoteChunks(appDir, exposes = {}) {
+  const shellProvides = packageModulesOf(path.join(repoRoot, 'shell'));
+  const eager = eagerPackageModulesOf(
+    appDir,
+    Object.values(exposes).map((file) => path.resolve(appDir, file)),
+  );
+  const ownPackageModule = (module) =>
+    /[\\/]packages[\\/](ui|web-core)[\\/]/.test(module.resource ?? '') &&
+    !shellProvides.has(module.resource);
+  return {
+    cuota: {
+      name: 'cuota-web',
+      test: (module) => ownPackageModule(module) && eager.has(module.resource),
+      chunks: 'async',
+      enforce: true,
+      priority: 10,
+    },
+    // The ones only its lazy pages import: one more file, with the first of those pages.
+    cuotaLazy: {
+      name: 'cuota-web-lazy',
+      test: ownPackageModule,
+      chunks: 'async',
+      enforce: true,
+    },
+  };
 }
 
 /**
@@ -160,11 +273,37 @@ export function createWebConfig(options) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        alias: {
+          // Shared as the names the apps use (see shared-facades/).
+          'react-router$': path.join(FACADES, 'react-router.mjs'),
+          '@reduxjs/toolkit$': path.join(FACADES, 'redux-toolkit.mjs'),
+          'redux-toolkit-build$': REDUX_TOOLKIT_BUILD,
+          'react-redux$': path.join(FACADES, 'react-redux.mjs'),
+          'react-redux-build$': REACT_REDUX_BUILD,
+          'styled-components$': path.join(FACADES, 'styled-components.mjs'),
+          'styled-components-build$': STYLED_COMPONENTS_BUILD,
+          'zod-json-schema-processors-build$': path.join(ZOD_CORE, 'json-schema-processors.js'),
+          // react-router's package exports name only its development build (warnings and
+          // checks); production builds take the production one.
+          'react-router-build$': production ? REACT_ROUTER_PRODUCTION : REACT_ROUTER_DEVELOPMENT,
+        },
+      },
       module: { rules: [swcRule(!production)] },
       performance: { hints: false },
+      ...(production
+        ? {
+            optimization: {
+              splitChunks: {
+                cacheGroups: host ? HOST_CHUNKS : remoteChunks(appDir, options.exposes),
+              },
+            },
+          }
+        : {}),
       plugins: [
         defineEnv(env),
+        zodWithoutJsonSchema(),
         new PrecompressPlugin(),
         new ModuleFederationPlugin({
           name,
@@ -181,6 +320,16 @@ export function createWebConfig(options) {
           shareStrategy: 'loaded-first',
           // Types come from the workspace packages, not from zips fetched at build time.
           dts: false,
+          // One copy of the federation runtime on the page (ADR 0025): the shell puts its
+          // runtime-core on globalThis and the remotes use it instead of bundling their own.
+          // (`experiments.provideExternalRuntime` would do the same but registers the plugin's
+          // CommonJS build, which drags a second, CommonJS copy of runtime-core into main.js.)
+          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME] } : {}),
+          experiments: {
+            externalRuntime: !host,
+            // Browser only: the runtime's Node.js code paths (script loading via fs/vm) go.
+            optimization: { target: 'web' },
+          },
         }),
         ...(host
           ? [

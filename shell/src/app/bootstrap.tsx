@@ -4,10 +4,10 @@ import { readGlobalState } from '@cuota/web-core/global-state/global-state-stora
 import { createAppStore } from '@cuota/web-core/store';
 import { reportClientError } from '@cuota/web-core/errors/report-client-error';
 import { fetchRemotes } from '../features/remotes/api/fetch-remotes';
-import { registerRemoteEntries } from '../features/remotes/api/remote-registry';
+import { preloadRemoteApp, registerRemoteEntries } from '../features/remotes/api/remote-registry';
 import { remoteFallbackPlugin } from '../features/remotes/api/remote-fallback-plugin';
 import { App } from './app';
-import { createAppRouter } from './router';
+import { remoteAt } from './router';
 
 /** Apps embedding Cuota open it with `?webview=1` (spec §3 webview flag). */
 const openedInWebview = (search: string) =>
@@ -16,6 +16,8 @@ const openedInWebview = (search: string) =>
 async function registerAvailableRemotes() {
   try {
     registerRemoteEntries(await fetchRemotes());
+    const remote = remoteAt(location.pathname);
+    if (remote) preloadRemoteApp(remote);
   } catch (error) {
     // Without the list every remote route shows its fallback; the rest of the shell works.
     reportClientError('REMOTES_UNAVAILABLE', error);
@@ -29,9 +31,7 @@ async function boot() {
   const store = createAppStore({
     globalState: { ...stored, webview: stored.webview || openedInWebview(location.search) },
   });
-  createRoot(document.getElementById('root')!).render(
-    <App store={store} router={createAppRouter()} />,
-  );
+  createRoot(document.getElementById('root')!).render(<App store={store} />);
 }
 
 void boot();

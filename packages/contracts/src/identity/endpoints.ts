@@ -6,58 +6,40 @@ import {
   verifyGuardiansInputSchema,
   verifyGuardiansResultSchema,
 } from '../bff/guardian-rpc';
-import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
 import {
   passwordResetRequestedSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from '../enrolment/staff-users';
+import { portalFeaturesSchema } from '../enrolment/responses';
 import { remotesResponseSchema } from '../shell/remotes';
 import {
   authProvidersSchema,
   authUrlResponseSchema,
-  clientLogSchema,
   sessionResponseSchema,
   sessionUpdateSchema,
 } from './auth-api';
-import { csrfTokenResponseSchema } from './auth-responses';
+import {
+  auth,
+  authForm,
+  bff,
+  clientLog,
+  featuresToggle,
+  getCsrfToken,
+  getSession,
+  guardianMe,
+  signOut,
+  trpc,
+} from './shell-endpoints';
 import { guardianLoginInfoSchema, sendCodeResultSchema } from './guardian-login';
 import { sendCodeSchema, staffCredentialsSchema, verifyCodeSchema } from './sign-in';
 
 /**
  * The endpoints the BFF answers itself: the Auth.js-shaped /api/auth/*, the portal's code
  * sign-in, staff sign-in, tRPC procedures and what the shell needs. Listed here so routing,
- * the spec check and the OpenAPI document know them like any other.
+ * the spec check and the OpenAPI document know them like any other. The ones every page's
+ * shell calls live in shell-endpoints.ts (ADR 0025) and are listed here too.
  */
-const bff = { servedByBff: true, spec: 'spec' } as const;
-const auth = { ...bff, domain: 'identity', surface: 'auth' } as const;
-
-/** Auth.js's form posts: csrfToken, callbackUrl, json flag and the provider's fields. */
-const authForm = z.looseObject({
-  csrfToken: z.string().optional(),
-  callbackUrl: z.string().optional(),
-  json: z.string().optional(),
-});
-
-export const getSession = defineEndpoint({
-  ...auth,
-  name: 'identity.auth.session',
-  method: 'GET',
-  path: '/api/auth/session',
-  access: anyone(),
-  summary: 'La sesión actual ({} sin sesión, como Auth.js)',
-  response: z.union([sessionResponseSchema, z.object({}), z.null()]),
-});
-
-export const getCsrfToken = defineEndpoint({
-  ...auth,
-  name: 'identity.auth.csrf',
-  method: 'GET',
-  path: '/api/auth/csrf',
-  access: anyone(),
-  summary: 'El token CSRF de la sesión',
-  response: csrfTokenResponseSchema,
-});
 
 export const getProviders = defineEndpoint({
   ...auth,
@@ -93,18 +75,6 @@ export const signInCallback = defineEndpoint({
   response: authUrlResponseSchema,
 });
 
-export const signOut = defineEndpoint({
-  ...auth,
-  name: 'identity.auth.signout',
-  method: 'POST',
-  path: '/api/auth/signout',
-  access: anyone(),
-  summary: 'Cerrar sesión',
-  body: authForm,
-  bodyType: 'form',
-  response: authUrlResponseSchema,
-});
-
 export const updateSession = defineEndpoint({
   ...auth,
   name: 'identity.auth.session-update',
@@ -115,20 +85,6 @@ export const updateSession = defineEndpoint({
   body: sessionUpdateSchema,
   bodyType: 'form',
   response: z.union([sessionResponseSchema, z.object({})]),
-});
-
-export const clientLog = defineEndpoint({
-  ...auth,
-  name: 'identity.auth.log',
-  method: 'POST',
-  path: '/api/auth/_log',
-  access: anyone(),
-  summary: 'Registrar un error del navegador',
-  body: clientLogSchema,
-  // Auth.js's logger posts a form (sendBeacon); JSON is taken too.
-  bodyType: 'form',
-  status: 204,
-  produces: 'none',
 });
 
 export const guardianLinkLogin = defineEndpoint({
@@ -275,31 +231,6 @@ export const apiReference = defineEndpoint({
   produces: 'html',
 });
 
-/** tRPC procedures over HTTP (batched; the path is one procedure's). */
-const trpc = { ...bff, surface: 'portal' } as const;
-
-export const featuresToggle = defineEndpoint({
-  ...trpc,
-  name: 'trpc.guardian.featuresToggle',
-  method: 'GET',
-  path: '/api/trpc/guardian.featuresToggle',
-  domain: 'identity',
-  access: familyOrStaff('member'),
-  summary: 'tRPC: funciones activas para el usuario',
-  response: portalFeaturesSchema,
-});
-
-export const guardianMe = defineEndpoint({
-  ...trpc,
-  name: 'trpc.guardian.me',
-  method: 'GET',
-  path: '/api/trpc/guardian.me',
-  domain: 'enrolment',
-  access: familyOnly(),
-  summary: 'tRPC: el tutor con sus dependientes',
-  response: guardianMeSchema,
-});
-
 export const verifyGuardians = defineEndpoint({
   ...trpc,
   name: 'trpc.guardian.verifyGuardians',
@@ -322,6 +253,8 @@ export const openNotification = defineEndpoint({
   summary: 'tRPC: marcar una notificación como abierta',
   body: openNotificationInputSchema,
 });
+
+export { clientLog, featuresToggle, getCsrfToken, getSession, guardianMe, signOut };
 
 export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   getSession,

@@ -10,6 +10,10 @@ const api = baseApi.injectEndpoints({
     save: build.mutation<{ saved: boolean }, { name: string }>({
       query: (body) => ({ url: '/api/v1/things/', method: 'POST', body }),
     }),
+    pay: build.mutation<{ paid: boolean }, void>({
+      query: () => ({ url: '/api/v1/pay/', method: 'POST' }),
+      extraOptions: { showsOwnError: true },
+    }),
   }),
 });
 
@@ -100,4 +104,24 @@ test('a failed mutation shows the fiscal-address rewrite in the alert', async ()
   expect(store.getState().alert.text).toBe(
     'El código postal debe coincidir con el registrado para ese RFC.',
   );
+});
+
+test('a mutation whose form shows its own error leaves the alert closed; others still alert', async () => {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('POST', '/api/v1/pay/', () =>
+      apiErrorResponse(402, 'PAYMENT_DECLINED', 'Tarjeta sin fondos'),
+    )
+    .on('POST', '/api/v1/things/', () => apiErrorResponse(409, 'CONFLICT', 'Ya existe.'));
+  const store = createAppStore();
+
+  const paid = await store.dispatch(api.endpoints.pay.initiate());
+
+  expect(paid.error).toMatchObject({ status: 402 });
+  expect(store.getState().alert.open).toBe(false);
+  // Still logged (spec §8), just not shown twice.
+  expect(console.error).toHaveBeenCalledWith('[PAYMENT_DECLINED]', 'Tarjeta sin fondos');
+
+  await store.dispatch(api.endpoints.save.initiate({ name: 'Libro' }));
+  expect(store.getState().alert).toMatchObject({ open: true, text: 'Ya existe.' });
 });

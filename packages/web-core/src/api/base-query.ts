@@ -20,12 +20,22 @@ const withToken = (args: FetchArgs, csrfToken: string): FetchArgs => ({
   headers: { ...(args.headers as Record<string, string> | undefined), [CSRF_HEADER]: csrfToken },
 });
 
+/** An endpoint's `extraOptions`. */
+export interface RequestOptions {
+  /**
+   * The page shows this mutation's failure in its own form line, so the error middleware
+   * does not show it again as the page alert (it still logs it).
+   */
+  showsOwnError?: boolean;
+}
+
 /** fetchBaseQuery on the page's origin (the BFF's), with the CSRF token on every mutation. */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  RequestOptions
+> = async (args, api, extraOptions = {}) => {
   const request = typeof args === 'string' ? { url: args } : args;
   if (!isMutating(request.method)) return rawBaseQuery(request, api, extraOptions);
   const result = await mutate(request, api, extraOptions);
@@ -33,7 +43,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   // a retry cannot make the record twice.
   const key = (request.headers as Record<string, string> | undefined)?.[IDEMPOTENCY_KEY_HEADER];
   if (key && typeof result.error?.status !== 'string') settleIdempotencyKey(key);
-  return result;
+  // The rejected action carries this as `meta.baseQueryMeta` (error-alert-middleware.ts).
+  return extraOptions.showsOwnError
+    ? { ...result, meta: { ...result.meta, showsOwnError: true } }
+    : result;
 };
 
 const mutate: BaseQueryFn<FetchArgs, unknown, FetchBaseQueryError> = async (

@@ -1,5 +1,5 @@
 import { endpointKey, type AnyEndpoint, type ParamsOf } from '@cuota/contracts/http/endpoint';
-import { getCsrfToken as csrfEndpoint } from '@cuota/contracts/identity/endpoints';
+import { getCsrfToken as csrfEndpoint } from '@cuota/contracts/identity/shell-endpoints';
 import { parseApiErrorBody } from '@cuota/web-core/api/api-error';
 import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
 

@@ -1,5 +1,5 @@
 import type { GuardianMe, PortalFeatures } from '@cuota/contracts/enrolment/responses';
-import { featuresToggle, guardianMe } from '@cuota/contracts/identity/endpoints';
+import { featuresToggle, guardianMe } from '@cuota/contracts/identity/shell-endpoints';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { trpcQuery } from '@cuota/web-core/api/trpc';
 

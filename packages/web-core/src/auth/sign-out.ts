@@ -1,5 +1,5 @@
 import { endpointKey } from '@cuota/contracts/http/endpoint';
-import { signOut as signOutEndpoint } from '@cuota/contracts/identity/endpoints';
+import { signOut as signOutEndpoint } from '@cuota/contracts/identity/shell-endpoints';
 import { postForm } from '@cuota/web-core/api/csrf';
 
 /** POST /api/auth/signout with csrfToken and callbackUrl (spec §7). */

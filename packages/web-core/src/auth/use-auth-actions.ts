@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { announceSessionChange } from '@cuota/web-core/auth/session-broadcast';
-import { signIn, signedIn } from '@cuota/web-core/auth/sign-in';
 import { signOut } from '@cuota/web-core/auth/sign-out';
 import { useAppDispatch } from '@cuota/web-core/hooks';
 import { refreshSession } from '@cuota/web-core/session/refresh-session';
@@ -23,6 +22,8 @@ export function useAuthActions() {
     };
     return {
       signIn: async (provider: string, fields: Record<string, string>) => {
+        // Loaded when used: its response schema (zod) stays off every signed-in first screen.
+        const { signIn, signedIn } = await import('@cuota/web-core/auth/sign-in');
         const result = await signIn(provider, fields);
         if (signedIn(result)) await afterChange();
         return result;

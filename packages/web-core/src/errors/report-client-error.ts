@@ -1,4 +1,4 @@
-import { clientLog } from '@cuota/contracts/identity/endpoints';
+import { clientLog } from '@cuota/contracts/identity/shell-endpoints';
 import { postForm } from '@cuota/web-core/api/csrf';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpointKey } from '@cuota/contracts/http/endpoint';
-import { getSession } from '@cuota/contracts/identity/endpoints';
+import { getSession } from '@cuota/contracts/identity/shell-endpoints';
 import { sessionSchema } from '@cuota/contracts/identity/session';
 import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
 import type { AppThunk } from '@cuota/web-core/store';

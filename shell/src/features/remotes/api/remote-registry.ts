@@ -8,6 +8,7 @@ export interface RemoteAppModule {
 }
 
 const registered = new Map<RemoteName, RemoteEntry>();
+const preloaded = new Map<RemoteName, Promise<RemoteAppModule>>();
 
 // The runtime normalises the objects it is given, so it gets copies.
 const toRuntime = ({ name, entry }: RemoteEntry) => ({ name, entry });
@@ -25,9 +26,25 @@ export async function loadRemoteApp(
   name: RemoteName,
   { fresh }: { fresh: boolean },
 ): Promise<RemoteAppModule> {
+  // A preload is taken once: a later mount (or a retry) asks the runtime again.
+  const early = preloaded.get(name);
+  preloaded.delete(name);
+  if (early && !fresh) return early;
   const entry = registered.get(name);
   if (fresh && entry) registerRemotes([toRuntime(entry)], { force: true });
   const module = await loadRemote<RemoteAppModule>(`${name}/App`);
   if (!module?.default) throw new Error(`${name}/App did not load`);
   return module;
+}
+
+/**
+ * Starts loading the remote the page opened on while the shell still waits for the session
+ * (its routes render after it): manifest, entry and App arrive in parallel with it. The first
+ * mount of that remote's route takes this load instead of starting its own.
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  const loading = loadRemoteApp(name, { fresh: false });
+  // The route that takes it shows its failure; until then it is not an unhandled rejection.
+  loading.catch(() => undefined);
+  preloaded.set(name, loading);
 }

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { registerRemoteEntries } from '../api/remote-registry';
+import { preloadRemoteApp, registerRemoteEntries } from '../api/remote-registry';
 import { RemoteRoute } from './remote-route';
 
 // The federation boundary: what the runtime would fetch from the remote's server.
@@ -81,4 +81,20 @@ test('a remote that throws while rendering is contained in its own route', async
 
   await act(() => router.navigate('/dashboard'));
   expect(await screen.findByRole('heading', { name: 'Panel escolar' })).toBeInTheDocument();
+});
+
+test('the route takes the load the shell started before it rendered, once', async () => {
+  loadRemoteMock.mockResolvedValue({ default: Storefront });
+  preloadRemoteApp('mfe_store');
+  const { router } = await renderRoutes('/store');
+
+  expect(await screen.findByRole('heading', { name: 'Tienda escolar' })).toBeInTheDocument();
+  const storeLoads = () => loadRemoteMock.mock.calls.filter(([id]) => id === 'mfe_store/App');
+  expect(storeLoads()).toHaveLength(1);
+
+  // Leaving and coming back asks the runtime again (it has the module cached by then).
+  await act(() => router.navigate('/dashboard'));
+  await act(() => router.navigate('/store'));
+  expect(await screen.findByRole('heading', { name: 'Tienda escolar' })).toBeInTheDocument();
+  expect(storeLoads()).toHaveLength(2);
 });

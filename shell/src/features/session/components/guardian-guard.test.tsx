@@ -1,5 +1,5 @@
 /** @jest-environment @cuota/web-core/testing/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
 import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
 import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/testing/session-fixtures';
@@ -66,13 +66,15 @@ test('high risk: payment history sends the guardian home', async () => {
   expect(router.state.location.pathname).toBe(home);
 });
 
-test('signed in as this guardian: the page shows and features are fetched', async () => {
-  const network = stubFetch().on('GET', '/api/trpc/guardian.featuresToggle', [
+test('signed in as this guardian: the page shows; features and the guardian come in one batch', async () => {
+  const batch = '/api/trpc/guardian.featuresToggle,guardian.me';
+  const network = stubFetch().on('GET', batch, [
     { result: { data: ['payments'] } },
+    { result: { data: { first_name: 'María' } } },
   ]);
   const { router } = renderGuarded(`${home}/students`, {});
 
   expect(await screen.findByText('Página del portal')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe(`${home}/students`);
-  expect(network.sent('GET', '/api/trpc/guardian.featuresToggle')).toHaveLength(1);
+  await waitFor(() => expect(network.sent('GET', batch)).toHaveLength(1));
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useFeaturesToggleQuery } from '@cuota/web-core/api/guardian-api';
+import { useFeaturesToggleQuery, useGuardianMeQuery } from '@cuota/web-core/api/guardian-api';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { useSession } from '@cuota/web-core/session/use-session';
 import { clearLocalStorage } from '../utils/clear-local-storage';
@@ -31,9 +31,11 @@ export function GuardianGuard({ children }: { children: ReactNode }) {
   const access = decideGuardianAccess({ status, user: data?.user ?? null, guardianHash, subpath });
 
   // Spec §6: the features list is fetched once signed in, for any page that needs it.
-  useFeaturesToggleQuery(undefined, {
-    skip: access.kind === 'sign-in' || status !== 'authenticated',
-  });
+  const signedIn = access.kind !== 'sign-in' && status === 'authenticated';
+  useFeaturesToggleQuery(undefined, { skip: !signedIn });
+  // The guardian and their students, which the portal's home shows first: asked in the same
+  // tRPC batch as the features while the portal's code is still loading, not after it.
+  useGuardianMeQuery(undefined, { skip: !signedIn || access.kind !== 'allow' });
 
   switch (access.kind) {
     case 'sign-in':

@@ -1,0 +1,94 @@
+// Which @cuota/ui and @cuota/web-core modules the shell imports, and therefore provides to
+// the remotes (ADR 0025): a remote's own copies of those are fallbacks it never loads while
+// the shell is there, so they stay out of the remote's `cuota-web` chunk.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const SPECIFIER =
+  /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"](@cuota\/(?:ui|web-core)\/[^'"]+)['"]|\bimport\(\s*['"](@cuota\/(?:ui|web-core)\/[^'"]+)['"]\s*\)/gm;
+
+function* sourceFiles(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'testing') yield* sourceFiles(file);
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield file;
+  }
+}
+
+/** The @cuota/ui and web-core specifiers a source file imports at run time (not `import type`). */
+export function packageImports(source) {
+  const found = [];
+  for (const match of source.matchAll(SPECIFIER)) found.push(match[1] ?? match[2]);
+  return found;
+}
+
+/**
+ * Absolute paths of the package modules the app in `appDir` reaches from its own sources,
+ * following the packages' imports of each other.
+ * @param {string} appDir
+ * @returns {Set<string>}
+ */
+export function packageModulesOf(appDir) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const seen = new Set();
+  const pending = [...sourceFiles(path.join(appDir, 'src'))];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    for (const specifier of packageImports(fs.readFileSync(file, 'utf8'))) {
+      const resolved = fs.realpathSync(require.resolve(specifier));
+      if (!seen.has(resolved)) {
+        seen.add(resolved);
+        pending.push(resolved);
+      }
+    }
+  }
+  return seen;
+}
+
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+
+function resolveRelative(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+  ])
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  return undefined;
+}
+
+/**
+ * Absolute paths of the @cuota/ui and web-core modules that `entries` import statically,
+ * through the app's own modules and the packages' (not through `import()`): what an exposed
+ * module needs before its first render, as opposed to its lazy pages.
+ * @param {string} appDir
+ * @param {string[]} entries absolute paths
+ * @returns {Set<string>}
+ */
+export function eagerPackageModulesOf(appDir, entries) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const packageModules = new Set();
+  const seen = new Set(entries);
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      let resolved;
+      if (specifier.startsWith('.')) resolved = resolveRelative(file, specifier);
+      else if (/^@cuota\/(ui|web-core)\//.test(specifier)) {
+        resolved = fs.realpathSync(require.resolve(specifier));
+        packageModules.add(resolved);
+      }
+      if (resolved && !seen.has(resolved)) {
+        seen.add(resolved);
+        pending.push(resolved);
+      }
+    }
+  }
+  return packageModules;
+}

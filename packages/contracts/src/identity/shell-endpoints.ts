@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { anyone, familyOnly, familyOrStaff } from '../http/access';
+import { defineEndpoint } from '../http/endpoint';
+import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
+import { authUrlResponseSchema, clientLogSchema, sessionResponseSchema } from './auth-api';
+import { csrfTokenResponseSchema } from './auth-responses';
+
+/**
+ * The BFF's endpoints that every signed-in page calls (session, CSRF token, sign-out, error
+ * log, the guardian's features and guardian.me), apart from endpoints.ts so the first screen does
+ * not instantiate the schemas of every other identity endpoint (ADR 0025). endpoints.ts
+ * re-exports them and lists them in IDENTITY_ENDPOINTS.
+ */
+export const bff = { servedByBff: true, spec: 'spec' } as const;
+export const auth = { ...bff, domain: 'identity', surface: 'auth' } as const;
+
+/** Auth.js's form posts: csrfToken, callbackUrl, json flag and the provider's fields. */
+export const authForm = z.looseObject({
+  csrfToken: z.string().optional(),
+  callbackUrl: z.string().optional(),
+  json: z.string().optional(),
+});
+
+/** tRPC procedures over HTTP (batched; the path is one procedure's). */
+export const trpc = { ...bff, surface: 'portal' } as const;
+
+export const getSession = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.session',
+  method: 'GET',
+  path: '/api/auth/session',
+  access: anyone(),
+  summary: 'La sesión actual ({} sin sesión, como Auth.js)',
+  response: z.union([sessionResponseSchema, z.object({}), z.null()]),
+});
+
+export const getCsrfToken = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.csrf',
+  method: 'GET',
+  path: '/api/auth/csrf',
+  access: anyone(),
+  summary: 'El token CSRF de la sesión',
+  response: csrfTokenResponseSchema,
+});
+
+export const signOut = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.signout',
+  method: 'POST',
+  path: '/api/auth/signout',
+  access: anyone(),
+  summary: 'Cerrar sesión',
+  body: authForm,
+  bodyType: 'form',
+  response: authUrlResponseSchema,
+});
+
+export const clientLog = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.log',
+  method: 'POST',
+  path: '/api/auth/_log',
+  access: anyone(),
+  summary: 'Registrar un error del navegador',
+  body: clientLogSchema,
+  // Auth.js's logger posts a form (sendBeacon); JSON is taken too.
+  bodyType: 'form',
+  status: 204,
+  produces: 'none',
+});
+
+export const featuresToggle = defineEndpoint({
+  ...trpc,
+  name: 'trpc.guardian.featuresToggle',
+  method: 'GET',
+  path: '/api/trpc/guardian.featuresToggle',
+  domain: 'identity',
+  access: familyOrStaff('member'),
+  summary: 'tRPC: funciones activas para el usuario',
+  response: portalFeaturesSchema,
+});
+
+export const guardianMe = defineEndpoint({
+  ...trpc,
+  name: 'trpc.guardian.me',
+  method: 'GET',
+  path: '/api/trpc/guardian.me',
+  domain: 'enrolment',
+  access: familyOnly(),
+  summary: 'tRPC: el tutor con sus dependientes',
+  response: guardianMeSchema,
+});

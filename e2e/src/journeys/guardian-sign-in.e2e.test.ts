@@ -56,6 +56,36 @@ test('a guardian signs in with the code from their e-mail and sees their depende
   await expectAccessible(page);
 });
 
+test("the family's other parent signs in and sees the same children's orders to pay", async () => {
+  const { demo, urls, profile } = system;
+  // The demo family has two parents; only the first one is the billing guardian (ADR 0023).
+  const [other] = await queryEnrolment<{ guardian_hash: string; email: string }>(
+    profile.postgresUrl,
+    profile.databasePrefix,
+    `SELECT DISTINCT o.guardian_hash, o.email
+       FROM guardians g
+       JOIN student_guardians sg ON sg.guardian_id = g.id
+       JOIN student_guardians osg ON osg.student_id = sg.student_id
+       JOIN guardians o ON o.id = osg.guardian_id AND o.id <> g.id
+      WHERE g.guardian_hash = $1`,
+    [demo.guardian_hash],
+  );
+  expect(other).toBeDefined();
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${urls.portal}guardians/${other!.guardian_hash}/login`);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  const code = await readLoginCode(urls.mailbox, other!.email, new Date(Date.now() - 2000));
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(new RegExp(`/guardians/${other!.guardian_hash}$`));
+
+  await page.getByRole('link', { name: 'Pagos', exact: true }).click();
+  for (const name of demo.dependent_names)
+    await page.getByRole('heading', { name }).waitFor({ timeout: 20_000 });
+  expect(await page.getByRole('checkbox', { name: /^Pagar / }).count()).toBeGreaterThan(0);
+  await expectAccessible(page);
+});
+
 test('an unknown guardian link answers 404 with a not-found page, never an error', async () => {
   const page = await (await browser.newContext()).newPage();
   const response = await page.goto(`${system.urls.portal}guardians/${'x'.repeat(43)}/login`);

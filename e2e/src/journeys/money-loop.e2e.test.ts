@@ -161,12 +161,14 @@ cardStep(
       await page.getByRole('button', { name: /^Pagar \$[1-9]/ }).click();
     };
     await pay('4349001210846432');
-    // The card form's own message (the page's notice says it too, outside the content).
+    // The card form's own message, said once: the page's alert banner does not repeat it.
+    const declined = page.getByRole('alert').filter({ hasText: /fondos|rechaz/i });
     await page
       .getByRole('main')
       .getByRole('alert')
       .filter({ hasText: /fondos|rechaz/i })
       .waitFor();
+    expect(await declined.count()).toBe(1);
     await expectAccessible(page);
 
     await pay('5451951574925480');

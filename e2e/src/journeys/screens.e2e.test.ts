@@ -220,6 +220,75 @@ describe.each(widths)('at %s width', (width) => {
     );
   });
 
+  test("the dashboard's concepts and school settings; the sidebar runs the page's height", async () => {
+    const page = await stillPage(browser, width);
+    const failed = failedLoads(page);
+    await signInStaff(page, 'OWNER');
+
+    await page.goto(url('/dashboard/concepts'));
+    const concepts = page.getByRole('table', { name: 'Conceptos de cobro' });
+    await concepts.waitFor();
+    // Short labels on screen; each button's name says which concept it acts on.
+    const edit = concepts.getByRole('button', { name: /^Editar ./ }).first();
+    expect(await edit.innerText()).toBe('Editar');
+    const remove = concepts.getByRole('button', { name: /^Eliminar ./ }).first();
+    expect(await remove.innerText()).toBe('Eliminar');
+    if (width === 'desktop') {
+      // Both actions fit: nothing is cut at the table's edge.
+      const box = (await remove.boundingBox())!;
+      const scroller = (await concepts.locator('xpath=..').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(scroller.x + scroller.width);
+    }
+    if (width === 'phone') {
+      // One line a row (the table scrolls sideways): about one button tall, not six lines.
+      for (const row of await concepts.locator('tbody tr').all())
+        expect((await row.boundingBox())!.height).toBeLessThanOrEqual(64);
+    }
+    await checkPage(page, `dashboard-concepts-${width}`, `Conceptos · ${school()} · Cuota`, failed);
+
+    await page.goto(url('/dashboard/settings'));
+    await page.getByLabel('Texto del aviso de privacidad').waitFor();
+    if (width === 'desktop') {
+      // A page longer than the window: the sidebar's white column still reaches its end.
+      const { bottom, pageHeight } = (await page.evaluate(`(() => ({
+        bottom: document.querySelector('[data-testid="dashboard-sidebar"]').getBoundingClientRect().bottom + window.scrollY,
+        pageHeight: document.documentElement.scrollHeight,
+      }))()`)) as { bottom: number; pageHeight: number };
+      expect(pageHeight).toBeGreaterThan(VIEWPORTS.desktop.height);
+      expect(bottom).toBe(pageHeight);
+    }
+    await checkPage(
+      page,
+      `dashboard-settings-${width}`,
+      `Datos de la escuela · ${school()} · Cuota`,
+      failed,
+    );
+  });
+
+  test("the staff's password reset: asking for a link, then choosing a new password", async () => {
+    const page = await stillPage(browser, width);
+    const failed = failedLoads(page);
+    await page.goto(system.urls.dashboardLogin);
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.getByRole('button', { name: 'Enviar enlace' }).waitFor();
+    await checkPage(
+      page,
+      `dashboard-forgot-password-${width}`,
+      '¿Olvidaste tu contraseña? · Cuota',
+      failed,
+    );
+
+    // The e-mail's link; the page asks nothing of the token until the password is sent.
+    await page.goto(url('/dashboard/restablecer-contrasena/enlace-de-ejemplo'));
+    await page.getByLabel('Confirma la contraseña').waitFor();
+    await checkPage(
+      page,
+      `dashboard-reset-password-${width}`,
+      'Elige una contraseña nueva · Cuota',
+      failed,
+    );
+  });
+
   test('a role without a section is told so, with nothing to press', async () => {
     const page = await stillPage(browser, width);
     const failed = failedLoads(page);

@@ -15,21 +15,15 @@ const Layout = styled.div`
   }
 `;
 
+/**
+ * The sidebar's column: white and bordered the whole height of the page (the layout's
+ * row stretches it), however short the menu inside it.
+ */
 const Sidebar = styled.div`
   flex: none;
   width: ${({ theme }) => theme.layout.sidebarWidth};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border-right: 1px solid ${({ theme }) => theme.colors.border};
-  ${wide} {
-    position: sticky;
-    top: 0;
-    height: 100vh;
-    overflow-y: auto;
-  }
   ${compact} {
     order: 1;
     width: 100%;
@@ -38,6 +32,20 @@ const Sidebar = styled.div`
     &:not([data-open='true']) {
       display: none;
     }
+  }
+`;
+
+/** The menu itself: stays in view while the page scrolls, and scrolls when taller. */
+const SidebarMenu = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)};
+  ${wide} {
+    position: sticky;
+    top: 0;
+    max-height: 100vh;
+    overflow-y: auto;
   }
 `;
 
@@ -132,15 +140,17 @@ export function DashboardFrame(props: DashboardFrameProps) {
     <FrameContext value={frame}>
       <SkipLink />
       <Layout>
-        <Sidebar id={menuId} data-open={open}>
-          <SidebarBrand>
-            <span>Cuota</span>
-            <span>Panel escolar</span>
-          </SidebarBrand>
-          {schoolSwitcher}
-          <nav aria-label="Secciones del panel">
-            <SideNavigation groups={navigation} />
-          </nav>
+        <Sidebar id={menuId} data-open={open} data-testid="dashboard-sidebar">
+          <SidebarMenu>
+            <SidebarBrand>
+              <span>Cuota</span>
+              <span>Panel escolar</span>
+            </SidebarBrand>
+            {schoolSwitcher}
+            <nav aria-label="Secciones del panel">
+              <SideNavigation groups={navigation} />
+            </nav>
+          </SidebarMenu>
         </Sidebar>
         <Column>
           <Bar>

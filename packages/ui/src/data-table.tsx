@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Pagination, type PaginationProps } from '@cuota/ui/pagination';
+import { compact } from '@cuota/ui/theme';
 
 export type SortDirection = 'ascending' | 'descending';
 export interface SortState {
@@ -38,6 +39,11 @@ export interface DataTableProps<Row> {
   pagination?: PaginationProps;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
+  /**
+   * On phones, every cell keeps to one line and the table scrolls sideways, instead of
+   * squeezing many columns into the screen's width (rows many lines tall).
+   */
+  oneLineOnPhones?: boolean;
 }
 
 const Wrapper = styled.div`
@@ -73,6 +79,11 @@ const Table = styled.table`
   }
   [data-align='end'] {
     text-align: right;
+  }
+  ${compact} {
+    &[data-one-line='true'] td {
+      white-space: nowrap;
+    }
   }
 `;
 
@@ -125,7 +136,7 @@ const idOf = <Row,>(column: DataColumn<Row>) => column.id ?? column.header;
  * `aria-sort`, and paging. It sorts and pages by itself, or shows what the server did.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, columns, rows, rowKey, pageSize, empty } = props;
+  const { caption, columns, rows, rowKey, pageSize, empty, oneLineOnPhones } = props;
   const [localSort, setLocalSort] = useState<SortState | null>(props.defaultSort ?? null);
   const [localPage, setLocalPage] = useState(1);
   const serverSorted = props.onSortChange !== undefined;
@@ -158,7 +169,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div>
       <Wrapper>
-        <Table>
+        <Table data-one-line={oneLineOnPhones}>
           <caption>{caption}</caption>
           <thead>
             <tr>

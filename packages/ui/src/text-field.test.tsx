@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { TextField } from '@cuota/ui/text-field';
+import { TextAreaField, TextField } from '@cuota/ui/text-field';
 import { theme } from '@cuota/ui/theme';
 
 test('the input is named by its label and described by its hint and error', () => {
@@ -14,4 +14,24 @@ test('the input is named by its label and described by its hint and error', () =
   expect(input).toHaveAttribute('aria-invalid', 'true');
   expect(input).toHaveAccessibleDescription('13 caracteres El RFC no es válido.');
   expect(screen.getByRole('alert')).toHaveTextContent('El RFC no es válido.');
+});
+
+test('a text area is named and described the same way', () => {
+  render(
+    <ThemeProvider theme={theme}>
+      <TextAreaField
+        label="Aviso de privacidad"
+        hint="De 200 a 20,000 caracteres"
+        error="El aviso de privacidad es demasiado corto."
+        defaultValue="Breve"
+      />
+    </ThemeProvider>,
+  );
+
+  const area = screen.getByRole('textbox', { name: 'Aviso de privacidad' });
+  expect(area.tagName).toBe('TEXTAREA');
+  expect(area).toHaveAttribute('aria-invalid', 'true');
+  expect(area).toHaveAccessibleDescription(
+    'De 200 a 20,000 caracteres El aviso de privacidad es demasiado corto.',
+  );
 });

@@ -1,5 +1,10 @@
-import { useId, type InputHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styled, { css } from 'styled-components';
 
 const Field = styled.div`
   display: flex;
@@ -11,7 +16,7 @@ const Label = styled.label`
   font-weight: 600;
 `;
 
-const Input = styled.input<{ $invalid: boolean }>`
+const control = css<{ $invalid: boolean }>`
   min-height: 44px;
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   font: inherit;
@@ -19,6 +24,10 @@ const Input = styled.input<{ $invalid: boolean }>`
   border: 1px solid
     ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.border)};
   background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  ${control}
 `;
 
 const Hint = styled.p`
@@ -33,14 +42,35 @@ const ErrorText = styled.p`
   font-size: 0.875rem;
 `;
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+const TextArea = styled.textarea<{ $invalid: boolean }>`
+  ${control}
+  resize: vertical;
+  line-height: 1.5;
+`;
+
+interface FieldTexts {
   label: string;
   hint?: string;
   error?: string | null;
 }
 
-/** A labelled input whose hint and error are announced with it. */
-export function TextField({ label, hint, error, ...inputProps }: TextFieldProps) {
+/** What a control needs to be named and described by its field's label, hint and error. */
+interface ControlProps {
+  id: string;
+  $invalid: boolean;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** The label, the hint and the error around one control, wired to it. */
+function LabelledField({
+  label,
+  hint,
+  error,
+  control,
+}: FieldTexts & {
+  control: (props: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -49,18 +79,47 @@ export function TextField({ label, hint, error, ...inputProps }: TextFieldProps)
     <Field>
       <Label htmlFor={id}>{label}</Label>
       {hint && <Hint id={hintId}>{hint}</Hint>}
-      <Input
-        id={id}
-        $invalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
+      {control({
+        id,
+        $invalid: !!error,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {error && (
         <ErrorText id={errorId} role="alert">
           {error}
         </ErrorText>
       )}
     </Field>
+  );
+}
+
+export interface TextFieldProps
+  extends FieldTexts, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {}
+
+/** A labelled input whose hint and error are announced with it. */
+export function TextField({ label, hint, error, ...inputProps }: TextFieldProps) {
+  return (
+    <LabelledField
+      label={label}
+      hint={hint}
+      error={error}
+      control={(control) => <Input {...control} {...inputProps} />}
+    />
+  );
+}
+
+export interface TextAreaFieldProps
+  extends FieldTexts, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {}
+
+/** TextField for long text (several lines, resizable in height). */
+export function TextAreaField({ label, hint, error, ...areaProps }: TextAreaFieldProps) {
+  return (
+    <LabelledField
+      label={label}
+      hint={hint}
+      error={error}
+      control={(control) => <TextArea {...control} {...areaProps} />}
+    />
   );
 }

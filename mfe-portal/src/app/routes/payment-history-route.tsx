@@ -1,10 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Page } from '@cuota/ui/page';
+import { Spinner } from '@cuota/ui/spinner';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
-import { PaymentHistory } from '../../features/payments/components/payment-history';
+
+// Its own chunk, loaded when the page is opened (not on the home page).
+const PaymentHistory = lazy(() =>
+  import('../../features/payments/components/payment-history').then((m) => ({
+    default: m.PaymentHistory,
+  })),
+);
 
 export function PaymentHistoryRoute() {
   const schoolId = useCurrentSchool().school?.id;
   return (
-    <Page title="Historial de pagos">{schoolId && <PaymentHistory schoolId={schoolId} />}</Page>
+    <Page title="Historial de pagos">
+      {schoolId && (
+        <Suspense fallback={<Spinner label="Cargando el historial…" />}>
+          <PaymentHistory schoolId={schoolId} />
+        </Suspense>
+      )}
+    </Page>
   );
 }

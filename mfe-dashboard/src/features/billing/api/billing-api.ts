@@ -1,6 +1,7 @@
 import { createBillRun, getBillRun } from '@cuota/contracts/billing/endpoints/bill-runs';
 import {
   createConcept,
+  deleteConcept,
   listSchoolConcepts,
   replaceConcept,
 } from '@cuota/contracts/billing/endpoints/concepts';
@@ -49,6 +50,10 @@ export const billingApi = api.injectEndpoints({
       ),
       invalidatesTags: (_r, error) => (error ? [] : ['Concepts']),
     }),
+    deleteConcept: build.mutation({
+      ...fromEndpoint(deleteConcept, (id: string) => ({ params: { id } })),
+      invalidatesTags: (_r, error) => (error ? [] : ['Concepts']),
+    }),
     createBillRun: build.mutation({
       ...fromEndpoint(
         createBillRun,
@@ -93,6 +98,7 @@ export const {
   useConceptsQuery,
   useCreateConceptMutation,
   useUpdateConceptMutation,
+  useDeleteConceptMutation,
   useCreateBillRunMutation,
   useBillRunQuery,
   useDueOrderStudentsQuery,

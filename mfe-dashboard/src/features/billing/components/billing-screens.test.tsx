@@ -86,6 +86,40 @@ test('Conceptos: without concepts.write the actions are disabled with the reason
   expect(screen.getByRole('button', { name: 'Nuevo concepto' })).toBeDisabled();
 });
 
+test('Conceptos: each row reads Editar and Eliminar, named with the concept for screen readers', async () => {
+  const billed = { ...colegiatura, id: 'c-billed', name: 'Colegiatura Preescolar', orders: 160 };
+  stubFetch().on('GET', CONCEPTS, [colegiatura, billed]);
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  const edit = await screen.findByRole('button', { name: 'Editar Colegiatura Preescolar' });
+  expect(edit).toHaveTextContent(/^Editar$/);
+  const remove = screen.getByRole('button', { name: 'Eliminar Colegiatura Preescolar' });
+  expect(remove).toHaveTextContent(/^Eliminar$/);
+  // A concept with orders keeps them: it cannot be deleted, and says why.
+  expect(remove).toBeDisabled();
+  expect(remove).toHaveAttribute('title', 'Ya tiene órdenes: no se puede eliminar.');
+  expect(screen.getByRole('button', { name: 'Eliminar Colegiatura' })).toBeEnabled();
+});
+
+test('Conceptos: deleting a concept without orders asks first, then the list drops it', async () => {
+  let list = [colegiatura];
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', CONCEPTS, () => Response.json(list))
+    .on('DELETE', `/api/v1/dashboard/concepts/${colegiatura.id}/`, () => {
+      list = [];
+      return new Response(null, { status: 204 });
+    });
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Eliminar Colegiatura' }));
+  const confirm = screen.getByRole('group', { name: 'Confirmar eliminar Colegiatura' });
+  expect(network.sent('DELETE', `/api/v1/dashboard/concepts/${colegiatura.id}/`)).toHaveLength(0);
+  await user.click(within(confirm).getByRole('button', { name: 'Sí, eliminar' }));
+  expect(await screen.findByText('Aún no hay conceptos')).toBeVisible();
+  expect(network.sent('DELETE', `/api/v1/dashboard/concepts/${colegiatura.id}/`)).toHaveLength(1);
+  expect(screen.queryByRole('group', { name: /Confirmar eliminar/ })).toBeNull();
+});
+
 test('Generar órdenes: the run shows eligible, created and existing once it finishes', async () => {
   const run: BillRun = {
     id: 'run-1',

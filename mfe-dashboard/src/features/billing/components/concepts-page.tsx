@@ -1,27 +1,75 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { CONCEPT_TYPE_LABELS, type Concept } from '@cuota/contracts/billing/concepts';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
 import { DataTable } from '@cuota/ui/data-table';
 import { EmptyState } from '@cuota/ui/empty-state';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
+import { compact } from '@cuota/ui/theme';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
-import { useConceptsQuery } from '../api/billing-api';
+import { useConceptsQuery, useDeleteConceptMutation } from '../api/billing-api';
 import { dueText, lateFeeText } from '../utils/concept-text';
 import { ConceptForm } from './concept-form';
 
 export const NO_CONCEPTS_WRITE = 'Tu rol no puede crear ni editar conceptos.';
+const HAS_ORDERS = 'Ya tiene órdenes: no se puede eliminar.';
+
+/**
+ * Short labels (each button's name says the concept, in aria-label): side by side where the
+ * column has room, one above the other where it has not; one line on phones (the table
+ * scrolls sideways there).
+ */
+const RowActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  ${compact} {
+    flex-wrap: nowrap;
+  }
+`;
+
+/** Asks before deleting a concept that has no orders yet. */
+function ConfirmDelete({ concept, onDone }: { concept: Concept; onDone: () => void }) {
+  const [remove, { isLoading }] = useDeleteConceptMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      await remove(concept.id).unwrap();
+      onDone();
+    } catch (failure) {
+      setProblem(readError(failure).message);
+    }
+  };
+  return (
+    <div role="group" aria-label={`Confirmar eliminar ${concept.name}`}>
+      <FormRow>
+        <p>¿Eliminar {concept.name}? Ya no se podrá usar para generar órdenes.</p>
+        <Button onClick={() => void confirm()} disabled={isLoading}>
+          {isLoading ? 'Eliminando…' : 'Sí, eliminar'}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Cancelar
+        </Button>
+      </FormRow>
+      {problem && <FormError>{problem}</FormError>}
+    </div>
+  );
+}
 
 /** The school's concepts; with concepts.write, create one or edit a saved one. */
 export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrite: boolean }) {
   const concepts = useConceptsQuery(schoolId);
   const [editing, setEditing] = useState<Concept | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Concept | null>(null);
   const reason = canWrite ? undefined : NO_CONCEPTS_WRITE;
 
   if (editing)
@@ -40,6 +88,9 @@ export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrit
           Nuevo concepto
         </Button>
       </div>
+      {deleting && (
+        <ConfirmDelete key={deleting.id} concept={deleting} onDone={() => setDeleting(null)} />
+      )}
       {concepts.isLoading && <Spinner label="Cargando conceptos…" />}
       {concepts.error && (
         <ErrorState
@@ -53,6 +104,7 @@ export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrit
           rows={concepts.data}
           rowKey={(c) => c.id}
           defaultSort={{ column: 'Nombre', direction: 'ascending' }}
+          oneLineOnPhones
           empty={
             <EmptyState
               title="Aún no hay conceptos"
@@ -78,14 +130,26 @@ export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrit
             {
               header: 'Acciones',
               cell: (c) => (
-                <Button
-                  variant="secondary"
-                  disabled={!canWrite}
-                  title={reason}
-                  onClick={() => setEditing(c)}
-                >
-                  Editar {c.name}
-                </Button>
+                <RowActions>
+                  <Button
+                    variant="secondary"
+                    disabled={!canWrite}
+                    title={reason}
+                    aria-label={`Editar ${c.name}`}
+                    onClick={() => setEditing(c)}
+                  >
+                    Editar
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    disabled={!canWrite || c.orders > 0}
+                    title={reason ?? (c.orders > 0 ? HAS_ORDERS : undefined)}
+                    aria-label={`Eliminar ${c.name}`}
+                    onClick={() => setDeleting(c)}
+                  >
+                    Eliminar
+                  </Button>
+                </RowActions>
               ),
             },
           ]}

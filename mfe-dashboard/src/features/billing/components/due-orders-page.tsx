@@ -1,21 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import type { DueOrderStudent, DueStatus } from '@cuota/contracts/billing/orders';
 import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
-import { DataTable } from '@cuota/ui/data-table';
 import { DateText } from '@cuota/ui/date-text';
-import { EmptyState } from '@cuota/ui/empty-state';
-import { ErrorState } from '@cuota/ui/error-state';
 import { FieldLabel, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
-import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { TextField } from '@cuota/ui/text-field';
-import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { PagedList } from '../../../components/paged-list';
+import { useUrlFilters } from '../../../components/use-url-filters';
 import {
   downloadDueOrders,
   DUE_PAGE_SIZE,
@@ -66,18 +62,11 @@ function readFilters(search: URLSearchParams): DueFilters {
 
 /** Students with open orders: filters, totals, server paging and the Excel export. */
 export function DueOrdersView({ schoolId }: { schoolId: string }) {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const [filters, go] = useUrlFilters(readFilters);
   const [text, setText] = useState(filters.search ?? '');
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const list = useDueOrderStudentsQuery({ schoolId, filters });
   const options = useDueOrderFiltersQuery(schoolId).data;
-  const go = (next: Partial<DueFilters>) => {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...filters, ...next }))
-      if (value && !(key === 'page' && value === 1)) query.set(key, String(value));
-    setParams(query);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     go({ search: text.trim() || undefined, page: 1 });
@@ -89,7 +78,6 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
       setExportProblem('No pudimos generar el archivo. Intenta de nuevo.'),
     );
   };
-  const data = list.currentData;
 
   return (
     <>
@@ -150,30 +138,20 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
         </Button>
       </FormRow>
       {exportProblem && <FormError>{exportProblem}</FormError>}
-      {list.isFetching && !data && <Spinner label="Cargando adeudos…" />}
-      {list.error && (
-        <ErrorState message={readError(list.error).message} onRetry={() => void list.refetch()} />
-      )}
-      {data && (
-        <DataTable<DueOrderStudent>
-          caption={`Alumnos con adeudos (${data.count.toLocaleString('es-MX')})`}
-          rows={data.results}
-          rowKey={(s) => s.student_id}
-          columns={COLUMNS}
-          empty={
-            <EmptyState
-              title="Nadie debe nada con estos filtros"
-              description="Cambia la búsqueda o los filtros."
-            />
-          }
-          pagination={{
-            page: filters.page,
-            pageCount: Math.max(1, Math.ceil(data.count / DUE_PAGE_SIZE)),
-            onPageChange: (page) => go({ page }),
-            label: 'Páginas de adeudos',
-          }}
-        />
-      )}
+      <PagedList<DueOrderStudent>
+        query={list}
+        noun="adeudos"
+        title="Alumnos con adeudos"
+        columns={COLUMNS}
+        rowKey={(s) => s.student_id}
+        empty={{
+          title: 'Nadie debe nada con estos filtros',
+          description: 'Cambia la búsqueda o los filtros.',
+        }}
+        page={filters.page}
+        pageSize={DUE_PAGE_SIZE}
+        onPageChange={(page) => go({ page })}
+      />
     </>
   );
 }

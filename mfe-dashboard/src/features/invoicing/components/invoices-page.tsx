@@ -1,23 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
 import { Button } from '@cuota/ui/button';
-import { DataTable } from '@cuota/ui/data-table';
 import { InstantText } from '@cuota/ui/date-text';
-import { EmptyState } from '@cuota/ui/empty-state';
-import { ErrorState } from '@cuota/ui/error-state';
 import { FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
-import { Spinner } from '@cuota/ui/spinner';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { TextField } from '@cuota/ui/text-field';
-import { readError } from '@cuota/web-core/api/api-error';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
+import { PagedList } from '../../../components/paged-list';
+import { useUrlFilters } from '../../../components/use-url-filters';
 import {
   INVOICES_PAGE_SIZE,
   useSchoolInvoicesQuery,
@@ -67,23 +63,13 @@ const columns = (canRetry: boolean) => [
 
 /** The school's CFDIs with their status; failed ones can be stamped again. */
 export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetry: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const [filters, go] = useUrlFilters(readFilters);
   const [text, setText] = useState(filters.search ?? '');
   const invoices = useSchoolInvoicesQuery({ schoolId, filters });
-  const go = (next: Partial<InvoiceFilters>) => {
-    const merged = { ...filters, ...next };
-    const query = new URLSearchParams();
-    if (merged.status) query.set('status', merged.status);
-    if (merged.search) query.set('search', merged.search);
-    if (merged.page > 1) query.set('page', String(merged.page));
-    setParams(query);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     go({ search: text.trim() || undefined, page: 1 });
   };
-  const data = invoices.currentData;
   return (
     <>
       <form role="search" aria-label="Buscar facturas" onSubmit={submit}>
@@ -103,33 +89,19 @@ export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetr
           />
         </FormRow>
       </form>
-      {invoices.isFetching && !data && <Spinner label="Cargando facturas…" />}
-      {invoices.error && (
-        <ErrorState
-          message={readError(invoices.error).message}
-          onRetry={() => void invoices.refetch()}
-        />
-      )}
-      {data && (
-        <DataTable<Invoice>
-          caption={`Facturas (${data.count.toLocaleString('es-MX')})`}
-          rows={data.results}
-          rowKey={(i) => i.id}
-          columns={columns(canRetry)}
-          empty={
-            <EmptyState
-              title="Aún no hay facturas"
-              description="Cada pago de una orden facturable genera su CFDI y aparecerá aquí."
-            />
-          }
-          pagination={{
-            page: filters.page,
-            pageCount: Math.max(1, Math.ceil(data.count / INVOICES_PAGE_SIZE)),
-            onPageChange: (page) => go({ page }),
-            label: 'Páginas de facturas',
-          }}
-        />
-      )}
+      <PagedList<Invoice>
+        query={invoices}
+        noun="facturas"
+        columns={columns(canRetry)}
+        rowKey={(i) => i.id}
+        empty={{
+          title: 'Aún no hay facturas',
+          description: 'Cada pago de una orden facturable genera su CFDI y aparecerá aquí.',
+        }}
+        page={filters.page}
+        pageSize={INVOICES_PAGE_SIZE}
+        onPageChange={(page) => go({ page })}
+      />
     </>
   );
 }

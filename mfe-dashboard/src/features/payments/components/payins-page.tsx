@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   PAYIN_TYPE_LABELS,
   PAYIN_TYPES,
@@ -7,19 +6,16 @@ import {
   type PayinType,
   type RequestStatus,
 } from '@cuota/contracts/payments/payins';
-import { DataTable } from '@cuota/ui/data-table';
 import { InstantText } from '@cuota/ui/date-text';
-import { EmptyState } from '@cuota/ui/empty-state';
-import { ErrorState } from '@cuota/ui/error-state';
 import { FieldLabel, FormRow, Select } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
-import { Spinner } from '@cuota/ui/spinner';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
 import { StatusBadge } from '@cuota/ui/status-badge';
-import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { PagedList } from '../../../components/paged-list';
+import { useUrlFilters } from '../../../components/use-url-filters';
 import { PAYINS_PAGE_SIZE, useSchoolPayinsQuery, type PayinFilters } from '../api/payments-api';
 
 const COLUMNS = [
@@ -52,18 +48,8 @@ function readFilters(search: URLSearchParams): PayinFilters {
 
 /** The school's payins, newest first: card payments from the portal and the desk's. */
 export function PayinsView({ schoolId }: { schoolId: string }) {
-  const [search, setSearch] = useSearchParams();
-  const filters = readFilters(search);
+  const [filters, go] = useUrlFilters(readFilters);
   const payins = useSchoolPayinsQuery({ schoolId, filters });
-  const go = (next: Partial<PayinFilters>) => {
-    const merged = { ...filters, ...next };
-    const query = new URLSearchParams();
-    if (merged.type) query.set('type', merged.type);
-    if (merged.status) query.set('status', merged.status);
-    if (merged.page > 1) query.set('page', String(merged.page));
-    setSearch(query);
-  };
-  const data = payins.currentData;
   return (
     <>
       <FormRow role="search" aria-label="Filtrar pagos">
@@ -86,33 +72,20 @@ export function PayinsView({ schoolId }: { schoolId: string }) {
           onChange={(status) => go({ status, page: 1 })}
         />
       </FormRow>
-      {payins.isFetching && !data && <Spinner label="Cargando pagos…" />}
-      {payins.error && (
-        <ErrorState
-          message={readError(payins.error).message}
-          onRetry={() => void payins.refetch()}
-        />
-      )}
-      {data && (
-        <DataTable<Payin>
-          caption={`Pagos (${data.count.toLocaleString('es-MX')})`}
-          rows={data.results}
-          rowKey={(p) => p.id}
-          columns={COLUMNS}
-          empty={
-            <EmptyState
-              title="Aún no hay pagos"
-              description="Los pagos con tarjeta de las familias y los que registres en caja aparecerán aquí."
-            />
-          }
-          pagination={{
-            page: filters.page,
-            pageCount: Math.max(1, Math.ceil(data.count / PAYINS_PAGE_SIZE)),
-            onPageChange: (page) => go({ page }),
-            label: 'Páginas de pagos',
-          }}
-        />
-      )}
+      <PagedList<Payin>
+        query={payins}
+        noun="pagos"
+        columns={COLUMNS}
+        rowKey={(p) => p.id}
+        empty={{
+          title: 'Aún no hay pagos',
+          description:
+            'Los pagos con tarjeta de las familias y los que registres en caja aparecerán aquí.',
+        }}
+        page={filters.page}
+        pageSize={PAYINS_PAGE_SIZE}
+        onPageChange={(page) => go({ page })}
+      />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { Page } from '@cuota/ui/page';
 import { FormError } from '@cuota/ui/form-pieces';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
-import { useSchoolDetailQuery } from '../api/school-settings-api';
+import { useSchoolDetailQuery, useSchoolPrivacyNoticeQuery } from '../api/school-settings-api';
+import { PrivacyNoticeForm } from './privacy-notice-form';
 import { SchoolSettingsForm } from './school-settings-form';
 
 /** /dashboard/settings: everyone with school.read sees it; school.write may edit. */
@@ -13,6 +14,7 @@ export function SchoolSettingsPage() {
   const schoolId = useCurrentSchool().school?.id;
   const canEdit = useGrant('school.write');
   const school = useSchoolDetailQuery(schoolId ?? skipToken);
+  const notice = useSchoolPrivacyNoticeQuery(schoolId ?? skipToken);
   return (
     <Page title="Datos de la escuela">
       {school.isLoading && <Spinner label="Cargando los datos de la escuela…" />}
@@ -21,6 +23,16 @@ export function SchoolSettingsPage() {
         <SchoolSettingsForm
           key={school.currentData.id}
           school={school.currentData}
+          canEdit={canEdit}
+        />
+      )}
+      {notice.error && <FormError>{readError(notice.error).message}</FormError>}
+      {schoolId && notice.currentData && (
+        <PrivacyNoticeForm
+          // Its own key: the school form beside it is keyed by the same id.
+          key={`aviso-${schoolId}`}
+          schoolId={schoolId}
+          notice={notice.currentData.privacy_notice}
           canEdit={canEdit}
         />
       )}

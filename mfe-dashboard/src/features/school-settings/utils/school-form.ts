@@ -31,6 +31,12 @@ export const schoolFormSchema = z.object({
 });
 export type SchoolFormValues = z.infer<typeof schoolFormSchema>;
 
+/** The privacy notice's own form: empty brings back the default notice. */
+export const privacyNoticeFormSchema = z.object({
+  privacy_notice: checkedBy(rules.privacy_notice),
+});
+export type PrivacyNoticeFormValues = z.infer<typeof privacyNoticeFormSchema>;
+
 export function formValuesOf(school: SchoolDetail): SchoolFormValues {
   return {
     name: school.name,

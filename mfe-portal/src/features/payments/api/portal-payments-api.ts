@@ -56,6 +56,8 @@ export const portalPaymentsApi = api.injectEndpoints({
           idempotencyKey,
         }),
       ),
+      // The card form says why the payment failed (card-payment.tsx); no page alert too.
+      extraOptions: { showsOwnError: true },
     }),
     cardFormSettings: build.query({
       ...fromEndpoint(cardFormSettings, (schoolId: string) => ({ params: { id: schoolId } })),

@@ -158,7 +158,7 @@ test('paying by card sends only order ids and the token, then shows the payment 
   await waitFor(() => expect(JSON.parse(sessionStorage.getItem(SELECTION_KEY)!).items).toEqual([]));
 });
 
-test('a declined card shows the Spanish reason and the next attempt uses a new key', async () => {
+test('a declined card shows the Spanish reason once (no page alert) and the next attempt uses a new key', async () => {
   sessionStorage.setItem(
     SELECTION_KEY,
     JSON.stringify({ items: [owed[0]], counters: [], total: 250_000, all_with_student: true }),
@@ -171,7 +171,7 @@ test('a declined card shows the Spanish reason and the next attempt uses a new k
     .on('POST', CHECKOUT, () =>
       Response.json({ error: { code: 'CARD_DECLINED', message: declined } }, { status: 402 }),
     );
-  renderPay();
+  const { store } = renderPay();
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Pagar con tarjeta' }));
   await screen.findByTitle('Datos de la tarjeta');
   fromCardForm({
@@ -181,6 +181,8 @@ test('a declined card shows the Spanish reason and the next attempt uses a new k
     last4: '0002',
   });
   expect(await screen.findByText(declined)).toBeVisible();
+  // The card form's line says it; the page alert (the shell's banner) stays closed.
+  expect(store.getState().alert.open).toBe(false);
   fromCardForm({
     type: 'cuota:card-token',
     token: 'tok_declined_000001',

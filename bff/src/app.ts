@@ -15,6 +15,7 @@ import { portalFeaturesRoutes } from './identity/portal-features-routes';
 import { staffSignInRoutes } from './identity/staff-sign-in-routes';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { serviceProxy } from './proxy/service-proxy';
+import { forgetAfterOwnWrites } from './read-models/forget-after-own-writes';
 import { createHelmet } from './security/helmet';
 import { createSessionMiddleware } from './session/session-middleware';
 import { remotesRoutes } from './shell/remotes-routes';
@@ -59,6 +60,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(API_PREFIXES, noStore);
   app.use(API_PREFIXES, createSessionMiddleware(config, deps.redis));
   app.use(API_PREFIXES, ctx.limiters.api);
+  app.use(API_PREFIXES, forgetAfterOwnWrites(deps.guardianMe));
   // Anyone may sign a family up from a school's store: limited per IP on top of `api`.
   app.post('/api/v1/schools/:id/signup/', ctx.limiters.signupPerIp);
   // Before any body parser: proxied bodies stream to the service untouched.

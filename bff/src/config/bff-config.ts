@@ -78,6 +78,13 @@ export interface BffConfig {
   /** The card gateway's hosted-form origin the portal may frame; none, nothing is framed. */
   gatewayFormOrigin?: string;
   rateLimits: RateLimitConfig;
+  /**
+   * Enrolment's events (NATS_URL, NATS_PREFIX): while they are heard, guardian.me answers are
+   * kept in the BFF (ADR 0024). Without them every guardian.me asks enrolment.
+   */
+  events?: { natsUrl: string; natsPrefix: string };
+  /** How many guardian.me answers are kept at most (GUARDIAN_ME_KEPT). */
+  guardianMeCapacity: number;
 }
 
 const MINUTE = 60_000;
@@ -103,3 +110,5 @@ export const DEFAULT_LOGIN_CODE = {
 
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 8 * 60 * MINUTE;
 export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
+/** About 5 KB each in the heap (3.6 KB measured for a 2.5 KB answer): 2,000 ≈ 10 MB of 160. */
+export const DEFAULT_GUARDIAN_ME_CAPACITY = 2_000;

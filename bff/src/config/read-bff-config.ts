@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { portSchema, readEnv } from '@cuota/service-runtime/config/read-env';
 import { parseJwkEnv } from '@cuota/service-runtime/identity/identity-token';
 import {
+  DEFAULT_GUARDIAN_ME_CAPACITY,
   DEFAULT_LOGIN_CODE,
   DEFAULT_PROXY_TIMEOUT_MS,
   DEFAULT_RATE_LIMITS,
@@ -41,6 +42,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3),
   /** Per-IP budget of /api calls a minute; the benchmark raises it (one client, many calls). */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Enrolment's events keep guardian.me answers in the BFF; without NATS none are kept. */
+  NATS_URL: z.string().min(1).optional(),
+  NATS_PREFIX: z.string().default(''),
+  GUARDIAN_ME_KEPT: z.coerce.number().int().nonnegative().optional(),
 });
 
 /** The BFF's configuration from its environment, checked once at start-up. */
@@ -85,6 +90,8 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
         limit: e.RATE_LIMIT_API_PER_MINUTE ?? DEFAULT_RATE_LIMITS.api.limit,
       },
     },
+    events: e.NATS_URL ? { natsUrl: e.NATS_URL, natsPrefix: e.NATS_PREFIX } : undefined,
+    guardianMeCapacity: e.GUARDIAN_ME_KEPT ?? DEFAULT_GUARDIAN_ME_CAPACITY,
   };
 }
 

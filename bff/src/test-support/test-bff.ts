@@ -9,6 +9,7 @@ import { createTestIdentity } from '@cuota/testing/test-identity';
 import { createBffApp } from '../app';
 import { closeBffDeps, createBffDeps, type BffDeps } from '../bff-deps';
 import {
+  DEFAULT_GUARDIAN_ME_CAPACITY,
   DEFAULT_LOGIN_CODE,
   DEFAULT_RATE_LIMITS,
   type BffConfig,
@@ -37,6 +38,8 @@ export interface TestBffOptions {
   relaxedLimits?: boolean;
   /** e.g. 'loopback': X-Forwarded-For then names the client, so a test can be many IPs. */
   trustProxy?: BffConfig['trustProxy'];
+  /** Enrolment's NATS namespace: guardian.me answers are then kept and follow its events. */
+  events?: BffConfig['events'];
 }
 
 export interface TestBff {
@@ -94,6 +97,8 @@ export async function startTestBff(options: TestBffOptions = {}): Promise<TestBf
       ...(options.relaxedLimits === false ? DEFAULT_RATE_LIMITS : RELAXED),
       ...options.rateLimits,
     },
+    events: options.events,
+    guardianMeCapacity: DEFAULT_GUARDIAN_ME_CAPACITY,
   };
   const deps = await createBffDeps(config, createLogger('bff-test', config.logLevel));
   const app = createBffApp(config, deps);

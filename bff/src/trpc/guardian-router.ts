@@ -10,9 +10,13 @@ import { SpanishError } from './trpc-errors';
 
 /** The portal's procedures (spec §7), each answered by the owning service. */
 export const guardianRouter = router({
-  /** Enrolment: the guardian with their dependents. */
+  /** Enrolment: the guardian with their dependents, kept while enrolment's events are heard. */
   me: guardianProcedure.query(({ ctx }) =>
-    callService(() => ctx.bff.enrolment({ endpoint: guardianMe, identity: ctx.guardian })),
+    callService(() =>
+      ctx.bff.deps.guardianMe.get(ctx.guardian.guardian_id, () =>
+        ctx.bff.enrolment({ endpoint: guardianMe, identity: ctx.guardian }),
+      ),
+    ),
   ),
 
   /** Enrolment's portal feature toggles (names of enabled features). */

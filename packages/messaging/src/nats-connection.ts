@@ -2,6 +2,20 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 
 export type { NatsConnection };
 
-export function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+/**
+ * A connection that reconnects forever. `waitOnFirstConnect`: keep trying a server that is not
+ * up yet instead of failing at once (for a listener that must not stop its process starting).
+ */
+export function connectNats(
+  url: string,
+  name: string,
+  { waitOnFirstConnect = false } = {},
+): Promise<NatsConnection> {
+  return connect({
+    servers: url,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    waitOnFirstConnect,
+  });
 }

@@ -13,6 +13,7 @@ import {
   unlinkGuardian,
 } from '../guardians/student-guardian-repository';
 import { clearBillingGuardian, type StudentRef } from '../students/student-repository';
+import { publishStudentUpdated } from '../students/student-snapshot-repository';
 
 /** A new guardian of the school, linked to the lead whose form created them (if any). */
 export async function createAdmissionGuardian(
@@ -65,7 +66,10 @@ export async function deleteAdmissionGuardian(
     throw conflict(
       'Este tutor tiene otros alumnos: desvincúlalo del alumno en lugar de eliminarlo.',
     );
-  await clearBillingGuardian(tx, guardianId);
-  await unlinkGuardian(tx, guardianId);
+  const billed = await clearBillingGuardian(tx, guardianId);
+  const linked = await unlinkGuardian(tx, guardianId);
+  // One snapshot per student, with both changes in it.
+  for (const studentId of new Set([...billed, ...linked]))
+    await publishStudentUpdated(tx, studentId);
   await deleteGuardian(tx, guardianId);
 }

@@ -95,6 +95,49 @@ test('the created student names its guardians; linking and unlinking republish i
   });
 });
 
+test("deleting the student's billing guardian publishes the student once, with both changes", async () => {
+  const admissions = h.staff('ADMISSIONS');
+  const lead: Json = (
+    await h.call(admissions, '/api/v1/admissions/create_lead/', {
+      method: 'POST',
+      json: {
+        school_id: h.demo.school_id,
+        level: 'elementary',
+        first_name: 'Tomás',
+        last_name: 'Cobro',
+        guardians: [
+          { first_name: 'Ana', last_name: 'Cobro', relationship: 'Madre' },
+          { first_name: 'Luis', last_name: 'Cobro', relationship: 'Padre' },
+        ],
+      },
+    })
+  ).body;
+  const [mother, father] = lead.guardians.map((g: Json) => g.id as string) as [string, string];
+  const assigned = await h.call(h.staff('OWNER'), '/api/v1/guardians/assign_billing/', {
+    method: 'PATCH',
+    json: { student_id: lead.id, guardian_id: mother },
+  });
+  expect(assigned.status).toBe(200);
+  const updates = async () =>
+    (await studentEvents(lead.id)).filter((e) => e.type === 'enrolment.student.updated').length;
+  const before = await updates();
+
+  const removed = await h.call(
+    admissions,
+    `/api/v1/admissions/delete_guardian/${mother}/?student_id=${lead.id}`,
+    { method: 'DELETE' },
+  );
+  expect(removed.status).toBe(204);
+  const after = await h.query<{ billing_guardian_id: string | null; guardian_ids: string[] }>(
+    `SELECT payload->'data'->>'billing_guardian_id' AS billing_guardian_id,
+            payload->'data'->'guardian_ids' AS guardian_ids
+       FROM outbox_events WHERE type = 'enrolment.student.updated'
+        AND payload->'data'->>'student_id' = $1 ORDER BY seq OFFSET $2`,
+    [lead.id, before],
+  );
+  expect(after).toEqual([{ billing_guardian_id: null, guardian_ids: [father] }]);
+});
+
 test('a sibling linked to a known guardian republishes only the sibling', async () => {
   const admissions = h.staff('ADMISSIONS');
   const create = (first_name: string, json: object) =>

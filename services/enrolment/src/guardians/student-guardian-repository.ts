@@ -59,15 +59,16 @@ export async function unlinkStudent(tx: Executor, studentId: string): Promise<vo
 }
 
 /**
- * Every link of the guardian (the guardian is about to go), each student left with its
- * enrolment.student.updated: the guardian no longer sees that family's money.
+ * Every link of the guardian (the guardian is about to go); returns the students unlinked,
+ * whose enrolment.student.updated the caller publishes (the guardian no longer sees that
+ * family's money).
  */
-export async function unlinkGuardian(tx: Executor, guardianId: string): Promise<void> {
+export async function unlinkGuardian(tx: Executor, guardianId: string): Promise<string[]> {
   const unlinked = await tx
     .delete(studentGuardians)
     .where(eq(studentGuardians.guardianId, guardianId))
     .returning({ studentId: studentGuardians.studentId });
-  for (const { studentId } of unlinked) await publishStudentUpdated(tx, studentId);
+  return unlinked.map((l) => l.studentId);
 }
 
 export async function isGuardianOf(

@@ -217,17 +217,17 @@ export async function saveStudent(
 }
 
 /**
- * Clears the billing guardian wherever it is this guardian (before the guardian goes),
- * each student with its enrolment.student.updated: billing must not keep a guardian who no
- * longer exists.
+ * Clears the billing guardian wherever it is this guardian (before the guardian goes);
+ * returns the students changed, whose enrolment.student.updated the caller publishes once
+ * the guardian's links are gone too.
  */
-export async function clearBillingGuardian(tx: Executor, guardianId: string): Promise<void> {
+export async function clearBillingGuardian(tx: Executor, guardianId: string): Promise<string[]> {
   const cleared = await tx
     .update(students)
     .set({ billingGuardianId: null })
     .where(eq(students.billingGuardianId, guardianId))
     .returning({ id: students.id });
-  for (const { id } of cleared) await publishStudentUpdated(tx, id);
+  return cleared.map((s) => s.id);
 }
 
 export interface StatusMove {

@@ -102,7 +102,7 @@ step(
     await form.getByLabel('Días de gracia').fill('5');
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Crear concepto' }).click();
-    await page.getByRole('cell', { name: tuition, exact: true }).waitFor();
+    await page.getByRole('cell', { name: `${tuition} Colegiatura · Primaria` }).waitFor();
 
     await page.getByRole('button', { name: 'Nuevo concepto' }).click();
     form = page.getByRole('form', { name: 'Nuevo concepto' });
@@ -113,7 +113,9 @@ step(
     await form.getByLabel('Tipo de recargo').selectOption('FIXED');
     await form.getByLabel('Monto del recargo').fill('200');
     await form.getByRole('button', { name: 'Crear concepto' }).click();
-    await page.getByRole('cell', { name: inscription, exact: true }).waitFor();
+    await page
+      .getByRole('cell', { name: `${inscription} Inscripción · todos los niveles` })
+      .waitFor();
 
     await page.getByRole('link', { name: 'Generar órdenes', exact: true }).click();
     const billRun = async () => {

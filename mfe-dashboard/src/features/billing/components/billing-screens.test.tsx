@@ -49,8 +49,13 @@ test('Conceptos: the list reads in pesos and a new monthly fee posts centavos on
   const row = within(await screen.findByRole('table', { name: 'Conceptos de cobro' })).getAllByRole(
     'row',
   )[1]!;
-  expect(row).toHaveTextContent('$2,500.00');
-  expect(row).toHaveTextContent('$150.00, 5 días de gracia');
+  const cell = (header: number) => within(within(row).getAllByRole('cell')[header]!);
+  expect(cell(0).getByText('Colegiatura · Primaria')).toBeInTheDocument();
+  expect(cell(1).getByText('$2,500.00')).toBeInTheDocument();
+  expect(cell(2).getByText('Día 10')).toBeInTheDocument();
+  expect(cell(2).getByText('sep 2026 a oct 2026')).toBeInTheDocument();
+  expect(cell(3).getByText('$150.00')).toBeInTheDocument();
+  expect(cell(3).getByText('5 días de gracia')).toBeInTheDocument();
 
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Nuevo concepto' }));
@@ -63,7 +68,7 @@ test('Conceptos: the list reads in pesos and a new monthly fee posts centavos on
   await user.type(within(form).getByLabelText('Porcentaje mensual'), '5');
   await user.click(within(form).getByRole('button', { name: 'Crear concepto' }));
 
-  await screen.findByRole('cell', { name: 'Colegiatura secundaria' });
+  await screen.findByRole('cell', { name: /^Colegiatura secundaria/ });
   const [sent] = network.sent('POST', '/api/v1/dashboard/concepts/');
   const body = await sent!.json();
   expect(body).toMatchObject({

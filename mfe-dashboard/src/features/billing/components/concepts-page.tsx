@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { CONCEPT_TYPE_LABELS, type Concept } from '@cuota/contracts/billing/concepts';
-import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
+import type { Concept } from '@cuota/contracts/billing/concepts';
 import { Button } from '@cuota/ui/button';
+import { CellNote } from '@cuota/ui/cell-note';
 import { DataTable } from '@cuota/ui/data-table';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
@@ -10,31 +10,32 @@ import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
-import { compact } from '@cuota/ui/theme';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { useConceptsQuery, useDeleteConceptMutation } from '../api/billing-api';
-import { dueText, lateFeeText } from '../utils/concept-text';
+import { conceptText, dueText, lateFeeText, type CellText } from '../utils/concept-text';
 import { ConceptForm } from './concept-form';
 
 export const NO_CONCEPTS_WRITE = 'Tu rol no puede crear ni editar conceptos.';
 const HAS_ORDERS = 'Ya tiene órdenes: no se puede eliminar.';
 
-/**
- * Short labels (each button's name says the concept, in aria-label): side by side where the
- * column has room, one above the other where it has not; one line on phones (the table
- * scrolls sideways there).
- */
+/** Short labels side by side (each button's name says the concept, in aria-label). */
 const RowActions = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
-  ${compact} {
-    flex-wrap: nowrap;
-  }
 `;
+
+/** A cell's main text with its terms underneath. */
+function Lines({ text }: { text: CellText }) {
+  return (
+    <>
+      {text.main}
+      {text.note && <CellNote>{text.note}</CellNote>}
+    </>
+  );
+}
 
 /** Asks before deleting a concept that has no orders yet. */
 function ConfirmDelete({ concept, onDone }: { concept: Concept; onDone: () => void }) {
@@ -112,20 +113,19 @@ export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrit
             />
           }
           columns={[
-            { header: 'Nombre', sortValue: (c) => c.name, cell: (c) => c.name },
-            { header: 'Tipo', cell: (c) => CONCEPT_TYPE_LABELS[c.concept_type] },
+            {
+              header: 'Nombre',
+              sortValue: (c) => c.name,
+              cell: (c) => <Lines text={conceptText(c)} />,
+            },
             {
               header: 'Precio',
               align: 'end',
               sortValue: (c) => c.price_centavos,
               cell: (c) => <MoneyText centavos={c.price_centavos} />,
             },
-            {
-              header: 'Nivel',
-              cell: (c) => (c.level ? EDUCATION_LEVEL_LABELS[c.level] : 'Todos'),
-            },
-            { header: 'Vencimiento', cell: dueText },
-            { header: 'Recargo', cell: (c) => lateFeeText(c.late_fee) },
+            { header: 'Vencimiento', cell: (c) => <Lines text={dueText(c)} /> },
+            { header: 'Recargo', cell: (c) => <Lines text={lateFeeText(c.late_fee)} /> },
             { header: 'Órdenes', align: 'end', cell: (c) => c.orders },
             {
               header: 'Acciones',

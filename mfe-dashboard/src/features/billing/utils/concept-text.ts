@@ -1,21 +1,46 @@
-import type { Concept, LateFee } from '@cuota/contracts/billing/concepts';
+import { CONCEPT_TYPE_LABELS, type Concept, type LateFee } from '@cuota/contracts/billing/concepts';
+import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { formatDate } from '@cuota/ui/dates';
 import { centavosToDecimal, formatMoney } from '@cuota/ui/money';
 
-/** "5 % mensual, tope $500.00, 3 días de gracia" and the like. */
-export function lateFeeText(fee: LateFee | null): string {
-  if (!fee) return 'Sin recargo';
-  const grace = `${fee.grace_days} días de gracia`;
-  if (fee.kind === 'FIXED') return `${formatMoney(fee.amount_centavos)}, ${grace}`;
-  const percent = centavosToDecimal(fee.basis_points).replace(/\.00$/, '');
-  const cap = fee.cap_centavos ? `, tope ${formatMoney(fee.cap_centavos)}` : '';
-  return `${percent} % mensual${cap}, ${grace}`;
+/** A table cell's two lines: what a bookkeeper scans for, then its terms. */
+export interface CellText {
+  main: string;
+  note?: string;
 }
 
-/** When it falls due: "2026-09 a 2027-06, día 10" or a date. */
-export function dueText(concept: Concept): string {
-  if (concept.due_on) return `Vence el ${formatDate(concept.due_on)}`;
-  const first = concept.periods[0];
-  const last = concept.periods.at(-1);
-  return `${first === last ? first : `${first} a ${last}`}, día ${concept.due_day}`;
+/** The name over "Colegiatura · Primaria" (what it is and whom it bills). */
+export function conceptText(concept: Concept): CellText {
+  const level = concept.level ? EDUCATION_LEVEL_LABELS[concept.level] : 'todos los niveles';
+  return { main: concept.name, note: `${CONCEPT_TYPE_LABELS[concept.concept_type]} · ${level}` };
+}
+
+/** "5 % mensual" over "tope $500.00 · 3 días de gracia", and the like. */
+export function lateFeeText(fee: LateFee | null): CellText {
+  if (!fee) return { main: 'Sin recargo' };
+  const grace = `${fee.grace_days} días de gracia`;
+  if (fee.kind === 'FIXED') return { main: formatMoney(fee.amount_centavos), note: grace };
+  const percent = centavosToDecimal(fee.basis_points).replace(/\.00$/, '');
+  const cap = fee.cap_centavos ? `tope ${formatMoney(fee.cap_centavos)} · ` : '';
+  return { main: `${percent} % mensual`, note: `${cap}${grace}` };
+}
+
+const monthYear = new Intl.DateTimeFormat('es-MX', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2026-08" as "ago 2026". */
+function shortPeriod(period: string): string {
+  return monthYear.format(new Date(`${period}-01T00:00:00Z`)).replace('.', '');
+}
+
+/** When it falls due: "Día 10" over "ago 2026 a jun 2027", or one date. */
+export function dueText(concept: Concept): CellText {
+  if (concept.due_on) return { main: formatDate(concept.due_on) };
+  const first = concept.periods[0]!;
+  const last = concept.periods.at(-1)!;
+  const span = first === last ? shortPeriod(first) : `${shortPeriod(first)} a ${shortPeriod(last)}`;
+  return { main: `Día ${concept.due_day}`, note: span };
 }

@@ -5,6 +5,7 @@ import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { Badge } from '@cuota/ui/badge';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
+import { CellNote } from '@cuota/ui/cell-note';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { DataTable } from '@cuota/ui/data-table';
@@ -22,14 +23,6 @@ import {
 import { assignableRoles, mayManage, type StaffActor } from '../utils/staff-rules';
 import { CreateAdminForm } from './create-admin-form';
 import { PermissionsEditor } from './permissions-editor';
-
-/** Under the name: the e-mail sign-in and invitations go to. */
-const Email = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.mutedText};
-  font-size: ${({ theme }) => theme.fontSizes.small};
-  overflow-wrap: anywhere;
-`;
 
 /** A row's buttons, each on one line: "Editar permisos" is never broken or cut. */
 const Actions = styled.div`
@@ -81,7 +74,7 @@ export function StaffView({ schoolId, actor }: { schoolId: string; actor: StaffA
               cell: (a) => (
                 <>
                   {a.name}
-                  <Email>{a.email}</Email>
+                  <CellNote>{a.email}</CellNote>
                 </>
               ),
             },

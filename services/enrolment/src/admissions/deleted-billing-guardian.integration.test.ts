@@ -1,10 +1,7 @@
 import { waitFor } from '@cuota/testing/wait-for';
 import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
-import {
-  startEnrolmentHarness,
-  type EnrolmentHarness,
-  type Json,
-} from '../test-support/enrolment-harness';
+import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
+import { createLead } from '../test-support/create-lead';
 
 jest.setTimeout(60_000);
 
@@ -36,18 +33,11 @@ const directoryRow = async (studentId: string) =>
 
 test("deleting a lead's billing guardian clears it in billing's student directory", async () => {
   const admissions = h.staff('ADMISSIONS');
-  const lead: Json = (
-    await h.call(admissions, '/api/v1/admissions/create_lead/', {
-      method: 'POST',
-      json: {
-        school_id: h.demo.school_id,
-        level: 'elementary',
-        first_name: 'Julia',
-        last_name: 'Facturación',
-        guardians: [{ first_name: 'Marta', last_name: 'Facturación', relationship: 'Madre' }],
-      },
-    })
-  ).body;
+  const lead = await createLead(h, {
+    first_name: 'Julia',
+    last_name: 'Facturación',
+    guardians: [{ first_name: 'Marta', relationship: 'Madre' }],
+  });
   const guardianId: string = lead.guardians[0].id;
   const assigned = await h.call(admissions, '/api/v1/guardians/assign_billing/', {
     method: 'PATCH',

@@ -3,6 +3,7 @@ import {
   type EnrolmentHarness,
   type Json,
 } from '../test-support/enrolment-harness';
+import { createLead } from '../test-support/create-lead';
 
 jest.setTimeout(60_000);
 
@@ -33,21 +34,14 @@ const sorted = (ids: string[]) => [...ids].sort();
 
 test('the created student names its guardians; linking and unlinking republish it', async () => {
   const admissions = h.staff('ADMISSIONS');
-  const lead: Json = (
-    await h.call(admissions, '/api/v1/admissions/create_lead/', {
-      method: 'POST',
-      json: {
-        school_id: h.demo.school_id,
-        level: 'elementary',
-        first_name: 'Renata',
-        last_name: 'Familia',
-        guardians: [
-          { first_name: 'Laura', last_name: 'Familia', relationship: 'Madre' },
-          { first_name: 'Jorge', last_name: 'Familia', relationship: 'Padre' },
-        ],
-      },
-    })
-  ).body;
+  const lead = await createLead(h, {
+    first_name: 'Renata',
+    last_name: 'Familia',
+    guardians: [
+      { first_name: 'Laura', relationship: 'Madre' },
+      { first_name: 'Jorge', relationship: 'Padre' },
+    ],
+  });
   const parents: string[] = lead.guardians.map((g: Json) => g.id);
   expect(parents).toHaveLength(2);
   // One created event naming both parents: the relationships saved after it publish nothing.
@@ -96,22 +90,14 @@ test('the created student names its guardians; linking and unlinking republish i
 });
 
 test("deleting the student's billing guardian publishes the student once, with both changes", async () => {
-  const admissions = h.staff('ADMISSIONS');
-  const lead: Json = (
-    await h.call(admissions, '/api/v1/admissions/create_lead/', {
-      method: 'POST',
-      json: {
-        school_id: h.demo.school_id,
-        level: 'elementary',
-        first_name: 'Tomás',
-        last_name: 'Cobro',
-        guardians: [
-          { first_name: 'Ana', last_name: 'Cobro', relationship: 'Madre' },
-          { first_name: 'Luis', last_name: 'Cobro', relationship: 'Padre' },
-        ],
-      },
-    })
-  ).body;
+  const lead = await createLead(h, {
+    first_name: 'Tomás',
+    last_name: 'Cobro',
+    guardians: [
+      { first_name: 'Ana', relationship: 'Madre' },
+      { first_name: 'Luis', relationship: 'Padre' },
+    ],
+  });
   const [mother, father] = lead.guardians.map((g: Json) => g.id as string) as [string, string];
   const assigned = await h.call(h.staff('OWNER'), '/api/v1/guardians/assign_billing/', {
     method: 'PATCH',
@@ -123,7 +109,7 @@ test("deleting the student's billing guardian publishes the student once, with b
   const before = await updates();
 
   const removed = await h.call(
-    admissions,
+    h.staff('ADMISSIONS'),
     `/api/v1/admissions/delete_guardian/${mother}/?student_id=${lead.id}`,
     { method: 'DELETE' },
   );
@@ -140,20 +126,17 @@ test("deleting the student's billing guardian publishes the student once, with b
 
 test('a sibling linked to a known guardian republishes only the sibling', async () => {
   const admissions = h.staff('ADMISSIONS');
-  const create = (first_name: string, json: object) =>
-    h.call(admissions, '/api/v1/admissions/create_lead/', {
-      method: 'POST',
-      json: { school_id: h.demo.school_id, level: 'elementary', first_name, ...json },
-    });
-  const older: Json = (
-    await create('Mateo', {
-      last_name: 'Hermanos',
-      guardians: [{ first_name: 'Sara', last_name: 'Hermanos', relationship: 'Madre' }],
-    })
-  ).body;
+  const older = await createLead(h, {
+    first_name: 'Mateo',
+    last_name: 'Hermanos',
+    guardians: [{ first_name: 'Sara', relationship: 'Madre' }],
+  });
   const mother: string = older.guardians[0].id;
-  const younger: Json = (await create('Lía', { last_name: 'Hermanos', guardian_ids: [mother] }))
-    .body;
+  const younger = await createLead(h, {
+    first_name: 'Lía',
+    last_name: 'Hermanos',
+    guardian_ids: [mother],
+  });
   expect(await studentEvents(younger.id)).toEqual([
     { type: 'enrolment.student.created', guardian_ids: [mother] },
   ]);

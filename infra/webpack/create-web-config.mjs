@@ -8,6 +8,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { PreloadStartChunks } from './preload-start-chunks.mjs';
 import { eagerPackageModulesOf, packageModulesOf } from './shell-provided.mjs';
 
 const require = createRequire(import.meta.url);
@@ -339,6 +340,7 @@ export function createWebConfig(options) {
                 favicon: options.favicon,
                 templateContent: ({ htmlWebpackPlugin }) => COLD_LOAD_PAGE(htmlWebpackPlugin),
               }),
+              ...(production ? [new PreloadStartChunks(Object.keys(HOST_CHUNKS))] : []),
             ]
           : []),
       ],

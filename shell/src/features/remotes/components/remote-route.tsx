@@ -13,32 +13,32 @@ const LOADING: Record<RemoteName, string> = {
   mfe_store: 'Cargando la tienda…',
 };
 
-type RemoteLoad =
-  { state: 'loading' } | { state: 'ready'; App: ComponentType } | { state: 'failed' };
+type Settled = { state: 'ready'; App: ComponentType } | { state: 'failed' };
+type RemoteLoad = { state: 'loading' } | Settled;
 
 /**
  * The remote's App as state, not through Suspense: React reveals a Suspense boundary's
  * content no sooner than 300 ms after its fallback appeared (its fallback throttle), which
  * kept the portal's home hidden ~300 ms after its code and data had arrived. `attempt` > 0
- * is a retry, which goes back to the network.
+ * is a retry, which goes back to the network; until it settles, it is loading.
  */
 function useRemoteApp(name: RemoteName, attempt: number): RemoteLoad {
-  const [load, setLoad] = useState<RemoteLoad>({ state: 'loading' });
+  const [settled, setSettled] = useState<{ attempt: number; load: Settled } | null>(null);
   useEffect(() => {
     let current = true;
-    setLoad({ state: 'loading' });
+    const settle = (load: Settled) => current && setSettled({ attempt, load });
     loadRemoteApp(name, { fresh: attempt > 0 }).then(
-      (module) => current && setLoad({ state: 'ready', App: module.default }),
+      (module) => settle({ state: 'ready', App: module.default }),
       (error: unknown) => {
         reportClientError('REMOTE_LOAD_ERROR', `${name}: ${String(error)}`);
-        if (current) setLoad({ state: 'failed' });
+        settle({ state: 'failed' });
       },
     );
     return () => {
       current = false;
     };
   }, [name, attempt]);
-  return load;
+  return settled?.attempt === attempt ? settled.load : { state: 'loading' };
 }
 
 function RemoteMount({ name }: { name: RemoteName }) {

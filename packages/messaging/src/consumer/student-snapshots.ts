@@ -4,6 +4,7 @@ import {
 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.student.status_changed.v1';
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
+import { arrayContains, eq, or, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../transaction';
 import { on, type Subscription } from './durable-consumer';
 
@@ -40,3 +41,23 @@ export function studentSnapshotColumns(student: StudentSnapshot, occurredAt: Dat
     updatedAt: occurredAt,
   };
 }
+
+/** What a service's copy of a student knows of its guardians. */
+export interface StudentCopyGuardians {
+  billingGuardianId: string | null;
+  guardianIds: readonly string[] | null;
+}
+
+/**
+ * Whether the guardian is one of the student's: its billing guardian or any guardian linked
+ * to it (both parents see the family's money, docs/adr/0023).
+ */
+export const isGuardianOfStudent = (guardianId: string, student: StudentCopyGuardians) =>
+  student.billingGuardianId === guardianId || (student.guardianIds ?? []).includes(guardianId);
+
+/** The same rule over a copy's columns, for a WHERE (the guardian_ids GIN index serves it). */
+export const guardianOfStudentSql = (
+  columns: { billingGuardianId: Column; guardianIds: Column },
+  guardianId: string,
+): SQL =>
+  or(eq(columns.billingGuardianId, guardianId), arrayContains(columns.guardianIds, [guardianId]))!;

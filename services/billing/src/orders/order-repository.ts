@@ -1,4 +1,5 @@
-import { and, arrayContains, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { guardianOfStudentSql } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { concepts, orderAllocations, orders, studentDirectory } from '../schema';
 
@@ -37,13 +38,7 @@ export const ordersByIds = (db: Executor, ids: string[]) =>
 export const ordersOfGuardian = (db: Executor, schoolId: string, guardianId: string) =>
   selectOrders(
     db,
-    and(
-      eq(orders.schoolId, schoolId),
-      or(
-        eq(studentDirectory.billingGuardianId, guardianId),
-        arrayContains(studentDirectory.guardianIds, [guardianId]),
-      ),
-    ),
+    and(eq(orders.schoolId, schoolId), guardianOfStudentSql(studentDirectory, guardianId)),
   );
 
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {

@@ -19,7 +19,7 @@ import {
   type OrderRow,
 } from '../orders/order-repository';
 import { toQuote } from '../orders/order-view';
-import { isGuardianOf } from '../students/student-access';
+import { isGuardianOfStudent } from '@cuota/messaging/consumer/student-snapshots';
 
 const isOpen = (row: OrderRow, asOf: string) => amountsAsOf(row.order, asOf).pendingCentavos > 0;
 
@@ -46,7 +46,7 @@ export function serveBillingRequests(
         const quotable = rows.filter(
           (r) =>
             r.order.schoolId === q.school_id &&
-            (q.guardian_id === null || isGuardianOf(q.guardian_id, r)) &&
+            (q.guardian_id === null || isGuardianOfStudent(q.guardian_id, r)) &&
             isOpen(r, asOf),
         );
         return { as_of: asOf, orders: quotable.map((r) => toQuote(r, asOf)) };

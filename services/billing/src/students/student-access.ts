@@ -1,4 +1,5 @@
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { isGuardianOfStudent } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { studentById, type DirectoryRow } from './student-directory-repository';
@@ -26,11 +27,5 @@ export async function studentOfCaller(
 
 export const isFamilyOf = (caller: IdentityClaims, student: DirectoryRow) =>
   caller.kind === 'guardian' &&
-  isGuardianOf(caller.guardian_id, student) &&
+  isGuardianOfStudent(caller.guardian_id, student) &&
   caller.school_ids.includes(student.schoolId);
-
-/** The student's billing guardian or another guardian linked to them. */
-export const isGuardianOf = (
-  guardianId: string,
-  student: { billingGuardianId: string | null; guardianIds: readonly string[] | null },
-) => student.billingGuardianId === guardianId || (student.guardianIds ?? []).includes(guardianId);

@@ -1,3 +1,8 @@
+import {
+  isGuardianOfStudent,
+  type StudentCopyGuardians,
+} from '@cuota/messaging/consumer/student-snapshots';
+
 /**
  * Which invoices a guardian may see (staff see their school's, checked by the endpoint's
  * permission). Invoicing knows a family through who an invoice is made out to, who paid, and
@@ -12,21 +17,10 @@ interface InvoiceParties {
 }
 
 /** The student as invoicing's copy knows its guardians (undefined: not received yet). */
-export interface StudentGuardians {
-  billingGuardianId: string | null;
-  guardianIds: readonly string[];
-}
+type StudentGuardians = StudentCopyGuardians | undefined;
 
-/** The student's billing guardian or another guardian linked to them. */
-export function isGuardianOfStudent(
-  guardianId: string,
-  student: StudentGuardians | undefined,
-): boolean {
-  return (
-    student !== undefined &&
-    (student.billingGuardianId === guardianId || student.guardianIds.includes(guardianId))
-  );
-}
+const isGuardianOf = (guardianId: string, student: StudentGuardians) =>
+  student !== undefined && isGuardianOfStudent(guardianId, student);
 
 /** An invoice made out to the guardian (as billing guardian) or paid by them. */
 export function isFamilyInvoice(invoice: InvoiceParties, guardianId: string): boolean {
@@ -36,20 +30,20 @@ export function isFamilyInvoice(invoice: InvoiceParties, guardianId: string): bo
 /** An invoice of the guardian's own, or of a student of theirs. */
 export function guardianMaySeeInvoice(
   guardianId: string,
-  student: StudentGuardians | undefined,
+  student: StudentGuardians,
   invoice: InvoiceParties,
 ): boolean {
-  return isFamilyInvoice(invoice, guardianId) || isGuardianOfStudent(guardianId, student);
+  return isFamilyInvoice(invoice, guardianId) || isGuardianOf(guardianId, student);
 }
 
 /** An order's invoices: for the student's guardians, or the family of any of them. */
 export function guardianMaySeeOrder(
   guardianId: string,
-  student: StudentGuardians | undefined,
+  student: StudentGuardians,
   invoices: readonly InvoiceParties[],
 ): boolean {
   return (
-    isGuardianOfStudent(guardianId, student) ||
+    isGuardianOf(guardianId, student) ||
     invoices.some((invoice) => isFamilyInvoice(invoice, guardianId))
   );
 }

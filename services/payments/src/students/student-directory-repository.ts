@@ -1,6 +1,9 @@
-import { and, arrayContains, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
-import { studentSnapshotColumns } from '@cuota/messaging/consumer/student-snapshots';
+import {
+  guardianOfStudentSql,
+  studentSnapshotColumns,
+} from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { studentDirectory } from '../schema';
 
@@ -66,10 +69,7 @@ export async function studentIdsOfGuardian(
     .where(
       and(
         eq(studentDirectory.schoolId, schoolId),
-        or(
-          eq(studentDirectory.billingGuardianId, guardianId),
-          arrayContains(studentDirectory.guardianIds, [guardianId]),
-        ),
+        guardianOfStudentSql(studentDirectory, guardianId),
       ),
     );
   return rows.map((r) => r.id);

@@ -9,6 +9,7 @@ import type {
 } from '@cuota/contracts/enrolment/integrations';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardianSchools, guardians, levels, schoolCycles, sections, students } from '../schema';
+import { guardianIdsOf } from '../students/student-snapshot-repository';
 import { decodeCursor, pageOf } from './public-v1-rules';
 
 /**
@@ -65,9 +66,7 @@ const studentResource: PublicResource<PublicStudent> = {
         curp: students.curp,
         enrolment_code: students.enrolmentCode,
         billing_guardian_id: students.billingGuardianId,
-        guardian_ids: sql<string[]>`coalesce((
-          SELECT array_agg(sg.guardian_id ORDER BY sg.guardian_id) FROM student_guardians sg
-          WHERE sg.student_id = ${students.id}), '{}')`,
+        guardian_ids: guardianIdsOf,
         updated_at: page.at,
       })
       .from(students)

@@ -12,8 +12,8 @@ import { levels, studentGuardians, students } from '../schema';
  * student they link or unlink without importing the students' writes.
  */
 
-/** The student's guardians, sorted (the snapshot's `guardian_ids`). */
-const guardianIdsOf = sql<string[]>`coalesce((
+/** The student's guardians, sorted (the snapshot's `guardian_ids`; public v1 reads it too). */
+export const guardianIdsOf = sql<string[]>`coalesce((
   SELECT array_agg(${studentGuardians.guardianId}::text ORDER BY ${studentGuardians.guardianId})
   FROM ${studentGuardians} WHERE ${studentGuardians.studentId} = ${students.id}), '{}'::text[])`;
 

@@ -1,6 +1,10 @@
 import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
 import { idsNamedBy } from './enrolment-event-feed';
-import { createGuardianMeReadModel, idsOfAnswer } from './guardian-me-read-model';
+import {
+  createGuardianMeReadModel,
+  idsOfAnswer,
+  type GuardianMeReadModel,
+} from './guardian-me-read-model';
 
 const answer = (id: string, dependents: string[] = [], firstName = 'Ana'): GuardianMe => ({
   id,
@@ -46,6 +50,16 @@ const liveModel = (options: Partial<Parameters<typeof createGuardianMeReadModel>
   return model;
 };
 
+/** A load that returns `me` only once released: events can arrive while it is in flight. */
+function heldLoad(model: GuardianMeReadModel, me: GuardianMe) {
+  let release!: () => void;
+  const pending = model.get('g-1', async () => {
+    await new Promise<void>((r) => (release = r));
+    return me;
+  });
+  return { pending, release: () => release() };
+}
+
 test('a kept answer is served until an event names one of its ids', async () => {
   const model = liveModel();
   const { calls, load } = loader(() => answer('g-1', ['s-1']));
@@ -83,12 +97,7 @@ test("an event about a child forgets every guardian's answer that shows the chil
 
 test('an answer loaded while an event named its ids is served but not kept', async () => {
   const model = liveModel();
-  let release!: () => void;
-  const slow = async () => {
-    await new Promise<void>((r) => (release = r));
-    return answer('g-1', ['s-1'], 'Viejo');
-  };
-  const pending = model.get('g-1', slow);
+  const { pending, release } = heldLoad(model, answer('g-1', ['s-1'], 'Viejo'));
   model.invalidate(['s-1']);
   release();
   expect((await pending).first_name).toBe('Viejo');
@@ -97,11 +106,7 @@ test('an answer loaded while an event named its ids is served but not kept', asy
 
 test('an unrelated event during the load does not stop the answer being kept', async () => {
   const model = liveModel();
-  let release!: () => void;
-  const pending = model.get('g-1', async () => {
-    await new Promise<void>((r) => (release = r));
-    return answer('g-1', ['s-1']);
-  });
+  const { pending, release } = heldLoad(model, answer('g-1', ['s-1']));
   model.invalidate(['s-9', 'g-9']);
   release();
   await pending;
@@ -110,11 +115,7 @@ test('an unrelated event during the load does not stop the answer being kept', a
 
 test('more events during a load than are remembered: the answer is not kept', async () => {
   const model = liveModel();
-  let release!: () => void;
-  const pending = model.get('g-1', async () => {
-    await new Promise<void>((r) => (release = r));
-    return answer('g-1', ['s-1']);
-  });
+  const { pending, release } = heldLoad(model, answer('g-1', ['s-1']));
   for (let i = 0; i < 2_000; i++) model.invalidate([`other-${i}`]);
   release();
   await pending;

@@ -1,6 +1,6 @@
 // The architecture's boundaries (docs/architecture.md "Boundaries"), checked by `npm run lint`.
 // Paths are relative to the repository root; `$1`, `$2` refer to the `from` path's groups.
-const testFile = '\\.(test|integration\\.test|e2e\\.test)\\.tsx?$|/test-support/|/testing/';
+const testFile = '\\.(test|integration\\.test|e2e\\.test)\\.tsx?$|/test-support/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -23,24 +23,30 @@ module.exports = {
     {
       name: 'bff-to-service-source',
       comment:
-        "The BFF calls services over HTTP; its tests start one through the service's testing export.",
+        "The BFF calls services over HTTP; its tests start one through the service's test-support export.",
       severity: 'error',
       from: { path: '^bff/' },
-      to: { path: '^services/[^/]+/src/', pathNot: '^services/[^/]+/src/testing/' },
+      to: {
+        path: '^services/[^/]+/src/',
+        pathNot: '^services/[^/]+/src/test-support/[^/]+-under-test\\.ts$',
+      },
     },
     {
       name: 'service-to-other-service',
       comment: 'A service owns its data: others talk to it over HTTP or NATS, never import it.',
       severity: 'error',
       from: { path: '^services/([^/]+)/' },
-      to: { path: '^services/', pathNot: ['^services/$1/', '^services/[^/]+/src/testing/'] },
+      to: {
+        path: '^services/',
+        pathNot: ['^services/$1/', '^services/[^/]+/src/test-support/[^/]+-under-test\\.ts$'],
+      },
     },
     {
-      name: 'service-testing-export-outside-tests',
-      comment: "A service's testing export is for other parts' tests only.",
+      name: 'service-test-support-export-outside-tests',
+      comment: "A service's test-support export is for other parts' tests only.",
       severity: 'error',
       from: { path: '^(services|bff)/', pathNot: testFile },
-      to: { path: '^services/[^/]+/src/testing/' },
+      to: { path: '^services/[^/]+/src/test-support/[^/]+-under-test\\.ts$' },
     },
     {
       name: 'package-to-app',

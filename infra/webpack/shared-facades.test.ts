@@ -16,7 +16,7 @@ function* sourceFiles(dir: string): Generator<string> {
     const file = path.join(dir, entry.name);
     // Test helpers (src/testing) run under Jest with the real react-router, never bundled.
     if (entry.isDirectory()) {
-      if (entry.name !== 'testing') yield* sourceFiles(file);
+      if (entry.name !== 'test-support') yield* sourceFiles(file);
     } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield file;
   }
 }

@@ -12,7 +12,7 @@ function* sourceFiles(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'testing') yield* sourceFiles(file);
+      if (entry.name !== 'test-support') yield* sourceFiles(file);
     } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield file;
   }
 }

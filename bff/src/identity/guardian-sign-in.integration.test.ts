@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import { sessionCookieOf, sessionIdOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';

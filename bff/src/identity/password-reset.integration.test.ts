@@ -6,7 +6,7 @@ import {
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { signInStaff } from '../test-support/sign-in';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';
 

@@ -3,7 +3,7 @@ import { INVITATION_UNUSABLE } from '@cuota/contracts/enrolment/staff-users';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { waitForMessage } from '@cuota/testing/mailbox';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { sessionCookieOf, sessionIdOf } from '../test-support/session-cookie';
 import { signInStaff } from '../test-support/sign-in';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { sessionCookieOf } from '../test-support/session-cookie';
 import { PUBLIC_URL, startTestBff, type TestBff } from '../test-support/test-bff';
 

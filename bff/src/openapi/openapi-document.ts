@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
-import type { Access } from '@cuota/contracts/http/access';
+import type { Access } from '@cuota/contracts/access/access';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   isPublicEndpoint,

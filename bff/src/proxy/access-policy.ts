@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { decideAccess } from '@cuota/contracts/http/access';
+import { decideAccess } from '@cuota/contracts/access/access';
 import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';

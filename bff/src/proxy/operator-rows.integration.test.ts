@@ -1,9 +1,9 @@
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities';
-import { grants, type Permission } from '@cuota/contracts/enrolment/permissions';
+import { grants, type Permission } from '@cuota/contracts/access/permissions';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { signInStaff } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 

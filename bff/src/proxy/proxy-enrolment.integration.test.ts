@@ -1,6 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { signInGuardian } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 let enrolment: EnrolmentUnderTest;

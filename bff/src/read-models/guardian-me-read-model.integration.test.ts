@@ -1,7 +1,7 @@
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { NATS_URL } from '@cuota/testing/environment';
 import { waitFor } from '@cuota/testing/wait-for';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { signInGuardian, signInStaff } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/testing';
+import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 /**

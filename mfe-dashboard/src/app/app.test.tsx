@@ -1,13 +1,13 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from '@cuota/contracts/identity/session';
 import type { StaffIdentity } from '@cuota/contracts/identity/sign-in';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
-import { schoolDetail } from '../testing/school-detail-fixture';
+import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { schoolDetail } from '../test-support/school-detail-fixture';
 import DashboardApp from './app';
 
 const me: StaffIdentity = {

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { STAFF_ROLE_LABELS } from '@cuota/contracts/enrolment/entities';
-import { grants } from '@cuota/contracts/enrolment/permissions';
+import { grants } from '@cuota/contracts/access/permissions';
 import { DashboardFrame } from '@cuota/ui/dashboard-frame';
 import { SchoolSwitcher } from '@cuota/ui/school-switcher';
 import type { NavigationGroup } from '@cuota/ui/side-navigation';

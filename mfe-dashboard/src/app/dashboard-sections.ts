@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Permission } from '@cuota/contracts/enrolment/permissions';
+import type { Permission } from '@cuota/contracts/access/permissions';
 
 /** The menu's areas, in order; an area shows once it has a section the member may open. */
 export const DASHBOARD_AREAS = [

@@ -1,14 +1,14 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INVITATION_UNUSABLE } from '@cuota/contracts/enrolment/staff-users';
 import type { StaffIdentity } from '@cuota/contracts/identity/sign-in';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { apiErrorResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import DashboardApp from './app';
-import { schoolDetail } from '../testing/school-detail-fixture';
+import { schoolDetail } from '../test-support/school-detail-fixture';
 
 const TOKEN = 'Zk3n9Qx_7bLw-2VtY5pR8sHc1JmA4eUoDgKiNfTyWqE';
 const me: StaffIdentity = {

@@ -1,7 +1,7 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderThemed } from '@cuota/ui/testing/render-themed';
+import { renderThemed } from '@cuota/ui/test-support/render-themed';
 import { PagedList, type PagedQuery } from './paged-list';
 
 interface Row {

@@ -1,4 +1,4 @@
-import type { Permission } from '@cuota/contracts/enrolment/permissions';
+import type { Permission } from '@cuota/contracts/access/permissions';
 import { Notice } from '@cuota/ui/notice';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 

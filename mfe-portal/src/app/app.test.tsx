@@ -1,9 +1,9 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/testing/session-fixtures';
-import { guardianMeFixture as me } from '../testing/guardian-me-fixture';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { guardianMeFixture as me } from '../test-support/guardian-me-fixture';
 import PortalApp from './app';
 
 function renderPortal(page: string, session = guardianSession()) {

@@ -1,6 +1,6 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import StoreApp from './app';
 
 test('the store front page is in Spanish and says plainly that nothing is for sale yet', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DashboardFrame } from '@cuota/ui/dashboard-frame';
 import { Page } from '@cuota/ui/page';
 import { SchoolSwitcher } from '@cuota/ui/school-switcher';
-import { renderThemed } from '@cuota/ui/testing/render-themed';
+import { renderThemed } from '@cuota/ui/test-support/render-themed';
 import { UserMenu } from '@cuota/ui/user-menu';
 
 const link = (label: string, current = false) => ({

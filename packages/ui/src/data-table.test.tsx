@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataColumn, type SortState } from '@cuota/ui/data-table';
 import { formatMoney } from '@cuota/ui/money';
-import { renderThemed } from '@cuota/ui/testing/render-themed';
+import { renderThemed } from '@cuota/ui/test-support/render-themed';
 
 interface Charge {
   id: string;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MoneyField } from '@cuota/ui/money-field';
 import { MoneyText } from '@cuota/ui/money-text';
-import { renderThemed } from '@cuota/ui/testing/render-themed';
+import { renderThemed } from '@cuota/ui/test-support/render-themed';
 
 test('typed pesos come back as integer centavos; a bad amount says so on leaving', async () => {
   const onChange = jest.fn<void, [number | null]>();

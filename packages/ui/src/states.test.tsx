@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { renderThemed } from '@cuota/ui/testing/render-themed';
+import { renderThemed } from '@cuota/ui/test-support/render-themed';
 
 test('loading says what is loading, in words, to everyone', () => {
   renderThemed(<Spinner label="Cargando tus pagos…" />);

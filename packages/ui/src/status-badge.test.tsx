@@ -6,7 +6,7 @@ import {
 } from '@cuota/contracts/enrolment/student-import';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { STATUS_LOOKS, type StatusKind } from '@cuota/ui/status-labels';
-import { renderThemed } from '@cuota/ui/testing/render-themed';
+import { renderThemed } from '@cuota/ui/test-support/render-themed';
 
 test('each status reads in Spanish', () => {
   renderThemed(

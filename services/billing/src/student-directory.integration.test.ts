@@ -15,7 +15,7 @@ import { startTestProducer, type TestProducer } from '@cuota/testing/test-produc
 import { waitFor } from '@cuota/testing/wait-for';
 import { STUDENT_DIRECTORY_CONSUMER } from './students/student-directory-consumer';
 import { upsertStudent } from './students/student-directory-repository';
-import { startBillingUnderTest, type BillingUnderTest } from './testing/billing-under-test';
+import { startBillingUnderTest, type BillingUnderTest } from './test-support/billing-under-test';
 
 jest.setTimeout(30_000);
 

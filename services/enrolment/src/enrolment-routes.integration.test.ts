@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@cuota/contracts/enrolment/permissions';
+import { PERMISSIONS } from '@cuota/contracts/access/permissions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import {
   startEnrolmentHarness,

@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, screen } from '@testing-library/react';
 import { alertShown } from '@cuota/web-core/alert/alert-slice';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { showToast } from '@cuota/web-core/toast/toast-actions';
 import { RootLayout } from './root-layout';
 

@@ -1,4 +1,4 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { remoteAt } from './router';
 
 test('the remote a path opens', () => {

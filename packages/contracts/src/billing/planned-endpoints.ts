@@ -1,4 +1,4 @@
-import { anyone, familyOrStaff, staffOnly } from '../http/access';
+import { anyone, familyOrStaff, staffOnly } from '../access/access';
 import { plannedEndpoint } from '../http/endpoint';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../common/pagination';
 import { schoolKindSchema, schoolStatusSchema, staffRoleSchema } from './entities';
-import { permissionSchema } from './permissions';
+import { permissionSchema } from '../access/permissions';
 import { updateAdminPermissionsSchema } from './staff';
 
 /** GET /academic-coordinator/memberships/: one of the caller's own memberships in force. */

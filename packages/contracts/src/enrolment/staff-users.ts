@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffRoleSchema } from './entities';
-import { permissionSchema } from './permissions';
+import { permissionSchema } from '../access/permissions';
 import { createAdminSchema, schoolAdminSchema, staffInvitationSchema } from './staff';
 
 /** A staff password: at least this long (a passphrase beats symbols), at most 200. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../common/pagination';
 import { staffRoleSchema } from './entities';
-import { PERMISSIONS, permissionSchema, type Permission } from './permissions';
+import { PERMISSIONS, permissionSchema, type Permission } from '../access/permissions';
 
 /** Each permission once, in the matrix's order (how the list is stored and compared). */
 const permissionList = z

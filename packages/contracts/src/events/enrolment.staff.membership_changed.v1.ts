@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffRoleSchema } from '../enrolment/entities';
-import { permissionSchema } from '../enrolment/permissions';
+import { permissionSchema } from '../access/permissions';
 import { defineEvent } from './event-envelope';
 
 /**

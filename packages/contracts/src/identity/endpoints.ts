@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, familyOnly, familyOrStaff } from '../http/access';
+import { anyone, familyOnly, familyOrStaff } from '../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
 import {
   openNotificationInputSchema,

@@ -1,4 +1,4 @@
-import { anyone } from '../http/access';
+import { anyone } from '../access/access';
 import { plannedEndpoint } from '../http/endpoint';
 
 /**

@@ -5,7 +5,7 @@ import {
   schoolSummarySchema,
   staffRoleSchema,
 } from '../enrolment/entities';
-import { permissionSchema } from '../enrolment/permissions';
+import { permissionSchema } from '../access/permissions';
 
 export const SESSION_STATUSES = ['loading', 'authenticated', 'unauthenticated'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone, familyOnly, familyOrStaff } from '../http/access';
+import { anyone, familyOnly, familyOrStaff } from '../access/access';
 import { defineEndpoint } from '../http/endpoint';
 import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
 import { authUrlResponseSchema, clientLogSchema, sessionResponseSchema } from './auth-api';

@@ -5,7 +5,7 @@ import {
   schoolSummarySchema,
   staffRoleSchema,
 } from '../enrolment/entities';
-import { permissionSchema } from '../enrolment/permissions';
+import { permissionSchema } from '../access/permissions';
 
 /** Enrolment → BFF: who a guardianHash belongs to (GET /internal/guardians/by-hash/{hash}). */
 export const guardianIdentitySchema = z.object({

@@ -1,4 +1,4 @@
-import { familyOrStaff, gatewayWebhook, staffOnly } from '../http/access';
+import { familyOrStaff, gatewayWebhook, staffOnly } from '../access/access';
 import { plannedEndpoint } from '../http/endpoint';
 
 /**

@@ -1,6 +1,6 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { decideAccess } from '@cuota/contracts/http/access';
+import { decideAccess } from '@cuota/contracts/access/access';
 import {
   endpointKey,
   IDEMPOTENCY_KEY_PATTERN,
@@ -14,7 +14,7 @@ import {
 import { expressPath, pathParamNames } from '@cuota/contracts/http/route-path';
 import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { grants } from '@cuota/contracts/enrolment/permissions';
+import { grants } from '@cuota/contracts/access/permissions';
 import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
 import { rawBodyOf } from './raw-body';
 import type { Writer } from '../idempotency/idempotency-repository';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { anyone } from '@cuota/contracts/http/access';
+import { anyone } from '@cuota/contracts/access/access';
 import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   createIdentitySigner,

@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { createAppStore } from '@cuota/web-core/store';
-import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { apiErrorResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 
 const api = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
 import { guardianApi } from '@cuota/web-core/api/guardian-api';
 import { createAppStore } from '@cuota/web-core/store';
-import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 
 const me: GuardianMe = {
   id: 'guardian-1',

@@ -1,10 +1,10 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { addAdmin, changeAdminRole } from '@cuota/contracts/enrolment/endpoints/staff';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 import { createAppStore } from '@cuota/web-core/store';
-import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 
 const SCHOOL = '0b3c7e2a-5d41-4f6e-9a8b-1c2d3e4f5a6b';
 const ADMIN = '7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2910';

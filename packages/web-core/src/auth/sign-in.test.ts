@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { signIn, signedIn } from '@cuota/web-core/auth/sign-in';
 import { signOut } from '@cuota/web-core/auth/sign-out';
-import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 
 beforeEach(() => forgetCsrfToken());
 

@@ -1,4 +1,4 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { withUtm } from '@cuota/web-core/routing/utm';
 
 test('carries the five utm parameters of the current page to the destination', () => {

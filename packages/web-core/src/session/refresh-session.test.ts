@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { refreshSession } from '@cuota/web-core/session/refresh-session';
 import { createAppStore } from '@cuota/web-core/store';
-import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { apiErrorResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());

@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen } from '@testing-library/react';
-import type { Permission } from '@cuota/contracts/enrolment/permissions';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { guardianSession, staffSession } from '@cuota/web-core/testing/session-fixtures';
+import type { Permission } from '@cuota/contracts/access/permissions';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { guardianSession, staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 
 function Probe({ permission }: { permission: Permission }) {

@@ -1,4 +1,4 @@
-import { grants, type Permission } from '@cuota/contracts/enrolment/permissions';
+import { grants, type Permission } from '@cuota/contracts/access/permissions';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 
 /**

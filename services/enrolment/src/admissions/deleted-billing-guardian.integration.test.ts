@@ -1,5 +1,5 @@
 import { waitFor } from '@cuota/testing/wait-for';
-import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
+import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/test-support';
 import { startEnrolmentHarness, type EnrolmentHarness } from '../test-support/enrolment-harness';
 import { createLead } from '../test-support/create-lead';
 

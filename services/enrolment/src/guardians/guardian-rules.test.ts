@@ -1,4 +1,4 @@
-import { staffOnly } from '@cuota/contracts/http/access';
+import { staffOnly } from '@cuota/contracts/access/access';
 import {
   billingAssignmentRefusal,
   guardianColumns,

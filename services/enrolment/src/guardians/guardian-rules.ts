@@ -4,7 +4,7 @@ import {
   guardianPortalPath,
   type GuardianPortalUrl,
 } from '@cuota/contracts/enrolment/guardian-profile';
-import { membershipMayCall, type Access } from '@cuota/contracts/http/access';
+import { membershipMayCall, type Access } from '@cuota/contracts/access/access';
 import type { Membership } from '@cuota/contracts/identity/identity-claims';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
 import type { GuardianRecordChanges } from './guardian-repository';

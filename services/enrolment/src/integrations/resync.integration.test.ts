@@ -4,12 +4,12 @@ import {
   startBillingUnderTest,
   STUDENT_DIRECTORY_CONSUMER,
   type BillingUnderTest,
-} from '@cuota/billing/testing';
+} from '@cuota/billing/test-support';
 import {
   FISCAL_GUARDIAN_CONSUMER,
   startInvoicingUnderTest,
   type InvoicingUnderTest,
-} from '@cuota/invoicing/testing';
+} from '@cuota/invoicing/test-support';
 import {
   startEnrolmentHarness,
   type EnrolmentHarness,

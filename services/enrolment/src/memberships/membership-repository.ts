@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SchoolKind, SchoolStatus, StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { Organization } from '@cuota/contracts/enrolment/memberships';
-import type { Permission } from '@cuota/contracts/enrolment/permissions';
+import type { Permission } from '@cuota/contracts/access/permissions';
 import { staffMembershipChangedV1 } from '@cuota/contracts/events/enrolment.staff.membership_changed.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';

@@ -6,7 +6,7 @@ import {
   organizationsSchema,
   schoolListPageSchema,
 } from '@cuota/contracts/enrolment/memberships';
-import { PERMISSIONS } from '@cuota/contracts/enrolment/permissions';
+import { PERMISSIONS } from '@cuota/contracts/access/permissions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { staffMemberships } from '../schema';
 import { staffEmail } from '../seed/demo-school';

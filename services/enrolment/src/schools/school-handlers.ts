@@ -7,7 +7,7 @@ import {
   listSchools,
   updateSchool as updateSchoolEndpoint,
 } from '@cuota/contracts/enrolment/endpoints/schools';
-import { membershipMayCall } from '@cuota/contracts/http/access';
+import { membershipMayCall } from '@cuota/contracts/access/access';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import type { EnrolmentContext } from '../enrolment-db';

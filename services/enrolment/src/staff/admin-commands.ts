@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MembershipGrant } from '@cuota/contracts/enrolment/permissions';
+import type { MembershipGrant } from '@cuota/contracts/access/permissions';
 import type {
   CreateAdmin,
   UpdateAdmin,

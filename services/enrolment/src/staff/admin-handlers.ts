@@ -11,7 +11,7 @@ import {
   removeAdmin as removeAdminEndpoint,
   UNKNOWN_ADMIN,
 } from '@cuota/contracts/enrolment/endpoints/staff';
-import { membershipMayCall } from '@cuota/contracts/http/access';
+import { membershipMayCall } from '@cuota/contracts/access/access';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { implement, NO_GRANT_MESSAGE } from '@cuota/service-runtime/http/endpoint-handlers';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import { ROLE_PERMISSIONS, type Permission } from '@cuota/contracts/enrolment/permissions';
+import { ROLE_PERMISSIONS, type Permission } from '@cuota/contracts/access/permissions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import * as schema from '../schema';
 import { staffEmail } from '../seed/demo-school';

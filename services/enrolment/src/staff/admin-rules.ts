@@ -1,4 +1,4 @@
-import { grants, type MembershipGrant } from '@cuota/contracts/enrolment/permissions';
+import { grants, type MembershipGrant } from '@cuota/contracts/access/permissions';
 import { conflict, forbidden } from '@cuota/service-runtime/http/http-error';
 
 /** Who acts: their user id and their membership as stored now (not the token's copy). */

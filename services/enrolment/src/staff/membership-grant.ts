@@ -4,7 +4,7 @@ import {
   permissionsOf,
   type MembershipGrant,
   type Permission,
-} from '@cuota/contracts/enrolment/permissions';
+} from '@cuota/contracts/access/permissions';
 
 /** A membership as stored: the role, and the explicit list (null = the role's defaults). */
 export function storedGrant(row: { role: string; permissions: string[] | null }): MembershipGrant {

@@ -12,7 +12,7 @@ import {
   resendInvitation,
   UNKNOWN_USER,
 } from '@cuota/contracts/enrolment/endpoints/staff';
-import { membershipMayCall } from '@cuota/contracts/http/access';
+import { membershipMayCall } from '@cuota/contracts/access/access';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { forbidden, HttpError, notFound } from '@cuota/service-runtime/http/http-error';

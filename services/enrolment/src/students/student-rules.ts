@@ -1,4 +1,4 @@
-import { grants } from '@cuota/contracts/enrolment/permissions';
+import { grants } from '@cuota/contracts/access/permissions';
 import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { HttpError } from '@cuota/service-runtime/http/http-error';

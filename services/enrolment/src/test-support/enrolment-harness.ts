@@ -17,7 +17,7 @@ import { insertStaffUser, staffUserByEmail } from '../staff/staff-user-repositor
 import {
   startEnrolmentUnderTest,
   type EnrolmentUnderTestOptions,
-} from '../testing/enrolment-under-test';
+} from '../test-support/enrolment-under-test';
 
 /** Response bodies are checked field by field, as a client would read them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -26,7 +26,7 @@ import {
   student,
   uuidOf,
   type InvoicingTestSystem,
-} from '../testing/invoicing-test-system';
+} from '../test-support/invoicing-test-system';
 
 jest.setTimeout(60_000);
 

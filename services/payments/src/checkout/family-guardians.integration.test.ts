@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { guardian, startInvoicingWithPac, student } from '@cuota/invoicing/testing';
+import { guardian, startInvoicingWithPac, student } from '@cuota/invoicing/test-support';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { publishEvent } from '@cuota/testing/publish-event';

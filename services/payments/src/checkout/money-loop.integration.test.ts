@@ -5,7 +5,7 @@
  */
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
-import { guardian, startInvoicingWithPac, student } from '@cuota/invoicing/testing';
+import { guardian, startInvoicingWithPac, student } from '@cuota/invoicing/test-support';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { publishEvent } from '@cuota/testing/publish-event';

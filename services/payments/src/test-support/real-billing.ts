@@ -1,7 +1,7 @@
 import type { Order } from '@cuota/contracts/billing/orders';
 import type { OrderPaymentStatus } from '@cuota/contracts/billing/inscription-payments';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/testing';
+import { startBillingUnderTest, type BillingUnderTest } from '@cuota/billing/test-support';
 import type { TestIdentity } from '@cuota/testing/test-identity';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { ConceptType } from '@cuota/contracts/billing/concepts';

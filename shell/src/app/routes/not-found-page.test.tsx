@@ -1,7 +1,7 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import { LandingPage } from './landing-page';
 import { NotFoundPage } from './not-found-page';
 

@@ -1,11 +1,11 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SchoolCycle } from '@cuota/contracts/enrolment/cycles';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { CyclesView } from './cycles-page';
 
 const CYCLES = '/api/v1/dashboard/schools/school-1/cycles/';

@@ -1,11 +1,11 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { InvoicesView } from './invoices-page';
 
 const INVOICES = '/api/v1/dashboard/schools/school-1/invoices/';

@@ -1,12 +1,12 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { apiErrorResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { useNodeFormData } from '@cuota/web-core/testing/node-form-data';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
-import { schoolDetail } from '../../../testing/school-detail-fixture';
+import { apiErrorResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { useNodeFormData } from '@cuota/web-core/test-support/node-form-data';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { schoolDetail } from '../../../test-support/school-detail-fixture';
 import { SchoolSettingsForm } from './school-settings-form';
 
 const school = schoolDetail({

@@ -7,7 +7,7 @@ import {
   removeAdmin,
   resendInvitation,
 } from '@cuota/contracts/enrolment/endpoints/staff';
-import type { Permission } from '@cuota/contracts/enrolment/permissions';
+import type { Permission } from '@cuota/contracts/access/permissions';
 import type { CreateAdminInput } from '@cuota/contracts/enrolment/staff';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';

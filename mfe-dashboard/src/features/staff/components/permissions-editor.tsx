@@ -5,8 +5,8 @@ import {
   PERMISSION_DOMAIN_LABELS,
   PERMISSION_DOMAINS,
   PERMISSION_LABELS,
-} from '@cuota/contracts/enrolment/permission-labels';
-import { PERMISSIONS, type Permission } from '@cuota/contracts/enrolment/permissions';
+} from '@cuota/contracts/access/permission-labels';
+import { PERMISSIONS, type Permission } from '@cuota/contracts/access/permissions';
 import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';

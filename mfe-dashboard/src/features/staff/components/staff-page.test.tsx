@@ -1,13 +1,13 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import { ROLE_PERMISSIONS } from '@cuota/contracts/enrolment/permissions';
+import { ROLE_PERMISSIONS } from '@cuota/contracts/access/permissions';
 import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import type { StaffActor } from '../utils/staff-rules';
 import { StaffView } from './staff-page';
 

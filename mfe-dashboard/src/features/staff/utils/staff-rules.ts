@@ -4,7 +4,7 @@ import {
   ROLE_PERMISSIONS,
   type MembershipGrant,
   type Permission,
-} from '@cuota/contracts/enrolment/permissions';
+} from '@cuota/contracts/access/permissions';
 
 /**
  * docs/permissions.md's rules as the screen applies them, to disable what the member may

@@ -1,10 +1,10 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StudentFilterOptions, StudentRow } from '@cuota/contracts/enrolment/student-list';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { StudentsListView } from './students-list-page';
 
 const LIST = '/api/v2/dashboard/schools/school-1/students_by_level/';

@@ -1,11 +1,11 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@cuota/contracts/billing/orders';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import { SELECTION_KEY, STUDENT_IDS_KEY } from '../utils/selection-storage';
 import { PayView } from './pay-page';
 

@@ -1,10 +1,10 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import type { Payin } from '@cuota/contracts/payments/payins';
-import { jsonResponse, stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
-import { guardianMeFixture } from '../../../testing/guardian-me-fixture';
+import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { guardianMeFixture } from '../../../test-support/guardian-me-fixture';
 import { INVOICE_POLL_MS } from './invoice-links';
 import { PaymentHistory } from './payment-history';
 

@@ -1,9 +1,9 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen } from '@testing-library/react';
 import type { Order } from '@cuota/contracts/billing/orders';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import { Subscriptions } from './subscriptions';
 
 const ORDERS = '/api/v1/schools/school-1/orders/';

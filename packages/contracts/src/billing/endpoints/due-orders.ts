@@ -1,5 +1,5 @@
 import { pageSchema } from '../../common/pagination';
-import { staffOnly } from '../../http/access';
+import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   dueOrderFiltersSchema,

@@ -1,4 +1,4 @@
-import { familyOnly, familyOrStaff, staffOnly } from '../../http/access';
+import { familyOnly, familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   asOfQuerySchema,

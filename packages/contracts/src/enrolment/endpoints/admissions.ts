@@ -1,4 +1,4 @@
-import { anyone, familyOrStaff, staffOnly } from '../../http/access';
+import { anyone, familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   admissionConceptsResultSchema,

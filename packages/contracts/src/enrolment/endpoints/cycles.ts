@@ -1,4 +1,4 @@
-import { familyOrStaff, staffOnly } from '../../http/access';
+import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   createCycleSchema,

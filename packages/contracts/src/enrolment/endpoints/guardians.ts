@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bffOnly, familyOnly, familyOrStaff, staffOnly } from '../../http/access';
+import { bffOnly, familyOnly, familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { guardianIdentitySchema } from '../../identity/sign-in';
 import {

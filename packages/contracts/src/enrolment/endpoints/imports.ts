@@ -1,4 +1,4 @@
-import { staffOnly } from '../../http/access';
+import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   importFileQuerySchema,

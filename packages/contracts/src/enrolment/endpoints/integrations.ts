@@ -1,4 +1,4 @@
-import { staffOnly } from '../../http/access';
+import { staffOnly } from '../../access/access';
 import { defineEndpoint } from '../../http/endpoint';
 import {
   massiveSyncSchema,

@@ -1,4 +1,4 @@
-import { publicOrMembers, staffOnly } from '../../http/access';
+import { publicOrMembers, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   createLevelSchema,

@@ -1,4 +1,4 @@
-import { familyOrStaff } from '../../http/access';
+import { familyOrStaff } from '../../access/access';
 import { defineEndpoint } from '../../http/endpoint';
 import { portalFeaturesSchema } from '../responses';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { familyOrStaff, publicOrMembers, staffOnly } from '../../http/access';
+import { familyOrStaff, publicOrMembers, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { schoolListPageSchema, schoolListQuerySchema } from '../memberships';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicOrMembers, staffOnly } from '../../http/access';
+import { publicOrMembers, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   bulkDeleteSectionsSchema,

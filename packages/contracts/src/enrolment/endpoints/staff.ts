@@ -1,4 +1,4 @@
-import { bffOnly, staffOnly } from '../../http/access';
+import { bffOnly, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { staffCredentialsSchema, staffIdentitySchema } from '../../identity/sign-in';
 import {

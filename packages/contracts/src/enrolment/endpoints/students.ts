@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { familyOrStaff, staffOnly } from '../../http/access';
+import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   patchStudentSchema,

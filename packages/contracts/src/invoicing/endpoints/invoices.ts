@@ -1,5 +1,5 @@
 import { pageSchema } from '../../common/pagination';
-import { familyOrStaff, staffOnly } from '../../http/access';
+import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { invoiceListQuerySchema, invoiceSchema, invoiceUrlsSchema } from '../invoices';
 

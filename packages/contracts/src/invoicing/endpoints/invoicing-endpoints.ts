@@ -1,4 +1,4 @@
-import { familyOrStaff } from '../../http/access';
+import { familyOrStaff } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../../bff/guardian-rpc';
 import { INVOICE_ENDPOINTS } from './invoices';

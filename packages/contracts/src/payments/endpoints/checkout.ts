@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { familyOnly, familyOrStaff, gatewayWebhook } from '../../http/access';
+import { familyOnly, familyOrStaff, gatewayWebhook } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { cardFormSettingsSchema, checkoutSchema, paymentStatusSchema } from '../checkout';
 

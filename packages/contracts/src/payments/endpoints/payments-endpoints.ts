@@ -1,4 +1,4 @@
-import { bffOnly } from '../../http/access';
+import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
 import { CHECKOUT_ENDPOINTS } from './checkout';

@@ -1,5 +1,5 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { fetchRemotes } from './fetch-remotes';
 
 test('reads the remotes of this deployment from GET /api/remotes', async () => {

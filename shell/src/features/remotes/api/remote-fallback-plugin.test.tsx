@@ -1,9 +1,9 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@cuota/ui/theme';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { RemoteSlotContext } from '../components/remote-slot-context';
 import { remoteFallbackPlugin } from './remote-fallback-plugin';
 

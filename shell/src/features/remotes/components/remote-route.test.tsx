@@ -1,7 +1,7 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { preloadRemoteApp, registerRemoteEntries } from '../api/remote-registry';
 import { RemoteRoute } from './remote-route';
 

@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { stubFetch } from '@cuota/web-core/testing/fetch-stub';
-import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import { GuardianGuard } from './guardian-guard';
 
 const home = `/guardians/${GUARDIAN_HASH}`;

@@ -1,8 +1,8 @@
-/** @jest-environment @cuota/web-core/testing/jsdom-environment */
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act } from '@testing-library/react';
-import { renderWithProviders } from '@cuota/web-core/testing/render-with-providers';
-import { stubFetch, type FetchStub } from '@cuota/web-core/testing/fetch-stub';
-import { guardianSession } from '@cuota/web-core/testing/session-fixtures';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { stubFetch, type FetchStub } from '@cuota/web-core/test-support/fetch-stub';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import { SessionSync } from './session-sync';
 
 let network: FetchStub;

@@ -1,4 +1,4 @@
-import { guardianSession, staffSession } from '@cuota/web-core/testing/session-fixtures';
+import { guardianSession, staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { decideGuardianAccess, type GuardianAccessInput } from './guardian-access';
 
 const HASH = 'k3v9Qz7mWp2Lr8Xt5Yb1Nc4Hd6Fg0Js2';

@@ -2,7 +2,7 @@ import {
   GUARDIAN_HASH,
   guardianSession,
   staffSession,
-} from '@cuota/web-core/testing/session-fixtures';
+} from '@cuota/web-core/test-support/session-fixtures';
 import { homeFor } from './home-for';
 
 test("a family's home is its portal, staff's the dashboard, anyone else's the public page", () => {

@@ -1,4 +1,4 @@
-// The package's `testing` export (@cuota/billing/testing): billing as other services' tests
+// The package's `testing` export (@cuota/billing/test-support): billing as other services' tests
 // meet it. Nothing else of billing's source is theirs to import.
 import path from 'node:path';
 import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';

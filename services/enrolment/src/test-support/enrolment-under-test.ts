@@ -1,4 +1,4 @@
-// The package's `testing` export (@cuota/enrolment/testing): enrolment as other parts' tests
+// The package's `testing` export (@cuota/enrolment/test-support): enrolment as other parts' tests
 // meet it. Nothing else of enrolment's source is theirs to import.
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import type { ServiceConfig } from '@cuota/service-host/service-config';

@@ -1,4 +1,4 @@
-// The package's `testing` export (@cuota/invoicing/testing): invoicing as other services'
+// The package's `testing` export (@cuota/invoicing/test-support): invoicing as other services'
 // tests meet it. Nothing else of invoicing's source is theirs to import.
 import type { PacSandbox } from '@cuota/infra/sandboxes/pac/pac-sandbox.ts';
 import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';

@@ -1,4 +1,4 @@
-// Test helper for multipart uploads under `@cuota/web-core/testing/jsdom-environment`.
+// Test helper for multipart uploads under `@cuota/web-core/test-support/jsdom-environment`.
 // That environment lends Node's Request, but jsdom's own FormData and File are foreign to
 // it: a Request built from them sends "[object FormData]". Swapping in Node's FormData,
 // File and Blob for one test file makes the bytes a component appends reach the stub.

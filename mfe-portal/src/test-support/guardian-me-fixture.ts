@@ -1,5 +1,5 @@
 import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
-import { GUARDIAN_HASH } from '@cuota/web-core/testing/session-fixtures';
+import { GUARDIAN_HASH } from '@cuota/web-core/test-support/session-fixtures';
 
 /** guardian.me of María López: two students at one school. */
 export const guardianMeFixture: GuardianMe = {

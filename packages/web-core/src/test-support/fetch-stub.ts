@@ -1,5 +1,5 @@
 // Test helper: a fake network at the `fetch` boundary. Needs the environment in
-// `@cuota/web-core/testing/jsdom-environment` (Request/Response exist there).
+// `@cuota/web-core/test-support/jsdom-environment` (Request/Response exist there).
 type Respond = (request: Request) => Response | Promise<Response>;
 interface Route {
   method: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { STAFF_ROLES, type StaffRole } from './entities';
+import { STAFF_ROLES, type StaffRole } from '../enrolment/entities';
 import { PERMISSION_DOMAIN, PERMISSION_LABELS } from './permission-labels';
 import { PERMISSIONS, ROLE_PERMISSIONS, type Permission } from './permissions';
 

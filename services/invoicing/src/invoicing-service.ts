@@ -14,6 +14,7 @@ import {
 } from './invoices/invoice-request-consumer';
 import { StampingWorker } from './invoices/stamping-worker';
 import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
+import { createPacClient } from './pac/create-pac-client';
 import { SecretBox } from './secrets/secret-box';
 import { STUDENT_CONSUMER, studentSubscriptions } from './students/student-consumer';
 
@@ -45,6 +46,7 @@ export function createInvoicingService(
       const worker = new StampingWorker(
         ctx.db,
         new SchoolIssuers(new SecretBox(settings.secretsKey)),
+        createPacClient(settings.pac),
         stampingSettings(settings),
         ctx.logger,
         ctx.config.now,

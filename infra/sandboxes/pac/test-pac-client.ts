@@ -86,7 +86,7 @@ export function cancel(
 }
 
 /** The folio's status code in a cancellation's answer. */
-export const folioStatus = (answer: Answer<SwBody>) =>
+export const folioStatus = (answer: { body: SwBody }) =>
   Object.values(answer.body.data.uuid as Record<string, string>)[0];
 
 export function consultaEnvelope(expression: string): string {

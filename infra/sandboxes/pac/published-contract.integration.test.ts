@@ -187,7 +187,7 @@ describe('cancellation', () => {
       shapeOf({ ...published, data: { ...published.data, uuid: {} } }),
     );
     for (const answer of [published, body]) {
-      const [[folioUuid, code]] = Object.entries(answer.data.uuid as Record<string, string>);
+      const [folioUuid, code] = Object.entries(answer.data.uuid as Record<string, string>)[0]!;
       expect(folioUuid).toMatch(/^[0-9A-F-]{36}$/);
       expect(code).toMatch(/^\d{3}$/);
       const acuse = element(answer.data.acuse!);

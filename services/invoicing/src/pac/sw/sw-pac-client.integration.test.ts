@@ -7,6 +7,7 @@ import { startPacSandbox, type PacSandbox } from '@cuota/infra/sandboxes/pac/pac
 import { DEMO_SCHOOL, GUARDIAN, SCENARIOS } from '../../cfdi/cfdi-fixtures';
 import { loadCsd, type CsdFiles } from '../../cfdi/csd';
 import { generateDemoCsd } from '../../cfdi/demo-csd';
+import type { ReceptorInput } from '../../cfdi/invoice-input';
 import { issueCfdi } from '../../cfdi/issue-cfdi';
 import { parseStampedCfdi } from '../../cfdi/stamped-cfdi';
 import { controlPac, PAC_ACCOUNT, pacSettingsFor } from '../../test-support/invoicing-test-system';
@@ -43,7 +44,7 @@ beforeEach(() => {
 });
 
 /** A colegiatura sealed now, a new document each time (its own folio). */
-function sealed(receptor: (typeof SCENARIOS)['colegiatura sola']['receptor'] = GUARDIAN) {
+function sealed(receptor: ReceptorInput = GUARDIAN) {
   const now = new Date();
   return issueCfdi(
     {

@@ -96,6 +96,21 @@ module.exports = {
       to: { path: 'node_modules/(express|drizzle-orm|pg|undici|@nats-io)/' },
     },
     {
+      name: 'planned-rows-readers',
+      comment:
+        "The specification's rows nobody serves yet are read only by the OpenAPI document, the BFF's 501 and the spec check (ADR 0027).",
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^packages/contracts/src/http/(all-planned-rows\\.ts|spec-rows\\.test\\.ts)$',
+          '^bff/src/proxy/proxied-endpoints\\.ts$',
+          '^bff/src/openapi/openapi-routes\\.ts$',
+          `^bff/src/(openapi|proxy)/.*(${testFile})`,
+        ],
+      },
+      to: { path: '^packages/contracts/src/([^/]+/planned-rows|http/all-planned-rows)\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'An import cycle makes load order and ownership unclear.',
       severity: 'error',

@@ -80,11 +80,11 @@ module.exports = {
     {
       name: 'database-outside-repositories',
       comment:
-        'In a service only repositories (and the schema, SQL expression helpers and migrations) touch the database.',
+        'In a service, and in the shared student read model, only repositories (and the schema, SQL expression helpers and migrations) touch the database.',
       severity: 'error',
       from: {
-        path: '^services/[^/]+/src/',
-        pathNot: ['-repository\\.ts$', '-sql\\.ts$', '/schema\\.ts$', '-db\\.ts$', testFile],
+        path: '^(services/[^/]+|packages/student-directory)/src/',
+        pathNot: ['-repository\\.ts$', '-sql\\.ts$', '(/|-)schema\\.ts$', '-db\\.ts$', testFile],
       },
       to: { path: 'node_modules/(drizzle-orm|pg)/' },
     },

@@ -69,6 +69,11 @@ test('a use case importing Drizzle, or a rules file importing Express, is refuse
     "export { eq } from 'drizzle-orm';\n",
   );
   expect(rulesBroken(useCase)).toContain('database-outside-repositories');
+  const readModel = await violationsOf(
+    'packages/student-directory/src/zz-boundary-probe.ts',
+    "export { eq } from 'drizzle-orm';\n",
+  );
+  expect(rulesBroken(readModel)).toContain('database-outside-repositories');
   const rules = await violationsOf(
     'services/enrolment/src/levels/zz-probe-rules.ts',
     "export type { Request } from 'express';\n",

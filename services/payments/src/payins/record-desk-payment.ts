@@ -12,7 +12,7 @@ import { dueOrders } from '../allocation/due-orders';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
-import { studentOfSchool } from '../students/student-directory-repository';
+import { studentOfSchool } from '@cuota/student-directory/student-directory-repository';
 import {
   allocationsOfPayins,
   insertDeskPayin,

@@ -2,21 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startGatewaySandbox, type GatewaySandbox } from '../sandboxes/gateway/gateway-sandbox.ts';
+import type { CheckoutBenchResult } from '../../services/payments/src/bench/checkout-bench.ts';
 import { runBenchChild } from './bench-child.ts';
 import { writeSection } from './benchmarks-doc.ts';
-
-/** What services/payments/src/bench/checkout-bench.ts prints. */
-interface CheckoutBenchResult {
-  checkouts: number;
-  seconds: number;
-  paymentsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  refused: number;
-  lost: number;
-  duplicated: number;
-  ledgerOk: boolean;
-}
 
 const VISA = '4111111111111111';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
 import { SchoolIssuers } from './fiscal-entities/school-issuer';
 import {
@@ -16,7 +17,9 @@ import { StampingWorker } from './invoices/stamping-worker';
 import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
 import { createPacClient } from './pac/create-pac-client';
 import { SecretBox } from './secrets/secret-box';
-import { STUDENT_CONSUMER, studentSubscriptions } from './students/student-consumer';
+
+/** Durable name of invoicing's copy of enrolment's students: also its inbox key, never changes. */
+const STUDENT_DIRECTORY_CONSUMER = 'invoicing-enrolment-students';
 
 /** Resolves to services/invoicing/drizzle both from src/ (tests) and from dist/*.cjs. */
 export const INVOICING_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -38,7 +41,7 @@ export function createInvoicingService(
     endpoints: (ctx) => [...verifyGuardiansHandlers(ctx.db), ...invoiceHandlers(ctx.db)],
     consumers: () => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
-      [STUDENT_CONSUMER]: studentSubscriptions(),
+      [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
     }),
     extras: async (ctx) => {

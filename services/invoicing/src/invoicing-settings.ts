@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readEnv } from '@cuota/service-runtime/config/read-env';
 import { DEFAULT_STAMPING, type StampingSettings } from './invoices/stamping-worker';
-import { pacEnvSchema, pacSettingsFrom, type PacSettings } from './pac/pac-settings';
+import { readPacSettings, type PacSettings } from './pac/pac-settings';
 
 /** What invoicing needs besides every service's config (launcher env; tests pass it). */
 export interface InvoicingSettings {
@@ -21,7 +21,7 @@ const envSchema = z.object({
 
 export function readInvoicingSettings(env: NodeJS.ProcessEnv = process.env): InvoicingSettings {
   const e = readEnv(envSchema, env);
-  return { pac: pacSettingsFrom(readEnv(pacEnvSchema, env)), secretsKey: e.INVOICING_SECRETS_KEY };
+  return { pac: readPacSettings(env), secretsKey: e.INVOICING_SECRETS_KEY };
 }
 
 export function stampingSettings(settings: InvoicingSettings): StampingSettings {

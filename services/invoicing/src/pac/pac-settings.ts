@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** SAT's Servicio de Consulta de CFDI in production (SW's SDKs call it for a CFDI's status). */
-export const SAT_CONSULTA_URL =
-  'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';
+import { readEnv } from '@cuota/service-runtime/config/read-env';
 
 /** Which PAC, where, and how invoicing signs in to it. */
 export interface PacSettings {
@@ -17,14 +14,17 @@ export interface PacSettings {
   timeoutMs: number;
 }
 
-export const pacEnvSchema = z
+const pacEnvSchema = z
   .object({
     PAC_PROVIDER: z.enum(['sw']).default('sw'),
     PAC_URL: z.url(),
     PAC_USER: z.string().min(1).optional(),
     PAC_PASSWORD: z.string().min(1).optional(),
     PAC_TOKEN: z.string().min(1).optional(),
-    SAT_CONSULTA_URL: z.url().default(SAT_CONSULTA_URL),
+    // SAT's Servicio de Consulta de CFDI in production (SW's SDKs call it for a CFDI's status).
+    SAT_CONSULTA_URL: z
+      .url()
+      .default('https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc'),
     PAC_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   })
   .refine((env) => env.PAC_TOKEN || (env.PAC_USER && env.PAC_PASSWORD), {
@@ -32,7 +32,9 @@ export const pacEnvSchema = z
     path: ['PAC_USER'],
   });
 
-export function pacSettingsFrom(env: z.infer<typeof pacEnvSchema>): PacSettings {
+/** PAC_* and SAT_CONSULTA_URL from the environment (a service stops at start when they are wrong). */
+export function readPacSettings(environment: NodeJS.ProcessEnv): PacSettings {
+  const env = readEnv(pacEnvSchema, environment);
   return {
     provider: env.PAC_PROVIDER,
     url: env.PAC_URL,

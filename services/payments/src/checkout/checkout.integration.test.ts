@@ -333,15 +333,15 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
     const { payinId, ticket } = await pendingPayin();
     try {
       const raw = JSON.stringify({
-        ticketNumber: ticket,
-        transactionType: 'SALE',
-        transactionStatus: 'APPROVAL',
-        approvedTransactionAmount: 3500,
-        requestAmount: 3500,
+        ticket_number: ticket,
+        transaction_type: 'SALE',
+        transaction_status: 'APPROVAL',
+        approved_transaction_amount: 3500,
+        request_amount: 3500,
         metadata: { payment_id: payinId },
       });
-      const now = String(Math.floor(Date.now() / 1000));
-      const key = { 'x-kushki-key': school.publicMerchantId, 'x-kushki-id': now };
+      const now = String(Date.now());
+      const key = { 'x-kushki-key': school.merchantId, 'x-kushki-id': now };
       const wrongSecret = await fetchRaw(raw, {
         ...key,
         'x-kushki-signature': sign(raw, now, 'otra'),
@@ -353,7 +353,7 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
       expect(
         (await fetchRaw(spaced, { ...key, 'x-kushki-signature': sign(raw, now) })).status,
       ).toBe(401);
-      const old = String(Number(now) - 3600);
+      const old = String(Number(now) - 3_600_000);
       const stale = await fetchRaw(raw, {
         ...key,
         'x-kushki-id': old,
@@ -370,7 +370,7 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
       // The neighbour school's merchant signing a notice about our payin settles nothing.
       const neighbour = await fetchRaw(raw, {
         ...key,
-        'x-kushki-key': other.publicMerchantId,
+        'x-kushki-key': other.merchantId,
         'x-kushki-signature': sign(raw, now, other.webhookSecret),
       });
       expect(neighbour.status).toBe(200);
@@ -385,10 +385,10 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
   });
 
   test('a body that is not a notification is a Spanish 400', async () => {
-    const now = String(Math.floor(Date.now() / 1000));
+    const now = String(Date.now());
     const raw = '{"hola":"mundo"}';
     const res = await fetchRaw(raw, {
-      'x-kushki-key': school.publicMerchantId,
+      'x-kushki-key': school.merchantId,
       'x-kushki-id': now,
       'x-kushki-signature': sign(raw, now),
     });

@@ -3,6 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { paymentStatusSchema } from '@cuota/contracts/payments/checkout';
 import { streamOf, subjectOf } from '@cuota/messaging/naming';
 import { waitFor } from '@cuota/testing/wait-for';
+import { KushkiGateway } from '../gateway/kushki-gateway';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import {
   CARDS,
@@ -41,15 +42,13 @@ async function published(type: string, payinId: string): Promise<number> {
 
 /** The gateway's charges for a payin, as the sandbox's transaction search tells them. */
 async function chargesAtGateway(payinId: string): Promise<number> {
-  const res = await fetch(`${h.sandbox.url}/analytics/v1/transactions-list`, {
-    method: 'POST',
-    headers: {
-      'Private-Merchant-Id': school.privateMerchantId,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ metadata: { payment_id: payinId }, limit: 100 }),
+  const gateway = new KushkiGateway({
+    baseUrl: h.sandbox.url,
+    publicMerchantId: school.publicMerchantId,
+    privateMerchantId: school.privateMerchantId,
   });
-  return ((await res.json()) as { total: number }).total;
+  const { sales } = await gateway.transactionsBetween(new Date(Date.now() - 3_600_000), new Date());
+  return sales.filter((sale) => sale.paymentId === payinId).length;
 }
 
 const ledgerIsRight = () =>

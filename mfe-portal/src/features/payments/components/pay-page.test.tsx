@@ -119,7 +119,11 @@ test('paying by card sends only order ids and the token, then shows the payment 
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, { form_url: `${GATEWAY}/hosted/card-form`, public_merchant_id: 'pm-1' })
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    })
     .on('POST', CHECKOUT, () => Response.json(pending, { status: 202 }))
     .on('GET', '/api/v1/payments_v2/payment-status/pay-1/', {
       ...pending,
@@ -167,7 +171,11 @@ test('a declined card shows the Spanish reason once (no page alert) and the next
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, { form_url: `${GATEWAY}/hosted/card-form`, public_merchant_id: 'pm-1' })
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    })
     .on('POST', CHECKOUT, () =>
       Response.json({ error: { code: 'CARD_DECLINED', message: declined } }, { status: 402 }),
     );
@@ -203,7 +211,11 @@ test('messages from any other window are ignored', async () => {
   );
   const network = stubFetch()
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, { form_url: `${GATEWAY}/hosted/card-form`, public_merchant_id: 'pm-1' });
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    });
   renderPay();
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Pagar con tarjeta' }));
   await screen.findByTitle('Datos de la tarjeta');

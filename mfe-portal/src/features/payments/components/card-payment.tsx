@@ -9,7 +9,8 @@ import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCardFormSettingsQuery, useCheckoutMutation } from '../api/portal-payments-api';
-import { CardForm, type CardFormHandle, type CardFormState, type CardToken } from './card-form';
+import { CardForm } from './card-form';
+import type { CardFormHandle, CardFormState, CardToken } from './card-form-types';
 import { PaymentProgress } from './payment-progress';
 
 interface Props {

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useImperativeHandle } from 'react';
 import styled from 'styled-components';
 import type { CardFormSettings } from '@cuota/contracts/payments/checkout';
 import { centavosToDecimal } from '@cuota/ui/money';
-import type { CardFormProps } from './card-form';
+import type { CardFormProps } from './card-form-types';
 import { useHostedForm } from './use-hosted-form';
 
 type HostedForm = Extract<CardFormSettings, { kind: 'hosted_form' }>;

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useImperativeHandle, useRef } from 'react';
 import styled from 'styled-components';
 import type { ICard } from '@kushki/js-sdk/Card';
-import type { CardFormProps } from './card-form';
+import type { CardFormProps } from './card-form-types';
 import { KUSHKI_FIELDS, startKushkiCard, type KushkiJs } from './kushki-js';
 
 const Fields = styled.div`
@@ -23,7 +23,6 @@ export function KushkiCardForm({
 }: CardFormProps<KushkiJs>) {
   const card = useRef<ICard | null>(null);
   const report = useEffectEvent(onState);
-  const tokenArrived = useEffectEvent(onToken);
 
   useEffect(() => {
     let live = true;
@@ -49,17 +48,14 @@ export function KushkiCardForm({
     submit: () => {
       const started = card.current;
       if (!started) return;
-      report({ valid: true, busy: true, error: null });
+      onState({ valid: true, busy: true, error: null });
+      // 3-D Secure, OTP and the device fingerprint run inside requestToken when required.
       started.requestToken().then(
         ({ token, cardInfo }) => {
-          report({ valid: true, busy: false, error: null });
-          tokenArrived({
-            token,
-            brand: cardInfo?.brand ?? '',
-            last4: cardInfo?.lastFourDigits ?? '',
-          });
+          onState({ valid: true, busy: false, error: null });
+          onToken({ token, brand: cardInfo?.brand ?? '', last4: cardInfo?.lastFourDigits ?? '' });
         },
-        () => report({ valid: true, busy: false, error: NOT_TOKENISED }),
+        () => onState({ valid: true, busy: false, error: NOT_TOKENISED }),
       );
     },
   }));

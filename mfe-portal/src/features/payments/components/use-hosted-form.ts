@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import type { CardToken } from './card-form';
+import type { CardToken } from './card-form-types';
 
 interface HostedFormState {
   valid: boolean;

@@ -366,6 +366,11 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
         'x-kushki-signature': sign(raw, now),
       });
       expect(unknown.status).toBe(401);
+      // Signed by our merchant, but the body says it is another merchant's sale.
+      const elsewhere = JSON.stringify({ ...JSON.parse(raw), merchant_id: other.merchantId });
+      expect(
+        (await fetchRaw(elsewhere, { ...key, 'x-kushki-signature': sign(elsewhere, now) })).status,
+      ).toBe(401);
       // The neighbour school's merchant signing a notice about our payin settles nothing.
       const neighbour = await fetchRaw(raw, {
         ...key,

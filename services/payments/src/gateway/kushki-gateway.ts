@@ -52,7 +52,7 @@ const refusalSchema = z.object({
 const chargeAnswerSchema = z.object({
   ticketNumber: z.string(),
   transactionReference: z.string().nullish(),
-  details: z.unknown(),
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 const reversalAnswerSchema = z.object({
   ticketNumber: z.string(),
@@ -119,7 +119,7 @@ export class KushkiGateway {
     if (!answer.success) return { kind: 'unknown', reason: 'respuesta de cargo ilegible' };
     const sale = parseChargeDetails({
       transactionStatus: 'APPROVAL',
-      ...(answer.data.details ?? {}),
+      ...answer.data.details,
       ticketNumber: answer.data.ticketNumber,
       transactionReference: answer.data.transactionReference,
     });

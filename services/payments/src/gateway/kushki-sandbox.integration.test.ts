@@ -1,7 +1,7 @@
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
-import { KushkiGateway } from './kushki-gateway';
+import type { KushkiGateway } from './kushki-gateway';
 
 /**
  * The adapter against the gateway sandbox (which its own tests hold to Kushki's published
@@ -11,23 +11,22 @@ import { KushkiGateway } from './kushki-gateway';
 jest.setTimeout(60_000);
 
 let h: PaymentsHarness;
-let school: SchoolFixture;
 let gateway: KushkiGateway;
+const school = (): SchoolFixture => h.schools[0]!;
 beforeAll(async () => {
   h = await startPaymentsHarness({ label: 'payments_kushki_contract' });
-  [school] = h.schools as [SchoolFixture];
-  gateway = new KushkiGateway({
-    baseUrl: h.sandbox.url,
-    publicMerchantId: school.publicMerchantId,
-    privateMerchantId: school.privateMerchantId,
+  gateway = h.deps.gateways.gatewayFor({
+    ...school(),
+    schoolId: school().id,
+    environment: 'sandbox',
   });
 }, 60_000);
 afterAll(() => h?.stop());
 
 /** A paid card payin: its ticket number at the gateway. */
 async function paidTicket(period: string): Promise<{ ticket: string; payinId: string }> {
-  const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], { period });
-  const res = await h.checkout(school, [order!]);
+  const [order] = await h.bill(school(), [school().families[0]!.studentIds[0]!], { period });
+  const res = await h.checkout(school(), [order!]);
   await h.waitForStatus(res.body.id, 'success');
   const { rows } = await h.service.db.$client.query(
     'SELECT ticket_number FROM payins WHERE id = $1',

@@ -47,30 +47,6 @@ const paymentIdOf = (m: z.infer<typeof metadata>) =>
 const charged = (status: string, approved?: number, requested?: number) =>
   status === 'APPROVAL' ? (approved ?? requested ?? 0) : (requested ?? 0);
 
-/** The charge answer's `details` (camelCase), with the answer's ticket number merged in. */
-const chargeDetails = z
-  .object({
-    ticketNumber: z.string(),
-    transactionReference: z.string().nullish(),
-    transactionStatus: z.string(),
-    approvedTransactionAmount: pesos.optional(),
-    requestAmount: pesos.optional(),
-    paymentBrand: z.string().nullish(),
-    lastFourDigits: z.string().nullish(),
-    metadata,
-    responseText: z.string().nullish(),
-  })
-  .transform((s): GatewaySale => ({
-    ticketNumber: s.ticketNumber,
-    transactionReference: s.transactionReference ?? null,
-    status: s.transactionStatus,
-    amountCentavos: charged(s.transactionStatus, s.approvedTransactionAmount, s.requestAmount),
-    brand: s.paymentBrand ?? null,
-    last4: s.lastFourDigits ?? null,
-    paymentId: paymentIdOf(s.metadata),
-    responseText: s.responseText ?? null,
-  }));
-
 /** Kushki's transaction record (snake_case): the card webhook body and a list row. */
 export const transactionRecord = z.object({
   ticket_number: z.string().min(1),
@@ -115,9 +91,26 @@ export const reversalNotice = z.object({
 });
 export type ReversalNotice = z.infer<typeof reversalNotice>;
 
-export function parseChargeDetails(value: unknown): GatewaySale | null {
-  const parsed = chargeDetails.safeParse(value);
-  return parsed.success ? parsed.data : null;
+/** The charge answer's `details` name the record's fields in camelCase. */
+const DETAILS_TO_RECORD = {
+  ticketNumber: 'ticket_number',
+  transactionReference: 'transaction_reference',
+  transactionStatus: 'transaction_status',
+  approvedTransactionAmount: 'approved_transaction_amount',
+  requestAmount: 'request_amount',
+  paymentBrand: 'payment_brand',
+  lastFourDigits: 'last_four_digits',
+  metadata: 'metadata',
+  responseText: 'response_text',
+} as const;
+
+/** A charge answer's `details` (with the answer's ticket number merged in), as a sale. */
+export function parseChargeDetails(details: Record<string, unknown>): GatewaySale | null {
+  const record = Object.fromEntries(
+    Object.entries(DETAILS_TO_RECORD).map(([camel, snake]) => [snake, details[camel]]),
+  );
+  const parsed = transactionRecord.safeParse({ ...record, transaction_type: 'SALE' });
+  return parsed.success ? saleOfRecord(parsed.data) : null;
 }
 
 export { paymentIdOf };

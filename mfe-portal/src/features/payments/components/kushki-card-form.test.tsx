@@ -1,11 +1,11 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@cuota/contracts/billing/orders';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { owedOrder } from '../test-support/owed-order';
 import { SELECTION_KEY } from '../utils/selection-storage';
 import { PayView } from './pay-page';
 
@@ -30,25 +30,7 @@ jest.mock(
 const OWED = '/api/v1/schools/school-1/fulfillments/';
 const CARD_FORM = '/api/v1/schools/school-1/card_form/';
 const CHECKOUT = '/api/v1/payments_v2/checkout/';
-const colegiatura: Order = {
-  id: 'o-1',
-  school_id: 'school-1',
-  student: { id: 'student-1', name: 'Sofía López' },
-  concept_id: 'concept-1',
-  concept_name: 'Colegiatura',
-  concept_type: 'MONTHLY_FEE',
-  period: '2026-09',
-  due_on: '2026-09-10',
-  amount_centavos: 250_000,
-  late_fee_centavos: 0,
-  paid_centavos: 0,
-  pending_amount: 250_000,
-  final_amount: 250_000,
-  status: 'NOT_PAID',
-  is_billable: true,
-  fulfillments_dependent: [],
-  as_of: '2026-09-01',
-};
+const colegiatura = owedOrder('o-1', ['student-1', 'Sofía López']);
 
 beforeEach(() => {
   forgetCsrfToken();

@@ -161,7 +161,7 @@ export function mountBffEndpoints(
 }
 
 /** Throws, naming them, when a definition has no handler or a handler no definition. */
-export function assertServesItsDefinitions(
+function assertServesItsDefinitions(
   served: readonly string[],
   definitions: readonly AnyEndpoint[],
 ): void {

@@ -80,11 +80,11 @@ module.exports = {
     {
       name: 'database-outside-repositories',
       comment:
-        'In a service only repositories (and the schema, SQL expression helpers and migrations) touch the database.',
+        'In a service, and in the shared student read model, only repositories (and the schema, SQL expression helpers and migrations) touch the database.',
       severity: 'error',
       from: {
-        path: '^services/[^/]+/src/',
-        pathNot: ['-repository\\.ts$', '-sql\\.ts$', '/schema\\.ts$', '-db\\.ts$', testFile],
+        path: '^(services/[^/]+|packages/student-directory)/src/',
+        pathNot: ['-repository\\.ts$', '-sql\\.ts$', '(/|-)schema\\.ts$', '-db\\.ts$', testFile],
       },
       to: { path: 'node_modules/(drizzle-orm|pg)/' },
     },
@@ -94,6 +94,21 @@ module.exports = {
       severity: 'error',
       from: { path: '-rules\\.ts$' },
       to: { path: 'node_modules/(express|drizzle-orm|pg|undici|@nats-io)/' },
+    },
+    {
+      name: 'planned-rows-readers',
+      comment:
+        "The specification's rows nobody serves yet are read only by the OpenAPI document, the BFF's 501 and the spec check (ADR 0027).",
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^packages/contracts/src/http/(all-planned-rows\\.ts|spec-rows\\.test\\.ts)$',
+          '^bff/src/proxy/proxied-endpoints\\.ts$',
+          '^bff/src/openapi/openapi-routes\\.ts$',
+          `^bff/src/(openapi|proxy)/.*(${testFile})`,
+        ],
+      },
+      to: { path: '^packages/contracts/src/([^/]+/planned-rows|http/all-planned-rows)\\.ts$' },
     },
     {
       name: 'no-circular',

@@ -6,6 +6,7 @@ const node = [
   'packages/messaging',
   'packages/testing',
   'packages/documents',
+  'packages/student-directory',
   'services/enrolment',
   'services/billing',
   'services/payments',

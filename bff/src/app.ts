@@ -15,7 +15,7 @@ import { mountBffEndpoints } from './http/bff-endpoints';
 import { apiNotFound, bffErrorHandler } from './http/error-handler';
 import { requestLogging } from './http/request-logging';
 import { ownEndpoints } from './own-endpoints';
-import { PUBLIC_ENDPOINTS } from './proxy/proxied-endpoints';
+import { ROUTED } from './proxy/proxied-endpoints';
 import { serviceProxy } from './proxy/service-proxy';
 import { forgetAfterOwnWrites } from './read-models/forget-after-own-writes';
 import { createHelmet } from './security/helmet';
@@ -27,9 +27,9 @@ import { trpcMiddleware } from './trpc/trpc-middleware';
 
 /**
  * Paths that are API (JSON answers, sessions, rate limits), never the SPA: the first segment
- * of every public definition's path (/api, /book-keeper…).
+ * of every path the proxy routes, planned rows included (/api, /book-keeper, /auth…).
  */
-export const API_PREFIXES = [...new Set(PUBLIC_ENDPOINTS.map((e) => `/${e.path.split('/')[1]}`))];
+export const API_PREFIXES = [...new Set(ROUTED.map((e) => `/${e.path.split('/')[1]}`))];
 
 /**
  * The BFF: the only public entry point. Builds the Express app from a configuration and

@@ -69,9 +69,27 @@ test('a use case importing Drizzle, or a rules file importing Express, is refuse
     "export { eq } from 'drizzle-orm';\n",
   );
   expect(rulesBroken(useCase)).toContain('database-outside-repositories');
+  const readModel = await violationsOf(
+    'packages/student-directory/src/zz-boundary-probe.ts',
+    "export { eq } from 'drizzle-orm';\n",
+  );
+  expect(rulesBroken(readModel)).toContain('database-outside-repositories');
   const rules = await violationsOf(
     'services/enrolment/src/levels/zz-probe-rules.ts',
     "export type { Request } from 'express';\n",
   );
   expect(rulesBroken(rules)).toContain('rules-to-infrastructure');
+});
+
+test('planned rows read anywhere but the OpenAPI document, the 501 and the spec check are refused', async () => {
+  const found = await violationsOf(
+    'services/billing/src/zz-boundary-probe.ts',
+    "export { BILLING_PLANNED_ROWS } from '@cuota/contracts/billing/planned-rows';\n",
+  );
+  expect(rulesBroken(found)).toContain('planned-rows-readers');
+  const allowed = await violationsOf(
+    'bff/src/openapi/zz-probe.test.ts',
+    "export { ALL_PLANNED_ROWS } from '@cuota/contracts/http/all-planned-rows';\n",
+  );
+  expect(rulesBroken(allowed)).not.toContain('planned-rows-readers');
 });

@@ -26,11 +26,11 @@ test('refuses to start when a BFF definition has no handler', () => {
 
 test('refuses a handler whose endpoint is not defined as the BFF’s: unknown, or a service’s', () => {
   expect(mount(express(), [implement(getCsrfToken, answer)], [], [])).toThrow(
-    'Not defined (or planned, or a service endpoint): GET /api/auth/csrf.',
+    'Not defined (or a service endpoint): GET /api/auth/csrf.',
   );
   const aServices = implement(enrolmentGuardianMe, () => undefined);
   expect(mount(express(), [aServices], [], [enrolmentGuardianMe])).toThrow(
-    `Not defined (or planned, or a service endpoint): ${endpointKey(enrolmentGuardianMe)}.`,
+    `Not defined (or a service endpoint): ${endpointKey(enrolmentGuardianMe)}.`,
   );
 });
 

@@ -135,9 +135,8 @@ function checked(endpoint: AnyEndpoint, answer: unknown): unknown {
 
 /**
  * Mounts the BFF's own endpoints at their definitions' methods and paths, after checking that
- * the BFF serves exactly what the contracts say it does: every `servedByBff` definition that
- * is not planned (planned ones answer 501 from the proxy), here or as a tRPC procedure
- * (`procedures`: their `METHOD /path` keys), and nothing else.
+ * the BFF serves exactly what the contracts say it does: every `servedByBff` definition, here
+ * or as a tRPC procedure (`procedures`: their `METHOD /path` keys), and nothing else.
  */
 export function mountBffEndpoints(
   app: Express,
@@ -165,14 +164,14 @@ function assertServesItsDefinitions(
   served: readonly string[],
   definitions: readonly AnyEndpoint[],
 ): void {
-  const owed = definitions.filter((d) => d.servedByBff && !d.planned).map(endpointKey);
+  const owed = definitions.filter((d) => d.servedByBff).map(endpointKey);
   const missing = owed.filter((key) => !served.includes(key));
   const undefinedHere = served.filter((key) => !owed.includes(key));
   const twice = served.filter((key, i) => served.indexOf(key) !== i);
   if (missing.length || undefinedHere.length || twice.length)
     throw new Error(
       `The BFF serves what its definitions do not say. Missing: ${missing.join(', ') || '—'}. ` +
-        `Not defined (or planned, or a service endpoint): ${undefinedHere.join(', ') || '—'}. ` +
+        `Not defined (or a service endpoint): ${undefinedHere.join(', ') || '—'}. ` +
         `Twice: ${twice.join(', ') || '—'}.`,
     );
 }

@@ -5,9 +5,12 @@ import type { Access } from '@cuota/contracts/access/access';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   isPublicEndpoint,
+  pathParamsSchema,
   type AnyEndpoint,
   type Produces,
 } from '@cuota/contracts/http/endpoint';
+import type { PlannedRow } from '@cuota/contracts/http/planned-row';
+import { NOT_AVAILABLE_MESSAGE } from '../proxy/not-available';
 import { SESSION_COOKIE } from '../session/session-middleware';
 import { CSRF_HEADER } from '../security/csrf';
 
@@ -102,12 +105,33 @@ function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
   } as ZodOpenApiOperationObject;
 }
 
-/** The OpenAPI 3.1 document of every endpoint served (planned and internal ones left out). */
-export function createOpenApiDocument(endpoints: readonly AnyEndpoint[], serverUrl: string) {
-  const served = endpoints.filter((e) => !e.planned && isPublicEndpoint(e));
+/** A row of the specification nobody serves yet: anyone calling it gets the Spanish 501. */
+function plannedOperation(row: PlannedRow): ZodOpenApiOperationObject {
+  return {
+    summary: row.summary,
+    tags: [row.domain],
+    description: `${NOT_AVAILABLE_MESSAGE} Responde 501 a cualquiera hasta que se construya.`,
+    'x-cuota-planned': true,
+    security: [{}],
+    requestParams: { path: pathParamsSchema(row.path) },
+    responses: { '501': errorResponse(NOT_AVAILABLE_MESSAGE) },
+  } as ZodOpenApiOperationObject;
+}
+
+/**
+ * The OpenAPI 3.1 document of every public endpoint, and of every row of the specification
+ * nobody serves yet, as 501 (internal endpoints left out).
+ */
+export function createOpenApiDocument(
+  endpoints: readonly AnyEndpoint[],
+  planned: readonly PlannedRow[],
+  serverUrl: string,
+) {
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
-  for (const endpoint of served)
-    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint);
+  const add = (at: Pick<AnyEndpoint, 'method' | 'path'>, op: ZodOpenApiOperationObject) =>
+    ((paths[at.path] ??= {})[at.method.toLowerCase()] = op);
+  for (const endpoint of endpoints.filter(isPublicEndpoint)) add(endpoint, operation(endpoint));
+  for (const row of planned) add(row, plannedOperation(row));
   return createDocument({
     openapi: '3.1.0',
     info: {

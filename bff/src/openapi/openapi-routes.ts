@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { ALL_PLANNED_ROWS } from '@cuota/contracts/http/all-planned-rows';
 import { expressPath } from '@cuota/contracts/http/route-path';
 import { apiReference, openApiDocument } from '@cuota/contracts/identity/endpoints';
 import type { BffConfig } from '../config/bff-config';
@@ -6,9 +7,12 @@ import { PUBLIC_ENDPOINTS } from '../proxy/proxied-endpoints';
 import { createOpenApiDocument } from './openapi-document';
 import { renderReferencePage } from './reference-page';
 
-/** GET /api/openapi.json and its readable page, built once from the endpoint definitions. */
+/**
+ * GET /api/openapi.json and its readable page, built once from the endpoint definitions and
+ * the specification's planned rows.
+ */
 export function openApiRoutes(config: BffConfig): Router {
-  const document = createOpenApiDocument(PUBLIC_ENDPOINTS, config.publicUrl);
+  const document = createOpenApiDocument(PUBLIC_ENDPOINTS, ALL_PLANNED_ROWS, config.publicUrl);
   const page = renderReferencePage(document);
   const router = Router();
   router.get(expressPath(openApiDocument.path), (_req, res) => void res.json(document));

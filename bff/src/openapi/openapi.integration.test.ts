@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
-import { isPublicEndpoint } from '@cuota/contracts/http/endpoint';
+import { ALL_PLANNED_ROWS } from '@cuota/contracts/http/all-planned-rows';
+import { endpointKey, isPublicEndpoint } from '@cuota/contracts/http/endpoint';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 let bff: TestBff;
@@ -9,17 +10,29 @@ beforeAll(async () => {
 });
 afterAll(() => bff.close());
 
-const served = ALL_ENDPOINTS.filter((e) => !e.planned && isPublicEndpoint(e));
+const served = ALL_ENDPOINTS.filter(isPublicEndpoint);
 
-test('GET /api/openapi.json lists every endpoint served, and nothing planned or internal', async () => {
+test('GET /api/openapi.json lists every public endpoint and every planned row, nothing internal', async () => {
   const res = await request(bff.app).get('/api/openapi.json').expect(200);
   expect(res.body.openapi).toBe('3.1.0');
   const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>)
     .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
     .sort();
-  expect(listed).toEqual(served.map((e) => `${e.method} ${e.path}`).sort());
+  expect(listed).toEqual([...served, ...ALL_PLANNED_ROWS].map(endpointKey).sort());
   expect(listed).not.toContain('GET /internal/ledger/balance-check');
-  expect(listed).not.toContain('POST /api/v1/kushki/payout_status/'); // planned
+});
+
+test('a planned row is documented as the Spanish 501 anyone gets, with its path parameters', async () => {
+  const { body } = await request(bff.app).get('/api/openapi.json').expect(200);
+  const payout = body.paths['/api/v1/kushki/payout_status/'].post;
+  expect(payout).toMatchObject({ tags: ['payments'], 'x-cuota-planned': true, security: [{}] });
+  expect(Object.keys(payout.responses)).toEqual(['501']);
+  expect(payout.responses['501'].description).toBe('Esta función aún no está disponible.');
+  const subscription = body.paths['/api/v1/schools/{school}/subscriptions/{id}/'].delete;
+  expect(subscription.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+    'id',
+    'school',
+  ]);
 });
 
 test('each operation says who may call it and carries its schemas', async () => {

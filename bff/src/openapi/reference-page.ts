@@ -32,7 +32,7 @@ function operationHtml(path: string, method: string, op: Operation): string {
   const answer = ok?.[1].content;
   const section = (title: string, value: unknown) =>
     value ? `<details><summary>${title}</summary><pre>${json(value)}</pre></details>` : '';
-  return `<article id="${escape(op.operationId ?? path)}">
+  return `<article id="${escape(op.operationId ?? `${method}-${path}`)}">
   <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
   <p>${escape(op.summary ?? '')}</p>
   <p class="who">${escape(op.description ?? '')}</p>

@@ -1,14 +1,15 @@
 import type { Response } from 'express';
 import type { HttpMethod } from '@cuota/contracts/http/endpoint';
 
+export const NOT_AVAILABLE_MESSAGE = 'Esta función aún no está disponible.';
+
 /**
- * 501 for an endpoint of the specification whose owner does not exist yet (notifications)
- * or that the BFF does not serve yet (some identity rows). Not 503: retrying will not help
- * until a release adds it.
+ * 501 for a row of the specification nobody serves yet (ADR 0027). Not 503: retrying will not
+ * help until a release adds it.
  */
 export function answerNotAvailable(res: Response): void {
   res.status(501).json({
-    error: { code: 'NOT_IMPLEMENTED', message: 'Esta función aún no está disponible.' },
+    error: { code: 'NOT_IMPLEMENTED', message: NOT_AVAILABLE_MESSAGE },
   });
 }
 

@@ -77,7 +77,7 @@ describe('forwarding', () => {
     expect(res.body.headers['x-csrf-token']).toBeUndefined();
   });
 
-  test('a planned webhook needs no session and no CSRF, and answers 501 without forwarding', async () => {
+  test('a planned row needs no session and no CSRF, and answers 501 without forwarding', async () => {
     const before = payments.calls.length;
     await request(bff.app)
       .post('/api/v1/kushki/payout_status/')
@@ -149,6 +149,14 @@ describe('rows without a service yet', () => {
   test('identity rows the BFF does not serve yet → 501', async () => {
     await request(bff.app).post('/auth/token/refresh/').send({}).expect(501);
     await request(bff.app).post('/api/v1/guardians/school_login/').send({}).expect(501);
+  });
+
+  test('a planned row is the same 501 for anyone, beside a served method of its path too', async () => {
+    await request(bff.app).get('/api/v1/schools/school-1/subscriptions/').expect(501);
+    const { agent } = await browserSignedInAs(bff, staffSession());
+    // GET /book-keeper/orders/{id}/ is served; PUT on it is a planned row, not a 405.
+    await agent.put('/book-keeper/orders/order-1/').send({}).expect(501);
+    await agent.delete('/book-keeper/orders/order-1/').expect(405);
   });
 });
 

@@ -11,7 +11,7 @@ import { refreshSignedIn } from '../session/refresh-signed-in';
 import { authorizeCall, needsCsrf } from '../security/access-policy';
 import { createEndpointMatcher } from '@cuota/contracts/http/endpoint-matcher';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
-import { PUBLIC_ENDPOINTS } from './proxied-endpoints';
+import { ROUTED, isDefinition } from './proxied-endpoints';
 
 const SERVICE_LABELS: Record<ServiceName, string> = {
   enrolment: 'inscripciones',
@@ -33,10 +33,11 @@ type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
  * Forwards the endpoints services serve (their definitions in packages/contracts), unchanged,
  * with the caller's identity as a 60-second signed token (reused for its lifetime) and the
  * request id; cookies and any client-sent Authorization never reach a service. Mounted before
- * the body parsers so bodies (JSON, multipart) stream through untouched. Paths no definition lists fall through (next()).
+ * the body parsers so bodies (JSON, multipart) stream through untouched. A planned row of the
+ * specification answers 501; paths neither lists fall through (next()).
  */
 export function serviceProxy(ctx: BffContext): RequestHandler {
-  const match = createEndpointMatcher(PUBLIC_ENDPOINTS);
+  const match = createEndpointMatcher(ROUTED);
   const { logger } = ctx.deps;
   const proxy = createProxyMiddleware<Request, Response>({
     router: (req) => (req as ProxiedRequest).cuotaProxy!.url,
@@ -68,17 +69,17 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
     if (found.kind === 'method-not-allowed')
       return answerMethodNotAllowed(res, req.method, found.allowed);
     const { endpoint, params } = found;
+    // A row of the specification nobody serves yet: the same 501 for everyone (ADR 0027).
+    if (!isDefinition(endpoint)) return answerNotAvailable(res);
     // A body the endpoint cannot read is refused here, for the BFF's own routes too.
-    if (!endpoint.planned) {
-      const wrongType = bodyTypeError(endpoint, req);
-      if (wrongType) throw wrongType;
-    }
-    if (endpoint.servedByBff && !endpoint.planned) return next();
+    const wrongType = bodyTypeError(endpoint, req);
+    if (wrongType) throw wrongType;
+    if (endpoint.servedByBff) return next();
     // Permissions as fresh as ADR 0007 promises; a guardian's copy is refreshed by session reads.
     await refreshSignedIn(req, res, ctx, { kinds: ['staff'] });
     const identity = authorizeCall(req, endpoint, params);
     const service = serviceOf(endpoint.domain);
-    if (endpoint.planned || !service) return answerNotAvailable(res);
+    if (!service) return answerNotAvailable(res);
     if (needsCsrf(req, endpoint) && !isCsrfValid(req)) throw csrfInvalidError();
     const requestId = (req as ProxiedRequest).id;
     (req as ProxiedRequest).cuotaProxy = {

@@ -74,22 +74,15 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
     () => `/api/v1/schools/${school()}/levels/${UNKNOWN}/`,
   ],
   ['concepts', 'billing.read', 'get', () => `/api/v1/dashboard/schools/${school()}/concepts/`],
+  ['create a concept', 'concepts.write', 'post', () => '/api/v1/dashboard/concepts/', {}],
+  ['payins', 'payments.read', 'get', () => `/api/v1/dashboard/schools/${school()}/payins/`],
   [
-    'assign concepts',
-    'billing.write',
+    'desk payment',
+    'payments.collect',
     'post',
-    () => `/api/v1/dashboard/schools/${school()}/massive_assignments/`,
+    () => `/api/v1/dashboard/schools/${school()}/payins/`,
     {},
   ],
-  [
-    'delinquency',
-    'reports.read',
-    'get',
-    () => `/api/v1/dashboard/schools/${school()}/delinquency/`,
-  ],
-  ['payins', 'payments.read', 'get', () => `/api/v1/dashboard/schools/${school()}/payins/`],
-  ['refund', 'payments.refund', 'post', () => `/api/v1/dashboard/schools/${school()}/refund/`, {}],
-  ['payouts', 'payouts.read', 'get', () => `/api/v1/dashboard/schools/${school()}/payouts/`],
   ['invoices', 'invoicing.read', 'get', () => `/api/v1/dashboard/schools/${school()}/invoices/`],
   [
     'retry an invoice',
@@ -132,7 +125,7 @@ test("a school the member does not belong to is a 404, the service's answer", as
 
 test('a refused call never reaches the service', async () => {
   const before = echoes[1]!.calls.length;
-  await send('ADMISSIONS', 'post', `/api/v1/dashboard/schools/${school()}/refund/`, {}).then((r) =>
+  await send('ADMISSIONS', 'post', `/api/v1/dashboard/schools/${school()}/payins/`, {}).then((r) =>
     expect(r.status).toBe(403),
   );
   expect(echoes[1]!.calls.length).toBe(before);

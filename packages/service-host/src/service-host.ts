@@ -49,7 +49,7 @@ export interface ServiceDefinition<S extends Record<string, unknown>> {
   /**
    * The service's endpoints (definitions in packages/contracts, each with its handler),
    * behind the identity check (the BFF's signed token). Mounted only if they are exactly the
-   * service's non-planned definitions.
+   * service's definitions.
    */
   endpoints: (ctx: ServiceContext<S>) => Implementation[];
   /** Routes not yet described by endpoint definitions (being migrated). */

@@ -2,10 +2,7 @@ import path from 'node:path';
 import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
-import {
-  STUDENT_DIRECTORY_CONSUMER,
-  studentDirectorySubscriptions,
-} from './students/student-directory-consumer';
+import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
@@ -14,6 +11,9 @@ import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from './orders/calendar';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
+
+/** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
+export const STUDENT_DIRECTORY_CONSUMER = 'billing-enrolment-students';
 
 /** Today's Mexico City date by the service's clock (tests pin it). */
 export const todayOf = (config: ServiceConfig) => () =>

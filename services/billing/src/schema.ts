@@ -23,50 +23,13 @@ import {
   type Recurrence,
 } from '@cuota/contracts/billing/concepts';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
-import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
 export { idempotencyKeys } from '@cuota/service-runtime/idempotency/idempotency-schema';
 
-/**
- * Billing's copy of enrolment's students, fed by enrolment's events: billing never reads
- * enrolment's tables. Ids are text because they are enrolment's, whatever their shape.
- */
-export const studentDirectory = pgTable(
-  'student_directory',
-  {
-    studentId: text('student_id').primaryKey(),
-    schoolId: text('school_id').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    level: text('level').$type<EducationLevel>().notNull(),
-    sectionId: text('section_id'),
-    status: text('status').$type<StudentStatus>().notNull(),
-    billingGuardianId: text('billing_guardian_id'),
-    /**
-     * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees and pays
-     * the student's orders (docs/adr/0023). Kept as it was when a snapshot lacks it.
-     */
-    guardianIds: text('guardian_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    /** When enrolment said the student looked like this (the event's occurred_at). */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('student_directory_school_idx').on(t.schoolId),
-    // A guardian's students (their orders in the portal): `guardian_ids @> ARRAY[…]`.
-    index('student_directory_guardian_ids_idx').using('gin', t.guardianIds),
-    // The due-orders report pages by name (Spanish collation, as spanishOrder sorts).
-    index('student_directory_school_name_idx').on(
-      t.schoolId,
-      sql`${t.lastName} COLLATE "es-x-icu"`,
-      sql`${t.firstName} COLLATE "es-x-icu"`,
-      t.studentId,
-    ),
-  ],
-);
+/** Billing's copy of enrolment's students (docs/adr/0026): whom a bill run charges. */
+export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);

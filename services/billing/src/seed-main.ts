@@ -6,7 +6,7 @@ import type { BillingDb } from './billing-db';
 import { mexicoCityDate } from './orders/calendar';
 import * as schema from './schema';
 import { seedDemoBilling } from './seed/demo-billing';
-import { studentCountOfSchool } from './students/student-directory-repository';
+import { studentCountOfSchool } from '@cuota/student-directory/student-directory-repository';
 
 const envSchema = z.object({
   DATABASE_URL: z.url(),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
 import { SchoolIssuers } from './fiscal-entities/school-issuer';
 import {
@@ -15,7 +16,9 @@ import {
 import { StampingWorker } from './invoices/stamping-worker';
 import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
 import { SecretBox } from './secrets/secret-box';
-import { STUDENT_CONSUMER, studentSubscriptions } from './students/student-consumer';
+
+/** Durable name of invoicing's copy of enrolment's students: also its inbox key, never changes. */
+const STUDENT_DIRECTORY_CONSUMER = 'invoicing-enrolment-students';
 
 /** Resolves to services/invoicing/drizzle both from src/ (tests) and from dist/*.cjs. */
 export const INVOICING_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -37,7 +40,7 @@ export function createInvoicingService(
     endpoints: (ctx) => [...verifyGuardiansHandlers(ctx.db), ...invoiceHandlers(ctx.db)],
     consumers: () => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
-      [STUDENT_CONSUMER]: studentSubscriptions(),
+      [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
     }),
     extras: async (ctx) => {

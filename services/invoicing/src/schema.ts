@@ -42,26 +42,8 @@ export const fiscalGuardians = pgTable(
   (t) => [index('fiscal_guardians_school_ids_idx').using('gin', t.schoolIds)],
 );
 
-/** Invoicing's copy of enrolment's students: who a colegiatura's IEDU names, who is billed. */
-export const students = pgTable('students', {
-  studentId: text('student_id').primaryKey(),
-  schoolId: text('school_id').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  curp: text('curp'),
-  level: text('level').$type<EducationLevel>().notNull(),
-  billingGuardianId: text('billing_guardian_id'),
-  /**
-   * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees the
-   * student's invoices, which are still made out to the billing guardian (docs/adr/0023).
-   * Kept as it was when a snapshot lacks it.
-   */
-  guardianIds: text('guardian_ids')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+/** Invoicing's copy of enrolment's students (docs/adr/0026): whom a colegiatura's IEDU names. */
+export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
 
 /**
  * The school as a CFDI emisor, and its CSD. The certificate is public; the private key and

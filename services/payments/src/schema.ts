@@ -126,32 +126,8 @@ export const gatewayCredentials = pgTable(
   ],
 );
 
-/** Payments' copy of enrolment's students: whose family a desk payment belongs to. */
-export const studentDirectory = pgTable(
-  'student_directory',
-  {
-    studentId: text('student_id').primaryKey(),
-    schoolId: text('school_id').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    billingGuardianId: text('billing_guardian_id'),
-    /**
-     * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees the
-     * payins of the student (docs/adr/0023). Kept as it was when a snapshot lacks it.
-     */
-    guardianIds: text('guardian_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    /** When enrolment said the student looked like this (the event's occurred_at). */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('student_directory_school_idx').on(t.schoolId),
-    // A guardian's students (the payins they may see): `guardian_ids @> ARRAY[…]`.
-    index('student_directory_guardian_ids_idx').using('gin', t.guardianIds),
-  ],
-);
+/** Payments' copy of enrolment's students (docs/adr/0026): whose family a payment belongs to. */
+export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
 
 const PAYIN_TYPE_VALUES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;
 const PAYIN_STATUS_VALUES = ['pending', 'failed', 'success', 'canceled'] as const;

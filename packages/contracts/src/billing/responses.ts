@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { educationLevelSchema, studentStatusSchema } from '../enrolment/entities';
 import { studentSnapshotSchema } from '../events/enrolment.student.created.v1';
 
-/** A student as billing knows it: enrolment's snapshot plus when billing last saw it change. */
+/**
+ * A student as billing knows it: enrolment's snapshot plus when billing last saw it change.
+ * Level and status are null only while the copy has not learned them (docs/adr/0026).
+ */
 export const directoryStudentSchema = studentSnapshotSchema.extend({
+  level: educationLevelSchema.nullable(),
+  status: studentStatusSchema.nullable(),
   updated_at: z.iso.datetime({ offset: true }),
 });
 export type DirectoryStudent = z.infer<typeof directoryStudentSchema>;

@@ -24,4 +24,5 @@ export const studentSnapshotSchema = z.object({
 });
 export type StudentSnapshot = z.infer<typeof studentSnapshotSchema>;
 
+/** A student was registered (also by an import or admissions): the snapshot others keep. */
 export const studentCreatedV1 = defineEvent('enrolment.student.created', studentSnapshotSchema);

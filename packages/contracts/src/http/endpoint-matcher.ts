@@ -1,7 +1,10 @@
 import { HTTP_METHODS, type AnyEndpoint, type HttpMethod } from './endpoint';
 import { pathParamNames, pathPattern } from './route-path';
 
-export type EndpointMatch<E extends AnyEndpoint = AnyEndpoint> =
+/** What a matcher tells apart: a definition, or anything else with a method and a path. */
+type Routable = Pick<AnyEndpoint, 'method' | 'path'>;
+
+export type EndpointMatch<E extends Routable = AnyEndpoint> =
   | { kind: 'endpoint'; endpoint: E; params: Record<string, string> }
   /** The path exists, but not for this method. */
   | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
@@ -17,7 +20,7 @@ interface Compiled<E> {
  * Finds the endpoint a request is for. A literal segment beats a parameter
  * (`/guardians/me/` before `/guardians/{id}/`); HEAD is matched as GET.
  */
-export function createEndpointMatcher<E extends AnyEndpoint>(endpoints: readonly E[]) {
+export function createEndpointMatcher<E extends Routable>(endpoints: readonly E[]) {
   // Fewer parameters first: the more literal template wins when two match.
   const compiled: Compiled<E>[] = endpoints
     .map((endpoint) => ({
@@ -40,8 +43,8 @@ export function createEndpointMatcher<E extends AnyEndpoint>(endpoints: readonly
   };
 }
 
-function paramsOf(compiled: Compiled<unknown>, pathname: string): Record<string, string> {
-  const template = (compiled.endpoint as AnyEndpoint).path.split('/');
+function paramsOf(compiled: Compiled<Routable>, pathname: string): Record<string, string> {
+  const template = compiled.endpoint.path.split('/');
   const actual = pathname.split('/');
   const params: Record<string, string> = {};
   template.forEach((part, i) => {

@@ -56,8 +56,6 @@ export interface EndpointDefinition<
   /** One line of Spanish for the reference page. */
   summary: string;
   spec: SpecLink;
-  /** Named by the specification, not built yet: the BFF answers 501 in Spanish. */
-  planned?: true;
   params: P;
   query: Q;
   body: B;
@@ -113,13 +111,6 @@ export function defineEndpoint<
     body: definition.body as B,
     response: definition.response as R,
   };
-}
-
-/** A row of the specification with no implementation yet (no schemas to promise). */
-export function plannedEndpoint(
-  definition: Omit<Input<never, never, never, never>, 'planned' | 'spec'> & { spec?: SpecLink },
-): AnyEndpoint {
-  return defineEndpoint({ spec: 'spec', ...definition, planned: true });
 }
 
 export type ParamsOf<E extends AnyEndpoint> = z.infer<E['params']>;

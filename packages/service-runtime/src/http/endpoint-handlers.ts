@@ -90,8 +90,8 @@ export interface MountOptions {
 
 /**
  * Mounts a service's implementations at their definitions' paths and checks the service
- * serves exactly what the contracts say it does: every endpoint of its domain that is not
- * `planned` (so the BFF never proxies to a missing route), and nothing else.
+ * serves exactly what the contracts say it does: every endpoint of its domain (so the BFF
+ * never proxies to a missing route), and nothing else.
  */
 export function mountEndpoints(
   app: Express,
@@ -128,14 +128,14 @@ function assertServesItsEndpoints(
   definitions: readonly AnyEndpoint[],
 ): void {
   const mounted = new Set(implementations.map((i) => endpointKey(i.endpoint)));
-  const owed = definitions.filter((d) => d.domain === domain && !d.servedByBff && !d.planned);
+  const owed = definitions.filter((d) => d.domain === domain && !d.servedByBff);
   const missing = owed.filter((d) => !mounted.has(endpointKey(d))).map(endpointKey);
   const owedKeys = new Set(owed.map(endpointKey));
   const extra = [...mounted].filter((k) => !owedKeys.has(k));
   if (missing.length || extra.length)
     throw new Error(
       `${domain} serves what its definitions do not say. Missing: ${missing.join(', ') || '—'}. ` +
-        `Not defined (or planned/other domain): ${extra.join(', ') || '—'}.`,
+        `Not defined (or another domain's): ${extra.join(', ') || '—'}.`,
     );
 }
 

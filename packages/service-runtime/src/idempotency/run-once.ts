@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { HttpError } from '../http/http-error';
 import {
   claimKey,
   purgeExpiredKeys,
@@ -8,16 +6,14 @@ import {
   type Claim,
   type Writer,
 } from './idempotency-repository';
+import { requestHash } from './request-hash';
+import { assertSameRequest } from './same-request';
 
-/** How long a key is remembered: a day covers any retry of a double click or a network blip. */
+/**
+ * How long the key table remembers a key: a day covers any retry of a double click or a
+ * network blip. (The key-on-the-row form never forgets: its row is the answer.)
+ */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-export const keyReusedError = () =>
-  new HttpError(
-    422,
-    'IDEMPOTENCY_KEY_REUSED',
-    'Esta clave Idempotency-Key ya se usó para otra solicitud. Usa una clave nueva para cada operación distinta.',
-  );
 
 /** A request that repeats one already done: the stored answer is sent instead of running it. */
 export class ReplayedAnswer {
@@ -34,12 +30,13 @@ export interface Attempt {
 }
 
 /**
- * Runs `work` in one transaction, at most once per key: the key is claimed in that same
- * transaction and the answer stored with it, so the create and its key commit together or not
- * at all (a crash or a refusal leaves the key free for the retry). A repeat waits for the first
- * to finish, then gets its answer (thrown as ReplayedAnswer: nothing after the transaction
- * runs again, e.g. no second e-mail); the same key with another request is a 422.
- * `remember` is what is kept for a replay (a one-time secret must not be stored).
+ * The key-table form of ADR 0019 (`call.once`). Runs `work` in one transaction, at most once
+ * per key: the key is claimed in that same transaction and the answer stored with it, so the
+ * create and its key commit together or not at all (a crash or a refusal leaves the key free
+ * for the retry). A repeat waits for the first to finish, then gets its answer (thrown as
+ * ReplayedAnswer: nothing after the transaction runs again, e.g. no second e-mail); the same
+ * key with another request is a 422. `remember` is what is kept for a replay (a one-time
+ * secret must not be stored).
  */
 export async function runOnce<T>(
   db: Writer,
@@ -57,7 +54,7 @@ export async function runOnce<T>(
   const outcome = await db.transaction(async (tx) => {
     if (!(await claimKey(tx, claim))) {
       const stored = await storedClaim(tx, claim);
-      if (stored.requestHash !== claim.requestHash) throw keyReusedError();
+      assertSameRequest(stored.requestHash, claim.requestHash);
       return { replayed: true as const, answer: stored.response };
     }
     await purgeExpiredKeys(tx);
@@ -67,17 +64,4 @@ export async function runOnce<T>(
   });
   if (outcome.replayed) throw new ReplayedAnswer(outcome.answer);
   return outcome.answer;
-}
-
-/** SHA-256 of the request as canonical JSON (keys sorted), so field order does not matter. */
-export function requestHash(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { guardianOfStudentSql } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
+import { guardianOfStudentSql } from '@cuota/student-directory/student-directory-repository';
 import { concepts, orderAllocations, orders, studentDirectory } from '../schema';
 
 /** The only code that reads `orders` for display: each with its concept and student. */
@@ -36,10 +36,7 @@ export const ordersByIds = (db: Executor, ids: string[]) =>
  * guardian of or linked to (both parents see the family's orders, docs/adr/0023).
  */
 export const ordersOfGuardian = (db: Executor, schoolId: string, guardianId: string) =>
-  selectOrders(
-    db,
-    and(eq(orders.schoolId, schoolId), guardianOfStudentSql(studentDirectory, guardianId)),
-  );
+  selectOrders(db, and(eq(orders.schoolId, schoolId), guardianOfStudentSql(guardianId)));
 
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await ordersByIds(db, [id]);

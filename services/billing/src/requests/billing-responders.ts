@@ -19,7 +19,7 @@ import {
   type OrderRow,
 } from '../orders/order-repository';
 import { toQuote } from '../orders/order-view';
-import { isGuardianOfStudent } from '@cuota/messaging/consumer/student-snapshots';
+import { isGuardianOfStudent } from '@cuota/student-directory/guardian-of-student';
 
 const isOpen = (row: OrderRow, asOf: string) => amountsAsOf(row.order, asOf).pendingCentavos > 0;
 

@@ -4,7 +4,7 @@ import type { BillingDb } from '../billing-db';
 import { runBill } from '../bill-runs/bill-run-commands';
 import { createConcept } from '../concepts/concept-commands';
 import { conceptsOfSchool } from '../concepts/concept-repository';
-import { activeLevelsOfSchool } from '../students/student-directory-repository';
+import { activeLevelsOfSchool } from '@cuota/student-directory/student-directory-repository';
 
 /** The demo cycle's months: August to June. */
 export const DEMO_PERIODS = [

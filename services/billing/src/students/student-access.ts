@@ -1,8 +1,11 @@
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { isGuardianOfStudent } from '@cuota/messaging/consumer/student-snapshots';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
-import { studentById, type DirectoryRow } from './student-directory-repository';
+import { isGuardianOfStudent } from '@cuota/student-directory/guardian-of-student';
+import {
+  studentById,
+  type StudentRow,
+} from '@cuota/student-directory/student-directory-repository';
 
 export const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 
@@ -16,7 +19,7 @@ export async function studentOfCaller(
   db: Executor,
   call: { caller: IdentityClaims; requireStaffOf: (schoolId: string, unknown?: string) => unknown },
   studentId: string,
-): Promise<DirectoryRow> {
+): Promise<StudentRow> {
   const student = await studentById(db, studentId);
   if (!student) throw notFound(UNKNOWN_STUDENT);
   const { caller } = call;
@@ -25,7 +28,7 @@ export async function studentOfCaller(
   return student;
 }
 
-export const isFamilyOf = (caller: IdentityClaims, student: DirectoryRow) =>
+export const isFamilyOf = (caller: IdentityClaims, student: StudentRow) =>
   caller.kind === 'guardian' &&
   isGuardianOfStudent(caller.guardian_id, student) &&
   caller.school_ids.includes(student.schoolId);

@@ -1,7 +1,7 @@
 import { studentDirectory } from '@cuota/contracts/billing/endpoints/billing-endpoints';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
-import { studentsOfSchool } from './student-directory-repository';
+import { studentsOfSchool } from '@cuota/student-directory/student-directory-repository';
 
 export function studentDirectoryHandlers(db: BillingDb) {
   return [

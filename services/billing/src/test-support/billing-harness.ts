@@ -3,7 +3,7 @@ import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
-import { upsertStudent } from '../students/student-directory-repository';
+import { upsertStudent } from '@cuota/student-directory/student-directory-repository';
 import { startBillingUnderTest, type BillingUnderTest } from '../test-support/billing-under-test';
 
 /** Response bodies are checked field by field, as a client would read them. */

@@ -6,7 +6,7 @@ import type { TestIdentity } from '@cuota/testing/test-identity';
 import { billingService } from '../billing-service';
 import type * as schema from '../schema';
 
-export { STUDENT_DIRECTORY_CONSUMER } from '../students/student-directory-consumer';
+export { STUDENT_DIRECTORY_CONSUMER } from '../billing-service';
 
 export type BillingUnderTest = ServiceUnderTest<typeof schema>;
 

@@ -56,7 +56,7 @@ async function publishStudent(
   await system.publish(studentUpdatedV1, data);
   await waitFor(async () => {
     const { rows } = await system.invoicing.db.$client.query(
-      'SELECT first_name, guardian_ids FROM students WHERE student_id = $1',
+      'SELECT first_name, guardian_ids FROM student_directory WHERE student_id = $1',
       [data.student_id],
     );
     return rows[0] ? check(rows[0]) : false;
@@ -76,7 +76,7 @@ beforeAll(async () => {
   await system.publish(studentCreatedV1, renata);
   await waitFor(async () => {
     const { rows } = await system.invoicing.db.$client.query(
-      'SELECT guardian_ids FROM students WHERE student_id = $1',
+      'SELECT guardian_ids FROM student_directory WHERE student_id = $1',
       [renata.student_id],
     );
     return rows[0]?.guardian_ids.length === 2;

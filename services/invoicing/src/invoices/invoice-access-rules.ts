@@ -1,7 +1,7 @@
 import {
   isGuardianOfStudent,
   type StudentCopyGuardians,
-} from '@cuota/messaging/consumer/student-snapshots';
+} from '@cuota/student-directory/guardian-of-student';
 
 /**
  * Which invoices a guardian may see (staff see their school's, checked by the endpoint's

@@ -68,7 +68,7 @@ beforeAll(async () => {
   for (const s of [ana, otherFamilyChild, elsewhere]) await system.publish(studentCreatedV1, s);
   await waitFor(async () => {
     const { rows } = await system.invoicing.db.$client.query(
-      'SELECT count(*)::int AS n FROM students',
+      'SELECT count(*)::int AS n FROM student_directory',
     );
     return rows[0].n === 3;
   });

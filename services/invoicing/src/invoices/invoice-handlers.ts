@@ -8,9 +8,9 @@ import {
 import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import { Reply } from '@cuota/service-runtime/http/reply';
+import { studentById } from '@cuota/student-directory/student-directory-repository';
 import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
 import type { InvoicingDb } from '../invoicing-db';
-import { studentById } from '../students/student-repository';
 import {
   invoiceById,
   invoicesOfOrder,

@@ -2,7 +2,12 @@
  * Who an invoice is about, from invoicing's read models: the student (IEDU), the student's
  * billing guardian (the receptor) and, when someone else paid, the payer (IEDU's rfcPago).
  */
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { Executor } from '@cuota/messaging/transaction';
+import {
+  studentById,
+  type StudentRow,
+} from '@cuota/student-directory/student-directory-repository';
 import type { InvoiceInput, ReceptorInput } from '../cfdi/invoice-input';
 import {
   NOMBRE_PUBLICO_EN_GENERAL,
@@ -13,10 +18,13 @@ import {
   fiscalGuardianById,
   type FiscalGuardianRow,
 } from '../guardians/fiscal-guardian-repository';
-import { studentById, type StudentRow } from '../students/student-repository';
+
+/** A student a colegiatura's IEDU can name: received from enrolment, with their level. */
+type InvoiceStudent = StudentRow & { level: EducationLevel };
 
 export interface InvoiceParties {
-  student: StudentRow | undefined;
+  /** Undefined until invoicing knows the student and their level: the invoice waits. */
+  student: InvoiceStudent | undefined;
   /** The guardian the invoice is made out to: the billing guardian, else whoever paid. */
   receptorGuardianId: string | null;
   receptor: ReceptorInput | null;
@@ -47,7 +55,7 @@ export async function invoiceParties(
   const receptor = receptorOf(billing);
   const resolved = resolveReceptor(receptor);
   return {
-    student,
+    student: student?.level ? { ...student, level: student.level } : undefined,
     receptorGuardianId,
     receptor,
     payerRfc: payer?.taxId ?? undefined,
@@ -63,7 +71,7 @@ export async function invoiceParties(
 
 /** The student as a colegiatura line needs them (IEDU). */
 export function engineStudent(
-  student: StudentRow,
+  student: InvoiceStudent,
   billingGuardianRfc: string | null | undefined,
 ): NonNullable<InvoiceInput['lines'][number]['student']> {
   return {

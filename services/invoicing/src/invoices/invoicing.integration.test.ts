@@ -88,7 +88,7 @@ beforeAll(async () => {
     await system.publish(studentCreatedV1, s);
   await waitFor(async () => {
     const { rows } = await system.invoicing.db.$client.query(
-      'SELECT (SELECT count(*) FROM students)::int AS s, (SELECT count(*) FROM fiscal_guardians)::int AS g',
+      'SELECT (SELECT count(*) FROM student_directory)::int AS s, (SELECT count(*) FROM fiscal_guardians)::int AS g',
     );
     return rows[0].s === 4 && rows[0].g === 4;
   });
@@ -367,7 +367,7 @@ test('a student without CURP: the colegiatura fails saying so, and stamps once e
   await system.publish(studentUpdatedV1, { ...mateo, curp: 'OENM170102HDFRXTA1' });
   await waitFor(async () => {
     const { rows } = await system.invoicing.db.$client.query(
-      'SELECT curp FROM students WHERE student_id = $1',
+      'SELECT curp FROM student_directory WHERE student_id = $1',
       [mateo.student_id],
     );
     return rows[0].curp === 'OENM170102HDFRXTA1';

@@ -53,14 +53,7 @@ async function linkGuardians(guardianIds: string[]) {
   await waitFor(async () => linked((await h.books.$client.query(sql, [childId])).rows));
   await waitFor(async () => linked(await h.realBilling.billing.query(sql, [childId])));
   await waitFor(async () =>
-    linked(
-      (
-        await invoicing.invoicing.service.db.$client.query(
-          'SELECT guardian_ids FROM students WHERE student_id = $1',
-          [childId],
-        )
-      ).rows,
-    ),
+    linked((await invoicing.invoicing.service.db.$client.query(sql, [childId])).rows),
   );
 }
 

@@ -1,15 +1,17 @@
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { Checkout, PaymentStatus } from '@cuota/contracts/payments/checkout';
 import { badRequest, HttpError } from '@cuota/service-runtime/http/http-error';
+import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { allocationWatermark } from '../allocation/allocation-repository';
 import { dueOrders } from '../allocation/due-orders';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
-import { assertSameRequest, requestHash } from '../payins/idempotency';
 import {
   insertCardPayin,
   payinByKey,
   recordChargeAnswer,
+  type NewCardPayin,
   type NewPayinItem,
   type PayinRow,
 } from '../payins/payin-repository';
@@ -26,9 +28,10 @@ const NOTHING_DUE = 'Estos conceptos ya no tienen saldo pendiente. Actualiza la 
 
 /**
  * A family pays orders by card (ADR 0016): the amounts are billing's, the Idempotency-Key
- * makes a retry answer the first attempt, and only the request that inserted the key
- * charges the gateway — outside the transaction, with the payin id in the charge's
- * metadata. The webhook (or reconciliation) settles; a decline fails the payin at once.
+ * (kept on the payin, ADR 0019) makes a retry answer the first attempt, and only the request
+ * that inserted the key charges the gateway — outside the transaction, with the payin id in
+ * the charge's metadata. The webhook (or reconciliation) settles; a decline fails the payin
+ * at once.
  */
 export async function startCheckout(
   deps: PaymentsDeps,
@@ -36,14 +39,30 @@ export async function startCheckout(
   body: Checkout,
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
-  const hash = requestHash({
-    school_id: body.school_id,
-    orders: body.items.map((i) => i.order_id).sort(),
-    token: body.card.token,
+  const key = {
+    idempotencyKey,
+    requestHash: requestHash({
+      school_id: body.school_id,
+      orders: body.items.map((i) => i.order_id).sort(),
+      token: body.card.token,
+    }),
+  };
+  // A retry, or a request that lost the key to a concurrent one, answers the payin's state.
+  const { row } = await onceOnRow({
+    hash: key.requestHash,
+    find: () => payinByKey(deps.db, body.school_id, idempotencyKey),
+    create: () => payinCharged(deps, guardianId, body, key),
   });
-  const existing = await payinByKey(deps.db, body.school_id, idempotencyKey);
-  if (existing) return answerFor(deps, existing, hash);
+  return answerFor(deps, row);
+}
 
+/** Quotes the orders, inserts the pending payin under its key, and charges the card. */
+async function payinCharged(
+  deps: PaymentsDeps,
+  guardianId: string,
+  body: Checkout,
+  key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
+): Promise<PayinRow> {
   const watermark = await allocationWatermark(deps.db);
   const quoted = await deps.billing.quote(
     body.school_id,
@@ -76,12 +95,11 @@ export async function startCheckout(
     insertCardPayin(
       tx,
       {
+        ...key,
         schoolId: body.school_id,
         amountCentavos: amount,
         guardianId,
         studentIds: [...new Set(due.map((d) => d.studentId))],
-        idempotencyKey,
-        requestHash: hash,
         gatewayEnvironment: environment,
         publicMerchantId: merchant.publicMerchantId,
         quotedAfterSeq: watermark,
@@ -89,17 +107,13 @@ export async function startCheckout(
       items,
     ),
   );
-  // Another request with this key inserted first: it charges, this one answers its state.
-  if (!inserted)
-    return answerFor(deps, (await payinByKey(deps.db, body.school_id, idempotencyKey))!, hash);
-
   const outcome = await gateway.charge({
     token: body.card.token,
     amountCentavos: amount,
     paymentId: inserted.id,
   });
   await recordOutcome(deps, inserted, outcome);
-  return answerFor(deps, inserted, hash);
+  return inserted;
 }
 
 async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: ChargeOutcome) {
@@ -129,12 +143,7 @@ async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: Charg
 }
 
 /** The payin as it stands now: 402 with the gateway's reason once declined, else 202. */
-async function answerFor(
-  deps: PaymentsDeps,
-  payin: PayinRow,
-  hash: string,
-): Promise<CheckoutAnswer> {
-  assertSameRequest(payin.requestHash, hash);
+async function answerFor(deps: PaymentsDeps, payin: PayinRow): Promise<CheckoutAnswer> {
   const payment = await paymentStatusOf(deps.db, payin.id);
   return { status: payment.status === 'failed' ? 402 : 202, payment };
 }

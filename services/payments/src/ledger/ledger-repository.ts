@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerBalanceCheck } from '@cuota/contracts/payments/responses';
 import type { Executor } from '@cuota/messaging/transaction';
+import { claimed, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../schema';
 import { creditAccount } from './chart-of-accounts';
 import {
@@ -10,6 +11,7 @@ import {
   normalizeLines,
   payloadHash,
   type AccountRef,
+  type LedgerLine,
   type Posting,
 } from './ledger-rules';
 
@@ -52,17 +54,46 @@ export interface Posted {
 
 /**
  * Posts a balanced transaction inside the caller's database transaction, so it commits
- * with the business change it records (and its outbox event). The caller's idempotency key
- * is stored uniquely with a hash of the lines: a replay returns the first posting, the
- * same key with other lines is refused. Accounts that must not go negative are locked
- * (FOR UPDATE) before their new balance is checked, so concurrent postings cannot both
- * spend the same credit.
+ * with the business change it records (and its outbox event). The caller's key (its business
+ * event's) is kept on the posting with a hash of the lines, the key-on-the-row form of ADR
+ * 0019: a replay returns the first posting, the same key with other lines is refused (a
+ * defect, not a client's retry: a LedgerError, not the 422). Accounts that must not go
+ * negative are locked (FOR UPDATE) before their new balance is checked, so concurrent
+ * postings cannot both spend the same credit.
  */
 export async function postLedgerTransaction(tx: Executor, posting: Posting): Promise<Posted> {
   const lines = normalizeLines(posting.lines);
   assertBalanced(lines.map((l) => l.amountCentavos));
   const hash = payloadHash(lines);
-  const [created] = await tx
+  const key = posting.idempotencyKey;
+  const { row, replayed } = await onceOnRow({
+    hash,
+    find: () => postingByKey(tx, key),
+    create: () => insertPosting(tx, posting, lines, hash),
+    refuse: () =>
+      new LedgerError(
+        `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
+      ),
+  });
+  return { transactionId: row.id, replayed };
+}
+
+async function postingByKey(tx: Executor, key: string) {
+  const [row] = await tx
+    .select({ id: ledgerTransactions.id, requestHash: ledgerTransactions.payloadHash })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, key));
+  return row ?? null;
+}
+
+/** The posting under its key (KeyTaken when a concurrent posting holds it) and its entries. */
+async function insertPosting(
+  tx: Executor,
+  posting: Posting,
+  lines: LedgerLine[],
+  hash: string,
+): Promise<{ id: string; requestHash: string }> {
+  const [inserted] = await tx
     .insert(ledgerTransactions)
     .values({
       idempotencyKey: posting.idempotencyKey,
@@ -72,9 +103,8 @@ export async function postLedgerTransaction(tx: Executor, posting: Posting): Pro
       occurredAt: posting.occurredAt,
     })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) return replayOf(tx, posting.idempotencyKey, hash);
-
+    .returning({ id: ledgerTransactions.id, requestHash: ledgerTransactions.payloadHash });
+  const created = claimed(inserted);
   const ids = await accountIds(
     tx,
     lines.map((l) => l.account),
@@ -87,19 +117,7 @@ export async function postLedgerTransaction(tx: Executor, posting: Posting): Pro
       amountCentavos: l.amountCentavos,
     })),
   );
-  return { transactionId: created.id, replayed: false };
-}
-
-async function replayOf(tx: Executor, key: string, hash: string): Promise<Posted> {
-  const [first] = await tx
-    .select({ id: ledgerTransactions.id, hash: ledgerTransactions.payloadHash })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, key));
-  if (first!.hash !== hash)
-    throw new LedgerError(
-      `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
-    );
-  return { transactionId: first!.id, replayed: true };
+  return created;
 }
 
 /** Finds (creating the first time) each account; returns code → id. */

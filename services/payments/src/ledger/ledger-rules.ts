@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import type { LedgerAccountKind } from '../schema';
 
 /** An account by its stable code; created the first time a posting names it. */
@@ -69,10 +69,12 @@ export function normalizeLines(lines: LedgerLine[]): LedgerLine[] {
     .sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
 }
 
-/** The hash stored with the idempotency key: the same key must always carry the same lines. */
+/**
+ * The hash stored with the posting's key (the request hash of ADR 0019, over the normalized
+ * lines as [code, centavos] pairs): the same key must always carry the same lines.
+ */
 export function payloadHash(lines: LedgerLine[]): string {
-  const canonical = JSON.stringify(lines.map((l) => [l.account.code, l.amountCentavos]));
-  return createHash('sha256').update(canonical).digest('hex');
+  return requestHash(lines.map((l) => [l.account.code, l.amountCentavos]));
 }
 
 /** An account's balance the way people read it: assets and expenses debit-normal. */

@@ -1,7 +1,7 @@
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
-import { studentIdsOfGuardian } from '../students/student-directory-repository';
+import { studentIdsOfGuardian } from '@cuota/student-directory/student-directory-repository';
 import type { PayinFamily, PayinRow } from './payin-repository';
 import { UNKNOWN_PAYIN } from './payin-repository';
 

@@ -12,7 +12,7 @@ import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handl
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { PaymentsDeps } from '../payments-deps';
 import { schoolById } from '../schools/school-repository';
-import { studentNames } from '../students/student-directory-repository';
+import { studentNames } from '@cuota/student-directory/student-directory-repository';
 import { assertInScope, familyOf, familyScope } from './payin-access';
 import {
   allocationsOfPayins,

@@ -18,6 +18,7 @@ import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeed
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { claimed } from '@cuota/service-runtime/idempotency/key-on-row';
 import {
   allocations,
   payinItems,
@@ -53,19 +54,20 @@ export type NewPayinItem = Omit<PayinItemRow, 'payinId'>;
 
 /**
  * Inserts a pending card payin under its idempotency key with the items billing quoted and
- * enqueues payments.payin.initiated; null when the key exists (another request won).
+ * enqueues payments.payin.initiated; KeyTaken when another request holds the key (ADR 0019,
+ * the key on the row).
  */
 export async function insertCardPayin(
   tx: Executor,
   payin: NewCardPayin,
   items: NewPayinItem[],
-): Promise<PayinRow | null> {
-  const [row] = await tx
+): Promise<PayinRow> {
+  const [inserted] = await tx
     .insert(payins)
     .values({ ...payin, type: 'CARD', method: 'credit_card', status: 'pending' })
     .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
     .returning();
-  if (!row) return null;
+  const row = claimed(inserted);
   await tx.insert(payinItems).values(items.map((i) => ({ ...i, payinId: row.id })));
   await enqueueEvent(tx, payinInitiatedV1, {
     payin_id: row.id,
@@ -90,15 +92,15 @@ export interface NewDeskPayin {
   paidAt: Date;
 }
 
-/** Inserts money received at the desk (already paid); null when the key exists. */
-export async function insertDeskPayin(tx: Executor, payin: NewDeskPayin): Promise<PayinRow | null> {
+/** Inserts money received at the desk (already paid); KeyTaken when the key is held. */
+export async function insertDeskPayin(tx: Executor, payin: NewDeskPayin): Promise<PayinRow> {
   const { studentId, ...rest } = payin;
   const [row] = await tx
     .insert(payins)
     .values({ ...rest, studentIds: [studentId], status: 'pending' })
     .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
     .returning();
-  return row ?? null;
+  return claimed(row);
 }
 
 export async function payinByKey(

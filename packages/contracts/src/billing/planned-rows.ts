@@ -1,0 +1,85 @@
+import { plannedRows } from '../http/planned-row';
+
+/**
+ * The rows of the specification's billing domain nobody serves yet (ADR 0027): the BFF answers
+ * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
+ * leaves this list when its issue builds it as a definition, with its access and schemas.
+ */
+export const BILLING_PLANNED_ROWS = plannedRows('billing', {
+  store: {
+    'GET /api/v1/schools/{id}/online-store/': 'Listar tienda en línea de la escuela',
+    'GET /api/v1/schools/{id}/optional-orders/': 'Listar órdenes opcionales de la escuela',
+    'POST /api/v1/schools/{id}/validate_stock/': 'Validar existencias antes de comprar',
+  },
+  portal: {
+    'GET /api/v1/schools/{id}/subscriptions/': 'Listar suscripciones de la escuela',
+    'POST /api/v1/schools/{id}/subscriptions/': 'Registrar suscripciones de la escuela',
+    'GET /api/v1/schools/{school}/subscriptions/{id}/':
+      'Consultar un registro de suscripciones de la escuela',
+    'DELETE /api/v1/schools/{school}/subscriptions/{id}/': 'Eliminar suscripciones de la escuela',
+    'GET /api/v1/schools/{id}/subscriptions/concepts/': 'Listar conceptos de la escuela',
+  },
+  bookkeeper: {
+    'PUT /book-keeper/orders/{id}/': 'Reemplazar órdenes',
+    'PATCH /book-keeper/orders/{id}/': 'Actualizar órdenes',
+  },
+  dashboard: {
+    'GET /academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/':
+      'Cargos pagados de un alumno por tipo de concepto',
+    'GET /api/v1/dashboard/orders/': 'Listar órdenes',
+    'GET /api/v1/dashboard/reports/excel/': 'Exportar a Excel',
+    'GET /api/v1/dashboard/reports/zip/': 'Descargar en ZIP',
+    'GET /api/v1/dashboard/table-links/': 'Listar vínculos de tablas',
+    'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
+      'Asignar automáticamente un concepto',
+    'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
+    'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/change_order_prices/':
+      'Cambiar el precio de las órdenes de un concepto',
+    'GET /api/v1/dashboard/schools/{id}/delinquency/': 'Listar morosidad de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/due_orders/': 'Listar adeudos de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/fulfillments/': 'Listar cargos de la escuela',
+    'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/avoid_scholarship/':
+      'Quitar la beca de un cargo',
+    'PATCH /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/edit_base/':
+      'Editar el monto base de un cargo',
+    'PATCH /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/edit_due/':
+      'Editar el vencimiento de un cargo',
+    'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/force_scholarship/':
+      'Forzar la beca de un cargo',
+    'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/switch_interest_forgiven/':
+      'Condonar o cobrar los intereses de un cargo',
+    'GET /api/v1/dashboard/schools/{id}/fulfillments/excel/': 'Exportar a Excel',
+    'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/': 'Descargar en PDF',
+    'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/': 'Descargar en XML',
+    'GET /api/v1/dashboard/schools/{id}/fulfillments/xls_v2/': 'Exportar a Excel (v2)',
+    'POST /api/v1/dashboard/schools/{id}/massive_assignments/':
+      'Registrar asignaciones masivas de la escuela',
+    'POST /api/v1/dashboard/schools/{id}/massive_dissassignments/':
+      'Registrar desasignaciones masivas de la escuela',
+    'POST /api/v1/dashboard/schools/{id}/massive_scholarship_assignments/':
+      'Registrar asignaciones masivas de becas de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/optional-orders/':
+      'Listar órdenes opcionales de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/root_concepts/': 'Listar conceptos raíz de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/scholarships/': 'Listar becas de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/special_discounts/':
+      'Listar descuentos especiales de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/special_over_charges/':
+      'Listar recargos especiales de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/stock/': 'Listar inventario de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/stock-history/':
+      'Listar historial de inventario de la escuela',
+    'GET /api/v1/dashboard/students/{id}/assignments/': 'Listar asignaciones de un alumno',
+    'GET /api/v1/dashboard/students/{id}/scholarships/': 'Listar becas de un alumno',
+    'GET /api/v1/dashboard/students/{id}/fulfillments/': 'Listar cargos de un alumno',
+    'GET /api/v1/dashboard/students/{id}/orders/': 'Listar órdenes de un alumno',
+  },
+  internal: {
+    'GET /auth/api/app/schools/{id}/guardians/debt/': 'Adeudo de los tutores de una escuela',
+    'GET /api/v1/internal/concepts/': 'Listar conceptos',
+    'GET /api/v1/internal/orders/': 'Listar órdenes',
+    'GET /api/v1/internal/public/concept-assignments/': 'Asignaciones de conceptos (API pública)',
+    'GET /api/v1/internal/public/concepts/{id}/orders/': 'Listar órdenes',
+    'GET /api/v1/internal/public/fulfillments/': 'Listar cargos',
+  },
+});

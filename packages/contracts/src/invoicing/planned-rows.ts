@@ -1,0 +1,34 @@
+import { plannedRows } from '../http/planned-row';
+
+/**
+ * The rows of the specification's invoicing domain nobody serves yet (ADR 0027): the BFF answers
+ * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
+ * leaves this list when its issue builds it as a definition, with its access and schemas.
+ */
+export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
+  portal: {
+    'POST /api/v1/guardians/{id}/validate_billing/': 'Validar los datos de facturación del tutor',
+    'POST /api/v1/schools/{school}/payins/{payin}/send_invoices_to_email/':
+      'Enviar las facturas de un cobro por correo',
+  },
+  internal: {
+    'GET /backoffice/csd/': 'Listar certificados de sello digital (CSD)',
+    'GET /backoffice/fiscal_entities/': 'Listar entidades fiscales',
+    'POST /backoffice/invoicing/cancel/': 'Cancelar una factura',
+    'POST /backoffice/invoicing/generate/': 'Generar facturas',
+    'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
+    'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
+  },
+  dashboard: {
+    'GET /api/v1/dashboard/product_keys/': 'Listar claves de producto SAT',
+    'GET /api/v1/dashboard/tax_units/': 'Listar claves de unidad SAT',
+    'GET /api/v1/dashboard/schools/{id}/fiscal_entities/':
+      'Listar entidades fiscales de la escuela',
+    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/':
+      'Emitir una nota de crédito',
+    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/send_email/':
+      'Enviar una factura por correo',
+    'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
+    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/reinvoice/': 'Refacturar',
+  },
+});

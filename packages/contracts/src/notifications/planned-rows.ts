@@ -1,0 +1,31 @@
+import { plannedRows } from '../http/planned-row';
+
+/**
+ * The rows of the specification's notifications domain nobody serves yet (ADR 0027): the BFF answers
+ * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
+ * leaves this list when its issue builds it as a definition, with its access and schemas.
+ */
+export const NOTIFICATIONS_PLANNED_ROWS = plannedRows('notifications', {
+  portal: {
+    'PUT /api/v1/guardian_notification/{id}/': 'Reemplazar notificación del tutor',
+    'PATCH /api/v1/guardian_notification/{id}/': 'Actualizar notificación del tutor',
+    'PUT /api/v1/guardian_notification/{id}/opened/': 'Marcar una notificación como abierta',
+    'GET /api/v1/guardians/short_urls/': 'Listar ligas cortas',
+  },
+  webhook: {
+    'POST /api/v1/slack/interaction/': 'Interacción de Slack',
+    'POST /api/v1/treble/guardian_url/': 'Liga del portal para Treble',
+    'POST /api/v1/twilio/guardian_url/': 'Liga del portal para Twilio',
+  },
+  internal: {
+    'POST /api/v2/internal/schools/payment-reminder/': 'Registrar recordatorio de pago',
+    'POST /api/v1/internal/reminders/deliquency/': 'Enviar recordatorios de morosidad',
+    'POST /api/v1/internal/reminders/onboarding/': 'Enviar recordatorios de registro',
+    'POST /api/v1/internal/reminders/paidreminder/': 'Enviar recordatorios de pago',
+    'POST /api/v1/internal/reminders/wrong_data/': 'Enviar recordatorios de datos incorrectos',
+  },
+  dashboard: {
+    'GET /communications/guardians/filters-metadata/': 'Filtros para comunicaciones con tutores',
+    'POST /communications/guardians/get_guardians/': 'Tutores para una comunicación',
+  },
+});

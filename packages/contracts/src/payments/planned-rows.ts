@@ -1,0 +1,52 @@
+import { plannedRows } from '../http/planned-row';
+
+/**
+ * The rows of the specification's payments domain nobody serves yet (ADR 0027): the BFF answers
+ * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
+ * leaves this list when its issue builds it as a definition, with its access and schemas.
+ */
+export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
+  webhook: {
+    'POST /api/v1/kushki/payout_status/':
+      'Notificación de la pasarela sobre el estado de una dispersión',
+    'POST /api/v1/subscriptions/notifications/':
+      'Notificación de la pasarela sobre una suscripción',
+  },
+  portal: {
+    'POST /api/v1/kushki_checkout/preferences/':
+      'Crear una preferencia de pago (tarjeta, transferencia o efectivo)',
+    'POST /api/v1/payments_v2/mark_payment_as_blocked/': 'Marcar un pago como bloqueado',
+    'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
+    'DELETE /api/v1/schools/{school}/payins/{payin}/': 'Eliminar cobros de la escuela',
+    'POST /api/v1/schools/{school}/payins/{payin}/report-as-paid/': 'Reportar un cobro como pagado',
+    'PUT /api/v1/schools/{school}/payins/{payin}/upload-proof-of-payment/':
+      'Subir el comprobante de pago de un cobro',
+  },
+  dashboard: {
+    'GET /api/v1/payins/stats/': 'Estadísticas de cobros',
+    'GET /api/v1/dashboard/schools/{id}/bank_accounts/': 'Listar cuentas bancarias de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/collections/': 'Listar cobranza de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/graphics/': 'Listar gráficas de cobranza de la escuela',
+    'GET /api/v1/dashboard/schools/{id}/payouts/': 'Listar dispersiones de la escuela',
+    'POST /api/v1/dashboard/schools/{id}/refund/': 'Registrar reembolso de la escuela',
+  },
+  internal: {
+    'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
+    'GET /backoffice/payins/': 'Listar cobros',
+    'POST /backoffice/payins/{id}/assign_ticket_number/': 'Asignar número de ticket a un cobro',
+    'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
+    'POST /backoffice/payins/sync/': 'Sincronizar cobros',
+    'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
+    'GET /backoffice/payouts/': 'Listar dispersiones',
+    'GET /backoffice/payouts/{id}/': 'Consultar un registro de dispersiones',
+    'GET /backoffice/payouts/{id}/bank-accounts/': 'Listar bank accounts',
+    'PUT /backoffice/payouts/{id}/change-bank-account/':
+      'Cambiar la cuenta bancaria de una dispersión',
+    'POST /backoffice/payouts/{id}/execute/': 'Ejecutar una dispersión',
+    'GET /backoffice/payouts/bank-holiday/': 'Días inhábiles bancarios',
+    'POST /backoffice/payouts/': 'Registrar dispersiones',
+    'POST /backoffice/register_payout_balance/': 'Registrar el saldo de dispersiones',
+    'GET /backoffice/guardians/{id}/credit_profile/': 'Listar perfil crediticio',
+    'POST /backoffice/guardians/{id}/credit_profile/': 'Registrar perfil crediticio',
+  },
+});

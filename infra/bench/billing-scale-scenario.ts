@@ -1,22 +1,6 @@
+import type { BillingBenchResult } from '../../services/billing/src/bench/billing-bench.ts';
 import { runBenchChild } from './bench-child.ts';
 import { writeSection } from './benchmarks-doc.ts';
-
-/** What services/billing/src/bench/billing-bench.ts prints. */
-interface BillingBenchResult {
-  students: number;
-  billRunSeconds: number;
-  rawInsertSeconds: number;
-  rateRatio: number;
-  repeatRunSeconds: number;
-  repeatCreated: number;
-  orders: number;
-  detailP50Ms: number;
-  detailP95Ms: number;
-  firstPageP50Ms: number;
-  firstPageP95Ms: number;
-  pageP50Ms: number;
-  pageP95Ms: number;
-}
 
 /**
  * Issue #8's billing targets: a bill run for 100,000 students beside a raw PostgreSQL

@@ -1,11 +1,10 @@
 import pg from 'pg';
+import { percentile } from '../../packages/testing/src/percentile.ts';
 import { databaseUrl } from '../launcher/profiles.ts';
 import type { System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { signInStaff } from './staff-session.ts';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 
 /**

@@ -85,12 +85,7 @@ const median = (values: number[]) =>
  */
 export async function firstLoadScenario(system: System): Promise<void> {
   const base = system.urls.portal;
-  const cookie = await signInGuardian(
-    base,
-    system.urls.mailbox,
-    system.demo.guardian_hash,
-    system.demo.guardian_email,
-  );
+  const cookie = await signInGuardian(system);
   const url = new URL(`/guardians/${system.demo.guardian_hash}`, base).toString();
   const cookies = cookie.split('; ').map((pair) => {
     const [name, ...value] = pair.split('=');

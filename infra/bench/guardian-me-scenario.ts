@@ -42,12 +42,7 @@ async function startBaseline(file: string, env: Record<string, string>) {
  */
 export async function guardianMeScenario(system: System): Promise<void> {
   const base = system.urls.portal;
-  const cookie = await signInGuardian(
-    base,
-    system.urls.mailbox,
-    system.demo.guardian_hash,
-    system.demo.guardian_email,
-  );
+  const cookie = await signInGuardian(system);
   const url = new URL('/api/trpc/guardian.me?batch=1&input=%7B%7D', base).toString();
   const sample = await fetch(url, { headers: { cookie } });
   const body = await sample.text();

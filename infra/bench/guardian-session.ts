@@ -1,6 +1,7 @@
 // Signs the demo guardian in over plain HTTP, the way the portal does, and returns the
 // session cookie: send a code, read it from the mailbox sandbox, post it to Auth.js's
 // credentials callback.
+import type { System } from '../launcher/system.ts';
 
 class CookieJar {
   private readonly cookies = new Map<string, string>();
@@ -16,12 +17,10 @@ class CookieJar {
   }
 }
 
-export async function signInGuardian(
-  baseUrl: string,
-  mailboxUrl: string,
-  guardianHash: string,
-  email: string,
-) {
+export async function signInGuardian(system: System) {
+  const { urls, demo } = system;
+  const baseUrl = urls.portal;
+  const guardianHash = demo.guardian_hash;
   const jar = new CookieJar();
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(new URL(path, baseUrl), {
@@ -43,7 +42,7 @@ export async function signInGuardian(
     headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
     body: JSON.stringify({ guardian_hash: guardianHash }),
   });
-  const code = await readCode(mailboxUrl, email, since);
+  const code = await readCode(urls.mailbox, demo.guardian_email, since);
   await call('/api/auth/callback/guardian-code', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,7 @@
 // p50/p95/p99 of repeated requests: autocannon reports p90 and p97.5 but no p95, and the
 // target (p95 < 100 ms) is about one user's wait, so requests are timed one by one.
+import { percentile } from '../../packages/testing/src/percentile.ts';
+
 export interface Latency {
   count: number;
   p50Ms: number;
@@ -7,9 +9,6 @@ export interface Latency {
   p99Ms: number;
   failures: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Times `count` GETs (after `warmup` untimed ones), `connections` at a time, urls in turn. */
 export async function timeRequests(

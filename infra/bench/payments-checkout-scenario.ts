@@ -1,22 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { percentile } from '../../packages/testing/src/percentile.ts';
 import { startGatewaySandbox, type GatewaySandbox } from '../sandboxes/gateway/gateway-sandbox.ts';
+import type { CheckoutBenchResult } from '../../services/payments/src/bench/checkout-bench.ts';
 import { runBenchChild } from './bench-child.ts';
 import { writeSection } from './benchmarks-doc.ts';
-
-/** What services/payments/src/bench/checkout-bench.ts prints. */
-interface CheckoutBenchResult {
-  checkouts: number;
-  seconds: number;
-  paymentsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  refused: number;
-  lost: number;
-  duplicated: number;
-  ledgerOk: boolean;
-}
 
 const VISA = '4111111111111111';
 
@@ -121,12 +110,11 @@ async function chargeDirectly(sandbox: GatewaySandbox, n: number) {
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const at = (p: number) => Math.round(latencies[Math.min(n - 1, Math.ceil((p / 100) * n) - 1)]!);
     return {
       seconds: Math.round(seconds * 100) / 100,
       perSecond: Math.round(n / seconds),
-      p50Ms: at(50),
-      p99Ms: at(99),
+      p50Ms: Math.round(percentile(latencies, 50)),
+      p99Ms: Math.round(percentile(latencies, 99)),
     };
   } finally {
     await new Promise((resolve) => receiver.close(resolve));

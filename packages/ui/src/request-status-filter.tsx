@@ -1,6 +1,8 @@
 import { REQUEST_STATUSES, type RequestStatus } from '@cuota/contracts/payments/payins';
-import { FieldLabel, Select } from './form-pieces';
+import { FilterSelect } from './filter-select';
 import { STATUS_LOOKS } from './status-labels';
+
+const OPTIONS = REQUEST_STATUSES.map((s) => ({ value: s, label: STATUS_LOOKS.request[s].label }));
 
 /** "Estatus" of a payment or an invoice request as a list filter; empty means every status. */
 export function RequestStatusFilter({
@@ -10,20 +12,5 @@ export function RequestStatusFilter({
   value: RequestStatus | undefined;
   onChange: (status: RequestStatus | undefined) => void;
 }) {
-  return (
-    <FieldLabel>
-      Estatus
-      <Select
-        value={value ?? ''}
-        onChange={(e) => onChange((e.target.value || undefined) as RequestStatus | undefined)}
-      >
-        <option value="">Todos</option>
-        {REQUEST_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {STATUS_LOOKS.request[s].label}
-          </option>
-        ))}
-      </Select>
-    </FieldLabel>
-  );
+  return <FilterSelect label="Estatus" value={value} options={OPTIONS} onChange={onChange} />;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDatabase, runMigrations } from '@cuota/service-runtime/db/database';
+import { percentile } from '@cuota/testing/percentile';
 import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
 import { runBill } from '../bill-runs/bill-run-commands';
@@ -49,8 +50,8 @@ const seconds = async (work: () => Promise<unknown>) => {
 
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-  return { p50: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
+  const at = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
+  return { p50: at(50), p95: at(95) };
 }
 
 const monthly = (name: string) => ({

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { percentile } from '@cuota/testing/percentile';
 import { waitFor } from '@cuota/testing/wait-for';
 import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
 
@@ -21,9 +22,6 @@ export interface CheckoutBenchResult {
   duplicated: number;
   ledgerOk: boolean;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * Issue 8's scale target: `checkouts` card payments at once against the gateway sandbox,

@@ -8,7 +8,7 @@ import {
 import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Spinner } from '@cuota/ui/spinner';
-import { TextField } from '@cuota/ui/text-field';
+import { SearchForm } from '@cuota/ui/search-form';
 import { readError } from '@cuota/web-core/api/api-error';
 import { FormError } from '@cuota/ui/form-pieces';
 import { BOARD_PAGE_SIZE, useInscriptionsQuery } from '../api/admissions-api';
@@ -25,12 +25,6 @@ const Column = styled.section`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
-`;
-
-const SearchForm = styled.form`
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: flex-end;
 `;
 
 const Cards = styled.ul`
@@ -94,23 +88,14 @@ function BoardColumn(query: ColumnQuery) {
 /** The admissions pipeline of the current school: one column per stage, searchable. */
 export function AdmissionsBoard({ schoolId }: { schoolId: string }) {
   const [search, setSearch] = useState('');
-  const [typed, setTyped] = useState('');
   return (
     <>
       <SearchForm
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(typed.trim());
-        }}
-      >
-        <TextField
-          label="Buscar por alumno o tutor"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <Button type="submit">Buscar</Button>
-      </SearchForm>
+        name="Buscar en admisiones"
+        label="Buscar por alumno o tutor"
+        value={search}
+        onSearch={setSearch}
+      />
       <Columns>
         {ADMISSION_STATUSES.map((status) => (
           <BoardColumn

@@ -1,17 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DueOrderStudent, DueStatus } from '@cuota/contracts/billing/orders';
 import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
 import { DateText } from '@cuota/ui/date-text';
-import { FieldLabel, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
+import { FilterSelect } from '@cuota/ui/filter-select';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { StatusBadge } from '@cuota/ui/status-badge';
-import { TextField } from '@cuota/ui/text-field';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
-import { PagedList } from '../../../components/paged-list';
-import { useUrlFilters } from '../../../components/use-url-filters';
+import { FilteredPagedList } from '../../../components/filtered-paged-list';
+import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
 import {
   downloadDueOrders,
   DUE_PAGE_SIZE,
@@ -51,9 +51,10 @@ const COLUMNS = [
   },
 ];
 
-function readFilters(search: URLSearchParams): DueFilters {
+type DueSearch = Omit<DueFilters, 'page'>;
+
+function readFilters(search: URLSearchParams): DueSearch {
   return {
-    page: Math.max(1, Number(search.get('page')) || 1),
     search: search.get('search') || undefined,
     level: (search.get('level') || undefined) as EducationLevel | undefined,
     due_status: (search.get('due_status') || undefined) as DueStatus | undefined,
@@ -62,15 +63,21 @@ function readFilters(search: URLSearchParams): DueFilters {
 
 /** Students with open orders: filters, totals, server paging and the Excel export. */
 export function DueOrdersView({ schoolId }: { schoolId: string }) {
-  const [filters, go] = useUrlFilters(readFilters);
-  const [text, setText] = useState(filters.search ?? '');
+  const url = useUrlFilters(readFilters);
+  const [filters] = url;
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const list = useDueOrderStudentsQuery({ schoolId, filters });
   const options = useDueOrderFiltersQuery(schoolId).data;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ search: text.trim() || undefined, page: 1 });
-  };
+  const levelOptions = (options?.levels ?? []).map((l) => ({
+    ...l,
+    value: l.level,
+    count: l.students,
+  }));
+  const statusOptions = (options?.due_statuses ?? []).map((s) => ({
+    ...s,
+    value: s.status,
+    count: s.students,
+  }));
   const download = () => {
     setExportProblem(null);
     const { page: _page, ...rest } = filters;
@@ -80,52 +87,31 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
   };
 
   return (
-    <>
-      <form role="search" aria-label="Buscar adeudos" onSubmit={submit}>
-        <FormRow>
-          <TextField
-            label="Buscar"
-            hint="Nombre del alumno"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+    <FilteredPagedList<DueOrderStudent, DueSearch>
+      url={url}
+      search={{ name: 'Buscar adeudos', hint: 'Nombre del alumno' }}
+      filters={
+        <>
+          <FilterSelect label="Nivel" options={levelOptions} {...bindFilter(url, 'level')} />
+          <FilterSelect
+            label="Situación"
+            all="Todas"
+            options={statusOptions}
+            {...bindFilter(url, 'due_status')}
           />
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-          <FieldLabel>
-            Nivel
-            <Select
-              value={filters.level ?? ''}
-              onChange={(e) =>
-                go({ level: (e.target.value || undefined) as EducationLevel, page: 1 })
-              }
-            >
-              <option value="">Todos</option>
-              {options?.levels.map((l) => (
-                <option key={l.level} value={l.level}>
-                  {l.label} ({l.students})
-                </option>
-              ))}
-            </Select>
-          </FieldLabel>
-          <FieldLabel>
-            Situación
-            <Select
-              value={filters.due_status ?? ''}
-              onChange={(e) =>
-                go({ due_status: (e.target.value || undefined) as DueStatus, page: 1 })
-              }
-            >
-              <option value="">Todas</option>
-              {options?.due_statuses.map((s) => (
-                <option key={s.status} value={s.status}>
-                  {s.label} ({s.students})
-                </option>
-              ))}
-            </Select>
-          </FieldLabel>
-        </FormRow>
-      </form>
+        </>
+      }
+      query={list}
+      noun="adeudos"
+      title="Alumnos con adeudos"
+      columns={COLUMNS}
+      rowKey={(s) => s.student_id}
+      empty={{
+        title: 'Nadie debe nada con estos filtros',
+        description: 'Cambia la búsqueda o los filtros.',
+      }}
+      pageSize={DUE_PAGE_SIZE}
+    >
       <FormRow>
         {options && (
           <p>
@@ -138,21 +124,7 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
         </Button>
       </FormRow>
       {exportProblem && <FormError>{exportProblem}</FormError>}
-      <PagedList<DueOrderStudent>
-        query={list}
-        noun="adeudos"
-        title="Alumnos con adeudos"
-        columns={COLUMNS}
-        rowKey={(s) => s.student_id}
-        empty={{
-          title: 'Nadie debe nada con estos filtros',
-          description: 'Cambia la búsqueda o los filtros.',
-        }}
-        page={filters.page}
-        pageSize={DUE_PAGE_SIZE}
-        onPageChange={(page) => go({ page })}
-      />
-    </>
+    </FilteredPagedList>
   );
 }
 

@@ -1,19 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
-import { Button } from '@cuota/ui/button';
 import { InstantText } from '@cuota/ui/date-text';
-import { FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
 import { StatusBadge } from '@cuota/ui/status-badge';
-import { TextField } from '@cuota/ui/text-field';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
-import { PagedList } from '../../../components/paged-list';
-import { useUrlFilters } from '../../../components/use-url-filters';
+import { FilteredPagedList } from '../../../components/filtered-paged-list';
+import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
 import {
   INVOICES_PAGE_SIZE,
   useSchoolInvoicesQuery,
@@ -21,9 +17,10 @@ import {
 } from '../api/invoicing-api';
 import { InvoiceActions } from './invoice-actions';
 
-function readFilters(search: URLSearchParams): InvoiceFilters {
+type InvoiceSearch = Omit<InvoiceFilters, 'page'>;
+
+function readFilters(search: URLSearchParams): InvoiceSearch {
   return {
-    page: Math.max(1, Number(search.get('page')) || 1),
     status: (search.get('status') || undefined) as RequestStatus | undefined,
     search: search.get('search') || undefined,
   };
@@ -63,46 +60,24 @@ const columns = (canRetry: boolean) => [
 
 /** The school's CFDIs with their status; failed ones can be stamped again. */
 export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetry: boolean }) {
-  const [filters, go] = useUrlFilters(readFilters);
-  const [text, setText] = useState(filters.search ?? '');
+  const url = useUrlFilters(readFilters);
+  const [filters] = url;
   const invoices = useSchoolInvoicesQuery({ schoolId, filters });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ search: text.trim() || undefined, page: 1 });
-  };
   return (
-    <>
-      <form role="search" aria-label="Buscar facturas" onSubmit={submit}>
-        <FormRow>
-          <TextField
-            label="Buscar"
-            hint="RFC, nombre o folio"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-          <RequestStatusFilter
-            value={filters.status}
-            onChange={(status) => go({ status, page: 1 })}
-          />
-        </FormRow>
-      </form>
-      <PagedList<Invoice>
-        query={invoices}
-        noun="facturas"
-        columns={columns(canRetry)}
-        rowKey={(i) => i.id}
-        empty={{
-          title: 'Aún no hay facturas',
-          description: 'Cada pago de una orden facturable genera su CFDI y aparecerá aquí.',
-        }}
-        page={filters.page}
-        pageSize={INVOICES_PAGE_SIZE}
-        onPageChange={(page) => go({ page })}
-      />
-    </>
+    <FilteredPagedList<Invoice, InvoiceSearch>
+      url={url}
+      search={{ name: 'Buscar facturas', hint: 'RFC, nombre o folio' }}
+      filters={<RequestStatusFilter {...bindFilter(url, 'status')} />}
+      query={invoices}
+      noun="facturas"
+      columns={columns(canRetry)}
+      rowKey={(i) => i.id}
+      empty={{
+        title: 'Aún no hay facturas',
+        description: 'Cada pago de una orden facturable genera su CFDI y aparecerá aquí.',
+      }}
+      pageSize={INVOICES_PAGE_SIZE}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { StudentRow } from '@cuota/contracts/enrolment/student-list';
 import { Button } from '@cuota/ui/button';
-import { FormError, FormRow } from '@cuota/ui/form-pieces';
+import { FormError } from '@cuota/ui/form-pieces';
+import { SearchForm } from '@cuota/ui/search-form';
 import { Spinner } from '@cuota/ui/spinner';
-import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useDeskStudentsQuery } from '../api/payments-api';
 
@@ -14,29 +14,18 @@ interface Props {
 
 /** Finds the student whose family pays at the desk: by name, CURP or matrícula. */
 export function DeskStudentPicker({ schoolId, onPick }: Props) {
-  const [text, setText] = useState('');
   const [search, setSearch] = useState<string | null>(null);
   const found = useDeskStudentsQuery({ schoolId, search: search ?? '' }, { skip: search === null });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) setSearch(text.trim());
-  };
   const rows = found.currentData?.results;
   return (
     <div>
-      <form role="search" aria-label="Buscar alumno" onSubmit={submit}>
-        <FormRow>
-          <TextField
-            label="Alumno"
-            hint="Nombre, CURP o matrícula"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-        </FormRow>
-      </form>
+      <SearchForm
+        name="Buscar alumno"
+        label="Alumno"
+        hint="Nombre, CURP o matrícula"
+        value={search ?? ''}
+        onSearch={(text) => text && setSearch(text)}
+      />
       {found.isFetching && <Spinner label="Buscando alumnos…" />}
       {found.error && <FormError>{readError(found.error).message}</FormError>}
       {rows && rows.length === 0 && <p>No encontramos alumnos activos con «{search}».</p>}

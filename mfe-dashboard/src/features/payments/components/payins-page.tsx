@@ -7,7 +7,8 @@ import {
   type RequestStatus,
 } from '@cuota/contracts/payments/payins';
 import { InstantText } from '@cuota/ui/date-text';
-import { FieldLabel, FormRow, Select } from '@cuota/ui/form-pieces';
+import { FilterSelect } from '@cuota/ui/filter-select';
+import { FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
@@ -15,7 +16,7 @@ import { StatusBadge } from '@cuota/ui/status-badge';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { PagedList } from '../../../components/paged-list';
-import { useUrlFilters } from '../../../components/use-url-filters';
+import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
 import { PAYINS_PAGE_SIZE, useSchoolPayinsQuery, type PayinFilters } from '../api/payments-api';
 
 const COLUMNS = [
@@ -38,9 +39,10 @@ const COLUMNS = [
   { header: 'Estatus', cell: (p: Payin) => <StatusBadge kind="request" status={p.status} /> },
 ];
 
-function readFilters(search: URLSearchParams): PayinFilters {
+const TYPE_OPTIONS = PAYIN_TYPES.map((t) => ({ value: t, label: PAYIN_TYPE_LABELS[t] }));
+
+function readFilters(search: URLSearchParams): Omit<PayinFilters, 'page'> {
   return {
-    page: Math.max(1, Number(search.get('page')) || 1),
     type: (search.get('type') || undefined) as PayinType | undefined,
     status: (search.get('status') || undefined) as RequestStatus | undefined,
   };
@@ -48,29 +50,14 @@ function readFilters(search: URLSearchParams): PayinFilters {
 
 /** The school's payins, newest first: card payments from the portal and the desk's. */
 export function PayinsView({ schoolId }: { schoolId: string }) {
-  const [filters, go] = useUrlFilters(readFilters);
+  const url = useUrlFilters(readFilters);
+  const [filters, go] = url;
   const payins = useSchoolPayinsQuery({ schoolId, filters });
   return (
     <>
       <FormRow role="search" aria-label="Filtrar pagos">
-        <FieldLabel>
-          Tipo
-          <Select
-            value={filters.type ?? ''}
-            onChange={(e) => go({ type: (e.target.value || undefined) as PayinType, page: 1 })}
-          >
-            <option value="">Todos</option>
-            {PAYIN_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {PAYIN_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
-        <RequestStatusFilter
-          value={filters.status}
-          onChange={(status) => go({ status, page: 1 })}
-        />
+        <FilterSelect label="Tipo" options={TYPE_OPTIONS} {...bindFilter(url, 'type')} />
+        <RequestStatusFilter {...bindFilter(url, 'status')} />
       </FormRow>
       <PagedList<Payin>
         query={payins}

@@ -20,14 +20,19 @@ import {
 import type { StudentChanges } from '@cuota/contracts/enrolment/student-detail';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointRequest, endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
-import { PAGE_SIZE, type ListParams } from '../utils/list-params';
+import { PAGE_SIZE, type ListParams, type StudentFilterValues } from '../utils/list-params';
+
+export interface GuardianFilters {
+  page: number;
+  search?: string;
+}
 
 const api = baseApi.enhanceEndpoints({
   addTagTypes: ['Students', 'Student', 'StudentStatusHistory'],
 });
 
 /** Where the browser downloads the filtered list (a plain GET link: the session cookie rides). */
-export function studentsExportUrl(schoolId: string, filters: Omit<ListParams, 'page'>): string {
+export function studentsExportUrl(schoolId: string, filters: StudentFilterValues): string {
   return endpointUrl(exportStudents, { params: { id: schoolId }, query: filters });
 }
 
@@ -115,9 +120,9 @@ export const studentsApi = api.injectEndpoints({
     schoolGuardians: build.query({
       ...fromEndpoint(
         listSchoolGuardians,
-        ({ schoolId, search, page }: { schoolId: string; search: string; page: number }) => ({
+        ({ schoolId, filters }: { schoolId: string; filters: GuardianFilters }) => ({
           params: { id: schoolId },
-          query: { page, page_size: PAGE_SIZE, search },
+          query: { ...filters, page_size: PAGE_SIZE },
         }),
       ),
     }),

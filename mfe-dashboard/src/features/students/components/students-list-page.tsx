@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentRow } from '@cuota/contracts/enrolment/student-list';
 import { EmptyState } from '@cuota/ui/empty-state';
@@ -14,7 +13,8 @@ import {
   useStudentFiltersQuery,
   useStudentsByLevelQuery,
 } from '../api/students-api';
-import { PAGE_SIZE, readListParams, toQueryString, type ListParams } from '../utils/list-params';
+import { useUrlFilters } from '../../../components/use-url-filters';
+import { PAGE_SIZE, readListParams } from '../utils/list-params';
 import { StudentFilters } from './student-filters';
 import { StudentStatusBadge } from './student-status-badge';
 
@@ -37,24 +37,18 @@ const COLUMNS = [
 
 /** One school's students: search, filters and pages answered by the server. */
 export function StudentsListView({ schoolId }: { schoolId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readListParams(searchParams);
+  const url = useUrlFilters(readListParams);
+  const [params, go] = url;
   const { page, ...filters } = params;
   const list = useStudentsByLevelQuery({ schoolId, params });
   const options = useStudentFiltersQuery(schoolId);
-  const go = (next: Partial<ListParams>) =>
-    setSearchParams(new URLSearchParams(toQueryString({ ...params, ...next })));
   const data = list.currentData;
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const descending = filters.ordering === '-last_name';
 
   return (
     <>
-      <StudentFilters
-        value={filters}
-        options={options.currentData}
-        onChange={(next) => go({ ...next, page: 1 })}
-      />
+      <StudentFilters url={url} options={options.currentData} />
       <FormRow>
         <a href={studentsExportUrl(schoolId, filters)} download>
           Exportar a Excel
@@ -78,7 +72,7 @@ export function StudentsListView({ schoolId }: { schoolId: string }) {
             columns={COLUMNS}
             sort={{ column: 'last_name', direction: descending ? 'descending' : 'ascending' }}
             onSortChange={(sort) =>
-              go({ ordering: sort.direction === 'descending' ? '-last_name' : undefined, page: 1 })
+              go({ ordering: sort.direction === 'descending' ? '-last_name' : undefined })
             }
             pagination={{
               page,

@@ -27,7 +27,7 @@ function project(dir, environment, testMatch = ['<rootDir>/src/**/*.test.ts?(x)'
     transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     setupFilesAfterEnv: web ? [path.join(__dirname, 'jest.setup-web.cjs')] : [],
-    // Services started in tests check every answer against its endpoint's response schema.
+    // Services and the BFF started in tests check every answer against its response schema.
     setupFiles: web ? [] : [path.join(__dirname, 'jest.setup-node.cjs')],
     ...(web ? { testEnvironmentOptions: { customExportConditions: ['browser', 'default'] } } : {}),
   };

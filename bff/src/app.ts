@@ -1,5 +1,9 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
+import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
+import { schoolSignup } from '@cuota/contracts/enrolment/endpoints/admissions';
+import { expressPath } from '@cuota/contracts/http/route-path';
+import { TRPC_PATH } from '@cuota/contracts/identity/shell-endpoints';
 import { jsonTextReader } from '@cuota/service-runtime/http/json-body';
 import { noStore } from '@cuota/service-runtime/http/no-store';
 import { rejectMalformedUrl } from '@cuota/service-runtime/http/request-guards';
@@ -7,30 +11,25 @@ import { requestIdMiddleware } from '@cuota/service-runtime/http/request-id';
 import type { BffConfig } from './config/bff-config';
 import type { BffDeps } from './bff-deps';
 import { createBffContext } from './bff-context';
+import { mountBffEndpoints } from './http/bff-endpoints';
 import { apiNotFound, bffErrorHandler } from './http/error-handler';
 import { requestLogging } from './http/request-logging';
-import { authRoutes } from './identity/auth-routes';
-import { guardianLoginRoutes } from './identity/guardian-login-routes';
-import { portalFeaturesRoutes } from './identity/portal-features-routes';
-import { staffSignInRoutes } from './identity/staff-sign-in-routes';
-import { openApiRoutes } from './openapi/openapi-routes';
+import { ownEndpoints } from './own-endpoints';
+import { ROUTED } from './proxy/proxied-endpoints';
 import { serviceProxy } from './proxy/service-proxy';
 import { forgetAfterOwnWrites } from './read-models/forget-after-own-writes';
 import { createHelmet } from './security/helmet';
 import { createSessionMiddleware } from './session/session-middleware';
-import { remotesRoutes } from './shell/remotes-routes';
 import { shellRoutes } from './shell/shell-routes';
+import { appRouter } from './trpc/app-router';
+import { procedureKeys } from './trpc/procedure-keys';
 import { trpcMiddleware } from './trpc/trpc-middleware';
 
-/** Paths that are API (JSON answers, sessions, rate limits), never the SPA. */
-export const API_PREFIXES = [
-  '/api',
-  '/book-keeper',
-  '/academic-coordinator',
-  '/backoffice',
-  '/communications',
-  '/auth',
-];
+/**
+ * Paths that are API (JSON answers, sessions, rate limits), never the SPA: the first segment
+ * of every path the proxy routes, planned rows included (/api, /book-keeper, /auth…).
+ */
+export const API_PREFIXES = [...new Set(ROUTED.map((e) => `/${e.path.split('/')[1]}`))];
 
 /**
  * The BFF: the only public entry point. Builds the Express app from a configuration and
@@ -62,18 +61,14 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(API_PREFIXES, ctx.limiters.api);
   app.use(API_PREFIXES, forgetAfterOwnWrites(deps.guardianMe));
   // Anyone may sign a family up from a school's store: limited per IP on top of `api`.
-  app.post('/api/v1/schools/:id/signup/', ctx.limiters.signupPerIp);
+  app.post(expressPath(schoolSignup.path), ctx.limiters.signupPerIp);
   // Before any body parser: proxied bodies stream to the service untouched.
   app.use(serviceProxy(ctx));
 
-  app.use(authRoutes(ctx));
-  app.use(guardianLoginRoutes(ctx));
-  app.use(staffSignInRoutes(ctx));
-  app.use(portalFeaturesRoutes(ctx));
+  // Refuses to start unless every endpoint defined as the BFF's has its handler, and no other.
+  mountBffEndpoints(app, ownEndpoints(ctx), procedureKeys(appRouter), ALL_ENDPOINTS);
   // Read first so tRPC's bodies get the same size, charset and nesting checks.
-  app.use('/api/trpc', jsonTextReader(), trpcMiddleware(ctx));
-  app.use(remotesRoutes(config));
-  app.use(openApiRoutes(config));
+  app.use(TRPC_PATH, jsonTextReader(), trpcMiddleware(ctx));
   app.use(API_PREFIXES, apiNotFound);
 
   app.use(shellRoutes(ctx));

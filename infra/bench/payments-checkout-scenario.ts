@@ -73,6 +73,7 @@ async function chargeDirectly(sandbox: GatewaySandbox, n: number) {
     await fetch(`${sandbox.url}/_sandbox/merchants/${publicId}`, {
       method: 'PUT',
       body: JSON.stringify({
+        merchant_id: '20000000100000000098',
         private_merchant_id: privateId,
         webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
         webhook_signature: 'firma-bench',

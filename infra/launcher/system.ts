@@ -165,6 +165,7 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
 
 /** The demo school's merchant in the gateway sandbox (payments' seed stores the same ids). */
 export const DEMO_MERCHANT = {
+  merchant_id: '20000000100000000001',
   public_merchant_id: 'demo-public-merchant',
   private_merchant_id: 'demo-private-merchant',
 };

@@ -1,11 +1,14 @@
-import { startRemotesRequest } from './features/remotes/api/remotes-request';
-
-// Where the remotes are is asked right away, in parallel with loading the shell's code.
-startRemotesRequest();
+// Where the remotes are is asked as soon as this small chunk and the definitions it reads are
+// here, while React and the rest of the shell are still loading; the boot awaits the answer
+// (and reports a failure).
+const remotes = import('./features/remotes/api/fetch-remotes').then((m) => m.fetchRemotes());
+remotes.catch(() => undefined);
 
 // The async boundary Module Federation needs: shared modules (React…) are negotiated
 // before any code that imports them runs.
-import('./app/bootstrap').catch((err: unknown) => {
-  console.error(err);
-  document.body.textContent = 'No pudimos cargar Cuota. Revisa tu conexión y recarga la página.';
-});
+import('./app/bootstrap')
+  .then((m) => m.boot(remotes))
+  .catch((err: unknown) => {
+    console.error(err);
+    document.body.textContent = 'No pudimos cargar Cuota. Revisa tu conexión y recarga la página.';
+  });

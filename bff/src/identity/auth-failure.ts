@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { AuthUrlResponse, SignInErrorCode } from '@cuota/contracts/identity/auth-api';
+import { signInPage } from '@cuota/contracts/identity/endpoints';
 import { toHttpError } from '@cuota/service-runtime/http/error-handler';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { SignInError } from './sign-in-error';
@@ -17,7 +18,7 @@ export function authFailureHandler(publicUrl: string, logger: Logger): ErrorRequ
     if (res.headersSent) return next(err);
     const failure = toAuthFailure(err);
     if (failure.status >= 500) logger.error({ err }, 'sign-in failed');
-    const page = (res.locals.signInPage as string | undefined) ?? '/api/auth/signin';
+    const page = (res.locals.signInPage as string | undefined) ?? signInPage.path;
     const url = new URL(page, `${publicUrl}/`);
     for (const [k, v] of Object.entries(failure.query)) url.searchParams.set(k, v);
     answerAuth(req, res, failure.status, { url: url.toString(), error: failure.error });

@@ -1,6 +1,7 @@
-import type { RequestHandler } from 'express';
 import { SIGN_IN_ERROR_CODES } from '@cuota/contracts/identity/auth-api';
+import type { authErrorPage, signInPage } from '@cuota/contracts/identity/endpoints';
 import type { BffConfig } from '../config/bff-config';
+import type { BffHandler } from '../http/bff-endpoints';
 import { callbackUrlOf } from '../security/callback-url';
 import { guardianLoginPage, STAFF_LOGIN_PAGE } from './auth-providers';
 
@@ -8,14 +9,13 @@ import { guardianLoginPage, STAFF_LOGIN_PAGE } from './auth-providers';
  * GET /api/auth/signin (Auth.js's built-in page): Cuota's sign-in pages are in the SPA, one
  * for a guardian link, one for staff; the callbackUrl says which.
  */
-export function signInPageRedirect(config: BffConfig): RequestHandler {
-  return (req, res) => {
-    const raw = typeof req.query.callbackUrl === 'string' ? req.query.callbackUrl : '/';
-    const callbackUrl = callbackUrlOf(req, config.siteOrigins, '/', raw);
+export function signInPageRedirect(config: BffConfig): BffHandler<typeof signInPage> {
+  return ({ req, res, query }) => {
+    const callbackUrl = callbackUrlOf(req, config.siteOrigins, '/', query.callbackUrl ?? '/');
     const hash = callbackUrl && /^\/guardians\/([^/]+)/.exec(new URL(callbackUrl).pathname)?.[1];
     const target = new URL(hash ? guardianLoginPage(hash) : STAFF_LOGIN_PAGE, config.publicUrl);
     if (callbackUrl) target.searchParams.set('callbackUrl', callbackUrl);
-    if (typeof req.query.error === 'string') target.searchParams.set('error', req.query.error);
+    if (query.error !== undefined) target.searchParams.set('error', query.error);
     res.redirect(302, target.toString());
   };
 }
@@ -31,8 +31,8 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** GET /api/auth/error?error=…: a plain Spanish page with a way back. */
-export const authErrorPageHandler: RequestHandler = (req, res) => {
-  const code = String(req.query.error ?? '');
+export const authErrorPageHandler: BffHandler<typeof authErrorPage> = ({ res, query }) => {
+  const code = query.error ?? '';
   const known = (SIGN_IN_ERROR_CODES as readonly string[]).includes(code);
   const message = (known && MESSAGES[code]) || 'No pudimos iniciar tu sesión.';
   res

@@ -2,12 +2,13 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { AUTH_PROVIDERS } from '@cuota/contracts/identity/session';
 import type { AuthProviders } from '@cuota/contracts/identity/auth-api';
-import { verifyCodeSchema } from '@cuota/contracts/identity/sign-in';
+import { signIn, signInCallback } from '@cuota/contracts/identity/endpoints';
+import { fillPath } from '@cuota/contracts/http/route-path';
+import { staffSignInSchema, verifyCodeSchema } from '@cuota/contracts/identity/sign-in';
 import type { BffContext } from '../bff-context';
 import { runMiddleware } from '../http/run-middleware';
 import { GUARDIAN_HASH_PATTERN } from './enrolment-directory';
 import { signInGuardianWithCode, signInStaff, staffAccount } from './sign-in';
-import { strictStaffCredentials } from './staff-sign-in-routes';
 
 /** An Auth.js credentials provider as the BFF runs it. */
 export interface CredentialsProvider<S extends z.ZodType = z.ZodType> {
@@ -34,10 +35,10 @@ export function credentialsProviders(ctx: BffContext): Record<string, Credential
     limiters: () => [ctx.limiters.signInPerIp],
     authorize: (req, input) => signInGuardianWithCode(req, ctx, input),
   };
-  const staffCredentials: CredentialsProvider<typeof strictStaffCredentials> = {
+  const staffCredentials: CredentialsProvider<typeof staffSignInSchema> = {
     id: AUTH_PROVIDERS.staffCredentials,
     name: 'Correo y contraseña',
-    fields: strictStaffCredentials,
+    fields: staffSignInSchema,
     signInPage: () => STAFF_LOGIN_PAGE,
     defaultCallback: () => '/dashboard',
     limiters: () => [ctx.limiters.signInPerIp],
@@ -68,8 +69,8 @@ export function providersResponse(
         id: p.id,
         name: p.name,
         type: 'credentials' as const,
-        signinUrl: `${publicUrl}/api/auth/signin/${p.id}`,
-        callbackUrl: `${publicUrl}/api/auth/callback/${p.id}`,
+        signinUrl: publicUrl + fillPath(signIn.path, { provider: p.id }),
+        callbackUrl: publicUrl + fillPath(signInCallback.path, { provider: p.id }),
       },
     ]),
   );

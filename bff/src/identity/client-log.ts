@@ -1,13 +1,10 @@
-import type { RequestHandler } from 'express';
-import { clientLogSchema } from '@cuota/contracts/identity/auth-api';
+import type { clientLog } from '@cuota/contracts/identity/endpoints';
 import type { BffContext } from '../bff-context';
-import { parseBody } from '../http/input';
+import type { BffHandler } from '../http/bff-endpoints';
 
 /** POST /api/auth/_log: a browser's error or warning, validated and size-limited, into pino. */
-export function clientLogHandler(ctx: BffContext): RequestHandler {
-  return (req, res) => {
-    const { csrfToken: _token, level, ...entry } = parseBody(clientLogSchema, req.body, []);
+export function clientLogHandler(ctx: BffContext): BffHandler<typeof clientLog> {
+  return ({ body: { level, ...entry } }) => {
     ctx.deps.logger[level]({ client: { level, ...entry } }, 'client log');
-    res.status(204).end();
   };
 }

@@ -1,5 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
+import { signInPage, type signIn } from '@cuota/contracts/identity/endpoints';
 import type { BffContext } from '../bff-context';
+import type { BffHandler } from '../http/bff-endpoints';
 import { parseBody } from '../http/input';
 import { callbackUrlOf } from '../security/callback-url';
 import { answerAuth } from './auth-failure';
@@ -7,7 +9,7 @@ import { applyLimiters, type CredentialsProvider } from './auth-providers';
 import { invalidCallbackUrl } from './sign-in-error';
 
 /** Auth.js's own form fields; the rest belong to the provider (and are checked strictly). */
-const ENVELOPE = ['csrfToken', 'callbackUrl', 'json', 'redirect'] as const;
+const ENVELOPE = ['callbackUrl', 'json', 'redirect'] as const;
 
 /**
  * POST /api/auth/signin|callback/{provider}: checks the provider's fields, the callbackUrl
@@ -17,12 +19,12 @@ const ENVELOPE = ['csrfToken', 'callbackUrl', 'json', 'redirect'] as const;
 export function credentialsSignIn(
   ctx: BffContext,
   providers: Record<string, CredentialsProvider>,
-): RequestHandler {
-  return async (req, res) => {
-    const provider = providers[String(req.params.provider)];
+): BffHandler<typeof signIn> {
+  return async ({ req, res, params, body }) => {
+    const provider = providers[params.provider];
     if (!provider) return unknownProvider(ctx, req, res);
-    res.locals.signInPage = provider.signInPage(req.body);
-    const input = parseBody(provider.fields, req.body, ENVELOPE);
+    res.locals.signInPage = provider.signInPage(body);
+    const input = parseBody(provider.fields, body, ENVELOPE);
     const callbackUrl = callbackUrlOf(req, ctx.config.siteOrigins, provider.defaultCallback(input));
     if (!callbackUrl) throw invalidCallbackUrl();
     await applyLimiters(provider.limiters(res, input), req, res);
@@ -33,7 +35,7 @@ export function credentialsSignIn(
 
 /** Spec §8: an unknown provider sends the user to the sign-in page with the callbackUrl. */
 function unknownProvider(ctx: BffContext, req: Request, res: Response) {
-  const url = new URL('/api/auth/signin', ctx.config.publicUrl);
+  const url = new URL(signInPage.path, ctx.config.publicUrl);
   url.searchParams.set('callbackUrl', callbackUrlOf(req, ctx.config.siteOrigins, '/') ?? '/');
   answerAuth(req, res, 400, {
     url: url.toString(),

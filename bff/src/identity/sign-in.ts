@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { GuardianIdentity, StaffCredentials } from '@cuota/contracts/identity/sign-in';
+import { guardianLinkInfo } from '@cuota/contracts/identity/endpoints';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { clientKeyOf } from '../security/client-key';
 import { startSession } from '../session/start-session';
@@ -13,8 +14,7 @@ export interface SignInDeps {
   codes: LoginCodes;
 }
 
-export const unknownGuardianLink = () =>
-  notFound('No encontramos este enlace de acceso. Pide a tu escuela que te lo envíe de nuevo.');
+export const unknownGuardianLink = () => notFound(guardianLinkInfo.notFound);
 
 export async function findGuardian(
   directory: EnrolmentDirectory,

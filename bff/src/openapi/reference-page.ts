@@ -1,4 +1,5 @@
 import type { createDocument } from 'zod-openapi';
+import { openApiDocument } from '@cuota/contracts/identity/endpoints';
 
 type OpenApiDocument = ReturnType<typeof createDocument>;
 interface Operation {
@@ -73,7 +74,7 @@ article{border-top:1px solid #d8dee4;padding:.5rem 0}h3{font-size:1rem;margin:.2
 .put,.patch{color:#8a4b00}.delete{color:#a40e26}.who{color:#57606a;margin:.25rem 0}
 </style></head><body>
 <h1>Referencia de la API de Cuota</h1>
-<p>${escape(document.info.description ?? '')} Documento OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>${escape(document.info.description ?? '')} Documento OpenAPI 3.1: <a href="${openApiDocument.path}">${openApiDocument.path}</a>.</p>
 <nav aria-label="Dominios"><ul>${index}</ul></nav>
 <main>${sections}</main>
 </body></html>`;

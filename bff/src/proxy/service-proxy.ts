@@ -7,8 +7,8 @@ import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { BffContext } from '../bff-context';
 import type { ServiceName } from '../config/bff-config';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
-import { refreshStaff } from '../session/refresh-staff';
-import { authorizeProxyCall, needsCsrf } from './access-policy';
+import { refreshSignedIn } from '../session/refresh-signed-in';
+import { authorizeCall, needsCsrf } from '../security/access-policy';
 import { createEndpointMatcher } from '@cuota/contracts/http/endpoint-matcher';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
 import { ROUTED, isDefinition } from './proxied-endpoints';
@@ -75,8 +75,9 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
     const wrongType = bodyTypeError(endpoint, req);
     if (wrongType) throw wrongType;
     if (endpoint.servedByBff) return next();
-    await refreshStaff(req, res, ctx);
-    const identity = authorizeProxyCall(req, endpoint, params);
+    // Permissions as fresh as ADR 0007 promises; a guardian's copy is refreshed by session reads.
+    await refreshSignedIn(req, res, ctx, { kinds: ['staff'] });
+    const identity = authorizeCall(req, endpoint, params);
     const service = serviceOf(endpoint.domain);
     if (!service) return answerNotAvailable(res);
     if (needsCsrf(req, endpoint) && !isCsrfValid(req)) throw csrfInvalidError();

@@ -3,6 +3,20 @@ import helmet from 'helmet';
 import type { BffConfig } from '../config/bff-config';
 
 /**
+ * What Kushki's client SDK (@kushki/js-sdk, bundled in the portal) reaches from the page, by
+ * its own code: its API, its hosted-field iframes, Cardinal's 3-D Secure (songbird script and
+ * iframes), Sift's device fingerprint and Kushki's static images (ADR 0030). Any school may be
+ * on Kushki, so the deployment allows them all.
+ */
+const KUSHKI = {
+  api: ['https://api.kushkipagos.com', 'https://api-uat.kushkipagos.com'],
+  fields: ['https://spa-js-inputs.kushkipagos.com', 'https://uat-spa-js-inputs.kushkipagos.ninja'],
+  threeDS: ['https://*.cardinalcommerce.com'],
+  fingerprint: ['https://cdn.sift.com', 'https://*.sift.com'],
+  images: ['https://kushki-static.s3.amazonaws.com', 'https://kushki-static-dev.s3.amazonaws.com'],
+};
+
+/**
  * Security headers. The CSP lets the shell load the remotes' manifests, scripts, styles,
  * images and fonts from their own origins (Module Federation), and allows inline styles
  * because styled-components injects <style> tags at run time.
@@ -15,13 +29,18 @@ export function createHelmet(config: BffConfig): RequestHandler {
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
-        connectSrc: ["'self'", ...remotes],
+        scriptSrc: ["'self'", ...remotes, ...KUSHKI.threeDS, ...KUSHKI.fingerprint],
+        connectSrc: ["'self'", ...remotes, ...KUSHKI.api, ...KUSHKI.threeDS, ...KUSHKI.fingerprint],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...KUSHKI.images, ...KUSHKI.fingerprint],
         fontSrc: ["'self'", 'data:', ...remotes],
-        // The card is typed into the gateway's own page, framed by the portal (ADR 0016).
-        frameSrc: config.gatewayFormOrigin ? [config.gatewayFormOrigin] : ["'none'"],
+        // The card is typed into the gateway's own fields, framed by the portal (ADR 0016,
+        // 0030): Kushki's hosted fields and 3-D Secure, or the local sandbox's hosted form.
+        frameSrc: [
+          ...KUSHKI.fields,
+          ...KUSHKI.threeDS,
+          ...(config.gatewayFormOrigin ? [config.gatewayFormOrigin] : []),
+        ],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         // Only a TLS deployment upgrades; on http://localhost it would break the remotes.

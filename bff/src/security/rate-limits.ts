@@ -22,7 +22,7 @@ interface LimiterSpec {
 
 /**
  * Per account and client: see sign-in-failures.ts, which counts them; reset mails per
- * e-mail: identity/password-reset-routes.ts (it answers the same past the limit).
+ * e-mail: identity/password-reset.ts (the answer is the same past the limit).
  */
 type CountedElsewhere = 'signInFailuresPerAccountAndIp' | 'passwordResetMailsPerEmail';
 

@@ -11,7 +11,7 @@ export interface SignedInState {
   /** What GET /api/auth/session shows. */
   user: SessionUser;
   signed_in_at: number;
-  /** When `user` was last read from enrolment (guardians are refreshed, see session-refresh). */
+  /** When `user` was last read from enrolment (refresh-signed-in.ts). */
   refreshed_at: number;
 }
 

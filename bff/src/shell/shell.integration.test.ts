@@ -122,6 +122,10 @@ describe('security headers', () => {
       );
     expect(directive('style-src')).toContain("'unsafe-inline'");
     expect(directive('script-src')).not.toContain('unsafe');
+    // Kushki's SDK: its API, its hosted-field iframes and 3-D Secure (ADR 0030).
+    expect(directive('connect-src')).toContain('https://api.kushkipagos.com');
+    expect(directive('frame-src')).toContain('https://spa-js-inputs.kushkipagos.com');
+    expect(directive('frame-src')).toContain('https://*.cardinalcommerce.com');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();

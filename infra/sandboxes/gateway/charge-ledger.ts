@@ -13,12 +13,20 @@ export interface ChargeAmount {
   currency: string;
 }
 
-/** A void (anulación) or refund (devolución) of a whole sale. */
+/**
+ * A void (anulación: the same day, the whole sale) or a refund (devolución: possibly partial)
+ * of a sale. Kushki answers it INITIALIZED and settles it later, by webhook.
+ */
 export interface Reversal {
   transactionType: ReversalType;
   ticketNumber: string;
   transactionReference: string;
+  transactionId: string;
+  amountCentavos: number;
+  status: 'INITIALIZED' | 'APPROVAL';
   created: number;
+  /** The refund request's Idempotency-Key, when it sent one. */
+  idempotencyKey?: string;
 }
 
 export interface Charge {
@@ -26,6 +34,7 @@ export interface Charge {
   transactionReference: string;
   transactionId: string;
   approvalCode: string;
+  merchantId: string;
   publicMerchantId: string;
   token: string;
   transactionStatus: TransactionStatus;
@@ -38,21 +47,31 @@ export interface Charge {
   metadata: Record<string, unknown>;
   contactDetails?: Record<string, unknown>;
   created: number;
-  reversal?: Reversal;
+  reversals: Reversal[];
 }
 
 export type NewCharge = Omit<
   Charge,
-  'ticketNumber' | 'transactionReference' | 'transactionId' | 'approvalCode' | 'created'
+  | 'ticketNumber'
+  | 'transactionReference'
+  | 'transactionId'
+  | 'approvalCode'
+  | 'created'
+  | 'reversals'
 >;
 
-export interface ChargeSearch {
-  token?: string;
-  ticketNumber?: string;
-  metadata?: Record<string, string | number | boolean>;
-  from?: number;
-  to?: number;
+/** One page of a merchant's transactions in a time window (ms). */
+export interface TransactionWindow {
+  from: number;
+  to: number;
   limit: number;
+  offset: number;
+}
+
+/** A row of the transactions list: a sale, or one of its reversals. */
+export interface LedgerRow {
+  charge: Charge;
+  reversal?: Reversal;
 }
 
 // A long demo must not grow the ledger forever; the oldest charges go first.
@@ -77,6 +96,7 @@ export class ChargeLedger {
           ? String(this.issued % 1_000_000n).padStart(6, '0')
           : '000000',
       created: Date.now(),
+      reversals: [],
     };
     this.byTicket.set(recorded.ticketNumber, recorded);
     this.byToken.set(recorded.token, recorded);
@@ -84,9 +104,11 @@ export class ChargeLedger {
     return recorded;
   }
 
-  withTicket(ticketNumber: string, publicMerchantId: string): Charge | undefined {
+  withTicket(ticketNumber: string, publicMerchantId?: string): Charge | undefined {
     const charge = this.byTicket.get(ticketNumber);
-    return charge?.publicMerchantId === publicMerchantId ? charge : undefined;
+    return publicMerchantId === undefined || charge?.publicMerchantId === publicMerchantId
+      ? charge
+      : undefined;
   }
 
   /** The charge a token already paid, whoever's it is: a token pays only once. */
@@ -94,34 +116,39 @@ export class ChargeLedger {
     return this.byToken.get(token);
   }
 
-  reverse(charge: Charge, transactionType: ReversalType): Reversal {
-    charge.reversal = {
+  /** Starts a void or refund of `amountCentavos` of the sale; it settles later. */
+  reverse(
+    charge: Charge,
+    transactionType: ReversalType,
+    amountCentavos: number,
+    idempotencyKey?: string,
+  ): Reversal {
+    const reversal: Reversal = {
       transactionType,
       ticketNumber: this.nextNumber(),
       transactionReference: randomUUID(),
+      transactionId: this.nextNumber(),
+      amountCentavos,
+      status: 'INITIALIZED',
       created: Date.now(),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
     };
-    return charge.reversal;
+    charge.reversals.push(reversal);
+    return reversal;
   }
 
-  /** A merchant's charges matching every given criterion, newest first. */
-  search(publicMerchantId: string, criteria: ChargeSearch): { total: number; data: Charge[] } {
-    const matches = this.candidates(criteria)
-      .filter((c) => c.publicMerchantId === publicMerchantId && matchesSearch(c, criteria))
-      .reverse();
-    return { total: matches.length, data: matches.slice(0, criteria.limit) };
-  }
-
-  /** A token or ticket number narrows the search to one charge through its index. */
-  private candidates(criteria: ChargeSearch): Charge[] {
-    const indexed =
-      criteria.token !== undefined
-        ? this.byToken.get(criteria.token)
-        : criteria.ticketNumber !== undefined
-          ? this.byTicket.get(criteria.ticketNumber)
-          : null;
-    if (indexed === null) return [...this.byTicket.values()];
-    return indexed ? [indexed] : [];
+  /** A merchant's sales and reversals made in the window, newest first. */
+  between(publicMerchantId: string, window: TransactionWindow) {
+    const rows: Array<LedgerRow & { at: number }> = [];
+    const inWindow = (t: number) => t >= window.from && t <= window.to;
+    for (const charge of this.byTicket.values()) {
+      if (charge.publicMerchantId !== publicMerchantId) continue;
+      if (inWindow(charge.created)) rows.push({ charge, at: charge.created });
+      for (const reversal of charge.reversals)
+        if (inWindow(reversal.created)) rows.push({ charge, reversal, at: reversal.created });
+    }
+    rows.sort((a, b) => b.at - a.at);
+    return { total: rows.length, rows: rows.slice(window.offset, window.offset + window.limit) };
   }
 
   private nextNumber(): string {
@@ -136,13 +163,7 @@ export class ChargeLedger {
   }
 }
 
-function matchesSearch(charge: Charge, criteria: ChargeSearch): boolean {
-  if (criteria.token !== undefined && charge.token !== criteria.token) return false;
-  if (criteria.ticketNumber !== undefined && charge.ticketNumber !== criteria.ticketNumber)
-    return false;
-  if (criteria.from !== undefined && charge.created < criteria.from) return false;
-  if (criteria.to !== undefined && charge.created > criteria.to) return false;
-  return Object.entries(criteria.metadata ?? {}).every(
-    ([key, value]) => charge.metadata[key] === value,
-  );
+/** What is left to void or refund of a sale: its total less every reversal asked for. */
+export function refundableCentavos(charge: Charge): number {
+  return charge.reversals.reduce((left, r) => left - r.amountCentavos, charge.totalCentavos);
 }

@@ -1,28 +1,24 @@
 import { z } from '@cuota/contracts/common/spanish-messages';
-import type { Charge, ReversalType } from './charge-ledger.ts';
+import { refundableCentavos, type Charge } from './charge-ledger.ts';
 import type { GatewayState, RequestContext, Route } from './gateway-state.ts';
-import { parseBody, sendJson } from './http-io.ts';
+import { header, parseBody, sendJson } from './http-io.ts';
 import {
-  amountDiffersFromSale,
   amountDiffersFromToken,
   currencyDiffersFromToken,
   expiredToken,
   KushkiError,
   operationNotAllowed,
   processorTimeout,
+  refundExceedsSale,
   transactionNotFound,
   unexpectedError,
   unknownToken,
   usedToken,
 } from './kushki-error.ts';
-import {
-  reversalNotification,
-  reversalView,
-  saleDetails,
-  saleNotification,
-} from './kushki-shapes.ts';
+import { reversalDetails, saleDetails, saleRecord } from './kushki-shapes.ts';
 import { privateMerchant } from './merchant-auth.ts';
 import { pesosToCentavos } from './money.ts';
+import { stillVoidable } from './void-window.ts';
 
 const pesos = z
   .number()
@@ -77,6 +73,7 @@ async function charge(ctx: RequestContext): Promise<void> {
   const behaviour = token.behaviour;
   const declined = behaviour.kind === 'decline';
   const sale = state.ledger.record({
+    merchantId: merchant.merchantId,
     publicMerchantId: merchant.publicMerchantId,
     token: token.token,
     transactionStatus: declined ? 'DECLINED' : 'APPROVAL',
@@ -90,7 +87,7 @@ async function charge(ctx: RequestContext): Promise<void> {
     ...(body.contactDetails ? { contactDetails: body.contactDetails } : {}),
   });
   const lateBy = behaviour.kind === 'late-webhook' ? state.lateWebhookMs : 0;
-  state.webhooks.notify(merchant, sale.ticketNumber, saleNotification(sale), lateBy);
+  state.webhooks.notify(merchant, sale.ticketNumber, 'SALE', saleRecord(sale), lateBy);
 
   if (declined)
     throw new KushkiError(400, 'K322', sale.responseText, {
@@ -112,43 +109,65 @@ function answerLate(state: GatewayState, res: RequestContext['res'], error: Kush
   res.on('close', () => clearTimeout(timer));
 }
 
-function reversal(transactionType: ReversalType) {
-  return async (ctx: RequestContext): Promise<void> => {
-    const merchant = privateMerchant(ctx);
-    const body = await parseBody(ctx.req, reversalRequest);
-    const sale = ctx.state.ledger.withTicket(ctx.params[0]!, merchant.publicMerchantId);
-    if (!sale) throw transactionNotFound();
-    refuseReversal(sale);
-    if (body?.amount && centavosOf(body.amount) !== sale.totalCentavos)
-      throw amountDiffersFromSale();
-    const done = ctx.state.ledger.reverse(sale, transactionType);
-    ctx.state.webhooks.notify(merchant, sale.ticketNumber, reversalNotification(sale, done));
-    sendJson(ctx.res, 200, {
-      ticketNumber: done.ticketNumber,
-      transactionReference: done.transactionReference,
-      ...(body?.fullResponse
-        ? {
-            details: {
-              ...reversalView(done),
-              transactionStatus: 'APPROVAL',
-              saleTicketNumber: sale.ticketNumber,
-            },
-          }
-        : {}),
-    });
-  };
+/**
+ * DELETE /v1/charges/{ticketNumber}: cancels a whole sale. The same day before 23:00 Mexico
+ * City time it is a void; later Kushki turns it into a refund. Partial voids exist only in
+ * Colombia. Answered INITIALIZED; the void/refund webhook tells how it ended.
+ */
+async function cancel(ctx: RequestContext): Promise<void> {
+  const { merchant, sale, body } = await reversalRequestOf(ctx);
+  if (sale.reversals.length) throw operationNotAllowed('la venta ya tiene una devolución.');
+  if (body?.amount && centavosOf(body.amount) !== sale.totalCentavos)
+    throw operationNotAllowed('la anulación parcial no está disponible en México.');
+  const type = stillVoidable(sale.created, ctx.state.now()) ? 'VOID' : 'REFUND';
+  const reversal = ctx.state.ledger.reverse(sale, type, sale.totalCentavos);
+  ctx.state.reversals.schedule(merchant, sale, reversal);
+  answerReversal(ctx, sale, reversal, body?.fullResponse);
 }
 
-function refuseReversal(sale: Charge): void {
+/**
+ * DELETE /v1/refund/{ticketNumber}: refunds all that is left of a sale, or `amount` of it
+ * (partial refunds exist in Mexico). The same Idempotency-Key answers the first request.
+ */
+async function refund(ctx: RequestContext): Promise<void> {
+  const { merchant, sale, body } = await reversalRequestOf(ctx);
+  const key = header(ctx.req, 'idempotency-key');
+  const repeated = key ? sale.reversals.find((r) => r.idempotencyKey === key) : undefined;
+  if (repeated) return answerReversal(ctx, sale, repeated, body?.fullResponse);
+  const left = refundableCentavos(sale);
+  if (left === 0) throw operationNotAllowed('la venta ya fue devuelta por completo.');
+  const amount = body?.amount ? centavosOf(body.amount) : left;
+  if (amount === 0 || amount > left) throw refundExceedsSale();
+  const reversal = ctx.state.ledger.reverse(sale, 'REFUND', amount, key);
+  ctx.state.reversals.schedule(merchant, sale, reversal);
+  answerReversal(ctx, sale, reversal, body?.fullResponse);
+}
+
+async function reversalRequestOf(ctx: RequestContext) {
+  const merchant = privateMerchant(ctx);
+  const body = await parseBody(ctx.req, reversalRequest);
+  const sale = ctx.state.ledger.withTicket(ctx.params[0]!, merchant.publicMerchantId);
+  if (!sale) throw transactionNotFound();
   if (sale.transactionStatus !== 'APPROVAL')
     throw operationNotAllowed('la venta fue declinada, no hay nada que devolver.');
-  if (sale.reversal?.transactionType === 'VOID')
-    throw operationNotAllowed('la venta ya fue anulada.');
-  if (sale.reversal) throw operationNotAllowed('la venta ya fue reembolsada.');
+  return { merchant, sale, body };
+}
+
+function answerReversal(
+  ctx: RequestContext,
+  sale: Charge,
+  reversal: Charge['reversals'][number],
+  fullResponse: unknown,
+): void {
+  sendJson(ctx.res, 201, {
+    ticketNumber: reversal.ticketNumber,
+    transactionReference: reversal.transactionReference,
+    ...(fullResponse ? { details: reversalDetails(sale, reversal) } : {}),
+  });
 }
 
 export const chargeRoutes: Route[] = [
   { method: 'POST', path: /^\/card\/v1\/charges$/, handle: charge },
-  { method: 'DELETE', path: /^\/v1\/charges\/(\d{1,30})$/, handle: reversal('VOID') },
-  { method: 'DELETE', path: /^\/v1\/refund\/(\d{1,30})$/, handle: reversal('REFUND') },
+  { method: 'DELETE', path: /^\/v1\/charges\/(\d{1,30})$/, handle: cancel },
+  { method: 'DELETE', path: /^\/v1\/refund\/(\d{1,30})$/, handle: refund },
 ];

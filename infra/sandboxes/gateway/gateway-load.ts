@@ -36,6 +36,7 @@ try {
   await fetch(`${gateway}/_sandbox/merchants/carga-publica`, {
     method: 'PUT',
     body: JSON.stringify({
+      merchant_id: '20000000100000000099',
       private_merchant_id: 'carga-privada',
       webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/kushki`,
       webhook_signature: 'firma-de-carga',

@@ -8,7 +8,8 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { startGatewaySandbox, type GatewaySandbox } from './gateway-sandbox.ts';
 import type { WebhookDelivery } from './webhook-notifier.ts';
 
-const PUBLIC_ID = '20000000107058310000';
+const MERCHANT_ID = '20000000107058310000';
+const PUBLIC_ID = '84e1d0de2fbf437e9779fd6a52a9ca18';
 const PRIVATE_ID = 'b04cf9ad305849da85dbcdd222e2d717';
 const WEBHOOK_SECRET = 'firma-del-colegio-demo';
 const LATE_WEBHOOK_MS = 300;
@@ -26,11 +27,12 @@ interface Received {
   headers: http.IncomingHttpHeaders;
   raw: string;
   body: {
-    ticketNumber?: string;
+    ticket_number?: string;
     saleTicketNumber?: string;
+    voidTicketNumber?: string;
     transactionType?: string;
     metadata?: { payment_id?: string };
-  };
+  } & Record<string, unknown>;
 }
 let received: Received[] = [];
 /** Answers 503 this many times to notifications of this payment_id. */
@@ -60,11 +62,18 @@ beforeAll(async () => {
     lateWebhookMs: LATE_WEBHOOK_MS,
     hangMs: 5_000,
     webhooks: { attempts: 3, retryBaseMs: 20, timeoutMs: 1_000 },
+    reversals: { voidMs: 50, refundMs: 150 },
+    // Noon in Mexico City of the day it is there: today's sales can always still be voided.
+    now: () => {
+      const local = Date.now() - 6 * 3600_000;
+      return local - (local % 86_400_000) + 18 * 3600_000;
+    },
   });
   api = sandbox.url;
   const registered = await fetch(`${api}/_sandbox/merchants/${PUBLIC_ID}`, {
     method: 'PUT',
     body: JSON.stringify({
+      merchant_id: MERCHANT_ID,
       private_merchant_id: PRIVATE_ID,
       webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/kushki`,
       webhook_signature: WEBHOOK_SECRET,
@@ -90,7 +99,6 @@ interface Answer {
   details?: Record<string, unknown>;
   total?: number;
   data?: Array<Record<string, unknown>>;
-  reversal?: unknown;
 }
 
 async function call(
@@ -147,7 +155,21 @@ const deliveriesOf = (ticket = '', count: number) =>
   });
 
 const notificationsFor = (ticket = '') =>
-  received.filter((r) => r.body.ticketNumber === ticket || r.body.saleTicketNumber === ticket);
+  received.filter((r) => r.body.ticket_number === ticket || r.body.saleTicketNumber === ticket);
+
+/** The merchant's transactions list for the last minute (and the next), as Kushki pages it. */
+async function recentTransactions(privateId = PRIVATE_ID) {
+  const at = (ms: number) => new Date(ms).toISOString().slice(0, 23);
+  const query = new URLSearchParams({ from: at(Date.now() - 60_000), to: at(Date.now() + 60_000) });
+  const { status, body } = await call(
+    'GET',
+    `/analytics/v1/transactions-list?${query}`,
+    undefined,
+    { 'Private-Merchant-Id': privateId },
+  );
+  expect(status).toBe(200);
+  return body;
+}
 
 describe('card tokens', () => {
   test.each([
@@ -233,8 +255,10 @@ describe('charges', () => {
     });
     const notice = await waitFor(() => notificationsFor(body.ticketNumber)[0]);
     expect(notice.body).toMatchObject({
-      transactionStatus: 'DECLINED',
-      responseText: 'Tarjeta sin fondos',
+      transaction_status: 'DECLINED',
+      approved_transaction_amount: 0,
+      request_amount: 1234.5,
+      response_text: 'Tarjeta sin fondos',
     });
   });
 
@@ -246,8 +270,8 @@ describe('charges', () => {
       'K049',
       'K049',
     ]);
-    const { body } = await call('POST', '/analytics/v1/transactions-list', { token });
-    expect(body.total).toBe(1);
+    const { data } = await recentTransactions();
+    expect(data!.filter((t) => t.token === token)).toHaveLength(1);
   });
 
   test('refuses an amount other than the token’s, and the token still pays the right one', async () => {
@@ -266,22 +290,21 @@ describe('charges', () => {
     expect((await call('POST', '/card/v1/charges', { token, amount: taxed })).status).toBe(201);
   });
 
-  test('a card that answers 500 still charged: the caller finds it by metadata', async () => {
+  test('a card that answers 500 still charged: the list shows it with its metadata', async () => {
     const token = await tokenFor(CARDS.serverError);
     const { status, body } = await chargeToken(token, { metadata: { payment_id: 'pago-500' } });
     expect(status).toBe(500);
     expect(body).toEqual({ code: 'K002', message: 'Ha ocurrido un error inesperado.' });
-    const found = await call('POST', '/analytics/v1/transactions-list', {
+    const { data } = await recentTransactions();
+    expect(data!.find((t) => t.token === token)).toMatchObject({
+      transaction_status: 'APPROVAL',
+      transaction_type: 'SALE',
       metadata: { payment_id: 'pago-500' },
-    });
-    expect(found.body).toMatchObject({
-      total: 1,
-      data: [{ token, transactionStatus: 'APPROVAL' }],
     });
     expect((await chargeToken(token)).body.code).toBe('K049');
   });
 
-  test('a card that never answers still charged: the caller finds it by token', async () => {
+  test('a card that never answers still charged: the list shows it', async () => {
     const token = await tokenFor(CARDS.timeout);
     await expect(
       fetch(`${api}/card/v1/charges`, {
@@ -295,97 +318,131 @@ describe('charges', () => {
         signal: AbortSignal.timeout(200),
       }),
     ).rejects.toThrow();
-    const { body } = await call('POST', '/analytics/v1/transactions-list', { token });
-    expect(body.data?.[0]).toMatchObject({
-      transactionStatus: 'APPROVAL',
+    const { data } = await recentTransactions();
+    expect(data!.find((t) => t.token === token)).toMatchObject({
+      transaction_status: 'APPROVAL',
       metadata: { payment_id: 'pago-lento' },
     });
   });
 });
 
-describe('lookups', () => {
-  test('by ticket number, only for the merchant that charged', async () => {
-    const token = await tokenFor(CARDS.approved);
-    const { body: sale } = await chargeToken(token, { metadata: { payment_id: 'pago-ticket' } });
-    const { status, body } = await call('GET', `/v1/charges/${sale.ticketNumber}`);
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      ticketNumber: sale.ticketNumber,
-      token,
-      transactionStatus: 'APPROVAL',
-      metadata: { payment_id: 'pago-ticket' },
-      reversal: null,
+describe('transactions list', () => {
+  test('shows a merchant only its own sales in the window, newest first', async () => {
+    const first = await chargeToken(await tokenFor(CARDS.approved), {
+      metadata: { payment_id: 'pago-lista-1' },
     });
+    const second = await chargeToken(await tokenFor(CARDS.approved), {
+      metadata: { payment_id: 'pago-lista-2' },
+    });
+    const { data, total } = await recentTransactions();
+    const tickets = data!.map((t) => t.ticket_number);
+    expect(tickets.indexOf(second.body.ticketNumber)).toBeLessThan(
+      tickets.indexOf(first.body.ticketNumber),
+    );
+    expect(total).toBeGreaterThanOrEqual(2);
     await call('PUT', '/_sandbox/merchants/otro-colegio', {
+      merchant_id: '20000000100000000777',
       private_merchant_id: 'llave-privada-otro',
       webhook_url: 'http://127.0.0.1:9/',
       webhook_signature: 'x',
     });
-    const foreign = await call('GET', `/v1/charges/${sale.ticketNumber}`, undefined, {
-      'Private-Merchant-Id': 'llave-privada-otro',
-    });
-    expect(foreign).toEqual({
-      status: 404,
-      body: { code: 'K067', message: 'Transacción no existe' },
-    });
-    const search = await call(
-      'POST',
-      '/analytics/v1/transactions-list',
-      { metadata: { payment_id: 'pago-ticket' } },
-      { 'Private-Merchant-Id': 'llave-privada-otro' },
+    expect(await recentTransactions('llave-privada-otro')).toEqual({ total: 0, data: [] });
+    const old = await call(
+      'GET',
+      '/analytics/v1/transactions-list?from=2020-01-01T00:00:00&to=2020-01-02T00:00:00',
     );
-    expect(search.body).toEqual({ total: 0, data: [] });
+    expect(old.body).toEqual({ total: 0, data: [] });
+    const bad = await call('GET', '/analytics/v1/transactions-list?from=ayer&to=hoy');
+    expect(bad.body.code).toBe('K001');
   });
 });
 
 describe('voids and refunds', () => {
-  test('a void reverses the sale once, notifies it, and shows in the lookup', async () => {
+  test('a same-day void starts INITIALIZED, then settles by its camelCase webhook', async () => {
     const { body: sale } = await chargeToken(await tokenFor(CARDS.approved), {
       metadata: { payment_id: 'pago-anulado' },
     });
     const voided = await call('DELETE', `/v1/charges/${sale.ticketNumber}`, { fullResponse: true });
-    expect(voided.status).toBe(200);
-    expect(voided.body).toMatchObject({
-      details: {
-        transactionType: 'VOID',
-        transactionStatus: 'APPROVAL',
-        saleTicketNumber: sale.ticketNumber,
-      },
+    expect(voided.status).toBe(201);
+    expect(voided.body.details).toMatchObject({
+      transactionType: 'VOID',
+      transactionStatus: 'INITIALIZED',
+      saleTicketNumber: sale.ticketNumber,
     });
     expect(voided.body.ticketNumber).not.toBe(sale.ticketNumber);
     const notice = await waitFor(() =>
-      notificationsFor(sale.ticketNumber).find((r) => r.body.transactionType === 'VOID'),
+      notificationsFor(sale.ticketNumber).find((r) => r.body.voidTicketNumber),
     );
     expect(notice.body).toMatchObject({
-      ticketNumber: voided.body.ticketNumber,
+      voidTicketNumber: voided.body.ticketNumber,
       saleTicketNumber: sale.ticketNumber,
+      transactionType: 'VOID',
+      transactionStatus: 'APPROVAL',
+      requestAmount: 1234.5,
+      merchantId: MERCHANT_ID,
       metadata: { payment_id: 'pago-anulado' },
     });
     const again = await call('DELETE', `/v1/refund/${sale.ticketNumber}`);
     expect(again.body).toEqual({
       code: 'K041',
-      message: 'Operación no permitida: la venta ya fue anulada.',
+      message: 'Operación no permitida: la venta ya fue devuelta por completo.',
     });
-    const { body } = await call('GET', `/v1/charges/${sale.ticketNumber}`);
-    expect(body.reversal).toMatchObject({
-      transactionType: 'VOID',
-      ticketNumber: voided.body.ticketNumber,
+    const { data } = await recentTransactions();
+    expect(data!.find((t) => t.ticket_number === voided.body.ticketNumber)).toMatchObject({
+      transaction_type: 'VOID',
+      transaction_status: 'APPROVAL',
+      sale_ticket_number: sale.ticketNumber,
     });
   });
 
-  test('a refund must be for the whole sale and only of an approved one', async () => {
+  test('a cancellation after the day becomes a refund; partial voids do not exist', async () => {
     const { body: sale } = await chargeToken(await tokenFor(CARDS.approved));
-    const partial = await call('DELETE', `/v1/refund/${sale.ticketNumber}`, {
+    const partial = await call('DELETE', `/v1/charges/${sale.ticketNumber}`, {
       amount: exempt(100),
     });
-    expect(partial.body.code).toBe('K220');
-    const refund = await call('DELETE', `/v1/refund/${sale.ticketNumber}`, {
-      amount: exempt(1234.5),
+    expect(partial.body.code).toBe('K041');
+    const yesterday = Date.now() - 26 * 3600_000;
+    await call('PUT', `/_sandbox/charges/${sale.ticketNumber}/created`, { created: yesterday });
+    const cancelled = await call('DELETE', `/v1/charges/${sale.ticketNumber}`, {
+      fullResponse: true,
     });
-    expect(refund.status).toBe(200);
+    expect(cancelled.body.details).toMatchObject({ transactionType: 'REFUND' });
+  });
+
+  test('partial refunds up to the sale, each once per Idempotency-Key, settle later', async () => {
+    const { body: sale } = await chargeToken(await tokenFor(CARDS.approved), {
+      metadata: { payment_id: 'pago-devuelto' },
+    });
+    const refund = (pesos: number, key: string) =>
+      call(
+        'DELETE',
+        `/v1/refund/${sale.ticketNumber}`,
+        { amount: exempt(pesos) },
+        {
+          'Private-Merchant-Id': PRIVATE_ID,
+          'Idempotency-Key': key,
+        },
+      );
+    const first = await refund(1000, 'devolucion-1');
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      ticketNumber: expect.stringMatching(/^\d{18}$/),
+      transactionReference: expect.any(String),
+    });
+    expect((await refund(1000, 'devolucion-1')).body).toEqual(first.body);
+    expect((await refund(300, 'devolucion-2')).body.code).toBe('K023');
+    expect((await refund(234.5, 'devolucion-3')).status).toBe(201);
+    const notices = await waitFor(() => {
+      const all = notificationsFor(sale.ticketNumber).filter((r) => r.body.voidTicketNumber);
+      return all.length === 2 ? all : null;
+    });
+    expect(notices.map((n) => [n.body.transactionType, n.body.requestAmount]).sort()).toEqual([
+      ['REFUND', 1000],
+      ['REFUND', 234.5],
+    ]);
     const { body: declined } = await chargeToken(await tokenFor(CARDS.noFunds));
-    expect((await call('DELETE', `/v1/charges/${declined.ticketNumber}`)).body.code).toBe('K041');
-    expect((await call('DELETE', '/v1/charges/123456789012345678')).status).toBe(404);
+    expect((await call('DELETE', `/v1/refund/${declined.ticketNumber}`)).body.code).toBe('K041');
+    expect((await call('DELETE', '/v1/refund/123456789012345678')).status).toBe(404);
   });
 });
 
@@ -407,21 +464,24 @@ describe('webhooks', () => {
       metadata: { payment_id: 'pago-firmado', alumno: 'Sofía Núñez' },
     });
     const notice = await waitFor(() => notificationsFor(sale.ticketNumber)[0]);
-    expect(notice.headers['x-kushki-key']).toBe(PUBLIC_ID);
-    expect(Math.abs(Number(notice.headers['x-kushki-id']) - Date.now() / 1000)).toBeLessThan(5);
+    expect(notice.headers['x-kushki-key']).toBe(MERCHANT_ID);
+    // Milliseconds, as Kushki's sender writes them.
+    expect(Math.abs(Number(notice.headers['x-kushki-id']) - Date.now())).toBeLessThan(5_000);
     expect(verifyKushkiSignature(notice)).toBe(true);
     expect(verifyKushkiSignature({ ...notice, raw: notice.raw.replace('Sofía', 'Sofia') })).toBe(
       false,
     );
     expect(notice.body).toMatchObject({
-      ticketNumber: sale.ticketNumber,
-      transactionStatus: 'APPROVAL',
-      transactionType: 'SALE',
-      transactionReference: sale.transactionReference,
+      ticket_number: sale.ticketNumber,
+      transaction_status: 'APPROVAL',
+      transaction_type: 'SALE',
+      transaction_reference: sale.transactionReference,
+      merchant_id: MERCHANT_ID,
+      approved_transaction_amount: 1234.5,
       amount: { subtotalIva0: 1234.5, currency: 'MXN' },
       metadata: { payment_id: 'pago-firmado', alumno: 'Sofía Núñez' },
-      paymentBrand: 'Mastercard',
-      lastFourDigits: '5480',
+      payment_brand: 'Mastercard',
+      last_four_digits: '5480',
     });
   });
 
@@ -482,6 +542,7 @@ describe('sandbox set-up', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'gateway-'));
     const file = path.join(dir, 'merchants.json');
     const merchant = {
+      merchant_id: '20000000100000000555',
       public_merchant_id: 'colegio-precargado',
       private_merchant_id: 'privada-precargada',
       webhook_url: 'http://127.0.0.1:9/',

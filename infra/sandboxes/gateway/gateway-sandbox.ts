@@ -7,6 +7,7 @@ import { buildCardFormScript, cardFormRoutes } from './hosted-form/card-form-rou
 import { sendJson } from './http-io.ts';
 import { KushkiError, notFound, unexpectedError } from './kushki-error.ts';
 import { MerchantRegistry } from './merchants.ts';
+import { ReversalSettler, type ReversalDelays } from './reversal-settler.ts';
 import { controlRoutes } from './sandbox-control.ts';
 import { TokenVault } from './token-vault.ts';
 import { tokenRoutes } from './tokens-api.ts';
@@ -24,6 +25,10 @@ export interface GatewaySandboxOptions {
   lateWebhookMs?: number;
   hangMs?: number;
   webhooks?: Partial<WebhookOptions>;
+  /** The clock for the same-day void window; `Date.now` unless a test fixes the hour. */
+  now?: () => number;
+  /** How long a void and a refund stay INITIALIZED before their approval is notified. */
+  reversals?: Partial<ReversalDelays>;
 }
 
 export interface GatewaySandbox {
@@ -43,22 +48,28 @@ const ROUTES: Route[] = [
 
 /**
  * Stands in for Kushki (api-uat.kushkipagos.com) on loopback: card tokens, charges, voids,
- * refunds, transaction lookups, signed webhooks and hosted card fields, all in memory, so the
+ * refunds, the transactions list, signed webhooks and a hosted card form, all in memory, so the
  * payments service reaches the real gateway by changing only its base URL and keys.
  */
 export async function startGatewaySandbox(options: GatewaySandboxOptions): Promise<GatewaySandbox> {
   const merchants = new MerchantRegistry();
   if (options.merchantsFile) await merchants.loadFile(options.merchantsFile);
+  const webhooks = new WebhookNotifier({
+    attempts: 4,
+    retryBaseMs: 1_000,
+    timeoutMs: 5_000,
+    ...options.webhooks,
+  });
   const state: GatewayState = {
     merchants,
     tokens: new TokenVault(options.tokenTtlMs ?? 30 * 60_000),
     ledger: new ChargeLedger(),
-    webhooks: new WebhookNotifier({
-      attempts: 4,
-      retryBaseMs: 1_000,
-      timeoutMs: 5_000,
-      ...options.webhooks,
-    }),
+    webhooks,
+    reversals: new ReversalSettler(
+      { voidMs: 500, refundMs: 5_000, ...options.reversals },
+      webhooks,
+    ),
+    now: options.now ?? Date.now,
     lateWebhookMs: options.lateWebhookMs ?? 10_000,
     hangMs: options.hangMs ?? 35_000,
     allowedParents: options.allowedParents ?? [],
@@ -75,6 +86,7 @@ export async function startGatewaySandbox(options: GatewaySandboxOptions): Promi
     merchants,
     stop: async () => {
       state.tokens.stop();
+      state.reversals.stop();
       state.webhooks.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

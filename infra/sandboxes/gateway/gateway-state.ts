@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { ChargeLedger } from './charge-ledger.ts';
 import type { MerchantRegistry } from './merchants.ts';
+import type { ReversalSettler } from './reversal-settler.ts';
 import type { TokenVault } from './token-vault.ts';
 import type { WebhookNotifier } from './webhook-notifier.ts';
 
@@ -10,6 +11,10 @@ export interface GatewayState {
   tokens: TokenVault;
   ledger: ChargeLedger;
   webhooks: WebhookNotifier;
+  /** Settles voids and refunds later, with their webhook. */
+  reversals: ReversalSettler;
+  /** The clock that decides whether a sale can still be voided (tests fix it). */
+  now: () => number;
   /** How late the "late webhook" test card's notification leaves. */
   lateWebhookMs: number;
   /** How long the "timeout" test card keeps its caller waiting before answering 504. */

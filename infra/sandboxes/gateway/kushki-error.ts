@@ -45,8 +45,8 @@ export const amountDiffersFromToken = () =>
   new KushkiError(400, 'K220', 'El monto del cargo es diferente al monto del token.');
 export const currencyDiffersFromToken = () =>
   new KushkiError(400, 'K042', 'El código de moneda es diferente al del token.');
-export const amountDiffersFromSale = () =>
-  new KushkiError(400, 'K220', 'Monto de la transacción es diferente al monto de la venta inicial');
+export const refundExceedsSale = () =>
+  new KushkiError(400, 'K023', 'El monto a devolver excede el monto disponible de la venta.');
 export const transactionNotFound = () => new KushkiError(404, 'K067', 'Transacción no existe');
 export const operationNotAllowed = (why: string) =>
   new KushkiError(400, 'K041', `Operación no permitida: ${why}`);

@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { z } from '@cuota/contracts/common/spanish-messages';
 
-/** A school as Kushki knows it: two keys, and where and how to sign its webhooks. */
+/**
+ * A school as Kushki knows it: its merchant id (what webhooks name in X-Kushki-Key and carry
+ * as `merchant_id`), two keys, and where and how to sign its webhooks.
+ */
 export interface Merchant {
+  merchantId: string;
   publicMerchantId: string;
   privateMerchantId: string;
   webhookUrl: string;
@@ -12,6 +16,8 @@ export interface Merchant {
 const merchantId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export const merchantRegistration = z.object({
+  /** Kushki's own merchant id: 20 digits in its consoles (e.g. 20000000107058310000). */
+  merchant_id: z.string().regex(/^\d{1,20}$/, 'El merchant_id de Kushki lleva solo dígitos.'),
   private_merchant_id: merchantId,
   webhook_url: z.url({ protocol: /^https?$/ }),
   webhook_signature: z.string().min(1).max(256),
@@ -35,6 +41,7 @@ export class MerchantRegistry {
     const previous = this.byPublic.get(publicMerchantId);
     if (previous) this.byPrivate.delete(previous.privateMerchantId);
     const merchant: Merchant = {
+      merchantId: registration.merchant_id,
       publicMerchantId,
       privateMerchantId: registration.private_merchant_id,
       webhookUrl: registration.webhook_url,

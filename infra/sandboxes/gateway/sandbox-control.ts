@@ -15,6 +15,7 @@ async function registerMerchant(ctx: RequestContext): Promise<void> {
   if (!merchant)
     throw new KushkiError(409, 'K001', 'Ese Private-Merchant-Id ya pertenece a otro comercio.');
   sendJson(ctx.res, 200, {
+    merchant_id: merchant.merchantId,
     public_merchant_id: merchant.publicMerchantId,
     private_merchant_id: merchant.privateMerchantId,
     webhook_url: merchant.webhookUrl,
@@ -52,7 +53,21 @@ function replay(ctx: RequestContext): void {
   sendJson(ctx.res, 202, { replayed: ticket });
 }
 
+const backdating = z.object({ created: z.number().int().min(0) });
+
+/**
+ * PUT /_sandbox/charges/{ticketNumber}/created `{ created }` (ms): moves a sale into the past,
+ * so a cancellation of it is a refund instead of a same-day void.
+ */
+async function backdate(ctx: RequestContext): Promise<void> {
+  const sale = ctx.state.ledger.withTicket(ctx.params[0]!);
+  if (!sale) throw new KushkiError(404, 'K067', 'Transacción no existe');
+  sale.created = (await parseBody(ctx.req, backdating)).created;
+  sendJson(ctx.res, 200, { ticketNumber: sale.ticketNumber, created: sale.created });
+}
+
 export const controlRoutes: Route[] = [
+  { method: 'PUT', path: /^\/_sandbox\/charges\/(\d{1,30})\/created$/, handle: backdate },
   { method: 'PUT', path: /^\/_sandbox\/merchants\/([^/]+)$/, handle: registerMerchant },
   { method: 'PUT', path: /^\/_sandbox\/behaviour$/, handle: setBehaviour },
   { method: 'GET', path: /^\/_sandbox\/behaviour$/, handle: showBehaviour },

@@ -1,39 +1,44 @@
 import { z } from '@cuota/contracts/common/spanish-messages';
 import type { RequestContext, Route } from './gateway-state.ts';
-import { parseBody, sendJson } from './http-io.ts';
-import { transactionNotFound } from './kushki-error.ts';
-import { transactionView } from './kushki-shapes.ts';
+import { parseValue, sendJson } from './http-io.ts';
+import { reversalRecord, saleRecord } from './kushki-shapes.ts';
 import { privateMerchant } from './merchant-auth.ts';
 
-/** GET /v1/charges/{ticketNumber} (Private-Merchant-Id): one sale, for reconciliation. */
-function lookup(ctx: RequestContext): void {
-  const merchant = privateMerchant(ctx);
-  const sale = ctx.state.ledger.withTicket(ctx.params[0]!, merchant.publicMerchantId);
-  if (!sale) throw transactionNotFound();
-  sendJson(ctx.res, 200, transactionView(sale));
-}
+// Integrations send `from`/`to` as `2022-09-01T13:39:00.836`: no zone, read here as UTC.
+const instant = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?$/,
+    'Fecha con formato AAAA-MM-DDThh:mm:ss.',
+  )
+  .transform((text) => Date.parse(`${text}Z`))
+  .refine((ms) => Number.isFinite(ms), 'Fecha inválida.');
 
-const searchRequest = z.object({
-  token: z.string().min(1).optional(),
-  ticketNumber: z.string().min(1).optional(),
-  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  from: z.number().int().optional(),
-  to: z.number().int().optional(),
-  limit: z.number().int().min(1).max(100).default(20),
+const listQuery = z.object({
+  from: instant,
+  to: instant,
+  limit: z.coerce.number().int().min(1).max(600).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 
 /**
- * POST /analytics/v1/transactions-list (Private-Merchant-Id): the merchant's sales matching
- * a token, a ticket number, metadata values and/or a time window (ms), newest first.
+ * GET /analytics/v1/transactions-list?from&to (Private-Merchant-Id): the merchant's sales and
+ * their voids and refunds made in the window, newest first, as Kushki's transaction records.
+ * The path, header and `from`/`to` are what integrations send; the answer's envelope, `limit`
+ * and `offset` are the sandbox's guess (README "Fidelity").
  */
-async function search(ctx: RequestContext): Promise<void> {
+function list(ctx: RequestContext): void {
   const merchant = privateMerchant(ctx);
-  const criteria = await parseBody(ctx.req, searchRequest);
-  const { total, data } = ctx.state.ledger.search(merchant.publicMerchantId, criteria);
-  sendJson(ctx.res, 200, { total, data: data.map(transactionView) });
+  const query = parseValue(listQuery, Object.fromEntries(ctx.url.searchParams));
+  const { total, rows } = ctx.state.ledger.between(merchant.publicMerchantId, query);
+  sendJson(ctx.res, 200, {
+    total,
+    data: rows.map(({ charge, reversal }) =>
+      reversal ? reversalRecord(charge, reversal) : saleRecord(charge),
+    ),
+  });
 }
 
 export const transactionRoutes: Route[] = [
-  { method: 'GET', path: /^\/v1\/charges\/(\d{1,30})$/, handle: lookup },
-  { method: 'POST', path: /^\/analytics\/v1\/transactions-list$/, handle: search },
+  { method: 'GET', path: /^\/analytics\/v1\/transactions-list$/, handle: list },
 ];

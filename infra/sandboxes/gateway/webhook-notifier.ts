@@ -64,14 +64,15 @@ export class WebhookNotifier {
   notify(
     merchant: Merchant,
     saleTicketNumber: string,
-    body: { transactionType: string },
+    transactionType: string,
+    body: object,
     extraDelayMs = 0,
   ): void {
     const notification: Notification = {
       id: randomUUID(),
       merchant,
       saleTicketNumber,
-      transactionType: body.transactionType,
+      transactionType,
       rawBody: JSON.stringify(body),
     };
     this.lastBySale.set(saleTicketNumber, notification);
@@ -142,11 +143,12 @@ export class WebhookNotifier {
   }
 
   private async post(n: Notification): Promise<{ status: number | null; error: string | null }> {
+    // Each attempt is signed anew with its own time, in ms as Kushki's sender does.
     const headers = signedWebhookHeaders(
-      n.merchant.publicMerchantId,
+      n.merchant.merchantId,
       n.merchant.webhookSignature,
       n.rawBody,
-      Math.floor(Date.now() / 1000),
+      Date.now(),
     );
     try {
       const response = await fetch(n.merchant.webhookUrl, {

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Kushki's webhook headers (docs, "Webhooks"): X-Kushki-Id is a UNIX timestamp;
- * X-Kushki-Signature is the hex HMAC-SHA256 of `<raw body>.<X-Kushki-Id>` and
+ * Kushki's webhook headers (docs "Webhooks"; Kushki's card service's NotificationService):
+ * X-Kushki-Key is the merchant id, X-Kushki-Id the delivery's UNIX time in milliseconds,
+ * X-Kushki-Signature the hex HMAC-SHA256 of `<raw body>.<X-Kushki-Id>` and
  * X-Kushki-SimpleSignature that of the X-Kushki-Id alone, both keyed with the merchant's
  * webhook signature.
  */
@@ -10,9 +11,9 @@ export function signedWebhookHeaders(
   merchantId: string,
   webhookSignature: string,
   rawBody: string,
-  unixSeconds: number,
+  unixMs: number,
 ): Record<string, string> {
-  const id = String(unixSeconds);
+  const id = String(unixMs);
   const hmac = (text: string) => createHmac('sha256', webhookSignature).update(text).digest('hex');
   return {
     'content-type': 'application/json',

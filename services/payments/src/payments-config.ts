@@ -18,7 +18,10 @@ export interface PaymentsConfig {
   /** The gateway for schools with use_kushki_sandbox (the sandbox in infra/, or Kushki UAT). */
   kushkiSandboxUrl?: string;
   kushkiProductionUrl: string;
-  /** The gateway's hosted card form per environment; the portal frames it (no card reaches us). */
+  /**
+   * A hosted card form per environment the portal frames instead of Kushki's SDK: the local
+   * gateway sandbox's, for development and the browser journeys. Unset: Kushki's SDK (ADR 0030).
+   */
   cardFormUrls?: { sandbox?: string; production?: string };
   /** AES-256-GCM key for the gateway credentials at rest. */
   secretsKey: Buffer;

@@ -113,6 +113,8 @@ export const gatewayCredentials = pgTable(
     schoolId: text('school_id').notNull(),
     environment: text('environment').$type<GatewayEnvironment>().notNull(),
     publicMerchantId: text('public_merchant_id').notNull().unique(),
+    /** Kushki's merchant id: what its webhooks carry in X-Kushki-Key (ADR 0030). */
+    merchantId: text('merchant_id').unique(),
     privateMerchantIdSealed: text('private_merchant_id_sealed').notNull(),
     webhookSecretSealed: text('webhook_secret_sealed').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { readGlobalState } from '@cuota/web-core/global-state/global-state-storage';
 import { createAppStore } from '@cuota/web-core/store';
 import { reportClientError } from '@cuota/web-core/errors/report-client-error';
-import { fetchRemotes } from '../features/remotes/api/fetch-remotes';
+import type { RemoteEntry } from '@cuota/contracts/shell/remotes';
 import { preloadRemoteApp, registerRemoteEntries } from '../features/remotes/api/remote-registry';
 import { remoteFallbackPlugin } from '../features/remotes/api/remote-fallback-plugin';
 import { App } from './app';
@@ -13,9 +13,9 @@ import { remoteAt } from './router';
 const openedInWebview = (search: string) =>
   ['1', 'true'].includes(new URLSearchParams(search).get('webview') ?? '');
 
-async function registerAvailableRemotes() {
+async function registerAvailableRemotes(remotes: Promise<RemoteEntry[]>) {
   try {
-    registerRemoteEntries(await fetchRemotes());
+    registerRemoteEntries(await remotes);
     const remote = remoteAt(location.pathname);
     if (remote) preloadRemoteApp(remote);
   } catch (error) {
@@ -24,14 +24,13 @@ async function registerAvailableRemotes() {
   }
 }
 
-async function boot() {
+/** Starts the shell with the remotes main.ts asked for before the shell's code had loaded. */
+export async function boot(remotes: Promise<RemoteEntry[]>) {
   registerPlugins([remoteFallbackPlugin()]);
-  await registerAvailableRemotes();
+  await registerAvailableRemotes(remotes);
   const stored = readGlobalState();
   const store = createAppStore({
     globalState: { ...stored, webview: stored.webview || openedInWebview(location.search) },
   });
   createRoot(document.getElementById('root')!).render(<App store={store} />);
 }
-
-void boot();

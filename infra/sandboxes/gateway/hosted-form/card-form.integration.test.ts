@@ -49,6 +49,7 @@ beforeAll(async () => {
   portalOrigin = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
   sandbox = await startGatewaySandbox({ port: 0, allowedParents: [portalOrigin] });
   sandbox.merchants.register(PUBLIC_ID, {
+    merchant_id: '20000000107058310000',
     private_merchant_id: PRIVATE_ID,
     webhook_url: 'http://127.0.0.1:9/',
     webhook_signature: 'firma',

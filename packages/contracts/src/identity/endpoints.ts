@@ -8,11 +8,11 @@ import {
 } from '../bff/guardian-rpc';
 import {
   passwordResetRequestedSchema,
+  redeemInvitationSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from '../enrolment/staff-users';
 import { portalFeaturesSchema } from '../enrolment/responses';
-import { remotesResponseSchema } from '../shell/remotes';
 import {
   authProvidersSchema,
   authUrlResponseSchema,
@@ -28,11 +28,17 @@ import {
   getCsrfToken,
   getSession,
   guardianMe,
+  remotes,
   signOut,
   trpc,
+  TRPC_PATH,
 } from './shell-endpoints';
-import { guardianLoginInfoSchema, sendCodeResultSchema } from './guardian-login';
-import { sendCodeSchema, staffCredentialsSchema, verifyCodeSchema } from './sign-in';
+import {
+  guardianLoginInfoSchema,
+  sendCodeResultSchema,
+  UNKNOWN_GUARDIAN_LINK,
+} from './guardian-login';
+import { sendCodeSchema, staffSignInSchema, verifyCodeSchema } from './sign-in';
 
 /**
  * The endpoints the BFF answers itself: the Auth.js-shaped /api/auth/*, the portal's code
@@ -49,6 +55,32 @@ export const getProviders = defineEndpoint({
   access: anyone(),
   summary: 'Formas de iniciar sesión',
   response: authProvidersSchema,
+});
+
+export const signInPage = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.signin-page',
+  method: 'GET',
+  path: '/api/auth/signin',
+  spec: {
+    capability: 'La página de inicio de sesión de Auth.js: lleva a la del portal o del personal.',
+  },
+  access: anyone(),
+  summary: 'Redirige a la página de inicio de sesión (la del tutor o la del personal)',
+  query: z.object({ callbackUrl: z.string().optional(), error: z.string().optional() }),
+  produces: 'none',
+});
+
+export const authErrorPage = defineEndpoint({
+  ...auth,
+  name: 'identity.auth.error-page',
+  method: 'GET',
+  path: '/api/auth/error',
+  spec: { capability: 'La página de error de Auth.js, a donde lleva un inicio de sesión fallido.' },
+  access: anyone(),
+  summary: 'Página que explica por qué no se pudo iniciar sesión',
+  query: z.object({ error: z.string().optional() }),
+  produces: 'html',
 });
 
 export const signIn = defineEndpoint({
@@ -107,6 +139,7 @@ export const guardianLinkInfo = defineEndpoint({
   access: anyone(),
   summary: 'Nombre y correo enmascarado del tutor de una liga de acceso',
   response: guardianLoginInfoSchema,
+  notFound: UNKNOWN_GUARDIAN_LINK,
 });
 
 export const sendGuardianCode = defineEndpoint({
@@ -138,7 +171,7 @@ export const staffPasswordSignIn = defineEndpoint({
   path: '/api/v1/users/auth/',
   access: anyone(),
   summary: 'Iniciar sesión del personal con correo y contraseña',
-  body: staffCredentialsSchema,
+  body: staffSignInSchema,
   response: z.union([sessionResponseSchema, z.object({})]),
 });
 
@@ -150,7 +183,7 @@ export const redeemInvitation = defineEndpoint({
   spec: { capability: 'Aceptar una invitación del personal y elegir contraseña (ADR 0013).' },
   access: anyone(),
   summary: 'Aceptar una invitación al personal de una escuela',
-  body: z.object({ token: z.string(), name: z.string(), password: z.string() }),
+  body: redeemInvitationSchema,
   response: z.union([sessionResponseSchema, z.object({})]),
 });
 
@@ -192,19 +225,6 @@ export const portalFeatures = defineEndpoint({
   response: portalFeaturesSchema,
 });
 
-export const remotes = defineEndpoint({
-  ...bff,
-  name: 'shell.remotes',
-  method: 'GET',
-  path: '/api/remotes',
-  domain: 'identity',
-  surface: 'portal',
-  spec: { capability: 'El shell carga las aplicaciones remotas desde sus manifiestos (ADR 0010).' },
-  access: anyone(),
-  summary: 'Manifiestos de las aplicaciones remotas',
-  response: remotesResponseSchema,
-});
-
 export const openApiDocument = defineEndpoint({
   ...bff,
   name: 'docs.openapi',
@@ -235,7 +255,7 @@ export const verifyGuardians = defineEndpoint({
   ...trpc,
   name: 'trpc.guardian.verifyGuardians',
   method: 'GET',
-  path: '/api/trpc/guardian.verifyGuardians',
+  path: `${TRPC_PATH}/guardian.verifyGuardians`,
   domain: 'invoicing',
   access: familyOnly(),
   summary: 'tRPC: validez del RFC de los tutores que facturan',
@@ -247,19 +267,21 @@ export const openNotification = defineEndpoint({
   ...trpc,
   name: 'trpc.guardian.openNotification',
   method: 'POST',
-  path: '/api/trpc/guardian.openNotification',
+  path: `${TRPC_PATH}/guardian.openNotification`,
   domain: 'notifications',
   access: familyOnly(),
   summary: 'tRPC: marcar una notificación como abierta',
   body: openNotificationInputSchema,
 });
 
-export { clientLog, featuresToggle, getCsrfToken, getSession, guardianMe, signOut };
+export { clientLog, featuresToggle, getCsrfToken, getSession, guardianMe, remotes, signOut };
 
 export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   getSession,
   getCsrfToken,
   getProviders,
+  signInPage,
+  authErrorPage,
   signIn,
   signInCallback,
   signOut,

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { anyone, familyOnly, familyOrStaff } from '../access/access';
 import { defineEndpoint } from '../http/endpoint';
 import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
+import { remotesResponseSchema } from '../shell/remotes';
 import { authUrlResponseSchema, clientLogSchema, sessionResponseSchema } from './auth-api';
 import { csrfTokenResponseSchema } from './auth-responses';
 
 /**
- * The BFF's endpoints that every signed-in page calls (session, CSRF token, sign-out, error
- * log, the guardian's features and guardian.me), apart from endpoints.ts so the first screen does
- * not instantiate the schemas of every other identity endpoint (ADR 0025). endpoints.ts
- * re-exports them and lists them in IDENTITY_ENDPOINTS.
+ * The BFF's endpoints that every page calls (where the remotes are, session, CSRF token,
+ * sign-out, error log, the guardian's features and guardian.me), apart from endpoints.ts so the
+ * first screen does not instantiate the schemas of every other identity endpoint (ADR 0025).
+ * endpoints.ts re-exports them and lists them in IDENTITY_ENDPOINTS.
  */
 export const bff = { servedByBff: true, spec: 'spec' } as const;
 export const auth = { ...bff, domain: 'identity', surface: 'auth' } as const;
@@ -18,11 +19,25 @@ export const auth = { ...bff, domain: 'identity', surface: 'auth' } as const;
 export const authForm = z.looseObject({
   csrfToken: z.string().optional(),
   callbackUrl: z.string().optional(),
-  json: z.string().optional(),
+  json: z.union([z.string(), z.boolean()]).optional(),
 });
 
-/** tRPC procedures over HTTP (batched; the path is one procedure's). */
+/** tRPC procedures over HTTP (batched; the path is one procedure's, under TRPC_PATH). */
 export const trpc = { ...bff, surface: 'portal' } as const;
+export const TRPC_PATH = '/api/trpc';
+
+export const remotes = defineEndpoint({
+  ...bff,
+  name: 'shell.remotes',
+  method: 'GET',
+  path: '/api/remotes',
+  domain: 'identity',
+  surface: 'portal',
+  spec: { capability: 'El shell carga las aplicaciones remotas desde sus manifiestos (ADR 0010).' },
+  access: anyone(),
+  summary: 'Manifiestos de las aplicaciones remotas',
+  response: remotesResponseSchema,
+});
 
 export const getSession = defineEndpoint({
   ...auth,
@@ -74,7 +89,7 @@ export const featuresToggle = defineEndpoint({
   ...trpc,
   name: 'trpc.guardian.featuresToggle',
   method: 'GET',
-  path: '/api/trpc/guardian.featuresToggle',
+  path: `${TRPC_PATH}/guardian.featuresToggle`,
   domain: 'identity',
   access: familyOrStaff('member'),
   summary: 'tRPC: funciones activas para el usuario',
@@ -85,7 +100,7 @@ export const guardianMe = defineEndpoint({
   ...trpc,
   name: 'trpc.guardian.me',
   method: 'GET',
-  path: '/api/trpc/guardian.me',
+  path: `${TRPC_PATH}/guardian.me`,
   domain: 'enrolment',
   access: familyOnly(),
   summary: 'tRPC: el tutor con sus dependientes',

@@ -26,6 +26,8 @@ export const staffCredentialsSchema = z.object({
   password: z.string().min(1, 'Escribe tu contraseña.').max(200),
 });
 export type StaffCredentials = z.infer<typeof staffCredentialsSchema>;
+/** Browser → BFF: the same fields, and nothing else (POST /api/v1/users/auth/, the staff provider). */
+export const staffSignInSchema = z.strictObject(staffCredentialsSchema.shape);
 
 export const staffIdentitySchema = z.object({
   id: z.string(),

@@ -43,9 +43,20 @@ export const paymentStatusSchema = z.object({
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** GET /api/v1/schools/{id}/card_form/: what the portal needs to frame the hosted card form. */
-export const cardFormSettingsSchema = z.object({
-  /** The hosted form's address, e.g. https://gateway.example/hosted/card-form. */
-  form_url: z.url(),
-  public_merchant_id: z.string(),
-});
+export const cardFormSettingsSchema = z.discriminatedUnion('kind', [
+  /** Kushki's own client SDK (hosted fields, 3-D Secure, OTP, device fingerprint). */
+  z.object({
+    kind: z.literal('kushki_js'),
+    public_merchant_id: z.string(),
+    /** Kushki's test environment (UAT) rather than production. */
+    in_test: z.boolean(),
+  }),
+  /** A hosted card form framed by the portal (the local gateway sandbox's). */
+  z.object({
+    kind: z.literal('hosted_form'),
+    /** The form's address, e.g. http://127.0.0.1:8090/hosted/card-form. */
+    form_url: z.url(),
+    public_merchant_id: z.string(),
+  }),
+]);
 export type CardFormSettings = z.infer<typeof cardFormSettingsSchema>;

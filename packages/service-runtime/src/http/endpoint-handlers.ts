@@ -15,6 +15,7 @@ import { expressPath, pathParamNames } from '@cuota/contracts/http/route-path';
 import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { grants } from '@cuota/contracts/access/permissions';
+import { checkedAnswer } from './checked-answer';
 import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
 import { rawBodyOf } from './raw-body';
 import type { Writer } from '../idempotency/idempotency-repository';
@@ -139,8 +140,6 @@ function assertServesItsEndpoints(
     );
 }
 
-const checkResponses = () => process.env.CUOTA_CHECK_RESPONSES === '1';
-
 function serve({ endpoint, handler }: Implementation, { db }: MountOptions): RequestHandler {
   return async (req, res) => {
     const params = parsePathParams(endpoint, req.params);
@@ -260,10 +259,10 @@ function send(endpoint: AnyEndpoint, res: Response, result: unknown): void {
   if (result instanceof Reply) {
     if (result.file) return sendFile(res, result.file);
     if (result.body === undefined) return void res.status(result.status).end();
-    return void res.status(result.status).json(checked(endpoint, result.body));
+    return void res.status(result.status).json(checkedAnswer(endpoint, result.body));
   }
   if (endpoint.status === 204) return void res.status(204).end();
-  res.status(endpoint.status ?? 200).json(checked(endpoint, result));
+  res.status(endpoint.status ?? 200).json(checkedAnswer(endpoint, result));
 }
 
 function sendFile(res: Response, file: NonNullable<Reply['file']>): void {
@@ -275,14 +274,4 @@ function sendFile(res: Response, file: NonNullable<Reply['file']>): void {
     );
   if (file.cacheControl) res.setHeader('cache-control', file.cacheControl);
   res.end(Buffer.from(file.data));
-}
-
-/** In tests every answer is checked against its definition, so a contract cannot drift. */
-function checked(endpoint: AnyEndpoint, body: unknown): unknown {
-  if (!checkResponses() || !endpoint.response) return body;
-  const parsed = endpoint.response.safeParse(body);
-  if (parsed.success) return body;
-  throw new Error(
-    `${endpointKey(endpoint)} answered outside its response schema: ${parsed.error.message}`,
-  );
 }

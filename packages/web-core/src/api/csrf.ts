@@ -1,7 +1,7 @@
-import { endpointKey, type AnyEndpoint, type ParamsOf } from '@cuota/contracts/http/endpoint';
+import type { AnyEndpoint, ParamsOf } from '@cuota/contracts/http/endpoint';
 import { getCsrfToken as csrfEndpoint } from '@cuota/contracts/identity/shell-endpoints';
 import { parseApiErrorBody } from '@cuota/web-core/api/api-error';
-import { endpointUrl } from '@cuota/web-core/api/endpoint-request';
+import { endpointUrl, fetchEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -13,13 +13,7 @@ export const isMutating = (method: string | undefined) =>
 // auth helpers forget it then). Shared by every caller through this singleton module.
 let token: Promise<string> | null = null;
 
-async function requestToken(): Promise<string> {
-  const response = await fetch(endpointUrl(csrfEndpoint, { params: {} }), {
-    credentials: 'same-origin',
-  });
-  if (!response.ok) throw new Error(`${endpointKey(csrfEndpoint)} answered ${response.status}`);
-  return csrfEndpoint.response.parse(await response.json()).csrfToken;
-}
+const requestToken = async () => (await fetchEndpoint(csrfEndpoint, { params: {} })).csrfToken;
 
 export function getCsrfToken(): Promise<string> {
   token ??= requestToken().catch((error: unknown) => {

@@ -1,6 +1,12 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
-import type { AnyEndpoint, ParamsOf, QueryOf, ResponseOf } from '@cuota/contracts/http/endpoint';
+import {
+  endpointKey,
+  type AnyEndpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@cuota/contracts/http/endpoint';
 import { fillPath } from '@cuota/contracts/http/route-path';
 import { callSignature, IDEMPOTENCY_KEY_HEADER, idempotencyKeyFor } from './idempotency-key';
 
@@ -44,6 +50,23 @@ export function endpointUrl<E extends AnyEndpoint>(
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/**
+ * A read outside RTK Query (before the store exists, or the CSRF token mutations need): the
+ * definition's method and URL, its answer parsed with its schema; any other status throws.
+ */
+export async function fetchEndpoint<E extends AnyEndpoint & { response: z.ZodType }>(
+  endpoint: E,
+  call: Pick<EndpointCall<E>, 'params' | 'query'>,
+): Promise<ResponseOf<E>> {
+  const response = await fetch(endpointUrl(endpoint, call), {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${endpointKey(endpoint)} answered ${response.status}`);
+  return endpoint.response.parse(await response.json()) as ResponseOf<E>;
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
 import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
+import { TRPC_PATH } from '@cuota/contracts/identity/shell-endpoints';
 import { GENERIC_ERROR_MESSAGE } from '@cuota/web-core/api/api-error';
 
-const TRPC_PATH = '/api/trpc';
-
 // The tRPC HTTP batch protocol, queries only (all the browser asks): the procedures asked in
-// the same tick go out as one GET `/api/trpc/a,b?batch=1&input={}` and the answer is an array,
+// the same tick go out as one GET of TRPC_PATH/a,b?batch=1&input={} and the answer is an array,
 // one `{ result: { data } }` or `{ error: { message, data: { code, httpStatus } } }` each.
 // @trpc/client did the same for ~6 KB gz on every first screen. Every answer is parsed with
 // the zod schema from @cuota/contracts (the BFF's router type is not in the browser).
@@ -85,7 +84,7 @@ function toQueryError(error: unknown): FetchBaseQueryError {
   return { status: 'CUSTOM_ERROR', error: GENERIC_ERROR_MESSAGE };
 }
 
-/** A procedure's definition names it by its path: `/api/trpc/guardian.me`. */
+/** A procedure's definition names it by its path: TRPC_PATH/guardian.me. */
 function procedureOf(endpoint: AnyEndpoint): string {
   const prefix = `${TRPC_PATH}/`;
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.name} is not a procedure`);

@@ -1,6 +1,7 @@
 import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.updated.v1';
 import { cardFormSettingsSchema } from '@cuota/contracts/payments/checkout';
 import { waitFor } from '@cuota/testing/wait-for';
+import { saveMerchantCredentials } from '../gateway/gateway-credentials-repository';
 import { CARD_NOT_ACCEPTED } from '../gateway/school-gateways';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { publishEvent } from '@cuota/testing/publish-event';
@@ -25,6 +26,7 @@ describe('GET /api/v1/schools/{id}/card_form/', () => {
       const res = await h.call(caller, cardFormPath(school.id));
       expect(res.status).toBe(200);
       expect(cardFormSettingsSchema.parse(res.body)).toEqual({
+        kind: 'hosted_form',
         form_url: `${h.sandbox.url}/hosted/card-form`,
         public_merchant_id: school.publicMerchantId,
       });
@@ -39,7 +41,7 @@ describe('GET /api/v1/schools/{id}/card_form/', () => {
     expect((await h.call(h.staff('OTHER'), cardFormPath(school.id))).status).toBe(403);
   });
 
-  test('a school switched to production without production credentials takes no cards', async () => {
+  test('a school switched to production takes cards only once it has production credentials, through Kushki’s SDK', async () => {
     await publishEvent(h.ns.nc, h.ns, schoolUpdatedV1, {
       school_id: other.id,
       name: 'Colegio Vecino',
@@ -57,5 +59,22 @@ describe('GET /api/v1/schools/{id}/card_form/', () => {
       return answer.status === 409 ? answer : null;
     });
     expect(res.body.error.message).toBe(CARD_NOT_ACCEPTED);
+
+    // With production credentials and no hosted form named for production: Kushki's SDK.
+    await saveMerchantCredentials(h.service.db, h.deps.box, {
+      schoolId: other.id,
+      environment: 'production',
+      merchantId: '20000000199999999999',
+      publicMerchantId: `prod-${other.publicMerchantId}`,
+      privateMerchantId: `prod-${other.privateMerchantId}`,
+      webhookSecret: 'firma-produccion',
+    });
+    const kushki = await h.call(h.guardian(other), cardFormPath(other.id));
+    expect(kushki.status).toBe(200);
+    expect(cardFormSettingsSchema.parse(kushki.body)).toEqual({
+      kind: 'kushki_js',
+      public_merchant_id: `prod-${other.publicMerchantId}`,
+      in_test: false,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { paymentStatusSchema } from '@cuota/contracts/payments/checkout';
 import { streamOf, subjectOf } from '@cuota/messaging/naming';
 import { waitFor } from '@cuota/testing/wait-for';
+import { KushkiGateway } from '../gateway/kushki-gateway';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import {
   CARDS,
@@ -41,15 +42,13 @@ async function published(type: string, payinId: string): Promise<number> {
 
 /** The gateway's charges for a payin, as the sandbox's transaction search tells them. */
 async function chargesAtGateway(payinId: string): Promise<number> {
-  const res = await fetch(`${h.sandbox.url}/analytics/v1/transactions-list`, {
-    method: 'POST',
-    headers: {
-      'Private-Merchant-Id': school.privateMerchantId,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ metadata: { payment_id: payinId }, limit: 100 }),
+  const gateway = new KushkiGateway({
+    baseUrl: h.sandbox.url,
+    publicMerchantId: school.publicMerchantId,
+    privateMerchantId: school.privateMerchantId,
   });
-  return ((await res.json()) as { total: number }).total;
+  const { sales } = await gateway.transactionsBetween(new Date(Date.now() - 3_600_000), new Date());
+  return sales.filter((sale) => sale.paymentId === payinId).length;
 }
 
 const ledgerIsRight = () =>
@@ -333,15 +332,15 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
     const { payinId, ticket } = await pendingPayin();
     try {
       const raw = JSON.stringify({
-        ticketNumber: ticket,
-        transactionType: 'SALE',
-        transactionStatus: 'APPROVAL',
-        approvedTransactionAmount: 3500,
-        requestAmount: 3500,
+        ticket_number: ticket,
+        transaction_type: 'SALE',
+        transaction_status: 'APPROVAL',
+        approved_transaction_amount: 3500,
+        request_amount: 3500,
         metadata: { payment_id: payinId },
       });
-      const now = String(Math.floor(Date.now() / 1000));
-      const key = { 'x-kushki-key': school.publicMerchantId, 'x-kushki-id': now };
+      const now = String(Date.now());
+      const key = { 'x-kushki-key': school.merchantId, 'x-kushki-id': now };
       const wrongSecret = await fetchRaw(raw, {
         ...key,
         'x-kushki-signature': sign(raw, now, 'otra'),
@@ -353,7 +352,7 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
       expect(
         (await fetchRaw(spaced, { ...key, 'x-kushki-signature': sign(raw, now) })).status,
       ).toBe(401);
-      const old = String(Number(now) - 3600);
+      const old = String(Number(now) - 3_600_000);
       const stale = await fetchRaw(raw, {
         ...key,
         'x-kushki-id': old,
@@ -367,10 +366,15 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
         'x-kushki-signature': sign(raw, now),
       });
       expect(unknown.status).toBe(401);
+      // Signed by our merchant, but the body says it is another merchant's sale.
+      const elsewhere = JSON.stringify({ ...JSON.parse(raw), merchant_id: other.merchantId });
+      expect(
+        (await fetchRaw(elsewhere, { ...key, 'x-kushki-signature': sign(elsewhere, now) })).status,
+      ).toBe(401);
       // The neighbour school's merchant signing a notice about our payin settles nothing.
       const neighbour = await fetchRaw(raw, {
         ...key,
-        'x-kushki-key': other.publicMerchantId,
+        'x-kushki-key': other.merchantId,
         'x-kushki-signature': sign(raw, now, other.webhookSecret),
       });
       expect(neighbour.status).toBe(200);
@@ -385,10 +389,10 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
   });
 
   test('a body that is not a notification is a Spanish 400', async () => {
-    const now = String(Math.floor(Date.now() / 1000));
+    const now = String(Date.now());
     const raw = '{"hola":"mundo"}';
     const res = await fetchRaw(raw, {
-      'x-kushki-key': school.publicMerchantId,
+      'x-kushki-key': school.merchantId,
       'x-kushki-id': now,
       'x-kushki-signature': sign(raw, now),
     });

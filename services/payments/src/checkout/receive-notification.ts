@@ -1,8 +1,11 @@
-import { z } from 'zod';
 import { badRequest, unauthenticated } from '@cuota/service-runtime/http/http-error';
-import { merchantByPublicId } from '../gateway/gateway-credentials-repository';
+import {
+  merchantByKushkiId,
+  type MerchantCredentials,
+} from '../gateway/gateway-credentials-repository';
 import { recordNotification } from '../gateway/gateway-notification-repository';
-import { parseGatewaySale } from '../gateway/kushki-gateway';
+import type { GatewayReversal, GatewaySale } from '../gateway/kushki-shapes';
+import { parseKushkiNotification } from '../gateway/kushki-notification';
 import { verifyKushkiSignature } from '../gateway/webhook-signature';
 import type { PaymentsDeps } from '../payments-deps';
 import { failCardPayin } from './fail-card-payin';
@@ -18,27 +21,33 @@ export interface Delivery {
   header: (name: string) => string | undefined;
 }
 
-const notificationSchema = z.object({
-  transactionType: z.string(),
-  transactionStatus: z.string(),
-  ticketNumber: z.string().min(1),
-});
-
 /**
- * The gateway's signed notification (mexico.md §3.9, ADR 0016): the merchant named in
- * X-Kushki-Key must have signed the raw body with its webhook secret, recently. Each ticket
- * is recorded once (five deliveries are one) in the same transaction that settles or fails
- * the payin, so a delivery either changed everything or nothing, and can be retried.
+ * Kushki's signed notification (ADR 0016, 0030): the merchant whose Kushki merchant id comes
+ * in X-Kushki-Key must have signed the raw body with its webhook secret, recently. Each
+ * ticket is recorded once (five deliveries are one) in the same transaction that settles or
+ * fails the payin, so a delivery either changed everything or nothing, and can be retried.
  */
 export async function receiveNotification(deps: PaymentsDeps, delivery: Delivery): Promise<void> {
-  const publicId = delivery.header('x-kushki-key');
-  const merchant = publicId ? await merchantByPublicId(deps.db, deps.box, publicId) : null;
+  const merchant = await signedBy(deps, delivery);
+  const notice = parseKushkiNotification(delivery.rawBody);
+  if (!notice) throw badRequest('La notificación no tiene la forma esperada.');
+  // The body names its merchant too: a notice about another merchant's sale is not this one's.
+  if (notice.merchantId !== null && notice.merchantId !== merchant.merchantId)
+    throw unauthenticated(BAD_SIGNATURE);
+  if (notice.kind === 'sale') await receiveSale(deps, merchant, notice.sale);
+  else await receiveReversal(deps, merchant, notice.reversal);
+}
+
+async function signedBy(deps: PaymentsDeps, delivery: Delivery): Promise<MerchantCredentials> {
+  const key = delivery.header('x-kushki-key');
+  const merchant = key ? await merchantByKushkiId(deps.db, deps.box, key) : null;
   if (!merchant) throw unauthenticated(BAD_SIGNATURE);
   const verdict = verifyKushkiSignature(
     {
       rawBody: delivery.rawBody,
       id: delivery.header('x-kushki-id'),
       signature: delivery.header('x-kushki-signature'),
+      simpleSignature: delivery.header('x-kushki-simplesignature'),
     },
     merchant.webhookSecret,
     deps.now(),
@@ -46,50 +55,48 @@ export async function receiveNotification(deps: PaymentsDeps, delivery: Delivery
   );
   if (verdict === 'invalid') throw unauthenticated(BAD_SIGNATURE);
   if (verdict === 'stale') throw unauthenticated(STALE);
+  return merchant;
+}
 
-  const json = safeJson(delivery.rawBody);
-  const notice = notificationSchema.safeParse(json);
-  const sale = parseGatewaySale(json);
-  if (!notice.success || !sale) throw badRequest('La notificación no tiene la forma esperada.');
-  const { transactionType, transactionStatus } = notice.data;
+async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sale: GatewaySale) {
   const payinId = sale.paymentId && isUuid(sale.paymentId) ? sale.paymentId : null;
-
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordNotification(tx, {
       publicMerchantId: merchant.publicMerchantId,
       ticketNumber: sale.ticketNumber,
-      transactionType,
-      transactionStatus,
+      transactionType: 'SALE',
+      transactionStatus: sale.status,
       payinId,
     });
-    if (!fresh || transactionType !== 'SALE' || !payinId) return null;
-    if (transactionStatus === 'APPROVAL')
+    if (!fresh || !payinId) return null;
+    if (sale.status === 'APPROVAL')
       return settleCardPayin(tx, payinId, sale, deps.now(), merchant.publicMerchantId);
     await failCardPayin(
       tx,
       payinId,
-      {
-        code: 'DECLINED',
-        message: sale.responseText ?? 'La tarjeta fue declinada.',
-      },
+      { code: 'DECLINED', message: sale.responseText ?? 'La tarjeta fue declinada.' },
       merchant.publicMerchantId,
     );
     return null;
   });
-  if (result?.kind === 'mismatch') await voidMismatchedSale(deps, merchant, sale.ticketNumber);
-  if (transactionType !== 'SALE')
-    deps.logger.warn(
-      { ticketNumber: sale.ticketNumber, transactionType },
-      'gateway reversed a sale; refunds are not handled automatically yet',
-    );
+  if (result?.kind === 'mismatch')
+    await voidMismatchedSale(deps, merchant, sale.ticketNumber, result.payin.createdAt);
 }
 
-function safeJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+/** A void or refund Kushki settled: recorded once; the refunds flows (issue 18) act on it. */
+async function receiveReversal(
+  deps: PaymentsDeps,
+  merchant: MerchantCredentials,
+  reversal: GatewayReversal,
+) {
+  const fresh = await recordNotification(deps.db, {
+    publicMerchantId: merchant.publicMerchantId,
+    ticketNumber: reversal.ticketNumber,
+    transactionType: reversal.type,
+    transactionStatus: reversal.status,
+    payinId: reversal.paymentId && isUuid(reversal.paymentId) ? reversal.paymentId : null,
+  });
+  if (fresh) deps.logger.warn({ ...reversal }, 'gateway reversed a sale');
 }
 
 const isUuid = (v: string) =>

@@ -189,3 +189,22 @@ test('the job runs by itself on its interval', async () => {
     await job.stop();
   }
 });
+
+test('a sale the gateway list shows voided settles nothing', async () => {
+  const { payin, order } = await payinLeftBeforeCharge();
+  await behaviour({ hold: true });
+  try {
+    const charged = await chargeBehindPayments(CARDS.visa, order.amount, payin.id);
+    const { ticketNumber } = (await charged.json()) as { ticketNumber: string };
+    const voided = await fetch(`${h.sandbox.url}/v1/charges/${ticketNumber}`, {
+      method: 'DELETE',
+      headers: { 'Private-Merchant-Id': school.privateMerchantId },
+    });
+    expect(voided.status).toBe(201);
+    // The list shows the reversal once Kushki has it (INITIALIZED or settled alike).
+    expect(await reconcileIn(5)).toMatchObject({ checked: 1, stillPending: 1 });
+    expect(await h.count('allocations', 'payin_id = $1', [payin.id])).toBe(0);
+  } finally {
+    await behaviour({});
+  }
+});

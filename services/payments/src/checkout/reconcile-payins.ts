@@ -1,5 +1,8 @@
-import { merchantOfSchool } from '../gateway/gateway-credentials-repository';
-import type { GatewaySale } from '../gateway/kushki-gateway';
+import {
+  merchantOfSchool,
+  type MerchantCredentials,
+} from '../gateway/gateway-credentials-repository';
+import type { GatewaySale, TransactionsWindow } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import { pendingCardPayins, type PayinRow } from '../payins/payin-repository';
 import { failCardPayin } from './fail-card-payin';
@@ -32,10 +35,11 @@ const ABANDONED = {
 };
 
 /**
- * Kill Bill's Janitor for card payins (ADR 0016): payins still pending a while after
- * checkout (a lost webhook, a crash between the charge and its answer) are looked up at the
- * gateway by ticket or by the payin id in the charge's metadata, then settled or failed
- * exactly as the webhook would. The clock and the interval are injectable.
+ * Kill Bill's Janitor for card payins (ADR 0016, 0030): payins still pending a while after
+ * checkout (a lost webhook, a crash between the charge and its answer) are found in Kushki's
+ * transactions list — its only documented lookup — by the payin id in the charge's metadata
+ * or by ticket, one list per merchant, then settled or failed exactly as the webhook would.
+ * The clock and the interval are injectable.
  */
 export class PayinReconciler {
   private timer: NodeJS.Timeout | undefined;
@@ -71,38 +75,57 @@ export class PayinReconciler {
       new Date(now.getTime() - this.options.pendingAfterMs),
     );
     const report: ReconcileReport = { checked: due.length, settled: 0, failed: 0, stillPending: 0 };
-    for (const payin of due) {
-      try {
-        report[await this.reconcile(payin, now)]++;
-      } catch (err) {
-        report.stillPending++;
-        this.deps.logger.warn({ payinId: payin.id, err: String(err) }, 'could not reconcile payin');
-      }
-    }
+    for (const payins of byMerchant(due)) await this.reconcileMerchant(payins, now, report);
     if (due.length) this.deps.logger.info(report, 'reconciled pending card payins');
     return report;
   }
 
-  private async reconcile(payin: PayinRow, now: Date): Promise<keyof ReconcileReport> {
+  /** One transactions list for the merchant's pending payins, from the oldest one to now. */
+  private async reconcileMerchant(payins: PayinRow[], now: Date, report: ReconcileReport) {
     const { deps } = this;
-    const merchant = await merchantOfSchool(
-      deps.db,
-      deps.box,
-      payin.schoolId,
-      payin.gatewayEnvironment!,
+    const { schoolId, gatewayEnvironment } = payins[0]!;
+    const merchant = await merchantOfSchool(deps.db, deps.box, schoolId, gatewayEnvironment!);
+    let window: TransactionsWindow | null = null;
+    try {
+      const oldest = new Date(Math.min(...payins.map((p) => p.createdAt.getTime())));
+      if (merchant)
+        window = await deps.gateways.gatewayFor(merchant).transactionsBetween(oldest, now);
+    } catch (err) {
+      deps.logger.warn({ schoolId, err: String(err) }, 'could not list gateway transactions');
+    }
+    for (const payin of payins) {
+      if (!merchant || !window || merchant.publicMerchantId !== payin.publicMerchantId) {
+        report.stillPending++;
+        continue;
+      }
+      try {
+        report[await this.reconcile(payin, merchant, window, now)]++;
+      } catch (err) {
+        report.stillPending++;
+        deps.logger.warn({ payinId: payin.id, err: String(err) }, 'could not reconcile payin');
+      }
+    }
+  }
+
+  private async reconcile(
+    payin: PayinRow,
+    merchant: MerchantCredentials,
+    window: TransactionsWindow,
+    now: Date,
+  ): Promise<keyof ReconcileReport> {
+    const { deps } = this;
+    const sales = window.sales.filter(
+      (s) => s.paymentId === payin.id || s.ticketNumber === payin.ticketNumber,
     );
-    if (!merchant || merchant.publicMerchantId !== payin.publicMerchantId) return 'stillPending';
-    const gateway = deps.gateways.gatewayFor(merchant);
-    const sales = payin.ticketNumber
-      ? [await gateway.lookup(payin.ticketNumber)].filter((s): s is GatewaySale => s !== null)
-      : await gateway.salesOfPayment(payin.id);
-    const approved = sales.find((s) => s.status === 'APPROVAL' && !s.reversal);
+    const reversed = (s: GatewaySale) =>
+      window.reversals.some((r) => r.saleTicketNumber === s.ticketNumber);
+    const approved = sales.find((s) => s.status === 'APPROVAL' && !reversed(s));
     if (approved) {
       const result = await deps.db.transaction((tx) =>
         settleCardPayin(tx, payin.id, approved, now, merchant.publicMerchantId),
       );
       if (result.kind === 'mismatch') {
-        await voidMismatchedSale(deps, merchant, approved.ticketNumber);
+        await voidMismatchedSale(deps, merchant, approved.ticketNumber, payin.createdAt);
         return 'failed';
       }
       return 'settled';
@@ -118,4 +141,14 @@ export class PayinReconciler {
     );
     return 'failed';
   }
+}
+
+/** Pending payins grouped by the merchant (school and environment) that charged them. */
+function byMerchant(payins: PayinRow[]): PayinRow[][] {
+  const groups = new Map<string, PayinRow[]>();
+  for (const payin of payins) {
+    const key = `${payin.schoolId}:${payin.gatewayEnvironment}`;
+    groups.set(key, [...(groups.get(key) ?? []), payin]);
+  }
+  return [...groups.values()];
 }

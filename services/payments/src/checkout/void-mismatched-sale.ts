@@ -2,18 +2,25 @@ import type { MerchantCredentials } from '../gateway/gateway-credentials-reposit
 import type { PaymentsDeps } from '../payments-deps';
 
 /**
- * A sale whose amount is not its payin's was not settled: it is voided so the family gets
- * its money back. Best effort: a failure is logged for the operators, never retried blindly.
+ * A sale whose amount is not its payin's was not settled: its money goes back to the family
+ * — voided the same day, refunded whole after that. Best effort: a failure is logged for the
+ * operators, never retried blindly.
  */
 export async function voidMismatchedSale(
   deps: PaymentsDeps,
   merchant: MerchantCredentials,
   ticketNumber: string,
+  chargedAt: Date,
 ): Promise<void> {
+  const gateway = deps.gateways.gatewayFor(merchant);
   try {
-    const voided = await deps.gateways.gatewayFor(merchant).voidCharge(ticketNumber);
-    deps.logger.error({ ticketNumber, voided }, 'charged amount differs from the payin; voided');
+    const voided = await gateway.voidSale(ticketNumber, chargedAt, deps.now());
+    const outcome =
+      voided.kind === 'refused' && voided.code === 'VOID_WINDOW_CLOSED'
+        ? await gateway.refund({ ticketNumber, idempotencyKey: `mismatch-${ticketNumber}` })
+        : voided;
+    deps.logger.error({ ticketNumber, outcome }, 'charged amount differs from the payin; reversed');
   } catch (err) {
-    deps.logger.error({ ticketNumber, err: String(err) }, 'could not void a mismatched sale');
+    deps.logger.error({ ticketNumber, err: String(err) }, 'could not reverse a mismatched sale');
   }
 }

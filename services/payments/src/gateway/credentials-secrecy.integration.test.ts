@@ -50,14 +50,14 @@ test('gateway credentials are sealed at rest and never reach the logs', async ()
     headers: {
       authorization: `Bearer ${await h.identity.sign({ kind: 'anonymous' })}`,
       'content-type': 'application/json',
-      'x-kushki-key': school.publicMerchantId,
-      'x-kushki-id': String(Math.floor(Date.now() / 1000)),
+      'x-kushki-key': school.merchantId,
+      'x-kushki-id': String(Date.now()),
       'x-kushki-signature': 'ab'.repeat(32),
     },
     body: JSON.stringify({
-      ticketNumber: '1',
-      transactionType: 'SALE',
-      transactionStatus: 'APPROVAL',
+      ticket_number: '1',
+      transaction_type: 'SALE',
+      transaction_status: 'APPROVAL',
     }),
   });
   expect(forged.status).toBe(401);

@@ -8,6 +8,8 @@ import type { SecretBox } from '../secrets/secret-box';
 export interface MerchantCredentials {
   schoolId: string;
   environment: GatewayEnvironment;
+  /** Kushki's merchant id (X-Kushki-Key of its webhooks); null until the school gives it. */
+  merchantId: string | null;
   publicMerchantId: string;
   privateMerchantId: string;
   webhookSecret: string;
@@ -24,6 +26,7 @@ export async function saveMerchantCredentials(
   const values = {
     schoolId: c.schoolId,
     environment: c.environment,
+    merchantId: c.merchantId,
     publicMerchantId: c.publicMerchantId,
     privateMerchantIdSealed: box.seal(
       c.privateMerchantId,
@@ -63,16 +66,16 @@ export async function merchantOfSchool(
   return row ? opened(box, row) : null;
 }
 
-/** The merchant a webhook names in X-Kushki-Key. */
-export async function merchantByPublicId(
+/** The merchant a webhook names in X-Kushki-Key: Kushki's merchant id. */
+export async function merchantByKushkiId(
   db: Executor,
   box: SecretBox,
-  publicMerchantId: string,
+  merchantId: string,
 ): Promise<MerchantCredentials | null> {
   const [row] = await db
     .select()
     .from(gatewayCredentials)
-    .where(eq(gatewayCredentials.publicMerchantId, publicMerchantId));
+    .where(eq(gatewayCredentials.merchantId, merchantId));
   return row ? opened(box, row) : null;
 }
 
@@ -80,6 +83,7 @@ function opened(box: SecretBox, row: typeof gatewayCredentials.$inferSelect): Me
   return {
     schoolId: row.schoolId,
     environment: row.environment,
+    merchantId: row.merchantId,
     publicMerchantId: row.publicMerchantId,
     privateMerchantId: box.open(
       row.privateMerchantIdSealed,

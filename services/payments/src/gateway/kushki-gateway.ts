@@ -1,26 +1,26 @@
 import { z } from 'zod';
-import { centavosToPesos, pesosToCentavos } from './kushki-money';
+import { centavosToPesos } from './kushki-money';
+import {
+  parseChargeDetails,
+  saleOfRecord,
+  type GatewayReversal,
+  type GatewaySale,
+} from './kushki-shapes';
+import {
+  LIST_PAGE_SIZE,
+  reversalOfRecord,
+  transactionRecordsOf,
+  transactionsListPath,
+} from './kushki-unverified';
+import { voidableUntil } from './void-window';
+
+export type { GatewaySale, GatewayReversal } from './kushki-shapes';
 
 /** Where and as whom the adapter talks to Kushki (the school's merchant). */
 export interface MerchantKeys {
   baseUrl: string;
   publicMerchantId: string;
   privateMerchantId: string;
-}
-
-/** A sale as Kushki describes it (charge answer, lookup, search, webhook). */
-export interface GatewaySale {
-  ticketNumber: string;
-  transactionReference: string | null;
-  status: string;
-  /** What was charged: the approved amount, or the requested one when declined. */
-  amountCentavos: number;
-  brand: string | null;
-  last4: string | null;
-  paymentId: string | null;
-  responseText: string | null;
-  /** VOID or REFUND when the sale was reversed. */
-  reversal: string | null;
 }
 
 export type ChargeOutcome =
@@ -30,47 +30,18 @@ export type ChargeOutcome =
   /** No answer, or a 5xx: the charge may or may not exist (reconciliation finds out). */
   | { kind: 'unknown'; reason: string };
 
-const pesos = z.number().transform((n, ctx) => {
-  const centavos = pesosToCentavos(n);
-  if (centavos === null) {
-    ctx.addIssue({ code: 'custom', message: 'monto inválido' });
-    return z.NEVER;
-  }
-  return centavos;
-});
+/**
+ * A void or refund Kushki took (INITIALIZED: its webhook says how it ended), or refused.
+ * A 5xx or no answer throws: a refund is then retried with the same Idempotency-Key.
+ */
+export type ReversalOutcome =
+  | { kind: 'started'; ticketNumber: string; transactionReference: string | null }
+  | { kind: 'refused'; code: string; message: string };
 
-const saleSchema = z
-  .object({
-    ticketNumber: z.string(),
-    transactionReference: z.string().nullish(),
-    transactionStatus: z.string(),
-    approvedTransactionAmount: pesos.optional(),
-    requestAmount: pesos.optional(),
-    paymentBrand: z.string().nullish(),
-    lastFourDigits: z.string().nullish(),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-    responseText: z.string().nullish(),
-    reversal: z.object({ transactionType: z.string() }).nullish(),
-  })
-  .transform((s): GatewaySale => ({
-    ticketNumber: s.ticketNumber,
-    transactionReference: s.transactionReference ?? null,
-    status: s.transactionStatus,
-    amountCentavos:
-      s.transactionStatus === 'APPROVAL'
-        ? (s.approvedTransactionAmount ?? s.requestAmount ?? 0)
-        : (s.requestAmount ?? 0),
-    brand: s.paymentBrand ?? null,
-    last4: s.lastFourDigits ?? null,
-    paymentId: typeof s.metadata?.payment_id === 'string' ? s.metadata.payment_id : null,
-    responseText: s.responseText ?? null,
-    reversal: s.reversal?.transactionType ?? null,
-  }));
-
-/** A sale as the webhook body carries it: the same fields, ticket and details flattened. */
-export function parseGatewaySale(value: unknown): GatewaySale | null {
-  const parsed = saleSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+/** What the transactions list says of a merchant's window: its sales and their reversals. */
+export interface TransactionsWindow {
+  sales: GatewaySale[];
+  reversals: GatewayReversal[];
 }
 
 const refusalSchema = z.object({
@@ -81,20 +52,30 @@ const refusalSchema = z.object({
 const chargeAnswerSchema = z.object({
   ticketNumber: z.string(),
   transactionReference: z.string().nullish(),
-  details: z.unknown(),
+  details: z.record(z.string(), z.unknown()).optional(),
 });
-const searchAnswerSchema = z.object({ data: z.array(z.unknown()) });
+const reversalAnswerSchema = z.object({
+  ticketNumber: z.string(),
+  transactionReference: z.string().nullish(),
+});
 
 /** Kushki's answer for bad merchant credentials: the family sees the school's problem, not the code. */
 const MERCHANT_REFUSED =
   'La escuela no tiene configurado el cobro con tarjeta. Avísale a la escuela o paga en caja.';
+const VOID_WINDOW_CLOSED = {
+  kind: 'refused',
+  code: 'VOID_WINDOW_CLOSED',
+  message: 'Solo se puede anular el mismo día del pago, antes de las 23:00. Haz una devolución.',
+} as const;
+// A day of a school's sales fits in a few pages; more means the window is wrong.
+const MAX_LIST_PAGES = 20;
 
 /**
- * Kushki's REST API as payments uses it (mexico.md §3, infra/sandboxes/gateway/README.md).
- * Tokens are made by the hosted form in the browser; the server charges, voids and looks up
- * transactions with the Private-Merchant-Id. Where it points is configuration only: the
- * sandbox and production differ by base URL and keys. Nothing here logs: the private
- * merchant id travels only in the request header.
+ * Kushki's REST API as payments uses it (ADR 0030, infra/sandboxes/gateway/README.md).
+ * Tokens are made in the browser (Kushki's hosted fields, or the sandbox's form); the server
+ * charges, voids, refunds and lists transactions with the Private-Merchant-Id. Where it
+ * points is configuration only: the sandbox and production differ by base URL and keys.
+ * Nothing here logs: the private merchant id travels only in the request header.
  */
 export class KushkiGateway {
   constructor(
@@ -112,13 +93,7 @@ export class KushkiGateway {
       res = await this.call('POST', '/card/v1/charges', {
         token: input.token,
         // Tuition is IVA-exempt: the whole amount goes in subtotalIva0 (mexico.md §3.4).
-        amount: {
-          subtotalIva: 0,
-          subtotalIva0: centavosToPesos(input.amountCentavos),
-          iva: 0,
-          ice: 0,
-          currency: 'MXN',
-        },
+        amount: this.exempt(input.amountCentavos),
         metadata: { payment_id: input.paymentId },
         fullResponse: true,
       });
@@ -142,54 +117,102 @@ export class KushkiGateway {
   private approved(body: unknown): ChargeOutcome {
     const answer = chargeAnswerSchema.safeParse(body);
     if (!answer.success) return { kind: 'unknown', reason: 'respuesta de cargo ilegible' };
-    const details = (answer.data.details ?? {}) as Record<string, unknown>;
-    const sale = parseGatewaySale({
+    const sale = parseChargeDetails({
       transactionStatus: 'APPROVAL',
-      ...details,
+      ...answer.data.details,
       ticketNumber: answer.data.ticketNumber,
       transactionReference: answer.data.transactionReference,
     });
     return sale ? { kind: 'approved', sale } : { kind: 'unknown', reason: 'venta ilegible' };
   }
 
-  /** Voids (anula) a whole sale; false when Kushki refuses (already reversed, declined…). */
-  async voidCharge(ticketNumber: string): Promise<boolean> {
+  /**
+   * Voids (anula) a whole sale: only the day it was made, before 23:00 Mexico City time
+   * (`DELETE /v1/charges/{ticket}`; partial voids exist only in Colombia). Later it refuses
+   * without asking Kushki, which would turn the void into a refund on its own.
+   */
+  async voidSale(ticketNumber: string, saleCreatedAt: Date, now: Date): Promise<ReversalOutcome> {
+    if (now >= voidableUntil(saleCreatedAt)) return VOID_WINDOW_CLOSED;
     const res = await this.call('DELETE', `/v1/charges/${encodeURIComponent(ticketNumber)}`, {
       fullResponse: true,
     });
-    await res.body?.cancel();
-    if (res.status >= 500) throw new Error(`Kushki no anuló la venta: HTTP ${res.status}`);
-    return res.ok;
+    return this.reversalAnswer(res, 'la anulación');
   }
 
-  /** One sale by its ticket number; null when Kushki does not know it. */
-  async lookup(ticketNumber: string): Promise<GatewaySale | null> {
-    const res = await this.call('GET', `/v1/charges/${encodeURIComponent(ticketNumber)}`);
-    if (res.status === 404) {
-      await res.body?.cancel();
-      return null;
+  /**
+   * Refunds (devuelve) `amountCentavos` of a sale, or all of it (`DELETE /v1/refund/{ticket}`;
+   * partial refunds exist in Mexico). Kushki settles it in days and notifies it by webhook.
+   */
+  async refund(input: {
+    ticketNumber: string;
+    amountCentavos?: number;
+    idempotencyKey: string;
+  }): Promise<ReversalOutcome> {
+    const res = await this.call(
+      'DELETE',
+      `/v1/refund/${encodeURIComponent(input.ticketNumber)}`,
+      {
+        fullResponse: true,
+        ...(input.amountCentavos === undefined
+          ? {}
+          : { amount: this.exempt(input.amountCentavos) }),
+      },
+      { 'Idempotency-Key': input.idempotencyKey },
+    );
+    return this.reversalAnswer(res, 'la devolución');
+  }
+
+  private async reversalAnswer(res: Response, what: string): Promise<ReversalOutcome> {
+    const body = await res.json().catch(() => undefined);
+    if (res.status >= 500) throw new Error(`Kushki no respondió ${what}: HTTP ${res.status}`);
+    const started = reversalAnswerSchema.safeParse(body);
+    if (res.ok && started.success)
+      return {
+        kind: 'started',
+        ticketNumber: started.data.ticketNumber,
+        transactionReference: started.data.transactionReference ?? null,
+      };
+    const refusal = refusalSchema.safeParse(body);
+    if (!refusal.success) throw new Error(`Kushki respondió ${what} ilegible: HTTP ${res.status}`);
+    return { kind: 'refused', code: refusal.data.code, message: refusal.data.message };
+  }
+
+  /** The merchant's sales and reversals made between `from` and `to` (the transactions list). */
+  async transactionsBetween(from: Date, to: Date): Promise<TransactionsWindow> {
+    const window: TransactionsWindow = { sales: [], reversals: [] };
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const res = await this.call('GET', transactionsListPath(from, to, page * LIST_PAGE_SIZE));
+      if (!res.ok)
+        throw new Error(`Kushki no respondió la lista de transacciones: HTTP ${res.status}`);
+      const records = transactionRecordsOf(await res.json());
+      if (!records) throw new Error('Kushki respondió una lista de transacciones ilegible');
+      for (const record of records) {
+        const reversal = reversalOfRecord(record);
+        if (reversal) window.reversals.push(reversal);
+        else if (record.transaction_type === 'SALE') window.sales.push(saleOfRecord(record));
+      }
+      if (records.length < LIST_PAGE_SIZE) return window;
     }
-    if (!res.ok) throw new Error(`Kushki no respondió la consulta: HTTP ${res.status}`);
-    return parseGatewaySale(await res.json());
+    throw new Error('La lista de transacciones de Kushki no terminó');
   }
 
-  /** The merchant's sales carrying this payin's id in their metadata, newest first. */
-  async salesOfPayment(paymentId: string): Promise<GatewaySale[]> {
-    const res = await this.call('POST', '/analytics/v1/transactions-list', {
-      metadata: { payment_id: paymentId },
-      limit: 10,
-    });
-    if (!res.ok) throw new Error(`Kushki no respondió la búsqueda: HTTP ${res.status}`);
-    const answer = searchAnswerSchema.parse(await res.json());
-    return answer.data.map(parseGatewaySale).filter((s): s is GatewaySale => s !== null);
+  private exempt(centavos: number) {
+    const pesos = centavosToPesos(centavos);
+    return { subtotalIva: 0, subtotalIva0: pesos, iva: 0, ice: 0, currency: 'MXN' };
   }
 
-  private call(method: string, path: string, body?: unknown): Promise<Response> {
+  private call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     return fetch(new URL(path, this.keys.baseUrl), {
       method,
       headers: {
         'content-type': 'application/json',
         'Private-Merchant-Id': this.keys.privateMerchantId,
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),

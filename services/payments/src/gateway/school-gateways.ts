@@ -40,15 +40,20 @@ export class SchoolGateways {
   }
 
   /**
-   * Where the portal frames the gateway's card form for this school: the form of the school's
-   * environment and its public merchant id; 409 in Spanish when either is missing.
+   * How the portal takes this school's card (ADR 0030): Kushki's own SDK with the school's
+   * public merchant id — in Kushki's test environment for a sandbox school — unless the
+   * deployment names a hosted form for that environment (the local gateway sandbox's, for
+   * development and the browser journeys). 409 in Spanish when the school has no merchant.
    */
   async cardFormOf(schoolId: string): Promise<CardFormSettings> {
     const environment = await this.environmentOf(schoolId);
-    const formUrl = this.config.cardFormUrls?.[environment];
     const merchant = await merchantOfSchool(this.db, this.box, schoolId, environment);
-    if (!formUrl || !merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
-    return { form_url: formUrl, public_merchant_id: merchant.publicMerchantId };
+    if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    const formUrl = this.config.cardFormUrls?.[environment];
+    const public_merchant_id = merchant.publicMerchantId;
+    return formUrl
+      ? { kind: 'hosted_form', form_url: formUrl, public_merchant_id }
+      : { kind: 'kushki_js', public_merchant_id, in_test: environment === 'sandbox' };
   }
 
   gatewayFor(merchant: MerchantCredentials): KushkiGateway {

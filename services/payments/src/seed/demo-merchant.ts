@@ -5,6 +5,7 @@ import type { SecretBox } from '../secrets/secret-box';
 
 /** The demo school's merchant at the gateway sandbox (the guide's fixed demo ids). */
 export const DEMO_MERCHANT = {
+  merchantId: '20000000100000000001',
   publicMerchantId: 'demo-public-merchant',
   privateMerchantId: 'demo-private-merchant',
   webhookSecret: 'firma-webhook-demo-cuota',
@@ -24,6 +25,7 @@ export async function seedDemoMerchant(
     await saveMerchantCredentials(tx, box, {
       schoolId: demo.schoolId,
       environment: 'sandbox',
+      merchantId: DEMO_MERCHANT.merchantId,
       publicMerchantId: DEMO_MERCHANT.publicMerchantId,
       privateMerchantId: DEMO_MERCHANT.privateMerchantId,
       webhookSecret: demo.webhookSecret,
@@ -49,6 +51,7 @@ export async function registerInGatewaySandbox(
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
+        merchant_id: DEMO_MERCHANT.merchantId,
         private_merchant_id: DEMO_MERCHANT.privateMerchantId,
         webhook_url: webhookUrl,
         webhook_signature: webhookSecret,

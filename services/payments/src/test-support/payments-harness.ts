@@ -48,6 +48,8 @@ export const WEBHOOK_PATH = '/api/v1/kushki_checkout/notifications/';
 /** A school with its merchant at the gateway, two families and one more student. */
 export interface SchoolFixture {
   id: string;
+  /** Kushki's merchant id: X-Kushki-Key of the school's webhooks. */
+  merchantId: string;
   publicMerchantId: string;
   privateMerchantId: string;
   webhookSecret: string;
@@ -89,6 +91,7 @@ export class PaymentsHarness {
   deps!: PaymentsDeps;
   readonly schools: SchoolFixture[] = [0, 1].map(() => ({
     id: randomUUID(),
+    merchantId: `2${String(randomBytes(6).readUIntBE(0, 6)).padStart(19, '0')}`,
     publicMerchantId: `pub${randomBytes(8).toString('hex')}`,
     privateMerchantId: `priv${randomBytes(14).toString('hex')}`,
     webhookSecret: `firma-${randomBytes(12).toString('hex')}`,
@@ -208,6 +211,7 @@ export class PaymentsHarness {
       await saveMerchantCredentials(this.service.db, box, {
         schoolId: school.id,
         environment: 'sandbox',
+        merchantId: school.merchantId,
         publicMerchantId: school.publicMerchantId,
         privateMerchantId: school.privateMerchantId,
         webhookSecret: school.webhookSecret,
@@ -217,6 +221,7 @@ export class PaymentsHarness {
         {
           method: 'PUT',
           body: JSON.stringify({
+            merchant_id: school.merchantId,
             private_merchant_id: school.privateMerchantId,
             webhook_url: `${this.relay.url}${WEBHOOK_PATH}`,
             webhook_signature: school.webhookSecret,

@@ -10,6 +10,7 @@ export async function startPaymentsHarness(
     lateWebhookMs: 300,
     hangMs: 3_000,
     webhooks: { attempts: 4, retryBaseMs: 100, timeoutMs: 3_000 },
+    reversals: { voidMs: 100, refundMs: 300 },
   });
   return PaymentsHarness.start({ ...options, sandbox });
 }

@@ -1,22 +1,17 @@
-import { useState } from 'react';
-import styled from 'styled-components';
+import { useRef, useState } from 'react';
 import type { Checkout } from '@cuota/contracts/payments/checkout';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { ErrorState } from '@cuota/ui/error-state';
-import { formatMoney, centavosToDecimal } from '@cuota/ui/money';
+import { formatMoney } from '@cuota/ui/money';
 import { Notice } from '@cuota/ui/notice';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCardFormSettingsQuery, useCheckoutMutation } from '../api/portal-payments-api';
+import { CardForm } from './card-form';
+import type { CardFormHandle, CardFormState, CardToken } from './card-form-types';
 import { PaymentProgress } from './payment-progress';
-import { useCardForm, type CardToken } from './use-card-form';
-
-const Frame = styled.iframe`
-  width: 100%;
-  border: none;
-`;
 
 interface Props {
   schoolId: string;
@@ -25,20 +20,11 @@ interface Props {
   onSettled: (paid: boolean) => void;
 }
 
-/** The card form's address for this school and amount (the gateway checks the parent). */
-function formSrc(formUrl: string, merchant: string, totalCentavos: number): string {
-  const url = new URL(formUrl);
-  url.searchParams.set('publicMerchantId', merchant);
-  url.searchParams.set('amount', centavosToDecimal(totalCentavos));
-  url.searchParams.set('currency', 'MXN');
-  url.searchParams.set('parentOrigin', window.location.origin);
-  return url.href;
-}
-
 /**
- * Pays the selection by card: the gateway's form tokenises in its iframe, the token goes to
- * checkout with one Idempotency-Key per attempt (kept when the answer was lost), and the page
- * follows the payment until the gateway's signed notification settles it.
+ * Pays the selection by card: the school's card form (Kushki's hosted fields, or the local
+ * sandbox's form) tokenises, the token goes to checkout with one Idempotency-Key per attempt
+ * (kept when the answer was lost), and the page follows the payment until the gateway's
+ * signed notification settles it.
  */
 export function CardPayment({ schoolId, items, totalCentavos, onSettled }: Props) {
   const settings = useCardFormSettingsQuery(schoolId);
@@ -46,7 +32,12 @@ export function CardPayment({ schoolId, items, totalCentavos, onSettled }: Props
   const [key, setKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState<string | null>(null);
-  const formUrl = settings.data?.form_url ?? null;
+  const form = useRef<CardFormHandle>(null);
+  const [formState, setFormState] = useState<CardFormState>({
+    valid: false,
+    busy: false,
+    error: null,
+  });
   const pay = async (card: CardToken) => {
     setProblem(null);
     const answer = await checkout({
@@ -59,10 +50,6 @@ export function CardPayment({ schoolId, items, totalCentavos, onSettled }: Props
     // A refusal is final for this key; a lost answer is retried with the same one.
     if (error.status !== null && error.status < 500) setKey(newIdempotencyKey());
   };
-  const { setFrame, valid, height, submit, ...form } = useCardForm(
-    formUrl && new URL(formUrl).origin,
-    (card) => void pay(card),
-  );
 
   if (paymentId) return <PaymentProgress paymentId={paymentId} onSettled={onSettled} />;
   if (settings.isLoading) return <Spinner label="Preparando el pago con tarjeta…" />;
@@ -73,22 +60,23 @@ export function CardPayment({ schoolId, items, totalCentavos, onSettled }: Props
         onRetry={() => void settings.refetch()}
       />
     );
-  const busy = form.busy || checkoutResult.isLoading;
+  const busy = formState.busy || checkoutResult.isLoading;
   return (
     <Card title="Pago con tarjeta" focusTitle>
       <p>Escribe los datos de tu tarjeta. Tu escuela nunca ve el número de tu tarjeta.</p>
-      <Frame
-        ref={setFrame}
-        title="Datos de la tarjeta"
-        src={formSrc(settings.data.form_url, settings.data.public_merchant_id, totalCentavos)}
-        style={{ height }}
+      <CardForm
+        ref={form}
+        settings={settings.data}
+        totalCentavos={totalCentavos}
+        onState={setFormState}
+        onToken={(card) => void pay(card)}
       />
-      {(problem ?? form.error) && (
+      {(problem ?? formState.error) && (
         <Notice tone="error">
-          <p role="alert">{problem ?? form.error}</p>
+          <p role="alert">{problem ?? formState.error}</p>
         </Notice>
       )}
-      <Button disabled={!valid || busy} onClick={submit}>
+      <Button disabled={!formState.valid || busy} onClick={() => form.current?.submit()}>
         {busy ? 'Procesando…' : `Pagar ${formatMoney(totalCentavos)}`}
       </Button>
     </Card>

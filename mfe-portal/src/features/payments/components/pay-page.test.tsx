@@ -1,11 +1,11 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@cuota/contracts/billing/orders';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { owedOrder } from '../test-support/owed-order';
 import { SELECTION_KEY, STUDENT_IDS_KEY } from '../utils/selection-storage';
 import { PayView } from './pay-page';
 
@@ -14,37 +14,17 @@ const CARD_FORM = '/api/v1/schools/school-1/card_form/';
 const CHECKOUT = '/api/v1/payments_v2/checkout/';
 const GATEWAY = 'http://gateway.test';
 
-const order = (id: string, student: [string, string], changes: Partial<Order> = {}): Order => ({
-  id,
-  school_id: 'school-1',
-  student: { id: student[0], name: student[1] },
-  concept_id: 'concept-1',
-  concept_name: 'Colegiatura',
-  concept_type: 'MONTHLY_FEE',
-  period: '2026-09',
-  due_on: '2026-09-10',
-  amount_centavos: 250_000,
-  late_fee_centavos: 0,
-  paid_centavos: 0,
-  pending_amount: 250_000,
-  final_amount: 250_000,
-  status: 'NOT_PAID',
-  is_billable: true,
-  fulfillments_dependent: [],
-  as_of: '2026-09-01',
-  ...changes,
-});
 const sofia: [string, string] = ['student-1', 'Sofía López'];
 const diego: [string, string] = ['student-2', 'Diego López'];
 const owed = [
-  order('o-1', sofia),
-  order('o-2', sofia, {
+  owedOrder('o-1', sofia),
+  owedOrder('o-2', sofia, {
     period: '2026-08',
     late_fee_centavos: 12_500,
     pending_amount: 262_500,
     final_amount: 262_500,
   }),
-  order('o-3', diego, {
+  owedOrder('o-3', diego, {
     concept_name: 'Inscripción',
     concept_type: 'INSCRIPTION',
     period: null,
@@ -119,7 +99,11 @@ test('paying by card sends only order ids and the token, then shows the payment 
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, { form_url: `${GATEWAY}/hosted/card-form`, public_merchant_id: 'pm-1' })
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    })
     .on('POST', CHECKOUT, () => Response.json(pending, { status: 202 }))
     .on('GET', '/api/v1/payments_v2/payment-status/pay-1/', {
       ...pending,
@@ -167,7 +151,11 @@ test('a declined card shows the Spanish reason once (no page alert) and the next
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, { form_url: `${GATEWAY}/hosted/card-form`, public_merchant_id: 'pm-1' })
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    })
     .on('POST', CHECKOUT, () =>
       Response.json({ error: { code: 'CARD_DECLINED', message: declined } }, { status: 402 }),
     );
@@ -203,7 +191,11 @@ test('messages from any other window are ignored', async () => {
   );
   const network = stubFetch()
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, { form_url: `${GATEWAY}/hosted/card-form`, public_merchant_id: 'pm-1' });
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    });
   renderPay();
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Pagar con tarjeta' }));
   await screen.findByTitle('Datos de la tarjeta');

@@ -1,9 +1,8 @@
-import { remotesResponseSchema, type RemoteEntry } from '@cuota/contracts/shell/remotes';
-import { remotesResponse } from './remotes-request';
+import { remotes } from '@cuota/contracts/identity/shell-endpoints';
+import type { RemoteEntry } from '@cuota/contracts/shell/remotes';
+import { fetchEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 /** GET /api/remotes: where each remote's mf-manifest.json lives in this deployment. */
 export async function fetchRemotes(): Promise<RemoteEntry[]> {
-  const response = await remotesResponse();
-  if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
-  return remotesResponseSchema.parse(await response.json()).remotes;
+  return (await fetchEndpoint(remotes, { params: {} })).remotes;
 }

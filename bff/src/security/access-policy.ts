@@ -11,13 +11,13 @@ export const NO_GRANT_MESSAGE =
 const WRONG_KIND_MESSAGE = 'Tu cuenta no tiene acceso a esta sección.';
 
 /**
- * Who may call a proxied endpoint, checked before anything is forwarded, with the same rule
- * the service applies again (decideAccess on the endpoint's definition). The school comes
- * from the path or the query: bodies stream to the service unread, so a school named only in
- * the body is checked by the service. Returns the identity to sign into the token, or
- * undefined for an anonymous call.
+ * Who may call an endpoint, decided on its definition with the rule the services apply
+ * (decideAccess): before a proxied call is forwarded (the service checks again) and before
+ * the BFF's own handlers run. The school comes from the path or the query: proxied bodies
+ * stream to the service unread, so a school named only in the body is checked by the
+ * service. Returns the signed-in identity, or undefined for an anonymous call.
  */
-export function authorizeProxyCall(
+export function authorizeCall(
   req: Request,
   endpoint: AnyEndpoint,
   params: Record<string, string>,

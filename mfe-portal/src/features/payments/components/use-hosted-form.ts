@@ -1,12 +1,7 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import type { CardToken } from './card-form-types';
 
-export interface CardToken {
-  token: string;
-  brand: string;
-  last4: string;
-}
-
-interface CardFormState {
+interface HostedFormState {
   valid: boolean;
   busy: boolean;
   height: number;
@@ -18,9 +13,9 @@ interface CardFormState {
  * only messages from that frame and the form's origin count; the card number never leaves it.
  * `setFrame` is the iframe's ref.
  */
-export function useCardForm(formOrigin: string | null, onToken: (token: CardToken) => void) {
+export function useHostedForm(formOrigin: string, onToken: (token: CardToken) => void) {
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
-  const [state, setState] = useState<CardFormState>({
+  const [state, setState] = useState<HostedFormState>({
     valid: false,
     busy: false,
     height: 360,
@@ -29,7 +24,7 @@ export function useCardForm(formOrigin: string | null, onToken: (token: CardToke
   const tokenArrived = useEffectEvent(onToken);
 
   useEffect(() => {
-    if (!formOrigin || !frame) return;
+    if (!frame) return;
     const listen = (event: MessageEvent) => {
       if (event.origin !== formOrigin || event.source !== frame.contentWindow) return;
       const data = event.data as { type?: string } & Record<string, unknown>;
@@ -52,8 +47,9 @@ export function useCardForm(formOrigin: string | null, onToken: (token: CardToke
   }, [formOrigin, frame]);
 
   /** The portal's own "Pagar" button asks the form to tokenise. */
-  const submit = () => {
-    if (formOrigin) frame?.contentWindow?.postMessage({ type: 'cuota:card-submit' }, formOrigin);
-  };
+  const submit = useCallback(
+    () => frame?.contentWindow?.postMessage({ type: 'cuota:card-submit' }, formOrigin),
+    [frame, formOrigin],
+  );
   return { setFrame, ...state, submit };
 }

@@ -1,0 +1,29 @@
+import type { Ref } from 'react';
+import type { CardFormSettings } from '@cuota/contracts/payments/checkout';
+
+/** What a card form hands the portal: a one-time token, never the card number. */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+}
+
+export interface CardFormState {
+  valid: boolean;
+  busy: boolean;
+  error: string | null;
+}
+
+/** The portal's own "Pagar" button asks the form to tokenise. */
+export interface CardFormHandle {
+  submit: () => void;
+}
+
+/** One interface, two implementations, chosen by the school's gateway settings (ADR 0030). */
+export interface CardFormProps<S extends CardFormSettings = CardFormSettings> {
+  settings: S;
+  totalCentavos: number;
+  onState: (state: CardFormState) => void;
+  onToken: (card: CardToken) => void;
+  ref?: Ref<CardFormHandle>;
+}

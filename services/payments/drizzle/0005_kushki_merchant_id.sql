@@ -1,0 +1,2 @@
+ALTER TABLE "gateway_credentials" ADD COLUMN "merchant_id" text;--> statement-breakpoint
+ALTER TABLE "gateway_credentials" ADD CONSTRAINT "gateway_credentials_merchant_id_unique" UNIQUE("merchant_id");

@@ -45,9 +45,15 @@ export const ENV_MEANINGS: Record<string, string> = {
   PAYMENTS_RECONCILE_INTERVAL_MS:
     'how often pending card payins are checked at the gateway (`0`: never)',
   PAYMENTS_RECONCILE_PENDING_AFTER_MS: 'how old a pending card payin is before it is checked',
-  PAC_URL: "the PAC's base URL (the sandbox's in development)",
-  PAC_API_TOKEN: "the PAC's API token (the sandbox checks it too)",
-  PAC_TIMEOUT_MS: 'how long a stamping call may take',
+  PAC_PROVIDER: 'which PAC invoicing speaks to: `sw` (SW sapien, ADR 0031)',
+  PAC_URL: "the PAC's base URL (SW's production or test services, the sandbox in development)",
+  PAC_USER: 'the PAC account invoicing signs in with (the sandbox accepts only it)',
+  PAC_PASSWORD: "that account's password",
+  PAC_TOKEN: "SW's infinite token, used instead of the account (the sandbox accepts it too)",
+  PAC_TOKEN_TTL_MS: "how long the sandbox's tokens last (SW's: two hours)",
+  SAT_CONSULTA_URL:
+    "SAT's Servicio de Consulta de CFDI, for a CFDI's status (the sandbox's in development)",
+  PAC_TIMEOUT_MS: 'how long a call to the PAC or SAT may take',
   INVOICING_SECRETS_KEY: "32 bytes in base64: AES-256-GCM key sealing the schools' CSD",
   DEMO_SCHOOL_ID: "the demo school enrolment's seed created",
   DEMO_SCHOOL_NAME: "the demo school's name for its sandbox merchant",

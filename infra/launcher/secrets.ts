@@ -11,7 +11,8 @@ export interface Secrets {
   invoicingSecretsKey: string;
   /** The demo merchant's webhook signature secret, shared by the gateway sandbox and payments. */
   gatewayWebhookSecret: string;
-  pacApiToken: string;
+  /** The password of invoicing's account with the PAC sandbox. */
+  pacPassword: string;
 }
 
 const key = () => crypto.randomBytes(32).toString('base64');
@@ -20,7 +21,7 @@ const LATER_SECRETS = {
   paymentsSecretsKey: key,
   invoicingSecretsKey: key,
   gatewayWebhookSecret: () => crypto.randomBytes(24).toString('hex'),
-  pacApiToken: () => crypto.randomBytes(24).toString('hex'),
+  pacPassword: () => crypto.randomBytes(24).toString('hex'),
 };
 
 /**

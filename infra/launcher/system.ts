@@ -149,11 +149,13 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
           GATEWAY_WEBHOOK_SECRET: secrets.gatewayWebhookSecret,
         }
       : {}),
-    // Invoicing stamps through the PAC sandbox and keeps CSDs encrypted.
+    // Invoicing stamps through the PAC sandbox (SW sapien's API, SAT's consulta at the same
+    // address) and keeps CSDs encrypted.
     ...(s === 'invoicing'
       ? {
           PAC_URL: httpUrl(profile, profile.pacPort),
-          PAC_API_TOKEN: secrets.pacApiToken,
+          ...pacAccount(secrets),
+          SAT_CONSULTA_URL: `${httpUrl(profile, profile.pacPort)}/ConsultaCFDIService.svc`,
           INVOICING_SECRETS_KEY: secrets.invoicingSecretsKey,
           PUBLIC_URL: publicUrl(profile),
         }
@@ -277,6 +279,11 @@ function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec {
   };
 }
 
+/** The SW account invoicing signs in with, which the PAC sandbox knows. */
+function pacAccount(secrets: Secrets) {
+  return { PAC_USER: 'facturacion@cuota.mx', PAC_PASSWORD: secrets.pacPassword };
+}
+
 function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
   return {
     name: 'pac-sandbox',
@@ -284,7 +291,7 @@ function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
     cwd: repoRoot,
     env: {
       PORT: String(profile.pacPort),
-      PAC_API_TOKEN: secrets.pacApiToken,
+      ...pacAccount(secrets),
       PAC_STATE_FILE: path.join(stateDir(profile), 'pac-state.json'),
     },
     readyUrl: `${httpUrl(profile, profile.pacPort)}/_sandbox/taxpayers`,

@@ -7,22 +7,34 @@ import {
   tuitionInvoice,
   type TestInvoice,
 } from './test-cfdi.ts';
-import { cancel, registerFamily, stamp, statusOf, TEST_TOKEN, control } from './test-pac-client.ts';
+import {
+  cancel,
+  consulta,
+  control,
+  expressionFor,
+  folioStatus,
+  registerFamily,
+  stamp,
+  TEST_ACCOUNT,
+  tokenFor,
+} from './test-pac-client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCEPTANCE_DELAY_MS = 60_000;
 const schoolCsd = testCsd(SCHOOL.rfc);
 let now = new Date();
 let sandbox: PacSandbox;
+let token: string;
 let folio = 0;
 
 beforeAll(async () => {
   sandbox = await startPacSandbox({
     port: 0,
-    apiToken: TEST_TOKEN,
+    account: { ...TEST_ACCOUNT, tokenTtlMs: 365 * DAY_MS },
     now: () => now,
     cancellationDelayMs: ACCEPTANCE_DELAY_MS,
   });
+  token = await tokenFor(sandbox.url);
   await registerFamily(sandbox.url);
 });
 beforeEach(() => {
@@ -35,10 +47,15 @@ async function stamped(change: (invoice: TestInvoice) => void = () => {}): Promi
   const invoice = tuitionInvoice(now);
   invoice.conceptos[0]!.descripcion = `Colegiatura ${++folio}`;
   change(invoice);
-  const { status, body } = await stamp(sandbox.url, sealedCfdi(invoice, schoolCsd));
+  const { status, body } = await stamp(sandbox.url, token, sealedCfdi(invoice, schoolCsd));
   expect(status).toBe(200);
-  return body.uuid;
+  return body.data.uuid as string;
 }
+
+const cancelled = (request: Record<string, string>, csd = schoolCsd) =>
+  cancel(sandbox.url, token, csd, request);
+const statusOf = (uuid: string, total = '3500.00', receptor = FAMILY.rfc) =>
+  consulta(sandbox.url, expressionFor(uuid, total, receptor));
 
 const withAmount = (amount: string) => (invoice: TestInvoice) => {
   Object.assign(invoice.conceptos[0]!, { valorUnitario: amount, importe: amount });
@@ -57,22 +74,26 @@ function creditNoteFor(uuid: string) {
   };
 }
 
-test('motive 02 right after stamping cancels at once, and asking again answers the same', async () => {
+test('motive 02 right after stamping cancels at once with an acuse; asking again answers 202', async () => {
   const uuid = await stamped();
 
-  const first = await cancel(sandbox.url, { uuid, motivo: '02' });
+  const first = await cancelled({ uuid: uuid.toLowerCase(), motivo: '02' });
   expect(first.status).toBe(200);
-  expect(first.body).toMatchObject({
-    uuid,
-    status: 'cancelado',
-    cancellation_status: 'cancelado_sin_aceptacion',
+  expect(first.body).toMatchObject({ status: 'success', data: { uuid: { [uuid]: '201' } } });
+  expect(first.body.data.acuse).toMatch(
+    new RegExp(
+      `RfcEmisor="${SCHOOL.rfc}"><Folios xmlns="http://cancelacfd.sat.gob.mx"><UUID>${uuid}</UUID><EstatusUUID>201</EstatusUUID>`,
+    ),
+  );
+  expect(await statusOf(uuid)).toMatchObject({
+    Estado: 'Cancelado',
+    EsCancelable: 'No cancelable',
+    EstatusCancelacion: 'Cancelado sin aceptación',
   });
-  expect(first.body.fecha_cancelacion).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-  expect((await cancel(sandbox.url, { uuid, motivo: '02' })).body).toEqual(first.body);
-  expect((await statusOf(sandbox.url, uuid)).body).toMatchObject({
-    status: 'cancelado',
+  expect(folioStatus(await cancelled({ uuid, motivo: '02' }))).toBe('202');
+  expect(sandbox.state.stamp(uuid)).toMatchObject({
     motivo_cancelacion: '02',
-    folio_sustitucion: null,
+    status: 'cancelado',
   });
 });
 
@@ -80,86 +101,109 @@ test('motive 01 names a substitute the sandbox stamped for the same emisor; othe
   const wrong = await stamped();
   const replacement = await stamped();
 
-  expect((await cancel(sandbox.url, { uuid: wrong, motivo: '01' })).body.error).toEqual({
-    code: 'substitution_invoice_required',
-    message: 'El motivo 01 requiere folio_sustitucion: el UUID del CFDI que sustituye a este.',
-  });
-  for (const folio_sustitucion of ['6F1C2C11-90B4-4D2B-9C55-3A8C0E7D1A11', wrong]) {
-    const refused = await cancel(sandbox.url, { uuid: wrong, motivo: '01', folio_sustitucion });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe('substitution_invoice_not_found');
-  }
-  const withFolio = await cancel(sandbox.url, {
-    uuid: wrong,
-    motivo: '03',
-    folio_sustitucion: replacement,
-  });
-  expect(withFolio.body.error).toEqual({
-    code: 'substitution_not_allowed',
-    message: 'Solo el motivo 01 lleva folio_sustitucion.',
-  });
-  const badMotive = await cancel(sandbox.url, { uuid: wrong, motivo: '05' });
-  expect(badMotive.status).toBe(400);
-  expect(badMotive.body.error.message).toBe('motivo debe ser "01", "02", "03" o "04".');
-  expect((await statusOf(sandbox.url, wrong)).body.status).toBe('vigente');
+  expect(folioStatus(await cancelled({ uuid: wrong, motivo: '01' }))).toBe('208');
+  for (const foliosustitucion of ['6F1C2C11-90B4-4D2B-9C55-3A8C0E7D1A11', wrong])
+    expect(folioStatus(await cancelled({ uuid: wrong, motivo: '01', foliosustitucion }))).toBe(
+      '208',
+    );
+  expect(
+    folioStatus(await cancelled({ uuid: wrong, motivo: '03', foliosustitucion: replacement })),
+  ).toBe('209');
+  expect(folioStatus(await cancelled({ uuid: wrong, motivo: '05' }))).toBe('207');
+  expect((await statusOf(wrong)).Estado).toBe('Vigente');
 
-  const cancelled = await cancel(sandbox.url, {
+  // The Node SDK spells it folioSustitucion; SW reads either.
+  const answer = await cancelled({
     uuid: wrong,
     motivo: '01',
-    folio_sustitucion: replacement.toLowerCase(),
+    folioSustitucion: replacement.toLowerCase(),
   });
-  expect(cancelled.body.status).toBe('cancelado');
-  expect((await statusOf(sandbox.url, wrong)).body).toMatchObject({
+  expect(folioStatus(answer)).toBe('201');
+  expect(sandbox.state.stamp(wrong)).toMatchObject({
+    status: 'cancelado',
     motivo_cancelacion: '01',
     folio_sustitucion: replacement,
   });
 });
 
-test("an unknown UUID and another emisor's CFDI get SAT's answers", async () => {
+test("an unknown UUID and another emisor's CFDI get SAT's folio codes 205 and 203", async () => {
   const uuid = await stamped();
   expect(
-    await cancel(sandbox.url, { uuid: '6F1C2C11-90B4-4D2B-9C55-3A8C0E7D1A11', motivo: '02' }),
-  ).toMatchObject({ status: 404, body: { error: { code: '205', message: 'UUID No existe' } } });
-  expect(
-    await cancel(sandbox.url, { uuid, motivo: '02', rfc_emisor: 'AAA010101AAA' }),
-  ).toMatchObject({
-    status: 403,
-    body: {
-      error: {
-        code: '203',
-        message: 'UUID No corresponde el RFC del Emisor y de quien solicita la cancelación',
-      },
-    },
+    folioStatus(await cancelled({ uuid: '6F1C2C11-90B4-4D2B-9C55-3A8C0E7D1A11', motivo: '02' })),
+  ).toBe('205');
+  const other = testCsd('AAA010101AAA');
+  expect(folioStatus(await cancelled({ uuid, motivo: '02', rfc: 'AAA010101AAA' }, other))).toBe(
+    '203',
+  );
+});
+
+test('the cancellation is signed with the issuer’s CSD: a wrong password, key or RFC is refused', async () => {
+  const uuid = await stamped();
+  const refusals: [Record<string, string>, string][] = [
+    [{ password: 'otra' }, 'No se pudo abrir b64Key con la contraseña (password).'],
+    [
+      { b64Cer: testCsd(SCHOOL.rfc).certificate },
+      'La llave (b64Key) no corresponde al certificado (b64Cer).',
+    ],
+    [{ rfc: 'AAA010101AAA' }, `El certificado es del RFC ${SCHOOL.rfc}, no de AAA010101AAA.`],
+    [{ b64Cer: '' }, 'Faltan o están vacíos: b64Cer.'],
+  ];
+  for (const [change, messageDetail] of refusals) {
+    const answer = await cancelled({ uuid, motivo: '02', ...change });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: 'CACFDI33 - Problemas con los campos.',
+      messageDetail,
+      data: null,
+      status: 'error',
+    });
+  }
+  const expired = testCsd(SCHOOL.rfc, '30001000000500003416', {
+    from: new Date(Date.now() - 2 * 365 * DAY_MS),
+    to: new Date(Date.now() - DAY_MS),
   });
+  expect((await cancelled({ uuid, motivo: '02' }, expired)).body.messageDetail).toBe(
+    'El certificado no está vigente.',
+  );
+  expect((await statusOf(uuid)).Estado).toBe('Vigente');
 });
 
 test('after the next business day a $3,500 colegiatura waits for the family: accepted, rejected, or silence past the delay', async () => {
   const [accepted, rejected, silent] = [await stamped(), await stamped(), await stamped()];
   now = new Date(now.getTime() + 10 * DAY_MS);
+  expect(await statusOf(accepted)).toMatchObject({ EsCancelable: 'Cancelable con aceptación' });
 
-  for (const uuid of [accepted, rejected, silent])
-    expect((await cancel(sandbox.url, { uuid, motivo: '02' })).body).toMatchObject({
-      status: 'en_proceso',
-      cancellation_status: 'en_proceso',
+  for (const uuid of [accepted, rejected, silent]) {
+    expect(folioStatus(await cancelled({ uuid, motivo: '02' }))).toBe('201');
+    expect(await statusOf(uuid)).toMatchObject({
+      Estado: 'Vigente',
+      EstatusCancelacion: 'En proceso',
     });
+  }
+  expect(folioStatus(await cancelled({ uuid: silent, motivo: '02' }))).toBe('202');
 
   const yes = await control(sandbox.url, 'POST', `/cancellations/${accepted}/accept`);
   expect(yes.body).toMatchObject({
     status: 'cancelado',
     cancellation_status: 'cancelado_con_aceptacion',
   });
-  const no = await control(sandbox.url, 'POST', `/cancellations/${rejected}/reject`);
-  expect(no.body).toMatchObject({ status: 'vigente', cancellation_status: 'solicitud_rechazada' });
+  expect(await statusOf(accepted)).toMatchObject({
+    Estado: 'Cancelado',
+    EstatusCancelacion: 'Cancelado con aceptación',
+  });
+  await control(sandbox.url, 'POST', `/cancellations/${rejected}/reject`);
+  expect(await statusOf(rejected)).toMatchObject({
+    Estado: 'Vigente',
+    EstatusCancelacion: 'Solicitud rechazada',
+  });
   expect((await control(sandbox.url, 'POST', `/cancellations/${rejected}/accept`)).status).toBe(
     409,
   );
 
-  expect((await statusOf(sandbox.url, silent)).body.status).toBe('en_proceso');
   now = new Date(now.getTime() + ACCEPTANCE_DELAY_MS);
-  expect((await statusOf(sandbox.url, silent)).body).toMatchObject({
-    status: 'cancelado',
-    cancellation_status: 'plazo_vencido',
-    motivo_cancelacion: '02',
+  expect(await statusOf(silent)).toMatchObject({
+    Estado: 'Cancelado',
+    EstatusCancelacion: 'Plazo vencido',
   });
 });
 
@@ -179,26 +223,37 @@ test('whatever their age, incomes up to $1,000, público en general and egresos 
   now = new Date(now.getTime() + 10 * DAY_MS);
 
   for (const uuid of [small, publico, egreso])
-    expect((await cancel(sandbox.url, { uuid, motivo: '03' })).body).toMatchObject({
-      status: 'cancelado',
-      cancellation_status: 'cancelado_sin_aceptacion',
-    });
-  expect((await cancel(sandbox.url, { uuid: large, motivo: '03' })).body.status).toBe('en_proceso');
+    expect(folioStatus(await cancelled({ uuid, motivo: '03' }))).toBe('201');
+  expect(await statusOf(small, '1000.00')).toMatchObject({
+    Estado: 'Cancelado',
+    EstatusCancelacion: 'Cancelado sin aceptación',
+  });
+  expect((await statusOf(publico, '3500.00', 'XAXX010101000')).Estado).toBe('Cancelado');
+  expect(folioStatus(await cancelled({ uuid: large, motivo: '03' }))).toBe('201');
+  expect((await statusOf(large, '1000.01')).EstatusCancelacion).toBe('En proceso');
 });
 
-test('an invoice with a vigente credit note is not cancelable until the note is cancelled', async () => {
+test('an invoice with a vigente credit note is not cancelable (204) until the note is cancelled', async () => {
   const invoice = await stamped();
   const creditNote = await stamped(creditNoteFor(invoice));
 
-  const blocked = await cancel(sandbox.url, { uuid: invoice, motivo: '02' });
-  expect(blocked.status).toBe(409);
-  expect(blocked.body.error.code).toBe('invoice_not_cancelable_by_sat');
-  expect(blocked.body.error.message).toContain(creditNote);
+  expect((await statusOf(invoice)).EsCancelable).toBe('No cancelable');
+  expect(folioStatus(await cancelled({ uuid: invoice, motivo: '02' }))).toBe('204');
+  expect(folioStatus(await cancelled({ uuid: creditNote, motivo: '02' }))).toBe('201');
+  expect(folioStatus(await cancelled({ uuid: invoice, motivo: '02' }))).toBe('201');
+});
 
-  expect((await cancel(sandbox.url, { uuid: creditNote, motivo: '02' })).body.status).toBe(
-    'cancelado',
-  );
-  expect((await cancel(sandbox.url, { uuid: invoice, motivo: '02' })).body.status).toBe(
-    'cancelado',
+test('the consulta answers "no encontrado" for an unknown UUID or another total, and 601 for a bad expression', async () => {
+  const uuid = await stamped();
+  expect(await statusOf(uuid, '3500.01')).toEqual({
+    CodigoEstatus: 'N - 602: Comprobante no encontrado.',
+    EsCancelable: '',
+    Estado: 'No Encontrado',
+    EstatusCancelacion: '',
+    ValidacionEFOS: '',
+  });
+  expect((await statusOf(uuid, '3500.0')).Estado).toBe('Vigente');
+  expect((await consulta(sandbox.url, `?id=${uuid}`)).CodigoEstatus).toBe(
+    'N - 601: La expresión impresa proporcionada no es válida.',
   );
 });

@@ -3,14 +3,26 @@ import { notFound, PacApiError } from './pac-api-error.ts';
 import type { PacState, StampedCfdi } from './pac-state.ts';
 import { compare, parseDecimal } from './sat-decimal.ts';
 
-export type Motivo = '01' | '02' | '03' | '04';
+const MOTIVOS = ['01', '02', '03', '04'];
 
 export interface CancelRequest {
   uuid: string;
-  rfc_emisor: string;
-  motivo: Motivo;
-  folio_sustitucion?: string;
+  rfcEmisor: string;
+  motivo: string;
+  folioSustitucion?: string;
 }
+
+/**
+ * SAT's answer for one folio (published/sw-cancel-folio-codes.json): 201 requested, 202
+ * already cancelled or in process, 203 another emisor's, 204 not cancelable (vigente CFDI
+ * relate to it), 205 unknown, 207 no valid motive, 208 a bad substitute, 209 a substitute
+ * the motive does not take.
+ */
+export type FolioStatus = '201' | '202' | '203' | '204' | '205' | '207' | '208' | '209';
+
+/** SAT's EsCancelable, as the consulta answers it. */
+export type Cancellability =
+  'Cancelable sin aceptación' | 'Cancelable con aceptación' | 'No cancelable';
 
 const GENERIC_RECEPTORS = ['XAXX010101000', 'XEXX010101000'];
 const NO_ACCEPTANCE_TYPES = ['E', 'T', 'N'];
@@ -48,22 +60,19 @@ export class Cancellations {
     this.acceptanceDelayMs = acceptanceDelayMs;
   }
 
-  request(request: CancelRequest): StampedCfdi {
+  request(request: CancelRequest): FolioStatus {
     this.settle();
     const stamp = this.state.stamp(request.uuid);
-    if (!stamp) throw notFound();
-    if (stamp.emisor_rfc !== request.rfc_emisor)
-      throw new PacApiError(
-        403,
-        '203',
-        'UUID No corresponde el RFC del Emisor y de quien solicita la cancelación',
-      );
-    this.checkSubstitution(stamp, request);
-    if (stamp.status !== 'vigente') return stamp; // SAT: "UUID Previamente cancelado" / en proceso
-    this.checkNoLiveRelatives(stamp);
+    if (!stamp) return '205';
+    if (stamp.emisor_rfc !== request.rfcEmisor) return '203';
+    if (!MOTIVOS.includes(request.motivo)) return '207';
+    const substitution = this.substitutionProblem(stamp, request);
+    if (substitution) return substitution;
+    if (stamp.status !== 'vigente') return '202';
+    if (this.liveRelatives(stamp).length) return '204';
     const now = this.now();
     stamp.motivo_cancelacion = request.motivo;
-    stamp.folio_sustitucion = request.folio_sustitucion?.toUpperCase();
+    stamp.folio_sustitucion = request.folioSustitucion?.toUpperCase();
     if (cancelsWithoutAcceptance(stamp, now)) this.cancel(stamp, 'cancelado_sin_aceptacion', now);
     else {
       stamp.status = 'en_proceso';
@@ -71,7 +80,15 @@ export class Cancellations {
       stamp.acceptance_due_at = new Date(now.getTime() + this.acceptanceDelayMs()).toISOString();
     }
     this.state.save();
-    return stamp;
+    return '201';
+  }
+
+  /** EsCancelable: cancelled CFDI and those vigente CFDI relate to are not. */
+  cancellability(stamp: StampedCfdi): Cancellability {
+    if (stamp.status === 'cancelado' || this.liveRelatives(stamp).length) return 'No cancelable';
+    return cancelsWithoutAcceptance(stamp, this.now())
+      ? 'Cancelable sin aceptación'
+      : 'Cancelable con aceptación';
   }
 
   /** The receptor's answer to a cancellation in process. */
@@ -117,42 +134,19 @@ export class Cancellations {
     delete stamp.acceptance_due_at;
   }
 
-  /** Motive 01 names the CFDI that replaces this one (stamped first, same emisor); no other motive may. */
-  private checkSubstitution(stamp: StampedCfdi, request: CancelRequest): void {
-    if (request.motivo !== '01') {
-      if (request.folio_sustitucion)
-        throw new PacApiError(
-          400,
-          'substitution_not_allowed',
-          'Solo el motivo 01 lleva folio_sustitucion.',
-        );
-      return;
-    }
-    if (!request.folio_sustitucion)
-      throw new PacApiError(
-        400,
-        'substitution_invoice_required',
-        'El motivo 01 requiere folio_sustitucion: el UUID del CFDI que sustituye a este.',
-      );
-    const substitute = this.state.stamp(request.folio_sustitucion);
-    if (!substitute || substitute.uuid === stamp.uuid || substitute.emisor_rfc !== stamp.emisor_rfc)
-      throw new PacApiError(
-        400,
-        'substitution_invoice_not_found',
-        'El folio de sustitución no es un CFDI timbrado del mismo emisor.',
-      );
+  /** Motive 01 names the CFDI that replaces this one (stamped, same emisor); no other motive may. */
+  private substitutionProblem(stamp: StampedCfdi, request: CancelRequest): '208' | '209' | null {
+    if (request.motivo !== '01') return request.folioSustitucion ? '209' : null;
+    const substitute = request.folioSustitucion && this.state.stamp(request.folioSustitucion);
+    const valid =
+      substitute && substitute.uuid !== stamp.uuid && substitute.emisor_rfc === stamp.emisor_rfc;
+    return valid ? null : '208';
   }
 
-  /** A CFDI that vigente credit notes or payments relate to is "No cancelable" until they are cancelled. */
-  private checkNoLiveRelatives(stamp: StampedCfdi): void {
-    const relatives = this.state
+  /** Vigente credit notes and payments that relate to this CFDI: SAT's "No cancelable". */
+  private liveRelatives(stamp: StampedCfdi): StampedCfdi[] {
+    return this.state
       .stamps()
       .filter((s) => s.status !== 'cancelado' && s.related_uuids.includes(stamp.uuid));
-    if (relatives.length)
-      throw new PacApiError(
-        409,
-        'invoice_not_cancelable_by_sat',
-        `No cancelable: primero cancela los CFDI relacionados vigentes (${relatives.map((s) => s.uuid).join(', ')}).`,
-      );
   }
 }

@@ -13,13 +13,20 @@ function seedTaxpayers(): Taxpayer[] {
 const sandbox = await startPacSandbox({
   port: Number(env.PORT ?? 8030),
   host: env.HOST ?? '127.0.0.1',
-  apiToken: env.PAC_API_TOKEN ?? 'pac-sandbox-token',
+  account: {
+    user: env.PAC_USER ?? 'pruebas@cuota.mx',
+    password: env.PAC_PASSWORD ?? 'pac-sandbox',
+    infiniteToken: env.PAC_TOKEN || undefined,
+    tokenTtlMs: env.PAC_TOKEN_TTL_MS ? Number(env.PAC_TOKEN_TTL_MS) : undefined,
+  },
   stateFile: env.PAC_STATE_FILE || undefined,
   seedTaxpayers: seedTaxpayers(),
   cancellationDelayMs: env.PAC_CANCELLATION_DELAY_MS
     ? Number(env.PAC_CANCELLATION_DELAY_MS)
     : undefined,
 });
-console.log(`PAC sandbox: ${sandbox.url}/ (CFDI timbrados) · API ${sandbox.url}/cfdi40`);
+console.log(
+  `PAC sandbox (SW sapien): ${sandbox.url}/ (CFDI timbrados) · API ${sandbox.url}/cfdi33 · SAT ${sandbox.url}/ConsultaCFDIService.svc`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => void sandbox.stop().then(() => process.exit(0)));

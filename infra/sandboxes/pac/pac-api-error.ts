@@ -1,4 +1,4 @@
-/** A request the sandbox refuses outside SAT's stamping rules: an HTTP status, a code and Spanish text. */
+/** A control route's refusal (the sandbox's own routes, not SW's): an HTTP status, a code and Spanish text. */
 export class PacApiError extends Error {
   readonly status: number;
   readonly code: string;

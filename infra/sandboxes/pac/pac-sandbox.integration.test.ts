@@ -16,15 +16,27 @@ import {
   uniformInvoice,
   type TestInvoice,
 } from './test-cfdi.ts';
-import { control, registerFamily, stamp, statusOf, TEST_TOKEN } from './test-pac-client.ts';
+import {
+  authenticate,
+  consulta,
+  control,
+  expressionFor,
+  registerFamily,
+  stamp,
+  TEST_ACCOUNT,
+  tokenFor,
+} from './test-pac-client.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const YEAR_MS = 365 * 24 * HOUR_MS;
+const PREVIOUS_STAMP = '307. El comprobante contiene un timbre previo.';
 const schoolCsd = testCsd(SCHOOL.rfc);
 let sandbox: PacSandbox;
+let token: string;
 
 beforeAll(async () => {
-  sandbox = await startPacSandbox({ port: 0, apiToken: TEST_TOKEN });
+  sandbox = await startPacSandbox({ port: 0, account: TEST_ACCOUNT });
+  token = await tokenFor(sandbox.url);
   await registerFamily(sandbox.url);
   // Another family (its postal code exists in SAT's list) and a RESICO parent.
   await control(sandbox.url, 'PUT', '/taxpayers/MAPL850505QR3', {
@@ -40,8 +52,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
+let month = 0;
+/** A colegiatura of its own (each description differs, so each is a new document). */
 function tuition(change: (invoice: TestInvoice) => void = () => {}, csd = schoolCsd): string {
   const invoice = tuitionInvoice(new Date());
+  invoice.conceptos[0]!.descripcion = `Colegiatura ${++month}`;
   change(invoice);
   return sealedCfdi(invoice, csd);
 }
@@ -49,76 +64,99 @@ function tuition(change: (invoice: TestInvoice) => void = () => {}, csd = school
 const attributeOf = (xml: string, name: string) =>
   new RegExp(`\\s${name}="([^"]*)"`).exec(xml)?.[1];
 
-test('a sealed colegiatura is stamped with a TimbreFiscalDigital that validates and whose SelloSAT verifies', async () => {
+test('a sealed colegiatura is stamped with SW’s v4 answer: a TFD that validates, whose SelloSAT and cadena verify', async () => {
   const sealed = tuition();
-  const { status, body } = await stamp(sandbox.url, sealed);
+  const { status, body } = await stamp(sandbox.url, token, sealed);
 
   expect(status).toBe(200);
-  expect(body.uuid).toMatch(
+  expect(body.status).toBe('success');
+  const data = body.data as Record<string, string>;
+  expect(data.uuid).toMatch(
     /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/,
   );
-  expect(body.previously_stamped).toBe(false);
-  const timbre = /<tfd:TimbreFiscalDigital[^>]*\/>/.exec(body.xml)![0];
+  const timbre = /<tfd:TimbreFiscalDigital[^>]*\/>/.exec(data.cfdi!)![0];
   // SAT's TFD 1.1 schema accepts the timbre on its own (xmllint exits non-zero otherwise).
   execFileSync('xmllint', ['--noout', '--schema', SAT_FILES.tfd11Xsd, '-'], {
     input: timbre,
     stdio: 'pipe',
   });
   expect(attributeOf(timbre, 'Version')).toBe('1.1');
-  expect(attributeOf(timbre, 'UUID')).toBe(body.uuid);
-  expect(attributeOf(timbre, 'FechaTimbrado')).toBe(body.fecha_timbrado);
+  expect(attributeOf(timbre, 'UUID')).toBe(data.uuid);
+  expect(attributeOf(timbre, 'FechaTimbrado')).toBe(data.fechaTimbrado);
   expect(attributeOf(timbre, 'SelloCFD')).toBe(attributeOf(sealed, 'Sello'));
-  expect(attributeOf(timbre, 'NoCertificadoSAT')).toBe(body.no_certificado_sat);
-  expect(Date.now() - new Date(`${body.fecha_timbrado}-06:00`).getTime()).toBeLessThan(60_000);
+  expect(data.selloCFDI).toBe(attributeOf(sealed, 'Sello'));
+  expect(attributeOf(timbre, 'NoCertificadoSAT')).toBe(data.noCertificadoSAT);
+  expect(data.noCertificadoCFDI).toBe(schoolCsd.noCertificado);
+  expect(Date.now() - new Date(`${data.fechaTimbrado}-06:00`).getTime()).toBeLessThan(60_000);
 
-  const certificate = (await control(sandbox.url, 'GET', '/certificate')).body as unknown as {
+  const certificate = (await control(sandbox.url, 'GET', '/certificate')).body as {
     rfc: string;
     certificate_pem: string;
   };
   expect(attributeOf(timbre, 'RfcProvCertif')).toBe(certificate.rfc);
   const x509 = new X509Certificate(certificate.certificate_pem);
-  expect(Buffer.from(x509.serialNumber, 'hex').toString('latin1')).toBe(body.no_certificado_sat);
+  expect(Buffer.from(x509.serialNumber, 'hex').toString('latin1')).toBe(data.noCertificadoSAT);
   const cadenaTfd = cadenaOf(timbre, SAT_FILES.cadenaOriginalTfd11Xslt);
+  expect(data.cadenaOriginalSAT).toBe(cadenaTfd);
   expect(cadenaTfd).toBe(
-    `||1.1|${body.uuid}|${body.fecha_timbrado}|${certificate.rfc}|${attributeOf(sealed, 'Sello')}|${body.no_certificado_sat}||`,
+    `||1.1|${data.uuid}|${data.fechaTimbrado}|${certificate.rfc}|${attributeOf(sealed, 'Sello')}|${data.noCertificadoSAT}||`,
   );
-  const selloSat = Buffer.from(attributeOf(timbre, 'SelloSAT')!, 'base64');
+  expect(data.selloSAT).toBe(attributeOf(timbre, 'SelloSAT'));
+  const selloSat = Buffer.from(data.selloSAT!, 'base64');
   expect(verify('RSA-SHA256', Buffer.from(cadenaTfd), x509.publicKey, selloSat)).toBe(true);
+  // The QR of the representación impresa, as a PNG.
+  expect(Buffer.from(data.qrCode!, 'base64').subarray(1, 4).toString()).toBe('PNG');
   // The issuer's document is untouched: the same cadena original, so its Sello still holds.
-  expect(cadenaOf(body.xml)).toBe(cadenaOf(sealed));
+  expect(cadenaOf(data.cfdi!)).toBe(cadenaOf(sealed));
 
-  const status_ = await statusOf(sandbox.url, body.uuid);
-  expect(status_.body).toMatchObject({ uuid: body.uuid, status: 'vigente', xml: body.xml });
+  expect(await consulta(sandbox.url, expressionFor(data.uuid!))).toMatchObject({
+    CodigoEstatus: 'S - Comprobante obtenido satisfactoriamente.',
+    Estado: 'Vigente',
+    EsCancelable: 'Cancelable sin aceptación',
+    EstatusCancelacion: '',
+  });
   const page = await (await fetch(`${sandbox.url}/`)).text();
-  expect(page).toContain(body.uuid);
+  expect(page).toContain(data.uuid);
 });
 
 test('a taxed sale is stamped: IVA 16 % within SAT limits and the Comprobante totals agree', async () => {
   const { status, body } = await stamp(
     sandbox.url,
+    token,
     sealedCfdi(uniformInvoice(new Date()), schoolCsd),
   );
   expect(status).toBe(200);
-  expect(body.xml).toContain('TotalImpuestosTrasladados="144.00"');
+  expect(body.data.cfdi).toContain('TotalImpuestosTrasladados="144.00"');
 });
 
-test('stamping the same sealed CFDI again answers the original stamp, even when both arrive at once', async () => {
-  const sealed = tuition(
-    (invoice) => (invoice.conceptos[0]!.descripcion = 'Colegiatura diciembre'),
-  );
+test('the same sealed CFDI again, even at once, answers 307 with the first stamp: one UUID', async () => {
+  const sealed = tuition();
   const [first, second] = await Promise.all([
-    stamp(sandbox.url, sealed),
-    stamp(sandbox.url, sealed),
+    stamp(sandbox.url, token, sealed),
+    stamp(sandbox.url, token, sealed),
   ]);
-  const again = await stamp(sandbox.url, sealed);
+  const again = await stamp(sandbox.url, token, sealed);
 
-  expect([first.status, second.status, again.status]).toEqual([200, 200, 200]);
-  expect(new Set([first.body.uuid, second.body.uuid, again.body.uuid]).size).toBe(1);
-  expect([first.body.previously_stamped, second.body.previously_stamped].sort()).toEqual([
-    false,
-    true,
-  ]);
-  expect(again.body).toMatchObject({ previously_stamped: true, xml: first.body.xml });
+  expect([first.status, second.status].sort()).toEqual([200, 400]);
+  const [stamped, previous] = first.status === 200 ? [first, second] : [second, first];
+  for (const answer of [previous, again]) {
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 'error', message: PREVIOUS_STAMP });
+    expect(answer.body.data).toEqual(stamped.body.data);
+  }
+  expect(
+    sandbox.state.stamps().filter((s) => s.xml.includes(attributeOf(sealed, 'Sello')!)),
+  ).toHaveLength(1);
+});
+
+test('a CFDI that carries a timbre the sandbox did not give is refused with 307 and no data', async () => {
+  const foreign = tuition().replace(
+    '</cfdi:Comprobante>',
+    '<cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="6F1C2C11-90B4-4D2B-9C55-3A8C0E7D1A11" FechaTimbrado="2026-01-01T00:00:00" RfcProvCertif="SPR190613I52" SelloCFD="x" NoCertificadoSAT="30001000000500003456" SelloSAT="x"/></cfdi:Complemento></cfdi:Comprobante>',
+  );
+  const { status, body } = await stamp(sandbox.url, token, foreign);
+  expect(status).toBe(400);
+  expect(body).toMatchObject({ status: 'error', message: PREVIOUS_STAMP, data: null });
 });
 
 const rejections: [string, () => string, string, string][] = [
@@ -270,19 +308,19 @@ const rejections: [string, () => string, string, string][] = [
     'a Fecha more than 72 hours old',
     () => tuition((i) => (i.fecha = mexicoCityTime(new Date(Date.now() - 73 * HOUR_MS)))),
     '401',
-    'Fecha y hora de generación fuera de rango',
+    'Fecha y hora de generación fuera de rango.',
   ],
   [
     'a Fecha in the future',
     () => tuition((i) => (i.fecha = mexicoCityTime(new Date(Date.now() + HOUR_MS)))),
     '401',
-    'Fecha y hora de generación fuera de rango',
+    'Fecha y hora de generación fuera de rango.',
   ],
   [
     "a certificate whose RFC is not the emisor's",
     () => tuition(() => {}, testCsd('AAA010101AAA')),
     '303',
-    'Sello no corresponde a emisor',
+    'Sello no corresponde a emisor.',
   ],
   [
     'a certificate that had expired at Fecha',
@@ -295,7 +333,7 @@ const rejections: [string, () => string, string, string][] = [
         }),
       ),
     '305',
-    'La fecha de emisión no está dentro de la vigencia del CSD del Emisor',
+    'La fecha de emisión no está dentro de la vigencia del CSD del Emisor.',
   ],
   [
     "a NoCertificado that is not the certificate's serial",
@@ -313,50 +351,89 @@ const rejections: [string, () => string, string, string][] = [
     'a document SAT’s schema refuses (no Exportacion)',
     () => tuition().replace(' Exportacion="01"', ''),
     '301',
-    'XML mal formado',
+    'XML mal formado.',
   ],
 ];
 
-test.each(rejections)('refuses %s', async (_case, document, code, message) => {
-  const { status, body } = await stamp(sandbox.url, document());
-  expect(status).toBe(422);
-  expect(body.error).toMatchObject({ code, message });
-});
+test.each(rejections)(
+  'refuses %s, in SW’s envelope with SAT’s code',
+  async (_case, document, code, text) => {
+    const { status, body } = await stamp(sandbox.url, token, document());
+    expect(status).toBe(400);
+    // SW writes Anexo 20's three-digit codes "307. texto" and the matrix's "CFDI40101 - texto".
+    const message = /^\d{3}$/.test(code) ? `${code}. ${text}` : `${code} - ${text}`;
+    expect(body).toMatchObject({ status: 'error', message, data: null });
+  },
+);
 
-test('only a caller with the token may stamp or read, and only XML is stamped', async () => {
+test('authentication: a token for the account’s user and password, refused otherwise in SW’s words', async () => {
+  const issued = await authenticate(sandbox.url);
+  expect(issued.status).toBe(200);
+  expect(issued.body).toMatchObject({ status: 'success', data: { tokeny_type: 'Bearer' } });
+  // expires_in is a UNIX time in seconds, two hours ahead.
+  expect(issued.body.data.expires_in! * 1000 - Date.now()).toBeGreaterThan(2 * HOUR_MS - 60_000);
+
+  const wrong = await authenticate(sandbox.url, { ...TEST_ACCOUNT, password: 'otra' });
+  expect(wrong.status).toBe(401);
+  expect(wrong.body).toEqual({
+    message:
+      'AU2000 - El usuario y/o contraseña son inválidos, no se puede autenticar el servicio.',
+    messageDetail: null,
+    data: null,
+    status: 'error',
+  });
   const sealed = tuition();
-  for (const token of ['', 'otro-token']) {
-    const { status, body } = await stamp(sandbox.url, sealed, token);
-    expect(status).toBe(401);
-    expect(body.error).toEqual({
-      code: 'NO_AUTORIZADO',
-      message: 'Falta el token de acceso o no es válido.',
-    });
+  const refusals = [
+    ['', 'AU4101 - El token proporcionado viene vacio.'],
+    ['otro-token', 'El token debe contener 3 partes'],
+    ['a.b.c', 'AU4000 - No fue posible validar el token.'],
+  ];
+  for (const [bad, message] of refusals) {
+    const answer = await stamp(sandbox.url, bad!, sealed);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ status: 'error', message });
   }
-  expect((await statusOf(sandbox.url, '00000000-0000-4000-8000-000000000000', 'x')).status).toBe(
-    401,
-  );
-  const json = await fetch(`${sandbox.url}/cfdi40/stamp`, {
+  const json = await fetch(`${sandbox.url}/cfdi33/stamp/v4`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
   });
-  expect(json.status).toBe(415);
-  expect(await statusOf(sandbox.url, '00000000-0000-4000-8000-000000000000')).toMatchObject({
-    status: 404,
-    body: { error: { code: '205', message: 'UUID No existe' } },
+  expect(json.status).toBe(400);
+  expect(await json.json()).toMatchObject({ status: 'error', message: '301. XML mal formado.' });
+});
+
+test('a token past its two hours is refused; an infinite token never expires', async () => {
+  let now = new Date();
+  const clocked = await startPacSandbox({
+    port: 0,
+    account: { ...TEST_ACCOUNT, infiniteToken: 'token-infinito-de-pruebas' },
+    now: () => now,
   });
+  try {
+    await registerFamily(clocked.url);
+    const fresh = await tokenFor(clocked.url);
+    now = new Date(now.getTime() + 2 * HOUR_MS);
+    const expired = await stamp(clocked.url, fresh, tuition());
+    expect(expired).toMatchObject({
+      status: 401,
+      body: { status: 'error', message: 'AU4000 - No fue posible validar el token.' },
+    });
+    now = new Date(Date.now()); // Fecha must be within 72 hours of the PAC's clock.
+    expect((await stamp(clocked.url, 'token-infinito-de-pruebas', tuition())).status).toBe(200);
+    expect(clocked.auth.issued).toBe(1);
+  } finally {
+    await clocked.stop();
+  }
 });
 
 test('the next stamps can be made to fail with 503 so callers can prove their retries', async () => {
   await control(sandbox.url, 'PUT', '/behaviour', { fail_next_stamps: 1 });
-  const sealed = tuition((invoice) => (invoice.conceptos[0]!.descripcion = 'Colegiatura enero'));
+  const sealed = tuition();
 
-  const failed = await stamp(sandbox.url, sealed);
+  const failed = await stamp(sandbox.url, token, sealed);
   expect(failed.status).toBe(503);
   expect(failed.headers.get('retry-after')).toBe('1');
-  expect(failed.body.error.code).toBe('PAC_NO_DISPONIBLE');
-  expect((await stamp(sandbox.url, sealed)).status).toBe(200);
+  expect((await stamp(sandbox.url, token, sealed)).status).toBe(200);
 });
 
 test('the next stamps can be made slow, to prove callers time out and retry', async () => {
@@ -365,27 +442,41 @@ test('the next stamps can be made slow, to prove callers time out and retry', as
     slow_ms: 300,
   });
   expect(behaviour.body).toMatchObject({ slow_next_stamps: 1, slow_ms: 300 });
-  const sealed = tuition((invoice) => (invoice.conceptos[0]!.descripcion = 'Colegiatura febrero'));
 
   const started = Date.now();
-  expect((await stamp(sandbox.url, sealed)).status).toBe(200);
+  expect((await stamp(sandbox.url, token, tuition())).status).toBe(200);
   expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   expect((await control(sandbox.url, 'GET', '/behaviour')).body).toMatchObject({
     slow_next_stamps: 0,
   });
-  const refused = await control(sandbox.url, 'PUT', '/behaviour', { slow_ms: -1 });
+  const refused = await control<{ error: { message: string } }>(sandbox.url, 'PUT', '/behaviour', {
+    slow_ms: -1,
+  });
   expect(refused.body.error.message).toBe('slow_ms debe ser un entero entre 0 y 120000.');
 });
 
+test('an answer can be lost after the stamp: the retry gets 307 with that stamp, never a second UUID', async () => {
+  await control(sandbox.url, 'PUT', '/behaviour', { lose_next_answers: 1 });
+  const sealed = tuition();
+
+  await expect(stamp(sandbox.url, token, sealed)).rejects.toThrow();
+  const retry = await stamp(sandbox.url, token, sealed);
+  expect(retry.body).toMatchObject({ status: 'error', message: PREVIOUS_STAMP });
+  const stamps = sandbox.state.stamps().filter((s) => s.sello_cfd === attributeOf(sealed, 'Sello'));
+  expect(stamps).toHaveLength(1);
+  expect(retry.body.data.uuid).toBe(stamps[0]!.uuid);
+});
+
 test('the taxpayer registry refuses incomplete data in Spanish', async () => {
-  const bad = await control(sandbox.url, 'PUT', '/taxpayers/GOMA800101AB1', {
-    name: 'ANA',
-    postal_code: '067',
-    regimes: ['605'],
-  });
+  const bad = await control<{ error: { message: string } }>(
+    sandbox.url,
+    'PUT',
+    '/taxpayers/GOMA800101AB1',
+    { name: 'ANA', postal_code: '067', regimes: ['605'] },
+  );
   expect(bad.status).toBe(400);
   expect(bad.body.error.message).toBe('postal_code debe tener 5 dígitos.');
-  const list = (await control(sandbox.url, 'GET', '/taxpayers')).body as unknown as unknown[];
+  const list = (await control<unknown[]>(sandbox.url, 'GET', '/taxpayers')).body;
   expect(list).toContainEqual({
     rfc: FAMILY.rfc,
     name: FAMILY.nombre,
@@ -394,27 +485,34 @@ test('the taxpayer registry refuses incomplete data in Spanish', async () => {
   });
 });
 
-test('with PAC_STATE_FILE a restart keeps stamped CFDI, the registry and the sandbox certificate', async () => {
+test('with PAC_STATE_FILE a restart keeps stamped CFDI, the registry and the certificate, not tokens', async () => {
   const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pac-state-')), 'pac.json');
-  const first = await startPacSandbox({ port: 0, apiToken: TEST_TOKEN, stateFile });
+  const first = await startPacSandbox({ port: 0, account: TEST_ACCOUNT, stateFile });
   await registerFamily(first.url);
   const sealed = tuition();
-  const stamped = await stamp(first.url, sealed);
+  const oldToken = await tokenFor(first.url);
+  const stamped = await stamp(first.url, oldToken, sealed);
   expect(stamped.status).toBe(200);
   await first.stop();
+  // A state file written before the TFD's seal and cadena were kept answers the same.
+  const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as {
+    stamps: Record<string, unknown>[];
+  };
+  saved.stamps = saved.stamps.map(
+    ({ sello_sat: _s, cadena_original_sat: _c, ...old }: Record<string, unknown>) => old,
+  );
+  fs.writeFileSync(stateFile, JSON.stringify(saved));
 
-  const second = await startPacSandbox({ port: 0, apiToken: TEST_TOKEN, stateFile });
+  const second = await startPacSandbox({ port: 0, account: TEST_ACCOUNT, stateFile });
   try {
-    expect((await statusOf(second.url, stamped.body.uuid)).body).toMatchObject({
-      status: 'vigente',
-      xml: stamped.body.xml,
+    expect((await stamp(second.url, oldToken, sealed)).status).toBe(401);
+    expect(
+      await consulta(second.url, expressionFor(stamped.body.data.uuid as string)),
+    ).toMatchObject({
+      Estado: 'Vigente',
     });
-    const again = await stamp(second.url, sealed);
-    expect(again.body).toMatchObject({ uuid: stamped.body.uuid, previously_stamped: true });
-    const certificate = (await control(second.url, 'GET', '/certificate')).body as unknown as {
-      no_certificado: string;
-    };
-    expect(certificate.no_certificado).toBe(stamped.body.no_certificado_sat);
+    const again = await stamp(second.url, await tokenFor(second.url), sealed);
+    expect(again.body).toMatchObject({ message: PREVIOUS_STAMP, data: stamped.body.data });
   } finally {
     await second.stop();
   }

@@ -22,6 +22,9 @@ export interface StampedCfdi {
   fecha_timbrado: string;
   no_certificado_sat: string;
   sello_cfd: string;
+  /** The TFD's seal and cadena original (absent in state files written before they were kept). */
+  sello_sat?: string;
+  cadena_original_sat?: string;
   xml: string;
   emisor_rfc: string;
   emisor_nombre: string;

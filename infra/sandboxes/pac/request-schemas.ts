@@ -2,27 +2,9 @@ import { z } from 'zod';
 import { PacApiError } from './pac-api-error.ts';
 import { REGIMENES } from './sat-catalogs.ts';
 
-const UUID_PATTERN =
-  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** SAT's t_RFC (tdCFDI.xsd). */
 export const RFC_PATTERN =
   /^[A-Z&Ñ]{3,4}[0-9]{2}(0[1-9]|1[012])(0[1-9]|[12][0-9]|3[01])[A-Z0-9]{2}[0-9A]$/u;
-
-const uuid = (field: string) =>
-  z.string({ error: `${field} es obligatorio.` }).regex(UUID_PATTERN, {
-    error: `${field} debe ser un UUID (36 caracteres).`,
-  });
-
-export const cancelRequestSchema = z.object({
-  uuid: uuid('uuid'),
-  rfc_emisor: z
-    .string({ error: 'rfc_emisor es obligatorio.' })
-    .regex(RFC_PATTERN, { error: 'rfc_emisor no tiene la forma de un RFC.' }),
-  motivo: z.enum(['01', '02', '03', '04'], {
-    error: 'motivo debe ser "01", "02", "03" o "04".',
-  }),
-  folio_sustitucion: uuid('folio_sustitucion').optional(),
-});
 
 export const taxpayerSchema = z.object({
   name: z

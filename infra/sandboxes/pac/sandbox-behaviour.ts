@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { PacApiError } from './pac-api-error.ts';
 
 /** Faults a test or a developer can ask for, to exercise the invoicing service's retries. */
 const between = (field: string, min: number, max: number) => {
@@ -16,15 +15,29 @@ export const behaviourSchema = z.strictObject(
     }),
     slow_next_stamps: between('slow_next_stamps', 0, 1000),
     slow_ms: between('slow_ms', 0, 120_000),
+    lose_next_answers: between('lose_next_answers', 0, 1000),
     cancellation_delay_ms: between('cancellation_delay_ms', 0, 2_592_000_000),
   },
   {
     error:
-      'Solo se admiten fail_next_stamps, fail_status, slow_next_stamps, slow_ms y cancellation_delay_ms.',
+      'Solo se admiten fail_next_stamps, fail_status, slow_next_stamps, slow_ms, lose_next_answers y cancellation_delay_ms.',
   },
 );
 
 export type Behaviour = z.infer<typeof behaviourSchema>;
+
+/**
+ * The PAC's front door down (5xx): answered as plain text, as a load balancer would, since
+ * what SW answers then is not published. Callers must not rely on the body.
+ */
+export class ServiceDown extends Error {
+  readonly status: number;
+
+  constructor(status: number) {
+    super('Servicio no disponible; intenta de nuevo en unos segundos.');
+    this.status = status;
+  }
+}
 
 export class SandboxBehaviour {
   private current: Behaviour;
@@ -35,6 +48,7 @@ export class SandboxBehaviour {
       fail_status: 503,
       slow_next_stamps: 0,
       slow_ms: 0,
+      lose_next_answers: 0,
       cancellation_delay_ms: cancellationDelayMs,
     };
   }
@@ -56,11 +70,14 @@ export class SandboxBehaviour {
     }
     if (this.current.fail_next_stamps > 0) {
       this.current.fail_next_stamps -= 1;
-      throw new PacApiError(
-        this.current.fail_status,
-        'PAC_NO_DISPONIBLE',
-        'El servicio de timbrado no está disponible por el momento. Intenta de nuevo en unos segundos.',
-      );
+      throw new ServiceDown(this.current.fail_status);
     }
+  }
+
+  /** After a stamp: whether to drop the connection instead of answering (the answer is lost). */
+  loseAnswer(): boolean {
+    if (this.current.lose_next_answers === 0) return false;
+    this.current.lose_next_answers -= 1;
+    return true;
   }
 }

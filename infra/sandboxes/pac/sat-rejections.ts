@@ -5,11 +5,12 @@
  * Anexo 20's validations every PAC performs (301 XML mal formado, 303, 305, 307, 401).
  */
 export const SAT_MESSAGES = {
-  '301': 'XML mal formado',
-  '303': 'Sello no corresponde a emisor',
-  '305': 'La fecha de emisión no está dentro de la vigencia del CSD del Emisor',
-  '307': 'El CFDI contiene un timbre previo',
-  '401': 'Fecha y hora de generación fuera de rango',
+  '301': 'XML mal formado.',
+  '303': 'Sello no corresponde a emisor.',
+  '305': 'La fecha de emisión no está dentro de la vigencia del CSD del Emisor.',
+  // SW's wording, recorded by its SDKs (published/sw-stamp-previous.json).
+  '307': 'El comprobante contiene un timbre previo.',
+  '401': 'Fecha y hora de generación fuera de rango.',
   CFDI40101: 'El campo Fecha no cumple con el patrón requerido.',
   CFDI40102:
     'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.',
@@ -67,7 +68,7 @@ export const SAT_MESSAGES = {
 
 export type SatCode = keyof typeof SAT_MESSAGES;
 
-/** A CFDI the PAC refuses to stamp: answered 422 with SAT's code and text (and a detail). */
+/** A CFDI the PAC refuses to stamp: answered in SW's error envelope with SAT's code and text. */
 export class SatRejection extends Error {
   readonly code: SatCode;
   readonly detail: string | undefined;

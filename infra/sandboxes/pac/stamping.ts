@@ -55,14 +55,16 @@ export class Stamper {
       selloCfd: cfdi.sello,
     };
     const stamped = await addTimbre(cfdi.document, timbre, this.state.identity);
-    const invalid = await schemaErrors(stamped);
+    const invalid = await schemaErrors(stamped.xml);
     if (invalid.length) throw new Error(`El CFDI timbrado no valida: ${invalid.join('; ')}`);
     const stamp: StampedCfdi = {
       uuid: timbre.uuid,
       fecha_timbrado: timbre.fechaTimbrado,
       no_certificado_sat: this.state.identity.noCertificado,
       sello_cfd: cfdi.sello,
-      xml: stamped,
+      sello_sat: stamped.selloSat,
+      cadena_original_sat: stamped.cadenaOriginalSat,
+      xml: stamped.xml,
       emisor_rfc: cfdi.emisor.rfc,
       emisor_nombre: cfdi.emisor.nombre,
       receptor_rfc: cfdi.receptor.rfc,

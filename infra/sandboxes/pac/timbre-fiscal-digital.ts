@@ -26,12 +26,23 @@ function timbreElement(attributes: Record<string, string>): Element {
   return timbre;
 }
 
+export interface Stamped {
+  xml: string;
+  /** The timbre's cadena original (SW answers it as cadenaOriginalSAT) and its seal. */
+  cadenaOriginalSat: string;
+  selloSat: string;
+}
+
 /**
  * Adds the TimbreFiscalDigital 1.1 to the CFDI's Complemento (creating it before any Addenda)
  * and returns the stamped XML. SelloSAT is the PAC's RSA-SHA256 signature of the cadena
  * original that SAT's cadenaoriginal_TFD_1_1.xslt computes from the timbre.
  */
-export async function addTimbre(cfdi: Document, timbre: Timbre, pac: PacIdentity): Promise<string> {
+export async function addTimbre(
+  cfdi: Document,
+  timbre: Timbre,
+  pac: PacIdentity,
+): Promise<Stamped> {
   const attributes = {
     Version: '1.1',
     UUID: timbre.uuid,
@@ -45,10 +56,12 @@ export async function addTimbre(cfdi: Document, timbre: Timbre, pac: PacIdentity
     serializer.serializeToString(timbreElement(attributes)),
     SAT_FILES.cadenaOriginalTfd11Xslt,
   );
-  const selloSat = sign('RSA-SHA256', Buffer.from(cadena, 'utf8'), pac.privateKeyPem);
-  const signed = timbreElement({ ...attributes, SelloSAT: selloSat.toString('base64') });
+  const selloSat = sign('RSA-SHA256', Buffer.from(cadena, 'utf8'), pac.privateKeyPem).toString(
+    'base64',
+  );
+  const signed = timbreElement({ ...attributes, SelloSAT: selloSat });
   complementoOf(cfdi).appendChild(cfdi.importNode(signed, true));
-  return serializer.serializeToString(cfdi);
+  return { xml: serializer.serializeToString(cfdi), cadenaOriginalSat: cadena, selloSat };
 }
 
 function complementoOf(cfdi: Document): Element {

@@ -15,6 +15,7 @@ import {
 } from './invoices/invoice-request-consumer';
 import { StampingWorker } from './invoices/stamping-worker';
 import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
+import { createPacClient } from './pac/create-pac-client';
 import { SecretBox } from './secrets/secret-box';
 
 /** Durable name of invoicing's copy of enrolment's students: also its inbox key, never changes. */
@@ -48,6 +49,7 @@ export function createInvoicingService(
       const worker = new StampingWorker(
         ctx.db,
         new SchoolIssuers(new SecretBox(settings.secretsKey)),
+        createPacClient(settings.pac),
         stampingSettings(settings),
         ctx.logger,
         ctx.config.now,

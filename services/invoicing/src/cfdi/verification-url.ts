@@ -20,13 +20,34 @@ function rfcParam(rfc: string): string {
   return rfc.replaceAll('&', '&amp;');
 }
 
-export function verificationUrl({ comprobante, timbre }: StampedComprobante): string {
+/** What identifies a CFDI to SAT's verification and consulta services. */
+export interface VerificationFields {
+  uuid: string;
+  issuerRfc: string;
+  receptorRfc: string;
+  /** Total as the CFDI writes it ("5850.00"). */
+  total: string;
+  /** The emisor's Sello (only its last 8 characters travel). */
+  sello: string;
+}
+
+export function verificationUrlOf(cfdi: VerificationFields): string {
   const params = [
-    `id=${timbre.UUID}`,
-    `re=${rfcParam(comprobante.Emisor.Rfc)}`,
-    `rr=${rfcParam(comprobante.Receptor.Rfc)}`,
-    `tt=${verificationTotal(comprobante.Total)}`,
-    `fe=${(comprobante.Sello ?? '').slice(-8)}`,
+    `id=${cfdi.uuid}`,
+    `re=${rfcParam(cfdi.issuerRfc)}`,
+    `rr=${rfcParam(cfdi.receptorRfc)}`,
+    `tt=${verificationTotal(cfdi.total)}`,
+    `fe=${cfdi.sello.slice(-8)}`,
   ];
   return `${SAT_VERIFICATION_URL}?${params.join('&')}`;
+}
+
+export function verificationUrl({ comprobante, timbre }: StampedComprobante): string {
+  return verificationUrlOf({
+    uuid: timbre.UUID,
+    issuerRfc: comprobante.Emisor.Rfc,
+    receptorRfc: comprobante.Receptor.Rfc,
+    total: comprobante.Total,
+    sello: comprobante.Sello ?? '',
+  });
 }

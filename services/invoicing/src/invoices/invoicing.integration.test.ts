@@ -24,8 +24,9 @@ import {
 } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { POSTAL_CODE_MESSAGE } from './pac-rejection-rules';
+import { createPacClient } from '../pac/create-pac-client';
 import {
-  PAC_TOKEN,
+  pacSettingsFor,
   SCHOOL,
   SCHOOL_ID,
   colegiatura,
@@ -46,11 +47,13 @@ let system: InvoicingTestSystem;
 let dir: string;
 let schema: string;
 
+/** Long enough for a stamp on a busy machine; the slow PAC below takes longer. */
+const PAC_TIMEOUT_MS = 4_000;
 const PAYER = { rfc: 'SORC591116FJ6', name: 'ROSA SOLIS CARRANZA', cp: '44100' };
 
 beforeAll(async () => {
   [system, dir] = await Promise.all([
-    startInvoicingTestSystem({ pacTimeoutMs: 1_000 }),
+    startInvoicingTestSystem({ pacTimeoutMs: PAC_TIMEOUT_MS }),
     mkdtemp(path.join(tmpdir(), 'invoicing-e2e-')),
   ]);
   schema = await writeValidationSchema(dir);
@@ -173,11 +176,17 @@ describe('a card payment of colegiatura and uniform', () => {
     });
     expect(shirt!.Traslados?.[0]).toMatchObject({ TasaOCuota: '0.160000', Importe: '137.93' });
 
-    // The PAC knows it as vigente; the stamped event is in invoicing's outbox.
-    const status = await fetch(`${system.pac.url}/cfdi40/${invoice.uuid}`, {
-      headers: { authorization: `Bearer ${PAC_TOKEN}` },
-    });
-    expect(((await status.json()) as { status: string }).status).toBe('vigente');
+    // SAT (the sandbox's consulta) knows it as vigente; the stamped event is in the outbox.
+    const pac = createPacClient(pacSettingsFor(system.pac));
+    expect(
+      await pac.status({
+        uuid: invoice.uuid!,
+        issuerRfc: SCHOOL.rfc,
+        receptorRfc: 'COSC8001137NA',
+        total: '6000.00',
+        sello: c.Sello!,
+      }),
+    ).toMatchObject({ kind: 'found', state: 'active', cancellation: 'none' });
     const { rows } = await system.invoicing.db.$client.query(
       "SELECT payload FROM outbox_events WHERE type = 'invoicing.invoice.stamped'",
     );
@@ -289,16 +298,28 @@ test('the PAC down (503s) then up: stamped after retries with backoff', async ()
 });
 
 test('a PAC too slow to answer: the same sealed CFDI is sent again and keeps one UUID', async () => {
-  // Slower than the service's 1 s timeout: the PAC stamps it, but the answer is lost.
-  await system.pacBehaviour({ slow_next_stamps: 1, slow_ms: 1_500 });
+  // Slower than the service's timeout: the PAC stamps it, but the answer comes too late.
+  await system.pacBehaviour({ slow_next_stamps: 1, slow_ms: PAC_TIMEOUT_MS + 1_000 });
   const studentId = student(1).student_id;
   const paid = payin({ allocations: [colegiatura(studentId, { period: '2026-11' })] });
   await system.publish(payinSucceededV1, paid);
-  const invoice = await system.settled(paid.payin_id, studentId);
+  const invoice = await system.settled(paid.payin_id, studentId, 40_000);
   expect(invoice.status).toBe('success');
   expect(invoice.attempts).toBeGreaterThanOrEqual(2);
   const sealed = parseStampedCfdi(invoice.stampedXml!).comprobante.Sello;
   expect(system.pac.state.stamps().filter((s) => s.xml.includes(sealed!))).toHaveLength(1);
+});
+
+test('the PAC’s answer lost after stamping: the retry’s 307 carries the stamp, one UUID', async () => {
+  await system.pacBehaviour({ lose_next_answers: 1 });
+  const studentId = student(1).student_id;
+  const paid = payin({ allocations: [colegiatura(studentId, { period: '2026-12' })] });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, studentId);
+  expect(invoice).toMatchObject({ status: 'success', attempts: 2 });
+  const sello = parseStampedCfdi(invoice.stampedXml!).comprobante.Sello!;
+  const stamps = system.pac.state.stamps().filter((s) => s.sello_cfd === sello);
+  expect(stamps.map((s) => s.uuid)).toEqual([invoice.uuid]);
 });
 
 test('a PAC refusal (CFDI40148) fails with the postal-code message; fixed data + retry stamps it', async () => {

@@ -19,14 +19,7 @@ export function messageForFamily(message: string): string {
   return aboutAddress && (mentionsRfc || mustBelong) ? POSTAL_CODE_MESSAGE : message;
 }
 
-/** How the PAC answered a stamp request, in the terms the worker acts on. */
-export type StampOutcome =
-  | { kind: 'stamped'; uuid: string; xml: string }
-  /** Final: SAT's rules refused it (4xx); it never stamps unless the data changes. */
-  | { kind: 'rejected'; code: string; message: string }
-  /** Worth asking again later: 5xx, 408, 429, a timeout or no connection. */
-  | { kind: 'unavailable'; reason: string };
-
+/** An HTTP status worth asking again later (5xx, 408, 429); other 4xx are final. */
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }

@@ -21,11 +21,10 @@ import {
   type InvoiceRow,
   type Lease,
 } from './invoice-repository';
+import type { PacClient } from '../pac/pac-client';
 import { messageForFamily, retryDelayMs } from './pac-rejection-rules';
-import { stampWithPac, type PacSettings } from './pac-client';
 
 export interface StampingSettings {
-  pac: PacSettings;
   /** First retry after this, doubling up to `retryCapMs`. */
   retryBaseMs: number;
   retryCapMs: number;
@@ -36,7 +35,7 @@ export interface StampingSettings {
   batchSize: number;
 }
 
-export const DEFAULT_STAMPING: Omit<StampingSettings, 'pac'> = {
+export const DEFAULT_STAMPING: StampingSettings = {
   retryBaseMs: 2_000,
   retryCapMs: 10 * 60_000,
   pollMs: 1_000,
@@ -55,6 +54,7 @@ export class StampingWorker {
   constructor(
     private readonly db: InvoicingDb,
     private readonly issuers: SchoolIssuers,
+    private readonly pac: PacClient,
     private readonly settings: StampingSettings,
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
@@ -116,7 +116,7 @@ export class StampingWorker {
   }
 
   private async stamp(row: InvoiceRow, lease: Lease, sealedXml: string): Promise<void> {
-    const outcome = await stampWithPac(this.settings.pac, sealedXml);
+    const outcome = await this.pac.stamp(sealedXml);
     if (outcome.kind === 'rejected') {
       this.logger.info({ invoiceId: row.id, code: outcome.code }, 'the PAC refused an invoice');
       return this.fail(lease, outcome.code, messageForFamily(outcome.message));

@@ -8,10 +8,11 @@ import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
 import { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import { upsertFiscalGuardian } from '../guardians/fiscal-guardian-repository';
 import type { InvoicingDb } from '../invoicing-db';
-import { stampWithPac } from '../invoices/pac-client';
 import { INVOICING_MIGRATIONS } from '../invoicing-service';
+import { createPacClient } from '../pac/create-pac-client';
 import * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
+import { PAC_ACCOUNT, pacSettingsFor } from '../test-support/invoicing-test-system';
 import {
   DEMO_FISCAL_ENTITY,
   demoTaxpayers,
@@ -43,7 +44,7 @@ const family = (n: number, fiscal: Partial<GuardianSnapshot>): GuardianSnapshot 
 beforeAll(async () => {
   [database, pac] = await Promise.all([
     createTestDatabase('invoicing_seed'),
-    startPacSandbox({ port: 0, apiToken: 'semilla' }),
+    startPacSandbox({ port: 0, account: PAC_ACCOUNT }),
   ]);
   db = createDatabase(database.url, schema, 2);
   await runMigrations(db, INVOICING_MIGRATIONS);
@@ -126,6 +127,6 @@ test('registers the school and the families with complete fiscal data in the PAC
     },
     csd,
   );
-  const outcome = await stampWithPac({ url: pac.url, token: 'semilla', timeoutMs: 5_000 }, xml);
+  const outcome = await createPacClient(pacSettingsFor(pac)).stamp(xml);
   expect(outcome.kind).toBe('stamped');
 });

@@ -23,8 +23,10 @@ import { createInvoicingService } from '../invoicing-service';
 import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import type { InvoiceRow } from '../invoices/invoice-repository';
+import type { PacSettings } from '../pac/pac-settings';
 
-export const PAC_TOKEN = 'token-de-pruebas-facturacion';
+/** Invoicing's account with its PAC sandbox. */
+export const PAC_ACCOUNT = { user: 'facturacion@cuota.mx', password: 'contraseña-pac-pruebas' };
 export const SCHOOL_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_SCHOOL_ID = '22222222-2222-4222-8222-222222222222';
 
@@ -65,14 +67,12 @@ export async function startInvoicingOnPac(options: {
   identity?: TestIdentity;
   pacTimeoutMs?: number;
 }): Promise<InvoicingOnPac> {
-  const pac = await startPacSandbox({ port: 0, apiToken: PAC_TOKEN });
+  const pac = await startPacSandbox({ port: 0, account: PAC_ACCOUNT });
   const secretsKey = randomBytes(32).toString('base64');
   const underTest = await startServiceUnderTest(
     createInvoicingService({
-      pacUrl: pac.url,
-      pacToken: PAC_TOKEN,
+      pac: pacSettingsFor(pac, options.pacTimeoutMs),
       secretsKey,
-      pacTimeoutMs: options.pacTimeoutMs ?? 5_000,
       stamping: { retryBaseMs: 100, retryCapMs: 400, pollMs: 100 },
     }),
     { label: options.label, natsPrefix: options.natsPrefix, identity: options.identity },
@@ -81,6 +81,17 @@ export async function startInvoicingOnPac(options: {
     throw err;
   });
   return { underTest, pac, box: new SecretBox(secretsKey) };
+}
+
+/** Invoicing's PAC settings for a sandbox: SW's API and SAT's consulta both at its URL. */
+export function pacSettingsFor(pac: PacSandbox, timeoutMs = 5_000): PacSettings {
+  return {
+    provider: 'sw',
+    url: pac.url,
+    credentials: PAC_ACCOUNT,
+    satConsultaUrl: `${pac.url}/ConsultaCFDIService.svc`,
+    timeoutMs,
+  };
 }
 
 /** The PAC sandbox's control API (infra/sandboxes/pac): taxpayers and behaviour. */

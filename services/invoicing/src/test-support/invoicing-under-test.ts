@@ -27,7 +27,7 @@ export function startInvoicingUnderTest(options: {
   return startServiceUnderTest(invoicingService, { label: 'invoicing', ...options });
 }
 
-export { guardian, PAC_TOKEN, SCHOOL, student } from './invoicing-test-system';
+export { guardian, SCHOOL, student } from './invoicing-test-system';
 
 /**
  * Invoicing stamping through a PAC sandbox of its own, with `schoolId`'s fiscal entity and a

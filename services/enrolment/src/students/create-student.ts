@@ -4,7 +4,7 @@ import { countKnownGuardians } from '../guardians/guardian-repository';
 import { insertStudent, levelIdOfKind, sectionIsOfLevel } from './student-repository';
 import { billingGuardianRefusal, invalidStudent } from './student-rules';
 
-export type StudentRegistration = CreateStudent & {
+export type NewStudentInput = CreateStudent & {
   /** An import's key, so a re-run recognises the student. */
   external_ref?: string | null;
   curp?: string | null;
@@ -14,10 +14,10 @@ export type StudentRegistration = CreateStudent & {
 };
 
 /**
- * Registers a student with their guardians; enrolment.student.created (naming them) is
+ * Creates a student with their guardians; enrolment.student.created (naming them) is
  * enqueued in the same transaction: the event exists if and only if the student does.
  */
-export async function registerStudent(tx: Executor, input: StudentRegistration): Promise<string> {
+export async function createStudent(tx: Executor, input: NewStudentInput): Promise<string> {
   const levelId = await levelIdOfKind(tx, input.school_id, input.level);
   if (!levelId) throw invalidStudent('level', 'La escuela no ofrece este nivel.');
   if (input.section_id && !(await sectionIsOfLevel(tx, input.section_id, levelId)))

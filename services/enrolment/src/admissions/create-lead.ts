@@ -3,12 +3,12 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
 import { createGuardian } from '../guardians/create-guardian';
 import { countKnownGuardians } from '../guardians/guardian-repository';
-import { linkGuardian } from '../guardians/student-guardian-repository';
 import { createStudent } from '../students/create-student';
 
 /**
  * A lead: its new guardians are created in the school first (guardian_schools), then the
- * student with status `lead`, linked to them. Every creation publishes its event.
+ * student with status `lead`, linked to them with their relationships. Every creation
+ * publishes its event.
  */
 export async function createLead(
   tx: Executor,
@@ -22,7 +22,7 @@ export async function createLead(
     const id = await createGuardian(tx, { ...guardian, school_id: input.school_id });
     relationships.set(id, guardian.relationship);
   }
-  const studentId = await createStudent(tx, {
+  return createStudent(tx, {
     school_id: input.school_id,
     level: input.level,
     section_id: input.section_id,
@@ -36,10 +36,8 @@ export async function createLead(
     guardian_ids: [...new Set([...input.guardian_ids, ...relationships.keys()])],
     billing_guardian_id: null,
     changed_by: changedBy,
+    relationships,
   });
-  for (const [guardianId, relationship] of relationships)
-    if (relationship) await linkGuardian(tx, guardianId, studentId, relationship);
-  return studentId;
 }
 
 /** Guardians named by id must already belong to the school. */

@@ -7,7 +7,7 @@ import { unassignConcepts } from './unassign-concepts';
 /**
  * Removes a lead or applicant that will not be inscribed, with everything that hangs from
  * it (concepts, links to guardians, status history, photo); its guardians stay in the
- * school. Billing drops it from its directory on enrolment.student.deleted.
+ * school. enrolment.student.deleted tells the domains that keep a copy of the student.
  */
 export async function deleteAdmissionStudent(tx: Executor, student: StudentRef): Promise<void> {
   await unassignConcepts(tx, student, 'all');

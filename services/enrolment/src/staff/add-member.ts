@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { MembershipGrant } from '@cuota/contracts/access/permissions';
-import type { CreateAdmin, CreatedAdmin, SchoolAdmin } from '@cuota/contracts/enrolment/staff';
+import type { CreateAdmin, CreatedAdmin } from '@cuota/contracts/enrolment/staff';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { Once } from '@cuota/service-runtime/http/endpoint-handlers';
 import { conflict } from '@cuota/service-runtime/http/http-error';
 import { insertMembership } from '../memberships/membership-repository';
-import { schoolRow } from '../schools/school-repository';
 import { checkStaffChange, type Actor } from './admin-rules';
-import type { SendInvitation } from './invitation-mail';
+import { mailInvitation, type SendInvitation } from './invitation-mail';
 import { issueInvitation } from './invitations';
 import { hashPassword } from './password';
 import { adminOf } from './school-staff-repository';
@@ -62,22 +61,4 @@ async function createMember(tx: Executor, schoolId: string, input: CreateAdmin, 
   );
   if (!added) throw conflict('Esta persona ya forma parte del personal de la escuela.');
   return { userId, invitation };
-}
-
-/** E-mails a member their invitation (after its transaction committed). */
-export async function mailInvitation(
-  db: Executor,
-  sendInvitation: SendInvitation,
-  schoolId: string,
-  admin: SchoolAdmin,
-  invitation: { token: string; expires_at: string },
-): Promise<void> {
-  await sendInvitation({
-    to: admin.email,
-    name: admin.name,
-    schoolName: (await schoolRow(db, schoolId)).name,
-    role: admin.role,
-    token: invitation.token,
-    expiresAt: invitation.expires_at,
-  });
 }

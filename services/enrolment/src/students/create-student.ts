@@ -11,6 +11,8 @@ export type NewStudentInput = CreateStudent & {
   enrolment_code?: string | null;
   /** The staff user; null for imports, sign-ups and the seed. */
   changed_by?: string | null;
+  /** A guardian's relationship to the student, by guardian id, where the form gave one. */
+  relationships?: ReadonlyMap<string, string | null>;
 };
 
 /**
@@ -44,7 +46,10 @@ export async function createStudent(tx: Executor, input: NewStudentInput): Promi
       enrolmentCode: input.enrolment_code ?? null,
     },
     input.changed_by ?? null,
-    input.guardian_ids,
+    [...new Set(input.guardian_ids)].map((guardianId) => ({
+      guardianId,
+      relationship: input.relationships?.get(guardianId) ?? null,
+    })),
   );
   return id;
 }

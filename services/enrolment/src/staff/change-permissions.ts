@@ -1,9 +1,8 @@
-import type { MembershipGrant } from '@cuota/contracts/access/permissions';
 import type { UpdateAdminPermissions } from '@cuota/contracts/enrolment/staff';
 import type { Executor } from '@cuota/messaging/transaction';
 import { savePermissions, type MembershipRow } from '../memberships/membership-repository';
-import { checkStaffChange, type Actor } from './admin-rules';
-import { storedGrant } from './membership-grant';
+import type { Actor } from './admin-rules';
+import { checkedGrantChange } from './staff-actor';
 
 /** Answers the member's row after it (a later change in the transaction reads it). */
 export async function changePermissions(
@@ -12,8 +11,6 @@ export async function changePermissions(
   input: UpdateAdminPermissions,
   actor: Actor,
 ): Promise<MembershipRow> {
-  const before = storedGrant(member);
-  const after: MembershipGrant = { role: before.role, permissions: input.permissions };
-  checkStaffChange(actor, member.userId, before, after);
+  checkedGrantChange(actor, member, { permissions: input.permissions });
   return savePermissions(tx, member, input.permissions, actor.userId);
 }

@@ -1,8 +1,9 @@
+import type { MembershipGrant } from '@cuota/contracts/access/permissions';
 import { UNKNOWN_ADMIN } from '@cuota/contracts/enrolment/endpoints/staff';
 import type { Executor } from '@cuota/messaging/transaction';
 import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
 import { membershipOf, type MembershipRow } from '../memberships/membership-repository';
-import type { Actor } from './admin-rules';
+import { checkStaffChange, type Actor } from './admin-rules';
 import { storedGrant } from './membership-grant';
 
 export const NOT_STAFF_ANYMORE = 'Ya no formas parte del personal de esta escuela.';
@@ -27,4 +28,19 @@ export async function lockedMember(
   const row = await membershipOf(tx, schoolId, userId, { lock: true });
   if (!row) throw notFound(unknown);
   return row;
+}
+
+/**
+ * The member's grant as stored and after `change`, once the actor may make the change
+ * (rules 2 and 4 of docs/permissions.md).
+ */
+export function checkedGrantChange(
+  actor: Actor,
+  member: MembershipRow,
+  change: Partial<MembershipGrant>,
+): { before: MembershipGrant; after: MembershipGrant } {
+  const before = storedGrant(member);
+  const after = { ...before, ...change };
+  checkStaffChange(actor, member.userId, before, after);
+  return { before, after };
 }

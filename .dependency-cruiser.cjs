@@ -89,6 +89,14 @@ module.exports = {
       to: { path: 'node_modules/(drizzle-orm|pg)/' },
     },
     {
+      name: 'events-outside-repositories',
+      comment:
+        'In a service only repositories enqueue events: a write and its event commit together, in one place (docs/adr/0029).',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/', pathNot: ['-repository\\.ts$', testFile] },
+      to: { path: '^packages/messaging/src/outbox/enqueue-event\\.ts$' },
+    },
+    {
       name: 'rules-to-infrastructure',
       comment: 'Domain rules are pure: no HTTP framework, no database.',
       severity: 'error',

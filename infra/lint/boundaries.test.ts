@@ -93,3 +93,14 @@ test('planned rows read anywhere but the OpenAPI document, the 501 and the spec 
   );
   expect(rulesBroken(allowed)).not.toContain('planned-rows-readers');
 });
+
+test('a use case enqueuing an event itself is refused; its repository may', async () => {
+  const enqueue = "export { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';\n";
+  const useCase = await violationsOf('services/billing/src/bill-runs/zz-probe-bill.ts', enqueue);
+  expect(rulesBroken(useCase)).toContain('events-outside-repositories');
+  const repository = await violationsOf(
+    'services/billing/src/bill-runs/zz-probe-repository.ts',
+    enqueue,
+  );
+  expect(rulesBroken(repository)).not.toContain('events-outside-repositories');
+});

@@ -4,8 +4,8 @@ import { createDatabase, runMigrations } from '@cuota/service-runtime/db/databas
 import { percentile } from '@cuota/testing/percentile';
 import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
-import { runBill } from '../bill-runs/bill-run-commands';
-import { createConcept } from '../concepts/concept-commands';
+import { runBill } from '../bill-runs/run-bill';
+import { createConcept } from '../concepts/create-concept';
 import { dueOrderStudent, dueOrderStudents } from '../due-orders/due-order-repository';
 import { ordersOfStudent } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';

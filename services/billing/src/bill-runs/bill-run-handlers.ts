@@ -5,7 +5,8 @@ import {
 } from '@cuota/contracts/billing/endpoints/bill-runs';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
-import { runBill, undoBillRun } from './bill-run-commands';
+import { runBill } from './run-bill';
+import { undoBillRun } from './undo-bill-run';
 import { billRunById, toBillRun } from './bill-run-repository';
 
 export function billRunHandlers(db: BillingDb) {

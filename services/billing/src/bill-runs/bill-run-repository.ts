@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BillRun } from '@cuota/contracts/billing/bill-runs';
-import type { LateFee } from '@cuota/contracts/billing/concepts';
+import type { ConceptType, LateFee } from '@cuota/contracts/billing/concepts';
+import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { billRuns } from '../schema';
 
-/** The only code that reads or writes `bill_runs`, and that bills or voids a run's orders. */
+/**
+ * The only code that reads or writes `bill_runs`, and that bills or voids a run's orders: each
+ * of those writes enqueues its `billing.orders.*` event in the caller's transaction (payments
+ * posts the receivables from it).
+ */
 export type BillRunRow = typeof billRuns.$inferSelect;
 
 export const UNKNOWN_RUN = 'No encontramos esta generación de órdenes.';
@@ -51,6 +58,7 @@ export interface OrderTermsOfRun {
   runId: string;
   schoolId: string;
   conceptId: string;
+  conceptType: ConceptType;
   level: string | null;
   period: string | null;
   dueOn: string;
@@ -61,7 +69,8 @@ export interface OrderTermsOfRun {
 /**
  * One statement (ADR 0016): every active student of the level gets the order unless they
  * already have it (the unique key decides, so racing or repeated runs add nothing), and
- * each new order is added to its student's balance. Returns how many were eligible and new.
+ * each new order is added to its student's balance; new orders enqueue one
+ * `billing.orders.billed`. Returns how many were eligible and new.
  * Rows go in student order: index inserts stay local, and two runs lock balances in the same
  * order (no deadlock). Every new order has the run's amount and dates, so only ids come back.
  */
@@ -92,23 +101,49 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
     )
     SELECT (SELECT count(*) FROM eligible)::int AS eligible,
            (SELECT count(*) FROM created)::int AS created`);
-  return rows[0]!;
+  const { eligible, created } = rows[0]!;
+  if (created > 0)
+    await enqueueEvent(tx, ordersBilledV1, {
+      school_id: t.schoolId,
+      batch_id: t.runId,
+      concept_id: t.conceptId,
+      concept_type: t.conceptType,
+      period: t.period,
+      orders: created,
+      total_centavos: created * t.amountCentavos,
+    });
+  return { eligible, created };
 }
 
 /**
- * Removes the run's orders that nothing was paid or is on its way for; returns their students
- * and amounts, and how many of the run's orders stay.
+ * Removes the run's orders that nothing was paid or is on its way for, with one
+ * `billing.orders.voided` when any went; returns their students and amounts, and how many of
+ * the run's orders stay.
  */
-export async function deleteUnpaidOrdersOfRun(tx: Executor, runId: string) {
+export async function deleteUnpaidOrdersOfRun(
+  tx: Executor,
+  run: BillRunRow,
+  conceptType: ConceptType,
+) {
   const { rows } = await tx.execute<{ student_id: string; amount_centavos: number }>(sql`
     DELETE FROM orders o
-     WHERE o.bill_run_id = ${runId}
+     WHERE o.bill_run_id = ${run.id}
        AND o.paid_base_centavos = 0 AND o.paid_late_fee_centavos = 0
        AND o.waiting_payin_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM order_allocations a WHERE a.order_id = o.id)
     RETURNING o.student_id, o.amount_centavos`);
   const { rows: kept } = await tx.execute<{ kept: number }>(
-    sql`SELECT count(*)::int AS kept FROM orders WHERE bill_run_id = ${runId}`,
+    sql`SELECT count(*)::int AS kept FROM orders WHERE bill_run_id = ${run.id}`,
   );
+  if (rows.length > 0)
+    await enqueueEvent(tx, ordersVoidedV1, {
+      school_id: run.schoolId,
+      batch_id: run.id,
+      concept_id: run.conceptId,
+      concept_type: conceptType,
+      period: run.period,
+      orders: rows.length,
+      total_centavos: rows.reduce((s, r) => s + r.amount_centavos, 0),
+    });
   return { removed: rows, kept: kept[0]!.kept };
 }

@@ -9,7 +9,9 @@ import {
 } from '@cuota/contracts/billing/endpoints/concepts';
 import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
-import { createConcept, deleteConcept, updateConcept } from './concept-commands';
+import { createConcept } from './create-concept';
+import { deleteConcept } from './delete-concept';
+import { updateConcept } from './update-concept';
 import { conceptById, conceptsOfSchool, toConcept } from './concept-repository';
 
 /** The concept, once the caller is shown to be staff of its school (else a 404). */

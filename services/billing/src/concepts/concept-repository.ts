@@ -4,7 +4,11 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { concepts, orders } from '../schema';
 
-/** The only code that reads or writes `concepts`. */
+/**
+ * The only code that reads or writes `concepts`. No other domain keeps a copy (payments and
+ * invoicing get a concept's name and type with each order: docs/adr/0029), so their writes
+ * publish nothing.
+ */
 export type ConceptRow = typeof concepts.$inferSelect;
 export type NewConcept = typeof concepts.$inferInsert;
 export type ConceptChanges = Partial<

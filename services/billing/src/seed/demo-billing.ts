@@ -1,8 +1,8 @@
 import type { CreateConcept, LateFee } from '@cuota/contracts/billing/concepts';
 import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { BillingDb } from '../billing-db';
-import { runBill } from '../bill-runs/bill-run-commands';
-import { createConcept } from '../concepts/concept-commands';
+import { runBill } from '../bill-runs/run-bill';
+import { createConcept } from '../concepts/create-concept';
 import { conceptsOfSchool } from '../concepts/concept-repository';
 import { activeLevelsOfSchool } from '@cuota/student-directory/student-directory-repository';
 
@@ -75,7 +75,7 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
 /**
  * The demo school's money (once): an inscription, a monthly fee per level its students are
  * in and a uniform, billed through the month of `today` — so the earlier months are overdue
- * on the portal and the dashboard. Written through the same commands as the endpoints.
+ * on the portal and the dashboard. Written through the same use cases as the endpoints.
  */
 export async function seedDemoBilling(db: BillingDb, schoolId: string, today: string) {
   if ((await conceptsOfSchool(db, schoolId)).length > 0) return { concepts: 0, orders: 0 };

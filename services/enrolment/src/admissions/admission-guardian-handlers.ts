@@ -13,13 +13,11 @@ import type { Caller } from '../caller';
 import type { EnrolmentContext } from '../enrolment-db';
 import { authorizeGuardian } from '../guardians/guardian-access';
 import { leadOfSchool } from './admission-access';
-import {
-  createAdmissionGuardian,
-  deleteAdmissionGuardian,
-  linkToLead,
-  updateGuardianContact,
-} from './admission-guardians';
 import { admissionGuardian } from './admission-repository';
+import { createAdmissionGuardian } from './create-admission-guardian';
+import { deleteAdmissionGuardian } from './delete-admission-guardian';
+import { linkGuardianToLead } from './link-guardian-to-lead';
+import { updateGuardianContact } from './update-guardian-contact';
 
 /** Guardians in admissions: created with (or for) a lead, linked, corrected, removed. */
 export function admissionGuardianHandlers({ db }: EnrolmentContext) {
@@ -55,7 +53,9 @@ export function admissionGuardianHandlers({ db }: EnrolmentContext) {
     implement(linkAdmissionGuardian, async (call) => {
       const schoolId = await schoolOf(call, linkAdmissionGuardian, call.params.id);
       const lead = await leadOfSchool(db, call, call.body.student_id, schoolId);
-      await db.transaction((tx) => linkToLead(tx, call.params.id, lead, call.body.relationship));
+      await db.transaction((tx) =>
+        linkGuardianToLead(tx, call.params.id, lead, call.body.relationship),
+      );
       return answer(call.params.id, schoolId);
     }),
 

@@ -3,7 +3,7 @@ import type { EnrolmentContext } from '../enrolment-db';
 import type { StudentRef } from '../students/student-repository';
 import { inscriptionDecision, requireInscribable } from './admission-rules';
 import { inscribe } from './inscribe';
-import { labelOf } from './payment-check';
+import { labelOf } from './inscription-label';
 
 /**
  * The dashboard's "Inscribir": billing is asked first, then the rule of

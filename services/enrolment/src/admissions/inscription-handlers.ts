@@ -13,10 +13,11 @@ import type { EnrolmentContext } from '../enrolment-db';
 import { ownStudentIds } from '../guardians/student-guardian-repository';
 import { studentRefs, type StudentRef } from '../students/student-repository';
 import { admissionStudentFor } from './admission-access';
-import { assignConcepts, unassignConcepts } from './admission-concepts';
+import { assignConcepts } from './assign-concepts';
+import { unassignConcepts } from './unassign-concepts';
 import { requireInAdmission } from './admission-rules';
 import { conceptIdsOf } from './inscription-repository';
-import { checkPayments } from './payment-check';
+import { checkPayments } from './check-payments';
 
 /** Concepts of an admission (published for billing) and the payment check (asked of billing). */
 export function inscriptionHandlers(ctx: EnrolmentContext) {

@@ -15,8 +15,9 @@ import { changeStudentStatus } from '../students/status/change-student-status';
 import { admissionStudentFor } from './admission-access';
 import { admissionStudent, inscriptionsBoard, studentInscriptions } from './admission-repository';
 import { requireInAdmission } from './admission-rules';
+import { createLead } from './create-lead';
+import { deleteAdmissionStudent } from './delete-admission-student';
 import { inscribeApplicant } from './inscribe-applicant';
-import { createLead, deleteAdmissionStudent } from './lead-commands';
 
 /** Leads and applicants: create, read, move along the pipeline, delete, and the board. */
 export function leadHandlers(ctx: EnrolmentContext) {

@@ -5,7 +5,7 @@ import type { EnrolmentContext } from '../enrolment-db';
 import type { SendMail } from '../mail-sender';
 import { requirePublicSchool } from '../schools/school-access';
 import { schoolRow } from '../schools/school-repository';
-import { signUpFamily } from './school-signup';
+import { signUpFamily } from './sign-up-family';
 import { signupConfirmationSender, type SignupMailInput } from './signup-mail';
 
 /**

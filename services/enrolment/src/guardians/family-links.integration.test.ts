@@ -9,9 +9,10 @@ jest.setTimeout(60_000);
 
 /**
  * Who is whose guardian travels with the student (docs/adr/0023): the created snapshot names
- * the student's guardians, and linking or unlinking one publishes enrolment.student.updated
- * in the same transaction, so billing, payments and invoicing show the family's money to
- * every parent.
+ * the student's guardians, and linking, re-linking as another relationship or unlinking one
+ * publishes enrolment.student.updated in the same transaction, so billing, payments and
+ * invoicing show the family's money to every parent and the BFF forgets the guardian.me
+ * answers that show the link (ADR 0024).
  */
 let h: EnrolmentHarness;
 
@@ -32,6 +33,17 @@ const studentEvents = (studentId: string) =>
 
 const sorted = (ids: string[]) => [...ids].sort();
 
+/** Each of the student's guardians' relationship, by guardian id. */
+const relationships = async (studentId: string) =>
+  Object.fromEntries(
+    (
+      await h.query<{ guardian_id: string; relationship: string | null }>(
+        'SELECT guardian_id, relationship FROM student_guardians WHERE student_id = $1',
+        [studentId],
+      )
+    ).map((r) => [r.guardian_id, r.relationship]),
+  );
+
 test('the created student names its guardians; linking and unlinking republish it', async () => {
   const admissions = h.staff('ADMISSIONS');
   const lead = await createLead(h, {
@@ -44,10 +56,17 @@ test('the created student names its guardians; linking and unlinking republish i
   });
   const parents: string[] = lead.guardians.map((g: Json) => g.id);
   expect(parents).toHaveLength(2);
-  // One created event naming both parents: the relationships saved after it publish nothing.
+  // One created event naming both parents, whose relationships were saved with the links.
   expect(await studentEvents(lead.id)).toEqual([
     { type: 'enrolment.student.created', guardian_ids: sorted(parents) },
   ]);
+  const named = Object.fromEntries(lead.guardians.map((g: Json) => [g.id, g.first_name]));
+  const saved = await relationships(lead.id);
+  expect(
+    Object.keys(saved)
+      .map((id) => `${named[id]} ${saved[id]}`)
+      .sort(),
+  ).toEqual(['Jorge Padre', 'Laura Madre']);
 
   const grandmother: Json = (
     await h.call(admissions, '/api/v1/admissions/create_guardian/', {
@@ -68,14 +87,23 @@ test('the created student names its guardians; linking and unlinking republish i
     guardian_ids: family,
   });
 
-  // Linking a guardian who already is one only changes the relationship: no event.
+  // Linking a guardian who already is one changes the relationship guardian.me shows: one
+  // event. The same link again changes nothing and publishes nothing.
   const before = (await studentEvents(lead.id)).length;
-  const relinked = await h.call(admissions, `/api/v1/admissions/link_guardian/${parents[1]}/`, {
-    method: 'POST',
-    json: { student_id: lead.id, relationship: 'Papá' },
+  const relink = () =>
+    h.call(admissions, `/api/v1/admissions/link_guardian/${parents[1]}/`, {
+      method: 'POST',
+      json: { student_id: lead.id, relationship: 'Papá' },
+    });
+  expect((await relink()).status).toBe(200);
+  expect((await relationships(lead.id))[parents[1]!]).toBe('Papá');
+  expect(await studentEvents(lead.id)).toHaveLength(before + 1);
+  expect((await studentEvents(lead.id)).at(-1)).toEqual({
+    type: 'enrolment.student.updated',
+    guardian_ids: family,
   });
-  expect(relinked.status).toBe(200);
-  expect(await studentEvents(lead.id)).toHaveLength(before);
+  expect((await relink()).status).toBe(200);
+  expect(await studentEvents(lead.id)).toHaveLength(before + 1);
 
   const removed = await h.call(
     admissions,

@@ -8,10 +8,17 @@ import { publishStudentUpdated } from '../students/student-snapshot-repository';
 /**
  * The only code that writes `student_guardians` (who is whose guardian), and the reads of
  * families. The student's snapshot carries its guardians (`guardian_ids`: billing, payments
- * and invoicing show a family's money to all of them, docs/adr/0023), so every write that
- * adds or removes a link enqueues the student's enrolment.student.updated in the caller's
+ * and invoicing show a family's money to all of them, docs/adr/0023), and guardian.me (kept in
+ * the BFF, ADR 0024) shows each link's relationship, so every write that adds, changes or
+ * removes a link enqueues the student's enrolment.student.updated in the caller's
  * transaction; a new student's first links travel in its enrolment.student.created instead.
  */
+
+/** A guardian of a new student, with the relationship the form gave (if any). */
+export interface NewLink {
+  guardianId: string;
+  relationship: string | null;
+}
 
 /**
  * A new student's first links, for insertStudent only: it enqueues enrolment.student.created
@@ -20,17 +27,15 @@ import { publishStudentUpdated } from '../students/student-snapshot-repository';
 export async function linkNewStudent(
   tx: Executor,
   studentId: string,
-  guardianIds: string[],
+  links: NewLink[],
 ): Promise<void> {
-  if (!guardianIds.length) return;
-  await tx
-    .insert(studentGuardians)
-    .values([...new Set(guardianIds)].map((guardianId) => ({ studentId, guardianId })));
+  if (!links.length) return;
+  await tx.insert(studentGuardians).values(links.map((link) => ({ studentId, ...link })));
 }
 
 /**
  * Links a guardian to a student with this relationship (linking twice keeps one link). A new
- * link publishes the student; a changed relationship alone does not (no snapshot carries it).
+ * link or a changed relationship publishes the student; the same link again publishes nothing.
  */
 export async function linkGuardian(
   tx: Executor,
@@ -44,10 +49,10 @@ export async function linkGuardian(
     .onConflictDoUpdate({
       target: [studentGuardians.studentId, studentGuardians.guardianId],
       set: { relationship },
+      setWhere: sql`${studentGuardians.relationship} IS DISTINCT FROM excluded.relationship`,
     })
-    // xmax is 0 on a row this statement inserted, not on one it updated.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  if (row?.inserted) await publishStudentUpdated(tx, studentId);
+    .returning({ studentId: studentGuardians.studentId });
+  if (row) await publishStudentUpdated(tx, studentId);
 }
 
 /**

@@ -4,8 +4,8 @@ import {
 } from '@cuota/contracts/enrolment/student-import';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardianOfSchoolByContact } from '../guardians/guardian-repository';
-import { registerGuardian } from '../guardians/register-guardian';
-import { registerStudent } from '../students/register-student';
+import { createGuardian } from '../guardians/create-guardian';
+import { createStudent } from '../students/create-student';
 import { sectionIdByName, studentWithKeysExists } from '../students/student-repository';
 import { importKeyOf, RowRejected, rowErrorsOf, type RowError } from './import-rules';
 
@@ -45,7 +45,7 @@ export async function importRow(
 async function createFromRow(tx: Executor, schoolId: string, row: StudentImportRow, key: string) {
   const sectionId = row.grupo ? await sectionIdOf(tx, schoolId, row, row.grupo) : null;
   const guardianId = row.tutor_nombre ? await guardianFor(tx, schoolId, row) : null;
-  await registerStudent(tx, {
+  await createStudent(tx, {
     school_id: schoolId,
     level: row.nivel,
     section_id: sectionId,
@@ -80,7 +80,7 @@ async function guardianFor(tx: Executor, schoolId: string, row: StudentImportRow
   };
   return (
     (await guardianOfSchoolByContact(tx, schoolId, contact)) ??
-    (await registerGuardian(tx, {
+    (await createGuardian(tx, {
       school_id: schoolId,
       first_name: row.tutor_nombre!,
       last_name: row.tutor_apellidos!,

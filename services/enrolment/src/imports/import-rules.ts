@@ -7,7 +7,7 @@ export interface RowError {
   message: string;
 }
 
-/** Where registerStudent's complaints point, in the sheet's column names. */
+/** Where createStudent's complaints point, in the sheet's column names. */
 const COLUMN_OF: Record<string, string> = {
   level: 'nivel',
   section_id: 'grupo',

@@ -13,7 +13,7 @@ import { publishGuardianUpdated } from '../guardians/guardian-repository';
 import { authorizeStudent } from '../students/student-access';
 import { publishStudentUpdated } from '../students/student-snapshot-repository';
 import { PUBLIC_RESOURCES, publicPage } from './public-v1-repository';
-import { resyncSchool, schoolSize } from './resync';
+import { resyncSchool, schoolSize } from './resync-school';
 
 /** Public v1 reads and the integration tasks (re-publishing to other services). */
 export function integrationHandlers({ db, logger }: EnrolmentContext) {

@@ -15,7 +15,7 @@ import {
   type EnrolmentHarness,
   type Json,
 } from '../test-support/enrolment-harness';
-import { resyncSchool } from './resync';
+import { resyncSchool } from './resync-school';
 
 jest.setTimeout(60_000);
 

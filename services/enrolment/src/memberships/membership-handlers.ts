@@ -14,7 +14,7 @@ import {
   membershipWithUser,
   organizationsOf,
 } from './membership-repository';
-import { toMembershipDetail, toMyMembership } from './membership-views';
+import { toMembershipDetail, toMyMembership } from './membership-view';
 import { updateMembership } from './update-membership';
 
 /** The caller's memberships and schools (school switcher), and the back office's update. */

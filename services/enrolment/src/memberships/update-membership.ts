@@ -1,7 +1,9 @@
 import { UNKNOWN_MEMBERSHIP } from '@cuota/contracts/enrolment/endpoints/memberships';
 import type { UpdateMembership } from '@cuota/contracts/enrolment/memberships';
 import type { Executor } from '@cuota/messaging/transaction';
-import { actorIn, changePermissions, changeRole, lockedMember } from '../staff/admin-commands';
+import { changePermissions } from '../staff/change-permissions';
+import { changeRole } from '../staff/change-role';
+import { actorIn, lockedMember } from '../staff/staff-actor';
 import { checkOwnersLeft, checkStaffChange, type Actor } from '../staff/admin-rules';
 import { storedGrant } from '../staff/membership-grant';
 import { activeOwnerCount, saveActive, type MembershipRow } from './membership-repository';

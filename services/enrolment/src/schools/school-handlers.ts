@@ -19,7 +19,8 @@ import { authorizeSchoolRead } from './school-access';
 import { attributesOf } from './school-attribute-repository';
 import { schoolDetail, schoolPublicFace } from './school-profile';
 import { listSchools as schoolsPage, logoImageOf } from './school-repository';
-import { updateSchool, updateSchoolConfig } from './update-school';
+import { updateSchool } from './update-school';
+import { updateSchoolConfig } from './update-school-config';
 
 const NO_LOGO = 'Esta escuela aún no tiene logo.';
 

@@ -19,12 +19,10 @@ import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import type { EnrolmentContext } from '../enrolment-db';
 import { levelsWithSections } from '../levels/levels-with-sections';
 import { authorizeSchoolRead } from '../schools/school-access';
-import {
-  bulkDeleteSections,
-  createSection,
-  createSectionsFromForm,
-  updateSection,
-} from './section-commands';
+import { bulkDeleteSections } from './bulk-delete-sections';
+import { createSection } from './create-section';
+import { createSectionsFromForm } from './create-sections-from-form';
+import { updateSection } from './update-section';
 import { sectionById, sectionsByIds, sectionsOfSchool } from './section-repository';
 import { fromForm, UNKNOWN_SECTION } from './section-rules';
 

@@ -7,7 +7,7 @@ import { createCycle } from '../cycles/create-cycle';
 import { activateCycleRow } from '../cycles/cycle-repository';
 import type { EnrolmentDb } from '../enrolment-db';
 import { guardianRecord } from '../guardians/guardian-repository';
-import { registerGuardians } from '../guardians/register-guardian';
+import { createGuardians } from '../guardians/create-guardian';
 import { dependentsOf } from '../guardians/student-guardian-repository';
 import { createLevel } from '../levels/create-level';
 import { insertMembership } from '../memberships/membership-repository';
@@ -16,7 +16,7 @@ import { insertSchool, lockSchoolName, schoolNamed } from '../schools/school-rep
 import { insertSection } from '../sections/section-repository';
 import { hashPassword } from '../staff/password';
 import { insertStaffUser } from '../staff/staff-user-repository';
-import { registerStudent } from '../students/register-student';
+import { createStudent } from '../students/create-student';
 import { studentByExternalRef } from '../students/student-repository';
 import { demoCurp } from './demo-curp';
 import { ADULT_NAMES, GIVEN_NAMES, SURNAMES } from './demo-names';
@@ -134,7 +134,7 @@ const childrenIn = (n: number) => (n % 4 === 0 ? 3 : n % 3 === 0 ? 2 : 1) + (n <
 async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): Promise<void> {
   const families = Array.from({ length: DEMO_FAMILIES }, (_, n) => familyNames(n));
   // Every parent in one go (a few round trips instead of a few per guardian).
-  const parentIds = await registerGuardians(
+  const parentIds = await createGuardians(
     tx,
     schoolId,
     families.flatMap((family, n) => parentsOf(family, n)),
@@ -147,7 +147,7 @@ async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): 
       const firstName = GIVEN_NAMES[(child * 11) % GIVEN_NAMES.length]!;
       const gender = child % 2 ? 'M' : 'F';
       const birthDate = birthDateOf(group, child);
-      await registerStudent(tx, {
+      await createStudent(tx, {
         school_id: schoolId,
         level: group.level,
         section_id: group.sectionId,

@@ -1,14 +1,21 @@
-import type { CreateAdmin, CreatedAdmin, SchoolAdmin } from '@cuota/contracts/enrolment/staff';
+import { randomBytes } from 'node:crypto';
+import type { MembershipGrant } from '@cuota/contracts/access/permissions';
+import type { CreateAdmin, CreatedAdmin } from '@cuota/contracts/enrolment/staff';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { Once } from '@cuota/service-runtime/http/endpoint-handlers';
-import { schoolRow } from '../schools/school-repository';
-import { actorIn, createAdmin } from './admin-commands';
-import type { SendInvitation } from './invitation-mail';
+import { conflict } from '@cuota/service-runtime/http/http-error';
+import { insertMembership } from '../memberships/membership-repository';
+import { checkStaffChange, type Actor } from './admin-rules';
+import { mailInvitation, type SendInvitation } from './invitation-mail';
+import { issueInvitation } from './invitations';
+import { hashPassword } from './password';
 import { adminOf } from './school-staff-repository';
+import { actorIn } from './staff-actor';
+import { insertStaffUser, staffUserByEmail } from './staff-user-repository';
 
 /**
  * The one way a member is added (POST …/schools/{id}/admins/ and POST /api/v1/users/): the
- * command commits (once per Idempotency-Key), then a new user's invitation is e-mailed (a
+ * member commits (once per Idempotency-Key), then a new user's invitation is e-mailed (a
  * failed mail is only logged). A replay answers without the one-time token: it is answered
  * once (ADR 0013), never stored, and the e-mail already carries it.
  */
@@ -22,7 +29,7 @@ export async function addMember(
 ): Promise<CreatedAdmin> {
   const created = await once(
     async (tx) => {
-      const made = await createAdmin(tx, schoolId, input, await actorIn(tx, schoolId, actorId));
+      const made = await createMember(tx, schoolId, input, await actorIn(tx, schoolId, actorId));
       return { admin: (await adminOf(tx, schoolId, made.userId))!, invitation: made.invitation };
     },
     (answer): CreatedAdmin => ({ ...answer, invitation: null }),
@@ -32,20 +39,26 @@ export async function addMember(
   return created;
 }
 
-/** E-mails a member their invitation (after its transaction committed). */
-export async function mailInvitation(
-  db: Executor,
-  sendInvitation: SendInvitation,
-  schoolId: string,
-  admin: SchoolAdmin,
-  invitation: { token: string; expires_at: string },
-): Promise<void> {
-  await sendInvitation({
-    to: admin.email,
-    name: admin.name,
-    schoolName: (await schoolRow(db, schoolId)).name,
-    role: admin.role,
-    token: invitation.token,
-    expiresAt: invitation.expires_at,
-  });
+/**
+ * The transaction's part: an existing staff user (same e-mail, any school) gets a membership;
+ * a new one is created with an unusable password and a one-time invitation to set their own.
+ */
+async function createMember(tx: Executor, schoolId: string, input: CreateAdmin, actor: Actor) {
+  const after: MembershipGrant = { role: input.role, permissions: input.permissions };
+  const existing = await staffUserByEmail(tx, input.email);
+  checkStaffChange(actor, existing?.id ?? null, null, after);
+  let userId = existing?.id;
+  let invitation = null;
+  if (!userId) {
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    userId = (await insertStaffUser(tx, { name: input.name, email: input.email, passwordHash })).id;
+    invitation = await issueInvitation(tx, userId, actor.userId);
+  }
+  const added = await insertMembership(
+    tx,
+    { userId, schoolId, role: input.role, permissions: input.permissions },
+    actor.userId,
+  );
+  if (!added) throw conflict('Esta persona ya forma parte del personal de la escuela.');
+  return { userId, invitation };
 }

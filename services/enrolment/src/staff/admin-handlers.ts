@@ -19,18 +19,14 @@ import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
 import type { EnrolmentContext } from '../enrolment-db';
 import type { MembershipRow } from '../memberships/membership-repository';
 import { addMember } from './add-member';
-import {
-  actorIn,
-  changePermissions,
-  changeRole,
-  lockedMember,
-  NOT_STAFF_ANYMORE,
-  removeAdmin,
-} from './admin-commands';
 import type { Actor } from './admin-rules';
+import { changePermissions } from './change-permissions';
+import { changeRole } from './change-role';
 import type { SendInvitation } from './invitation-mail';
 import { effectivePermissions } from './membership-grant';
+import { removeAdmin } from './remove-admin';
 import { adminByEmail, adminOf, listAdmins } from './school-staff-repository';
+import { actorIn, lockedMember, NOT_STAFF_ANYMORE } from './staff-actor';
 import { staffCaller } from './staff-caller';
 
 type MemberChange = (tx: Executor, member: MembershipRow, actor: Actor) => Promise<unknown>;

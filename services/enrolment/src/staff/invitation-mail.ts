@@ -1,6 +1,9 @@
 import { STAFF_ROLE_LABELS, type StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { SchoolAdmin } from '@cuota/contracts/enrolment/staff';
+import type { Executor } from '@cuota/messaging/transaction';
 import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
 import type { SendMail } from '../mail-sender';
+import { schoolRow } from '../schools/school-repository';
 
 export const INVITATION_SUBJECT = 'Te invitaron al panel escolar de Cuota';
 
@@ -68,3 +71,21 @@ export const invitationSender =
   (send: SendMail): SendInvitation =>
   (input) =>
     send('staff invitation', (publicUrl) => invitationMail(input, publicUrl));
+
+/** E-mails a member their invitation (after its transaction committed). */
+export async function mailInvitation(
+  db: Executor,
+  sendInvitation: SendInvitation,
+  schoolId: string,
+  admin: SchoolAdmin,
+  invitation: { token: string; expires_at: string },
+): Promise<void> {
+  await sendInvitation({
+    to: admin.email,
+    name: admin.name,
+    schoolName: (await schoolRow(db, schoolId)).name,
+    role: admin.role,
+    token: invitation.token,
+    expiresAt: invitation.expires_at,
+  });
+}

@@ -18,20 +18,18 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { forbidden, HttpError, notFound } from '@cuota/service-runtime/http/http-error';
 import type { EnrolmentContext } from '../enrolment-db';
 import { schoolsOfMember } from '../memberships/membership-repository';
-import { addMember, mailInvitation } from './add-member';
-import { actorIn } from './admin-commands';
-import type { SendInvitation } from './invitation-mail';
-import { issuePasswordReset, redeemPasswordReset } from './password-reset';
+import { addMember } from './add-member';
+import { mailInvitation, type SendInvitation } from './invitation-mail';
+import { issuePasswordReset } from './issue-password-reset';
 import type { SendPasswordReset } from './password-reset-mail';
+import { redeemInvitation } from './redeem-invitation';
+import { redeemPasswordReset } from './redeem-password-reset';
+import { reissueInvitation } from './reissue-invitation';
 import { adminOf } from './school-staff-repository';
+import { actorIn } from './staff-actor';
 import { staffCaller } from './staff-caller';
 import { authenticateStaff, staffIdentity, staffUserProfile } from './staff-directory';
-import {
-  USER_GONE,
-  redeemInvitation,
-  reissueInvitation,
-  updateOwnProfile,
-} from './staff-user-commands';
+import { updateOwnProfile, USER_GONE } from './update-own-profile';
 
 const ONLY_YOURSELF = 'Solo puedes editar tu propio perfil.';
 

@@ -14,7 +14,8 @@ import {
   type Json,
 } from '../test-support/enrolment-harness';
 import { INVITATION_SUBJECT, invitationSender } from './invitation-mail';
-import { NO_PENDING_INVITATION, WRONG_CURRENT_PASSWORD } from './staff-user-commands';
+import { NO_PENDING_INVITATION } from './reissue-invitation';
+import { WRONG_CURRENT_PASSWORD } from './update-own-profile';
 
 const PUBLIC_URL = 'http://portal.cuota.test';
 let h: EnrolmentHarness;

@@ -3,7 +3,7 @@ import {
   guardiansOfStudent as guardiansOfStudentEndpoint,
   listStudents,
   readStudent,
-  registerStudent as registerStudentEndpoint,
+  registerStudent,
   replaceStudent,
   republishStudent,
   UNKNOWN_STUDENT,
@@ -23,7 +23,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import type { Caller } from '../caller';
 import type { EnrolmentContext } from '../enrolment-db';
 import { studentListPage } from './list/student-list-repository';
-import { registerStudent } from './register-student';
+import { createStudent } from './create-student';
 import { authorizeStudent } from './student-access';
 import { guardiansOfStudent, studentProfile } from './student-profile-repository';
 import { publishStudentUpdated } from './student-snapshot-repository';
@@ -61,11 +61,11 @@ export function studentHandlers({ db }: EnrolmentContext) {
       studentListPage(db, school_id, query),
     ),
 
-    implement(registerStudentEndpoint, (call) => {
+    implement(registerStudent, (call) => {
       const { body, caller } = call;
       const changedBy = caller.kind === 'staff' ? caller.user_id : null;
       return call.once(async (tx) => {
-        const id = await registerStudent(tx, { ...body, changed_by: changedBy });
+        const id = await createStudent(tx, { ...body, changed_by: changedBy });
         return profileFor(call, id, tx);
       });
     }),

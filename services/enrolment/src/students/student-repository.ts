@@ -7,7 +7,7 @@ import { studentStatusChangedV1 } from '@cuota/contracts/events/enrolment.studen
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { anyColumnChanges, definedChanges } from '@cuota/service-runtime/db/changes';
-import { linkNewStudent } from '../guardians/student-guardian-repository';
+import { linkNewStudent, type NewLink } from '../guardians/student-guardian-repository';
 import {
   levels,
   sections,
@@ -185,14 +185,14 @@ export async function insertStudent(
   tx: Executor,
   student: NewStudent,
   changedBy: string | null,
-  guardianIds: string[] = [],
+  links: NewLink[] = [],
 ): Promise<string> {
   const [row] = await tx.insert(students).values(student).returning({ id: students.id });
   const id = row!.id;
   await tx
     .insert(studentStatusChanges)
     .values({ studentId: id, fromStatus: null, toStatus: student.status, changedBy });
-  await linkNewStudent(tx, id, guardianIds);
+  await linkNewStudent(tx, id, links);
   await enqueueEvent(tx, studentCreatedV1, await studentSnapshot(tx, id));
   return id;
 }

@@ -7,7 +7,7 @@ import type { Caller } from '../../caller';
 import type { EnrolmentContext } from '../../enrolment-db';
 import { studentRefs } from '../../students/student-repository';
 import { ownStudentIds } from '../student-guardian-repository';
-import { assignBillingGuardians } from './assign-billing';
+import { assignBillingGuardians } from './assign-billing-guardians';
 
 /**
  * PATCH /api/v1/guardians/assign_billing/ and assign_billings/. The spec lists them under

@@ -1,7 +1,7 @@
 import type { Executor } from '@cuota/messaging/transaction';
 import { activeCycleId } from '../cycles/cycle-repository';
 import type { StudentRef } from '../students/student-repository';
-import { addConcepts, removeConcepts } from './inscription-repository';
+import { addConcepts } from './inscription-repository';
 
 /**
  * Attaches concepts to an admission, for the school's active cycle. Only the ones not yet
@@ -13,13 +13,4 @@ export async function assignConcepts(
   conceptIds: string[],
 ): Promise<string[]> {
   return addConcepts(tx, student, conceptIds, await activeCycleId(tx, student.schoolId));
-}
-
-/** Detaches concepts; only the ones that were attached are published. */
-export async function unassignConcepts(
-  tx: Executor,
-  student: StudentRef,
-  conceptIds: string[] | 'all',
-): Promise<string[]> {
-  return removeConcepts(tx, student, conceptIds, await activeCycleId(tx, student.schoolId));
 }

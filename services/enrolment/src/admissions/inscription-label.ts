@@ -1,4 +1,3 @@
-import type { PaymentCheck } from '@cuota/contracts/enrolment/admissions';
 import { enrolmentLabelFor } from '@cuota/contracts/enrolment/enrolment-label';
 import type { EnrolmentLabel } from '@cuota/contracts/enrolment/entities';
 import {
@@ -9,8 +8,6 @@ import { RequestRefused, RequestUnanswered, requestReply } from '@cuota/messagin
 import { activeCycleId } from '../cycles/cycle-repository';
 import type { EnrolmentContext } from '../enrolment-db';
 import type { StudentRef } from '../students/student-repository';
-import { paidApplicant } from './admission-rules';
-import { inscribe } from './inscribe';
 
 type Ctx = EnrolmentContext;
 
@@ -18,7 +15,7 @@ type Ctx = EnrolmentContext;
 const BILLING_TIMEOUT_MS = 1_500;
 
 /** Billing's answer about the student's inscription concepts, or null when it is silent. */
-export async function askBilling(
+async function askBilling(
   ctx: Ctx,
   student: StudentRef,
   cycleId: string | null,
@@ -44,34 +41,9 @@ export interface LabelledStudent {
   answer: InscriptionPayments | null;
 }
 
+/** The student's enrolment label (ADR 0012), from billing's answer for the active cycle. */
 export async function labelOf(ctx: Ctx, student: StudentRef): Promise<LabelledStudent> {
   const cycleId = await activeCycleId(ctx.db, student.schoolId);
   const answer = await askBilling(ctx, student, cycleId);
   return { cycleId, label: enrolmentLabelFor(answer), answer };
-}
-
-/**
- * check_payments: the label from billing's answer; an applicant whose inscription is paid
- * becomes an inscribed (active) student right away (enrolment.inscription.completed).
- */
-export async function checkPayments(
-  ctx: Ctx,
-  student: StudentRef,
-  changedBy: string | null,
-): Promise<PaymentCheck> {
-  const { cycleId, label, answer } = await labelOf(ctx, student);
-  let status = student.status;
-  if (paidApplicant(status, label)) {
-    await ctx.db.transaction((tx) =>
-      inscribe(tx, student, { cycleId, label, withoutPayment: false, reason: null, changedBy }),
-    );
-    status = 'active';
-  }
-  return {
-    student_id: student.id,
-    cycle_id: cycleId,
-    label,
-    concepts: answer?.concepts ?? [],
-    status,
-  };
 }

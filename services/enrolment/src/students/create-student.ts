@@ -4,20 +4,22 @@ import { countKnownGuardians } from '../guardians/guardian-repository';
 import { insertStudent, levelIdOfKind, sectionIsOfLevel } from './student-repository';
 import { billingGuardianRefusal, invalidStudent } from './student-rules';
 
-export type StudentRegistration = CreateStudent & {
+export type NewStudentInput = CreateStudent & {
   /** An import's key, so a re-run recognises the student. */
   external_ref?: string | null;
   curp?: string | null;
   enrolment_code?: string | null;
   /** The staff user; null for imports, sign-ups and the seed. */
   changed_by?: string | null;
+  /** A guardian's relationship to the student, by guardian id, where the form gave one. */
+  relationships?: ReadonlyMap<string, string | null>;
 };
 
 /**
- * Registers a student with their guardians; enrolment.student.created (naming them) is
+ * Creates a student with their guardians; enrolment.student.created (naming them) is
  * enqueued in the same transaction: the event exists if and only if the student does.
  */
-export async function registerStudent(tx: Executor, input: StudentRegistration): Promise<string> {
+export async function createStudent(tx: Executor, input: NewStudentInput): Promise<string> {
   const levelId = await levelIdOfKind(tx, input.school_id, input.level);
   if (!levelId) throw invalidStudent('level', 'La escuela no ofrece este nivel.');
   if (input.section_id && !(await sectionIsOfLevel(tx, input.section_id, levelId)))
@@ -44,7 +46,10 @@ export async function registerStudent(tx: Executor, input: StudentRegistration):
       enrolmentCode: input.enrolment_code ?? null,
     },
     input.changed_by ?? null,
-    input.guardian_ids,
+    [...new Set(input.guardian_ids)].map((guardianId) => ({
+      guardianId,
+      relationship: input.relationships?.get(guardianId) ?? null,
+    })),
   );
   return id;
 }

@@ -17,13 +17,13 @@ export interface NewGuardian {
 }
 
 /** Creates a guardian of the school; enrolment.guardian.created goes with it. */
-export async function registerGuardian(tx: Executor, input: NewGuardian): Promise<string> {
-  const [id] = await registerGuardians(tx, input.school_id, [input]);
+export async function createGuardian(tx: Executor, input: NewGuardian): Promise<string> {
+  const [id] = await createGuardians(tx, input.school_id, [input]);
   return id!;
 }
 
 /** Creates guardians of one school at once (the demo seed's families), each with its event. */
-export function registerGuardians(
+export function createGuardians(
   tx: Executor,
   schoolId: string,
   list: Omit<NewGuardian, 'school_id'>[],

@@ -1,10 +1,10 @@
 import type { SchoolSignup } from '@cuota/contracts/enrolment/signup';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardianOfSchoolByContact } from '../guardians/guardian-repository';
-import { registerGuardian } from '../guardians/register-guardian';
+import { createGuardian } from '../guardians/create-guardian';
 import { childrenNamesOf } from '../guardians/student-guardian-repository';
 import { lockSignupOf } from './admission-repository';
-import { createLead } from './lead-commands';
+import { createLead } from './create-lead';
 
 /**
  * A family's own registration from the school's site: each child a lead, linked to the
@@ -31,7 +31,7 @@ export async function signUpFamily(
     (await guardianOfSchoolByContact(tx, schoolId, contact, {
       prospectOnly: true,
       sameName: true,
-    })) ?? (await registerGuardian(tx, { ...input.guardian, school_id: schoolId }));
+    })) ?? (await createGuardian(tx, { ...input.guardian, school_id: schoolId }));
   const known = new Set((await childrenNamesOf(tx, guardianId)).map(childKey));
   const registered: SchoolSignup['students'] = [];
   for (const child of input.students) {

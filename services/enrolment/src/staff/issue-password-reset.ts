@@ -1,13 +1,8 @@
-import {
-  PASSWORD_RESET_UNUSABLE,
-  type ResetPassword,
-} from '@cuota/contracts/enrolment/staff-users';
 import type { Executor } from '@cuota/messaging/transaction';
 import { passwordResetExpiry } from './invitation-rules';
-import { issueSetPasswordLink, spendSetPasswordLink } from './invitations';
-import { hashPassword } from './password';
+import { issueSetPasswordLink } from './invitations';
 import type { PasswordResetMailInput } from './password-reset-mail';
-import { saveStaffUser, staffUserByEmail } from './staff-user-repository';
+import { staffUserByEmail } from './staff-user-repository';
 
 /**
  * A reset link for the staff user with this e-mail (null when there is none: the caller
@@ -28,21 +23,4 @@ export async function issuePasswordReset(
     expiresAt: passwordResetExpiry(now),
   });
   return { to: user.email, name: user.name, token: link.token, expiresAt: link.expires_at };
-}
-
-/** The link's user gets the new password; the link, and every other open one, is spent. */
-export async function redeemPasswordReset(
-  tx: Executor,
-  input: ResetPassword,
-  now = new Date(),
-): Promise<string> {
-  const userId = await spendSetPasswordLink(
-    tx,
-    input.token,
-    'password_reset',
-    PASSWORD_RESET_UNUSABLE,
-    now,
-  );
-  await saveStaffUser(tx, userId, { passwordHash: await hashPassword(input.password) });
-  return userId;
 }

@@ -5,6 +5,7 @@ import {
 import { guardianMe } from '@cuota/contracts/enrolment/endpoints/guardians';
 import { portalFeatures } from '@cuota/contracts/enrolment/endpoints/portal';
 import { verifyGuardians } from '@cuota/contracts/invoicing/endpoints/invoicing-endpoints';
+import { NOT_AVAILABLE_MESSAGE } from '../proxy/not-available';
 import { callService, guardianProcedure, router, TRPCError } from './trpc';
 import { SpanishError } from './trpc-errors';
 
@@ -39,8 +40,8 @@ export const guardianRouter = router({
   openNotification: guardianProcedure.input(openNotificationInputSchema).mutation(() => {
     throw new TRPCError({
       code: 'NOT_IMPLEMENTED',
-      message: 'Esta función aún no está disponible.',
-      cause: new SpanishError('Esta función aún no está disponible.'),
+      message: NOT_AVAILABLE_MESSAGE,
+      cause: new SpanishError(NOT_AVAILABLE_MESSAGE),
     });
   }),
 });

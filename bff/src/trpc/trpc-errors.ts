@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
+import { NOT_AVAILABLE_MESSAGE } from '../proxy/not-available';
 
 const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -36,7 +37,7 @@ export const SPANISH_BY_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Envía los datos como JSON.',
   TOO_MANY_REQUESTS: 'Demasiadas solicitudes. Espera un momento e intenta de nuevo.',
-  NOT_IMPLEMENTED: 'Esta función aún no está disponible.',
+  NOT_IMPLEMENTED: NOT_AVAILABLE_MESSAGE,
   INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.',
 };
 

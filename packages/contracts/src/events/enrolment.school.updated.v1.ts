@@ -4,7 +4,8 @@ import { defineEvent } from './event-envelope';
 
 /**
  * A school's data or configuration changed. Payments reads the sandbox switch and the
- * credentials reference; invoicing the school's fiscal data (its CFDI issuer).
+ * credentials reference; the fiscal fields are published for invoicing, which keeps its
+ * issuers in its own fiscal entities today and does not consume this yet.
  */
 export const schoolUpdatedV1 = defineEvent(
   'enrolment.school.updated',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './event-envelope';
 
-/** A CFDI was stamped by the PAC (or failed for good: status failed with the reason). */
+/** A CFDI was stamped by the PAC (a failed stamp publishes nothing yet). */
 export const invoiceStampedV1 = defineEvent(
   'invoicing.invoice.stamped',
   z.object({

@@ -1,7 +1,8 @@
 import { on, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
 import { creditAppliedV1 } from '@cuota/contracts/events/payments.credit.applied.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
-import { invoiceCreditApplication, invoicePayin } from './record-invoice-requests';
+import { invoiceCreditApplication } from './invoice-credit-application';
+import { invoicePayin } from './invoice-payin';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
 export const INVOICE_REQUEST_CONSUMER = 'invoicing-payments';

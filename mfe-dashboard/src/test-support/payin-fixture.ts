@@ -21,6 +21,7 @@ export function payinFixture(changes: Partial<Payin> = {}): Payin {
         period: '2026-09',
         base_centavos: 120_000,
         late_fee_centavos: 0,
+        discount_centavos: 0,
       },
     ],
     credit_created_centavos: 30_000,

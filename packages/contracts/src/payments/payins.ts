@@ -40,6 +40,12 @@ export const allocationSchema = z.object({
   period: periodSchema.nullable(),
   base_centavos: z.number().int().nonnegative(),
   late_fee_centavos: z.number().int().nonnegative(),
+  /**
+   * Scholarships and discounts on the part of the base this allocation pays (the CFDI
+   * Concepto's Descuento): the money that paid the base is `base_centavos - discount_centavos`.
+   * Absent in events published before discounts existed.
+   */
+  discount_centavos: z.number().int().nonnegative().default(0),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 

@@ -73,6 +73,7 @@ const allocation = (order: Json, base: number, lateFee: number): Allocation => (
   period: order.period,
   base_centavos: base,
   late_fee_centavos: lateFee,
+  discount_centavos: 0,
 });
 const inbox = async () =>
   (

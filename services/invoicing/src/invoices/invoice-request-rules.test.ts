@@ -16,6 +16,7 @@ const allocation = (over: Partial<Allocation>): Allocation => ({
   period: '2026-09',
   base_centavos: 4_850_00,
   late_fee_centavos: 0,
+  discount_centavos: 0,
   ...over,
 });
 

@@ -232,6 +232,7 @@ export function colegiatura(studentId: string, over: Partial<Allocation> = {}): 
     period: '2026-09',
     base_centavos: 4_850_00,
     late_fee_centavos: 0,
+    discount_centavos: 0,
     ...over,
   };
 }

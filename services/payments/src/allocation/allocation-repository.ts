@@ -16,6 +16,8 @@ export const toAllocation = (a: OrderAllocation): Allocation => ({
   period: a.period,
   base_centavos: a.baseCentavos,
   late_fee_centavos: a.lateFeeCentavos,
+  // Billing's quotes carry no discounts yet (issue 17 adds them with the allocation rules).
+  discount_centavos: 0,
 });
 
 export const rowToAllocation = (row: AllocationRow): OrderAllocation => ({

@@ -29,6 +29,7 @@ const payin: Payin = {
       period: '2026-09',
       base_centavos: 250_000,
       late_fee_centavos: 0,
+      discount_centavos: 0,
     },
   ],
   credit_created_centavos: 0,

@@ -5,6 +5,7 @@ import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
+import { deskHandlers } from './desk/desk-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
 import { ledgerHandlers } from './ledger/ledger-handlers';
 import type { PaymentsConfig } from './payments-config';
@@ -53,6 +54,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...ledgerHandlers(ctx.db),
       ...checkoutHandlers(deps(ctx)),
       ...payinHandlers(deps(ctx)),
+      ...deskHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),

@@ -93,6 +93,9 @@ export const ledgerEntries = pgTable(
 export const GATEWAY_ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
 
+/** $50,000.00: far above a family's desk payment, far below a typo like $999,999 (ADR 0036). */
+export const DEFAULT_DESK_LIMIT_CENTAVOS = 5_000_000;
+
 /** Payments' copy of what it needs of enrolment's schools (enrolment.school.updated). */
 export const schools = pgTable('schools', {
   schoolId: text('school_id').primaryKey(),
@@ -100,6 +103,10 @@ export const schools = pgTable('schools', {
   /** Which gateway (and credentials) the school's card payments use. */
   useKushkiSandbox: boolean('use_kushki_sandbox').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** The most one desk payment may be (ADR 0036): payments' rule, no enrolment event sets it. */
+  deskLimitCentavos: bigint('desk_limit_centavos', { mode: 'number' })
+    .notNull()
+    .default(DEFAULT_DESK_LIMIT_CENTAVOS),
 });
 
 /**
@@ -167,6 +174,8 @@ export const payins = pgTable(
     quotedAfterSeq: bigint('quoted_after_seq', { mode: 'number' }).notNull().default(0),
     receiptNumber: text('receipt_number'),
     recordedBy: text('recorded_by'),
+    /** The cashier's name when the money was received: what the receipt prints. */
+    recordedByName: text('recorded_by_name'),
     note: text('note'),
     creditCreatedCentavos: bigint('credit_created_centavos', { mode: 'number' })
       .notNull()

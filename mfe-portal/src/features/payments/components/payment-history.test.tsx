@@ -36,6 +36,7 @@ const payin: Payin = {
   card: { brand: 'Mastercard', last4: '5480' },
   receipt_number: null,
   recorded_by: null,
+  recorded_by_name: null,
   error: null,
   created_at: '2026-09-05T16:00:00.000Z',
   paid_at: '2026-09-05T16:00:05.000Z',

@@ -7,6 +7,11 @@ const dateFormats = {
   medium: new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone: 'UTC' }),
   long: new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' }),
 };
+const monthFormat = new Intl.DateTimeFormat('es-MX', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const instantFormat = new Intl.DateTimeFormat('es-MX', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -33,4 +38,10 @@ export function formatInstant(instant: string | Date): string {
 /** Today's calendar date in Mexico City (`YYYY-MM-DD`), what due dates compare with. */
 export function todayInMexicoCity(now: Date = new Date()): string {
   return isoDay.format(now);
+}
+
+/** A billing period (`2026-03`) as people say it: `marzo de 2026`. */
+export function formatPeriod(period: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new RangeError(`Not a period: ${period}`);
+  return monthFormat.format(new Date(`${period}-01T00:00:00Z`));
 }

@@ -4,6 +4,7 @@ import * as schema from './schema';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
+import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { deskHandlers } from './desk/desk-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
@@ -55,6 +56,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...checkoutHandlers(deps(ctx)),
       ...payinHandlers(deps(ctx)),
       ...deskHandlers(deps(ctx)),
+      ...correctionHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),

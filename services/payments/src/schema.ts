@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ConceptType } from '@cuota/contracts/billing/concepts';
@@ -252,9 +253,48 @@ export const creditApplications = pgTable(
   ],
 );
 
+const REVERSAL_KIND_VALUES = ['void', 'refund'] as const;
+const REVERSAL_STATUS_VALUES = ['pending', 'applied', 'declined'] as const;
+
 /**
- * Money applied to an order: by a payin or by a credit application, never both. Late fee
- * first, then the base amount. `seq` orders allocations for the quote watermark.
+ * Money of a payin given back or undone (ADR 0036): a correction is this row, negative
+ * allocations and a reversal posting, never an edit of what it corrects. One void per payin.
+ */
+export const payinReversals = pgTable(
+  'payin_reversals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payinId: uuid('payin_id')
+      .notNull()
+      .references(() => payins.id),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').$type<(typeof REVERSAL_KIND_VALUES)[number]>().notNull(),
+    status: text('status').$type<(typeof REVERSAL_STATUS_VALUES)[number]>().notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    creditReversedCentavos: bigint('credit_reversed_centavos', { mode: 'number' })
+      .notNull()
+      .default(0),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by'),
+    requestedByName: text('requested_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payin_reversals_one_void')
+      .on(t.payinId)
+      .where(sql`${t.kind} = 'void'`),
+    check('payin_reversals_amount_positive', sql`${t.amountCentavos} > 0`),
+    check('payin_reversals_credit_nonnegative', sql`${t.creditReversedCentavos} >= 0`),
+    check('payin_reversals_kind_check', inList(t.kind.name, REVERSAL_KIND_VALUES)),
+    check('payin_reversals_status_check', inList(t.status.name, REVERSAL_STATUS_VALUES)),
+  ],
+);
+
+/**
+ * Money applied to an order: by a payin, a credit application or — negative — a reversal,
+ * exactly one of them. Late fee first, then the base amount. `seq` orders allocations for
+ * the quote watermark; sums over an order are what payments applied to it.
  */
 export const allocations = pgTable(
   'allocations',
@@ -262,6 +302,7 @@ export const allocations = pgTable(
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     payinId: uuid('payin_id').references(() => payins.id),
     creditApplicationId: uuid('credit_application_id').references(() => creditApplications.id),
+    reversalId: uuid('reversal_id').references(() => payinReversals.id),
     schoolId: text('school_id').notNull(),
     orderId: text('order_id').notNull(),
     studentId: text('student_id').notNull(),
@@ -276,13 +317,16 @@ export const allocations = pgTable(
   (t) => [
     unique('allocations_payin_order').on(t.payinId, t.orderId),
     unique('allocations_credit_order').on(t.creditApplicationId, t.orderId),
+    unique('allocations_reversal_order').on(t.reversalId, t.orderId),
     check(
       'allocations_one_source',
-      sql`(${t.payinId} IS NULL) <> (${t.creditApplicationId} IS NULL)`,
+      sql`num_nonnulls(${t.payinId}, ${t.creditApplicationId}, ${t.reversalId}) = 1`,
     ),
     check(
       'allocations_amounts',
-      sql`${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} > 0`,
+      sql`CASE WHEN ${t.reversalId} IS NULL
+        THEN ${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} > 0
+        ELSE ${t.baseCentavos} <= 0 AND ${t.lateFeeCentavos} <= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} < 0 END`,
     ),
     index('allocations_order_idx').on(t.orderId),
     index('allocations_student_idx').on(t.studentId),

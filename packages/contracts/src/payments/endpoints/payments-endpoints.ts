@@ -2,6 +2,7 @@ import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
 import { CHECKOUT_ENDPOINTS } from './checkout';
+import { CORRECTION_ENDPOINTS } from './corrections';
 import { DESK_ENDPOINTS } from './desk';
 import { PAYIN_ENDPOINTS } from './payins';
 
@@ -23,4 +24,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CHECKOUT_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
+  ...CORRECTION_ENDPOINTS,
 ];

@@ -6,6 +6,7 @@ import {
   recordDeskPayment,
 } from '@cuota/contracts/payments/endpoints/payins';
 import type { DeskPreviewRequest } from '@cuota/contracts/payments/desk';
+import { voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
 import { deskFamily, deskPreview } from '@cuota/contracts/payments/endpoints/desk';
 import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
@@ -76,6 +77,16 @@ export const paymentsApi = api.injectEndpoints({
         }),
       ),
     }),
+    voidPayin: build.mutation({
+      ...fromEndpoint(
+        voidPayin,
+        ({ schoolId, payinId, reason }: { schoolId: string; payinId: string; reason: string }) => ({
+          params: { id: schoolId, payin: payinId },
+          body: { reason },
+        }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
+    }),
     recordDeskPayment: build.mutation({
       ...fromEndpoint(
         recordDeskPayment,
@@ -101,4 +112,5 @@ export const {
   useDeskFamilyQuery,
   useDeskPreviewMutation,
   useRecordDeskPaymentMutation,
+  useVoidPayinMutation,
 } = paymentsApi;

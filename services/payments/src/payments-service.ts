@@ -6,6 +6,7 @@ import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
+import { creditHandlers } from './credit/credit-handlers';
 import { deskHandlers } from './desk/desk-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
 import { ledgerHandlers } from './ledger/ledger-handlers';
@@ -57,6 +58,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...payinHandlers(deps(ctx)),
       ...deskHandlers(deps(ctx)),
       ...correctionHandlers(deps(ctx)),
+      ...creditHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),

@@ -357,6 +357,37 @@ export const gatewayNotifications = pgTable(
   ],
 );
 
+/**
+ * A student's credit moved to a sibling or given back (ADR 0036), with the key that makes a
+ * retry answer the first transfer (ADR 0019, the key on the row).
+ */
+export const creditTransfers = pgTable(
+  'credit_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').$type<'move' | 'refund'>().notNull(),
+    fromStudentId: text('from_student_id').notNull(),
+    toStudentId: text('to_student_id'),
+    method: text('method').$type<'cash' | 'transfer'>(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('credit_transfers_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
+    check('credit_transfers_amount_positive', sql`${t.amountCentavos} > 0`),
+    check(
+      'credit_transfers_kind_target',
+      sql`(${t.kind} = 'move' AND ${t.toStudentId} IS NOT NULL AND ${t.method} IS NULL)
+        OR (${t.kind} = 'refund' AND ${t.toStudentId} IS NULL AND ${t.method} IN ('cash', 'transfer'))`,
+    ),
+  ],
+);
+
 /** The desk's receipt folios, one sequence per school. */
 export const receiptCounters = pgTable('receipt_counters', {
   schoolId: text('school_id').primaryKey(),

@@ -3,6 +3,7 @@ import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
+import { CREDIT_ENDPOINTS } from './credit';
 import { DESK_ENDPOINTS } from './desk';
 import { PAYIN_ENDPOINTS } from './payins';
 
@@ -25,4 +26,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,
+  ...CREDIT_ENDPOINTS,
 ];

@@ -131,3 +131,24 @@ test('no payments yet: the empty state', async () => {
     await screen.findByRole('heading', { name: 'Aún no hay pagos registrados' }),
   ).toBeVisible();
 });
+
+test('the family’s credit shows per child above the history', async () => {
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', links({}))
+    .on('GET', '/api/v1/schools/school-1/credit/', {
+      students: [
+        { student_id: 'student-1', name: 'Sofía Pérez', credit_centavos: 0 },
+        { student_id: 'student-2', name: 'Luis Pérez', credit_centavos: 79_500 },
+      ],
+      credit_centavos: 79_500,
+    });
+  renderHistory();
+  const notice = await screen.findByText(
+    (_, element) => element?.tagName === 'P' && /^Tienes/.test(element.textContent ?? ''),
+  );
+  expect(notice).toHaveTextContent(
+    'Tienes $795.00 de saldo a favor (Luis Pérez: $795.00). Se aplicará a los siguientes cargos de tus hijos.',
+  );
+});

@@ -3,6 +3,11 @@
 // (and reports a failure).
 const remotes = import('./features/remotes/api/fetch-remotes').then((m) => m.fetchRemotes());
 remotes.catch(() => undefined);
+// The session likewise: the routes render once it is known (SessionSync takes this answer;
+// without it, SessionSync asks itself).
+import('./features/session/api/first-session')
+  .then((m) => m.requestFirstSession())
+  .catch(() => undefined);
 
 // The async boundary Module Federation needs: shared modules (React…) are negotiated
 // before any code that imports them runs.

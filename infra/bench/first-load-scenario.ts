@@ -1,3 +1,4 @@
+import os from 'node:os';
 import zlib from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchChromium } from '../lib/chromium.ts';
@@ -145,7 +146,7 @@ const summary = ({ screen, loads }: Measured) => {
   };
 };
 
-function report(measured: Measured[]): string {
+function report(measured: Measured[], load: string): string {
   const rows = measured.map((m) => ({ name: m.screen.name, ...summary(m) }));
   const unmet = rows
     .filter((r) => r.gzipped > r.targetKb || r.content >= TARGET_MS)
@@ -159,7 +160,8 @@ Debian's Chromium (headless, playwright-core), ${LOADS} navigations to each scre
 browser context (empty cache) with the session cookie set; localhost, no throttling. The
 guardian's home (portal) and, signed in as the general director, the dashboard's Inicio and
 Adeudos. Heading: the page's h1; content: the students (portal), the school's name (Inicio),
-the table of students who owe (Adeudos). Bytes are those of the last load.
+the table of students who owe (Adeudos). Bytes are those of the last load. Load average
+(1 min) at the start and the end of the measurements: ${load}.
 
 | measure | ${rows.map((r) => r.name).join(' | ')} |
 |---|${rows.map(() => '---|').join('')}
@@ -209,6 +211,8 @@ export async function firstLoadScenario(system: System): Promise<void> {
       targetKb: 250,
     },
   ];
+  const loadAverage = () => os.loadavg()[0]!.toFixed(2);
+  const startLoad = loadAverage();
   const browser = await launchChromium();
   const measured: Measured[] = [];
   try {
@@ -217,7 +221,7 @@ export async function firstLoadScenario(system: System): Promise<void> {
   } finally {
     await browser.close();
   }
-  const markdown = report(measured);
+  const markdown = report(measured, `${startLoad} → ${loadAverage()}`);
   writeSection('first-load', markdown);
   console.log(markdown);
   const top = Number(process.env.BENCH_FIRST_LOAD_TOP ?? 12);

@@ -49,7 +49,8 @@ app.get(['/same-io', '/same-io/:id'], async (req, res) => {
     ? (JSON.parse(stored) as { auth?: { identity: Identity } }).auth?.identity
     : undefined;
   if (!identity) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
-  const answer = await read(pool, identity, req.params.id ?? '');
+  const id = req.params.id;
+  const answer = await read(pool, identity, typeof id === 'string' ? id : '');
   if (answer === null) return void res.status(404).json({ error: 'NOT_FOUND' });
   res.json(answer);
 });

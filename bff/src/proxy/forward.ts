@@ -40,15 +40,21 @@ export type Forward = (
   target: ForwardTarget,
 ) => Promise<void>;
 
+/** The BFF's one forwarder and its keep-alive pool, closed with the BFF's other connections. */
+export interface Forwarder {
+  forward: Forward;
+  close(): Promise<void>;
+}
+
 /**
  * Forwards a request to a service with undici's `request()` on one keep-alive pool: the
  * body streams through unread, the answer streams back with its status and headers. It
  * rejects when the service cannot be reached or does not answer within `timeoutMs`, before
  * anything was sent (the caller answers 503); a failure mid-answer cuts the connection.
  */
-export function createForwarder(timeoutMs: number): Forward {
+export function createForwarder(timeoutMs: number): Forwarder {
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
-  return async (req, res, target) => {
+  const forward: Forward = async (req, res, target) => {
     const streamed = 'content-length' in req.headers || 'transfer-encoding' in req.headers;
     const upstream = await request(new URL(req.originalUrl ?? req.url ?? '/', target.url), {
       dispatcher,
@@ -63,6 +69,7 @@ export function createForwarder(timeoutMs: number): Forward {
       if (value !== undefined && !NOT_RETURNED.has(name)) res.setHeader(name, value);
     pipeline(upstream.body, res, () => {});
   };
+  return { forward, close: () => dispatcher.close() };
 }
 
 function forwardedHeaders(req: IncomingMessage, target: ForwardTarget): Record<string, string> {

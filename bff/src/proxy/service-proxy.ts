@@ -8,7 +8,6 @@ import { csrfInvalidError, isCsrfValid } from '../security/csrf';
 import { refreshSignedIn } from '../session/refresh-signed-in';
 import { authorizeCall, needsCsrf } from '../security/access-policy';
 import { createEndpointMatcher } from '@cuota/contracts/http/endpoint-matcher';
-import { createForwarder } from './forward';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
 import { ROUTED, isDefinition } from './proxied-endpoints';
 
@@ -29,7 +28,7 @@ const SERVICE_LABELS: Record<ServiceName, string> = {
 export function serviceProxy(ctx: BffContext): RequestHandler {
   const match = createEndpointMatcher(ROUTED);
   const { logger } = ctx.deps;
-  const forward = createForwarder(ctx.config.proxyTimeoutMs);
+  const { forward } = ctx.deps.forwarder;
 
   return async (req, res, next) => {
     const found = match(req.method, req.path);

@@ -41,6 +41,7 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     dueOn,
     amountCentavos: concept.priceCentavos,
     lateFee: concept.lateFee,
+    earlyPayment: concept.earlyPayment,
   });
   return toBillRun(
     await saveBillRun(tx, run.id, {

@@ -38,6 +38,21 @@ export const ordersByIds = (db: Executor, ids: string[]) =>
 export const ordersOfGuardian = (db: Executor, schoolId: string, guardianId: string) =>
   selectOrders(db, and(eq(orders.schoolId, schoolId), guardianOfStudentSql(guardianId)));
 
+/**
+ * A school's orders with base still owed, of these students (or all of them): what the
+ * due-orders report quotes. An order whose base is complete has its late fee paid too (a
+ * payment pays the late fee first), so nothing else is owed.
+ */
+export const openOrdersOfSchool = (db: Executor, schoolId: string, studentIds?: string[]) =>
+  selectOrders(
+    db,
+    and(
+      eq(orders.schoolId, schoolId),
+      studentIds ? inArray(orders.studentId, studentIds) : undefined,
+      sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
+    ),
+  );
+
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await ordersByIds(db, [id]);
   return row;

@@ -208,3 +208,53 @@ export const studentBalances = pgTable(
     ),
   ],
 );
+
+/** A scholarship (ADR 0035): a percentage of, or an amount off, each order's base. */
+export const scholarships = pgTable(
+  'scholarships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    /** Only this concept's orders; null: all of the student's. */
+    conceptId: uuid('concept_id').references(() => concepts.id),
+    kind: text('kind').$type<'PERCENT' | 'AMOUNT'>().notNull(),
+    basisPoints: integer('basis_points'),
+    amountCentavos: integer('amount_centavos'),
+    startsOn: date('starts_on').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scholarships_school_idx').on(t.schoolId, t.createdAt),
+    index('scholarships_student_idx').on(t.studentId),
+    check(
+      'scholarships_value_check',
+      sql`(${t.kind} = 'PERCENT' AND ${t.basisPoints} BETWEEN 1 AND 10000 AND ${t.amountCentavos} IS NULL)
+       OR (${t.kind} = 'AMOUNT' AND ${t.amountCentavos} > 0 AND ${t.basisPoints} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Every correction of an order (ADR 0035): who, when, what, the order before and after, why.
+ * Its id is the `adjustment_id` of the billing.order.adjusted event it caused, if any.
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    reason: text('reason').notNull(),
+    adjustedBy: text('adjusted_by'),
+    adjustedAt: timestamp('adjusted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_adjustments_order_idx').on(t.orderId, t.adjustedAt)],
+);

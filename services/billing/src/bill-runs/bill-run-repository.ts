@@ -133,6 +133,7 @@ export async function deleteUnpaidOrdersOfRun(
        AND o.paid_base_centavos = 0 AND o.paid_late_fee_centavos = 0
        AND o.waiting_payin_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM order_allocations a WHERE a.order_id = o.id)
+       AND NOT EXISTS (SELECT 1 FROM order_adjustments j WHERE j.order_id = o.id)
     RETURNING o.student_id, o.total_centavos AS amount_centavos`);
   const { rows: kept } = await tx.execute<{ kept: number }>(
     sql`SELECT count(*)::int AS kept FROM orders WHERE bill_run_id = ${run.id}`,

@@ -1,0 +1,60 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { Scholarship } from '@cuota/contracts/billing/scholarships';
+import type { Executor } from '@cuota/messaging/transaction';
+import { concepts, scholarships, studentDirectory } from '../schema';
+
+/** The only code that reads or writes `scholarships` (its orders change through corrections). */
+export type ScholarshipRow = typeof scholarships.$inferSelect;
+
+const columns = {
+  row: scholarships,
+  conceptName: concepts.name,
+  firstName: studentDirectory.firstName,
+  lastName: studentDirectory.lastName,
+};
+
+function select(db: Executor, where: SQL) {
+  return db
+    .select(columns)
+    .from(scholarships)
+    .leftJoin(concepts, eq(concepts.id, scholarships.conceptId))
+    .leftJoin(studentDirectory, eq(studentDirectory.studentId, scholarships.studentId))
+    .where(where)
+    .orderBy(desc(scholarships.createdAt), desc(scholarships.id));
+}
+
+const toScholarship = ({
+  row: r,
+  conceptName,
+  firstName,
+  lastName,
+}: Awaited<ReturnType<typeof select>>[number]): Scholarship => ({
+  id: r.id,
+  school_id: r.schoolId,
+  student_id: r.studentId,
+  student_name: [firstName, lastName].filter(Boolean).join(' '),
+  concept_id: r.conceptId,
+  concept_name: conceptName,
+  kind: r.kind,
+  basis_points: r.basisPoints,
+  amount_centavos: r.amountCentavos,
+  starts_on: r.startsOn,
+  reason: r.reason,
+  created_by: r.createdBy,
+  created_at: r.createdAt.toISOString(),
+});
+
+export const scholarshipsOfSchool = async (db: Executor, schoolId: string) =>
+  (await select(db, eq(scholarships.schoolId, schoolId))).map(toScholarship);
+
+export const scholarshipsOfStudent = async (db: Executor, studentId: string) =>
+  (await select(db, eq(scholarships.studentId, studentId))).map(toScholarship);
+
+export async function insertScholarship(
+  tx: Executor,
+  values: typeof scholarships.$inferInsert,
+): Promise<Scholarship> {
+  const [row] = await tx.insert(scholarships).values(values).returning();
+  const [shown] = await select(tx, eq(scholarships.id, row!.id));
+  return toScholarship(shown!);
+}

@@ -1,7 +1,7 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Scholarship } from '@cuota/contracts/billing/scholarships';
 import type { Executor } from '@cuota/messaging/transaction';
-import { concepts, scholarships, studentDirectory } from '../schema';
+import { concepts, orders, scholarships, studentDirectory } from '../schema';
 
 /** The only code that reads or writes `scholarships` (its orders change through corrections). */
 export type ScholarshipRow = typeof scholarships.$inferSelect;
@@ -57,4 +57,26 @@ export async function insertScholarship(
   const [row] = await tx.insert(scholarships).values(values).returning();
   const [shown] = await select(tx, eq(scholarships.id, row!.id));
   return toScholarship(shown!);
+}
+
+/**
+ * A bill run's new orders that a scholarship reaches (its student, its concept or every
+ * concept, started by the due date), each with the newest such scholarship. No lock: the
+ * run's transaction inserted them, so nobody else sees them yet.
+ */
+export function scholarshipsOfRun(tx: Executor, runId: string) {
+  return tx
+    .selectDistinctOn([orders.id], { order: orders, scholarship: scholarships })
+    .from(orders)
+    .innerJoin(
+      scholarships,
+      and(
+        eq(scholarships.studentId, orders.studentId),
+        eq(scholarships.schoolId, orders.schoolId),
+        or(isNull(scholarships.conceptId), eq(scholarships.conceptId, orders.conceptId)),
+        lte(scholarships.startsOn, orders.dueOn),
+      ),
+    )
+    .where(eq(orders.billRunId, runId))
+    .orderBy(asc(orders.id), desc(scholarships.createdAt));
 }

@@ -166,3 +166,38 @@ test('403 without scholarships.write, 404 for another school or its student', as
   expect(elsewhere.status).toBe(404);
   expect(elsewhere.body.error.message).toBe('No encontramos a este alumno.');
 });
+
+test('a later bill run bills the scholarship in, audited and published', async () => {
+  const trip = (
+    await h.call(staff(), '/api/v1/dashboard/concepts/', {
+      json: {
+        school_id: SCHOOL,
+        name: 'Taller de robótica',
+        concept_type: 'EXTRACURRICULAR',
+        recurrence: 'MONTHLY',
+        price_centavos: 80_000,
+        periods: ['2026-11'],
+        due_day: 5,
+      },
+    })
+  ).body.id;
+  const before = (await adjusted()).length;
+  const run = await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
+    json: { school_id: SCHOOL, concept_id: trip, period: '2026-11' },
+  });
+  expect(run.body.created_orders).toBe(2);
+  // S1's scholarship is for tuition only; S2's amount reaches every concept from October.
+  const totals = async (student: string) =>
+    (await ordersOf(student)).filter((o) => o.concept_id === trip).map((o) => o.total_centavos);
+  expect(await totals(S1)).toEqual([80_000]);
+  expect(await totals(S2)).toEqual([0]);
+  const events = (await adjusted()).slice(before).map((e) => e.data);
+  expect(events).toEqual([
+    expect.objectContaining({
+      student_id: S2,
+      previous_total_centavos: 80_000,
+      new_total_centavos: 0,
+      reason: 'Apoyo por hermanos',
+    }),
+  ]);
+});

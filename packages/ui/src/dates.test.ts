@@ -1,4 +1,4 @@
-import { formatDate, formatInstant, todayInMexicoCity } from '@cuota/ui/dates';
+import { formatDate, formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
 
 // Intl separates the time from "p.m." with a narrow no-break space.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -18,4 +18,10 @@ test('an instant is shown as Mexico City saw it', () => {
 test("today is Mexico City's date, not UTC's", () => {
   expect(todayInMexicoCity(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02-28');
   expect(todayInMexicoCity(new Date('2026-03-01T06:00:00Z'))).toBe('2026-03-01');
+});
+
+test('a billing period reads as its month in Spanish', () => {
+  expect(formatPeriod('2026-09')).toBe('septiembre 2026');
+  expect(formatPeriod('2027-01')).toBe('enero 2027');
+  expect(() => formatPeriod('2026-13')).toThrow(RangeError);
 });

@@ -7,6 +7,11 @@ const dateFormats = {
   medium: new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone: 'UTC' }),
   long: new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' }),
 };
+const monthFormat = new Intl.DateTimeFormat('es-MX', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const instantFormat = new Intl.DateTimeFormat('es-MX', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -21,6 +26,12 @@ const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE });
 export function formatDate(calendarDate: string, style: 'medium' | 'long' = 'medium'): string {
   if (!CALENDAR_DATE.test(calendarDate)) throw new RangeError(`Not a date: ${calendarDate}`);
   return dateFormats[style].format(new Date(`${calendarDate}T00:00:00Z`));
+}
+
+/** A billing period (`2026-09`) as people say it: `septiembre 2026`. */
+export function formatPeriod(period: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new RangeError(`Not a period: ${period}`);
+  return monthFormat.format(new Date(`${period}-01T00:00:00Z`)).replace(' de ', ' ');
 }
 
 /** An instant (a timestamptz: a payment, a sign-in) as Mexico City saw it. */

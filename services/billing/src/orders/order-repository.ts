@@ -59,6 +59,22 @@ export const ordersOfGuardian = (
 const byId = preparedPerDatabase((db: Executor) =>
   selectOrders(db, eq(orders.id, sql.placeholder('id'))).prepare('billing_order_by_id'),
 );
+
+/**
+ * A school's orders with base still owed, of these students (or all of them): what the
+ * due-orders report quotes. An order whose base is complete has its late fee paid too (a
+ * payment pays the late fee first), so nothing else is owed.
+ */
+export const openOrdersOfSchool = (db: Executor, schoolId: string, studentIds?: string[]) =>
+  selectOrders(
+    db,
+    and(
+      eq(orders.schoolId, schoolId),
+      studentIds ? inArray(orders.studentId, studentIds) : undefined,
+      sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
+    ),
+  );
+
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await byId(db).execute({ id });
   return row;

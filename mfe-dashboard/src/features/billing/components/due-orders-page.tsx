@@ -37,6 +37,11 @@ const COLUMNS = [
     cell: (s: DueOrderStudent) => <MoneyText centavos={s.pending_centavos} />,
   },
   {
+    header: 'Recargos',
+    align: 'end' as const,
+    cell: (s: DueOrderStudent) => <MoneyText centavos={s.late_fee_centavos} />,
+  },
+  {
     header: 'Vencido',
     align: 'end' as const,
     cell: (s: DueOrderStudent) => <MoneyText centavos={s.overdue_centavos} />,
@@ -115,8 +120,8 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
       <FormRow>
         {options && (
           <p>
-            Saldo total: <MoneyText centavos={options.totals.pending_centavos} /> · Vencido:{' '}
-            <MoneyText centavos={options.totals.overdue_centavos} />
+            Saldo total sin recargos: <MoneyText centavos={options.totals.pending_centavos} /> ·
+            Vencido sin recargos: <MoneyText centavos={options.totals.overdue_centavos} />
           </p>
         )}
         <Button variant="secondary" onClick={download}>

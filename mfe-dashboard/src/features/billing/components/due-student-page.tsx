@@ -29,7 +29,8 @@ export function DueStudentView({ schoolId, studentId }: { schoolId: string; stud
       </h2>
       <p>
         {EDUCATION_LEVEL_LABELS[s.level]} · <StatusBadge kind="due" status={s.due_status} /> · Saldo{' '}
-        <MoneyText centavos={s.pending_centavos} /> · Vencido{' '}
+        <MoneyText centavos={s.pending_centavos} /> (recargos{' '}
+        <MoneyText centavos={s.late_fee_centavos} />) · Vencido{' '}
         <MoneyText centavos={s.overdue_centavos} />
       </p>
       <OrdersTable caption="Órdenes abiertas" orders={s.orders} />

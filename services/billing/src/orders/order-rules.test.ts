@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import type { LateFee } from '@cuota/contracts/billing/concepts';
-import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { addDays, addMonths } from './calendar';
 import { quoteOrder } from './order-quote';
 import { applyAllocation, lateFeeAsOf, type OrderTerms } from './order-rules';

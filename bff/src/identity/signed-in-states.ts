@@ -35,7 +35,7 @@ export function staffState(staff: StaffIdentity, now = Date.now()): SignedInStat
     ...new Map(staff.memberships.map((m) => [m.school_id, m.school_name])).entries(),
   ].map(([id, name]) => ({ id, name }));
   return {
-    identity: { kind: 'staff', user_id: staff.id, memberships },
+    identity: { kind: 'staff', user_id: staff.id, name: staff.name, memberships },
     user: {
       id: staff.id,
       kind: 'staff',

@@ -187,10 +187,15 @@ test('6. the desk records cash for another family and prints the receipt', async
   await page.getByLabel('Alumno', { exact: true }).fill(family.curp);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByRole('list', { name: 'Alumnos encontrados' }).getByRole('button').first().click();
+  // What the family owes today, before any amount is typed (ADR 0036).
+  await page.getByText(/La familia debe hoy/).waitFor();
   await page.getByLabel('Monto recibido').fill('1,000.00');
+  await page.getByRole('button', { name: 'Revisar pago' }).click();
+  await page.getByRole('table', { name: 'Aplicado a' }).waitFor();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Registrar pago' }).click();
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await page.getByRole('heading', { name: 'Pago registrado' }).waitFor();
+  await page.getByRole('button', { name: 'Imprimir recibo' }).waitFor();
   await expectAccessible(page);
 
   const receipt = await page
@@ -230,7 +235,7 @@ test('7. the accountant sees the payins and one payin, and the invoices with the
   await page
     .getByText('Tu rol puede consultar esta sección, pero no registrar pagos en caja.')
     .waitFor();
-  expect(await page.getByRole('button', { name: 'Registrar pago' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Revisar pago' }).isDisabled()).toBe(true);
 
   await page.getByRole('link', { name: 'Facturas', exact: true }).click();
   await page.getByRole('table', { name: /^Facturas \(/ }).waitFor();

@@ -28,6 +28,7 @@ export function payinFixture(changes: Partial<Payin> = {}): Payin {
     card: null,
     receipt_number: 'R-000123',
     recorded_by: 'user-1',
+    recorded_by_name: 'Marta Caja',
     error: null,
     created_at: '2026-09-05T16:00:00.000Z',
     paid_at: '2026-09-05T16:00:00.000Z',

@@ -4,7 +4,10 @@ import * as schema from './schema';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
+import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
+import { creditHandlers } from './credit/credit-handlers';
+import { deskHandlers } from './desk/desk-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
 import { ledgerHandlers } from './ledger/ledger-handlers';
 import type { PaymentsConfig } from './payments-config';
@@ -53,6 +56,9 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...ledgerHandlers(ctx.db),
       ...checkoutHandlers(deps(ctx)),
       ...payinHandlers(deps(ctx)),
+      ...deskHandlers(deps(ctx)),
+      ...correctionHandlers(deps(ctx)),
+      ...creditHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ConceptType } from '@cuota/contracts/billing/concepts';
@@ -93,6 +94,9 @@ export const ledgerEntries = pgTable(
 export const GATEWAY_ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
 
+/** $50,000.00: far above a family's desk payment, far below a typo like $999,999 (ADR 0036). */
+export const DEFAULT_DESK_LIMIT_CENTAVOS = 5_000_000;
+
 /** Payments' copy of what it needs of enrolment's schools (enrolment.school.updated). */
 export const schools = pgTable('schools', {
   schoolId: text('school_id').primaryKey(),
@@ -100,6 +104,10 @@ export const schools = pgTable('schools', {
   /** Which gateway (and credentials) the school's card payments use. */
   useKushkiSandbox: boolean('use_kushki_sandbox').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** The most one desk payment may be (ADR 0036): payments' rule, no enrolment event sets it. */
+  deskLimitCentavos: bigint('desk_limit_centavos', { mode: 'number' })
+    .notNull()
+    .default(DEFAULT_DESK_LIMIT_CENTAVOS),
 });
 
 /**
@@ -167,6 +175,8 @@ export const payins = pgTable(
     quotedAfterSeq: bigint('quoted_after_seq', { mode: 'number' }).notNull().default(0),
     receiptNumber: text('receipt_number'),
     recordedBy: text('recorded_by'),
+    /** The cashier's name when the money was received: what the receipt prints. */
+    recordedByName: text('recorded_by_name'),
     note: text('note'),
     creditCreatedCentavos: bigint('credit_created_centavos', { mode: 'number' })
       .notNull()
@@ -243,9 +253,48 @@ export const creditApplications = pgTable(
   ],
 );
 
+const REVERSAL_KIND_VALUES = ['void', 'refund'] as const;
+const REVERSAL_STATUS_VALUES = ['pending', 'applied', 'declined'] as const;
+
 /**
- * Money applied to an order: by a payin or by a credit application, never both. Late fee
- * first, then the base amount. `seq` orders allocations for the quote watermark.
+ * Money of a payin given back or undone (ADR 0036): a correction is this row, negative
+ * allocations and a reversal posting, never an edit of what it corrects. One void per payin.
+ */
+export const payinReversals = pgTable(
+  'payin_reversals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payinId: uuid('payin_id')
+      .notNull()
+      .references(() => payins.id),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').$type<(typeof REVERSAL_KIND_VALUES)[number]>().notNull(),
+    status: text('status').$type<(typeof REVERSAL_STATUS_VALUES)[number]>().notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    creditReversedCentavos: bigint('credit_reversed_centavos', { mode: 'number' })
+      .notNull()
+      .default(0),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by'),
+    requestedByName: text('requested_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payin_reversals_one_void')
+      .on(t.payinId)
+      .where(sql`${t.kind} = 'void'`),
+    check('payin_reversals_amount_positive', sql`${t.amountCentavos} > 0`),
+    check('payin_reversals_credit_nonnegative', sql`${t.creditReversedCentavos} >= 0`),
+    check('payin_reversals_kind_check', inList(t.kind.name, REVERSAL_KIND_VALUES)),
+    check('payin_reversals_status_check', inList(t.status.name, REVERSAL_STATUS_VALUES)),
+  ],
+);
+
+/**
+ * Money applied to an order: by a payin, a credit application or — negative — a reversal,
+ * exactly one of them. Late fee first, then the base amount. `seq` orders allocations for
+ * the quote watermark; sums over an order are what payments applied to it.
  */
 export const allocations = pgTable(
   'allocations',
@@ -253,6 +302,7 @@ export const allocations = pgTable(
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     payinId: uuid('payin_id').references(() => payins.id),
     creditApplicationId: uuid('credit_application_id').references(() => creditApplications.id),
+    reversalId: uuid('reversal_id').references(() => payinReversals.id),
     schoolId: text('school_id').notNull(),
     orderId: text('order_id').notNull(),
     studentId: text('student_id').notNull(),
@@ -267,13 +317,16 @@ export const allocations = pgTable(
   (t) => [
     unique('allocations_payin_order').on(t.payinId, t.orderId),
     unique('allocations_credit_order').on(t.creditApplicationId, t.orderId),
+    unique('allocations_reversal_order').on(t.reversalId, t.orderId),
     check(
       'allocations_one_source',
-      sql`(${t.payinId} IS NULL) <> (${t.creditApplicationId} IS NULL)`,
+      sql`num_nonnulls(${t.payinId}, ${t.creditApplicationId}, ${t.reversalId}) = 1`,
     ),
     check(
       'allocations_amounts',
-      sql`${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} > 0`,
+      sql`CASE WHEN ${t.reversalId} IS NULL
+        THEN ${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} > 0
+        ELSE ${t.baseCentavos} <= 0 AND ${t.lateFeeCentavos} <= 0 AND ${t.baseCentavos} + ${t.lateFeeCentavos} < 0 END`,
     ),
     index('allocations_order_idx').on(t.orderId),
     index('allocations_student_idx').on(t.studentId),
@@ -300,6 +353,37 @@ export const gatewayNotifications = pgTable(
       t.publicMerchantId,
       t.ticketNumber,
       t.transactionType,
+    ),
+  ],
+);
+
+/**
+ * A student's credit moved to a sibling or given back (ADR 0036), with the key that makes a
+ * retry answer the first transfer (ADR 0019, the key on the row).
+ */
+export const creditTransfers = pgTable(
+  'credit_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').$type<'move' | 'refund'>().notNull(),
+    fromStudentId: text('from_student_id').notNull(),
+    toStudentId: text('to_student_id'),
+    method: text('method').$type<'cash' | 'transfer'>(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('credit_transfers_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
+    check('credit_transfers_amount_positive', sql`${t.amountCentavos} > 0`),
+    check(
+      'credit_transfers_kind_target',
+      sql`(${t.kind} = 'move' AND ${t.toStudentId} IS NOT NULL AND ${t.method} IS NULL)
+        OR (${t.kind} = 'refund' AND ${t.toStudentId} IS NULL AND ${t.method} IN ('cash', 'transfer'))`,
     ),
   ],
 );

@@ -27,6 +27,10 @@ export const API_ERROR_CODES = [
   'PAYMENT_DECLINED',
   /** 422: an Idempotency-Key already used for a different request. */
   'IDEMPOTENCY_KEY_REUSED',
+  /** 422: a desk payment above the school's limit (ADR 0036). */
+  'DESK_LIMIT_EXCEEDED',
+  /** 409: a desk payment above what the chosen orders owe, not confirmed (ADR 0036). */
+  'EXCESS_NOT_CONFIRMED',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',

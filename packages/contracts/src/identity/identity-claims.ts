@@ -26,6 +26,8 @@ export const identityClaimsSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('staff'),
     user_id: z.string(),
+    /** What receipts print as the cashier (ADR 0036); absent in older sessions' tokens. */
+    name: z.string().optional(),
     memberships: z.array(membershipSchema),
   }),
   /** The BFF acting on its own behalf (sign-in look-ups before anyone is signed in). */

@@ -66,6 +66,8 @@ export const payinSchema = z.object({
   /** Folio of the desk receipt (cash and transfers recorded at the school). */
   receipt_number: z.string().nullable(),
   recorded_by: z.string().nullable(),
+  /** The cashier's name as it was when the money was received (ADR 0036). */
+  recorded_by_name: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
@@ -82,12 +84,22 @@ export const payinListQuerySchema = z.object({
   to: calendarDateSchema.optional(),
 });
 
+/** The orders a desk payment is for (any of the family's). */
+export const deskOrderIdsSchema = z
+  .array(z.uuid('Elige cargos válidos.'))
+  .min(1, 'Elige al menos un cargo, o ninguno para pagar los más antiguos.')
+  .max(100, 'Elige a lo más 100 cargos.');
+
 /** POST /api/v1/dashboard/schools/{id}/payins/: money received at the school's desk. */
 export const deskPaymentSchema = z.strictObject({
   student_id: z.uuid('Elige un alumno.'),
   amount_centavos: positiveCentavosSchema,
   method: z.enum(['cash', 'transfer'], 'Elige efectivo o transferencia.'),
-  note: z.string().trim().max(300).optional(),
+  note: z.string().trim().max(300, 'La nota admite a lo más 300 caracteres.').optional(),
+  /** The family's orders to pay, oldest due first among them; absent: all (ADR 0036). */
+  order_ids: deskOrderIdsSchema.optional(),
+  /** The cashier confirmed that what the orders do not need stays as credit. */
+  confirm_excess: z.boolean('Confirma con sí o no.').optional(),
 });
 export type DeskPayment = z.infer<typeof deskPaymentSchema>;
 

@@ -31,7 +31,11 @@ export const rowToAllocation = (row: AllocationRow): OrderAllocation => ({
   lateFeeCentavos: row.lateFeeCentavos,
 });
 
-export type AllocationSource = { payinId: string } | { creditApplicationId: string };
+export type AllocationSource =
+  | { payinId: string }
+  | { creditApplicationId: string }
+  /** A reversal's rows are the undone allocations, negated (ADR 0036). */
+  | { reversalId: string };
 
 export async function insertAllocations(
   tx: Executor,

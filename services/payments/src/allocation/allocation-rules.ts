@@ -54,7 +54,7 @@ export function dueNow(order: QuotedOrder, all: Applied, sinceQuote: Applied): D
   };
 }
 
-const oldestDueFirst = (a: DueOrder, b: DueOrder) =>
+export const oldestDueFirst = (a: DueOrder, b: DueOrder) =>
   a.dueOn.localeCompare(b.dueOn) ||
   (a.period ?? '').localeCompare(b.period ?? '') ||
   a.orderId.localeCompare(b.orderId);
@@ -66,15 +66,20 @@ export interface Allocated {
 }
 
 /**
- * Spreads an amount over open orders, oldest due first, each order's late fee before its
- * base amount (a desk payment, a credit balance). Never allocates more than an order owes.
+ * Spreads an amount over open orders, oldest due first (or in `sequence`), each order's late
+ * fee before its base amount (a desk payment, a credit balance). Never allocates more than
+ * an order owes.
  */
-export function allocateOldestFirst(orders: DueOrder[], amountCentavos: number): Allocated {
+export function allocateOldestFirst(
+  orders: DueOrder[],
+  amountCentavos: number,
+  sequence: (a: DueOrder, b: DueOrder) => number = oldestDueFirst,
+): Allocated {
   if (!Number.isSafeInteger(amountCentavos) || amountCentavos < 0)
     throw new RangeError(`Importe inválido: ${amountCentavos}`);
   let left = amountCentavos;
   const allocations: OrderAllocation[] = [];
-  for (const order of [...orders].sort(oldestDueFirst)) {
+  for (const order of [...orders].sort(sequence)) {
     if (left === 0) break;
     const lateFeeCentavos = Math.min(left, order.lateFeeDue);
     left -= lateFeeCentavos;

@@ -115,7 +115,12 @@ test('at the desk: a partial payment, then an overpayment whose credit pays the 
   const desk = (amount: number) =>
     h.call(h.staff('CASH_COLLECTION'), `/api/v1/dashboard/schools/${school.id}/payins/`, {
       method: 'POST',
-      json: { student_id: studentId, amount_centavos: amount, method: 'cash' },
+      json: {
+        student_id: studentId,
+        amount_centavos: amount,
+        method: 'cash',
+        confirm_excess: true,
+      },
       headers: { 'idempotency-key': `caja-${amount}` },
     });
   const seen = (orderId: string, status: string, pending: number) =>

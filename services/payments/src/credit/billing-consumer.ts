@@ -1,6 +1,8 @@
 import { on, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
+import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
 import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1';
+import { applyOrderAdjustment } from '../adjustments/apply-order-adjustment';
 import type { BillingClient } from '../billing/billing-client';
 import { schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction, studentsWithCredit } from '../ledger/ledger-repository';
@@ -11,8 +13,9 @@ export const BILLING_CONSUMER = 'payments-billing';
 
 /**
  * Billing's orders in the ledger (ADR 0016): billed → Dr receivable / Cr revenue, then the
- * credit of the school's students who hold any pays what is open; voided → the reverse.
- * Each event posts under its own id, so a redelivery posts nothing twice.
+ * credit of the school's students who hold any pays what is open; voided → the reverse;
+ * adjusted → the receivable follows the new total, any excess paid is credit (ADR 0036).
+ * Each event posts under its own key, so a redelivery posts nothing twice.
  */
 export function billingSubscriptions(billing: BillingClient, now: () => Date): Subscription[] {
   return [
@@ -49,5 +52,6 @@ export function billingSubscriptions(billing: BillingClient, now: () => Date): S
         ],
       });
     }),
+    on(orderAdjustedV1, (event, tx) => applyOrderAdjustment(tx, event.data)),
   ];
 }

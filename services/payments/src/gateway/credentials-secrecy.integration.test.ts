@@ -63,7 +63,12 @@ test('gateway credentials are sealed at rest and never reach the logs', async ()
   expect(forged.status).toBe(401);
   await h.call(h.staff('CASH_COLLECTION'), `/api/v1/dashboard/schools/${school.id}/payins/`, {
     method: 'POST',
-    json: { student_id: school.families[0]!.studentIds[1], amount_centavos: 5_000, method: 'cash' },
+    json: {
+      student_id: school.families[0]!.studentIds[1],
+      amount_centavos: 5_000,
+      method: 'cash',
+      confirm_excess: true,
+    },
     headers: { 'idempotency-key': `caja-${randomUUID()}` },
   });
 

@@ -231,3 +231,26 @@ export async function balancesOfSchool(
   const prefix = `school:${schoolId}:`;
   return Object.fromEntries(rows.map((r) => [r.code.slice(prefix.length), Number(r.total)]));
 }
+
+/** These students' credit balances (what the school owes each), unlocked: for display. */
+export async function creditBalances(
+  db: Executor,
+  schoolId: string,
+  studentIds: string[],
+): Promise<Map<string, number>> {
+  const balances = new Map(studentIds.map((id) => [id, 0]));
+  if (!studentIds.length) return balances;
+  const codes = studentIds.map((id) => creditAccount(schoolId, id).code);
+  const rows = await db
+    .select({
+      code: ledgerAccounts.code,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCentavos}), 0)::text`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .where(inArray(ledgerAccounts.code, codes))
+    .groupBy(ledgerAccounts.code);
+  const prefix = `school:${schoolId}:credit:`;
+  for (const r of rows) balances.set(r.code.slice(prefix.length), -Number(r.total));
+  return balances;
+}

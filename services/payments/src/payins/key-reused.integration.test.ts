@@ -36,7 +36,11 @@ async function sameKeyTwice(
 
 test('a payin and a student answer a reused key with the same Spanish 422 body', async () => {
   const school = h.schools[0]!;
-  const cash = { student_id: school.families[0]!.studentIds[0]!, method: 'cash' };
+  const cash = {
+    student_id: school.families[0]!.studentIds[0]!,
+    method: 'cash',
+    confirm_excess: true,
+  };
   const payin = await sameKeyTwice(
     (json, key) =>
       h.call(h.staff('CASH_COLLECTION'), `/api/v1/dashboard/schools/${school.id}/payins/`, {

@@ -73,7 +73,10 @@ export function payinHandlers(deps: PaymentsDeps) {
 
     implement(recordDeskPaymentEndpoint, ({ params, body, caller, idempotencyKey }) => {
       if (caller.kind !== 'staff') throw forbidden();
-      return recordDeskPayment(deps, params.id, body, idempotencyKey!, caller.user_id);
+      return recordDeskPayment(deps, params.id, body, idempotencyKey!, {
+        userId: caller.user_id,
+        name: caller.name ?? null,
+      });
     }),
 
     implement(payinReceipt, async (call) => {

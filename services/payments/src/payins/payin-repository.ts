@@ -71,21 +71,21 @@ export interface NewDeskPayin {
   method: Extract<PaymentMethod, 'cash' | 'transfer'>;
   amountCentavos: number;
   guardianId: string | null;
-  studentId: string;
+  studentIds: string[];
   idempotencyKey: string;
   requestHash: string;
   receiptNumber: string;
   recordedBy: string;
+  recordedByName: string | null;
   note: string | null;
   paidAt: Date;
 }
 
 /** Inserts money received at the desk (already paid); KeyTaken when the key is held. */
 export async function insertDeskPayin(tx: Executor, payin: NewDeskPayin): Promise<PayinRow> {
-  const { studentId, ...rest } = payin;
   const [row] = await tx
     .insert(payins)
-    .values({ ...rest, studentIds: [studentId], status: 'pending' })
+    .values({ ...payin, status: 'pending' })
     .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
     .returning();
   return claimed(row);
@@ -194,6 +194,8 @@ export async function markPayinSucceeded(
     .update(payins)
     .set({
       status: 'success',
+      // Every paid payin takes the school's next folio, card ones too (ADR 0036).
+      receiptNumber: payin.receiptNumber ?? (await nextReceiptNumber(tx, payin.schoolId)),
       paidAt: s.paidAt,
       creditCreatedCentavos: s.creditCreatedCentavos,
       creditStudentId: s.creditStudentId,

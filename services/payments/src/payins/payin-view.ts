@@ -46,6 +46,7 @@ export function toPayin(row: PayinRow, applied: OrderAllocation[]): Payin {
     card: cardOf(row),
     receipt_number: row.receiptNumber,
     recorded_by: row.recordedBy,
+    recorded_by_name: row.recordedByName,
     error: errorOf(row),
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,

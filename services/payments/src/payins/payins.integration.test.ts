@@ -38,9 +38,11 @@ function desk(
     schoolId = school.id,
   } = {},
 ) {
+  // Allocation is this file's subject: the cashier confirms any excess (ADR 0036's
+  // confirmation and limit are desk.integration.test.ts's).
   return h.call(as, deskPath(schoolId), {
     method: 'POST',
-    json,
+    json: { confirm_excess: true, ...json },
     headers: { 'idempotency-key': key },
   });
 }
@@ -85,6 +87,7 @@ describe('POST /api/v1/dashboard/schools/{id}/payins/ (the desk)', () => {
       credit_created_centavos: 0,
       receipt_number: 'R-000001',
       recorded_by: 'staff-cash_collection',
+      recorded_by_name: 'Personal cash_collection',
     });
     expect(payin.allocations).toEqual([
       expect.objectContaining({
@@ -105,7 +108,12 @@ describe('POST /api/v1/dashboard/schools/{id}/payins/ (the desk)', () => {
     const kid = school.families[0]!.studentIds[1]!;
     const [may] = await h.bill(school, [kid], { period: '2026-05', dueOn: '2026-05-10' });
     await ledgerIsRight();
-    const res = await desk({ student_id: kid, amount_centavos: 500_000, method: 'transfer' });
+    const res = await desk({
+      student_id: kid,
+      amount_centavos: 500_000,
+      method: 'transfer',
+      order_ids: [may!.id],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       type: 'TRANSFER_IN',
@@ -130,7 +138,12 @@ describe('POST /api/v1/dashboard/schools/{id}/payins/ (the desk)', () => {
     expect((await balancesOfSchool(h.service.db, school.id))[`credit:${kid}`]).toBe(0);
     await ledgerIsRight();
     // The rest of June is still owed: the next cash pays exactly it.
-    const rest = await desk({ student_id: kid, amount_centavos: 200_000, method: 'cash' });
+    const rest = await desk({
+      student_id: kid,
+      amount_centavos: 200_000,
+      method: 'cash',
+      order_ids: [june!.id],
+    });
     expect(rest.body).toMatchObject({ credit_created_centavos: 0 });
     expect(rest.body.allocations).toEqual([
       expect.objectContaining({ order_id: june!.id, base_centavos: 200_000 }),
@@ -341,6 +354,8 @@ describe('payins lists, detail and receipt', () => {
     expect(text).toContain('$123.45');
     expect(text).toContain('CIENTO VEINTITRÉS PESOS 45/100 M.N.');
     expect(text).toContain('Efectivo');
+    expect(text).toContain('Atendió');
+    expect(text).toContain('Personal cash_collection');
     expect((await h.call(h.guardian(school, 0), `${payinPath(cash.id)}receipt/`)).status).toBe(404);
   });
 });

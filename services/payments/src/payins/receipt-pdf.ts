@@ -59,6 +59,7 @@ export async function renderReceiptPdf({
     width,
   );
   labelled(doc, 'Forma de pago', methodOf(payin), MARGIN, width);
+  if (payin.recorded_by_name) labelled(doc, 'Atendió', payin.recorded_by_name, MARGIN, width);
   labelled(doc, 'Importe recibido', formatPesos(payin.amount_centavos), MARGIN, width);
   labelled(doc, 'Importe con letra', amountInWords(payin.amount_centavos), MARGIN, width);
   doc.moveDown(0.5);

@@ -1,5 +1,4 @@
 import type { DeskPayment, Payin } from '@cuota/contracts/payments/payins';
-import { notFound } from '@cuota/service-runtime/http/http-error';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import {
@@ -7,12 +6,14 @@ import {
   insertAllocations,
   lockStudents,
 } from '../allocation/allocation-repository';
-import { allocateOldestFirst, totalOf } from '../allocation/allocation-rules';
-import { dueOrders } from '../allocation/due-orders';
+import { totalOf } from '../allocation/allocation-rules';
+import { dueOfFamily, familyAtDesk } from '../desk/desk-family';
+import { excessNotConfirmed, notOpenRefusal, overLimitRefusal } from '../desk/desk-refusals';
+import { NOT_OPEN, overLimit, planDeskPayment } from '../desk/desk-rules';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
-import { studentOfSchool } from '@cuota/student-directory/student-directory-repository';
+import { deskLimitOf } from '../schools/school-repository';
 import {
   allocationsOfPayins,
   insertDeskPayin,
@@ -24,32 +25,37 @@ import {
 } from './payin-repository';
 import { toPayin } from './payin-view';
 
-export const UNKNOWN_STUDENT = 'No encontramos a este alumno en la escuela.';
-
 /**
- * Cash or a transfer received at the school's desk (ADR 0016): allocated to the student's
- * open orders oldest due first (late fee, then base), the rest kept as the student's credit
- * balance, the ledger posted and payments.payin.succeeded enqueued, in one transaction under
- * the student's lock. The Idempotency-Key, kept on the payin (ADR 0019), makes a retried
- * request return the first payin; a request that loses the key to a concurrent one rolls back
- * (its receipt number too) and returns the winner's.
+ * Cash or a transfer received at the school's desk (ADR 0016, ADR 0036): refused above the
+ * school's limit; allocated to the chosen orders of the student and siblings (all of them
+ * when none are chosen) oldest due first, late fee then base; what they do not need is the
+ * desk student's credit, only when the cashier confirmed it. The ledger is posted and
+ * payments.payin.succeeded enqueued in one transaction under the family's locks. The
+ * Idempotency-Key, kept on the payin (ADR 0019), makes a retried request return the first
+ * payin; a request that loses the key to a concurrent one rolls back (its receipt number
+ * too) and returns the winner's.
  */
 export async function recordDeskPayment(
   deps: PaymentsDeps,
   schoolId: string,
   body: DeskPayment,
   idempotencyKey: string,
-  recordedBy: string,
+  cashier: Cashier,
 ): Promise<Payin> {
   const hash = requestHash({ school_id: schoolId, ...body });
   const { row } = await onceOnRow({
     hash,
     find: () => payinByKey(deps.db, schoolId, idempotencyKey),
-    create: () =>
-      paidAtDesk(deps, schoolId, body, { idempotencyKey, requestHash: hash }, recordedBy),
+    create: () => paidAtDesk(deps, schoolId, body, { idempotencyKey, requestHash: hash }, cashier),
   });
   const allocated = await allocationsOfPayins(deps.db, [row.id]);
   return toPayin(row, allocated.get(row.id) ?? []);
+}
+
+/** Who received the money: their id and their name as the receipt prints it. */
+export interface Cashier {
+  userId: string;
+  name: string | null;
 }
 
 /** The payin, its allocations and its ledger posting, in one transaction. */
@@ -58,27 +64,37 @@ async function paidAtDesk(
   schoolId: string,
   body: DeskPayment,
   key: Pick<NewDeskPayin, 'idempotencyKey' | 'requestHash'>,
-  recordedBy: string,
+  cashier: Cashier,
 ): Promise<PayinRow> {
-  const student = await studentOfSchool(deps.db, schoolId, body.student_id);
-  if (!student) throw notFound(UNKNOWN_STUDENT);
+  const family = await familyAtDesk(deps.db, schoolId, body.student_id);
+  const limit = await deskLimitOf(deps.db, schoolId);
+  if (overLimit(body.amount_centavos, limit)) throw overLimitRefusal(limit);
   return deps.db.transaction(async (tx) => {
-    await lockStudents(tx, [student.studentId]);
+    await lockStudents(tx, family.memberIds);
     const watermark = await allocationWatermark(tx);
-    const quoted = await deps.billing.openOrdersOf(schoolId, student.studentId);
-    const due = await dueOrders(tx, quoted, watermark);
-    const { allocations, remainder } = allocateOldestFirst(due, body.amount_centavos);
+    const due = await dueOfFamily(tx, deps.billing, schoolId, family.memberIds, watermark);
+    const plan = planDeskPayment(due, {
+      studentId: body.student_id,
+      amountCentavos: body.amount_centavos,
+      orderIds: body.order_ids,
+    });
+    if (plan === NOT_OPEN) throw notOpenRefusal();
+    if (plan.excess > 0 && !body.confirm_excess)
+      throw excessNotConfirmed(body.amount_centavos, plan.owed, plan.excess);
+    const { allocations, excess } = plan;
     const paidAt = deps.now();
+    const studentIds = [...new Set([body.student_id, ...allocations.map((a) => a.studentId)])];
     const inserted = await insertDeskPayin(tx, {
       schoolId,
       type: body.method === 'cash' ? 'CASH_IN' : 'TRANSFER_IN',
       method: body.method,
       amountCentavos: body.amount_centavos,
-      guardianId: student.billingGuardianId,
-      studentId: student.studentId,
+      guardianId: family.guardianId,
+      studentIds,
       ...key,
       receiptNumber: await nextReceiptNumber(tx, schoolId),
-      recordedBy,
+      recordedBy: cashier.userId,
+      recordedByName: cashier.name,
       note: body.note ?? null,
       paidAt,
     });
@@ -99,8 +115,8 @@ async function paidAtDesk(
           amountCentavos: -(totalOf(allocations) - base),
         },
         {
-          account: creditAccount(schoolId, student.studentId),
-          amountCentavos: -remainder,
+          account: creditAccount(schoolId, body.student_id),
+          amountCentavos: -excess,
         },
       ],
     });
@@ -108,8 +124,8 @@ async function paidAtDesk(
     return markPayinSucceeded(tx, inserted, {
       paidAt,
       allocations,
-      creditCreatedCentavos: remainder,
-      creditStudentId: remainder > 0 ? student.studentId : null,
+      creditCreatedCentavos: excess,
+      creditStudentId: excess > 0 ? body.student_id : null,
     });
   });
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
-import { schools } from '../schema';
+import { DEFAULT_DESK_LIMIT_CENTAVOS, schools } from '../schema';
 
 /** The only code that touches `schools`, payments' copy of enrolment's school settings. */
 export type SchoolRow = typeof schools.$inferSelect;
@@ -31,4 +31,13 @@ export async function upsertSchool(
 export async function schoolById(db: Executor, schoolId: string): Promise<SchoolRow | null> {
   const [row] = await db.select().from(schools).where(eq(schools.schoolId, schoolId));
   return row ?? null;
+}
+
+/** The most one desk payment may be at the school (ADR 0036); the default before any event. */
+export async function deskLimitOf(db: Executor, schoolId: string): Promise<number> {
+  const [row] = await db
+    .select({ limit: schools.deskLimitCentavos })
+    .from(schools)
+    .where(eq(schools.schoolId, schoolId));
+  return row?.limit ?? DEFAULT_DESK_LIMIT_CENTAVOS;
 }

@@ -301,6 +301,7 @@ export class PaymentsHarness {
     return {
       kind: 'staff',
       user_id: `staff-${role.toLowerCase()}`,
+      name: `Personal ${role.toLowerCase()}`,
       memberships: [{ school_id: school.id, role }],
     };
   }

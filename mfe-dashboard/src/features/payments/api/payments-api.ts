@@ -5,6 +5,9 @@ import {
   payinReceipt,
   recordDeskPayment,
 } from '@cuota/contracts/payments/endpoints/payins';
+import type { DeskPreviewRequest } from '@cuota/contracts/payments/desk';
+import { voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
+import { deskFamily, deskPreview } from '@cuota/contracts/payments/endpoints/desk';
 import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
@@ -20,6 +23,11 @@ export interface PayinFilters {
 /** The receipt PDF of a payin: a plain link (the session cookie rides with it). */
 export function receiptUrl(schoolId: string, payinId: string): string {
   return endpointUrl(payinReceipt, { params: { school: schoolId, payin: payinId } });
+}
+
+interface DeskStudent {
+  schoolId: string;
+  studentId: string;
 }
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payins'] });
@@ -52,6 +60,33 @@ export const paymentsApi = api.injectEndpoints({
         }),
       ),
     }),
+    /** The student and siblings at the desk: open orders as of today and credit. */
+    deskFamily: build.query({
+      ...fromEndpoint(deskFamily, ({ schoolId, studentId }: DeskStudent) => ({
+        params: { id: schoolId, student: studentId },
+      })),
+      providesTags: ['Payins'],
+    }),
+    /** What a payment would pay; a mutation only because it is a POST (it writes nothing). */
+    deskPreview: build.mutation({
+      ...fromEndpoint(
+        deskPreview,
+        ({ schoolId, studentId, request }: DeskStudent & { request: DeskPreviewRequest }) => ({
+          params: { id: schoolId, student: studentId },
+          body: request,
+        }),
+      ),
+    }),
+    voidPayin: build.mutation({
+      ...fromEndpoint(
+        voidPayin,
+        ({ schoolId, payinId, reason }: { schoolId: string; payinId: string; reason: string }) => ({
+          params: { id: schoolId, payin: payinId },
+          body: { reason },
+        }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
+    }),
     recordDeskPayment: build.mutation({
       ...fromEndpoint(
         recordDeskPayment,
@@ -74,5 +109,8 @@ export const {
   useSchoolPayinsQuery,
   usePayinQuery,
   useDeskStudentsQuery,
+  useDeskFamilyQuery,
+  useDeskPreviewMutation,
   useRecordDeskPaymentMutation,
+  useVoidPayinMutation,
 } = paymentsApi;

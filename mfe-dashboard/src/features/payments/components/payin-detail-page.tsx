@@ -8,6 +8,7 @@ import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { usePayinQuery } from '../api/payments-api';
 import { PayinSummary } from './payin-summary';
+import { VoidPayinForm } from './void-payin-form';
 
 export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payinId: string }) {
   const payin = usePayinQuery({ schoolId, payinId });
@@ -17,9 +18,14 @@ export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payin
       <ErrorState message={readError(payin.error).message} onRetry={() => void payin.refetch()} />
     );
   return (
-    <Card>
-      <PayinSummary payin={payin.data} />
-    </Card>
+    <>
+      <Card>
+        <PayinSummary payin={payin.data} />
+      </Card>
+      {payin.data.type !== 'CARD' && payin.data.status === 'success' && (
+        <VoidPayinForm payin={payin.data} />
+      )}
+    </>
   );
 }
 

@@ -38,6 +38,12 @@ export function PayinSummary({ payin }: { payin: Payin }) {
             <dd>{payin.receipt_number}</dd>
           </>
         )}
+        {payin.recorded_by_name && (
+          <>
+            <dt>Atendió</dt>
+            <dd>{payin.recorded_by_name}</dd>
+          </>
+        )}
       </dl>
       {payin.error && (
         <Notice tone="error">

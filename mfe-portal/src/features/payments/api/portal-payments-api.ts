@@ -8,6 +8,7 @@ import {
   checkout,
   paymentStatus,
 } from '@cuota/contracts/payments/endpoints/checkout';
+import { familyCredit } from '@cuota/contracts/payments/endpoints/credit';
 import { listPayinsV1, payinReceipt } from '@cuota/contracts/payments/endpoints/payins';
 import type { Checkout } from '@cuota/contracts/payments/checkout';
 import { baseApi } from '@cuota/web-core/api/base-api';
@@ -30,6 +31,12 @@ export const portalPaymentsApi = api.injectEndpoints({
         query: { page, page_size: HISTORY_PAGE_SIZE },
       })),
       providesTags: ['FamilyPayins'],
+    }),
+    /** The family's credit per student (ADR 0036); a page that shows it says nothing else. */
+    familyCredit: build.query({
+      ...fromEndpoint(familyCredit, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: ['FamilyPayins'],
+      extraOptions: { showsOwnError: true },
     }),
     orderInvoice: build.query({
       ...fromEndpoint(
@@ -70,6 +77,7 @@ export const portalPaymentsApi = api.injectEndpoints({
 
 export const {
   useFamilyPayinsQuery,
+  useFamilyCreditQuery,
   useOrderInvoiceQuery,
   useFamilyFulfillmentsQuery,
   useFamilyOrdersQuery,

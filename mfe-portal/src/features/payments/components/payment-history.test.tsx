@@ -36,6 +36,7 @@ const payin: Payin = {
   card: { brand: 'Mastercard', last4: '5480' },
   receipt_number: null,
   recorded_by: null,
+  recorded_by_name: null,
   error: null,
   created_at: '2026-09-05T16:00:00.000Z',
   paid_at: '2026-09-05T16:00:05.000Z',
@@ -129,4 +130,25 @@ test('no payments yet: the empty state', async () => {
   expect(
     await screen.findByRole('heading', { name: 'Aún no hay pagos registrados' }),
   ).toBeVisible();
+});
+
+test('the family’s credit shows per child above the history', async () => {
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', links({}))
+    .on('GET', '/api/v1/schools/school-1/credit/', {
+      students: [
+        { student_id: 'student-1', name: 'Sofía Pérez', credit_centavos: 0 },
+        { student_id: 'student-2', name: 'Luis Pérez', credit_centavos: 79_500 },
+      ],
+      credit_centavos: 79_500,
+    });
+  renderHistory();
+  const notice = await screen.findByText(
+    (_, element) => element?.tagName === 'P' && /^Tienes/.test(element.textContent ?? ''),
+  );
+  expect(notice).toHaveTextContent(
+    'Tienes $795.00 de saldo a favor (Luis Pérez: $795.00). Se aplicará a los siguientes cargos de tus hijos.',
+  );
 });

@@ -12,6 +12,7 @@ import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useGuardianMeQuery } from '@cuota/web-core/api/guardian-api';
 import { HISTORY_PAGE_SIZE, receiptUrl, useFamilyPayinsQuery } from '../api/portal-payments-api';
+import { FamilyCreditNotice } from './family-credit-notice';
 import { InvoiceLinks } from './invoice-links';
 
 const Lines = styled.ul`
@@ -98,6 +99,7 @@ export function PaymentHistory({ schoolId }: { schoolId: string }) {
     );
   return (
     <>
+      <FamilyCreditNotice schoolId={schoolId} />
       {data.results.map((payin) => (
         <PayinCard key={payin.id} payin={payin} studentName={studentName} />
       ))}

@@ -2,6 +2,9 @@ import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
 import { CHECKOUT_ENDPOINTS } from './checkout';
+import { CORRECTION_ENDPOINTS } from './corrections';
+import { CREDIT_ENDPOINTS } from './credit';
+import { DESK_ENDPOINTS } from './desk';
 import { PAYIN_ENDPOINTS } from './payins';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
@@ -21,4 +24,7 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ledgerBalanceCheck,
   ...CHECKOUT_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
+  ...DESK_ENDPOINTS,
+  ...CORRECTION_ENDPOINTS,
+  ...CREDIT_ENDPOINTS,
 ];

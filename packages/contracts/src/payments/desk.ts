@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { conceptTypeSchema, periodSchema } from '../billing/concepts';
+import { positiveCentavosSchema } from '../common/money';
+import { allocationSchema, deskOrderIdsSchema } from './payins';
+
+/** An open order of the family as the desk sees it today (ADR 0036). */
+export const deskOrderSchema = z.object({
+  order_id: z.string(),
+  student_id: z.string(),
+  concept_name: z.string(),
+  concept_type: conceptTypeSchema,
+  period: periodSchema.nullable(),
+  due_on: z.iso.date(),
+  late_fee_due_centavos: z.number().int().nonnegative(),
+  base_due_centavos: z.number().int().nonnegative(),
+});
+export type DeskOrder = z.infer<typeof deskOrderSchema>;
+
+/** GET …/desk/{student}/: the student and siblings, what each owes today and holds as credit. */
+export const deskFamilySchema = z.object({
+  student_id: z.string(),
+  guardian_id: z.string().nullable(),
+  students: z.array(
+    z.object({
+      student_id: z.string(),
+      name: z.string(),
+      credit_centavos: z.number().int().nonnegative(),
+      orders: z.array(deskOrderSchema),
+    }),
+  ),
+  /** Every open order of the family, oldest due first across the siblings. */
+  owed_centavos: z.number().int().nonnegative(),
+  credit_centavos: z.number().int().nonnegative(),
+  /** The most one desk payment may be at this school. */
+  limit_centavos: z.number().int().positive(),
+});
+export type DeskFamily = z.infer<typeof deskFamilySchema>;
+
+/** POST …/desk/{student}/preview/: what a payment of this amount would do (writes nothing). */
+export const deskPreviewRequestSchema = z.strictObject({
+  amount_centavos: positiveCentavosSchema,
+  /** The orders to pay; absent: every open order of the family. */
+  order_ids: deskOrderIdsSchema.optional(),
+});
+export type DeskPreviewRequest = z.infer<typeof deskPreviewRequestSchema>;
+
+export const deskPreviewSchema = z.object({
+  amount_centavos: z.number().int(),
+  /** What the chosen orders owe today. */
+  owed_centavos: z.number().int().nonnegative(),
+  allocations: z.array(allocationSchema),
+  applied_centavos: z.number().int().nonnegative(),
+  /** What no chosen order needs: change to give back, or credit if the family leaves it. */
+  excess_centavos: z.number().int().nonnegative(),
+  limit_centavos: z.number().int().positive(),
+  over_limit: z.boolean(),
+});
+export type DeskPreview = z.infer<typeof deskPreviewSchema>;

@@ -1,0 +1,24 @@
+import { staffOnly } from '../../access/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { payinReversalSchema, voidPayinSchema } from '../reversals';
+
+/**
+ * A desk payment undone (ADR 0036): reversal postings, never an edit. The cashier voids her
+ * own payment of the day; anything else needs payments.refund (checked in the service).
+ */
+export const voidPayin = defineEndpoint({
+  name: 'payments.payins.void',
+  domain: 'payments',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/payins/{payin}/void/',
+  surface: 'dashboard',
+  spec: { capability: 'Anular un pago de caja con su motivo (ADR 0036).' },
+  access: staffOnly('payments.collect'),
+  summary: 'Anular un pago registrado en caja',
+  params: uuidParams('id', 'payin'),
+  body: voidPayinSchema,
+  response: payinReversalSchema,
+  notFound: 'No encontramos este cobro.',
+});
+
+export const CORRECTION_ENDPOINTS = [voidPayin] as const;

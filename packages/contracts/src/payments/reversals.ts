@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** ADR 0036: a void (desk, or a card sale the same day) or a refund, whole or partial. */
+export const REVERSAL_KINDS = ['void', 'refund'] as const;
+export const REVERSAL_STATUSES = ['pending', 'applied', 'declined'] as const;
+
+export const payinReversalSchema = z.object({
+  id: z.string(),
+  payin_id: z.string(),
+  school_id: z.string(),
+  kind: z.enum(REVERSAL_KINDS),
+  /** pending while the gateway works on it; applied once the books moved. */
+  status: z.enum(REVERSAL_STATUSES),
+  amount_centavos: z.number().int().positive(),
+  credit_reversed_centavos: z.number().int().nonnegative(),
+  reason: z.string(),
+  requested_by: z.string().nullable(),
+  requested_by_name: z.string().nullable(),
+  created_at: z.string(),
+  applied_at: z.string().nullable(),
+});
+export type PayinReversal = z.infer<typeof payinReversalSchema>;
+
+/** POST …/payins/{payin}/void/: why the desk payment is undone (always said). */
+export const voidPayinSchema = z.strictObject({
+  reason: z
+    .string('Escribe el motivo de la anulación.')
+    .trim()
+    .min(5, 'Escribe el motivo de la anulación (al menos 5 caracteres).')
+    .max(300, 'El motivo admite a lo más 300 caracteres.'),
+});
+export type VoidPayin = z.infer<typeof voidPayinSchema>;

@@ -1,0 +1,48 @@
+import { UNKNOWN_DESK_STUDENT } from '@cuota/contracts/payments/endpoints/desk';
+import type { Executor } from '@cuota/messaging/transaction';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import {
+  studentIdsOfGuardian,
+  studentOfSchool,
+} from '@cuota/student-directory/student-directory-repository';
+import type { DueOrder } from '../allocation/allocation-rules';
+import { dueOrders } from '../allocation/due-orders';
+import type { BillingClient } from '../billing/billing-client';
+
+/** The student at the desk and their siblings (ADR 0036). */
+export interface DeskFamilyMembers {
+  studentId: string;
+  guardianId: string | null;
+  /** The student first, then the siblings: the school's students of the same billing guardian. */
+  memberIds: string[];
+}
+
+export async function familyAtDesk(
+  db: Executor,
+  schoolId: string,
+  studentId: string,
+): Promise<DeskFamilyMembers> {
+  const student = await studentOfSchool(db, schoolId, studentId);
+  if (!student) throw notFound(UNKNOWN_DESK_STUDENT);
+  const guardianId = student.billingGuardianId;
+  const all = guardianId ? await studentIdsOfGuardian(db, schoolId, guardianId) : [];
+  const siblings = all.filter((id) => id !== studentId).sort();
+  return { studentId, guardianId, memberIds: [studentId, ...siblings] };
+}
+
+/**
+ * What each open order of the family owes now: billing's prices for today (one request per
+ * student, in parallel) less payments' allocations billing has not heard of yet. `watermark`
+ * is the allocation seq read before asking.
+ */
+export async function dueOfFamily(
+  db: Executor,
+  billing: BillingClient,
+  schoolId: string,
+  memberIds: string[],
+  watermark: number,
+): Promise<DueOrder[]> {
+  const quoted = await Promise.all(memberIds.map((id) => billing.openOrdersOf(schoolId, id)));
+  const due = await dueOrders(db, quoted.flat(), watermark);
+  return due.filter((o) => o.baseDue + o.lateFeeDue > 0);
+}

@@ -85,6 +85,7 @@ export const creditOrigins = pgTable('credit_origins', {
 
 export const INVOICE_STATUSES = ['pending', 'failed', 'success'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type InvoiceErrorSource = 'pac' | 'checks';
 export const INVOICE_SOURCES = ['payin', 'credit'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 
@@ -124,6 +125,8 @@ export const invoices = pgTable(
     stampedAt: timestamp('stamped_at', { withTimezone: true }),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** Who refused it: the PAC (SAT's rules) or invoicing's own checks before sending it. */
+    errorSource: text('error_source').$type<InvoiceErrorSource>(),
     /** Stamping attempts since the last (re)build; drives the backoff. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,25 @@
 import { z } from 'zod';
-import { requestStatusSchema } from '../payments/payins';
+import { requestStatusSchema, type RequestStatus } from '../payments/payins';
+
+/** The request statuses (spec §4) an invoice goes through, in the order it may reach them. */
+export const INVOICE_STATUSES = [
+  'pending',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+] as const satisfies readonly RequestStatus[];
+
+/**
+ * Why an invoice did not stamp: `pac` the PAC refused it by SAT's rules (CFDI40xxx), `checks`
+ * Cuota's own checks stopped it before the PAC (no CSD, a student's CURP…).
+ */
+export const invoiceErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  source: z.enum(['pac', 'checks']),
+});
+export type InvoiceError = z.infer<typeof invoiceErrorSchema>;
 
 /** An invoice (CFDI 4.0) as staff and families see it. */
 export const invoiceSchema = z.object({
@@ -20,7 +40,7 @@ export const invoiceSchema = z.object({
   source_id: z.string(),
   student_id: z.string(),
   order_ids: z.array(z.string()),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: invoiceErrorSchema.nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
 });
@@ -41,7 +61,7 @@ const invoiceLinksSchema = z.object({
   xml_url: z.string().nullable(),
   pdf_url: z.string().nullable(),
   /** Why it failed, in Spanish (spec §5's postal-code message among them). */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: invoiceErrorSchema.nullable(),
 });
 
 /**

@@ -3,7 +3,7 @@ import { and, arrayContains, desc, eq, ilike, inArray, or, sql, type SQL } from 
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
-import { invoices, type InvoiceStatus } from '../schema';
+import { invoices, type InvoiceErrorSource, type InvoiceStatus } from '../schema';
 import type { InvoiceRequest } from './invoice-request-rules';
 
 /** The only code that touches `invoices`. */
@@ -141,6 +141,7 @@ export async function markStamped(
       stampedAt: sql`now()`,
       errorCode: null,
       errorMessage: null,
+      errorSource: null,
       leaseUntil: null,
       leaseToken: null,
     })
@@ -161,7 +162,7 @@ export async function markStamped(
 export async function markFailed(
   db: Executor,
   lease: Lease,
-  error: { code: string; message: string },
+  error: { code: string; message: string; source: InvoiceErrorSource },
 ): Promise<void> {
   await db
     .update(invoices)
@@ -169,6 +170,7 @@ export async function markFailed(
       status: 'failed',
       errorCode: error.code,
       errorMessage: error.message,
+      errorSource: error.source,
       leaseUntil: null,
       leaseToken: null,
     })
@@ -198,7 +200,13 @@ export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<Invoi
       : {};
   const [updated] = await tx
     .update(invoices)
-    .set({ ...rebuild, errorCode: null, errorMessage: null, nextAttemptAt: sql`now()` })
+    .set({
+      ...rebuild,
+      errorCode: null,
+      errorMessage: null,
+      errorSource: null,
+      nextAttemptAt: sql`now()`,
+    })
     .where(eq(invoices.id, row.id))
     .returning();
   await wakeWorkers(tx);

@@ -4,7 +4,9 @@ import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/inv
 import type { InvoiceRow } from './invoice-repository';
 
 const errorOf = (row: InvoiceRow) =>
-  row.errorCode && row.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null;
+  row.errorCode && row.errorMessage
+    ? { code: row.errorCode, message: row.errorMessage, source: row.errorSource ?? 'checks' }
+    : null;
 
 export function invoiceView(row: InvoiceRow): Invoice {
   return {

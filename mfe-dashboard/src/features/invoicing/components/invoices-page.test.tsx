@@ -36,7 +36,22 @@ const failed = invoice({
   series: null,
   folio: null,
   stamped_at: null,
-  error: { code: 'CFDI40148', message: 'El código postal del receptor no coincide.' },
+  error: {
+    code: 'CFDI40148',
+    message: 'El código postal del receptor no coincide.',
+    source: 'pac',
+  },
+});
+const unsent = invoice({
+  id: 'inv-3',
+  status: 'failed',
+  uuid: null,
+  stamped_at: null,
+  error: {
+    code: 'CURP_ALUMNO_INVALIDA',
+    message: 'La CURP del alumno no es válida.',
+    source: 'checks',
+  },
 });
 const page = (results: Invoice[]) => ({ count: results.length, page: 1, page_size: 25, results });
 
@@ -50,14 +65,16 @@ function renderInvoices(canRetry: boolean) {
 
 beforeEach(() => forgetCsrfToken());
 
-test('each invoice shows its status; a stamped one links its XML and PDF', async () => {
-  stubFetch().on('GET', INVOICES, page([stamped, failed]));
+test('each invoice shows its status as a school reads it; a stamped one links its files', async () => {
+  const canceling = invoice({ id: 'inv-4', status: 'canceling' });
+  const canceled = invoice({ id: 'inv-5', status: 'canceled' });
+  stubFetch().on('GET', INVOICES, page([stamped, failed, unsent, canceling, canceled]));
   renderInvoices(true);
-  const rows = within(await screen.findByRole('table', { name: 'Facturas (2)' })).getAllByRole(
+  const rows = within(await screen.findByRole('table', { name: 'Facturas (5)' })).getAllByRole(
     'row',
   );
   expect(rows[1]).toHaveTextContent('A-101');
-  expect(rows[1]).toHaveTextContent('Exitoso');
+  expect(rows[1]).toHaveTextContent('Timbrada');
   expect(within(rows[1]!).getByRole('link', { name: 'XML de la factura 101' })).toHaveAttribute(
     'href',
     '/api/v1/invoices/inv-1/xml/',
@@ -66,8 +83,12 @@ test('each invoice shows its status; a stamped one links its XML and PDF', async
     'href',
     '/api/v1/invoices/inv-1/pdf/',
   );
-  expect(rows[2]).toHaveTextContent('Falló');
-  expect(rows[2]).toHaveTextContent('El código postal del receptor no coincide.');
+  expect(rows[2]).toHaveTextContent(
+    'Rechazada por el SAT: El código postal del receptor no coincide.',
+  );
+  expect(rows[3]).toHaveTextContent('No se pudo timbrar: La CURP del alumno no es válida.');
+  expect(rows[4]).toHaveTextContent('En cancelación');
+  expect(rows[5]).toHaveTextContent('Cancelada');
 });
 
 test('retrying a failed invoice asks invoicing and the list shows the new status', async () => {

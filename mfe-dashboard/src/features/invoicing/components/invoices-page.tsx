@@ -4,7 +4,7 @@ import { InstantText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
-import { StatusBadge } from '@cuota/ui/status-badge';
+import { InvoiceStatus } from '@cuota/ui/invoice-status';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
@@ -48,12 +48,7 @@ const columns = (canRetry: boolean) => [
   },
   {
     header: 'Estatus',
-    cell: (i: Invoice) => (
-      <>
-        <StatusBadge kind="request" status={i.status} />
-        {i.error && <small> {i.error.message}</small>}
-      </>
-    ),
+    cell: (i: Invoice) => <InvoiceStatus status={i.status} error={i.error} />,
   },
   { header: 'Acciones', cell: (i: Invoice) => <InvoiceActions invoice={i} canRetry={canRetry} /> },
 ];
@@ -67,7 +62,7 @@ export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetr
     <FilteredPagedList<Invoice, InvoiceSearch>
       url={url}
       search={{ name: 'Buscar facturas', hint: 'RFC, nombre o folio' }}
-      filters={<RequestStatusFilter {...bindFilter(url, 'status')} />}
+      filters={<RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />}
       query={invoices}
       noun="facturas"
       columns={columns(canRetry)}

@@ -1,5 +1,5 @@
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
-import { StatusBadge } from '@cuota/ui/status-badge';
+import { InvoiceStatus } from '@cuota/ui/invoice-status';
 import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import { portalPaymentsApi, useOrderInvoiceQuery } from '../api/portal-payments-api';
 
@@ -44,8 +44,7 @@ export function InvoiceLinks({
   }
   return (
     <span>
-      Factura: <StatusBadge kind="request" status={data.status} />
-      {data.error && <> {data.error.message}</>}
+      Factura: <InvoiceStatus status={data.status} error={data.error} />
     </span>
   );
 }

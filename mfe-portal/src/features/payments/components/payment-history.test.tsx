@@ -114,11 +114,12 @@ test('an invoice the PAC refused shows the reason in Spanish', async () => {
         status: 'failed',
         xml_url: null,
         pdf_url: null,
-        error: { code: 'CFDI40148', message },
+        error: { code: 'CFDI40148', message, source: 'pac' },
       }),
     );
   renderHistory();
   expect(await screen.findByText(message, { exact: false })).toBeVisible();
+  expect(screen.getByText('Rechazada por el SAT')).toBeVisible();
 });
 
 test('no payments yet: the empty state', async () => {

@@ -25,6 +25,10 @@ export type InvoiceError = z.infer<typeof invoiceErrorSchema>;
 export const invoiceSchema = z.object({
   id: z.string(),
   school_id: z.string(),
+  /** Spec §3's document types: an income CFDI (I) or a credit note (E) on one. */
+  document: z.enum(['invoice', 'credit_note']),
+  /** A credit note's income invoice. */
+  related_invoice_id: z.string().nullable(),
   status: requestStatusSchema,
   /** Folio fiscal, once stamped. */
   uuid: z.string().nullable(),
@@ -41,6 +45,8 @@ export const invoiceSchema = z.object({
   student_id: z.string(),
   order_ids: z.array(z.string()),
   error: invoiceErrorSchema.nullable(),
+  /** Why a stamped invoice still stands after a cancellation was asked (receptor, SAT). */
+  cancellation_note: z.string().nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
 });
@@ -54,6 +60,8 @@ export const invoiceListQuerySchema = z.object({
 });
 
 const invoiceLinksSchema = z.object({
+  /** An income invoice or a credit note on one (money given back). */
+  document: z.enum(['invoice', 'credit_note']),
   status: requestStatusSchema,
   invoice_id: z.string().nullable(),
   uuid: z.string().nullable(),
@@ -67,7 +75,8 @@ const invoiceLinksSchema = z.object({
 /**
  * GET /api/v1/students/{student}/orders/{order}/invoice_urls/: the order's invoice
  * (`not_requested` when none yet). An order paid in parts has one invoice per payment:
- * `multiple`, the top-level links of the newest stamped one, and each in `invoices`.
+ * `multiple`, the top-level links of the newest stamped income invoice, and each (credit
+ * notes too) in `invoices`.
  */
 export const invoiceUrlsSchema = invoiceLinksSchema.extend({
   invoices: z.array(invoiceLinksSchema),

@@ -48,7 +48,10 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         receptorNote: r.receptorNote,
       })),
     )
-    .onConflictDoNothing({ target: [invoices.sourceKind, invoices.sourceId, invoices.studentId] })
+    .onConflictDoNothing({
+      target: [invoices.sourceKind, invoices.sourceId, invoices.studentId],
+      where: sql`${invoices.document} = 'invoice'`,
+    })
     .returning({ id: invoices.id });
   if (inserted.length) await wakeWorkers(tx);
   return inserted.length;
@@ -215,6 +218,19 @@ export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<Invoi
 
 export async function invoiceById(db: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+/** The school's invoice with this folio fiscal (UUIDs are upper case as the PAC writes them). */
+export async function invoiceOfUuid(
+  db: Executor,
+  schoolId: string,
+  uuid: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), eq(invoices.uuid, uuid.toUpperCase())));
   return row;
 }
 

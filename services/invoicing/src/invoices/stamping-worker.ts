@@ -103,6 +103,8 @@ export class StampingWorker {
           return;
         case 'failed':
           return await this.fail(lease, { code: built.code, message: built.message });
+        case 'related-pending':
+          return await postpone(this.db, lease, this.delay(row.attempts));
         case 'waiting':
           return row.attempts >= MAX_STUDENT_WAITS
             ? await this.fail(lease, { code: 'ALUMNO_DESCONOCIDO', message: UNKNOWN_STUDENT })

@@ -8,7 +8,7 @@ import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
-import { mexicoCityDate } from './orders/calendar';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
 

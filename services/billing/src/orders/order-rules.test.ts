@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LateFee } from '@cuota/contracts/billing/concepts';
-import { addDays, addMonths, mexicoCityDate } from './calendar';
+import { addDays, addMonths } from './calendar';
 import { amountsAsOf, applyAllocation, lateFeeAsOf, type OrderTerms } from './order-rules';
 
 const order = (over: Partial<OrderTerms> = {}): OrderTerms => ({
@@ -47,10 +47,6 @@ describe('late fee', () => {
   test('stops on the day the base was paid in full', () => {
     const o = order({ lateFee: percent(500, null), paidOn: '2026-10-01' });
     expect(lateFeeAsOf(o, '2027-06-01')).toBe(lateFeeAsOf(o, '2026-10-01'));
-  });
-
-  test('Mexico City decides the day, not UTC', () => {
-    expect(mexicoCityDate(new Date('2026-09-16T03:00:00Z'))).toBe('2026-09-15');
   });
 });
 

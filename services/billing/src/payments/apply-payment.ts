@@ -2,7 +2,7 @@ import type { Allocation } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { refreshBalances } from '../balances/balance-repository';
-import { mexicoCityDate } from '../orders/calendar';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { insertAllocation, lockOrders, savePaidAmounts } from '../orders/order-payment-repository';
 import { applyAllocation } from '../orders/order-rules';
 

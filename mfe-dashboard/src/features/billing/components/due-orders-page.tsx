@@ -18,7 +18,7 @@ import {
   useDueOrderFiltersQuery,
   useDueOrderStudentsQuery,
   type DueFilters,
-} from '../api/billing-api';
+} from '../api/due-orders-api';
 
 const COLUMNS = [
   {

@@ -8,7 +8,7 @@ import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
-import { useDueOrderStudentQuery } from '../api/billing-api';
+import { useDueOrderStudentQuery } from '../api/due-orders-api';
 import { OrdersTable } from './orders-table';
 
 export function DueStudentView({ schoolId, studentId }: { schoolId: string; studentId: string }) {

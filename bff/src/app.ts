@@ -31,6 +31,9 @@ import { trpcMiddleware } from './trpc/trpc-middleware';
  */
 export const API_PREFIXES = [...new Set(ROUTED.map((e) => `/${e.path.split('/')[1]}`))];
 
+/** Answers smaller than this are sent as they are (see compression below). */
+export const COMPRESS_FROM_BYTES = 12 * 1024;
+
 /**
  * The BFF: the only public entry point. Builds the Express app from a configuration and
  * already-open connections; no side effects until it is listened on (see bff-server.ts).
@@ -45,8 +48,9 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(requestLogging(deps.logger));
   app.use(rejectMalformedUrl);
   app.use(createHelmet(config));
-  // API answers and any file the build left uncompressed (its own copies are sent as built).
-  app.use(compression());
+  // API answers and any file the build left uncompressed (its own copies are sent as built),
+  // from 12 KB: below that, gzip's per-answer set-up costs more CPU than the bytes save.
+  app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     const ready = await deps.redis.ping().then(

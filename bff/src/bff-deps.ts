@@ -6,6 +6,7 @@ import {
   type IdentitySigner,
 } from '@cuota/service-runtime/identity/identity-token';
 import type { BffConfig } from './config/bff-config';
+import { createForwarder, type Forwarder } from './proxy/forward';
 import { startEnrolmentEventFeed, type EventFeed } from './read-models/enrolment-event-feed';
 import {
   createGuardianMeReadModel,
@@ -24,6 +25,8 @@ export interface BffDeps {
   /** guardian.me answers kept while enrolment's events are heard (ADR 0024). */
   guardianMe: GuardianMeReadModel;
   events?: EventFeed;
+  /** Proxied calls to the services, on one keep-alive pool. */
+  forwarder: Forwarder;
 }
 
 /** A kept answer is at most this old even if a write published nothing. */
@@ -45,11 +48,13 @@ export async function createBffDeps(config: BffConfig, logger?: Logger): Promise
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     guardianMe,
     events: config.events && startEnrolmentEventFeed(config.events, guardianMe, log),
+    forwarder: createForwarder(config.proxyTimeoutMs),
   };
 }
 
 export async function closeBffDeps(deps: BffDeps): Promise<void> {
   await deps.events?.close();
+  await deps.forwarder.close();
   deps.mailer.close();
   await deps.redis.close();
 }

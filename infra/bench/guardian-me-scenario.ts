@@ -1,5 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { databaseUrl } from '../launcher/profiles.ts';
 import { loadOrCreateSecrets } from '../launcher/secrets.ts';
 import { stateDir, type System } from '../launcher/system.ts';
@@ -7,32 +6,7 @@ import { writeSection } from './benchmarks-doc.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
 import { cpuMs, maxRss, peakRssDuring, rssNow, rssTable } from './memory.ts';
-
-const row = (name: string, m: Measurement) =>
-  `| ${name} | ${m.requestsPerSecond} | ${m.p50Ms} | ${m.p99Ms} | ${m.non2xx} | ${m.errors} |`;
-
-const ratio = (a: number, b: number, digits = 3) => (a / Math.max(b, 1)).toFixed(digits);
-
-const perRequest = (ms: number, requests: number) => (ms / Math.max(requests, 1)).toFixed(2);
-
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const medianRound = (measured: Measurement[]) =>
-  [...measured].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
-    Math.floor(measured.length / 2)
-  ]!;
-
-/** Starts a baseline process beside this file and resolves with the port it listens on. */
-async function startBaseline(file: string, env: Record<string, string>) {
-  const child = fork(path.join(import.meta.dirname, file), [], {
-    env: { ...process.env, ...env },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
-  });
-  return { child, url: (p: string) => `http://127.0.0.1:${port}${p}` };
-}
+import { ROUNDS, medianRound, perRequest, ratio, row, startBaseline } from './rounds.ts';
 
 /**
  * guardian.me through the whole stack (session in Redis, tRPC, identity token, enrolment,
@@ -54,6 +28,7 @@ export async function guardianMeScenario(system: System): Promise<void> {
     const bare = await startBaseline('bare-express.ts', { BODY: body });
     children.push(bare.child);
     const sameIo = await startBaseline('same-io-express.ts', {
+      READ: 'guardian-me',
       SESSION_SECRET: loadOrCreateSecrets(stateDir(system.profile)).sessionSecret,
       REDIS_URL: system.profile.redisUrl,
       REDIS_PREFIX: system.profile.redisPrefix,

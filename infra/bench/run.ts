@@ -20,6 +20,8 @@ try {
     await (await import('./event-latency-scenario.ts')).eventLatencyScenario(system);
   if (wanted('guardian-me'))
     await (await import('./guardian-me-scenario.ts')).guardianMeScenario(system);
+  if (wanted('proxied-reads'))
+    await (await import('./proxied-reads-scenario.ts')).proxiedReadsScenario(system);
   if (wanted('first-load'))
     await (await import('./first-load-scenario.ts')).firstLoadScenario(system);
   if (wanted('students-scale'))

@@ -1,18 +1,21 @@
-// The same-I/O baseline: one Express process doing what guardian.me needs and nothing else,
-// the session read from Redis (signed cookie checked, JSON parsed) and the guardian.me SQL
-// on enrolment's database, then the JSON answer. What the BFF, the identity token, the hop to
-// enrolment and the frameworks add is the difference to the measured call.
+// The same-I/O baseline: one Express process doing what one endpoint needs and nothing else,
+// the session read from Redis (signed cookie checked, JSON parsed) and the endpoint's SQL on
+// its service's database (READ names it, same-io-reads.ts), then the JSON answer. What the
+// BFF, the identity token, the hop to the service and the frameworks add is the difference
+// to the measured call.
 import express from 'express';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { GUARDIAN_ME_SQL } from '../../services/enrolment/src/guardians/guardian-me-sql.ts';
+import { READS, type Identity } from './same-io-reads.ts';
 
 const env = (name: string) => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is required`);
   return value;
 };
+const read = READS[env('READ')];
+if (!read) throw new Error(`unknown READ ${process.env.READ}`);
 const secret = env('SESSION_SECRET');
 const prefix = `${env('REDIS_PREFIX')}sess:`;
 const redis = createClient({ url: env('REDIS_URL') });
@@ -39,16 +42,17 @@ function unsign(signed: string): string | false {
 }
 
 const app = express();
-app.get('/same-io', async (req, res) => {
+app.get(['/same-io', '/same-io/:id'], async (req, res) => {
   const sid = sessionIdOf(req.headers.cookie);
   const stored = sid ? await redis.get(prefix + sid) : null;
-  const guardianId = stored
-    ? (JSON.parse(stored) as { auth?: { identity: { guardian_id?: string } } }).auth?.identity
-        .guardian_id
+  const identity = stored
+    ? (JSON.parse(stored) as { auth?: { identity: Identity } }).auth?.identity
     : undefined;
-  if (!guardianId) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
-  const { rows } = await pool.query<{ me: unknown }>(GUARDIAN_ME_SQL, [guardianId]);
-  res.json([{ result: { data: rows[0]?.me } }]);
+  if (!identity) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
+  const id = req.params.id;
+  const answer = await read(pool, identity, typeof id === 'string' ? id : '');
+  if (answer === null) return void res.status(404).json({ error: 'NOT_FOUND' });
+  res.json(answer);
 });
 const server = app.listen(0, '127.0.0.1', () => {
   const address = server.address();

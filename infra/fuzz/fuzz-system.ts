@@ -60,6 +60,8 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
       natsUrl: NATS_URL,
       natsPrefix: ns.prefix,
       identityPublicJwk: identity.keys.publicJwk,
+      // As deployed: enrolment builds the guardians' portal links from it (else 503).
+      publicUrl: 'http://127.0.0.1:3000',
       logLevel: 'silent',
     };
     const service = await startService(definition, config, createLogger(definition.name, 'silent'));

@@ -4,3 +4,11 @@ export function packageImports(source: string): string[];
 export function packageModulesOf(appDir: string): Set<string>;
 /** The @cuota/ui and web-core modules `entries` import statically (not through import()). */
 export function eagerPackageModulesOf(appDir: string, entries: string[]): Set<string>;
+/** Every @cuota/ui, web-core and contracts specifier the shell imports: what it provides. */
+export function shellProvidedSpecifiers(shellDir: string): Set<string>;
+/** What a remote's `entries` load of their own before the first render beside the shell. */
+export function ownFirstScreenImportsOf(
+  appDir: string,
+  entries: string[],
+  provided: Set<string>,
+): { workspaceModules: Set<string>; libraries: Set<string> };

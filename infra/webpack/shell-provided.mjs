@@ -92,3 +92,76 @@ export function eagerPackageModulesOf(appDir, entries) {
   }
   return packageModules;
 }
+
+const ANY_IMPORT =
+  /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const WORKSPACE_SPECIFIER = /^@cuota\/(ui|web-core|contracts)\//;
+
+/**
+ * Every @cuota/ui, web-core and contracts specifier the shell's compilation imports, through
+ * its own modules and the packages' (static or `import()`): the shared modules it provides.
+ * @param {string} shellDir
+ * @returns {Set<string>}
+ */
+export function shellProvidedSpecifiers(shellDir) {
+  const require = createRequire(path.join(shellDir, 'package.json'));
+  const specifiers = new Set();
+  const seen = new Set();
+  const pending = [...sourceFiles(path.join(shellDir, 'src'))];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(ANY_IMPORT)) {
+      const specifier = match[1] ?? match[2];
+      let resolved;
+      if (specifier.startsWith('.')) resolved = resolveRelative(file, specifier);
+      else if (WORKSPACE_SPECIFIER.test(specifier)) {
+        specifiers.add(specifier);
+        resolved = fs.realpathSync(require.resolve(specifier));
+      }
+      if (resolved && !seen.has(resolved)) {
+        seen.add(resolved);
+        pending.push(resolved);
+      }
+    }
+  }
+  return specifiers;
+}
+
+/**
+ * What a remote's `entries` load of their own before their first render while the shell is on
+ * the page: the workspace modules (by specifier) the shell does not provide, and the other
+ * packages imported by those or by the app's modules, statically (not through `import()`).
+ * @param {string} appDir
+ * @param {string[]} entries absolute paths
+ * @param {Set<string>} provided what `shellProvidedSpecifiers` returns
+ * @returns {{ workspaceModules: Set<string>, libraries: Set<string> }}
+ */
+export function ownFirstScreenImportsOf(appDir, entries, provided) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const workspaceModules = new Set();
+  const libraries = new Set();
+  const seen = new Set(entries);
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      let resolved;
+      if (specifier.startsWith('.')) resolved = resolveRelative(file, specifier);
+      else if (WORKSPACE_SPECIFIER.test(specifier)) {
+        if (provided.has(specifier)) continue;
+        workspaceModules.add(specifier);
+        resolved = fs.realpathSync(require.resolve(specifier));
+      } else
+        libraries.add(
+          specifier.startsWith('@')
+            ? specifier.split('/').slice(0, 2).join('/')
+            : specifier.split('/')[0],
+        );
+      if (resolved && !seen.has(resolved)) {
+        seen.add(resolved);
+        pending.push(resolved);
+      }
+    }
+  }
+  return { workspaceModules, libraries };
+}

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eagerPackageModulesOf, packageImports, packageModulesOf } from './shell-provided.mjs';
+import {
+  eagerPackageModulesOf,
+  ownFirstScreenImportsOf,
+  packageImports,
+  packageModulesOf,
+  shellProvidedSpecifiers,
+} from './shell-provided.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const file = (relative: string) => fs.realpathSync(path.join(root, relative));
@@ -35,4 +41,43 @@ test("a remote's eager modules leave out what only its lazy pages import", () =>
   // The frame is on every portal page; the text field only on the lazy login page.
   expect(modules.has(file('packages/ui/src/portal-frame.tsx'))).toBe(true);
   expect(modules.has(file('packages/ui/src/text-field.tsx'))).toBe(false);
+});
+
+// The shared singletons of create-web-config.mjs: the shell's copies are the ones that run.
+const SHARED_LIBRARIES = [
+  'react',
+  'react-dom',
+  'react-router',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'styled-components',
+];
+
+test.each(['mfe-dashboard', 'mfe-portal'])(
+  "%s's first screen needs no contracts, zod or form library of its own (ADR 0033)",
+  (remote) => {
+    const app = path.join(root, remote);
+    const provided = shellProvidedSpecifiers(path.join(root, 'shell'));
+    const own = ownFirstScreenImportsOf(app, [path.join(app, 'src/app/app.tsx')], provided);
+    // A contracts module the shell does not provide brings the remote's own zod (~23 KB gz)
+    // and the module's schemas: make the page that needs it lazy, or import it by specifier
+    // from a module the shell provides.
+    expect([...own.workspaceModules].filter((s) => s.startsWith('@cuota/contracts/'))).toEqual([]);
+    expect([...own.libraries].filter((name) => !SHARED_LIBRARIES.includes(name))).toEqual([]);
+  },
+);
+
+test("the dashboard's signed-out pages are not part of its first screen", () => {
+  const app = path.join(root, 'mfe-dashboard');
+  const provided = shellProvidedSpecifiers(path.join(root, 'shell'));
+  const own = ownFirstScreenImportsOf(app, [path.join(app, 'src/app/app.tsx')], provided);
+  expect(own.workspaceModules.has('@cuota/ui/text-field')).toBe(false);
+  expect(own.workspaceModules.has('@cuota/ui/dashboard-frame')).toBe(true);
+});
+
+test('the shell provides the session and, through it, the permissions and staff roles', () => {
+  const provided = shellProvidedSpecifiers(path.join(root, 'shell'));
+  expect(provided.has('@cuota/contracts/identity/session')).toBe(true);
+  expect(provided.has('@cuota/contracts/access/permissions')).toBe(true);
+  expect(provided.has('@cuota/contracts/enrolment/entities')).toBe(true);
 });

@@ -1,29 +1,39 @@
-import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import { accessLogLevel } from '@cuota/service-runtime/logging/access-log-level';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 
+const UNLOGGED = new Set(['/healthz', '/readyz']);
+
 /**
- * One access-log line per write, refusal or failure (successful reads are not logged, see
- * accessLogLevel). Headers (cookies, CSRF tokens) are left out, and a
- * guardian's personal link is masked: it is what lets someone ask for their codes.
+ * One access-log line per write, refusal, failure or aborted request (successful reads are
+ * not logged, see accessLogLevel). The line is built only when it is written: a read costs
+ * one listener, no child logger or serialised request (pino-http built both per request).
+ * Headers (cookies, CSRF tokens) are left out, and a guardian's personal link is masked: it
+ * is what lets someone ask for their codes.
  */
 export function requestLogging(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    customLogLevel: accessLogLevel,
-    serializers: {
-      req: (req: IncomingMessage & { id?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: maskGuardianLinks(req.url ?? ''),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
+  return (req, res, next) => {
+    if (UNLOGGED.has(req.url)) return next();
+    const started = Date.now();
+    res.once('close', () => {
+      const finished = res.writableFinished;
+      const level = finished ? accessLogLevel(req, res) : 'warn';
+      if (level === 'silent') return;
+      logger[level](
+        {
+          req: {
+            id: (req as { id?: string }).id,
+            method: req.method,
+            url: maskGuardianLinks(req.originalUrl),
+          },
+          res: { statusCode: res.statusCode },
+          responseTime: Date.now() - started,
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
 }
 
 export function maskGuardianLinks(url: string): string {

@@ -42,10 +42,12 @@ test('GET /api/auth/providers lists both credentials providers (Auth.js shape)',
 
 test('an unknown provider sends the user to the sign-in page with the callbackUrl', async () => {
   const { post } = await browser();
-  const res = await post('/api/auth/callback/github', { callbackUrl: '/dashboard' }).expect(400);
-  expect(res.body.url).toBe(
-    `${PUBLIC_URL}/api/auth/signin?callbackUrl=${encodeURIComponent(`${PUBLIC_URL}/dashboard`)}`,
-  );
+  for (const name of ['github', '__proto__', 'constructor']) {
+    const res = await post(`/api/auth/callback/${name}`, { callbackUrl: '/dashboard' }).expect(400);
+    expect(res.body.url).toBe(
+      `${PUBLIC_URL}/api/auth/signin?callbackUrl=${encodeURIComponent(`${PUBLIC_URL}/dashboard`)}`,
+    );
+  }
 });
 
 test('an off-site callbackUrl is refused before any credential is looked at', async () => {

@@ -21,7 +21,10 @@ export function credentialsSignIn(
   providers: Record<string, CredentialsProvider>,
 ): BffHandler<typeof signIn> {
   return async ({ req, res, params, body }) => {
-    const provider = providers[params.provider];
+    // Own keys only: `__proto__` or `constructor` name no provider.
+    const provider = Object.hasOwn(providers, params.provider)
+      ? providers[params.provider]
+      : undefined;
     if (!provider) return unknownProvider(ctx, req, res);
     res.locals.signInPage = provider.signInPage(body);
     const input = parseBody(provider.fields, body, ENVELOPE);

@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
 import { signInStaff } from '../test-support/sign-in';
-import { startTestBff, type TestBff } from '../test-support/test-bff';
+import type { TestBff } from '../test-support/test-bff';
 
 /** Issue 9, finding 5, end to end: a double-clicked create through the BFF happens once. */
 let enrolment: EnrolmentUnderTest;
 let bff: TestBff;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest({ identity });
-  bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
+  ({ bff, enrolment, stop } = await startBffOnEnrolment());
 }, 60_000);
-afterAll(async () => {
-  await bff?.close();
-  await enrolment?.stop();
-});
+afterAll(() => stop?.());
 
 test('twenty identical POST /api/v1/students/ with one Idempotency-Key: one student', async () => {
   const owner = enrolment.demo.staff.find((s) => s.role === 'OWNER')!;

@@ -2,10 +2,10 @@ import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import { grants, type Permission } from '@cuota/contracts/access/permissions';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
 import { signInStaff } from '../test-support/sign-in';
-import { startTestBff, type TestBff } from '../test-support/test-bff';
+import type { TestBff } from '../test-support/test-bff';
 
 /**
  * Enrolment's operator and integration rows through the real BFF and service: the BFF's
@@ -16,17 +16,13 @@ let enrolment: EnrolmentUnderTest;
 let bff: TestBff;
 const browsers = {} as Record<StaffRole, { agent: TestAgent; csrfToken: string }>;
 
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest({ identity });
-  bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
+  ({ bff, enrolment, stop } = await startBffOnEnrolment());
   for (const { email, role } of enrolment.demo.staff)
     browsers[role] = await signInStaff(bff, email, enrolment.demo.staff_password);
 }, 120_000);
-afterAll(async () => {
-  await bff?.close();
-  await enrolment?.stop();
-});
+afterAll(() => stop?.());
 
 const school = () => enrolment.demo.school_id;
 const UNKNOWN = '00000000-0000-4000-8000-00000000beef';

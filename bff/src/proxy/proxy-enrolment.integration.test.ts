@@ -1,21 +1,16 @@
 import { SignJWT, generateKeyPair } from 'jose';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
 import { signInGuardian } from '../test-support/sign-in';
-import { startTestBff, type TestBff } from '../test-support/test-bff';
+import type { TestBff } from '../test-support/test-bff';
 
 let enrolment: EnrolmentUnderTest;
 let bff: TestBff;
-
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest({ identity });
-  bff = await startTestBff({ identity, services: { enrolment: enrolment.url } });
+  ({ bff, enrolment, stop } = await startBffOnEnrolment());
 }, 60_000);
-afterAll(async () => {
-  await bff?.close();
-  await enrolment?.stop();
-});
+afterAll(() => stop?.());
 
 const guardian = () => ({
   hash: enrolment.demo.guardian_hash,

@@ -77,6 +77,36 @@ describe('forwarding', () => {
     expect(res.body.headers['x-csrf-token']).toBeUndefined();
   });
 
+  test('calls to a service share kept-alive connections; the browser is never told to close', async () => {
+    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const opened = payments.connections();
+    for (let i = 0; i < 3; i++) {
+      const res = await agent
+        .get('/api/v2/schools/school-1/payins/')
+        .set('connection', 'keep-alive')
+        .expect(200);
+      expect(res.headers.connection).not.toBe('close');
+    }
+    expect(payments.connections() - opened).toBeLessThanOrEqual(1);
+  });
+
+  test('an answer under 12 KB is sent as it is, a larger one gzipped', async () => {
+    const { agent, csrfToken } = await browserSignedInAs(bff, staffSession());
+    const small = await agent
+      .get('/api/v1/dashboard/schools/school-1/levels/')
+      .set('accept-encoding', 'gzip')
+      .expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const large = await agent
+      .patch('/api/v1/schools/school-1/levels/lvl-1/')
+      .set('x-csrf-token', csrfToken)
+      .set('accept-encoding', 'gzip')
+      .send({ name: 'ñ'.repeat(10_000) })
+      .expect(200);
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(large.body.body.name).toHaveLength(10_000);
+  });
+
   test('a planned row needs no session and no CSRF, and answers 501 without forwarding', async () => {
     const before = payments.calls.length;
     await request(bff.app)

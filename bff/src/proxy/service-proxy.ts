@@ -1,9 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Request, RequestHandler } from 'express';
 import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
 import { bodyTypeError } from '@cuota/service-runtime/http/request-guards';
-import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 import type { BffContext } from '../bff-context';
 import type { ServiceName } from '../config/bff-config';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
@@ -20,15 +18,6 @@ const SERVICE_LABELS: Record<ServiceName, string> = {
   invoicing: 'facturación',
 };
 
-interface ProxyTarget {
-  service: ServiceName;
-  url: string;
-  token: string;
-  requestId?: string;
-}
-
-type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
-
 /**
  * Forwards the endpoints services serve (their definitions in packages/contracts), unchanged,
  * with the caller's identity as a 60-second signed token (reused for its lifetime) and the
@@ -39,29 +28,7 @@ type ProxiedRequest = Request & { cuotaProxy?: ProxyTarget; id?: string };
 export function serviceProxy(ctx: BffContext): RequestHandler {
   const match = createEndpointMatcher(ROUTED);
   const { logger } = ctx.deps;
-  const proxy = createProxyMiddleware<Request, Response>({
-    router: (req) => (req as ProxiedRequest).cuotaProxy!.url,
-    changeOrigin: true,
-    xfwd: true,
-    proxyTimeout: ctx.config.proxyTimeoutMs,
-    on: {
-      proxyReq: (proxyReq, req) => {
-        const target = (req as ProxiedRequest).cuotaProxy!;
-        for (const header of ['cookie', 'authorization', 'x-csrf-token'])
-          proxyReq.removeHeader(header);
-        proxyReq.setHeader('authorization', `Bearer ${target.token}`);
-        if (target.requestId) proxyReq.setHeader(REQUEST_ID_HEADER, target.requestId);
-      },
-      proxyRes: (proxyRes) => {
-        delete proxyRes.headers['set-cookie'];
-      },
-      error: (err, req, res) => {
-        const target = (req as ProxiedRequest).cuotaProxy;
-        logger.warn({ err, service: target?.service, url: req.url }, 'proxied service failed');
-        answerUnavailable(res as ServerResponse | unknown, target?.service);
-      },
-    },
-  });
+  const { forward } = ctx.deps.forwarder;
 
   return async (req, res, next) => {
     const found = match(req.method, req.path);
@@ -81,31 +48,28 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
     const service = serviceOf(endpoint.domain);
     if (!service) return answerNotAvailable(res);
     if (needsCsrf(req, endpoint) && !isCsrfValid(req)) throw csrfInvalidError();
-    const requestId = (req as ProxiedRequest).id;
-    (req as ProxiedRequest).cuotaProxy = {
-      service,
+    const target = {
       url: ctx.config.services[service],
-      requestId,
+      requestId: (req as Request & { id?: string }).id,
       token: await ctx.deps.sign(identity ?? ANONYMOUS_IDENTITY),
     };
-    await proxy(req, res, next);
+    try {
+      await forward(req, res, target);
+    } catch (err) {
+      logger.warn({ err, service, url: req.url }, 'proxied service failed');
+      answerUnavailable(res, service);
+    }
   };
 }
 
-function answerUnavailable(res: ServerResponse | unknown, service: ServiceName | undefined) {
-  if (!res || typeof (res as ServerResponse).writeHead !== 'function') {
-    (res as { destroy?: () => void } | undefined)?.destroy?.();
-    return;
-  }
-  const response = res as ServerResponse;
-  if (response.headersSent) return void response.destroy();
-  const label = service ? SERVICE_LABELS[service] : 'la plataforma';
-  response.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(
+function answerUnavailable(res: ServerResponse, service: ServiceName) {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(
     JSON.stringify({
       error: {
         code: 'SERVICE_UNAVAILABLE',
-        message: `El servicio de ${label} no está disponible. Intenta de nuevo en unos minutos.`,
+        message: `El servicio de ${SERVICE_LABELS[service]} no está disponible. Intenta de nuevo en unos minutos.`,
       },
     }),
   );

@@ -1,26 +1,19 @@
 import request from 'supertest';
-import { createTestIdentity } from '@cuota/testing/test-identity';
 import { SIGNUP_RECEIVED_MESSAGE } from '@cuota/contracts/enrolment/signup';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
-import { startTestBff, type TestBff } from '../test-support/test-bff';
+import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
+import type { TestBff } from '../test-support/test-bff';
 
 let enrolment: EnrolmentUnderTest;
 let bff: TestBff;
-
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest({ identity });
-  bff = await startTestBff({
-    identity,
-    services: { enrolment: enrolment.url },
+  ({ bff, enrolment, stop } = await startBffOnEnrolment({
     relaxedLimits: false,
     rateLimits: { signupPerIp: { windowMs: 60_000, limit: 2 } },
-  });
+  }));
 }, 60_000);
-afterAll(async () => {
-  await bff?.close();
-  await enrolment?.stop();
-});
+afterAll(() => stop?.());
 
 const school = () => enrolment.demo.school_id;
 const visitor = async () => {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { BffConfig } from '../config/bff-config';
 
@@ -22,6 +22,14 @@ const KUSHKI = {
  * because styled-components injects <style> tags at run time.
  */
 export function createHelmet(config: BffConfig): RequestHandler {
+  const headers = headersSetBy(helmetFor(config));
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+function helmetFor(config: BffConfig) {
   const remotes = remoteOrigins(config);
   const production = config.nodeEnv === 'production';
   return helmet({
@@ -49,6 +57,20 @@ export function createHelmet(config: BffConfig): RequestHandler {
     },
     strictTransportSecurity: production,
   });
+}
+
+/**
+ * The headers a helmet middleware sets, taken once at start: every value is fixed by the
+ * configuration (no per-request nonce), so a request only copies them.
+ */
+export function headersSetBy(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void headers.push([name, value]),
+    removeHeader: () => {},
+  };
+  void middleware({} as Request, recorder as unknown as Response, () => {});
+  return headers;
 }
 
 /** The distinct origins of the three remote entries. */

@@ -42,9 +42,13 @@ export async function startEchoService(publicJwk: JWK) {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    /** TCP connections opened to it so far. */
+    connections: () => connections,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

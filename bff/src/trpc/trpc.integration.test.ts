@@ -31,6 +31,22 @@ describe('tRPC over HTTP batch', () => {
     expect(res.body[0].error.data.code).toBe('FORBIDDEN');
   });
 
+  test('each procedure admits whom its definition admits, as the REST path does', async () => {
+    const { agent } = await browserSignedInAs(bff, staffSession());
+    // featuresToggle is familyOrStaff('member'): staff get through to enrolment (down here).
+    const features = await agent.get(batchGet(['guardian.featuresToggle'])).expect(500);
+    expect(features.body[0].error.data.apiCode).toBe('SERVICE_UNAVAILABLE');
+    // guardian.me and verifyGuardians are family-only: the forbidden path.
+    const family = await agent
+      .get(batchGet(['guardian.me', 'guardian.verifyGuardians'], { 1: { guardianIds: ['g-1'] } }))
+      .expect(403);
+    for (const call of family.body)
+      expect(call.error).toMatchObject({
+        message: 'Tu cuenta no tiene acceso a esta sección.',
+        data: { code: 'FORBIDDEN', apiCode: 'FORBIDDEN' },
+      });
+  });
+
   test('a service that is down: INTERNAL_SERVER_ERROR with its Spanish reason', async () => {
     const { agent } = await browserSignedInAs(bff, guardianSession());
     const res = await agent.get(batchGet(['guardian.featuresToggle'])).expect(500);

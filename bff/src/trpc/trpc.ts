@@ -2,7 +2,9 @@ import type { Request, Response } from 'express';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { BffContext } from '../bff-context';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
-import { requireKind } from '../session/signed-in';
+import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
+import { authorizeCall } from '../security/access-policy';
+import { unauthenticatedError } from '../session/signed-in';
 import { apiCodeOf, detailsOf, spanishMessage, toTrpcError } from './trpc-errors';
 
 export interface TrpcContext {
@@ -37,18 +39,25 @@ const csrfOnMutations = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-/** Signed in as a guardian: UNAUTHORIZED without a session, FORBIDDEN for staff. */
-const signedInGuardian = t.middleware(({ ctx, next }) => {
-  let state;
-  try {
-    state = requireKind(ctx.req, 'guardian');
-  } catch (err) {
-    throw toTrpcError(err);
-  }
-  return next({ ctx: { ...ctx, guardian: state.identity } });
-});
-
-export const guardianProcedure = t.procedure.use(signedInGuardian).use(csrfOnMutations);
+/**
+ * A procedure allowed to whom its definition allows (packages/contracts, the access the
+ * REST path checks with the same authorizeCall): UNAUTHORIZED without a session, FORBIDDEN
+ * for a kind or grant it does not admit. The procedure runs as the signed-in identity.
+ */
+export function definedProcedure(endpoint: AnyEndpoint) {
+  return t.procedure
+    .use(({ ctx, next }) => {
+      let identity;
+      try {
+        identity = authorizeCall(ctx.req, endpoint, {});
+      } catch (err) {
+        throw toTrpcError(err);
+      }
+      if (!identity) throw toTrpcError(unauthenticatedError());
+      return next({ ctx: { ...ctx, identity } });
+    })
+    .use(csrfOnMutations);
+}
 
 /** Runs a service call, turning its HttpError into the matching tRPC error. */
 export async function callService<T>(call: () => Promise<T>): Promise<T> {

@@ -132,7 +132,7 @@ test('3–5. the family selects what it owes, a declined card changes nothing, t
   const { demo } = system;
   const page = await signInFamily(demo.guardian_email, demo.guardian_hash);
   await page.getByRole('link', { name: 'Pagos', exact: true }).click();
-  const owed = page.getByRole('checkbox', { name: new RegExp(`Pagar ${tuition} ${PERIOD}`) });
+  const owed = page.getByRole('checkbox', { name: new RegExp(`Pagar ${tuition} septiembre 2026`) });
   await owed.first().waitFor();
   await expectAccessible(page);
   await owed.first().check();

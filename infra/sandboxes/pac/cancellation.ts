@@ -50,6 +50,8 @@ export function cancelsWithoutAcceptance(stamp: StampedCfdi, now: Date): boolean
  * which SAT counts as acceptance ("plazo vencido").
  */
 export class Cancellations {
+  /** Cancellation requests received (tests count them: one per cancellation asked). */
+  received = 0;
   private readonly state: PacState;
   private readonly now: () => Date;
   private readonly acceptanceDelayMs: () => number;
@@ -61,6 +63,7 @@ export class Cancellations {
   }
 
   request(request: CancelRequest): FolioStatus {
+    this.received += 1;
     this.settle();
     const stamp = this.state.stamp(request.uuid);
     if (!stamp) return '205';

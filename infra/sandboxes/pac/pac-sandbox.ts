@@ -33,6 +33,7 @@ export interface PacSandbox {
   url: string;
   state: PacState;
   auth: SwAuth;
+  cancellations: Cancellations;
   stop: () => Promise<void>;
 }
 
@@ -88,6 +89,7 @@ export async function startPacSandbox(options: PacSandboxOptions): Promise<PacSa
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     state,
     auth,
+    cancellations,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

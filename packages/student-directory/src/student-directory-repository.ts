@@ -1,6 +1,5 @@
 import {
   and,
-  arrayContains,
   asc,
   eq,
   inArray,
@@ -8,11 +7,13 @@ import {
   lte,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { spanishOrder } from '@cuota/service-runtime/db/spanish-order';
 import { studentDirectory } from './student-directory-schema';
 
@@ -71,14 +72,18 @@ export async function deleteStudent(
     );
 }
 
+const byId = preparedPerDatabase((db: Executor) =>
+  db
+    .select()
+    .from(studentDirectory)
+    .where(eq(studentDirectory.studentId, sql.placeholder('studentId')))
+    .prepare('student_directory_by_id'),
+);
 export async function studentById(
   db: Executor,
   studentId: string,
 ): Promise<StudentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(studentDirectory)
-    .where(eq(studentDirectory.studentId, studentId));
+  const [row] = await byId(db).execute({ studentId });
   return row;
 }
 
@@ -122,10 +127,10 @@ export async function studentNames(
  * "The guardian is one of the student's" (guardian-of-student.ts) for a WHERE over the copy;
  * the guardian_ids GIN index serves it.
  */
-export const guardianOfStudentSql = (guardianId: string): SQL =>
+export const guardianOfStudentSql = (guardianId: string | Placeholder): SQL =>
   or(
     eq(studentDirectory.billingGuardianId, guardianId),
-    arrayContains(studentDirectory.guardianIds, [guardianId]),
+    sql`${studentDirectory.guardianIds} @> ARRAY[${guardianId}]::text[]`,
   )!;
 
 /** The school's students of this guardian: billing guardian of, or linked to (ADR 0023). */

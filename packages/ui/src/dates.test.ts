@@ -20,8 +20,8 @@ test("today is Mexico City's date, not UTC's", () => {
   expect(todayInMexicoCity(new Date('2026-03-01T06:00:00Z'))).toBe('2026-03-01');
 });
 
-test('a billing period is its month in Spanish', () => {
-  expect(formatPeriod('2026-03')).toBe('marzo de 2026');
-  expect(formatPeriod('2026-12')).toBe('diciembre de 2026');
+test('a billing period reads as its month in Spanish', () => {
+  expect(formatPeriod('2026-09')).toBe('septiembre 2026');
+  expect(formatPeriod('2027-01')).toBe('enero 2027');
   expect(() => formatPeriod('2026-13')).toThrow(RangeError);
 });

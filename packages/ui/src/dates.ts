@@ -28,6 +28,12 @@ export function formatDate(calendarDate: string, style: 'medium' | 'long' = 'med
   return dateFormats[style].format(new Date(`${calendarDate}T00:00:00Z`));
 }
 
+/** A billing period (`2026-09`) as people say it: `septiembre 2026`. */
+export function formatPeriod(period: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new RangeError(`Not a period: ${period}`);
+  return monthFormat.format(new Date(`${period}-01T00:00:00Z`)).replace(' de ', ' ');
+}
+
 /** An instant (a timestamptz: a payment, a sign-in) as Mexico City saw it. */
 export function formatInstant(instant: string | Date): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
@@ -40,8 +46,3 @@ export function todayInMexicoCity(now: Date = new Date()): string {
   return isoDay.format(now);
 }
 
-/** A billing period (`2026-03`) as people say it: `marzo de 2026`. */
-export function formatPeriod(period: string): string {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new RangeError(`Not a period: ${period}`);
-  return monthFormat.format(new Date(`${period}-01T00:00:00Z`));
-}

@@ -29,6 +29,19 @@ export const STATUS_LOOKS = {
     multiple: { label: 'Varios', tone: 'info' },
   },
   /**
+   * A CFDI (docs/adr/0037): `failed` reads «Rechazada por el SAT» or «No se pudo timbrar» by
+   * who refused it (InvoiceStatus), `canceling` waits for SAT or the receptor.
+   */
+  invoice: {
+    pending: { label: 'Pendiente', tone: 'info' },
+    success: { label: 'Timbrada', tone: 'success' },
+    failed: { label: 'Rechazada por el SAT', tone: 'error' },
+    canceling: { label: 'En cancelación', tone: 'warning' },
+    canceled: { label: 'Cancelada', tone: 'neutral' },
+    not_requested: { label: 'Sin factura', tone: 'neutral' },
+    multiple: { label: 'Varias facturas', tone: 'info' },
+  },
+  /**
    * A charge against its due date: PENDING has not come due yet, DUE is payable now,
    * OUTSTANDING is past due and unpaid (what delinquency reports count).
    */

@@ -8,7 +8,8 @@ import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
-import { mexicoCityDate } from './orders/calendar';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
+import { scholarshipHandlers } from './scholarships/scholarship-handlers';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
 
@@ -32,6 +33,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...billRunHandlers(db),
     ...orderHandlers({ db, today: todayOf(config) }),
     ...dueOrderHandlers({ db, today: todayOf(config) }),
+    ...scholarshipHandlers(db),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

@@ -19,6 +19,7 @@ import {
   CONCEPT_TYPES,
   RECURRENCES,
   type ConceptType,
+  type EarlyPayment,
   type LateFee,
   type Recurrence,
 } from '@cuota/contracts/billing/concepts';
@@ -54,6 +55,7 @@ export const concepts = pgTable(
     dueDay: integer('due_day'),
     dueOn: date('due_on'),
     lateFee: jsonb('late_fee').$type<LateFee>(),
+    earlyPayment: jsonb('early_payment').$type<EarlyPayment>(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,10 +110,29 @@ export const orders = pgTable(
     billRunId: uuid('bill_run_id').references(() => billRuns.id),
     period: text('period'),
     dueOn: date('due_on').notNull(),
+    /** The base: the concept's price when billed (edit_base, change_order_prices change it). */
     amountCentavos: integer('amount_centavos').notNull(),
+    /** Scholarship, discounts and surcharges as ADR 0035 applies them, materialised. */
+    scholarshipCentavos: integer('scholarship_centavos').notNull().default(0),
+    discountCentavos: integer('discount_centavos').notNull().default(0),
+    surchargeCentavos: integer('surcharge_centavos').notNull().default(0),
+    /** A cancelled order owes nothing; the row stays so no bill run bills it again. */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** What the family owes before late fees: the receivable payments holds (ADR 0035). */
+    totalCentavos: integer('total_centavos')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN canceled_at IS NULL THEN amount_centavos - scholarship_centavos - discount_centavos + surcharge_centavos ELSE 0 END`,
+      ),
     lateFee: jsonb('late_fee').$type<LateFee>(),
+    /** INTEREST_FORG: the late fee is forgiven (never below what was already paid of it). */
+    interestForgiven: boolean('interest_forgiven').notNull().default(false),
+    earlyPayment: jsonb('early_payment').$type<EarlyPayment>(),
+    /** Part of the total settled: money, plus the early-payment discount that completed it. */
     paidBaseCentavos: integer('paid_base_centavos').notNull().default(0),
     paidLateFeeCentavos: integer('paid_late_fee_centavos').notNull().default(0),
+    /** The early-payment discount the completing payment took (the CFDI's Descuento). */
+    paidDiscountCentavos: integer('paid_discount_centavos').notNull().default(0),
     /** Mexico City day the base was paid in full: the late fee stops accruing then. */
     paidOn: date('paid_on'),
     /** The card payin on its way for it (WAITING_PAID until it succeeds or fails). */
@@ -124,8 +145,14 @@ export const orders = pgTable(
       .nullsNotDistinct(),
     check('orders_amount_check', sql`${t.amountCentavos} > 0`),
     check(
+      'orders_adjustments_check',
+      sql`${t.scholarshipCentavos} >= 0 AND ${t.discountCentavos} >= 0 AND ${t.surchargeCentavos} >= 0
+        AND ${t.scholarshipCentavos} + ${t.discountCentavos} <= ${t.amountCentavos} + ${t.surchargeCentavos}
+        AND ${t.paidDiscountCentavos} BETWEEN 0 AND ${t.paidBaseCentavos}`,
+    ),
+    check(
       'orders_paid_check',
-      sql`${t.paidBaseCentavos} BETWEEN 0 AND ${t.amountCentavos} AND ${t.paidLateFeeCentavos} >= 0`,
+      sql`${t.paidBaseCentavos} BETWEEN 0 AND ${t.amountCentavos} + ${t.surchargeCentavos} AND ${t.paidLateFeeCentavos} >= 0`,
     ),
     index('orders_school_student_idx').on(t.schoolId, t.studentId, t.dueOn),
     index('orders_bill_run_idx').on(t.billRunId),
@@ -144,6 +171,8 @@ export const orderAllocations = pgTable(
       .references(() => orders.id),
     baseCentavos: integer('base_centavos').notNull(),
     lateFeeCentavos: integer('late_fee_centavos').notNull(),
+    /** Of the base, what the early-payment discount covered (ADR 0035). */
+    discountCentavos: integer('discount_centavos').notNull().default(0),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -178,4 +207,54 @@ export const studentBalances = pgTable(
       sql`${t.openOrders} >= 0 AND ${t.pendingCentavos} >= 0`,
     ),
   ],
+);
+
+/** A scholarship (ADR 0035): a percentage of, or an amount off, each order's base. */
+export const scholarships = pgTable(
+  'scholarships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    /** Only this concept's orders; null: all of the student's. */
+    conceptId: uuid('concept_id').references(() => concepts.id),
+    kind: text('kind').$type<'PERCENT' | 'AMOUNT'>().notNull(),
+    basisPoints: integer('basis_points'),
+    amountCentavos: integer('amount_centavos'),
+    startsOn: date('starts_on').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scholarships_school_idx').on(t.schoolId, t.createdAt),
+    index('scholarships_student_idx').on(t.studentId),
+    check(
+      'scholarships_value_check',
+      sql`(${t.kind} = 'PERCENT' AND ${t.basisPoints} BETWEEN 1 AND 10000 AND ${t.amountCentavos} IS NULL)
+       OR (${t.kind} = 'AMOUNT' AND ${t.amountCentavos} > 0 AND ${t.basisPoints} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Every correction of an order (ADR 0035): who, when, what, the order before and after, why.
+ * Its id is the `adjustment_id` of the billing.order.adjusted event it caused, if any.
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    reason: text('reason').notNull(),
+    adjustedBy: text('adjusted_by'),
+    adjustedAt: timestamp('adjusted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_adjustments_order_idx').on(t.orderId, t.adjustedAt)],
 );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readEnv } from '@cuota/service-runtime/config/read-env';
 import { createDatabase, ensureDatabase, runMigrations } from '@cuota/service-runtime/db/database';
 import type { BillingDb } from './billing-db';
-import { mexicoCityDate } from './orders/calendar';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import * as schema from './schema';
 import { seedDemoBilling } from './seed/demo-billing';
 import { studentCountOfSchool } from '@cuota/student-directory/student-directory-repository';

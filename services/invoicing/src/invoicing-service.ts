@@ -2,6 +2,12 @@ import path from 'node:path';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
+import { cancellationHandlers } from './cancellations/cancellation-handlers';
+import { CancellationWorker } from './cancellations/cancellation-worker';
+import {
+  ORDER_ADJUSTMENT_CONSUMER,
+  orderAdjustmentSubscriptions,
+} from './credit-notes/credit-note-consumers';
 import { SchoolIssuers } from './fiscal-entities/school-issuer';
 import {
   FISCAL_GUARDIAN_CONSUMER,
@@ -26,7 +32,7 @@ export const INVOICING_MIGRATIONS = path.resolve(__dirname, '../drizzle');
 
 /**
  * Invoicing: one CFDI 4.0 per payment and student (ADR 0016), stamped through the PAC by a
- * worker; guardians' fiscal data and students come from enrolment's events. Without
+ * worker and cancelled through it by another (ADR 0037); guardians' fiscal data and students come from enrolment's events. Without
  * settings (tests of other services' events) invoices are recorded but nobody stamps them;
  * main.ts always passes them.
  */
@@ -38,24 +44,30 @@ export function createInvoicingService(
     schema,
     migrationsFolder: INVOICING_MIGRATIONS,
     streams: ['INVOICING'],
-    endpoints: (ctx) => [...verifyGuardiansHandlers(ctx.db), ...invoiceHandlers(ctx.db)],
+    endpoints: (ctx) => [
+      ...verifyGuardiansHandlers(ctx.db),
+      ...invoiceHandlers(ctx.db),
+      ...cancellationHandlers(ctx.db),
+    ],
     consumers: () => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
       [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
+      [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
     }),
     extras: async (ctx) => {
       if (!settings) return async () => {};
-      const worker = new StampingWorker(
-        ctx.db,
-        new SchoolIssuers(new SecretBox(settings.secretsKey)),
-        createPacClient(settings.pac),
-        stampingSettings(settings),
-        ctx.logger,
-        ctx.config.now,
-      );
-      worker.start();
-      return () => worker.stop();
+      const issuers = new SchoolIssuers(new SecretBox(settings.secretsKey));
+      const pac = createPacClient(settings.pac);
+      const timings = stampingSettings(settings);
+      const workers = [
+        new StampingWorker(ctx.db, issuers, pac, timings, ctx.logger, ctx.config.now),
+        new CancellationWorker(ctx.db, issuers, pac, timings, ctx.logger),
+      ];
+      for (const worker of workers) worker.start();
+      return async () => {
+        await Promise.all(workers.map((worker) => worker.stop()));
+      };
     },
   };
 }

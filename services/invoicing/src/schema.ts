@@ -13,6 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import { INVOICE_STATUSES } from '@cuota/contracts/invoicing/invoices';
+import type { CancellationMotive } from '@cuota/contracts/invoicing/cancellations';
 import type { PaidMethod } from './cfdi/invoice-input';
 import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
 
@@ -83,10 +85,19 @@ export const creditOrigins = pgTable('credit_origins', {
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
 });
 
-export const INVOICE_STATUSES = ['pending', 'failed', 'success'] as const;
+export { INVOICE_STATUSES } from '@cuota/contracts/invoicing/invoices';
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_SOURCES = ['payin', 'credit'] as const;
+export type InvoiceErrorSource = 'pac' | 'checks';
+/**
+ * What caused a document: an income invoice a payment (`payin`) or a credit application
+ * (`credit`); a credit note a payin's reversal (`reversal`), an order's adjustment
+ * (`adjustment`) or staff (`staff`, ADR 0037).
+ */
+export const INVOICE_SOURCES = ['payin', 'credit', 'reversal', 'adjustment', 'staff'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
+/** Spec §3's document types. */
+export const INVOICE_DOCUMENTS = ['invoice', 'credit_note'] as const;
+export type InvoiceDocument = (typeof INVOICE_DOCUMENTS)[number];
 
 /**
  * One CFDI per payment (or credit application) and student. The unique key on the source
@@ -97,6 +108,9 @@ export const invoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     schoolId: text('school_id').notNull(),
+    document: text('document').$type<InvoiceDocument>().notNull().default('invoice'),
+    /** A credit note's income invoice (TipoRelacion 01); null for an income invoice. */
+    relatedInvoiceId: uuid('related_invoice_id'),
     sourceKind: text('source_kind').$type<InvoiceSource>().notNull(),
     sourceId: text('source_id').notNull(),
     studentId: text('student_id').notNull(),
@@ -124,6 +138,10 @@ export const invoices = pgTable(
     stampedAt: timestamp('stamped_at', { withTimezone: true }),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** Who refused it: the PAC (SAT's rules) or invoicing's own checks before sending it. */
+    errorSource: text('error_source').$type<InvoiceErrorSource>(),
+    /** Why a stamped invoice is still standing after a cancellation was asked (ADR 0037). */
+    cancellationNote: text('cancellation_note'),
     /** Stamping attempts since the last (re)build; drives the backoff. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,7 +152,16 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_source_student_key').on(t.sourceKind, t.sourceId, t.studentId),
+    uniqueIndex('invoices_source_student_key')
+      .on(t.sourceKind, t.sourceId, t.studentId)
+      .where(sql`${t.document} = 'invoice'`),
+    // One credit note per cause and income invoice, however often the event arrives.
+    uniqueIndex('invoices_credit_note_cause_key')
+      .on(t.sourceKind, t.sourceId, t.relatedInvoiceId)
+      .where(sql`${t.document} = 'credit_note'`),
+    index('invoices_related_idx')
+      .on(t.relatedInvoiceId)
+      .where(sql`${t.relatedInvoiceId} IS NOT NULL`),
     uniqueIndex('invoices_school_series_folio_key').on(t.schoolId, t.series, t.folio),
     index('invoices_school_created_idx').on(t.schoolId, t.createdAt),
     index('invoices_order_ids_idx').using('gin', t.orderIds),
@@ -147,5 +174,69 @@ export const invoices = pgTable(
       sql.raw(`status IN (${INVOICE_STATUSES.map((s) => `'${s}'`).join(', ')})`),
     ),
     check('invoices_stamped_has_uuid', sql`${t.status} <> 'success' OR ${t.uuid} IS NOT NULL`),
+    check(
+      'invoices_credit_note_related',
+      sql`(${t.document} = 'credit_note') = (${t.relatedInvoiceId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const CANCELLATION_STATES = [
+  'requested',
+  'in_process',
+  'canceled',
+  'rejected',
+  'refused',
+] as const;
+export type CancellationState = (typeof CANCELLATION_STATES)[number];
+
+/**
+ * A request to SAT, through the PAC, to cancel a stamped invoice (ADR 0037): `requested`
+ * until the PAC takes it, `in_process` while the receptor may still answer, then `canceled`,
+ * `rejected` (by the receptor) or `refused` (by SAT: 203–209). At most one open request per
+ * invoice, so asking twenty times sends one.
+ */
+export const invoiceCancellations = pgTable(
+  'invoice_cancellations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    schoolId: text('school_id').notNull(),
+    motive: text('motive').$type<CancellationMotive>().notNull(),
+    /** Motive 01: the UUID of the stamped CFDI that replaces this one. */
+    substituteUuid: text('substitute_uuid'),
+    reason: text('reason'),
+    /** Staff member who asked (null when an event asked). */
+    requestedBy: text('requested_by'),
+    state: text('state').$type<CancellationState>().notNull().default('requested'),
+    /** SAT's folio code (201 requested, 202 already…) and its acuse. */
+    folioStatus: text('folio_status'),
+    acuse: text('acuse'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseToken: uuid('lease_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoice_cancellations_open_key')
+      .on(t.invoiceId)
+      .where(sql`${t.state} IN ('requested', 'in_process')`),
+    index('invoice_cancellations_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} IN ('requested', 'in_process')`),
+    check(
+      'invoice_cancellations_state_check',
+      sql.raw(`state IN (${CANCELLATION_STATES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+    check(
+      'invoice_cancellations_substitute_only_01',
+      sql`(${t.motive} = '01') = (${t.substituteUuid} IS NOT NULL)`,
+    ),
   ],
 );

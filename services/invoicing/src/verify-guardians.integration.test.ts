@@ -1,5 +1,6 @@
 import { jetstream } from '@nats-io/jetstream';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import { guardianDeletedV1 } from '@cuota/contracts/events/enrolment.guardian.deleted.v1';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { subjectOf } from '@cuota/messaging/naming';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
@@ -203,4 +204,30 @@ test('guardian.updated fixes a guardian: the corrected RFC verifies (and an olde
   );
   await new Promise((r) => setTimeout(r, 400));
   expect(await validOf(2)).toBe(true);
+});
+
+test('guardian.deleted forgets the fiscal data; a late, older snapshot does not bring it back', async () => {
+  await producer.publish(guardianCreatedV1, guardian(7, { tax_id: 'CAMA911215CJ0' }));
+  const rowOf = async () =>
+    (
+      await invoicing.db.$client.query(
+        'SELECT tax_id, school_ids FROM fiscal_guardians WHERE guardian_id = $1',
+        [id(7)],
+      )
+    ).rows[0];
+  await waitFor(async () => (await rowOf())?.tax_id === 'CAMA911215CJ0');
+  const { rows } = await producer.db.$client.query(
+    "SELECT payload FROM outbox_events WHERE type = 'enrolment.guardian.created' AND payload->'data'->>'guardian_id' = $1",
+    [id(7)],
+  );
+  await producer.publish(guardianDeletedV1, { guardian_id: id(7), school_ids: [SCHOOL] });
+  await waitFor(async () => (await rowOf())?.tax_id === null);
+  expect(await rowOf()).toEqual({ tax_id: null, school_ids: [] });
+  await jetstream(ns.nc).publish(
+    subjectOf(ns, guardianCreatedV1.type),
+    JSON.stringify(rows[0].payload),
+    { msgID: `late-${rows[0].payload.id}` },
+  );
+  await new Promise((r) => setTimeout(r, 400));
+  expect(await rowOf()).toEqual({ tax_id: null, school_ids: [] });
 });

@@ -79,6 +79,35 @@ export const lateFeeSchema = z.discriminatedUnion('kind', [
 ]);
 export type LateFee = z.infer<typeof lateFeeSchema>;
 
+/**
+ * Early payment (the BRILLAMONT discount kind, ADR 0035): paying the whole order by a day of
+ * its due month takes a percentage off its total; the best tier whose day has not passed
+ * counts, evaluated as of the payment date like the late fee.
+ */
+export const earlyPaymentSchema = z.strictObject({
+  tiers: z
+    .array(
+      z.strictObject({
+        day: z
+          .number('Elige el día del mes.')
+          .int('Elige el día del mes.')
+          .min(1, 'El día va del 1 al 28.')
+          .max(28, 'El día va del 1 al 28.'),
+        basis_points: z
+          .number('Escribe el porcentaje.')
+          .int('El porcentaje admite hasta dos decimales.')
+          .min(1, 'El porcentaje debe ser mayor que cero.')
+          .max(10_000, 'El porcentaje es como máximo 100 %.'),
+      }),
+    )
+    .min(1, 'Agrega al menos un plazo de pronto pago.')
+    .max(4, 'Como máximo cuatro plazos de pronto pago.')
+    .refine((t) => new Set(t.map((x) => x.day)).size === t.length, {
+      message: 'Hay días de pronto pago repetidos.',
+    }),
+});
+export type EarlyPayment = z.infer<typeof earlyPaymentSchema>;
+
 export const conceptSchema = z.object({
   id: z.string(),
   school_id: z.string(),
@@ -95,6 +124,7 @@ export const conceptSchema = z.object({
   /** SINGLE: the date it falls due. */
   due_on: calendarDateSchema.nullable(),
   late_fee: lateFeeSchema.nullable(),
+  early_payment: earlyPaymentSchema.nullable(),
   active: z.boolean(),
   /** Orders already created from it (a concept with orders cannot be deleted). */
   orders: z.number().int(),
@@ -115,6 +145,7 @@ const conceptFields = {
   price_centavos: positiveCentavosSchema,
   level: educationLevelSchema.nullable().default(null),
   late_fee: lateFeeSchema.nullable().default(null),
+  early_payment: earlyPaymentSchema.nullable().default(null),
 };
 
 /** POST /api/v1/dashboard/concepts/: a monthly fee with its months, or a one-time charge. */
@@ -153,6 +184,7 @@ export const updateConceptSchema = z
     name: name.optional(),
     price_centavos: positiveCentavosSchema.optional(),
     late_fee: lateFeeSchema.nullable().optional(),
+    early_payment: earlyPaymentSchema.nullable().optional(),
     active: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {

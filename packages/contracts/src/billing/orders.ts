@@ -20,12 +20,23 @@ export const orderSchema = z.object({
   /** `AAAA-MM` for a monthly fee; null for a one-time concept. */
   period: periodSchema.nullable(),
   due_on: calendarDateSchema,
+  /** The base: the concept's price when billed, or as corrected. */
   amount_centavos: z.number().int(),
+  /** ADR 0035's steps on the base; total = amount − scholarship − discount + surcharge. */
+  scholarship_centavos: z.number().int(),
+  discount_centavos: z.number().int(),
+  surcharge_centavos: z.number().int(),
+  total_centavos: z.number().int(),
   late_fee_centavos: z.number().int(),
+  /** The late fee is forgiven (INTEREST_FORG). */
+  interest_forgiven: z.boolean(),
+  /** Early-payment (BRILLAMONT) discount taken, or on offer as of `as_of`. */
+  early_payment_discount_centavos: z.number().int(),
+  /** Money paid (late fee included). */
   paid_centavos: z.number().int(),
-  /** What is left to pay: amount + late fee − paid (spec §5 `pending_amount`). */
+  /** What is left to pay: total + late fee − discounts − paid (spec §5 `pending_amount`). */
   pending_amount: z.number().int(),
-  /** amount + late fee (spec §5 `final_amount`, used when nothing is pending). */
+  /** What the order costs in all (spec §5 `final_amount`, used when nothing is pending). */
   final_amount: z.number().int(),
   status: orderPaymentStatusSchema,
   /** Whether a CFDI is issued when it is paid (spec §3 fulfillment `is_billable`). */
@@ -84,8 +95,11 @@ export const dueOrderStudentSchema = z.object({
   level: educationLevelSchema,
   section_id: z.string().nullable(),
   open_orders: z.number().int(),
-  /** Base amounts still owed (late fees are in the detail, as of its date). */
+  /** Everything still owed as of today, late fees included (the sum of its orders' pending). */
   pending_centavos: z.number().int(),
+  /** Of it, the late fees accrued and unpaid. */
+  late_fee_centavos: z.number().int(),
+  /** Of it, what is past its due date. */
   overdue_centavos: z.number().int(),
   oldest_due_on: calendarDateSchema.nullable(),
   due_status: dueStatusSchema,
@@ -115,6 +129,7 @@ export const dueOrderFiltersSchema = z.object({
   due_statuses: z.array(
     z.object({ status: dueStatusSchema, label: z.string(), students: z.number().int() }),
   ),
+  /** The school's base amounts, before late fees (those are per student, as of today). */
   totals: z.object({ pending_centavos: z.number().int(), overdue_centavos: z.number().int() }),
 });
 

@@ -61,7 +61,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/optional-orders/':
       'Listar órdenes opcionales de la escuela',
     'GET /api/v1/dashboard/schools/{id}/root_concepts/': 'Listar conceptos raíz de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/scholarships/': 'Listar becas de la escuela',
     'GET /api/v1/dashboard/schools/{id}/special_discounts/':
       'Listar descuentos especiales de la escuela',
     'GET /api/v1/dashboard/schools/{id}/special_over_charges/':
@@ -70,7 +69,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/stock-history/':
       'Listar historial de inventario de la escuela',
     'GET /api/v1/dashboard/students/{id}/assignments/': 'Listar asignaciones de un alumno',
-    'GET /api/v1/dashboard/students/{id}/scholarships/': 'Listar becas de un alumno',
     'GET /api/v1/dashboard/students/{id}/fulfillments/': 'Listar cargos de un alumno',
     'GET /api/v1/dashboard/students/{id}/orders/': 'Listar órdenes de un alumno',
   },

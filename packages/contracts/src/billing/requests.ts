@@ -32,13 +32,20 @@ export const quotedOrderSchema = z.object({
   concept_type: conceptTypeSchema,
   period: periodSchema.nullable(),
   due_on: z.iso.date(),
-  /** Base amount still owed. */
+  /** Base amount still owed: of the order's total (after scholarship, discounts, surcharges). */
   pending_base_centavos: z.number().int().nonnegative(),
+  /**
+   * Early-payment discount a payment in full on the date takes from the pending base (ADR
+   * 0035): the money due is `pending_base − discount_due + late_fee_due`; the allocation that
+   * completes the order carries it as `discount_centavos`. Absent from older billing: 0.
+   */
+  discount_due_centavos: z.number().int().nonnegative().optional(),
   /** Late fee accrued as of the date and not yet paid. */
   late_fee_due_centavos: z.number().int().nonnegative(),
   status: orderPaymentStatusSchema,
   /**
-   * The order's whole base amount and the late fee accrued as of the date (paid or not).
+   * The order's whole total (after scholarship, discounts and surcharges, as payments holds
+   * it receivable) and the late fee accrued as of the date (paid or not).
    * With them payments subtracts its own allocations that billing has not applied yet (its
    * events are in flight), so two payments close together never pay one order twice.
    */

@@ -37,6 +37,19 @@ describe('the endpoint matcher', () => {
       expect(match('GET', path)).toEqual({ kind: 'none' });
   });
 
+  test('a request is matched along its own segments, never against every definition', () => {
+    const test = jest.spyOn(RegExp.prototype, 'test');
+    try {
+      expect(nameOf('GET', '/api/v1/students/stu-1/orders/')).toBe(
+        'billing.orders.list-by-student',
+      );
+      // One check of the one parameter segment on its way, whatever the number of definitions.
+      expect(test.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      test.mockRestore();
+    }
+  });
+
   /** A value a path parameter may take: one plain segment, not starting with a dot. */
   const segment = fc.stringMatching(/^[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,20}$/);
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+// By specifier, not by path: the shell then provides these two as shared modules, and a
+// remote's first screen (the dashboard's menu, its role labels) uses the shell's copies
+// instead of loading its own, with its own zod (ADR 0033).
 import {
   onboardingStageSchema,
   riskLevelSchema,
   schoolSummarySchema,
   staffRoleSchema,
-} from '../enrolment/entities';
-import { permissionSchema } from '../access/permissions';
+} from '@cuota/contracts/enrolment/entities';
+import { permissionSchema } from '@cuota/contracts/access/permissions';
 
 export const SESSION_STATUSES = ['loading', 'authenticated', 'unauthenticated'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

@@ -1,10 +1,34 @@
 import { z } from 'zod';
-import { requestStatusSchema } from '../payments/payins';
+import { requestStatusSchema, type RequestStatus } from '../payments/payins';
+
+/** The request statuses (spec §4) an invoice goes through, in the order it may reach them. */
+export const INVOICE_STATUSES = [
+  'pending',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+] as const satisfies readonly RequestStatus[];
+
+/**
+ * Why an invoice did not stamp: `pac` the PAC refused it by SAT's rules (CFDI40xxx), `checks`
+ * Cuota's own checks stopped it before the PAC (no CSD, a student's CURP…).
+ */
+export const invoiceErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  source: z.enum(['pac', 'checks']),
+});
+export type InvoiceError = z.infer<typeof invoiceErrorSchema>;
 
 /** An invoice (CFDI 4.0) as staff and families see it. */
 export const invoiceSchema = z.object({
   id: z.string(),
   school_id: z.string(),
+  /** Spec §3's document types: an income CFDI (I) or a credit note (E) on one. */
+  document: z.enum(['invoice', 'credit_note']),
+  /** A credit note's income invoice. */
+  related_invoice_id: z.string().nullable(),
   status: requestStatusSchema,
   /** Folio fiscal, once stamped. */
   uuid: z.string().nullable(),
@@ -20,7 +44,9 @@ export const invoiceSchema = z.object({
   source_id: z.string(),
   student_id: z.string(),
   order_ids: z.array(z.string()),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: invoiceErrorSchema.nullable(),
+  /** Why a stamped invoice still stands after a cancellation was asked (receptor, SAT). */
+  cancellation_note: z.string().nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
 });
@@ -34,6 +60,8 @@ export const invoiceListQuerySchema = z.object({
 });
 
 const invoiceLinksSchema = z.object({
+  /** An income invoice or a credit note on one (money given back). */
+  document: z.enum(['invoice', 'credit_note']),
   status: requestStatusSchema,
   invoice_id: z.string().nullable(),
   uuid: z.string().nullable(),
@@ -41,13 +69,14 @@ const invoiceLinksSchema = z.object({
   xml_url: z.string().nullable(),
   pdf_url: z.string().nullable(),
   /** Why it failed, in Spanish (spec §5's postal-code message among them). */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: invoiceErrorSchema.nullable(),
 });
 
 /**
  * GET /api/v1/students/{student}/orders/{order}/invoice_urls/: the order's invoice
  * (`not_requested` when none yet). An order paid in parts has one invoice per payment:
- * `multiple`, the top-level links of the newest stamped one, and each in `invoices`.
+ * `multiple`, the top-level links of the newest stamped income invoice, and each (credit
+ * notes too) in `invoices`.
  */
 export const invoiceUrlsSchema = invoiceLinksSchema.extend({
   invoices: z.array(invoiceLinksSchema),

@@ -14,7 +14,6 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
   internal: {
     'GET /backoffice/csd/': 'Listar certificados de sello digital (CSD)',
     'GET /backoffice/fiscal_entities/': 'Listar entidades fiscales',
-    'POST /backoffice/invoicing/cancel/': 'Cancelar una factura',
     'POST /backoffice/invoicing/generate/': 'Generar facturas',
     'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
     'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',

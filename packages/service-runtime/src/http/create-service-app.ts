@@ -1,6 +1,5 @@
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
-import { accessLogLevel } from '../logging/access-log-level';
+import { accessLog } from '../logging/access-log';
 import type { Logger } from '../logging/logger';
 import { createErrorHandler, notFoundHandler } from './error-handler';
 import { jsonBodyParser } from './json-body';
@@ -28,17 +27,12 @@ export function createServiceApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Answers are personal and `no-store`: an ETag would hash every body for nothing.
+  app.disable('etag');
   app.set('query parser', 'extended');
   app.use(requestIdMiddleware);
   app.use(rejectMalformedUrl);
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: accessLogLevel,
-    }),
-  );
+  app.use(accessLog(options.logger, (url) => url === '/healthz' || url === '/readyz'));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -21,14 +21,20 @@ function appWithCollectedLogs() {
     });
   });
   const accessLines = () => lines.filter((l) => /request (completed|errored)/.test(l.msg));
-  return { app, accessLines };
+  return { app, accessLines, logger };
+}
+
+async function listening(app: ReturnType<typeof appWithCollectedLogs>['app']) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () => new Promise((r) => server.close(r));
+  return { base, close };
 }
 
 test('successful reads leave no access-log line; writes, refusals and failures do', async () => {
   const { app, accessLines } = appWithCollectedLogs();
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listening(app);
   const call = async (path: string, init?: RequestInit) => (await fetch(base + path, init)).status;
   try {
     expect(await call('/things/')).toBe(200);
@@ -39,11 +45,27 @@ test('successful reads leave no access-log line; writes, refusals and failures d
     expect(await call('/missing/')).toBe(404);
     expect(await call('/broken/')).toBe(500);
   } finally {
-    await new Promise((r) => server.close(r));
+    await close();
   }
   expect(accessLines().map((l) => [l.req?.method, l.level])).toEqual([
     ['POST', 30],
     ['GET', 40],
     ['GET', 50],
   ]);
+});
+
+test('a quiet read builds no logger and hashes no body (no ETag)', async () => {
+  const { app, logger } = appWithCollectedLogs();
+  const built = ['child', 'info', 'warn', 'error'].map((m) =>
+    jest.spyOn(logger, m as 'child' | 'info' | 'warn' | 'error'),
+  );
+  const { base, close } = await listening(app);
+  try {
+    const res = await fetch(`${base}/things/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBeNull();
+  } finally {
+    await close();
+  }
+  for (const spy of built) expect(spy).not.toHaveBeenCalled();
 });

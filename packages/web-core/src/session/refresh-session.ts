@@ -14,21 +14,27 @@ const sessionResponseSchema = z.union([
   z.null(),
 ]);
 
+/** GET /api/auth/session: the request alone (the shell starts it before React has loaded). */
+export const requestSession = (): Promise<Response> =>
+  fetch(endpointUrl(getSession, { params: {} }), {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+
 /**
- * GET /api/auth/session. A failed first load counts as signed out (the page must leave
- * `loading`); a failed refetch keeps what we had, so a network blip does not sign
- * anyone out.
+ * Loads the session, from `answer` when the request was already made. A failed first load
+ * counts as signed out (the page must leave `loading`); a failed refetch keeps what we had,
+ * so a network blip does not sign anyone out.
  */
-export const refreshSession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
-  try {
-    const response = await fetch(endpointUrl(getSession, { params: {} }), {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`${endpointKey(getSession)} answered ${response.status}`);
-    dispatch(sessionLoaded(sessionResponseSchema.parse(await response.json())));
-  } catch (error) {
-    reportClientError('CLIENT_SESSION_ERROR', error);
-    if (selectSessionStatus(getState()) === 'loading') dispatch(sessionLoaded(null));
-  }
-};
+export const refreshSession =
+  (answer?: Promise<Response>): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    try {
+      const response = await (answer ?? requestSession());
+      if (!response.ok) throw new Error(`${endpointKey(getSession)} answered ${response.status}`);
+      dispatch(sessionLoaded(sessionResponseSchema.parse(await response.json())));
+    } catch (error) {
+      reportClientError('CLIENT_SESSION_ERROR', error);
+      if (selectSessionStatus(getState()) === 'loading') dispatch(sessionLoaded(null));
+    }
+  };

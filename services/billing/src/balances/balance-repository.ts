@@ -16,10 +16,10 @@ export async function refreshBalances(tx: Executor, schoolId: string, studentIds
   await tx.execute(sql`
     INSERT INTO student_balances (student_id, school_id, open_orders, pending_centavos, oldest_due_on, grace_ends_on)
     SELECT s.id, ${schoolId},
-           count(o.id) FILTER (WHERE o.amount_centavos > o.paid_base_centavos),
-           COALESCE(sum(o.amount_centavos - o.paid_base_centavos), 0),
-           min(o.due_on) FILTER (WHERE o.amount_centavos > o.paid_base_centavos),
-           min(${graceEndsSql('o')}) FILTER (WHERE o.amount_centavos > o.paid_base_centavos)
+           count(o.id) FILTER (WHERE o.total_centavos > o.paid_base_centavos),
+           COALESCE(sum(o.total_centavos - o.paid_base_centavos), 0),
+           min(o.due_on) FILTER (WHERE o.total_centavos > o.paid_base_centavos),
+           min(${graceEndsSql('o')}) FILTER (WHERE o.total_centavos > o.paid_base_centavos)
       FROM unnest(${sql.param(studentIds)}::text[]) AS s(id)
       LEFT JOIN orders o ON o.student_id = s.id
      GROUP BY s.id
@@ -33,7 +33,7 @@ export async function refreshBalances(tx: Executor, schoolId: string, studentIds
 /** What each school is still owed in base amounts: the ledger's receivables must equal it. */
 export async function openBaseBySchool(db: Executor, schoolIds?: string[]) {
   const { rows } = await db.execute<{ school_id: string; open_base_centavos: string }>(sql`
-    SELECT school_id, sum(amount_centavos - paid_base_centavos) AS open_base_centavos
+    SELECT school_id, sum(total_centavos - paid_base_centavos) AS open_base_centavos
       FROM orders
      WHERE ${schoolIds ? sql`school_id = ANY(${sql.param(schoolIds)}::text[])` : sql`true`}
      GROUP BY school_id ORDER BY school_id`);

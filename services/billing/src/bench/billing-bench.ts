@@ -62,6 +62,7 @@ const monthly = (name: string) => ({
   price_centavos: 485_000,
   level: 'elementary' as const,
   late_fee: { kind: 'PERCENT' as const, basis_points: 300, grace_days: 5, cap_centavos: 45_000 },
+  early_payment: null,
   periods: PERIODS,
   due_day: 10,
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BillRun } from '@cuota/contracts/billing/bill-runs';
-import type { ConceptType, LateFee } from '@cuota/contracts/billing/concepts';
+import type { ConceptType, EarlyPayment, LateFee } from '@cuota/contracts/billing/concepts';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
 import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
@@ -64,6 +64,7 @@ export interface OrderTermsOfRun {
   dueOn: string;
   amountCentavos: number;
   lateFee: LateFee | null;
+  earlyPayment: EarlyPayment | null;
 }
 
 /**
@@ -76,6 +77,7 @@ export interface OrderTermsOfRun {
  */
 export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
   const lateFee = t.lateFee === null ? null : JSON.stringify(t.lateFee);
+  const earlyPayment = t.earlyPayment === null ? null : JSON.stringify(t.earlyPayment);
   const graceDays = t.lateFee?.grace_days ?? 0;
   const { rows } = await tx.execute<{ eligible: number; created: number }>(sql`
     WITH eligible AS (
@@ -83,9 +85,9 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
        WHERE school_id = ${t.schoolId} AND status = 'active'
          AND (${t.level}::text IS NULL OR level = ${t.level})
     ), created AS (
-      INSERT INTO orders AS o (school_id, student_id, concept_id, bill_run_id, period, due_on, amount_centavos, late_fee)
+      INSERT INTO orders AS o (school_id, student_id, concept_id, bill_run_id, period, due_on, amount_centavos, late_fee, early_payment)
       SELECT ${t.schoolId}, student_id, ${t.conceptId}, ${t.runId}, ${t.period}, ${t.dueOn}::date,
-             ${t.amountCentavos}, ${lateFee}::jsonb
+             ${t.amountCentavos}, ${lateFee}::jsonb, ${earlyPayment}::jsonb
         FROM eligible ORDER BY student_id
       ON CONFLICT ON CONSTRAINT orders_student_concept_period_key DO NOTHING
       RETURNING o.student_id
@@ -131,7 +133,8 @@ export async function deleteUnpaidOrdersOfRun(
        AND o.paid_base_centavos = 0 AND o.paid_late_fee_centavos = 0
        AND o.waiting_payin_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM order_allocations a WHERE a.order_id = o.id)
-    RETURNING o.student_id, o.amount_centavos`);
+       AND NOT EXISTS (SELECT 1 FROM order_adjustments j WHERE j.order_id = o.id)
+    RETURNING o.student_id, o.total_centavos AS amount_centavos`);
   const { rows: kept } = await tx.execute<{ kept: number }>(
     sql`SELECT count(*)::int AS kept FROM orders WHERE bill_run_id = ${run.id}`,
   );

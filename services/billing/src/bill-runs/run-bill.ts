@@ -3,6 +3,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { conceptById, UNKNOWN_CONCEPT, type ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
+import { applyScholarshipsToRun } from '../scholarships/apply-scholarships';
 import { billEligibleStudents, insertBillRun, saveBillRun, toBillRun } from './bill-run-repository';
 
 /** The period and due date a run bills, or the Spanish reason it cannot. */
@@ -41,7 +42,9 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     dueOn,
     amountCentavos: concept.priceCentavos,
     lateFee: concept.lateFee,
+    earlyPayment: concept.earlyPayment,
   });
+  await applyScholarshipsToRun(tx, run.id);
   return toBillRun(
     await saveBillRun(tx, run.id, {
       status: 'FINISHED',

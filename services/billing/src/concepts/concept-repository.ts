@@ -12,7 +12,7 @@ import { concepts, orders } from '../schema';
 export type ConceptRow = typeof concepts.$inferSelect;
 export type NewConcept = typeof concepts.$inferInsert;
 export type ConceptChanges = Partial<
-  Pick<ConceptRow, 'name' | 'priceCentavos' | 'lateFee' | 'active'>
+  Pick<ConceptRow, 'name' | 'priceCentavos' | 'lateFee' | 'earlyPayment' | 'active'>
 >;
 
 export const UNKNOWN_CONCEPT = 'No encontramos este concepto.';
@@ -40,6 +40,7 @@ export const toConcept = ({
   due_day: row.dueDay,
   due_on: row.dueOn,
   late_fee: row.lateFee,
+  early_payment: row.earlyPayment,
   active: row.active,
   orders: count,
   created_at: row.createdAt.toISOString(),

@@ -12,6 +12,7 @@ export function createConcept(tx: Executor, input: CreateConcept): Promise<Conce
     priceCentavos: input.price_centavos,
     level: input.level,
     lateFee: input.late_fee,
+    earlyPayment: input.early_payment,
   };
   return insertConcept(
     tx,

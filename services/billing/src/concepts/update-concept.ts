@@ -8,6 +8,7 @@ export function updateConcept(tx: Executor, row: ConceptRow, input: UpdateConcep
     name: input.name,
     priceCentavos: input.price_centavos,
     lateFee: input.late_fee,
+    earlyPayment: input.early_payment,
     active: input.active,
   });
 }

@@ -8,31 +8,35 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { BillingContext } from '../billing-db';
-import { ordersOfStudent } from '../orders/order-repository';
+import { openOrdersOfSchool } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import { UNKNOWN_STUDENT } from '../students/student-access';
 import { dueOrderFacets, dueOrderStudent, dueOrderStudents } from './due-order-repository';
 import { dueOrderFilters } from './due-order-facets';
 import { dueOrdersWorkbook } from './due-orders-workbook';
+import { owedOf, withOwed } from './owed-as-of';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function dueOrderHandlers({ db, today }: BillingContext) {
   return [
-    implement(listDueOrderStudents, async ({ params, query }) => ({
-      ...(await dueOrderStudents(db, params.id, today(), query)),
-      page: query.page,
-      page_size: query.page_size,
-    })),
+    implement(listDueOrderStudents, async ({ params, query }) => {
+      const date = today();
+      const { count, results } = await dueOrderStudents(db, params.id, date, query);
+      return {
+        count,
+        results: await withOwed(db, params.id, results, date),
+        page: query.page,
+        page_size: query.page_size,
+      };
+    }),
     implement(getDueOrderStudent, async ({ params }) => {
       const date = today();
       const student = await dueOrderStudent(db, params.id, date, params.student);
       if (!student) throw notFound(UNKNOWN_STUDENT);
-      const orders = (await ordersOfStudent(db, params.student))
-        .filter((o) => o.order.schoolId === params.id)
-        .map((o) => toOrder(o, date))
-        .filter((o) => o.pending_amount > 0);
-      return { ...student, orders };
+      const open = await openOrdersOfSchool(db, params.id, [params.student]);
+      const orders = open.map((o) => toOrder(o, date)).filter((o) => o.pending_amount > 0);
+      return { ...student, ...owedOf(open, date), orders };
     }),
     implement(dueOrderFiltersEndpoint, async ({ params }) =>
       dueOrderFilters(await dueOrderFacets(db, params.id, today())),
@@ -41,7 +45,7 @@ export function dueOrderHandlers({ db, today }: BillingContext) {
       const date = today();
       const { results } = await dueOrderStudents(db, params.id, date, query, { all: true });
       return Reply.file({
-        data: await dueOrdersWorkbook(results),
+        data: await dueOrdersWorkbook(await withOwed(db, params.id, results, date, { all: true })),
         contentType: XLSX,
         filename: `adeudos-${date}.xlsx`,
       });

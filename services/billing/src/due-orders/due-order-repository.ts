@@ -5,8 +5,8 @@ import type { Executor } from '@cuota/messaging/transaction';
 
 /**
  * The only code that reads `student_balances` (ADR 0016): the due-orders report pages over
- * students; a student's overdue amount is summed from their own orders (an index range), for
- * the page's students only unless the report is ordered by it.
+ * students. The amounts shown are the quote's as of today (`owed-as-of.ts`, late fees
+ * included); the balance row's base amounts only order and filter the pages.
  */
 export type DueOrdersFilter = Omit<DueOrdersQuery, 'page' | 'page_size' | 'ordering'>;
 type Ordering = DueOrdersQuery['ordering'];
@@ -28,7 +28,7 @@ const ORDERINGS: Record<Ordering, (b: string, d: string) => string> = {
 };
 
 const overdueOf = (alias: string, today: string) => sql`CROSS JOIN LATERAL (
-  SELECT COALESCE(sum(o.amount_centavos - o.paid_base_centavos), 0)::bigint AS overdue_centavos
+  SELECT COALESCE(sum(o.total_centavos - o.paid_base_centavos), 0)::bigint AS overdue_centavos
     FROM orders o
    WHERE o.school_id = ${sql.raw(alias)}.school_id AND o.student_id = ${sql.raw(alias)}.student_id
      AND o.due_on < ${today}::date) od`;
@@ -57,42 +57,23 @@ function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
 const JOINED = sql`FROM student_balances b
   JOIN student_directory d ON d.student_id = b.student_id AND d.school_id = b.school_id`;
 
-/** The students in the report's order, `limit` at a time; overdue amounts for those only. */
+/** The students in the report's order, `limit` at a time (base overdue only orders them). */
 function pageOf(scope: Scope, ordering: Ordering, limit: SQL) {
   const byOverdue = ordering === '-overdue_centavos';
   return sql`
-    SELECT p.student_id, p.first_name, p.last_name, p.level, p.section_id, p.open_orders,
-           p.pending_centavos, ${byOverdue ? sql`p.overdue_centavos` : sql`od.overdue_centavos`},
-           to_char(p.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on, p.due_status
-      FROM (SELECT b.student_id, b.school_id, d.first_name, d.last_name, d.level, d.section_id,
-                   b.open_orders, b.pending_centavos, b.oldest_due_on,
-                   ${dueStatusSql(scope.today)} AS due_status
-                   ${byOverdue ? sql`, od.overdue_centavos` : sql``}
-              ${JOINED} ${byOverdue ? overdueOf('b', scope.today) : sql``}
-              ${where(scope)}
-             ORDER BY ${sql.raw(ORDERINGS[ordering]('b', 'd'))} ${limit}) p
-      ${byOverdue ? sql`` : overdueOf('p', scope.today)}
-     ORDER BY ${sql.raw(ORDERINGS[ordering]('p', 'p'))}`;
+    SELECT b.student_id, d.first_name, d.last_name, d.level, d.section_id, b.open_orders,
+           to_char(b.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on,
+           ${dueStatusSql(scope.today)} AS due_status
+      ${JOINED} ${byOverdue ? overdueOf('b', scope.today) : sql``}
+      ${where(scope)}
+     ORDER BY ${sql.raw(ORDERINGS[ordering]('b', 'd'))} ${limit}`;
 }
 
-type Row = {
-  student_id: string;
-  first_name: string;
-  last_name: string;
-  level: EducationLevel;
-  section_id: string | null;
-  open_orders: number;
-  pending_centavos: string;
-  overdue_centavos: string;
-  oldest_due_on: string | null;
-  due_status: DueStatus;
-};
-
-const toStudent = (r: Row): DueOrderStudent => ({
-  ...r,
-  pending_centavos: Number(r.pending_centavos),
-  overdue_centavos: Number(r.overdue_centavos),
-});
+/** A student of the report before its amounts are quoted. */
+export type DueStudentRow = Omit<
+  DueOrderStudent,
+  'pending_centavos' | 'late_fee_centavos' | 'overdue_centavos'
+>;
 
 export async function dueOrderStudents(
   db: Executor,
@@ -104,10 +85,10 @@ export async function dueOrderStudents(
   const scope = { schoolId, today, filter: q };
   const limit = all ? sql`` : sql`LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`;
   const [{ rows }, { rows: total }] = await Promise.all([
-    db.execute<Row>(pageOf(scope, q.ordering, limit)),
+    db.execute<DueStudentRow>(pageOf(scope, q.ordering, limit)),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${JOINED} ${where(scope)}`),
   ]);
-  return { count: total[0]!.n, results: rows.map(toStudent) };
+  return { count: total[0]!.n, results: rows };
 }
 
 export async function dueOrderStudent(
@@ -117,8 +98,8 @@ export async function dueOrderStudent(
   studentId: string,
 ) {
   const scope = { schoolId, today, filter: {}, studentId };
-  const { rows } = await db.execute<Row>(pageOf(scope, 'last_name', sql``));
-  return rows[0] ? toStudent(rows[0]) : undefined;
+  const { rows } = await db.execute<DueStudentRow>(pageOf(scope, 'last_name', sql``));
+  return rows[0];
 }
 
 /** How many students each filter value holds, and the school's totals. */

@@ -4,7 +4,7 @@ import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 
 const pesos = (centavos: number) => centavos / 100;
 
-/** The due-orders report as a spreadsheet: one row per student, amounts in pesos. */
+/** The due-orders report as a spreadsheet: one row per student, amounts in pesos as of today. */
 export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Adeudos');
@@ -14,6 +14,7 @@ export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Bu
     { header: 'Nivel', key: 'level', width: 14 },
     { header: 'Órdenes abiertas', key: 'open_orders', width: 16 },
     { header: 'Saldo pendiente', key: 'pending', width: 16, style: { numFmt: '"$"#,##0.00' } },
+    { header: 'Recargos', key: 'late_fee', width: 12, style: { numFmt: '"$"#,##0.00' } },
     { header: 'Vencido', key: 'overdue', width: 16, style: { numFmt: '"$"#,##0.00' } },
     { header: 'Vencimiento más antiguo', key: 'oldest_due_on', width: 22 },
     { header: 'Estatus', key: 'status', width: 20 },
@@ -25,6 +26,7 @@ export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Bu
       level: EDUCATION_LEVEL_LABELS[s.level],
       open_orders: s.open_orders,
       pending: pesos(s.pending_centavos),
+      late_fee: pesos(s.late_fee_centavos),
       overdue: pesos(s.overdue_centavos),
       oldest_due_on: s.oldest_due_on ?? '',
       status: DUE_STATUS_LABELS[s.due_status],

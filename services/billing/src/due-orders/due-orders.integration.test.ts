@@ -99,20 +99,21 @@ const row = (r: Json) => [
   r.last_name,
   r.open_orders,
   r.pending_centavos,
+  r.late_fee_centavos,
   r.overdue_centavos,
   r.oldest_due_on,
   r.due_status,
 ];
 
-test('each student with their balance, overdue amount and due status, by last name', async () => {
+test('each student with what they owe as of today (late fees in), overdue and due status', async () => {
   const res = await h.call(staff('CASH_COLLECTION'), REPORT);
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ count: 4, page: 1, page_size: 25 });
   expect(res.body.results.map(row)).toEqual([
-    ['Álvarez', 2, 835_000, 350_000, '2026-09-28', 'DUE'],
-    ['Bravo', 1, 120_000, 0, '2026-10-20', 'PENDING'],
-    ['Méndez', 0, 0, 0, null, 'PAID'],
-    ['Zapata', 3, 1_320_000, 835_000, '2026-09-10', 'OUTSTANDING'],
+    ['Álvarez', 2, 835_000, 0, 350_000, '2026-09-28', 'DUE'],
+    ['Bravo', 1, 120_000, 0, 0, '2026-10-20', 'PENDING'],
+    ['Méndez', 0, 0, 0, 0, null, 'PAID'],
+    ['Zapata', 3, 1_335_000, 15_000, 850_000, '2026-09-10', 'OUTSTANDING'],
   ]);
 });
 
@@ -147,10 +148,13 @@ test('the filters say how many students each holds; the totals add up', async ()
   expect(res.body.totals).toEqual({ pending_centavos: 2_275_000, overdue_centavos: 1_185_000 });
 });
 
-test("a student's open orders as of today, late fees included", async () => {
+test("a student's open orders as of today, late fees included; the header is their sum", async () => {
   const res = await h.call(staff(), `${REPORT}${S1}/`);
   expect(res.status).toBe(200);
   expect(res.body.due_status).toBe('OUTSTANDING');
+  const rows = res.body.orders.reduce((s: number, o: Json) => s + o.pending_amount, 0);
+  expect(res.body).toMatchObject({ pending_centavos: rows, late_fee_centavos: 15_000 });
+  expect(rows).toBe(1_335_000);
   expect(res.body.orders.map((o: Json) => [o.concept_name, o.period, o.late_fee_centavos])).toEqual(
     [
       ['Colegiatura', '2026-09', 15_000],
@@ -178,12 +182,13 @@ test('the Excel export holds the filtered students in pesos', async () => {
       'Nivel',
       'Órdenes abiertas',
       'Saldo pendiente',
+      'Recargos',
       'Vencido',
       'Vencimiento más antiguo',
       'Estatus',
     ],
-    ['Álvarez', 'Alumno 2', 'Primaria', 2, 8_350, 3_500, '2026-09-28', 'Vencido en gracia'],
-    ['Zapata', 'Alumno 1', 'Primaria', 3, 13_200, 8_350, '2026-09-10', 'Con adeudo vencido'],
+    ['Álvarez', 'Alumno 2', 'Primaria', 2, 8_350, 0, 3_500, '2026-09-28', 'Vencido en gracia'],
+    ['Zapata', 'Alumno 1', 'Primaria', 3, 13_350, 150, 8_500, '2026-09-10', 'Con adeudo vencido'],
   ]);
 });
 

@@ -2,10 +2,6 @@
  * Calendar dates (`AAAA-MM-DD`) as Mexico City reads them. Arithmetic is done on UTC
  * midnights, so no daylight-saving change can shift a day.
  */
-export function mexicoCityDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(at);
-}
-
 const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 const toDate = (d: Date) => d.toISOString().slice(0, 10);
 

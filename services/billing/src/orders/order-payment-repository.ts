@@ -28,7 +28,10 @@ export async function insertAllocation(
 export async function savePaidAmounts(
   tx: Executor,
   id: string,
-  paid: Pick<OrderForPayment, 'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidOn'>,
+  paid: Pick<
+    OrderForPayment,
+    'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
+  >,
 ) {
   await tx.update(orders).set(paid).where(eq(orders.id, id));
 }
@@ -43,7 +46,7 @@ export async function markWaiting(tx: Executor, schoolId: string, ids: string[],
       and(
         eq(orders.schoolId, schoolId),
         inArray(orders.id, ids),
-        sql`${orders.paidBaseCentavos} < ${orders.amountCentavos}`,
+        sql`${orders.paidBaseCentavos} < ${orders.totalCentavos}`,
         // A late `initiated` after its payment was applied must not make the order wait again.
         sql`NOT EXISTS (SELECT 1 FROM ${orderAllocations} WHERE ${orderAllocations.sourceId} = ${payinId})`,
       ),

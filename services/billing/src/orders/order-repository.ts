@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { guardianOfStudentSql } from '@cuota/student-directory/student-directory-repository';
 import { concepts, orderAllocations, orders, studentDirectory } from '../schema';
 
@@ -25,8 +26,13 @@ function selectOrders(db: Executor, where: SQL | undefined) {
     .orderBy(asc(orders.dueOn), asc(concepts.name), asc(orders.id));
 }
 
-export const ordersOfStudent = (db: Executor, studentId: string) =>
-  selectOrders(db, eq(orders.studentId, studentId));
+const ofStudent = preparedPerDatabase((db: Executor) =>
+  selectOrders(db, eq(orders.studentId, sql.placeholder('studentId'))).prepare(
+    'billing_orders_of_student',
+  ),
+);
+export const ordersOfStudent = (db: Executor, studentId: string): Promise<OrderRow[]> =>
+  ofStudent(db).execute({ studentId });
 
 export const ordersByIds = (db: Executor, ids: string[]) =>
   selectOrders(db, inArray(orders.id, ids));
@@ -35,11 +41,42 @@ export const ordersByIds = (db: Executor, ids: string[]) =>
  * The orders of every student of this guardian at one school: students they are the billing
  * guardian of or linked to (both parents see the family's orders, docs/adr/0023).
  */
-export const ordersOfGuardian = (db: Executor, schoolId: string, guardianId: string) =>
-  selectOrders(db, and(eq(orders.schoolId, schoolId), guardianOfStudentSql(guardianId)));
+const ofGuardian = preparedPerDatabase((db: Executor) =>
+  selectOrders(
+    db,
+    and(
+      eq(orders.schoolId, sql.placeholder('schoolId')),
+      guardianOfStudentSql(sql.placeholder('guardianId')),
+    ),
+  ).prepare('billing_orders_of_guardian'),
+);
+export const ordersOfGuardian = (
+  db: Executor,
+  schoolId: string,
+  guardianId: string,
+): Promise<OrderRow[]> => ofGuardian(db).execute({ schoolId, guardianId });
+
+const byId = preparedPerDatabase((db: Executor) =>
+  selectOrders(db, eq(orders.id, sql.placeholder('id'))).prepare('billing_order_by_id'),
+);
+
+/**
+ * A school's orders with base still owed, of these students (or all of them): what the
+ * due-orders report quotes. An order whose base is complete has its late fee paid too (a
+ * payment pays the late fee first), so nothing else is owed.
+ */
+export const openOrdersOfSchool = (db: Executor, schoolId: string, studentIds?: string[]) =>
+  selectOrders(
+    db,
+    and(
+      eq(orders.schoolId, schoolId),
+      studentIds ? inArray(orders.studentId, studentIds) : undefined,
+      sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
+    ),
+  );
 
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
-  const [row] = await ordersByIds(db, [id]);
+  const [row] = await byId(db).execute({ id });
   return row;
 }
 

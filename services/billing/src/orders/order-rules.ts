@@ -1,14 +1,18 @@
-import type { LateFee } from '@cuota/contracts/billing/concepts';
-import type { OrderPaymentStatus } from '@cuota/contracts/billing/inscription-payments';
+import type { EarlyPayment, LateFee } from '@cuota/contracts/billing/concepts';
 import { addDays, addMonths } from './calendar';
 
 /** What the rules need of an order: its copy of the concept's terms and what was paid. */
 export interface OrderTerms {
-  amountCentavos: number;
+  /** Base − scholarship − discounts + surcharges (ADR 0035); 0 once cancelled. */
+  totalCentavos: number;
   dueOn: string;
   lateFee: LateFee | null;
+  interestForgiven: boolean;
+  earlyPayment: EarlyPayment | null;
+  /** Part of the total settled, the early-payment discount that completed it included. */
   paidBaseCentavos: number;
   paidLateFeeCentavos: number;
+  paidDiscountCentavos: number;
   /** The day the base was paid in full: the late fee stops accruing then. */
   paidOn: string | null;
   waitingPayinId: string | null;
@@ -30,56 +34,26 @@ function monthsStarted(start: string, asOf: string): number {
 
 /**
  * The late fee accrued as of a Mexico City date (ADR 0016): nothing through the grace days;
- * then FIXED once, or PERCENT of the amount for every month or part of one, up to the cap.
- * A pure function of the order and the date, frozen on the day the base was paid in full.
+ * then FIXED once, or PERCENT of the total for every month or part of one, up to the cap
+ * (ADR 0035: on what the family owes after scholarship and discounts). A pure function of the
+ * order and the date, frozen on the day the base was paid in full; forgiven: none.
  */
 export function lateFeeAsOf(o: OrderTerms, asOf: string): number {
   const rule = o.lateFee;
-  if (!rule) return 0;
+  if (!rule || o.interestForgiven || o.totalCentavos === 0) return 0;
   const until = o.paidOn !== null && o.paidOn < asOf ? o.paidOn : asOf;
   const months = monthsStarted(graceEndsOn(o), until);
   if (months === 0) return 0;
   if (rule.kind === 'FIXED') return rule.amount_centavos;
-  const fee = Math.floor((o.amountCentavos * rule.basis_points) / 10_000) * months;
+  const fee = Math.floor((o.totalCentavos * rule.basis_points) / 10_000) * months;
   return rule.cap_centavos === null ? fee : Math.min(fee, rule.cap_centavos);
-}
-
-export interface OrderAmounts {
-  lateFeeCentavos: number;
-  pendingBaseCentavos: number;
-  lateFeeDueCentavos: number;
-  /** amount + late fee − paid (spec §5 `pending_amount`). */
-  pendingCentavos: number;
-  /** amount + late fee (spec §5 `final_amount`). */
-  finalCentavos: number;
-  status: OrderPaymentStatus;
-}
-
-/** An order's amounts and status as of a date: the status always follows the amounts. */
-export function amountsAsOf(o: OrderTerms, asOf: string): OrderAmounts {
-  const lateFee = Math.max(lateFeeAsOf(o, asOf), o.paidLateFeeCentavos);
-  const pendingBase = o.amountCentavos - o.paidBaseCentavos;
-  const lateFeeDue = lateFee - o.paidLateFeeCentavos;
-  const pending = pendingBase + lateFeeDue;
-  return {
-    lateFeeCentavos: lateFee,
-    pendingBaseCentavos: pendingBase,
-    lateFeeDueCentavos: lateFeeDue,
-    pendingCentavos: pending,
-    finalCentavos: o.amountCentavos + lateFee,
-    status: statusOf(o, pending),
-  };
-}
-
-function statusOf(o: OrderTerms, pending: number): OrderPaymentStatus {
-  if (pending === 0) return 'PAID';
-  if (o.waitingPayinId !== null) return 'WAITING_PAID';
-  return o.paidBaseCentavos + o.paidLateFeeCentavos > 0 ? 'PARTIAL_PAID' : 'NOT_PAID';
 }
 
 export interface Allocation {
   baseCentavos: number;
   lateFeeCentavos: number;
+  /** Of `baseCentavos`, what the early-payment discount covered (no money paid it). */
+  discountCentavos: number;
 }
 
 /**
@@ -91,15 +65,22 @@ export function applyAllocation(
   o: OrderTerms,
   a: Allocation,
   paidOn: string,
-): Pick<OrderTerms, 'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidOn'> & Allocation {
-  const base = Math.max(0, Math.min(a.baseCentavos, o.amountCentavos - o.paidBaseCentavos));
+): Pick<
+  OrderTerms,
+  'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
+> &
+  Allocation {
+  const base = Math.max(0, Math.min(a.baseCentavos, o.totalCentavos - o.paidBaseCentavos));
+  const discount = Math.max(0, Math.min(a.discountCentavos, base));
   const lateFee = Math.max(0, a.lateFeeCentavos);
   const paidBase = o.paidBaseCentavos + base;
   return {
     baseCentavos: base,
     lateFeeCentavos: lateFee,
+    discountCentavos: discount,
     paidBaseCentavos: paidBase,
     paidLateFeeCentavos: o.paidLateFeeCentavos + lateFee,
-    paidOn: o.paidOn ?? (paidBase === o.amountCentavos ? paidOn : null),
+    paidDiscountCentavos: o.paidDiscountCentavos + discount,
+    paidOn: o.paidOn ?? (paidBase === o.totalCentavos ? paidOn : null),
   };
 }

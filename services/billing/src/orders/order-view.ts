@@ -1,12 +1,12 @@
 import type { Order, OrderDetail, StudentConcept } from '@cuota/contracts/billing/orders';
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { orderAllocations } from '../schema';
-import { amountsAsOf } from './order-rules';
+import { quoteOrder } from './order-quote';
 import type { OrderRow } from './order-repository';
 
 /** How orders are shown, as of a Mexico City date (their late fee and status depend on it). */
 export function toOrder({ order: o, ...r }: OrderRow, asOf: string): Order {
-  const a = amountsAsOf(o, asOf);
+  const q = quoteOrder(o, asOf);
   return {
     id: o.id,
     school_id: o.schoolId,
@@ -17,11 +17,17 @@ export function toOrder({ order: o, ...r }: OrderRow, asOf: string): Order {
     period: o.period,
     due_on: o.dueOn,
     amount_centavos: o.amountCentavos,
-    late_fee_centavos: a.lateFeeCentavos,
-    paid_centavos: o.paidBaseCentavos + o.paidLateFeeCentavos,
-    pending_amount: a.pendingCentavos,
-    final_amount: a.finalCentavos,
-    status: a.status,
+    scholarship_centavos: o.scholarshipCentavos,
+    discount_centavos: o.discountCentavos,
+    surcharge_centavos: o.surchargeCentavos,
+    total_centavos: q.totalCentavos,
+    late_fee_centavos: q.lateFeeCentavos,
+    interest_forgiven: o.interestForgiven,
+    early_payment_discount_centavos: q.earlyPaymentDiscountCentavos + o.paidDiscountCentavos,
+    paid_centavos: q.paidCentavos,
+    pending_amount: q.pendingCentavos,
+    final_amount: q.finalCentavos,
+    status: q.status,
     is_billable: true,
     fulfillments_dependent: [],
     as_of: asOf,
@@ -65,7 +71,7 @@ export function byConcept(orders: Order[]): StudentConcept[] {
 /** An order as payments is quoted it: what is due now and the whole amounts (ADR 0016). */
 export function toQuote(row: OrderRow, asOf: string): QuotedOrder {
   const o = row.order;
-  const a = amountsAsOf(o, asOf);
+  const q = quoteOrder(o, asOf);
   return {
     order_id: o.id,
     student_id: o.studentId,
@@ -74,10 +80,11 @@ export function toQuote(row: OrderRow, asOf: string): QuotedOrder {
     concept_type: row.conceptType,
     period: o.period,
     due_on: o.dueOn,
-    pending_base_centavos: a.pendingBaseCentavos,
-    late_fee_due_centavos: a.lateFeeDueCentavos,
-    status: a.status,
-    amount_centavos: o.amountCentavos,
-    late_fee_centavos: a.lateFeeCentavos,
+    pending_base_centavos: q.pendingBaseCentavos,
+    discount_due_centavos: q.earlyPaymentDiscountCentavos,
+    late_fee_due_centavos: q.lateFeeDueCentavos,
+    status: q.status,
+    amount_centavos: q.totalCentavos,
+    late_fee_centavos: q.lateFeeCentavos,
   };
 }

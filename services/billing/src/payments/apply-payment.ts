@@ -2,7 +2,7 @@ import type { Allocation } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { refreshBalances } from '../balances/balance-repository';
-import { mexicoCityDate } from '../orders/calendar';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { insertAllocation, lockOrders, savePaidAmounts } from '../orders/order-payment-repository';
 import { applyAllocation } from '../orders/order-rules';
 
@@ -28,7 +28,11 @@ export async function applyPayment(tx: Executor, p: PaymentApplied, logger: Logg
     const a = byOrder.get(order.id)!;
     const next = applyAllocation(
       order,
-      { baseCentavos: a.base_centavos, lateFeeCentavos: a.late_fee_centavos },
+      {
+        baseCentavos: a.base_centavos,
+        lateFeeCentavos: a.late_fee_centavos,
+        discountCentavos: a.discount_centavos,
+      },
       paidOn,
     );
     if (next.baseCentavos !== a.base_centavos)
@@ -41,6 +45,7 @@ export async function applyPayment(tx: Executor, p: PaymentApplied, logger: Logg
       orderId: order.id,
       baseCentavos: next.baseCentavos,
       lateFeeCentavos: next.lateFeeCentavos,
+      discountCentavos: next.discountCentavos,
       appliedAt: p.appliedAt,
     });
     if (!recorded) continue;

@@ -11,7 +11,7 @@ import { serveReplies } from '@cuota/messaging/request-reply';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { BillingContext } from '../billing-db';
 import { openBaseBySchool } from '../balances/balance-repository';
-import { amountsAsOf } from '../orders/order-rules';
+import { quoteOrder } from '../orders/order-quote';
 import {
   conceptsWithOrders,
   ordersByIds,
@@ -21,7 +21,7 @@ import {
 import { toQuote } from '../orders/order-view';
 import { isGuardianOfStudent } from '@cuota/student-directory/guardian-of-student';
 
-const isOpen = (row: OrderRow, asOf: string) => amountsAsOf(row.order, asOf).pendingCentavos > 0;
+const isOpen = (row: OrderRow, asOf: string) => quoteOrder(row.order, asOf).pendingCentavos > 0;
 
 /**
  * Billing's answers to other domains over NATS (billing/requests.ts). A quote leaves out any
@@ -99,7 +99,7 @@ export function serveBillingRequests(
                   {
                     concept_id: r.order.conceptId,
                     type: r.conceptType,
-                    status: amountsAsOf(r.order, asOf).status,
+                    status: quoteOrder(r.order, asOf).status,
                   },
                 ]
               : [],

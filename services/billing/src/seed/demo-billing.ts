@@ -45,6 +45,7 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
       price_centavos: 350_000,
       level: null,
       late_fee: null,
+      early_payment: null,
       due_on: '2026-08-15',
     },
     ...levels.map((level): CreateConcept => ({
@@ -55,6 +56,7 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
       price_centavos: MONTHLY_PRICE[level],
       level,
       late_fee: LATE_FEE,
+      early_payment: null,
       periods: DEMO_PERIODS,
       due_day: 10,
     })),
@@ -67,6 +69,7 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
       price_centavos: 65_000,
       level: null,
       late_fee: null,
+      early_payment: null,
       due_on: '2026-12-10',
     },
   ];

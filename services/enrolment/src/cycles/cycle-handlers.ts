@@ -20,13 +20,13 @@ import { activationBlockersOf } from './activation-check';
 import { askAssignedConcepts } from './assigned-concepts';
 import { createCycle } from './create-cycle';
 import { cycleById, cycleOfSchool, cyclesOfSchool, toCycle } from './cycle-repository';
-import { todayInMexico } from './cycle-rules';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 
 /** School cycles (ciclos escolares): dashboard, academic-coordinator and portal reads. */
 export function cycleHandlers(ctx: EnrolmentContext) {
   const { db } = ctx;
   /** Whether a cycle has ended is judged by today in Mexico City (the clock tests pin). */
-  const today = () => todayInMexico(ctx.config.now?.() ?? new Date());
+  const today = () => mexicoCityDate(ctx.config.now?.() ?? new Date());
 
   /** A cycle by id alone: its school decides who may read it (another school's: 404). */
   async function cycleOfCaller(call: Call<AnyEndpoint>, id: string) {

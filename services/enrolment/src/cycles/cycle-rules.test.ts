@@ -1,9 +1,4 @@
-import {
-  activationBlockers,
-  activationRefusal,
-  todayInMexico,
-  type ActivationFacts,
-} from './cycle-rules';
+import { activationBlockers, activationRefusal, type ActivationFacts } from './cycle-rules';
 
 const next = {
   id: 'c2',
@@ -20,18 +15,6 @@ const facts = (changes: Partial<ActivationFacts> = {}): ActivationFacts => ({
   schoolStatus: 'operando',
   hasSections: true,
   ...changes,
-});
-
-describe('todayInMexico: the date in Mexico City, whatever the machine', () => {
-  test.each([
-    // UTC-6 all year since 2022 (no daylight saving).
-    ['2032-07-10T05:59:59Z', '2032-07-09'],
-    ['2032-07-10T06:00:00Z', '2032-07-10'],
-    ['2026-12-31T23:30:00Z', '2026-12-31'],
-    ['2027-01-01T05:00:00Z', '2026-12-31'],
-  ])('%s is %s', (instant, day) => {
-    expect(todayInMexico(new Date(instant))).toBe(day);
-  });
 });
 
 describe('activation blockers', () => {

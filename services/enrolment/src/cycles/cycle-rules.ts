@@ -1,11 +1,6 @@
 import type { SchoolStatus } from '@cuota/contracts/enrolment/entities';
 import { conflict, HttpError } from '@cuota/service-runtime/http/http-error';
 
-/** Today in Mexico City (YYYY-MM-DD): a school year ends by the school's calendar. */
-export function todayInMexico(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(now);
-}
-
 interface CycleFacts {
   id: string;
   name: string;

@@ -29,7 +29,7 @@ import {
   resolveReceptor,
   type ResolvedReceptor,
 } from './receptor.ts';
-import type { FormaPago } from './sat-catalogs.ts';
+import { usoAllowedFor, type FormaPago, type UsoCfdiCode } from './sat-catalogs.ts';
 import { chooseUsoCfdi } from './uso-cfdi.ts';
 
 export const FORMA_PAGO_BY_METHOD: Record<PaidMethod, FormaPago> = {
@@ -71,7 +71,9 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
   if (!emisorNombre) throw new CfdiError('DATOS_INVALIDOS', 'Falta la razón social de la escuela.');
   const receptor = resolveReceptor(invoice.receptor);
   const payerRfc = payment.payerRfc ?? (receptor.kind === 'nominativo' ? receptor.rfc : undefined);
-  const lines = invoice.lines.map((line) => conceptLine(line, invoice, payerRfc));
+  const related = invoice.creditNoteFor;
+  // IEDU documents a payment for teaching: a credit note gives money back, it carries none.
+  const lines = invoice.lines.map((line) => conceptLine(line, invoice, payerRfc, !related));
   const conceptos = lines.map((line) => line.concepto);
   const formaPago = FORMA_PAGO_BY_METHOD[payment.method];
   const subTotal = sum(lines.map((line) => line.baseCentavos));
@@ -89,7 +91,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     SubTotal: formatCentavos(subTotal),
     Moneda: 'MXN',
     Total: formatCentavos(subTotal + iva),
-    TipoDeComprobante: 'I',
+    TipoDeComprobante: related ? 'E' : 'I',
     Exportacion: '01',
     MetodoPago: 'PUE',
     LugarExpedicion: issuer.postalCode,
@@ -102,6 +104,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
           },
         }
       : {}),
+    ...(related ? { CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [related] }] } : {}),
     Emisor: {
       Rfc: emisorRfc.rfc,
       Nombre: emisorNombre,
@@ -110,6 +113,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     Receptor: receptorNode(receptor, issuer.postalCode, {
       deductibleTuition: conceptos.some((c) => c.instEducativas),
       formaPago,
+      creditNote: related !== undefined,
     }),
     Conceptos: conceptos,
     ...(impuestos ? { Impuestos: impuestos } : {}),
@@ -129,6 +133,7 @@ function conceptLine(
   line: ParsedInvoiceInput['lines'][number],
   invoice: ParsedInvoiceInput,
   payerRfc: string | undefined,
+  withIedu: boolean,
 ): ConceptLine {
   const profile = CONCEPT_FISCAL_PROFILES[line.conceptType];
   const { student } = line;
@@ -142,7 +147,7 @@ function conceptLine(
   const exempt = profile.iva === 'teaching' && rvoe !== undefined;
   const amounts = amountsOf(line.amountCentavos, profile, exempt);
   const instEducativas =
-    profile.deductibleTuition && exempt && student
+    withIedu && profile.deductibleTuition && exempt && student
       ? instEducativasFor({ student, autRVOE: rvoe, payerRfc })
       : undefined;
   const descripcion = cfdiText(line.description, 1000);
@@ -222,7 +227,7 @@ function impuestosOf(lines: ConceptLine[]): Impuestos | undefined {
 function receptorNode(
   receptor: ResolvedReceptor,
   lugarExpedicion: string,
-  use: { deductibleTuition: boolean; formaPago: FormaPago },
+  use: { deductibleTuition: boolean; formaPago: FormaPago; creditNote: boolean },
 ): Receptor {
   if (receptor.kind === 'publico-en-general') {
     return {
@@ -238,13 +243,20 @@ function receptorNode(
     Nombre: receptor.name,
     DomicilioFiscalReceptor: receptor.postalCode,
     RegimenFiscalReceptor: receptor.regimen,
-    UsoCFDI: chooseUsoCfdi({
-      kind: receptor.rfcKind,
-      regimen: receptor.regimen,
-      requested: receptor.requestedUso,
-      ...use,
-    }),
+    UsoCFDI: use.creditNote
+      ? creditNoteUso(receptor)
+      : chooseUsoCfdi({
+          kind: receptor.rfcKind,
+          regimen: receptor.regimen,
+          requested: receptor.requestedUso,
+          ...use,
+        }),
   };
+}
+
+/** G02 (devoluciones, descuentos o bonificaciones) where the régimen admits it, else S01. */
+function creditNoteUso(receptor: Extract<ResolvedReceptor, { kind: 'nominativo' }>): UsoCfdiCode {
+  return usoAllowedFor('G02', receptor.rfcKind, receptor.regimen) ? 'G02' : 'S01';
 }
 
 function sum(values: number[]): number {

@@ -40,6 +40,7 @@ export function cadenaOriginal(c: Comprobante): string {
     ...(c.InformacionGlobal
       ? [c.InformacionGlobal.Periodicidad, c.InformacionGlobal.Meses, c.InformacionGlobal.Año]
       : []),
+    ...(c.CfdiRelacionados ?? []).flatMap((r) => [r.TipoRelacion, ...r.UUIDs]),
     c.Emisor.Rfc,
     c.Emisor.Nombre,
     c.Emisor.RegimenFiscal,

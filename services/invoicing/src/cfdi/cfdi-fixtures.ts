@@ -63,7 +63,7 @@ const colegiatura = {
   student: STUDENT,
 } as const;
 
-/** The four invoices the issue names, with the payment each stands for. */
+/** The invoices the issue names, with the payment (or refund) each stands for. */
 export const SCENARIOS = {
   'colegiatura sola': {
     ...base,
@@ -113,6 +113,25 @@ export const SCENARIOS = {
         description: 'Libro de inglés 3',
         conceptType: 'BOOKS_AND_MATERIALS',
         amountCentavos: 699_99,
+      },
+    ],
+  },
+  'nota de crédito (reembolso parcial)': {
+    ...base,
+    folio: '1005',
+    receptor: GUARDIAN,
+    payment: { method: 'credit_card', paidAt },
+    creditNoteFor: '6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40',
+    lines: [
+      {
+        ...colegiatura,
+        description: 'Devolución: Colegiatura marzo 2026',
+        amountCentavos: 1_000_00,
+      },
+      {
+        description: 'Devolución: Playera deportiva',
+        conceptType: 'UNIFORMS_AND_MERCH',
+        amountCentavos: 350_00,
       },
     ],
   },

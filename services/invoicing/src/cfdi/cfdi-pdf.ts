@@ -71,6 +71,8 @@ function header(doc: Pdf, { comprobante: c, timbre }: StampedComprobante): void 
     leftWidth,
   );
   labelled(doc, 'Lugar de expedición (C.P.)', c.LugarExpedicion, MARGIN, leftWidth);
+  for (const { TipoRelacion, UUIDs } of c.CfdiRelacionados ?? [])
+    labelled(doc, `CFDI relacionados (${TipoRelacion})`, UUIDs.join(', '), MARGIN, leftWidth);
   const leftBottom = doc.y;
 
   const x = MARGIN + leftWidth + 20;

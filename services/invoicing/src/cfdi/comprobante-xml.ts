@@ -66,6 +66,10 @@ export function comprobanteToXml(comprobante: Comprobante, timbre?: TimbreFiscal
   if (comprobante.InformacionGlobal) {
     cfdi(root, 'InformacionGlobal', { ...comprobante.InformacionGlobal });
   }
+  for (const { TipoRelacion, UUIDs } of comprobante.CfdiRelacionados ?? []) {
+    const relacionados = cfdi(root, 'CfdiRelacionados', { TipoRelacion });
+    for (const UUID of UUIDs) cfdi(relacionados, 'CfdiRelacionado', { UUID });
+  }
   cfdi(root, 'Emisor', { ...comprobante.Emisor });
   cfdi(root, 'Receptor', { ...comprobante.Receptor });
   const conceptos = cfdi(root, 'Conceptos');

@@ -24,6 +24,7 @@ export interface Comprobante {
   MetodoPago?: string;
   LugarExpedicion: string;
   InformacionGlobal?: InformacionGlobal;
+  CfdiRelacionados?: CfdiRelacionados[];
   Emisor: Emisor;
   Receptor: Receptor;
   Conceptos: Concepto[];
@@ -34,6 +35,12 @@ export interface InformacionGlobal {
   Periodicidad: string;
   Meses: string;
   Año: string;
+}
+
+/** c_TipoRelacion (01 nota de crédito, 04 sustitución…) and the UUIDs it relates to. */
+export interface CfdiRelacionados {
+  TipoRelacion: string;
+  UUIDs: string[];
 }
 
 export interface Emisor {

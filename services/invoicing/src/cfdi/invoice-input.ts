@@ -90,6 +90,14 @@ export const invoiceInputSchema = z.object({
   folio: noPipe(40).optional(),
   /** The moment the invoice is issued (its Fecha); the PAC wants it within 72 hours. */
   issuedAt: z.date(),
+  /**
+   * A credit note (TipoDeComprobante E, TipoRelacion 01) for money given back on this
+   * stamped income CFDI; absent for an income invoice. `payment` is then the refund.
+   */
+  creditNoteFor: z
+    .string()
+    .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'UUID inválido.')
+    .optional(),
   lines: z.array(invoiceLineSchema).min(1, 'La factura necesita al menos un concepto.').max(500),
 });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;

@@ -119,7 +119,7 @@ const ANY_REGIMEN = REGIMEN_FISCAL_CODES;
 
 /**
  * c_UsoCFDI with the person types and receptor regímenes each use admits (CFDI40161).
- * Only the uses an income invoice from a school can sensibly carry are listed.
+ * Only the uses a school's income invoice or credit note can sensibly carry are listed.
  */
 export const USOS_CFDI = {
   G01: {
@@ -127,6 +127,13 @@ export const USOS_CFDI = {
     fisica: true,
     moral: true,
     regimenes: GENERAL_USE_REGIMENES,
+  },
+  // A credit note's use (mexico.md §2.8): 616 admits it too, a salaried parent (605) does not.
+  G02: {
+    description: 'Devoluciones, descuentos o bonificaciones',
+    fisica: true,
+    moral: true,
+    regimenes: [...GENERAL_USE_REGIMENES, '616'],
   },
   G03: {
     description: 'Gastos en general',

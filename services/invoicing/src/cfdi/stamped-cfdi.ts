@@ -98,6 +98,7 @@ export function parseStampedCfdi(xml: string): StampedComprobante {
     ...attrs,
     Version: '4.0',
     ...(global ? { InformacionGlobal: read(global, ['Periodicidad', 'Meses', 'Año']) } : {}),
+    ...relacionadosOf(root),
     Emisor: read(emisor, ['Rfc', 'Nombre', 'RegimenFiscal']),
     Receptor: read(receptor, [
       'Rfc',
@@ -117,6 +118,17 @@ export function parseStampedCfdi(xml: string): StampedComprobante {
       : {}),
   };
   return { comprobante, timbre: readTimbre(timbre) };
+}
+
+function relacionadosOf(root: Element): Pick<Comprobante, 'CfdiRelacionados'> {
+  const nodes = children(root, CFDI_NAMESPACE, 'CfdiRelacionados');
+  if (!nodes.length) return {};
+  return {
+    CfdiRelacionados: nodes.map((node) => ({
+      ...read(node, ['TipoRelacion']),
+      UUIDs: children(node, CFDI_NAMESPACE, 'CfdiRelacionado').map((r) => read(r, ['UUID']).UUID),
+    })),
+  };
 }
 
 function readConcepto(element: Element): Concepto {

@@ -1,5 +1,5 @@
 import { CfdiError } from '../cfdi/cfdi-error';
-import { loadCsd, type Csd } from '../cfdi/csd';
+import { loadCsd, type Csd, type CsdFiles } from '../cfdi/csd';
 import type { InvoiceInput } from '../cfdi/invoice-input';
 import type { RegimenFiscal } from '../cfdi/sat-catalogs';
 import type { SecretBox } from '../secrets/secret-box';
@@ -11,12 +11,18 @@ export interface SchoolIssuer {
   csd: Csd;
 }
 
+/** A school's CSD opened: `csd` seals CFDI, `files` sign a cancellation (the PAC takes them). */
+export interface OpenedCsd {
+  csd: Csd;
+  files: CsdFiles;
+}
+
 /**
- * Opens a school's CSD for sealing. Opening costs a key derivation, so each process keeps
- * the opened CSD of each school until the school saves new fiscal data.
+ * Opens a school's CSD, for sealing and for cancelling. Opening costs a key derivation, so
+ * each process keeps the opened CSD of each school until the school saves new fiscal data.
  */
 export class SchoolIssuers {
-  private readonly opened = new Map<string, { version: number; csd: Csd }>();
+  private readonly opened = new Map<string, { version: number; opened: OpenedCsd }>();
 
   constructor(private readonly box: SecretBox) {}
 
@@ -30,17 +36,19 @@ export class SchoolIssuers {
         rvoe: row.rvoe,
         timeZone: row.timeZone,
       },
-      csd: this.csdOf(row),
+      csd: this.credentialsOf(row).csd,
     };
   }
 
-  private csdOf(row: FiscalEntityRow): Csd {
+  /** The CSD checked and its files, opened once per school and version of its fiscal data. */
+  credentialsOf(row: FiscalEntityRow): OpenedCsd {
     const version = row.updatedAt.getTime();
     const cached = this.opened.get(row.schoolId);
-    if (cached?.version === version) return cached.csd;
-    const csd = loadCsd({ cer: row.csdCertificate, ...this.unseal(row) });
-    this.opened.set(row.schoolId, { version, csd });
-    return csd;
+    if (cached?.version === version) return cached.opened;
+    const files: CsdFiles = { cer: row.csdCertificate, ...this.unseal(row) };
+    const opened = { csd: loadCsd(files), files };
+    this.opened.set(row.schoolId, { version, opened });
+    return opened;
   }
 
   /** A CSD sealed under another INVOICING_SECRETS_KEY (or altered) cannot be used. */

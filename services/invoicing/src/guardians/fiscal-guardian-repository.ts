@@ -34,6 +34,32 @@ export async function upsertFiscalGuardian(
     });
 }
 
+/**
+ * A guardian deleted in enrolment: their fiscal data and schools are forgotten. The row stays
+ * as a tombstone dated by the event, so a late, older snapshot cannot bring the data back.
+ */
+export async function forgetFiscalGuardian(
+  tx: Executor,
+  guardianId: string,
+  occurredAt: Date,
+): Promise<void> {
+  await upsertFiscalGuardian(
+    tx,
+    {
+      guardian_id: guardianId,
+      school_ids: [],
+      first_name: '',
+      last_name: '',
+      email: null,
+      billing_name: null,
+      tax_id: null,
+      tax_zip_code: null,
+      tax_regime: null,
+    },
+    occurredAt,
+  );
+}
+
 export async function fiscalGuardianById(
   db: Executor,
   id: string,

@@ -9,7 +9,16 @@ import { issueCfdi } from '../cfdi/issue-cfdi';
 import { fiscalEntityOf, takeFolio } from '../fiscal-entities/fiscal-entity-repository';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import { engineStudent, invoiceParties } from './invoice-parties';
-import { lockLeased, saveBuilt, type Lease } from './invoice-repository';
+import type { ReceptorInput } from '../cfdi/invoice-input';
+import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import type { InvoiceSource } from '../schema';
+import {
+  invoiceById,
+  lockLeased,
+  saveBuilt,
+  type InvoiceRow,
+  type Lease,
+} from './invoice-repository';
 import { engineLines } from './invoice-request-rules';
 
 export type BuildOutcome =
@@ -17,6 +26,8 @@ export type BuildOutcome =
   | { kind: 'failed'; code: string; message: string }
   /** The student has not arrived from enrolment yet: ask again later. */
   | { kind: 'waiting' }
+  /** A credit note whose income invoice is not stamped yet: ask again later. */
+  | { kind: 'related-pending' }
   /** Another worker took the invoice over (this one's lease ran out). */
   | { kind: 'lost' };
 
@@ -55,8 +66,11 @@ async function buildLocked(
     message: NO_FISCAL_ENTITY,
   } as const;
   if (!entity) return noEntity;
+  const related = await relatedOf(tx, invoice);
+  if (related.kind !== 'ready') return related;
   const parties = await invoiceParties(tx, invoice);
   if (!parties.student) return { kind: 'waiting' };
+  const receptor = related.receptor ?? parties.receptor;
   const { issuer, csd } = issuers.issuerOf(entity);
   const numbered =
     invoice.series && invoice.folio
@@ -68,7 +82,7 @@ async function buildLocked(
   const issued = issueCfdi(
     {
       issuer,
-      receptor: parties.receptor,
+      receptor,
       payment: {
         method: invoice.method,
         paidAt: invoice.paidAt,
@@ -76,7 +90,12 @@ async function buildLocked(
       },
       ...numbered,
       issuedAt,
-      lines: engineLines(invoice.lines, engineStudent(parties.student, parties.receptor?.rfc)),
+      ...(related.uuid ? { creditNoteFor: related.uuid } : {}),
+      lines: engineLines(
+        invoice.lines,
+        engineStudent(parties.student, parties.receptor?.rfc),
+        invoice.document === 'credit_note' ? CREDIT_PREFIX[invoice.sourceKind] : undefined,
+      ),
     },
     csd,
   );
@@ -91,4 +110,45 @@ async function buildLocked(
     issuedAt,
   });
   return { kind: 'sealed', sealedXml: issued.xml };
+}
+
+/** What a credit note's lines say was given back. */
+const CREDIT_PREFIX: Partial<Record<InvoiceSource, string>> = {
+  reversal: 'Devolución',
+  adjustment: 'Bonificación',
+  staff: 'Nota de crédito',
+};
+
+export const RELATED_CANCELED =
+  'La factura a la que se refiere esta nota de crédito está cancelada; no se emite.';
+
+/**
+ * A credit note is made out exactly as its stamped income CFDI (same receptor) and relates
+ * to its UUID; it waits while that invoice is not stamped. An income invoice relates to none.
+ */
+async function relatedOf(
+  tx: Executor,
+  invoice: InvoiceRow,
+): Promise<
+  | { kind: 'ready'; uuid?: string; receptor?: ReceptorInput }
+  | { kind: 'related-pending' }
+  | { kind: 'failed'; code: string; message: string }
+> {
+  if (!invoice.relatedInvoiceId) return { kind: 'ready' };
+  const related = await invoiceById(tx, invoice.relatedInvoiceId);
+  if (related?.status === 'canceled' || related?.status === 'canceling')
+    return { kind: 'failed', code: 'FACTURA_CANCELADA', message: RELATED_CANCELED };
+  if (related?.status !== 'success' || !related.stampedXml) return { kind: 'related-pending' };
+  const { comprobante, timbre } = parseStampedCfdi(related.stampedXml);
+  const r = comprobante.Receptor;
+  return {
+    kind: 'ready',
+    uuid: timbre.UUID,
+    receptor: {
+      rfc: r.Rfc,
+      name: r.Nombre,
+      postalCode: r.DomicilioFiscalReceptor,
+      regimenFiscal: r.RegimenFiscalReceptor,
+    },
+  };
 }

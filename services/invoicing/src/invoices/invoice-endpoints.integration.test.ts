@@ -223,7 +223,7 @@ describe('dashboard list', () => {
     expect(all.results[1]).toMatchObject({
       receptor_rfc: 'XAXX010101000',
       receptor_note: 'No hay RFC registrado.',
-      error: { code: 'CURP_ALUMNO_INVALIDA' },
+      error: { code: 'CURP_ALUMNO_INVALIDA', source: 'checks' },
     });
     const failedOnly = page.parse(
       await (await system.call(listPath(SCHOOL_ID, '?status=failed'), accountant)).json(),

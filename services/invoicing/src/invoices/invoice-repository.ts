@@ -3,7 +3,7 @@ import { and, arrayContains, desc, eq, ilike, inArray, or, sql, type SQL } from 
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
-import { invoices, type InvoiceStatus } from '../schema';
+import { invoices, type InvoiceErrorSource, type InvoiceStatus } from '../schema';
 import type { InvoiceRequest } from './invoice-request-rules';
 
 /** The only code that touches `invoices`. */
@@ -48,7 +48,10 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         receptorNote: r.receptorNote,
       })),
     )
-    .onConflictDoNothing({ target: [invoices.sourceKind, invoices.sourceId, invoices.studentId] })
+    .onConflictDoNothing({
+      target: [invoices.sourceKind, invoices.sourceId, invoices.studentId],
+      where: sql`${invoices.document} = 'invoice'`,
+    })
     .returning({ id: invoices.id });
   if (inserted.length) await wakeWorkers(tx);
   return inserted.length;
@@ -141,6 +144,7 @@ export async function markStamped(
       stampedAt: sql`now()`,
       errorCode: null,
       errorMessage: null,
+      errorSource: null,
       leaseUntil: null,
       leaseToken: null,
     })
@@ -161,7 +165,7 @@ export async function markStamped(
 export async function markFailed(
   db: Executor,
   lease: Lease,
-  error: { code: string; message: string },
+  error: { code: string; message: string; source: InvoiceErrorSource },
 ): Promise<void> {
   await db
     .update(invoices)
@@ -169,6 +173,7 @@ export async function markFailed(
       status: 'failed',
       errorCode: error.code,
       errorMessage: error.message,
+      errorSource: error.source,
       leaseUntil: null,
       leaseToken: null,
     })
@@ -198,7 +203,13 @@ export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<Invoi
       : {};
   const [updated] = await tx
     .update(invoices)
-    .set({ ...rebuild, errorCode: null, errorMessage: null, nextAttemptAt: sql`now()` })
+    .set({
+      ...rebuild,
+      errorCode: null,
+      errorMessage: null,
+      errorSource: null,
+      nextAttemptAt: sql`now()`,
+    })
     .where(eq(invoices.id, row.id))
     .returning();
   await wakeWorkers(tx);
@@ -207,6 +218,19 @@ export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<Invoi
 
 export async function invoiceById(db: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+/** The school's invoice with this folio fiscal (UUIDs are upper case as the PAC writes them). */
+export async function invoiceOfUuid(
+  db: Executor,
+  schoolId: string,
+  uuid: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), eq(invoices.uuid, uuid.toUpperCase())));
   return row;
 }
 

@@ -79,20 +79,22 @@ export function periodLabel(period: string): string {
  * part of the value of the service it is charged on (LIVA art. 18), so it shares the line
  * and its tax treatment instead of being a concept of its own.
  */
-export function lineDescription(line: InvoiceLineRecord): string {
+export function lineDescription(line: InvoiceLineRecord, prefix?: string): string {
   const period = line.period ? ` ${periodLabel(line.period)}` : '';
   const lateFee = line.late_fee_centavos
     ? ` (incluye recargo por pago tardío de ${formatPesos(line.late_fee_centavos)})`
     : '';
-  return `${line.concept_name}${period}${lateFee}`;
+  return `${prefix ? `${prefix}: ` : ''}${line.concept_name}${period}${lateFee}`;
 }
 
+/** The engine's lines; a credit note's say what was given back (`prefix`). */
 export function engineLines(
   lines: readonly InvoiceLineRecord[],
   student: NonNullable<InvoiceLine['student']>,
+  prefix?: string,
 ): InvoiceLine[] {
   return lines.map((line) => ({
-    description: lineDescription(line),
+    description: lineDescription(line, prefix),
     conceptType: line.concept_type,
     amountCentavos: line.base_centavos + line.late_fee_centavos,
     student,

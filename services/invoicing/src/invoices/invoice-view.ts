@@ -4,12 +4,16 @@ import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/inv
 import type { InvoiceRow } from './invoice-repository';
 
 const errorOf = (row: InvoiceRow) =>
-  row.errorCode && row.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null;
+  row.errorCode && row.errorMessage
+    ? { code: row.errorCode, message: row.errorMessage, source: row.errorSource ?? 'checks' }
+    : null;
 
 export function invoiceView(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     school_id: row.schoolId,
+    document: row.document,
+    related_invoice_id: row.relatedInvoiceId,
     status: row.status,
     uuid: row.uuid,
     series: row.series,
@@ -22,6 +26,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     student_id: row.studentId,
     order_ids: row.orderIds,
     error: errorOf(row),
+    cancellation_note: row.cancellationNote,
     created_at: row.createdAt.toISOString(),
     stamped_at: row.stampedAt?.toISOString() ?? null,
   };
@@ -32,6 +37,7 @@ const pathOf = (template: string, id: string) => template.replace('{id}', id);
 function linksOf(row: InvoiceRow): InvoiceUrls['invoices'][number] {
   const stamped = row.status === 'success';
   return {
+    document: row.document,
     status: row.status,
     invoice_id: row.id,
     uuid: row.uuid,
@@ -44,8 +50,10 @@ function linksOf(row: InvoiceRow): InvoiceUrls['invoices'][number] {
 /** An order's invoices (newest first) as invoice_urls answers them. */
 export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
   const invoices = rows.map(linksOf);
-  if (invoices.length === 0)
+  const income = invoices.filter((i) => i.document === 'invoice');
+  if (income.length === 0)
     return {
+      document: 'invoice',
       status: 'not_requested',
       invoice_id: null,
       uuid: null,
@@ -54,7 +62,7 @@ export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
       error: null,
       invoices,
     };
-  const shown = invoices.find((i) => i.status === 'success') ?? invoices[0]!;
+  const shown = income.find((i) => i.status === 'success') ?? income[0]!;
   return { ...shown, status: invoices.length > 1 ? 'multiple' : shown.status, invoices };
 }
 

@@ -339,7 +339,7 @@ test('a PAC refusal (CFDI40148) fails with the postal-code message; fixed data +
   expect(invoiceUrlsSchema.parse(await urls.json())).toMatchObject({
     status: 'failed',
     xml_url: null,
-    error: { code: 'CFDI40148', message: POSTAL_CODE_MESSAGE },
+    error: { code: 'CFDI40148', message: POSTAL_CODE_MESSAGE, source: 'pac' },
   });
 
   await system.publish(

@@ -22,6 +22,7 @@ import {
   type Lease,
 } from './invoice-repository';
 import type { PacClient } from '../pac/pac-client';
+import type { InvoiceErrorSource } from '../schema';
 import { messageForFamily, retryDelayMs } from './pac-rejection-rules';
 
 export interface StampingSettings {
@@ -101,10 +102,12 @@ export class StampingWorker {
         case 'lost':
           return;
         case 'failed':
-          return await this.fail(lease, built.code, built.message);
+          return await this.fail(lease, { code: built.code, message: built.message });
+        case 'related-pending':
+          return await postpone(this.db, lease, this.delay(row.attempts));
         case 'waiting':
           return row.attempts >= MAX_STUDENT_WAITS
-            ? await this.fail(lease, 'ALUMNO_DESCONOCIDO', UNKNOWN_STUDENT)
+            ? await this.fail(lease, { code: 'ALUMNO_DESCONOCIDO', message: UNKNOWN_STUDENT })
             : await postpone(this.db, lease, this.delay(row.attempts));
         case 'sealed':
           return await this.stamp(row, lease, built.sealedXml);
@@ -119,7 +122,8 @@ export class StampingWorker {
     const outcome = await this.pac.stamp(sealedXml);
     if (outcome.kind === 'rejected') {
       this.logger.info({ invoiceId: row.id, code: outcome.code }, 'the PAC refused an invoice');
-      return this.fail(lease, outcome.code, messageForFamily(outcome.message));
+      const message = messageForFamily(outcome.message);
+      return this.fail(lease, { code: outcome.code, message }, 'pac');
     }
     if (outcome.kind === 'stamped' && readable(outcome.xml)) {
       await this.db.transaction((tx) => markStamped(tx, lease, outcome));
@@ -135,8 +139,12 @@ export class StampingWorker {
     await postpone(this.db, lease, delay);
   }
 
-  private fail(lease: Lease, code: string, message: string): Promise<void> {
-    return markFailed(this.db, lease, { code, message });
+  private fail(
+    lease: Lease,
+    error: { code: string; message: string },
+    source: InvoiceErrorSource = 'checks',
+  ): Promise<void> {
+    return markFailed(this.db, lease, { ...error, source });
   }
 
   private delay(attempts: number): number {

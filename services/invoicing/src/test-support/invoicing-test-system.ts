@@ -66,8 +66,10 @@ export async function startInvoicingOnPac(options: {
   natsPrefix: string;
   identity?: TestIdentity;
   pacTimeoutMs?: number;
+  /** The PAC sandbox's clock (SAT's acceptance rules count business days on it). */
+  pacNow?: () => Date;
 }): Promise<InvoicingOnPac> {
-  const pac = await startPacSandbox({ port: 0, account: PAC_ACCOUNT });
+  const pac = await startPacSandbox({ port: 0, account: PAC_ACCOUNT, now: options.pacNow });
   const secretsKey = randomBytes(32).toString('base64');
   const underTest = await startServiceUnderTest(
     createInvoicingService({
@@ -110,7 +112,7 @@ export async function controlPac(
 }
 
 export async function startInvoicingTestSystem(
-  options: { pacTimeoutMs?: number } = {},
+  options: { pacTimeoutMs?: number; pacNow?: () => Date } = {},
 ): Promise<InvoicingTestSystem> {
   const ns = await createTestNamespace();
   const producer = await startTestProducer(ns, 'invoicing_producer');
@@ -118,6 +120,7 @@ export async function startInvoicingTestSystem(
     label: 'invoicing',
     natsPrefix: ns.prefix,
     pacTimeoutMs: options.pacTimeoutMs,
+    pacNow: options.pacNow,
   });
   const invoicing = underTest.service;
   const identity = underTest.identity;

@@ -1,23 +1,11 @@
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { claimed } from '@cuota/service-runtime/idempotency/key-on-row';
 import {
   allocations,
@@ -272,36 +260,67 @@ export interface PayinFilter {
   pageSize: number;
 }
 
+const p = sql.placeholder;
+const localDay = sql`(${payins.createdAt} AT TIME ZONE 'America/Mexico_City')::date`;
+/** Each optional filter of the list by its letter in a statement's shape. */
+const PAYIN_FILTERS: Record<string, SQL> = {
+  f: eq(payins.guardianId, p('guardianId')),
+  o: or(
+    eq(payins.guardianId, p('guardianId')),
+    sql`${payins.studentIds} && ${p('familyStudentIds')}::text[]`,
+  )!,
+  t: eq(payins.type, p('type')),
+  s: eq(payins.status, p('status')),
+  u: sql`${payins.studentIds} @> ARRAY[${p('studentId')}]::text[]`,
+  a: gte(localDay, sql`${p('from')}::date`),
+  b: sql`${localDay} <= ${p('to')}::date`,
+};
+
+/** Which filters a listing has: a family (`o` when it has students), type, status, student, dates. */
+const shapeOf = (f: PayinFilter) =>
+  [
+    f.family ? (f.family.studentIds.length ? 'o' : 'f') : '',
+    f.type ? 't' : '',
+    f.status ? 's' : '',
+    f.studentId ? 'u' : '',
+    f.from ? 'a' : '',
+    f.to ? 'b' : '',
+  ].join('');
+
+const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
+  const where = and(eq(payins.schoolId, p('schoolId')), ...[...shape].map((k) => PAYIN_FILTERS[k]));
+  return {
+    count: db.select({ n: count() }).from(payins).where(where).prepare(`payins_count_${shape}`),
+    rows: db
+      .select()
+      .from(payins)
+      .where(where)
+      .orderBy(desc(payins.createdAt), desc(payins.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(`payins_page_${shape}`),
+  };
+});
+
 export async function listPayins(
   db: Executor,
   f: PayinFilter,
 ): Promise<{ count: number; rows: PayinRow[] }> {
-  const localDay = sql`(${payins.createdAt} AT TIME ZONE 'America/Mexico_City')::date`;
-  const conditions: (SQL | undefined)[] = [
-    eq(payins.schoolId, f.schoolId),
-    f.family
-      ? or(
-          eq(payins.guardianId, f.family.guardianId),
-          f.family.studentIds.length
-            ? arrayOverlaps(payins.studentIds, f.family.studentIds)
-            : undefined,
-        )
-      : undefined,
-    f.type ? eq(payins.type, f.type) : undefined,
-    f.status ? eq(payins.status, f.status) : undefined,
-    f.studentId ? sql`${payins.studentIds} @> ARRAY[${f.studentId}]::text[]` : undefined,
-    f.from ? gte(localDay, sql`${f.from}::date`) : undefined,
-    f.to ? sql`${localDay} <= ${f.to}::date` : undefined,
-  ];
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(payins).where(where);
-  const rows = await db
-    .select()
-    .from(payins)
-    .where(where)
-    .orderBy(desc(payins.createdAt), desc(payins.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+  const statements = listStatements(db, shapeOf(f));
+  const values = {
+    schoolId: f.schoolId,
+    guardianId: f.family?.guardianId,
+    familyStudentIds: f.family?.studentIds,
+    type: f.type,
+    status: f.status,
+    studentId: f.studentId,
+    from: f.from,
+    to: f.to,
+    limit: f.pageSize,
+    offset: (f.page - 1) * f.pageSize,
+  };
+  const [total] = await statements.count.execute(values);
+  const rows = await statements.rows.execute(values);
   return { count: total!.n, rows };
 }
 

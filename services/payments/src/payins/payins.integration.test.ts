@@ -5,7 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { payinSchema } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
+import { createDatabase } from '@cuota/service-runtime/db/database';
 import { balancesOfSchool } from '../ledger/ledger-repository';
+import * as schemaTables from '../schema';
+import { listPayins } from './payin-repository';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import { type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
@@ -279,6 +282,32 @@ describe('payins lists, detail and receipt', () => {
     ).toBe(true);
     const theirs = await h.call(h.guardian(school, 0), `/api/v1/schools/${school.id}/payins/`);
     expect(theirs.body.results.map((p: { id: string }) => p.id)).not.toContain(cash.id);
+  });
+
+  test('a listing runs as named statements, one per shape of filters, reused', async () => {
+    // One connection, so its session's prepared statements are the ones these reads made.
+    const db = createDatabase(h.db.url, schemaTables, 1);
+    const family = school.families[1]!;
+    try {
+      for (const page of [1, 2])
+        for (const f of [{}, { type: 'CASH_IN' as const, studentId: family.studentIds[0] }])
+          await listPayins(db, { schoolId: school.id, page, pageSize: 1, ...f });
+      const listed = await listPayins(db, { schoolId: school.id, family, page: 1, pageSize: 9 });
+      expect(listed.rows.map((r) => r.id)).toContain(cash.id);
+      const { rows } = await db.$client.query<{ name: string }>(
+        'SELECT name FROM pg_prepared_statements ORDER BY name',
+      );
+      expect(rows.map((r) => r.name)).toEqual([
+        'payins_count_',
+        'payins_count_o',
+        'payins_count_tu',
+        'payins_page_',
+        'payins_page_o',
+        'payins_page_tu',
+      ]);
+    } finally {
+      await db.$client.end();
+    }
   });
 
   test('a bad filter is a Spanish 400; another school is 404; a role without payments.read 403', async () => {

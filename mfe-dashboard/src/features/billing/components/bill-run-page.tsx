@@ -1,3 +1,4 @@
+import { formatPeriod } from '@cuota/ui/dates';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@cuota/ui/button';
 import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
@@ -70,7 +71,7 @@ export function BillRunForm({ schoolId, canRun }: { schoolId: string; canRun: bo
               <option value="">Elige el mes</option>
               {concept.periods.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {formatPeriod(p)}
                 </option>
               ))}
             </Select>

@@ -25,6 +25,7 @@ const colegiatura: Concept = {
   due_day: 10,
   due_on: null,
   late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
+  early_payment: null,
   active: true,
   orders: 0,
   created_at: '2026-08-01T00:00:00.000Z',
@@ -189,8 +190,9 @@ test('Adeudos: the table, a filter sent to the server, and the Excel export post
           level: 'elementary',
           section_id: null,
           open_orders: 2,
-          pending_centavos: 500_000,
-          overdue_centavos: 250_000,
+          pending_centavos: 507_500,
+          late_fee_centavos: 7_500,
+          overdue_centavos: 257_500,
           oldest_due_on: '2026-09-10',
           due_status: 'OUTSTANDING',
         },
@@ -208,7 +210,7 @@ test('Adeudos: the table, a filter sent to the server, and the Excel export post
   render(<DueOrdersView schoolId={SCHOOL} />);
   const table = await screen.findByRole('table', { name: 'Alumnos con adeudos (1)' });
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-    /López, Sofía.*\$5,000\.00.*\$2,500\.00.*Vencido/,
+    /López, Sofía.*\$5,075\.00.*\$75\.00.*\$2,575\.00.*Vencido/,
   );
 
   const user = userEvent.setup();

@@ -20,13 +20,20 @@ import {
   toCreateConcept,
   toUpdateConcept,
   type ConceptDraft,
+  type Problems,
 } from '../utils/concept-draft';
 import { LateFeeFields } from './late-fee-fields';
 
 type Change = (changes: Partial<ConceptDraft>) => void;
 
 /** What is fixed once a concept exists: its type, periodicity, level and months. */
-function CreateOnlyFields({ draft, change }: { draft: ConceptDraft; change: Change }) {
+interface FieldsProps {
+  draft: ConceptDraft;
+  change: Change;
+  problems: Problems;
+}
+
+function CreateOnlyFields({ draft, change, problems }: FieldsProps) {
   return (
     <>
       <FieldLabel>
@@ -77,6 +84,7 @@ function CreateOnlyFields({ draft, change }: { draft: ConceptDraft; change: Chan
           <TextField
             label="Primer mes"
             hint="AAAA-MM, por ejemplo 2026-09"
+            error={problems.first_period}
             value={draft.first_period}
             onChange={(e) => change({ first_period: e.target.value })}
           />
@@ -89,6 +97,7 @@ function CreateOnlyFields({ draft, change }: { draft: ConceptDraft; change: Chan
           <TextField
             label="Día de vencimiento"
             hint="Del 1 al 28 de cada mes"
+            error={problems.due_day}
             inputMode="numeric"
             value={draft.due_day}
             onChange={(e) => change({ due_day: e.target.value })}
@@ -98,6 +107,7 @@ function CreateOnlyFields({ draft, change }: { draft: ConceptDraft; change: Chan
         <TextField
           label="Fecha de vencimiento"
           type="date"
+          error={problems.due_on}
           value={draft.due_on}
           onChange={(e) => change({ due_on: e.target.value })}
         />
@@ -121,7 +131,7 @@ export function ConceptForm({ schoolId, concept, onDone }: Props) {
   const [draft, setDraft] = useState<ConceptDraft>(() =>
     concept ? draftOf(concept) : EMPTY_DRAFT,
   );
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problems>({});
   const [key] = useState(newIdempotencyKey);
   const [create, created] = useCreateConceptMutation();
   const [update, updated] = useUpdateConceptMutation();
@@ -140,7 +150,7 @@ export function ConceptForm({ schoolId, concept, onDone }: Props) {
     event.preventDefault();
     const answer = await send();
     if ('problems' in answer) return setProblems(answer.problems);
-    if ('error' in answer) return setProblems([readError(answer.error).message]);
+    if ('error' in answer) return setProblems({ form: readError(answer.error).message });
     onDone();
   };
   const saving = created.isLoading || updated.isLoading;
@@ -150,17 +160,19 @@ export function ConceptForm({ schoolId, concept, onDone }: Props) {
       <FormColumn aria-label={title} onSubmit={(e) => void submit(e)}>
         <TextField
           label="Nombre"
+          error={problems.name}
           value={draft.name}
           onChange={(e) => change({ name: e.target.value })}
         />
-        {!concept && <CreateOnlyFields draft={draft} change={change} />}
+        {!concept && <CreateOnlyFields draft={draft} change={change} problems={problems} />}
         <MoneyField
           label="Precio"
+          error={problems.price_centavos}
           value={draft.price_centavos}
           onChange={(price_centavos) => change({ price_centavos })}
         />
-        <LateFeeFields draft={draft} change={change} />
-        {problems.length > 0 && <FormError>{problems.join(' ')}</FormError>}
+        <LateFeeFields draft={draft} change={change} problems={problems} />
+        {problems.form && <FormError>{problems.form}</FormError>}
         <Button type="submit" disabled={saving}>
           {saving ? 'Guardando…' : concept ? 'Guardar cambios' : 'Crear concepto'}
         </Button>

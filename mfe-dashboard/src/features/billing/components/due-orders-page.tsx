@@ -18,7 +18,7 @@ import {
   useDueOrderFiltersQuery,
   useDueOrderStudentsQuery,
   type DueFilters,
-} from '../api/billing-api';
+} from '../api/due-orders-api';
 
 const COLUMNS = [
   {
@@ -35,6 +35,11 @@ const COLUMNS = [
     header: 'Saldo',
     align: 'end' as const,
     cell: (s: DueOrderStudent) => <MoneyText centavos={s.pending_centavos} />,
+  },
+  {
+    header: 'Recargos',
+    align: 'end' as const,
+    cell: (s: DueOrderStudent) => <MoneyText centavos={s.late_fee_centavos} />,
   },
   {
     header: 'Vencido',
@@ -115,8 +120,8 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
       <FormRow>
         {options && (
           <p>
-            Saldo total: <MoneyText centavos={options.totals.pending_centavos} /> · Vencido:{' '}
-            <MoneyText centavos={options.totals.overdue_centavos} />
+            Saldo total sin recargos: <MoneyText centavos={options.totals.pending_centavos} /> ·
+            Vencido sin recargos: <MoneyText centavos={options.totals.overdue_centavos} />
           </p>
         )}
         <Button variant="secondary" onClick={download}>

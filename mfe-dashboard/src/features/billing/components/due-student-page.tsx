@@ -8,7 +8,7 @@ import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
-import { useDueOrderStudentQuery } from '../api/billing-api';
+import { useDueOrderStudentQuery } from '../api/due-orders-api';
 import { OrdersTable } from './orders-table';
 
 export function DueStudentView({ schoolId, studentId }: { schoolId: string; studentId: string }) {
@@ -29,7 +29,8 @@ export function DueStudentView({ schoolId, studentId }: { schoolId: string; stud
       </h2>
       <p>
         {EDUCATION_LEVEL_LABELS[s.level]} · <StatusBadge kind="due" status={s.due_status} /> · Saldo{' '}
-        <MoneyText centavos={s.pending_centavos} /> · Vencido{' '}
+        <MoneyText centavos={s.pending_centavos} /> (recargos{' '}
+        <MoneyText centavos={s.late_fee_centavos} />) · Vencido{' '}
         <MoneyText centavos={s.overdue_centavos} />
       </p>
       <OrdersTable caption="Órdenes abiertas" orders={s.orders} />

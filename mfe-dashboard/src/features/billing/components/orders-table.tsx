@@ -1,10 +1,11 @@
 import type { Order } from '@cuota/contracts/billing/orders';
 import { DataTable } from '@cuota/ui/data-table';
+import { formatPeriod } from '@cuota/ui/dates';
 import { DateText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { StatusBadge } from '@cuota/ui/status-badge';
 
-/** Orders with their amounts as of today: base, late fee, paid, pending and status. */
+/** Orders as of today: base, scholarships and discounts, late fee, paid, pending, status. */
 export function OrdersTable({ caption, orders }: { caption: string; orders: Order[] }) {
   return (
     <DataTable<Order>
@@ -14,9 +15,20 @@ export function OrdersTable({ caption, orders }: { caption: string; orders: Orde
       empty={<p>No hay órdenes abiertas.</p>}
       columns={[
         { header: 'Concepto', cell: (o) => o.concept_name },
-        { header: 'Periodo', cell: (o) => o.period ?? '—' },
+        { header: 'Periodo', cell: (o) => (o.period ? formatPeriod(o.period) : '—') },
         { header: 'Vence', cell: (o) => <DateText date={o.due_on} /> },
         { header: 'Monto', align: 'end', cell: (o) => <MoneyText centavos={o.amount_centavos} /> },
+        {
+          header: 'Becas y descuentos',
+          align: 'end',
+          cell: (o) => (
+            <MoneyText
+              centavos={
+                o.scholarship_centavos + o.discount_centavos + o.early_payment_discount_centavos
+              }
+            />
+          ),
+        },
         {
           header: 'Recargo',
           align: 'end',

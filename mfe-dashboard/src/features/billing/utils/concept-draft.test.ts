@@ -46,17 +46,30 @@ test('a monthly fee with a percentage late fee becomes the create body', () => {
       periods: ['2026-09', '2026-10'],
       due_day: 10,
       late_fee: { kind: 'PERCENT', basis_points: 500, grace_days: 5, cap_centavos: 50_000 },
+      early_payment: null,
     },
   });
 });
 
-test('what is missing is said in the service’s Spanish', () => {
-  const result = toCreateConcept(SCHOOL, { ...EMPTY_DRAFT, due_day: '31' });
-  expect(result).toHaveProperty('problems');
-  const { problems } = result as { problems: string[] };
-  expect(problems).toContain('Escribe el nombre del concepto.');
-  expect(problems).toContain('Elige al menos un mes.');
-  expect(problems).toContain('El día de vencimiento va del 1 al 28.');
+test('what is missing is said beside its field, money in pesos', () => {
+  const result = toCreateConcept(SCHOOL, {
+    ...EMPTY_DRAFT,
+    due_day: '31',
+    late_fee_kind: 'FIXED',
+    late_fee_centavos: 0,
+  });
+  expect(result).toEqual({
+    problems: {
+      name: 'Escribe el nombre del concepto.',
+      price_centavos: 'Escribe una cantidad en pesos, por ejemplo 1,250.00.',
+      first_period: 'Elige al menos un mes.',
+      due_day: 'El día de vencimiento va del 1 al 28.',
+      late_fee_centavos: 'Escribe una cantidad mayor que $0.00.',
+    },
+  });
+  const tooBig = toCreateConcept(SCHOOL, { ...EMPTY_DRAFT, price_centavos: 1_000_000_001 });
+  expect(tooBig).toMatchObject({ problems: { price_centavos: 'Como máximo $10,000,000.00.' } });
+  expect(JSON.stringify(tooBig)).not.toMatch(/centavos\./);
 });
 
 test('an edit keeps the late fee as it was saved and sends only what may change', () => {
@@ -72,6 +85,7 @@ test('an edit keeps the late fee as it was saved and sends only what may change'
     due_day: 10,
     due_on: null,
     late_fee: { kind: 'PERCENT', basis_points: 250, grace_days: 3, cap_centavos: null },
+    early_payment: null,
     active: true,
     orders: 12,
     created_at: '2026-08-01T00:00:00.000Z',

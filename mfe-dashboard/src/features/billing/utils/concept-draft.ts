@@ -7,7 +7,9 @@ import {
   type LateFee,
   type UpdateConcept,
 } from '@cuota/contracts/billing/concepts';
-import { centavosToDecimal } from '@cuota/ui/money';
+import type { z } from 'zod';
+import { centavosToDecimal, formatMoney } from '@cuota/ui/money';
+import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 
 /** The concept form as typed: amounts already in centavos (MoneyField), the rest as text. */
@@ -77,11 +79,60 @@ function lateFeeOf(draft: ConceptDraft): unknown {
   return null;
 }
 
+/** A field of the form a problem belongs to; `form` when it is no one field's. */
+export type DraftField =
+  | 'name'
+  | 'price_centavos'
+  | 'first_period'
+  | 'due_day'
+  | 'due_on'
+  | 'late_fee_centavos'
+  | 'late_fee_percent'
+  | 'grace_days'
+  | 'cap_centavos'
+  | 'form';
+export type Problems = Partial<Record<DraftField, string>>;
+
+/** Where each path of the body is typed in the form. */
+const FIELD_OF: Record<string, DraftField> = {
+  name: 'name',
+  price_centavos: 'price_centavos',
+  periods: 'first_period',
+  due_day: 'due_day',
+  due_on: 'due_on',
+  'late_fee.amount_centavos': 'late_fee_centavos',
+  'late_fee.basis_points': 'late_fee_percent',
+  'late_fee.grace_days': 'grace_days',
+  'late_fee.cap_centavos': 'cap_centavos',
+};
+const MONEY_FIELDS = new Set<DraftField>(['price_centavos', 'late_fee_centavos', 'cap_centavos']);
+
+/**
+ * The API counts money in centavos and says so; the form is in pesos, so its money fields
+ * say what to type in pesos instead of repeating the API's words.
+ */
+function inPesos(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_big') return `Como máximo ${formatMoney(MAX_CENTAVOS)}.`;
+  if (issue.code === 'too_small') return 'Escribe una cantidad mayor que $0.00.';
+  return 'Escribe una cantidad en pesos, por ejemplo 1,250.00.';
+}
+
+/** Each problem beside its field (the first per field), in the schema's Spanish. */
+export function problemsOf(issues: z.core.$ZodIssue[]): Problems {
+  const problems: Problems = {};
+  for (const issue of issues) {
+    const path = issue.path.filter((p) => typeof p === 'string').join('.');
+    const field = FIELD_OF[path] ?? 'form';
+    problems[field] ??= MONEY_FIELDS.has(field) ? inPesos(issue) : issue.message;
+  }
+  return problems;
+}
+
 /** The create body, checked by the same schema the service uses (its Spanish messages). */
 export function toCreateConcept(
   schoolId: string,
   draft: ConceptDraft,
-): { concept: CreateConcept } | { problems: string[] } {
+): { concept: CreateConcept } | { problems: Problems } {
   const common = {
     school_id: schoolId,
     name: draft.name,
@@ -101,7 +152,7 @@ export function toCreateConcept(
       : { ...common, recurrence: 'SINGLE', due_on: draft.due_on };
   const parsed = createConceptSchema.safeParse(body);
   if (parsed.success) return { concept: parsed.data };
-  return { problems: [...new Set(parsed.error.issues.map((i) => i.message))] };
+  return { problems: problemsOf(parsed.error.issues) };
 }
 
 /** A saved concept as the form shows it (for editing its name, price and late fee). */
@@ -124,12 +175,12 @@ export function draftOf(concept: Concept): ConceptDraft {
 /** What an edit may change (orders already created keep their amount). */
 export function toUpdateConcept(
   draft: ConceptDraft,
-): { changes: UpdateConcept } | { problems: string[] } {
+): { changes: UpdateConcept } | { problems: Problems } {
   const parsed = updateConceptSchema.safeParse({
     name: draft.name,
     price_centavos: draft.price_centavos,
     late_fee: lateFeeOf(draft),
   });
   if (parsed.success) return { changes: parsed.data };
-  return { problems: [...new Set(parsed.error.issues.map((i) => i.message))] };
+  return { problems: problemsOf(parsed.error.issues) };
 }

@@ -28,6 +28,7 @@ const Row = styled.div`
 const KIND_TITLES: Record<StatusKind, string> = {
   orderPayment: 'Pago de una orden',
   request: 'Solicitud de pago o factura',
+  invoice: 'Factura (CFDI)',
   due: 'Vencimiento',
   job: 'Tarea en segundo plano',
 };

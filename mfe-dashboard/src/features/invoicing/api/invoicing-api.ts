@@ -1,4 +1,6 @@
+import type { InvoiceCancelRequest } from '@cuota/contracts/invoicing/cancellations';
 import {
+  cancelInvoice,
   invoicePdf,
   invoiceXml,
   listInvoices,
@@ -45,7 +47,12 @@ export const invoicingApi = baseApi
         ),
         invalidatesTags: ['Invoices'],
       }),
+      cancelInvoice: build.mutation({
+        ...fromEndpoint(cancelInvoice, (body: InvoiceCancelRequest) => ({ params: {}, body })),
+        invalidatesTags: ['Invoices'],
+      }),
     }),
   });
 
-export const { useSchoolInvoicesQuery, useRetryInvoiceMutation } = invoicingApi;
+export const { useSchoolInvoicesQuery, useRetryInvoiceMutation, useCancelInvoiceMutation } =
+  invoicingApi;

@@ -12,6 +12,8 @@ const INVOICES = '/api/v1/dashboard/schools/school-1/invoices/';
 const invoice = (changes: Partial<Invoice>): Invoice => ({
   id: 'inv-1',
   school_id: 'school-1',
+  document: 'invoice',
+  related_invoice_id: null,
   status: 'success',
   uuid: '6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40',
   series: 'A',
@@ -24,6 +26,7 @@ const invoice = (changes: Partial<Invoice>): Invoice => ({
   student_id: 'student-1',
   order_ids: ['order-1'],
   error: null,
+  cancellation_note: null,
   created_at: '2026-09-05T16:00:00.000Z',
   stamped_at: '2026-09-05T16:01:00.000Z',
   ...changes,
@@ -36,12 +39,27 @@ const failed = invoice({
   series: null,
   folio: null,
   stamped_at: null,
-  error: { code: 'CFDI40148', message: 'El código postal del receptor no coincide.' },
+  error: {
+    code: 'CFDI40148',
+    message: 'El código postal del receptor no coincide.',
+    source: 'pac',
+  },
+});
+const unsent = invoice({
+  id: 'inv-3',
+  status: 'failed',
+  uuid: null,
+  stamped_at: null,
+  error: {
+    code: 'CURP_ALUMNO_INVALIDA',
+    message: 'La CURP del alumno no es válida.',
+    source: 'checks',
+  },
 });
 const page = (results: Invoice[]) => ({ count: results.length, page: 1, page_size: 25, results });
 
-function renderInvoices(canRetry: boolean) {
-  return renderWithProviders(<InvoicesView schoolId="school-1" canRetry={canRetry} />, {
+function renderInvoices(canWrite: boolean) {
+  return renderWithProviders(<InvoicesView schoolId="school-1" canWrite={canWrite} />, {
     url: '/dashboard/invoices',
     path: '/dashboard/invoices',
     session: staffSession(),
@@ -50,14 +68,17 @@ function renderInvoices(canRetry: boolean) {
 
 beforeEach(() => forgetCsrfToken());
 
-test('each invoice shows its status; a stamped one links its XML and PDF', async () => {
-  stubFetch().on('GET', INVOICES, page([stamped, failed]));
+test('each invoice shows its status as a school reads it; a stamped one links its files', async () => {
+  const canceling = invoice({ id: 'inv-4', status: 'canceling' });
+  const canceled = invoice({ id: 'inv-5', status: 'canceled' });
+  const credit = invoice({ id: 'nc-1', document: 'credit_note', related_invoice_id: 'inv-1' });
+  stubFetch().on('GET', INVOICES, page([stamped, failed, unsent, canceling, canceled, credit]));
   renderInvoices(true);
-  const rows = within(await screen.findByRole('table', { name: 'Facturas (2)' })).getAllByRole(
+  const rows = within(await screen.findByRole('table', { name: 'Facturas (6)' })).getAllByRole(
     'row',
   );
   expect(rows[1]).toHaveTextContent('A-101');
-  expect(rows[1]).toHaveTextContent('Exitoso');
+  expect(rows[1]).toHaveTextContent('Timbrada');
   expect(within(rows[1]!).getByRole('link', { name: 'XML de la factura 101' })).toHaveAttribute(
     'href',
     '/api/v1/invoices/inv-1/xml/',
@@ -66,8 +87,13 @@ test('each invoice shows its status; a stamped one links its XML and PDF', async
     'href',
     '/api/v1/invoices/inv-1/pdf/',
   );
-  expect(rows[2]).toHaveTextContent('Falló');
-  expect(rows[2]).toHaveTextContent('El código postal del receptor no coincide.');
+  expect(rows[2]).toHaveTextContent(
+    'Rechazada por el SAT: El código postal del receptor no coincide.',
+  );
+  expect(rows[3]).toHaveTextContent('No se pudo timbrar: La CURP del alumno no es válida.');
+  expect(rows[4]).toHaveTextContent('En cancelación');
+  expect(rows[5]).toHaveTextContent('Cancelada');
+  expect(rows[6]).toHaveTextContent('A-101Nota de crédito');
 });
 
 test('retrying a failed invoice asks invoicing and the list shows the new status', async () => {
@@ -94,6 +120,51 @@ test('without invoicing.write the retry is disabled and says why', async () => {
   expect(retry).toHaveAttribute(
     'title',
     'Tu rol no puede reintentar facturas (requiere facturación).',
+  );
+});
+
+test('cancelling asks with the chosen motive and the list shows «En cancelación»', async () => {
+  let list = [stamped];
+  const cancel = '/backoffice/invoicing/cancel/';
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', INVOICES, () => Response.json(page(list)))
+    .on('POST', cancel, () => {
+      list = [invoice({ status: 'canceling' })];
+      return Response.json(list[0]);
+    });
+  renderInvoices(true);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Cancelar la factura 101' }));
+  const motive = screen.getByLabelText('Motivo de cancelación');
+  await user.selectOptions(motive, '01');
+  expect(screen.getByLabelText(/Folio fiscal de la factura que la sustituye/)).toBeRequired();
+  await user.selectOptions(motive, '03');
+  await user.click(screen.getByRole('button', { name: 'Solicitar cancelación' }));
+  const table = screen.getByRole('table', { name: 'Facturas (1)' });
+  expect(await within(table).findByText('En cancelación')).toBeVisible();
+  const [sent] = network.sent('POST', cancel);
+  expect(await sent!.json()).toEqual({
+    school_id: 'school-1',
+    invoice_id: 'inv-1',
+    action: 'cancel',
+    motive: '03',
+  });
+});
+
+test('a cancellation the receptor rejected: «Timbrada» with the reason', async () => {
+  const note = 'El receptor rechazó la cancelación; la factura sigue vigente.';
+  stubFetch().on('GET', INVOICES, page([invoice({ cancellation_note: note })]));
+  renderInvoices(false);
+  const row = within(await screen.findByRole('table', { name: 'Facturas (1)' })).getAllByRole(
+    'row',
+  )[1]!;
+  expect(row).toHaveTextContent(`Timbrada${note}`);
+  const cancel = within(row).getByRole('button', { name: 'Cancelar la factura 101' });
+  expect(cancel).toBeDisabled();
+  expect(cancel).toHaveAttribute(
+    'title',
+    'Tu rol no puede cancelar facturas (requiere facturación).',
   );
 });
 

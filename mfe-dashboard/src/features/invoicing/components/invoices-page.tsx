@@ -4,7 +4,8 @@ import { InstantText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
-import { StatusBadge } from '@cuota/ui/status-badge';
+import { CellNote } from '@cuota/ui/cell-note';
+import { InvoiceStatus } from '@cuota/ui/invoice-status';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
@@ -26,11 +27,16 @@ function readFilters(search: URLSearchParams): InvoiceSearch {
   };
 }
 
-const columns = (canRetry: boolean) => [
+const columns = (canWrite: boolean) => [
   { header: 'Fecha', cell: (i: Invoice) => <InstantText instant={i.stamped_at ?? i.created_at} /> },
   {
     header: 'Folio',
-    cell: (i: Invoice) => (i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'),
+    cell: (i: Invoice) => (
+      <>
+        {i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'}
+        {i.document === 'credit_note' && <CellNote>Nota de crédito</CellNote>}
+      </>
+    ),
   },
   {
     header: 'Receptor',
@@ -50,16 +56,16 @@ const columns = (canRetry: boolean) => [
     header: 'Estatus',
     cell: (i: Invoice) => (
       <>
-        <StatusBadge kind="request" status={i.status} />
-        {i.error && <small> {i.error.message}</small>}
+        <InvoiceStatus status={i.status} error={i.error} />
+        {i.cancellation_note && <CellNote>{i.cancellation_note}</CellNote>}
       </>
     ),
   },
-  { header: 'Acciones', cell: (i: Invoice) => <InvoiceActions invoice={i} canRetry={canRetry} /> },
+  { header: 'Acciones', cell: (i: Invoice) => <InvoiceActions invoice={i} canWrite={canWrite} /> },
 ];
 
 /** The school's CFDIs with their status; failed ones can be stamped again. */
-export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetry: boolean }) {
+export function InvoicesView({ schoolId, canWrite }: { schoolId: string; canWrite: boolean }) {
   const url = useUrlFilters(readFilters);
   const [filters] = url;
   const invoices = useSchoolInvoicesQuery({ schoolId, filters });
@@ -67,10 +73,10 @@ export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetr
     <FilteredPagedList<Invoice, InvoiceSearch>
       url={url}
       search={{ name: 'Buscar facturas', hint: 'RFC, nombre o folio' }}
-      filters={<RequestStatusFilter {...bindFilter(url, 'status')} />}
+      filters={<RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />}
       query={invoices}
       noun="facturas"
-      columns={columns(canRetry)}
+      columns={columns(canWrite)}
       rowKey={(i) => i.id}
       empty={{
         title: 'Aún no hay facturas',
@@ -83,11 +89,14 @@ export function InvoicesView({ schoolId, canRetry }: { schoolId: string; canRetr
 
 export function InvoicesPage() {
   const schoolId = useCurrentSchool().school?.id;
-  const canRetry = useGrant('invoicing.write');
+  const canWrite = useGrant('invoicing.write');
   return (
     <Page title="Facturas">
-      <ReadOnlyNote permission="invoicing.write" action="reintentar el timbrado de facturas" />
-      {schoolId && <InvoicesView schoolId={schoolId} canRetry={canRetry} />}
+      <ReadOnlyNote
+        permission="invoicing.write"
+        action="reintentar el timbrado ni cancelar facturas"
+      />
+      {schoolId && <InvoicesView schoolId={schoolId} canWrite={canWrite} />}
     </Page>
   );
 }

@@ -1,49 +1,42 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { StaffIdentity } from '@cuota/contracts/identity/sign-in';
-import { Badge } from '@cuota/ui/badge';
+import { lazy, Suspense } from 'react';
+import type { SessionUser } from '@cuota/contracts/identity/session';
 import { Card } from '@cuota/ui/card';
 import { DataTable } from '@cuota/ui/data-table';
-import { keepOrFirst } from '@cuota/web-core/global-state/school-selection';
-import { selectSelectedSchool } from '@cuota/web-core/global-state/global-state-slice';
-import { useAppSelector } from '@cuota/web-core/hooks';
-import { useSchoolQuery } from '../api/school-api';
-import { SCHOOL_STATUS_LABELS, STAFF_ROLE_LABELS } from '../utils/labels';
+import {
+  useCurrentSchool,
+  type SessionMembership,
+} from '@cuota/web-core/session/use-current-school';
+import { STAFF_ROLE_LABELS } from '../utils/labels';
 
-type Membership = StaffIdentity['memberships'][number];
+const SchoolStatusBadge = lazy(() => import('./school-status-badge'));
 
 /**
  * The school the dashboard is working on, the user's role there, and their other schools
- * (the frame's switcher picks among them).
+ * (the frame's switcher picks among them), all from the session already in hand.
  */
-export function SchoolOverview({ user }: { user: StaffIdentity }) {
-  const { memberships } = user;
-  const schoolId = keepOrFirst(
-    memberships.map((m) => m.school_id),
-    useAppSelector(selectSelectedSchool),
-  );
-  // currentData, not data: after a switch, the previous school must not linger on screen.
-  const school = useSchoolQuery(schoolId ?? skipToken).currentData;
-  const membership = memberships.find((m) => m.school_id === schoolId);
-
-  if (!membership) {
+export function SchoolOverview({ user }: { user: SessionUser }) {
+  const { school, membership } = useCurrentSchool();
+  if (!school || !membership) {
     return <Card title="Sin escuelas">Tu usuario aún no pertenece a ninguna escuela.</Card>;
   }
+  const schoolNames = new Map(user.schools.map((s) => [s.id, s.name]));
   return (
     <>
       <Card title="Escuela">
-        {/* The membership already names the school; the school record confirms it. */}
-        <p data-testid="school-name">{school?.name ?? membership.school_name}</p>
+        <p data-testid="school-name">{school.name}</p>
         <p>
           Tu rol: <strong>{STAFF_ROLE_LABELS[membership.role]}</strong>
         </p>
-        {school && <Badge>{SCHOOL_STATUS_LABELS[school.status]}</Badge>}
+        <Suspense fallback={null}>
+          <SchoolStatusBadge schoolId={school.id} />
+        </Suspense>
       </Card>
-      <DataTable<Membership>
+      <DataTable<SessionMembership>
         caption="Tus escuelas"
-        rows={memberships}
+        rows={user.memberships}
         rowKey={(m) => m.school_id}
         columns={[
-          { header: 'Escuela', cell: (m) => m.school_name },
+          { header: 'Escuela', cell: (m) => schoolNames.get(m.school_id) ?? '' },
           { header: 'Rol', cell: (m) => STAFF_ROLE_LABELS[m.role] },
         ]}
       />

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { Order } from '@cuota/contracts/billing/orders';
+import { formatPeriod } from '@cuota/ui/dates';
 import { DateText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { StatusBadge } from '@cuota/ui/status-badge';
@@ -34,7 +35,8 @@ const Row = styled.label`
   }
 `;
 
-export const orderLabel = (o: Order) => `${o.concept_name}${o.period ? ` ${o.period}` : ''}`;
+export const orderLabel = (o: Order) =>
+  `${o.concept_name}${o.period ? ` ${formatPeriod(o.period)}` : ''}`;
 
 interface Props {
   studentName: string;

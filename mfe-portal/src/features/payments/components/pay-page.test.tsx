@@ -75,12 +75,12 @@ test('what is owed shows per student with due date, late fee and status; the tot
   const user = userEvent.setup();
   const sofiaOrders = await screen.findByRole('region', { name: 'Sofía López' });
   expect(within(sofiaOrders).getAllByRole('listitem')[1]).toHaveTextContent(
-    /Colegiatura 2026-08.*Incluye recargo de \$125\.00.*Sin pagar.*\$2,625\.00/,
+    /Colegiatura agosto 2026.*Incluye recargo de \$125\.00.*Sin pagar.*\$2,625\.00/,
   );
   expect(screen.getByRole('region', { name: 'Diego López' })).toHaveTextContent('Pago parcial');
 
   await user.click(
-    screen.getByRole('checkbox', { name: 'Pagar Colegiatura 2026-08 de Sofía López' }),
+    screen.getByRole('checkbox', { name: 'Pagar Colegiatura agosto 2026 de Sofía López' }),
   );
   await user.click(screen.getByRole('checkbox', { name: 'Pagar Inscripción de Diego López' }));
   expect(screen.getByText(/Total a pagar/)).toHaveTextContent('$4,125.00');

@@ -42,6 +42,7 @@ const payin: Payin = {
   paid_at: '2026-09-05T16:00:05.000Z',
 };
 const links = (changes: object) => ({
+  document: 'invoice',
   status: 'success',
   invoice_id: 'inv-1',
   uuid: 'UUID-1',
@@ -115,11 +116,35 @@ test('an invoice the PAC refused shows the reason in Spanish', async () => {
         status: 'failed',
         xml_url: null,
         pdf_url: null,
-        error: { code: 'CFDI40148', message },
+        error: { code: 'CFDI40148', message, source: 'pac' },
       }),
     );
   renderHistory();
   expect(await screen.findByText(message, { exact: false })).toBeVisible();
+  expect(screen.getByText('Rechazada por el SAT')).toBeVisible();
+});
+
+test('a credit note on the order: its files beside the invoice', async () => {
+  const credit = {
+    ...links({}),
+    document: 'credit_note',
+    invoice_id: 'nc-1',
+    xml_url: '/api/v1/invoices/nc-1/xml/',
+    pdf_url: '/api/v1/invoices/nc-1/pdf/',
+  };
+  delete (credit as { invoices?: unknown }).invoices;
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on(
+      'GET',
+      '/api/v1/students/student-1/orders/order-1/invoice_urls/',
+      links({ status: 'multiple', invoices: [links({}), credit] }),
+    );
+  renderHistory();
+  expect(
+    await screen.findByRole('link', { name: /^PDF de la nota de crédito de / }),
+  ).toHaveAttribute('href', '/api/v1/invoices/nc-1/pdf/');
 });
 
 test('no payments yet: the empty state', async () => {

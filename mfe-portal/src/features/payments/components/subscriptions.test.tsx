@@ -17,7 +17,13 @@ const month = (period: string, status: Order['status']): Order => ({
   period,
   due_on: `${period}-10`,
   amount_centavos: 250_000,
+  scholarship_centavos: 0,
+  discount_centavos: 0,
+  surcharge_centavos: 0,
+  total_centavos: 250_000,
   late_fee_centavos: 0,
+  interest_forgiven: false,
+  early_payment_discount_centavos: 0,
   paid_centavos: status === 'PAID' ? 250_000 : 0,
   pending_amount: status === 'PAID' ? 0 : 250_000,
   final_amount: 250_000,
@@ -48,7 +54,7 @@ test('each monthly concept per student shows its amount and the next month due',
   render();
   const card = await screen.findByRole('region', { name: 'Colegiatura de Sofía López' });
   expect(card).toHaveTextContent('$2,500.00 al mes · 2 meses generados');
-  expect(card).toHaveTextContent('Próximo pago: 2026-10, vence el 10 oct 2026');
+  expect(card).toHaveTextContent('Próximo pago: octubre 2026, vence el 10 oct 2026');
   // One-time charges are not subscriptions.
   expect(screen.getAllByRole('region')).toHaveLength(1);
 });

@@ -1,3 +1,4 @@
+import { formatPeriod } from '@cuota/ui/dates';
 import { Card } from '@cuota/ui/card';
 import { DateText } from '@cuota/ui/date-text';
 import { EmptyState } from '@cuota/ui/empty-state';
@@ -37,7 +38,8 @@ export function Subscriptions({ schoolId }: { schoolId: string }) {
       <p>
         {s.nextDue ? (
           <>
-            Próximo pago: {s.nextDue.period}, vence el <DateText date={s.nextDue.due_on} />
+            Próximo pago: {formatPeriod(s.nextDue.period!)}, vence el{' '}
+            <DateText date={s.nextDue.due_on} />
           </>
         ) : (
           'Al corriente'

@@ -4,6 +4,7 @@ import { BILL_RUN_ENDPOINTS } from './bill-runs';
 import { CONCEPT_ENDPOINTS } from './concepts';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { ORDER_ENDPOINTS } from './orders';
+import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
 
 /**
  * Billing's read model of enrolment's students: for the BFF itself and the school's staff
@@ -27,4 +28,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...BILL_RUN_ENDPOINTS,
   ...ORDER_ENDPOINTS,
   ...DUE_ORDER_ENDPOINTS,
+  ...SCHOLARSHIP_ENDPOINTS,
 ];

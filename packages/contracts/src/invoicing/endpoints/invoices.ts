@@ -1,6 +1,7 @@
 import { pageSchema } from '../../common/pagination';
 import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { invoiceCancelRequestSchema } from '../cancellations';
 import { invoiceListQuerySchema, invoiceSchema, invoiceUrlsSchema } from '../invoices';
 
 const UNKNOWN_INVOICE = 'No encontramos esta factura.';
@@ -74,10 +75,30 @@ export const retryInvoice = defineEndpoint({
   notFound: UNKNOWN_INVOICE,
 });
 
+/**
+ * The spec's backoffice cancel, called by the school's own staff from Facturas (ADR 0037: no
+ * dashboard cancel path is printed). The school is in the body; another school's invoice is
+ * a 404. Answers the invoice as it is after the request («En cancelación» while SAT works).
+ */
+export const cancelInvoice = defineEndpoint({
+  name: 'invoicing.invoices.cancel',
+  method: 'POST',
+  path: '/backoffice/invoicing/cancel/',
+  domain: 'invoicing',
+  surface: 'internal',
+  access: staffOnly('invoicing.write'),
+  summary: 'Cancelar una factura ante el SAT (o dejarla vigente)',
+  spec: 'spec',
+  body: invoiceCancelRequestSchema,
+  response: invoiceSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
 export const INVOICE_ENDPOINTS = [
   invoiceUrls,
   invoiceXml,
   invoicePdf,
   listInvoices,
   retryInvoice,
+  cancelInvoice,
 ] as const;

@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { stubFetch, type FetchStub } from '@cuota/web-core/test-support/fetch-stub';
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { requestFirstSession } from '../api/first-session';
 import { SessionSync } from './session-sync';
 
 let network: FetchStub;
@@ -13,6 +14,15 @@ beforeEach(() => {
 });
 
 test('loads the session at start', async () => {
+  const { store } = renderWithProviders(<SessionSync pollSeconds={0} />, { url: '/', path: '/' });
+
+  await act(() => Promise.resolve());
+  expect(sessionCalls()).toBe(1);
+  expect(store.getState().session.status).toBe('authenticated');
+});
+
+test('takes the answer to the request main.ts made, without asking again', async () => {
+  requestFirstSession();
   const { store } = renderWithProviders(<SessionSync pollSeconds={0} />, { url: '/', path: '/' });
 
   await act(() => Promise.resolve());

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '@cuota/web-core/hooks';
 import { refreshSession } from '@cuota/web-core/session/refresh-session';
+import { takeFirstSession } from '../api/first-session';
 
 /**
- * Keeps the session current (spec §4): loaded at start, refetched when the tab becomes
- * visible, when another tab writes to storage (it signed in or out), and every
- * `pollSeconds` when polling is on (0 = off, the default).
+ * Keeps the session current (spec §4): loaded at start (taking the answer to the request
+ * main.ts already made, if any), refetched when the tab becomes visible, when another tab
+ * writes to storage (it signed in or out), and every `pollSeconds` when polling is on
+ * (0 = off, the default).
  */
 export function SessionSync({ pollSeconds }: { pollSeconds: number }) {
   const dispatch = useAppDispatch();
@@ -15,7 +17,7 @@ export function SessionSync({ pollSeconds }: { pollSeconds: number }) {
     const onVisibilityChange = () => {
       if (document.visibilityState === 'visible') refresh();
     };
-    refresh();
+    void dispatch(refreshSession(takeFirstSession()));
     document.addEventListener('visibilitychange', onVisibilityChange);
     window.addEventListener('storage', refresh);
     return () => {

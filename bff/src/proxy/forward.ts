@@ -1,0 +1,83 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import { Agent, request, type Dispatcher } from 'undici';
+import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
+
+/** Where one call goes, and as whom. */
+export interface ForwardTarget {
+  /** The service's base URL. */
+  url: string;
+  token: string;
+  requestId?: string;
+}
+
+/**
+ * Headers that describe one hop, not the message (RFC 9110 §7.6.1), and what a service
+ * must never see from a browser: its cookies, its Authorization, its CSRF token. The host is
+ * the service's (undici sets it).
+ */
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+  'cookie',
+  'authorization',
+  'x-csrf-token',
+]);
+/** What a service's answer may not set on the browser, besides its hop headers. */
+const NOT_RETURNED = new Set([...NOT_FORWARDED, 'set-cookie']);
+
+export type Forward = (
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  target: ForwardTarget,
+) => Promise<void>;
+
+/** The BFF's one forwarder and its keep-alive pool, closed with the BFF's other connections. */
+export interface Forwarder {
+  forward: Forward;
+  close(): Promise<void>;
+}
+
+/**
+ * Forwards a request to a service with undici's `request()` on one keep-alive pool: the
+ * body streams through unread, the answer streams back with its status and headers. It
+ * rejects when the service cannot be reached or does not answer within `timeoutMs`, before
+ * anything was sent (the caller answers 503); a failure mid-answer cuts the connection.
+ */
+export function createForwarder(timeoutMs: number): Forwarder {
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+  const forward: Forward = async (req, res, target) => {
+    const streamed = 'content-length' in req.headers || 'transfer-encoding' in req.headers;
+    const upstream = await request(new URL(req.originalUrl ?? req.url ?? '/', target.url), {
+      dispatcher,
+      method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+      headers: forwardedHeaders(req, target),
+      body: streamed ? req : undefined,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    res.statusCode = upstream.statusCode;
+    for (const [name, value] of Object.entries(upstream.headers))
+      if (value !== undefined && !NOT_RETURNED.has(name)) res.setHeader(name, value);
+    pipeline(upstream.body, res, () => {});
+  };
+  return { forward, close: () => dispatcher.close() };
+}
+
+function forwardedHeaders(req: IncomingMessage, target: ForwardTarget): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders))
+    if (value !== undefined && !NOT_FORWARDED.has(name))
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  headers.authorization = `Bearer ${target.token}`;
+  if (target.requestId) headers[REQUEST_ID_HEADER] = target.requestId;
+  return headers;
+}

@@ -1,0 +1,216 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { databaseUrl, type ServiceName } from '../launcher/profiles.ts';
+import { loadOrCreateSecrets } from '../launcher/secrets.ts';
+import { stateDir, type System } from '../launcher/system.ts';
+import { writeSection } from './benchmarks-doc.ts';
+import { signInGuardian } from './guardian-session.ts';
+import { measure, type Measurement } from './measure.ts';
+import { cpuMs, maxRss, peakRssDuring, rssNow, rssTable, type Rss } from './memory.ts';
+import { ROUNDS, medianRound, perRequest, ratio, row, startBaseline } from './rounds.ts';
+import { signInStaff } from './staff-session.ts';
+
+/** A school page of payins (the list's default page size): the staff list's answer. */
+const SEEDED_PAYINS = 25;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  cookie: string;
+  service: ServiceName;
+  /** The same-I/O baseline's read (same-io-reads.ts) and the id it reads. */
+  read: string;
+  id: string;
+}
+
+interface Measured {
+  endpoint: Endpoint;
+  bytes: number;
+  real: Measurement;
+  io: Measurement;
+  perRound: string;
+  cpu: { bff: string; service: string; baseline: string };
+}
+
+/**
+ * Issue 16: signed-in reads that take the whole path (BFF → service → PostgreSQL), each
+ * beside a same-I/O baseline in one Express process (same signed cookie, same session read
+ * from Redis, same SQL). A family's orders list and the staff's payins list, measured in
+ * turn round after round; CPU per request of the BFF, the owning service and the baseline.
+ */
+export async function proxiedReadsScenario(system: System): Promise<void> {
+  const { demo, urls } = system;
+  const family = await signInGuardian(system);
+  const owner = demo.staff.find((s) => s.role === 'OWNER')!;
+  const staff = await signInStaff(urls.portal, owner.email, demo.staff_password);
+  const studentId = await firstDependent(urls.portal, family);
+  await seedDeskPayins(urls.portal, staff, demo.school_id, studentId);
+  const endpoints: Endpoint[] = [
+    {
+      name: "a family's orders list, GET /api/v1/students/{id}/orders/",
+      path: `/api/v1/students/${studentId}/orders/`,
+      cookie: family,
+      service: 'billing',
+      read: 'student-orders',
+      id: studentId,
+    },
+    {
+      name: "the staff's payins list, GET /api/v1/dashboard/schools/{id}/payins/",
+      path: `/api/v1/dashboard/schools/${demo.school_id}/payins/`,
+      cookie: staff,
+      service: 'payments',
+      read: 'school-payins',
+      id: demo.school_id,
+    },
+  ];
+  const loadBefore = loadAverage();
+  const before = rssNow(system.supervisor);
+  const peak = { rss: before };
+  const measured: Measured[] = [];
+  for (const endpoint of endpoints) measured.push(await measureEndpoint(system, endpoint, peak));
+  const after = rssNow(system.supervisor);
+  const report = `## Proxied reads through the BFF vs the same I/O in one process
+
+Command: \`npm run bench\` (scenario infra/bench/proxied-reads-scenario.ts), ${new Date().toISOString().slice(0, 10)}.
+autocannon, 10 connections, ${process.env.BENCH_SECONDS ?? 10} s after a 2 s warm-up; for each endpoint the real path
+(BFF → owning service → PostgreSQL) and its same-I/O baseline in turn for ${ROUNDS} rounds, each row
+the round with the median req/s. The baseline (infra/bench/same-io-express.ts, reads in
+same-io-reads.ts) is one Express process that checks the same signed session cookie, reads the
+same session from Redis and runs the service's SQL on its database. The school holds at least
+${SEEDED_PAYINS} desk payments (recorded through the real endpoint). Load average before: ${loadBefore}.
+
+${measured.map(section).join('\n\n')}
+
+Memory (RSS from /proc, sampled every 250 ms while the real paths were driven, peak of all
+rounds; aims: BFF under 250 MB under load, each service under 150 MB idle after):
+
+${rssTable(before, peak.rss, after)}
+
+Load average after: ${loadAverage()}.`;
+  writeSection('proxied-reads', report);
+  console.log(report);
+}
+
+function section(m: Measured): string {
+  return `### ${m.endpoint.name} (${m.bytes} bytes)
+
+| path | req/s | p50 ms | p99 ms | non-2xx | errors |
+|---|---|---|---|---|---|
+${row(`through the BFF and ${m.endpoint.service}`, m.real)}
+${row('same I/O in one Express process', m.io)}
+
+Real / same I/O: throughput **${ratio(m.real.requestsPerSecond, m.io.requestsPerSecond)}** (aim ≥ 0.5; per round ${m.perRound}),
+p99 **${m.real.p99Ms} ms** (aim < 25 ms). CPU per request (user + system from /proc, all rounds,
+warm-up included): BFF **${m.cpu.bff} ms** (aim ≤ 0.5), ${m.endpoint.service} **${m.cpu.service} ms**
+(aim ≤ 0.6), the same-I/O baseline ${m.cpu.baseline} ms.`;
+}
+
+async function measureEndpoint(
+  system: System,
+  endpoint: Endpoint,
+  peak: { rss: Rss },
+): Promise<Measured> {
+  const url = new URL(endpoint.path, system.urls.portal).toString();
+  const headers = { cookie: endpoint.cookie };
+  const sample = await fetch(url, { headers });
+  const body = await sample.text();
+  if (!sample.ok) throw new Error(`${endpoint.path} did not answer: ${sample.status} ${body}`);
+  const children: ChildProcess[] = [];
+  try {
+    const sameIo = await startBaseline('same-io-express.ts', {
+      READ: endpoint.read,
+      SESSION_SECRET: loadOrCreateSecrets(stateDir(system.profile)).sessionSecret,
+      REDIS_URL: system.profile.redisUrl,
+      REDIS_PREFIX: system.profile.redisPrefix,
+      DATABASE_URL: databaseUrl(system.profile, endpoint.service),
+    });
+    children.push(sameIo.child);
+    const ioUrl = sameIo.url(`/same-io/${endpoint.id}`);
+    const ioSample = await fetch(ioUrl, { headers });
+    if (!ioSample.ok) throw new Error(`same-I/O ${endpoint.read}: ${ioSample.status}`);
+
+    const pid = (name: string) => system.supervisor.pid(name);
+    const cpu = { bff: 0, service: 0, baseline: 0, requests: 0, ioRequests: 0 };
+    const rounds = { real: [] as Measurement[], io: [] as Measurement[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = { bff: cpuMs(pid('bff')), service: cpuMs(pid(endpoint.service)) };
+      const driven = await peakRssDuring(system.supervisor, () => measure(url, headers));
+      cpu.bff += cpuMs(pid('bff')) - started.bff;
+      cpu.service += cpuMs(pid(endpoint.service)) - started.service;
+      cpu.requests += driven.result.sent;
+      rounds.real.push(driven.result);
+      peak.rss = maxRss(peak.rss, driven.peak);
+      const baselineStarted = cpuMs(sameIo.child.pid);
+      const io = await measure(ioUrl, headers);
+      cpu.baseline += cpuMs(sameIo.child.pid) - baselineStarted;
+      cpu.ioRequests += io.sent;
+      rounds.io.push(io);
+    }
+    return {
+      endpoint,
+      bytes: body.length,
+      real: medianRound(rounds.real),
+      io: medianRound(rounds.io),
+      perRound: rounds.real
+        .map((m, i) => ratio(m.requestsPerSecond, rounds.io[i]!.requestsPerSecond, 2))
+        .join(' / '),
+      cpu: {
+        bff: perRequest(cpu.bff, cpu.requests),
+        service: perRequest(cpu.service, cpu.requests),
+        baseline: perRequest(cpu.baseline, cpu.ioRequests),
+      },
+    };
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
+
+/** The demo family's first child, from guardian.me. */
+async function firstDependent(base: string, cookie: string): Promise<string> {
+  const response = await fetch(new URL('/api/trpc/guardian.me?batch=1&input=%7B%7D', base), {
+    headers: { cookie },
+  });
+  const [me] = (await response.json()) as [{ result: { data: { dependents: { id: string }[] } } }];
+  const id = me.result.data.dependents[0]?.id;
+  if (!id) throw new Error('the demo guardian has no dependents');
+  return id;
+}
+
+/**
+ * Desk payments (small, allocated oldest due first) through the real endpoint until the
+ * school holds a page of payins: the staff list answers a realistic page. Idempotent.
+ */
+async function seedDeskPayins(base: string, cookie: string, schoolId: string, studentId: string) {
+  const path = `/api/v1/dashboard/schools/${schoolId}/payins/`;
+  const listed = (await (await fetch(new URL(path, base), { headers: { cookie } })).json()) as {
+    count: number;
+  };
+  const { csrfToken } = (await (
+    await fetch(new URL('/api/auth/csrf', base), { headers: { cookie } })
+  ).json()) as { csrfToken: string };
+  for (let n = listed.count; n < SEEDED_PAYINS; n++) {
+    const response = await fetch(new URL(path, base), {
+      method: 'POST',
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        'x-csrf-token': csrfToken,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        student_id: studentId,
+        amount_centavos: 15_000,
+        method: n % 2 ? 'cash' : 'transfer',
+        note: 'Pago de prueba del bench',
+      }),
+    });
+    if (!response.ok) throw new Error(`desk payment → ${response.status} ${await response.text()}`);
+  }
+}
+
+const loadAverage = () =>
+  `${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')} (1, 5, 15 min)`;

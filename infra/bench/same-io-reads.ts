@@ -1,0 +1,75 @@
+// The reads the same-I/O baseline (same-io-express.ts) can answer: each is what one endpoint
+// needs from PostgreSQL once the caller is known, as the owning service issues it. The SQL
+// is the statements the services' repositories build (Drizzle selects every column of a
+// whole-table select; the joins, filters and orders are theirs), written out so the
+// baseline runs them on bare `pg` without the service's code.
+import type pg from 'pg';
+import { GUARDIAN_ME_SQL } from '../../services/enrolment/src/guardians/guardian-me-sql.ts';
+
+export type Identity =
+  | { kind: 'guardian'; guardian_id: string; school_ids: string[] }
+  | { kind: 'staff'; user_id: string; memberships: { school_id: string }[] };
+
+/** A read: the answer, or null when the caller may not see it (404 like the service). */
+export type Read = (pool: pg.Pool, identity: Identity, id: string) => Promise<unknown>;
+
+/** billing: student-access.ts's studentById, then order-repository.ts's ordersOfStudent. */
+const STUDENT_SQL = `SELECT * FROM student_directory WHERE student_id = $1`;
+const STUDENT_ORDERS_SQL = `SELECT o.*, c.name, c.concept_type, sd.first_name, sd.last_name,
+    sd.billing_guardian_id, sd.guardian_ids
+  FROM orders o JOIN concepts c ON c.id = o.concept_id
+  LEFT JOIN student_directory sd ON sd.student_id = o.student_id
+  WHERE o.student_id = $1 ORDER BY o.due_on, c.name, o.id`;
+
+/** payments: payin-repository.ts's listPayins (count, page) and the page's two lookups. */
+const PAYIN_COUNT_SQL = `SELECT count(*)::int AS n FROM payins WHERE school_id = $1`;
+const PAYIN_PAGE_SQL = `SELECT * FROM payins WHERE school_id = $1
+  ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET 0`;
+const PAYIN_ALLOCATIONS_SQL = `SELECT * FROM allocations WHERE payin_id = ANY($1) ORDER BY seq`;
+const PAYIN_ITEMS_SQL = `SELECT * FROM payin_items WHERE payin_id = ANY($1)
+  ORDER BY due_on, order_id`;
+
+export const READS: Record<string, Read> = {
+  'guardian-me': async (pool, identity) => {
+    if (identity.kind !== 'guardian') return null;
+    const { rows } = await pool.query<{ me: unknown }>(GUARDIAN_ME_SQL, [identity.guardian_id]);
+    return [{ result: { data: rows[0]?.me } }];
+  },
+  'student-orders': async (pool, identity, studentId) => {
+    const { rows } = await pool.query<{ billing_guardian_id: string; guardian_ids: string[] }>(
+      STUDENT_SQL,
+      [studentId],
+    );
+    const student = rows[0];
+    const family =
+      identity.kind === 'guardian' &&
+      (student?.billing_guardian_id === identity.guardian_id ||
+        student?.guardian_ids?.includes(identity.guardian_id));
+    if (!family) return null;
+    return (await pool.query(STUDENT_ORDERS_SQL, [studentId])).rows;
+  },
+  'school-payins': async (pool, identity, schoolId) => {
+    if (identity.kind !== 'staff' || !identity.memberships.some((m) => m.school_id === schoolId))
+      return null;
+    const [count, page] = [
+      await pool.query<{ n: number }>(PAYIN_COUNT_SQL, [schoolId]),
+      await pool.query<{ id: string }>(PAYIN_PAGE_SQL, [schoolId]),
+    ];
+    const ids = page.rows.map((p) => p.id);
+    const [allocated, items] = await Promise.all([
+      pool.query<{ payin_id: string }>(PAYIN_ALLOCATIONS_SQL, [ids]),
+      pool.query<{ payin_id: string }>(PAYIN_ITEMS_SQL, [ids]),
+    ]);
+    const of = (rows: { payin_id: string }[], id: string) => rows.filter((r) => r.payin_id === id);
+    return {
+      count: count.rows[0]!.n,
+      page: 1,
+      page_size: 25,
+      results: page.rows.map((p) => ({
+        ...p,
+        allocations: of(allocated.rows, p.id),
+        items: of(items.rows, p.id),
+      })),
+    };
+  },
+};

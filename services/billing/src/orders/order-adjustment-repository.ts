@@ -1,0 +1,120 @@
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
+import type { OrderAdjusted } from '@cuota/contracts/events/billing.order.adjusted.v1';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import type { Executor } from '@cuota/messaging/transaction';
+import { refreshBalances } from '../balances/balance-repository';
+import { concepts, orderAdjustments, orders } from '../schema';
+import type { OrderForPayment } from './order-payment-repository';
+
+/**
+ * The only code that corrects orders (ADR 0035): each change writes its audit row and, when
+ * the order's total moved, one `billing.order.adjusted` keyed by that row, in the caller's
+ * transaction; a change that changes nothing writes nothing.
+ */
+export type OrderChanges = Partial<
+  Pick<
+    OrderForPayment,
+    | 'amountCentavos'
+    | 'scholarshipCentavos'
+    | 'discountCentavos'
+    | 'surchargeCentavos'
+    | 'interestForgiven'
+    | 'dueOn'
+    | 'canceledAt'
+  >
+>;
+
+export interface Correction {
+  kind: OrderAdjusted['kind'] | 'due_edited';
+  reason: string;
+  by: string | null;
+}
+
+/** The student's orders from a due date on (of one concept, if given), locked in id order. */
+export function lockOrdersOfStudent(
+  tx: Executor,
+  schoolId: string,
+  studentId: string,
+  { conceptId, from }: { conceptId: string | null; from: string },
+): Promise<OrderForPayment[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.schoolId, schoolId),
+        eq(orders.studentId, studentId),
+        conceptId ? eq(orders.conceptId, conceptId) : undefined,
+        gte(orders.dueOn, from),
+        isNull(orders.canceledAt),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+const changedFields = (o: OrderForPayment, changes: OrderChanges) =>
+  (Object.keys(changes) as (keyof OrderChanges)[]).filter(
+    (k) => String(o[k]) !== String(changes[k]),
+  );
+
+/** Applies one correction to a locked order; false when it would change nothing. */
+export async function correctOrder(
+  tx: Executor,
+  o: OrderForPayment,
+  changes: OrderChanges,
+  c: Correction,
+): Promise<boolean> {
+  const fields = changedFields(o, changes);
+  if (fields.length === 0) return false;
+  const [after] = await tx.update(orders).set(changes).where(eq(orders.id, o.id)).returning();
+  const pick = (row: OrderForPayment) =>
+    Object.fromEntries(
+      [...fields, 'totalCentavos'].map((k) => [k, row[k as keyof OrderForPayment]]),
+    );
+  const [audit] = await tx
+    .insert(orderAdjustments)
+    .values({
+      orderId: o.id,
+      schoolId: o.schoolId,
+      kind: c.kind,
+      before: pick(o),
+      after: pick(after!),
+      reason: c.reason,
+      adjustedBy: c.by,
+    })
+    .returning();
+  if (c.kind !== 'due_edited' && after!.totalCentavos !== o.totalCentavos)
+    await enqueueAdjusted(tx, o, after!, { ...c, kind: c.kind }, audit!);
+  await refreshBalances(tx, o.schoolId, [o.studentId]);
+  return true;
+}
+
+async function enqueueAdjusted(
+  tx: Executor,
+  before: OrderForPayment,
+  after: OrderForPayment,
+  c: Correction & { kind: OrderAdjusted['kind'] },
+  audit: typeof orderAdjustments.$inferSelect,
+) {
+  const [concept] = await tx
+    .select({ type: concepts.conceptType })
+    .from(concepts)
+    .where(eq(concepts.id, before.conceptId));
+  await enqueueEvent(tx, orderAdjustedV1, {
+    adjustment_id: audit.id,
+    order_id: before.id,
+    school_id: before.schoolId,
+    student_id: before.studentId,
+    concept_id: before.conceptId,
+    concept_type: concept!.type,
+    period: before.period,
+    kind: c.kind,
+    previous_total_centavos: before.totalCentavos,
+    new_total_centavos: after.totalCentavos,
+    reason: c.reason,
+    adjusted_at: audit.adjustedAt.toISOString(),
+    adjusted_by: c.by,
+  });
+}

@@ -1,0 +1,62 @@
+import type { InvoiceCancelRequest } from '@cuota/contracts/invoicing/cancellations';
+import { cancelInvoice as endpoint } from '@cuota/contracts/invoicing/endpoints/invoices';
+import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import type { InvoicingDb } from '../invoicing-db';
+import { invoiceOfUuid, lockInvoice, type InvoiceRow } from '../invoices/invoice-repository';
+import { creditableOf, recordCreditNotes } from '../credit-notes/credit-note-repository';
+import { wholeCreditLines } from '../credit-notes/credit-note-rules';
+import type { Executor } from '@cuota/messaging/transaction';
+import { askCancellation, withdrawUnstamped } from './cancellation-repository';
+
+export const BEING_STAMPED = 'La factura se está timbrando; intenta de nuevo en unos segundos.';
+export const BAD_SUBSTITUTE =
+  'El folio fiscal que la sustituye debe ser otra factura timbrada de la escuela.';
+export const ONLY_STAMPED_CREDIT = 'Solo una factura timbrada admite una nota de crédito.';
+export const ALREADY_CREDITED = 'Esta factura ya tiene notas de crédito por todo su importe.';
+
+/**
+ * What staff (or an event) decided for an invoice (ADR 0037). `cancel`: a stamped invoice gets
+ * one request to SAT (asking again answers the same one); one never stamped, and not being
+ * stamped right now, is withdrawn without the PAC. `emit_credit_note` keeps it and issues a
+ * credit note for what is left of it; `no_action` leaves it as it is.
+ */
+export async function cancelInvoice(
+  db: InvoicingDb,
+  request: InvoiceCancelRequest,
+  requestedBy: string | null,
+): Promise<InvoiceRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, request.invoice_id);
+    if (!row || row.schoolId !== request.school_id) throw notFound(endpoint.notFound);
+    if (request.action === 'no_action') return row;
+    if (request.action === 'emit_credit_note') return creditWhole(tx, row);
+    if (row.status === 'canceled') return row;
+    if (row.status === 'pending' || row.status === 'failed') {
+      if (row.leaseUntil && row.leaseUntil > new Date()) throw conflict(BEING_STAMPED);
+      return withdrawUnstamped(tx, row);
+    }
+    if (request.substitute_uuid) {
+      const substitute = await invoiceOfUuid(tx, row.schoolId, request.substitute_uuid);
+      if (!substitute || substitute.id === row.id || substitute.status !== 'success')
+        throw badRequest(BAD_SUBSTITUTE);
+    }
+    const asked = await askCancellation(tx, row, {
+      motive: request.motive!,
+      substituteUuid: request.substitute_uuid?.toUpperCase() ?? null,
+      reason: request.reason ?? null,
+      requestedBy,
+    });
+    return asked.invoice;
+  });
+}
+
+/** Staff keep the CFDI and give back what is left of it: one credit note, once. */
+async function creditWhole(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
+  if (row.document !== 'invoice' || row.status !== 'success') throw conflict(ONLY_STAMPED_CREDIT);
+  const lines = wholeCreditLines(await creditableOf(tx, row));
+  if (!lines.length) throw conflict(ALREADY_CREDITED);
+  await recordCreditNotes(tx, [
+    { cause: { kind: 'staff', id: row.id }, related: row, lines, at: new Date() },
+  ]);
+  return row;
+}

@@ -1,0 +1,149 @@
+import { and, arrayContains, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { invoices, type InvoiceSource } from '../schema';
+import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
+import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
+import type { CreditableInvoice } from './credit-note-rules';
+import { totalOf } from './credit-note-rules';
+
+/** Credit notes live in `invoices` (document credit_note); this is the code that writes them. */
+
+export interface NewCreditNote {
+  cause: { kind: Extract<InvoiceSource, 'reversal' | 'adjustment' | 'staff'>; id: string };
+  related: InvoiceRow;
+  lines: InvoiceLineRecord[];
+  /** When the money was given back (the credit note's payment date). */
+  at: Date;
+}
+
+/**
+ * Records credit notes to issue, each for its income invoice and with the same receptor. One
+ * per cause and invoice: a redelivered event records nothing. Returns how many were new.
+ */
+export async function recordCreditNotes(tx: Executor, list: NewCreditNote[]): Promise<number> {
+  if (!list.length) return 0;
+  const inserted = await tx
+    .insert(invoices)
+    .values(
+      list.map(({ cause, related, lines, at }) => ({
+        schoolId: related.schoolId,
+        document: 'credit_note' as const,
+        relatedInvoiceId: related.id,
+        sourceKind: cause.kind,
+        sourceId: cause.id,
+        studentId: related.studentId,
+        payerGuardianId: related.payerGuardianId,
+        billingGuardianId: related.billingGuardianId,
+        method: related.method,
+        paidAt: at,
+        lines,
+        orderIds: [...new Set(lines.map((l) => l.order_id))],
+        totalCentavos: totalOf(lines),
+        receptorRfc: related.receptorRfc,
+        receptorName: related.receptorName,
+        receptorNote: related.receptorNote,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [invoices.sourceKind, invoices.sourceId, invoices.relatedInvoiceId],
+      where: sql`${invoices.document} = 'credit_note'`,
+    })
+    .returning({ id: invoices.id });
+  if (inserted.length) await tx.execute(sql`SELECT pg_notify(${INVOICES_DUE_CHANNEL}, '')`);
+  return inserted.length;
+}
+
+/** What the live credit notes of each invoice give back, keyed by the income invoice. */
+async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({
+      id: invoices.relatedInvoiceId,
+      total: sql<number>`sum(${invoices.totalCentavos})::bigint`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(and(inArray(invoices.relatedInvoiceId, ids), ne(invoices.status, 'canceled')))
+    .groupBy(invoices.relatedInvoiceId);
+  return new Map(rows.map((r) => [r.id!, r.total]));
+}
+
+/** Income invoices, locked, as the credit-note rules read them. */
+async function creditable(tx: Executor, rows: InvoiceRow[]): Promise<CreditableInvoice[]> {
+  const credited = await creditedByInvoice(
+    tx,
+    rows.map((r) => r.id),
+  );
+  const now = Date.now();
+  return rows.map((row) => ({
+    id: row.id,
+    studentId: row.studentId,
+    status: row.status,
+    stampedAt: row.stampedAt,
+    beingStamped: row.leaseUntil !== null && row.leaseUntil.getTime() > now,
+    totalCentavos: row.totalCentavos,
+    lines: row.lines,
+    credited: credited.get(row.id) ?? 0,
+  }));
+}
+
+/** A payin's income invoices (one per student), locked in id order. */
+export async function lockPayinInvoices(
+  tx: Executor,
+  payinId: string,
+): Promise<{ rows: InvoiceRow[]; creditable: CreditableInvoice[] }> {
+  const rows = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.document, 'invoice'),
+        eq(invoices.sourceKind, 'payin'),
+        eq(invoices.sourceId, payinId),
+      ),
+    )
+    .orderBy(invoices.id)
+    .for('update');
+  return { rows, creditable: await creditable(tx, rows) };
+}
+
+/** The income invoices covering an order, newest first, locked; and what was credited for it. */
+export async function lockOrderInvoices(
+  tx: Executor,
+  studentId: string,
+  orderId: string,
+): Promise<{ rows: InvoiceRow[]; creditable: CreditableInvoice[]; creditedForOrder: number }> {
+  const rows = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.document, 'invoice'),
+        eq(invoices.studentId, studentId),
+        arrayContains(invoices.orderIds, [orderId]),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .for('update');
+  const notes = await tx
+    .select({ lines: invoices.lines })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.document, 'credit_note'),
+        eq(invoices.studentId, studentId),
+        arrayContains(invoices.orderIds, [orderId]),
+        ne(invoices.status, 'canceled'),
+      ),
+    );
+  const creditedForOrder = notes
+    .flatMap((n) => n.lines)
+    .filter((l) => l.order_id === orderId)
+    .reduce((s, l) => s + l.base_centavos, 0);
+  return { rows, creditable: await creditable(tx, rows), creditedForOrder };
+}
+
+/** One income invoice, locked, as the rules read it (staff's emit_credit_note). */
+export async function creditableOf(tx: Executor, row: InvoiceRow): Promise<CreditableInvoice> {
+  const [one] = await creditable(tx, [row]);
+  return one!;
+}

@@ -1,0 +1,132 @@
+/**
+ * What a reversal or an adjustment does to the invoices it touches (ADR 0037): cancel, withdraw,
+ * a credit note, or nothing. Pure: the event and the invoices in, the decisions out.
+ */
+import type { Allocation } from '@cuota/contracts/payments/payins';
+import { localDateTime } from '../cfdi/cfdi-date';
+import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
+
+/** An income invoice as the rules see it; `credited` is what its credit notes already give back. */
+export interface CreditableInvoice {
+  id: string;
+  studentId: string;
+  status: 'pending' | 'success' | 'failed' | 'canceling' | 'canceled';
+  stampedAt: Date | null;
+  /** A stamping worker holds it right now (it may be at the PAC). */
+  beingStamped: boolean;
+  totalCentavos: number;
+  lines: InvoiceLineRecord[];
+  credited: number;
+}
+
+export interface CreditNoteDecision {
+  action: 'credit_note';
+  invoice: CreditableInvoice;
+  lines: InvoiceLineRecord[];
+}
+
+export type Decision =
+  | { action: 'cancel'; invoice: CreditableInvoice }
+  | { action: 'withdraw'; invoice: CreditableInvoice }
+  | CreditNoteDecision;
+
+const monthOf = (instant: Date, timeZone: string) => {
+  const { year, month } = localDateTime(instant, timeZone);
+  return `${year}-${month}`;
+};
+
+const amountOf = (line: Pick<InvoiceLineRecord, 'base_centavos' | 'late_fee_centavos'>) =>
+  line.base_centavos + line.late_fee_centavos;
+
+/**
+ * A payin reversed, whole or in part: per student's invoice of that payin, a whole reversal
+ * cancels a CFDI stamped in the reversal's month (motive 03) and withdraws one never stamped;
+ * anything else (a later month, a partial refund) is a credit note for the reversed lines.
+ * Cancelled or cancelling invoices, and credit no invoice carries, need nothing.
+ */
+export function reversalDecisions(
+  reversal: { whole: boolean; allocations: Allocation[]; reversedAt: Date },
+  invoices: CreditableInvoice[],
+  timeZone: string,
+): Decision[] {
+  const decisions: Decision[] = [];
+  for (const invoice of invoices) {
+    if (invoice.status === 'canceled' || invoice.status === 'canceling') continue;
+    const reversed = reversal.allocations.filter((a) => a.student_id === invoice.studentId);
+    if (!reversed.length) continue;
+    const stamped = invoice.status === 'success';
+    if (reversal.whole && !stamped && !invoice.beingStamped)
+      decisions.push({ action: 'withdraw', invoice });
+    else if (
+      reversal.whole &&
+      stamped &&
+      invoice.credited === 0 &&
+      monthOf(invoice.stampedAt!, timeZone) === monthOf(reversal.reversedAt, timeZone)
+    )
+      decisions.push({ action: 'cancel', invoice });
+    else {
+      const lines = capped(reversed.map(lineOf), invoice.totalCentavos - invoice.credited);
+      if (lines.length) decisions.push({ action: 'credit_note', invoice, lines });
+    }
+  }
+  return decisions;
+}
+
+/**
+ * An order's total lowered to `newTotal` (base minus discounts plus surcharges): what its
+ * invoices carry for the order's base above that, less what was already credited for it,
+ * comes back as credit notes, taken from the newest invoice first.
+ */
+export function adjustmentDecisions(
+  orderId: string,
+  newTotal: number,
+  invoices: CreditableInvoice[],
+  creditedForOrder: number,
+): CreditNoteDecision[] {
+  const live = invoices.filter((i) => i.status !== 'canceled' && i.status !== 'canceling');
+  const baseOf = (i: CreditableInvoice) =>
+    i.lines.filter((l) => l.order_id === orderId).reduce((s, l) => s + l.base_centavos, 0);
+  const invoiced = live.reduce((s, i) => s + baseOf(i), 0);
+  let excess = invoiced - creditedForOrder - newTotal;
+  const decisions: CreditNoteDecision[] = [];
+  for (const invoice of live) {
+    if (excess <= 0) break;
+    const line = invoice.lines.find((l) => l.order_id === orderId);
+    const room = Math.min(baseOf(invoice), invoice.totalCentavos - invoice.credited);
+    const amount = Math.min(excess, room);
+    if (!line || amount <= 0) continue;
+    decisions.push({
+      action: 'credit_note',
+      invoice,
+      lines: [{ ...line, base_centavos: amount, late_fee_centavos: 0, discount_centavos: 0 }],
+    });
+    excess -= amount;
+  }
+  return decisions;
+}
+
+/** An invoice's whole remaining amount as credit-note lines (staff's emit_credit_note). */
+export function wholeCreditLines(invoice: CreditableInvoice): InvoiceLineRecord[] {
+  return capped(invoice.lines, invoice.totalCentavos - invoice.credited);
+}
+
+function lineOf({ student_id: _student, ...line }: Allocation): InvoiceLineRecord {
+  return line;
+}
+
+/** Lines cut so they add up to at most `room` centavos (late fee first, as it was paid). */
+function capped(lines: InvoiceLineRecord[], room: number): InvoiceLineRecord[] {
+  const out: InvoiceLineRecord[] = [];
+  let left = room;
+  for (const line of lines) {
+    if (left <= 0) break;
+    const lateFee = Math.min(line.late_fee_centavos, left);
+    const base = Math.min(line.base_centavos, left - lateFee);
+    left -= lateFee + base;
+    if (lateFee + base > 0)
+      out.push({ ...line, base_centavos: base, late_fee_centavos: lateFee, discount_centavos: 0 });
+  }
+  return out;
+}
+
+export const totalOf = (lines: InvoiceLineRecord[]) => lines.reduce((s, l) => s + amountOf(l), 0);

@@ -1,0 +1,45 @@
+import type { PayinReversed } from '@cuota/contracts/events/payments.payin.reversed.v1';
+import type { Executor } from '@cuota/messaging/transaction';
+import { askCancellation, withdrawUnstamped } from '../cancellations/cancellation-repository';
+import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
+import { lockPayinInvoices, recordCreditNotes, type NewCreditNote } from './credit-note-repository';
+import { reversalDecisions } from './credit-note-rules';
+
+/**
+ * Money of a payin given back (payments.payin.reversed): its invoices are cancelled, withdrawn
+ * or credited as ADR 0037 decides. Exactly once: the inbox drops a redelivery, and the
+ * cancellation (one open per invoice) and the credit note (one per reversal and invoice) are
+ * keyed rows besides.
+ */
+export async function creditReversedPayin(tx: Executor, reversal: PayinReversed): Promise<void> {
+  const { rows, creditable } = await lockPayinInvoices(tx, reversal.payin_id);
+  if (!rows.length) return;
+  const entity = await fiscalEntityOf(tx, reversal.school_id);
+  const at = new Date(reversal.reversed_at);
+  const decisions = reversalDecisions(
+    { whole: reversal.whole, allocations: reversal.allocations, reversedAt: at },
+    creditable,
+    entity?.timeZone ?? 'America/Mexico_City',
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const notes: NewCreditNote[] = [];
+  for (const decision of decisions) {
+    const row = byId.get(decision.invoice.id)!;
+    if (decision.action === 'withdraw') await withdrawUnstamped(tx, row);
+    else if (decision.action === 'cancel')
+      await askCancellation(tx, row, {
+        motive: '03',
+        substituteUuid: null,
+        reason: reversal.reason,
+        requestedBy: reversal.reversed_by,
+      });
+    else
+      notes.push({
+        cause: { kind: 'reversal', id: reversal.reversal_id },
+        related: row,
+        lines: decision.lines,
+        at,
+      });
+  }
+  await recordCreditNotes(tx, notes);
+}

@@ -45,4 +45,3 @@ export function formatInstant(instant: string | Date): string {
 export function todayInMexicoCity(now: Date = new Date()): string {
   return isoDay.format(now);
 }
-

@@ -3,6 +3,7 @@ import type { Order } from '@cuota/contracts/billing/orders';
 import { Card } from '@cuota/ui/card';
 import { DataTable } from '@cuota/ui/data-table';
 import { DateText } from '@cuota/ui/date-text';
+import { formatPeriod } from '@cuota/ui/dates';
 import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Spinner } from '@cuota/ui/spinner';
@@ -30,7 +31,7 @@ export function StudentBillingCard({ studentId }: { studentId: string }) {
           rows={concept.orders}
           rowKey={(o) => o.id}
           columns={[
-            { header: 'Periodo', cell: (o) => o.period ?? '—' },
+            { header: 'Periodo', cell: (o) => (o.period ? formatPeriod(o.period) : '—') },
             { header: 'Vence', cell: (o) => <DateText date={o.due_on} /> },
             { header: 'Monto', align: 'end', cell: (o) => <MoneyText centavos={o.final_amount} /> },
             {

@@ -339,7 +339,13 @@ test('with billing.read the page shows each concept with its orders and status',
             period: '2026-09',
             due_on: '2026-09-10',
             amount_centavos: 250_000,
+            scholarship_centavos: 0,
+            discount_centavos: 0,
+            surcharge_centavos: 0,
+            total_centavos: 250_000,
             late_fee_centavos: 0,
+            interest_forgiven: false,
+            early_payment_discount_centavos: 0,
             paid_centavos: 100_000,
             pending_amount: 150_000,
             final_amount: 250_000,
@@ -355,6 +361,6 @@ test('with billing.read the page shows each concept with its orders and status',
   const billing = await screen.findByRole('region', { name: 'Cobranza' });
   const table = await within(billing).findByRole('table', { name: 'Colegiatura (Colegiatura)' });
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-    /2026-09.*\$2,500\.00.*\$1,500\.00.*Pago parcial/,
+    /septiembre 2026.*\$2,500\.00.*\$1,500\.00.*Pago parcial/,
   );
 });

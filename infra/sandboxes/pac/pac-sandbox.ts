@@ -32,6 +32,7 @@ export interface PacSandbox {
   port: number;
   url: string;
   state: PacState;
+  behaviour: SandboxBehaviour;
   auth: SwAuth;
   cancellations: Cancellations;
   stop: () => Promise<void>;
@@ -88,6 +89,7 @@ export async function startPacSandbox(options: PacSandboxOptions): Promise<PacSa
     port,
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     state,
+    behaviour,
     auth,
     cancellations,
     stop: () =>

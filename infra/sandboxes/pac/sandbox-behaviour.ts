@@ -41,6 +41,8 @@ export class ServiceDown extends Error {
 
 export class SandboxBehaviour {
   private current: Behaviour;
+  /** Stamps under way: a slow one's late answer would take faults asked for after it. */
+  private underWay = new Set<Promise<unknown>>();
 
   constructor(cancellationDelayMs: number) {
     this.current = {
@@ -72,6 +74,26 @@ export class SandboxBehaviour {
       this.current.fail_next_stamps -= 1;
       throw new ServiceDown(this.current.fail_status);
     }
+  }
+
+  /** Runs one stamp, counted as under way until it has decided its answer. */
+  async stamping<T>(work: () => Promise<T>): Promise<T> {
+    const run = work();
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.underWay.add(settled);
+    try {
+      return await run;
+    } finally {
+      this.underWay.delete(settled);
+    }
+  }
+
+  /** Resolves once every stamp under way has answered (or failed). */
+  async quiet(): Promise<void> {
+    await Promise.all(this.underWay);
   }
 
   /** After a stamp: whether to drop the connection instead of answering (the answer is lost). */

@@ -37,9 +37,11 @@ export function swRoutes(api: SwApi): express.Router {
     express.raw({ type: () => true, limit: '5mb' }),
     async (req, res) => {
       const xml = await xmlPart(req);
-      await api.behaviour.beforeStamp();
-      const { stamp, previouslyStamped } = await api.stamper.stamp(xml);
-      if (api.behaviour.loseAnswer()) return void req.socket.destroy();
+      const { stamp, previouslyStamped, lost } = await api.behaviour.stamping(async () => {
+        await api.behaviour.beforeStamp();
+        return { ...(await api.stamper.stamp(xml)), lost: api.behaviour.loseAnswer() };
+      });
+      if (lost) return void req.socket.destroy();
       const data = await swStampV4(stamp);
       if (!previouslyStamped) return void res.json(swSuccess(data));
       // The same document again (a retry after a lost answer): its first stamp, as an error.

@@ -176,6 +176,7 @@ describe('stamping', () => {
       kind: 'unavailable',
       reason: 'sin respuesta en 500 ms',
     });
+    await pac.behaviour.quiet();
   });
 });
 

@@ -164,8 +164,10 @@ export const orders = pgTable(
 export const orderAllocations = pgTable(
   'order_allocations',
   {
-    /** The payin or credit application that paid. */
+    /** The payin or credit application that paid, or the payin reversal that took it back. */
     sourceId: text('source_id').notNull(),
+    /** A reversal's row (negative amounts): the payin whose allocation it takes back. */
+    reversesSourceId: text('reverses_source_id'),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
@@ -180,7 +182,8 @@ export const orderAllocations = pgTable(
     index('order_allocations_order_idx').on(t.orderId),
     check(
       'order_allocations_amounts_check',
-      sql`${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0`,
+      sql`(${t.reversesSourceId} IS NULL AND ${t.baseCentavos} >= 0 AND ${t.lateFeeCentavos} >= 0 AND ${t.discountCentavos} >= 0)
+       OR (${t.reversesSourceId} IS NOT NULL AND ${t.baseCentavos} <= 0 AND ${t.lateFeeCentavos} <= 0 AND ${t.discountCentavos} <= 0)`,
     ),
   ],
 );

@@ -56,7 +56,10 @@ export const orderAllocationSchema = z.object({
   applied_at: z.string(),
 });
 
-/** GET /api/v1/students/{student}/orders/{order}/: the order with the payments applied to it. */
+/**
+ * GET /api/v1/students/{student}/orders/{order}/: the order with the payments applied to it; a
+ * payin voided or refunded adds a row of negative amounts with that payin's id.
+ */
 export const orderDetailSchema = orderSchema.extend({
   allocations: z.array(orderAllocationSchema),
 });

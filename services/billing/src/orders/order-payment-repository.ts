@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { orderAllocations, orders } from '../schema';
+import type { Allocation } from './order-rules';
 
 /** The only code that writes what payments applied to orders (ADR 0016). */
 export type OrderForPayment = typeof orders.$inferSelect;
@@ -23,6 +24,31 @@ export async function insertAllocation(
 ): Promise<boolean> {
   const rows = await tx.insert(orderAllocations).values(a).onConflictDoNothing().returning();
   return rows.length > 0;
+}
+
+/** Per order, what a payin still has on it: what it paid less what reversals took back. */
+export async function leftByPayin(
+  tx: Executor,
+  payinId: string,
+  orderIds: string[],
+): Promise<Map<string, Allocation>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      orderId: orderAllocations.orderId,
+      baseCentavos: sql<number>`sum(${orderAllocations.baseCentavos})::int`,
+      lateFeeCentavos: sql<number>`sum(${orderAllocations.lateFeeCentavos})::int`,
+      discountCentavos: sql<number>`sum(${orderAllocations.discountCentavos})::int`,
+    })
+    .from(orderAllocations)
+    .where(
+      and(
+        inArray(orderAllocations.orderId, orderIds),
+        or(eq(orderAllocations.sourceId, payinId), eq(orderAllocations.reversesSourceId, payinId)),
+      ),
+    )
+    .groupBy(orderAllocations.orderId);
+  return new Map(rows.map(({ orderId, ...left }) => [orderId, left]));
 }
 
 export async function savePaidAmounts(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LateFee } from '@cuota/contracts/billing/concepts';
 import { addDays, addMonths } from './calendar';
 import { quoteOrder } from './order-quote';
-import { applyAllocation, lateFeeAsOf, type OrderTerms } from './order-rules';
+import { applyAllocation, lateFeeAsOf, reverseAllocation, type OrderTerms } from './order-rules';
 import { lateFeeArbitrary as lateFee, orderTerms as order } from './order-terms-fixture';
 const percent = (basis_points: number, cap_centavos: number | null, grace_days = 5): LateFee => ({
   kind: 'PERCENT',
@@ -116,6 +116,32 @@ describe('properties', () => {
             );
         },
       ),
+    );
+  });
+
+  test('a reversal takes back at most what its payin paid, and reopens what it took', () => {
+    fc.assert(
+      fc.property(terms, allocation, allocation, date, (start, paid, reversed, asOf) => {
+        const payin = applyAllocation(start, paid, '2026-09-01');
+        const o: OrderTerms = { ...start, ...payin };
+        const back = reverseAllocation(o, payin, reversed);
+        const after: OrderTerms = { ...o, ...back };
+        expect(back.baseCentavos).toBeLessThanOrEqual(payin.baseCentavos);
+        expect(back.lateFeeCentavos).toBeLessThanOrEqual(payin.lateFeeCentavos);
+        expect(after.paidBaseCentavos).toBeGreaterThanOrEqual(0);
+        expect(after.paidLateFeeCentavos).toBeGreaterThanOrEqual(0);
+        expect(after.paidDiscountCentavos).toBeGreaterThanOrEqual(0);
+        expect(after.paidDiscountCentavos).toBeLessThanOrEqual(after.paidBaseCentavos);
+        if (back.baseCentavos > 0) expect(quoteOrder(after, asOf).status).not.toBe('PAID');
+        // Everything back: the order is as it was before the payment.
+        const whole = reverseAllocation(o, payin, payin);
+        expect(whole).toMatchObject({
+          paidBaseCentavos: 0,
+          paidLateFeeCentavos: 0,
+          paidDiscountCentavos: 0,
+          paidOn: null,
+        });
+      }),
     );
   });
 

@@ -84,3 +84,37 @@ export function applyAllocation(
     paidOn: o.paidOn ?? (paidBase === o.totalCentavos ? paidOn : null),
   };
 }
+
+/**
+ * What a payin reversal takes back from an order (ADR 0035): never more than the payin left on
+ * it nor than the order has paid, the early-payment discount with the base it covered; the
+ * order is open again (its late fee accrues again) once its base is no longer complete.
+ */
+export function reverseAllocation(
+  o: OrderTerms,
+  leftByPayin: Allocation,
+  a: Allocation,
+): Pick<
+  OrderTerms,
+  'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
+> &
+  Allocation {
+  const cap = (asked: number, ...limits: number[]) => Math.max(0, Math.min(asked, ...limits));
+  const base = cap(a.baseCentavos, leftByPayin.baseCentavos, o.paidBaseCentavos);
+  const lateFee = cap(a.lateFeeCentavos, leftByPayin.lateFeeCentavos, o.paidLateFeeCentavos);
+  const paidBase = o.paidBaseCentavos - base;
+  // The discount stays within the base still paid (orders_paid_check).
+  const discount = Math.max(
+    cap(a.discountCentavos, leftByPayin.discountCentavos, base),
+    o.paidDiscountCentavos - paidBase,
+  );
+  return {
+    baseCentavos: base,
+    lateFeeCentavos: lateFee,
+    discountCentavos: discount,
+    paidBaseCentavos: paidBase,
+    paidLateFeeCentavos: o.paidLateFeeCentavos - lateFee,
+    paidDiscountCentavos: o.paidDiscountCentavos - discount,
+    paidOn: paidBase === o.totalCentavos ? o.paidOn : null,
+  };
+}

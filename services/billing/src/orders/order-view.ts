@@ -42,7 +42,7 @@ export function toOrderDetail(
   return {
     ...toOrder(row, asOf),
     allocations: allocations.map((a) => ({
-      payin_id: a.sourceId,
+      payin_id: a.reversesSourceId ?? a.sourceId,
       base_centavos: a.baseCentavos,
       late_fee_centavos: a.lateFeeCentavos,
       applied_at: a.appliedAt.toISOString(),

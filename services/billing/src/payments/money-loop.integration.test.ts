@@ -7,6 +7,7 @@ import {
 import { creditAppliedV1 } from '@cuota/contracts/events/payments.credit.applied.v1';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import { requestReply } from '@cuota/messaging/request-reply';
@@ -175,6 +176,83 @@ test('a credit applied pays part of an order: PARTIAL_PAID, open orders and rece
   );
   expect(balance).toEqual({ open_orders: 1, pending: 385_000 });
   expect((await quote([september.id])).orders).toEqual([]); // paid: not quotable any more
+});
+
+test('a payin voided, delivered five times, reopens its order once with the late fee due', async () => {
+  const inboxBefore = await inbox();
+  const voided = {
+    reversal_id: 'reversal-1',
+    payin_id: 'payin-1',
+    school_id: SCHOOL,
+    kind: 'void' as const,
+    whole: true,
+    amount_centavos: 500_000,
+    allocations: [allocation(september, 485_000, 15_000)],
+    credit_reversed_centavos: 0,
+    reason: 'Se capturó el monto equivocado',
+    reversed_at: '2026-10-01T20:00:00Z',
+    reversed_by: 'staff-treasurer',
+  };
+  const id = await publishEvent(h.ns.nc, h.ns, payinReversedV1, voided);
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, voided, id, `${id}-again`);
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, voided, id, `${id}-third`);
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, voided); // re-enveloped by a retry
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, voided);
+  await waitFor(async () => (await inbox()) === inboxBefore + 3);
+
+  const detail = (await h.call(family(), `/api/v1/students/${S1}/orders/${september.id}/`)).body;
+  expect(detail).toMatchObject({
+    status: 'NOT_PAID',
+    paid_centavos: 0,
+    late_fee_centavos: 15_000,
+    pending_amount: 500_000,
+  });
+  expect(
+    detail.allocations.map((a: Json) => [a.payin_id, a.base_centavos, a.late_fee_centavos]),
+  ).toEqual([
+    ['payin-1', 485_000, 15_000],
+    ['payin-1', -485_000, -15_000],
+  ]);
+  expect((await quote([september.id])).orders).toEqual([
+    expect.objectContaining({ pending_base_centavos: 485_000, late_fee_due_centavos: 15_000 }),
+  ]);
+  const receivables = await ask(openReceivablesRequest, { school_ids: [SCHOOL] });
+  expect(receivables.schools).toEqual([
+    { school_id: SCHOOL, open_base_centavos: 4 * 485_000 - 100_000 },
+  ]);
+  const [balance] = await h.query(
+    `SELECT open_orders, pending_centavos::int AS pending FROM student_balances WHERE student_id = $1`,
+    [S1],
+  );
+  expect(balance).toEqual({ open_orders: 2, pending: 485_000 + 385_000 });
+});
+
+test('a reversal of a payin that paid nothing here, or of another school, changes nothing', async () => {
+  const inboxBefore = await inbox();
+  const stray = {
+    reversal_id: 'reversal-stray',
+    payin_id: 'payin-unknown',
+    school_id: SCHOOL,
+    kind: 'refund' as const,
+    whole: false,
+    amount_centavos: 100_000,
+    allocations: [allocation(october, 100_000, 0)],
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso parcial',
+    reversed_at: '2026-10-01T21:00:00Z',
+    reversed_by: null,
+  };
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, stray);
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, {
+    ...stray,
+    reversal_id: 'reversal-elsewhere',
+    payin_id: 'credit-1',
+    school_id: OTHER_SCHOOL,
+  });
+  await waitFor(async () => (await inbox()) === inboxBefore + 2);
+  const detail = (await h.call(family(), `/api/v1/students/${S1}/orders/${october.id}/`)).body;
+  expect(detail).toMatchObject({ status: 'PARTIAL_PAID', paid_centavos: 100_000 });
+  expect(detail.allocations).toHaveLength(1);
 });
 
 test('enrolment learns that the school bills concepts', async () => {

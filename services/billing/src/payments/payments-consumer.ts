@@ -1,18 +1,21 @@
 import { on, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
 import { creditAppliedV1 } from '@cuota/contracts/events/payments.credit.applied.v1';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { clearWaiting, markWaiting } from '../orders/order-payment-repository';
 import { applyPayment } from './apply-payment';
+import { reversePayment } from './reverse-payment';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
 export const PAYMENTS_CONSUMER = 'billing-payments';
 
 /**
  * Payments' events on billing's orders (ADR 0016): a card payment on its way shows them
- * WAITING_PAID; a failure restores them; a payment or a credit applied pays them.
+ * WAITING_PAID; a failure restores them; a payment or a credit applied pays them; a payin
+ * voided or refunded reopens them.
  */
 export function paymentsSubscriptions(logger: Logger): Subscription[] {
   return [
@@ -45,5 +48,6 @@ export function paymentsSubscriptions(logger: Logger): Subscription[] {
         logger,
       ),
     ),
+    on(payinReversedV1, (e, tx) => reversePayment(tx, e.data, logger)),
   ];
 }

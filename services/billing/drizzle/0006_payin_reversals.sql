@@ -1,0 +1,4 @@
+ALTER TABLE "order_allocations" DROP CONSTRAINT "order_allocations_amounts_check";--> statement-breakpoint
+ALTER TABLE "order_allocations" ADD COLUMN "reverses_source_id" text;--> statement-breakpoint
+ALTER TABLE "order_allocations" ADD CONSTRAINT "order_allocations_amounts_check" CHECK (("order_allocations"."reverses_source_id" IS NULL AND "order_allocations"."base_centavos" >= 0 AND "order_allocations"."late_fee_centavos" >= 0 AND "order_allocations"."discount_centavos" >= 0)
+       OR ("order_allocations"."reverses_source_id" IS NOT NULL AND "order_allocations"."base_centavos" <= 0 AND "order_allocations"."late_fee_centavos" <= 0 AND "order_allocations"."discount_centavos" <= 0));

@@ -7,6 +7,7 @@ import { studentDirectoryHandlers } from './students/student-directory-handlers'
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
+import { correctionHandlers } from './orders/correction-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
@@ -34,6 +35,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...orderHandlers({ db, today: todayOf(config) }),
     ...dueOrderHandlers({ db, today: todayOf(config) }),
     ...scholarshipHandlers(db),
+    ...correctionHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

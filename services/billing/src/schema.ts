@@ -257,6 +257,8 @@ export const orderAdjustments = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>().notNull(),
     reason: text('reason').notNull(),
     adjustedBy: text('adjusted_by'),
+    /** The staff member's name as it was then (the trail reads it, not a user id). */
+    adjustedByName: text('adjusted_by_name'),
     adjustedAt: timestamp('adjusted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_adjustments_order_idx').on(t.orderId, t.adjustedAt)],

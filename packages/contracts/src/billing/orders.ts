@@ -30,6 +30,8 @@ export const orderSchema = z.object({
   late_fee_centavos: z.number().int(),
   /** The late fee is forgiven (INTEREST_FORG). */
   interest_forgiven: z.boolean(),
+  /** When the school cancelled it (its total is then 0; ADR 0035), else null. */
+  canceled_at: z.string().nullable(),
   /** Early-payment (BRILLAMONT) discount taken, or on offer as of `as_of`. */
   early_payment_discount_centavos: z.number().int(),
   /** Money paid (late fee included). */

@@ -21,7 +21,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
   },
   bookkeeper: {
     'PUT /book-keeper/orders/{id}/': 'Reemplazar órdenes',
-    'PATCH /book-keeper/orders/{id}/': 'Actualizar órdenes',
   },
   dashboard: {
     'GET /academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/':
@@ -33,21 +32,13 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
       'Asignar automáticamente un concepto',
     'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
-    'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/change_order_prices/':
-      'Cambiar el precio de las órdenes de un concepto',
     'GET /api/v1/dashboard/schools/{id}/delinquency/': 'Listar morosidad de la escuela',
     'GET /api/v1/dashboard/schools/{id}/due_orders/': 'Listar adeudos de la escuela',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/': 'Listar cargos de la escuela',
     'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/avoid_scholarship/':
       'Quitar la beca de un cargo',
-    'PATCH /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/edit_base/':
-      'Editar el monto base de un cargo',
-    'PATCH /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/edit_due/':
-      'Editar el vencimiento de un cargo',
     'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/force_scholarship/':
       'Forzar la beca de un cargo',
-    'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/switch_interest_forgiven/':
-      'Condonar o cobrar los intereses de un cargo',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/excel/': 'Exportar a Excel',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/': 'Descargar en PDF',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/': 'Descargar en XML',

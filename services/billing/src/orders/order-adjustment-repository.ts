@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import type { OrderAdjusted } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
@@ -29,6 +29,23 @@ export interface Correction {
   kind: OrderAdjusted['kind'] | 'due_edited';
   reason: string;
   by: string | null;
+  /** The staff member's name, when a person (not a bill run) made it. */
+  byName?: string | null;
+}
+
+/** One order, locked for a correction (concurrent corrections of it queue here). */
+export async function lockOrder(tx: Executor, id: string): Promise<OrderForPayment | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/** The order's audit trail, oldest first. */
+export function adjustmentsOfOrder(db: Executor, orderId: string) {
+  return db
+    .select()
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, orderId))
+    .orderBy(asc(orderAdjustments.adjustedAt), asc(orderAdjustments.id));
 }
 
 /** The student's orders from a due date on (of one concept, if given), locked in id order. */
@@ -50,6 +67,20 @@ export function lockOrdersOfStudent(
         isNull(orders.canceledAt),
       ),
     )
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** A concept's orders not cancelled falling due from a date on, locked in id order. */
+export function lockOrdersOfConcept(
+  tx: Executor,
+  conceptId: string,
+  from: string,
+): Promise<OrderForPayment[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.conceptId, conceptId), gte(orders.dueOn, from), isNull(orders.canceledAt)))
     .orderBy(asc(orders.id))
     .for('update');
 }
@@ -83,6 +114,9 @@ export async function correctOrder(
       after: pick(after!),
       reason: c.reason,
       adjustedBy: c.by,
+      adjustedByName: c.byName ?? null,
+      // When the lock was won, not when the transaction began: the trail reads in that order.
+      adjustedAt: sql`clock_timestamp()`,
     })
     .returning();
   if (c.kind !== 'due_edited' && after!.totalCentavos !== o.totalCentavos)

@@ -18,6 +18,10 @@ export function scholarshipOn(base: number, s: ScholarshipTerms): number {
 export const hasMoney = (o: OrderForPayment) =>
   o.paidBaseCentavos > 0 || o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
 
+/** ADR 0035's answer to a correction of an order with money on it (409). */
+export const ORDER_HAS_PAYMENTS =
+  'Esta orden ya tiene pagos. Para cambiar su importe, primero reembolsa el pago o emite una nota de crédito desde Pagos; después corrige la orden.';
+
 export const WITH_PAYMENTS_NOTE = (n: number) =>
   `${n === 1 ? 'Una orden ya tiene' : `${n} órdenes ya tienen`} pagos y ${
     n === 1 ? 'conserva su importe' : 'conservan su importe'

@@ -17,10 +17,10 @@ import {
   orderById,
   ordersOfGuardian,
   ordersOfStudent,
+  UNKNOWN_ORDER,
 } from './order-repository';
 import { byConcept, toOrder, toOrderDetail } from './order-view';
-
-const UNKNOWN_ORDER = 'No encontramos esta orden.';
+import { staffOrderDetail } from './staff-order-detail';
 
 export function orderHandlers({ db, today }: BillingContext) {
   const asOf = (query: { as_of?: string }) => query.as_of ?? today();
@@ -51,9 +51,10 @@ export function orderHandlers({ db, today }: BillingContext) {
       return found.detail();
     }),
     implement(getBookkeeperOrder, async (call) => {
-      const found = await detail(call.params.id, asOf(call.query));
-      call.requireStaffOf(found.row.order.schoolId);
-      return found.detail();
+      const row = await orderById(db, call.params.id);
+      if (!row) throw notFound(UNKNOWN_ORDER);
+      call.requireStaffOf(row.order.schoolId);
+      return staffOrderDetail(db, row, asOf(call.query));
     }),
     implement(listStudentConcepts, async (call) => {
       await studentOfCaller(db, call, call.params.id);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { guardianOfStudentSql } from '@cuota/student-directory/student-directory-repository';
@@ -14,6 +14,8 @@ const orderColumns = {
   billingGuardianId: studentDirectory.billingGuardianId,
   guardianIds: studentDirectory.guardianIds,
 };
+export const UNKNOWN_ORDER = 'No encontramos esta orden.';
+
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
 function selectOrders(db: Executor, where: SQL | undefined) {
@@ -47,6 +49,7 @@ const ofGuardian = preparedPerDatabase((db: Executor) =>
     and(
       eq(orders.schoolId, sql.placeholder('schoolId')),
       guardianOfStudentSql(sql.placeholder('guardianId')),
+      isNull(orders.canceledAt), // a cancelled order is nothing the family owes or paid
     ),
   ).prepare('billing_orders_of_guardian'),
 );

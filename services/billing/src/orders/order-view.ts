@@ -23,6 +23,7 @@ export function toOrder({ order: o, ...r }: OrderRow, asOf: string): Order {
     total_centavos: q.totalCentavos,
     late_fee_centavos: q.lateFeeCentavos,
     interest_forgiven: o.interestForgiven,
+    canceled_at: o.canceledAt?.toISOString() ?? null,
     early_payment_discount_centavos: q.earlyPaymentDiscountCentavos + o.paidDiscountCentavos,
     paid_centavos: q.paidCentavos,
     pending_amount: q.pendingCentavos,

@@ -95,7 +95,7 @@ test('an order read alone carries the payments applied to it', async () => {
     allocations: [{ payin_id: 'payin-1', base_centavos: 100_000, late_fee_centavos: 15_000 }],
   });
   const staffView = await h.call(staff('CASH_COLLECTION'), `/book-keeper/orders/${first.id}/`);
-  expect(staffView.body).toEqual(res.body);
+  expect(staffView.body).toEqual({ ...res.body, adjustments: [] });
 });
 
 test('the family lists its students at the school; what to pay leaves paid orders out', async () => {

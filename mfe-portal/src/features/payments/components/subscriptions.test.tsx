@@ -23,6 +23,7 @@ const month = (period: string, status: Order['status']): Order => ({
   total_centavos: 250_000,
   late_fee_centavos: 0,
   interest_forgiven: false,
+  canceled_at: null,
   early_payment_discount_centavos: 0,
   paid_centavos: status === 'PAID' ? 250_000 : 0,
   pending_amount: status === 'PAID' ? 0 : 250_000,

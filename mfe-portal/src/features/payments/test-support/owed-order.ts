@@ -21,6 +21,7 @@ export const owedOrder = (
   total_centavos: 250_000,
   late_fee_centavos: 0,
   interest_forgiven: false,
+  canceled_at: null,
   early_payment_discount_centavos: 0,
   paid_centavos: 0,
   pending_amount: 250_000,

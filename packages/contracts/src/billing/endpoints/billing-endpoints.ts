@@ -2,6 +2,7 @@ import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { studentDirectorySchema } from '../responses';
 import { BILL_RUN_ENDPOINTS } from './bill-runs';
 import { CONCEPT_ENDPOINTS } from './concepts';
+import { CORRECTION_ENDPOINTS } from './corrections';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { ORDER_ENDPOINTS } from './orders';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
@@ -29,4 +30,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...ORDER_ENDPOINTS,
   ...DUE_ORDER_ENDPOINTS,
   ...SCHOLARSHIP_ENDPOINTS,
+  ...CORRECTION_ENDPOINTS,
 ];

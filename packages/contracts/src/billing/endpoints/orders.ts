@@ -7,6 +7,7 @@ import {
   studentConceptListSchema,
   studentConceptSchema,
 } from '../orders';
+import { staffOrderDetailSchema } from '../corrections';
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 const UNKNOWN_ORDER = 'No encontramos esta orden.';
@@ -47,10 +48,10 @@ export const getBookkeeperOrder = defineEndpoint({
   path: '/book-keeper/orders/{id}/',
   surface: 'bookkeeper',
   access: staffOnly('billing.read'),
-  summary: 'Una orden con los pagos aplicados',
+  summary: 'Una orden con los pagos aplicados y sus correcciones',
   params: uuidParams('id'),
   query: asOfQuerySchema,
-  response: orderDetailSchema,
+  response: staffOrderDetailSchema,
   notFound: UNKNOWN_ORDER,
 });
 

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+import { orderDetailSchema } from './orders';
+import { reasonSchema } from './scholarships';
+
+/** …/fulfillments/{fulfillment}/switch_interest_forgiven/: forgive the late fee, or charge it again. */
+export const switchInterestForgivenSchema = z.strictObject({
+  /** The state wanted, not a toggle: a retried request changes nothing twice (ADR 0035). */
+  interest_forgiven: z.boolean('Indica si se condonan los recargos.'),
+  reason: reasonSchema,
+});
+
+/** …/fulfillments/{fulfillment}/edit_base/: the order's base amount. */
+export const editBaseSchema = z.strictObject({
+  amount_centavos: positiveCentavosSchema,
+  reason: reasonSchema,
+});
+
+/** …/fulfillments/{fulfillment}/edit_due/: the order's due date. */
+export const editDueSchema = z.strictObject({
+  due_on: calendarDateSchema,
+  reason: reasonSchema,
+});
+
+/** PATCH /book-keeper/orders/{id}/: any of the corrections above, or cancelling an unpaid order. */
+export const bookkeeperOrderPatchSchema = z
+  .strictObject({
+    amount_centavos: positiveCentavosSchema.optional(),
+    due_on: calendarDateSchema.optional(),
+    interest_forgiven: z.boolean('Indica si se condonan los recargos.').optional(),
+    canceled: z.literal(true, 'Solo se puede cancelar la orden (canceled: true).').optional(),
+    reason: reasonSchema,
+  })
+  .refine(
+    (b) =>
+      [b.amount_centavos, b.due_on, b.interest_forgiven, b.canceled].some((v) => v !== undefined),
+    'Indica qué cambiar de la orden.',
+  );
+export type BookkeeperOrderPatch = z.infer<typeof bookkeeperOrderPatchSchema>;
+
+/** …/concepts/{concept}/change_order_prices/: the concept's new price and its unpaid orders'. */
+export const changeOrderPricesSchema = z.strictObject({
+  price_centavos: positiveCentavosSchema,
+  /** Orders falling due on or after this date are re-priced (default: today). */
+  from: calendarDateSchema.optional(),
+  reason: reasonSchema,
+});
+export type ChangeOrderPrices = z.infer<typeof changeOrderPricesSchema>;
+
+export const changedOrderPricesSchema = z.object({
+  concept_id: z.string(),
+  price_centavos: z.number().int(),
+  orders_repriced: z.number().int(),
+  /** Orders with money applied keep their price (a refund or credit note comes first). */
+  orders_with_payments: z.number().int(),
+  note: z.string().nullable(),
+});
+
+export const ORDER_ADJUSTMENT_KINDS = [
+  'scholarship',
+  'discount',
+  'surcharge',
+  'interest_forgiven',
+  'base_edited',
+  'price_changed',
+  'canceled',
+  'due_edited',
+] as const;
+
+/** One entry of an order's audit trail: who changed what, when, from what to what, and why. */
+export const orderAdjustmentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ORDER_ADJUSTMENT_KINDS),
+  changes: z.array(
+    z.object({
+      /** amount_centavos, scholarship_centavos, due_on, interest_forgiven, total_centavos… */
+      field: z.string(),
+      before: z.union([z.number(), z.string(), z.boolean(), z.null()]),
+      after: z.union([z.number(), z.string(), z.boolean(), z.null()]),
+    }),
+  ),
+  reason: z.string(),
+  adjusted_by: z.string().nullable(),
+  adjusted_by_name: z.string().nullable(),
+  adjusted_at: z.string(),
+});
+export type OrderAdjustment = z.infer<typeof orderAdjustmentSchema>;
+
+/** The order as the school's staff sees it: payments applied and its corrections, newest last. */
+export const staffOrderDetailSchema = orderDetailSchema.extend({
+  adjustments: z.array(orderAdjustmentSchema),
+});
+export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;

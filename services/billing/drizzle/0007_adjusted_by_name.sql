@@ -1,0 +1,1 @@
+ALTER TABLE "order_adjustments" ADD COLUMN "adjusted_by_name" text;

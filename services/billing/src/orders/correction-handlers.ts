@@ -1,0 +1,77 @@
+import {
+  changeOrderPrices as changeOrderPricesEndpoint,
+  editBase,
+  editDue,
+  patchBookkeeperOrder,
+  switchInterestForgiven,
+} from '@cuota/contracts/billing/endpoints/corrections';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { notFound } from '@cuota/service-runtime/http/http-error';
+import type { BillingContext } from '../billing-db';
+import { changeOrderPrices } from '../concepts/change-order-prices';
+import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
+import { editOrder, editsOfPatch, type OrderEdit } from './correct-order';
+import { orderById, UNKNOWN_ORDER } from './order-repository';
+import { staffOrderDetail } from './staff-order-detail';
+
+/** Who corrects: the staff member, with the name the trail shows. */
+const who = (caller: IdentityClaims, reason: string) =>
+  caller.kind === 'staff'
+    ? { reason, by: caller.user_id, byName: caller.name ?? null }
+    : { reason, by: null };
+
+export function correctionHandlers({ db, today }: BillingContext) {
+  const correct = async (
+    call: { params: { id: string; fulfillment: string }; caller: IdentityClaims },
+    reason: string,
+    edit: OrderEdit,
+  ) => {
+    const { id: schoolId, fulfillment } = call.params;
+    await db.transaction((tx) =>
+      editOrder(tx, schoolId, fulfillment, [edit], who(call.caller, reason)),
+    );
+    return staffOrderDetail(db, (await orderById(db, fulfillment))!, today());
+  };
+  return [
+    implement(switchInterestForgiven, (call) =>
+      correct(call, call.body.reason, {
+        kind: 'interest_forgiven',
+        interestForgiven: call.body.interest_forgiven,
+      }),
+    ),
+    implement(editBase, (call) =>
+      correct(call, call.body.reason, {
+        kind: 'base_edited',
+        amountCentavos: call.body.amount_centavos,
+      }),
+    ),
+    implement(editDue, (call) =>
+      correct(call, call.body.reason, { kind: 'due_edited', dueOn: call.body.due_on }),
+    ),
+    implement(patchBookkeeperOrder, async (call) => {
+      const row = await orderById(db, call.params.id);
+      if (!row) throw notFound(UNKNOWN_ORDER);
+      call.requireStaffOf(row.order.schoolId);
+      const edits = editsOfPatch(call.body, new Date());
+      await db.transaction((tx) =>
+        editOrder(
+          tx,
+          row.order.schoolId,
+          call.params.id,
+          edits,
+          who(call.caller, call.body.reason),
+        ),
+      );
+      return staffOrderDetail(db, (await orderById(db, call.params.id))!, today());
+    }),
+    implement(changeOrderPricesEndpoint, ({ params, body, caller }) =>
+      db.transaction(async (tx) => {
+        const { row } = await conceptById(tx, params.concept, { lock: true });
+        if (row.schoolId !== params.id) throw notFound(UNKNOWN_CONCEPT);
+        const input = { ...body, from: body.from ?? today() };
+        return changeOrderPrices(tx, row, input, who(caller, body.reason));
+      }),
+    ),
+  ];
+}

@@ -32,7 +32,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('Alumnos: list, filters, export, a student page with a status move and its history, a data edit, a photo and guardians', async () => {
+test('Alumnos: list, filters, export, a student page with a status move and its history, a data edit, an order corrected, a photo and guardians', async () => {
   const page = await signInAsOwner();
   await page.getByRole('link', { name: 'Alumnos', exact: true }).click();
   const table = page.getByRole('table', { name: /^Alumnos \(/ });
@@ -59,6 +59,20 @@ test('Alumnos: list, filters, export, a student page with a status move and its 
   await latest.getByText('Activo → Inactivo').waitFor();
   expect(await latest.getByText('Viaje familiar de un semestre').isVisible()).toBe(true);
   expect(await latest.getByText('Laura Villanueva').isVisible()).toBe(true);
+
+  // Cobranza: one order with its corrections; a new due date with its reason joins the trail.
+  const billing = page.getByRole('region', { name: 'Cobranza' });
+  await billing.getByRole('button', { name: /^Ver Inscripción/ }).click();
+  const order = page.getByRole('region', { name: 'Orden' });
+  await order.getByRole('button', { name: 'Cambiar vencimiento' }).click();
+  await order.getByLabel(/Nueva fecha de vencimiento/).fill('2026-08-31');
+  await order.getByLabel(/Motivo/).fill('Convenio de pago con la familia');
+  await order.getByRole('button', { name: 'Cambiar vencimiento' }).click();
+  const trail = order.getByRole('list', { name: 'Historial de correcciones' });
+  await trail.getByText('Motivo: Convenio de pago con la familia').first().waitFor();
+  expect(await trail.getByText('Laura Villanueva').first().isVisible()).toBe(true);
+  await expectAccessible(page);
+  await order.getByRole('button', { name: 'Cerrar' }).click();
 
   // Editar datos: a new first name, kept after a reload.
   await page.getByRole('button', { name: 'Editar datos' }).click();

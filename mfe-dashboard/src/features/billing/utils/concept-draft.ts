@@ -8,8 +8,8 @@ import {
   type UpdateConcept,
 } from '@cuota/contracts/billing/concepts';
 import type { z } from 'zod';
-import { centavosToDecimal, formatMoney } from '@cuota/ui/money';
-import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
+import { centavosToDecimal } from '@cuota/ui/money';
+import { problemsFrom } from '../../../components/form-problems';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 
 /** The concept form as typed: amounts already in centavos (MoneyField), the rest as text. */
@@ -107,26 +107,9 @@ const FIELD_OF: Record<string, DraftField> = {
 };
 const MONEY_FIELDS = new Set<DraftField>(['price_centavos', 'late_fee_centavos', 'cap_centavos']);
 
-/**
- * The API counts money in centavos and says so; the form is in pesos, so its money fields
- * say what to type in pesos instead of repeating the API's words.
- */
-function inPesos(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'too_big') return `Como máximo ${formatMoney(MAX_CENTAVOS)}.`;
-  if (issue.code === 'too_small') return 'Escribe una cantidad mayor que $0.00.';
-  return 'Escribe una cantidad en pesos, por ejemplo 1,250.00.';
-}
-
 /** Each problem beside its field (the first per field), in the schema's Spanish. */
-export function problemsOf(issues: z.core.$ZodIssue[]): Problems {
-  const problems: Problems = {};
-  for (const issue of issues) {
-    const path = issue.path.filter((p) => typeof p === 'string').join('.');
-    const field = FIELD_OF[path] ?? 'form';
-    problems[field] ??= MONEY_FIELDS.has(field) ? inPesos(issue) : issue.message;
-  }
-  return problems;
-}
+export const problemsOf = (issues: z.core.$ZodIssue[]): Problems =>
+  problemsFrom(issues, FIELD_OF, MONEY_FIELDS);
 
 /** The create body, checked by the same schema the service uses (its Spanish messages). */
 export function toCreateConcept(

@@ -28,7 +28,7 @@ export interface GuardianFilters {
 }
 
 const api = baseApi.enhanceEndpoints({
-  addTagTypes: ['Students', 'Student', 'StudentStatusHistory'],
+  addTagTypes: ['Students', 'Student', 'StudentStatusHistory', 'StudentOrders'],
 });
 
 /** Where the browser downloads the filtered list (a plain GET link: the session cookie rides). */
@@ -129,6 +129,7 @@ export const studentsApi = api.injectEndpoints({
     /** The student's concepts with their orders (billing.read). */
     studentConcepts: build.query({
       ...fromEndpoint(listStudentConcepts, (id: string) => ({ params: { id } })),
+      providesTags: ['StudentOrders'],
     }),
     guardianPortalUrl: build.query({
       ...fromEndpoint(

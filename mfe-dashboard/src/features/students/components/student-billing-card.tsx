@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { CONCEPT_TYPE_LABELS } from '@cuota/contracts/billing/concepts';
 import type { Order } from '@cuota/contracts/billing/orders';
+import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { DataTable } from '@cuota/ui/data-table';
 import { DateText } from '@cuota/ui/date-text';
@@ -9,11 +11,22 @@ import { MoneyText } from '@cuota/ui/money-text';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
+import { OrderDetailCard } from './order-detail-card';
 import { useStudentConceptsQuery } from '../api/students-api';
 
-/** What the student is billed: each concept with its orders, amounts and status today. */
-export function StudentBillingCard({ studentId }: { studentId: string }) {
+/**
+ * What the student is billed: each concept with its orders, amounts and status today; «Ver»
+ * opens one order with its corrections (and, with billing.write, the actions to correct it).
+ */
+export function StudentBillingCard({
+  studentId,
+  canCorrect,
+}: {
+  studentId: string;
+  canCorrect: boolean;
+}) {
   const concepts = useStudentConceptsQuery(studentId);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <Card title="Cobranza" aria-label="Cobranza">
       {concepts.isLoading && <Spinner label="Cargando las órdenes del alumno…" />}
@@ -41,11 +54,32 @@ export function StudentBillingCard({ studentId }: { studentId: string }) {
             },
             {
               header: 'Estatus',
-              cell: (o) => <StatusBadge kind="orderPayment" status={o.status} />,
+              cell: (o) =>
+                o.canceled_at ? 'Cancelada' : <StatusBadge kind="orderPayment" status={o.status} />,
+            },
+            {
+              header: 'Orden',
+              cell: (o) => (
+                <Button
+                  variant="ghost"
+                  aria-label={`Ver ${concept.concept_name} ${o.period ? formatPeriod(o.period) : ''}`.trim()}
+                  onClick={() => setOpen(o.id)}
+                >
+                  Ver
+                </Button>
+              ),
             },
           ]}
         />
       ))}
+      {open && (
+        <OrderDetailCard
+          key={open}
+          orderId={open}
+          canCorrect={canCorrect}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -61,7 +61,8 @@ function StudentData({ student: s, canWrite }: { student: StudentDetail; canWrit
   );
 }
 
-type StudentPermission = 'students.write' | 'students.status' | 'guardians.read' | 'billing.read';
+type StudentPermission =
+  'students.write' | 'students.status' | 'guardians.read' | 'billing.read' | 'billing.write';
 
 interface ViewProps {
   id: string;
@@ -90,7 +91,9 @@ export function StudentDetailView({ id, can }: ViewProps) {
         canSeeContacts={can('guardians.read')}
       />
       <StudentPhotoCard studentId={s.id} photoUrl={s.photo_url} canWrite={can('students.write')} />
-      {can('billing.read') && <StudentBillingCard studentId={s.id} />}
+      {can('billing.read') && (
+        <StudentBillingCard studentId={s.id} canCorrect={can('billing.write')} />
+      )}
     </>
   );
 }
@@ -102,6 +105,7 @@ export function StudentDetailPage() {
     'students.status': useGrant('students.status'),
     'guardians.read': useGrant('guardians.read'),
     'billing.read': useGrant('billing.read'),
+    'billing.write': useGrant('billing.write'),
   };
   return (
     <Page title="Alumno">

@@ -1,0 +1,125 @@
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffOrderDetail } from '@cuota/contracts/billing/corrections';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { apiErrorResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { OrderDetailCard } from './order-detail-card';
+
+const ORDER = '/book-keeper/orders/o-1/';
+const EDIT_BASE = '/api/v1/dashboard/schools/school-1/fulfillments/o-1/edit_base/';
+const order = (extra: Partial<StaffOrderDetail> = {}): StaffOrderDetail => ({
+  id: 'o-1',
+  school_id: 'school-1',
+  student: { id: 'st-1', name: 'Lucía Torres' },
+  concept_id: 'c-1',
+  concept_name: 'Colegiatura',
+  concept_type: 'MONTHLY_FEE',
+  period: '2026-09',
+  due_on: '2026-09-10',
+  amount_centavos: 485_000,
+  scholarship_centavos: 0,
+  discount_centavos: 0,
+  surcharge_centavos: 0,
+  total_centavos: 485_000,
+  late_fee_centavos: 15_000,
+  interest_forgiven: false,
+  canceled_at: null,
+  early_payment_discount_centavos: 0,
+  paid_centavos: 0,
+  pending_amount: 500_000,
+  final_amount: 500_000,
+  status: 'NOT_PAID',
+  is_billable: true,
+  fulfillments_dependent: [],
+  as_of: '2026-10-01',
+  allocations: [],
+  adjustments: [
+    {
+      id: 'adj-1',
+      kind: 'due_edited',
+      changes: [
+        { field: 'due_on', before: '2026-09-05', after: '2026-09-10' },
+        { field: 'total_centavos', before: 485_000, after: 485_000 },
+      ],
+      reason: 'Se entregó tarde el estado de cuenta',
+      adjusted_by: 'staff-1',
+      adjusted_by_name: 'Tere Tesorera',
+      adjusted_at: '2026-09-02T17:00:00Z',
+    },
+  ],
+  ...extra,
+});
+const render = (canCorrect: boolean) =>
+  renderWithProviders(
+    <OrderDetailCard orderId="o-1" canCorrect={canCorrect} onClose={() => {}} />,
+    { url: '/dashboard/students/st-1', path: '/dashboard/students/:id', session: staffSession() },
+  );
+
+beforeEach(() => forgetCsrfToken());
+
+test('the order shows its amounts and its corrections: who, what, from what to what, why', async () => {
+  stubFetch().on('GET', ORDER, order());
+  render(false);
+  const card = await screen.findByRole('region', { name: 'Orden' });
+  expect(await within(card).findByText('Colegiatura · septiembre 2026')).toBeVisible();
+  const trail = within(card).getByRole('list', { name: 'Historial de correcciones' });
+  expect(trail).toHaveTextContent(/Vencimiento.*Tere Tesorera/);
+  expect(trail).toHaveTextContent('Vence: 5 sep 2026 → 10 sep 2026');
+  expect(trail).toHaveTextContent('Motivo: Se entregó tarde el estado de cuenta');
+  expect(trail).not.toHaveTextContent('Total');
+  expect(within(card).queryByRole('group', { name: 'Correcciones' })).toBeNull();
+});
+
+test('editing the base: errors beside the field in pesos, then the new amount is sent', async () => {
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', ORDER, order())
+    .on('PATCH', EDIT_BASE, order({ amount_centavos: 450_000 }));
+  render(true);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Editar monto base' }));
+  const form = screen.getByRole('form', { name: 'Editar monto base' });
+  const amount = within(form).getByLabelText(/Nuevo monto base/);
+  await user.clear(amount);
+  await user.type(amount, '0');
+  await user.click(within(form).getByRole('button', { name: 'Editar monto base' }));
+  expect(within(form).getByText('Escribe una cantidad mayor que $0.00.')).toBeVisible();
+  expect(within(form).getByText('Escribe el motivo (al menos 3 letras).')).toBeVisible();
+  expect(network.sent('PATCH', EDIT_BASE)).toHaveLength(0);
+
+  await user.clear(amount);
+  await user.type(amount, '4,500.00');
+  await user.type(within(form).getByLabelText(/Motivo/), 'Precio de hermanos');
+  await user.click(within(form).getByRole('button', { name: 'Editar monto base' }));
+  const [sent] = network.sent('PATCH', EDIT_BASE);
+  expect(await sent!.json()).toEqual({ amount_centavos: 450_000, reason: 'Precio de hermanos' });
+});
+
+test("an order with payments offers no re-pricing nor cancel, and says why; the server's 409 shows", async () => {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', ORDER, order({ paid_centavos: 100_000, status: 'PARTIAL_PAID' }))
+    .on(
+      'POST',
+      '/api/v1/dashboard/schools/school-1/fulfillments/o-1/switch_interest_forgiven/',
+      () => apiErrorResponse(409, 'CONFLICT', 'Ya se pagó parte de los recargos de esta orden.'),
+    );
+  render(true);
+  const user = userEvent.setup();
+  const group = await screen.findByRole('group', { name: 'Correcciones' });
+  expect(
+    within(group)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Cambiar vencimiento', 'Condonar recargos']);
+  expect(screen.getByText(/Esta orden ya tiene pagos/)).toBeVisible();
+  await user.click(within(group).getByRole('button', { name: 'Condonar recargos' }));
+  await user.type(screen.getByLabelText(/Motivo/), 'Acuerdo con la familia');
+  await user.click(screen.getByRole('button', { name: 'Condonar recargos' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Ya se pagó parte de los recargos de esta orden.',
+  );
+});

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { StaffOrderDetail } from '@cuota/contracts/billing/corrections';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { formatDate, formatInstant, formatPeriod } from '@cuota/ui/dates';
+import { ErrorState } from '@cuota/ui/error-state';
+import { formatMoney } from '@cuota/ui/money';
+import { Notice } from '@cuota/ui/notice';
+import { Spinner } from '@cuota/ui/spinner';
+import { StatusBadge } from '@cuota/ui/status-badge';
+import { readError } from '@cuota/web-core/api/api-error';
+import { useStaffOrderQuery } from '../api/order-corrections-api';
+import { ACTION_LABELS, type CorrectionAction } from '../utils/correction-draft';
+import { CorrectionForm } from './correction-form';
+import { OrderTrail } from './order-trail';
+
+const WITH_PAYMENTS =
+  'Esta orden ya tiene pagos: para cambiar su importe o cancelarla, primero reembolsa el pago o emite una nota de crédito desde Pagos.';
+
+function Amounts({ order: o }: { order: StaffOrderDetail }) {
+  const rows: [string, string][] = [
+    ['Vence', formatDate(o.due_on)],
+    ['Monto base', formatMoney(o.amount_centavos)],
+    ['Becas y descuentos', formatMoney(o.scholarship_centavos + o.discount_centavos)],
+    ['Recargo', o.interest_forgiven ? 'Condonado' : formatMoney(o.late_fee_centavos)],
+    ['Pagado', formatMoney(o.paid_centavos)],
+    ['Pendiente', formatMoney(o.pending_amount)],
+  ];
+  return (
+    <dl>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The corrections this order still admits: an order with payments keeps its amount. */
+function actionsFor(o: StaffOrderDetail): CorrectionAction[] {
+  if (o.canceled_at) return [];
+  return o.paid_centavos > 0
+    ? ['edit_due', 'interest']
+    : ['edit_base', 'edit_due', 'interest', 'cancel'];
+}
+
+function Corrections({ order }: { order: StaffOrderDetail }) {
+  const [action, setAction] = useState<CorrectionAction | null>(null);
+  if (action)
+    return <CorrectionForm order={order} action={action} onDone={() => setAction(null)} />;
+  return (
+    <>
+      {order.paid_centavos > 0 && !order.canceled_at && <Notice>{WITH_PAYMENTS}</Notice>}
+      <div role="group" aria-label="Correcciones">
+        {actionsFor(order).map((a) => (
+          <Button key={a} variant="secondary" onClick={() => setAction(a)}>
+            {ACTION_LABELS[a](order.interest_forgiven)}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+interface Props {
+  orderId: string;
+  /** billing.write: the corrections' buttons are shown. */
+  canCorrect: boolean;
+  onClose: () => void;
+}
+
+/** One order as staff sees it: its amounts today, its corrections and, with the grant, actions. */
+export function OrderDetailCard({ orderId, canCorrect, onClose }: Props) {
+  const query = useStaffOrderQuery(orderId);
+  const o = query.currentData;
+  const title = o ? `${o.concept_name}${o.period ? ` · ${formatPeriod(o.period)}` : ''}` : 'Orden';
+  return (
+    <Card title={title} aria-label="Orden" focusTitle>
+      {query.isLoading && <Spinner label="Cargando la orden…" />}
+      {query.error && (
+        <ErrorState message={readError(query.error).message} onRetry={() => void query.refetch()} />
+      )}
+      {o && (
+        <>
+          {o.canceled_at ? (
+            <Notice tone="warning">Orden cancelada el {formatInstant(o.canceled_at)}.</Notice>
+          ) : (
+            <StatusBadge kind="orderPayment" status={o.status} />
+          )}
+          <Amounts order={o} />
+          {canCorrect && <Corrections order={o} />}
+          <h4>Historial de correcciones</h4>
+          <OrderTrail adjustments={o.adjustments} />
+        </>
+      )}
+      <Button variant="ghost" onClick={onClose}>
+        Cerrar
+      </Button>
+    </Card>
+  );
+}

@@ -118,6 +118,13 @@ export const orders = pgTable(
     surchargeCentavos: integer('surcharge_centavos').notNull().default(0),
     /** A cancelled order owes nothing; the row stays so no bill run bills it again. */
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /**
+     * avoid_scholarship / force_scholarship (ADR 0035): `avoid` keeps every scholarship off this
+     * order (grants skip it), `force` carries the student's scholarship though it starts later.
+     */
+    scholarshipRule: text('scholarship_rule', { enum: ['auto', 'avoid', 'force'] })
+      .notNull()
+      .default('auto'),
     /** What the family owes before late fees: the receivable payments holds (ADR 0035). */
     totalCentavos: integer('total_centavos')
       .notNull()
@@ -144,6 +151,7 @@ export const orders = pgTable(
       .on(t.studentId, t.conceptId, t.period)
       .nullsNotDistinct(),
     check('orders_amount_check', sql`${t.amountCentavos} > 0`),
+    check('orders_scholarship_rule_check', sql`${t.scholarshipRule} IN ('auto', 'avoid', 'force')`),
     check(
       'orders_adjustments_check',
       sql`${t.scholarshipCentavos} >= 0 AND ${t.discountCentavos} >= 0 AND ${t.surchargeCentavos} >= 0

@@ -22,6 +22,9 @@ export const editDueSchema = z.strictObject({
   reason: reasonSchema,
 });
 
+/** …/fulfillments/{fulfillment}/avoid_scholarship/ and …/force_scholarship/: only why. */
+export const scholarshipRuleSchema = z.strictObject({ reason: reasonSchema });
+
 /** PATCH /book-keeper/orders/{id}/: any of the corrections above, or cancelling an unpaid order. */
 export const bookkeeperOrderPatchSchema = z
   .strictObject({
@@ -65,6 +68,8 @@ export const ORDER_ADJUSTMENT_KINDS = [
   'price_changed',
   'canceled',
   'due_edited',
+  'scholarship_avoided',
+  'scholarship_forced',
 ] as const;
 
 /** One entry of an order's audit trail: who changed what, when, from what to what, and why. */

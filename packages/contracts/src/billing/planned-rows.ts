@@ -35,10 +35,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/delinquency/': 'Listar morosidad de la escuela',
     'GET /api/v1/dashboard/schools/{id}/due_orders/': 'Listar adeudos de la escuela',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/': 'Listar cargos de la escuela',
-    'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/avoid_scholarship/':
-      'Quitar la beca de un cargo',
-    'POST /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/force_scholarship/':
-      'Forzar la beca de un cargo',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/excel/': 'Exportar a Excel',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/': 'Descargar en PDF',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/': 'Descargar en XML',

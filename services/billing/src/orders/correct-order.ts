@@ -20,7 +20,9 @@ export type OrderEdit =
   | { kind: 'interest_forgiven'; interestForgiven: boolean }
   | { kind: 'base_edited'; amountCentavos: number }
   | { kind: 'due_edited'; dueOn: string }
-  | { kind: 'canceled'; canceledAt: Date };
+  | { kind: 'canceled'; canceledAt: Date }
+  | { kind: 'scholarship_avoided' }
+  | { kind: 'scholarship_forced'; scholarshipCentavos: number };
 
 const wanted = (edit: OrderEdit): OrderChanges => {
   switch (edit.kind) {
@@ -32,8 +34,19 @@ const wanted = (edit: OrderEdit): OrderChanges => {
       return { amountCentavos: edit.amountCentavos };
     case 'canceled':
       return { canceledAt: edit.canceledAt };
+    case 'scholarship_avoided':
+      return { scholarshipRule: 'avoid', scholarshipCentavos: 0 };
+    case 'scholarship_forced':
+      return { scholarshipRule: 'force', scholarshipCentavos: edit.scholarshipCentavos };
   }
 };
+/** Corrections that change what the order costs: never on an order with money (ADR 0035). */
+const REPRICES = new Set<OrderEdit['kind']>([
+  'base_edited',
+  'canceled',
+  'scholarship_avoided',
+  'scholarship_forced',
+]);
 
 const changesNothing = (o: OrderForPayment, edit: OrderEdit) =>
   edit.kind === 'canceled'
@@ -46,8 +59,7 @@ function refuse(o: OrderForPayment, edit: OrderEdit): void {
   const lateFeeTouched = o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
   if ((edit.kind === 'interest_forgiven' || edit.kind === 'due_edited') && lateFeeTouched)
     throw conflict(LATE_FEE_PAID);
-  if ((edit.kind === 'base_edited' || edit.kind === 'canceled') && hasMoney(o))
-    throw conflict(ORDER_HAS_PAYMENTS);
+  if (REPRICES.has(edit.kind) && hasMoney(o)) throw conflict(ORDER_HAS_PAYMENTS);
   if (
     edit.kind === 'base_edited' &&
     o.scholarshipCentavos + o.discountCentavos > edit.amountCentavos + o.surchargeCentavos
@@ -58,7 +70,8 @@ function refuse(o: OrderForPayment, edit: OrderEdit): void {
 }
 
 /**
- * Applies staff corrections to one order of the school, in order, each its own audited change
+ * Applies staff corrections to one order of the school (decided on the locked order, so a
+ * scholarship is read after the lock), in order, each its own audited change
  * through `correctOrder` (one trail entry and, when the total moves, one billing.order.adjusted).
  * The order is locked first: twenty concurrent requests queue, and an identical one after the
  * first changes nothing and writes nothing. Another school's order is not found.
@@ -67,13 +80,13 @@ export async function editOrder(
   tx: Executor,
   schoolId: string,
   orderId: string,
-  edits: OrderEdit[],
+  editsOf: (locked: OrderForPayment) => OrderEdit[] | Promise<OrderEdit[]>,
   who: Omit<Correction, 'kind'>,
 ): Promise<OrderForPayment> {
   const order = await lockOrder(tx, orderId);
   if (!order || order.schoolId !== schoolId) throw notFound(UNKNOWN_ORDER);
   let current = order;
-  for (const edit of edits) {
+  for (const edit of await editsOf(order)) {
     // A retry of what is already so answers the order as it is, whatever its payments.
     if (changesNothing(current, edit)) continue;
     refuse(current, edit);

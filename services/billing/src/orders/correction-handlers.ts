@@ -1,17 +1,22 @@
 import {
+  avoidScholarship,
   changeOrderPrices as changeOrderPricesEndpoint,
   editBase,
   editDue,
+  forceScholarship,
   patchBookkeeperOrder,
   switchInterestForgiven,
 } from '@cuota/contracts/billing/endpoints/corrections';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import type { Executor } from '@cuota/messaging/transaction';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import type { BillingContext } from '../billing-db';
 import { changeOrderPrices } from '../concepts/change-order-prices';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
 import { editOrder, editsOfPatch, type OrderEdit } from './correct-order';
+import { forcedScholarship } from '../scholarships/force-scholarship';
+import type { OrderForPayment } from './order-payment-repository';
 import { orderById, UNKNOWN_ORDER } from './order-repository';
 import { staffOrderDetail } from './staff-order-detail';
 
@@ -25,11 +30,17 @@ export function correctionHandlers({ db, today }: BillingContext) {
   const correct = async (
     call: { params: { id: string; fulfillment: string }; caller: IdentityClaims },
     reason: string,
-    edit: OrderEdit,
+    edit: OrderEdit | ((tx: Executor, locked: OrderForPayment) => Promise<OrderEdit[]>),
   ) => {
     const { id: schoolId, fulfillment } = call.params;
     await db.transaction((tx) =>
-      editOrder(tx, schoolId, fulfillment, [edit], who(call.caller, reason)),
+      editOrder(
+        tx,
+        schoolId,
+        fulfillment,
+        (locked) => (typeof edit === 'function' ? edit(tx, locked) : [edit]),
+        who(call.caller, reason),
+      ),
     );
     return staffOrderDetail(db, (await orderById(db, fulfillment))!, today());
   };
@@ -46,6 +57,10 @@ export function correctionHandlers({ db, today }: BillingContext) {
         amountCentavos: call.body.amount_centavos,
       }),
     ),
+    implement(avoidScholarship, (call) =>
+      correct(call, call.body.reason, { kind: 'scholarship_avoided' }),
+    ),
+    implement(forceScholarship, (call) => correct(call, call.body.reason, forcedScholarship)),
     implement(editDue, (call) =>
       correct(call, call.body.reason, { kind: 'due_edited', dueOn: call.body.due_on }),
     ),
@@ -59,7 +74,7 @@ export function correctionHandlers({ db, today }: BillingContext) {
           tx,
           row.order.schoolId,
           call.params.id,
-          edits,
+          () => edits,
           who(call.caller, call.body.reason),
         ),
       );

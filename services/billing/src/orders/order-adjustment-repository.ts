@@ -22,11 +22,28 @@ export type OrderChanges = Partial<
     | 'interestForgiven'
     | 'dueOn'
     | 'canceledAt'
+    | 'scholarshipRule'
   >
 >;
 
+/** What the trail calls a correction; avoid/force are scholarship changes to payments. */
+export type CorrectionKind =
+  OrderAdjusted['kind'] | 'due_edited' | 'scholarship_avoided' | 'scholarship_forced';
+const EVENT_KIND: Record<CorrectionKind, OrderAdjusted['kind'] | null> = {
+  scholarship: 'scholarship',
+  discount: 'discount',
+  surcharge: 'surcharge',
+  interest_forgiven: 'interest_forgiven',
+  base_edited: 'base_edited',
+  price_changed: 'price_changed',
+  canceled: 'canceled',
+  due_edited: null,
+  scholarship_avoided: 'scholarship',
+  scholarship_forced: 'scholarship',
+};
+
 export interface Correction {
-  kind: OrderAdjusted['kind'] | 'due_edited';
+  kind: CorrectionKind;
   reason: string;
   by: string | null;
   /** The staff member's name, when a person (not a bill run) made it. */
@@ -119,8 +136,9 @@ export async function correctOrder(
       adjustedAt: sql`clock_timestamp()`,
     })
     .returning();
-  if (c.kind !== 'due_edited' && after!.totalCentavos !== o.totalCentavos)
-    await enqueueAdjusted(tx, o, after!, { ...c, kind: c.kind }, audit!);
+  const eventKind = EVENT_KIND[c.kind];
+  if (eventKind && after!.totalCentavos !== o.totalCentavos)
+    await enqueueAdjusted(tx, o, after!, { ...c, kind: eventKind }, audit!);
   await refreshBalances(tx, o.schoolId, [o.studentId]);
   return true;
 }
@@ -129,7 +147,7 @@ async function enqueueAdjusted(
   tx: Executor,
   before: OrderForPayment,
   after: OrderForPayment,
-  c: Correction & { kind: OrderAdjusted['kind'] },
+  c: Omit<Correction, 'kind'> & { kind: OrderAdjusted['kind'] },
   audit: typeof orderAdjustments.$inferSelect,
 ) {
   const [concept] = await tx

@@ -154,6 +154,7 @@ const orderRow = fc
       discountCentavos: a.d,
       surchargeCentavos: a.surcharge,
       canceledAt: null,
+      scholarshipRule: 'auto',
       createdAt: new Date(0),
     });
   });

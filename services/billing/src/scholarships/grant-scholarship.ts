@@ -56,10 +56,12 @@ export async function grantScholarship(
     basisPoints: scholarship.basis_points,
     amountCentavos: scholarship.amount_centavos,
   };
-  const orders = await lockOrdersOfStudent(tx, schoolId, input.student_id, {
+  const reached = await lockOrdersOfStudent(tx, schoolId, input.student_id, {
     conceptId: input.concept_id,
     from: input.starts_on,
   });
+  // avoid_scholarship keeps an order out of every grant (ADR 0035).
+  const orders = reached.filter((o) => o.scholarshipRule !== 'avoid');
   let adjusted = 0;
   const withPayments = orders.filter(hasMoney).length;
   for (const o of orders.filter((x) => !hasMoney(x))) {

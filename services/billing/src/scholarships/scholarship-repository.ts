@@ -80,3 +80,26 @@ export function scholarshipsOfRun(tx: Executor, runId: string) {
     .where(eq(orders.billRunId, runId))
     .orderBy(asc(orders.id), desc(scholarships.createdAt));
 }
+
+/**
+ * The newest scholarship of the order's student that names its concept or every concept,
+ * whatever its start date: what force_scholarship applies (ADR 0035).
+ */
+export async function newestScholarshipOf(
+  tx: Executor,
+  o: Pick<typeof orders.$inferSelect, 'schoolId' | 'studentId' | 'conceptId'>,
+): Promise<ScholarshipRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(scholarships)
+    .where(
+      and(
+        eq(scholarships.schoolId, o.schoolId),
+        eq(scholarships.studentId, o.studentId),
+        or(isNull(scholarships.conceptId), eq(scholarships.conceptId, o.conceptId)),
+      ),
+    )
+    .orderBy(desc(scholarships.createdAt), desc(scholarships.id))
+    .limit(1);
+  return row;
+}

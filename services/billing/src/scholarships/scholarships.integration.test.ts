@@ -201,3 +201,56 @@ test('a later bill run bills the scholarship in, audited and published', async (
     }),
   ]);
 });
+
+test('avoid_scholarship takes it off and keeps later grants off; force_scholarship brings it in', async () => {
+  const tuitionOf = async (student: string, period: string) =>
+    (await ordersOf(student)).find((o) => o.concept_id === tuition && o.period === period);
+  const action = (order: Json, name: string, as = staff('TREASURER')) =>
+    h.call(as, `/api/v1/dashboard/schools/${SCHOOL}/fulfillments/${order.id}/${name}/`, {
+      json: { reason: 'Acuerdo del comité de becas' },
+    });
+  const october = await tuitionOf(S1, '2026-10');
+  expect((await action(october, 'avoid_scholarship', staff('ACCOUNTANT'))).status).toBe(403);
+  const before = (await adjusted()).length;
+  const avoided = await action(october, 'avoid_scholarship');
+  expect(avoided.status).toBe(200);
+  expect(avoided.body).toMatchObject({ scholarship_centavos: 0, total_centavos: 485_000 });
+  expect(avoided.body.adjustments.at(-1)).toMatchObject({
+    kind: 'scholarship_avoided',
+    reason: 'Acuerdo del comité de becas',
+  });
+  expect((await action(october, 'avoid_scholarship')).body.adjustments).toHaveLength(
+    avoided.body.adjustments.length,
+  );
+  expect((await adjusted()).slice(before).map((e) => e.data)).toEqual([
+    expect.objectContaining({
+      kind: 'scholarship',
+      previous_total_centavos: 242_500,
+      new_total_centavos: 485_000,
+    }),
+  ]);
+  // A new grant reaches September but not the avoided October.
+  await h.call(staff('TREASURER'), GRANT, {
+    json: { ...halfFromAugust(), basis_points: 2_000, reason: 'Beca ajustada' },
+  });
+  expect((await tuitionOf(S1, '2026-09')).scholarship_centavos).toBe(97_000);
+  expect((await tuitionOf(S1, '2026-10')).scholarship_centavos).toBe(0);
+
+  // Student 2's amount starts in October; forced, September gets it too.
+  const september = await tuitionOf(S2, '2026-09');
+  expect(september.scholarship_centavos).toBe(0);
+  const forced = await action(september, 'force_scholarship');
+  expect(forced.status).toBe(200);
+  expect(forced.body).toMatchObject({ scholarship_centavos: 100_000, total_centavos: 385_000 });
+  // Student 1's August has payments: 409, nothing written.
+  const august = await tuitionOf(S1, '2026-08');
+  const refused = await action(august, 'avoid_scholarship');
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toMatch(/^Esta orden ya tiene pagos/);
+  const elsewhere = await h.call(
+    staff('OWNER', OTHER_SCHOOL),
+    `/api/v1/dashboard/schools/${OTHER_SCHOOL}/fulfillments/${september.id}/force_scholarship/`,
+    { json: { reason: 'Acuerdo' } },
+  );
+  expect(elsewhere.status).toBe(404);
+});

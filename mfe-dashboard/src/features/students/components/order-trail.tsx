@@ -11,6 +11,8 @@ const KIND_LABELS: Record<OrderAdjustment['kind'], string> = {
   price_changed: 'Cambio de precio del concepto',
   canceled: 'Cancelación',
   due_edited: 'Vencimiento',
+  scholarship_avoided: 'Beca quitada',
+  scholarship_forced: 'Beca forzada',
 };
 const FIELD_LABELS: Record<string, string> = {
   amount_centavos: 'Monto base',
@@ -21,6 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
   interest_forgiven: 'Recargos condonados',
   due_on: 'Vence',
   canceled_at: 'Cancelada',
+  scholarship_rule: 'Regla de beca',
 };
 
 type Value = OrderAdjustment['changes'][number]['before'];

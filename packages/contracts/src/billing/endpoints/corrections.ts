@@ -6,6 +6,7 @@ import {
   changeOrderPricesSchema,
   editBaseSchema,
   editDueSchema,
+  scholarshipRuleSchema,
   staffOrderDetailSchema,
   switchInterestForgivenSchema,
 } from '../corrections';
@@ -38,6 +39,26 @@ export const editBase = defineEndpoint({
   path: '/api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/edit_base/',
   summary: 'Editar el monto base de un cargo sin pagos',
   body: editBaseSchema,
+});
+
+export const avoidScholarship = defineEndpoint({
+  ...correction,
+  name: 'billing.fulfillments.avoid-scholarship',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/avoid_scholarship/',
+  access: staffOnly('scholarships.write'),
+  summary: 'Quitar la beca de un cargo sin pagos (las becas nuevas tampoco lo alcanzan)',
+  body: scholarshipRuleSchema,
+});
+
+export const forceScholarship = defineEndpoint({
+  ...correction,
+  name: 'billing.fulfillments.force-scholarship',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/force_scholarship/',
+  access: staffOnly('scholarships.write'),
+  summary: 'Aplicar a un cargo sin pagos la beca del alumno aunque empiece después',
+  body: scholarshipRuleSchema,
 });
 
 export const editDue = defineEndpoint({
@@ -79,6 +100,8 @@ export const CORRECTION_ENDPOINTS = [
   switchInterestForgiven,
   editBase,
   editDue,
+  avoidScholarship,
+  forceScholarship,
   patchBookkeeperOrder,
   changeOrderPrices,
 ] as const;

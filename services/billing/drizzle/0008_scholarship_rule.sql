@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "scholarship_rule" text DEFAULT 'auto' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_scholarship_rule_check" CHECK ("orders"."scholarship_rule" IN ('auto', 'avoid', 'force'));

@@ -1,6 +1,8 @@
 import {
+  avoidScholarship,
   editBase,
   editDue,
+  forceScholarship,
   patchBookkeeperOrder,
   switchInterestForgiven,
 } from '@cuota/contracts/billing/endpoints/corrections';
@@ -57,6 +59,20 @@ export const orderCorrectionsApi = api.injectEndpoints({
       ),
       invalidatesTags: afterCorrection,
     }),
+    avoidScholarship: build.mutation({
+      ...fromEndpoint(avoidScholarship, ({ schoolId, orderId, reason }: Target) => ({
+        params: { id: schoolId, fulfillment: orderId },
+        body: { reason },
+      })),
+      invalidatesTags: afterCorrection,
+    }),
+    forceScholarship: build.mutation({
+      ...fromEndpoint(forceScholarship, ({ schoolId, orderId, reason }: Target) => ({
+        params: { id: schoolId, fulfillment: orderId },
+        body: { reason },
+      })),
+      invalidatesTags: afterCorrection,
+    }),
     patchOrder: build.mutation({
       ...fromEndpoint(
         patchBookkeeperOrder,
@@ -76,4 +92,6 @@ export const {
   useEditBaseMutation,
   useEditDueMutation,
   usePatchOrderMutation,
+  useAvoidScholarshipMutation,
+  useForceScholarshipMutation,
 } = orderCorrectionsApi;

@@ -6,8 +6,10 @@ import { MoneyField } from '@cuota/ui/money-field';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import {
+  useAvoidScholarshipMutation,
   useEditBaseMutation,
   useEditDueMutation,
+  useForceScholarshipMutation,
   usePatchOrderMutation,
   useSwitchInterestForgivenMutation,
 } from '../api/order-corrections-api';
@@ -37,7 +39,9 @@ export function CorrectionForm({ order, action, onDone }: Props) {
   const [editDue, due] = useEditDueMutation();
   const [switchInterest, interest] = useSwitchInterestForgivenMutation();
   const [patch, patched] = usePatchOrderMutation();
-  const saving = base.isLoading || due.isLoading || interest.isLoading || patched.isLoading;
+  const [avoid, avoided] = useAvoidScholarshipMutation();
+  const [force, forced] = useForceScholarshipMutation();
+  const saving = [base, due, interest, patched, avoided, forced].some((m) => m.isLoading);
   const label = ACTION_LABELS[action](order.interest_forgiven);
 
   const send = () => {
@@ -47,6 +51,8 @@ export function CorrectionForm({ order, action, onDone }: Props) {
     if (action === 'edit_due') return editDue({ ...target, dueOn: draft.due_on });
     if (action === 'interest')
       return switchInterest({ ...target, forgiven: !order.interest_forgiven });
+    if (action === 'avoid_scholarship') return avoid(target);
+    if (action === 'force_scholarship') return force(target);
     return patch({ orderId: order.id, patch: { canceled: true, reason: draft.reason } });
   };
   const submit = async (event: FormEvent) => {

@@ -52,9 +52,9 @@ const order = (extra: Partial<StaffOrderDetail> = {}): StaffOrderDetail => ({
   ],
   ...extra,
 });
-const render = (canCorrect: boolean) =>
+const render = (correct: boolean, scholarships = false) =>
   renderWithProviders(
-    <OrderDetailCard orderId="o-1" canCorrect={canCorrect} onClose={() => {}} />,
+    <OrderDetailCard orderId="o-1" can={{ correct, scholarships }} onClose={() => {}} />,
     { url: '/dashboard/students/st-1', path: '/dashboard/students/:id', session: staffSession() },
   );
 
@@ -122,4 +122,25 @@ test("an order with payments offers no re-pricing nor cancel, and says why; the 
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Ya se pagó parte de los recargos de esta orden.',
   );
+});
+
+test('with scholarships.write alone: only the scholarship action, sent with its reason', async () => {
+  const AVOID = '/api/v1/dashboard/schools/school-1/fulfillments/o-1/avoid_scholarship/';
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', ORDER, order({ scholarship_centavos: 242_500, total_centavos: 242_500 }))
+    .on('POST', AVOID, order());
+  render(false, true);
+  const user = userEvent.setup();
+  const group = await screen.findByRole('group', { name: 'Correcciones' });
+  expect(
+    within(group)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Quitar beca']);
+  await user.click(within(group).getByRole('button', { name: 'Quitar beca' }));
+  await user.type(screen.getByLabelText(/Motivo/), 'Acuerdo del comité');
+  await user.click(screen.getByRole('button', { name: 'Quitar beca' }));
+  const [sent] = network.sent('POST', AVOID);
+  expect(await sent!.json()).toEqual({ reason: 'Acuerdo del comité' });
 });

@@ -38,15 +38,25 @@ function Amounts({ order: o }: { order: StaffOrderDetail }) {
   );
 }
 
-/** The corrections this order still admits: an order with payments keeps its amount. */
-function actionsFor(o: StaffOrderDetail): CorrectionAction[] {
-  if (o.canceled_at) return [];
-  return o.paid_centavos > 0
-    ? ['edit_due', 'interest']
-    : ['edit_base', 'edit_due', 'interest', 'cancel'];
+/** What the staff member may do here: billing.write corrects, scholarships.write grants. */
+export interface OrderGrants {
+  correct: boolean;
+  scholarships: boolean;
 }
 
-function Corrections({ order }: { order: StaffOrderDetail }) {
+/** The corrections this order still admits: an order with payments keeps its amount. */
+function actionsFor(o: StaffOrderDetail, can: OrderGrants): CorrectionAction[] {
+  if (o.canceled_at) return [];
+  const paid = o.paid_centavos > 0;
+  const corrections: CorrectionAction[] = paid
+    ? ['edit_due', 'interest']
+    : ['edit_base', 'edit_due', 'interest', 'cancel'];
+  const scholarship: CorrectionAction =
+    o.scholarship_centavos > 0 ? 'avoid_scholarship' : 'force_scholarship';
+  return [...(can.correct ? corrections : []), ...(can.scholarships && !paid ? [scholarship] : [])];
+}
+
+function Corrections({ order, can }: { order: StaffOrderDetail; can: OrderGrants }) {
   const [action, setAction] = useState<CorrectionAction | null>(null);
   if (action)
     return <CorrectionForm order={order} action={action} onDone={() => setAction(null)} />;
@@ -54,7 +64,7 @@ function Corrections({ order }: { order: StaffOrderDetail }) {
     <>
       {order.paid_centavos > 0 && !order.canceled_at && <Notice>{WITH_PAYMENTS}</Notice>}
       <div role="group" aria-label="Correcciones">
-        {actionsFor(order).map((a) => (
+        {actionsFor(order, can).map((a) => (
           <Button key={a} variant="secondary" onClick={() => setAction(a)}>
             {ACTION_LABELS[a](order.interest_forgiven)}
           </Button>
@@ -66,13 +76,12 @@ function Corrections({ order }: { order: StaffOrderDetail }) {
 
 interface Props {
   orderId: string;
-  /** billing.write: the corrections' buttons are shown. */
-  canCorrect: boolean;
+  can: OrderGrants;
   onClose: () => void;
 }
 
 /** One order as staff sees it: its amounts today, its corrections and, with the grant, actions. */
-export function OrderDetailCard({ orderId, canCorrect, onClose }: Props) {
+export function OrderDetailCard({ orderId, can, onClose }: Props) {
   const query = useStaffOrderQuery(orderId);
   const o = query.currentData;
   const title = o ? `${o.concept_name}${o.period ? ` · ${formatPeriod(o.period)}` : ''}` : 'Orden';
@@ -90,7 +99,7 @@ export function OrderDetailCard({ orderId, canCorrect, onClose }: Props) {
             <StatusBadge kind="orderPayment" status={o.status} />
           )}
           <Amounts order={o} />
-          {canCorrect && <Corrections order={o} />}
+          {(can.correct || can.scholarships) && <Corrections order={o} can={can} />}
           <h4>Historial de correcciones</h4>
           <OrderTrail adjustments={o.adjustments} />
         </>

@@ -11,20 +11,14 @@ import { MoneyText } from '@cuota/ui/money-text';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
-import { OrderDetailCard } from './order-detail-card';
+import { OrderDetailCard, type OrderGrants } from './order-detail-card';
 import { useStudentConceptsQuery } from '../api/students-api';
 
 /**
  * What the student is billed: each concept with its orders, amounts and status today; «Ver»
  * opens one order with its corrections (and, with billing.write, the actions to correct it).
  */
-export function StudentBillingCard({
-  studentId,
-  canCorrect,
-}: {
-  studentId: string;
-  canCorrect: boolean;
-}) {
+export function StudentBillingCard({ studentId, can }: { studentId: string; can: OrderGrants }) {
   const concepts = useStudentConceptsQuery(studentId);
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -73,12 +67,7 @@ export function StudentBillingCard({
         />
       ))}
       {open && (
-        <OrderDetailCard
-          key={open}
-          orderId={open}
-          canCorrect={canCorrect}
-          onClose={() => setOpen(null)}
-        />
+        <OrderDetailCard key={open} orderId={open} can={can} onClose={() => setOpen(null)} />
       )}
     </Card>
   );

@@ -62,7 +62,12 @@ function StudentData({ student: s, canWrite }: { student: StudentDetail; canWrit
 }
 
 type StudentPermission =
-  'students.write' | 'students.status' | 'guardians.read' | 'billing.read' | 'billing.write';
+  | 'students.write'
+  | 'students.status'
+  | 'guardians.read'
+  | 'billing.read'
+  | 'billing.write'
+  | 'scholarships.write';
 
 interface ViewProps {
   id: string;
@@ -92,7 +97,10 @@ export function StudentDetailView({ id, can }: ViewProps) {
       />
       <StudentPhotoCard studentId={s.id} photoUrl={s.photo_url} canWrite={can('students.write')} />
       {can('billing.read') && (
-        <StudentBillingCard studentId={s.id} canCorrect={can('billing.write')} />
+        <StudentBillingCard
+          studentId={s.id}
+          can={{ correct: can('billing.write'), scholarships: can('scholarships.write') }}
+        />
       )}
     </>
   );
@@ -106,6 +114,7 @@ export function StudentDetailPage() {
     'guardians.read': useGrant('guardians.read'),
     'billing.read': useGrant('billing.read'),
     'billing.write': useGrant('billing.write'),
+    'scholarships.write': useGrant('scholarships.write'),
   };
   return (
     <Page title="Alumno">

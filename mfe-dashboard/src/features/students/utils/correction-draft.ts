@@ -2,12 +2,14 @@ import {
   bookkeeperOrderPatchSchema,
   editBaseSchema,
   editDueSchema,
+  scholarshipRuleSchema,
   switchInterestForgivenSchema,
 } from '@cuota/contracts/billing/corrections';
 import { problemsFrom } from '../../../components/form-problems';
 
 /** The corrections a staff member with billing.write may make on one order (ADR 0035). */
-export type CorrectionAction = 'edit_base' | 'edit_due' | 'interest' | 'cancel';
+export type CorrectionAction =
+  'edit_base' | 'edit_due' | 'interest' | 'cancel' | 'avoid_scholarship' | 'force_scholarship';
 
 /** The correction form as typed: the amount already in centavos (MoneyField). */
 export interface CorrectionDraft {
@@ -38,6 +40,8 @@ export function checkCorrection(
     interest: () =>
       switchInterestForgivenSchema.safeParse({ interest_forgiven: !interestForgiven, reason }),
     cancel: () => bookkeeperOrderPatchSchema.safeParse({ canceled: true, reason }),
+    avoid_scholarship: () => scholarshipRuleSchema.safeParse({ reason }),
+    force_scholarship: () => scholarshipRuleSchema.safeParse({ reason }),
   }[action]();
   if (parsed.success) return { ok: true };
   return { problems: problemsFrom(parsed.error.issues, FIELD_OF, MONEY) };
@@ -49,4 +53,6 @@ export const ACTION_LABELS: Record<CorrectionAction, (forgiven: boolean) => stri
   edit_due: () => 'Cambiar vencimiento',
   interest: (forgiven) => (forgiven ? 'Volver a cobrar recargos' : 'Condonar recargos'),
   cancel: () => 'Cancelar orden',
+  avoid_scholarship: () => 'Quitar beca',
+  force_scholarship: () => 'Aplicar beca del alumno',
 };

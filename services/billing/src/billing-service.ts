@@ -8,6 +8,7 @@ import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { correctionHandlers } from './orders/correction-handlers';
+import { specialChargeHandlers } from './special-charges/special-charge-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
@@ -36,6 +37,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...dueOrderHandlers({ db, today: todayOf(config) }),
     ...scholarshipHandlers(db),
     ...correctionHandlers({ db, today: todayOf(config) }),
+    ...specialChargeHandlers(db),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

@@ -249,6 +249,44 @@ export const scholarships = pgTable(
 );
 
 /**
+ * Special discounts and over-charges on one order (ADR 0035 steps 3 and 4): why the order's
+ * `discount_centavos` / `surcharge_centavos` are what they are. The newest of each wins.
+ */
+export const specialCharges = pgTable(
+  'special_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    studentId: text('student_id').notNull(),
+    direction: text('direction', { enum: ['discount', 'surcharge'] }).notNull(),
+    kind: text('kind', { enum: ['PERCENT', 'AMOUNT', 'FIXED'] }).notNull(),
+    basisPoints: integer('basis_points'),
+    amountCentavos: integer('amount_centavos'),
+    /** What it took off or added on the order when granted. */
+    appliedCentavos: integer('applied_centavos').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by'),
+    createdByName: text('created_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('special_charges_school_idx').on(t.schoolId, t.direction, t.createdAt),
+    check(
+      'special_charges_value_check',
+      sql`(${t.kind} = 'PERCENT' AND ${t.basisPoints} BETWEEN 1 AND 10000 AND ${t.amountCentavos} IS NULL)
+       OR (${t.kind} IN ('AMOUNT', 'FIXED') AND ${t.amountCentavos} > 0 AND ${t.basisPoints} IS NULL)`,
+    ),
+    check(
+      'special_charges_direction_check',
+      sql`${t.direction} = 'discount' OR (${t.direction} = 'surcharge' AND ${t.kind} <> 'FIXED')`,
+    ),
+  ],
+);
+
+/**
  * Every correction of an order (ADR 0035): who, when, what, the order before and after, why.
  * Its id is the `adjustment_id` of the billing.order.adjusted event it caused, if any.
  */

@@ -48,10 +48,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/optional-orders/':
       'Listar órdenes opcionales de la escuela',
     'GET /api/v1/dashboard/schools/{id}/root_concepts/': 'Listar conceptos raíz de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/special_discounts/':
-      'Listar descuentos especiales de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/special_over_charges/':
-      'Listar recargos especiales de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock/': 'Listar inventario de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock-history/':
       'Listar historial de inventario de la escuela',

@@ -1,4 +1,5 @@
 import type { BookkeeperOrderPatch } from '@cuota/contracts/billing/corrections';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import {
@@ -15,12 +16,20 @@ const CANCELED = 'Esta orden está cancelada; ya no se puede corregir.';
 const LATE_FEE_PAID =
   'Ya se pagó parte de los recargos de esta orden. Para cambiarlos, primero reembolsa el pago o emite una nota de crédito desde Pagos; después corrige la orden.';
 
+/** Who corrects, and why: the staff member, with the name the trail shows. */
+export const who = (caller: IdentityClaims, reason: string) =>
+  caller.kind === 'staff'
+    ? { reason, by: caller.user_id, byName: caller.name ?? null }
+    : { reason, by: null };
+
 /** One correction a staff member asks for, as ADR 0035 names them. */
 export type OrderEdit =
   | { kind: 'interest_forgiven'; interestForgiven: boolean }
   | { kind: 'base_edited'; amountCentavos: number }
   | { kind: 'due_edited'; dueOn: string }
   | { kind: 'canceled'; canceledAt: Date }
+  | { kind: 'discount'; discountCentavos: number }
+  | { kind: 'surcharge'; surchargeCentavos: number }
   | { kind: 'scholarship_avoided' }
   | { kind: 'scholarship_forced'; scholarshipCentavos: number };
 
@@ -34,6 +43,10 @@ const wanted = (edit: OrderEdit): OrderChanges => {
       return { amountCentavos: edit.amountCentavos };
     case 'canceled':
       return { canceledAt: edit.canceledAt };
+    case 'discount':
+      return { discountCentavos: edit.discountCentavos };
+    case 'surcharge':
+      return { surchargeCentavos: edit.surchargeCentavos };
     case 'scholarship_avoided':
       return { scholarshipRule: 'avoid', scholarshipCentavos: 0 };
     case 'scholarship_forced':
@@ -46,6 +59,8 @@ const REPRICES = new Set<OrderEdit['kind']>([
   'canceled',
   'scholarship_avoided',
   'scholarship_forced',
+  'discount',
+  'surcharge',
 ]);
 
 const changesNothing = (o: OrderForPayment, edit: OrderEdit) =>

@@ -14,17 +14,11 @@ import { notFound } from '@cuota/service-runtime/http/http-error';
 import type { BillingContext } from '../billing-db';
 import { changeOrderPrices } from '../concepts/change-order-prices';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
-import { editOrder, editsOfPatch, type OrderEdit } from './correct-order';
+import { editOrder, editsOfPatch, who, type OrderEdit } from './correct-order';
 import { forcedScholarship } from '../scholarships/force-scholarship';
 import type { OrderForPayment } from './order-payment-repository';
 import { orderById, UNKNOWN_ORDER } from './order-repository';
 import { staffOrderDetail } from './staff-order-detail';
-
-/** Who corrects: the staff member, with the name the trail shows. */
-const who = (caller: IdentityClaims, reason: string) =>
-  caller.kind === 'staff'
-    ? { reason, by: caller.user_id, byName: caller.name ?? null }
-    : { reason, by: null };
 
 export function correctionHandlers({ db, today }: BillingContext) {
   const correct = async (

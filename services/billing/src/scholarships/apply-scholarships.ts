@@ -11,7 +11,7 @@ import { scholarshipsOfRun } from './scholarship-repository';
 export async function applyScholarshipsToRun(tx: Executor, runId: string): Promise<number> {
   let changed = 0;
   for (const { order, scholarship: s } of await scholarshipsOfRun(tx, runId)) {
-    const scholarshipCentavos = scholarshipOn(order.amountCentavos, s);
+    const scholarshipCentavos = scholarshipOn(order, s);
     const c = { kind: 'scholarship' as const, reason: s.reason, by: s.createdBy };
     if (await correctOrder(tx, order, { scholarshipCentavos }, c)) changed += 1;
   }

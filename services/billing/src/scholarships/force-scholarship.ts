@@ -12,5 +12,5 @@ const NO_SCHOLARSHIP =
 export async function forcedScholarship(tx: Executor, o: OrderForPayment): Promise<OrderEdit[]> {
   const s = await newestScholarshipOf(tx, o);
   if (!s) throw conflict(NO_SCHOLARSHIP);
-  return [{ kind: 'scholarship_forced', scholarshipCentavos: scholarshipOn(o.amountCentavos, s) }];
+  return [{ kind: 'scholarship_forced', scholarshipCentavos: scholarshipOn(o, s) }];
 }

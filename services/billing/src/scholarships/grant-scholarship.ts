@@ -4,16 +4,14 @@ import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { studentById } from '@cuota/student-directory/student-directory-repository';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
 import { correctOrder, lockOrdersOfStudent } from '../orders/order-adjustment-repository';
-import { hasMoney, scholarshipOn, WITH_PAYMENTS_NOTE } from '../orders/order-adjustment-rules';
+import {
+  hasMoney,
+  pesos,
+  scholarshipOn,
+  WITH_PAYMENTS_NOTE,
+} from '../orders/order-adjustment-rules';
 import { UNKNOWN_STUDENT } from '../students/student-access';
 import { insertScholarship } from './scholarship-repository';
-
-const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-/** Whole centavos as `$4,850.00`, formatted from the decimal string (no float holds it). */
-const money = (centavos: number) =>
-  mxn.format(
-    `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}` as `${number}`,
-  );
 
 /** A concept's scholarship bigger than its price is a typo, not a grant. */
 async function checkConcept(tx: Executor, schoolId: string, input: CreateScholarship) {
@@ -22,7 +20,7 @@ async function checkConcept(tx: Executor, schoolId: string, input: CreateScholar
   if (row.schoolId !== schoolId) throw notFound(UNKNOWN_CONCEPT);
   if (input.kind === 'AMOUNT' && input.amount_centavos > row.priceCentavos)
     throw badRequest(
-      `La beca no puede ser mayor que el precio del concepto (${money(row.priceCentavos)}).`,
+      `La beca no puede ser mayor que el precio del concepto (${pesos(row.priceCentavos)}).`,
     );
 }
 
@@ -65,7 +63,7 @@ export async function grantScholarship(
   let adjusted = 0;
   const withPayments = orders.filter(hasMoney).length;
   for (const o of orders.filter((x) => !hasMoney(x))) {
-    const scholarshipCentavos = scholarshipOn(o.amountCentavos, terms);
+    const scholarshipCentavos = scholarshipOn(o, terms);
     const c = { kind: 'scholarship' as const, reason: input.reason, by };
     if (await correctOrder(tx, o, { scholarshipCentavos }, c)) adjusted += 1;
   }

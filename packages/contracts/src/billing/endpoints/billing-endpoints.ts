@@ -6,6 +6,7 @@ import { CORRECTION_ENDPOINTS } from './corrections';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { ORDER_ENDPOINTS } from './orders';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
+import { SPECIAL_CHARGE_ENDPOINTS } from './special-charges';
 
 /**
  * Billing's read model of enrolment's students: for the BFF itself and the school's staff
@@ -31,4 +32,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...DUE_ORDER_ENDPOINTS,
   ...SCHOLARSHIP_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,
+  ...SPECIAL_CHARGE_ENDPOINTS,
 ];

@@ -1,8 +1,7 @@
 import { payinReversalSchema } from '@cuota/contracts/payments/reversals';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
-import type { BilledOrder } from '../test-support/real-billing';
+import { ledgerIsRight } from '../test-support/ledger-after-reversal';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
@@ -36,22 +35,6 @@ const voidIt = (payinId: string, json: unknown, as: IdentityClaims, schoolId = s
 const reason = { reason: 'Se capturó el monto equivocado' };
 const written = () =>
   Promise.all([h.count('payin_reversals'), h.count('ledger_transactions'), h.count('allocations')]);
-
-/**
- * The ledger balances, and its receivable is billing's open amount plus what billing has not
- * reopened yet: billing reopens orders from payments.payin.reversed (its consumer is billing's
- * issue 17); until it does, the difference is exactly the reversed base of `order`.
- */
-async function ledgerIsRight(order: BilledOrder, reopened: number) {
-  await waitFor(async () => {
-    const report = await h.ledgerCheck();
-    expect(report.balanced).toBe(true);
-    const stillPaid = (await h.realBilling.order(school.id, order.id)).paid_centavos > 0;
-    const mine = report.schools.find((s) => s.school_id === school.id)!;
-    expect(mine.ledger_centavos - mine.billing_centavos).toBe(stillPaid ? reopened : 0);
-    return true;
-  });
-}
 
 test('twenty voids at once undo a desk payment once: reversal postings, one event', async () => {
   const [order] = await h.bill(school, [kid()], { period: '2026-03' });
@@ -92,7 +75,7 @@ test('twenty voids at once undo a desk payment once: reversal postings, one even
   expect(after.cash_desk! - before.cash_desk!).toBe(-400_000);
   expect(after.receivable! - before.receivable!).toBe(350_000);
   expect(after[`credit:${kid()}`]).toBe(0);
-  await ledgerIsRight(order!, 350_000);
+  await ledgerIsRight(h, school, [{ order: order!, base: 350_000 }]);
 });
 
 test('a reason is required: Spanish 400, nothing written', async () => {

@@ -6,7 +6,8 @@ import {
   recordDeskPayment,
 } from '@cuota/contracts/payments/endpoints/payins';
 import type { DeskPreviewRequest } from '@cuota/contracts/payments/desk';
-import { voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
+import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
+import type { RefundCard } from '@cuota/contracts/payments/reversals';
 import { deskFamily, deskPreview } from '@cuota/contracts/payments/endpoints/desk';
 import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
@@ -87,6 +88,22 @@ export const paymentsApi = api.injectEndpoints({
       ),
       invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
     }),
+    /** A card payment given back through the gateway: pending until its webhook. */
+    refundCard: build.mutation({
+      ...fromEndpoint(
+        refundCard,
+        ({
+          schoolId,
+          body,
+          idempotencyKey,
+        }: {
+          schoolId: string;
+          body: RefundCard;
+          idempotencyKey: string;
+        }) => ({ params: { id: schoolId }, body, idempotencyKey }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
+    }),
     recordDeskPayment: build.mutation({
       ...fromEndpoint(
         recordDeskPayment,
@@ -113,4 +130,5 @@ export const {
   useDeskPreviewMutation,
   useRecordDeskPaymentMutation,
   useVoidPayinMutation,
+  useRefundCardMutation,
 } = paymentsApi;

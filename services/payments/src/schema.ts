@@ -383,6 +383,8 @@ export const creditTransfers = pgTable(
     amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     requestedBy: text('requested_by').notNull(),
+    /** Who handed the money or moved it, as named when it happened (the corte de caja). */
+    requestedByName: text('requested_by_name'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,10 @@
 import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
 import { grants } from '@cuota/contracts/access/permissions';
-import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import type { StaffClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
 import { refundCardPayin } from './refund-card-payin';
 import { voidDeskPayin, type Corrector } from './void-desk-payin';
-
-type StaffClaims = Extract<IdentityClaims, { kind: 'staff' }>;
 
 /** Corrections of money received (ADR 0036). */
 export function correctionHandlers(deps: PaymentsDeps) {

@@ -3,10 +3,17 @@ import {
   moveCredit,
   refundCredit,
 } from '@cuota/contracts/payments/endpoints/credit';
+import type { StaffClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
 import { familyCredit } from './family-credit';
 import { transferCredit } from './transfer-credit';
+
+const requestedBy = (staff: StaffClaims, idempotencyKey: string) => ({
+  idempotencyKey,
+  requestedBy: staff.user_id,
+  requestedByName: staff.name ?? null,
+});
 
 /** Credit balances: moved to a sibling, refunded, read by the family (ADR 0036). */
 export function creditHandlers(deps: PaymentsDeps) {
@@ -23,7 +30,7 @@ export function creditHandlers(deps: PaymentsDeps) {
           amountCentavos: body.amount_centavos,
           reason: body.reason,
         },
-        { idempotencyKey: idempotencyKey!, requestedBy: requireStaffOf(params.id).user_id },
+        requestedBy(requireStaffOf(params.id), idempotencyKey!),
       ),
     ),
     implement(refundCredit, ({ params, body, idempotencyKey, requireStaffOf }) =>
@@ -38,7 +45,7 @@ export function creditHandlers(deps: PaymentsDeps) {
           amountCentavos: body.amount_centavos,
           reason: body.reason,
         },
-        { idempotencyKey: idempotencyKey!, requestedBy: requireStaffOf(params.id).user_id },
+        requestedBy(requireStaffOf(params.id), idempotencyKey!),
       ),
     ),
     implement(familyCreditEndpoint, ({ params, caller }) => familyCredit(deps, params.id, caller)),

@@ -30,7 +30,7 @@ export type CreditTransferRequest = Pick<
 export async function transferCredit(
   deps: PaymentsDeps,
   request: CreditTransferRequest,
-  key: { idempotencyKey: string; requestedBy: string },
+  key: { idempotencyKey: string; requestedBy: string; requestedByName: string | null },
 ): Promise<CreditTransfer> {
   const hash = requestHash({ ...request });
   const { row } = await onceOnRow({

@@ -6,6 +6,7 @@ import {
   recordDeskPayment,
 } from '@cuota/contracts/payments/endpoints/payins';
 import type { DeskPreviewRequest } from '@cuota/contracts/payments/desk';
+import { cashClosing, cashClosingPdf } from '@cuota/contracts/payments/endpoints/cash-closing';
 import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
 import type { RefundCard } from '@cuota/contracts/payments/reversals';
 import { deskFamily, deskPreview } from '@cuota/contracts/payments/endpoints/desk';
@@ -24,6 +25,11 @@ export interface PayinFilters {
 /** The receipt PDF of a payin: a plain link (the session cookie rides with it). */
 export function receiptUrl(schoolId: string, payinId: string): string {
   return endpointUrl(payinReceipt, { params: { school: schoolId, payin: payinId } });
+}
+
+/** The corte de caja's PDF: a plain link, like the receipt. */
+export function cashClosingPdfUrl(schoolId: string, date: string): string {
+  return endpointUrl(cashClosingPdf, { params: { id: schoolId }, query: { date } });
 }
 
 interface DeskStudent {
@@ -60,6 +66,14 @@ export const paymentsApi = api.injectEndpoints({
           query: { school_id: schoolId, search, status: 'active' as const, page_size: 8 },
         }),
       ),
+    }),
+    /** The corte de caja of a day: the caller's own, or every cashier's (reports.read). */
+    cashClosing: build.query({
+      ...fromEndpoint(cashClosing, ({ schoolId, date }: { schoolId: string; date: string }) => ({
+        params: { id: schoolId },
+        query: { date },
+      })),
+      providesTags: ['Payins'],
     }),
     /** The student and siblings at the desk: open orders as of today and credit. */
     deskFamily: build.query({
@@ -131,4 +145,5 @@ export const {
   useRecordDeskPaymentMutation,
   useVoidPayinMutation,
   useRefundCardMutation,
+  useCashClosingQuery,
 } = paymentsApi;

@@ -7,8 +7,7 @@ import type {
 } from '@cuota/contracts/payments/cash-closing';
 import { Card } from '@cuota/ui/card';
 import { DataTable } from '@cuota/ui/data-table';
-import { InstantText } from '@cuota/ui/date-text';
-import { todayInMexicoCity } from '@cuota/ui/dates';
+import { formatTimeOfDay, todayInMexicoCity } from '@cuota/ui/dates';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { FormRow } from '@cuota/ui/form-pieces';
@@ -33,7 +32,7 @@ function MovementsTable({ cashier }: { cashier: CashierClosing }) {
       rows={cashier.movements}
       rowKey={(m) => `${m.kind}-${m.at}-${m.receipt_number ?? m.description}`}
       columns={[
-        { header: 'Hora', cell: (m) => <InstantText instant={m.at} /> },
+        { header: 'Hora', cell: (m) => <time dateTime={m.at}>{formatTimeOfDay(m.at)}</time> },
         { header: 'Folio', cell: (m) => m.receipt_number ?? '—' },
         { header: 'Movimiento', cell: (m) => m.description },
         { header: 'Forma', cell: (m) => METHOD_WORDS[m.method] },

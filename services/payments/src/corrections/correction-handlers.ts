@@ -1,7 +1,7 @@
 import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
 import { grants } from '@cuota/contracts/access/permissions';
 import type { StaffClaims } from '@cuota/contracts/identity/identity-claims';
-import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { answerKeyed, implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
 import { refundCardPayin } from './refund-card-payin';
 import { voidDeskPayin, type Corrector } from './void-desk-payin';
@@ -18,13 +18,16 @@ export function correctionHandlers(deps: PaymentsDeps) {
         corrector(requireStaffOf(params.id), params.id),
       ),
     ),
-    implement(refundCard, ({ params, body, idempotencyKey, requireStaffOf }) =>
-      refundCardPayin(
-        deps,
-        params.id,
-        body,
-        idempotencyKey!,
-        corrector(requireStaffOf(params.id), params.id),
+    implement(refundCard, async ({ params, body, idempotencyKey, requireStaffOf, res }) =>
+      answerKeyed(
+        res,
+        await refundCardPayin(
+          deps,
+          params.id,
+          body,
+          idempotencyKey!,
+          corrector(requireStaffOf(params.id), params.id),
+        ),
       ),
     ),
   ];

@@ -2,6 +2,7 @@ import type { PayinReversal, RefundCard } from '@cuota/contracts/payments/revers
 import { formatPesos } from '@cuota/documents/money-format';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict, HttpError, notFound } from '@cuota/service-runtime/http/http-error';
+import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { voidableUntil } from '../gateway/void-window';
@@ -38,7 +39,7 @@ export async function refundCardPayin(
   body: RefundCard,
   idempotencyKey: string,
   by: Corrector,
-): Promise<PayinReversal> {
+): Promise<Keyed<PayinReversal>> {
   const hash = requestHash({ schoolId, ...body });
   const { row, replayed } = await onceOnRow({
     hash,
@@ -59,7 +60,7 @@ export async function refundCardPayin(
       deps.now(),
     ));
   if (!replayed || retry) await askGateway(deps, row);
-  return toReversal((await reversalById(deps.db, row.id))!);
+  return { answer: toReversal((await reversalById(deps.db, row.id))!), replayed };
 }
 
 // Card reversals always carry their key's hash (desk voids have none and are never looked up by key).

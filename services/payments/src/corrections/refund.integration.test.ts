@@ -163,9 +163,12 @@ test('one key sent twenty times at once is one refund; the same key answers it a
   const answers = await Promise.all(Array.from({ length: 20 }, () => refund(json, undefined, key)));
   expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
   expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+  const replayed = answers.filter((a) => a.headers.get('idempotent-replayed') === 'true');
+  expect(replayed).toHaveLength(19);
   await waitApplied(answers[0]!.body.id);
   const again = await refund(json, undefined, key);
   expect(again.body).toMatchObject({ id: answers[0]!.body.id, status: 'applied' });
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
   expect(await h.count('payin_reversals', 'payin_id = $1', [payinId])).toBe(1);
   expect(await reversedEvents(payinId)).toBe(1);
   reversed.push({ order, base: 50_000 });

@@ -4,7 +4,7 @@ import {
   refundCredit,
 } from '@cuota/contracts/payments/endpoints/credit';
 import type { StaffClaims } from '@cuota/contracts/identity/identity-claims';
-import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { answerKeyed, implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
 import { familyCredit } from './family-credit';
 import { transferCredit } from './transfer-credit';
@@ -18,34 +18,40 @@ const requestedBy = (staff: StaffClaims, idempotencyKey: string) => ({
 /** Credit balances: moved to a sibling, refunded, read by the family (ADR 0036). */
 export function creditHandlers(deps: PaymentsDeps) {
   return [
-    implement(moveCredit, ({ params, body, idempotencyKey, requireStaffOf }) =>
-      transferCredit(
-        deps,
-        {
-          schoolId: params.id,
-          kind: 'move',
-          fromStudentId: params.student,
-          toStudentId: body.to_student_id,
-          method: null,
-          amountCentavos: body.amount_centavos,
-          reason: body.reason,
-        },
-        requestedBy(requireStaffOf(params.id), idempotencyKey!),
+    implement(moveCredit, async ({ params, body, idempotencyKey, requireStaffOf, res }) =>
+      answerKeyed(
+        res,
+        await transferCredit(
+          deps,
+          {
+            schoolId: params.id,
+            kind: 'move',
+            fromStudentId: params.student,
+            toStudentId: body.to_student_id,
+            method: null,
+            amountCentavos: body.amount_centavos,
+            reason: body.reason,
+          },
+          requestedBy(requireStaffOf(params.id), idempotencyKey!),
+        ),
       ),
     ),
-    implement(refundCredit, ({ params, body, idempotencyKey, requireStaffOf }) =>
-      transferCredit(
-        deps,
-        {
-          schoolId: params.id,
-          kind: 'refund',
-          fromStudentId: params.student,
-          toStudentId: null,
-          method: body.method,
-          amountCentavos: body.amount_centavos,
-          reason: body.reason,
-        },
-        requestedBy(requireStaffOf(params.id), idempotencyKey!),
+    implement(refundCredit, async ({ params, body, idempotencyKey, requireStaffOf, res }) =>
+      answerKeyed(
+        res,
+        await transferCredit(
+          deps,
+          {
+            schoolId: params.id,
+            kind: 'refund',
+            fromStudentId: params.student,
+            toStudentId: null,
+            method: body.method,
+            amountCentavos: body.amount_centavos,
+            reason: body.reason,
+          },
+          requestedBy(requireStaffOf(params.id), idempotencyKey!),
+        ),
       ),
     ),
     implement(familyCreditEndpoint, ({ params, caller }) => familyCredit(deps, params.id, caller)),

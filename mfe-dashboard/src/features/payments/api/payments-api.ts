@@ -9,7 +9,12 @@ import type { DeskPreviewRequest } from '@cuota/contracts/payments/desk';
 import { cashClosing, cashClosingPdf } from '@cuota/contracts/payments/endpoints/cash-closing';
 import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
 import type { RefundCard } from '@cuota/contracts/payments/reversals';
-import { deskFamily, deskPreview } from '@cuota/contracts/payments/endpoints/desk';
+import {
+  deskFamily,
+  deskPreview,
+  deskSettings,
+  updateDeskSettings,
+} from '@cuota/contracts/payments/endpoints/desk';
 import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
@@ -37,7 +42,7 @@ interface DeskStudent {
   studentId: string;
 }
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payins'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payins', 'DeskSettings'] });
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -74,6 +79,21 @@ export const paymentsApi = api.injectEndpoints({
         query: { date },
       })),
       providesTags: ['Payins'],
+    }),
+    /** The school's limit per desk payment. */
+    deskSettings: build.query({
+      ...fromEndpoint(deskSettings, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: ['DeskSettings'],
+    }),
+    updateDeskSettings: build.mutation({
+      ...fromEndpoint(
+        updateDeskSettings,
+        ({ schoolId, limit }: { schoolId: string; limit: number }) => ({
+          params: { id: schoolId },
+          body: { desk_limit_centavos: limit },
+        }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['DeskSettings', 'Payins']),
     }),
     /** The student and siblings at the desk: open orders as of today and credit. */
     deskFamily: build.query({
@@ -146,4 +166,6 @@ export const {
   useVoidPayinMutation,
   useRefundCardMutation,
   useCashClosingQuery,
+  useDeskSettingsQuery,
+  useUpdateDeskSettingsMutation,
 } = paymentsApi;

@@ -117,3 +117,41 @@ export function smallPrint(doc: Pdf, title: string, text: string, x: number, wid
     .text(text, x, doc.y, { width, lineBreak: true });
   doc.fillColor(COLOR.text).moveDown(0.4);
 }
+
+export interface TableColumn {
+  title: string;
+  /** Points; 0 takes what the other columns leave. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** Rows of text under a bold header row, across the content width; a page breaks between rows. */
+export function textTable(doc: Pdf, columns: readonly TableColumn[], rows: string[][]): void {
+  const fixed = columns.reduce((s, c) => s + c.width, 0);
+  let x = MARGIN;
+  const placed = columns.map((c) => {
+    const column = { ...c, x, width: c.width || contentWidth(doc) - fixed };
+    x += column.width;
+    return column;
+  });
+  const row = (cells: string[], bold: boolean) => {
+    ensureSpace(doc, 14);
+    const y = doc.y;
+    doc
+      .font(bold ? FONT.bold : FONT.regular)
+      .fontSize(8)
+      .fillColor(COLOR.text);
+    let bottom = y;
+    cells.forEach((text, i) => {
+      const column = placed[i]!;
+      doc.text(text, column.x, y, { width: column.width - 4, align: column.align ?? 'left' });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 3;
+  };
+  row(
+    placed.map((c) => c.title),
+    true,
+  );
+  for (const cells of rows) row(cells, false);
+}

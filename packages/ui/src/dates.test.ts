@@ -1,4 +1,10 @@
-import { formatDate, formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
+import {
+  formatDate,
+  formatInstant,
+  formatPeriod,
+  formatTimeOfDay,
+  todayInMexicoCity,
+} from '@cuota/ui/dates';
 
 // Intl separates the time from "p.m." with a narrow no-break space.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -13,6 +19,7 @@ test('an instant is shown as Mexico City saw it', () => {
   // 02:30 UTC on 1 March is still the evening of 28 February in Mexico City (UTC-6).
   expect(plain(formatInstant('2026-03-01T02:30:00Z'))).toBe('28 feb 2026, 8:30 p.m.');
   expect(() => formatInstant('ayer')).toThrow(RangeError);
+  expect(plain(formatTimeOfDay('2026-03-01T02:30:00Z'))).toBe('8:30 p.m.');
 });
 
 test("today is Mexico City's date, not UTC's", () => {

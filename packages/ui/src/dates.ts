@@ -41,6 +41,17 @@ export function formatInstant(instant: string | Date): string {
   return instantFormat.format(date);
 }
 
+const timeOfDay = new Intl.DateTimeFormat('es-MX', {
+  timeZone: SCHOOL_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** The time of day an instant was in Mexico City (`6:32 p.m.`), for a list of one day. */
+export function formatTimeOfDay(instant: string): string {
+  return timeOfDay.format(new Date(instant));
+}
+
 /** Today's calendar date in Mexico City (`YYYY-MM-DD`), what due dates compare with. */
 export function todayInMexicoCity(now: Date = new Date()): string {
   return isoDay.format(now);

@@ -4,6 +4,7 @@ import * as schema from './schema';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
+import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { creditHandlers } from './credit/credit-handlers';
@@ -58,6 +59,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...payinHandlers(deps(ctx)),
       ...deskHandlers(deps(ctx)),
       ...correctionHandlers(deps(ctx)),
+      ...cashClosingHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({

@@ -277,10 +277,20 @@ export const payinReversals = pgTable(
     reason: text('reason').notNull(),
     requestedBy: text('requested_by'),
     requestedByName: text('requested_by_name'),
+    /** A card reversal's key and request hash: a retry answers the first (ADR 0036). */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** The gateway's ticket of the void or refund, once it answered. */
+    gatewayTicketNumber: text('gateway_ticket_number').unique(),
+    /** When the gateway was last asked: a retry asks again only after the gateway's timeout. */
+    gatewayRequestedAt: timestamp('gateway_requested_at', { withTimezone: true }),
+    /** Why the gateway refused it (declined), in Spanish. */
+    errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [
+    unique('payin_reversals_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
     uniqueIndex('payin_reversals_one_void')
       .on(t.payinId)
       .where(sql`${t.kind} = 'void'`),
@@ -373,6 +383,8 @@ export const creditTransfers = pgTable(
     amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     requestedBy: text('requested_by').notNull(),
+    /** Who handed the money or moved it, as named when it happened (the corte de caja). */
+    requestedByName: text('requested_by_name'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

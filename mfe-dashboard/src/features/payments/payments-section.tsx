@@ -1,12 +1,14 @@
 import { Route, Routes } from 'react-router';
+import { CashClosingPage } from './components/cash-closing-page';
 import { PayinDetailPage } from './components/payin-detail-page';
 import { PayinsPage } from './components/payins-page';
 
-/** /dashboard/payments/*: the school's payins and one payin. */
+/** /dashboard/payments/*: the school's payins, one payin, the corte de caja. */
 export default function PaymentsSection() {
   return (
     <Routes>
       <Route index element={<PayinsPage />} />
+      <Route path="cash-closing" element={<CashClosingPage />} />
       <Route path=":payinId" element={<PayinDetailPage />} />
     </Routes>
   );

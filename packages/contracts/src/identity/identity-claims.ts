@@ -41,6 +41,7 @@ export const identityClaimsSchema = z.discriminatedUnion('kind', [
 
 export const ANONYMOUS_IDENTITY: IdentityClaims = { kind: 'anonymous' };
 export type IdentityClaims = z.infer<typeof identityClaimsSchema>;
+export type StaffClaims = Extract<IdentityClaims, { kind: 'staff' }>;
 
 export const IDENTITY_TOKEN_ISSUER = 'cuota-bff';
 export const IDENTITY_TOKEN_AUDIENCE = 'cuota-services';

@@ -56,3 +56,19 @@ export const deskPreviewSchema = z.object({
   over_limit: z.boolean(),
 });
 export type DeskPreview = z.infer<typeof deskPreviewSchema>;
+
+/** $1,000,000.00: a desk limit above it is a typo, not a policy (ADR 0036). */
+export const MAX_DESK_LIMIT_CENTAVOS = 100_000_000;
+
+/** The school's desk rules: the most one desk payment may be. */
+export const deskSettingsSchema = z.object({
+  desk_limit_centavos: z.number().int().positive(),
+});
+export type DeskSettings = z.infer<typeof deskSettingsSchema>;
+
+export const updateDeskSettingsSchema = z.strictObject({
+  desk_limit_centavos: positiveCentavosSchema.max(
+    MAX_DESK_LIMIT_CENTAVOS,
+    'El límite por pago en caja puede ser de hasta $1,000,000.00.',
+  ),
+});

@@ -28,7 +28,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
     'GET /api/v1/dashboard/schools/{id}/collections/': 'Listar cobranza de la escuela',
     'GET /api/v1/dashboard/schools/{id}/graphics/': 'Listar gráficas de cobranza de la escuela',
     'GET /api/v1/dashboard/schools/{id}/payouts/': 'Listar dispersiones de la escuela',
-    'POST /api/v1/dashboard/schools/{id}/refund/': 'Registrar reembolso de la escuela',
   },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',

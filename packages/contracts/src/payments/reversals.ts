@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveCentavosSchema } from '../common/money';
 
 /** ADR 0036: a void (desk, or a card sale the same day) or a refund, whole or partial. */
 export const REVERSAL_KINDS = ['void', 'refund'] as const;
@@ -16,6 +17,8 @@ export const payinReversalSchema = z.object({
   reason: z.string(),
   requested_by: z.string().nullable(),
   requested_by_name: z.string().nullable(),
+  /** Why the gateway refused a card reversal (declined), in Spanish. */
+  error_message: z.string().nullable(),
   created_at: z.string(),
   applied_at: z.string().nullable(),
 });
@@ -30,3 +33,18 @@ export const voidPayinSchema = z.strictObject({
     .max(300, 'El motivo admite a lo más 300 caracteres.'),
 });
 export type VoidPayin = z.infer<typeof voidPayinSchema>;
+
+/**
+ * POST …/refund/: a card payment given back through the gateway, whole (no amount) or in part.
+ * The same day it is a void of the whole sale; after it, a refund (ADR 0036).
+ */
+export const refundCardSchema = z.strictObject({
+  payin_id: z.uuid('Elige el pago con tarjeta que se reembolsa.'),
+  amount_centavos: positiveCentavosSchema.optional(),
+  reason: z
+    .string('Escribe el motivo del reembolso.')
+    .trim()
+    .min(5, 'Escribe el motivo del reembolso (al menos 5 caracteres).')
+    .max(300, 'El motivo admite a lo más 300 caracteres.'),
+});
+export type RefundCard = z.infer<typeof refundCardSchema>;

@@ -196,6 +196,18 @@ async function answerOrReplay(handler: Handler<AnyEndpoint>, call: Call<AnyEndpo
 /** Says an answer is the stored one of an earlier request with the same Idempotency-Key. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
+/** A key-on-row answer (ADR 0019): the answer, and whether an earlier request made it. */
+export interface Keyed<T> {
+  answer: T;
+  replayed: boolean;
+}
+
+/** The answer of a key-on-row endpoint, with `Idempotent-Replayed: true` when it is a replay. */
+export function answerKeyed<T>(res: Response, { answer, replayed }: Keyed<T>): T {
+  if (replayed) res.setHeader(REPLAYED_HEADER, 'true');
+  return answer;
+}
+
 const UUID = z.uuid();
 /** Only a `school_id` that can exist is looked at before validation. */
 function uuidsOnly(input: unknown): { school_id?: string } {

@@ -5,7 +5,7 @@ import {
   paymentStatus,
 } from '@cuota/contracts/payments/endpoints/checkout';
 import { forbidden, HttpError } from '@cuota/service-runtime/http/http-error';
-import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { implement, REPLAYED_HEADER } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
 import { assertMayRead, familyScope } from '../payins/payin-access';
 import { payinById } from '../payins/payin-repository';
@@ -24,6 +24,7 @@ export function checkoutHandlers(deps: PaymentsDeps) {
         call.body,
         call.idempotencyKey!,
       );
+      if (answer.replayed) call.res.setHeader(REPLAYED_HEADER, 'true');
       if (answer.status === 402)
         throw new HttpError(402, 'PAYMENT_DECLINED', answer.payment.error!.message);
       return answer.payment;

@@ -11,6 +11,7 @@ import type { PaymentsDeps } from '../payments-deps';
 import { failCardPayin } from './fail-card-payin';
 import { settleCardPayin } from './settle-card-payin';
 import { voidMismatchedSale } from './void-mismatched-sale';
+import { applyGatewayReversal } from '../corrections/apply-gateway-reversal';
 
 const BAD_SIGNATURE = 'La firma de la notificación no es válida.';
 const STALE = 'La notificación tiene una fecha fuera de tiempo; no se procesa.';
@@ -83,20 +84,26 @@ async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sa
     await voidMismatchedSale(deps, merchant, sale.ticketNumber, result.payin.createdAt);
 }
 
-/** A void or refund Kushki settled: recorded once; the refunds flows (issue 18) act on it. */
+/**
+ * A void or refund Kushki settled, recorded once: the reversal payments asked for moves the
+ * books (ADR 0036); one it did not ask for (a mismatched sale's) is only logged.
+ */
 async function receiveReversal(
   deps: PaymentsDeps,
   merchant: MerchantCredentials,
   reversal: GatewayReversal,
 ) {
-  const fresh = await recordNotification(deps.db, {
-    publicMerchantId: merchant.publicMerchantId,
-    ticketNumber: reversal.ticketNumber,
-    transactionType: reversal.type,
-    transactionStatus: reversal.status,
-    payinId: reversal.paymentId && isUuid(reversal.paymentId) ? reversal.paymentId : null,
+  const result = await deps.db.transaction(async (tx) => {
+    const fresh = await recordNotification(tx, {
+      publicMerchantId: merchant.publicMerchantId,
+      ticketNumber: reversal.ticketNumber,
+      transactionType: reversal.type,
+      transactionStatus: reversal.status,
+      payinId: reversal.paymentId && isUuid(reversal.paymentId) ? reversal.paymentId : null,
+    });
+    return fresh ? applyGatewayReversal(tx, merchant.publicMerchantId, reversal, deps.now()) : null;
   });
-  if (fresh) deps.logger.warn({ ...reversal }, 'gateway reversed a sale');
+  if (result === 'not_ours') deps.logger.warn({ ...reversal }, 'gateway reversed a sale');
 }
 
 const isUuid = (v: string) =>

@@ -22,6 +22,8 @@ export interface CheckoutAnswer {
   /** 202 pending (or already paid); 402 declined. */
   status: 202 | 402;
   payment: PaymentStatus;
+  /** An earlier request with the key made the payin: this answers its state now. */
+  replayed: boolean;
 }
 
 const NOTHING_DUE = 'Estos conceptos ya no tienen saldo pendiente. Actualiza la página.';
@@ -48,12 +50,12 @@ export async function startCheckout(
     }),
   };
   // A retry, or a request that lost the key to a concurrent one, answers the payin's state.
-  const { row } = await onceOnRow({
+  const { row, replayed } = await onceOnRow({
     hash: key.requestHash,
     find: () => payinByKey(deps.db, body.school_id, idempotencyKey),
     create: () => payinCharged(deps, guardianId, body, key),
   });
-  return answerFor(deps, row);
+  return { ...(await answerFor(deps, row)), replayed };
 }
 
 /** Quotes the orders, inserts the pending payin under its key, and charges the card. */
@@ -143,7 +145,10 @@ async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: Charg
 }
 
 /** The payin as it stands now: 402 with the gateway's reason once declined, else 202. */
-async function answerFor(deps: PaymentsDeps, payin: PayinRow): Promise<CheckoutAnswer> {
+async function answerFor(
+  deps: PaymentsDeps,
+  payin: PayinRow,
+): Promise<Omit<CheckoutAnswer, 'replayed'>> {
   const payment = await paymentStatusOf(deps.db, payin.id);
   return { status: payment.status === 'failed' ? 402 : 202, payment };
 }

@@ -1,20 +1,43 @@
-import { voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
+import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
 import { grants } from '@cuota/contracts/access/permissions';
-import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import type { StaffClaims } from '@cuota/contracts/identity/identity-claims';
+import { answerKeyed, implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
-import { voidDeskPayin } from './void-desk-payin';
+import { refundCardPayin } from './refund-card-payin';
+import { voidDeskPayin, type Corrector } from './void-desk-payin';
 
 /** Corrections of money received (ADR 0036). */
 export function correctionHandlers(deps: PaymentsDeps) {
   return [
-    implement(voidPayin, ({ params, body, requireStaffOf }) => {
-      const staff = requireStaffOf(params.id);
-      const membership = staff.memberships.find((m) => m.school_id === params.id)!;
-      return voidDeskPayin(deps, params.id, params.payin, body, {
-        userId: staff.user_id,
-        name: staff.name ?? null,
-        mayRefund: grants(membership, 'payments.refund'),
-      });
-    }),
+    implement(voidPayin, ({ params, body, requireStaffOf }) =>
+      voidDeskPayin(
+        deps,
+        params.id,
+        params.payin,
+        body,
+        corrector(requireStaffOf(params.id), params.id),
+      ),
+    ),
+    implement(refundCard, async ({ params, body, idempotencyKey, requireStaffOf, res }) =>
+      answerKeyed(
+        res,
+        await refundCardPayin(
+          deps,
+          params.id,
+          body,
+          idempotencyKey!,
+          corrector(requireStaffOf(params.id), params.id),
+        ),
+      ),
+    ),
   ];
+}
+
+function corrector(staff: StaffClaims, schoolId: string): Corrector {
+  const membership = staff.memberships.find((m) => m.school_id === schoolId)!;
+  return {
+    userId: staff.user_id,
+    name: staff.name ?? null,
+    mayRefund: grants(membership, 'payments.refund'),
+  };
 }

@@ -1,11 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { PayinReversal } from '@cuota/contracts/payments/reversals';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import { claimed } from '@cuota/service-runtime/idempotency/key-on-row';
 import type { Executor } from '@cuota/messaging/transaction';
-import { insertAllocations, toAllocation } from '../allocation/allocation-repository';
+import {
+  insertAllocations,
+  rowToAllocation,
+  toAllocation,
+} from '../allocation/allocation-repository';
 import type { OrderAllocation } from '../allocation/allocation-rules';
-import { payinReversals, payins } from '../schema';
+import { allocations, payinReversals, payins } from '../schema';
 
 /**
  * The only code that reads or writes `payin_reversals`. Applying a reversal writes its row,
@@ -56,15 +61,62 @@ export async function insertAppliedReversal(
       appliedAt: r.appliedAt,
     })
     .returning();
+  await applyEffects(tx, row!.id, r);
+  return row!;
+}
+
+/** A card reversal asked of the gateway: pending until its webhook (ADR 0036). */
+export type PendingReversal = Omit<
+  AppliedReversal,
+  'whole' | 'creditReversedCentavos' | 'allocations' | 'appliedAt'
+> & { idempotencyKey: string; requestHash: string; gatewayRequestedAt: Date };
+
+/** Inserts it under its key; KeyTaken when a concurrent request with the key did first. */
+export async function insertPendingReversal(
+  tx: Executor,
+  r: PendingReversal,
+): Promise<ReversalRow> {
+  const [row] = await tx
+    .insert(payinReversals)
+    .values({ ...r, status: 'pending' })
+    .onConflictDoNothing({ target: [payinReversals.schoolId, payinReversals.idempotencyKey] })
+    .returning();
+  return claimed(row);
+}
+
+/** The gateway settled a pending reversal: the books move now, with its event. */
+export async function applyPendingReversal(
+  tx: Executor,
+  pending: ReversalRow,
+  r: Pick<AppliedReversal, 'whole' | 'creditReversedCentavos' | 'allocations' | 'appliedAt'> & {
+    gatewayTicketNumber: string;
+  },
+): Promise<ReversalRow> {
+  const [row] = await tx
+    .update(payinReversals)
+    .set({
+      status: 'applied',
+      creditReversedCentavos: r.creditReversedCentavos,
+      gatewayTicketNumber: r.gatewayTicketNumber,
+      appliedAt: r.appliedAt,
+    })
+    .where(eq(payinReversals.id, pending.id))
+    .returning();
+  await applyEffects(tx, pending.id, { ...pending, ...r });
+  return row!;
+}
+
+/** Negative allocations, the payin canceled when it is all undone, the event. */
+async function applyEffects(tx: Executor, reversalId: string, r: AppliedReversal): Promise<void> {
   const negated = r.allocations.map((a) => ({
     ...a,
     baseCentavos: -a.baseCentavos,
     lateFeeCentavos: -a.lateFeeCentavos,
   }));
-  await insertAllocations(tx, r.schoolId, { reversalId: row!.id }, negated);
+  await insertAllocations(tx, r.schoolId, { reversalId }, negated);
   if (r.whole) await tx.update(payins).set({ status: 'canceled' }).where(eq(payins.id, r.payinId));
   await enqueueEvent(tx, payinReversedV1, {
-    reversal_id: row!.id,
+    reversal_id: reversalId,
     payin_id: r.payinId,
     school_id: r.schoolId,
     kind: r.kind,
@@ -76,7 +128,109 @@ export async function insertAppliedReversal(
     reversed_at: r.appliedAt.toISOString(),
     reversed_by: r.requestedBy,
   });
-  return row!;
+}
+
+export async function reversalByKey(
+  db: Executor,
+  schoolId: string,
+  idempotencyKey: string,
+): Promise<ReversalRow | null> {
+  const [row] = await db
+    .select()
+    .from(payinReversals)
+    .where(
+      and(eq(payinReversals.schoolId, schoolId), eq(payinReversals.idempotencyKey, idempotencyKey)),
+    );
+  return row ?? null;
+}
+
+export async function reversalById(db: Executor, id: string): Promise<ReversalRow | null> {
+  const [row] = await db.select().from(payinReversals).where(eq(payinReversals.id, id));
+  return row ?? null;
+}
+
+/** Every reversal of a payin, declined ones included, oldest first. */
+export function reversalsOfPayin(db: Executor, payinId: string): Promise<ReversalRow[]> {
+  return db
+    .select()
+    .from(payinReversals)
+    .where(eq(payinReversals.payinId, payinId))
+    .orderBy(asc(payinReversals.createdAt));
+}
+
+/** What the payin's applied reversals took off orders (negative amounts). */
+export async function reversedAllocationsOfPayin(db: Executor, payinId: string) {
+  const rows = await db
+    .select({ allocation: allocations })
+    .from(allocations)
+    .innerJoin(payinReversals, eq(payinReversals.id, allocations.reversalId))
+    .where(eq(payinReversals.payinId, payinId));
+  return rows.map((r) => rowToAllocation(r.allocation));
+}
+
+/** The gateway's notice's reversal: by its ticket, else the oldest pending one it fits. */
+export async function reversalForNotice(
+  tx: Executor,
+  payinId: string,
+  notice: { ticketNumber: string; kind: ReversalRow['kind']; amountCentavos: number },
+): Promise<ReversalRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payinReversals)
+    .where(
+      and(
+        eq(payinReversals.payinId, payinId),
+        or(
+          eq(payinReversals.gatewayTicketNumber, notice.ticketNumber),
+          and(
+            eq(payinReversals.status, 'pending'),
+            isNull(payinReversals.gatewayTicketNumber),
+            eq(payinReversals.kind, notice.kind),
+            eq(payinReversals.amountCentavos, notice.amountCentavos),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(payinReversals.createdAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** The gateway took it: its ticket, unless its webhook already came and set it. */
+export async function recordGatewayTicket(db: Executor, id: string, ticket: string) {
+  await db
+    .update(payinReversals)
+    .set({ gatewayTicketNumber: ticket })
+    .where(and(eq(payinReversals.id, id), isNull(payinReversals.gatewayTicketNumber)));
+}
+
+/** The gateway refused it: nothing moved; the reason is kept to show. */
+export async function declineReversal(db: Executor, id: string, message: string) {
+  await db
+    .update(payinReversals)
+    .set({ status: 'declined', errorMessage: message })
+    .where(and(eq(payinReversals.id, id), eq(payinReversals.status, 'pending')));
+}
+
+/**
+ * A retry may ask the gateway again when the last ask got no answer and is older than the
+ * gateway's timeout; true for the one retry that claims it.
+ */
+export async function claimGatewayRetry(db: Executor, id: string, askedBefore: Date, now: Date) {
+  const rows = await db
+    .update(payinReversals)
+    .set({ gatewayRequestedAt: now })
+    .where(
+      and(
+        eq(payinReversals.id, id),
+        eq(payinReversals.status, 'pending'),
+        isNull(payinReversals.gatewayTicketNumber),
+        lt(payinReversals.gatewayRequestedAt, askedBefore),
+      ),
+    )
+    .returning({ id: payinReversals.id });
+  return rows.length > 0;
 }
 
 export const toReversal = (row: ReversalRow): PayinReversal => ({
@@ -90,6 +244,7 @@ export const toReversal = (row: ReversalRow): PayinReversal => ({
   reason: row.reason,
   requested_by: row.requestedBy,
   requested_by_name: row.requestedByName,
+  error_message: row.errorMessage,
   created_at: row.createdAt.toISOString(),
   applied_at: row.appliedAt?.toISOString() ?? null,
 });

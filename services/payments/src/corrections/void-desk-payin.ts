@@ -1,8 +1,6 @@
 import type { PayinReversal, VoidPayin } from '@cuota/contracts/payments/reversals';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { lockStudents } from '../allocation/allocation-repository';
-import { totalOf, type OrderAllocation } from '../allocation/allocation-rules';
-import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { PaymentsDeps } from '../payments-deps';
@@ -13,6 +11,7 @@ import {
   type PayinRow,
 } from '../payins/payin-repository';
 import { creditAlreadySpent, VOID_REFUSALS } from './correction-refusals';
+import { reversalLines } from './reversal-postings';
 import { insertAppliedReversal, toReversal, voidOfPayin } from './reversal-repository';
 import { voidRefusal } from './void-rules';
 
@@ -64,7 +63,14 @@ export async function voidDeskPayin(
       schoolId,
       description: `Anulación del pago en caja ${payin.receiptNumber ?? payin.id}`,
       occurredAt: appliedAt,
-      lines: reversalLines(payin, allocations),
+      lines: reversalLines({
+        schoolId,
+        paidFrom: payin.method === 'cash' ? 'cash_desk' : 'bank',
+        amountCentavos: payin.amountCentavos,
+        allocations,
+        creditStudentId: payin.creditStudentId,
+        creditCentavos: payin.creditCreatedCentavos,
+      }),
     });
     return toReversal(row);
   });
@@ -75,29 +81,4 @@ async function takeBackCredit(tx: Executor, payin: PayinRow): Promise<void> {
   if (!payin.creditCreatedCentavos || !payin.creditStudentId) return;
   const balance = await lockCreditBalance(tx, payin.schoolId, payin.creditStudentId);
   if (balance < payin.creditCreatedCentavos) throw creditAlreadySpent();
-}
-
-/** The reverse of the desk's posting: the money leaves the desk, the orders owe again. */
-function reversalLines(payin: PayinRow, allocations: OrderAllocation[]) {
-  const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
-  const { schoolId } = payin;
-  return [
-    {
-      account: schoolAccount(schoolId, payin.method === 'cash' ? 'cash_desk' : 'bank'),
-      amountCentavos: -payin.amountCentavos,
-    },
-    { account: schoolAccount(schoolId, 'receivable'), amountCentavos: base },
-    {
-      account: schoolAccount(schoolId, 'late_fee_revenue'),
-      amountCentavos: totalOf(allocations) - base,
-    },
-    ...(payin.creditStudentId
-      ? [
-          {
-            account: creditAccount(schoolId, payin.creditStudentId),
-            amountCentavos: payin.creditCreatedCentavos,
-          },
-        ]
-      : []),
-  ];
 }

@@ -1,3 +1,4 @@
+import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { Executor } from '@cuota/messaging/transaction';
 import {
   allocationWatermark,
@@ -7,39 +8,77 @@ import {
 import { allocateOldestFirst, totalOf } from '../allocation/allocation-rules';
 import { dueOrders } from '../allocation/due-orders';
 import type { BillingClient } from '../billing/billing-client';
+import { familyOf } from '../desk/desk-family';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
-import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
+import {
+  lockCreditBalance,
+  postLedgerTransaction,
+  studentsWithCredit,
+} from '../ledger/ledger-repository';
 import { insertCreditApplication } from './credit-application-repository';
 
+interface CreditRun {
+  schoolId: string;
+  /** The billing event that billed new orders: a redelivery applies nothing twice. */
+  sourceEventId: string;
+  now: Date;
+}
+
 /**
- * Spends a student's credit balance on their open orders, oldest due first (ADR 0016), in
- * the caller's transaction: the student and the credit account are locked, the ledger moves
- * credit to receivable (and late-fee revenue), and payments.credit.applied is enqueued.
- * `sourceEventId` (the billing event that billed new orders) makes a redelivery harmless.
+ * Spends the credit the school's students hold on their family's open orders (ADR 0036), in
+ * the caller's transaction: first each holder's own orders, then — with what is left — their
+ * siblings', oldest due first. Every family member is locked up front, in one sorted pass,
+ * and billing's quotes are taken once against one watermark, so the allocations of the first
+ * pass count in the second.
  */
-export async function applyCredit(
+export async function applyFamilyCredit(
   tx: Executor,
   billing: BillingClient,
-  c: { schoolId: string; studentId: string; sourceEventId: string; now: Date },
-): Promise<number> {
-  await lockStudents(tx, [c.studentId]);
-  const balance = await lockCreditBalance(tx, c.schoolId, c.studentId);
-  if (balance <= 0) return 0;
+  run: CreditRun,
+): Promise<void> {
+  const holders = await studentsWithCredit(tx, run.schoolId);
+  if (!holders.length) return;
+  const families = new Map<string, string[]>();
+  for (const holder of holders)
+    families.set(holder, (await familyOf(tx, run.schoolId, holder))?.memberIds ?? [holder]);
+  await lockStudents(tx, [...families.values()].flat());
   const watermark = await allocationWatermark(tx);
-  const quoted = await billing.openOrdersOf(c.schoolId, c.studentId);
-  const { allocations } = allocateOldestFirst(await dueOrders(tx, quoted, watermark), balance);
-  if (!allocations.length) return 0;
+  const quotes = new Map<string, Promise<QuotedOrder[]>>();
+  const quoted = (studentId: string) => {
+    if (!quotes.has(studentId))
+      quotes.set(studentId, billing.openOrdersOf(run.schoolId, studentId));
+    return quotes.get(studentId)!;
+  };
+  const spendOn = async (holder: string, studentIds: string[], key: string) => {
+    const orders = (await Promise.all(studentIds.map(quoted))).flat();
+    if (orders.length)
+      await spendCredit(tx, { ...run, holder, sourceEventId: key }, orders, watermark);
+  };
+  for (const holder of holders) await spendOn(holder, [holder], run.sourceEventId);
+  for (const [holder, members] of families)
+    await spendOn(holder, members.slice(1), `${run.sourceEventId}:familia`);
+}
+
+/**
+ * One holder's credit on these orders: the ledger moves credit to receivable (and late-fee
+ * revenue), and payments.credit.applied is enqueued with the orders it paid.
+ */
+async function spendCredit(
+  tx: Executor,
+  c: CreditRun & { holder: string },
+  orders: QuotedOrder[],
+  watermark: number,
+): Promise<void> {
+  const balance = await lockCreditBalance(tx, c.schoolId, c.holder);
+  if (balance <= 0) return;
+  const { allocations } = allocateOldestFirst(await dueOrders(tx, orders, watermark), balance);
+  if (!allocations.length) return;
   const applicationId = await insertCreditApplication(
     tx,
-    {
-      schoolId: c.schoolId,
-      studentId: c.studentId,
-      sourceEventId: c.sourceEventId,
-      appliedAt: c.now,
-    },
+    { schoolId: c.schoolId, studentId: c.holder, sourceEventId: c.sourceEventId, appliedAt: c.now },
     allocations,
   );
-  if (!applicationId) return 0;
+  if (!applicationId) return;
   const total = totalOf(allocations);
   const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
   await postLedgerTransaction(tx, {
@@ -48,11 +87,10 @@ export async function applyCredit(
     description: 'Saldo a favor aplicado a nuevos cargos',
     occurredAt: c.now,
     lines: [
-      { account: creditAccount(c.schoolId, c.studentId), amountCentavos: total },
+      { account: creditAccount(c.schoolId, c.holder), amountCentavos: total },
       { account: schoolAccount(c.schoolId, 'receivable'), amountCentavos: -base },
       { account: schoolAccount(c.schoolId, 'late_fee_revenue'), amountCentavos: -(total - base) },
     ],
   });
   await insertAllocations(tx, c.schoolId, { creditApplicationId: applicationId }, allocations);
-  return total;
 }

@@ -5,15 +5,15 @@ import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1
 import { applyOrderAdjustment } from '../adjustments/apply-order-adjustment';
 import type { BillingClient } from '../billing/billing-client';
 import { schoolAccount } from '../ledger/chart-of-accounts';
-import { postLedgerTransaction, studentsWithCredit } from '../ledger/ledger-repository';
-import { applyCredit } from './apply-credit';
+import { postLedgerTransaction } from '../ledger/ledger-repository';
+import { applyFamilyCredit } from './apply-credit';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
 export const BILLING_CONSUMER = 'payments-billing';
 
 /**
  * Billing's orders in the ledger (ADR 0016): billed → Dr receivable / Cr revenue, then the
- * credit of the school's students who hold any pays what is open; voided → the reverse;
+ * credit of the school's students who hold any pays their family's open orders; voided → the reverse;
  * adjusted → the receivable follows the new total, any excess paid is credit (ADR 0036).
  * Each event posts under its own key, so a redelivery posts nothing twice.
  */
@@ -31,13 +31,7 @@ export function billingSubscriptions(billing: BillingClient, now: () => Date): S
           { account: schoolAccount(schoolId, 'revenue'), amountCentavos: -total },
         ],
       });
-      for (const studentId of await studentsWithCredit(tx, schoolId))
-        await applyCredit(tx, billing, {
-          schoolId,
-          studentId,
-          sourceEventId: event.id,
-          now: now(),
-        });
+      await applyFamilyCredit(tx, billing, { schoolId, sourceEventId: event.id, now: now() });
     }),
     on(ordersVoidedV1, async (event, tx) => {
       const { school_id: schoolId, total_centavos: total } = event.data;

@@ -55,6 +55,7 @@ test('twenty moves with one key move the credit to the sibling once', async () =
   expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
   const transfer = creditTransferSchema.parse(answers[0]!.body);
   expect(new Set(answers.map((a) => a.body.id))).toEqual(new Set([transfer.id]));
+  expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
   expect(transfer).toMatchObject({ kind: 'move', from_student_id: ana, to_student_id: luis });
   expect(await h.count('credit_transfers')).toBe(1);
   expect([await credit(ana), await credit(luis)]).toEqual([70_000, 30_000]);

@@ -2,6 +2,7 @@ import type { CreditTransfer } from '@cuota/contracts/payments/credit';
 import { formatPesos } from '@cuota/documents/money-format';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict } from '@cuota/service-runtime/http/http-error';
+import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { lockStudents } from '../allocation/allocation-repository';
@@ -30,16 +31,16 @@ export type CreditTransferRequest = Pick<
 export async function transferCredit(
   deps: PaymentsDeps,
   request: CreditTransferRequest,
-  key: { idempotencyKey: string; requestedBy: string },
-): Promise<CreditTransfer> {
+  key: { idempotencyKey: string; requestedBy: string; requestedByName: string | null },
+): Promise<Keyed<CreditTransfer>> {
   const hash = requestHash({ ...request });
-  const { row } = await onceOnRow({
+  const { row, replayed } = await onceOnRow({
     hash,
     find: () => creditTransferByKey(deps.db, request.schoolId, key.idempotencyKey),
     create: () =>
       deps.db.transaction((tx) => transferred(tx, { ...request, ...key, requestHash: hash })),
   });
-  return toCreditTransfer(row);
+  return { answer: toCreditTransfer(row), replayed };
 }
 
 async function transferred(tx: Executor, t: NewCreditTransfer): Promise<CreditTransferRow> {

@@ -22,8 +22,19 @@ export async function familyAtDesk(
   schoolId: string,
   studentId: string,
 ): Promise<DeskFamilyMembers> {
+  const family = await familyOf(db, schoolId, studentId);
+  if (!family) throw notFound(UNKNOWN_DESK_STUDENT);
+  return family;
+}
+
+/** The student and their siblings, or null when the school has no such student. */
+export async function familyOf(
+  db: Executor,
+  schoolId: string,
+  studentId: string,
+): Promise<DeskFamilyMembers | null> {
   const student = await studentOfSchool(db, schoolId, studentId);
-  if (!student) throw notFound(UNKNOWN_DESK_STUDENT);
+  if (!student) return null;
   const guardianId = student.billingGuardianId;
   const all = guardianId ? await studentIdsOfGuardian(db, schoolId, guardianId) : [];
   const siblings = all.filter((id) => id !== studentId).sort();

@@ -254,3 +254,19 @@ export async function creditBalances(
   for (const r of rows) balances.set(r.code.slice(prefix.length), -Number(r.total));
   return balances;
 }
+
+/** What an account moved on a Mexico City calendar day (debits minus credits): a corte. */
+export async function accountMovementOnDay(
+  db: Executor,
+  account: AccountRef,
+  day: string,
+): Promise<number> {
+  const { rows } = await db.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(e.amount_centavos), 0)::text AS total
+      FROM ${ledgerEntries} e
+      JOIN ${ledgerAccounts} a ON a.id = e.account_id
+      JOIN ${ledgerTransactions} t ON t.id = e.transaction_id
+     WHERE a.code = ${account.code}
+       AND (t.occurred_at AT TIME ZONE 'America/Mexico_City')::date = ${day}::date`);
+  return Number(rows[0]!.total);
+}

@@ -8,7 +8,7 @@ import {
 } from '@cuota/contracts/payments/endpoints/payins';
 import type { Payin } from '@cuota/contracts/payments/payins';
 import { conflict, forbidden } from '@cuota/service-runtime/http/http-error';
-import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
+import { answerKeyed, implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { PaymentsDeps } from '../payments-deps';
 import { schoolById } from '../schools/school-repository';
@@ -73,12 +73,13 @@ export function payinHandlers(deps: PaymentsDeps) {
     implement(listDashboardPayins, list),
     implement(getPayin, one),
 
-    implement(recordDeskPaymentEndpoint, ({ params, body, caller, idempotencyKey }) => {
+    implement(recordDeskPaymentEndpoint, async ({ params, body, caller, idempotencyKey, res }) => {
       if (caller.kind !== 'staff') throw forbidden();
-      return recordDeskPayment(deps, params.id, body, idempotencyKey!, {
+      const paid = await recordDeskPayment(deps, params.id, body, idempotencyKey!, {
         userId: caller.user_id,
         name: caller.name ?? null,
       });
+      return answerKeyed(res, paid);
     }),
 
     implement(payinReceipt, async (call) => {

@@ -114,6 +114,12 @@ export async function payinById(
   return row ?? null;
 }
 
+/** The card payin a gateway sale ticket settled, held FOR UPDATE. */
+export async function lockPayinByTicket(db: Executor, ticket: string): Promise<PayinRow | null> {
+  const [row] = await db.select().from(payins).where(eq(payins.ticketNumber, ticket)).for('update');
+  return row ?? null;
+}
+
 export function itemsOfPayin(db: Executor, payinId: string): Promise<PayinItemRow[]> {
   return db
     .select()

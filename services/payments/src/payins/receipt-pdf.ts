@@ -7,11 +7,11 @@ import {
   MARGIN,
   contentWidth,
   createPdf,
-  ensureSpace,
   footerOnEveryPage,
   labelled,
   pdfBytes,
   sectionTitle,
+  textTable,
   type Pdf,
 } from '@cuota/documents/pdf-kit';
 import type { Payin } from '@cuota/contracts/payments/payins';
@@ -92,47 +92,22 @@ function methodOf(payin: Payin): string {
 const COLUMNS = [
   { title: 'Alumno', width: 150 },
   { title: 'Concepto', width: 0 },
-  { title: 'Recargo', width: 70 },
-  { title: 'Importe', width: 70 },
+  { title: 'Recargo', width: 70, align: 'right' },
+  { title: 'Importe', width: 70, align: 'right' },
 ] as const;
 
 function lines(doc: Pdf, payin: Payin, students: Map<string, string>): void {
-  const width = contentWidth(doc);
-  sectionTitle(doc, 'Aplicado a', MARGIN, width);
-  const fixed = COLUMNS.reduce((s, c) => s + c.width, 0);
-  let x = MARGIN;
-  const columns = COLUMNS.map((c) => {
-    const placed = { ...c, x, width: c.width || width - fixed };
-    x += placed.width;
-    return placed;
-  });
-  const row = (cells: string[], bold = false) => {
-    ensureSpace(doc, 14);
-    const y = doc.y;
-    doc
-      .font(bold ? FONT.bold : FONT.regular)
-      .fontSize(8)
-      .fillColor(COLOR.text);
-    let bottom = y;
-    cells.forEach((text, i) => {
-      const column = columns[i]!;
-      doc.text(text, column.x, y, { width: column.width - 4, align: i >= 2 ? 'right' : 'left' });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 3;
-  };
-  row(
-    columns.map((c) => c.title),
-    true,
+  sectionTitle(doc, 'Aplicado a', MARGIN, contentWidth(doc));
+  const rows = payin.allocations.map((a) => [
+    students.get(a.student_id) ?? a.student_id,
+    a.period ? `${a.concept_name} · ${formatPeriod(a.period)}` : a.concept_name,
+    formatPesos(a.late_fee_centavos),
+    formatPesos(a.base_centavos + a.late_fee_centavos),
+  ]);
+  textTable(
+    doc,
+    COLUMNS,
+    rows.length ? rows : [['—', 'Sin cargos pendientes: todo quedó como saldo a favor', '', '']],
   );
-  if (!payin.allocations.length)
-    row(['—', 'Sin cargos pendientes: todo quedó como saldo a favor', '', '']);
-  for (const a of payin.allocations)
-    row([
-      students.get(a.student_id) ?? a.student_id,
-      a.period ? `${a.concept_name} · ${formatPeriod(a.period)}` : a.concept_name,
-      formatPesos(a.late_fee_centavos),
-      formatPesos(a.base_centavos + a.late_fee_centavos),
-    ]);
   doc.moveDown(0.5);
 }

@@ -1,4 +1,5 @@
 import type { DeskPayment, Payin } from '@cuota/contracts/payments/payins';
+import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import {
@@ -41,15 +42,15 @@ export async function recordDeskPayment(
   body: DeskPayment,
   idempotencyKey: string,
   cashier: Cashier,
-): Promise<Payin> {
+): Promise<Keyed<Payin>> {
   const hash = requestHash({ school_id: schoolId, ...body });
-  const { row } = await onceOnRow({
+  const { row, replayed } = await onceOnRow({
     hash,
     find: () => payinByKey(deps.db, schoolId, idempotencyKey),
     create: () => paidAtDesk(deps, schoolId, body, { idempotencyKey, requestHash: hash }, cashier),
   });
   const allocated = await allocationsOfPayins(deps.db, [row.id]);
-  return toPayin(row, allocated.get(row.id) ?? []);
+  return { answer: toPayin(row, allocated.get(row.id) ?? []), replayed };
 }
 
 /** Who received the money: their id and their name as the receipt prints it. */

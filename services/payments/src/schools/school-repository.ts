@@ -41,3 +41,17 @@ export async function deskLimitOf(db: Executor, schoolId: string): Promise<numbe
     .where(eq(schools.schoolId, schoolId));
   return row?.limit ?? DEFAULT_DESK_LIMIT_CENTAVOS;
 }
+
+/** Sets the school's desk limit; false when payments has not heard of the school yet. */
+export async function setDeskLimit(
+  db: Executor,
+  schoolId: string,
+  limit: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(schools)
+    .set({ deskLimitCentavos: limit })
+    .where(eq(schools.schoolId, schoolId))
+    .returning({ id: schools.schoolId });
+  return rows.length > 0;
+}

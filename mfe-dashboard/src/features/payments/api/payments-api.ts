@@ -6,8 +6,15 @@ import {
   recordDeskPayment,
 } from '@cuota/contracts/payments/endpoints/payins';
 import type { DeskPreviewRequest } from '@cuota/contracts/payments/desk';
-import { voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
-import { deskFamily, deskPreview } from '@cuota/contracts/payments/endpoints/desk';
+import { cashClosing, cashClosingPdf } from '@cuota/contracts/payments/endpoints/cash-closing';
+import { refundCard, voidPayin } from '@cuota/contracts/payments/endpoints/corrections';
+import type { RefundCard } from '@cuota/contracts/payments/reversals';
+import {
+  deskFamily,
+  deskPreview,
+  deskSettings,
+  updateDeskSettings,
+} from '@cuota/contracts/payments/endpoints/desk';
 import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
@@ -25,12 +32,17 @@ export function receiptUrl(schoolId: string, payinId: string): string {
   return endpointUrl(payinReceipt, { params: { school: schoolId, payin: payinId } });
 }
 
+/** The corte de caja's PDF: a plain link, like the receipt. */
+export function cashClosingPdfUrl(schoolId: string, date: string): string {
+  return endpointUrl(cashClosingPdf, { params: { id: schoolId }, query: { date } });
+}
+
 interface DeskStudent {
   schoolId: string;
   studentId: string;
 }
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payins'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payins', 'DeskSettings'] });
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -60,6 +72,29 @@ export const paymentsApi = api.injectEndpoints({
         }),
       ),
     }),
+    /** The corte de caja of a day: the caller's own, or every cashier's (reports.read). */
+    cashClosing: build.query({
+      ...fromEndpoint(cashClosing, ({ schoolId, date }: { schoolId: string; date: string }) => ({
+        params: { id: schoolId },
+        query: { date },
+      })),
+      providesTags: ['Payins'],
+    }),
+    /** The school's limit per desk payment. */
+    deskSettings: build.query({
+      ...fromEndpoint(deskSettings, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: ['DeskSettings'],
+    }),
+    updateDeskSettings: build.mutation({
+      ...fromEndpoint(
+        updateDeskSettings,
+        ({ schoolId, limit }: { schoolId: string; limit: number }) => ({
+          params: { id: schoolId },
+          body: { desk_limit_centavos: limit },
+        }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['DeskSettings', 'Payins']),
+    }),
     /** The student and siblings at the desk: open orders as of today and credit. */
     deskFamily: build.query({
       ...fromEndpoint(deskFamily, ({ schoolId, studentId }: DeskStudent) => ({
@@ -84,6 +119,22 @@ export const paymentsApi = api.injectEndpoints({
           params: { id: schoolId, payin: payinId },
           body: { reason },
         }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
+    }),
+    /** A card payment given back through the gateway: pending until its webhook. */
+    refundCard: build.mutation({
+      ...fromEndpoint(
+        refundCard,
+        ({
+          schoolId,
+          body,
+          idempotencyKey,
+        }: {
+          schoolId: string;
+          body: RefundCard;
+          idempotencyKey: string;
+        }) => ({ params: { id: schoolId }, body, idempotencyKey }),
       ),
       invalidatesTags: (_r, error) => (error ? [] : ['Payins']),
     }),
@@ -113,4 +164,8 @@ export const {
   useDeskPreviewMutation,
   useRecordDeskPaymentMutation,
   useVoidPayinMutation,
+  useRefundCardMutation,
+  useCashClosingQuery,
+  useDeskSettingsQuery,
+  useUpdateDeskSettingsMutation,
 } = paymentsApi;

@@ -1,6 +1,7 @@
 import { CONCEPT_TYPE_LABELS } from '@cuota/contracts/billing/concepts';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import { DataTable } from '@cuota/ui/data-table';
+import { formatPeriod } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
 
 /** Where a payment went: each order it paid, late fee first, then the base amount. */
@@ -16,7 +17,7 @@ export function AllocationsTable({ allocations }: { allocations: Allocation[] })
           header: 'Concepto',
           cell: (a) => `${a.concept_name} (${CONCEPT_TYPE_LABELS[a.concept_type]})`,
         },
-        { header: 'Periodo', cell: (a) => a.period ?? '—' },
+        { header: 'Periodo', cell: (a) => (a.period ? formatPeriod(a.period) : '—') },
         { header: 'Monto', align: 'end', cell: (a) => <MoneyText centavos={a.base_centavos} /> },
         {
           header: 'Recargo',

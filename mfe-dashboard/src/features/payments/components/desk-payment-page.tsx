@@ -10,6 +10,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import {
@@ -216,9 +217,11 @@ export function DeskPaymentForm({
 export function DeskPaymentPage() {
   const schoolId = useCurrentSchool().school?.id;
   const canCollect = useGrant('payments.collect');
+  const canRefund = useGrant('payments.refund');
   return (
     <Page title="Registrar pago en caja">
       <ReadOnlyNote permission="payments.collect" action="registrar pagos en caja" />
+      {canRefund && <UtmLink to="/dashboard/desk/limit">Límite por pago en caja</UtmLink>}
       {schoolId && <DeskPaymentForm schoolId={schoolId} canCollect={canCollect} />}
     </Page>
   );

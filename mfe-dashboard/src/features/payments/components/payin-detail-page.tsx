@@ -8,6 +8,7 @@ import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { usePayinQuery } from '../api/payments-api';
 import { PayinSummary } from './payin-summary';
+import { RefundCardForm } from './refund-card-form';
 import { VoidPayinForm } from './void-payin-form';
 
 export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payinId: string }) {
@@ -22,9 +23,12 @@ export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payin
       <Card>
         <PayinSummary payin={payin.data} />
       </Card>
-      {payin.data.type !== 'CARD' && payin.data.status === 'success' && (
-        <VoidPayinForm payin={payin.data} />
-      )}
+      {payin.data.status === 'success' &&
+        (payin.data.type === 'CARD' ? (
+          <RefundCardForm payin={payin.data} />
+        ) : (
+          <VoidPayinForm payin={payin.data} />
+        ))}
     </>
   );
 }

@@ -80,7 +80,7 @@ test('the detail shows where the money went, the credit left and the receipt', a
   });
   const applied = await screen.findByRole('table', { name: 'Aplicado a' });
   expect(within(applied).getAllByRole('row')[1]).toHaveTextContent('Colegiatura');
-  expect(within(applied).getAllByRole('row')[1]).toHaveTextContent('2026-09');
+  expect(within(applied).getAllByRole('row')[1]).toHaveTextContent('septiembre 2026');
   expect(screen.getByText(/Saldo a favor/)).toHaveTextContent('$300.00');
   expect(screen.getByRole('link', { name: 'Descargar recibo (PDF)' })).toHaveAttribute(
     'href',

@@ -83,6 +83,7 @@ export function PayinsPage() {
     <Page title="Pagos">
       <FormRow>
         <UtmLink to="/dashboard/desk">Registrar pago en caja</UtmLink>
+        <UtmLink to="/dashboard/payments/cash-closing">Corte de caja</UtmLink>
       </FormRow>
       {schoolId && <PayinsView schoolId={schoolId} />}
     </Page>

@@ -22,6 +22,7 @@ const reversal = {
   reason: 'Monto equivocado',
   requested_by: 'user-1',
   requested_by_name: 'Marta Caja',
+  error_message: null,
   created_at: '2026-03-10T17:00:00Z',
   applied_at: '2026-03-10T17:00:00Z',
 };

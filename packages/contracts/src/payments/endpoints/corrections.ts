@@ -1,6 +1,6 @@
 import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { payinReversalSchema, voidPayinSchema } from '../reversals';
+import { payinReversalSchema, refundCardSchema, voidPayinSchema } from '../reversals';
 
 /**
  * A desk payment undone (ADR 0036): reversal postings, never an edit. The cashier voids her
@@ -21,4 +21,25 @@ export const voidPayin = defineEndpoint({
   notFound: 'No encontramos este cobro.',
 });
 
-export const CORRECTION_ENDPOINTS = [voidPayin] as const;
+/**
+ * A card payment given back to the card through the gateway (ADR 0036): pending until the
+ * gateway's webhook says the void or refund went through; then the books move.
+ */
+export const refundCard = defineEndpoint({
+  name: 'payments.refund',
+  domain: 'payments',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/refund/',
+  surface: 'dashboard',
+  spec: 'spec',
+  access: staffOnly('payments.refund'),
+  summary: 'Reembolsar a la tarjeta un pago con tarjeta',
+  params: uuidParams('id'),
+  body: refundCardSchema,
+  response: payinReversalSchema,
+  status: 201,
+  idempotencyKey: 'required',
+  notFound: 'No encontramos este cobro.',
+});
+
+export const CORRECTION_ENDPOINTS = [voidPayin, refundCard] as const;

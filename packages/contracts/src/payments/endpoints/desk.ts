@@ -1,6 +1,12 @@
 import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { deskFamilySchema, deskPreviewRequestSchema, deskPreviewSchema } from '../desk';
+import {
+  deskFamilySchema,
+  deskPreviewRequestSchema,
+  deskPreviewSchema,
+  deskSettingsSchema,
+  updateDeskSettingsSchema,
+} from '../desk';
 
 export const UNKNOWN_DESK_STUDENT = 'No encontramos a este alumno en la escuela.';
 const desk = {
@@ -38,4 +44,34 @@ export const deskPreview = defineEndpoint({
   status: 200,
 });
 
-export const DESK_ENDPOINTS = [deskFamily, deskPreview] as const;
+const settings = {
+  domain: 'payments',
+  surface: 'dashboard',
+  path: '/api/v1/dashboard/schools/{id}/desk-settings/',
+  params: uuidParams('id'),
+  response: deskSettingsSchema,
+  notFound: 'No encontramos esta escuela.',
+} as const;
+
+/** The school's desk limit, as the desk applies it. */
+export const deskSettings = defineEndpoint({
+  ...settings,
+  name: 'payments.desk.settings',
+  method: 'GET',
+  spec: { capability: 'Caja: el límite por pago de la escuela (ADR 0036).' },
+  access: staffOnly('payments.read'),
+  summary: 'Límite por pago en caja de la escuela',
+});
+
+/** Changing the limit is a money rule: whoever may refund (owner, directors, treasurer). */
+export const updateDeskSettings = defineEndpoint({
+  ...settings,
+  name: 'payments.desk.settings.update',
+  method: 'PUT',
+  spec: { capability: 'Caja: cambiar el límite por pago de la escuela (ADR 0036).' },
+  access: staffOnly('payments.refund'),
+  summary: 'Cambiar el límite por pago en caja',
+  body: updateDeskSettingsSchema,
+});
+
+export const DESK_ENDPOINTS = [deskFamily, deskPreview, deskSettings, updateDeskSettings] as const;

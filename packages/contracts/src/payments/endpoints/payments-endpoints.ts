@@ -1,6 +1,7 @@
 import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
+import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { CREDIT_ENDPOINTS } from './credit';
@@ -27,4 +28,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,
   ...CREDIT_ENDPOINTS,
+  ...CASH_CLOSING_ENDPOINTS,
 ];

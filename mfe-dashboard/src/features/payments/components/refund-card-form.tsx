@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import type { Payin } from '@cuota/contracts/payments/payins';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { FormColumn, FormError } from '@cuota/ui/form-pieces';
+import { formatMoney } from '@cuota/ui/money';
+import { MoneyField } from '@cuota/ui/money-field';
+import { TextAreaField } from '@cuota/ui/text-field';
+import { readError } from '@cuota/web-core/api/api-error';
+import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
+import { useGrant } from '@cuota/web-core/session/use-grant';
+import { useRefundCardMutation } from '../api/payments-api';
+
+/**
+ * Gives a card payment back to the card (ADR 0036): the whole payment (a void on its day, a
+ * refund after) or part of it. The gateway confirms later; the service decides everything.
+ * One key per refund asked for, so a repeated click is the same refund.
+ */
+export function RefundCardForm({ payin }: { payin: Payin }) {
+  const canRefund = useGrant('payments.refund');
+  const [amount, setAmount] = useState<number | null>(payin.amount_centavos);
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refund, refunded] = useRefundCardMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!amount || amount <= 0) return setProblem('Escribe el monto a reembolsar, mayor que cero.');
+    if (reason.trim().length < 5)
+      return setProblem('Escribe el motivo del reembolso (al menos 5 caracteres).');
+    setProblem(null);
+    const answer = await refund({
+      schoolId: payin.school_id,
+      idempotencyKey: key,
+      body: {
+        payin_id: payin.id,
+        reason,
+        // The full amount asks for all that is left of the payment.
+        ...(amount === payin.amount_centavos ? {} : { amount_centavos: amount }),
+      },
+    });
+    if ('error' in answer) return setProblem(readError(answer.error).message);
+    setKey(newIdempotencyKey());
+    if (answer.data.status === 'declined') setProblem(answer.data.error_message);
+  };
+  if (!canRefund) return null;
+  const asked = refunded.data?.status === 'pending' ? refunded.data : null;
+  return (
+    <Card title="Reembolsar">
+      <FormColumn aria-label="Reembolsar" onSubmit={(e) => void submit(e)}>
+        <p>
+          El dinero vuelve a la tarjeta de la familia. El mismo día del pago se anula completo;
+          después se reembolsa todo o una parte.
+        </p>
+        <MoneyField
+          label="Monto a reembolsar"
+          value={amount}
+          onChange={setAmount}
+          hint="Déjalo completo para reembolsar todo lo que queda del pago."
+        />
+        <TextAreaField
+          label="Motivo"
+          value={reason}
+          maxLength={300}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {problem && <FormError>{problem}</FormError>}
+        {asked && (
+          <p role="status">
+            Reembolso de {formatMoney(asked.amount_centavos)} solicitado. La pasarela confirmará la
+            devolución y entonces se reabren los cargos.
+          </p>
+        )}
+        <Button type="submit" disabled={refunded.isLoading}>
+          {refunded.isLoading ? 'Reembolsando…' : 'Reembolsar'}
+        </Button>
+      </FormColumn>
+    </Card>
+  );
+}

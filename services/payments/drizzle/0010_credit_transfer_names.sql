@@ -1,0 +1,1 @@
+ALTER TABLE "credit_transfers" ADD COLUMN "requested_by_name" text;

@@ -1,0 +1,89 @@
+import type { Executor } from '@cuota/messaging/transaction';
+import { lockStudents } from '../allocation/allocation-repository';
+import type { GatewayReversal } from '../gateway/kushki-shapes';
+import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
+import { allocationsOfPayins, lockPayinByTicket, type PayinRow } from '../payins/payin-repository';
+import { reversalLines } from './reversal-postings';
+import {
+  applyPendingReversal,
+  declineReversal,
+  reversalForNotice,
+  reversalsOfPayin,
+  reversedAllocationsOfPayin,
+  type ReversalRow,
+} from './reversal-repository';
+import { stillHeld, takeBack } from './reversal-rules';
+
+export type GatewayReversalResult = 'applied' | 'declined' | 'not_ours';
+
+/**
+ * The gateway's void/refund webhook for a reversal payments asked for (ADR 0036), in the
+ * transaction that recorded the notice once: approved, the books move (credit back, orders
+ * reopened, gateway_clearing credited) with payments.payin.reversed; otherwise it is declined
+ * and nothing moves. A reversal payments did not ask for (a mismatched sale's) is not ours.
+ */
+export async function applyGatewayReversal(
+  tx: Executor,
+  merchantPublicId: string,
+  notice: GatewayReversal,
+  now: Date,
+): Promise<GatewayReversalResult> {
+  const payin = await lockPayinByTicket(tx, notice.saleTicketNumber);
+  if (!payin || payin.publicMerchantId !== merchantPublicId) return 'not_ours';
+  const row = await reversalForNotice(tx, payin.id, {
+    ticketNumber: notice.ticketNumber,
+    kind: notice.type === 'VOID' ? 'void' : 'refund',
+    amountCentavos: notice.amountCentavos,
+  });
+  if (!row || row.status !== 'pending') return 'not_ours';
+  if (notice.status !== 'APPROVAL') {
+    await declineReversal(tx, row.id, 'La pasarela no pudo devolver el dinero a la tarjeta.');
+    return 'declined';
+  }
+  await applyApproved(tx, payin, row, notice.ticketNumber, now);
+  return 'applied';
+}
+
+async function applyApproved(
+  tx: Executor,
+  payin: PayinRow,
+  row: ReversalRow,
+  gatewayTicketNumber: string,
+  appliedAt: Date,
+): Promise<void> {
+  const paid = (await allocationsOfPayins(tx, [payin.id])).get(payin.id) ?? [];
+  const held = stillHeld(paid, await reversedAllocationsOfPayin(tx, payin.id));
+  await lockStudents(tx, [...payin.studentIds, ...held.map((a) => a.studentId)]);
+  const taken = takeBack(held, await creditLeft(tx, payin), row.amountCentavos);
+  await applyPendingReversal(tx, row, {
+    whole: row.amountCentavos === payin.amountCentavos,
+    creditReversedCentavos: taken.creditCentavos,
+    allocations: taken.allocations,
+    appliedAt,
+    gatewayTicketNumber,
+  });
+  await postLedgerTransaction(tx, {
+    idempotencyKey: `reversal:${row.id}`,
+    schoolId: payin.schoolId,
+    description: `${row.kind === 'void' ? 'Anulación' : 'Reembolso'} del pago con tarjeta ${payin.receiptNumber ?? payin.id}`,
+    occurredAt: appliedAt,
+    lines: reversalLines({
+      schoolId: payin.schoolId,
+      paidFrom: 'gateway_clearing',
+      amountCentavos: row.amountCentavos,
+      allocations: taken.allocations,
+      creditStudentId: payin.creditStudentId,
+      creditCentavos: taken.creditCentavos,
+    }),
+  });
+}
+
+/** The payin's credit not yet taken back, as far as the student's balance still holds it. */
+async function creditLeft(tx: Executor, payin: PayinRow): Promise<number> {
+  if (!payin.creditStudentId || !payin.creditCreatedCentavos) return 0;
+  const taken = (await reversalsOfPayin(tx, payin.id))
+    .filter((r) => r.status === 'applied')
+    .reduce((s, r) => s + r.creditReversedCentavos, 0);
+  const balance = await lockCreditBalance(tx, payin.schoolId, payin.creditStudentId);
+  return Math.min(payin.creditCreatedCentavos - taken, balance);
+}

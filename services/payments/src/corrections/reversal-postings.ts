@@ -1,0 +1,35 @@
+import { totalOf, type OrderAllocation } from '../allocation/allocation-rules';
+import { creditAccount, schoolAccount, type SchoolAccount } from '../ledger/chart-of-accounts';
+import type { LedgerLine } from '../ledger/ledger-rules';
+
+/** What a reversal gives back and where it takes it from (ADR 0036's table). */
+export interface ReversedMoney {
+  schoolId: string;
+  /** Where the money leaves by: the desk, the bank or the gateway. */
+  paidFrom: SchoolAccount;
+  amountCentavos: number;
+  allocations: OrderAllocation[];
+  creditStudentId: string | null;
+  creditCentavos: number;
+}
+
+/** The reverse of a payment's posting: the money leaves, the orders owe again, credit shrinks. */
+export function reversalLines(r: ReversedMoney): LedgerLine[] {
+  const base = r.allocations.reduce((s, a) => s + a.baseCentavos, 0);
+  return [
+    { account: schoolAccount(r.schoolId, r.paidFrom), amountCentavos: -r.amountCentavos },
+    { account: schoolAccount(r.schoolId, 'receivable'), amountCentavos: base },
+    {
+      account: schoolAccount(r.schoolId, 'late_fee_revenue'),
+      amountCentavos: totalOf(r.allocations) - base,
+    },
+    ...(r.creditStudentId && r.creditCentavos
+      ? [
+          {
+            account: creditAccount(r.schoolId, r.creditStudentId),
+            amountCentavos: r.creditCentavos,
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,40 @@
+import type { OrderAllocation } from '../allocation/allocation-rules';
+import { stillHeld, takeBack } from './reversal-rules';
+
+const order = (id: string, base: number, lateFee = 0): OrderAllocation => ({
+  orderId: id,
+  studentId: 'ana',
+  conceptId: 'colegiatura',
+  conceptName: 'Colegiatura',
+  conceptType: 'MONTHLY_FEE',
+  period: '2026-03',
+  baseCentavos: base,
+  lateFeeCentavos: lateFee,
+});
+
+test('a partial refund takes the credit first, then the newest order, base before late fee', () => {
+  const paid = [order('marzo', 350_000, 20_000), order('abril', 350_000, 10_000)];
+  expect(takeBack(paid, 5_000, 200_000)).toEqual({
+    creditCentavos: 5_000,
+    allocations: [order('abril', 195_000, 0)],
+  });
+  expect(takeBack(paid, 0, 400_000)).toEqual({
+    creditCentavos: 0,
+    allocations: [order('abril', 350_000, 10_000), order('marzo', 40_000, 0)],
+  });
+});
+
+test('a whole refund takes everything back; more than the payin holds throws', () => {
+  const paid = [order('marzo', 350_000, 20_000)];
+  expect(takeBack(paid, 30_000, 400_000)).toEqual({
+    creditCentavos: 30_000,
+    allocations: [order('marzo', 350_000, 20_000)],
+  });
+  expect(() => takeBack(paid, 30_000, 400_001)).toThrow(RangeError);
+});
+
+test('what a payin still holds is its allocations less earlier reversals', () => {
+  const paid = [order('marzo', 350_000, 20_000), order('abril', 350_000)];
+  const reversed = [order('abril', -350_000), order('marzo', -50_000)];
+  expect(stillHeld(paid, reversed)).toEqual([order('marzo', 300_000, 20_000)]);
+});

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
-import { INVOICE_STATUSES } from '@cuota/contracts/invoicing/invoices';
+import { INVOICE_STATUSES, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { CancellationMotive } from '@cuota/contracts/invoicing/cancellations';
 import type { PaidMethod } from './cfdi/invoice-input';
 import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
@@ -100,8 +100,9 @@ export const INVOICE_DOCUMENTS = ['invoice', 'credit_note'] as const;
 export type InvoiceDocument = (typeof INVOICE_DOCUMENTS)[number];
 
 /**
- * One CFDI per payment (or credit application) and student. The unique key on the source
- * and the student makes a redelivered or duplicated event harmless.
+ * Up to two CFDI per payment (or credit application) and student, its colegiatura and its
+ * other concepts (`part`, ADR 0037). The unique key on the source, the student and the part
+ * makes a redelivered or duplicated event harmless.
  */
 export const invoices = pgTable(
   'invoices',
@@ -111,6 +112,8 @@ export const invoices = pgTable(
     document: text('document').$type<InvoiceDocument>().notNull().default('invoice'),
     /** A credit note's income invoice (TipoRelacion 01); null for an income invoice. */
     relatedInvoiceId: uuid('related_invoice_id'),
+    /** A credit note's is its income invoice's. */
+    part: text('part').$type<InvoicePart>().notNull(),
     sourceKind: text('source_kind').$type<InvoiceSource>().notNull(),
     sourceId: text('source_id').notNull(),
     studentId: text('student_id').notNull(),
@@ -152,8 +155,8 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_source_student_key')
-      .on(t.sourceKind, t.sourceId, t.studentId)
+    uniqueIndex('invoices_source_student_part_key')
+      .on(t.sourceKind, t.sourceId, t.studentId, t.part)
       .where(sql`${t.document} = 'invoice'`),
     // One credit note per cause and income invoice, however often the event arrives.
     uniqueIndex('invoices_credit_note_cause_key')
@@ -168,6 +171,7 @@ export const invoices = pgTable(
     index('invoices_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    check('invoices_part_check', sql`${t.part} IN ('tuition', 'other')`),
     check('invoices_total_positive', sql`${t.totalCentavos} > 0`),
     check(
       'invoices_status_check',

@@ -23,7 +23,7 @@ export interface NewInvoice extends InvoiceRequest {
 }
 
 /**
- * Records invoices to issue. One per source and student: a request already recorded (a
+ * Records invoices to issue. One per source, student and part: a request already recorded (a
  * redelivered or duplicated event) is left as it is. Returns how many were new.
  */
 export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<number> {
@@ -36,6 +36,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         sourceKind: r.kind,
         sourceId: r.id,
         studentId: r.studentId,
+        part: r.part,
         payerGuardianId: r.payerGuardianId,
         billingGuardianId: r.billingGuardianId,
         method: r.method,
@@ -49,7 +50,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
       })),
     )
     .onConflictDoNothing({
-      target: [invoices.sourceKind, invoices.sourceId, invoices.studentId],
+      target: [invoices.sourceKind, invoices.sourceId, invoices.studentId, invoices.part],
       where: sql`${invoices.document} = 'invoice'`,
     })
     .returning({ id: invoices.id });

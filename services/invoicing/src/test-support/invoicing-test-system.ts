@@ -23,6 +23,7 @@ import { createInvoicingService } from '../invoicing-service';
 import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import type { InvoiceRow } from '../invoices/invoice-repository';
+import type { InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { PacSettings } from '../pac/pac-settings';
 
 /** Invoicing's account with its PAC sandbox. */
@@ -49,8 +50,13 @@ export interface InvoicingTestSystem {
   pacBehaviour(changes: Record<string, number>): Promise<void>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
   invoicesOf(sourceId: string): Promise<InvoiceRow[]>;
-  /** Waits until the source's invoice for the student is no longer pending. */
-  settled(sourceId: string, studentId: string, timeoutMs?: number): Promise<InvoiceRow>;
+  /** Waits until the source's invoice for the student (and part) is no longer pending. */
+  settled(
+    sourceId: string,
+    studentId: string,
+    part?: InvoicePart,
+    timeoutMs?: number,
+  ): Promise<InvoiceRow>;
   stop(): Promise<void>;
 }
 
@@ -148,11 +154,12 @@ export async function startInvoicingTestSystem(
       return fetch(`${invoicing.url}${route}`, { ...init, headers });
     },
     invoicesOf,
-    async settled(sourceId, studentId, timeoutMs = 20_000) {
+    async settled(sourceId, studentId, part, timeoutMs = 20_000) {
       return waitFor(
         async () =>
           (await invoicesOf(sourceId)).find(
-            (i) => i.studentId === studentId && i.status !== 'pending',
+            (i) =>
+              i.studentId === studentId && (!part || i.part === part) && i.status !== 'pending',
           ),
         timeoutMs,
         50,

@@ -8,6 +8,7 @@ import {
   ORDER_ADJUSTMENT_CONSUMER,
   orderAdjustmentSubscriptions,
 } from './credit-notes/credit-note-consumers';
+import { fiscalEntityHandlers } from './fiscal-entities/fiscal-entity-handlers';
 import { SchoolIssuers } from './fiscal-entities/school-issuer';
 import {
   FISCAL_GUARDIAN_CONSUMER,
@@ -39,6 +40,7 @@ export const INVOICING_MIGRATIONS = path.resolve(__dirname, '../drizzle');
 export function createInvoicingService(
   settings?: InvoicingSettings,
 ): ServiceDefinition<typeof schema> {
+  const box = settings ? new SecretBox(settings.secretsKey) : null;
   return {
     name: 'invoicing',
     schema,
@@ -48,6 +50,7 @@ export function createInvoicingService(
       ...verifyGuardiansHandlers(ctx.db),
       ...invoiceHandlers(ctx.db),
       ...cancellationHandlers(ctx.db),
+      ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
     ],
     consumers: () => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
@@ -56,8 +59,8 @@ export function createInvoicingService(
       [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
     }),
     extras: async (ctx) => {
-      if (!settings) return async () => {};
-      const issuers = new SchoolIssuers(new SecretBox(settings.secretsKey));
+      if (!settings || !box) return async () => {};
+      const issuers = new SchoolIssuers(box);
       const pac = createPacClient(settings.pac);
       const timings = stampingSettings(settings);
       const workers = [

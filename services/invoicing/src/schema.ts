@@ -48,13 +48,21 @@ export const fiscalGuardians = pgTable(
 export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
 
 /**
- * The school as a CFDI emisor, and its CSD. The certificate is public; the private key and
- * its password are AES-256-GCM sealed with INVOICING_SECRETS_KEY (secret-box.ts).
+ * A razón social the school invoices under (a CFDI emisor; several per school, e.g. one per
+ * level), and its CSD. The certificate is public; the private key and its password are
+ * AES-256-GCM sealed with INVOICING_SECRETS_KEY (secret-box.ts).
  */
 export const fiscalEntities = pgTable(
   'fiscal_entities',
   {
-    schoolId: text('school_id').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    /** The levels whose students it invoices; empty: every level no other entity names. */
+    levels: text('levels')
+      .array()
+      .$type<EducationLevel[]>()
+      .notNull()
+      .default(sql`'{}'`),
     rfc: text('rfc').notNull(),
     legalName: text('legal_name').notNull(),
     regimenFiscal: text('regimen_fiscal').notNull(),
@@ -70,8 +78,14 @@ export const fiscalEntities = pgTable(
     csdKeySealed: bytea('csd_key_sealed').notNull(),
     csdPasswordSealed: bytea('csd_password_sealed').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('fiscal_entities_next_folio_positive', sql`${t.nextFolio} > 0`)],
+  (t) => [
+    check('fiscal_entities_next_folio_positive', sql`${t.nextFolio} > 0`),
+    uniqueIndex('fiscal_entities_school_rfc_key').on(t.schoolId, t.rfc),
+    // Invoices are unique by school, series and folio: two entities never share a series.
+    uniqueIndex('fiscal_entities_school_series_key').on(t.schoolId, t.series),
+  ],
 );
 
 /**
@@ -114,6 +128,8 @@ export const invoices = pgTable(
     relatedInvoiceId: uuid('related_invoice_id'),
     /** A credit note's is its income invoice's. */
     part: text('part').$type<InvoicePart>().notNull(),
+    /** The razón social that issued it (its series, folio and CSD), once built. */
+    fiscalEntityId: uuid('fiscal_entity_id'),
     sourceKind: text('source_kind').$type<InvoiceSource>().notNull(),
     sourceId: text('source_id').notNull(),
     studentId: text('student_id').notNull(),

@@ -116,6 +116,7 @@ export async function lockLeased(tx: Executor, lease: Lease): Promise<InvoiceRow
 }
 
 export interface BuiltInvoice {
+  fiscalEntityId: string;
   billingGuardianId: string | null;
   receptorRfc: string;
   receptorName: string;

@@ -4,6 +4,28 @@ import { Badge } from '@cuota/ui/badge';
 import { Card } from '@cuota/ui/card';
 import { DateText } from '@cuota/ui/date-text';
 import type { Tone } from '@cuota/ui/theme';
+import styled from 'styled-components';
+
+/** Label beside value where there is room, label over value on a phone. */
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
+  @media (min-width: 48rem) {
+    grid-template-columns: max-content minmax(0, 1fr);
+    column-gap: ${({ theme }) => theme.space(4)};
+    dd {
+      margin: 0;
+    }
+  }
+`;
 
 const CSD_STATES: Record<CsdSummary['state'], { tone: Tone; label: (days: number) => string }> = {
   valid: { tone: 'success', label: () => 'Vigente' },
@@ -28,7 +50,7 @@ export function FiscalEntityCard({ entity }: { entity: FiscalEntity }) {
   );
   return (
     <Card title={entity.legal_name} aria-label={`Razón social ${entity.rfc}`}>
-      <dl>
+      <Facts>
         <dt>RFC</dt>
         <dd>{entity.rfc}</dd>
         <dt>Régimen fiscal · código postal</dt>
@@ -48,7 +70,7 @@ export function FiscalEntityCard({ entity }: { entity: FiscalEntity }) {
           {csd.no_certificado}, vigente hasta <DateText date={csd.valid_to.slice(0, 10)} long />{' '}
           <Badge tone={state.tone}>{state.label(csd.days_left)}</Badge>
         </dd>
-      </dl>
+      </Facts>
       {csd.state !== 'valid' && (
         <p role="alert">
           {csd.state === 'expired'

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { createMailer, type Mailer } from '@cuota/service-runtime/mail/mailer';
 import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
 import { cancellationHandlers } from './cancellations/cancellation-handlers';
@@ -16,6 +18,7 @@ import {
 } from './guardians/fiscal-guardian-consumer';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
 import { invoiceHandlers } from './invoices/invoice-handlers';
+import { invoiceMailHandlers } from './invoices/invoice-mail-handlers';
 import {
   INVOICE_REQUEST_CONSUMER,
   invoiceRequestSubscriptions,
@@ -51,6 +54,7 @@ export function createInvoicingService(
       ...invoiceHandlers(ctx.db),
       ...cancellationHandlers(ctx.db),
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
+      ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
     ],
     consumers: () => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
@@ -73,6 +77,11 @@ export function createInvoicingService(
       };
     },
   };
+}
+
+/** The SMTP transport invoices are e-mailed through (none without SMTP_URL and MAIL_FROM). */
+function mailerOf(config: ServiceConfig): Mailer | null {
+  return config.smtpUrl && config.mailFrom ? createMailer(config.smtpUrl, config.mailFrom) : null;
 }
 
 /** Read models, endpoints and recorded invoices, without a PAC. */

@@ -32,6 +32,8 @@ export const fiscalGuardians = pgTable(
     guardianId: text('guardian_id').primaryKey(),
     /** Schools whose staff may see this guardian's fiscal data. */
     schoolIds: text('school_ids').array().notNull(),
+    /** Where the guardian's invoices are e-mailed (ADR 0037 "delivery"). */
+    email: text('email'),
     billingName: text('billing_name'),
     taxId: text('tax_id'),
     taxZipCode: text('tax_zip_code'),

@@ -94,3 +94,9 @@ export const invoiceUrlsSchema = invoiceLinksSchema.extend({
   invoices: z.array(invoiceLinksSchema),
 });
 export type InvoiceUrls = z.infer<typeof invoiceUrlsSchema>;
+
+/** Where to e-mail an invoice: the address typed, else its billing guardian's. */
+export const sendInvoiceEmailSchema = z.strictObject({
+  email: z.email('Escribe un correo electrónico válido.').max(254).optional(),
+});
+export const sentInvoiceEmailSchema = z.object({ sent_to: z.string() });

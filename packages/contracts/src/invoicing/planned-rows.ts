@@ -21,8 +21,6 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
     'GET /api/v1/dashboard/tax_units/': 'Listar claves de unidad SAT',
     'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/':
       'Emitir una nota de crédito',
-    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/send_email/':
-      'Enviar una factura por correo',
     'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
     'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/reinvoice/': 'Refacturar',
   },

@@ -2,7 +2,13 @@ import { pageSchema } from '../../common/pagination';
 import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { invoiceCancelRequestSchema } from '../cancellations';
-import { invoiceListQuerySchema, invoiceSchema, invoiceUrlsSchema } from '../invoices';
+import {
+  invoiceListQuerySchema,
+  invoiceSchema,
+  invoiceUrlsSchema,
+  sendInvoiceEmailSchema,
+  sentInvoiceEmailSchema,
+} from '../invoices';
 
 const UNKNOWN_INVOICE = 'No encontramos esta factura.';
 
@@ -94,6 +100,25 @@ export const cancelInvoice = defineEndpoint({
   notFound: UNKNOWN_INVOICE,
 });
 
+/**
+ * E-mails a stamped invoice (or credit note) with its XML and PDF attached to its billing
+ * guardian, or to the address staff type (ADR 0037 "delivery").
+ */
+export const sendInvoiceEmail = defineEndpoint({
+  name: 'invoicing.invoices.send-email',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/send_email/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.write'),
+  summary: 'Enviar una factura por correo con su XML y PDF',
+  spec: 'spec',
+  params: uuidParams('id', 'invoice'),
+  body: sendInvoiceEmailSchema,
+  response: sentInvoiceEmailSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
 export const INVOICE_ENDPOINTS = [
   invoiceUrls,
   invoiceXml,
@@ -101,4 +126,5 @@ export const INVOICE_ENDPOINTS = [
   listInvoices,
   retryInvoice,
   cancelInvoice,
+  sendInvoiceEmail,
 ] as const;

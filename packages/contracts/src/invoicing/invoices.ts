@@ -100,3 +100,9 @@ export const sendInvoiceEmailSchema = z.strictObject({
   email: z.email('Escribe un correo electrónico válido.').max(254).optional(),
 });
 export const sentInvoiceEmailSchema = z.object({ sent_to: z.string() });
+
+/** How many of a payment's invoices were e-mailed, and to whom. */
+export const sentPayinInvoicesSchema = z.object({
+  sent: z.number().int(),
+  sent_to: z.array(z.string()),
+});

@@ -8,8 +8,6 @@ import { plannedRows } from '../http/planned-row';
 export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
   portal: {
     'POST /api/v1/guardians/{id}/validate_billing/': 'Validar los datos de facturación del tutor',
-    'POST /api/v1/schools/{school}/payins/{payin}/send_invoices_to_email/':
-      'Enviar las facturas de un cobro por correo',
   },
   internal: {
     'POST /backoffice/invoicing/generate/': 'Generar facturas',

@@ -16,6 +16,7 @@ import {
   SCHOOL_ID,
   colegiatura,
   guardian,
+  guardianClaims,
   payin,
   saveSchoolFiscalEntity,
   staffOf,
@@ -104,6 +105,35 @@ test('who may: the treasurer may not send; another school’s staff find nothing
     (await send(stamped, staffOf(OTHER_SCHOOL_ID, 'ACCOUNTANT'), {}, OTHER_SCHOOL_ID)).status,
   ).toBe(404);
   expect((await messagesTo(mailbox, FAMILY)).length).toBe(before);
+});
+
+describe('a payment’s invoices, all at once', () => {
+  const path = (payinId: string, school = SCHOOL_ID) =>
+    `/api/v1/schools/${school}/payins/${payinId}/send_invoices_to_email/`;
+  const POST = { method: 'POST' };
+
+  test('the family gets each stamped CFDI of its payment at its own address', async () => {
+    const before = (await messagesTo(mailbox, FAMILY)).length;
+    const res = await system.call(path(stamped.sourceId), guardianClaims(1), POST);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sent: 1, sent_to: [FAMILY] });
+    const mail = await waitForMessage(mailbox, FAMILY, before + 1);
+    expect(mail.attachments).toHaveLength(2);
+  });
+
+  test('another family, another school or an unknown payment: nothing is sent', async () => {
+    const before = (await messagesTo(mailbox, FAMILY)).length;
+    expect((await system.call(path(stamped.sourceId), guardianClaims(9), POST)).status).toBe(404);
+    const elsewhere = staffOf(OTHER_SCHOOL_ID, 'ACCOUNTANT');
+    expect(
+      (await system.call(path(stamped.sourceId, OTHER_SCHOOL_ID), elsewhere, POST)).status,
+    ).toBe(404);
+    expect((await system.call(path(uuidOf(777)), accountant, POST)).status).toBe(404);
+    expect(
+      (await system.call(path(stamped.sourceId), staffOf(SCHOOL_ID, 'TREASURER'), POST)).status,
+    ).toBe(403);
+    expect((await messagesTo(mailbox, FAMILY)).length).toBe(before);
+  });
 });
 
 test('a guardian without e-mail: says to type one (422)', async () => {

@@ -241,6 +241,26 @@ export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow 
   return row;
 }
 
+/** A payment's income invoices in a school, the first recorded first. */
+export function invoicesOfPayin(
+  db: Executor,
+  schoolId: string,
+  payinId: string,
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.schoolId, schoolId),
+        eq(invoices.document, 'invoice'),
+        eq(invoices.sourceKind, 'payin'),
+        eq(invoices.sourceId, payinId),
+      ),
+    )
+    .orderBy(invoices.createdAt, invoices.id);
+}
+
 /** The invoices that cover an order of a student, newest first. */
 export function invoicesOfOrder(
   db: Executor,

@@ -8,6 +8,7 @@ import {
   invoiceUrlsSchema,
   sendInvoiceEmailSchema,
   sentInvoiceEmailSchema,
+  sentPayinInvoicesSchema,
 } from '../invoices';
 
 const UNKNOWN_INVOICE = 'No encontramos esta factura.';
@@ -119,6 +120,24 @@ export const sendInvoiceEmail = defineEndpoint({
   notFound: UNKNOWN_INVOICE,
 });
 
+/**
+ * A payment's stamped invoices, each e-mailed with its XML and PDF: a family to its own
+ * address, staff to each invoice's billing guardian.
+ */
+export const sendPayinInvoices = defineEndpoint({
+  name: 'invoicing.payins.send-invoices',
+  method: 'POST',
+  path: '/api/v1/schools/{school}/payins/{payin}/send_invoices_to_email/',
+  domain: 'invoicing',
+  surface: 'portal',
+  access: familyOrStaff('invoicing.write'),
+  summary: 'Enviar por correo las facturas de un pago, con su XML y PDF',
+  spec: 'spec',
+  params: uuidParams('school', 'payin'),
+  response: sentPayinInvoicesSchema,
+  notFound: 'No encontramos facturas de este pago.',
+});
+
 export const INVOICE_ENDPOINTS = [
   invoiceUrls,
   invoiceXml,
@@ -127,4 +146,5 @@ export const INVOICE_ENDPOINTS = [
   retryInvoice,
   cancelInvoice,
   sendInvoiceEmail,
+  sendPayinInvoices,
 ] as const;

@@ -7,6 +7,10 @@ import * as schema from './schema';
 import { cancellationHandlers } from './cancellations/cancellation-handlers';
 import { CancellationWorker } from './cancellations/cancellation-worker';
 import {
+  CREDIT_NOTE_MAIL_CONSUMER,
+  creditNoteMailSubscriptions,
+} from './credit-notes/credit-note-mail-consumer';
+import {
   ORDER_ADJUSTMENT_CONSUMER,
   orderAdjustmentSubscriptions,
 } from './credit-notes/credit-note-consumers';
@@ -56,11 +60,12 @@ export function createInvoicingService(
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
       ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
     ],
-    consumers: () => ({
+    consumers: (ctx) => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
       [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
       [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
+      [CREDIT_NOTE_MAIL_CONSUMER]: creditNoteMailSubscriptions(mailerOf(ctx.config)),
     }),
     extras: async (ctx) => {
       if (!settings || !box) return async () => {};

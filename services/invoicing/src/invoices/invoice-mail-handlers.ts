@@ -3,10 +3,9 @@ import { studentById } from '@cuota/student-directory/student-directory-reposito
 import { HttpError, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { Mailer } from '@cuota/service-runtime/mail/mailer';
-import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
 import { guardianEmail } from '../guardians/fiscal-guardian-repository';
 import type { InvoicingDb } from '../invoicing-db';
-import { invoiceMail } from './invoice-mail';
+import { mailStampedInvoice } from './invoice-mail';
 import { guardianMaySeeInvoice } from './invoice-access-rules';
 import { invoiceById, invoicesOfPayin, type InvoiceRow } from './invoice-repository';
 
@@ -21,8 +20,7 @@ export function invoiceMailHandlers(db: InvoicingDb, mailer: Mailer | null) {
   const send = async (row: InvoiceRow, to: string) => {
     if (!mailer)
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'El correo no está disponible ahora.');
-    const stamped = { ...row, stampedXml: row.stampedXml! };
-    await mailer.send(invoiceMail(stamped, await renderCfdiPdf(stamped.stampedXml), to));
+    await mailStampedInvoice(mailer, { ...row, stampedXml: row.stampedXml! }, to);
   };
   const billingEmailOf = (row: InvoiceRow) =>
     row.billingGuardianId ? guardianEmail(db, row.billingGuardianId) : null;

@@ -5,6 +5,11 @@
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { randomUUID } from 'node:crypto';
+import {
+  payinReversedV1,
+  type PayinReversed,
+} from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
@@ -134,6 +139,39 @@ describe('a payment’s invoices, all at once', () => {
     ).toBe(403);
     expect((await messagesTo(mailbox, FAMILY)).length).toBe(before);
   });
+});
+
+test('a credit note is e-mailed to the family unasked once stamped, once', async () => {
+  const event: PayinReversed = {
+    reversal_id: randomUUID(),
+    payin_id: stamped.sourceId,
+    school_id: SCHOOL_ID,
+    kind: 'refund',
+    whole: false,
+    amount_centavos: 500_00,
+    allocations: [
+      { ...stamped.lines[0]!, student_id: student(1).student_id, base_centavos: 500_00 },
+    ],
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso parcial',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  };
+  await system.republish(await system.publish(payinReversedV1, event));
+  const mail = await waitFor(async () => {
+    const all = await messagesTo(mailbox, FAMILY);
+    return all.find((m) => m.subject.startsWith('Tu nota de crédito'));
+  }, 30_000);
+  expect(mail.text).toContain('$500.00');
+  expect(mail.attachments.map((a) => a.content_type)).toEqual([
+    'application/xml',
+    'application/pdf',
+  ]);
+  // The reversal arrived twice: one credit note, one e-mail.
+  const notes = (await messagesTo(mailbox, FAMILY)).filter((m) =>
+    m.subject.startsWith('Tu nota de crédito'),
+  );
+  expect(notes).toHaveLength(1);
 });
 
 test('a guardian without e-mail: says to type one (422)', async () => {

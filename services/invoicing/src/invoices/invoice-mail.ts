@@ -1,6 +1,7 @@
 /** An invoice as the e-mail that delivers it: Spanish text, its XML and its PDF attached. */
 import { formatPesos } from '@cuota/documents/money-format';
-import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
+import { escapeHtml, type Mailer, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
+import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { InvoiceRow } from './invoice-repository';
 import { invoiceFileName } from './invoice-view';
@@ -33,4 +34,13 @@ export function invoiceMail(
       { filename: invoiceFileName(row, 'pdf'), content: pdf, contentType: 'application/pdf' },
     ],
   };
+}
+
+/** Sends a stamped invoice or credit note to `to`, its PDF rendered from the stamped XML. */
+export async function mailStampedInvoice(
+  mailer: Mailer,
+  row: InvoiceRow & { stampedXml: string },
+  to: string,
+): Promise<void> {
+  await mailer.send(invoiceMail(row, await renderCfdiPdf(row.stampedXml), to));
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { InvoicesView } from './invoices-page';
@@ -128,6 +128,23 @@ test('without invoicing.write the retry is disabled and says why', async () => {
     'title',
     'Tu rol no puede reintentar facturas (requiere facturación).',
   );
+});
+
+test('sending a stamped invoice by e-mail says where it went, or why not', async () => {
+  const send = `${INVOICES}inv-1/send_email/`;
+  let answer = apiErrorResponse(422, 'VALIDATION_FAILED', 'El tutor que factura no tiene correo.');
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', INVOICES, page([stamped]))
+    .on('POST', send, () => answer);
+  renderInvoices(true);
+  const user = userEvent.setup();
+  const button = await screen.findByRole('button', { name: 'Enviar por correo la factura 101' });
+  await user.click(button);
+  expect(await screen.findByText('El tutor que factura no tiene correo.')).toBeVisible();
+  answer = jsonResponse({ sent_to: 'tutor@example.mx' });
+  await user.click(button);
+  expect(await screen.findByRole('status')).toHaveTextContent('Enviada a tutor@example.mx');
 });
 
 test('cancelling asks with the chosen motive and the list shows «En cancelación»', async () => {

@@ -61,7 +61,8 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   });
 
   app.use(API_PREFIXES, noStore);
-  app.use(API_PREFIXES, createSessionMiddleware(config, deps.redis));
+  const sessions = createSessionMiddleware(config, deps.redis);
+  app.use(API_PREFIXES, sessions);
   app.use(API_PREFIXES, ctx.limiters.api);
   app.use(API_PREFIXES, forgetAfterOwnWrites(deps.guardianMe));
   // Anyone may sign a family up from a school's store: limited per IP on top of `api`.
@@ -75,7 +76,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(TRPC_PATH, jsonTextReader(), trpcMiddleware(ctx));
   app.use(API_PREFIXES, apiNotFound);
 
-  app.use(shellRoutes(ctx));
+  app.use(shellRoutes(ctx, sessions));
   app.use(apiNotFound);
   app.use(bffErrorHandler(deps.logger));
   return app;

@@ -5,6 +5,7 @@ import { authHandlers } from './identity/auth-handlers';
 import { guardianLoginHandlers } from './identity/guardian-login-handlers';
 import { portalFeaturesHandlers } from './identity/portal-features-handlers';
 import { staffHandlers } from './identity/staff-handlers';
+import { tokenKeyHandlers } from './identity/token-key-handlers';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { remotesHandlers } from './shell/remotes-handlers';
 
@@ -21,6 +22,7 @@ export function ownEndpoints(ctx: BffContext): BffImplementation[] {
     ...staffHandlers(ctx),
     ...portalFeaturesHandlers(ctx),
     ...remotesHandlers(ctx.config),
+    ...tokenKeyHandlers(ctx),
     servedBy(openApiDocument, reference),
     servedBy(apiReference, reference),
   ];

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
 
 /** Where one call goes, and as whom. */
@@ -47,27 +46,42 @@ export interface Forwarder {
 }
 
 /**
- * Forwards a request to a service with undici's `request()` on one keep-alive pool: the
- * body streams through unread, the answer streams back with its status and headers. It
- * rejects when the service cannot be reached or does not answer within `timeoutMs`, before
- * anything was sent (the caller answers 503); a failure mid-answer cuts the connection.
+ * Forwards a request to a service with undici's `stream()` on one keep-alive pool: the body
+ * streams through unread, the answer is written straight into the response with its status
+ * and headers (no intermediate stream or pipeline: those were an AbortController and a
+ * DOMException per request, ADR 0032). It rejects when the service cannot be reached or does
+ * not answer within `timeoutMs`, before anything was sent (the caller answers 503); a failure
+ * mid-answer, or a client gone, cuts the connection.
  */
 export function createForwarder(timeoutMs: number): Forwarder {
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
   const forward: Forward = async (req, res, target) => {
     const streamed = 'content-length' in req.headers || 'transfer-encoding' in req.headers;
-    const upstream = await request(new URL(req.originalUrl ?? req.url ?? '/', target.url), {
-      dispatcher,
-      method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
-      headers: forwardedHeaders(req, target),
-      body: streamed ? req : undefined,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    res.statusCode = upstream.statusCode;
-    for (const [name, value] of Object.entries(upstream.headers))
-      if (value !== undefined && !NOT_RETURNED.has(name)) res.setHeader(name, value);
-    pipeline(upstream.body, res, () => {});
+    const answer = ({ statusCode, headers }: Dispatcher.StreamFactoryData) => {
+      res.statusCode = statusCode;
+      for (const name in headers) {
+        const value = headers[name];
+        if (value !== undefined && !NOT_RETURNED.has(name)) res.setHeader(name, value);
+      }
+      return res;
+    };
+    try {
+      await dispatcher.stream(
+        {
+          origin: target.url,
+          path: req.originalUrl ?? req.url ?? '/',
+          method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+          headers: forwardedHeaders(req, target),
+          body: streamed ? req : undefined,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        answer,
+      );
+    } catch (err) {
+      if (!res.headersSent && !res.destroyed) throw err;
+      res.destroy();
+    }
   };
   return { forward, close: () => dispatcher.close() };
 }

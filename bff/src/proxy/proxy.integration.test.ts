@@ -10,6 +10,7 @@ let bff: TestBff;
 let enrolment: Awaited<ReturnType<typeof startEchoService>>;
 let payments: Awaited<ReturnType<typeof startEchoService>>;
 let silent: http.Server;
+let halfway: http.Server;
 
 beforeAll(async () => {
   const identity = await createTestIdentity();
@@ -18,12 +19,20 @@ beforeAll(async () => {
   // Accepts connections and never answers: a hung service.
   silent = http.createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  // Sends its headers and half a body, then dies: a service crashing mid-answer.
+  halfway = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '64' });
+    res.write('{"partial":');
+    setTimeout(() => res.socket?.destroy(), 20);
+  });
+  await new Promise<void>((resolve) => halfway.listen(0, '127.0.0.1', resolve));
   bff = await startTestBff({
     identity,
     services: {
       enrolment: enrolment.url,
       payments: payments.url,
       invoicing: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      billing: `http://127.0.0.1:${(halfway.address() as AddressInfo).port}`,
     },
     proxyTimeoutMs: 500,
   });
@@ -32,8 +41,10 @@ afterAll(async () => {
   await bff.close();
   await enrolment.stop();
   await payments.stop();
-  silent.closeAllConnections();
-  await new Promise((resolve) => silent.close(resolve));
+  for (const server of [silent, halfway]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 describe('forwarding', () => {
@@ -218,5 +229,32 @@ describe('a service that is down or hung', () => {
       .expect(503);
     expect(res.body.error.message).toMatch(/facturación/);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  test('dies mid-answer → the browser sees the connection cut, never a whole-looking answer', async () => {
+    const { agent } = await browserSignedInAs(bff, staffSession());
+    await expect(agent.get('/api/v1/dashboard/schools/school-1/scholarships/')).rejects.toThrow();
+    // The BFF itself is unharmed: the next call (to payments) answers.
+    await agent.get('/api/v1/dashboard/schools/school-1/payins/').expect(200);
+  });
+
+  test('a browser gone mid-answer: the call to the service is dropped too', async () => {
+    const { cookie } = await browserSignedInAs(bff, staffSession());
+    const serviceSide = new Promise<void>((resolve) =>
+      halfway.once('request', (req) => req.socket.once('close', () => resolve())),
+    );
+    const server = http.createServer(bff.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const browser = http.get(
+      `http://127.0.0.1:${port}/api/v1/dashboard/schools/school-1/scholarships/`,
+      {
+        headers: { cookie },
+      },
+    );
+    browser.on('error', () => undefined);
+    browser.on('response', () => browser.destroy());
+    await serviceSide; // resolves only if the BFF closes its side (or the service dies)
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -5,6 +5,7 @@ import { createPrecompressedLookup } from '@cuota/service-runtime/http/precompre
 import type { BffContext } from '../bff-context';
 import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
 import { createRemotePreloads, remoteOfPage } from './remote-preloads';
+import { createShellBoot } from './shell-boot';
 
 /** webpack's [contenthash] in a file name: such files never change, so cache them for a year. */
 const HASHED_ASSET =
@@ -15,10 +16,11 @@ const HASHED_ASSET =
  * router decides). A /guardians/{hash} page whose hash belongs to nobody still gets
  * index.html, with status 404, so the SPA shows its not-found page and crawlers see 404.
  */
-export function shellRoutes(ctx: BffContext): Router {
+export function shellRoutes(ctx: BffContext, sessions: RequestHandler[]): Router {
   const dist = path.resolve(ctx.config.shellDistDir);
   const index = createIndexReader(path.join(dist, 'index.html'));
   const preloads = createRemotePreloads(ctx.config.remotes);
+  const boot = createShellBoot(ctx);
   const router = Router();
   router.use(sendPrecompressed(dist));
   router.use(
@@ -32,14 +34,21 @@ export function shellRoutes(ctx: BffContext): Router {
         ),
     }),
   );
-  router.get('/{*page}', async (req, res, next) => {
-    if (path.posix.extname(req.path)) return next();
+  // A path with an extension is a file the build does not have: not a page, no session.
+  const onlyPages: RequestHandler = (req, _res, next) =>
+    next(path.posix.extname(req.path) ? 'route' : undefined);
+  router.get('/{*page}', onlyPages, ...sessions, async (req, res) => {
     const status = await pageStatus(ctx, req);
     const html = await index();
     if (!html) return void res.status(503).type('text').send('El portal aún no está compilado.');
     const remote = remoteOfPage(req.path);
-    const page = remote ? withHints(html, await preloads(remote)) : html;
-    res.status(status).set('Cache-Control', 'no-cache').type('html').send(page);
+    const head = (remote ? await preloads(remote) : '') + (await boot(req, res));
+    // The page carries this browser's session: revalidated each time, never kept by a proxy.
+    res
+      .status(status)
+      .set('Cache-Control', 'private, no-cache')
+      .type('html')
+      .send(withHead(html, head));
   });
   return router;
 }
@@ -69,8 +78,8 @@ async function pageStatus(ctx: BffContext, req: Request): Promise<number> {
   return (await ctx.guardianLinks.exists(hash)) === false ? 404 : 200;
 }
 
-/** index.html with the remote's preload tags at the end of its head. */
-function withHints(html: Buffer, tags: string): string {
+/** index.html with the remote's preload tags and the boot script at the end of its head. */
+function withHead(html: Buffer, tags: string): string {
   const text = html.toString('utf8');
   const at = text.indexOf('</head>');
   return at < 0 ? text : text.slice(0, at) + tags + text.slice(at);

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { SHELL_INDEX, startTestBff, type TestBff } from '../test-support/test-bff';
+import { SHELL_BOOT_ELEMENT_ID } from '@cuota/contracts/shell/boot';
+import { browserSignedInAs, staffSession } from '../test-support/session-fixture';
+import { isShellPage, startTestBff, type TestBff } from '../test-support/test-bff';
 
 let bff: TestBff;
 beforeAll(async () => {
@@ -25,12 +27,12 @@ describe('GET /api/remotes', () => {
 });
 
 describe('the shell', () => {
-  test('index.html for any page, not cached', async () => {
+  test('index.html for any page, revalidated, never kept by a proxy', async () => {
     for (const page of ['/', '/dashboard/login', '/store/uniformes', '/cookies-error']) {
       const res = await request(bff.app).get(page).expect(200);
-      expect(res.text).toBe(SHELL_INDEX);
+      expect(isShellPage(res.text)).toBe(true);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
     }
   });
 
@@ -43,7 +45,7 @@ describe('the shell', () => {
 
   test('a missing asset is a 404, not the SPA', async () => {
     const res = await request(bff.app).get('/missing.4a5b6c7d8e.js').expect(404);
-    expect(res.text).not.toBe(SHELL_INDEX);
+    expect(isShellPage(res.text)).toBe(false);
   });
 
   test('an unknown API path is a JSON 404, never the SPA', async () => {
@@ -55,13 +57,41 @@ describe('the shell', () => {
 
   test('a guardian link that cannot be a hash gets the SPA with 404, without asking enrolment', async () => {
     const res = await request(bff.app).get('/guardians/no-es-hash/login').expect(404);
-    expect(res.text).toBe(SHELL_INDEX);
+    expect(isShellPage(res.text)).toBe(true);
   });
 
   test('with enrolment down, a guardian page is still served (its own calls will explain)', async () => {
     await request(bff.app)
       .get(`/guardians/${'h'.repeat(43)}/login`)
       .expect(200);
+  });
+});
+
+describe('the boot script each page starts with', () => {
+  const bootOf = (html: string) => {
+    const script = new RegExp(
+      `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    );
+    return JSON.parse(script.exec(html)![1]!) as { remotes: unknown; session: unknown };
+  };
+
+  test('signed out: the remotes and an empty session, as the two calls would answer', async () => {
+    const page = await request(bff.app).get('/dashboard/login').expect(200);
+    const remotes = await request(bff.app).get('/api/remotes').expect(200);
+    expect(bootOf(page.text)).toEqual({ remotes: remotes.body, session: {} });
+    expect(page.headers['set-cookie']).toBeUndefined(); // no session is made for a visit
+  });
+
+  test('signed in: the same session GET /api/auth/session answers, never an open script', async () => {
+    const staff = staffSession();
+    staff.user.name = 'Laura </script><script>alert(1)</script> Méndez';
+    const { agent } = await browserSignedInAs(bff, staff);
+    const page = await agent.get('/dashboard').expect(200);
+    const session = await agent.get('/api/auth/session').expect(200);
+    const { session: served } = bootOf(page.text);
+    expect(served).toMatchObject({ user: session.body.user, selected_school_id: null });
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text.match(/<\/script>/g)).toHaveLength(1);
   });
 });
 

@@ -13,12 +13,13 @@ import type { TestBff } from './test-bff';
 export async function browserSignedInAs(bff: TestBff, state: SignedInState) {
   const agent = request.agent(bff.app);
   const res = await agent.get('/api/auth/csrf').expect(200);
-  const key = `${bff.config.redisPrefix}sess:${sessionIdOf(sessionCookieOf(res)!)}`;
+  const cookie = sessionCookieOf(res)!;
+  const key = `${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`;
   const session = JSON.parse((await bff.deps.redis.get(key))!) as Record<string, unknown>;
   await bff.deps.redis.set(key, JSON.stringify({ ...session, auth: state }), {
     expiration: { type: 'EX', value: 600 },
   });
-  return { agent, csrfToken: res.body.csrfToken as string };
+  return { agent, cookie, csrfToken: res.body.csrfToken as string };
 }
 
 export const aStaffUser: StaffIdentity = {

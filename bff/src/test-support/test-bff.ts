@@ -124,7 +124,12 @@ async function deleteKeys(deps: BffDeps, prefix: string): Promise<void> {
 }
 
 export const SHELL_INDEX =
-  '<!doctype html><html lang="es"><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="es"><head><title>Cuota</title></head><body><div id="root"></div></body></html>';
+
+/** The page a test shell serves: index.html with what the BFF adds to its head. */
+export const isShellPage = (html: string) =>
+  html.startsWith('<!doctype html><html lang="es"><head><title>Cuota</title>') &&
+  html.endsWith('</head><body><div id="root"></div></body></html>');
 
 /** A stand-in for shell/dist: index.html, a content-hashed bundle, the remote entry. */
 async function writeTestShell(): Promise<string> {

@@ -38,6 +38,7 @@ import {
   sendCodeResultSchema,
   UNKNOWN_GUARDIAN_LINK,
 } from './guardian-login';
+import { identityJwks, identityPublicKey } from './token-key-endpoints';
 import { sendCodeSchema, staffSignInSchema, verifyCodeSchema } from './sign-in';
 
 /**
@@ -303,4 +304,6 @@ export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   guardianMe,
   verifyGuardians,
   openNotification,
+  identityPublicKey,
+  identityJwks,
 ];

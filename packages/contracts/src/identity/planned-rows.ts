@@ -18,7 +18,5 @@ export const IDENTITY_PLANNED_ROWS = plannedRows('identity', {
     'POST /auth/token/logout/': 'Cerrar la sesión de un token',
     'POST /auth/token/refresh/': 'Renovar un token',
     'POST /auth/token/verify/': 'Verificar un token',
-    'GET /auth/token/public-key/': 'Llave pública de los tokens',
-    'GET /auth/.well-known/': 'Documento de descubrimiento de los tokens',
   },
 });

@@ -1,4 +1,14 @@
-import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK } from 'jose';
+import {
+  SignJWT,
+  calculateJwkThumbprint,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type JWK,
+} from 'jose';
+import type { IdentityPublicJwk } from '@cuota/contracts/identity/token-key-endpoints';
 import {
   IDENTITY_TOKEN_AUDIENCE,
   IDENTITY_TOKEN_ISSUER,
@@ -22,6 +32,27 @@ export async function generateIdentityKeys(): Promise<IdentityKeys> {
 
 export type IdentitySigner = (claims: IdentityClaims) => Promise<string>;
 
+export interface PublishedIdentityKey {
+  jwk: IdentityPublicJwk;
+  /** SPKI, PEM-encoded. */
+  pem: string;
+}
+
+/**
+ * The public half of the signing key, as the BFF publishes it (GET /auth/.well-known/ and
+ * /auth/token/public-key/): never the private `d`, named by its RFC 7638 thumbprint.
+ */
+export async function publishedIdentityKey(privateJwk: JWK): Promise<PublishedIdentityKey> {
+  const { kty, crv, x, y } = privateJwk;
+  const bare = { kty, crv, x, y };
+  const kid = await calculateJwkThumbprint(bare);
+  const jwk = { ...bare, kid, alg: ALG, use: 'sig' } as IdentityPublicJwk;
+  const publicKey = await importJWK(bare, ALG, { extractable: true });
+  if (publicKey instanceof Uint8Array) throw new Error('The identity key must be an EC key.');
+  const pem = await exportSPKI(publicKey);
+  return { jwk, pem };
+}
+
 export interface ClockOptions {
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
@@ -43,6 +74,7 @@ export async function createIdentitySigner(
   { now = Date.now }: ClockOptions = {},
 ): Promise<IdentitySigner> {
   const key = await importJWK(privateJwk, ALG);
+  const { kid } = (await publishedIdentityKey(privateJwk)).jwk;
   const cache = new Map<string, { token: string; reuseUntil: number }>();
   return async (claims) => {
     const id = JSON.stringify(claims);
@@ -51,7 +83,7 @@ export async function createIdentitySigner(
     if (cached && nowSeconds < cached.reuseUntil) return cached.token;
     const expires = nowSeconds + IDENTITY_TOKEN_TTL_SECONDS;
     const token = await new SignJWT({ cuota: claims })
-      .setProtectedHeader({ alg: ALG })
+      .setProtectedHeader({ alg: ALG, kid })
       .setIssuer(IDENTITY_TOKEN_ISSUER)
       .setAudience(IDENTITY_TOKEN_AUDIENCE)
       .setSubject(subjectOf(claims))

@@ -29,10 +29,12 @@ export function payinHandlers(deps: PaymentsDeps) {
   const { db } = deps;
 
   const views = async (rows: PayinRow[]): Promise<Payin[]> => {
-    const ids = rows.map((r) => r.id);
+    // A paid payin shows its allocations, any other its planned items (appliedOrPlanned).
+    const ids = (paid: boolean) =>
+      rows.filter((r) => (r.status === 'success') === paid).map((r) => r.id);
     const [allocated, planned] = await Promise.all([
-      allocationsOfPayins(db, ids),
-      itemsOfPayins(db, ids),
+      allocationsOfPayins(db, ids(true)),
+      itemsOfPayins(db, ids(false)),
     ]);
     return rows.map((r) => toPayin(r, appliedOrPlanned(r, allocated.get(r.id), planned.get(r.id))));
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
@@ -291,14 +291,15 @@ const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
   const where = and(eq(payins.schoolId, p('schoolId')), ...[...shape].map((k) => PAYIN_FILTERS[k]));
   return {
     count: db.select({ n: count() }).from(payins).where(where).prepare(`payins_count_${shape}`),
+    // The page carries the count of all matching rows: one statement for the usual page.
     rows: db
-      .select()
+      .select({ payin: payins, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(payins)
       .where(where)
       .orderBy(desc(payins.createdAt), desc(payins.id))
       .limit(p('limit'))
       .offset(p('offset'))
-      .prepare(`payins_page_${shape}`),
+      .prepare(`payins_counted_page_${shape}`),
   };
 });
 
@@ -319,9 +320,11 @@ export async function listPayins(
     limit: f.pageSize,
     offset: (f.page - 1) * f.pageSize,
   };
-  const [total] = await statements.count.execute(values);
-  const rows = await statements.rows.execute(values);
-  return { count: total!.n, rows };
+  const page = await statements.rows.execute(values);
+  if (page.length) return { count: page[0]!.total, rows: page.map((r) => r.payin) };
+  // A page past the end still tells how many there are.
+  const [total] = f.page > 1 ? await statements.count.execute(values) : [{ n: 0 }];
+  return { count: total!.n, rows: [] };
 }
 
 /** Card payins still pending and created before `before`: the reconciliation job's work. */
@@ -334,6 +337,21 @@ export function pendingCardPayins(db: Executor, before: Date, limit = 100): Prom
     .limit(limit);
 }
 
+const detailStatements = preparedPerDatabase((db: Executor) => ({
+  allocations: db
+    .select()
+    .from(allocations)
+    .where(sql`${allocations.payinId} = any(${p('ids')}::uuid[])`)
+    .orderBy(asc(allocations.seq))
+    .prepare('allocations_of_payins'),
+  items: db
+    .select()
+    .from(payinItems)
+    .where(sql`${payinItems.payinId} = any(${p('ids')}::uuid[])`)
+    .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId))
+    .prepare('items_of_payins'),
+}));
+
 /** Allocations of these payins, for their views. */
 export async function allocationsOfPayins(
   db: Executor,
@@ -341,11 +359,7 @@ export async function allocationsOfPayins(
 ): Promise<Map<string, OrderAllocation[]>> {
   const byPayin = new Map<string, OrderAllocation[]>();
   if (!payinIds.length) return byPayin;
-  const rows = await db
-    .select()
-    .from(allocations)
-    .where(inArray(allocations.payinId, payinIds))
-    .orderBy(asc(allocations.seq));
+  const rows = await detailStatements(db).allocations.execute({ ids: payinIds });
   for (const row of rows) {
     byPayin.set(row.payinId!, [...(byPayin.get(row.payinId!) ?? []), rowToAllocation(row)]);
   }
@@ -359,11 +373,7 @@ export async function itemsOfPayins(
 ): Promise<Map<string, PayinItemRow[]>> {
   const byPayin = new Map<string, PayinItemRow[]>();
   if (!payinIds.length) return byPayin;
-  const rows = await db
-    .select()
-    .from(payinItems)
-    .where(inArray(payinItems.payinId, payinIds))
-    .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId));
+  const rows = await detailStatements(db).items.execute({ ids: payinIds });
   for (const row of rows) byPayin.set(row.payinId, [...(byPayin.get(row.payinId) ?? []), row]);
   return byPayin;
 }

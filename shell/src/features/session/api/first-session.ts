@@ -1,13 +1,21 @@
 import { requestSession } from '@cuota/web-core/session/refresh-session';
+import { shellBoot } from '../../boot/shell-boot';
 
 let pending: Promise<Response> | undefined;
 
 /**
- * Asks for the session as soon as main.ts has the definitions, while React and the shell's
- * code are still loading and the remote is being fetched (the routes wait for it).
+ * The session the page was served with; else asks for it as soon as main.ts has the
+ * definitions, while React and the shell's code are still loading and the remote is being
+ * fetched (the routes wait for it).
  */
 export function requestFirstSession(): void {
-  pending = requestSession();
+  const served = shellBoot('session');
+  pending =
+    served === undefined
+      ? requestSession()
+      : Promise.resolve(
+          new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } }),
+        );
   // Read (and its failure reported) by the first session load.
   pending.catch(() => undefined);
 }

@@ -30,6 +30,22 @@ test('takes the answer to the request main.ts made, without asking again', async
   expect(store.getState().session.status).toBe('authenticated');
 });
 
+test('takes the session the page was served with: no request at start, fresh ones later', async () => {
+  const served = guardianSession();
+  document.head.innerHTML = `<script id="cuota-boot" type="application/json">${JSON.stringify({ session: served })}</script>`;
+  requestFirstSession();
+  document.head.innerHTML = '';
+  const { store } = renderWithProviders(<SessionSync pollSeconds={0} />, { url: '/', path: '/' });
+
+  await act(() => Promise.resolve());
+  expect(sessionCalls()).toBe(0);
+  expect(store.getState().session).toMatchObject({ status: 'authenticated' });
+  await act(async () => {
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cuota.session-changed' }));
+  });
+  expect(sessionCalls()).toBe(1);
+});
+
 test('refetches when the tab becomes visible and when another tab writes to storage', async () => {
   renderWithProviders(<SessionSync pollSeconds={0} />, { url: '/', path: '/' });
   await act(() => Promise.resolve());

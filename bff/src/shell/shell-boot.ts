@@ -1,0 +1,23 @@
+import type { Request, Response } from 'express';
+import { SHELL_BOOT_ELEMENT_ID, type ShellBoot } from '@cuota/contracts/shell/boot';
+import type { BffContext } from '../bff-context';
+import { refreshSignedIn } from '../session/refresh-signed-in';
+import { sessionResponse } from '../session/session-response';
+import { remotesOf } from './remotes-handlers';
+
+/**
+ * The JSON script a page starts with (contracts shell/boot.ts): the remotes and this browser's
+ * session, exactly as GET /api/remotes and GET /api/auth/session would answer now, so the
+ * shell does not wait for those two calls before loading the page's remote (ADR 0033).
+ */
+export function createShellBoot(ctx: BffContext) {
+  const remotes = remotesOf(ctx.config);
+  return async (req: Request, res: Response): Promise<string> => {
+    await refreshSignedIn(req, res, ctx);
+    const boot: ShellBoot = { remotes, session: sessionResponse(req, ctx.config) };
+    return `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">${inScript(boot)}</script>`;
+  };
+}
+
+/** JSON that cannot end its script element or open a comment: `<` only ever as \u003c. */
+const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

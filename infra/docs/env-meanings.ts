@@ -27,7 +27,8 @@ export const ENV_MEANINGS: Record<string, string> = {
   REMOTE_DASHBOARD_ENTRY: "the dashboard remote's `mf-manifest.json`",
   REMOTE_STORE_ENTRY: "the store remote's `mf-manifest.json`",
   SHELL_DIST_DIR: "the shell's built files, which the BFF serves",
-  SMTP_URL: 'where e-mail goes (sign-in codes; enrolment: staff invitations, password resets)',
+  SMTP_URL:
+    'where e-mail goes (sign-in codes; enrolment: staff invitations, password resets; invoicing: invoices)',
   MAIL_FROM: 'sender of those e-mails',
   GATEWAY_FORM_ORIGIN: "origin of the gateway's hosted card form, which the portal frames (CSP)",
   RATE_LIMIT_API_PER_MINUTE: 'per-IP budget of `/api` calls a minute (the benchmark raises it)',

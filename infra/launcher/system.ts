@@ -130,8 +130,8 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
     NATS_PREFIX: profile.natsPrefix,
     IDENTITY_PUBLIC_JWK: secrets.identityPublicJwk,
     // Enrolment builds guardians' portal links (portal_url) on the portal host, and e-mails
-    // staff invitations through the SMTP sandbox.
-    ...(s === 'enrolment'
+    // staff invitations through the SMTP sandbox; invoicing e-mails invoices (XML and PDF).
+    ...(s === 'enrolment' || s === 'invoicing'
       ? {
           PUBLIC_URL: publicUrl(profile),
           SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,

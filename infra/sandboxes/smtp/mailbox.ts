@@ -8,6 +8,8 @@ export interface SandboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** What was attached (names, types and sizes; the bytes are not kept). */
+  attachments: { filename: string; content_type: string; size: number }[];
   received_at: string;
 }
 
@@ -25,6 +27,11 @@ export class Mailbox {
       subject: mail.subject ?? '',
       text: mail.text ?? '',
       html: typeof mail.html === 'string' ? mail.html : null,
+      attachments: mail.attachments.map((a) => ({
+        filename: a.filename ?? '',
+        content_type: a.contentType,
+        size: a.size,
+      })),
       received_at: new Date().toISOString(),
     };
     this.messages.unshift(message);

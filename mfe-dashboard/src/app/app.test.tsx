@@ -141,7 +141,7 @@ test('the menu groups what the role reaches by area and marks where you are', as
     'Datos de la escuelaCiclos escolaresNiveles y grupos',
     'AlumnosAdmisionesImportar alumnos',
     'ConceptosGenerar órdenesAdeudosPagosRegistrar pago',
-    'Facturas',
+    'FacturasDatos fiscales',
     'Personal',
   ]);
   expect(within(menu).getByRole('link', { name: 'Ciclos escolares' })).toHaveAttribute(

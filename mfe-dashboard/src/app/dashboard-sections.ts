@@ -114,6 +114,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/invoicing/invoicing-section'),
   },
   {
+    path: 'fiscal',
+    label: 'Datos fiscales',
+    area: 'Facturación',
+    permission: 'invoicing.read',
+    load: () => import('../features/invoicing/fiscal-section'),
+  },
+  {
     path: 'staff',
     label: 'Personal',
     area: 'Personal',

@@ -7,6 +7,7 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string | null;
+  attachments: { filename: string; content_type: string; size: number }[];
   received_at: string;
 }
 

@@ -1,13 +1,20 @@
 import path from 'node:path';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { createMailer, type Mailer } from '@cuota/service-runtime/mail/mailer';
 import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
 import { cancellationHandlers } from './cancellations/cancellation-handlers';
 import { CancellationWorker } from './cancellations/cancellation-worker';
 import {
+  CREDIT_NOTE_MAIL_CONSUMER,
+  creditNoteMailSubscriptions,
+} from './credit-notes/credit-note-mail-consumer';
+import {
   ORDER_ADJUSTMENT_CONSUMER,
   orderAdjustmentSubscriptions,
 } from './credit-notes/credit-note-consumers';
+import { fiscalEntityHandlers } from './fiscal-entities/fiscal-entity-handlers';
 import { SchoolIssuers } from './fiscal-entities/school-issuer';
 import {
   FISCAL_GUARDIAN_CONSUMER,
@@ -15,6 +22,7 @@ import {
 } from './guardians/fiscal-guardian-consumer';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
 import { invoiceHandlers } from './invoices/invoice-handlers';
+import { invoiceMailHandlers } from './invoices/invoice-mail-handlers';
 import {
   INVOICE_REQUEST_CONSUMER,
   invoiceRequestSubscriptions,
@@ -39,6 +47,7 @@ export const INVOICING_MIGRATIONS = path.resolve(__dirname, '../drizzle');
 export function createInvoicingService(
   settings?: InvoicingSettings,
 ): ServiceDefinition<typeof schema> {
+  const box = settings ? new SecretBox(settings.secretsKey) : null;
   return {
     name: 'invoicing',
     schema,
@@ -48,16 +57,19 @@ export function createInvoicingService(
       ...verifyGuardiansHandlers(ctx.db),
       ...invoiceHandlers(ctx.db),
       ...cancellationHandlers(ctx.db),
+      ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
+      ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
     ],
-    consumers: () => ({
+    consumers: (ctx) => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
       [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
       [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
+      [CREDIT_NOTE_MAIL_CONSUMER]: creditNoteMailSubscriptions(mailerOf(ctx.config)),
     }),
     extras: async (ctx) => {
-      if (!settings) return async () => {};
-      const issuers = new SchoolIssuers(new SecretBox(settings.secretsKey));
+      if (!settings || !box) return async () => {};
+      const issuers = new SchoolIssuers(box);
       const pac = createPacClient(settings.pac);
       const timings = stampingSettings(settings);
       const workers = [
@@ -70,6 +82,11 @@ export function createInvoicingService(
       };
     },
   };
+}
+
+/** The SMTP transport invoices are e-mailed through (none without SMTP_URL and MAIL_FROM). */
+function mailerOf(config: ServiceConfig): Mailer | null {
+  return config.smtpUrl && config.mailFrom ? createMailer(config.smtpUrl, config.mailFrom) : null;
 }
 
 /** Read models, endpoints and recorded invoices, without a PAC. */

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
-import { INVOICE_STATUSES } from '@cuota/contracts/invoicing/invoices';
+import { INVOICE_STATUSES, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { CancellationMotive } from '@cuota/contracts/invoicing/cancellations';
 import type { PaidMethod } from './cfdi/invoice-input';
 import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
@@ -32,6 +32,8 @@ export const fiscalGuardians = pgTable(
     guardianId: text('guardian_id').primaryKey(),
     /** Schools whose staff may see this guardian's fiscal data. */
     schoolIds: text('school_ids').array().notNull(),
+    /** Where the guardian's invoices are e-mailed (ADR 0037 "delivery"). */
+    email: text('email'),
     billingName: text('billing_name'),
     taxId: text('tax_id'),
     taxZipCode: text('tax_zip_code'),
@@ -48,13 +50,21 @@ export const fiscalGuardians = pgTable(
 export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
 
 /**
- * The school as a CFDI emisor, and its CSD. The certificate is public; the private key and
- * its password are AES-256-GCM sealed with INVOICING_SECRETS_KEY (secret-box.ts).
+ * A razón social the school invoices under (a CFDI emisor; several per school, e.g. one per
+ * level), and its CSD. The certificate is public; the private key and its password are
+ * AES-256-GCM sealed with INVOICING_SECRETS_KEY (secret-box.ts).
  */
 export const fiscalEntities = pgTable(
   'fiscal_entities',
   {
-    schoolId: text('school_id').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    /** The levels whose students it invoices; empty: every level no other entity names. */
+    levels: text('levels')
+      .array()
+      .$type<EducationLevel[]>()
+      .notNull()
+      .default(sql`'{}'`),
     rfc: text('rfc').notNull(),
     legalName: text('legal_name').notNull(),
     regimenFiscal: text('regimen_fiscal').notNull(),
@@ -70,8 +80,14 @@ export const fiscalEntities = pgTable(
     csdKeySealed: bytea('csd_key_sealed').notNull(),
     csdPasswordSealed: bytea('csd_password_sealed').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('fiscal_entities_next_folio_positive', sql`${t.nextFolio} > 0`)],
+  (t) => [
+    check('fiscal_entities_next_folio_positive', sql`${t.nextFolio} > 0`),
+    uniqueIndex('fiscal_entities_school_rfc_key').on(t.schoolId, t.rfc),
+    // Invoices are unique by school, series and folio: two entities never share a series.
+    uniqueIndex('fiscal_entities_school_series_key').on(t.schoolId, t.series),
+  ],
 );
 
 /**
@@ -100,8 +116,9 @@ export const INVOICE_DOCUMENTS = ['invoice', 'credit_note'] as const;
 export type InvoiceDocument = (typeof INVOICE_DOCUMENTS)[number];
 
 /**
- * One CFDI per payment (or credit application) and student. The unique key on the source
- * and the student makes a redelivered or duplicated event harmless.
+ * Up to two CFDI per payment (or credit application) and student, its colegiatura and its
+ * other concepts (`part`, ADR 0037). The unique key on the source, the student and the part
+ * makes a redelivered or duplicated event harmless.
  */
 export const invoices = pgTable(
   'invoices',
@@ -111,6 +128,10 @@ export const invoices = pgTable(
     document: text('document').$type<InvoiceDocument>().notNull().default('invoice'),
     /** A credit note's income invoice (TipoRelacion 01); null for an income invoice. */
     relatedInvoiceId: uuid('related_invoice_id'),
+    /** A credit note's is its income invoice's. */
+    part: text('part').$type<InvoicePart>().notNull(),
+    /** The razón social that issued it (its series, folio and CSD), once built. */
+    fiscalEntityId: uuid('fiscal_entity_id'),
     sourceKind: text('source_kind').$type<InvoiceSource>().notNull(),
     sourceId: text('source_id').notNull(),
     studentId: text('student_id').notNull(),
@@ -152,8 +173,8 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_source_student_key')
-      .on(t.sourceKind, t.sourceId, t.studentId)
+    uniqueIndex('invoices_source_student_part_key')
+      .on(t.sourceKind, t.sourceId, t.studentId, t.part)
       .where(sql`${t.document} = 'invoice'`),
     // One credit note per cause and income invoice, however often the event arrives.
     uniqueIndex('invoices_credit_note_cause_key')
@@ -168,6 +189,7 @@ export const invoices = pgTable(
     index('invoices_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    check('invoices_part_check', sql`${t.part} IN ('tuition', 'other')`),
     check('invoices_total_positive', sql`${t.totalCentavos} > 0`),
     check(
       'invoices_status_check',

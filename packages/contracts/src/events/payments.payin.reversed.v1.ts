@@ -6,7 +6,8 @@ import { defineEvent } from './event-envelope';
  * Money a payin brought was given back or undone, whole or in part: a desk payin voided, a
  * card payment voided the same day or refunded later. The ledger has posted the reversal.
  * Billing reopens the allocations' orders by what they carry; invoicing cancels the payin's
- * CFDI (a whole reversal on the day) or issues a credit note for the reversed allocations.
+ * CFDI (a whole reversal in the month it was stamped, Mexico City time) or issues a credit
+ * note for the reversed allocations (ADR 0037).
  * Exactly one event per reversal (`reversal_id`), whatever the retries.
  */
 export const payinReversedSchema = z.object({

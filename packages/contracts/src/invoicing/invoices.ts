@@ -21,12 +21,22 @@ export const invoiceErrorSchema = z.object({
 });
 export type InvoiceError = z.infer<typeof invoiceErrorSchema>;
 
+/**
+ * Which of a payment's two CFDI per student (ADR 0037): `tuition` only the colegiaturas (the
+ * deductible amount, IEDU), `other` the late fees and every other concept.
+ */
+export const INVOICE_PARTS = ['tuition', 'other'] as const;
+export const invoicePartSchema = z.enum(INVOICE_PARTS);
+export type InvoicePart = z.infer<typeof invoicePartSchema>;
+
 /** An invoice (CFDI 4.0) as staff and families see it. */
 export const invoiceSchema = z.object({
   id: z.string(),
   school_id: z.string(),
   /** Spec §3's document types: an income CFDI (I) or a credit note (E) on one. */
   document: z.enum(['invoice', 'credit_note']),
+  /** A credit note's is its income invoice's. */
+  part: invoicePartSchema,
   /** A credit note's income invoice. */
   related_invoice_id: z.string().nullable(),
   status: requestStatusSchema,
@@ -62,6 +72,7 @@ export const invoiceListQuerySchema = z.object({
 const invoiceLinksSchema = z.object({
   /** An income invoice or a credit note on one (money given back). */
   document: z.enum(['invoice', 'credit_note']),
+  part: invoicePartSchema,
   status: requestStatusSchema,
   invoice_id: z.string().nullable(),
   uuid: z.string().nullable(),
@@ -79,6 +90,19 @@ const invoiceLinksSchema = z.object({
  * notes too) in `invoices`.
  */
 export const invoiceUrlsSchema = invoiceLinksSchema.extend({
+  part: invoicePartSchema.nullable(),
   invoices: z.array(invoiceLinksSchema),
 });
 export type InvoiceUrls = z.infer<typeof invoiceUrlsSchema>;
+
+/** Where to e-mail an invoice: the address typed, else its billing guardian's. */
+export const sendInvoiceEmailSchema = z.strictObject({
+  email: z.email('Escribe un correo electrónico válido.').max(254).optional(),
+});
+export const sentInvoiceEmailSchema = z.object({ sent_to: z.string() });
+
+/** How many of a payment's invoices were e-mailed, and to whom. */
+export const sentPayinInvoicesSchema = z.object({
+  sent: z.number().int(),
+  sent_to: z.array(z.string()),
+});

@@ -8,12 +8,8 @@ import { plannedRows } from '../http/planned-row';
 export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
   portal: {
     'POST /api/v1/guardians/{id}/validate_billing/': 'Validar los datos de facturación del tutor',
-    'POST /api/v1/schools/{school}/payins/{payin}/send_invoices_to_email/':
-      'Enviar las facturas de un cobro por correo',
   },
   internal: {
-    'GET /backoffice/csd/': 'Listar certificados de sello digital (CSD)',
-    'GET /backoffice/fiscal_entities/': 'Listar entidades fiscales',
     'POST /backoffice/invoicing/generate/': 'Generar facturas',
     'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
     'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
@@ -21,12 +17,8 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
   dashboard: {
     'GET /api/v1/dashboard/product_keys/': 'Listar claves de producto SAT',
     'GET /api/v1/dashboard/tax_units/': 'Listar claves de unidad SAT',
-    'GET /api/v1/dashboard/schools/{id}/fiscal_entities/':
-      'Listar entidades fiscales de la escuela',
     'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/':
       'Emitir una nota de crédito',
-    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/send_email/':
-      'Enviar una factura por correo',
     'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
     'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/reinvoice/': 'Refacturar',
   },

@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (an invoice's XML and PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends mail through SMTP (the sandbox locally, a relay in a deployment). */

@@ -8,7 +8,7 @@ import type { Database } from '@cuota/service-runtime/db/database';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { CfdiError } from '../cfdi/cfdi-error';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
-import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
+import { fiscalEntityById, fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
 import type { InvoicingDb } from '../invoicing-db';
 import { NO_FISCAL_ENTITY } from '../invoices/build-invoice';
 import { invoiceById, type InvoiceRow } from '../invoices/invoice-repository';
@@ -92,7 +92,10 @@ export class CancellationWorker {
 
   /** The one request to the PAC (a retry only when it did not answer). */
   private async send(row: CancellationRow, invoice: InvoiceRow, lease: CancellationLease) {
-    const entity = await fiscalEntityOf(this.db, invoice.schoolId);
+    // The CSD of the entity that issued it signs its cancellation.
+    const entity = invoice.fiscalEntityId
+      ? await fiscalEntityById(this.db, invoice.fiscalEntityId)
+      : await fiscalEntityOf(this.db, invoice.schoolId);
     if (!entity) {
       const error = { code: 'SIN_DATOS_FISCALES', message: NO_FISCAL_ENTITY };
       return this.end(lease, { state: 'refused', note: NO_FISCAL_ENTITY, error });

@@ -147,7 +147,7 @@ function conceptLine(
   const exempt = profile.iva === 'teaching' && rvoe !== undefined;
   const amounts = amountsOf(line.amountCentavos, profile, exempt);
   const instEducativas =
-    withIedu && profile.deductibleTuition && exempt && student
+    withIedu && profile.deductibleTuition && !line.lateFee && exempt && student
       ? instEducativasFor({ student, autRVOE: rvoe, payerRfc })
       : undefined;
   const descripcion = cfdiText(line.description, 1000);

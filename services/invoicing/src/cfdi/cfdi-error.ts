@@ -12,6 +12,7 @@ export type CfdiErrorCode =
   | 'CSD_ES_FIEL'
   | 'CSD_NO_VIGENTE'
   | 'CSD_RFC_DISTINTO'
+  | 'SERIE_EN_USO'
   | 'CFDI_XML_INVALIDO';
 
 export class CfdiError extends Error {

@@ -45,6 +45,11 @@ export const invoiceLineSchema = z.object({
     .max(MAX_LINE_CENTAVOS),
   /** Required for tuition, inscription and reinscription (the level decides RVOE and IEDU). */
   student: studentSchema.optional(),
+  /**
+   * A late fee charged on this concept: its keys and IVA treatment, but never IEDU — the
+   * recargo is not payment for teaching, so the family cannot deduct it (ADR 0037).
+   */
+  lateFee: z.boolean().default(false),
 });
 export type InvoiceLine = z.input<typeof invoiceLineSchema>;
 

@@ -29,6 +29,7 @@ export async function recordCreditNotes(tx: Executor, list: NewCreditNote[]): Pr
         schoolId: related.schoolId,
         document: 'credit_note' as const,
         relatedInvoiceId: related.id,
+        part: related.part,
         sourceKind: cause.kind,
         sourceId: cause.id,
         studentId: related.studentId,
@@ -77,6 +78,7 @@ async function creditable(tx: Executor, rows: InvoiceRow[]): Promise<CreditableI
   return rows.map((row) => ({
     id: row.id,
     studentId: row.studentId,
+    part: row.part,
     status: row.status,
     stampedAt: row.stampedAt,
     beingStamped: row.leaseUntil !== null && row.leaseUntil.getTime() > now,
@@ -86,7 +88,7 @@ async function creditable(tx: Executor, rows: InvoiceRow[]): Promise<CreditableI
   }));
 }
 
-/** A payin's income invoices (one per student), locked in id order. */
+/** A payin's income invoices (up to two per student), locked in id order. */
 export async function lockPayinInvoices(
   tx: Executor,
   payinId: string,

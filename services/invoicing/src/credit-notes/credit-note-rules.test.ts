@@ -24,6 +24,7 @@ const invoice = (over: Partial<CreditableInvoice> = {}): CreditableInvoice => {
   return {
     id: 'inv-1',
     studentId: 's1',
+    part: 'tuition',
     status: 'success',
     stampedAt: new Date('2026-09-05T18:00:00Z'),
     beingStamped: false,
@@ -100,6 +101,20 @@ test('any reversal credits at most what is left of the invoice, to the centavo',
       },
     ),
   );
+});
+
+test('a partial refund of a colegiatura and its late fee credits each on its own CFDI', () => {
+  const tuition = invoice({ id: 't', lines: [line('o1', 4_850_00)] });
+  const other = invoice({ id: 'x', part: 'other', lines: [line('o1', 0, 150_00)] });
+  const decisions = reversalDecisions(
+    { whole: false, allocations: reversed([line('o1', 1_000_00, 150_00)]), reversedAt: new Date() },
+    [tuition, other],
+    TZ,
+  );
+  expect(decisions.map((d) => [d.invoice.id, 'lines' in d ? d.lines : []])).toEqual([
+    ['t', [line('o1', 1_000_00)]],
+    ['x', [line('o1', 0, 150_00)]],
+  ]);
 });
 
 test('a lowered order total credits the excess newest invoice first, never twice', () => {

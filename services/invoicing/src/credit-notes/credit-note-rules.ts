@@ -4,12 +4,14 @@
  */
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import { localDateTime } from '../cfdi/cfdi-date';
-import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
+import type { InvoicePart } from '@cuota/contracts/invoicing/invoices';
+import { linesOfPart, type InvoiceLineRecord } from '../invoices/invoice-request-rules';
 
 /** An income invoice as the rules see it; `credited` is what its credit notes already give back. */
 export interface CreditableInvoice {
   id: string;
   studentId: string;
+  part: InvoicePart;
   status: 'pending' | 'success' | 'failed' | 'canceling' | 'canceled';
   stampedAt: Date | null;
   /** A stamping worker holds it right now (it may be at the PAC). */
@@ -39,7 +41,8 @@ const amountOf = (line: Pick<InvoiceLineRecord, 'base_centavos' | 'late_fee_cent
   line.base_centavos + line.late_fee_centavos;
 
 /**
- * A payin reversed, whole or in part: per student's invoice of that payin, a whole reversal
+ * A payin reversed, whole or in part: per invoice of that payin (a student's colegiatura or
+ * other concepts, each given back what of its own part was reversed), a whole reversal
  * cancels a CFDI stamped in the reversal's month (motive 03) and withdraws one never stamped;
  * anything else (a later month, a partial refund) is a credit note for the reversed lines.
  * Cancelled or cancelling invoices, and credit no invoice carries, need nothing.
@@ -52,7 +55,10 @@ export function reversalDecisions(
   const decisions: Decision[] = [];
   for (const invoice of invoices) {
     if (invoice.status === 'canceled' || invoice.status === 'canceling') continue;
-    const reversed = reversal.allocations.filter((a) => a.student_id === invoice.studentId);
+    const reversed = linesOfPart(
+      reversal.allocations.filter((a) => a.student_id === invoice.studentId),
+      invoice.part,
+    );
     if (!reversed.length) continue;
     const stamped = invoice.status === 'success';
     if (reversal.whole && !stamped && !invoice.beingStamped)

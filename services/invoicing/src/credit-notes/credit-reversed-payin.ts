@@ -6,8 +6,9 @@ import { lockPayinInvoices, recordCreditNotes, type NewCreditNote } from './cred
 import { reversalDecisions } from './credit-note-rules';
 
 /**
- * Money of a payin given back (payments.payin.reversed): its invoices are cancelled, withdrawn
- * or credited as ADR 0037 decides. Exactly once: the inbox drops a redelivery, and the
+ * Money of a payin given back (payments.payin.reversed): its invoices are cancelled (a whole
+ * reversal in the month the CFDI was stamped, not only on the day), withdrawn or credited as
+ * ADR 0037 decides. Exactly once: the inbox drops a redelivery, and the
  * cancellation (one open per invoice) and the credit note (one per reversal and invoice) are
  * keyed rows besides.
  */

@@ -7,6 +7,8 @@ import { normalizeRfc, parseRfc } from '@cuota/contracts/invoicing/rfc';
 import { CfdiError } from '../cfdi/cfdi-error';
 import type { Csd } from '../cfdi/csd';
 import { issuerSchema } from '../cfdi/invoice-input';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { CSD_WARNING_DAYS, type CsdSummary } from '@cuota/contracts/invoicing/fiscal-entities';
 
 const bytes = (message: string) =>
   z.custom<Uint8Array>((v) => v instanceof Uint8Array && v.length > 0, message);
@@ -18,6 +20,8 @@ export const fiscalEntityInputSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{1,10}$/, 'La serie lleva de 1 a 10 letras o números.'),
+  /** The levels whose students it invoices; empty: every level no other entity names. */
+  levels: z.array(educationLevelSchema).default([]),
   csd: z.object({
     cer: bytes('Falta el certificado (.cer) del CSD.'),
     key: bytes('Falta la llave privada (.key) del CSD.'),
@@ -44,6 +48,29 @@ export function assertUsableCsd(rfc: string, csd: Csd, now: Date): void {
     );
 }
 
-/** The additional data each sealed secret is bound to. */
+export const seriesTaken = (series: string, rfc: string) =>
+  new CfdiError(
+    'SERIE_EN_USO',
+    `La serie ${series} ya la usa la razón social con RFC ${rfc}; elige otra para no repetir folios.`,
+  );
+
+/**
+ * The additional data each sealed secret is bound to: the school, so a sealed key copied to
+ * another school's row does not open (rows sealed before entities had ids keep opening).
+ */
 export const secretContext = (schoolId: string, field: 'csd-key' | 'csd-password') =>
   `invoicing:${schoolId}:${field}`;
+
+const DAY_MS = 24 * 3600_000;
+
+/** Where a CSD stands today: expired, expiring within CSD_WARNING_DAYS, or valid. */
+export function csdSummaryOf(noCertificado: string, validTo: Date, now: Date): CsdSummary {
+  const daysLeft = Math.floor((validTo.getTime() - now.getTime()) / DAY_MS);
+  const state = now > validTo ? 'expired' : daysLeft <= CSD_WARNING_DAYS ? 'expiring' : 'valid';
+  return {
+    no_certificado: noCertificado,
+    valid_to: validTo.toISOString(),
+    state,
+    days_left: daysLeft,
+  };
+}

@@ -2,17 +2,24 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { CfdiError } from '../cfdi/cfdi-error';
 import { loadCsd } from '../cfdi/csd';
 import type { SecretBox } from '../secrets/secret-box';
-import { saveFiscalEntityRow, type FiscalEntityRow } from './fiscal-entity-repository';
+import {
+  saveFiscalEntityRow,
+  seriesTakenBy,
+  type FiscalEntityRow,
+} from './fiscal-entity-repository';
 import {
   assertUsableCsd,
   fiscalEntityInputSchema,
   secretContext,
+  seriesTaken,
   type FiscalEntityInput,
 } from './fiscal-entity-rules';
 
 /**
- * Records a school's fiscal data and CSD after proving the CSD opens with its password and
- * can seal this RFC's invoices. The key and the password are stored sealed, never in clear.
+ * Records one of a school's razones sociales and its CSD (or replaces the one of the same
+ * RFC) after proving the CSD opens with its password and can seal this RFC's invoices, and
+ * that no other entity of the school uses the series. The key and the password are stored
+ * sealed, never in clear; on any refusal nothing is written.
  */
 export async function saveFiscalEntity(
   tx: Executor,
@@ -26,18 +33,22 @@ export async function saveFiscalEntity(
     const [issue] = parsed.error.issues;
     throw new CfdiError('DATOS_INVALIDOS', issue?.message ?? 'Datos fiscales inválidos.');
   }
-  const { issuer, series, csd: files } = parsed.data;
+  const { issuer, series: typed, levels, csd: files } = parsed.data;
   const csd = loadCsd(files);
   assertUsableCsd(issuer.rfc, csd, now);
+  const series = typed.toUpperCase();
+  const holder = await seriesTakenBy(tx, schoolId, series, csd.rfc);
+  if (holder) throw seriesTaken(series, holder.rfc);
   return saveFiscalEntityRow(tx, {
     schoolId,
+    levels,
     rfc: csd.rfc,
     legalName: issuer.legalName,
     regimenFiscal: issuer.regimenFiscal,
     postalCode: issuer.postalCode,
     rvoe: issuer.rvoe,
     timeZone: issuer.timeZone,
-    series: series.toUpperCase(),
+    series,
     csdCertificate: Buffer.from(files.cer),
     csdNoCertificado: csd.noCertificado,
     csdValidTo: csd.validTo,

@@ -19,7 +19,7 @@ export interface OpenedCsd {
 
 /**
  * Opens a school's CSD, for sealing and for cancelling. Opening costs a key derivation, so
- * each process keeps the opened CSD of each school until the school saves new fiscal data.
+ * each process keeps the opened CSD of each entity until the school saves new fiscal data.
  */
 export class SchoolIssuers {
   private readonly opened = new Map<string, { version: number; opened: OpenedCsd }>();
@@ -40,14 +40,14 @@ export class SchoolIssuers {
     };
   }
 
-  /** The CSD checked and its files, opened once per school and version of its fiscal data. */
+  /** The CSD checked and its files, opened once per entity and version of its fiscal data. */
   credentialsOf(row: FiscalEntityRow): OpenedCsd {
     const version = row.updatedAt.getTime();
-    const cached = this.opened.get(row.schoolId);
+    const cached = this.opened.get(row.id);
     if (cached?.version === version) return cached.opened;
     const files: CsdFiles = { cer: row.csdCertificate, ...this.unseal(row) };
     const opened = { csd: loadCsd(files), files };
-    this.opened.set(row.schoolId, { version, opened });
+    this.opened.set(row.id, { version, opened });
     return opened;
   }
 

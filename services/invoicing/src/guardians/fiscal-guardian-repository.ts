@@ -1,4 +1,4 @@
-import { arrayContains, inArray, sql } from 'drizzle-orm';
+import { arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { fiscalGuardians } from '../schema';
@@ -17,6 +17,7 @@ export async function upsertFiscalGuardian(
 ): Promise<void> {
   const changes = {
     schoolIds: guardian.school_ids,
+    email: guardian.email,
     billingName: guardian.billing_name,
     taxId: guardian.tax_id,
     taxZipCode: guardian.tax_zip_code,
@@ -87,4 +88,13 @@ export function fiscalGuardiansOfSchool(
     .select()
     .from(fiscalGuardians)
     .where(arrayContains(fiscalGuardians.schoolIds, [schoolId]));
+}
+
+/** Where a guardian's invoices go, when invoicing knows the guardian and an address. */
+export async function guardianEmail(db: Executor, guardianId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: fiscalGuardians.email })
+    .from(fiscalGuardians)
+    .where(eq(fiscalGuardians.guardianId, guardianId));
+  return row?.email ?? null;
 }

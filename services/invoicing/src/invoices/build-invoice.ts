@@ -6,7 +6,13 @@ import type { Executor } from '@cuota/messaging/transaction';
 import type { InvoicingDb } from '../invoicing-db';
 import { CfdiError } from '../cfdi/cfdi-error';
 import { issueCfdi } from '../cfdi/issue-cfdi';
-import { fiscalEntityOf, takeFolio } from '../fiscal-entities/fiscal-entity-repository';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import {
+  fiscalEntityById,
+  issuingEntityOf,
+  takeFolio,
+  type FiscalEntityRow,
+} from '../fiscal-entities/fiscal-entity-repository';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import { engineStudent, invoiceParties } from './invoice-parties';
 import type { ReceptorInput } from '../cfdi/invoice-input';
@@ -59,23 +65,23 @@ async function buildLocked(
   const invoice = await lockLeased(tx, lease);
   if (!invoice) return { kind: 'lost' };
   if (invoice.sealedXml) return { kind: 'sealed', sealedXml: invoice.sealedXml };
-  const entity = await fiscalEntityOf(tx, invoice.schoolId);
   const noEntity = {
     kind: 'failed',
     code: 'SIN_DATOS_FISCALES',
     message: NO_FISCAL_ENTITY,
   } as const;
-  if (!entity) return noEntity;
   const related = await relatedOf(tx, invoice);
   if (related.kind !== 'ready') return related;
   const parties = await invoiceParties(tx, invoice);
   if (!parties.student) return { kind: 'waiting' };
+  const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
+  if (!entity) return noEntity;
   const receptor = related.receptor ?? parties.receptor;
   const { issuer, csd } = issuers.issuerOf(entity);
   const numbered =
     invoice.series && invoice.folio
       ? { series: invoice.series, folio: invoice.folio }
-      : await takeFolio(tx, invoice.schoolId);
+      : await takeFolio(tx, entity.id);
   if (!numbered) return noEntity;
   // The payment happened before the invoice, even if its service's clock runs ahead.
   const issuedAt = new Date(Math.max(now.getTime(), invoice.paidAt.getTime()));
@@ -100,6 +106,7 @@ async function buildLocked(
     csd,
   );
   await saveBuilt(tx, lease, {
+    fiscalEntityId: entity.id,
     billingGuardianId: parties.receptorGuardianId,
     receptorRfc: issued.comprobante.Receptor.Rfc,
     receptorName: issued.comprobante.Receptor.Nombre,
@@ -110,6 +117,21 @@ async function buildLocked(
     issuedAt,
   });
   return { kind: 'sealed', sealedXml: issued.xml };
+}
+
+/**
+ * The razón social that issues the invoice: the one that numbered it (its folio is that
+ * entity's), a credit note's income invoice's, else the one of the student's level.
+ */
+async function issuingEntity(
+  tx: Executor,
+  invoice: InvoiceRow,
+  relatedEntityId: string | null | undefined,
+  level: EducationLevel,
+): Promise<FiscalEntityRow | undefined> {
+  const chosen = invoice.fiscalEntityId ?? relatedEntityId;
+  if (chosen) return fiscalEntityById(tx, chosen);
+  return issuingEntityOf(tx, invoice.schoolId, level);
 }
 
 /** What a credit note's lines say was given back. */
@@ -123,14 +145,14 @@ export const RELATED_CANCELED =
   'La factura a la que se refiere esta nota de crédito está cancelada; no se emite.';
 
 /**
- * A credit note is made out exactly as its stamped income CFDI (same receptor) and relates
- * to its UUID; it waits while that invoice is not stamped. An income invoice relates to none.
+ * A credit note is made out exactly as its stamped income CFDI (same receptor and emisor) and
+ * relates to its UUID; it waits while that invoice is not stamped. An income invoice relates to none.
  */
 async function relatedOf(
   tx: Executor,
   invoice: InvoiceRow,
 ): Promise<
-  | { kind: 'ready'; uuid?: string; receptor?: ReceptorInput }
+  | { kind: 'ready'; uuid?: string; receptor?: ReceptorInput; entityId?: string | null }
   | { kind: 'related-pending' }
   | { kind: 'failed'; code: string; message: string }
 > {
@@ -144,6 +166,7 @@ async function relatedOf(
   return {
     kind: 'ready',
     uuid: timbre.UUID,
+    entityId: related.fiscalEntityId,
     receptor: {
       rfc: r.Rfc,
       name: r.Nombre,

@@ -23,7 +23,7 @@ export interface NewInvoice extends InvoiceRequest {
 }
 
 /**
- * Records invoices to issue. One per source and student: a request already recorded (a
+ * Records invoices to issue. One per source, student and part: a request already recorded (a
  * redelivered or duplicated event) is left as it is. Returns how many were new.
  */
 export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<number> {
@@ -36,6 +36,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         sourceKind: r.kind,
         sourceId: r.id,
         studentId: r.studentId,
+        part: r.part,
         payerGuardianId: r.payerGuardianId,
         billingGuardianId: r.billingGuardianId,
         method: r.method,
@@ -49,7 +50,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
       })),
     )
     .onConflictDoNothing({
-      target: [invoices.sourceKind, invoices.sourceId, invoices.studentId],
+      target: [invoices.sourceKind, invoices.sourceId, invoices.studentId, invoices.part],
       where: sql`${invoices.document} = 'invoice'`,
     })
     .returning({ id: invoices.id });
@@ -115,6 +116,7 @@ export async function lockLeased(tx: Executor, lease: Lease): Promise<InvoiceRow
 }
 
 export interface BuiltInvoice {
+  fiscalEntityId: string;
   billingGuardianId: string | null;
   receptorRfc: string;
   receptorName: string;
@@ -237,6 +239,26 @@ export async function invoiceOfUuid(
 export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
   return row;
+}
+
+/** A payment's income invoices in a school, the first recorded first. */
+export function invoicesOfPayin(
+  db: Executor,
+  schoolId: string,
+  payinId: string,
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.schoolId, schoolId),
+        eq(invoices.document, 'invoice'),
+        eq(invoices.sourceKind, 'payin'),
+        eq(invoices.sourceId, payinId),
+      ),
+    )
+    .orderBy(invoices.createdAt, invoices.id);
 }
 
 /** The invoices that cover an order of a student, newest first. */

@@ -30,16 +30,18 @@ const source = {
 } as const;
 
 describe('invoiceRequestsOf', () => {
-  test('one invoice per student, one line per order, totals with the late fees', () => {
+  test('per student a colegiatura CFDI and one of the rest; the late fee goes with the rest', () => {
     const requests = invoiceRequestsOf(source, [
       allocation({ order_id: 'o-1', late_fee_centavos: 150_00 }),
       allocation({ order_id: 'o-2', student_id: 's-2', base_centavos: 3_000_00 }),
       allocation({ order_id: 'o-3', concept_type: 'UNIFORMS_AND_MERCH', period: null }),
     ]);
-    expect(requests.map((r) => [r.studentId, r.orderIds, r.totalCentavos])).toEqual([
-      ['s-1', ['o-1', 'o-3'], 4_850_00 + 150_00 + 4_850_00],
-      ['s-2', ['o-2'], 3_000_00],
+    expect(requests.map((r) => [r.studentId, r.part, r.orderIds, r.totalCentavos])).toEqual([
+      ['s-1', 'tuition', ['o-1'], 4_850_00],
+      ['s-1', 'other', ['o-1', 'o-3'], 150_00 + 4_850_00],
+      ['s-2', 'tuition', ['o-2'], 3_000_00],
     ]);
+    expect(requests[1]!.lines[0]).toMatchObject({ base_centavos: 0, late_fee_centavos: 150_00 });
     expect(requests[0]).toMatchObject({ kind: 'payin', id: 'p-1', method: 'credit_card' });
     expect(requests[0]!.lines[0]).not.toHaveProperty('student_id');
   });
@@ -49,7 +51,7 @@ describe('invoiceRequestsOf', () => {
       allocation({ student_id: 's-2', base_centavos: 0 }),
       allocation({ order_id: 'o-9' }),
     ]);
-    expect(requests.map((r) => r.studentId)).toEqual(['s-1']);
+    expect(requests.map((r) => [r.studentId, r.part])).toEqual([['s-1', 'tuition']]);
   });
 });
 
@@ -61,19 +63,31 @@ test('paidMethodOf: the method, or the payin type when it was left to define', (
   expect(paidMethodOf('TRANSFER_IN', 'to_define')).toBe('transfer');
 });
 
-test('lines say the concept, the month and the late fee they include', () => {
+test('lines say the concept and the month; a late fee is a line of its own without IEDU', () => {
   expect(periodLabel('2027-01')).toBe('enero 2027');
   expect(lineDescription(allocation({ late_fee_centavos: 1_234_50 }))).toBe(
-    'Colegiatura septiembre 2026 (incluye recargo por pago tardío de $1,234.50)',
+    'Colegiatura septiembre 2026',
   );
   expect(lineDescription(allocation({ concept_name: 'Uniforme', period: null }))).toBe('Uniforme');
   const student = { fullName: 'Ana', level: 'elementary' } as const;
+  const concept = { conceptType: 'MONTHLY_FEE', student } as const;
   expect(engineLines([allocation({ late_fee_centavos: 1 })], student)).toEqual([
+    { ...concept, description: 'Colegiatura septiembre 2026', amountCentavos: 4_850_00 },
     {
-      description: 'Colegiatura septiembre 2026 (incluye recargo por pago tardío de $0.01)',
-      conceptType: 'MONTHLY_FEE',
-      amountCentavos: 4_850_01,
-      student,
+      ...concept,
+      description: 'Recargo por pago tardío: Colegiatura septiembre 2026',
+      amountCentavos: 1,
+      lateFee: true,
+    },
+  ]);
+  expect(
+    engineLines([allocation({ base_centavos: 0, late_fee_centavos: 2 })], student, 'Devolución'),
+  ).toEqual([
+    {
+      ...concept,
+      description: 'Devolución: Recargo por pago tardío: Colegiatura septiembre 2026',
+      amountCentavos: 2,
+      lateFee: true,
     },
   ]);
 });

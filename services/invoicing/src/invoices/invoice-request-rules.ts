@@ -1,10 +1,11 @@
 /**
- * What to invoice for a payment: one invoice per student paid for, one line per order, the
- * FormaPago from how the money came in. Pure (ADR 0016 "Invoicing").
+ * What to invoice for a payment: per student paid for, a colegiatura CFDI and a CFDI of the
+ * other concepts (ADR 0037 "Deductible tuition on its own"), one line per order and late fee,
+ * the FormaPago from how the money came in. Pure (ADR 0016 "Invoicing").
  */
 import type { Allocation, PaymentMethod, PayinType } from '@cuota/contracts/payments/payins';
+import { INVOICE_PARTS, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { InvoiceLine, PaidMethod } from '../cfdi/invoice-input';
-import { formatPesos } from '@cuota/documents/money-format';
 
 /** An order's share of the payment, as the invoice keeps it (an allocation without its student). */
 export type InvoiceLineRecord = Omit<Allocation, 'student_id'>;
@@ -20,28 +21,57 @@ export interface InvoiceSourceFacts {
 
 export interface InvoiceRequest extends InvoiceSourceFacts {
   studentId: string;
+  part: InvoicePart;
   lines: InvoiceLineRecord[];
   orderIds: string[];
   totalCentavos: number;
 }
 
-/** Groups a payment's allocations by student; orders paid nothing (0 + 0) are not invoiced. */
+/** Groups a payment's allocations by student and part; nothing paid (0 + 0) is not invoiced. */
 export function invoiceRequestsOf(
   source: InvoiceSourceFacts,
   allocations: readonly Allocation[],
 ): InvoiceRequest[] {
   const byStudent = new Map<string, InvoiceLineRecord[]>();
-  for (const { student_id, ...line } of allocations) {
-    if (line.base_centavos + line.late_fee_centavos === 0) continue;
+  for (const { student_id, ...line } of allocations)
     byStudent.set(student_id, [...(byStudent.get(student_id) ?? []), line]);
-  }
-  return [...byStudent].map(([studentId, lines]) => ({
-    ...source,
-    studentId,
-    lines,
-    orderIds: [...new Set(lines.map((l) => l.order_id))],
-    totalCentavos: lines.reduce((sum, l) => sum + l.base_centavos + l.late_fee_centavos, 0),
-  }));
+  return [...byStudent].flatMap(([studentId, lines]) =>
+    INVOICE_PARTS.map((part) => ({ part, lines: linesOfPart(lines, part) }))
+      .filter(({ lines }) => lines.length > 0)
+      .map(({ part, lines }) => ({
+        ...source,
+        studentId,
+        part,
+        lines,
+        orderIds: [...new Set(lines.map((l) => l.order_id))],
+        totalCentavos: lines.reduce((sum, l) => sum + l.base_centavos + l.late_fee_centavos, 0),
+      })),
+  );
+}
+
+const isTuition = (line: Pick<InvoiceLineRecord, 'concept_type'>) =>
+  line.concept_type === 'MONTHLY_FEE';
+
+/**
+ * A part's share of the lines: a colegiatura's base goes to `tuition`, its late fee to
+ * `other` (the recargo is not payment for teaching, so it is not deductible); every other
+ * concept goes whole to `other`. Lines left with nothing are dropped.
+ */
+export function linesOfPart<L extends InvoiceLineRecord>(
+  lines: readonly L[],
+  part: InvoicePart,
+): L[] {
+  return lines
+    .map((line) =>
+      !isTuition(line)
+        ? part === 'other'
+          ? line
+          : { ...line, base_centavos: 0, late_fee_centavos: 0 }
+        : part === 'tuition'
+          ? { ...line, late_fee_centavos: 0 }
+          : { ...line, base_centavos: 0, discount_centavos: 0 },
+    )
+    .filter((line) => line.base_centavos + line.late_fee_centavos > 0);
 }
 
 /**
@@ -74,29 +104,45 @@ export function periodLabel(period: string): string {
   return `${MONTHS[Number(month) - 1]} ${year}`;
 }
 
-/**
- * "Colegiatura septiembre 2026 (incluye recargo por pago tardío de $150.00)". A late fee is
- * part of the value of the service it is charged on (LIVA art. 18), so it shares the line
- * and its tax treatment instead of being a concept of its own.
- */
+/** "Colegiatura septiembre 2026"; a credit note's says what was given back (`prefix`). */
 export function lineDescription(line: InvoiceLineRecord, prefix?: string): string {
   const period = line.period ? ` ${periodLabel(line.period)}` : '';
-  const lateFee = line.late_fee_centavos
-    ? ` (incluye recargo por pago tardío de ${formatPesos(line.late_fee_centavos)})`
-    : '';
-  return `${prefix ? `${prefix}: ` : ''}${line.concept_name}${period}${lateFee}`;
+  return `${prefix ? `${prefix}: ` : ''}${line.concept_name}${period}`;
 }
 
-/** The engine's lines; a credit note's say what was given back (`prefix`). */
+/**
+ * The engine's lines: a line's base, and its late fee as a concept of its own ("Recargo por
+ * pago tardío: Colegiatura septiembre 2026") that keeps the concept's IVA treatment (an
+ * accessory of the service, LIVA art. 18) but never carries IEDU.
+ */
 export function engineLines(
   lines: readonly InvoiceLineRecord[],
   student: NonNullable<InvoiceLine['student']>,
   prefix?: string,
 ): InvoiceLine[] {
-  return lines.map((line) => ({
-    description: lineDescription(line, prefix),
-    conceptType: line.concept_type,
-    amountCentavos: line.base_centavos + line.late_fee_centavos,
-    student,
-  }));
+  return lines.flatMap((line) => {
+    const concept = { conceptType: line.concept_type, student };
+    const base = line.base_centavos
+      ? [
+          {
+            ...concept,
+            description: lineDescription(line, prefix),
+            amountCentavos: line.base_centavos,
+          },
+        ]
+      : [];
+    const lateFee = line.late_fee_centavos
+      ? [
+          {
+            ...concept,
+            description: lineDescription(line, prefix ? `${prefix}: ${LATE_FEE}` : LATE_FEE),
+            amountCentavos: line.late_fee_centavos,
+            lateFee: true,
+          },
+        ]
+      : [];
+    return [...base, ...lateFee];
+  });
 }
+
+const LATE_FEE = 'Recargo por pago tardío';

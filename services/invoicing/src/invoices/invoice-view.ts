@@ -13,6 +13,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     id: row.id,
     school_id: row.schoolId,
     document: row.document,
+    part: row.part,
     related_invoice_id: row.relatedInvoiceId,
     status: row.status,
     uuid: row.uuid,
@@ -38,6 +39,7 @@ function linksOf(row: InvoiceRow): InvoiceUrls['invoices'][number] {
   const stamped = row.status === 'success';
   return {
     document: row.document,
+    part: row.part,
     status: row.status,
     invoice_id: row.id,
     uuid: row.uuid,
@@ -54,6 +56,7 @@ export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
   if (income.length === 0)
     return {
       document: 'invoice',
+      part: null,
       status: 'not_requested',
       invoice_id: null,
       uuid: null,

@@ -126,7 +126,7 @@ const uniform = (studentId: string) =>
     base_centavos: 1_000_00,
   });
 
-describe('a card payment of colegiatura and uniform', () => {
+describe('a card payment of colegiatura, its late fee and a uniform', () => {
   const studentId = student(1).student_id;
   const paid = payin({
     allocations: [colegiatura(studentId, { late_fee_centavos: 150_00 }), uniform(studentId)],
@@ -137,35 +137,32 @@ describe('a card payment of colegiatura and uniform', () => {
     eventId = await system.publish(payinSucceededV1, paid);
   });
 
-  test('is stamped by the PAC, and SAT’s XSD, XSLT and openssl accept the CFDI', async () => {
-    const invoice = await system.settled(paid.payin_id, studentId);
+  test('the colegiatura is a CFDI of its own (IEDU, D10); SAT’s XSD, XSLT and openssl accept it', async () => {
+    const invoice = await system.settled(paid.payin_id, studentId, 'tuition');
     expect(invoice).toMatchObject({
       status: 'success',
       series: 'A',
-      folio: '1',
       receptorRfc: 'COSC8001137NA',
-      totalCentavos: 4_850_00 + 150_00 + 1_000_00,
+      totalCentavos: 4_850_00,
+      orderIds: [paid.allocations[0]!.order_id],
     });
     const verdict = await satVerdict(invoice.stampedXml!);
-    expect(verdict.validates).toBe(true);
-    expect(verdict.cadenaMatches).toBe(true);
-    expect(verdict.seal).toBe('Verified OK');
+    expect(verdict).toMatchObject({ validates: true, cadenaMatches: true, seal: 'Verified OK' });
 
     const { comprobante: c, timbre } = verdict.stamped;
     expect(timbre.UUID).toBe(invoice.uuid);
     expect(c).toMatchObject({
       FormaPago: '04',
       MetodoPago: 'PUE',
-      Total: '6000.00',
+      Total: '4850.00',
       Emisor: { Rfc: SCHOOL.rfc, RegimenFiscal: '603' },
       Receptor: { Rfc: 'COSC8001137NA', UsoCFDI: 'D10', DomicilioFiscalReceptor: '06600' },
     });
-    const [tuition, shirt] = c.Conceptos;
-    expect(tuition!.Descripcion).toBe(
-      'Colegiatura septiembre 2026 (incluye recargo por pago tardío de $150.00)',
-    );
+    expect(c.Conceptos).toHaveLength(1);
+    const [tuition] = c.Conceptos;
+    expect(tuition!.Descripcion).toBe('Colegiatura septiembre 2026');
     expect(tuition!.Traslados).toEqual([
-      { Base: '5000.00', Impuesto: '002', TipoFactor: 'Exento' },
+      { Base: '4850.00', Impuesto: '002', TipoFactor: 'Exento' },
     ]);
     expect(tuition!.instEducativas).toEqual({
       version: '1.0',
@@ -174,7 +171,6 @@ describe('a card payment of colegiatura and uniform', () => {
       nivelEducativo: 'Primaria',
       autRVOE: SCHOOL.rvoe.elementary,
     });
-    expect(shirt!.Traslados?.[0]).toMatchObject({ TasaOCuota: '0.160000', Importe: '137.93' });
 
     // SAT (the sandbox's consulta) knows it as vigente; the stamped event is in the outbox.
     const pac = createPacClient(pacSettingsFor(system.pac));
@@ -183,7 +179,7 @@ describe('a card payment of colegiatura and uniform', () => {
         uuid: invoice.uuid!,
         issuerRfc: SCHOOL.rfc,
         receptorRfc: 'COSC8001137NA',
-        total: '6000.00',
+        total: '4850.00',
         sello: c.Sello!,
       }),
     ).toMatchObject({ kind: 'found', state: 'active', cancellation: 'none' });
@@ -194,13 +190,30 @@ describe('a card payment of colegiatura and uniform', () => {
       invoice_id: invoice.id,
       school_id: SCHOOL_ID,
       source_id: paid.payin_id,
-      order_ids: paid.allocations.map((a) => a.order_id),
+      order_ids: [paid.allocations[0]!.order_id],
       uuid: invoice.uuid,
-      total_centavos: 6_000_00,
+      total_centavos: 4_850_00,
     });
   });
 
-  test('the guardian downloads the XML and the PDF from the order', async () => {
+  test('the late fee and the uniform are a second CFDI without IEDU, also accepted by SAT', async () => {
+    const invoice = await system.settled(paid.payin_id, studentId, 'other');
+    expect(invoice).toMatchObject({ status: 'success', totalCentavos: 150_00 + 1_000_00 });
+    const verdict = await satVerdict(invoice.stampedXml!);
+    expect(verdict).toMatchObject({ validates: true, cadenaMatches: true, seal: 'Verified OK' });
+    const { comprobante: c } = verdict.stamped;
+    // A salaried parent (605) may not use G03: sin efectos fiscales, never D10.
+    expect(c).toMatchObject({ Total: '1150.00', Receptor: { UsoCFDI: 'S01' } });
+    const [lateFee, shirt] = c.Conceptos;
+    expect(lateFee).toMatchObject({
+      Descripcion: 'Recargo por pago tardío: Colegiatura septiembre 2026',
+      Traslados: [{ Base: '150.00', Impuesto: '002', TipoFactor: 'Exento' }],
+    });
+    expect(c.Conceptos.filter((k) => k.instEducativas)).toEqual([]);
+    expect(shirt!.Traslados?.[0]).toMatchObject({ TasaOCuota: '0.160000', Importe: '137.93' });
+  });
+
+  test('the guardian downloads both CFDI of the colegiatura’s order', async () => {
     const order = paid.allocations[0]!.order_id;
     const res = await system.call(
       `/api/v1/students/${studentId}/orders/${order}/invoice_urls/`,
@@ -208,22 +221,26 @@ describe('a card payment of colegiatura and uniform', () => {
     );
     expect(res.status).toBe(200);
     const urls = invoiceUrlsSchema.parse(await res.json());
-    const [invoice] = await system.invoicesOf(paid.payin_id);
-    expect(urls).toMatchObject({ status: 'success', uuid: invoice!.uuid, error: null });
-    const xml = await system.call(urls.xml_url!, guardianClaims(1));
-    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
-    expect(xml.headers.get('content-disposition')).toContain('factura-A-1.xml');
-    expect(await xml.text()).toBe(invoice!.stampedXml);
-    const pdf = await system.call(urls.pdf_url!, guardianClaims(1));
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const invoices = await system.invoicesOf(paid.payin_id);
+    expect(urls.status).toBe('multiple');
+    expect(urls.invoices.map((i) => i.uuid).sort()).toEqual(invoices.map((i) => i.uuid).sort());
+    for (const link of urls.invoices) {
+      const invoice = invoices.find((i) => i.id === link.invoice_id)!;
+      const xml = await system.call(link.xml_url!, guardianClaims(1));
+      expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+      expect(xml.headers.get('content-disposition')).toContain(`factura-A-${invoice.folio}.xml`);
+      expect(await xml.text()).toBe(invoice.stampedXml);
+      const pdf = await system.call(link.pdf_url!, guardianClaims(1));
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
   });
 
-  test('the same event delivered 5 times, and a duplicate event, make one invoice', async () => {
+  test('the same event delivered 5 times, and a duplicate event, make the two CFDI once', async () => {
     for (let i = 0; i < 4; i++) await system.republish(eventId);
     const duplicate = await system.publish(payinSucceededV1, paid); // new event id, same payin
     await waitFor(async () => {
@@ -235,9 +252,10 @@ describe('a card payment of colegiatura and uniform', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     const invoices = await system.invoicesOf(paid.payin_id);
-    expect(invoices).toHaveLength(1);
+    expect(invoices.map((i) => i.part).sort()).toEqual(['other', 'tuition']);
     const stampsForSchool = system.pac.state.stamps().filter((s) => s.emisor_rfc === SCHOOL.rfc);
-    expect(stampsForSchool.filter((s) => s.uuid === invoices[0]!.uuid)).toHaveLength(1);
+    for (const invoice of invoices)
+      expect(stampsForSchool.filter((s) => s.uuid === invoice.uuid)).toHaveLength(1);
   });
 });
 
@@ -303,7 +321,7 @@ test('a PAC too slow to answer: the same sealed CFDI is sent again and keeps one
   const studentId = student(1).student_id;
   const paid = payin({ allocations: [colegiatura(studentId, { period: '2026-11' })] });
   await system.publish(payinSucceededV1, paid);
-  const invoice = await system.settled(paid.payin_id, studentId, 40_000);
+  const invoice = await system.settled(paid.payin_id, studentId, undefined, 40_000);
   expect(invoice.status).toBe('success');
   expect(invoice.attempts).toBeGreaterThanOrEqual(2);
   const sealed = parseStampedCfdi(invoice.stampedXml!).comprobante.Sello;

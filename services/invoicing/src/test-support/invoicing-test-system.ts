@@ -11,6 +11,7 @@ import type { PayinSucceeded } from '@cuota/contracts/events/payments.payin.succ
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { Allocation } from '@cuota/contracts/payments/payins';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { RunningService } from '@cuota/service-host/service-host';
 import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
 import type { TestIdentity } from '@cuota/testing/test-identity';
@@ -23,6 +24,7 @@ import { createInvoicingService } from '../invoicing-service';
 import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import type { InvoiceRow } from '../invoices/invoice-repository';
+import type { InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { PacSettings } from '../pac/pac-settings';
 
 /** Invoicing's account with its PAC sandbox. */
@@ -49,8 +51,13 @@ export interface InvoicingTestSystem {
   pacBehaviour(changes: Record<string, number>): Promise<void>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
   invoicesOf(sourceId: string): Promise<InvoiceRow[]>;
-  /** Waits until the source's invoice for the student is no longer pending. */
-  settled(sourceId: string, studentId: string, timeoutMs?: number): Promise<InvoiceRow>;
+  /** Waits until the source's invoice for the student (and part) is no longer pending. */
+  settled(
+    sourceId: string,
+    studentId: string,
+    part?: InvoicePart,
+    timeoutMs?: number,
+  ): Promise<InvoiceRow>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +75,8 @@ export async function startInvoicingOnPac(options: {
   pacTimeoutMs?: number;
   /** The PAC sandbox's clock (SAT's acceptance rules count business days on it). */
   pacNow?: () => Date;
+  /** The service's own config besides the defaults (its SMTP, its clock…). */
+  config?: Partial<ServiceConfig>;
 }): Promise<InvoicingOnPac> {
   const pac = await startPacSandbox({ port: 0, account: PAC_ACCOUNT, now: options.pacNow });
   const secretsKey = randomBytes(32).toString('base64');
@@ -77,7 +86,12 @@ export async function startInvoicingOnPac(options: {
       secretsKey,
       stamping: { retryBaseMs: 100, retryCapMs: 400, pollMs: 100 },
     }),
-    { label: options.label, natsPrefix: options.natsPrefix, identity: options.identity },
+    {
+      label: options.label,
+      natsPrefix: options.natsPrefix,
+      identity: options.identity,
+      config: options.config,
+    },
   ).catch(async (err: unknown) => {
     await pac.stop();
     throw err;
@@ -112,7 +126,7 @@ export async function controlPac(
 }
 
 export async function startInvoicingTestSystem(
-  options: { pacTimeoutMs?: number; pacNow?: () => Date } = {},
+  options: { pacTimeoutMs?: number; pacNow?: () => Date; config?: Partial<ServiceConfig> } = {},
 ): Promise<InvoicingTestSystem> {
   const ns = await createTestNamespace();
   const producer = await startTestProducer(ns, 'invoicing_producer');
@@ -121,6 +135,7 @@ export async function startInvoicingTestSystem(
     natsPrefix: ns.prefix,
     pacTimeoutMs: options.pacTimeoutMs,
     pacNow: options.pacNow,
+    config: options.config,
   });
   const invoicing = underTest.service;
   const identity = underTest.identity;
@@ -148,11 +163,12 @@ export async function startInvoicingTestSystem(
       return fetch(`${invoicing.url}${route}`, { ...init, headers });
     },
     invoicesOf,
-    async settled(sourceId, studentId, timeoutMs = 20_000) {
+    async settled(sourceId, studentId, part, timeoutMs = 20_000) {
       return waitFor(
         async () =>
           (await invoicesOf(sourceId)).find(
-            (i) => i.studentId === studentId && i.status !== 'pending',
+            (i) =>
+              i.studentId === studentId && (!part || i.part === part) && i.status !== 'pending',
           ),
         timeoutMs,
         50,

@@ -5,6 +5,7 @@ import {
   invoiceXml,
   listInvoices,
   retryInvoice,
+  sendInvoiceEmail,
 } from '@cuota/contracts/invoicing/endpoints/invoices';
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
@@ -47,6 +48,17 @@ export const invoicingApi = baseApi
         ),
         invalidatesTags: ['Invoices'],
       }),
+      /** To the invoice's billing guardian; the answer says where it went. */
+      sendInvoiceEmail: build.mutation({
+        ...fromEndpoint(
+          sendInvoiceEmail,
+          ({ schoolId, invoiceId }: { schoolId: string; invoiceId: string }) => ({
+            params: { id: schoolId, invoice: invoiceId },
+            body: {},
+          }),
+        ),
+        extraOptions: { showsOwnError: true },
+      }),
       cancelInvoice: build.mutation({
         ...fromEndpoint(cancelInvoice, (body: InvoiceCancelRequest) => ({ params: {}, body })),
         invalidatesTags: ['Invoices'],
@@ -54,5 +66,9 @@ export const invoicingApi = baseApi
     }),
   });
 
-export const { useSchoolInvoicesQuery, useRetryInvoiceMutation, useCancelInvoiceMutation } =
-  invoicingApi;
+export const {
+  useSchoolInvoicesQuery,
+  useRetryInvoiceMutation,
+  useCancelInvoiceMutation,
+  useSendInvoiceEmailMutation,
+} = invoicingApi;

@@ -6,6 +6,7 @@ import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import { readError } from '@cuota/web-core/api/api-error';
 import { invoiceFileUrls, useRetryInvoiceMutation } from '../api/invoicing-api';
 import { CancelInvoiceForm } from './cancel-invoice-form';
+import { SendInvoiceButton } from './send-invoice-button';
 
 export const NO_RETRY_REASON = 'Tu rol no puede reintentar facturas (requiere facturación).';
 export const NO_CANCEL_REASON = 'Tu rol no puede cancelar facturas (requiere facturación).';
@@ -23,6 +24,9 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
       <a href={urls.pdf} target="_blank" rel="noreferrer">
         PDF<VisuallyHidden> de la factura {name}</VisuallyHidden>
       </a>
+      {invoice.status === 'success' && !cancelling && (
+        <SendInvoiceButton invoice={invoice} canWrite={canWrite} />
+      )}
       {invoice.status === 'success' &&
         (cancelling ? (
           <CancelInvoiceForm invoice={invoice} onDone={() => setCancelling(false)} />
@@ -41,7 +45,7 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
 }
 
 /**
- * A stamped invoice's files and its cancellation; a failed one's retry (disabled, with the
+ * A stamped invoice's files, its e-mail and its cancellation; a failed one's retry (disabled, with the
  * reason, without the grant).
  */
 export function InvoiceActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boolean }) {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
-import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { InvoicesView } from './invoices-page';
@@ -13,6 +13,7 @@ const invoice = (changes: Partial<Invoice>): Invoice => ({
   id: 'inv-1',
   school_id: 'school-1',
   document: 'invoice',
+  part: 'tuition',
   related_invoice_id: null,
   status: 'success',
   uuid: '6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40',
@@ -72,12 +73,17 @@ test('each invoice shows its status as a school reads it; a stamped one links it
   const canceling = invoice({ id: 'inv-4', status: 'canceling' });
   const canceled = invoice({ id: 'inv-5', status: 'canceled' });
   const credit = invoice({ id: 'nc-1', document: 'credit_note', related_invoice_id: 'inv-1' });
-  stubFetch().on('GET', INVOICES, page([stamped, failed, unsent, canceling, canceled, credit]));
+  const lateFee = invoice({ id: 'inv-6', part: 'other', folio: '102' });
+  stubFetch().on(
+    'GET',
+    INVOICES,
+    page([stamped, failed, unsent, canceling, canceled, credit, lateFee]),
+  );
   renderInvoices(true);
-  const rows = within(await screen.findByRole('table', { name: 'Facturas (6)' })).getAllByRole(
+  const rows = within(await screen.findByRole('table', { name: 'Facturas (7)' })).getAllByRole(
     'row',
   );
-  expect(rows[1]).toHaveTextContent('A-101');
+  expect(rows[1]).toHaveTextContent('A-101Colegiatura');
   expect(rows[1]).toHaveTextContent('Timbrada');
   expect(within(rows[1]!).getByRole('link', { name: 'XML de la factura 101' })).toHaveAttribute(
     'href',
@@ -93,7 +99,8 @@ test('each invoice shows its status as a school reads it; a stamped one links it
   expect(rows[3]).toHaveTextContent('No se pudo timbrar: La CURP del alumno no es válida.');
   expect(rows[4]).toHaveTextContent('En cancelación');
   expect(rows[5]).toHaveTextContent('Cancelada');
-  expect(rows[6]).toHaveTextContent('A-101Nota de crédito');
+  expect(rows[6]).toHaveTextContent('A-101Nota de crédito · Colegiatura');
+  expect(rows[7]).toHaveTextContent('A-102Recargos y otros conceptos');
 });
 
 test('retrying a failed invoice asks invoicing and the list shows the new status', async () => {
@@ -121,6 +128,23 @@ test('without invoicing.write the retry is disabled and says why', async () => {
     'title',
     'Tu rol no puede reintentar facturas (requiere facturación).',
   );
+});
+
+test('sending a stamped invoice by e-mail says where it went, or why not', async () => {
+  const send = `${INVOICES}inv-1/send_email/`;
+  let answer = apiErrorResponse(422, 'VALIDATION_FAILED', 'El tutor que factura no tiene correo.');
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', INVOICES, page([stamped]))
+    .on('POST', send, () => answer);
+  renderInvoices(true);
+  const user = userEvent.setup();
+  const button = await screen.findByRole('button', { name: 'Enviar por correo la factura 101' });
+  await user.click(button);
+  expect(await screen.findByText('El tutor que factura no tiene correo.')).toBeVisible();
+  answer = jsonResponse({ sent_to: 'tutor@example.mx' });
+  await user.click(button);
+  expect(await screen.findByRole('status')).toHaveTextContent('Enviada a tutor@example.mx');
 });
 
 test('cancelling asks with the chosen motive and the list shows «En cancelación»', async () => {

@@ -27,6 +27,10 @@ function readFilters(search: URLSearchParams): InvoiceSearch {
   };
 }
 
+/** What the CFDI is: a payment's colegiatura (deductible) or its other concepts (ADR 0037). */
+const documentLabel = (i: Invoice) =>
+  `${i.document === 'credit_note' ? 'Nota de crédito · ' : ''}${i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos'}`;
+
 const columns = (canWrite: boolean) => [
   { header: 'Fecha', cell: (i: Invoice) => <InstantText instant={i.stamped_at ?? i.created_at} /> },
   {
@@ -34,7 +38,7 @@ const columns = (canWrite: boolean) => [
     cell: (i: Invoice) => (
       <>
         {i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'}
-        {i.document === 'credit_note' && <CellNote>Nota de crédito</CellNote>}
+        <CellNote>{documentLabel(i)}</CellNote>
       </>
     ),
   },

@@ -1,3 +1,4 @@
+import type { InvoicePart, InvoiceUrls } from '@cuota/contracts/invoicing/invoices';
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
 import { InvoiceStatus } from '@cuota/ui/invoice-status';
 import { VisuallyHidden } from '@cuota/ui/visually-hidden';
@@ -5,12 +6,21 @@ import { portalPaymentsApi, useOrderInvoiceQuery } from '../api/portal-payments-
 
 /** How often the history asks again about a CFDI on its way (stamping takes seconds). */
 export const INVOICE_POLL_MS = 2000;
-/** A paid order's CFDI is on its way until it is stamped or fails. */
+/** A paid order's CFDI is on its way until it is stamped or fails (each of them, when two). */
 const ON_ITS_WAY: RequestStatus[] = ['not_requested', 'pending'];
+const onItsWay = (links: InvoiceUrls) =>
+  ON_ITS_WAY.includes(links.status) || links.invoices.some((i) => i.status === 'pending');
+
+/** When an order has several CFDI, each says which: the deductible colegiatura or the rest. */
+const PART_TITLES: Record<InvoicePart, string> = {
+  tuition: 'Factura de colegiatura',
+  other: 'Factura de recargos y otros conceptos',
+};
 
 /**
- * An order's CFDI: its XML and PDF once stamped, or where it stands (and why it failed); and
- * the credit notes that gave money back on it.
+ * An order's CFDI: its XML and PDF once stamped, or where it stands (and why it failed) — a
+ * colegiatura paid late has two, the tuition and its late fee (ADR 0037); and the credit
+ * notes that gave money back on it.
  */
 export function InvoiceLinks({
   studentId,
@@ -25,22 +35,25 @@ export function InvoiceLinks({
   // What is cached decides whether to keep asking: a CFDI on its way is asked about again,
   // so the history opened right after paying sees it arrive.
   const cached = portalPaymentsApi.endpoints.orderInvoice.useQueryState(args);
-  const onItsWay = !cached.isError && (!cached.data || ON_ITS_WAY.includes(cached.data.status));
+  const polling = !cached.isError && (!cached.data || onItsWay(cached.data));
   const invoice = useOrderInvoiceQuery(args, {
-    pollingInterval: onItsWay ? INVOICE_POLL_MS : 0,
+    pollingInterval: polling ? INVOICE_POLL_MS : 0,
   });
   const data = invoice.data;
   if (!data) return invoice.isLoading ? <span>Consultando factura…</span> : null;
+  const income = data.invoices.filter((i) => i.document === 'invoice');
   const credits = data.invoices.filter((i) => i.document === 'credit_note' && i.xml_url);
+  const shown = income.length > 1 ? income : [data];
   return (
     <>
-      {data.xml_url && data.pdf_url ? (
-        <FileLinks title="Factura" xml={data.xml_url} pdf={data.pdf_url} label={label} />
-      ) : (
-        <span>
-          Factura: <InvoiceStatus status={data.status} error={data.error} />
-        </span>
-      )}
+      {shown.map((invoice) => (
+        <IncomeInvoice
+          key={invoice.invoice_id ?? 'none'}
+          invoice={invoice}
+          title={income.length > 1 && invoice.part ? PART_TITLES[invoice.part] : 'Factura'}
+          label={label}
+        />
+      ))}
       {credits.map((credit) => (
         <FileLinks
           key={credit.invoice_id}
@@ -51,6 +64,33 @@ export function InvoiceLinks({
         />
       ))}
     </>
+  );
+}
+
+type Links = Omit<InvoiceUrls, 'invoices'>;
+
+function IncomeInvoice({
+  invoice,
+  title,
+  label,
+}: {
+  invoice: Links;
+  title: string;
+  label: string;
+}) {
+  if (invoice.xml_url && invoice.pdf_url)
+    return (
+      <FileLinks
+        title={title}
+        xml={invoice.xml_url}
+        pdf={invoice.pdf_url}
+        label={title === 'Factura' ? label : `${label} (${title.toLowerCase()})`}
+      />
+    );
+  return (
+    <span>
+      {title}: <InvoiceStatus status={invoice.status} error={invoice.error} />
+    </span>
   );
 }
 

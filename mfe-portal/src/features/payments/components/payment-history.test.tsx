@@ -43,6 +43,7 @@ const payin: Payin = {
 };
 const links = (changes: object) => ({
   document: 'invoice',
+  part: 'tuition',
   status: 'success',
   invoice_id: 'inv-1',
   uuid: 'UUID-1',
@@ -145,6 +146,45 @@ test('a credit note on the order: its files beside the invoice', async () => {
   expect(
     await screen.findByRole('link', { name: /^PDF de la nota de crédito de / }),
   ).toHaveAttribute('href', '/api/v1/invoices/nc-1/pdf/');
+});
+
+test('a colegiatura paid late: its tuition CFDI and its late fee CFDI, each with its files', async () => {
+  const tuition = { ...links({}), part: 'tuition' };
+  const other = {
+    ...links({}),
+    part: 'other',
+    status: 'pending',
+    invoice_id: 'inv-2',
+    xml_url: null,
+    pdf_url: null,
+  };
+  for (const l of [tuition, other]) delete (l as { invoices?: unknown }).invoices;
+  let asked = 0;
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', () => {
+      const late =
+        (asked += 1) === 1
+          ? other
+          : { ...other, status: 'success', xml_url: '/x2', pdf_url: '/p2' };
+      return jsonResponse(
+        links({ status: 'multiple', part: 'tuition', invoices: [tuition, late] }),
+      );
+    });
+  renderHistory();
+  expect(
+    await screen.findByRole('link', {
+      name: 'PDF de Colegiatura 2026-09 de Sofía (factura de colegiatura)',
+    }),
+  ).toHaveAttribute('href', '/api/v1/invoices/inv-1/pdf/');
+  expect(
+    await screen.findByRole(
+      'link',
+      { name: 'XML de Colegiatura 2026-09 de Sofía (factura de recargos y otros conceptos)' },
+      { timeout: INVOICE_POLL_MS * 3 },
+    ),
+  ).toHaveAttribute('href', '/x2');
 });
 
 test('no payments yet: the empty state', async () => {

@@ -2,7 +2,14 @@ import { pageSchema } from '../../common/pagination';
 import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { invoiceCancelRequestSchema } from '../cancellations';
-import { invoiceListQuerySchema, invoiceSchema, invoiceUrlsSchema } from '../invoices';
+import {
+  invoiceListQuerySchema,
+  invoiceSchema,
+  invoiceUrlsSchema,
+  sendInvoiceEmailSchema,
+  sentInvoiceEmailSchema,
+  sentPayinInvoicesSchema,
+} from '../invoices';
 
 const UNKNOWN_INVOICE = 'No encontramos esta factura.';
 
@@ -94,6 +101,43 @@ export const cancelInvoice = defineEndpoint({
   notFound: UNKNOWN_INVOICE,
 });
 
+/**
+ * E-mails a stamped invoice (or credit note) with its XML and PDF attached to its billing
+ * guardian, or to the address staff type (ADR 0037 "delivery").
+ */
+export const sendInvoiceEmail = defineEndpoint({
+  name: 'invoicing.invoices.send-email',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/send_email/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.write'),
+  summary: 'Enviar una factura por correo con su XML y PDF',
+  spec: 'spec',
+  params: uuidParams('id', 'invoice'),
+  body: sendInvoiceEmailSchema,
+  response: sentInvoiceEmailSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
+/**
+ * A payment's stamped invoices, each e-mailed with its XML and PDF: a family to its own
+ * address, staff to each invoice's billing guardian.
+ */
+export const sendPayinInvoices = defineEndpoint({
+  name: 'invoicing.payins.send-invoices',
+  method: 'POST',
+  path: '/api/v1/schools/{school}/payins/{payin}/send_invoices_to_email/',
+  domain: 'invoicing',
+  surface: 'portal',
+  access: familyOrStaff('invoicing.write'),
+  summary: 'Enviar por correo las facturas de un pago, con su XML y PDF',
+  spec: 'spec',
+  params: uuidParams('school', 'payin'),
+  response: sentPayinInvoicesSchema,
+  notFound: 'No encontramos facturas de este pago.',
+});
+
 export const INVOICE_ENDPOINTS = [
   invoiceUrls,
   invoiceXml,
@@ -101,4 +145,6 @@ export const INVOICE_ENDPOINTS = [
   listInvoices,
   retryInvoice,
   cancelInvoice,
+  sendInvoiceEmail,
+  sendPayinInvoices,
 ] as const;

@@ -1,6 +1,7 @@
 import { familyOrStaff } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../../bff/guardian-rpc';
+import { FISCAL_ENTITY_ENDPOINTS } from './fiscal-entities';
 import { INVOICE_ENDPOINTS } from './invoices';
 
 /** Spec §5: whether each billing guardian's RFC verifies (ADR 0006). */
@@ -17,4 +18,8 @@ export const verifyGuardians = defineEndpoint({
   response: verifyGuardiansResultSchema,
 });
 
-export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [verifyGuardians, ...INVOICE_ENDPOINTS];
+export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [
+  verifyGuardians,
+  ...INVOICE_ENDPOINTS,
+  ...FISCAL_ENTITY_ENDPOINTS,
+];

@@ -1,0 +1,46 @@
+/** An invoice as the e-mail that delivers it: Spanish text, its XML and its PDF attached. */
+import { formatPesos } from '@cuota/documents/money-format';
+import { escapeHtml, type Mailer, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
+import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
+import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import type { InvoiceRow } from './invoice-repository';
+import { invoiceFileName } from './invoice-view';
+
+export function invoiceMail(
+  row: InvoiceRow & { stampedXml: string },
+  pdf: Buffer,
+  to: string,
+): OutgoingMail {
+  const { comprobante, timbre } = parseStampedCfdi(row.stampedXml);
+  const what = row.document === 'credit_note' ? 'nota de crédito' : 'factura';
+  const folio = row.series && row.folio ? ` ${row.series}-${row.folio}` : '';
+  const lines = [
+    `Hola, ${comprobante.Receptor.Nombre}:`,
+    `Te enviamos tu ${what}${folio} de ${comprobante.Emisor.Nombre} por ${formatPesos(row.totalCentavos)}.`,
+    `Folio fiscal (UUID): ${timbre.UUID}.`,
+    'Adjuntamos el XML (el CFDI) y su representación impresa en PDF.',
+  ];
+  return {
+    to,
+    subject: `Tu ${what}${folio} de ${comprobante.Emisor.Nombre}`,
+    text: lines.join('\n\n'),
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+    attachments: [
+      {
+        filename: invoiceFileName(row, 'xml'),
+        content: Buffer.from(row.stampedXml, 'utf8'),
+        contentType: 'application/xml',
+      },
+      { filename: invoiceFileName(row, 'pdf'), content: pdf, contentType: 'application/pdf' },
+    ],
+  };
+}
+
+/** Sends a stamped invoice or credit note to `to`, its PDF rendered from the stamped XML. */
+export async function mailStampedInvoice(
+  mailer: Mailer,
+  row: InvoiceRow & { stampedXml: string },
+  to: string,
+): Promise<void> {
+  await mailer.send(invoiceMail(row, await renderCfdiPdf(row.stampedXml), to));
+}

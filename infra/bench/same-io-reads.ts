@@ -21,9 +21,11 @@ const STUDENT_ORDERS_SQL = `SELECT o.*, c.name, c.concept_type, sd.first_name, s
   LEFT JOIN student_directory sd ON sd.student_id = o.student_id
   WHERE o.student_id = $1 ORDER BY o.due_on, c.name, o.id`;
 
-/** payments: payin-repository.ts's listPayins (count, page) and the page's two lookups. */
-const PAYIN_COUNT_SQL = `SELECT count(*)::int AS n FROM payins WHERE school_id = $1`;
-const PAYIN_PAGE_SQL = `SELECT * FROM payins WHERE school_id = $1
+/**
+ * payments: payin-repository.ts's listPayins (the page with its count) and the page's
+ * lookups: allocations of the paid payins, planned items of the others (only when any).
+ */
+const PAYIN_PAGE_SQL = `SELECT *, count(*) OVER () AS total FROM payins WHERE school_id = $1
   ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET 0`;
 const PAYIN_ALLOCATIONS_SQL = `SELECT * FROM allocations WHERE payin_id = ANY($1) ORDER BY seq`;
 const PAYIN_ITEMS_SQL = `SELECT * FROM payin_items WHERE payin_id = ANY($1)
@@ -51,24 +53,26 @@ export const READS: Record<string, Read> = {
   'school-payins': async (pool, identity, schoolId) => {
     if (identity.kind !== 'staff' || !identity.memberships.some((m) => m.school_id === schoolId))
       return null;
-    const [count, page] = [
-      await pool.query<{ n: number }>(PAYIN_COUNT_SQL, [schoolId]),
-      await pool.query<{ id: string }>(PAYIN_PAGE_SQL, [schoolId]),
-    ];
-    const ids = page.rows.map((p) => p.id);
+    const page = await pool.query<{ id: string; status: string; total: string }>(PAYIN_PAGE_SQL, [
+      schoolId,
+    ]);
+    const ids = (paid: boolean) =>
+      page.rows.filter((p) => (p.status === 'success') === paid).map((p) => p.id);
+    const lookup = async (sql: string, of: string[]) =>
+      of.length ? (await pool.query<{ payin_id: string }>(sql, [of])).rows : [];
     const [allocated, items] = await Promise.all([
-      pool.query<{ payin_id: string }>(PAYIN_ALLOCATIONS_SQL, [ids]),
-      pool.query<{ payin_id: string }>(PAYIN_ITEMS_SQL, [ids]),
+      lookup(PAYIN_ALLOCATIONS_SQL, ids(true)),
+      lookup(PAYIN_ITEMS_SQL, ids(false)),
     ]);
     const of = (rows: { payin_id: string }[], id: string) => rows.filter((r) => r.payin_id === id);
     return {
-      count: count.rows[0]!.n,
+      count: Number(page.rows[0]?.total ?? 0),
       page: 1,
       page_size: 25,
       results: page.rows.map((p) => ({
         ...p,
-        allocations: of(allocated.rows, p.id),
-        items: of(items.rows, p.id),
+        allocations: of(allocated, p.id),
+        items: of(items, p.id),
       })),
     };
   },

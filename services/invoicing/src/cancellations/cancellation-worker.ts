@@ -3,10 +3,10 @@
  * says how it ended (ADR 0037): cancelled at once, or "en proceso" until the receptor accepts,
  * rejects or stays silent. Wakes on a commit's NOTIFY and polls as a safety net.
  */
-import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
-import type { Database } from '@cuota/service-runtime/db/database';
+import type { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { CfdiError } from '../cfdi/cfdi-error';
+import { dueWorkLoop } from '../pac/due-work-loop';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import { fiscalEntityById, fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
 import type { InvoicingDb } from '../invoicing-db';
@@ -38,18 +38,11 @@ export class CancellationWorker {
     private readonly settings: StampingSettings,
     private readonly logger: Logger,
   ) {
-    this.loop = new WorkLoop({
+    this.loop = dueWorkLoop(db, settings, logger, {
       name: 'cancellation worker',
-      pass: async () => ({
-        more: (await this.passOnce()) === settings.batchSize,
-        waitMs: await this.untilNextDue(),
-      }),
-      idleMs: settings.pollMs,
-      logger,
-      listen: {
-        db: db as unknown as Database<Record<string, unknown>>,
-        channel: CANCELLATIONS_DUE_CHANNEL,
-      },
+      channel: CANCELLATIONS_DUE_CHANNEL,
+      takeBatch: () => this.passOnce(),
+      nextDueAt: () => nextCancellationDueAt(db),
     });
   }
 
@@ -137,11 +130,5 @@ export class CancellationWorker {
 
   private delay(attempts: number): number {
     return retryDelayMs(attempts, this.settings.retryBaseMs, this.settings.retryCapMs);
-  }
-
-  private async untilNextDue(): Promise<number> {
-    const next = await nextCancellationDueAt(this.db).catch(() => null);
-    const wait = next ? next.getTime() - Date.now() : this.settings.pollMs;
-    return Math.max(10, Math.min(this.settings.pollMs, wait));
   }
 }

@@ -3,10 +3,10 @@
  * records the stamp, the PAC's refusal, or a later retry with backoff when the PAC is down
  * or slow. Wakes when an invoice is recorded (LISTEN/NOTIFY) and polls as a safety net.
  */
-import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
-import type { Database } from '@cuota/service-runtime/db/database';
+import type { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { CfdiError } from '../cfdi/cfdi-error';
+import { dueWorkLoop } from '../pac/due-work-loop';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import type { InvoicingDb } from '../invoicing-db';
@@ -60,18 +60,11 @@ export class StampingWorker {
     private readonly logger: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.loop = new WorkLoop({
+    this.loop = dueWorkLoop(db, settings, logger, {
       name: 'stamping worker',
-      pass: async () => ({
-        more: (await this.stampBatch()) === settings.batchSize,
-        waitMs: await this.untilNextDue(),
-      }),
-      idleMs: settings.pollMs,
-      logger,
-      listen: {
-        db: db as unknown as Database<Record<string, unknown>>,
-        channel: INVOICES_DUE_CHANNEL,
-      },
+      channel: INVOICES_DUE_CHANNEL,
+      takeBatch: () => this.stampBatch(),
+      nextDueAt: () => nextDueAt(db),
     });
   }
 
@@ -149,12 +142,6 @@ export class StampingWorker {
 
   private delay(attempts: number): number {
     return retryDelayMs(attempts, this.settings.retryBaseMs, this.settings.retryCapMs);
-  }
-
-  private async untilNextDue(): Promise<number> {
-    const next = await nextDueAt(this.db).catch(() => null);
-    const wait = next ? next.getTime() - Date.now() : this.settings.pollMs;
-    return Math.max(10, Math.min(this.settings.pollMs, wait));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Permission } from '@cuota/contracts/access/permissions';
+import type { AppDispatch } from '@cuota/web-core/store';
 
 /** The menu's areas, in order; an area shows once it has a section the member may open. */
 export const DASHBOARD_AREAS = [
@@ -18,6 +19,13 @@ export type DashboardArea = (typeof DASHBOARD_AREAS)[number];
  * only the sections the member's permissions reach (the BFF and the services enforce the
  * same rule).
  */
+/** Starts a section's first data for an address (its filters and page). */
+export type SectionPrefetch = (
+  dispatch: AppDispatch,
+  schoolId: string,
+  search: URLSearchParams,
+) => void;
+
 export interface DashboardSection {
   /** Relative to /dashboard, without slashes at either end (nested routes are allowed). */
   path: string;
@@ -26,6 +34,12 @@ export interface DashboardSection {
   area: DashboardArea;
   permission: Permission;
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Loads what asks for the data of the screen an address opens, beside `load`: the calls
+   * leave once the API code has arrived, without waiting for the page's own code to load and
+   * render. A chunk of its own, so the menu's first load carries none of it.
+   */
+  prefetch?: () => Promise<{ prefetch: SectionPrefetch }>;
 }
 
 export const DASHBOARD_SECTIONS: DashboardSection[] = [
@@ -91,6 +105,10 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     area: 'Cobranza',
     permission: 'billing.read',
     load: () => import('../features/billing/due-orders-section'),
+    prefetch: () =>
+      import('../features/billing/api/due-orders-api').then((m) => ({
+        prefetch: m.prefetchDueOrders,
+      })),
   },
   {
     path: 'payments',

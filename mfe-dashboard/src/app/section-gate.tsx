@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { STAFF_ROLE_LABELS } from '@cuota/contracts/enrolment/entities';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { Page } from '@cuota/ui/page';
+import { useAppDispatch } from '@cuota/web-core/hooks';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
@@ -20,6 +22,7 @@ export function SectionGate({
 }) {
   const granted = useGrant(section.permission);
   const { school, membership } = useCurrentSchool();
+  usePrefetch(granted ? section : undefined, school?.id);
   if (granted) return children;
   const role = membership ? STAFF_ROLE_LABELS[membership.role] : null;
   return (
@@ -35,4 +38,22 @@ export function SectionGate({
       />
     </Page>
   );
+}
+
+/** Starts the data of the section's first screen for the address it is at. */
+function usePrefetch(section: DashboardSection | undefined, schoolId: string | undefined) {
+  const dispatch = useAppDispatch();
+  const { pathname, search } = useLocation();
+  // Only the section's own first screen: a nested address (a student's detail) asks for other data.
+  const atSectionRoot =
+    section !== undefined && pathname.replace(/\/$/, '').endsWith(`/${section.path}`);
+  const prefetch = atSectionRoot ? section.prefetch : undefined;
+  useEffect(() => {
+    if (!prefetch || !schoolId) return;
+    // A prefetch that fails to load changes nothing: the page asks for its data itself.
+    prefetch().then(
+      (loaded) => loaded.prefetch(dispatch, schoolId, new URLSearchParams(search)),
+      () => undefined,
+    );
+  }, [prefetch, schoolId, search, dispatch]);
 }

@@ -3,6 +3,17 @@ import { useSearchParams } from 'react-router';
 /** A list's filters and the server page it shows. */
 export type Paged<F> = F & { page: number };
 
+/**
+ * The filters and page an address names: what useUrlFilters shows, and what a section
+ * prefetches before its page has loaded (the same value, so both share one request).
+ */
+export function pagedFilters<F extends object>(
+  read: (params: URLSearchParams) => F,
+  params: URLSearchParams,
+): Paged<F> {
+  return { ...read(params), page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
 /** What useUrlFilters gives: the filters now, and `go` to change some of them. */
 export type UrlFilters<F> = [Paged<F>, (next: Partial<Paged<F>>) => void];
 
@@ -16,7 +27,7 @@ export function useUrlFilters<F extends object>(
   read: (params: URLSearchParams) => F,
 ): UrlFilters<F> {
   const [params, setParams] = useSearchParams();
-  const filters = { ...read(params), page: Math.max(1, Number(params.get('page')) || 1) };
+  const filters = pagedFilters(read, params);
   const go = (next: Partial<Paged<F>>) => {
     const { page: _page, ...rest } = { ...filters, ...next };
     const page = next.page ?? 1;

@@ -4,13 +4,26 @@ import {
   getDueOrderStudent,
   listDueOrderStudents,
 } from '@cuota/contracts/billing/endpoints/due-orders';
-import type { DueOrdersQuery } from '@cuota/contracts/billing/orders';
+import type { DueOrdersQuery, DueStatus } from '@cuota/contracts/billing/orders';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { CSRF_HEADER, getCsrfToken } from '@cuota/web-core/api/csrf';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+import type { AppDispatch } from '@cuota/web-core/store';
+import { pagedFilters } from '../../../components/use-url-filters';
 
 export const DUE_PAGE_SIZE = 25;
 export type DueFilters = Partial<Omit<DueOrdersQuery, 'page_size'>> & { page: number };
+export type DueSearch = Omit<DueFilters, 'page'>;
+
+/** Adeudos' filters as its address names them. */
+export function readDueFilters(search: URLSearchParams): DueSearch {
+  return {
+    search: search.get('search') || undefined,
+    level: (search.get('level') || undefined) as EducationLevel | undefined,
+    due_status: (search.get('due_status') || undefined) as DueStatus | undefined,
+  };
+}
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['DueOrders'] });
 
@@ -42,6 +55,20 @@ export const dueOrdersApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Asks for Adeudos' first screen (its page of students and its filters) while the section's
+ * code is still loading; the page's own queries then join these requests.
+ */
+export function prefetchDueOrders(
+  dispatch: AppDispatch,
+  schoolId: string,
+  search: URLSearchParams,
+) {
+  const filters = pagedFilters(readDueFilters, search);
+  dispatch(dueOrdersApi.util.prefetch('dueOrderStudents', { schoolId, filters }, {}));
+  dispatch(dueOrdersApi.util.prefetch('dueOrderFilters', schoolId, {}));
+}
 
 export const { useDueOrderStudentsQuery, useDueOrderFiltersQuery, useDueOrderStudentQuery } =
   dueOrdersApi;

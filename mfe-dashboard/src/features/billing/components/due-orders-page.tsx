@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { DueOrderStudent, DueStatus } from '@cuota/contracts/billing/orders';
-import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
+import type { DueOrderStudent } from '@cuota/contracts/billing/orders';
+import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
 import { DateText } from '@cuota/ui/date-text';
 import { FilterSelect } from '@cuota/ui/filter-select';
@@ -15,9 +15,10 @@ import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
 import {
   downloadDueOrders,
   DUE_PAGE_SIZE,
+  readDueFilters,
+  type DueSearch,
   useDueOrderFiltersQuery,
   useDueOrderStudentsQuery,
-  type DueFilters,
 } from '../api/due-orders-api';
 
 const COLUMNS = [
@@ -56,19 +57,9 @@ const COLUMNS = [
   },
 ];
 
-type DueSearch = Omit<DueFilters, 'page'>;
-
-function readFilters(search: URLSearchParams): DueSearch {
-  return {
-    search: search.get('search') || undefined,
-    level: (search.get('level') || undefined) as EducationLevel | undefined,
-    due_status: (search.get('due_status') || undefined) as DueStatus | undefined,
-  };
-}
-
 /** Students with open orders: filters, totals, server paging and the Excel export. */
 export function DueOrdersView({ schoolId }: { schoolId: string }) {
-  const url = useUrlFilters(readFilters);
+  const url = useUrlFilters(readDueFilters);
   const [filters] = url;
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const list = useDueOrderStudentsQuery({ schoolId, filters });

@@ -47,7 +47,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(requestIdMiddleware);
   app.use(requestLogging(deps.logger));
   app.use(rejectMalformedUrl);
-  app.use(createHelmet(config));
+  app.use(createHelmet(config, API_PREFIXES));
   // API answers and any file the build left uncompressed (its own copies are sent as built),
   // from 12 KB: below that, gzip's per-answer set-up costs more CPU than the bytes save.
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));

@@ -58,4 +58,14 @@ test('GET /api/docs is a readable page of the same reference, in Spanish', async
   expect(res.text).toContain('/api/v1/schools/{id}/levels/{level}/');
   expect(res.text).toContain('Renombrar, mover o (des)activar un nivel');
   expect(res.text).toContain('personal de la escuela con el permiso levels.write');
+  // Its own styles apply; nothing else may load or frame it.
+  expect(res.headers['content-security-policy']).toBe(
+    "default-src 'none'; frame-ancestors 'none'; style-src 'unsafe-inline'",
+  );
+});
+
+test("a JSON answer carries the short API policy, not the pages' list of origins", async () => {
+  const res = await request(bff.app).get('/api/openapi.json').expect(200);
+  expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
 });

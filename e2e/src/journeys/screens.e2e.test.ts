@@ -142,8 +142,29 @@ describe.each(widths)('at %s width', (width) => {
     const failed = failedLoads(page);
     await page.goto(url(`/guardians/${system.demo.guardian_hash}`));
     await page.getByTestId('dependent-card').first().waitFor();
+    await page.getByRole('region', { name: 'Tu saldo' }).getByText('Por pagar').waitFor();
     const greeting = await page.getByRole('heading', { level: 1 }).innerText();
     await checkPage(page, `portal-home-${width}`, `${greeting} · ${school()} · Cuota`, failed);
+
+    // Paying on a phone: one box takes a child's orders; the bar with the total and the
+    // button stays on screen, above the tab bar.
+    await page.getByRole('link', { name: 'Ir a pagar' }).click();
+    await page
+      .getByRole('checkbox', { name: /^Seleccionar todo de / })
+      .first()
+      .check();
+    const bar = page.getByRole('region', { name: 'Tu pago' });
+    await bar.getByText(/Total a pagar: \$[1-9]/).waitFor();
+    const [barBox, menuBox] = await Promise.all([
+      bar.boundingBox(),
+      page.getByRole('navigation', { name: 'Secciones del portal' }).boundingBox(),
+    ]);
+    const viewport = page.viewportSize()!;
+    expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(
+      width === 'phone' ? menuBox!.y + 1 : viewport.height + 1,
+    );
+    expect(await bar.getByRole('button', { name: 'Pagar con tarjeta' }).isEnabled()).toBe(true);
+    await checkPage(page, `portal-pay-${width}`, `Pagos · ${school()} · Cuota`, failed);
 
     await page.getByRole('link', { name: 'Historial de pagos' }).click();
     await page.getByText('Aún no hay pagos registrados').waitFor();

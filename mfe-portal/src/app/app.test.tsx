@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { owedOrder } from '../features/payments/test-support/owed-order';
 import { guardianMeFixture as me } from '../test-support/guardian-me-fixture';
 import PortalApp from './app';
 
@@ -15,7 +16,9 @@ function renderPortal(page: string, session = guardianSession()) {
 }
 
 test('home greets the guardian and shows each dependent with level and group', async () => {
-  stubFetch().on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }]);
+  stubFetch()
+    .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])
+    .on('GET', '/api/v1/schools/school-1/fulfillments/', []);
   renderPortal('');
 
   expect(await screen.findByRole('heading', { name: 'Hola, María', level: 1 })).toBeVisible();
@@ -24,6 +27,25 @@ test('home greets the guardian and shows each dependent with level and group', a
   expect(within(cards[0]!).getByRole('heading')).toHaveTextContent('Sofía López Ruiz');
   expect(cards[0]).toHaveTextContent('Primaria · Grupo 3° A');
   expect(cards[1]).toHaveTextContent('Preparatoria · Sin grupo asignado');
+});
+
+test('home says what the family owes, how much is past due, and leads to Pagos', async () => {
+  const sofia: [string, string] = ['student-1', 'Sofía López Ruiz'];
+  stubFetch()
+    .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])
+    .on('GET', '/api/v1/schools/school-1/fulfillments/', [
+      owedOrder('o-1', sofia, { due_on: '2020-09-10', pending_amount: 262_500 }),
+      owedOrder('o-2', sofia, { due_on: '2099-10-10', pending_amount: 0, final_amount: 80_000 }),
+    ]);
+  renderPortal('');
+
+  const balance = await screen.findByRole('region', { name: 'Tu saldo' });
+  expect(balance).toHaveTextContent(/Por pagar\s*\$3,425\.00/);
+  expect(balance).toHaveTextContent(/Vencido\s*\$2,625\.00/);
+  expect(within(balance).getByRole('link', { name: 'Ir a pagar' })).toHaveAttribute(
+    'href',
+    `/guardians/${GUARDIAN_HASH}/payments`,
+  );
 });
 
 test('payment history is a real page with its empty state', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 
 const Surface = styled.section`
@@ -30,16 +30,17 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   focusTitle?: boolean;
 }
 
-/** A titled surface; the title labels the section for screen readers. */
+/** A titled surface; the title labels the section for screen readers unless it has its own label. */
 export function Card({ title, focusTitle = false, children, ...props }: CardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
   useEffect(() => {
     if (focusTitle) heading.current?.focus();
   }, [focusTitle]);
   return (
-    <Surface {...props}>
+    <Surface aria-labelledby={title && !props['aria-label'] ? titleId : undefined} {...props}>
       {title && (
-        <Title ref={heading} tabIndex={focusTitle ? -1 : undefined}>
+        <Title id={titleId} ref={heading} tabIndex={focusTitle ? -1 : undefined}>
           {title}
         </Title>
       )}

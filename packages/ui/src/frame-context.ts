@@ -10,6 +10,11 @@ export interface FrameInfo {
    * alone, so the first Tab still reaches the skip link.
    */
   navigated: boolean;
+  /**
+   * What the frame keeps fixed at the bottom of a phone's screen (the portal's tab bar), so
+   * a bar the page sticks to the bottom sits above it instead of under it.
+   */
+  compactBottomInset?: string;
 }
 
 export const FrameContext = createContext<FrameInfo>({ place: null, navigated: false });

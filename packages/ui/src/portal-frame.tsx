@@ -92,7 +92,10 @@ export interface PortalFrameProps {
 export function PortalFrame(props: PortalFrameProps) {
   const { schoolName, userMenu, navigation, routeKey, children } = props;
   const navigated = useNavigated(routeKey);
-  const frame = useMemo(() => ({ place: schoolName, navigated }), [schoolName, navigated]);
+  const frame = useMemo(
+    () => ({ place: schoolName, navigated, compactBottomInset: BOTTOM_BAR_HEIGHT }),
+    [schoolName, navigated],
+  );
   return (
     <FrameContext value={frame}>
       <SkipLink />

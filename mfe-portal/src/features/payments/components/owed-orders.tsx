@@ -35,6 +35,39 @@ const Row = styled.label`
   }
 `;
 
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  h2 {
+    margin-bottom: 0;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const SelectAll = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-height: 44px;
+  margin: ${({ theme }) => `${theme.space(1)} 0 ${theme.space(2)}`};
+  padding: 0 ${({ theme }) => theme.space(3)};
+  cursor: pointer;
+  input {
+    width: 24px;
+    height: 24px;
+    margin: 0;
+  }
+`;
+
+/** What an order asks for now: what is pending, or its whole amount when nothing is. */
+export const amountDue = (o: Pick<Order, 'pending_amount' | 'final_amount'>) =>
+  o.pending_amount || o.final_amount;
+
 export const orderLabel = (o: Order) =>
   `${o.concept_name}${o.period ? ` ${formatPeriod(o.period)}` : ''}`;
 
@@ -43,13 +76,35 @@ interface Props {
   orders: Order[];
   isSelected: (order: Order) => boolean;
   onToggle: (order: Order) => void;
+  onSelectAll: (orders: Order[], selected: boolean) => void;
 }
 
-/** One student's open orders: concept, period, due date, amount, late fee and status. */
-export function OwedOrders({ studentName, orders, isSelected, onToggle }: Props) {
+/**
+ * One student's open orders (concept, period, due date, amount, late fee and status), what
+ * they add up to, and one box that selects them all or none.
+ */
+export function OwedOrders({ studentName, orders, isSelected, onToggle, onSelectAll }: Props) {
+  const chosen = orders.filter(isSelected).length;
+  const all = chosen === orders.length;
   return (
     <section aria-label={studentName}>
-      <h2>{studentName}</h2>
+      <Header>
+        <h2>{studentName}</h2>
+        <p>
+          Debe <MoneyText centavos={orders.reduce((sum, o) => sum + amountDue(o), 0)} />
+        </p>
+      </Header>
+      <SelectAll>
+        <input
+          type="checkbox"
+          checked={all}
+          ref={(box) => {
+            if (box) box.indeterminate = chosen > 0 && !all;
+          }}
+          onChange={() => onSelectAll(orders, !all)}
+        />
+        Seleccionar todo de {studentName.split(' ')[0]}
+      </SelectAll>
       <List>
         {orders.map((order) => (
           <li key={order.id}>
@@ -72,7 +127,7 @@ export function OwedOrders({ studentName, orders, isSelected, onToggle }: Props)
                 )}
                 <StatusBadge kind="orderPayment" status={order.status} />
               </span>
-              <MoneyText centavos={order.pending_amount || order.final_amount} />
+              <MoneyText centavos={amountDue(order)} />
             </Row>
           </li>
         ))}

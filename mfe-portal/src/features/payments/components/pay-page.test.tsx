@@ -91,6 +91,51 @@ test('what is owed shows per student with due date, late fee and status; the tot
   expect(screen.getByText(/Total a pagar/)).toHaveTextContent('$2,625.00');
 });
 
+test("a student's «Seleccionar todo» takes all of theirs; the bar counts; checkout lists them", async () => {
+  stubFetch()
+    .on('GET', OWED, owed)
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    });
+  renderPay();
+  const user = userEvent.setup();
+  const sofiaOrders = await screen.findByRole('region', { name: 'Sofía López' });
+  expect(sofiaOrders).toHaveTextContent('Debe $5,125.00');
+  const bar = screen.getByRole('region', { name: 'Tu pago' });
+  expect(bar).toHaveTextContent('Elige qué pagar');
+
+  await user.click(
+    within(sofiaOrders).getByRole('checkbox', {
+      name: 'Pagar Colegiatura agosto 2026 de Sofía López',
+    }),
+  );
+  const all = within(sofiaOrders).getByRole('checkbox', { name: 'Seleccionar todo de Sofía' });
+  expect(all).not.toBeChecked();
+  expect((all as HTMLInputElement).indeterminate).toBe(true);
+  await user.click(all);
+  expect(all).toBeChecked();
+  expect(bar).toHaveTextContent(/Total a pagar: \$5,125\.00\s*2 cargos/);
+
+  await user.click(screen.getByRole('checkbox', { name: 'Pagar Inscripción de Diego López' }));
+  expect(bar).toHaveTextContent(/\$6,625\.00\s*3 cargos/);
+  await user.click(all);
+  expect(bar).toHaveTextContent(/\$1,500\.00\s*1 cargo/);
+  await user.click(all);
+
+  await user.click(within(bar).getByRole('button', { name: 'Pagar con tarjeta' }));
+  const summary = await screen.findByRole('region', { name: 'Lo que vas a pagar' });
+  const lines = within(summary).getAllByRole('listitem');
+  // In the page's order, whatever order they were picked in.
+  expect(lines.map((l) => l.textContent)).toEqual([
+    'Colegiatura septiembre 2026Sofía López$2,500.00',
+    'Colegiatura agosto 2026Sofía López$2,625.00',
+    'InscripciónDiego López$1,500.00',
+  ]);
+  expect(summary).toHaveTextContent('Total$6,625.00');
+});
+
 test('paying by card sends only order ids and the token, then shows the payment settled', async () => {
   sessionStorage.setItem(
     SELECTION_KEY,

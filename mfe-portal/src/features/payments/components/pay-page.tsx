@@ -1,29 +1,18 @@
 import { useCallback, useState } from 'react';
-import styled from 'styled-components';
 import type { Order } from '@cuota/contracts/billing/orders';
 import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Spinner } from '@cuota/ui/spinner';
+import { StickyActionBar } from '@cuota/ui/sticky-action-bar';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useAppDispatch } from '@cuota/web-core/hooks';
 import { invalidateAfterPayment, useFamilyFulfillmentsQuery } from '../api/portal-payments-api';
 import { CardPayment } from './card-payment';
+import { CheckoutSummary } from './checkout-summary';
 import { OwedOrders } from './owed-orders';
 import { useSelection } from './use-selection';
-
-const Summary = styled.div`
-  position: sticky;
-  bottom: 0;
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)} 0;
-  background: ${({ theme }) => theme.colors.background};
-`;
 
 function byStudent(orders: Order[]) {
   const groups = new Map<string, { name: string; orders: Order[] }>();
@@ -35,10 +24,13 @@ function byStudent(orders: Order[]) {
   return [...groups.entries()];
 }
 
+const countLabel = (n: number) =>
+  n === 0 ? 'Elige qué pagar' : n === 1 ? '1 cargo' : `${n} cargos`;
+
 /** What the family owes per student; it picks what to pay and pays by card. */
 export function PayView({ schoolId }: { schoolId: string }) {
   const owed = useFamilyFulfillmentsQuery(schoolId);
-  const { selection, toggle, clear } = useSelection(owed.data);
+  const { selection, toggle, selectAll, clear } = useSelection(owed.data);
   const [paying, setPaying] = useState(false);
   const dispatch = useAppDispatch();
   const settled = useCallback(
@@ -58,6 +50,10 @@ export function PayView({ schoolId }: { schoolId: string }) {
   if (paying)
     return (
       <>
+        <CheckoutSummary
+          orders={owed.data.filter((o) => selected.has(o.id))}
+          totalCentavos={selection.total}
+        />
         <CardPayment
           schoolId={schoolId}
           items={selection.items.map((i) => ({
@@ -89,16 +85,27 @@ export function PayView({ schoolId }: { schoolId: string }) {
           orders={group.orders}
           isSelected={(o) => selected.has(o.id)}
           onToggle={toggle}
+          onSelectAll={selectAll}
         />
       ))}
-      <Summary>
-        <p aria-live="polite">
-          Total a pagar: <MoneyText centavos={selection.total} />
-        </p>
-        <Button disabled={selection.items.length === 0} onClick={() => setPaying(true)}>
-          Pagar con tarjeta
-        </Button>
-      </Summary>
+      <StickyActionBar
+        label="Tu pago"
+        summary={
+          <p aria-live="polite">
+            Total a pagar:{' '}
+            <strong>
+              <MoneyText centavos={selection.total} />
+            </strong>
+            <br />
+            <small>{countLabel(selection.items.length)}</small>
+          </p>
+        }
+        action={
+          <Button disabled={selection.items.length === 0} onClick={() => setPaying(true)}>
+            Pagar con tarjeta
+          </Button>
+        }
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   EMPTY_SELECTION,
   keepOffered,
+  selectEvery,
   toggleItem,
   type FulfillmentItem,
   type FulfillmentSelection,
@@ -21,6 +22,11 @@ export function useSelection(offered: FulfillmentItem[] | undefined) {
       setSaved((s) => toggleItem(offered ? keepOffered(s, offered) : s, item)),
     [offered],
   );
+  const selectAll = useCallback(
+    (items: FulfillmentItem[], selected: boolean) =>
+      setSaved((s) => selectEvery(offered ? keepOffered(s, offered) : s, items, selected)),
+    [offered],
+  );
   const clear = useCallback(() => setSaved(EMPTY_SELECTION), []);
-  return { selection, toggle, clear };
+  return { selection, toggle, selectAll, clear };
 }

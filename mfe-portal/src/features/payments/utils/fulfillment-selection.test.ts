@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   EMPTY_SELECTION,
   keepOffered,
+  selectEvery,
   setCounter,
   studentIdsOf,
   toggleItem,
@@ -40,6 +41,18 @@ test('total is Σ counter × pending, or the final amount when nothing is pendin
   expect(selection.total).toBe(250_000 + 2 * 80_000);
 });
 
+test("a student's «Seleccionar todo» adds what is missing and «ninguno» removes only theirs", () => {
+  const counted = setCounter(toggleItem(EMPTY_SELECTION, uniform), uniform, 2);
+  const withSofia = selectEvery(toggleItem(counted, october), [september, october], true);
+  expect(withSofia.items.map((i) => i.id)).toEqual(['o-3', 'o-2', 'o-1']);
+  expect(withSofia.total).toBe(2 * 80_000 + 500_000);
+
+  const none = selectEvery(withSofia, [september, october], false);
+  expect(none.items.map((i) => i.id)).toEqual(['o-3']);
+  // The other student's counter stays.
+  expect(none.total).toBe(2 * 80_000);
+});
+
 test('the student-id list has each student once', () => {
   const selection = [september, october, uniform].reduce(toggleItem, EMPTY_SELECTION);
   expect(studentIdsOf(selection)).toEqual(['s-1', 's-2']);
@@ -62,11 +75,16 @@ test('the selection and the student ids survive a reload under the spec keys', (
   expect(loadSelection(storage)).toEqual(EMPTY_SELECTION);
 });
 
-test('toggling any sequence keeps the total equal to the sum of what is selected', () => {
+test('toggling and selecting all in any sequence keeps the total equal to the sum of what is selected', () => {
   const items = [september, october, uniform];
   fc.assert(
-    fc.property(fc.array(fc.integer({ min: 0, max: 2 })), (picks) => {
-      const selection = picks.map((i) => items[i]!).reduce(toggleItem, EMPTY_SELECTION);
+    fc.property(fc.array(fc.integer({ min: 0, max: 4 })), (picks) => {
+      // 0-2 toggle one order; 3 and 4 select or clear the first student's.
+      const selection = picks.reduce(
+        (s, pick) =>
+          pick < 3 ? toggleItem(s, items[pick]!) : selectEvery(s, [september, october], pick === 3),
+        EMPTY_SELECTION,
+      );
       expect(selection.total).toBe(totalOf(selection));
       expect(selection.total).toBeGreaterThanOrEqual(0);
       expect(new Set(selection.items.map((i) => i.id)).size).toBe(selection.items.length);

@@ -73,6 +73,28 @@ export function toggleItem(
   return withDerived(items, counters);
 }
 
+/**
+ * Selects every one of `items` (those absent are added after the ones already chosen), or
+ * removes them all: a student's «Seleccionar todo».
+ */
+export function selectEvery(
+  selection: FulfillmentSelection,
+  items: FulfillmentItem[],
+  selected: boolean,
+): FulfillmentSelection {
+  const ids = new Set(items.map((i) => i.id));
+  if (!selected)
+    return withDerived(
+      selection.items.filter((i) => !ids.has(i.id)),
+      selection.counters.filter((c) => !ids.has(c.order_id)),
+    );
+  const chosen = new Set(selection.items.map((i) => i.id));
+  return withDerived(
+    [...selection.items, ...items.filter((i) => !chosen.has(i.id))],
+    selection.counters,
+  );
+}
+
 /** Records how many of an item the family pays (the counter of spec §3). */
 export function setCounter(
   selection: FulfillmentSelection,

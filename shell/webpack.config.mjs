@@ -12,5 +12,8 @@ export default createWebConfig({
     CUOTA_FRAUD_SCHOOL_ID: process.env.CUOTA_FRAUD_SCHOOL_ID ?? '',
     // Session polling in seconds (spec §4: off by default).
     CUOTA_SESSION_POLL_SECONDS: process.env.CUOTA_SESSION_POLL_SECONDS ?? '0',
+    // Error reporting and replays (spec §9); unset, the monitoring code is never loaded.
+    SENTRY_DSN: process.env.SENTRY_DSN ?? '',
+    SENTRY_ENVIRONMENT: process.env.SENTRY_ENVIRONMENT ?? 'production',
   },
 });

@@ -31,6 +31,8 @@ export const ENV_MEANINGS: Record<string, string> = {
     'where e-mail goes (sign-in codes; enrolment: staff invitations, password resets; invoicing: invoices)',
   MAIL_FROM: 'sender of those e-mails',
   GATEWAY_FORM_ORIGIN: "origin of the gateway's hosted card form, which the portal frames (CSP)",
+  SENTRY_DSN: 'error reporting and masked replays (spec §9); unset, nothing is loaded or sent',
+  SENTRY_ENVIRONMENT: 'environment label of what monitoring sends',
   RATE_LIMIT_API_PER_MINUTE: 'per-IP budget of `/api` calls a minute (the benchmark raises it)',
   NATS_URL: 'NATS with JetStream (the BFF keeps no guardian.me answers without it, ADR 0024)',
   NATS_PREFIX: 'namespace of subjects and streams, so profiles never share events',

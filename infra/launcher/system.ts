@@ -341,6 +341,8 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       ALLOWED_ORIGINS: httpUrl(profile, profile.bffPort),
       // The portal frames the gateway's hosted card form (CSP frame-src).
       GATEWAY_FORM_ORIGIN: httpUrl(profile, profile.gatewayPort),
+      // The DSN the shell was built with (spec §9); unset, pages send nothing anywhere.
+      ...(process.env.SENTRY_DSN ? { SENTRY_DSN: process.env.SENTRY_DSN } : {}),
       ...(profile.name === 'bench' ? { RATE_LIMIT_API_PER_MINUTE: '100000000' } : {}),
     },
     readyUrl: `${httpUrl(profile, profile.bffPort)}/readyz`,

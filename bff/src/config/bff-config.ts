@@ -77,6 +77,8 @@ export interface BffConfig {
   mailFrom: string;
   /** The card gateway's hosted-form origin the portal may frame; none, nothing is framed. */
   gatewayFormOrigin?: string;
+  /** Where pages report errors and replays (the DSN's origin); none, pages send nothing. */
+  monitoringOrigin?: string;
   rateLimits: RateLimitConfig;
   /**
    * Enrolment's events (NATS_URL, NATS_PREFIX): while they are heard, guardian.me answers are

@@ -39,6 +39,8 @@ const envSchema = z.object({
   SMTP_URL: url,
   /** Origin of the card gateway's hosted form, which the portal frames (CSP frame-src). */
   GATEWAY_FORM_ORIGIN: z.url().optional(),
+  /** Error reporting (spec §9): pages may send to its origin (CSP connect-src). */
+  SENTRY_DSN: z.url().optional(),
   MAIL_FROM: z.string().min(3),
   /** Per-IP budget of /api calls a minute; the benchmark raises it (one client, many calls). */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().optional(),
@@ -83,6 +85,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     gatewayFormOrigin: e.GATEWAY_FORM_ORIGIN ? new URL(e.GATEWAY_FORM_ORIGIN).origin : undefined,
+    monitoringOrigin: e.SENTRY_DSN ? new URL(e.SENTRY_DSN).origin : undefined,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       api: {

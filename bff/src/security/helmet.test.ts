@@ -40,3 +40,23 @@ test('an API answer carries the short policy, a page the one that loads the remo
   );
   expect(policyFor('/dashboard').get('Content-Security-Policy')).toContain("script-src 'self'");
 });
+
+test("pages may send to the monitoring DSN's origin only when one is configured", () => {
+  const connectSrc = (config: Partial<BffConfig>) => {
+    const set = new Map<string, string>();
+    const res = { setHeader: (name: string, value: string) => void set.set(name, value) };
+    createHelmet({ remotes: REMOTES, nodeEnv: 'test', ...config } as BffConfig, ['/api'])(
+      { path: '/' } as Request,
+      res as unknown as Response,
+      () => undefined,
+    );
+    return set
+      .get('Content-Security-Policy')!
+      .split(';')
+      .find((d) => d.startsWith('connect-src'));
+  };
+  expect(connectSrc({})).not.toContain('errors.example');
+  expect(connectSrc({ monitoringOrigin: 'https://errors.example' })).toContain(
+    'https://errors.example',
+  );
+});

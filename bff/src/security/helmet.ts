@@ -51,7 +51,14 @@ function helmetFor(config: BffConfig) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...remotes, ...KUSHKI.threeDS, ...KUSHKI.fingerprint],
-        connectSrc: ["'self'", ...remotes, ...KUSHKI.api, ...KUSHKI.threeDS, ...KUSHKI.fingerprint],
+        connectSrc: [
+          "'self'",
+          ...remotes,
+          ...KUSHKI.api,
+          ...KUSHKI.threeDS,
+          ...KUSHKI.fingerprint,
+          ...(config.monitoringOrigin ? [config.monitoringOrigin] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...KUSHKI.images, ...KUSHKI.fingerprint],
         fontSrc: ["'self'", 'data:', ...remotes],

@@ -57,11 +57,21 @@ async function signInStaff(page: Page, role: StaffRole) {
   await page.getByTestId('school-name').waitFor();
 }
 
-/** Responses the page asked for that came back 4xx/5xx (a missing favicon, a refused call). */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * Responses the page asked for that came back 4xx/5xx (a missing favicon, a refused call), and
+ * any request that left this machine: without a monitoring DSN (spec §9) nothing may.
+ */
 function failedLoads(page: Page): string[] {
   const failed: string[] = [];
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    const { protocol, hostname } = new URL(request.url());
+    if (protocol.startsWith('http') && !LOCAL_HOSTS.has(hostname))
+      failed.push(`off-site ${request.url()}`);
   });
   return failed;
 }

@@ -6,6 +6,8 @@ import { reportClientError } from '@cuota/web-core/errors/report-client-error';
 import type { RemoteEntry } from '@cuota/contracts/shell/remotes';
 import { preloadRemoteApp, registerRemoteEntries } from '../features/remotes/api/remote-registry';
 import { remoteFallbackPlugin } from '../features/remotes/api/remote-fallback-plugin';
+import { config } from '../config';
+import { startMonitoring } from '../features/monitoring/start-monitoring';
 import { App } from './app';
 import { remoteAt } from './router';
 
@@ -26,6 +28,10 @@ async function registerAvailableRemotes(remotes: Promise<RemoteEntry[]>) {
 
 /** Starts the shell with the remotes main.ts asked for before the shell's code had loaded. */
 export async function boot(remotes: Promise<RemoteEntry[]>) {
+  // Not awaited: the page does not wait for monitoring, which may be blocked or slow.
+  startMonitoring(config.monitoring).catch((error: unknown) =>
+    reportClientError('MONITORING_UNAVAILABLE', error),
+  );
   registerPlugins([remoteFallbackPlugin()]);
   await registerAvailableRemotes(remotes);
   const stored = readGlobalState();

@@ -158,9 +158,10 @@ function report(measured: Measured[], load: string): string {
 Command: \`npm run bench\` (scenario infra/bench/first-load-scenario.ts), ${new Date().toISOString().slice(0, 10)}.
 Debian's Chromium (headless, playwright-core), ${LOADS} navigations to each screen, each in a new
 browser context (empty cache) with the session cookie set; localhost, no throttling. The
-guardian's home (portal) and, signed in as the general director, the dashboard's Inicio and
-Adeudos. Heading: the page's h1; content: the students (portal), the school's name (Inicio),
-the table of students who owe (Adeudos). Bytes are those of the last load. Load average
+guardian's home and Pagos (portal) and, signed in as the general director, the dashboard's
+Inicio and Adeudos. Heading: the page's h1; content: the students (portal home), the open
+orders with the pay bar (Pagos), the school's name (Inicio), the table of students who owe
+(Adeudos). Bytes are those of the last load. Load average
 (1 min) at the start and the end of the measurements: ${load}.
 
 | measure | ${rows.map((r) => r.name).join(' | ')} |
@@ -186,13 +187,24 @@ export async function firstLoadScenario(system: System): Promise<void> {
   const base = system.urls.portal;
   const director = system.demo.staff.find((s) => s.role === 'GENERAL_DIRECTOR')!;
   const staff = await signInStaff(base, director.email, system.demo.staff_password);
+  // One code per family every 30 s: both portal screens use this session.
+  const family = await signInGuardian(system);
   const screens: FirstScreen[] = [
     {
       name: 'portal home',
       path: `/guardians/${system.demo.guardian_hash}`,
-      cookie: await signInGuardian(system),
+      cookie: family,
       content: '[data-testid="dependent-card"]',
       targetKb: 200,
+    },
+    {
+      // Issue 20: the family's open orders (the demo family's 24) with their boxes and pay bar.
+      name: 'portal Pagos',
+      path: `/guardians/${system.demo.guardian_hash}/payments`,
+      cookie: family,
+      heading: 'Pagos',
+      content: '[role="region"][aria-label="Tu pago"]',
+      targetKb: 250,
     },
     {
       name: 'dashboard Inicio',

@@ -61,7 +61,9 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   });
 
   app.use(API_PREFIXES, noStore);
-  const sessions = createSessionMiddleware(config, deps.redis);
+  const sessions = createSessionMiddleware(config, ctx.sessionStore);
+  // A bearer token names its session the way the cookie does (ADR 0038).
+  app.use(API_PREFIXES, ctx.bearer.middleware);
   app.use(API_PREFIXES, sessions);
   app.use(API_PREFIXES, ctx.limiters.api);
   app.use(API_PREFIXES, forgetAfterOwnWrites(deps.guardianMe));

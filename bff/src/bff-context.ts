@@ -8,6 +8,8 @@ import { createEnrolmentDirectory, type EnrolmentDirectory } from './identity/en
 import { createLoginCodes, type LoginCodes } from './identity/login-codes';
 import { createRateLimiters, type RateLimiters } from './security/rate-limits';
 import { createSignInFailures, type SignInFailures } from './security/sign-in-failures';
+import { createBearerTokens, type BearerTokens } from './session/bearer-session';
+import { createSessionStore } from './session/session-middleware';
 import { createGuardianLinkCache, type GuardianLinkCache } from './shell/guardian-link-cache';
 
 /** Everything the BFF's routers share, built once per app. */
@@ -21,6 +23,9 @@ export interface BffContext {
   directory: EnrolmentDirectory;
   codes: LoginCodes;
   guardianLinks: GuardianLinkCache;
+  /** The sessions in Redis, for what express-session does not do (token refresh, ADR 0038). */
+  sessionStore: ReturnType<typeof createSessionStore>;
+  bearer: BearerTokens;
 }
 
 export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
@@ -50,5 +55,7 @@ export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
     directory,
     codes: createLoginCodes(config, deps.redis),
     guardianLinks: createGuardianLinkCache(directory),
+    sessionStore: createSessionStore(config, deps.redis),
+    bearer: createBearerTokens(config),
   };
 }

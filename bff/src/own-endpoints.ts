@@ -2,6 +2,7 @@ import { apiReference, openApiDocument } from '@cuota/contracts/identity/endpoin
 import type { BffContext } from './bff-context';
 import { servedBy, type BffImplementation } from './http/bff-endpoints';
 import { authHandlers } from './identity/auth-handlers';
+import { bearerTokenHandlers } from './identity/bearer-token-handlers';
 import { guardianLoginHandlers } from './identity/guardian-login-handlers';
 import { portalFeaturesHandlers } from './identity/portal-features-handlers';
 import { staffHandlers } from './identity/staff-handlers';
@@ -23,6 +24,7 @@ export function ownEndpoints(ctx: BffContext): BffImplementation[] {
     ...portalFeaturesHandlers(ctx),
     ...remotesHandlers(ctx.config),
     ...tokenKeyHandlers(ctx),
+    ...bearerTokenHandlers(ctx),
     servedBy(openApiDocument, reference),
     servedBy(apiReference, reference),
   ];

@@ -52,7 +52,6 @@ describe('forwarding', () => {
     const { agent } = await browserSignedInAs(bff, guardianSession());
     const res = await agent
       .get('/api/v1/students/stu-1/?page=2')
-      .set('authorization', 'Bearer forjado')
       .set('x-request-id', 'req-proxy-0001')
       .expect(200);
     const call = res.body as EchoCall;
@@ -67,6 +66,16 @@ describe('forwarding', () => {
     expect(res.headers['x-request-id']).toBe('req-proxy-0001');
     // The service's own cookie never reaches the browser (only the BFF's rolling session).
     expect(String(res.headers['set-cookie'])).not.toContain('service=');
+  });
+
+  test('an Authorization the BFF did not issue is no session, and never reaches a service', async () => {
+    const { agent } = await browserSignedInAs(bff, guardianSession());
+    // A bearer token is read before the cookie (ADR 0038): a forged one makes the call anonymous.
+    const res = await agent
+      .get('/api/v1/students/stu-1/?page=2')
+      .set('authorization', 'Bearer forjado')
+      .expect(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 
   test('a staff mutation streams its JSON body through (CSRF header required, not forwarded)', async () => {
@@ -188,7 +197,7 @@ describe('rows without a service yet', () => {
   });
 
   test('identity rows the BFF does not serve yet → 501', async () => {
-    await request(bff.app).post('/auth/token/refresh/').send({}).expect(501);
+    await request(bff.app).post('/auth/token/exchange/').send({}).expect(501);
     await request(bff.app).post('/api/v1/guardians/school_login/').send({}).expect(501);
   });
 

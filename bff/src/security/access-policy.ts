@@ -3,6 +3,7 @@ import { decideAccess } from '@cuota/contracts/access/access';
 import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
+import { isBearerCall } from '../session/bearer-session';
 import type { PersonClaims } from '../session/session-data';
 import { signInRequiredError, signedInState } from '../session/signed-in';
 
@@ -37,5 +38,7 @@ export function authorizeCall(
 
 /** Every proxied mutation needs the CSRF header, except a gateway's webhook. */
 export function needsCsrf(req: Request, endpoint: AnyEndpoint): boolean {
+  // A bearer token is never sent by a browser on its own: no cross-site forgery (ADR 0038).
+  if (req.res && isBearerCall(req.res)) return false;
   return !endpoint.access.webhook && !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
 }

@@ -22,24 +22,29 @@ const COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  */
 const RENEWALS_PER_IDLE_TIMEOUT = 10;
 
-export function createSessionMiddleware(config: BffConfig, redis: RedisClient): RequestHandler[] {
+/** Where sessions live: Redis, for the idle timeout (cookie and bearer calls alike). */
+export function createSessionStore(config: BffConfig, redis: RedisClient): RedisStore {
   const idleSeconds = Math.ceil(config.sessionIdleTimeoutMs / 1000);
+  return new RedisStore({
+    client: redis,
+    prefix: `${config.redisPrefix}sess:`,
+    ttl: () => idleSeconds,
+    disableTouch: true,
+  });
+}
+
+export function createSessionMiddleware(config: BffConfig, store: RedisStore): RequestHandler[] {
   return [
-    sessionStore(config, redis, idleSeconds),
+    sessionCookie(config, store),
     renewWhenDue(config.sessionIdleTimeoutMs / RENEWALS_PER_IDLE_TIMEOUT),
   ];
 }
 
-function sessionStore(config: BffConfig, redis: RedisClient, idleSeconds: number) {
+function sessionCookie(config: BffConfig, store: RedisStore) {
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecrets,
-    store: new RedisStore({
-      client: redis,
-      prefix: `${config.redisPrefix}sess:`,
-      ttl: () => idleSeconds,
-      disableTouch: true,
-    }),
+    store,
     resave: false,
     saveUninitialized: false,
     rolling: false,

@@ -38,6 +38,7 @@ import {
   sendCodeResultSchema,
   UNKNOWN_GUARDIAN_LINK,
 } from './guardian-login';
+import { BEARER_TOKEN_ENDPOINTS } from './bearer-token-endpoints';
 import { identityJwks, identityPublicKey } from './token-key-endpoints';
 import { sendCodeSchema, staffSignInSchema, verifyCodeSchema } from './sign-in';
 
@@ -306,4 +307,5 @@ export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   openNotification,
   identityPublicKey,
   identityJwks,
+  ...BEARER_TOKEN_ENDPOINTS,
 ];

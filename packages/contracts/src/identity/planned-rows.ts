@@ -10,13 +10,8 @@ export const IDENTITY_PLANNED_ROWS = plannedRows('identity', {
     'POST /api/v1/guardians/auth/': 'Inicio de sesión de tutores (API)',
     'POST /api/v1/guardians/external_auth/': 'Inicio de sesión externo de tutores',
     'POST /api/v1/guardians/school_login/': 'Inicio de sesión de tutores por escuela',
-    'POST /auth/api-token-auth/staff/': 'Token de acceso del personal',
     'POST /auth/api/app/auth/login/': 'Inicio de sesión de la app',
     'POST /auth/guardians/magic-link/': 'Liga mágica de acceso para tutores',
-    'POST /auth/token/': 'Crear un token de acceso',
     'POST /auth/token/exchange/': 'Intercambiar un token',
-    'POST /auth/token/logout/': 'Cerrar la sesión de un token',
-    'POST /auth/token/refresh/': 'Renovar un token',
-    'POST /auth/token/verify/': 'Verificar un token',
   },
 });

@@ -72,7 +72,8 @@ function operation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
     security:
       endpoint.access.anonymous || endpoint.access.webhook
         ? [{}]
-        : [mutates ? { session: [], csrf: [] } : { session: [] }],
+        : // The browser's cookie (with the CSRF header on writes), or a bearer token (ADR 0038).
+          [mutates ? { session: [], csrf: [] } : { session: [] }, { bearer: [] }],
     requestParams: {
       path: endpoint.params as z.ZodObject,
       ...(endpoint.query ? { query: endpoint.query as z.ZodObject } : {}),
@@ -145,6 +146,7 @@ export function createOpenApiDocument(
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       },
     },
     paths,

@@ -41,7 +41,7 @@ test('each operation says who may call it and carries its schemas', async () => 
   expect(update).toMatchObject({
     operationId: 'enrolment.levels.update',
     'x-cuota-access': { staff: 'levels.write' },
-    security: [{ session: [], csrf: [] }],
+    security: [{ session: [], csrf: [] }, { bearer: [] }],
   });
   expect(update.description).toContain('levels.write');
   expect(update.requestBody.content['application/json'].schema.properties).toHaveProperty('name');

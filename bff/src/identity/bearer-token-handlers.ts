@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { SessionData } from 'express-session';
 import {
   createToken,
+  exchangeToken,
+  guardianApiSignIn,
   logoutToken,
   refreshToken,
   staffApiToken,
@@ -18,7 +21,7 @@ import {
   sessionOfRefresh,
 } from '../session/bearer-session';
 import { saveSession } from '../session/session-lifecycle';
-import { signInStaff, staffAccount } from './sign-in';
+import { signInGuardianWithCode, signInStaff, staffAccount } from './sign-in';
 
 const INVALID_REFRESH = 'El token de renovación no es válido o ya expiró. Inicia sesión de nuevo.';
 const INVALID_ACCESS = 'El token no es válido o ya expiró.';
@@ -43,36 +46,66 @@ export function bearerTokenHandlers(ctx: BffContext) {
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
   });
 
-  /** The dashboard's sign-in, limits and lockout included, answered with tokens, no cookie. */
-  const signIn = async (req: Request, res: Response, credentials: StaffCredentials) => {
+  /** A sign-in answered with tokens, not a cookie: the session it started, refresh kept. */
+  const tokenSession = async (req: Request, res: Response, signIn: () => Promise<void>) => {
     res.locals.bearer = true;
     bearer.withoutCookie(res);
-    await ctx.signInFailures.attempt(req, staffAccount(credentials.email), () =>
-      signInStaff(req, ctx, credentials),
-    );
+    await signIn();
     return req.sessionID;
   };
+  const startPair = async (req: Request) => {
+    const refresh = newRefreshToken(req.sessionID);
+    req.session.refresh_sha256 = refresh.sha256;
+    await saveSession(req);
+    return pair(req.sessionID, refresh.token);
+  };
+  /** The dashboard's sign-in, limits and lockout included. */
+  const staffSignIn = (req: Request, res: Response, credentials: StaffCredentials) =>
+    tokenSession(req, res, () =>
+      ctx.signInFailures.attempt(req, staffAccount(credentials.email), () =>
+        signInStaff(req, ctx, credentials),
+      ),
+    );
   const signInLimit = { before: [limiters.signInPerIp], csrf: false };
 
   return [
     implement(
       createToken,
       async ({ req, res, body }) => {
-        const sid = await signIn(req, res, body);
-        const refresh = newRefreshToken(sid);
-        req.session.refresh_sha256 = refresh.sha256;
-        await saveSession(req);
-        return pair(sid, refresh.token);
+        await staffSignIn(req, res, body);
+        return startPair(req);
       },
       signInLimit,
     ),
     implement(
       staffApiToken,
       async ({ req, res, body }) => ({
-        token: await bearer.issueAccess(await signIn(req, res, body)),
+        token: await bearer.issueAccess(await staffSignIn(req, res, body)),
       }),
       signInLimit,
     ),
+    // The portal's code sign-in (codes, attempts and lock-out as there), answered with tokens.
+    implement(
+      guardianApiSignIn,
+      async ({ req, res, body }) => {
+        await tokenSession(req, res, () => signInGuardianWithCode(req, ctx, body));
+        return startPair(req);
+      },
+      signInLimit,
+    ),
+    // The browser's session stays; the app gets a session of its own with the same person,
+    // so signing out of one leaves the other. CSRF-checked: it is a cookie call.
+    implement(exchangeToken, async ({ req }) => {
+      const sid = randomBytes(24).toString('base64url');
+      const refresh = newRefreshToken(sid);
+      await session.set(sid, {
+        cookie: req.session.cookie,
+        auth: req.session.auth,
+        selected_school_id: req.session.selected_school_id ?? null,
+        refresh_sha256: refresh.sha256,
+      });
+      return pair(sid, refresh.token);
+    }),
     implement(
       refreshToken,
       async ({ body }) => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { SignJWT, generateKeyPair } from 'jose';
 import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
+import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
 import { sessionCookieOf } from '../test-support/session-cookie';
 import type { TestBff } from '../test-support/test-bff';
@@ -127,4 +128,50 @@ test('/auth/api-token-auth/staff/ answers one access token that calls the API', 
     .expect(200);
   expect(Object.keys(res.body)).toEqual(['token']);
   await me(res.body.token).expect(200);
+});
+
+test("a guardian's e-mailed code gives a token pair for the family's session", async () => {
+  const { guardian_hash: hash, guardian_email: email } = enrolment.demo;
+  const before = (await messagesTo(bff.mailboxUrl, email)).length;
+  const browser = request.agent(bff.app);
+  const csrf = (await browser.get('/api/auth/csrf')).body.csrfToken as string;
+  await browser
+    .post('/api/v1/guardians/login/send_code/')
+    .set('x-csrf-token', csrf)
+    .send({ guardian_hash: hash })
+    .expect(200);
+  const { code } = await waitForCode(bff.mailboxUrl, email, before + 1);
+
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  await request(bff.app)
+    .post('/api/v1/guardians/auth/')
+    .send({ guardian_hash: hash, code: wrong })
+    .expect(401);
+  const res = await request(bff.app)
+    .post('/api/v1/guardians/auth/')
+    .send({ guardian_hash: hash, code })
+    .expect(200);
+  expect(sessionCookieOf(res)).toBeUndefined();
+  const session = await request(bff.app)
+    .get('/api/auth/session')
+    .set('authorization', `Bearer ${res.body.access}`)
+    .expect(200);
+  expect(session.body.user).toMatchObject({ kind: 'guardian', guardian_hash: hash });
+});
+
+test("exchange: a signed-in browser hands an app its own session; the browser's stays", async () => {
+  const browser = request.agent(bff.app);
+  await browser.post('/api/v1/users/auth/').send(credentials()).expect(200);
+  await browser.post('/auth/token/exchange/').expect(403);
+  const csrf = (await browser.get('/api/auth/csrf')).body.csrfToken as string;
+  const res = await browser.post('/auth/token/exchange/').set('x-csrf-token', csrf).expect(200);
+  await me(res.body.access).expect(200);
+
+  await request(bff.app)
+    .post('/auth/token/logout/')
+    .send({ refresh: res.body.refresh })
+    .expect(200);
+  await me(res.body.access).expect(401);
+  await browser.get('/api/v1/users/me/').expect(200);
+  await request(bff.app).post('/auth/token/exchange/').expect(401);
 });

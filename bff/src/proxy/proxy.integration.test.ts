@@ -197,7 +197,7 @@ describe('rows without a service yet', () => {
   });
 
   test('identity rows the BFF does not serve yet → 501', async () => {
-    await request(bff.app).post('/auth/token/exchange/').send({}).expect(501);
+    await request(bff.app).post('/auth/guardians/magic-link/').send({}).expect(501);
     await request(bff.app).post('/api/v1/guardians/school_login/').send({}).expect(501);
   });
 

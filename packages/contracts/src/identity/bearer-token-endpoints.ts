@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { anyone } from '../access/access';
+import { anyone, familyOrStaff } from '../access/access';
 import { defineEndpoint } from '../http/endpoint';
 import { auth } from './shell-endpoints';
-import { staffSignInSchema } from './sign-in';
+import { staffSignInSchema, verifyCodeSchema } from './sign-in';
 
 /** A token sign-in's answer (ADR 0038): use `access` as `Authorization: Bearer`. */
 export const tokenPairSchema = z.strictObject({
@@ -75,8 +75,31 @@ export const logoutToken = defineEndpoint({
   response: z.strictObject({ detail: z.string() }),
 });
 
+export const guardianApiSignIn = defineEndpoint({
+  ...auth,
+  name: 'identity.token.guardian',
+  method: 'POST',
+  path: '/api/v1/guardians/auth/',
+  access: anyone(),
+  summary: 'Inicio de sesión de tutores (API): el código enviado por correo da un token',
+  body: verifyCodeSchema,
+  response: tokenPairSchema,
+});
+
+export const exchangeToken = defineEndpoint({
+  ...auth,
+  name: 'identity.token.exchange',
+  method: 'POST',
+  path: '/auth/token/exchange/',
+  access: familyOrStaff('member'),
+  summary: 'Intercambiar la sesión del navegador por un token (una app que toma el relevo)',
+  response: tokenPairSchema,
+});
+
 export const BEARER_TOKEN_ENDPOINTS = [
   createToken,
+  guardianApiSignIn,
+  exchangeToken,
   staffApiToken,
   refreshToken,
   verifyToken,

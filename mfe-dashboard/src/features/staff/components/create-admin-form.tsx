@@ -9,6 +9,7 @@ import { readError } from '@cuota/web-core/api/api-error';
 import type { z } from 'zod';
 import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { STAFF_ROLE_LABELS } from '@cuota/contracts/enrolment/entities';
+import { formatInstant } from '@cuota/ui/dates';
 import { useCreateAdminMutation } from '../api/staff-api';
 import { assignableRoles, type StaffActor } from '../utils/staff-rules';
 
@@ -75,7 +76,7 @@ function CreatedNotice({ created }: { created: CreatedAdmin }) {
         {admin.name} ya tenía cuenta en Cuota: ahora también forma parte de esta escuela.
       </p>
     );
-  const expires = new Date(invitation.expires_at).toLocaleString('es-MX');
+  const expires = formatInstant(invitation.expires_at);
   return (
     <p role="status">
       Agregamos a {admin.name} y le enviamos a {admin.email} un correo con el enlace para crear su

@@ -1,13 +1,12 @@
 import type { StudentStatusChange } from '@cuota/contracts/enrolment/student-status';
 import { STUDENT_STATUS_LABELS } from '@cuota/contracts/enrolment/student-status';
 import { Card } from '@cuota/ui/card';
+import { formatInstant } from '@cuota/ui/dates';
 import { Spinner } from '@cuota/ui/spinner';
 import { DataTable } from '@cuota/ui/data-table';
 import { readError } from '@cuota/web-core/api/api-error';
 import { FormError } from '@cuota/ui/form-pieces';
 import { useStudentStatusHistoryQuery } from '../api/students-api';
-
-const WHEN = new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Activo → Inactivo"; the first row is the status the student was registered with. */
 function move(change: StudentStatusChange): string {
@@ -36,7 +35,7 @@ export function StudentStatusHistoryCard({ studentId }: { studentId: string }) {
           rows={history.data}
           rowKey={(c) => c.id}
           columns={[
-            { header: 'Fecha', cell: (c) => WHEN.format(new Date(c.changed_at)) },
+            { header: 'Fecha', cell: (c) => formatInstant(c.changed_at) },
             { header: 'Cambio', cell: move },
             { header: 'Quién', cell: who },
             { header: 'Motivo', cell: (c) => c.reason ?? '—' },

@@ -13,6 +13,12 @@ const OWED = '/api/v1/schools/school-1/fulfillments/';
 const CARD_FORM = '/api/v1/schools/school-1/card_form/';
 const CHECKOUT = '/api/v1/payments_v2/checkout/';
 const GATEWAY = 'http://gateway.test';
+/** The school's card form: the gateway sandbox's hosted form. */
+const HOSTED_FORM = {
+  kind: 'hosted_form',
+  form_url: `${GATEWAY}/hosted/card-form`,
+  public_merchant_id: 'pm-1',
+};
 
 const sofia: [string, string] = ['student-1', 'Sofía López'];
 const diego: [string, string] = ['student-2', 'Diego López'];
@@ -92,13 +98,7 @@ test('what is owed shows per student with due date, late fee and status; the tot
 });
 
 test("a student's «Seleccionar todo» takes all of theirs; the bar counts; checkout lists them", async () => {
-  stubFetch()
-    .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, {
-      kind: 'hosted_form',
-      form_url: `${GATEWAY}/hosted/card-form`,
-      public_merchant_id: 'pm-1',
-    });
+  stubFetch().on('GET', OWED, owed).on('GET', CARD_FORM, HOSTED_FORM);
   renderPay();
   const user = userEvent.setup();
   const sofiaOrders = await screen.findByRole('region', { name: 'Sofía López' });
@@ -144,11 +144,7 @@ test('paying by card sends only order ids and the token, then shows the payment 
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, {
-      kind: 'hosted_form',
-      form_url: `${GATEWAY}/hosted/card-form`,
-      public_merchant_id: 'pm-1',
-    })
+    .on('GET', CARD_FORM, HOSTED_FORM)
     .on('POST', CHECKOUT, () => Response.json(pending, { status: 202 }))
     .on('GET', '/api/v1/payments_v2/payment-status/pay-1/', {
       ...pending,
@@ -196,11 +192,7 @@ test('a declined card shows the Spanish reason once (no page alert) and the next
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, {
-      kind: 'hosted_form',
-      form_url: `${GATEWAY}/hosted/card-form`,
-      public_merchant_id: 'pm-1',
-    })
+    .on('GET', CARD_FORM, HOSTED_FORM)
     .on('POST', CHECKOUT, () =>
       Response.json({ error: { code: 'CARD_DECLINED', message: declined } }, { status: 402 }),
     );
@@ -234,13 +226,7 @@ test('messages from any other window are ignored', async () => {
     SELECTION_KEY,
     JSON.stringify({ items: [owed[0]], counters: [], total: 250_000, all_with_student: true }),
   );
-  const network = stubFetch()
-    .on('GET', OWED, owed)
-    .on('GET', CARD_FORM, {
-      kind: 'hosted_form',
-      form_url: `${GATEWAY}/hosted/card-form`,
-      public_merchant_id: 'pm-1',
-    });
+  const network = stubFetch().on('GET', OWED, owed).on('GET', CARD_FORM, HOSTED_FORM);
   renderPay();
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Pagar con tarjeta' }));
   await screen.findByTitle('Datos de la tarjeta');

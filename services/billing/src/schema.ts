@@ -197,6 +197,31 @@ export const orderAllocations = pgTable(
 );
 
 /**
+ * A payin reversal that reached billing before the payin's payment did (events are not
+ * ordered across subjects): what it asks of the order waits here and is taken back the moment
+ * the payment lands, in that payment's transaction (ADR 0035).
+ */
+export const parkedReversals = pgTable(
+  'parked_reversals',
+  {
+    reversalId: text('reversal_id').notNull(),
+    payinId: text('payin_id').notNull(),
+    /** An undone bill run may delete the order: nothing is left to take back then. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    baseCentavos: integer('base_centavos').notNull(),
+    lateFeeCentavos: integer('late_fee_centavos').notNull(),
+    discountCentavos: integer('discount_centavos').notNull(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reversalId, t.orderId] }),
+    index('parked_reversals_payin_idx').on(t.payinId, t.orderId),
+  ],
+);
+
+/**
  * Per student, what is open (ADR 0016): written in the same transactions as the orders, so
  * the due-orders report pages over students rather than over every order.
  */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
-import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
+import { directorySubscriptions } from './students/directory-subscriptions';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
@@ -48,7 +48,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     };
   },
   consumers: ({ logger }) => ({
-    [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
+    [STUDENT_DIRECTORY_CONSUMER]: directorySubscriptions(),
     [PAYMENTS_CONSUMER]: paymentsSubscriptions(logger),
   }),
 };

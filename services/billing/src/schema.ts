@@ -245,6 +245,34 @@ export const studentBalances = pgTable(
   ],
 );
 
+/**
+ * Adeudos' default list (every student with a balance, by name) numbered once, so any page is
+ * an index range instead of an OFFSET over the school (ADR 0016). Rebuilt by the first read
+ * after `name_order_changes` moved past `name_order_builds`.
+ */
+export const nameOrderPositions = pgTable(
+  'name_order_positions',
+  {
+    schoolId: text('school_id').notNull(),
+    position: integer('position').notNull(),
+    studentId: text('student_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.position] })],
+);
+
+/** Bumped by whatever adds a student to the list or moves one in it (a bill run, a rename). */
+export const nameOrderChanges = pgTable('name_order_changes', {
+  schoolId: text('school_id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+/** The change the positions were numbered at, and how many students they hold (the count). */
+export const nameOrderBuilds = pgTable('name_order_builds', {
+  schoolId: text('school_id').primaryKey(),
+  version: integer('version').notNull(),
+  students: integer('students').notNull(),
+});
+
 /** A scholarship (ADR 0035): a percentage of, or an amount off, each order's base. */
 export const scholarships = pgTable(
   'scholarships',

@@ -19,9 +19,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'DELETE /api/v1/schools/{school}/subscriptions/{id}/': 'Eliminar suscripciones de la escuela',
     'GET /api/v1/schools/{id}/subscriptions/concepts/': 'Listar conceptos de la escuela',
   },
-  bookkeeper: {
-    'PUT /book-keeper/orders/{id}/': 'Reemplazar órdenes',
-  },
   dashboard: {
     'GET /academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/':
       'Cargos pagados de un alumno por tipo de concepto',

@@ -93,6 +93,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/billing/due-orders-section'),
   },
   {
+    path: 'delinquency',
+    label: 'Morosidad',
+    area: 'Cobranza',
+    permission: 'reports.read',
+    load: () => import('../features/billing/delinquency-section'),
+  },
+  {
     path: 'payments',
     label: 'Pagos',
     area: 'Cobranza',

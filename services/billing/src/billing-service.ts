@@ -9,6 +9,7 @@ import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { correctionHandlers } from './orders/correction-handlers';
 import { specialChargeHandlers } from './special-charges/special-charge-handlers';
+import { delinquencyHandlers } from './delinquency/delinquency-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
@@ -38,6 +39,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...scholarshipHandlers(db),
     ...correctionHandlers({ db, today: todayOf(config) }),
     ...specialChargeHandlers(db),
+    ...delinquencyHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

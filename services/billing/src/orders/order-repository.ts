@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { guardianOfStudentSql } from '@cuota/student-directory/student-directory-repository';
@@ -77,6 +77,20 @@ export const openOrdersOfSchool = (db: Executor, schoolId: string, studentIds?: 
       sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
     ),
   );
+
+/** The school's orders still owing past their due date, with the student's level and section. */
+export const overdueOrdersOfSchool = (db: Executor, schoolId: string, asOf: string) =>
+  db
+    .select({ order: orders, level: studentDirectory.level, sectionId: studentDirectory.sectionId })
+    .from(orders)
+    .innerJoin(studentDirectory, eq(studentDirectory.studentId, orders.studentId))
+    .where(
+      and(
+        eq(orders.schoolId, schoolId),
+        lt(orders.dueOn, asOf),
+        sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
+      ),
+    );
 
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await byId(db).execute({ id });

@@ -47,9 +47,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/stock/': 'Listar inventario de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock-history/':
       'Listar historial de inventario de la escuela',
-    'GET /api/v1/dashboard/students/{id}/assignments/': 'Listar asignaciones de un alumno',
-    'GET /api/v1/dashboard/students/{id}/fulfillments/': 'Listar cargos de un alumno',
-    'GET /api/v1/dashboard/students/{id}/orders/': 'Listar órdenes de un alumno',
   },
   internal: {
     'GET /auth/api/app/schools/{id}/guardians/debt/': 'Adeudo de los tutores de una escuela',

@@ -140,7 +140,7 @@ test('the menu groups what the role reaches by area and marks where you are', as
     null,
     'Datos de la escuelaCiclos escolaresNiveles y grupos',
     'AlumnosAdmisionesImportar alumnos',
-    'ConceptosGenerar órdenesAdeudosPagosRegistrar pago',
+    'ConceptosGenerar órdenesAdeudosMorosidadPagosRegistrar pago',
     'FacturasDatos fiscales',
     'Personal',
   ]);

@@ -111,6 +111,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
       })),
   },
   {
+    path: 'delinquency',
+    label: 'Morosidad',
+    area: 'Cobranza',
+    permission: 'reports.read',
+    load: () => import('../features/billing/delinquency-section'),
+  },
+  {
     path: 'payments',
     label: 'Pagos',
     area: 'Cobranza',

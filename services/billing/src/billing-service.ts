@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
-import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
+import { directorySubscriptions } from './students/directory-subscriptions';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { correctionHandlers } from './orders/correction-handlers';
 import { specialChargeHandlers } from './special-charges/special-charge-handlers';
+import { delinquencyHandlers } from './delinquency/delinquency-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
@@ -38,6 +39,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...scholarshipHandlers(db),
     ...correctionHandlers({ db, today: todayOf(config) }),
     ...specialChargeHandlers(db),
+    ...delinquencyHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);
@@ -48,7 +50,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     };
   },
   consumers: ({ logger }) => ({
-    [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
+    [STUDENT_DIRECTORY_CONSUMER]: directorySubscriptions(),
     [PAYMENTS_CONSUMER]: paymentsSubscriptions(logger),
   }),
 };

@@ -197,6 +197,31 @@ export const orderAllocations = pgTable(
 );
 
 /**
+ * A payin reversal that reached billing before the payin's payment did (events are not
+ * ordered across subjects): what it asks of the order waits here and is taken back the moment
+ * the payment lands, in that payment's transaction (ADR 0035).
+ */
+export const parkedReversals = pgTable(
+  'parked_reversals',
+  {
+    reversalId: text('reversal_id').notNull(),
+    payinId: text('payin_id').notNull(),
+    /** An undone bill run may delete the order: nothing is left to take back then. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    baseCentavos: integer('base_centavos').notNull(),
+    lateFeeCentavos: integer('late_fee_centavos').notNull(),
+    discountCentavos: integer('discount_centavos').notNull(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reversalId, t.orderId] }),
+    index('parked_reversals_payin_idx').on(t.payinId, t.orderId),
+  ],
+);
+
+/**
  * Per student, what is open (ADR 0016): written in the same transactions as the orders, so
  * the due-orders report pages over students rather than over every order.
  */
@@ -219,6 +244,34 @@ export const studentBalances = pgTable(
     ),
   ],
 );
+
+/**
+ * Adeudos' default list (every student with a balance, by name) numbered once, so any page is
+ * an index range instead of an OFFSET over the school (ADR 0016). Rebuilt by the first read
+ * after `name_order_changes` moved past `name_order_builds`.
+ */
+export const nameOrderPositions = pgTable(
+  'name_order_positions',
+  {
+    schoolId: text('school_id').notNull(),
+    position: integer('position').notNull(),
+    studentId: text('student_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.position] })],
+);
+
+/** Bumped by whatever adds a student to the list or moves one in it (a bill run, a rename). */
+export const nameOrderChanges = pgTable('name_order_changes', {
+  schoolId: text('school_id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+/** The change the positions were numbered at, and how many students they hold (the count). */
+export const nameOrderBuilds = pgTable('name_order_builds', {
+  schoolId: text('school_id').primaryKey(),
+  version: integer('version').notNull(),
+  students: integer('students').notNull(),
+});
 
 /** A scholarship (ADR 0035): a percentage of, or an amount off, each order's base. */
 export const scholarships = pgTable(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+import { lateFeeSchema } from './concepts';
 import { orderDetailSchema } from './orders';
 import { reasonSchema } from './scholarships';
 
@@ -41,6 +42,19 @@ export const bookkeeperOrderPatchSchema = z
   );
 export type BookkeeperOrderPatch = z.infer<typeof bookkeeperOrderPatchSchema>;
 
+/**
+ * PUT /book-keeper/orders/{id}/ («Reemplazar órdenes»): an unpaid order's terms replaced in one
+ * go, one audit entry; a field left out is an error, not a field kept.
+ */
+export const bookkeeperOrderReplaceSchema = z.strictObject({
+  amount_centavos: positiveCentavosSchema,
+  due_on: calendarDateSchema,
+  /** The order's own late-fee rule (its copy of the concept's); null: no late fee. */
+  late_fee: lateFeeSchema.nullable(),
+  reason: reasonSchema,
+});
+export type BookkeeperOrderReplace = z.infer<typeof bookkeeperOrderReplaceSchema>;
+
 /** …/concepts/{concept}/change_order_prices/: the concept's new price and its unpaid orders'. */
 export const changeOrderPricesSchema = z.strictObject({
   price_centavos: positiveCentavosSchema,
@@ -70,6 +84,7 @@ export const ORDER_ADJUSTMENT_KINDS = [
   'due_edited',
   'scholarship_avoided',
   'scholarship_forced',
+  'replaced',
 ] as const;
 
 /** One entry of an order's audit trail: who changed what, when, from what to what, and why. */
@@ -78,7 +93,10 @@ export const orderAdjustmentSchema = z.object({
   kind: z.enum(ORDER_ADJUSTMENT_KINDS),
   changes: z.array(
     z.object({
-      /** amount_centavos, scholarship_centavos, due_on, interest_forgiven, total_centavos… */
+      /**
+       * amount_centavos, scholarship_centavos, due_on, interest_forgiven, total_centavos…;
+       * late_fee as the rule's Spanish text («$150.00, 5 días de gracia»).
+       */
       field: z.string(),
       before: z.union([z.number(), z.string(), z.boolean(), z.null()]),
       after: z.union([z.number(), z.string(), z.boolean(), z.null()]),

@@ -78,6 +78,18 @@ export const studentConceptSchema = z.object({
 export type StudentConcept = z.infer<typeof studentConceptSchema>;
 export const studentConceptListSchema = z.array(studentConceptSchema);
 
+/** A concept assigned to a student: the periods it was billed for and what is left of it. */
+export const studentAssignmentSchema = z.object({
+  concept_id: z.string(),
+  concept_name: z.string(),
+  concept_type: conceptTypeSchema,
+  /** The billed periods (`AAAA-MM`), null for a one-time concept, oldest due first. */
+  periods: z.array(z.string().nullable()),
+  orders: z.number().int(),
+  pending_amount: z.number().int(),
+});
+export const studentAssignmentListSchema = z.array(studentAssignmentSchema);
+
 /** ?as_of=AAAA-MM-DD on the order reads: late fees as of that date (default: today). */
 export const asOfQuerySchema = z.object({ as_of: calendarDateSchema.optional() });
 

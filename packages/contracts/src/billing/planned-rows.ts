@@ -19,9 +19,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'DELETE /api/v1/schools/{school}/subscriptions/{id}/': 'Eliminar suscripciones de la escuela',
     'GET /api/v1/schools/{id}/subscriptions/concepts/': 'Listar conceptos de la escuela',
   },
-  bookkeeper: {
-    'PUT /book-keeper/orders/{id}/': 'Reemplazar órdenes',
-  },
   dashboard: {
     'GET /academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/':
       'Cargos pagados de un alumno por tipo de concepto',
@@ -32,7 +29,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
       'Asignar automáticamente un concepto',
     'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
-    'GET /api/v1/dashboard/schools/{id}/delinquency/': 'Listar morosidad de la escuela',
     'GET /api/v1/dashboard/schools/{id}/due_orders/': 'Listar adeudos de la escuela',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/': 'Listar cargos de la escuela',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/excel/': 'Exportar a Excel',
@@ -51,9 +47,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/stock/': 'Listar inventario de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock-history/':
       'Listar historial de inventario de la escuela',
-    'GET /api/v1/dashboard/students/{id}/assignments/': 'Listar asignaciones de un alumno',
-    'GET /api/v1/dashboard/students/{id}/fulfillments/': 'Listar cargos de un alumno',
-    'GET /api/v1/dashboard/students/{id}/orders/': 'Listar órdenes de un alumno',
   },
   internal: {
     'GET /auth/api/app/schools/{id}/guardians/debt/': 'Adeudo de los tutores de una escuela',

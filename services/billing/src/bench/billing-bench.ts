@@ -6,7 +6,8 @@ import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
 import { runBill } from '../bill-runs/run-bill';
 import { createConcept } from '../concepts/create-concept';
-import { dueOrderStudent, dueOrderStudents } from '../due-orders/due-order-repository';
+import { dueOrderStudent } from '../due-orders/due-order-repository';
+import { dueOrdersPage } from '../due-orders/due-orders-page';
 import { ordersOfStudent } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import * as schema from '../schema';
@@ -36,10 +37,19 @@ export interface BillingBenchResult {
   orders: number;
   detailP50Ms: number;
   detailP95Ms: number;
-  firstPageP50Ms: number;
-  firstPageP95Ms: number;
-  pageP50Ms: number;
-  pageP95Ms: number;
+  /** The first list read after the bill runs numbers the school by name. */
+  numberingSeconds: number;
+  pages: PagePosition[];
+}
+
+/** Adeudos' list by name at one page position: billing's read, and OFFSET's in the same run. */
+export interface PagePosition {
+  position: string;
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+  baselineP50Ms: number;
+  baselineP95Ms: number;
 }
 
 const seconds = async (work: () => Promise<unknown>) => {
@@ -66,6 +76,9 @@ const monthly = (name: string) => ({
   periods: PERIODS,
   due_day: 10,
 });
+
+/** The i-th of pages visited in a scattered, repeatable order. */
+const spreadOver = (pages: number) => (i: number) => ((i * 7919) % pages) + 1;
 
 async function timed(samples: number, work: (i: number) => Promise<unknown>) {
   const ms: number[] = [];
@@ -112,10 +125,34 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
       (await ordersOfStudent(db, id)).map((o) => toOrder(o, TODAY));
     });
     const pages = Math.ceil(students / 25);
-    const pageOfNames = (n: number) =>
-      dueOrderStudents(db, SCHOOL, TODAY, { page: n, page_size: 25, ordering: 'last_name' });
-    const firstPage = await timed(20, () => pageOfNames(1));
-    const page = await timed(100, (i) => pageOfNames(((i * 7919) % pages) + 1));
+    const read = (page: number, byOffset = false) =>
+      dueOrdersPage(
+        db,
+        SCHOOL,
+        TODAY,
+        { page, page_size: 25, ordering: 'last_name' },
+        { byOffset },
+      );
+    const numberingSeconds = await seconds(() => read(1));
+    const positions = [
+      { position: 'first page', samples: 20, page: () => 1 },
+      { position: 'middle page', samples: 20, page: () => Math.ceil(pages / 2) },
+      { position: 'last page', samples: 20, page: () => pages },
+      { position: '100 pages spread over the school', samples: 100, page: spreadOver(pages) },
+    ];
+    const measured: PagePosition[] = [];
+    for (const { position, samples, page } of positions) {
+      const ours = await timed(samples, (i) => read(page(i)));
+      const baseline = await timed(samples, (i) => read(page(i), true));
+      measured.push({
+        position,
+        samples,
+        p50Ms: ours.p50,
+        p95Ms: ours.p95,
+        baselineP50Ms: baseline.p50,
+        baselineP95Ms: baseline.p95,
+      });
+    }
     const n = await orderCount(db);
     return {
       students,
@@ -127,10 +164,8 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
       orders: n,
       detailP50Ms: detail.p50,
       detailP95Ms: detail.p95,
-      firstPageP50Ms: firstPage.p50,
-      firstPageP95Ms: firstPage.p95,
-      pageP50Ms: page.p50,
-      pageP95Ms: page.p95,
+      numberingSeconds,
+      pages: measured,
     };
   } finally {
     await db.$client.end();

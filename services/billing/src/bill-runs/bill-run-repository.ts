@@ -71,7 +71,8 @@ export interface OrderTermsOfRun {
  * One statement (ADR 0016): every active student of the level gets the order unless they
  * already have it (the unique key decides, so racing or repeated runs add nothing), and
  * each new order is added to its student's balance; new orders enqueue one
- * `billing.orders.billed`. Returns how many were eligible and new.
+ * `billing.orders.billed`. Returns how many were eligible and new, and how many students got
+ * their first balance.
  * Rows go in student order: index inserts stay local, and two runs lock balances in the same
  * order (no deadlock). Every new order has the run's amount and dates, so only ids come back.
  */
@@ -79,7 +80,7 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
   const lateFee = t.lateFee === null ? null : JSON.stringify(t.lateFee);
   const earlyPayment = t.earlyPayment === null ? null : JSON.stringify(t.earlyPayment);
   const graceDays = t.lateFee?.grace_days ?? 0;
-  const { rows } = await tx.execute<{ eligible: number; created: number }>(sql`
+  const { rows } = await tx.execute<{ eligible: number; created: number; entered: number }>(sql`
     WITH eligible AS (
       SELECT student_id FROM student_directory
        WHERE school_id = ${t.schoolId} AND status = 'active'
@@ -100,10 +101,12 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
         pending_centavos = b.pending_centavos + excluded.pending_centavos,
         oldest_due_on = LEAST(b.oldest_due_on, excluded.oldest_due_on),
         grace_ends_on = LEAST(b.grace_ends_on, excluded.grace_ends_on)
+      RETURNING xmax = 0 AS entered
     )
     SELECT (SELECT count(*) FROM eligible)::int AS eligible,
-           (SELECT count(*) FROM created)::int AS created`);
-  const { eligible, created } = rows[0]!;
+           (SELECT count(*) FROM created)::int AS created,
+           (SELECT count(*) FROM balances WHERE entered)::int AS entered`);
+  const { eligible, created, entered } = rows[0]!;
   if (created > 0)
     await enqueueEvent(tx, ordersBilledV1, {
       school_id: t.schoolId,
@@ -114,7 +117,7 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
       orders: created,
       total_centavos: created * t.amountCentavos,
     });
-  return { eligible, created };
+  return { eligible, created, entered };
 }
 
 /**

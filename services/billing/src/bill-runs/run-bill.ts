@@ -3,6 +3,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { conceptById, UNKNOWN_CONCEPT, type ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
+import { markNameOrderChanged } from '../due-orders/name-order-repository';
 import { applyScholarshipsToRun } from '../scholarships/apply-scholarships';
 import { billEligibleStudents, insertBillRun, saveBillRun, toBillRun } from './bill-run-repository';
 
@@ -32,7 +33,7 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     conceptId: concept.id,
     period,
   });
-  const { eligible, created } = await billEligibleStudents(tx, {
+  const { eligible, created, entered } = await billEligibleStudents(tx, {
     runId: run.id,
     schoolId: concept.schoolId,
     conceptId: concept.id,
@@ -44,6 +45,8 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     lateFee: concept.lateFee,
     earlyPayment: concept.earlyPayment,
   });
+  // Students billed for the first time join Adeudos' list: it is numbered by name again.
+  if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);
   await applyScholarshipsToRun(tx, run.id);
   return toBillRun(
     await saveBillRun(tx, run.id, {

@@ -13,6 +13,7 @@ import { toOrder } from '../orders/order-view';
 import { UNKNOWN_STUDENT } from '../students/student-access';
 import { dueOrderFacets, dueOrderStudent, dueOrderStudents } from './due-order-repository';
 import { dueOrderFilters } from './due-order-facets';
+import { dueOrdersPage } from './due-orders-page';
 import { dueOrdersWorkbook } from './due-orders-workbook';
 import { owedOf, withOwed } from './owed-as-of';
 
@@ -20,16 +21,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export function dueOrderHandlers({ db, today }: BillingContext) {
   return [
-    implement(listDueOrderStudents, async ({ params, query }) => {
-      const date = today();
-      const { count, results } = await dueOrderStudents(db, params.id, date, query);
-      return {
-        count,
-        results: await withOwed(db, params.id, results, date),
-        page: query.page,
-        page_size: query.page_size,
-      };
-    }),
+    implement(listDueOrderStudents, ({ params, query }) =>
+      dueOrdersPage(db, params.id, today(), query),
+    ),
     implement(getDueOrderStudent, async ({ params }) => {
       const date = today();
       const student = await dueOrderStudent(db, params.id, date, params.student);

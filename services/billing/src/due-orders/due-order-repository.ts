@@ -2,10 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DueOrderStudent, DueOrdersQuery, DueStatus } from '@cuota/contracts/billing/orders';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { Executor } from '@cuota/messaging/transaction';
+import { byName, freshNameOrderCount, rebuildNameOrder } from './name-order-repository';
 
 /**
- * The only code that reads `student_balances` (ADR 0016): the due-orders report pages over
- * students. The amounts shown are the quote's as of today (`owed-as-of.ts`, late fees
+ * The only code that reads `student_balances` (ADR 0016), with the name numbering
+ * (`name-order-repository.ts`): the due-orders report pages over students. The amounts shown are the quote's as of today (`owed-as-of.ts`, late fees
  * included); the balance row's base amounts only order and filter the pages.
  */
 export type DueOrdersFilter = Omit<DueOrdersQuery, 'page' | 'page_size' | 'ordering'>;
@@ -20,8 +21,7 @@ const dueStatusSql = (today: string) => sql`CASE
 
 /** Each ordering over a row alias (`p` of the page, or the joined `b`/`d`). */
 const ORDERINGS: Record<Ordering, (b: string, d: string) => string> = {
-  last_name: (b, d) =>
-    `${d}.last_name COLLATE "es-x-icu", ${d}.first_name COLLATE "es-x-icu", ${b}.student_id`,
+  last_name: byName,
   '-pending_centavos': (b) => `${b}.pending_centavos DESC, ${b}.student_id`,
   '-overdue_centavos': (b) => `overdue_centavos DESC, ${b}.student_id`,
   oldest_due_on: (b) => `${b}.oldest_due_on ASC NULLS LAST, ${b}.student_id`,
@@ -57,13 +57,16 @@ function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
 const JOINED = sql`FROM student_balances b
   JOIN student_directory d ON d.student_id = b.student_id AND d.school_id = b.school_id`;
 
+/** A report row's columns over the balance `b` and the directory `d`. */
+const columns = (today: string) => sql`
+    b.student_id, d.first_name, d.last_name, d.level, d.section_id, b.open_orders,
+    to_char(b.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on, ${dueStatusSql(today)} AS due_status`;
+
 /** The students in the report's order, `limit` at a time (base overdue only orders them). */
 function pageOf(scope: Scope, ordering: Ordering, limit: SQL) {
   const byOverdue = ordering === '-overdue_centavos';
   return sql`
-    SELECT b.student_id, d.first_name, d.last_name, d.level, d.section_id, b.open_orders,
-           to_char(b.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on,
-           ${dueStatusSql(scope.today)} AS due_status
+    SELECT ${columns(scope.today)}
       ${JOINED} ${byOverdue ? overdueOf('b', scope.today) : sql``}
       ${where(scope)}
      ORDER BY ${sql.raw(ORDERINGS[ordering]('b', 'd'))} ${limit}`;
@@ -75,13 +78,23 @@ export type DueStudentRow = Omit<
   'pending_centavos' | 'late_fee_centavos' | 'overdue_centavos'
 >;
 
+/** Adeudos' landing list (every student, by name): read by position. */
+const isWholeByName = (q: DueOrdersQuery) =>
+  q.ordering === 'last_name' && !q.search && !q.level && !q.section_id && !q.due_status;
+
+/**
+ * A page of the report and its count. The whole list by name is read by position, so a page
+ * anywhere costs as much as the first; a filter or another ordering, or `byOffset` (the
+ * bench's baseline), counts and skips rows in SQL.
+ */
 export async function dueOrderStudents(
   db: Executor,
   schoolId: string,
   today: string,
   q: DueOrdersQuery,
-  { all = false } = {},
+  { all = false, byOffset = false } = {},
 ) {
+  if (!all && !byOffset && isWholeByName(q)) return pageByPosition(db, schoolId, today, q);
   const scope = { schoolId, today, filter: q };
   const limit = all ? sql`` : sql`LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`;
   const [{ rows }, { rows: total }] = await Promise.all([
@@ -89,6 +102,19 @@ export async function dueOrderStudents(
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${JOINED} ${where(scope)}`),
   ]);
   return { count: total[0]!.n, results: rows };
+}
+
+async function pageByPosition(db: Executor, schoolId: string, today: string, q: DueOrdersQuery) {
+  const count = (await freshNameOrderCount(db, schoolId)) ?? (await rebuildNameOrder(db, schoolId));
+  const from = (q.page - 1) * q.page_size;
+  const { rows } = await db.execute<DueStudentRow>(sql`
+    SELECT ${columns(today)}
+      FROM name_order_positions p
+      JOIN student_balances b ON b.student_id = p.student_id AND b.school_id = p.school_id
+      JOIN student_directory d ON d.student_id = b.student_id AND d.school_id = b.school_id
+     WHERE p.school_id = ${schoolId} AND p.position > ${from} AND p.position <= ${from + q.page_size}
+     ORDER BY p.position`);
+  return { count, results: rows };
 }
 
 export async function dueOrderStudent(

@@ -1,4 +1,8 @@
 import ExcelJS from 'exceljs';
+import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.updated.v1';
+import { publishEvent } from '@cuota/testing/publish-event';
+import { waitFor } from '@cuota/testing/wait-for';
 import { refreshBalances } from '../balances/balance-repository';
 import {
   OTHER_SCHOOL,
@@ -204,4 +208,55 @@ test("another school's staff get 404, roles without billing.read 403, guardians 
   expect(elsewhere.body.error.message).toBe('No encontramos a este alumno.');
   for (const query of ['page_size=500', 'page=0', 'page=1.5', 'due_status=LATE'])
     expect((await h.call(staff(), `${REPORT}?${query}`)).status).toBe(400);
+});
+
+// Last: it renames Zapata and bills a new student.
+test('the whole list by name, page by page: a rename and a newly billed student move it', async () => {
+  const pages = async () => {
+    const names: string[] = [];
+    const counts = new Set<number>();
+    for (const page of [1, 2, 3]) {
+      const { body } = await h.call(staff(), `${REPORT}?page=${page}&page_size=2`);
+      counts.add(body.count);
+      names.push(...body.results.map((r: Json) => r.last_name));
+    }
+    expect([...counts]).toEqual([names.length]);
+    return names;
+  };
+  expect(await pages()).toEqual(['Álvarez', 'Bravo', 'Méndez', 'Zapata']);
+  const snapshot = {
+    school_id: SCHOOL,
+    level: 'elementary' as const,
+    section_id: null,
+    status: 'active' as const,
+    billing_guardian_id: null,
+  };
+  await publishEvent(h.ns.nc, h.ns, studentUpdatedV1, {
+    ...snapshot,
+    student_id: S1!,
+    first_name: 'Alumno 1',
+    last_name: 'Acosta',
+  });
+  await publishEvent(h.ns.nc, h.ns, studentCreatedV1, {
+    ...snapshot,
+    student_id: studentId(7),
+    first_name: 'Alumno 7',
+    last_name: 'Nava',
+  });
+  const directory = () =>
+    h.query<Json>(`SELECT last_name FROM student_directory WHERE student_id IN ($1, $2)`, [
+      S1,
+      studentId(7),
+    ]);
+  await waitFor(async () => (await directory()).length === 2);
+  await waitFor(async () => (await directory()).some((r) => r.last_name === 'Acosta'));
+  expect(await pages()).toEqual(['Acosta', 'Álvarez', 'Bravo', 'Méndez']); // Nava has no order yet
+  const [fee] = await h.query<Json>(`SELECT id FROM concepts WHERE name = 'Colegiatura'`);
+  await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
+    json: { school_id: SCHOOL, concept_id: fee.id, period: '2026-10' },
+  });
+  expect(await pages()).toEqual(['Acosta', 'Álvarez', 'Bravo', 'Méndez', 'Nava']);
+  const last = await h.call(staff(), `${REPORT}?page=3&page_size=2`);
+  expect(last.body).toMatchObject({ count: 5, page: 3 });
+  expect(last.body.results.map(row)).toEqual([['Nava', 1, 485_000, 0, 0, '2026-10-10', 'PENDING']]);
 });

@@ -1,4 +1,6 @@
+import type { LateFee } from '@cuota/contracts/billing/concepts';
 import type { OrderAdjustment } from '@cuota/contracts/billing/corrections';
+import { pesos } from './order-adjustment-rules';
 import type { orderAdjustments } from '../schema';
 
 type Value = OrderAdjustment['changes'][number]['before'];
@@ -6,6 +8,18 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 /** jsonb keeps no key order: the fields changed first, the total they lead to last. */
 const totalLast = (a: string, b: string) =>
   Number(a === 'totalCentavos') - Number(b === 'totalCentavos');
+
+/** A late-fee rule as the trail shows it: «$150.00, 5 días de gracia», «Sin recargo». */
+function lateFeeText(fee: LateFee | null): string {
+  if (!fee) return 'Sin recargo';
+  const grace = `${fee.grace_days} días de gracia`;
+  if (fee.kind === 'FIXED') return `${pesos(fee.amount_centavos)}, ${grace}`;
+  const cap = fee.cap_centavos === null ? '' : `, tope ${pesos(fee.cap_centavos)}`;
+  return `${fee.basis_points / 100} % mensual${cap}, ${grace}`;
+}
+
+const shown = (field: string, value: unknown): Value =>
+  field === 'lateFee' ? lateFeeText((value ?? null) as LateFee | null) : ((value ?? null) as Value);
 
 /** An audit row as the trail shows it: each changed field with its value before and after. */
 export function toAdjustment(a: typeof orderAdjustments.$inferSelect): OrderAdjustment {
@@ -16,8 +30,8 @@ export function toAdjustment(a: typeof orderAdjustments.$inferSelect): OrderAdju
       .sort(totalLast)
       .map((field) => ({
         field: snake(field),
-        before: (a.before[field] ?? null) as Value,
-        after: (a.after[field] ?? null) as Value,
+        before: shown(field, a.before[field]),
+        after: shown(field, a.after[field]),
       })),
     reason: a.reason,
     adjusted_by: a.adjustedBy,

@@ -11,6 +11,10 @@ export function addDays(date: string, days: number): string {
   return toDate(d);
 }
 
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+
 /** The same day `months` later, or the month's last day when it has no such day. */
 export function addMonths(date: string, months: number): string {
   const d = toUtc(date);

@@ -1,10 +1,15 @@
-import type { BookkeeperOrderPatch } from '@cuota/contracts/billing/corrections';
+import type { LateFee } from '@cuota/contracts/billing/concepts';
+import type {
+  BookkeeperOrderPatch,
+  BookkeeperOrderReplace,
+} from '@cuota/contracts/billing/corrections';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import {
   correctOrder,
   lockOrder,
+  sameValue,
   type Correction,
   type OrderChanges,
 } from './order-adjustment-repository';
@@ -31,7 +36,8 @@ export type OrderEdit =
   | { kind: 'discount'; discountCentavos: number }
   | { kind: 'surcharge'; surchargeCentavos: number }
   | { kind: 'scholarship_avoided' }
-  | { kind: 'scholarship_forced'; scholarshipCentavos: number };
+  | { kind: 'scholarship_forced'; scholarshipCentavos: number }
+  | { kind: 'replaced'; amountCentavos: number; dueOn: string; lateFee: LateFee | null };
 
 const wanted = (edit: OrderEdit): OrderChanges => {
   switch (edit.kind) {
@@ -51,6 +57,8 @@ const wanted = (edit: OrderEdit): OrderChanges => {
       return { scholarshipRule: 'avoid', scholarshipCentavos: 0 };
     case 'scholarship_forced':
       return { scholarshipRule: 'force', scholarshipCentavos: edit.scholarshipCentavos };
+    case 'replaced':
+      return { amountCentavos: edit.amountCentavos, dueOn: edit.dueOn, lateFee: edit.lateFee };
   }
 };
 /** Corrections that change what the order costs: never on an order with money (ADR 0035). */
@@ -61,12 +69,13 @@ const REPRICES = new Set<OrderEdit['kind']>([
   'scholarship_forced',
   'discount',
   'surcharge',
+  'replaced',
 ]);
 
 const changesNothing = (o: OrderForPayment, edit: OrderEdit) =>
   edit.kind === 'canceled'
     ? o.canceledAt !== null
-    : Object.entries(wanted(edit)).every(([k, v]) => o[k as keyof OrderChanges] === v);
+    : Object.entries(wanted(edit)).every(([k, v]) => sameValue(o[k as keyof OrderChanges], v));
 
 /** Why the edit may not be made (ADR 0035: money is never changed silently), if it may not. */
 function refuse(o: OrderForPayment, edit: OrderEdit): void {
@@ -76,7 +85,7 @@ function refuse(o: OrderForPayment, edit: OrderEdit): void {
     throw conflict(LATE_FEE_PAID);
   if (REPRICES.has(edit.kind) && hasMoney(o)) throw conflict(ORDER_HAS_PAYMENTS);
   if (
-    edit.kind === 'base_edited' &&
+    (edit.kind === 'base_edited' || edit.kind === 'replaced') &&
     o.scholarshipCentavos + o.discountCentavos > edit.amountCentavos + o.surchargeCentavos
   )
     throw badRequest(
@@ -122,3 +131,11 @@ export function editsOfPatch(body: BookkeeperOrderPatch, now: Date): OrderEdit[]
   if (body.canceled) edits.push({ kind: 'canceled', canceledAt: now });
   return edits;
 }
+
+/** The book-keeper's PUT as one edit: the order's terms replaced together, one trail entry. */
+export const editOfReplace = (body: BookkeeperOrderReplace): OrderEdit => ({
+  kind: 'replaced',
+  amountCentavos: body.amount_centavos,
+  dueOn: body.due_on,
+  lateFee: body.late_fee,
+});

@@ -5,6 +5,7 @@ import {
   editDue,
   forceScholarship,
   patchBookkeeperOrder,
+  replaceBookkeeperOrder,
   switchInterestForgiven,
 } from '@cuota/contracts/billing/endpoints/corrections';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
@@ -14,7 +15,7 @@ import { notFound } from '@cuota/service-runtime/http/http-error';
 import type { BillingContext } from '../billing-db';
 import { changeOrderPrices } from '../concepts/change-order-prices';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
-import { editOrder, editsOfPatch, who, type OrderEdit } from './correct-order';
+import { editOfReplace, editOrder, editsOfPatch, who, type OrderEdit } from './correct-order';
 import { forcedScholarship } from '../scholarships/force-scholarship';
 import type { OrderForPayment } from './order-payment-repository';
 import { orderById, UNKNOWN_ORDER } from './order-repository';
@@ -38,6 +39,27 @@ export function correctionHandlers({ db, today }: BillingContext) {
     );
     return staffOrderDetail(db, (await orderById(db, fulfillment))!, today());
   };
+  /** The book-keeper's rows name only the order: its school is the one the caller must staff. */
+  const correctAsBookkeeper = async (
+    call: { params: { id: string }; body: { reason: string }; caller: IdentityClaims } & {
+      requireStaffOf: (schoolId: string) => void;
+    },
+    edits: OrderEdit[],
+  ) => {
+    const row = await orderById(db, call.params.id);
+    if (!row) throw notFound(UNKNOWN_ORDER);
+    call.requireStaffOf(row.order.schoolId);
+    await db.transaction((tx) =>
+      editOrder(
+        tx,
+        row.order.schoolId,
+        call.params.id,
+        () => edits,
+        who(call.caller, call.body.reason),
+      ),
+    );
+    return staffOrderDetail(db, (await orderById(db, call.params.id))!, today());
+  };
   return [
     implement(switchInterestForgiven, (call) =>
       correct(call, call.body.reason, {
@@ -58,22 +80,12 @@ export function correctionHandlers({ db, today }: BillingContext) {
     implement(editDue, (call) =>
       correct(call, call.body.reason, { kind: 'due_edited', dueOn: call.body.due_on }),
     ),
-    implement(patchBookkeeperOrder, async (call) => {
-      const row = await orderById(db, call.params.id);
-      if (!row) throw notFound(UNKNOWN_ORDER);
-      call.requireStaffOf(row.order.schoolId);
-      const edits = editsOfPatch(call.body, new Date());
-      await db.transaction((tx) =>
-        editOrder(
-          tx,
-          row.order.schoolId,
-          call.params.id,
-          () => edits,
-          who(call.caller, call.body.reason),
-        ),
-      );
-      return staffOrderDetail(db, (await orderById(db, call.params.id))!, today());
-    }),
+    implement(patchBookkeeperOrder, (call) =>
+      correctAsBookkeeper(call, editsOfPatch(call.body, new Date())),
+    ),
+    implement(replaceBookkeeperOrder, (call) =>
+      correctAsBookkeeper(call, [editOfReplace(call.body)]),
+    ),
     implement(changeOrderPricesEndpoint, ({ params, body, caller }) =>
       db.transaction(async (tx) => {
         const { row } = await conceptById(tx, params.concept, { lock: true });

@@ -23,12 +23,13 @@ export type OrderChanges = Partial<
     | 'dueOn'
     | 'canceledAt'
     | 'scholarshipRule'
+    | 'lateFee'
   >
 >;
 
 /** What the trail calls a correction; avoid/force are scholarship changes to payments. */
 export type CorrectionKind =
-  OrderAdjusted['kind'] | 'due_edited' | 'scholarship_avoided' | 'scholarship_forced';
+  OrderAdjusted['kind'] | 'due_edited' | 'scholarship_avoided' | 'scholarship_forced' | 'replaced';
 const EVENT_KIND: Record<CorrectionKind, OrderAdjusted['kind'] | null> = {
   scholarship: 'scholarship',
   discount: 'discount',
@@ -40,6 +41,8 @@ const EVENT_KIND: Record<CorrectionKind, OrderAdjusted['kind'] | null> = {
   due_edited: null,
   scholarship_avoided: 'scholarship',
   scholarship_forced: 'scholarship',
+  // The book-keeper's PUT: what moves the total is the base.
+  replaced: 'base_edited',
 };
 
 export interface Correction {
@@ -102,10 +105,17 @@ export function lockOrdersOfConcept(
     .for('update');
 }
 
+/** Canonical text of a value: jsonb (the late-fee rule) keeps no key order. */
+const canonical = (v: unknown): string =>
+  v !== null && typeof v === 'object' && !(v instanceof Date)
+    ? JSON.stringify(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+    : String(v);
+
+/** Whether a correction's value is what the order already has. */
+export const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
 const changedFields = (o: OrderForPayment, changes: OrderChanges) =>
-  (Object.keys(changes) as (keyof OrderChanges)[]).filter(
-    (k) => String(o[k]) !== String(changes[k]),
-  );
+  (Object.keys(changes) as (keyof OrderChanges)[]).filter((k) => !sameValue(o[k], changes[k]));
 
 /** Applies one correction to a locked order; false when it would change nothing. */
 export async function correctOrder(

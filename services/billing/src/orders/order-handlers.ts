@@ -5,6 +5,9 @@ import {
   listFamilyFulfillments,
   listFamilyOrders,
   listStudentConcepts,
+  listStaffStudentAssignments,
+  listStaffStudentFulfillments,
+  listStaffStudentOrders,
   listStudentOrders,
 } from '@cuota/contracts/billing/endpoints/orders';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
@@ -21,6 +24,11 @@ import {
 } from './order-repository';
 import { byConcept, toOrder, toOrderDetail } from './order-view';
 import { staffOrderDetail } from './staff-order-detail';
+
+type StudentCall = Parameters<typeof studentOfCaller>[1] & {
+  params: { id: string };
+  query: { as_of?: string };
+};
 
 export function orderHandlers({ db, today }: BillingContext) {
   const asOf = (query: { as_of?: string }) => query.as_of ?? today();
@@ -39,11 +47,25 @@ export function orderHandlers({ db, today }: BillingContext) {
     };
   };
 
+  /** The student's orders, once the caller is known to see them. */
+  const ordersOf = async (call: StudentCall) => {
+    await studentOfCaller(db, call, call.params.id);
+    return studentOrders(call.params.id, asOf(call.query));
+  };
+
   return [
-    implement(listStudentOrders, async (call) => {
-      await studentOfCaller(db, call, call.params.id);
-      return studentOrders(call.params.id, asOf(call.query));
-    }),
+    implement(listStudentOrders, ordersOf),
+    implement(listStaffStudentOrders, ordersOf),
+    implement(listStaffStudentFulfillments, async (call) =>
+      (await ordersOf(call)).filter((o) => o.pending_amount > 0),
+    ),
+    implement(listStaffStudentAssignments, async (call) =>
+      byConcept(await ordersOf(call)).map(({ orders, ...concept }) => ({
+        ...concept,
+        periods: orders.map((o) => o.period),
+        orders: orders.length,
+      })),
+    ),
     implement(getStudentOrder, async (call) => {
       await studentOfCaller(db, call, call.params.student);
       const found = await detail(call.params.order, asOf(call.query));

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
-import { orderAllocations, orders } from '../schema';
-import type { Allocation } from './order-rules';
+import { orderAllocations, orders, parkedReversals } from '../schema';
+import { paidAmountsOf, type Allocation, type PaidAmounts } from './order-rules';
 
 /** The only code that writes what payments applied to orders (ADR 0016). */
 export type OrderForPayment = typeof orders.$inferSelect;
@@ -51,15 +51,31 @@ export async function leftByPayin(
   return new Map(rows.map(({ orderId, ...left }) => [orderId, left]));
 }
 
-export async function savePaidAmounts(
+export type ParkedReversal = typeof parkedReversals.$inferSelect;
+
+/** Keeps a reversal whose payin has not paid the order here yet (once per reversal and order). */
+export async function parkReversal(tx: Executor, r: ParkedReversal) {
+  await tx.insert(parkedReversals).values(r).onConflictDoNothing();
+}
+
+/** The reversals waiting for this payin's payment of the order, removed as they are taken. */
+export function takeParkedReversals(
   tx: Executor,
-  id: string,
-  paid: Pick<
-    OrderForPayment,
-    'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
-  >,
-) {
-  await tx.update(orders).set(paid).where(eq(orders.id, id));
+  payinId: string,
+  orderId: string,
+): Promise<ParkedReversal[]> {
+  return tx
+    .delete(parkedReversals)
+    .where(and(eq(parkedReversals.payinId, payinId), eq(parkedReversals.orderId, orderId)))
+    .returning();
+}
+
+/**
+ * Writes only the paid amounts: callers pass the rules' result, whose allocation fields
+ * (`discountCentavos`: the early-payment discount) share names with the order's own columns.
+ */
+export async function savePaidAmounts(tx: Executor, id: string, paid: PaidAmounts) {
+  await tx.update(orders).set(paidAmountsOf(paid)).where(eq(orders.id, id));
 }
 
 /** A card payment is on its way for these orders of the school (WAITING_PAID). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { guardianOfStudentSql } from '@cuota/student-directory/student-directory-repository';
@@ -77,6 +77,54 @@ export const openOrdersOfSchool = (db: Executor, schoolId: string, studentIds?: 
       sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
     ),
   );
+
+/** What an order's quote depends on, and where its student sits (level and section). */
+const overdueTerms = {
+  level: studentDirectory.level,
+  sectionId: studentDirectory.sectionId,
+  dueOn: orders.dueOn,
+  totalCentavos: orders.totalCentavos,
+  paidBaseCentavos: orders.paidBaseCentavos,
+  paidLateFeeCentavos: orders.paidLateFeeCentavos,
+  paidDiscountCentavos: orders.paidDiscountCentavos,
+  paidOn: orders.paidOn,
+  lateFee: orders.lateFee,
+  interestForgiven: orders.interestForgiven,
+  earlyPayment: orders.earlyPayment,
+};
+
+const overdueOf = (schoolId: string, asOf: string) =>
+  and(
+    eq(orders.schoolId, schoolId),
+    lt(orders.dueOn, asOf),
+    sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
+  );
+
+/**
+ * The school's orders still owing past their due date, grouped by everything their quote
+ * depends on: a bill run's orders share their terms, so 800,000 overdue orders come back as a
+ * few hundred groups with how many orders each holds.
+ */
+export const overdueTermsOfSchool = (db: Executor, schoolId: string, asOf: string) =>
+  db
+    .select({ ...overdueTerms, orders: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(studentDirectory, eq(studentDirectory.studentId, orders.studentId))
+    .where(overdueOf(schoolId, asOf))
+    .groupBy(...Object.values(overdueTerms));
+
+/** How many students owe something past due, per level and section. */
+export const overdueStudentsOfSchool = (db: Executor, schoolId: string, asOf: string) =>
+  db
+    .select({
+      level: studentDirectory.level,
+      sectionId: studentDirectory.sectionId,
+      students: sql<number>`count(DISTINCT ${orders.studentId})::int`,
+    })
+    .from(orders)
+    .innerJoin(studentDirectory, eq(studentDirectory.studentId, orders.studentId))
+    .where(overdueOf(schoolId, asOf))
+    .groupBy(studentDirectory.level, studentDirectory.sectionId);
 
 export async function orderById(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await byId(db).execute({ id });

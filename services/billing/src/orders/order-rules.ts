@@ -56,6 +56,19 @@ export interface Allocation {
   discountCentavos: number;
 }
 
+export type PaidAmounts = Pick<
+  OrderTerms,
+  'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
+>;
+
+/** Only the order's paid amounts of a rule's result (its allocation fields name other things). */
+export const paidAmountsOf = (p: PaidAmounts): PaidAmounts => ({
+  paidBaseCentavos: p.paidBaseCentavos,
+  paidLateFeeCentavos: p.paidLateFeeCentavos,
+  paidDiscountCentavos: p.paidDiscountCentavos,
+  paidOn: p.paidOn,
+});
+
 /**
  * What a payment changes on an order. The base applied never exceeds what is pending (payments
  * caps its allocations the same way; a stray excess is not billing's to keep), the late fee
@@ -65,11 +78,7 @@ export function applyAllocation(
   o: OrderTerms,
   a: Allocation,
   paidOn: string,
-): Pick<
-  OrderTerms,
-  'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
-> &
-  Allocation {
+): PaidAmounts & Allocation {
   const base = Math.max(0, Math.min(a.baseCentavos, o.totalCentavos - o.paidBaseCentavos));
   const discount = Math.max(0, Math.min(a.discountCentavos, base));
   const lateFee = Math.max(0, a.lateFeeCentavos);
@@ -94,11 +103,7 @@ export function reverseAllocation(
   o: OrderTerms,
   leftByPayin: Allocation,
   a: Allocation,
-): Pick<
-  OrderTerms,
-  'paidBaseCentavos' | 'paidLateFeeCentavos' | 'paidDiscountCentavos' | 'paidOn'
-> &
-  Allocation {
+): PaidAmounts & Allocation {
   const cap = (asked: number, ...limits: number[]) => Math.max(0, Math.min(asked, ...limits));
   const base = cap(a.baseCentavos, leftByPayin.baseCentavos, o.paidBaseCentavos);
   const lateFee = cap(a.lateFeeCentavos, leftByPayin.lateFeeCentavos, o.paidLateFeeCentavos);

@@ -4,7 +4,8 @@ import type { Logger } from '@cuota/service-runtime/logging/logger';
 import { refreshBalances } from '../balances/balance-repository';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { insertAllocation, lockOrders, savePaidAmounts } from '../orders/order-payment-repository';
-import { applyAllocation } from '../orders/order-rules';
+import { applyAllocation, paidAmountsOf } from '../orders/order-rules';
+import { takeBackParked } from './reverse-payment';
 
 export interface PaymentApplied {
   /** The payin or credit application: each pays an order at most once. */
@@ -16,7 +17,8 @@ export interface PaymentApplied {
 
 /**
  * Applies payments' allocations to billing's orders in the inbox transaction: each order's
- * share once (the allocation's key), within the order's amount, then the students' balances.
+ * share once (the allocation's key), within the order's amount, then any reversal of it that
+ * arrived first, then the students' balances.
  */
 export async function applyPayment(tx: Executor, p: PaymentApplied, logger: Logger): Promise<void> {
   const paidOn = mexicoCityDate(p.appliedAt);
@@ -50,6 +52,7 @@ export async function applyPayment(tx: Executor, p: PaymentApplied, logger: Logg
     });
     if (!recorded) continue;
     await savePaidAmounts(tx, order.id, next);
+    await takeBackParked(tx, { ...order, ...paidAmountsOf(next) }, p.sourceId, logger);
     students.add(order.studentId);
   }
   if (locked.length < byOrder.size)

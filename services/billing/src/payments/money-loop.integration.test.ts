@@ -255,6 +255,71 @@ test('a reversal of a payin that paid nothing here, or of another school, change
   expect(detail.allocations).toHaveLength(1);
 });
 
+test('a reversal delivered before its payment is taken back when the payment lands', async () => {
+  const S2 = studentId(2);
+  const [s2September] = (await h.call(family(OTHER_GUARDIAN), `/api/v1/students/${S2}/orders/`))
+    .body;
+  const orderOfS2 = async () =>
+    (await h.call(family(OTHER_GUARDIAN), `/api/v1/students/${S2}/orders/${s2September.id}/`)).body;
+  const paid = { ...allocation(s2September, 485_000, 15_000), student_id: S2 };
+  const reversed = {
+    reversal_id: 'reversal-early',
+    payin_id: 'payin-late',
+    school_id: SCHOOL,
+    kind: 'void' as const,
+    whole: true,
+    amount_centavos: 500_000,
+    allocations: [paid],
+    credit_reversed_centavos: 0,
+    reason: 'Cobro duplicado',
+    reversed_at: '2026-10-01T18:30:00Z',
+    reversed_by: 'staff-treasurer',
+  };
+  const inboxBefore = await inbox();
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, reversed);
+  await waitFor(async () => (await inbox()) === inboxBefore + 1);
+  expect(await orderOfS2()).toMatchObject({ status: 'NOT_PAID', paid_centavos: 0 });
+
+  await publishEvent(h.ns.nc, h.ns, payinSucceededV1, {
+    payin_id: 'payin-late',
+    school_id: SCHOOL,
+    type: 'CARD' as const,
+    method: 'credit_card' as const,
+    amount_centavos: 500_000,
+    paid_at: '2026-10-01T18:10:00Z',
+    guardian_id: OTHER_GUARDIAN,
+    allocations: [paid],
+    credit_created_centavos: 0,
+    credit_student_id: null,
+  });
+  await publishEvent(h.ns.nc, h.ns, payinReversedV1, reversed); // redelivered afterwards
+  await waitFor(async () => (await inbox()) === inboxBefore + 3);
+
+  const detail = await orderOfS2();
+  expect(detail).toMatchObject({
+    status: 'NOT_PAID',
+    paid_centavos: 0,
+    pending_amount: 500_000,
+  });
+  expect(
+    detail.allocations.map((a: Json) => [a.payin_id, a.base_centavos, a.late_fee_centavos]),
+  ).toEqual([
+    ['payin-late', 485_000, 15_000],
+    ['payin-late', -485_000, -15_000],
+  ]);
+  // What the ledger check compares with payments' receivable: nothing was paid for good.
+  const receivables = await ask(openReceivablesRequest, { school_ids: [SCHOOL] });
+  expect(receivables.schools).toEqual([
+    { school_id: SCHOOL, open_base_centavos: 4 * 485_000 - 100_000 },
+  ]);
+  const [balance] = await h.query(
+    `SELECT open_orders, pending_centavos::int AS pending FROM student_balances WHERE student_id = $1`,
+    [S2],
+  );
+  expect(balance).toEqual({ open_orders: 2, pending: 2 * 485_000 });
+  expect(await h.query(`SELECT * FROM parked_reversals WHERE payin_id = 'payin-late'`)).toEqual([]);
+});
+
 test('enrolment learns that the school bills concepts', async () => {
   const reply = await ask(cycleHasAssignedConceptsRequest, {
     school_id: SCHOOL,

@@ -1,3 +1,6 @@
+import { creditAppliedV1 } from '@cuota/contracts/events/payments.credit.applied.v1';
+import { publishEvent } from '@cuota/testing/publish-event';
+import { waitFor } from '@cuota/testing/wait-for';
 import {
   OTHER_SCHOOL,
   SCHOOL,
@@ -160,4 +163,37 @@ test("403 without scholarships.write; 404 for another school's order; 409 with p
   expect(paid.status).toBe(409);
   expect(paid.body.error.message).toMatch(/^Esta orden ya tiene pagos/);
   expect(await written()).toEqual(before);
+});
+
+test('a part payment of a discounted order keeps its discount and total', async () => {
+  const id = orderId('1:2026-09');
+  const [o] = await h.query<Json>(
+    'SELECT student_id, concept_id, period FROM orders WHERE id = $1',
+    [id],
+  );
+  await publishEvent(h.ns.nc, h.ns, creditAppliedV1, {
+    application_id: 'credit-part',
+    school_id: SCHOOL,
+    student_id: o.student_id,
+    applied_at: '2026-09-01T19:00:00Z',
+    allocations: [
+      {
+        order_id: id,
+        student_id: o.student_id,
+        concept_id: o.concept_id,
+        concept_name: 'Colegiatura',
+        concept_type: 'MONTHLY_FEE',
+        period: o.period,
+        base_centavos: 100_000,
+        late_fee_centavos: 0,
+        discount_centavos: 0,
+      },
+    ],
+  });
+  await waitFor(async () => (await detail(id)).status === 'PARTIAL_PAID');
+  expect(await detail(id)).toMatchObject({
+    discount_centavos: 48_500,
+    surcharge_centavos: 43_650,
+    total_centavos: 480_150,
+  });
 });

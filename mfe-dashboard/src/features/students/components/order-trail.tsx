@@ -13,6 +13,7 @@ const KIND_LABELS: Record<OrderAdjustment['kind'], string> = {
   due_edited: 'Vencimiento',
   scholarship_avoided: 'Beca quitada',
   scholarship_forced: 'Beca forzada',
+  replaced: 'Orden reemplazada',
 };
 const FIELD_LABELS: Record<string, string> = {
   amount_centavos: 'Monto base',
@@ -24,6 +25,7 @@ const FIELD_LABELS: Record<string, string> = {
   due_on: 'Vence',
   canceled_at: 'Cancelada',
   scholarship_rule: 'Regla de beca',
+  late_fee: 'Recargo',
 };
 
 type Value = OrderAdjustment['changes'][number]['before'];

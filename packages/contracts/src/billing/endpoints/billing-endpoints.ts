@@ -3,6 +3,7 @@ import { studentDirectorySchema } from '../responses';
 import { BILL_RUN_ENDPOINTS } from './bill-runs';
 import { CONCEPT_ENDPOINTS } from './concepts';
 import { CORRECTION_ENDPOINTS } from './corrections';
+import { DELINQUENCY_ENDPOINTS } from './delinquency';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { ORDER_ENDPOINTS } from './orders';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
@@ -33,4 +34,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...SCHOLARSHIP_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,
   ...SPECIAL_CHARGE_ENDPOINTS,
+  ...DELINQUENCY_ENDPOINTS,
 ];

@@ -2,6 +2,7 @@ import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   bookkeeperOrderPatchSchema,
+  bookkeeperOrderReplaceSchema,
   changedOrderPricesSchema,
   changeOrderPricesSchema,
   editBaseSchema,
@@ -81,6 +82,17 @@ export const patchBookkeeperOrder = defineEndpoint({
   body: bookkeeperOrderPatchSchema,
 });
 
+export const replaceBookkeeperOrder = defineEndpoint({
+  ...correction,
+  name: 'billing.orders.replace-bookkeeper',
+  method: 'PUT',
+  path: '/book-keeper/orders/{id}/',
+  surface: 'bookkeeper',
+  summary: 'Reemplazar monto, vencimiento y recargo de una orden sin pagos',
+  params: uuidParams('id'),
+  body: bookkeeperOrderReplaceSchema,
+});
+
 export const changeOrderPrices = defineEndpoint({
   domain: 'billing',
   spec: 'spec',
@@ -103,5 +115,6 @@ export const CORRECTION_ENDPOINTS = [
   avoidScholarship,
   forceScholarship,
   patchBookkeeperOrder,
+  replaceBookkeeperOrder,
   changeOrderPrices,
 ] as const;

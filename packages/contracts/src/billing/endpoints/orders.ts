@@ -4,6 +4,7 @@ import {
   asOfQuerySchema,
   orderDetailSchema,
   orderListSchema,
+  studentAssignmentListSchema,
   studentConceptListSchema,
   studentConceptSchema,
 } from '../orders';
@@ -111,6 +112,41 @@ export const listFamilyFulfillments = defineEndpoint({
   response: orderListSchema,
 });
 
+/** The school's staff reading one student's money (the student's school is checked). */
+const staffStudent = {
+  ...orders,
+  method: 'GET',
+  surface: 'dashboard',
+  access: staffOnly('billing.read'),
+  params: uuidParams('id'),
+  query: asOfQuerySchema,
+  notFound: UNKNOWN_STUDENT,
+} as const;
+
+export const listStaffStudentOrders = defineEndpoint({
+  ...staffStudent,
+  name: 'billing.orders.list-by-student-staff',
+  path: '/api/v1/dashboard/students/{id}/orders/',
+  summary: 'Órdenes de un alumno con su recargo y saldo a la fecha',
+  response: orderListSchema,
+});
+
+export const listStaffStudentFulfillments = defineEndpoint({
+  ...staffStudent,
+  name: 'billing.fulfillments.list-by-student-staff',
+  path: '/api/v1/dashboard/students/{id}/fulfillments/',
+  summary: 'Cargos por pagar de un alumno a la fecha',
+  response: orderListSchema,
+});
+
+export const listStaffStudentAssignments = defineEndpoint({
+  ...staffStudent,
+  name: 'billing.assignments.list-by-student-staff',
+  path: '/api/v1/dashboard/students/{id}/assignments/',
+  summary: 'Conceptos asignados a un alumno: periodos cobrados y saldo',
+  response: studentAssignmentListSchema,
+});
+
 export const ORDER_ENDPOINTS = [
   listStudentOrders,
   getStudentOrder,
@@ -119,4 +155,7 @@ export const ORDER_ENDPOINTS = [
   getStudentConcept,
   listFamilyOrders,
   listFamilyFulfillments,
+  listStaffStudentOrders,
+  listStaffStudentFulfillments,
+  listStaffStudentAssignments,
 ] as const;

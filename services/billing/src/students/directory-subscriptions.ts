@@ -1,0 +1,34 @@
+import type { Subscription } from '@cuota/messaging/consumer/durable-consumer';
+import type { Executor } from '@cuota/messaging/transaction';
+import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
+import {
+  studentById,
+  type StudentRow,
+} from '@cuota/student-directory/student-directory-repository';
+import { markNameOrderChanged } from '../due-orders/name-order-repository';
+
+type Place = Pick<StudentRow, 'schoolId' | 'lastName' | 'firstName'> | undefined;
+
+const samePlace = (a: Place, b: Place) =>
+  a?.schoolId === b?.schoolId && a?.lastName === b?.lastName && a?.firstName === b?.firstName;
+
+/**
+ * Enrolment's students into billing's copy. A rename, a move or a removal of a student
+ * already in billing's copy may move them in Adeudos' list by name, so that list is numbered
+ * again (a new student has no balance yet: a bill run adds them).
+ */
+export function directorySubscriptions(): Subscription[] {
+  return studentDirectorySubscriptions().map(({ event, handle }) => ({
+    event,
+    handle: async (e, tx: Executor) => {
+      const { student_id } = e.data as { student_id: string };
+      const before = await studentById(tx, student_id);
+      await handle(e, tx);
+      const after = await studentById(tx, student_id);
+      if (!before || samePlace(before, after)) return;
+      await markNameOrderChanged(tx, before.schoolId);
+      if (after && after.schoolId !== before.schoolId)
+        await markNameOrderChanged(tx, after.schoolId);
+    },
+  }));
+}

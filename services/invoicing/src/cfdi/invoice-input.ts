@@ -103,6 +103,11 @@ export const invoiceInputSchema = z.object({
     .string()
     .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'UUID inválido.')
     .optional(),
+  /**
+   * Invoiced before it is paid (PPD, FormaPago 99 "por definir"): each later payment gets a
+   * CFDI de pago (build-payment-comprobante.ts). `payment.paidAt` is then when it was billed.
+   */
+  deferred: z.boolean().default(false),
   lines: z.array(invoiceLineSchema).min(1, 'La factura necesita al menos un concepto.').max(500),
 });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;

@@ -21,6 +21,10 @@ import {
   fiscalGuardianSubscriptions,
 } from './guardians/fiscal-guardian-consumer';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
+import {
+  BILLED_ORDERS_CONSUMER,
+  billedOrdersSubscriptions,
+} from './invoices/invoice-billed-orders';
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { invoiceMailHandlers } from './invoices/invoice-mail-handlers';
 import {
@@ -65,6 +69,7 @@ export function createInvoicingService(
       [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
       [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
+      [BILLED_ORDERS_CONSUMER]: billedOrdersSubscriptions(),
       [CREDIT_NOTE_MAIL_CONSUMER]: creditNoteMailSubscriptions(mailerOf(ctx.config)),
     }),
     extras: async (ctx) => {

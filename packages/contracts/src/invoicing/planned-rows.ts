@@ -17,9 +17,6 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
   dashboard: {
     'GET /api/v1/dashboard/product_keys/': 'Listar claves de producto SAT',
     'GET /api/v1/dashboard/tax_units/': 'Listar claves de unidad SAT',
-    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/':
-      'Emitir una nota de crédito',
     'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
-    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/reinvoice/': 'Refacturar',
   },
 });

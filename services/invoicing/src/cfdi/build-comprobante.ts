@@ -106,7 +106,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
           },
         }
       : {}),
-    ...(related ? { CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [related] }] } : {}),
+    ...relacionadosOf(invoice),
     Emisor: {
       Rfc: emisorRfc.rfc,
       Nombre: emisorNombre,
@@ -121,6 +121,15 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     ...(impuestos ? { Impuestos: impuestos } : {}),
   };
   return { comprobante, receptor };
+}
+
+/** A credit note relates to its income CFDI (01), a substitute to the CFDI it replaces (04). */
+function relacionadosOf(invoice: ParsedInvoiceInput): Pick<Comprobante, 'CfdiRelacionados'> {
+  const relations = [
+    ...(invoice.creditNoteFor ? [{ TipoRelacion: '01', UUIDs: [invoice.creditNoteFor] }] : []),
+    ...(invoice.substitutes ? [{ TipoRelacion: '04', UUIDs: [invoice.substitutes] }] : []),
+  ];
+  return relations.length ? { CfdiRelacionados: relations } : {};
 }
 
 function parseInvoiceInput(input: InvoiceInput): ParsedInvoiceInput {

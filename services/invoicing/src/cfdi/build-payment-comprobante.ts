@@ -55,6 +55,17 @@ export interface PaymentComplementInput {
 const IVA = '002';
 const MXN = 'MXN';
 
+/** The one concept of a CFDI de pago (SAT's guía de llenado; mexico.md §2.10). */
+export const PAYMENT_CONCEPT = {
+  ClaveProdServ: '84111506',
+  Cantidad: '1',
+  ClaveUnidad: 'ACT',
+  Descripcion: 'Pago',
+  ValorUnitario: '0',
+  Importe: '0',
+  ObjetoImp: '01',
+} as const;
+
 export function buildPaymentComprobante(input: PaymentComplementInput): Comprobante {
   const emisorRfc = parseRfc(input.issuer.rfc);
   const emisorNombre = cfdiText(input.issuer.legalName, 300);
@@ -95,17 +106,7 @@ export function buildPaymentComprobante(input: PaymentComplementInput): Comproba
     LugarExpedicion: input.issuer.postalCode,
     Emisor: { Rfc: emisorRfc.rfc, Nombre: emisorNombre, RegimenFiscal: input.issuer.regimenFiscal },
     Receptor: { ...input.receptor, UsoCFDI: 'CP01' },
-    Conceptos: [
-      {
-        ClaveProdServ: '84111506',
-        Cantidad: '1',
-        ClaveUnidad: 'ACT',
-        Descripcion: 'Pago',
-        ValorUnitario: '0',
-        Importe: '0',
-        ObjetoImp: '01',
-      },
-    ],
+    Conceptos: [{ ...PAYMENT_CONCEPT }],
     Pagos: { Version: '2.0', Totales: totalesOf(monto, trasladosP), Pago: [pago] },
   };
 }

@@ -10,7 +10,19 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { nextInstallment } from '../invoices/payment-installments.ts';
 import { parseCentavos } from './cfdi-amounts.ts';
-import { DEMO_SCHOOL, GUARDIAN, STUDENT, demoSchoolCsd } from './cfdi-fixtures.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  DEMO_SCHOOL,
+  GUARDIAN,
+  STUDENT,
+  demoSatCsd,
+  demoSchoolCsd,
+  stampLikeAPac,
+} from './cfdi-fixtures.ts';
+import { renderCfdiPdf } from './cfdi-pdf.ts';
+import { comprobanteToXml } from './comprobante-xml.ts';
+import { parseStampedCfdi } from './stamped-cfdi.ts';
 import type { Comprobante } from './comprobante.ts';
 import type { PaidDocument, PaymentComplementInput } from './build-payment-comprobante.ts';
 import type { InvoiceInput } from './invoice-input.ts';
@@ -158,6 +170,34 @@ describe('its CFDI de pago (Pagos 2.0)', () => {
       ['2', '4010.00', '2500.00', '1510.00'],
       ['3', '1510.00', '1510.00', '0.00'],
     ]);
+  });
+});
+
+describe('the stamped CFDI de pago', () => {
+  const ppd = issueCfdi(ppdInvoice, csd).comprobante;
+  const issued = issuePaymentCfdi(complement(ppd, 7, paidDocument(ppd, [2_000_00], 1_500_00)), csd);
+  const timbre = stampLikeAPac(issued.comprobante, demoSatCsd(), new Date('2026-03-12T18:00:00Z'));
+  const xml = comprobanteToXml(issued.comprobante, timbre);
+
+  it('reads back exactly as written, complement included', () => {
+    expect(parseStampedCfdi(xml)).toEqual({ comprobante: issued.comprobante, timbre });
+  });
+
+  it('prints the payment and the invoice it pays, with installment and balances', async () => {
+    const file = path.join(dir, 'complemento.pdf');
+    await writeFile(file, await renderCfdiPdf(xml));
+    const { stdout } = await promisify(execFile)('pdftotext', [file, '-']);
+    const text = stdout.replace(/\s+/g, ' ');
+    for (const expected of [
+      'COMPLEMENTO DE PAGO',
+      'COMPLEMENTO DE PAGO (PAGOS 2.0)',
+      'Forma de pago: 03 - Transferencia electrónica de fondos',
+      'Monto: $1,500.00 MXN',
+      `${PPD_UUID} (COL-2001) · parcialidad 2`,
+      'Saldo anterior · pagado · saldo insoluto: $4,010.00 · $1,500.00 · $2,510.00',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('CERO PESOS');
   });
 });
 

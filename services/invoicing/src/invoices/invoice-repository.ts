@@ -51,11 +51,51 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
     )
     .onConflictDoNothing({
       target: [invoices.sourceKind, invoices.sourceId, invoices.studentId, invoices.part],
-      where: sql`${invoices.document} = 'invoice'`,
+      where: sql`${invoices.document} = 'invoice' AND ${invoices.replacesInvoiceId} IS NULL`,
     })
     .returning({ id: invoices.id });
   if (inserted.length) await wakeWorkers(tx);
   return inserted.length;
+}
+
+/**
+ * Records the substitute of a stamped income invoice (`reinvoice`): the same payment, student,
+ * part and lines, built again from today's data and related to it (TipoRelacion 04). One per
+ * invoice: asking again answers the one recorded.
+ */
+export async function recordSubstitute(tx: Executor, old: InvoiceRow): Promise<InvoiceRow> {
+  await tx
+    .insert(invoices)
+    .values({
+      schoolId: old.schoolId,
+      replacesInvoiceId: old.id,
+      part: old.part,
+      sourceKind: old.sourceKind,
+      sourceId: old.sourceId,
+      studentId: old.studentId,
+      payerGuardianId: old.payerGuardianId,
+      billingGuardianId: old.billingGuardianId,
+      method: old.method,
+      paidAt: old.paidAt,
+      lines: old.lines,
+      orderIds: old.orderIds,
+      totalCentavos: old.totalCentavos,
+      receptorRfc: old.receptorRfc,
+      receptorName: old.receptorName,
+      receptorNote: old.receptorNote,
+    })
+    .onConflictDoNothing({
+      target: invoices.replacesInvoiceId,
+      where: sql`${invoices.replacesInvoiceId} IS NOT NULL`,
+    });
+  await wakeWorkers(tx);
+  return (await substituteOf(tx, old.id))!;
+}
+
+/** The invoice recorded to substitute this one, if any. */
+export async function substituteOf(tx: Executor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.replacesInvoiceId, id));
+  return row;
 }
 
 export interface Lease {
@@ -131,12 +171,15 @@ export async function saveBuilt(tx: Executor, lease: Lease, built: BuiltInvoice)
   await tx.update(invoices).set(built).where(held(lease));
 }
 
-/** Stamped: the PAC's XML and UUID, and `invoicing.invoice.stamped` in the same commit. */
+/**
+ * Stamped: the PAC's XML and UUID, and `invoicing.invoice.stamped` in the same commit.
+ * Answers the stamped invoice, or nothing when this worker no longer held it.
+ */
 export async function markStamped(
   tx: Executor,
   lease: Lease,
   stamp: { uuid: string; xml: string },
-): Promise<boolean> {
+): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .update(invoices)
     .set({
@@ -152,7 +195,7 @@ export async function markStamped(
     })
     .where(held(lease))
     .returning();
-  if (!row) return false;
+  if (!row) return undefined;
   await enqueueEvent(tx, invoiceStampedV1, {
     invoice_id: row.id,
     school_id: row.schoolId,
@@ -161,7 +204,7 @@ export async function markStamped(
     uuid: stamp.uuid,
     total_centavos: row.totalCentavos,
   });
-  return true;
+  return row;
 }
 
 export async function markFailed(

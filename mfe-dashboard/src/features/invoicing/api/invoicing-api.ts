@@ -4,6 +4,7 @@ import {
   invoicePdf,
   invoiceXml,
   listInvoices,
+  reinvoice,
   retryInvoice,
   sendInvoiceEmail,
 } from '@cuota/contracts/invoicing/endpoints/invoices';
@@ -59,6 +60,17 @@ export const invoicingApi = baseApi
         ),
         extraOptions: { showsOwnError: true },
       }),
+      /** Answers the substitute; the list shows it and, later, the old one cancelled. */
+      reinvoice: build.mutation({
+        ...fromEndpoint(
+          reinvoice,
+          ({ schoolId, invoiceId }: { schoolId: string; invoiceId: string }) => ({
+            params: { id: schoolId, invoice: invoiceId },
+          }),
+        ),
+        extraOptions: { showsOwnError: true },
+        invalidatesTags: ['Invoices'],
+      }),
       cancelInvoice: build.mutation({
         ...fromEndpoint(cancelInvoice, (body: InvoiceCancelRequest) => ({ params: {}, body })),
         invalidatesTags: ['Invoices'],
@@ -71,4 +83,5 @@ export const {
   useRetryInvoiceMutation,
   useCancelInvoiceMutation,
   useSendInvoiceEmailMutation,
+  useReinvoiceMutation,
 } = invoicingApi;

@@ -27,9 +27,17 @@ function readFilters(search: URLSearchParams): InvoiceSearch {
   };
 }
 
-/** What the CFDI is: a payment's colegiatura (deductible) or its other concepts (ADR 0037). */
-const documentLabel = (i: Invoice) =>
-  `${i.document === 'credit_note' ? 'Nota de crédito · ' : ''}${i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos'}`;
+/**
+ * What the CFDI is: a payment's colegiatura (deductible) or its other concepts, a credit note
+ * on one, or a PPD invoice's CFDI de pago with its installment (ADR 0037).
+ */
+const documentLabel = (i: Invoice) => {
+  const part = i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos';
+  if (i.document === 'credit_note') return `Nota de crédito · ${part}`;
+  if (i.document === 'payment')
+    return `Complemento de pago · parcialidad ${i.installment} · ${part}`;
+  return part;
+};
 
 const columns = (canWrite: boolean) => [
   { header: 'Fecha', cell: (i: Invoice) => <InstantText instant={i.stamped_at ?? i.created_at} /> },

@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from '@cuota/service-runtime/mail/mailer';
 import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
 import { cancellationHandlers } from './cancellations/cancellation-handlers';
+import { satCatalogHandlers } from './catalogs/sat-catalog-handlers';
 import { CancellationWorker } from './cancellations/cancellation-worker';
 import {
   CREDIT_NOTE_MAIL_CONSUMER,
@@ -63,6 +64,7 @@ export function createInvoicingService(
       ...cancellationHandlers(ctx.db),
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
       ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
+      ...satCatalogHandlers(),
     ],
     consumers: (ctx) => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),

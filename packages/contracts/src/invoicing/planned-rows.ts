@@ -15,8 +15,6 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
     'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
   },
   dashboard: {
-    'GET /api/v1/dashboard/product_keys/': 'Listar claves de producto SAT',
-    'GET /api/v1/dashboard/tax_units/': 'Listar claves de unidad SAT',
     'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
   },
 });

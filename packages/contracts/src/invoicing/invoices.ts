@@ -80,6 +80,12 @@ export const invoiceListQuerySchema = z.object({
   search: z.string().trim().max(80).optional(),
 });
 
+/** GET …/invoices/zip/: the list's filters; every stamped invoice they match goes in. */
+export const invoiceZipQuerySchema = invoiceListQuerySchema.pick({ status: true, search: true });
+
+/** How many invoices one ZIP holds (each PDF is drawn on the request). */
+export const INVOICE_ZIP_MAX = 100;
+
 const invoiceLinksSchema = z.object({
   /** An income invoice, a credit note on one (money given back) or a CFDI de pago. */
   document: invoiceDocumentSchema,

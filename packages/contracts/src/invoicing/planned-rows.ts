@@ -14,7 +14,4 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
     'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
     'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
   },
-  dashboard: {
-    'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
-  },
 });

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
@@ -330,22 +341,7 @@ export async function invoicesOfSchool(
   schoolId: string,
   query: InvoicePageQuery,
 ): Promise<{ count: number; rows: InvoiceRow[] }> {
-  const like = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const where = and(
-    eq(invoices.schoolId, schoolId),
-    query.status ? sql`${invoices.status} = ${query.status}` : undefined,
-    like
-      ? or(
-          ilike(invoices.receptorRfc, like),
-          ilike(invoices.receptorName, like),
-          ilike(
-            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
-            like,
-          ),
-          ilike(invoices.uuid, like),
-        )
-      : undefined,
-  );
+  const where = schoolInvoicesWhere(schoolId, query);
   const [counted, rows] = await Promise.all([
     db
       .select({ count: sql<number>`count(*)::int` })
@@ -360,4 +356,52 @@ export async function invoicesOfSchool(
       .offset((query.page - 1) * query.pageSize),
   ]);
   return { count: counted[0]!.count, rows };
+}
+
+/**
+ * The stamped invoices (those with files) the list's filters match, newest first, up to
+ * `limit`; and how many match in all.
+ */
+export async function stampedInvoicesOfSchool(
+  db: Executor,
+  schoolId: string,
+  filters: Pick<InvoicePageQuery, 'status' | 'search'>,
+  limit: number,
+): Promise<{ count: number; rows: (InvoiceRow & { stampedXml: string })[] }> {
+  const where = and(schoolInvoicesWhere(schoolId, filters), isNotNull(invoices.stampedXml));
+  const [counted, rows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where),
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit),
+  ]);
+  return { count: counted[0]!.count, rows: rows as (InvoiceRow & { stampedXml: string })[] };
+}
+
+function schoolInvoicesWhere(
+  schoolId: string,
+  query: Pick<InvoicePageQuery, 'status' | 'search'>,
+): SQL | undefined {
+  const like = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return and(
+    eq(invoices.schoolId, schoolId),
+    query.status ? sql`${invoices.status} = ${query.status}` : undefined,
+    like
+      ? or(
+          ilike(invoices.receptorRfc, like),
+          ilike(invoices.receptorName, like),
+          ilike(
+            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
+            like,
+          ),
+          ilike(invoices.uuid, like),
+        )
+      : undefined,
+  );
 }

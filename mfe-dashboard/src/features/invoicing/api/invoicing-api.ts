@@ -3,6 +3,7 @@ import {
   cancelInvoice,
   invoicePdf,
   invoiceXml,
+  invoicesZip,
   listInvoices,
   reinvoice,
   retryInvoice,
@@ -25,6 +26,13 @@ export const invoiceFileUrls = (id: string) => ({
   xml: endpointUrl(invoiceXml, { params: { id } }),
   pdf: endpointUrl(invoicePdf, { params: { id } }),
 });
+
+/** The filtered stamped invoices' XML and PDF in one ZIP: a plain link, like the files. */
+export const invoicesZipUrl = (schoolId: string, filters: Omit<InvoiceFilters, 'page'>) =>
+  endpointUrl(invoicesZip, {
+    params: { id: schoolId },
+    query: { status: filters.status, search: filters.search },
+  });
 
 export const invoicingApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Invoices'] })

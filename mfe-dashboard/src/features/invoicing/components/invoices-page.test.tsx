@@ -61,9 +61,9 @@ const unsent = invoice({
 });
 const page = (results: Invoice[]) => ({ count: results.length, page: 1, page_size: 25, results });
 
-function renderInvoices(canWrite: boolean) {
+function renderInvoices(canWrite: boolean, url = '/dashboard/invoices') {
   return renderWithProviders(<InvoicesView schoolId="school-1" canWrite={canWrite} />, {
-    url: '/dashboard/invoices',
+    url,
     path: '/dashboard/invoices',
     session: staffSession(),
   });
@@ -224,6 +224,15 @@ test('a cancellation the receptor rejected: «Timbrada» with the reason', async
   expect(cancel).toHaveAttribute(
     'title',
     'Tu rol no puede cancelar facturas (requiere facturación).',
+  );
+});
+
+test('«Descargar ZIP» takes the list’s filters along', async () => {
+  stubFetch().on('GET', INVOICES, page([stamped]));
+  renderInvoices(false, '/dashboard/invoices?status=success&search=LOPM');
+  expect(await screen.findByRole('link', { name: /^Descargar ZIP/ })).toHaveAttribute(
+    'href',
+    `${INVOICES}zip/?status=success&search=LOPM`,
   );
 });
 

@@ -11,8 +11,10 @@ import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { FilteredPagedList } from '../../../components/filtered-paged-list';
 import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
+import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import {
   INVOICES_PAGE_SIZE,
+  invoicesZipUrl,
   useSchoolInvoicesQuery,
   type InvoiceFilters,
 } from '../api/invoicing-api';
@@ -85,7 +87,15 @@ export function InvoicesView({ schoolId, canWrite }: { schoolId: string; canWrit
     <FilteredPagedList<Invoice, InvoiceSearch>
       url={url}
       search={{ name: 'Buscar facturas', hint: 'RFC, nombre o folio' }}
-      filters={<RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />}
+      filters={
+        <>
+          <RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />
+          <a href={invoicesZipUrl(schoolId, filters)} download>
+            Descargar ZIP
+            <VisuallyHidden> con el XML y el PDF de las facturas filtradas</VisuallyHidden>
+          </a>
+        </>
+      }
       query={invoices}
       noun="facturas"
       columns={columns(canWrite)}

@@ -6,6 +6,7 @@ import {
   invoiceListQuerySchema,
   invoiceSchema,
   invoiceUrlsSchema,
+  invoiceZipQuerySchema,
   sendInvoiceEmailSchema,
   sentInvoiceEmailSchema,
   sentPayinInvoicesSchema,
@@ -175,6 +176,24 @@ export const reinvoice = defineEndpoint({
   notFound: UNKNOWN_INVOICE,
 });
 
+/**
+ * The stamped invoices the list's filters match (up to INVOICE_ZIP_MAX), each as its XML and
+ * its PDF, in one ZIP.
+ */
+export const invoicesZip = defineEndpoint({
+  name: 'invoicing.invoices.zip',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/invoices/zip/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.read'),
+  summary: 'Descargar en ZIP el XML y el PDF de las facturas timbradas filtradas',
+  spec: 'spec',
+  params: uuidParams('id'),
+  query: invoiceZipQuerySchema,
+  produces: 'zip',
+});
+
 export const INVOICE_ENDPOINTS = [
   invoiceUrls,
   invoiceXml,
@@ -186,4 +205,5 @@ export const INVOICE_ENDPOINTS = [
   sendPayinInvoices,
   emitCreditNote,
   reinvoice,
+  invoicesZip,
 ] as const;

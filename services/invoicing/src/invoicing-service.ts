@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from '@cuota/service-runtime/mail/mailer';
 import { studentDirectorySubscriptions } from '@cuota/student-directory/student-directory-consumer';
 import * as schema from './schema';
 import { cancellationHandlers } from './cancellations/cancellation-handlers';
+import { satCatalogHandlers } from './catalogs/sat-catalog-handlers';
 import { CancellationWorker } from './cancellations/cancellation-worker';
 import {
   CREDIT_NOTE_MAIL_CONSUMER,
@@ -21,6 +22,10 @@ import {
   fiscalGuardianSubscriptions,
 } from './guardians/fiscal-guardian-consumer';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
+import {
+  BILLED_ORDERS_CONSUMER,
+  billedOrdersSubscriptions,
+} from './invoices/invoice-billed-orders';
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { invoiceMailHandlers } from './invoices/invoice-mail-handlers';
 import {
@@ -59,12 +64,14 @@ export function createInvoicingService(
       ...cancellationHandlers(ctx.db),
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
       ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
+      ...satCatalogHandlers(),
     ],
     consumers: (ctx) => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),
       [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
       [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
+      [BILLED_ORDERS_CONSUMER]: billedOrdersSubscriptions(),
       [CREDIT_NOTE_MAIL_CONSUMER]: creditNoteMailSubscriptions(mailerOf(ctx.config)),
     }),
     extras: async (ctx) => {

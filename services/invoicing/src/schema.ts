@@ -15,6 +15,7 @@ import {
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import { INVOICE_STATUSES, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { CancellationMotive } from '@cuota/contracts/invoicing/cancellations';
+import type { InvoiceTiming } from '@cuota/contracts/invoicing/fiscal-entities';
 import type { PaidMethod } from './cfdi/invoice-input';
 import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
 
@@ -72,6 +73,11 @@ export const fiscalEntities = pgTable(
     /** autRVOE per education level; a level without one is not exempt from IVA. */
     rvoe: jsonb('rvoe').$type<Partial<Record<EducationLevel, string>>>().notNull(),
     timeZone: text('time_zone').notNull().default('America/Mexico_City'),
+    /**
+     * When its students' orders are invoiced (ADR 0037 "PPD and Pagos 2.0"): `payment` (PUE
+     * when the money arrives) or `billing` (PPD when billed, a CFDI de pago per payment).
+     */
+    invoiceTiming: text('invoice_timing').$type<InvoiceTiming>().notNull().default('payment'),
     series: text('series').notNull(),
     nextFolio: bigint('next_folio', { mode: 'number' }).notNull().default(1),
     csdCertificate: bytea('csd_certificate').notNull(),
@@ -87,6 +93,10 @@ export const fiscalEntities = pgTable(
     uniqueIndex('fiscal_entities_school_rfc_key').on(t.schoolId, t.rfc),
     // Invoices are unique by school, series and folio: two entities never share a series.
     uniqueIndex('fiscal_entities_school_series_key').on(t.schoolId, t.series),
+    check(
+      'fiscal_entities_invoice_timing_check',
+      sql`${t.invoiceTiming} IN ('payment', 'billing')`,
+    ),
   ],
 );
 
@@ -105,14 +115,22 @@ export { INVOICE_STATUSES } from '@cuota/contracts/invoicing/invoices';
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export type InvoiceErrorSource = 'pac' | 'checks';
 /**
- * What caused a document: an income invoice a payment (`payin`) or a credit application
- * (`credit`); a credit note a payin's reversal (`reversal`), an order's adjustment
- * (`adjustment`) or staff (`staff`, ADR 0037).
+ * What caused a document: an income invoice a payment (`payin`), a credit application
+ * (`credit`) or, invoiced before it is paid (PPD), an order's billing (`billing`, the order's
+ * id); a CFDI de pago its payment or credit application; a credit note a payin's reversal
+ * (`reversal`), an order's adjustment (`adjustment`) or staff (`staff`, ADR 0037).
  */
-export const INVOICE_SOURCES = ['payin', 'credit', 'reversal', 'adjustment', 'staff'] as const;
+export const INVOICE_SOURCES = [
+  'payin',
+  'credit',
+  'billing',
+  'reversal',
+  'adjustment',
+  'staff',
+] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
-/** Spec §3's document types. */
-export const INVOICE_DOCUMENTS = ['invoice', 'credit_note'] as const;
+/** Spec §3's document types, and the CFDI de pago (Pagos 2.0) of a PPD invoice. */
+export const INVOICE_DOCUMENTS = ['invoice', 'credit_note', 'payment'] as const;
 export type InvoiceDocument = (typeof INVOICE_DOCUMENTS)[number];
 
 /**
@@ -126,8 +144,13 @@ export const invoices = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     schoolId: text('school_id').notNull(),
     document: text('document').$type<InvoiceDocument>().notNull().default('invoice'),
-    /** A credit note's income invoice (TipoRelacion 01); null for an income invoice. */
+    /**
+     * A credit note's income invoice (TipoRelacion 01), a CFDI de pago's PPD invoice; null
+     * for an income invoice.
+     */
     relatedInvoiceId: uuid('related_invoice_id'),
+    /** The stamped income invoice this one substitutes (TipoRelacion 04, `reinvoice`). */
+    replacesInvoiceId: uuid('replaces_invoice_id'),
     /** A credit note's is its income invoice's. */
     part: text('part').$type<InvoicePart>().notNull(),
     /** The razón social that issued it (its series, folio and CSD), once built. */
@@ -139,11 +162,16 @@ export const invoices = pgTable(
     payerGuardianId: text('payer_guardian_id'),
     /** The student's billing guardian when the invoice was (last) built: its receptor. */
     billingGuardianId: text('billing_guardian_id'),
-    method: text('method').$type<PaidMethod>().notNull(),
+    /** How the money came; null for a PPD invoice (not paid yet: FormaPago 99). */
+    method: text('method').$type<PaidMethod>(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     lines: jsonb('lines').$type<InvoiceLineRecord[]>().notNull(),
     orderIds: text('order_ids').array().notNull(),
+    /** What the document is for; a CFDI de pago's is the amount it pays (ImpPagado). */
     totalCentavos: bigint('total_centavos', { mode: 'number' }).notNull(),
+    /** A CFDI de pago's NumParcialidad and ImpSaldoAnt, decided when it is recorded. */
+    installment: integer('installment'),
+    balanceBeforeCentavos: bigint('balance_before_centavos', { mode: 'number' }),
     status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
     series: text('series'),
     folio: text('folio'),
@@ -175,11 +203,19 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_source_student_part_key')
       .on(t.sourceKind, t.sourceId, t.studentId, t.part)
-      .where(sql`${t.document} = 'invoice'`),
+      .where(sql`${t.document} = 'invoice' AND ${t.replacesInvoiceId} IS NULL`),
+    // One substitute per invoice, however often staff ask.
+    uniqueIndex('invoices_replaces_key')
+      .on(t.replacesInvoiceId)
+      .where(sql`${t.replacesInvoiceId} IS NOT NULL`),
     // One credit note per cause and income invoice, however often the event arrives.
     uniqueIndex('invoices_credit_note_cause_key')
       .on(t.sourceKind, t.sourceId, t.relatedInvoiceId)
       .where(sql`${t.document} = 'credit_note'`),
+    // One CFDI de pago per payment and PPD invoice, however often the event arrives.
+    uniqueIndex('invoices_payment_cause_key')
+      .on(t.sourceKind, t.sourceId, t.relatedInvoiceId)
+      .where(sql`${t.document} = 'payment'`),
     index('invoices_related_idx')
       .on(t.relatedInvoiceId)
       .where(sql`${t.relatedInvoiceId} IS NOT NULL`),
@@ -197,9 +233,14 @@ export const invoices = pgTable(
     ),
     check('invoices_stamped_has_uuid', sql`${t.status} <> 'success' OR ${t.uuid} IS NOT NULL`),
     check(
-      'invoices_credit_note_related',
-      sql`(${t.document} = 'credit_note') = (${t.relatedInvoiceId} IS NOT NULL)`,
+      'invoices_related_document',
+      sql`(${t.document} IN ('credit_note', 'payment')) = (${t.relatedInvoiceId} IS NOT NULL)`,
     ),
+    check(
+      'invoices_payment_installment',
+      sql`(${t.document} = 'payment') = (${t.installment} IS NOT NULL AND ${t.balanceBeforeCentavos} IS NOT NULL)`,
+    ),
+    check('invoices_method_known', sql`${t.method} IS NOT NULL OR ${t.sourceKind} = 'billing'`),
   ],
 );
 

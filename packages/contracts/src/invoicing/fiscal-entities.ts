@@ -7,6 +7,18 @@ export const CSD_WARNING_DAYS = 30;
 /** A .cer or .key SAT issues weighs about 2 KB; anything far larger is not one. */
 export const CSD_FILE_MAX_BYTES = 32 * 1024;
 
+/**
+ * When an entity's students' orders are invoiced (ADR 0037 "PPD and Pagos 2.0"): `payment`
+ * (PUE when the money arrives, the default) or `billing` (PPD when billed, and a CFDI de
+ * pago for each payment).
+ */
+export const INVOICE_TIMINGS = ['payment', 'billing'] as const;
+export const invoiceTimingSchema = z.enum(
+  INVOICE_TIMINGS,
+  'Elige cuándo facturar: al recibir el pago o al emitir el cargo.',
+);
+export type InvoiceTiming = z.infer<typeof invoiceTimingSchema>;
+
 /** `valid`, `expiring` (within CSD_WARNING_DAYS) or `expired`: the school cannot invoice. */
 export const csdStateSchema = z.enum(['valid', 'expiring', 'expired']);
 export type CsdState = z.infer<typeof csdStateSchema>;
@@ -37,6 +49,7 @@ export const fiscalEntitySchema = z.object({
   /** The levels whose students it invoices; empty: every level no other entity names. */
   levels: z.array(educationLevelSchema),
   rvoe: z.partialRecord(educationLevelSchema, z.string()),
+  invoice_timing: invoiceTimingSchema,
   csd: csdSchema,
 });
 export type FiscalEntity = z.infer<typeof fiscalEntitySchema>;
@@ -77,6 +90,8 @@ export const fiscalEntityFormSchema = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9]{1,10}$/, 'La serie lleva de 1 a 10 letras o números.'),
   levels: formList,
+  /** Absent: a new entity invoices at payment, a renewed one keeps its choice. */
+  invoice_timing: invoiceTimingSchema.optional(),
   password: z.string().min(1, 'Escribe la contraseña de la llave privada del CSD.').max(200),
   ...rvoeFields,
 });

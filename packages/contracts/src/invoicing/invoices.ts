@@ -29,23 +29,34 @@ export const INVOICE_PARTS = ['tuition', 'other'] as const;
 export const invoicePartSchema = z.enum(INVOICE_PARTS);
 export type InvoicePart = z.infer<typeof invoicePartSchema>;
 
+/**
+ * Spec §3's document types, an income CFDI (I) or a credit note (E) on one, and the CFDI de
+ * pago (P, Pagos 2.0) of each payment of a PPD invoice.
+ */
+export const invoiceDocumentSchema = z.enum(['invoice', 'credit_note', 'payment']);
+export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+
 /** An invoice (CFDI 4.0) as staff and families see it. */
 export const invoiceSchema = z.object({
   id: z.string(),
   school_id: z.string(),
-  /** Spec §3's document types: an income CFDI (I) or a credit note (E) on one. */
-  document: z.enum(['invoice', 'credit_note']),
+  document: invoiceDocumentSchema,
   /** A credit note's is its income invoice's. */
   part: invoicePartSchema,
-  /** A credit note's income invoice. */
+  /** A credit note's income invoice, a CFDI de pago's PPD invoice. */
   related_invoice_id: z.string().nullable(),
+  /** The invoice this one substitutes (TipoRelacion 04, `reinvoice`). */
+  replaces_invoice_id: z.string().nullable(),
   status: requestStatusSchema,
   /** Folio fiscal, once stamped. */
   uuid: z.string().nullable(),
   /** Serie and folio, once the CFDI is built (null while waiting for the school's CSD). */
   series: z.string().nullable(),
   folio: z.string().nullable(),
+  /** A CFDI de pago's is the amount it pays on its PPD invoice. */
   total_centavos: z.number().int(),
+  /** A CFDI de pago's NumParcialidad (1 for the first payment of its PPD invoice). */
+  installment: z.number().int().nullable(),
   receptor_rfc: z.string(),
   receptor_name: z.string(),
   /** Why the receptor is público en general (e.g. no régimen fiscal), for staff to fix it. */
@@ -69,12 +80,20 @@ export const invoiceListQuerySchema = z.object({
   search: z.string().trim().max(80).optional(),
 });
 
+/** GET …/invoices/zip/: the list's filters; every stamped invoice they match goes in. */
+export const invoiceZipQuerySchema = invoiceListQuerySchema.pick({ status: true, search: true });
+
+/** How many invoices one ZIP holds (each PDF is drawn on the request). */
+export const INVOICE_ZIP_MAX = 100;
+
 const invoiceLinksSchema = z.object({
-  /** An income invoice or a credit note on one (money given back). */
-  document: z.enum(['invoice', 'credit_note']),
+  /** An income invoice, a credit note on one (money given back) or a CFDI de pago. */
+  document: invoiceDocumentSchema,
   part: invoicePartSchema,
   status: requestStatusSchema,
   invoice_id: z.string().nullable(),
+  /** A CFDI de pago's NumParcialidad; null for the others. */
+  installment: z.number().int().nullable(),
   uuid: z.string().nullable(),
   /** Paths on the portal host, e.g. /api/v1/invoices/{id}/xml/ (null until stamped). */
   xml_url: z.string().nullable(),

@@ -14,12 +14,4 @@ export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
     'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
     'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
   },
-  dashboard: {
-    'GET /api/v1/dashboard/product_keys/': 'Listar claves de producto SAT',
-    'GET /api/v1/dashboard/tax_units/': 'Listar claves de unidad SAT',
-    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/':
-      'Emitir una nota de crédito',
-    'GET /api/v1/dashboard/schools/{id}/invoices/zip/': 'Descargar en ZIP',
-    'POST /api/v1/dashboard/schools/{id}/invoices/{invoice}/reinvoice/': 'Refacturar',
-  },
 });

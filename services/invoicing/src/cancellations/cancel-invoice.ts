@@ -3,7 +3,11 @@ import { cancelInvoice as endpoint } from '@cuota/contracts/invoicing/endpoints/
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import type { InvoicingDb } from '../invoicing-db';
 import { invoiceOfUuid, lockInvoice, type InvoiceRow } from '../invoices/invoice-repository';
-import { creditableOf, recordCreditNotes } from '../credit-notes/credit-note-repository';
+import {
+  creditNoteOf,
+  creditableOf,
+  recordCreditNotes,
+} from '../credit-notes/credit-note-repository';
 import { wholeCreditLines } from '../credit-notes/credit-note-rules';
 import type { Executor } from '@cuota/messaging/transaction';
 import { askCancellation, withdrawUnstamped } from './cancellation-repository';
@@ -13,6 +17,8 @@ export const BAD_SUBSTITUTE =
   'El folio fiscal que la sustituye debe ser otra factura timbrada de la escuela.';
 export const ONLY_STAMPED_CREDIT = 'Solo una factura timbrada admite una nota de crédito.';
 export const ALREADY_CREDITED = 'Esta factura ya tiene notas de crédito por todo su importe.';
+export const PPD_NO_CREDIT =
+  'Esta factura se paga en parcialidades (PPD): aún no admite nota de crédito; puedes cancelarla.';
 
 /**
  * What staff (or an event) decided for an invoice (ADR 0037). `cancel`: a stamped invoice gets
@@ -29,7 +35,10 @@ export async function cancelInvoice(
     const row = await lockInvoice(tx, request.invoice_id);
     if (!row || row.schoolId !== request.school_id) throw notFound(endpoint.notFound);
     if (request.action === 'no_action') return row;
-    if (request.action === 'emit_credit_note') return creditWhole(tx, row);
+    if (request.action === 'emit_credit_note') {
+      await emitCreditNote(tx, row);
+      return row;
+    }
     if (row.status === 'canceled') return row;
     if (row.status === 'pending' || row.status === 'failed') {
       if (row.leaseUntil && row.leaseUntil > new Date()) throw conflict(BEING_STAMPED);
@@ -50,13 +59,16 @@ export async function cancelInvoice(
   });
 }
 
-/** Staff keep the CFDI and give back what is left of it: one credit note, once. */
-async function creditWhole(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
+/**
+ * Staff keep the CFDI (locked by the caller) and give back what is left of it: one credit
+ * note, once (asking again is a 409). Returns the credit note.
+ */
+export async function emitCreditNote(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
   if (row.document !== 'invoice' || row.status !== 'success') throw conflict(ONLY_STAMPED_CREDIT);
+  if (row.method === null) throw conflict(PPD_NO_CREDIT);
+  const cause = { kind: 'staff', id: row.id } as const;
   const lines = wholeCreditLines(await creditableOf(tx, row));
   if (!lines.length) throw conflict(ALREADY_CREDITED);
-  await recordCreditNotes(tx, [
-    { cause: { kind: 'staff', id: row.id }, related: row, lines, at: new Date() },
-  ]);
-  return row;
+  await recordCreditNotes(tx, [{ cause, related: row, lines, at: new Date() }]);
+  return (await creditNoteOf(tx, cause, row.id))!;
 }

@@ -1,8 +1,18 @@
-import { cancelInvoice as endpoint } from '@cuota/contracts/invoicing/endpoints/invoices';
+import {
+  cancelInvoice as endpoint,
+  emitCreditNote as creditNoteEndpoint,
+  reinvoice as reinvoiceEndpoint,
+} from '@cuota/contracts/invoicing/endpoints/invoices';
+import { notFound } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { InvoicingDb } from '../invoicing-db';
 import { invoiceView } from '../invoices/invoice-view';
-import { cancelInvoice } from './cancel-invoice';
+import type { Executor } from '@cuota/messaging/transaction';
+import { lockInvoice, type InvoiceRow } from '../invoices/invoice-repository';
+import { cancelInvoice, emitCreditNote } from './cancel-invoice';
+import { reinvoice } from './reinvoice';
+
+const UNKNOWN_INVOICE = 'No encontramos esta factura.';
 
 export function cancellationHandlers(db: InvoicingDb) {
   return [
@@ -10,5 +20,21 @@ export function cancellationHandlers(db: InvoicingDb) {
       const by = caller.kind === 'staff' ? caller.user_id : null;
       return invoiceView(await cancelInvoice(db, body, by));
     }),
+    implement(creditNoteEndpoint, ({ params }) => onInvoice(db, params, emitCreditNote)),
+    implement(reinvoiceEndpoint, ({ params }) => onInvoice(db, params, reinvoice)),
   ];
+}
+
+/** Runs an action on the school's invoice, locked; another school's is a 404. */
+async function onInvoice(
+  db: InvoicingDb,
+  params: { id: string; invoice: string },
+  action: (tx: Executor, row: InvoiceRow) => Promise<InvoiceRow>,
+) {
+  const result = await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, params.invoice);
+    if (!row || row.schoolId !== params.id) throw notFound(UNKNOWN_INVOICE);
+    return action(tx, row);
+  });
+  return invoiceView(result);
 }

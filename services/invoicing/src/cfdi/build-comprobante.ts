@@ -39,6 +39,8 @@ export const FORMA_PAGO_BY_METHOD: Record<PaidMethod, FormaPago> = {
   debit_card: '28',
 };
 
+/** FormaPago of a PPD invoice: how it will be paid is not known yet (mexico.md §2.10). */
+const FORMA_POR_DEFINIR: FormaPago = '99';
 const IVA = '002';
 const TASA_IVA_GENERAL = formatRate(IVA_GENERAL_BASIS_POINTS);
 
@@ -75,7 +77,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
   // IEDU documents a payment for teaching: a credit note gives money back, it carries none.
   const lines = invoice.lines.map((line) => conceptLine(line, invoice, payerRfc, !related));
   const conceptos = lines.map((line) => line.concepto);
-  const formaPago = FORMA_PAGO_BY_METHOD[payment.method];
+  const formaPago = invoice.deferred ? FORMA_POR_DEFINIR : FORMA_PAGO_BY_METHOD[payment.method];
   const subTotal = sum(lines.map((line) => line.baseCentavos));
   const iva = sum(lines.map((line) => line.ivaCentavos));
   const globalPeriod = localDateTime(payment.paidAt, issuer.timeZone);
@@ -93,7 +95,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     Total: formatCentavos(subTotal + iva),
     TipoDeComprobante: related ? 'E' : 'I',
     Exportacion: '01',
-    MetodoPago: 'PUE',
+    MetodoPago: invoice.deferred ? 'PPD' : 'PUE',
     LugarExpedicion: issuer.postalCode,
     ...(publicoGlobal
       ? {
@@ -104,7 +106,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
           },
         }
       : {}),
-    ...(related ? { CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [related] }] } : {}),
+    ...relacionadosOf(invoice),
     Emisor: {
       Rfc: emisorRfc.rfc,
       Nombre: emisorNombre,
@@ -119,6 +121,15 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     ...(impuestos ? { Impuestos: impuestos } : {}),
   };
   return { comprobante, receptor };
+}
+
+/** A credit note relates to its income CFDI (01), a substitute to the CFDI it replaces (04). */
+function relacionadosOf(invoice: ParsedInvoiceInput): Pick<Comprobante, 'CfdiRelacionados'> {
+  const relations = [
+    ...(invoice.creditNoteFor ? [{ TipoRelacion: '01', UUIDs: [invoice.creditNoteFor] }] : []),
+    ...(invoice.substitutes ? [{ TipoRelacion: '04', UUIDs: [invoice.substitutes] }] : []),
+  ];
+  return relations.length ? { CfdiRelacionados: relations } : {};
 }
 
 function parseInvoiceInput(input: InvoiceInput): ParsedInvoiceInput {

@@ -9,6 +9,7 @@ import type {
   Comprobante,
   Concepto,
   InstEducativas,
+  Pagos,
   TimbreFiscalDigital,
   Traslado,
 } from './comprobante.ts';
@@ -53,7 +54,53 @@ export function cadenaOriginal(c: Comprobante): string {
     ...(c.Impuestos
       ? [...c.Impuestos.Traslados.flatMap(trasladoValues), c.Impuestos.TotalImpuestosTrasladados]
       : []),
+    ...(c.Pagos ? pagosValues(c.Pagos) : []),
   ]);
+}
+
+/** Pagos20.xslt: Version, Totales, then per Pago its values, documents and ImpuestosP. */
+function pagosValues(p: Pagos): Values {
+  const t = p.Totales;
+  return [
+    p.Version,
+    t.TotalTrasladosBaseIVA16,
+    t.TotalTrasladosImpuestoIVA16,
+    t.TotalTrasladosBaseIVAExento,
+    t.MontoTotalPagos,
+    ...p.Pago.flatMap((pago) => [
+      pago.FechaPago,
+      pago.FormaDePagoP,
+      pago.MonedaP,
+      pago.TipoCambioP,
+      pago.Monto,
+      ...pago.DoctoRelacionado.flatMap((d) => [
+        d.IdDocumento,
+        d.Serie,
+        d.Folio,
+        d.MonedaDR,
+        d.EquivalenciaDR,
+        d.NumParcialidad,
+        d.ImpSaldoAnt,
+        d.ImpPagado,
+        d.ImpSaldoInsoluto,
+        d.ObjetoImpDR,
+        ...(d.TrasladosDR ?? []).flatMap((x) => [
+          x.BaseDR,
+          x.ImpuestoDR,
+          x.TipoFactorDR,
+          x.TasaOCuotaDR,
+          x.ImporteDR,
+        ]),
+      ]),
+      ...(pago.TrasladosP ?? []).flatMap((x) => [
+        x.BaseP,
+        x.ImpuestoP,
+        x.TipoFactorP,
+        x.TasaOCuotaP,
+        x.ImporteP,
+      ]),
+    ]),
+  ];
 }
 
 function conceptoValues(c: Concepto): Values {

@@ -135,6 +135,14 @@ export const SCENARIOS = {
       },
     ],
   },
+  'sustitución (relación 04)': {
+    ...base,
+    folio: '1006',
+    receptor: GUARDIAN,
+    payment: { method: 'transfer', paidAt },
+    substitutes: '6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40',
+    lines: [colegiatura],
+  },
 } as const satisfies Record<string, InvoiceInput>;
 
 export const DEMO_CSD_PASSWORD = '12345678a';

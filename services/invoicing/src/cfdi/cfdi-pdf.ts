@@ -24,6 +24,7 @@ import {
   type Pdf,
 } from '@cuota/documents/pdf-kit';
 import { parseCentavos } from './cfdi-amounts.ts';
+import { pagosSection } from './cfdi-pdf-pagos.ts';
 import { cadenaOriginalTimbre } from './cadena-original.ts';
 import type { Comprobante, Concepto, StampedComprobante, Traslado } from './comprobante.ts';
 import {
@@ -49,11 +50,19 @@ export async function renderCfdiPdf(stampedXml: string): Promise<Buffer> {
   header(doc, stamped);
   receptor(doc, comprobante);
   conceptos(doc, comprobante);
-  totals(doc, comprobante);
+  // A CFDI de pago's own amounts are zero by rule: its complement carries the money.
+  if (comprobante.Pagos) pagosSection(doc, comprobante.Pagos);
+  else totals(doc, comprobante);
   await seals(doc, stamped);
   footerOnEveryPage(doc, `${comprobante.Emisor.Rfc} · Folio fiscal ${timbre.UUID}`);
   return pdfBytes(doc);
 }
+
+const DOCUMENT_TITLES: Record<string, string> = {
+  I: 'FACTURA',
+  E: 'NOTA DE CRÉDITO',
+  P: 'COMPLEMENTO DE PAGO',
+};
 
 function header(doc: Pdf, { comprobante: c, timbre }: StampedComprobante): void {
   const top = doc.y;
@@ -78,7 +87,8 @@ function header(doc: Pdf, { comprobante: c, timbre }: StampedComprobante): void 
   const x = MARGIN + leftWidth + 20;
   const width = contentWidth(doc) - leftWidth - 20;
   doc.y = top;
-  doc.font(FONT.bold).fontSize(11).fillColor(COLOR.accent).text('FACTURA', x, top, { width });
+  const title = DOCUMENT_TITLES[c.TipoDeComprobante] ?? 'FACTURA';
+  doc.font(FONT.bold).fontSize(11).fillColor(COLOR.accent).text(title, x, top, { width });
   doc.moveDown(0.2);
   const serieFolio = [c.Serie, c.Folio].filter(Boolean).join('-');
   if (serieFolio) labelled(doc, 'Serie y folio', serieFolio, x, width);

@@ -7,11 +7,13 @@ import { create } from 'xmlbuilder2';
 import {
   CFDI_NAMESPACE,
   IEDU_NAMESPACE,
+  PAGOS_NAMESPACE,
   SCHEMA_LOCATIONS,
   TFD_NAMESPACE,
   XSI_NAMESPACE,
   type Comprobante,
   type Concepto,
+  type Pagos,
   type TimbreFiscalDigital,
   type Traslado,
 } from './comprobante.ts';
@@ -53,10 +55,13 @@ export function comprobanteToXml(comprobante: Comprobante, timbre?: TimbreFiscal
   const root = doc.ele(CFDI_NAMESPACE, 'cfdi:Comprobante', {
     'xmlns:xsi': XSI_NAMESPACE,
     ...(withIedu ? { 'xmlns:iedu': IEDU_NAMESPACE } : {}),
+    ...(comprobante.Pagos ? { 'xmlns:pago20': PAGOS_NAMESPACE } : {}),
   });
-  const locations = withIedu
-    ? [SCHEMA_LOCATIONS.cfdi, SCHEMA_LOCATIONS.iedu]
-    : [SCHEMA_LOCATIONS.cfdi];
+  const locations = [
+    SCHEMA_LOCATIONS.cfdi,
+    ...(withIedu ? [SCHEMA_LOCATIONS.iedu] : []),
+    ...(comprobante.Pagos ? [SCHEMA_LOCATIONS.pagos] : []),
+  ];
   root.att(XSI_NAMESPACE, 'xsi:schemaLocation', locations.join(' '));
   root.att(attributes(comprobante, COMPROBANTE_ATTRIBUTES));
 
@@ -84,8 +89,10 @@ export function comprobanteToXml(comprobante: Comprobante, timbre?: TimbreFiscal
     );
     writeTraslados(cfdi(impuestos, 'Traslados'), Traslados, cfdi);
   }
-  if (timbre) {
-    cfdi(root, 'Complemento').ele(TFD_NAMESPACE, 'tfd:TimbreFiscalDigital', {
+  const complemento = comprobante.Pagos || timbre ? cfdi(root, 'Complemento') : undefined;
+  if (complemento && comprobante.Pagos) writePagos(complemento, comprobante.Pagos);
+  if (complemento && timbre) {
+    complemento.ele(TFD_NAMESPACE, 'tfd:TimbreFiscalDigital', {
       'xmlns:xsi': XSI_NAMESPACE,
       'xsi:schemaLocation': SCHEMA_LOCATIONS.tfd,
       ...attributes(timbre, [
@@ -101,6 +108,56 @@ export function comprobanteToXml(comprobante: Comprobante, timbre?: TimbreFiscal
     });
   }
   return doc.end({ prettyPrint: true });
+}
+
+const PAGO_ATTRIBUTES = ['FechaPago', 'FormaDePagoP', 'MonedaP', 'TipoCambioP', 'Monto'] as const;
+const DOCTO_ATTRIBUTES = [
+  'IdDocumento',
+  'Serie',
+  'Folio',
+  'MonedaDR',
+  'EquivalenciaDR',
+  'NumParcialidad',
+  'ImpSaldoAnt',
+  'ImpPagado',
+  'ImpSaldoInsoluto',
+  'ObjetoImpDR',
+] as const;
+const TRASLADO_DR_ATTRIBUTES = [
+  'BaseDR',
+  'ImpuestoDR',
+  'TipoFactorDR',
+  'TasaOCuotaDR',
+  'ImporteDR',
+] as const;
+const TRASLADO_P_ATTRIBUTES = [
+  'BaseP',
+  'ImpuestoP',
+  'TipoFactorP',
+  'TasaOCuotaP',
+  'ImporteP',
+] as const;
+
+/** pago20:Pagos in the XSD's element order: Totales, then each Pago. */
+function writePagos(complemento: XMLBuilder, pagos: Pagos): void {
+  const pago20 = (parent: XMLBuilder, name: string, attrs: Record<string, string> = {}) =>
+    parent.ele(PAGOS_NAMESPACE, `pago20:${name}`, attrs);
+  const root = pago20(complemento, 'Pagos', { Version: pagos.Version });
+  pago20(root, 'Totales', { ...pagos.Totales });
+  for (const pago of pagos.Pago) {
+    const node = pago20(root, 'Pago', attributes(pago, PAGO_ATTRIBUTES));
+    for (const docto of pago.DoctoRelacionado) {
+      const doc = pago20(node, 'DoctoRelacionado', attributes(docto, DOCTO_ATTRIBUTES));
+      if (!docto.TrasladosDR) continue;
+      const traslados = pago20(pago20(doc, 'ImpuestosDR'), 'TrasladosDR');
+      for (const t of docto.TrasladosDR)
+        pago20(traslados, 'TrasladoDR', attributes(t, TRASLADO_DR_ATTRIBUTES));
+    }
+    if (!pago.TrasladosP) continue;
+    const traslados = pago20(pago20(node, 'ImpuestosP'), 'TrasladosP');
+    for (const t of pago.TrasladosP)
+      pago20(traslados, 'TrasladoP', attributes(t, TRASLADO_P_ATTRIBUTES));
+  }
 }
 
 type CfdiElement = (parent: XMLBuilder, name: string, attrs?: Record<string, string>) => XMLBuilder;

@@ -29,6 +29,8 @@ export interface Comprobante {
   Receptor: Receptor;
   Conceptos: Concepto[];
   Impuestos?: Impuestos;
+  /** Complemento/pago20:Pagos of a TipoDeComprobante P (pagos20.ts). */
+  Pagos?: Pagos;
 }
 
 export interface InformacionGlobal {
@@ -118,13 +120,69 @@ export interface StampedComprobante {
   timbre: TimbreFiscalDigital;
 }
 
+/** pago20:Pagos 2.0: the payments a CFDI de pago (P) records against PPD invoices. */
+export interface Pagos {
+  Version: '2.0';
+  Totales: PagosTotales;
+  Pago: Pago[];
+}
+
+export interface PagosTotales {
+  TotalTrasladosBaseIVA16?: string;
+  TotalTrasladosImpuestoIVA16?: string;
+  TotalTrasladosBaseIVAExento?: string;
+  MontoTotalPagos: string;
+}
+
+export interface Pago {
+  FechaPago: string;
+  FormaDePagoP: string;
+  MonedaP: string;
+  TipoCambioP?: string;
+  Monto: string;
+  DoctoRelacionado: DoctoRelacionado[];
+  TrasladosP?: TrasladoP[];
+}
+
+export interface DoctoRelacionado {
+  IdDocumento: string;
+  Serie?: string;
+  Folio?: string;
+  MonedaDR: string;
+  EquivalenciaDR?: string;
+  NumParcialidad: string;
+  ImpSaldoAnt: string;
+  ImpPagado: string;
+  ImpSaldoInsoluto: string;
+  ObjetoImpDR: string;
+  TrasladosDR?: TrasladoDR[];
+}
+
+export interface TrasladoDR {
+  BaseDR: string;
+  ImpuestoDR: string;
+  TipoFactorDR: string;
+  TasaOCuotaDR?: string;
+  ImporteDR?: string;
+}
+
+export interface TrasladoP {
+  BaseP: string;
+  ImpuestoP: string;
+  TipoFactorP: string;
+  TasaOCuotaP?: string;
+  ImporteP?: string;
+}
+
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
 export const IEDU_NAMESPACE = 'http://www.sat.gob.mx/iedu';
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+export const PAGOS_NAMESPACE = 'http://www.sat.gob.mx/Pagos20';
 export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 export const SCHEMA_LOCATIONS = {
   cfdi: `${CFDI_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`,
   iedu: `${IEDU_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/iedu/iedu.xsd`,
+  pagos: `${PAGOS_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd`,
   tfd: `${TFD_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`,
 } as const;

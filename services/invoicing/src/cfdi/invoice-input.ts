@@ -87,6 +87,10 @@ export const paymentSchema = z.object({
   payerRfc: z.string().trim().toUpperCase().optional(),
 });
 
+const satUuid = z
+  .string()
+  .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'UUID inválido.');
+
 export const invoiceInputSchema = z.object({
   issuer: issuerSchema,
   receptor: receptorSchema.nullish(),
@@ -99,10 +103,17 @@ export const invoiceInputSchema = z.object({
    * A credit note (TipoDeComprobante E, TipoRelacion 01) for money given back on this
    * stamped income CFDI; absent for an income invoice. `payment` is then the refund.
    */
-  creditNoteFor: z
-    .string()
-    .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, 'UUID inválido.')
-    .optional(),
+  creditNoteFor: satUuid.optional(),
+  /**
+   * The stamped CFDI this one substitutes (TipoRelacion 04): the same operation re-issued
+   * with corrected data, before SAT cancels the old one with motive 01.
+   */
+  substitutes: satUuid.optional(),
+  /**
+   * Invoiced before it is paid (PPD, FormaPago 99 "por definir"): each later payment gets a
+   * CFDI de pago (build-payment-comprobante.ts). `payment.paidAt` is then when it was billed.
+   */
+  deferred: z.boolean().default(false),
   lines: z.array(invoiceLineSchema).min(1, 'La factura necesita al menos un concepto.').max(500),
 });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;

@@ -3,6 +3,10 @@
  * for the PAC to stamp.
  */
 import { buildComprobante } from './build-comprobante.ts';
+import {
+  buildPaymentComprobante,
+  type PaymentComplementInput,
+} from './build-payment-comprobante.ts';
 import type { Comprobante } from './comprobante.ts';
 import { comprobanteToXml } from './comprobante-xml.ts';
 import type { Csd } from './csd.ts';
@@ -25,5 +29,18 @@ export function issueCfdi(input: InvoiceInput, csd: Csd): IssuedCfdi {
     xml: comprobanteToXml(sealed.comprobante),
     cadenaOriginal: sealed.cadenaOriginal,
     receptor,
+  };
+}
+
+/** A CFDI de pago (Pagos 2.0) for money received against stamped PPD invoices, sealed. */
+export function issuePaymentCfdi(
+  input: PaymentComplementInput,
+  csd: Csd,
+): Omit<IssuedCfdi, 'receptor'> {
+  const sealed = sealComprobante(buildPaymentComprobante(input), csd, input.issuedAt);
+  return {
+    comprobante: sealed.comprobante,
+    xml: comprobanteToXml(sealed.comprobante),
+    cadenaOriginal: sealed.cadenaOriginal,
   };
 }

@@ -168,6 +168,7 @@ export const FORMAS_PAGO = {
   '03': 'Transferencia electrónica de fondos',
   '04': 'Tarjeta de crédito',
   '28': 'Tarjeta de débito',
+  '99': 'Por definir',
 } as const;
 export type FormaPago = keyof typeof FORMAS_PAGO;
 

@@ -20,6 +20,7 @@ export async function writeValidationSchema(dir: string): Promise<string> {
     ['http://www.sat.gob.mx/cfd/4', SAT_FILES.cfdi40Xsd],
     ['http://www.sat.gob.mx/iedu', SAT_FILES.ieduXsd],
     ['http://www.sat.gob.mx/TimbreFiscalDigital', SAT_FILES.tfd11Xsd],
+    ['http://www.sat.gob.mx/Pagos20', SAT_FILES.pagos20Xsd],
   ]
     .map(([ns, file]) => ` <xs:import namespace="${ns}" schemaLocation="file://${file}"/>`)
     .join('\n');

@@ -8,8 +8,10 @@ import { CfdiError } from './cfdi-error.ts';
 import {
   CFDI_NAMESPACE,
   IEDU_NAMESPACE,
+  PAGOS_NAMESPACE,
   TFD_NAMESPACE,
   type Comprobante,
+  type Pagos,
   type Concepto,
   type InstEducativas,
   type StampedComprobante,
@@ -91,7 +93,9 @@ export function parseStampedCfdi(xml: string): StampedComprobante {
   if (!emisor || !receptor || !conceptos) throw invalid('faltan Emisor, Receptor o Conceptos');
   const global = cfdi('InformacionGlobal');
   const impuestos = cfdi('Impuestos');
-  const timbre = child(cfdi('Complemento') ?? root, TFD_NAMESPACE, 'TimbreFiscalDigital');
+  const complemento = cfdi('Complemento');
+  const timbre = child(complemento ?? root, TFD_NAMESPACE, 'TimbreFiscalDigital');
+  const pagos = complemento && child(complemento, PAGOS_NAMESPACE, 'Pagos');
   if (!timbre) throw invalid('falta el TimbreFiscalDigital');
 
   const comprobante: Comprobante = {
@@ -116,6 +120,7 @@ export function parseStampedCfdi(xml: string): StampedComprobante {
           },
         }
       : {}),
+    ...(pagos ? { Pagos: readPagos(pagos) } : {}),
   };
   return { comprobante, timbre: readTimbre(timbre) };
 }
@@ -159,6 +164,67 @@ function readTraslados(impuestos: Element): Traslado[] {
   return (traslados ? children(traslados, CFDI_NAMESPACE, 'Traslado') : []).map((t) =>
     read(t, ['Base', 'Impuesto', 'TipoFactor'], ['TasaOCuota', 'Importe']),
   );
+}
+
+/** A CFDI de pago's pago20:Pagos, as build-payment-comprobante writes it. */
+function readPagos(element: Element): Pagos {
+  const pago20 = (parent: Element, name: string) => children(parent, PAGOS_NAMESPACE, name);
+  const [totales] = pago20(element, 'Totales');
+  if (!totales) throw invalid('faltan los Totales del complemento de pago');
+  return {
+    Version: '2.0',
+    Totales: read(
+      totales,
+      ['MontoTotalPagos'],
+      ['TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16', 'TotalTrasladosBaseIVAExento'],
+    ),
+    Pago: pago20(element, 'Pago').map((pago) => {
+      const trasladosP = pago20(pago, 'ImpuestosP').flatMap((i) => pago20(i, 'TrasladosP'));
+      return {
+        ...read(pago, ['FechaPago', 'FormaDePagoP', 'MonedaP', 'Monto'], ['TipoCambioP']),
+        DoctoRelacionado: pago20(pago, 'DoctoRelacionado').map((docto) => {
+          const trasladosDR = pago20(docto, 'ImpuestosDR').flatMap((i) => pago20(i, 'TrasladosDR'));
+          return {
+            ...read(
+              docto,
+              [
+                'IdDocumento',
+                'MonedaDR',
+                'NumParcialidad',
+                'ImpSaldoAnt',
+                'ImpPagado',
+                'ImpSaldoInsoluto',
+                'ObjetoImpDR',
+              ],
+              ['Serie', 'Folio', 'EquivalenciaDR'],
+            ),
+            ...(trasladosDR.length
+              ? {
+                  TrasladosDR: trasladosDR
+                    .flatMap((t) => pago20(t, 'TrasladoDR'))
+                    .map((t) =>
+                      read(
+                        t,
+                        ['BaseDR', 'ImpuestoDR', 'TipoFactorDR'],
+                        ['TasaOCuotaDR', 'ImporteDR'],
+                      ),
+                    ),
+                }
+              : {}),
+          };
+        }),
+        ...(trasladosP.length
+          ? {
+              TrasladosP: trasladosP
+                .flatMap((t) => pago20(t, 'TrasladoP'))
+                .map((t) =>
+                  read(t, ['BaseP', 'ImpuestoP', 'TipoFactorP'], ['TasaOCuotaP', 'ImporteP']),
+                ),
+            }
+          : {}),
+      };
+    }),
+  };
 }
 
 function readIedu(element: Element): InstEducativas {

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices, type InvoiceSource } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
@@ -54,6 +54,26 @@ export async function recordCreditNotes(tx: Executor, list: NewCreditNote[]): Pr
   return inserted.length;
 }
 
+/** The credit note a cause issued on an invoice, if it did. */
+export async function creditNoteOf(
+  tx: Executor,
+  cause: NewCreditNote['cause'],
+  relatedId: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.document, 'credit_note'),
+        eq(invoices.sourceKind, cause.kind),
+        eq(invoices.sourceId, cause.id),
+        eq(invoices.relatedInvoiceId, relatedId),
+      ),
+    );
+  return row;
+}
+
 /** What the live credit notes of each invoice give back, keyed by the income invoice. */
 async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
@@ -63,7 +83,13 @@ async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Map<strin
       total: sql<number>`sum(${invoices.totalCentavos})::bigint`.mapWith(Number),
     })
     .from(invoices)
-    .where(and(inArray(invoices.relatedInvoiceId, ids), ne(invoices.status, 'canceled')))
+    .where(
+      and(
+        eq(invoices.document, 'credit_note'),
+        inArray(invoices.relatedInvoiceId, ids),
+        ne(invoices.status, 'canceled'),
+      ),
+    )
     .groupBy(invoices.relatedInvoiceId);
   return new Map(rows.map((r) => [r.id!, r.total]));
 }
@@ -108,7 +134,11 @@ export async function lockPayinInvoices(
   return { rows, creditable: await creditable(tx, rows) };
 }
 
-/** The income invoices covering an order, newest first, locked; and what was credited for it. */
+/**
+ * The income invoices covering an order, newest first, locked; and what was credited for it.
+ * A PPD invoice is not among them: its balance is settled by CFDI de pago, and a credit note
+ * on one is not issued yet (ADR 0037).
+ */
 export async function lockOrderInvoices(
   tx: Executor,
   studentId: string,
@@ -120,6 +150,7 @@ export async function lockOrderInvoices(
     .where(
       and(
         eq(invoices.document, 'invoice'),
+        isNotNull(invoices.method),
         eq(invoices.studentId, studentId),
         arrayContains(invoices.orderIds, [orderId]),
       ),

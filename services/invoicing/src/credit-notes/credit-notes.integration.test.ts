@@ -20,6 +20,7 @@ import {
 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { invoiceSchema } from '@cuota/contracts/invoicing/invoices';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
@@ -31,6 +32,7 @@ import {
 } from '../cfdi/sat-tools';
 import type { InvoiceRow } from '../invoices/invoice-repository';
 import {
+  OTHER_SCHOOL_ID,
   SCHOOL_ID,
   colegiatura,
   guardian,
@@ -41,7 +43,7 @@ import {
   student,
   type InvoicingTestSystem,
 } from '../test-support/invoicing-test-system';
-import { ALREADY_CREDITED } from '../cancellations/cancel-invoice';
+import { ALREADY_CREDITED, ONLY_STAMPED_CREDIT } from '../cancellations/cancel-invoice';
 
 jest.setTimeout(120_000);
 
@@ -248,4 +250,47 @@ test('staff emit a credit note for what is left of a stamped invoice, once', asy
   const again = await ask();
   expect(again.status).toBe(409);
   expect(JSON.stringify(await again.json())).toContain(ALREADY_CREDITED);
+});
+
+describe('POST …/invoices/{invoice}/credit_note/ (Facturas)', () => {
+  const path = (invoiceId: string, schoolId = SCHOOL_ID) =>
+    `/api/v1/dashboard/schools/${schoolId}/invoices/${invoiceId}/credit_note/`;
+  const post = (invoiceId: string, role: StaffRole = 'ACCOUNTANT', schoolId = SCHOOL_ID) =>
+    system.call(path(invoiceId, schoolId), staffOf(schoolId, role), { method: 'POST' });
+
+  test('answers the credit note for what is left; it is stamped and valid by SAT; then a 409', async () => {
+    const { invoice } = await paid([colegiatura(ana.student_id, { period: '2027-02' })]);
+    const res = await post(invoice.id);
+    expect(res.status).toBe(200);
+    const note = invoiceSchema.parse(await res.json());
+    expect(note).toMatchObject({
+      document: 'credit_note',
+      related_invoice_id: invoice.id,
+      total_centavos: invoice.totalCentavos,
+      status: 'pending',
+    });
+    const [stamped] = await stampedNotesOf(invoice.id);
+    expect(stamped!.id).toBe(note.id);
+    await expectValidBySat(stamped!.stampedXml!);
+    const again = await post(invoice.id);
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await again.json())).toContain(ALREADY_CREDITED);
+  });
+
+  test('a credit note, a cancelled or unstamped invoice: a Spanish 409; nothing recorded', async () => {
+    const { invoice } = await paid([colegiatura(ana.student_id, { period: '2027-03' })]);
+    await post(invoice.id);
+    const [note] = await stampedNotesOf(invoice.id);
+    const res = await post(note!.id);
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(await res.json())).toContain(ONLY_STAMPED_CREDIT);
+    expect(await notesOf(note!.id)).toEqual([]);
+  });
+
+  test('a treasurer (read only) gets 403, another school 404, nothing recorded', async () => {
+    const { invoice } = await paid([colegiatura(ana.student_id, { period: '2027-04' })]);
+    expect((await post(invoice.id, 'TREASURER')).status).toBe(403);
+    expect((await post(invoice.id, 'ACCOUNTANT', OTHER_SCHOOL_ID)).status).toBe(404);
+    expect(await notesOf(invoice.id)).toEqual([]);
+  });
 });

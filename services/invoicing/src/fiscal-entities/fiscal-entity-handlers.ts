@@ -93,6 +93,7 @@ function entityInputOf(
     },
     series: form.series,
     levels: form.levels,
+    ...(form.invoice_timing ? { invoiceTiming: form.invoice_timing } : {}),
     csd: { ...files, password: form.password },
   };
 }

@@ -7,8 +7,9 @@ import { fiscalEntities } from '../schema';
 export type FiscalEntityRow = typeof fiscalEntities.$inferSelect;
 export type FiscalEntityValues = Omit<
   FiscalEntityRow,
-  'id' | 'nextFolio' | 'updatedAt' | 'createdAt'
->;
+  'id' | 'nextFolio' | 'updatedAt' | 'createdAt' | 'invoiceTiming'
+> &
+  Partial<Pick<FiscalEntityRow, 'invoiceTiming'>>;
 
 /**
  * Creates the school's entity of this RFC, or replaces its data and CSD (a renewed CSD); the

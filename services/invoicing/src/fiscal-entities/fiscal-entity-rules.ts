@@ -8,7 +8,11 @@ import { CfdiError } from '../cfdi/cfdi-error';
 import type { Csd } from '../cfdi/csd';
 import { issuerSchema } from '../cfdi/invoice-input';
 import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
-import { CSD_WARNING_DAYS, type CsdSummary } from '@cuota/contracts/invoicing/fiscal-entities';
+import {
+  CSD_WARNING_DAYS,
+  invoiceTimingSchema,
+  type CsdSummary,
+} from '@cuota/contracts/invoicing/fiscal-entities';
 
 const bytes = (message: string) =>
   z.custom<Uint8Array>((v) => v instanceof Uint8Array && v.length > 0, message);
@@ -22,6 +26,8 @@ export const fiscalEntityInputSchema = z.object({
     .regex(/^[A-Za-z0-9]{1,10}$/, 'La serie lleva de 1 a 10 letras o números.'),
   /** The levels whose students it invoices; empty: every level no other entity names. */
   levels: z.array(educationLevelSchema).default([]),
+  /** Absent: `payment` for a new entity; a renewed one keeps its own. */
+  invoiceTiming: invoiceTimingSchema.optional(),
   csd: z.object({
     cer: bytes('Falta el certificado (.cer) del CSD.'),
     key: bytes('Falta la llave privada (.key) del CSD.'),

@@ -15,6 +15,7 @@ export function fiscalEntityView(row: FiscalEntityRow, now: Date): FiscalEntity 
     next_folio: row.nextFolio,
     levels: row.levels,
     rvoe: row.rvoe,
+    invoice_timing: row.invoiceTiming,
     csd: csdSummaryOf(row.csdNoCertificado, row.csdValidTo, now),
   };
 }

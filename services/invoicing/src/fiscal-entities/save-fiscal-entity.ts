@@ -33,7 +33,7 @@ export async function saveFiscalEntity(
     const [issue] = parsed.error.issues;
     throw new CfdiError('DATOS_INVALIDOS', issue?.message ?? 'Datos fiscales inválidos.');
   }
-  const { issuer, series: typed, levels, csd: files } = parsed.data;
+  const { issuer, series: typed, levels, invoiceTiming, csd: files } = parsed.data;
   const csd = loadCsd(files);
   assertUsableCsd(issuer.rfc, csd, now);
   const series = typed.toUpperCase();
@@ -49,6 +49,7 @@ export async function saveFiscalEntity(
     rvoe: issuer.rvoe,
     timeZone: issuer.timeZone,
     series,
+    ...(invoiceTiming ? { invoiceTiming } : {}),
     csdCertificate: Buffer.from(files.cer),
     csdNoCertificado: csd.noCertificado,
     csdValidTo: csd.validTo,

@@ -5,7 +5,8 @@
 import type { Executor } from '@cuota/messaging/transaction';
 import type { InvoicingDb } from '../invoicing-db';
 import { CfdiError } from '../cfdi/cfdi-error';
-import { issueCfdi } from '../cfdi/issue-cfdi';
+import { issueCfdi, issuePaymentCfdi } from '../cfdi/issue-cfdi';
+import type { StampedComprobante } from '../cfdi/comprobante';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import {
   fiscalEntityById,
@@ -14,10 +15,12 @@ import {
   type FiscalEntityRow,
 } from '../fiscal-entities/fiscal-entity-repository';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
-import { engineStudent, invoiceParties } from './invoice-parties';
-import type { ReceptorInput } from '../cfdi/invoice-input';
+import { engineStudent, invoiceParties, type InvoiceParties } from './invoice-parties';
+import type { InvoiceInput, ReceptorInput } from '../cfdi/invoice-input';
+import type { Csd } from '../cfdi/csd';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
-import type { InvoiceSource } from '../schema';
+import type { InvoiceDocument, InvoiceSource } from '../schema';
+import { paymentComplementInput } from './payment-complement-input';
 import {
   invoiceById,
   lockLeased,
@@ -76,7 +79,12 @@ async function buildLocked(
   if (!parties.student) return { kind: 'waiting' };
   const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
   if (!entity) return noEntity;
-  const receptor = related.receptor ?? parties.receptor;
+  // A credit note or a CFDI de pago is made out as its stamped invoice; a substitute carries
+  // today's data (the correction is why it exists).
+  const receptor =
+    related.stamped && invoice.document !== 'invoice'
+      ? receptorOfStamped(related.stamped)
+      : parties.receptor;
   const { issuer, csd } = issuers.issuerOf(entity);
   const numbered =
     invoice.series && invoice.folio
@@ -85,38 +93,69 @@ async function buildLocked(
   if (!numbered) return noEntity;
   // The payment happened before the invoice, even if its service's clock runs ahead.
   const issuedAt = new Date(Math.max(now.getTime(), invoice.paidAt.getTime()));
-  const issued = issueCfdi(
-    {
-      issuer,
-      receptor,
-      payment: {
-        method: invoice.method,
-        paidAt: invoice.paidAt,
-        ...(parties.payerRfc ? { payerRfc: parties.payerRfc } : {}),
-      },
-      ...numbered,
-      issuedAt,
-      ...(related.uuid ? { creditNoteFor: related.uuid } : {}),
-      lines: engineLines(
-        invoice.lines,
-        engineStudent(parties.student, parties.receptor?.rfc),
-        invoice.document === 'credit_note' ? CREDIT_PREFIX[invoice.sourceKind] : undefined,
-      ),
-    },
-    csd,
-  );
+  const document = { issuer, issuedAt, ...numbered };
+  const issued =
+    invoice.document === 'payment'
+      ? {
+          ...issuePaymentCfdi(paymentComplementInput(invoice, related.stamped!, document), csd),
+          receptorNote: invoice.receptorNote,
+        }
+      : issueIncomeOrCredit(
+          invoice,
+          { ...document, receptor, parties, student: parties.student, related },
+          csd,
+        );
   await saveBuilt(tx, lease, {
     fiscalEntityId: entity.id,
     billingGuardianId: parties.receptorGuardianId,
     receptorRfc: issued.comprobante.Receptor.Rfc,
     receptorName: issued.comprobante.Receptor.Nombre,
-    receptorNote: issued.receptor.kind === 'publico-en-general' ? issued.receptor.reason : null,
+    receptorNote: issued.receptorNote,
     series: numbered.series,
     folio: numbered.folio,
     sealedXml: issued.xml,
     issuedAt,
   });
   return { kind: 'sealed', sealedXml: issued.xml };
+}
+
+/** An income invoice (PUE, or PPD when billed) or a credit note, sealed. */
+function issueIncomeOrCredit(
+  invoice: InvoiceRow,
+  context: Pick<InvoiceInput, 'issuer' | 'issuedAt' | 'series' | 'folio' | 'receptor'> & {
+    parties: InvoiceParties;
+    student: NonNullable<InvoiceParties['student']>;
+    related: { stamped?: StampedComprobante };
+  },
+  csd: Csd,
+) {
+  const { parties, student, related, ...document } = context;
+  const issued = issueCfdi(
+    {
+      ...document,
+      payment: {
+        // A PPD invoice has no payment yet (FormaPago 99): the method stands in, unused.
+        method: invoice.method ?? 'transfer',
+        paidAt: invoice.paidAt,
+        ...(parties.payerRfc ? { payerRfc: parties.payerRfc } : {}),
+      },
+      deferred: invoice.method === null,
+      ...(related.stamped
+        ? invoice.document === 'credit_note'
+          ? { creditNoteFor: related.stamped.timbre.UUID }
+          : { substitutes: related.stamped.timbre.UUID }
+        : {}),
+      lines: engineLines(
+        invoice.lines,
+        engineStudent(student, parties.receptor?.rfc),
+        invoice.document === 'credit_note' ? CREDIT_PREFIX[invoice.sourceKind] : undefined,
+      ),
+    },
+    csd,
+  );
+  const receptorNote =
+    issued.receptor.kind === 'publico-en-general' ? issued.receptor.reason : null;
+  return { ...issued, receptorNote };
 }
 
 /**
@@ -141,37 +180,49 @@ const CREDIT_PREFIX: Partial<Record<InvoiceSource, string>> = {
   staff: 'Nota de crédito',
 };
 
-export const RELATED_CANCELED =
-  'La factura a la que se refiere esta nota de crédito está cancelada; no se emite.';
+export const RELATED_CANCELED: Record<InvoiceDocument, string> = {
+  invoice: 'La factura que sustituye ya está cancelada o en cancelación; no se emite.',
+  credit_note: 'La factura a la que se refiere esta nota de crédito está cancelada; no se emite.',
+  payment: 'La factura a la que se refiere este complemento de pago está cancelada; no se emite.',
+};
 
 /**
  * A credit note is made out exactly as its stamped income CFDI (same receptor and emisor) and
- * relates to its UUID; it waits while that invoice is not stamped. An income invoice relates to none.
+ * relates to its UUID, and so does a CFDI de pago to its PPD invoice; each waits while that
+ * invoice is not stamped. A substitute relates to (and is issued by the emisor of) the
+ * invoice it replaces. Any other income invoice relates to none.
  */
 async function relatedOf(
   tx: Executor,
   invoice: InvoiceRow,
 ): Promise<
-  | { kind: 'ready'; uuid?: string; receptor?: ReceptorInput; entityId?: string | null }
+  | { kind: 'ready'; stamped?: StampedComprobante; entityId?: string | null }
   | { kind: 'related-pending' }
   | { kind: 'failed'; code: string; message: string }
 > {
-  if (!invoice.relatedInvoiceId) return { kind: 'ready' };
-  const related = await invoiceById(tx, invoice.relatedInvoiceId);
+  const relatedId = invoice.relatedInvoiceId ?? invoice.replacesInvoiceId;
+  if (!relatedId) return { kind: 'ready' };
+  const related = await invoiceById(tx, relatedId);
   if (related?.status === 'canceled' || related?.status === 'canceling')
-    return { kind: 'failed', code: 'FACTURA_CANCELADA', message: RELATED_CANCELED };
+    return {
+      kind: 'failed',
+      code: 'FACTURA_CANCELADA',
+      message: RELATED_CANCELED[invoice.document],
+    };
   if (related?.status !== 'success' || !related.stampedXml) return { kind: 'related-pending' };
-  const { comprobante, timbre } = parseStampedCfdi(related.stampedXml);
-  const r = comprobante.Receptor;
   return {
     kind: 'ready',
-    uuid: timbre.UUID,
+    stamped: parseStampedCfdi(related.stampedXml),
     entityId: related.fiscalEntityId,
-    receptor: {
-      rfc: r.Rfc,
-      name: r.Nombre,
-      postalCode: r.DomicilioFiscalReceptor,
-      regimenFiscal: r.RegimenFiscalReceptor,
-    },
+  };
+}
+
+function receptorOfStamped({ comprobante }: StampedComprobante): ReceptorInput {
+  const r = comprobante.Receptor;
+  return {
+    rfc: r.Rfc,
+    name: r.Nombre,
+    postalCode: r.DomicilioFiscalReceptor,
+    regimenFiscal: r.RegimenFiscalReceptor,
   };
 }

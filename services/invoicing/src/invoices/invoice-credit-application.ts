@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { creditAppliedSchema } from '@cuota/contracts/events/payments.credit.applied.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { creditMethodOf } from './credit-origin-repository';
-import { invoiceRequestsOf } from './invoice-request-rules';
-import { recordInvoiceRequests } from './record-invoice-requests';
+import { invoicePayment } from './invoice-payment';
 
 /** Credit whose origin invoicing never saw (older than this service) counts as cash. */
 const UNKNOWN_CREDIT_METHOD = 'cash';
@@ -14,7 +13,8 @@ export async function invoiceCreditApplication(
   application: z.infer<typeof creditAppliedSchema>,
 ): Promise<number> {
   const method = (await creditMethodOf(tx, application.student_id)) ?? UNKNOWN_CREDIT_METHOD;
-  const requests = invoiceRequestsOf(
+  return invoicePayment(
+    tx,
     {
       kind: 'credit',
       id: application.application_id,
@@ -25,5 +25,4 @@ export async function invoiceCreditApplication(
     },
     application.allocations,
   );
-  return recordInvoiceRequests(tx, requests);
 }

@@ -3,6 +3,11 @@
  * their school's and only with invoicing.read (invoicing.write to retry); bad input is a
  * Spanish 4xx that changes nothing.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
@@ -13,6 +18,7 @@ import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/inv
 import { waitFor } from '@cuota/testing/wait-for';
 import type { InvoiceRow } from './invoice-repository';
 import { NO_FISCAL_ENTITY } from './build-invoice';
+import { NOTHING_TO_ZIP } from './invoice-handlers';
 import {
   OTHER_SCHOOL_ID,
   SCHOOL_ID,
@@ -312,5 +318,45 @@ describe('retry', () => {
       status: 'failed',
       errorMessage: NO_FISCAL_ENTITY,
     });
+  });
+});
+
+describe('GET …/invoices/zip/', () => {
+  const zipPath = (schoolId: string, query = '') =>
+    `/api/v1/dashboard/schools/${schoolId}/invoices/zip/${query}`;
+
+  test('the filtered stamped invoices, each as its XML and PDF, in a ZIP unzip accepts', async () => {
+    const res = await system.call(
+      zipPath(SCHOOL_ID, `?search=A-${stamped.folio}`),
+      staffOf(SCHOOL_ID, 'TREASURER'),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toContain('facturas.zip');
+    const dir = await mkdtemp(path.join(tmpdir(), 'facturas-zip-'));
+    try {
+      const file = path.join(dir, 'facturas.zip');
+      await writeFile(file, Buffer.from(await res.arrayBuffer()));
+      await promisify(execFile)('unzip', ['-q', file, '-d', dir]);
+      const name = `factura-A-${stamped.folio}`;
+      expect(await readFile(path.join(dir, `${name}.xml`), 'utf8')).toBe(stamped.stampedXml);
+      expect((await readFile(path.join(dir, `${name}.pdf`))).subarray(0, 5).toString()).toBe(
+        '%PDF-',
+      );
+      expect((await readdir(dir)).sort()).toEqual([`${name}.pdf`, `${name}.xml`, 'facturas.zip']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('nothing stamped matches: a Spanish 404; a cashier 403; another school 404', async () => {
+    const accountant = staffOf(SCHOOL_ID, 'ACCOUNTANT');
+    const none = await system.call(zipPath(SCHOOL_ID, '?status=failed'), accountant);
+    expect(none.status).toBe(404);
+    expect((await errorOf(none)).message).toBe(NOTHING_TO_ZIP);
+    expect(
+      (await system.call(zipPath(SCHOOL_ID), staffOf(SCHOOL_ID, 'CASH_COLLECTION'))).status,
+    ).toBe(403);
+    expect((await system.call(zipPath(OTHER_SCHOOL_ID), accountant)).status).toBe(404);
   });
 });

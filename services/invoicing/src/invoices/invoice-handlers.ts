@@ -2,10 +2,12 @@ import {
   invoicePdf,
   invoiceUrls,
   invoiceXml,
+  invoicesZip as zipEndpoint,
   listInvoices,
   retryInvoice,
 } from '@cuota/contracts/invoicing/endpoints/invoices';
-import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import { INVOICE_ZIP_MAX } from '@cuota/contracts/invoicing/invoices';
+import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import { studentById } from '@cuota/student-directory/student-directory-repository';
@@ -17,8 +19,10 @@ import {
   invoicesOfSchool,
   lockInvoice,
   requestAgain,
+  stampedInvoicesOfSchool,
   type InvoiceRow,
 } from './invoice-repository';
+import { invoicesZip } from './invoice-zip';
 import { guardianMaySeeInvoice, guardianMaySeeOrder } from './invoice-access-rules';
 import { invoiceFileName, invoiceUrlsView, invoiceView } from './invoice-view';
 
@@ -42,6 +46,10 @@ async function downloadable(
   if (!row.stampedXml) throw conflict('La factura aún no está timbrada.');
   return { ...row, stampedXml: row.stampedXml };
 }
+
+export const NOTHING_TO_ZIP = 'No hay facturas timbradas con estos filtros.';
+export const tooManyToZip = (count: number) =>
+  `Un ZIP lleva hasta ${INVOICE_ZIP_MAX} facturas y estos filtros encuentran ${count}; filtra por estatus o busca por RFC, nombre o folio.`;
 
 export function invoiceHandlers(db: InvoicingDb) {
   return [
@@ -94,6 +102,17 @@ export function invoiceHandlers(db: InvoicingDb) {
         page_size: query.page_size,
         results: rows.map(invoiceView),
       };
+    }),
+
+    implement(zipEndpoint, async ({ params, query }) => {
+      const { count, rows } = await stampedInvoicesOfSchool(db, params.id, query, INVOICE_ZIP_MAX);
+      if (!count) throw notFound(NOTHING_TO_ZIP);
+      if (count > INVOICE_ZIP_MAX) throw badRequest(tooManyToZip(count));
+      return Reply.file({
+        data: await invoicesZip(rows),
+        contentType: 'application/zip',
+        filename: 'facturas.zip',
+      });
     }),
 
     implement(retryInvoice, async ({ params }) =>

@@ -1,11 +1,12 @@
 import type { PayinSucceeded } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { recordCreditOrigin } from './credit-origin-repository';
-import { invoiceRequestsOf, paidMethodOf } from './invoice-request-rules';
-import { recordInvoiceRequests } from './record-invoice-requests';
+import { invoicePayment } from './invoice-payment';
+import { paidMethodOf } from './invoice-request-rules';
 
 /**
- * A payment becomes invoices to issue (one per student). Credit it leaves keeps the payment's
+ * A payment becomes invoices to issue (up to two per student), or CFDI de pago for orders
+ * invoiced at billing. Credit it leaves keeps the payment's
  * method, so the invoice of a later credit application names how the money really came.
  */
 export async function invoicePayin(tx: Executor, payin: PayinSucceeded): Promise<number> {
@@ -18,7 +19,8 @@ export async function invoicePayin(tx: Executor, payin: PayinSucceeded): Promise
       payinId: payin.payin_id,
       recordedAt: paidAt,
     });
-  const requests = invoiceRequestsOf(
+  return invoicePayment(
+    tx,
     {
       kind: 'payin',
       id: payin.payin_id,
@@ -29,5 +31,4 @@ export async function invoicePayin(tx: Executor, payin: PayinSucceeded): Promise
     },
     payin.allocations,
   );
-  return recordInvoiceRequests(tx, requests);
 }

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
@@ -51,11 +62,51 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
     )
     .onConflictDoNothing({
       target: [invoices.sourceKind, invoices.sourceId, invoices.studentId, invoices.part],
-      where: sql`${invoices.document} = 'invoice'`,
+      where: sql`${invoices.document} = 'invoice' AND ${invoices.replacesInvoiceId} IS NULL`,
     })
     .returning({ id: invoices.id });
   if (inserted.length) await wakeWorkers(tx);
   return inserted.length;
+}
+
+/**
+ * Records the substitute of a stamped income invoice (`reinvoice`): the same payment, student,
+ * part and lines, built again from today's data and related to it (TipoRelacion 04). One per
+ * invoice: asking again answers the one recorded.
+ */
+export async function recordSubstitute(tx: Executor, old: InvoiceRow): Promise<InvoiceRow> {
+  await tx
+    .insert(invoices)
+    .values({
+      schoolId: old.schoolId,
+      replacesInvoiceId: old.id,
+      part: old.part,
+      sourceKind: old.sourceKind,
+      sourceId: old.sourceId,
+      studentId: old.studentId,
+      payerGuardianId: old.payerGuardianId,
+      billingGuardianId: old.billingGuardianId,
+      method: old.method,
+      paidAt: old.paidAt,
+      lines: old.lines,
+      orderIds: old.orderIds,
+      totalCentavos: old.totalCentavos,
+      receptorRfc: old.receptorRfc,
+      receptorName: old.receptorName,
+      receptorNote: old.receptorNote,
+    })
+    .onConflictDoNothing({
+      target: invoices.replacesInvoiceId,
+      where: sql`${invoices.replacesInvoiceId} IS NOT NULL`,
+    });
+  await wakeWorkers(tx);
+  return (await substituteOf(tx, old.id))!;
+}
+
+/** The invoice recorded to substitute this one, if any. */
+export async function substituteOf(tx: Executor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.replacesInvoiceId, id));
+  return row;
 }
 
 export interface Lease {
@@ -131,12 +182,15 @@ export async function saveBuilt(tx: Executor, lease: Lease, built: BuiltInvoice)
   await tx.update(invoices).set(built).where(held(lease));
 }
 
-/** Stamped: the PAC's XML and UUID, and `invoicing.invoice.stamped` in the same commit. */
+/**
+ * Stamped: the PAC's XML and UUID, and `invoicing.invoice.stamped` in the same commit.
+ * Answers the stamped invoice, or nothing when this worker no longer held it.
+ */
 export async function markStamped(
   tx: Executor,
   lease: Lease,
   stamp: { uuid: string; xml: string },
-): Promise<boolean> {
+): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .update(invoices)
     .set({
@@ -152,7 +206,7 @@ export async function markStamped(
     })
     .where(held(lease))
     .returning();
-  if (!row) return false;
+  if (!row) return undefined;
   await enqueueEvent(tx, invoiceStampedV1, {
     invoice_id: row.id,
     school_id: row.schoolId,
@@ -161,7 +215,7 @@ export async function markStamped(
     uuid: stamp.uuid,
     total_centavos: row.totalCentavos,
   });
-  return true;
+  return row;
 }
 
 export async function markFailed(
@@ -287,22 +341,7 @@ export async function invoicesOfSchool(
   schoolId: string,
   query: InvoicePageQuery,
 ): Promise<{ count: number; rows: InvoiceRow[] }> {
-  const like = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const where = and(
-    eq(invoices.schoolId, schoolId),
-    query.status ? sql`${invoices.status} = ${query.status}` : undefined,
-    like
-      ? or(
-          ilike(invoices.receptorRfc, like),
-          ilike(invoices.receptorName, like),
-          ilike(
-            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
-            like,
-          ),
-          ilike(invoices.uuid, like),
-        )
-      : undefined,
-  );
+  const where = schoolInvoicesWhere(schoolId, query);
   const [counted, rows] = await Promise.all([
     db
       .select({ count: sql<number>`count(*)::int` })
@@ -317,4 +356,52 @@ export async function invoicesOfSchool(
       .offset((query.page - 1) * query.pageSize),
   ]);
   return { count: counted[0]!.count, rows };
+}
+
+/**
+ * The stamped invoices (those with files) the list's filters match, newest first, up to
+ * `limit`; and how many match in all.
+ */
+export async function stampedInvoicesOfSchool(
+  db: Executor,
+  schoolId: string,
+  filters: Pick<InvoicePageQuery, 'status' | 'search'>,
+  limit: number,
+): Promise<{ count: number; rows: (InvoiceRow & { stampedXml: string })[] }> {
+  const where = and(schoolInvoicesWhere(schoolId, filters), isNotNull(invoices.stampedXml));
+  const [counted, rows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where),
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit),
+  ]);
+  return { count: counted[0]!.count, rows: rows as (InvoiceRow & { stampedXml: string })[] };
+}
+
+function schoolInvoicesWhere(
+  schoolId: string,
+  query: Pick<InvoicePageQuery, 'status' | 'search'>,
+): SQL | undefined {
+  const like = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return and(
+    eq(invoices.schoolId, schoolId),
+    query.status ? sql`${invoices.status} = ${query.status}` : undefined,
+    like
+      ? or(
+          ilike(invoices.receptorRfc, like),
+          ilike(invoices.receptorName, like),
+          ilike(
+            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
+            like,
+          ),
+          ilike(invoices.uuid, like),
+        )
+      : undefined,
+  );
 }

@@ -11,13 +11,19 @@ import type { InvoiceLine, PaidMethod } from '../cfdi/invoice-input';
 export type InvoiceLineRecord = Omit<Allocation, 'student_id'>;
 
 export interface InvoiceSourceFacts {
-  kind: 'payin' | 'credit';
+  /** `billing`: orders invoiced before they are paid (PPD), `id` the batch that billed them. */
+  kind: 'payin' | 'credit' | 'billing';
   id: string;
   schoolId: string;
   payerGuardianId: string | null;
-  method: PaidMethod;
+  /** Null for a PPD invoice: nobody has paid yet. */
+  method: PaidMethod | null;
+  /** When the money came (for a PPD invoice: when the orders were billed). */
   paidAt: Date;
 }
+
+/** Money received: a payment or credit applied, which a CFDI de pago may record. */
+export type PaymentFacts = InvoiceSourceFacts & { kind: 'payin' | 'credit'; method: PaidMethod };
 
 export interface InvoiceRequest extends InvoiceSourceFacts {
   studentId: string;

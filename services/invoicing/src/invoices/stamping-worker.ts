@@ -10,6 +10,7 @@ import { dueWorkLoop } from '../pac/due-work-loop';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import type { InvoicingDb } from '../invoicing-db';
+import { cancelReplaced } from '../cancellations/reinvoice';
 import { buildInvoice } from './build-invoice';
 import {
   INVOICES_DUE_CHANNEL,
@@ -119,7 +120,11 @@ export class StampingWorker {
       return this.fail(lease, { code: outcome.code, message }, 'pac');
     }
     if (outcome.kind === 'stamped' && readable(outcome.xml)) {
-      await this.db.transaction((tx) => markStamped(tx, lease, outcome));
+      await this.db.transaction(async (tx) => {
+        const stamped = await markStamped(tx, lease, outcome);
+        // A substitute stands now: only then is the invoice it replaces cancelled (motive 01).
+        if (stamped) await cancelReplaced(tx, stamped);
+      });
       this.logger.info({ invoiceId: row.id, uuid: outcome.uuid }, 'invoice stamped');
       return;
     }

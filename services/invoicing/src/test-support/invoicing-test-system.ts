@@ -25,6 +25,7 @@ import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import type { InvoiceRow } from '../invoices/invoice-repository';
 import type { InvoicePart } from '@cuota/contracts/invoicing/invoices';
+import type { InvoiceTiming } from '@cuota/contracts/invoicing/fiscal-entities';
 import type { PacSettings } from '../pac/pac-settings';
 
 /** Invoicing's account with its PAC sandbox. */
@@ -189,6 +190,7 @@ export async function saveSchoolFiscalEntity(
     invoicing: Pick<InvoicingTestSystem['invoicing'], 'db'>;
   },
   schoolId = SCHOOL_ID,
+  invoiceTiming: InvoiceTiming = 'payment',
 ): Promise<void> {
   const password = 'contraseña-csd';
   const csd = generateDemoCsd({
@@ -202,7 +204,12 @@ export async function saveSchoolFiscalEntity(
       tx,
       system.box,
       schoolId,
-      { issuer: SCHOOL, series: 'A', csd: { cer: csd.cer, key: csd.key, password } },
+      {
+        issuer: SCHOOL,
+        series: 'A',
+        invoiceTiming,
+        csd: { cer: csd.cer, key: csd.key, password },
+      },
       new Date(),
     ),
   );

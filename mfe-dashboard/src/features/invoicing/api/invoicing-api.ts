@@ -3,7 +3,9 @@ import {
   cancelInvoice,
   invoicePdf,
   invoiceXml,
+  invoicesZip,
   listInvoices,
+  reinvoice,
   retryInvoice,
   sendInvoiceEmail,
 } from '@cuota/contracts/invoicing/endpoints/invoices';
@@ -24,6 +26,13 @@ export const invoiceFileUrls = (id: string) => ({
   xml: endpointUrl(invoiceXml, { params: { id } }),
   pdf: endpointUrl(invoicePdf, { params: { id } }),
 });
+
+/** The filtered stamped invoices' XML and PDF in one ZIP: a plain link, like the files. */
+export const invoicesZipUrl = (schoolId: string, filters: Omit<InvoiceFilters, 'page'>) =>
+  endpointUrl(invoicesZip, {
+    params: { id: schoolId },
+    query: { status: filters.status, search: filters.search },
+  });
 
 export const invoicingApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Invoices'] })
@@ -59,6 +68,17 @@ export const invoicingApi = baseApi
         ),
         extraOptions: { showsOwnError: true },
       }),
+      /** Answers the substitute; the list shows it and, later, the old one cancelled. */
+      reinvoice: build.mutation({
+        ...fromEndpoint(
+          reinvoice,
+          ({ schoolId, invoiceId }: { schoolId: string; invoiceId: string }) => ({
+            params: { id: schoolId, invoice: invoiceId },
+          }),
+        ),
+        extraOptions: { showsOwnError: true },
+        invalidatesTags: ['Invoices'],
+      }),
       cancelInvoice: build.mutation({
         ...fromEndpoint(cancelInvoice, (body: InvoiceCancelRequest) => ({ params: {}, body })),
         invalidatesTags: ['Invoices'],
@@ -71,4 +91,5 @@ export const {
   useRetryInvoiceMutation,
   useCancelInvoiceMutation,
   useSendInvoiceEmailMutation,
+  useReinvoiceMutation,
 } = invoicingApi;

@@ -20,6 +20,7 @@ const entity = (changes: Partial<FiscalEntity>): FiscalEntity => ({
   next_folio: 1024,
   levels: [],
   rvoe: { elementary: '09PPR0001A' },
+  invoice_timing: 'payment',
   csd: {
     no_certificado: '30001000000500003416',
     valid_to: '2029-06-30T18:00:00.000Z',

@@ -6,6 +6,7 @@ import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import { readError } from '@cuota/web-core/api/api-error';
 import { invoiceFileUrls, useRetryInvoiceMutation } from '../api/invoicing-api';
 import { CancelInvoiceForm } from './cancel-invoice-form';
+import { ReinvoiceButton } from './reinvoice-button';
 import { SendInvoiceButton } from './send-invoice-button';
 
 export const NO_RETRY_REASON = 'Tu rol no puede reintentar facturas (requiere facturación).';
@@ -27,6 +28,9 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
       {invoice.status === 'success' && !cancelling && (
         <SendInvoiceButton invoice={invoice} canWrite={canWrite} />
       )}
+      {invoice.status === 'success' && invoice.document === 'invoice' && !cancelling && (
+        <ReinvoiceButton invoice={invoice} canWrite={canWrite} />
+      )}
       {invoice.status === 'success' &&
         (cancelling ? (
           <CancelInvoiceForm invoice={invoice} onDone={() => setCancelling(false)} />
@@ -45,8 +49,8 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
 }
 
 /**
- * A stamped invoice's files, its e-mail and its cancellation; a failed one's retry (disabled, with the
- * reason, without the grant).
+ * A stamped invoice's files, its e-mail, its re-issue with corrected data and its
+ * cancellation; a failed one's retry (disabled, with the reason, without the grant).
  */
 export function InvoiceActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boolean }) {
   const [retry, retried] = useRetryInvoiceMutation();

@@ -15,11 +15,13 @@ const invoice = (changes: Partial<Invoice>): Invoice => ({
   document: 'invoice',
   part: 'tuition',
   related_invoice_id: null,
+  replaces_invoice_id: null,
   status: 'success',
   uuid: '6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40',
   series: 'A',
   folio: '101',
   total_centavos: 250_000,
+  installment: null,
   receptor_rfc: 'LOPM800101AB1',
   receptor_name: 'MARIA LOPEZ',
   receptor_note: null,
@@ -59,9 +61,9 @@ const unsent = invoice({
 });
 const page = (results: Invoice[]) => ({ count: results.length, page: 1, page_size: 25, results });
 
-function renderInvoices(canWrite: boolean) {
+function renderInvoices(canWrite: boolean, url = '/dashboard/invoices') {
   return renderWithProviders(<InvoicesView schoolId="school-1" canWrite={canWrite} />, {
-    url: '/dashboard/invoices',
+    url,
     path: '/dashboard/invoices',
     session: staffSession(),
   });
@@ -74,13 +76,20 @@ test('each invoice shows its status as a school reads it; a stamped one links it
   const canceled = invoice({ id: 'inv-5', status: 'canceled' });
   const credit = invoice({ id: 'nc-1', document: 'credit_note', related_invoice_id: 'inv-1' });
   const lateFee = invoice({ id: 'inv-6', part: 'other', folio: '102' });
+  const complement = invoice({
+    id: 'p-1',
+    document: 'payment',
+    related_invoice_id: 'inv-1',
+    installment: 2,
+    folio: '103',
+  });
   stubFetch().on(
     'GET',
     INVOICES,
-    page([stamped, failed, unsent, canceling, canceled, credit, lateFee]),
+    page([stamped, failed, unsent, canceling, canceled, credit, lateFee, complement]),
   );
   renderInvoices(true);
-  const rows = within(await screen.findByRole('table', { name: 'Facturas (7)' })).getAllByRole(
+  const rows = within(await screen.findByRole('table', { name: 'Facturas (8)' })).getAllByRole(
     'row',
   );
   expect(rows[1]).toHaveTextContent('A-101Colegiatura');
@@ -101,6 +110,7 @@ test('each invoice shows its status as a school reads it; a stamped one links it
   expect(rows[5]).toHaveTextContent('Cancelada');
   expect(rows[6]).toHaveTextContent('A-101Nota de crédito · Colegiatura');
   expect(rows[7]).toHaveTextContent('A-102Recargos y otros conceptos');
+  expect(rows[8]).toHaveTextContent('A-103Complemento de pago · parcialidad 2 · Colegiatura');
 });
 
 test('retrying a failed invoice asks invoicing and the list shows the new status', async () => {
@@ -117,6 +127,31 @@ test('retrying a failed invoice asks invoicing and the list shows the new status
   const table = screen.getByRole('table', { name: 'Facturas (1)' });
   expect(await within(table).findByText('Pendiente')).toBeVisible();
   expect(network.sent('POST', `${INVOICES}inv-2/retry/`)).toHaveLength(1);
+});
+
+test('«Refacturar» asks for the substitute and the list shows it; a refusal says why', async () => {
+  const path = `${INVOICES}inv-1/reinvoice/`;
+  let list = [stamped];
+  const substitute = invoice({ id: 'inv-9', status: 'pending', replaces_invoice_id: 'inv-1' });
+  let answer: () => Response = () => {
+    list = [substitute, stamped];
+    return Response.json(substitute);
+  };
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', INVOICES, () => Response.json(page(list)))
+    .on('POST', path, () => answer());
+  renderInvoices(true);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Refacturar la factura 101' }));
+  expect(await screen.findByRole('table', { name: 'Facturas (2)' })).toBeVisible();
+  expect(network.sent('POST', path)).toHaveLength(1);
+  answer = () =>
+    apiErrorResponse(409, 'CONFLICT', 'Esta factura ya fue sustituida por otra timbrada.');
+  await user.click(screen.getAllByRole('button', { name: 'Refacturar la factura 101' })[1]!);
+  expect(
+    await screen.findByText('Esta factura ya fue sustituida por otra timbrada.'),
+  ).toBeVisible();
 });
 
 test('without invoicing.write the retry is disabled and says why', async () => {
@@ -189,6 +224,15 @@ test('a cancellation the receptor rejected: «Timbrada» with the reason', async
   expect(cancel).toHaveAttribute(
     'title',
     'Tu rol no puede cancelar facturas (requiere facturación).',
+  );
+});
+
+test('«Descargar ZIP» takes the list’s filters along', async () => {
+  stubFetch().on('GET', INVOICES, page([stamped]));
+  renderInvoices(false, '/dashboard/invoices?status=success&search=LOPM');
+  expect(await screen.findByRole('link', { name: /^Descargar ZIP/ })).toHaveAttribute(
+    'href',
+    `${INVOICES}zip/?status=success&search=LOPM`,
   );
 });
 

@@ -11,8 +11,10 @@ import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { FilteredPagedList } from '../../../components/filtered-paged-list';
 import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
+import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import {
   INVOICES_PAGE_SIZE,
+  invoicesZipUrl,
   useSchoolInvoicesQuery,
   type InvoiceFilters,
 } from '../api/invoicing-api';
@@ -27,9 +29,17 @@ function readFilters(search: URLSearchParams): InvoiceSearch {
   };
 }
 
-/** What the CFDI is: a payment's colegiatura (deductible) or its other concepts (ADR 0037). */
-const documentLabel = (i: Invoice) =>
-  `${i.document === 'credit_note' ? 'Nota de crédito · ' : ''}${i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos'}`;
+/**
+ * What the CFDI is: a payment's colegiatura (deductible) or its other concepts, a credit note
+ * on one, or a PPD invoice's CFDI de pago with its installment (ADR 0037).
+ */
+const documentLabel = (i: Invoice) => {
+  const part = i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos';
+  if (i.document === 'credit_note') return `Nota de crédito · ${part}`;
+  if (i.document === 'payment')
+    return `Complemento de pago · parcialidad ${i.installment} · ${part}`;
+  return part;
+};
 
 const columns = (canWrite: boolean) => [
   { header: 'Fecha', cell: (i: Invoice) => <InstantText instant={i.stamped_at ?? i.created_at} /> },
@@ -77,7 +87,15 @@ export function InvoicesView({ schoolId, canWrite }: { schoolId: string; canWrit
     <FilteredPagedList<Invoice, InvoiceSearch>
       url={url}
       search={{ name: 'Buscar facturas', hint: 'RFC, nombre o folio' }}
-      filters={<RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />}
+      filters={
+        <>
+          <RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />
+          <a href={invoicesZipUrl(schoolId, filters)} download>
+            Descargar ZIP
+            <VisuallyHidden> con el XML y el PDF de las facturas filtradas</VisuallyHidden>
+          </a>
+        </>
+      }
       query={invoices}
       noun="facturas"
       columns={columns(canWrite)}

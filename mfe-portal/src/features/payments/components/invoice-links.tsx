@@ -19,8 +19,8 @@ const PART_TITLES: Record<InvoicePart, string> = {
 
 /**
  * An order's CFDI: its XML and PDF once stamped, or where it stands (and why it failed) — a
- * colegiatura paid late has two, the tuition and its late fee (ADR 0037); and the credit
- * notes that gave money back on it.
+ * colegiatura paid late has two, the tuition and its late fee (ADR 0037); the credit notes
+ * that gave money back on it; and, when invoiced at billing (PPD), each payment's CFDI de pago.
  */
 export function InvoiceLinks({
   studentId,
@@ -43,6 +43,7 @@ export function InvoiceLinks({
   if (!data) return invoice.isLoading ? <span>Consultando factura…</span> : null;
   const income = data.invoices.filter((i) => i.document === 'invoice');
   const credits = data.invoices.filter((i) => i.document === 'credit_note' && i.xml_url);
+  const complements = data.invoices.filter((i) => i.document === 'payment' && i.xml_url);
   const shown = income.length > 1 ? income : [data];
   return (
     <>
@@ -61,6 +62,15 @@ export function InvoiceLinks({
           xml={credit.xml_url!}
           pdf={credit.pdf_url!}
           label={`la nota de crédito de ${label}`}
+        />
+      ))}
+      {complements.map((complement) => (
+        <FileLinks
+          key={complement.invoice_id}
+          title={`Complemento de pago (parcialidad ${complement.installment})`}
+          xml={complement.xml_url!}
+          pdf={complement.pdf_url!}
+          label={`complemento de pago ${complement.installment} de ${label}`}
         />
       ))}
     </>

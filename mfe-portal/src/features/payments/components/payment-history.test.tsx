@@ -46,6 +46,7 @@ const links = (changes: object) => ({
   part: 'tuition',
   status: 'success',
   invoice_id: 'inv-1',
+  installment: null,
   uuid: 'UUID-1',
   xml_url: '/api/v1/invoices/inv-1/xml/',
   pdf_url: '/api/v1/invoices/inv-1/pdf/',
@@ -146,6 +147,32 @@ test('a credit note on the order: its files beside the invoice', async () => {
   expect(
     await screen.findByRole('link', { name: /^PDF de la nota de crédito de / }),
   ).toHaveAttribute('href', '/api/v1/invoices/nc-1/pdf/');
+});
+
+test('an order invoiced at billing: each payment’s «Complemento de pago» with its files', async () => {
+  const complement = {
+    ...links({}),
+    document: 'payment',
+    invoice_id: 'p-2',
+    installment: 2,
+    xml_url: '/api/v1/invoices/p-2/xml/',
+    pdf_url: '/api/v1/invoices/p-2/pdf/',
+  };
+  delete (complement as { invoices?: unknown }).invoices;
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on(
+      'GET',
+      '/api/v1/students/student-1/orders/order-1/invoice_urls/',
+      links({ status: 'multiple', invoices: [links({}), complement] }),
+    );
+  renderHistory();
+  expect(await screen.findByText(/Complemento de pago \(parcialidad 2\)/)).toBeVisible();
+  expect(screen.getByRole('link', { name: /^PDF de complemento de pago 2 de / })).toHaveAttribute(
+    'href',
+    '/api/v1/invoices/p-2/pdf/',
+  );
 });
 
 test('a colegiatura paid late: its tuition CFDI and its late fee CFDI, each with its files', async () => {

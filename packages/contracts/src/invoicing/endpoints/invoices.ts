@@ -6,6 +6,7 @@ import {
   invoiceListQuerySchema,
   invoiceSchema,
   invoiceUrlsSchema,
+  invoiceZipQuerySchema,
   sendInvoiceEmailSchema,
   sentInvoiceEmailSchema,
   sentPayinInvoicesSchema,
@@ -138,6 +139,61 @@ export const sendPayinInvoices = defineEndpoint({
   notFound: 'No encontramos facturas de este pago.',
 });
 
+/**
+ * Keeps a stamped income invoice and issues a credit note (E, TipoRelacion 01) for what no
+ * credit note has given back yet (ADR 0037); answers the credit note, `pending` until stamped.
+ */
+export const emitCreditNote = defineEndpoint({
+  name: 'invoicing.invoices.credit-note',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/credit_note/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.write'),
+  summary: 'Emitir una nota de crédito por lo que queda de una factura timbrada',
+  spec: 'spec',
+  params: uuidParams('id', 'invoice'),
+  response: invoiceSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
+/**
+ * Issues a stamped income invoice again from today's data (the family's corrected fiscal
+ * data) as its substitute (TipoRelacion 04); once stamped, SAT is asked to cancel the old one
+ * with motive 01 naming it (ADR 0037). Answers the substitute, `pending` until stamped.
+ */
+export const reinvoice = defineEndpoint({
+  name: 'invoicing.invoices.reinvoice',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/reinvoice/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.write'),
+  summary: 'Refacturar: sustituir una factura timbrada por otra con los datos corregidos',
+  spec: 'spec',
+  params: uuidParams('id', 'invoice'),
+  response: invoiceSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
+/**
+ * The stamped invoices the list's filters match (up to INVOICE_ZIP_MAX), each as its XML and
+ * its PDF, in one ZIP.
+ */
+export const invoicesZip = defineEndpoint({
+  name: 'invoicing.invoices.zip',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/invoices/zip/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.read'),
+  summary: 'Descargar en ZIP el XML y el PDF de las facturas timbradas filtradas',
+  spec: 'spec',
+  params: uuidParams('id'),
+  query: invoiceZipQuerySchema,
+  produces: 'zip',
+});
+
 export const INVOICE_ENDPOINTS = [
   invoiceUrls,
   invoiceXml,
@@ -147,4 +203,7 @@ export const INVOICE_ENDPOINTS = [
   cancelInvoice,
   sendInvoiceEmail,
   sendPayinInvoices,
+  emitCreditNote,
+  reinvoice,
+  invoicesZip,
 ] as const;

@@ -3,6 +3,7 @@ import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../../bff/guardian-rpc';
 import { FISCAL_ENTITY_ENDPOINTS } from './fiscal-entities';
 import { INVOICE_ENDPOINTS } from './invoices';
+import { SAT_CATALOG_ENDPOINTS } from './sat-catalogs';
 
 /** Spec §5: whether each billing guardian's RFC verifies (ADR 0006). */
 export const verifyGuardians = defineEndpoint({
@@ -22,4 +23,5 @@ export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [
   verifyGuardians,
   ...INVOICE_ENDPOINTS,
   ...FISCAL_ENTITY_ENDPOINTS,
+  ...SAT_CATALOG_ENDPOINTS,
 ];

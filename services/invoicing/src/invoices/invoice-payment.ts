@@ -1,0 +1,37 @@
+import type { Allocation } from '@cuota/contracts/payments/payins';
+import type { Executor } from '@cuota/messaging/transaction';
+import { invoiceRequestsOf, type PaymentFacts } from './invoice-request-rules';
+import {
+  lockPpdInvoicesOfOrders,
+  paidOnPpd,
+  recordPaymentComplement,
+} from './payment-complement-repository';
+import { splitPpdPayments } from './payment-complement-rules';
+import { nextInstallment } from './payment-installments';
+import { recordInvoiceRequests } from './record-invoice-requests';
+
+/**
+ * Money received (a payment or credit applied): what pays orders invoiced at billing (PPD)
+ * becomes a CFDI de pago per PPD invoice, with the next installment number and balance;
+ * everything else is invoiced now (PUE), as before. Returns how many documents are new.
+ */
+export async function invoicePayment(
+  tx: Executor,
+  source: PaymentFacts,
+  allocations: readonly Allocation[],
+): Promise<number> {
+  const orderIds = [...new Set(allocations.map((a) => a.order_id))];
+  const ppdRows = await lockPpdInvoicesOfOrders(tx, source.schoolId, orderIds);
+  const { ppdPayments, rest } = splitPpdPayments(allocations, ppdRows);
+  let recorded = await recordInvoiceRequests(tx, invoiceRequestsOf(source, rest));
+  for (const payment of ppdPayments) {
+    const ppd = ppdRows.find((row) => row.id === payment.ppd.id)!;
+    const next = nextInstallment(
+      ppd.totalCentavos,
+      await paidOnPpd(tx, ppd.id),
+      payment.paidCentavos,
+    );
+    if (next && (await recordPaymentComplement(tx, source, ppd, payment, next))) recorded += 1;
+  }
+  return recorded;
+}

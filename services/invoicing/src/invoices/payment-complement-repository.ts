@@ -1,0 +1,100 @@
+import { and, arrayOverlaps, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { invoices } from '../schema';
+import { INVOICES_DUE_CHANNEL, type InvoiceRow } from './invoice-repository';
+import type { PaymentFacts } from './invoice-request-rules';
+import type { Installment } from './payment-installments';
+import type { PpdPayment } from './payment-complement-rules';
+
+/** CFDI de pago live in `invoices` (document `payment`); this is the code that writes them. */
+
+/**
+ * The PPD invoices (not cancelled) covering any of these orders, locked in id order: two
+ * payments of one invoice take their installment numbers one after the other.
+ */
+export function lockPpdInvoicesOfOrders(
+  tx: Executor,
+  schoolId: string,
+  orderIds: string[],
+): Promise<InvoiceRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.schoolId, schoolId),
+        eq(invoices.document, 'invoice'),
+        eq(invoices.sourceKind, 'billing'),
+        arrayOverlaps(invoices.orderIds, orderIds),
+        notInArray(invoices.status, ['canceled', 'canceling']),
+      ),
+    )
+    .orderBy(invoices.id)
+    .for('update');
+}
+
+/** What the live CFDI de pago of a PPD invoice paid, in installment order. */
+export async function paidOnPpd(tx: Executor, ppdId: string): Promise<number[]> {
+  const rows = await tx
+    .select({ paid: invoices.totalCentavos })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.document, 'payment'),
+        eq(invoices.relatedInvoiceId, ppdId),
+        ne(invoices.status, 'canceled'),
+      ),
+    )
+    .orderBy(asc(invoices.installment));
+  return rows.map((r) => r.paid);
+}
+
+/**
+ * Records a payment's CFDI de pago on a PPD invoice, made out to the PPD invoice's receptor.
+ * One per payment and invoice: a redelivered event records nothing. Returns whether it is new.
+ */
+export async function recordPaymentComplement(
+  tx: Executor,
+  source: PaymentFacts,
+  ppd: InvoiceRow,
+  payment: PpdPayment,
+  installment: Installment,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(invoices)
+    .values({
+      schoolId: ppd.schoolId,
+      document: 'payment',
+      relatedInvoiceId: ppd.id,
+      part: ppd.part,
+      sourceKind: source.kind,
+      sourceId: source.id,
+      studentId: ppd.studentId,
+      payerGuardianId: source.payerGuardianId,
+      billingGuardianId: ppd.billingGuardianId,
+      method: source.method,
+      paidAt: source.paidAt,
+      lines: payment.lines,
+      orderIds: [...new Set(payment.lines.map((l) => l.order_id))],
+      totalCentavos: installment.paidCentavos,
+      installment: installment.installment,
+      balanceBeforeCentavos: installment.balanceBeforeCentavos,
+      receptorRfc: ppd.receptorRfc,
+      receptorName: ppd.receptorName,
+      receptorNote: ppd.receptorNote,
+    })
+    .onConflictDoNothing({
+      target: [invoices.sourceKind, invoices.sourceId, invoices.relatedInvoiceId],
+      where: sql`${invoices.document} = 'payment'`,
+    })
+    .returning({ id: invoices.id });
+  if (inserted.length) await tx.execute(sql`SELECT pg_notify(${INVOICES_DUE_CHANNEL}, '')`);
+  return inserted.length > 0;
+}
+
+/** A CFDI de pago's PPD invoice, as stamped (the complement relates to its UUID). */
+export async function ppdInvoicesByIds(tx: Executor, ids: string[]): Promise<InvoiceRow[]> {
+  if (!ids.length) return [];
+  return tx.select().from(invoices).where(inArray(invoices.id, ids));
+}

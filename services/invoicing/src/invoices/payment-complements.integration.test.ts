@@ -1,0 +1,278 @@
+/**
+ * A school that invoices at billing (ADR 0037 "PPD and Pagos 2.0"), on real NATS and the PAC
+ * sandbox: billing's orders become a PPD invoice (MetodoPago PPD, FormaPago 99), and each
+ * payment of it a CFDI de pago (P, Pagos 2.0) with the next installment number and balance,
+ * all valid by SAT's XSD and XSLT with a seal that verifies; a redelivered payment records
+ * one complement; what the PPD invoice did not bill (a late fee) is invoiced PUE.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { pageSchema } from '@cuota/contracts/common/pagination';
+import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
+import { waitFor } from '@cuota/testing/wait-for';
+import { parseCentavos } from '../cfdi/cfdi-amounts';
+import {
+  cadenaWithSatXslt,
+  opensslVerifiesSello,
+  validateWithSatSchemas,
+  writeValidationSchema,
+} from '../cfdi/sat-tools';
+import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import type { InvoiceRow } from './invoice-repository';
+import {
+  SCHOOL_ID,
+  colegiatura,
+  guardian,
+  guardianClaims,
+  payin,
+  saveSchoolFiscalEntity,
+  staffOf,
+  startInvoicingTestSystem,
+  student,
+  uuidOf,
+  type InvoicingTestSystem,
+} from '../test-support/invoicing-test-system';
+
+jest.setTimeout(120_000);
+
+let system: InvoicingTestSystem;
+let dir: string;
+let schema: string;
+const ana = student(1);
+
+beforeAll(async () => {
+  [system, dir] = await Promise.all([
+    startInvoicingTestSystem(),
+    mkdtemp(path.join(tmpdir(), 'invoicing-ppd-')),
+  ]);
+  schema = await writeValidationSchema(dir);
+  await saveSchoolFiscalEntity(system, SCHOOL_ID, 'billing');
+  await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
+  await system.publish(guardianCreatedV1, guardian(1));
+  await system.publish(studentCreatedV1, ana);
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT (SELECT count(*) FROM student_directory)::int AS s, (SELECT count(*) FROM fiscal_guardians)::int AS g',
+    );
+    return rows[0].s === 1 && rows[0].g === 1;
+  });
+});
+
+afterAll(async () => {
+  await system?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+let files = 0;
+/** What SAT's own files say of a stamped CFDI: XSD, cadena by its XSLT, the seal. */
+async function expectSatAccepts(xml: string) {
+  const file = path.join(dir, `stamped-${++files}.xml`);
+  await writeFile(file, xml);
+  const { valid, report } = await validateWithSatSchemas(schema, [file]);
+  expect(valid.has(file) || report).toBe(true);
+  const stamped = parseStampedCfdi(xml);
+  const satCadena = await cadenaWithSatXslt(file);
+  const { Certificado = '', Sello = '' } = stamped.comprobante;
+  expect(
+    await opensslVerifiesSello(dir, { certificado: Certificado, sello: Sello }, satCadena),
+  ).toBe('Verified OK');
+  return stamped;
+}
+
+/** billing's bill run of one colegiatura order for Ana; its PPD invoice, once stamped. */
+async function billedColegiatura(amountCentavos: number) {
+  const orderId = randomUUID();
+  const batchId = randomUUID();
+  await system.publish(ordersBilledV1, {
+    school_id: SCHOOL_ID,
+    batch_id: batchId,
+    concept_id: uuidOf(500),
+    concept_type: 'MONTHLY_FEE',
+    period: '2026-09',
+    orders: 1,
+    total_centavos: amountCentavos,
+    detail: {
+      concept_name: 'Colegiatura',
+      items: [{ order_id: orderId, student_id: ana.student_id, amount_centavos: amountCentavos }],
+    },
+  });
+  const ppd = await system.settled(batchId, ana.student_id);
+  expect(ppd).toMatchObject({ status: 'success', sourceKind: 'billing', method: null });
+  return { orderId, ppd };
+}
+
+const complementsOf = (ppdId: string) =>
+  system.invoicing.db.query.invoices.findMany({
+    where: (t, { and, eq }) => and(eq(t.relatedInvoiceId, ppdId), eq(t.document, 'payment')),
+    orderBy: (t, { asc }) => [asc(t.installment)],
+  });
+
+/** Pays `base` (and a late fee) of the order by transfer; waits for its complement stamped. */
+async function pay(orderId: string, ppd: InvoiceRow, base: number, lateFee = 0) {
+  const before = (await complementsOf(ppd.id)).length;
+  const paid = payin({
+    type: 'CASH_IN',
+    method: 'transfer',
+    paid_at: new Date().toISOString(),
+    allocations: [
+      colegiatura(ana.student_id, {
+        order_id: orderId,
+        base_centavos: base,
+        late_fee_centavos: lateFee,
+      }),
+    ],
+  });
+  const eventId = await system.publish(payinSucceededV1, paid);
+  const complement = await waitFor(async () => {
+    const list = await complementsOf(ppd.id);
+    const mine = list.find((c) => c.sourceId === paid.payin_id);
+    return list.length === before + 1 && mine?.status === 'success' ? mine : undefined;
+  }, 30_000);
+  return { paid, eventId, complement };
+}
+
+/** The complement's DoctoRelacionado as stamped (its attributes the test reads). */
+function docto(xml: string): Record<string, string | undefined> {
+  const element = /<pago20:DoctoRelacionado ([^>]*)>/.exec(xml)?.[1] ?? '';
+  const attrs = ['IdDocumento', 'NumParcialidad', 'ImpSaldoAnt', 'ImpPagado', 'ImpSaldoInsoluto'];
+  return Object.fromEntries(
+    attrs.map((a) => [a, new RegExp(`\\b${a}="([^"]*)"`).exec(element)?.[1]]),
+  );
+}
+
+/** Waits until invoicing's inbox has taken this event (its consumer ran, or skipped it). */
+const consumed = (eventId: string) =>
+  waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT count(*)::int AS n FROM inbox_events WHERE event_id = $1',
+      [eventId],
+    );
+    return rows[0].n === 1;
+  });
+
+describe('an order billed as PPD and paid in one installment', () => {
+  test('the PPD invoice says PPD / forma 99 and its CFDI de pago pays it whole; SAT’s files accept both', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const stampedPpd = await expectSatAccepts(ppd.stampedXml!);
+    expect(stampedPpd.comprobante).toMatchObject({
+      TipoDeComprobante: 'I',
+      MetodoPago: 'PPD',
+      FormaPago: '99',
+      Total: '4850.00',
+    });
+
+    const { paid, complement } = await pay(orderId, ppd, 4_850_00);
+    const stamped = await expectSatAccepts(complement.stampedXml!);
+    expect(stamped.comprobante).toMatchObject({ TipoDeComprobante: 'P', Total: '0' });
+    expect(stamped.comprobante.Receptor).toMatchObject({ Rfc: 'COSC8001137NA', UsoCFDI: 'CP01' });
+    expect(docto(complement.stampedXml!)).toEqual({
+      IdDocumento: ppd.uuid,
+      NumParcialidad: '1',
+      ImpSaldoAnt: '4850.00',
+      ImpPagado: '4850.00',
+      ImpSaldoInsoluto: '0.00',
+    });
+    // No second income CFDI for money the PPD invoice already invoiced.
+    expect((await system.invoicesOf(paid.payin_id)).map((i) => i.document)).toEqual(['payment']);
+  });
+});
+
+describe('an order billed as PPD and paid in three installments', () => {
+  let orderId: string;
+  let ppd: InvoiceRow;
+  const complements: InvoiceRow[] = [];
+
+  beforeAll(async () => {
+    ({ orderId, ppd } = await billedColegiatura(4_850_00));
+    for (const [base, lateFee] of [
+      [2_000_00, 0],
+      [2_000_00, 0],
+      [850_00, 150_00],
+    ] as const) {
+      const { paid, eventId, complement } = await pay(orderId, ppd, base, lateFee);
+      complements.push(complement);
+      if (complements.length > 1) continue;
+      // The first payment again, before the second: redelivered, and as a new event.
+      for (let i = 0; i < 3; i++) await system.republish(eventId);
+      await consumed(await system.publish(payinSucceededV1, paid));
+    }
+  });
+
+  test('installments 1, 2, 3 carry the balance; each passes SAT’s XSD, XSLT and openssl', async () => {
+    const doctos = [];
+    for (const c of complements) {
+      await expectSatAccepts(c.stampedXml!);
+      doctos.push(docto(c.stampedXml!));
+    }
+    expect(
+      doctos.map((d) => [d.NumParcialidad, d.ImpSaldoAnt, d.ImpPagado, d.ImpSaldoInsoluto]),
+    ).toEqual([
+      ['1', '4850.00', '2000.00', '2850.00'],
+      ['2', '2850.00', '2000.00', '850.00'],
+      ['3', '850.00', '850.00', '0.00'],
+    ]);
+    const paid = doctos.reduce((sum, d) => sum + parseCentavos(d.ImpPagado!), 0);
+    expect(paid + parseCentavos(doctos.at(-1)!.ImpSaldoInsoluto!)).toBe(ppd.totalCentavos);
+    expect(new Set(doctos.map((d) => d.IdDocumento))).toEqual(new Set([ppd.uuid]));
+  });
+
+  test('a redelivered or duplicated payment event records and stamps one complement', async () => {
+    const all = await complementsOf(ppd.id);
+    expect(all.map((c) => c.sourceId)).toEqual(complements.map((c) => c.sourceId));
+    const stamps = system.pac.state.stamps();
+    for (const c of all) expect(stamps.filter((s) => s.uuid === c.uuid)).toHaveLength(1);
+  });
+
+  test('a late fee the PPD invoice did not bill is invoiced when paid (PUE, other concepts)', async () => {
+    const last = complements.at(-1)!;
+    const recargo = await system.settled(last.sourceId, ana.student_id, 'other');
+    expect(recargo).toMatchObject({
+      document: 'invoice',
+      status: 'success',
+      totalCentavos: 150_00,
+    });
+    const stamped = await expectSatAccepts(recargo.stampedXml!);
+    expect(stamped.comprobante).toMatchObject({ MetodoPago: 'PUE', FormaPago: '03' });
+  });
+
+  test('staff see each complement in Facturas; the family sees them with the order', async () => {
+    const list = pageSchema(invoiceSchema).parse(
+      await (
+        await system.call(
+          `/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/?page_size=200`,
+          staffOf(SCHOOL_ID, 'TREASURER'),
+        )
+      ).json(),
+    );
+    const shown = list.results.filter((i) => i.related_invoice_id === ppd.id);
+    expect(shown.map((i) => [i.document, i.installment, i.total_centavos]).sort()).toEqual([
+      ['payment', 1, 2_000_00],
+      ['payment', 2, 2_000_00],
+      ['payment', 3, 850_00],
+    ]);
+    const urls = invoiceUrlsSchema.parse(
+      await (
+        await system.call(
+          `/api/v1/students/${ana.student_id}/orders/${orderId}/invoice_urls/`,
+          guardianClaims(1),
+        )
+      ).json(),
+    );
+    const links = urls.invoices.filter((i) => i.document === 'payment' && i.xml_url);
+    expect(links).toHaveLength(3);
+    const pdf = await system.call(links[0]!.pdf_url!, guardianClaims(1));
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(urls.invoices.filter((i) => i.document === 'invoice').length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -274,6 +274,8 @@ export const payinReversals = pgTable(
     creditReversedCentavos: bigint('credit_reversed_centavos', { mode: 'number' })
       .notNull()
       .default(0),
+    /** Of the credit taken back, what was already spent: the family owes it (ADR 0036). */
+    creditOwedCentavos: bigint('credit_owed_centavos', { mode: 'number' }).notNull().default(0),
     reason: text('reason').notNull(),
     requestedBy: text('requested_by'),
     requestedByName: text('requested_by_name'),

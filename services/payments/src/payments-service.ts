@@ -9,6 +9,7 @@ import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { creditHandlers } from './credit/credit-handlers';
 import { deskHandlers } from './desk/desk-handlers';
+import { figureHandlers } from './figures/figures-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
 import { ledgerHandlers } from './ledger/ledger-handlers';
 import type { PaymentsConfig } from './payments-config';
@@ -60,6 +61,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...deskHandlers(deps(ctx)),
       ...correctionHandlers(deps(ctx)),
       ...cashClosingHandlers(deps(ctx)),
+      ...figureHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({

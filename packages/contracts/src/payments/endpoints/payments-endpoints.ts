@@ -6,6 +6,7 @@ import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { CREDIT_ENDPOINTS } from './credit';
 import { DESK_ENDPOINTS } from './desk';
+import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
@@ -29,4 +30,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CORRECTION_ENDPOINTS,
   ...CREDIT_ENDPOINTS,
   ...CASH_CLOSING_ENDPOINTS,
+  ...FIGURE_ENDPOINTS,
 ];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServiceContext, ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
+import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
@@ -62,6 +63,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...correctionHandlers(deps(ctx)),
       ...cashClosingHandlers(deps(ctx)),
       ...figureHandlers(deps(ctx)),
+      ...bankAccountHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({

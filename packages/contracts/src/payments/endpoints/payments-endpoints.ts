@@ -1,6 +1,7 @@
 import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
+import { BANK_ACCOUNT_ENDPOINTS } from './bank-accounts';
 import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
@@ -31,4 +32,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CREDIT_ENDPOINTS,
   ...CASH_CLOSING_ENDPOINTS,
   ...FIGURE_ENDPOINTS,
+  ...BANK_ACCOUNT_ENDPOINTS,
 ];

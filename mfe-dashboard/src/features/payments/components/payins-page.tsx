@@ -11,6 +11,7 @@ import { Page } from '@cuota/ui/page';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
 import { PagedList } from '../../../components/paged-list';
 import { useUrlFilters } from '../../../components/use-url-filters';
 import { PAYINS_PAGE_SIZE, useSchoolPayinsQuery } from '../api/payments-api';
@@ -121,11 +122,13 @@ export function PayinsView({ schoolId }: { schoolId: string }) {
 
 export function PayinsPage() {
   const schoolId = useCurrentSchool().school?.id;
+  const seesPayouts = useGrant('payouts.read');
   return (
     <Page title="Pagos">
       <FormRow>
         <UtmLink to="/dashboard/desk">Registrar pago en caja</UtmLink>
         <UtmLink to="/dashboard/payments/cash-closing">Corte de caja</UtmLink>
+        {seesPayouts && <UtmLink to="/dashboard/payments/bank-accounts">Cuentas bancarias</UtmLink>}
       </FormRow>
       {schoolId && <PayinsView schoolId={schoolId} />}
     </Page>

@@ -16,8 +16,19 @@ const page = (results: unknown[], count = results.length) => ({
   results,
 });
 
+const STATS = '/api/v1/payins/stats/';
+const stats = {
+  payins: 3,
+  amount_centavos: 400_000,
+  paid_payins: 2,
+  paid_centavos: 350_000,
+  by_method: [{ method: 'cash', payins: 2, amount_centavos: 350_000 }],
+};
+
 test('the list shows each payin with its amount and status, and pages on the server', async () => {
-  const network = stubFetch().on('GET', PAYINS, page([payinFixture()], 30));
+  const network = stubFetch()
+    .on('GET', PAYINS, page([payinFixture()], 30))
+    .on('GET', STATS, stats);
   renderWithProviders(<PayinsView schoolId="school-1" />, {
     url: '/dashboard/payments',
     path: '/dashboard/payments',
@@ -37,11 +48,13 @@ test('the list shows each payin with its amount and status, and pages on the ser
 });
 
 test('filtering by status asks the server and an empty answer says so', async () => {
-  const network = stubFetch().on('GET', PAYINS, (request: Request) =>
-    Response.json(
-      new URL(request.url).searchParams.get('status') ? page([]) : page([payinFixture()]),
-    ),
-  );
+  const network = stubFetch()
+    .on('GET', STATS, stats)
+    .on('GET', PAYINS, (request: Request) =>
+      Response.json(
+        new URL(request.url).searchParams.get('status') ? page([]) : page([payinFixture()]),
+      ),
+    );
   renderWithProviders(<PayinsView schoolId="school-1" />, {
     url: '/dashboard/payments',
     path: '/dashboard/payments',
@@ -55,14 +68,6 @@ test('filtering by status asks the server and an empty answer says so', async ()
   );
 });
 
-const STATS = '/api/v1/payins/stats/';
-const stats = {
-  payins: 3,
-  amount_centavos: 400_000,
-  paid_payins: 2,
-  paid_centavos: 350_000,
-  by_method: [{ method: 'cash', payins: 2, amount_centavos: 350_000 }],
-};
 const renderList = (url = '/dashboard/payments') =>
   renderWithProviders(<PayinsView schoolId="school-1" />, {
     url,

@@ -11,6 +11,7 @@ export function payinFixture(changes: Partial<Payin> = {}): Payin {
     amount_centavos: 150_000,
     guardian_id: null,
     student_ids: ['student-1'],
+    student_names: ['Ana Pérez'],
     allocations: [
       {
         order_id: 'order-1',

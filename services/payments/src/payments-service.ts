@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServiceContext, ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
+import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
 import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
@@ -9,6 +10,7 @@ import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { creditHandlers } from './credit/credit-handlers';
 import { deskHandlers } from './desk/desk-handlers';
+import { figureHandlers } from './figures/figures-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
 import { ledgerHandlers } from './ledger/ledger-handlers';
 import type { PaymentsConfig } from './payments-config';
@@ -60,6 +62,8 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...deskHandlers(deps(ctx)),
       ...correctionHandlers(deps(ctx)),
       ...cashClosingHandlers(deps(ctx)),
+      ...figureHandlers(deps(ctx)),
+      ...bankAccountHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({

@@ -274,6 +274,8 @@ export const payinReversals = pgTable(
     creditReversedCentavos: bigint('credit_reversed_centavos', { mode: 'number' })
       .notNull()
       .default(0),
+    /** Of the credit taken back, what was already spent: the family owes it (ADR 0036). */
+    creditOwedCentavos: bigint('credit_owed_centavos', { mode: 'number' }).notNull().default(0),
     reason: text('reason').notNull(),
     requestedBy: text('requested_by'),
     requestedByName: text('requested_by_name'),
@@ -405,3 +407,28 @@ export const receiptCounters = pgTable('receipt_counters', {
   schoolId: text('school_id').primaryKey(),
   lastNumber: integer('last_number').notNull(),
 });
+
+/** A school's bank accounts: where its payouts go (CLABE checked, bank named from it). */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    clabe: text('clabe').notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    holderName: text('holder_name').notNull(),
+    alias: text('alias'),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name'),
+    /** The request's Idempotency-Key and hash: a retry answers the first (ADR 0019). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A school has a CLABE once.
+    unique('bank_accounts_school_clabe').on(t.schoolId, t.clabe),
+    unique('bank_accounts_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
+  ],
+);

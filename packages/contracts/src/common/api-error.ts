@@ -31,6 +31,8 @@ export const API_ERROR_CODES = [
   'DESK_LIMIT_EXCEEDED',
   /** 409: a desk payment above what the chosen orders owe, not confirmed (ADR 0036). */
   'EXCESS_NOT_CONFIRMED',
+  /** 409: a card refund whose credit the family already spent, not confirmed (ADR 0036). */
+  'CREDIT_SPENT_NOT_CONFIRMED',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_SERVER_ERROR',

@@ -59,6 +59,8 @@ export const payinSchema = z.object({
   /** The family that paid (a card payment from the portal, or the desk's family). */
   guardian_id: z.string().nullable(),
   student_ids: z.array(z.string()),
+  /** The students' names as payments' directory knows them, in `student_ids` order. */
+  student_names: z.array(z.string()).default([]),
   allocations: z.array(allocationSchema),
   /** An overpayment kept as the student's credit balance. */
   credit_created_centavos: z.number().int(),
@@ -74,15 +76,33 @@ export const payinSchema = z.object({
 });
 export type Payin = z.infer<typeof payinSchema>;
 
-export const payinListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
+/** A from–to range of Mexico City dates, both inclusive, from first (400 otherwise). */
+export const datesInOrder = {
+  check: (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to,
+  message: 'La fecha inicial debe ser igual o anterior a la fecha final.',
+  path: ['to'],
+};
+
+/** What narrows a list of payins (Pagos' filters): who paid, for whom, when, how. */
+export const payinFilterSchema = z.object({
   type: payinTypeSchema.optional(),
   status: requestStatusSchema.optional(),
-  student_id: z.uuid().optional(),
+  method: z.enum(PAYMENT_METHODS, 'Elige un método de pago válido.').optional(),
+  student_id: z.uuid('Elige un alumno válido.').optional(),
+  /** The payer: the family's guardian. */
+  guardian_id: z.uuid('Elige un tutor válido.').optional(),
+  /** Created from/to these Mexico City dates, inclusive. */
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
 });
+export type PayinFilter = z.infer<typeof payinFilterSchema>;
+
+export const payinListQuerySchema = payinFilterSchema
+  .extend({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(200).default(25),
+  })
+  .refine(datesInOrder.check, datesInOrder);
 
 /** The orders a desk payment is for (any of the family's). */
 export const deskOrderIdsSchema = z

@@ -23,10 +23,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
       'Subir el comprobante de pago de un cobro',
   },
   dashboard: {
-    'GET /api/v1/payins/stats/': 'Estadísticas de cobros',
-    'GET /api/v1/dashboard/schools/{id}/bank_accounts/': 'Listar cuentas bancarias de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/collections/': 'Listar cobranza de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/graphics/': 'Listar gráficas de cobranza de la escuela',
     'GET /api/v1/dashboard/schools/{id}/payouts/': 'Listar dispersiones de la escuela',
   },
   internal: {

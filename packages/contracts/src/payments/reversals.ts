@@ -14,6 +14,8 @@ export const payinReversalSchema = z.object({
   status: z.enum(REVERSAL_STATUSES),
   amount_centavos: z.number().int().positive(),
   credit_reversed_centavos: z.number().int().nonnegative(),
+  /** Of the credit taken back, what the family had already spent: it owes it now. */
+  credit_owed_centavos: z.number().int().nonnegative(),
   reason: z.string(),
   requested_by: z.string().nullable(),
   requested_by_name: z.string().nullable(),
@@ -46,5 +48,7 @@ export const refundCardSchema = z.strictObject({
     .trim()
     .min(5, 'Escribe el motivo del reembolso (al menos 5 caracteres).')
     .max(300, 'El motivo admite a lo más 300 caracteres.'),
+  /** Refund even though the payin's credit was spent on other orders (the family will owe it). */
+  confirm_credit_spent: z.boolean('Indica si confirmas el reembolso.').optional(),
 });
 export type RefundCard = z.infer<typeof refundCardSchema>;

@@ -1,18 +1,17 @@
 import type { Executor } from '@cuota/messaging/transaction';
 import { lockStudents } from '../allocation/allocation-repository';
 import type { GatewayReversal } from '../gateway/kushki-shapes';
-import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
-import { allocationsOfPayins, lockPayinByTicket, type PayinRow } from '../payins/payin-repository';
+import { postLedgerTransaction } from '../ledger/ledger-repository';
+import { lockPayinByTicket, type PayinRow } from '../payins/payin-repository';
+import { heldBy, payinCredit } from './payin-holdings';
 import { reversalLines } from './reversal-postings';
 import {
   applyPendingReversal,
   declineReversal,
   reversalForNotice,
-  reversalsOfPayin,
-  reversedAllocationsOfPayin,
   type ReversalRow,
 } from './reversal-repository';
-import { stillHeld, takeBack } from './reversal-rules';
+import { takeBack } from './reversal-rules';
 
 export type GatewayReversalResult = 'applied' | 'declined' | 'not_ours';
 
@@ -21,6 +20,8 @@ export type GatewayReversalResult = 'applied' | 'declined' | 'not_ours';
  * transaction that recorded the notice once: approved, the books move (credit back, orders
  * reopened, gateway_clearing credited) with payments.payin.reversed; otherwise it is declined
  * and nothing moves. A reversal payments did not ask for (a mismatched sale's) is not ours.
+ * The money already left at the gateway, so an approved one is always booked: credit of the
+ * payin spent meanwhile on other orders becomes what the family owes.
  */
 export async function applyGatewayReversal(
   tx: Executor,
@@ -51,13 +52,13 @@ async function applyApproved(
   gatewayTicketNumber: string,
   appliedAt: Date,
 ): Promise<void> {
-  const paid = (await allocationsOfPayins(tx, [payin.id])).get(payin.id) ?? [];
-  const held = stillHeld(paid, await reversedAllocationsOfPayin(tx, payin.id));
+  const held = await heldBy(tx, payin);
   await lockStudents(tx, [...payin.studentIds, ...held.map((a) => a.studentId)]);
-  const taken = takeBack(held, await creditLeft(tx, payin), row.amountCentavos);
+  const taken = takeBack(held, await payinCredit(tx, payin), row.amountCentavos);
   await applyPendingReversal(tx, row, {
     whole: row.amountCentavos === payin.amountCentavos,
-    creditReversedCentavos: taken.creditCentavos,
+    creditReversedCentavos: taken.creditCentavos + taken.owedCentavos,
+    creditOwedCentavos: taken.owedCentavos,
     allocations: taken.allocations,
     appliedAt,
     gatewayTicketNumber,
@@ -74,16 +75,7 @@ async function applyApproved(
       allocations: taken.allocations,
       creditStudentId: payin.creditStudentId,
       creditCentavos: taken.creditCentavos,
+      owedCentavos: taken.owedCentavos,
     }),
   });
-}
-
-/** The payin's credit not yet taken back, as far as the student's balance still holds it. */
-async function creditLeft(tx: Executor, payin: PayinRow): Promise<number> {
-  if (!payin.creditStudentId || !payin.creditCreatedCentavos) return 0;
-  const taken = (await reversalsOfPayin(tx, payin.id))
-    .filter((r) => r.status === 'applied')
-    .reduce((s, r) => s + r.creditReversedCentavos, 0);
-  const balance = await lockCreditBalance(tx, payin.schoolId, payin.creditStudentId);
-  return Math.min(payin.creditCreatedCentavos - taken, balance);
 }

@@ -1,4 +1,5 @@
-import { conflict, forbidden, type HttpError } from '@cuota/service-runtime/http/http-error';
+import { formatPesos } from '@cuota/documents/money-format';
+import { conflict, forbidden, HttpError } from '@cuota/service-runtime/http/http-error';
 import type { VoidRefusal } from './void-rules';
 
 /** Corrections' refusals, in Spanish (ADR 0036). */
@@ -15,4 +16,12 @@ export const VOID_REFUSALS: Record<VoidRefusal, () => HttpError> = {
 export const creditAlreadySpent = () =>
   conflict(
     'El saldo a favor que dejó este pago ya se aplicó a otros cargos, así que no puede anularse completo. Revisa esos cargos con tesorería.',
+  );
+
+/** A card refund would reach credit the family already spent: it must be confirmed. */
+export const creditSpentNotConfirmed = (owed: number) =>
+  new HttpError(
+    409,
+    'CREDIT_SPENT_NOT_CONFIRMED',
+    `${formatPesos(owed)} del saldo a favor que dejó este pago ya pagaron otros cargos de la familia. Si reembolsas, la familia quedará debiendo ${formatPesos(owed)} a la escuela. Confirma para reembolsar de todos modos.`,
   );

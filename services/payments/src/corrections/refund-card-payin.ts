@@ -8,6 +8,9 @@ import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { voidableUntil } from '../gateway/void-window';
 import type { PaymentsDeps } from '../payments-deps';
 import { payinById, UNKNOWN_PAYIN } from '../payins/payin-repository';
+import { creditSpentNotConfirmed } from './correction-refusals';
+import { heldBy, payinCredit } from './payin-holdings';
+import { takeBack } from './reversal-rules';
 import type { Corrector } from './void-desk-payin';
 import {
   claimGatewayRetry,
@@ -78,9 +81,8 @@ async function requested(
   if (payin.type !== 'CARD')
     throw conflict('Este pago no fue con tarjeta: un pago de caja se anula desde su detalle.');
   const earlier = await reversalsOfPayin(tx, payin.id);
-  const left =
-    payin.amountCentavos -
-    earlier.filter((r) => r.status !== 'declined').reduce((s, r) => s + r.amountCentavos, 0);
+  const sum = (rows: ReversalRow[]) => rows.reduce((s, r) => s + r.amountCentavos, 0);
+  const left = payin.amountCentavos - sum(earlier.filter((r) => r.status !== 'declined'));
   if (left === 0 || payin.status === 'canceled')
     throw conflict('Este pago ya se reembolsó por completo.');
   if (payin.status !== 'success')
@@ -90,6 +92,14 @@ async function requested(
     throw conflict(
       `De este pago quedan ${formatPesos(left)} por reembolsar; no ${formatPesos(amount)}.`,
     );
+  // Pending reversals will take what the payin holds first; this one comes after them.
+  const pending = sum(earlier.filter((r) => r.status === 'pending'));
+  const { owedCentavos } = takeBack(
+    await heldBy(tx, payin),
+    await payinCredit(tx, payin),
+    pending + amount,
+  );
+  if (owedCentavos > 0 && !body.confirm_credit_spent) throw creditSpentNotConfirmed(owedCentavos);
   const now = deps.now();
   const whole = amount === payin.amountCentavos && earlier.length === 0;
   return insertPendingReversal(tx, {

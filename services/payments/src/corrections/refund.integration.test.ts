@@ -70,6 +70,17 @@ const waitApplied = (reversalId: string) =>
     );
     return rows[0]?.status === 'applied';
   });
+/** Waits until the gateway delivered the reversal's webhook `times` times, each answered 200. */
+const deliveredTimes = (payinId: string, type: string, times: number) =>
+  waitFor(async () => {
+    const ticket = await ticketOf(payinId);
+    const deliveries = (await (
+      await sandbox(`/_sandbox/webhooks?ticketNumber=${ticket}`)
+    ).json()) as { transaction_type: string; status: number }[];
+    return (
+      deliveries.filter((d) => d.transaction_type === type && d.status === 200).length === times
+    );
+  });
 const reversedEvents = (payinId: string) =>
   h.count(
     'outbox_events',
@@ -95,13 +106,7 @@ test('twenty refunds at once, webhook delivered five times: one void, books move
   expect(reversal).toMatchObject({ kind: 'void', status: 'pending', amount_centavos: 350_000 });
 
   await waitApplied(reversal.id);
-  const ticket = await ticketOf(payinId);
-  await waitFor(async () => {
-    const deliveries = (await (
-      await sandbox(`/_sandbox/webhooks?ticketNumber=${ticket}`)
-    ).json()) as { transaction_type: string; status: number }[];
-    return deliveries.filter((d) => d.transaction_type === 'VOID' && d.status === 200).length === 5;
-  });
+  await deliveredTimes(payinId, 'VOID', 5);
   await sandbox('/_sandbox/behaviour', { method: 'PUT', body: JSON.stringify({}) });
 
   expect(await h.count('payin_reversals', 'payin_id = $1', [payinId])).toBe(1);
@@ -213,4 +218,117 @@ test('who may refund what: 403 without payments.refund, 404 elsewhere, 400 bad i
   expect(refused.body.error.message).toBe(
     'Este pago no fue con tarjeta: un pago de caja se anula desde su detalle.',
   );
+});
+
+const behave = (behaviour: object) =>
+  sandbox('/_sandbox/behaviour', { method: 'PUT', body: JSON.stringify(behaviour) });
+const refundAt = (school: SchoolFixture, json: object, key = randomUUID()) =>
+  h.call(h.staff('TREASURER', school), `/api/v1/dashboard/schools/${school.id}/refund/`, {
+    method: 'POST',
+    json: { reason, ...json },
+    headers: { 'idempotency-key': key },
+  });
+
+/**
+ * A card payment whose order the desk paid while the card's webhook was held: the whole
+ * card payment becomes the student's credit.
+ */
+async function cardLeftCredit(family: number, order: BilledOrder): Promise<string> {
+  const student = other.families[family]!.studentIds[0]!;
+  await behave({ hold: true });
+  const card = await h.checkout(other, [order], { claims: h.guardian(other, family) });
+  expect(card.status).toBe(202);
+  const desk = await h.call(
+    h.staff('CASH_COLLECTION', other),
+    `/api/v1/dashboard/schools/${other.id}/payins/`,
+    {
+      method: 'POST',
+      json: {
+        student_id: student,
+        amount_centavos: order.amount,
+        method: 'cash',
+        order_ids: [order.id],
+      },
+      headers: { 'idempotency-key': randomUUID() },
+    },
+  );
+  expect(desk.status).toBe(201);
+  await behave({});
+  await h.waitForStatus(card.body.id, 'success');
+  expect(
+    await h.count('payins', 'id = $1 AND credit_created_centavos = $2', [
+      card.body.id,
+      order.amount,
+    ]),
+  ).toBe(1);
+  return card.body.id;
+}
+
+/** The reversal is booked: the money left the gateway, the spent credit is what is owed. */
+async function bookedAsOwed(payinId: string, student: string, before: Record<string, number>) {
+  expect(await h.count('payin_reversals', 'payin_id = $1', [payinId])).toBe(1);
+  expect(await h.count('payins', "id = $1 AND status = 'canceled'", [payinId])).toBe(1);
+  expect(await reversedEvents(payinId)).toBe(1);
+  const after = await balancesOfSchool(h.service.db, other.id);
+  expect(after.gateway_clearing! - before.gateway_clearing!).toBe(-350_000);
+  expect(after[`owed:${student}`]).toBe(350_000);
+  expect(after[`credit:${student}`] ?? 0).toBe(0);
+  // The orders the credit paid stay paid: billing and the ledger still agree.
+  expect(after.receivable).toBe(before.receivable);
+  await ledgerIsRight(h, other, []);
+}
+
+test('credit spent between a whole refund and its webhook (×5): booked once, owed', async () => {
+  const [ana, luis] = other.families[0]!.studentIds as [string, string];
+  // Each bill run bills every student of the level: Ana, Luis and Sofía.
+  const [march, luisMarch] = await h.bill(other, [ana, luis], { period: '2026-03' });
+  const payinId = await cardLeftCredit(0, march!);
+  await behave({ hold: true });
+  const key = randomUUID();
+  const asked = await refundAt(other, { payin_id: payinId }, key);
+  expect(asked.status).toBe(201);
+  expect(asked.body).toMatchObject({ kind: 'void', status: 'pending' });
+
+  // Meanwhile the next bill run spends Ana's $3,500: $1,000 on her April, $2,500 on Luis's March.
+  const [april] = await h.bill(other, [ana], { period: '2026-04', amount: 100_000 });
+  await h.realBilling.waitForPaid(april!);
+  await h.realBilling.waitForPaid(luisMarch!, 250_000);
+  const before = await balancesOfSchool(h.service.db, other.id);
+  await behave({ duplicates: 4 });
+  await waitApplied(asked.body.id);
+  await deliveredTimes(payinId, 'VOID', 5);
+  await behave({});
+
+  const again = await refundAt(other, { payin_id: payinId }, key);
+  expect(again.body).toMatchObject({
+    status: 'applied',
+    credit_reversed_centavos: 350_000,
+    credit_owed_centavos: 350_000,
+  });
+  await bookedAsOwed(payinId, ana, before);
+});
+
+test('a refund of credit already spent is warned first; confirmed, the family owes it', async () => {
+  const sofia = other.families[1]!.studentIds[0]!;
+  const [may] = await h.bill(other, [sofia], { period: '2026-05' });
+  const payinId = await cardLeftCredit(1, may!);
+  // The next bill run: Sofía's credit pays her oldest open orders (March, April, June).
+  await h.bill(other, [sofia], { period: '2026-06', amount: 100_000 });
+  await waitFor(async () => (await h.count('credit_applications', 'student_id = $1', [sofia])) > 0);
+  const before = await balancesOfSchool(h.service.db, other.id);
+
+  const nothing = await written();
+  const warned = await refundAt(other, { payin_id: payinId });
+  expect(warned.status).toBe(409);
+  expect(warned.body.error).toMatchObject({
+    code: 'CREDIT_SPENT_NOT_CONFIRMED',
+    message:
+      '$3,500.00 del saldo a favor que dejó este pago ya pagaron otros cargos de la familia. Si reembolsas, la familia quedará debiendo $3,500.00 a la escuela. Confirma para reembolsar de todos modos.',
+  });
+  expect(await written()).toEqual(nothing);
+
+  const confirmed = await refundAt(other, { payin_id: payinId, confirm_credit_spent: true });
+  expect(confirmed.status).toBe(201);
+  await waitApplied(confirmed.body.id);
+  await bookedAsOwed(payinId, sofia, before);
 });

@@ -1,5 +1,10 @@
 import { totalOf, type OrderAllocation } from '../allocation/allocation-rules';
-import { creditAccount, schoolAccount, type SchoolAccount } from '../ledger/chart-of-accounts';
+import {
+  creditAccount,
+  owedAccount,
+  schoolAccount,
+  type SchoolAccount,
+} from '../ledger/chart-of-accounts';
 import type { LedgerLine } from '../ledger/ledger-rules';
 
 /** What a reversal gives back and where it takes it from (ADR 0036's table). */
@@ -11,9 +16,14 @@ export interface ReversedMoney {
   allocations: OrderAllocation[];
   creditStudentId: string | null;
   creditCentavos: number;
+  /** The payin's credit already spent elsewhere: now owed by the family (card refunds). */
+  owedCentavos?: number;
 }
 
-/** The reverse of a payment's posting: the money leaves, the orders owe again, credit shrinks. */
+/**
+ * The reverse of a payment's posting: the money leaves, the orders owe again, credit shrinks;
+ * what credit no longer covers the family owes.
+ */
 export function reversalLines(r: ReversedMoney): LedgerLine[] {
   const base = r.allocations.reduce((s, a) => s + a.baseCentavos, 0);
   return [
@@ -30,6 +40,9 @@ export function reversalLines(r: ReversedMoney): LedgerLine[] {
             amountCentavos: r.creditCentavos,
           },
         ]
+      : []),
+    ...(r.creditStudentId && r.owedCentavos
+      ? [{ account: owedAccount(r.schoolId, r.creditStudentId), amountCentavos: r.owedCentavos }]
       : []),
   ];
 }

@@ -90,6 +90,8 @@ export async function applyPendingReversal(
   pending: ReversalRow,
   r: Pick<AppliedReversal, 'whole' | 'creditReversedCentavos' | 'allocations' | 'appliedAt'> & {
     gatewayTicketNumber: string;
+    /** Of `creditReversedCentavos`, what was already spent and the family now owes. */
+    creditOwedCentavos: number;
   },
 ): Promise<ReversalRow> {
   const [row] = await tx
@@ -97,6 +99,7 @@ export async function applyPendingReversal(
     .set({
       status: 'applied',
       creditReversedCentavos: r.creditReversedCentavos,
+      creditOwedCentavos: r.creditOwedCentavos,
       gatewayTicketNumber: r.gatewayTicketNumber,
       appliedAt: r.appliedAt,
     })
@@ -241,6 +244,7 @@ export const toReversal = (row: ReversalRow): PayinReversal => ({
   status: row.status,
   amount_centavos: row.amountCentavos,
   credit_reversed_centavos: row.creditReversedCentavos,
+  credit_owed_centavos: row.creditOwedCentavos,
   reason: row.reason,
   requested_by: row.requestedBy,
   requested_by_name: row.requestedByName,

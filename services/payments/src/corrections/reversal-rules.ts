@@ -2,19 +2,30 @@ import type { OrderAllocation } from '../allocation/allocation-rules';
 
 /** What a reversal takes back: credit of the payin's student, then money off orders. */
 export interface TakenBack {
+  /** Off the student's credit balance. */
   creditCentavos: number;
+  /** The payin's credit that was already spent: the family owes it now. */
+  owedCentavos: number;
   /** What each order loses (positive amounts). */
   allocations: OrderAllocation[];
 }
 
+/** A payin's credit not yet taken back (`untaken`), and how much of it the balance still holds. */
+export interface PayinCredit {
+  left: number;
+  untaken: number;
+}
+
 /**
  * How `amount` of a payin is taken back (ADR 0036): its credit first (what no order holds,
- * up to `creditLeft`), then its allocations newest first, each order's base before its late
- * fee — the reverse of how it was paid. `held` is what the payin still holds on each order,
- * in the order it was paid. Throws when the payin does not hold `amount`.
+ * up to what the balance still holds), then its allocations newest first, each order's base
+ * before its late fee — the reverse of how it was paid; last, the payin's credit that was
+ * spent on other orders, which the family then owes (the money already left at the gateway).
+ * `held` is what the payin still holds on each order, in the order it was paid. Throws when
+ * the payin does not hold `amount`.
  */
-export function takeBack(held: OrderAllocation[], creditLeft: number, amount: number): TakenBack {
-  const creditCentavos = Math.min(creditLeft, amount);
+export function takeBack(held: OrderAllocation[], credit: PayinCredit, amount: number): TakenBack {
+  const creditCentavos = Math.min(credit.left, amount);
   let left = amount - creditCentavos;
   const allocations: OrderAllocation[] = [];
   for (const a of [...held].reverse()) {
@@ -25,8 +36,10 @@ export function takeBack(held: OrderAllocation[], creditLeft: number, amount: nu
     if (base + lateFee > 0)
       allocations.push({ ...a, baseCentavos: base, lateFeeCentavos: lateFee });
   }
-  if (left > 0) throw new RangeError(`El pago no tiene ${amount} centavos que devolver.`);
-  return { creditCentavos, allocations };
+  const owedCentavos = Math.min(credit.untaken - credit.left, left);
+  if (left > owedCentavos)
+    throw new RangeError(`El pago no tiene ${amount} centavos que devolver.`);
+  return { creditCentavos, owedCentavos, allocations };
 }
 
 /**

@@ -28,3 +28,16 @@ export function creditAccount(schoolId: string, studentId: string): AccountRef {
     mustNotGoNegative: true,
   };
 }
+
+/**
+ * What a family owes the school for a card refund whose credit it had already spent on other
+ * orders (ADR 0036): the money left at the gateway, the orders the credit paid stay paid.
+ */
+export function owedAccount(schoolId: string, studentId: string): AccountRef {
+  return {
+    code: `school:${schoolId}:owed:${studentId}`,
+    name: `Reembolso por recuperar del alumno ${studentId}`,
+    kind: 'asset',
+    schoolId,
+  };
+}

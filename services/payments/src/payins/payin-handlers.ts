@@ -6,66 +6,23 @@ import {
   payinReceipt,
   recordDeskPayment as recordDeskPaymentEndpoint,
 } from '@cuota/contracts/payments/endpoints/payins';
-import type { Payin } from '@cuota/contracts/payments/payins';
 import { conflict, forbidden } from '@cuota/service-runtime/http/http-error';
 import { answerKeyed, implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { PaymentsDeps } from '../payments-deps';
 import { schoolById } from '../schools/school-repository';
 import { studentNames } from '@cuota/student-directory/student-directory-repository';
-import { assertInScope, familyOf, familyScope } from './payin-access';
-import {
-  allocationsOfPayins,
-  itemsOfPayins,
-  listPayins as listPayinRows,
-  payinById,
-  type PayinRow,
-} from './payin-repository';
-import { appliedOrPlanned, toPayin } from './payin-view';
+import { payinViews } from './payin-views';
 import { recordDeskPayment } from './record-desk-payment';
 import { renderReceiptPdf } from './receipt-pdf';
 
 export function payinHandlers(deps: PaymentsDeps) {
   const { db } = deps;
-
-  const views = async (rows: PayinRow[]): Promise<Payin[]> => {
-    // A paid payin shows its allocations, any other its planned items (appliedOrPlanned).
-    const ids = (paid: boolean) =>
-      rows.filter((r) => (r.status === 'success') === paid).map((r) => r.id);
-    const [allocated, planned] = await Promise.all([
-      allocationsOfPayins(db, ids(true)),
-      itemsOfPayins(db, ids(false)),
-    ]);
-    return rows.map((r) => toPayin(r, appliedOrPlanned(r, allocated.get(r.id), planned.get(r.id))));
-  };
-
-  /** The caller's family in the school (a guardian), or undefined (staff see every family). */
-  const familyIn = async (caller: Call<typeof listPayins>['caller'], schoolId: string) => {
-    const guardianId = familyScope(caller, schoolId);
-    return guardianId === undefined ? undefined : familyOf(db, schoolId, guardianId);
-  };
-
-  const list = async ({ params, query, caller }: Call<typeof listPayins>) => {
-    const { count, rows } = await listPayinRows(db, {
-      schoolId: params.id,
-      family: await familyIn(caller, params.id),
-      type: query.type,
-      status: query.status,
-      studentId: query.student_id,
-      from: query.from,
-      to: query.to,
-      page: query.page,
-      pageSize: query.page_size,
-    });
-    return { count, page: query.page, page_size: query.page_size, results: await views(rows) };
-  };
-
-  const one = async ({ params, caller }: Pick<Call<typeof getPayin>, 'params' | 'caller'>) => {
-    const family = await familyIn(caller, params.school);
-    const payin = await payinById(db, params.payin);
-    assertInScope(payin, params.school, family);
-    return (await views([payin]))[0]!;
-  };
+  const payins = payinViews(db);
+  const list = ({ params, query, caller }: Call<typeof listPayins>) =>
+    payins.list(params.id, caller, query);
+  const one = ({ params, caller }: Pick<Call<typeof getPayin>, 'params' | 'caller'>) =>
+    payins.one(params.school, params.payin, caller);
 
   return [
     implement(listPayins, list),

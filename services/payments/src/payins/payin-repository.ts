@@ -258,7 +258,10 @@ export interface PayinFilter {
   family?: PayinFamily;
   type?: PayinType;
   status?: RequestStatus;
+  method?: PaymentMethod;
   studentId?: string;
+  /** The payer: the family's guardian. */
+  payerId?: string;
   /** Mexico City calendar dates, inclusive. */
   from?: string;
   to?: string;
@@ -278,17 +281,24 @@ const PAYIN_FILTERS: Record<string, SQL> = {
   t: eq(payins.type, p('type')),
   s: eq(payins.status, p('status')),
   u: sql`${payins.studentIds} @> ARRAY[${p('studentId')}]::text[]`,
+  m: eq(payins.method, p('method')),
+  g: eq(payins.guardianId, p('payerId')),
   a: gte(localDay, sql`${p('from')}::date`),
   b: sql`${localDay} <= ${p('to')}::date`,
 };
 
-/** Which filters a listing has: a family (`o` when it has students), type, status, student, dates. */
-const shapeOf = (f: PayinFilter) =>
+/**
+ * Which filters a listing has: a family (`o` when it has students), type, status, student,
+ * method, payer, dates.
+ */
+const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
   [
     f.family ? (f.family.studentIds.length ? 'o' : 'f') : '',
     f.type ? 't' : '',
     f.status ? 's' : '',
     f.studentId ? 'u' : '',
+    f.method ? 'm' : '',
+    f.payerId ? 'g' : '',
     f.from ? 'a' : '',
     f.to ? 'b' : '',
   ].join('');
@@ -306,7 +316,31 @@ const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
       .limit(p('limit'))
       .offset(p('offset'))
       .prepare(`payins_counted_page_${shape}`),
+    totals: db
+      .select({
+        method: payins.method,
+        status: payins.status,
+        payins: count(),
+        amount: sql<string>`coalesce(sum(${payins.amountCentavos}), 0)::text`,
+      })
+      .from(payins)
+      .where(where)
+      .groupBy(payins.method, payins.status)
+      .prepare(`payins_totals_${shape}`),
   };
+});
+
+const filterValues = (f: Omit<PayinFilter, 'page' | 'pageSize'>) => ({
+  schoolId: f.schoolId,
+  guardianId: f.family?.guardianId,
+  familyStudentIds: f.family?.studentIds,
+  type: f.type,
+  status: f.status,
+  studentId: f.studentId,
+  method: f.method,
+  payerId: f.payerId,
+  from: f.from,
+  to: f.to,
 });
 
 export async function listPayins(
@@ -314,23 +348,18 @@ export async function listPayins(
   f: PayinFilter,
 ): Promise<{ count: number; rows: PayinRow[] }> {
   const statements = listStatements(db, shapeOf(f));
-  const values = {
-    schoolId: f.schoolId,
-    guardianId: f.family?.guardianId,
-    familyStudentIds: f.family?.studentIds,
-    type: f.type,
-    status: f.status,
-    studentId: f.studentId,
-    from: f.from,
-    to: f.to,
-    limit: f.pageSize,
-    offset: (f.page - 1) * f.pageSize,
-  };
+  const values = { ...filterValues(f), limit: f.pageSize, offset: (f.page - 1) * f.pageSize };
   const page = await statements.rows.execute(values);
   if (page.length) return { count: page[0]!.total, rows: page.map((r) => r.payin) };
   // A page past the end still tells how many there are.
   const [total] = f.page > 1 ? await statements.count.execute(values) : [{ n: 0 }];
   return { count: total!.n, rows: [] };
+}
+
+/** The filtered payins by method and status: how many and how much (Pagos' totals). */
+export async function payinTotals(db: Executor, f: Omit<PayinFilter, 'page' | 'pageSize'>) {
+  const rows = await listStatements(db, shapeOf(f)).totals.execute(filterValues(f));
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
 /** Card payins still pending and created before `before`: the reconciliation job's work. */

@@ -31,7 +31,12 @@ const cardOf = (row: PayinRow) =>
 const errorOf = (row: PayinRow) =>
   row.errorCode && row.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null;
 
-export function toPayin(row: PayinRow, applied: OrderAllocation[]): Payin {
+/** A payin as staff and families see it; `names` are the students' (payments' directory). */
+export function toPayin(
+  row: PayinRow,
+  applied: OrderAllocation[],
+  names: Map<string, string>,
+): Payin {
   return {
     id: row.id,
     school_id: row.schoolId,
@@ -41,6 +46,7 @@ export function toPayin(row: PayinRow, applied: OrderAllocation[]): Payin {
     amount_centavos: row.amountCentavos,
     guardian_id: row.guardianId,
     student_ids: row.studentIds,
+    student_names: row.studentIds.map((id) => names.get(id) ?? 'Alumno sin nombre'),
     allocations: applied.map(toAllocation),
     credit_created_centavos: row.creditCreatedCentavos,
     card: cardOf(row),

@@ -1,5 +1,6 @@
 import type { DeskPayment, Payin } from '@cuota/contracts/payments/payins';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
+import { studentNames } from '@cuota/student-directory/student-directory-repository';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import {
@@ -49,8 +50,11 @@ export async function recordDeskPayment(
     find: () => payinByKey(deps.db, schoolId, idempotencyKey),
     create: () => paidAtDesk(deps, schoolId, body, { idempotencyKey, requestHash: hash }, cashier),
   });
-  const allocated = await allocationsOfPayins(deps.db, [row.id]);
-  return { answer: toPayin(row, allocated.get(row.id) ?? []), replayed };
+  const [allocated, names] = await Promise.all([
+    allocationsOfPayins(deps.db, [row.id]),
+    studentNames(deps.db, row.studentIds),
+  ]);
+  return { answer: toPayin(row, allocated.get(row.id) ?? [], names), replayed };
 }
 
 /** Who received the money: their id and their name as the receipt prints it. */

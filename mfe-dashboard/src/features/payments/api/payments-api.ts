@@ -15,17 +15,14 @@ import {
   deskSettings,
   updateDeskSettings,
 } from '@cuota/contracts/payments/endpoints/desk';
-import type { DeskPayment, PayinType, RequestStatus } from '@cuota/contracts/payments/payins';
+import type { DeskPayment, PayinFilter } from '@cuota/contracts/payments/payins';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 export const PAYINS_PAGE_SIZE = 25;
 
-export interface PayinFilters {
-  page: number;
-  type?: PayinType;
-  status?: RequestStatus;
-}
+/** Pagos' filters (type, status, method, student, payer, dates) and the page. */
+export type PayinFilters = PayinFilter & { page: number };
 
 /** The receipt PDF of a payin: a plain link (the session cookie rides with it). */
 export function receiptUrl(schoolId: string, payinId: string): string {

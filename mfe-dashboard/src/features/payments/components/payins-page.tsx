@@ -1,89 +1,134 @@
 import {
   PAYIN_TYPE_LABELS,
-  PAYIN_TYPES,
   PAYMENT_METHOD_LABELS,
   type Payin,
-  type PayinType,
-  type RequestStatus,
 } from '@cuota/contracts/payments/payins';
+import { CellNote } from '@cuota/ui/cell-note';
 import { InstantText } from '@cuota/ui/date-text';
-import { FilterSelect } from '@cuota/ui/filter-select';
-import { FormRow } from '@cuota/ui/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
-import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
 import { PagedList } from '../../../components/paged-list';
-import { bindFilter, useUrlFilters } from '../../../components/use-url-filters';
-import { PAYINS_PAGE_SIZE, useSchoolPayinsQuery, type PayinFilters } from '../api/payments-api';
+import { useUrlFilters } from '../../../components/use-url-filters';
+import { PAYINS_PAGE_SIZE, useSchoolPayinsQuery } from '../api/payments-api';
+import { payinsExportUrl } from '../api/payins-figures-api';
+import { apiFilters, PayinsFilters, type PayinsUrl } from './payins-filters';
+import { PayinsTotals } from './payins-totals';
 
+// Three columns, each with a second line: a row stays readable on a 390 px phone.
 const COLUMNS = [
   {
-    header: 'Fecha',
+    header: 'Pago',
     cell: (p: Payin) => (
-      <UtmLink to={`/dashboard/payments/${p.id}`}>
-        <InstantText instant={p.paid_at ?? p.created_at} />
-      </UtmLink>
+      <>
+        <UtmLink to={`/dashboard/payments/${p.id}`}>
+          <InstantText instant={p.paid_at ?? p.created_at} />
+        </UtmLink>
+        <CellNote>
+          {[PAYIN_TYPE_LABELS[p.type], PAYMENT_METHOD_LABELS[p.method], p.receipt_number]
+            .filter(Boolean)
+            .join(' · ')}
+        </CellNote>
+      </>
     ),
   },
-  { header: 'Tipo', cell: (p: Payin) => PAYIN_TYPE_LABELS[p.type] },
-  { header: 'Método', cell: (p: Payin) => PAYMENT_METHOD_LABELS[p.method] },
-  { header: 'Recibo', cell: (p: Payin) => p.receipt_number ?? '—' },
+  {
+    header: 'Alumnos',
+    cell: (p: Payin) => (
+      <>
+        {p.student_names.join(', ') || '—'}
+        {p.recorded_by_name && <CellNote>Registró: {p.recorded_by_name}</CellNote>}
+      </>
+    ),
+  },
   {
     header: 'Monto',
     align: 'end' as const,
-    cell: (p: Payin) => <MoneyText centavos={p.amount_centavos} />,
+    cell: (p: Payin) => (
+      <>
+        <MoneyText centavos={p.amount_centavos} />
+        <CellNote>
+          <StatusBadge kind="request" status={p.status} />
+        </CellNote>
+      </>
+    ),
   },
-  { header: 'Estatus', cell: (p: Payin) => <StatusBadge kind="request" status={p.status} /> },
 ];
 
-const TYPE_OPTIONS = PAYIN_TYPES.map((t) => ({ value: t, label: PAYIN_TYPE_LABELS[t] }));
-
-function readFilters(search: URLSearchParams): Omit<PayinFilters, 'page'> {
+const read = (search: URLSearchParams): PayinsUrl => {
+  const value = (key: keyof PayinsUrl) => search.get(key) || undefined;
   return {
-    type: (search.get('type') || undefined) as PayinType | undefined,
-    status: (search.get('status') || undefined) as RequestStatus | undefined,
+    type: value('type') as PayinsUrl['type'],
+    status: value('status') as PayinsUrl['status'],
+    method: value('method') as PayinsUrl['method'],
+    student_id: value('student_id'),
+    guardian_id: value('guardian_id'),
+    from: value('from'),
+    to: value('to'),
+    who: value('who'),
+    family: value('family'),
   };
-}
+};
 
-/** The school's payins, newest first: card payments from the portal and the desk's. */
+/**
+ * The school's payins, newest first: card payments from the portal and the desk's, with
+ * filters, the filtered set's totals and its spreadsheet.
+ */
 export function PayinsView({ schoolId }: { schoolId: string }) {
-  const url = useUrlFilters(readFilters);
-  const [filters, go] = url;
-  const payins = useSchoolPayinsQuery({ schoolId, filters });
+  const url = useUrlFilters(read);
+  const [{ page, ...chosen }, go] = url;
+  const filters = apiFilters(chosen);
+  const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const payins = useSchoolPayinsQuery(
+    { schoolId, filters: { ...filters, page } },
+    { skip: badRange },
+  );
   return (
     <>
-      <FormRow role="search" aria-label="Filtrar pagos">
-        <FilterSelect label="Tipo" options={TYPE_OPTIONS} {...bindFilter(url, 'type')} />
-        <RequestStatusFilter {...bindFilter(url, 'status')} />
-      </FormRow>
-      <PagedList<Payin>
-        query={payins}
-        noun="pagos"
-        columns={COLUMNS}
-        rowKey={(p) => p.id}
-        empty={{
-          title: 'Aún no hay pagos',
-          description:
-            'Los pagos con tarjeta de las familias y los que registres en caja aparecerán aquí.',
-        }}
-        page={filters.page}
-        pageSize={PAYINS_PAGE_SIZE}
-        onPageChange={(page) => go({ page })}
-      />
+      <PayinsFilters schoolId={schoolId} url={url} />
+      {badRange ? (
+        <FormError>La fecha inicial debe ser igual o anterior a la fecha final.</FormError>
+      ) : (
+        <>
+          <FormRow>
+            <PayinsTotals schoolId={schoolId} filters={filters} />
+            <a href={payinsExportUrl(schoolId, filters)} download>
+              Exportar a Excel
+            </a>
+          </FormRow>
+          <PagedList<Payin>
+            query={payins}
+            noun="pagos"
+            columns={COLUMNS}
+            rowKey={(p) => p.id}
+            empty={{
+              title: 'Aún no hay pagos',
+              description:
+                'Los pagos con tarjeta de las familias y los que registres en caja aparecerán aquí.',
+            }}
+            page={page}
+            pageSize={PAYINS_PAGE_SIZE}
+            onPageChange={(next) => go({ page: next })}
+          />
+        </>
+      )}
     </>
   );
 }
 
 export function PayinsPage() {
   const schoolId = useCurrentSchool().school?.id;
+  const seesPayouts = useGrant('payouts.read');
   return (
     <Page title="Pagos">
       <FormRow>
         <UtmLink to="/dashboard/desk">Registrar pago en caja</UtmLink>
         <UtmLink to="/dashboard/payments/cash-closing">Corte de caja</UtmLink>
+        {seesPayouts && <UtmLink to="/dashboard/payments/bank-accounts">Cuentas bancarias</UtmLink>}
       </FormRow>
       {schoolId && <PayinsView schoolId={schoolId} />}
     </Page>

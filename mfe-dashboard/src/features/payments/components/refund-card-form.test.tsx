@@ -20,6 +20,7 @@ const reversal = (changes: object = {}) => ({
   status: 'pending',
   amount_centavos: 50_000,
   credit_reversed_centavos: 0,
+  credit_owed_centavos: 0,
   reason: 'Cobro duplicado',
   requested_by: 'user-1',
   requested_by_name: 'Tere Tesorera',
@@ -88,6 +89,36 @@ test('the whole amount asks for all that is left; a refusal is shown as said', a
     payin_id: 'payin-1',
     reason: 'Cobro duplicado',
   });
+});
+
+test('credit already spent: the warning is shown and refunding anyway confirms it', async () => {
+  const warning =
+    '$3,500.00 del saldo a favor que dejó este pago ya pagaron otros cargos de la familia. Si reembolsas, la familia quedará debiendo $3,500.00 a la escuela. Confirma para reembolsar de todos modos.';
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', PAYIN, card())
+    .on('POST', REFUND, async (request: Request) =>
+      (await request.json()).confirm_credit_spent
+        ? Response.json(reversal({ amount_centavos: 350_000 }), { status: 201 })
+        : Response.json(
+            { error: { code: 'CREDIT_SPENT_NOT_CONFIRMED', message: warning } },
+            { status: 409 },
+          ),
+    );
+  renderDetail();
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Motivo'), 'Cobro duplicado');
+  await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(warning);
+  await user.click(screen.getByRole('button', { name: 'Reembolsar de todos modos' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Reembolso de $3,500.00 solicitado.');
+  const [first, second] = network.sent('POST', REFUND);
+  expect(await second!.json()).toEqual({
+    payin_id: 'payin-1',
+    reason: 'Cobro duplicado',
+    confirm_credit_spent: true,
+  });
+  expect(second!.headers.get('idempotency-key')).toBe(first!.headers.get('idempotency-key'));
 });
 
 test('a cashier and an administrative director see no refund action', async () => {

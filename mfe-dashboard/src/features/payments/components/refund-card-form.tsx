@@ -14,7 +14,9 @@ import { useRefundCardMutation } from '../api/payments-api';
 /**
  * Gives a card payment back to the card (ADR 0036): the whole payment (a void on its day, a
  * refund after) or part of it. The gateway confirms later; the service decides everything.
- * One key per refund asked for, so a repeated click is the same refund.
+ * One key per refund asked for, so a repeated click is the same refund. When the payment's
+ * credit was already spent on other orders the service warns first; refunding anyway leaves
+ * the family owing that credit.
  */
 export function RefundCardForm({ payin }: { payin: Payin }) {
   const canRefund = useGrant('payments.refund');
@@ -22,14 +24,15 @@ export function RefundCardForm({ payin }: { payin: Payin }) {
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
+  const [creditSpent, setCreditSpent] = useState<string | null>(null);
   const [refund, refunded] = useRefundCardMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const ask = async (confirmCreditSpent: boolean) => {
     if (!amount || amount <= 0) return setProblem('Escribe el monto a reembolsar, mayor que cero.');
     if (reason.trim().length < 5)
       return setProblem('Escribe el motivo del reembolso (al menos 5 caracteres).');
     setProblem(null);
+    setCreditSpent(null);
     const answer = await refund({
       schoolId: payin.school_id,
       idempotencyKey: key,
@@ -38,17 +41,26 @@ export function RefundCardForm({ payin }: { payin: Payin }) {
         reason,
         // The full amount asks for all that is left of the payment.
         ...(amount === payin.amount_centavos ? {} : { amount_centavos: amount }),
+        ...(confirmCreditSpent ? { confirm_credit_spent: true } : {}),
       },
     });
-    if ('error' in answer) return setProblem(readError(answer.error).message);
+    if ('error' in answer) {
+      const error = readError(answer.error);
+      if (error.code === 'CREDIT_SPENT_NOT_CONFIRMED') return setCreditSpent(error.message);
+      return setProblem(error.message);
+    }
     setKey(newIdempotencyKey());
     if (answer.data.status === 'declined') setProblem(answer.data.error_message);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void ask(false);
   };
   if (!canRefund) return null;
   const asked = refunded.data?.status === 'pending' ? refunded.data : null;
   return (
     <Card title="Reembolsar">
-      <FormColumn aria-label="Reembolsar" onSubmit={(e) => void submit(e)}>
+      <FormColumn aria-label="Reembolsar" onSubmit={submit}>
         <p>
           El dinero vuelve a la tarjeta de la familia. El mismo día del pago se anula completo;
           después se reembolsa todo o una parte.
@@ -66,6 +78,18 @@ export function RefundCardForm({ payin }: { payin: Payin }) {
           onChange={(e) => setReason(e.target.value)}
         />
         {problem && <FormError>{problem}</FormError>}
+        {creditSpent && (
+          <div role="alert">
+            <p>{creditSpent}</p>
+            <Button
+              variant="secondary"
+              disabled={refunded.isLoading}
+              onClick={() => void ask(true)}
+            >
+              Reembolsar de todos modos
+            </Button>
+          </div>
+        )}
         {asked && (
           <p role="status">
             Reembolso de {formatMoney(asked.amount_centavos)} solicitado. La pasarela confirmará la

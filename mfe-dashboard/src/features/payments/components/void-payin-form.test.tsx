@@ -19,6 +19,7 @@ const reversal = {
   status: 'applied',
   amount_centavos: 150_000,
   credit_reversed_centavos: 0,
+  credit_owed_centavos: 0,
   reason: 'Monto equivocado',
   requested_by: 'user-1',
   requested_by_name: 'Marta Caja',

@@ -19,6 +19,7 @@ const payin: Payin = {
   amount_centavos: 250_000,
   guardian_id: 'guardian-1',
   student_ids: ['student-1'],
+  student_names: ['Ana Pérez'],
   allocations: [
     {
       order_id: 'order-1',

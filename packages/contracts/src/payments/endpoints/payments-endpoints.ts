@@ -1,11 +1,13 @@
 import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
+import { BANK_ACCOUNT_ENDPOINTS } from './bank-accounts';
 import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { CREDIT_ENDPOINTS } from './credit';
 import { DESK_ENDPOINTS } from './desk';
+import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
@@ -29,4 +31,6 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CORRECTION_ENDPOINTS,
   ...CREDIT_ENDPOINTS,
   ...CASH_CLOSING_ENDPOINTS,
+  ...FIGURE_ENDPOINTS,
+  ...BANK_ACCOUNT_ENDPOINTS,
 ];

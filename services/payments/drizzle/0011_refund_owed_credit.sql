@@ -1,0 +1,1 @@
+ALTER TABLE "payin_reversals" ADD COLUMN "credit_owed_centavos" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import type { PaymentMethod } from '@cuota/contracts/payments/payins';
+import type { Executor } from '@cuota/messaging/transaction';
+import { allocations, payinReversals, payins, studentDirectory } from '../schema';
+
+/** A school and a range of Mexico City dates, both inclusive. */
+export interface DayRange {
+  schoolId: string;
+  from: string;
+  to: string;
+}
+
+/** Money of one method on one day (centavos), and how many payins or reversals moved it. */
+export interface DayMethodSum {
+  date: string;
+  method: PaymentMethod;
+  n: number;
+  centavos: number;
+}
+
+const day = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
+
+const toSums = (rows: Record<string, unknown>[]): DayMethodSum[] =>
+  rows.map((r) => ({
+    date: String(r.date),
+    method: r.method as PaymentMethod,
+    n: Number(r.n),
+    centavos: Number(r.centavos),
+  }));
+
+/** Payins by the day they were paid (whatever happened to them later) and method. */
+export async function paidByDay(db: Executor, r: DayRange): Promise<DayMethodSum[]> {
+  const { rows } = await db.execute(sql`
+    SELECT ${day(payins.paidAt)}::text AS date, ${payins.method} AS method,
+           count(*) AS n, sum(${payins.amountCentavos})::text AS centavos
+      FROM ${payins}
+     WHERE ${payins.schoolId} = ${r.schoolId} AND ${payins.paidAt} IS NOT NULL
+       AND ${day(payins.paidAt)} BETWEEN ${r.from}::date AND ${r.to}::date
+     GROUP BY 1, 2 ORDER BY 1, 2`);
+  return toSums(rows);
+}
+
+/** Voids and refunds by the day the books moved and the reversed payin's method. */
+export async function reversedByDay(db: Executor, r: DayRange): Promise<DayMethodSum[]> {
+  const { rows } = await db.execute(sql`
+    SELECT ${day(payinReversals.appliedAt)}::text AS date, ${payins.method} AS method,
+           count(*) AS n, sum(${payinReversals.amountCentavos})::text AS centavos
+      FROM ${payinReversals}
+      JOIN ${payins} ON ${payins.id} = ${payinReversals.payinId}
+     WHERE ${payinReversals.schoolId} = ${r.schoolId} AND ${payinReversals.status} = 'applied'
+       AND ${day(payinReversals.appliedAt)} BETWEEN ${r.from}::date AND ${r.to}::date
+     GROUP BY 1, 2 ORDER BY 1, 2`);
+  return toSums(rows);
+}
+
+/**
+ * What payins paid in the range brought, by the level of the student it went to: each
+ * order's money to its student, the credit left to the credit's student.
+ */
+export async function paidByLevel(
+  db: Executor,
+  r: DayRange,
+): Promise<{ level: EducationLevel | null; centavos: number }[]> {
+  const { rows } = await db.execute<{ level: EducationLevel | null; centavos: string }>(sql`
+    WITH paid AS (
+      SELECT ${payins.id} AS id, ${payins.creditStudentId} AS credit_student_id,
+             ${payins.creditCreatedCentavos} AS credit
+        FROM ${payins}
+       WHERE ${payins.schoolId} = ${r.schoolId} AND ${payins.paidAt} IS NOT NULL
+         AND ${day(payins.paidAt)} BETWEEN ${r.from}::date AND ${r.to}::date),
+    money AS (
+      SELECT ${allocations.studentId} AS student_id,
+             ${allocations.baseCentavos} + ${allocations.lateFeeCentavos} AS centavos
+        FROM ${allocations} JOIN paid ON paid.id = ${allocations.payinId}
+      UNION ALL
+      SELECT credit_student_id, credit FROM paid WHERE credit > 0)
+    SELECT d.level, sum(money.centavos)::text AS centavos
+      FROM money LEFT JOIN ${studentDirectory} d ON d.student_id = money.student_id
+     GROUP BY d.level ORDER BY d.level NULLS LAST`);
+  return rows.map((row) => ({ level: row.level, centavos: Number(row.centavos) }));
+}

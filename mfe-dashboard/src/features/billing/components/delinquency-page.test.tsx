@@ -107,3 +107,25 @@ test('Morosidad with nobody late says so', async () => {
   render();
   expect(await screen.findByText('Nadie tiene adeudos vencidos')).toBeInTheDocument();
 });
+
+test("within a level, groups read in their names' order, not the order billing sent", async () => {
+  const SECOND = '77777777-7777-4777-8777-777777777777';
+  const tenth = { ...elementary.sections[0]!, id: SECOND, name: '10° A' };
+  const unordered: Delinquency = {
+    ...report,
+    rows: [{ ...report.rows[0]!, section_id: SECOND }, report.rows[0]!, report.rows[1]!],
+  };
+  stubFetch()
+    .on('GET', `/api/v1/dashboard/schools/${SCHOOL}/delinquency/`, unordered)
+    .on('GET', `/api/v1/dashboard/schools/${SCHOOL}/levels/`, [
+      { ...elementary, sections: [tenth, elementary.sections[0]] },
+    ]);
+  render();
+  const table = await screen.findByRole('table', { name: 'Vencido por nivel y grupo' });
+  await within(table).findByText('10° A');
+  const groups = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+  expect(groups).toEqual(['1° A', '10° A', 'Sin grupo']);
+});

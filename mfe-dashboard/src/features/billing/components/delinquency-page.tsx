@@ -44,6 +44,15 @@ export function DelinquencyView({ schoolId }: { schoolId: string }) {
       <ErrorState message={readError(report.error).message} onRetry={() => void report.refetch()} />
     );
   const { as_of, totals, rows } = report.data;
+  const sectionName = (id: string) => names.get(id) ?? 'Grupo sin nombre';
+  // Billing orders the levels; within one, groups read in their names' order (1° A, 1° B, 2° A).
+  const levelRank = (r: Row) => rows.findIndex((other) => other.level === r.level);
+  const groupName = (r: Row) => (r.section_id ? sectionName(r.section_id) : '');
+  const sorted = [...rows].sort(
+    (a, b) =>
+      levelRank(a) - levelRank(b) ||
+      groupName(a).localeCompare(groupName(b), 'es', { numeric: true }),
+  );
   return (
     <>
       <p>
@@ -53,11 +62,11 @@ export function DelinquencyView({ schoolId }: { schoolId: string }) {
       <AgingChart aging={totals} />
       <DataTable<Row>
         caption="Vencido por nivel y grupo"
-        rows={rows}
+        rows={sorted}
         rowKey={(r) => `${r.level ?? ''}|${r.section_id ?? ''}`}
         oneLineOnPhones
         empty={<EmptyState title="Nadie tiene adeudos vencidos" description="¡Al corriente!" />}
-        columns={columns((id) => names.get(id) ?? 'Grupo sin nombre')}
+        columns={columns(sectionName)}
       />
     </>
   );

@@ -144,6 +144,9 @@ test('3–5. the family selects what it owes, a declined card changes nothing, t
   await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
   const card = page.frameLocator('iframe[title="Datos de la tarjeta"]');
   const pay = async (number: string) => {
+    // The whole form in view first, as a person sees it: the framed form grows as the card's
+    // brand shows under its number, and a click that scrolls at that moment can land in it.
+    await page.getByRole('button', { name: /^Pagar \$[1-9]/ }).scrollIntoViewIfNeeded();
     await card.getByLabel('Nombre como aparece en la tarjeta').fill('MARIA LOPEZ');
     await card.getByLabel('Número de tarjeta').fill(number);
     await card.getByLabel('Vencimiento (MM/AA)').fill('12/30');

@@ -15,8 +15,19 @@ let h: PaymentsHarness;
 const reversed: { order: BilledOrder; base: number }[] = [];
 let school: SchoolFixture;
 let other: SchoolFixture;
+/**
+ * These tests void sales made a moment ago, which Kushki allows until 23:00 Mexico City time
+ * (UTC−6). Run between 22:00 and 24:00 there, payments and the gateway read a clock three hours
+ * behind, so a sale made now is still voidable; webhooks are signed with the real time, so
+ * their tolerance covers the shift.
+ */
+const SHIFT_MS = new Date(Date.now() - 6 * 3600_000).getUTCHours() >= 22 ? 3 * 3600_000 : 0;
 beforeAll(async () => {
-  h = await startPaymentsHarness({ label: 'payments_refund' });
+  h = await startPaymentsHarness({
+    label: 'payments_refund',
+    clock: () => Date.now() - SHIFT_MS,
+    config: { webhookToleranceSeconds: 4 * 3600 },
+  });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
 }, 90_000);
 afterAll(() => h?.stop());

@@ -1,16 +1,22 @@
 import { startGatewaySandbox } from '@cuota/infra/sandboxes/gateway/gateway-sandbox.ts';
 import { PaymentsHarness, type HarnessOptions } from './payments-harness';
 
-/** The harness with a gateway sandbox of its own, quick to retry and to time out (tests). */
-export async function startPaymentsHarness(
-  options: Omit<HarnessOptions, 'sandbox'>,
-): Promise<PaymentsHarness> {
+/**
+ * The harness with a gateway sandbox of its own, quick to retry and to time out (tests).
+ * `clock` (ms since the epoch) is what payments and the sandbox read as now.
+ */
+export async function startPaymentsHarness({
+  clock,
+  ...options
+}: Omit<HarnessOptions, 'sandbox'> & { clock?: () => number }): Promise<PaymentsHarness> {
   const sandbox = await startGatewaySandbox({
+    ...(clock ? { now: clock } : {}),
     port: 0,
     lateWebhookMs: 300,
     hangMs: 3_000,
     webhooks: { attempts: 4, retryBaseMs: 100, timeoutMs: 3_000 },
     reversals: { voidMs: 100, refundMs: 300 },
   });
-  return PaymentsHarness.start({ ...options, sandbox });
+  const config = clock ? { now: () => new Date(clock()), ...options.config } : options.config;
+  return PaymentsHarness.start({ ...options, config, sandbox });
 }

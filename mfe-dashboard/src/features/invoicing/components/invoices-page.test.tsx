@@ -240,4 +240,5 @@ test('no invoices yet: an empty state in words', async () => {
   stubFetch().on('GET', INVOICES, page([]));
   renderInvoices(true);
   expect(await screen.findByRole('heading', { name: 'Aún no hay facturas' })).toBeVisible();
+  expect(screen.queryByRole('link', { name: /^Descargar ZIP/ })).toBeNull();
 });

@@ -90,10 +90,13 @@ export function InvoicesView({ schoolId, canWrite }: { schoolId: string; canWrit
       filters={
         <>
           <RequestStatusFilter kind="invoice" {...bindFilter(url, 'status')} />
-          <a href={invoicesZipUrl(schoolId, filters)} download>
-            Descargar ZIP
-            <VisuallyHidden> con el XML y el PDF de las facturas filtradas</VisuallyHidden>
-          </a>
+          {/* Nothing listed, nothing to download (the ZIP of no invoices answers 404). */}
+          {(invoices.data?.count ?? 0) > 0 && (
+            <a href={invoicesZipUrl(schoolId, filters)} download>
+              Descargar ZIP
+              <VisuallyHidden> con el XML y el PDF de las facturas filtradas</VisuallyHidden>
+            </a>
+          )}
         </>
       }
       query={invoices}

@@ -48,6 +48,8 @@ test('a paid order’s scholarship, delivered five times, is the student’s cre
     },
   );
   expect(paid.status).toBe(201);
+  // The bill run reaches the ledger through billing's event: the books are read once it has.
+  await waitFor(async () => (await h.ledgerCheck()).ok);
   const before = await books();
   const event = adjusted(order!, 530_000, 450_500);
   for (let i = 0; i < 5; i++) await publishEvent(h.ns.nc, h.ns, orderAdjustedV1, event);

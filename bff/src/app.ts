@@ -53,7 +53,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
-    const ready = await deps.redis.ping().then(
+    const ready = await Promise.all([deps.redis.ping(), deps.sessionRedis.ping()]).then(
       () => true,
       () => false,
     );

@@ -55,7 +55,7 @@ export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
     directory,
     codes: createLoginCodes(config, deps.redis),
     guardianLinks: createGuardianLinkCache(directory),
-    sessionStore: createSessionStore(config, deps.redis),
+    sessionStore: createSessionStore(config, deps.sessionRedis),
     bearer: createBearerTokens(config),
   };
 }

@@ -16,10 +16,35 @@ import {
 const createRedis = (url: string) => createClient({ url });
 export type RedisClient = ReturnType<typeof createRedis>;
 
+/** A session copy kept in memory is at most this old, even if Redis said nothing (ADR 0039). */
+export const SESSION_COPY_MAX_AGE_MS = 10_000;
+/** Sessions kept in memory at most (the least recently used go first): ~2 KB each. */
+const SESSION_COPIES = 5_000;
+
+/**
+ * Sessions' own connection (RESP3): Redis tracks the session keys it read and tells it when one
+ * changes or ends, so a signed-in call reads its session from memory instead of a round trip
+ * (ADR 0039). Every write of a session goes through it too, so this process never reads a
+ * copy older than its own write.
+ */
+const createSessionRedis = (url: string) =>
+  createClient({
+    url,
+    RESP: 3,
+    clientSideCache: {
+      ttl: SESSION_COPY_MAX_AGE_MS,
+      maxEntries: SESSION_COPIES,
+      evictPolicy: 'LRU',
+    },
+  });
+export type SessionRedisClient = ReturnType<typeof createSessionRedis>;
+
 /** The BFF's connections and keys: made once per process (or per test) and handed to the app. */
 export interface BffDeps {
   logger: Logger;
   redis: RedisClient;
+  /** Sessions only: reads served from a copy Redis keeps valid. */
+  sessionRedis: SessionRedisClient;
   sign: IdentitySigner;
   mailer: Mailer;
   /** guardian.me answers kept while enrolment's events are heard (ADR 0024). */
@@ -35,8 +60,10 @@ const GUARDIAN_ME_MAX_AGE_MS = 5 * 60_000;
 export async function createBffDeps(config: BffConfig, logger?: Logger): Promise<BffDeps> {
   const log = logger ?? createLogger('bff', config.logLevel);
   const redis = createRedis(config.redisUrl);
-  redis.on('error', (err: unknown) => log.error({ err }, 'redis connection error'));
-  await redis.connect();
+  const sessionRedis = createSessionRedis(config.redisUrl);
+  for (const client of [redis, sessionRedis])
+    client.on('error', (err: unknown) => log.error({ err }, 'redis connection error'));
+  await Promise.all([redis.connect(), sessionRedis.connect()]);
   const guardianMe = createGuardianMeReadModel({
     capacity: config.guardianMeCapacity,
     maxAgeMs: GUARDIAN_ME_MAX_AGE_MS,
@@ -44,6 +71,7 @@ export async function createBffDeps(config: BffConfig, logger?: Logger): Promise
   return {
     logger: log,
     redis,
+    sessionRedis,
     sign: await createIdentitySigner(config.identityPrivateJwk),
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     guardianMe,
@@ -56,5 +84,5 @@ export async function closeBffDeps(deps: BffDeps): Promise<void> {
   await deps.events?.close();
   await deps.forwarder.close();
   deps.mailer.close();
-  await deps.redis.close();
+  await Promise.all([deps.redis.close(), deps.sessionRedis.close()]);
 }

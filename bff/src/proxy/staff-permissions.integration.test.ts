@@ -133,7 +133,8 @@ test('a refused call never reaches the service', async () => {
 
 /** Sessions older than the refresh window (ADR 0007), as if a minute had gone by. */
 async function ageSessions() {
-  const { redis } = bff.deps;
+  // Through the sessions' connection: the BFF's kept copy ends before the next call.
+  const redis = bff.deps.sessionRedis;
   for await (const keys of redis.scanIterator({ MATCH: `${bff.config.redisPrefix}sess:*` }))
     for (const key of keys) {
       const session = JSON.parse((await redis.get(key))!);

@@ -224,7 +224,7 @@ describe('missing or expired sessions', () => {
 
   test('a cookie whose session is gone from Redis → 401 SESSION_EXPIRED', async () => {
     const { agent, cookie } = await browserWithToken();
-    await bff.deps.redis.del(`${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`);
+    await bff.deps.sessionRedis.del(`${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`);
     const res = await agent.get('/api/v1/schools/1/orders/').expect(401);
     expect(res.body.error).toEqual({
       code: 'SESSION_EXPIRED',

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { BffConfig } from '../config/bff-config';
-import type { RedisClient } from '../bff-deps';
+import type { SessionRedisClient } from '../bff-deps';
 import './session-data';
 
 export const SESSION_COOKIE = 'cuota.sid';
@@ -23,7 +23,7 @@ const COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEWALS_PER_IDLE_TIMEOUT = 10;
 
 /** Where sessions live: Redis, for the idle timeout (cookie and bearer calls alike). */
-export function createSessionStore(config: BffConfig, redis: RedisClient): RedisStore {
+export function createSessionStore(config: BffConfig, redis: SessionRedisClient): RedisStore {
   const idleSeconds = Math.ceil(config.sessionIdleTimeoutMs / 1000);
   return new RedisStore({
     client: redis,

@@ -2,6 +2,7 @@ import { createTestIdentity } from '@cuota/testing/test-identity';
 import type { RedisClient } from '../bff-deps';
 import { startEchoService } from '../test-support/echo-service';
 import { browserSignedInAs, guardianSession } from '../test-support/session-fixture';
+import { sessionIdOf } from '../test-support/session-cookie';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 let bff: TestBff;
@@ -48,43 +49,59 @@ async function redisCommandsDuring(run: () => Promise<unknown>): Promise<string[
 const read = (agent: Awaited<ReturnType<typeof browserSignedInAs>>['agent']) =>
   agent.get('/api/v1/students/stu-1/').expect(200);
 
+const sessionKeyOf = (cookie: string) => `${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`;
+
 describe('a signed-in read', () => {
-  test('performs no Redis write: one session GET, no touch, no rate-limit count', async () => {
-    const { agent } = await browserSignedInAs(bff, guardianSession());
-    await read(agent);
+  test('reads its session once; the next reads send Redis nothing (ADR 0039)', async () => {
+    const { agent, cookie } = await browserSignedInAs(bff, guardianSession());
+    await read(agent); // the first renewal writes the session
+    const first = await redisCommandsDuring(() => read(agent));
+    expect(first).toEqual([`get ${sessionKeyOf(cookie)}`]);
     const seen = await redisCommandsDuring(async () => {
       for (let i = 0; i < 3; i++) {
         const res = await read(agent);
         expect(res.headers['set-cookie']).toBeUndefined();
       }
     });
-    expect(seen).toHaveLength(3);
-    expect(seen.every((c) => c.startsWith(`get ${bff.config.redisPrefix}sess:`))).toBe(true);
+    expect(seen).toEqual([]);
+  });
+
+  test('a session ended by another BFF instance is refused here too', async () => {
+    const { agent, cookie } = await browserSignedInAs(bff, guardianSession());
+    await read(agent);
+    // Another instance: its own connection, so this process learns of it from Redis's
+    // invalidation, a message that arrives on its own — wait for it, within a second.
+    const other = bff.deps.redis.duplicate();
+    await other.connect();
+    try {
+      await other.del(sessionKeyOf(cookie));
+    } finally {
+      await other.close();
+    }
+    const deadline = Date.now() + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline)
+      status = (await agent.get('/api/v1/students/stu-1/')).status;
+    expect(status).toBe(401);
   });
 
   test('renews the idle time once a tenth of it has passed, cookie included', async () => {
-    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const { agent, cookie } = await browserSignedInAs(bff, guardianSession());
     await read(agent);
-    // Find this browser's session: the one whose renewal is the newest.
-    const sessions = await Promise.all(
-      (await bff.deps.redis.keys(`${bff.config.redisPrefix}sess:*`)).map(async (k) => ({
-        k,
-        s: JSON.parse((await bff.deps.redis.get(k))!) as { renewed_at?: number },
-      })),
-    );
-    const mine = sessions.sort((a, b) => (b.s.renewed_at ?? 0) - (a.s.renewed_at ?? 0))[0]!;
+    const key = sessionKeyOf(cookie);
+    const session = JSON.parse((await bff.deps.sessionRedis.get(key))!) as object;
     const tenth = bff.config.sessionIdleTimeoutMs / 10;
-    await bff.deps.redis.set(
-      mine.k,
-      JSON.stringify({ ...mine.s, renewed_at: Date.now() - tenth - 1 }),
+    await bff.deps.sessionRedis.set(
+      key,
+      JSON.stringify({ ...session, renewed_at: Date.now() - tenth - 1 }),
       { expiration: { type: 'EX', value: 60 } },
     );
     let renewed: Awaited<ReturnType<typeof read>> | undefined;
     const seen = await redisCommandsDuring(async () => {
       renewed = await read(agent);
     });
-    expect(seen).toContain(`set ${mine.k}`);
+    expect(seen).toEqual([`get ${key}`, `set ${key}`]);
     expect(renewed!.headers['set-cookie']).toBeDefined();
-    expect(await bff.deps.redis.ttl(mine.k)).toBeGreaterThan(60);
+    expect(await bff.deps.redis.ttl(key)).toBeGreaterThan(60);
   });
 });

@@ -15,8 +15,8 @@ export async function browserSignedInAs(bff: TestBff, state: SignedInState) {
   const res = await agent.get('/api/auth/csrf').expect(200);
   const cookie = sessionCookieOf(res)!;
   const key = `${bff.config.redisPrefix}sess:${sessionIdOf(cookie)}`;
-  const session = JSON.parse((await bff.deps.redis.get(key))!) as Record<string, unknown>;
-  await bff.deps.redis.set(key, JSON.stringify({ ...session, auth: state }), {
+  const session = JSON.parse((await bff.deps.sessionRedis.get(key))!) as Record<string, unknown>;
+  await bff.deps.sessionRedis.set(key, JSON.stringify({ ...session, auth: state }), {
     expiration: { type: 'EX', value: 600 },
   });
   return { agent, cookie, csrfToken: res.body.csrfToken as string };

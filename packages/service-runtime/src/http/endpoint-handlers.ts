@@ -15,7 +15,7 @@ import { expressPath, pathParamNames } from '@cuota/contracts/http/route-path';
 import { schoolOfCall } from '@cuota/contracts/http/school-of-call';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { grants } from '@cuota/contracts/access/permissions';
-import { checkedAnswer } from './checked-answer';
+import { checkedAnswer, checkedJson } from './checked-answer';
 import { badRequest, forbidden, notFound, unauthenticated } from './http-error';
 import { rawBodyOf } from './raw-body';
 import type { Writer } from '../idempotency/idempotency-repository';
@@ -270,6 +270,8 @@ function requireStaffOf(
 function send(endpoint: AnyEndpoint, res: Response, result: unknown): void {
   if (result instanceof Reply) {
     if (result.file) return sendFile(res, result.file);
+    if (result.json !== undefined)
+      return void res.status(result.status).type('json').send(checkedJson(endpoint, result.json));
     if (result.body === undefined) return void res.status(result.status).end();
     return void res.status(result.status).json(checkedAnswer(endpoint, result.body));
   }

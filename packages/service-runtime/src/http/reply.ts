@@ -1,13 +1,20 @@
 /**
  * What a handler returns when the answer is not its endpoint's plain JSON: another status,
- * nothing, or a file. Anything else a handler returns is sent as JSON.
+ * nothing, a file, or JSON already written (by PostgreSQL). Anything else a handler returns is
+ * sent as JSON.
  */
 export class Reply {
   private constructor(
     readonly status: number,
     readonly body?: unknown,
     readonly file?: FileReply,
+    readonly json?: string,
   ) {}
+
+  /** The endpoint's answer as JSON text, sent as it is (checked like any answer in tests). */
+  static json(text: string, status = 200): Reply {
+    return new Reply(status, undefined, undefined, text);
+  }
 
   static status(status: number, body?: unknown): Reply {
     return new Reply(status, body);

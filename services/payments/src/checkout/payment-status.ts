@@ -1,24 +1,25 @@
 import type { PaymentStatus } from '@cuota/contracts/payments/checkout';
+import type { Payin } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
-import {
-  allocationsOfPayins,
-  itemsOfPayins,
-  payinById,
-  UNKNOWN_PAYIN,
-} from '../payins/payin-repository';
-import { appliedOrPlanned, toPaymentStatus } from '../payins/payin-view';
 import { notFound } from '@cuota/service-runtime/http/http-error';
+import { payinAnswerById } from '../payins/payin-answer-repository';
+import { UNKNOWN_PAYIN } from '../payins/payin-repository';
 
-/** A payment's status as the portal polls it (GET payment-status/{id}). */
+/** A payment's status as the portal polls it (GET payment-status/{id}): part of its payin. */
 export async function paymentStatusOf(db: Executor, payinId: string): Promise<PaymentStatus> {
-  const payin = await payinById(db, payinId);
-  if (!payin) throw notFound(UNKNOWN_PAYIN);
-  const [allocated, planned] = await Promise.all([
-    allocationsOfPayins(db, [payin.id]),
-    itemsOfPayins(db, [payin.id]),
-  ]);
-  return toPaymentStatus(
-    payin,
-    appliedOrPlanned(payin, allocated.get(payin.id), planned.get(payin.id)),
-  );
+  const found = await payinAnswerById(db, payinId);
+  if (!found) throw notFound(UNKNOWN_PAYIN);
+  const payin = JSON.parse(found.json) as Payin;
+  return {
+    id: payin.id,
+    school_id: payin.school_id,
+    status: payin.status,
+    method: payin.method,
+    amount_centavos: payin.amount_centavos,
+    card: payin.card,
+    allocations: payin.allocations,
+    error: payin.error,
+    created_at: payin.created_at,
+    paid_at: payin.paid_at,
+  };
 }

@@ -73,7 +73,7 @@ export function figureHandlers(deps: PaymentsDeps) {
     }),
 
     implement(exportPayins, async ({ params, query, caller }) => {
-      const { results } = await payins.list(params.id, caller, {
+      const results = await payins.list(params.id, caller, {
         ...query,
         page: 1,
         page_size: EXPORT_LIMIT,

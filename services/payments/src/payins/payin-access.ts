@@ -29,7 +29,10 @@ export async function familyOf(
   return { guardianId, studentIds: await studentIdsOfGuardian(db, schoolId, guardianId) };
 }
 
-const inFamily = (payin: PayinRow, family: PayinFamily) =>
+/** What decides who may see a payin: its school, payer and students. */
+type Ownership = Pick<PayinRow, 'schoolId' | 'guardianId' | 'studentIds'>;
+
+const inFamily = (payin: Ownership, family: PayinFamily) =>
   payin.guardianId === family.guardianId ||
   payin.studentIds.some((id) => family.studentIds.includes(id));
 
@@ -52,11 +55,11 @@ export async function assertMayRead(
 }
 
 /** A payin under a school's path: that school's, and the caller's family's for a guardian. */
-export function assertInScope(
-  payin: PayinRow | null,
+export function assertInScope<P extends Ownership>(
+  payin: P | null,
   schoolId: string,
   family: PayinFamily | undefined,
-): asserts payin is PayinRow {
+): asserts payin is P {
   if (!payin || payin.schoolId !== schoolId) throw notFound(UNKNOWN_PAYIN);
   if (family !== undefined && !inFamily(payin, family)) throw notFound(UNKNOWN_PAYIN);
 }

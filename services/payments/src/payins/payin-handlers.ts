@@ -19,16 +19,16 @@ import { renderReceiptPdf } from './receipt-pdf';
 export function payinHandlers(deps: PaymentsDeps) {
   const { db } = deps;
   const payins = payinViews(db);
-  const list = ({ params, query, caller }: Call<typeof listPayins>) =>
-    payins.list(params.id, caller, query);
-  const one = ({ params, caller }: Pick<Call<typeof getPayin>, 'params' | 'caller'>) =>
-    payins.one(params.school, params.payin, caller);
+  const list = async ({ params, query, caller }: Call<typeof listPayins>) =>
+    Reply.json(await payins.listJson(params.id, caller, query));
 
   return [
     implement(listPayins, list),
     implement(listPayinsV1, list),
     implement(listDashboardPayins, list),
-    implement(getPayin, one),
+    implement(getPayin, async ({ params, caller }) =>
+      Reply.json(await payins.oneJson(params.school, params.payin, caller)),
+    ),
 
     implement(recordDeskPaymentEndpoint, async ({ params, body, caller, idempotencyKey, res }) => {
       if (caller.kind !== 'staff') throw forbidden();
@@ -39,8 +39,8 @@ export function payinHandlers(deps: PaymentsDeps) {
       return answerKeyed(res, paid);
     }),
 
-    implement(payinReceipt, async (call) => {
-      const payin = await one(call);
+    implement(payinReceipt, async ({ params, caller }) => {
+      const payin = await payins.one(params.school, params.payin, caller);
       if (payin.status !== 'success')
         throw conflict('Este cobro aún no está pagado, así que no tiene recibo.');
       const school = await schoolById(db, payin.school_id);

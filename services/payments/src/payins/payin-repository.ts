@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
@@ -291,7 +291,7 @@ const PAYIN_FILTERS: Record<string, SQL> = {
  * Which filters a listing has: a family (`o` when it has students), type, status, student,
  * method, payer, dates.
  */
-const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
+export const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
   [
     f.family ? (f.family.studentIds.length ? 'o' : 'f') : '',
     f.type ? 't' : '',
@@ -303,19 +303,14 @@ const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
     f.to ? 'b' : '',
   ].join('');
 
+/** The school's payins with the filters a statement's shape names. */
+export const filteredPayins = (shape: string) =>
+  and(eq(payins.schoolId, p('schoolId')), ...[...shape].map((k) => PAYIN_FILTERS[k]));
+
 const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
-  const where = and(eq(payins.schoolId, p('schoolId')), ...[...shape].map((k) => PAYIN_FILTERS[k]));
+  const where = filteredPayins(shape);
   return {
     count: db.select({ n: count() }).from(payins).where(where).prepare(`payins_count_${shape}`),
-    // The page carries the count of all matching rows: one statement for the usual page.
-    rows: db
-      .select({ payin: payins, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(payins)
-      .where(where)
-      .orderBy(desc(payins.createdAt), desc(payins.id))
-      .limit(p('limit'))
-      .offset(p('offset'))
-      .prepare(`payins_counted_page_${shape}`),
     totals: db
       .select({
         method: payins.method,
@@ -330,7 +325,7 @@ const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
   };
 });
 
-const filterValues = (f: Omit<PayinFilter, 'page' | 'pageSize'>) => ({
+export const filterValues = (f: Omit<PayinFilter, 'page' | 'pageSize'>) => ({
   schoolId: f.schoolId,
   guardianId: f.family?.guardianId,
   familyStudentIds: f.family?.studentIds,
@@ -343,17 +338,13 @@ const filterValues = (f: Omit<PayinFilter, 'page' | 'pageSize'>) => ({
   to: f.to,
 });
 
-export async function listPayins(
+/** How many payins the filters match (a page's answer carries it; one past the end does not). */
+export async function countPayins(
   db: Executor,
-  f: PayinFilter,
-): Promise<{ count: number; rows: PayinRow[] }> {
-  const statements = listStatements(db, shapeOf(f));
-  const values = { ...filterValues(f), limit: f.pageSize, offset: (f.page - 1) * f.pageSize };
-  const page = await statements.rows.execute(values);
-  if (page.length) return { count: page[0]!.total, rows: page.map((r) => r.payin) };
-  // A page past the end still tells how many there are.
-  const [total] = f.page > 1 ? await statements.count.execute(values) : [{ n: 0 }];
-  return { count: total!.n, rows: [] };
+  f: Omit<PayinFilter, 'page' | 'pageSize'>,
+): Promise<number> {
+  const [total] = await listStatements(db, shapeOf(f)).count.execute(filterValues(f));
+  return total!.n;
 }
 
 /** The filtered payins by method and status: how many and how much (Pagos' totals). */
@@ -379,15 +370,9 @@ const detailStatements = preparedPerDatabase((db: Executor) => ({
     .where(sql`${allocations.payinId} = any(${p('ids')}::uuid[])`)
     .orderBy(asc(allocations.seq))
     .prepare('allocations_of_payins'),
-  items: db
-    .select()
-    .from(payinItems)
-    .where(sql`${payinItems.payinId} = any(${p('ids')}::uuid[])`)
-    .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId))
-    .prepare('items_of_payins'),
 }));
 
-/** Allocations of these payins, for their views. */
+/** Allocations of these payins (what a void or refund takes back). */
 export async function allocationsOfPayins(
   db: Executor,
   payinIds: string[],
@@ -398,17 +383,5 @@ export async function allocationsOfPayins(
   for (const row of rows) {
     byPayin.set(row.payinId!, [...(byPayin.get(row.payinId!) ?? []), rowToAllocation(row)]);
   }
-  return byPayin;
-}
-
-/** The planned items of pending or failed card payins, for their views. */
-export async function itemsOfPayins(
-  db: Executor,
-  payinIds: string[],
-): Promise<Map<string, PayinItemRow[]>> {
-  const byPayin = new Map<string, PayinItemRow[]>();
-  if (!payinIds.length) return byPayin;
-  const rows = await detailStatements(db).items.execute({ ids: payinIds });
-  for (const row of rows) byPayin.set(row.payinId, [...(byPayin.get(row.payinId) ?? []), row]);
   return byPayin;
 }

@@ -1,16 +1,9 @@
 import type { Payin, PayinFilter } from '@cuota/contracts/payments/payins';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
-import { studentNames } from '@cuota/student-directory/student-directory-repository';
 import { assertInScope, familyOf, familyScope } from './payin-access';
-import {
-  allocationsOfPayins,
-  itemsOfPayins,
-  listPayins,
-  payinById,
-  type PayinRow,
-} from './payin-repository';
-import { appliedOrPlanned, toPayin } from './payin-view';
+import { payinAnswerById, payinAnswersPage } from './payin-answer-repository';
+import { countPayins } from './payin-repository';
 
 /** The payin filters with the repository's names. */
 export const payinFilterOf = (schoolId: string, q: PayinFilter) => ({
@@ -24,48 +17,55 @@ export const payinFilterOf = (schoolId: string, q: PayinFilter) => ({
   to: q.to,
 });
 
-/** Payins as staff and families see them: Pagos' list (and its export) and one payin. */
-export function payinViews(db: Executor) {
-  const views = async (rows: PayinRow[]): Promise<Payin[]> => {
-    // A paid payin shows its allocations, any other its planned items (appliedOrPlanned).
-    const ids = (paid: boolean) =>
-      rows.filter((r) => (r.status === 'success') === paid).map((r) => r.id);
-    const [allocated, planned, names] = await Promise.all([
-      allocationsOfPayins(db, ids(true)),
-      itemsOfPayins(db, ids(false)),
-      studentNames(db, [...new Set(rows.flatMap((r) => r.studentIds))]),
-    ]);
-    return rows.map((r) =>
-      toPayin(r, appliedOrPlanned(r, allocated.get(r.id), planned.get(r.id)), names),
-    );
-  };
+type PageQuery = PayinFilter & { page: number; page_size: number };
 
+/**
+ * Payins as staff and families see them: Pagos' list (and its export) and one payin. The
+ * answers come from PostgreSQL as JSON text (payin-answer-repository.ts) and are sent as they
+ * are; only the export and the receipt read them as objects.
+ */
+export function payinViews(db: Executor) {
   /** The caller's family in the school (a guardian), or undefined (staff see every family). */
   const familyIn = async (caller: IdentityClaims, schoolId: string) => {
     const guardianId = familyScope(caller, schoolId);
     return guardianId === undefined ? undefined : familyOf(db, schoolId, guardianId);
   };
 
+  const page = async (schoolId: string, caller: IdentityClaims, query: PageQuery) => {
+    const filter = { ...payinFilterOf(schoolId, query), family: await familyIn(caller, schoolId) };
+    const found = await payinAnswersPage(db, {
+      ...filter,
+      page: query.page,
+      pageSize: query.page_size,
+    });
+    // A page past the end still tells how many there are.
+    const count = found.count ?? (query.page > 1 ? await countPayins(db, filter) : 0);
+    return { count, json: found.json };
+  };
+
+  const oneJson = async (schoolId: string, payinId: string, caller: IdentityClaims) => {
+    const family = await familyIn(caller, schoolId);
+    const payin = await payinAnswerById(db, payinId);
+    assertInScope(payin, schoolId, family);
+    return payin.json;
+  };
+
   return {
-    async list(
-      schoolId: string,
-      caller: IdentityClaims,
-      query: PayinFilter & { page: number; page_size: number },
-    ) {
-      const { count, rows } = await listPayins(db, {
-        ...payinFilterOf(schoolId, query),
-        family: await familyIn(caller, schoolId),
-        page: query.page,
-        pageSize: query.page_size,
-      });
-      return { count, page: query.page, page_size: query.page_size, results: await views(rows) };
+    /** The list's answer, `{ count, page, page_size, results }`, as JSON text. */
+    async listJson(schoolId: string, caller: IdentityClaims, query: PageQuery): Promise<string> {
+      const { count, json } = await page(schoolId, caller, query);
+      return `{"count":${count},"page":${query.page},"page_size":${query.page_size},"results":${json}}`;
     },
 
+    /** The page's payins as objects (the Excel export). */
+    async list(schoolId: string, caller: IdentityClaims, query: PageQuery): Promise<Payin[]> {
+      return JSON.parse((await page(schoolId, caller, query)).json) as Payin[];
+    },
+
+    oneJson,
+
     async one(schoolId: string, payinId: string, caller: IdentityClaims): Promise<Payin> {
-      const family = await familyIn(caller, schoolId);
-      const payin = await payinById(db, payinId);
-      assertInScope(payin, schoolId, family);
-      return (await views([payin]))[0]!;
+      return JSON.parse(await oneJson(schoolId, payinId, caller)) as Payin;
     },
   };
 }

@@ -8,7 +8,8 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { createDatabase } from '@cuota/service-runtime/db/database';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import * as schemaTables from '../schema';
-import { listPayins } from './payin-repository';
+import { payinAnswersPage } from './payin-answer-repository';
+import { countPayins } from './payin-repository';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import { type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
@@ -284,42 +285,51 @@ describe('payins lists, detail and receipt', () => {
     expect(theirs.body.results.map((p: { id: string }) => p.id)).not.toContain(cash.id);
   });
 
-  test('a listing runs as named statements, one per shape of filters, the count in the page', async () => {
+  test('a listing is one named statement per shape of filters, answers and count in it', async () => {
     // One connection, so its session's prepared statements are the ones these reads made.
     const db = createDatabase(h.db.url, schemaTables, 1);
     const family = school.families[1]!;
     const byStudent = { type: 'CASH_IN' as const, studentId: family.studentIds[0] };
+    const ids = (page: { json: string }) =>
+      (JSON.parse(page.json) as { id: string }[]).map((p) => p.id);
     try {
       const pages = [];
       for (const page of [1, 2])
-        pages.push(await listPayins(db, { schoolId: school.id, page, pageSize: 1 }));
-      expect(pages.map((p) => p.rows.length)).toEqual([1, 1]);
+        pages.push(await payinAnswersPage(db, { schoolId: school.id, page, pageSize: 1 }));
+      expect(pages.map((p) => ids(p).length)).toEqual([1, 1]);
+      expect(ids(pages[1]!)).not.toEqual(ids(pages[0]!));
       expect(pages[1]!.count).toBe(pages[0]!.count);
-      const first = await listPayins(db, {
+      const first = await payinAnswersPage(db, {
         schoolId: school.id,
         page: 1,
         pageSize: 1,
         ...byStudent,
       });
-      // A page past the end has no rows, yet the same count (its own count statement).
-      const past = await listPayins(db, {
+      // A page past the end has no rows and so no count: its own statement counts.
+      const past = await payinAnswersPage(db, {
         schoolId: school.id,
         page: 99,
         pageSize: 1,
         ...byStudent,
       });
       expect(first.count).toBeGreaterThan(0);
-      expect(past).toEqual({ count: first.count, rows: [] });
-      const listed = await listPayins(db, { schoolId: school.id, family, page: 1, pageSize: 9 });
-      expect(listed.rows.map((r) => r.id)).toContain(cash.id);
+      expect(past).toEqual({ count: null, json: '[]' });
+      expect(await countPayins(db, { schoolId: school.id, ...byStudent })).toBe(first.count);
+      const listed = await payinAnswersPage(db, {
+        schoolId: school.id,
+        family,
+        page: 1,
+        pageSize: 9,
+      });
+      expect(ids(listed)).toContain(cash.id);
       const { rows } = await db.$client.query<{ name: string }>(
         'SELECT name FROM pg_prepared_statements ORDER BY name',
       );
       expect(rows.map((r) => r.name)).toEqual([
+        'payin_answers_',
+        'payin_answers_o',
+        'payin_answers_tu',
         'payins_count_tu',
-        'payins_counted_page_',
-        'payins_counted_page_o',
-        'payins_counted_page_tu',
       ]);
     } finally {
       await db.$client.end();

@@ -1,6 +1,5 @@
 import type { DeskPayment, Payin } from '@cuota/contracts/payments/payins';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
-import { studentNames } from '@cuota/student-directory/student-directory-repository';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import {
@@ -17,7 +16,6 @@ import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { deskLimitOf } from '../schools/school-repository';
 import {
-  allocationsOfPayins,
   insertDeskPayin,
   markPayinSucceeded,
   nextReceiptNumber,
@@ -25,7 +23,7 @@ import {
   type NewDeskPayin,
   type PayinRow,
 } from './payin-repository';
-import { toPayin } from './payin-view';
+import { payinAnswerById } from './payin-answer-repository';
 
 /**
  * Cash or a transfer received at the school's desk (ADR 0016, ADR 0036): refused above the
@@ -50,11 +48,8 @@ export async function recordDeskPayment(
     find: () => payinByKey(deps.db, schoolId, idempotencyKey),
     create: () => paidAtDesk(deps, schoolId, body, { idempotencyKey, requestHash: hash }, cashier),
   });
-  const [allocated, names] = await Promise.all([
-    allocationsOfPayins(deps.db, [row.id]),
-    studentNames(deps.db, row.studentIds),
-  ]);
-  return { answer: toPayin(row, allocated.get(row.id) ?? [], names), replayed };
+  const answer = await payinAnswerById(deps.db, row.id);
+  return { answer: JSON.parse(answer!.json) as Payin, replayed };
 }
 
 /** Who received the money: their id and their name as the receipt prints it. */

@@ -153,6 +153,8 @@ export const guardians = pgTable(
     taxZipCode: text('tax_zip_code'),
     /** Régimen fiscal (c_RegimenFiscal) for the CFDI the guardian receives. */
     taxRegime: text('tax_regime'),
+    /** The use of CFDI the family asked for (c_UsoCFDI), checked against its régimen. */
+    cfdiUse: text('cfdi_use'),
     ...timestamps,
   },
   (t) => [index('guardians_email_idx').on(sql`lower(${t.email})`)],

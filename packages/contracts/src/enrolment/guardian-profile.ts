@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { taxRegimeSchema } from './schools';
 import { parseRfc } from '../invoicing/rfc';
 import { pageQuerySchema, pageSchema } from '../common/pagination';
+import { FAMILY_CFDI_USES } from '../invoicing/fiscal-catalogs';
 import { onboardingStageSchema, riskLevelSchema, schoolSummarySchema } from './entities';
 
 const name = z.string().trim().min(1, 'Escribe el nombre.').max(100, 'Máximo 100 caracteres.');
@@ -40,12 +41,22 @@ const guardianFields = {
   tax_zip_code: taxZipCodeSchema.nullable(),
   /** Régimen fiscal of the CFDI receptor; absent leaves it as it is. */
   tax_regime: taxRegimeSchema.nullable().optional(),
+  /** The use of CFDI the family asks for (c_UsoCFDI); absent leaves it as it is. */
+  cfdi_use: z
+    .enum(FAMILY_CFDI_USES, { error: 'Elige un uso del CFDI de la lista.' })
+    .nullable()
+    .optional(),
 };
 
 /** PUT /api/v1/guardians/{id}/: contact and billing data (the guardian or their school's staff). */
 export const replaceGuardianSchema = z.strictObject(guardianFields);
-/** PATCH /api/v1/guardians/{id}/: any subset. */
-export const patchGuardianSchema = replaceGuardianSchema.partial();
+/**
+ * PATCH /api/v1/guardians/{id}/: any subset, and the registration step the guardian moves on
+ * to (spec §2 onboarding; forward only, each step left with what it asks for).
+ */
+export const patchGuardianSchema = replaceGuardianSchema
+  .partial()
+  .extend({ onboarding_stage: onboardingStageSchema.optional() });
 export type GuardianChanges = z.infer<typeof patchGuardianSchema>;
 
 /** GET/PUT/PATCH /api/v1/guardians/{id}/ answer. */
@@ -62,6 +73,7 @@ export const guardianDetailSchema = z.object({
   tax_id: z.string().nullable(),
   tax_zip_code: z.string().nullable(),
   tax_regime: z.string().nullable(),
+  cfdi_use: z.string().nullable(),
   schools: z.array(schoolSummarySchema),
 });
 export type GuardianDetail = z.infer<typeof guardianDetailSchema>;

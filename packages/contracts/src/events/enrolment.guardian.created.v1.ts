@@ -16,6 +16,8 @@ export const guardianSnapshotSchema = z.object({
   tax_zip_code: z.string().nullable(),
   /** Régimen fiscal (c_RegimenFiscal 601–626): decides the CFDI's UsoCFDI (D10 or not). */
   tax_regime: z.string().nullable().optional(),
+  /** The use of CFDI the family asked for (c_UsoCFDI); invoicing keeps it where SAT admits it. */
+  cfdi_use: z.string().nullable().optional(),
 });
 export type GuardianSnapshot = z.infer<typeof guardianSnapshotSchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@cuota/contracts/common/pagination';
 import type { OnboardingStage, RiskLevel } from '@cuota/contracts/enrolment/entities';
 import type { GuardianDetail, GuardianRow } from '@cuota/contracts/enrolment/guardian-profile';
@@ -49,6 +49,8 @@ export type GuardianRecordChanges = Partial<
     | 'taxId'
     | 'taxZipCode'
     | 'taxRegime'
+    | 'cfdiUse'
+    | 'onboardingStage'
   >
 >;
 
@@ -147,6 +149,7 @@ const snapshotColumns = {
   tax_id: guardians.taxId,
   tax_zip_code: guardians.taxZipCode,
   tax_regime: guardians.taxRegime,
+  cfdi_use: guardians.cfdiUse,
 };
 
 async function guardianSnapshot(tx: Executor, guardianId: string): Promise<GuardianSnapshot> {
@@ -229,6 +232,24 @@ export async function schoolsOfGuardian(db: Executor, id: string) {
     .innerJoin(schools, eq(schools.id, students.schoolId))
     .where(eq(studentGuardians.guardianId, id))
     .orderBy(schools.name);
+}
+
+/** The students the guardian is linked to and who still study: their names and CURPs. */
+export async function studyingDependents(db: Executor, guardianId: string) {
+  return db
+    .select({
+      name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
+      curp: students.curp,
+    })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.studentId))
+    .where(
+      and(
+        eq(studentGuardians.guardianId, guardianId),
+        notInArray(students.status, ['inactive', 'graduated', 'dropped_out']),
+      ),
+    )
+    .orderBy(students.firstName, students.id);
 }
 
 /** How many of these ids are guardians at all (in `schoolId`, when given). */
@@ -324,6 +345,7 @@ export async function guardianProfile(db: Executor, id: string): Promise<Guardia
     tax_id: g.taxId,
     tax_zip_code: g.taxZipCode,
     tax_regime: g.taxRegime,
+    cfdi_use: g.cfdiUse,
     schools: known,
   };
 }

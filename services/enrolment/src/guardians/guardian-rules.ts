@@ -24,6 +24,7 @@ export const guardianColumns = (changes: GuardianChanges): GuardianRecordChanges
   taxId: changes.tax_id,
   taxZipCode: changes.tax_zip_code,
   taxRegime: changes.tax_regime,
+  cfdiUse: changes.cfdi_use,
 });
 
 /**

@@ -1,3 +1,5 @@
+import { curpCheckDigit } from '@cuota/contracts/enrolment/curp';
+import { createLead } from '../test-support/create-lead';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
   startEnrolmentHarness,
@@ -245,5 +247,89 @@ describe('guardian.me', () => {
       );
       expect(dependent.guardians.map((g: Json) => g.id)).toContain(h.demo.guardian_id);
     }
+  });
+});
+
+describe('registration steps (spec §2 onboarding) through PATCH /api/v1/guardians/{id}/', () => {
+  test('a new guardian moves forward only with what each step asks for', async () => {
+    const child = await createLead(h, {
+      first_name: 'Sofía',
+      last_name: 'Registro',
+      guardians: [{ first_name: 'Rosa', relationship: 'Madre' }],
+    });
+    const rosa = child.guardians[0].id as string;
+    const asRosa = { kind: 'guardian' as const, guardian_id: rosa, school_ids: [h.demo.school_id] };
+    const patch = (json: Json) => h.call(asRosa, guardianPath(rosa), { method: 'PATCH', json });
+    const stage = async () =>
+      (await h.call(asRosa, guardianPath(rosa))).body.onboarding_stage as string;
+    expect(await stage()).toBe('PROFILE');
+
+    const noContact = await patch({ onboarding_stage: 'BILLING' });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.error.details).toEqual([
+      {
+        path: 'email',
+        message: 'Escribe tu correo o tu teléfono para que la escuela te contacte.',
+      },
+    ]);
+    expect((await patch({ phone: '81 1234 5678', onboarding_stage: 'BILLING' })).status).toBe(200);
+    expect(await stage()).toBe('BILLING');
+
+    // Part of the fiscal data: refused, and nothing of the request is kept.
+    const partial = await patch({ billing_name: 'ROSA REGISTRO', onboarding_stage: 'CFDI' });
+    expect(partial.body.error.details.map((d: Json) => d.path)).toEqual([
+      'tax_id',
+      'tax_zip_code',
+      'tax_regime',
+    ]);
+    expect((await h.call(asRosa, guardianPath(rosa))).body.billing_name).toBeNull();
+    const fiscal = {
+      billing_name: 'ROSA REGISTRO',
+      tax_id: 'RERO850101AB1',
+      tax_zip_code: '64000',
+    };
+    const moral = await patch({ ...fiscal, tax_regime: '601', onboarding_stage: 'CFDI' });
+    expect(moral.body.error.message).toBe(
+      'El régimen fiscal 601 no corresponde a una persona física.',
+    );
+    expect((await patch({ ...fiscal, tax_regime: '605', onboarding_stage: 'CFDI' })).status).toBe(
+      200,
+    );
+
+    const general = await patch({ cfdi_use: 'G03', onboarding_stage: 'STUDENTS' });
+    expect(general.body.error.message).toBe(
+      'El SAT no admite el uso G03 para tu régimen fiscal; elige otro.',
+    );
+    expect((await patch({ cfdi_use: 'D10', onboarding_stage: 'STUDENTS' })).status).toBe(200);
+
+    const noCurp = await patch({ onboarding_stage: 'COMPLETED' });
+    expect(noCurp.body.error.message).toBe(
+      'Escribe la CURP de Sofía Registro: sin ella sus colegiaturas no son deducibles.',
+    );
+    const body = 'RERS150314MNLGSFA';
+    const curp = `${body}${curpCheckDigit(body)}`;
+    const saved = await h.call(asRosa, `/api/v1/students/${child.id}/`, {
+      method: 'PATCH',
+      json: { curp },
+    });
+    expect(saved.status).toBe(200);
+    expect((await patch({ onboarding_stage: 'COMPLETED' })).status).toBe(200);
+    expect(await stage()).toBe('COMPLETED');
+    // Editing a step later keeps the registration complete.
+    expect((await patch({ phone: '81 8765 4321', onboarding_stage: 'PROFILE' })).status).toBe(200);
+    expect(await stage()).toBe('COMPLETED');
+    await h.published(
+      'enrolment.guardian.updated',
+      (data) => data.guardian_id === rosa && data.cfdi_use === 'D10',
+    );
+  });
+
+  test('an unknown stage or use is a Spanish 400', async () => {
+    const res = await h.call(h.guardian(), guardianPath(h.demo.guardian_id), {
+      method: 'PATCH',
+      json: { cfdi_use: 'P01' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].message).toBe('Elige un uso del CFDI de la lista.');
   });
 });

@@ -72,33 +72,6 @@ test('a high-risk guardian is not offered the pages they lost', () => {
   expect(within(navigation).queryByRole('link', { name: 'Historial de pagos' })).toBeNull();
 });
 
-test('onboarding lists the five steps and marks where the guardian is', () => {
-  renderPortal('/onboarding', guardianSession({ onboarding_stage: 'CFDI' }));
-
-  const steps = within(screen.getByRole('list', { name: 'Pasos del registro' })).getAllByRole(
-    'listitem',
-  );
-  expect(steps.map((step) => step.textContent)).toEqual([
-    expect.stringContaining('Perfil Completado'),
-    expect.stringContaining('Facturación Completado'),
-    expect.stringContaining('CFDI En curso'),
-    expect.stringContaining('Estudiantes Pendiente'),
-    expect.stringContaining('Listo Pendiente'),
-  ]);
-  expect(steps[2]).toHaveAttribute('aria-current', 'step');
-});
-
-test('a completed registration has every step done, none in progress', () => {
-  renderPortal('/onboarding', guardianSession({ onboarding_stage: 'COMPLETED' }));
-
-  const steps = within(screen.getByRole('list', { name: 'Pasos del registro' })).getAllByRole(
-    'listitem',
-  );
-  for (const step of steps) expect(step).toHaveTextContent('Completado');
-  expect(screen.queryByText('En curso')).toBeNull();
-  expect(screen.getByText(/Tu registro está completo/)).toBeVisible();
-});
-
 test('while registering, the menu offers the registration (every other page leads there)', () => {
   renderPortal('/onboarding', guardianSession({ onboarding_stage: 'BILLING' }));
 

@@ -5,7 +5,7 @@ import type { NavigationItem } from '@cuota/ui/side-navigation';
 import { UserMenu } from '@cuota/ui/user-menu';
 import { useAlert } from '@cuota/web-core/alert/use-alert';
 import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
-import { UtmNavLink } from '@cuota/web-core/routing/utm-link';
+import { UtmLink, UtmNavLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useSession } from '@cuota/web-core/session/use-session';
 
@@ -51,7 +51,18 @@ export function PortalLayout() {
     <PortalFrame
       schoolName={school?.name ?? null}
       userMenu={
-        <UserMenu name={user?.name ?? ''} detail={user?.email} onSignOut={signOutOrExplain} />
+        <UserMenu
+          name={user?.name ?? ''}
+          detail={user?.email}
+          links={
+            user?.onboarding_stage === 'COMPLETED' && (
+              <UtmLink to={`/guardians/${guardianHash}/onboarding`}>
+                Mis datos y facturación
+              </UtmLink>
+            )
+          }
+          onSignOut={signOutOrExplain}
+        />
       }
       navigation={portalMenu(`/guardians/${guardianHash}`, user)}
       routeKey={pathname}

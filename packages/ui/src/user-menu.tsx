@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@cuota/ui/button';
 
@@ -56,11 +56,13 @@ export interface UserMenuProps {
   name: string;
   /** Under the name: the e-mail, the role… */
   detail?: string | null;
+  /** The user's own pages (their data), above «Cerrar sesión»; following one closes the menu. */
+  links?: ReactNode;
   onSignOut: () => void;
 }
 
 /** Who is signed in, and signing out, behind a button with the user's name. */
-export function UserMenu({ name, detail, onSignOut }: UserMenuProps) {
+export function UserMenu({ name, detail, links, onSignOut }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -102,6 +104,7 @@ export function UserMenu({ name, detail, onSignOut }: UserMenuProps) {
             <strong>{name}</strong>
           </p>
           {detail && <Detail>{detail}</Detail>}
+          {links && <nav onClick={() => setOpen(false)}>{links}</nav>}
           <Button variant="secondary" onClick={onSignOut}>
             Cerrar sesión
           </Button>

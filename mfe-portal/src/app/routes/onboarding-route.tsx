@@ -1,33 +1,21 @@
-import { useParams } from 'react-router';
-import { Card } from '@cuota/ui/card';
-import { Notice } from '@cuota/ui/notice';
+import { lazy, Suspense } from 'react';
 import { Page } from '@cuota/ui/page';
-import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { Spinner } from '@cuota/ui/spinner';
 import { useSession } from '@cuota/web-core/session/use-session';
-import { OnboardingSteps } from '../../features/onboarding/components/onboarding-steps';
+
+// Its forms (react-hook-form, SAT's catalogs) load only for a guardian who opens it.
+const Registration = lazy(() => import('../../features/onboarding/components/registration'));
 
 export function OnboardingRoute() {
-  const { guardianHash = '' } = useParams();
-  const stage = useSession().data?.user.onboarding_stage ?? 'PROFILE';
-  const completed = stage === 'COMPLETED';
+  const user = useSession().data?.user;
+  const completed = user?.onboarding_stage === 'COMPLETED';
   return (
-    <Page title={completed ? 'Tu registro' : 'Completa tu registro'} narrow>
-      {completed ? (
-        <Notice tone="success">
-          <p>
-            Tu registro está completo.{' '}
-            <UtmLink to={`/guardians/${guardianHash}`}>Ir al inicio</UtmLink>
-          </p>
-        </Notice>
-      ) : (
-        <p>
-          Antes de pagar en línea necesitamos completar tu registro. Tu escuela te ayudará con los
-          pasos pendientes.
-        </p>
+    <Page title={completed ? 'Mis datos' : 'Completa tu registro'} narrow>
+      {user && (
+        <Suspense fallback={<Spinner label="Cargando tu registro…" />}>
+          <Registration guardianId={user.id} />
+        </Suspense>
       )}
-      <Card title="Tu avance">
-        <OnboardingSteps stage={stage} />
-      </Card>
     </Page>
   );
 }

@@ -33,6 +33,12 @@ export function parseApiErrorBody(data: unknown): { code: string; message: strin
   return parsed.success ? parsed.data.error : null;
 }
 
+/** The fields a refused request names (`error.details`), each with its Spanish message. */
+export function errorDetails(error: unknown): { path: string; message: string }[] {
+  const data = (error as { data?: unknown } | null)?.data;
+  return apiErrorSchema.safeParse(data).data?.error.details ?? [];
+}
+
 /**
  * Turns whatever a failed call produced (an RTK Query error, a thrown Error) into
  * something to show: the server's own Spanish message when there is one.

@@ -34,6 +34,16 @@ export function useAuthActions() {
       },
       /** After a sign-in made some other way (e.g. redeeming a staff invitation). */
       sessionChanged: afterChange,
+      /**
+       * After the signed-in person's own record changed (a registration step): the BFF re-reads
+       * them from enrolment (POST /api/auth/session) and this tab takes the new session.
+       */
+      reread: async () => {
+        // Loaded when used, like sign-in: the endpoint's schemas stay off the first screens.
+        const { askToReread } = await import('@cuota/web-core/auth/reread-session');
+        await askToReread();
+        await dispatch(refreshSession());
+      },
     };
   }, [dispatch]);
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
 import { Button } from '@cuota/ui/button';
 import { TextField } from '@cuota/ui/text-field';
-import { readError } from '@cuota/web-core/api/api-error';
+import { errorDetails, readError } from '@cuota/web-core/api/api-error';
 import { useLevelsWithSectionsQuery } from '@cuota/web-core/api/school-levels-api';
 import { FieldLabel, FormColumn, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
 import { useUpdateStudentMutation } from '../api/students-api';
@@ -66,8 +65,7 @@ export function StudentEditForm({ student, onDone }: Props) {
 
   const showServerError = (failure: unknown) => {
     const { status, message } = readError(failure);
-    const data = (failure as { data?: unknown }).data;
-    const details = apiErrorSchema.safeParse(data).data?.error.details ?? [];
+    const details = errorDetails(failure);
     let placed = false;
     for (const detail of details)
       if (isField(detail.path)) {

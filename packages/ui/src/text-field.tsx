@@ -2,6 +2,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 import styled, { css } from 'styled-components';
@@ -27,6 +28,10 @@ const control = css<{ $invalid: boolean }>`
 `;
 
 const Input = styled.input<{ $invalid: boolean }>`
+  ${control}
+`;
+
+const SelectControl = styled.select<{ $invalid: boolean }>`
   ${control}
 `;
 
@@ -120,6 +125,27 @@ export function TextAreaField({ label, hint, error, ...areaProps }: TextAreaFiel
       hint={hint}
       error={error}
       control={(control) => <TextArea {...control} {...areaProps} />}
+    />
+  );
+}
+
+export interface SelectFieldProps
+  extends FieldTexts, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  children: ReactNode;
+}
+
+/** A labelled list of options whose hint and error are announced with it. */
+export function SelectField({ label, hint, error, children, ...selectProps }: SelectFieldProps) {
+  return (
+    <LabelledField
+      label={label}
+      hint={hint}
+      error={error}
+      control={(control) => (
+        <SelectControl {...control} {...selectProps}>
+          {children}
+        </SelectControl>
+      )}
     />
   );
 }

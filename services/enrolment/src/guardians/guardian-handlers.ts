@@ -25,6 +25,7 @@ import {
   publishGuardianUpdated,
 } from './guardian-repository';
 import { portalLink } from './guardian-rules';
+import { ownEmailRefusal } from './onboarding-rules';
 import { updateGuardian } from './update-guardian';
 
 /** Guardians: the portal's own record, staff reads and edits, the dashboard's list. */
@@ -38,6 +39,8 @@ export function guardianHandlers({ db, config }: EnrolmentContext) {
   /** A guardian updates their own contact and billing data; staff need guardians.write. */
   async function edit(call: Caller, endpoint: AnyEndpoint, id: string, changes: GuardianChanges) {
     await authorizeGuardian(db, call, endpoint, id);
+    const refusal = call.caller.kind === 'guardian' ? ownEmailRefusal(changes.email) : null;
+    if (refusal) throw refusal;
     await db.transaction((tx) => updateGuardian(tx, id, changes));
     return profileOf(id);
   }

@@ -238,6 +238,7 @@ export async function schoolsOfGuardian(db: Executor, id: string) {
 export async function studyingDependents(db: Executor, guardianId: string) {
   return db
     .select({
+      id: students.id,
       name: sql<string>`${students.firstName} || ' ' || ${students.lastName}`,
       curp: students.curp,
     })

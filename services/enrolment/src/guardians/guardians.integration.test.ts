@@ -267,12 +267,15 @@ describe('registration steps (spec §2 onboarding) through PATCH /api/v1/guardia
     const noContact = await patch({ onboarding_stage: 'BILLING' });
     expect(noContact.status).toBe(400);
     expect(noContact.body.error.details).toEqual([
-      {
-        path: 'email',
-        message: 'Escribe tu correo o tu teléfono para que la escuela te contacte.',
-      },
+      { path: 'email', message: 'Escribe tu correo: ahí te llegan tus códigos para entrar.' },
     ]);
-    expect((await patch({ phone: '81 1234 5678', onboarding_stage: 'BILLING' })).status).toBe(200);
+    // Staff may leave a guardian without e-mail; the guardian may not remove their own.
+    const cleared = await patch({ email: null });
+    expect(cleared.body.error.message).toBe(
+      'Escribe tu correo: ahí te llegan tus códigos para entrar.',
+    );
+    const withEmail = { email: 'rosa@correo.mx', onboarding_stage: 'BILLING' };
+    expect((await patch(withEmail)).status).toBe(200);
     expect(await stage()).toBe('BILLING');
 
     // Part of the fiscal data: refused, and nothing of the request is kept.

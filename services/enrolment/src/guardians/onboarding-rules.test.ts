@@ -10,7 +10,7 @@ const fresh: OnboardingFacts = {
   taxZipCode: null,
   taxRegime: null,
   cfdiUse: null,
-  dependents: [{ name: 'Sofía Ruiz', curp: null }],
+  dependents: [{ id: 's-1', name: 'Sofía Ruiz', curp: null }],
 };
 /** A salaried parent (persona física, 605) who asks for deductible colegiaturas. */
 const invoicing: OnboardingFacts = {
@@ -21,7 +21,7 @@ const invoicing: OnboardingFacts = {
   taxZipCode: '64000',
   taxRegime: '605',
   cfdiUse: 'D10',
-  dependents: [{ name: 'Sofía Ruiz', curp: 'RUPS150314MNLZRFA3' }],
+  dependents: [{ id: 's-1', name: 'Sofía Ruiz', curp: 'RUPS150314MNLZRFA3' }],
 };
 
 const refusal = (facts: OnboardingFacts, requested: Parameters<typeof onboardingStageAfter>[1]) => {
@@ -36,7 +36,7 @@ const refusal = (facts: OnboardingFacts, requested: Parameters<typeof onboarding
 
 describe('onboardingStageAfter', () => {
   test('moves forward step by step when each step has what it asks for', () => {
-    expect(onboardingStageAfter({ ...fresh, phone: '8112345678' }, 'BILLING')).toBe('BILLING');
+    expect(onboardingStageAfter({ ...fresh, email: 'rosa@correo.mx' }, 'BILLING')).toBe('BILLING');
     expect(onboardingStageAfter({ ...invoicing, stage: 'BILLING' }, 'CFDI')).toBe('CFDI');
     expect(onboardingStageAfter({ ...invoicing, stage: 'STUDENTS' }, 'COMPLETED')).toBe(
       'COMPLETED',
@@ -48,12 +48,9 @@ describe('onboardingStageAfter', () => {
     expect(onboardingStageAfter({ ...fresh, stage: 'CFDI' }, 'CFDI')).toBe('CFDI');
   });
 
-  test('leaving PROFILE needs a way to reach the family', () => {
-    expect(refusal(fresh, 'BILLING')).toEqual([
-      {
-        path: 'email',
-        message: 'Escribe tu correo o tu teléfono para que la escuela te contacte.',
-      },
+  test('leaving PROFILE needs the e-mail the guardian signs in with', () => {
+    expect(refusal({ ...fresh, phone: '8112345678' }, 'BILLING')).toEqual([
+      { path: 'email', message: 'Escribe tu correo: ahí te llegan tus códigos para entrar.' },
     ]);
   });
 
@@ -92,11 +89,11 @@ describe('onboardingStageAfter', () => {
     const atStudents = {
       ...invoicing,
       stage: 'STUDENTS' as const,
-      dependents: [...invoicing.dependents, { name: 'Diego Ruiz', curp: null }],
+      dependents: [...invoicing.dependents, { id: 's-2', name: 'Diego Ruiz', curp: null }],
     };
     expect(refusal(atStudents, 'COMPLETED')).toEqual([
       {
-        path: 'students',
+        path: 'students.s-2.curp',
         message: 'Escribe la CURP de Diego Ruiz: sin ella sus colegiaturas no son deducibles.',
       },
     ]);

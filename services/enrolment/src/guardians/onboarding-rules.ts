@@ -19,23 +19,27 @@ export interface OnboardingFacts {
   taxRegime: string | null;
   cfdiUse: string | null;
   /** The students the guardian is linked to and still studying (not inactive or gone). */
-  dependents: { name: string; curp: string | null }[];
+  dependents: { id: string; name: string; curp: string | null }[];
 }
 
 type Problem = { path: string; message: string };
 
+export const OWN_EMAIL_NEEDED = 'Escribe tu correo: ahí te llegan tus códigos para entrar.';
+
+/** A guardian may change their e-mail but not remove it: it is how they sign in. */
+export function ownEmailRefusal(email: string | null | undefined): HttpError | null {
+  return email === null
+    ? new HttpError(400, 'VALIDATION_FAILED', OWN_EMAIL_NEEDED, [
+        { path: 'email', message: OWN_EMAIL_NEEDED },
+      ])
+    : null;
+}
+
 const PERSON = { fisica: 'una persona física', moral: 'una persona moral' } as const;
 
-/** PROFILE: the school must be able to reach the family. */
+/** PROFILE: the guardian's sign-in codes, receipts and invoices travel by e-mail. */
 const contactProblems = (f: OnboardingFacts): Problem[] =>
-  f.email || f.phone
-    ? []
-    : [
-        {
-          path: 'email',
-          message: 'Escribe tu correo o tu teléfono para que la escuela te contacte.',
-        },
-      ];
+  f.email ? [] : [{ path: 'email', message: OWN_EMAIL_NEEDED }];
 
 /** BILLING: no fiscal data at all means invoices to público en general; some means all of it. */
 function billingProblems(f: OnboardingFacts): Problem[] {
@@ -84,7 +88,7 @@ const studentProblems = (f: OnboardingFacts): Problem[] =>
     : f.dependents
         .filter((d) => !d.curp)
         .map((d) => ({
-          path: 'students',
+          path: `students.${d.id}.curp`,
           message: `Escribe la CURP de ${d.name}: sin ella sus colegiaturas no son deducibles.`,
         }));
 

@@ -9,6 +9,9 @@ import type { StudentChanges } from '@cuota/contracts/enrolment/student-detail';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
+/** Each step shows its own refusals on its fields: no second message in the page's alert. */
+const OWN_ERRORS = { showsOwnError: true };
+
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['GuardianRecord', 'StudentRecord'] });
 
 /** The guardian's own record and their children's, as the registration steps edit them. */
@@ -17,6 +20,7 @@ export const registrationApi = api.injectEndpoints({
     guardianRecord: build.query({
       ...fromEndpoint(readGuardian, (id: string) => ({ params: { id } })),
       providesTags: ['GuardianRecord'],
+      extraOptions: OWN_ERRORS,
     }),
     saveGuardian: build.mutation({
       ...fromEndpoint(
@@ -27,10 +31,12 @@ export const registrationApi = api.injectEndpoints({
         }),
       ),
       invalidatesTags: ['GuardianRecord'],
+      extraOptions: OWN_ERRORS,
     }),
     studentRecord: build.query({
       ...fromEndpoint(readStudent, (id: string) => ({ params: { id } })),
       providesTags: ['StudentRecord'],
+      extraOptions: OWN_ERRORS,
     }),
     saveStudent: build.mutation({
       ...fromEndpoint(
@@ -41,6 +47,7 @@ export const registrationApi = api.injectEndpoints({
         }),
       ),
       invalidatesTags: ['StudentRecord'],
+      extraOptions: OWN_ERRORS,
     }),
     /** These children's invoices go to this guardian (guardian.me shows it once enrolment says so). */
     billTo: build.mutation({
@@ -53,6 +60,7 @@ export const registrationApi = api.injectEndpoints({
           },
         }),
       ),
+      extraOptions: OWN_ERRORS,
     }),
   }),
 });

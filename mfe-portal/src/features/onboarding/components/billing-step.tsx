@@ -1,8 +1,8 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { REGIMENES_FISCALES, type RegimenFiscal } from '@cuota/contracts/invoicing/fiscal-catalogs';
 import { parseRfc } from '@cuota/contracts/invoicing/rfc';
-import { FieldGrid, FieldLabel, FormError, Select } from '@cuota/ui/form-pieces';
-import { TextField } from '@cuota/ui/text-field';
+import { FieldGrid } from '@cuota/ui/form-pieces';
+import { SelectField, TextField } from '@cuota/ui/text-field';
 import { useGuardianMeQuery } from '@cuota/web-core/api/guardian-api';
 import { useBillToMutation, useSaveGuardianMutation } from '../api/registration-api';
 import { orNull, stageAfter, STEP_TITLES } from '../utils/registration-steps';
@@ -111,21 +111,19 @@ export function BillingStep({ guardian, mode, onSaved, onBack }: StepProps) {
               error={errorOf('tax_id')}
               {...register('tax_id')}
             />
-            <FieldLabel>
-              Régimen fiscal
-              <Select
-                aria-invalid={errorOf('tax_regime') ? true : undefined}
-                {...register('tax_regime')}
-              >
-                <option value="">Elige tu régimen</option>
-                {regimenes.map((code) => (
-                  <option key={code} value={code}>
-                    {code} · {REGIMENES_FISCALES[code].description}
-                  </option>
-                ))}
-              </Select>
-              {errorOf('tax_regime') && <FormError>{errorOf('tax_regime')}</FormError>}
-            </FieldLabel>
+            <SelectField
+              label="Régimen fiscal"
+              hint="Está en tu constancia de situación fiscal."
+              error={errorOf('tax_regime')}
+              {...register('tax_regime')}
+            >
+              <option value="">Elige tu régimen</option>
+              {regimenes.map((code) => (
+                <option key={code} value={code}>
+                  {code} · {REGIMENES_FISCALES[code].description}
+                </option>
+              ))}
+            </SelectField>
             <TextField
               label="Código postal fiscal"
               inputMode="numeric"

@@ -15,7 +15,10 @@ export const Choices = styled.fieldset`
   label {
     display: flex;
     gap: ${({ theme }) => theme.space(2)};
-    align-items: center;
+    /* The box sits on the first line of a long label; the row stays a 44 px target. */
+    align-items: baseline;
     min-height: 44px;
+    padding-block: ${({ theme }) => theme.space(2)};
+    box-sizing: border-box;
   }
 `;

@@ -186,3 +186,34 @@ test('a completed registration keeps every step here to edit, without moving the
   expect(await within(contact).findByText('Intenta más tarde.')).toBeVisible();
   expect((await patches(network))[0]).not.toHaveProperty('onboarding_stage');
 });
+
+test('a CURP the school still needs is asked for under that child', async () => {
+  const network = renderRegistration(invoicing('STUDENTS'));
+  const message =
+    'Escribe la CURP de Sofía López Ruiz: sin ella sus colegiaturas no son deducibles.';
+  network
+    .on('GET', '/api/v1/students/student-1/', student('student-1', 'Sofía', null))
+    .on('GET', '/api/v1/students/student-2/', student('student-2', 'Diego', 'LORD100101HNLPZGA1'))
+    .on('PATCH', GUARDIAN, () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message,
+            details: [{ path: 'students.student-1.curp', message }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+
+  const card = await screen.findByRole('region', { name: 'Tus estudiantes' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Continuar' }));
+
+  expect(await within(card).findByText(message)).toBeVisible();
+  expect(within(card).getByLabelText('CURP de Sofía López Ruiz')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  expect(within(card).getAllByText(message)).toHaveLength(1);
+});

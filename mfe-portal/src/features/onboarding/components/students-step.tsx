@@ -79,7 +79,15 @@ export function StudentsStep({ guardian, mode, onSaved, onBack }: StepProps) {
       const changes = mode === 'step' ? { onboarding_stage: stageAfter('STUDENTS') } : {};
       onSaved(await saveGuardian({ id: guardian.id, changes }).unwrap());
     } catch (failure) {
-      setMessage(readError(failure).message);
+      // A missing CURP is named `students.<id>.curp`: shown under that child's field.
+      const missing = Object.fromEntries(
+        errorDetails(failure).flatMap((d) => {
+          const id = /^students\.(.+)\.curp$/.exec(d.path)?.[1];
+          return id ? [[id, d.message]] : [];
+        }),
+      );
+      setErrors(missing);
+      if (!Object.keys(missing).length) setMessage(readError(failure).message);
     }
   };
 

@@ -1,6 +1,6 @@
 import type { RedeemInvitation, ResetPassword } from '@cuota/contracts/enrolment/staff-users';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
-import { guardianByHash } from '@cuota/contracts/enrolment/endpoints/guardians';
+import { guardianByHash, guardiansByEmail } from '@cuota/contracts/enrolment/endpoints/guardians';
 import {
   authenticateStaff,
   getMe,
@@ -26,6 +26,8 @@ export const GUARDIAN_HASH_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 export interface EnrolmentDirectory {
   /** null when no guardian has this hash. */
   guardianByHash(hash: string): Promise<GuardianIdentity | null>;
+  /** The school's guardians with this e-mail (none, one, or a few sharing it). */
+  guardiansByEmail(schoolId: string, email: string): Promise<GuardianIdentity[]>;
   /** null on a wrong e-mail or password (enrolment answers both the same way). */
   authenticateStaff(credentials: StaffCredentials): Promise<StaffIdentity | null>;
   /**
@@ -48,6 +50,13 @@ export function createEnrolmentDirectory(enrolment: ServiceClient): EnrolmentDir
       return nullOn(404, () =>
         enrolment({ endpoint: guardianByHash, params: { hash }, identity: BFF_IDENTITY }),
       );
+    },
+    guardiansByEmail(schoolId, email) {
+      return enrolment({
+        endpoint: guardiansByEmail,
+        body: { school_id: schoolId, email },
+        identity: BFF_IDENTITY,
+      });
     },
     authenticateStaff(credentials) {
       return nullOn(401, () =>

@@ -2,10 +2,17 @@ import type { Request, Response } from 'express';
 import {
   guardianLinkInfo,
   guardianLinkLogin,
+  guardianSchoolLogin,
   sendGuardianCode,
+  sendGuardianMagicLink,
   verifyGuardianCode,
 } from '@cuota/contracts/identity/endpoints';
-import type { GuardianLoginInfo, SendCodeResult } from '@cuota/contracts/identity/guardian-login';
+import {
+  SCHOOL_LOGIN_SENT,
+  type GuardianLoginInfo,
+  type SchoolLogin,
+  type SendCodeResult,
+} from '@cuota/contracts/identity/guardian-login';
 import type { GuardianIdentity } from '@cuota/contracts/identity/sign-in';
 import { conflict, HttpError } from '@cuota/service-runtime/http/http-error';
 import type { BffContext } from '../bff-context';
@@ -14,12 +21,13 @@ import { clientKeyOf } from '../security/client-key';
 import { sessionResponse } from '../session/session-response';
 import { applyLimiters } from './auth-providers';
 import { emailHint } from './email-hint';
-import { loginCodeMail } from './login-code-mail';
+import { loginCodeMail, type LoginMailKind } from './login-code-mail';
 import { findGuardian, signInGuardianWithCode } from './sign-in';
 
 /**
- * The portal's sign-in by e-mailed code (spec §1, §6): who the link is for, send a code,
- * verify it (which signs in, exactly as Auth.js's guardian-code callback does).
+ * The portal's sign-in by e-mailed code (spec §1, §6): who the link is for, send a code (or
+ * the link that carries it), ask for a lost link at the school, verify the code (which signs
+ * in, exactly as Auth.js's guardian-code callback does).
  */
 export function guardianLoginHandlers(ctx: BffContext) {
   const { limiters } = ctx;
@@ -30,9 +38,19 @@ export function guardianLoginHandlers(ctx: BffContext) {
     implement(guardianLinkLogin, ({ body }) => infoOf(body.guardian_hash)),
     implement(
       sendGuardianCode,
-      ({ req, res, body }) => sendCode(ctx, req, res, body.guardian_hash),
+      async ({ req, res, body }) =>
+        sendCode(ctx, req, res, await findGuardianWithEmail(ctx, body.guardian_hash)),
       { before: [limiters.sendCodePerIp] },
     ),
+    implement(
+      sendGuardianMagicLink,
+      async ({ req, res, body }) =>
+        sendCode(ctx, req, res, await findGuardianWithEmail(ctx, body.guardian_hash), 'link'),
+      { before: [limiters.sendCodePerIp] },
+    ),
+    implement(guardianSchoolLogin, ({ req, res, body }) => sendLostLinks(ctx, req, res, body), {
+      before: [limiters.sendCodePerIp],
+    }),
     implement(
       verifyGuardianCode,
       async ({ req, body }) => {
@@ -63,15 +81,39 @@ async function findGuardianWithEmail(ctx: BffContext, hash: string): Promise<Gua
   return guardian as GuardianWithEmail;
 }
 
+/** A lost-link request takes at least this long, found or not, sent or held back. */
+const LOST_LINK_MIN_MS = 1_000;
+const LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'retry-after'];
+
+/**
+ * A family that lost its personal link asks for it with its e-mail on the school's page: each
+ * of the school's guardians with that e-mail gets the link with a code. Nothing in the answer
+ * says whether anyone got one — not its body, its headers (a guardian's limit held back is
+ * skipped quietly) nor its time (padded) — so the page reveals no e-mail the school has.
+ */
+async function sendLostLinks(ctx: BffContext, req: Request, res: Response, ask: SchoolLogin) {
+  const send = async () => {
+    for (const guardian of await ctx.directory.guardiansByEmail(ask.school_id, ask.email)) {
+      if (!guardian.email) continue;
+      await sendCode(ctx, req, res, guardian as GuardianWithEmail, 'link').catch((err: unknown) => {
+        if (!(err instanceof HttpError) || err.status !== 429) throw err;
+      });
+    }
+  };
+  await Promise.all([send(), new Promise((r) => setTimeout(r, LOST_LINK_MIN_MS))]);
+  for (const header of LIMIT_HEADERS) res.removeHeader(header);
+  return { sent: true as const, message: SCHOOL_LOGIN_SENT };
+}
+
 /** Past the per-guardian limits (and their pairs with the client), a code by e-mail. */
 async function sendCode(
   ctx: BffContext,
   req: Request,
   res: Response,
-  hash: string,
+  guardian: GuardianWithEmail,
+  kind: LoginMailKind = 'code',
 ): Promise<SendCodeResult> {
   const { limiters } = ctx;
-  const guardian = await findGuardianWithEmail(ctx, hash);
   res.locals.signInAccount = `guardian:${guardian.id}`;
   await applyLimiters(
     [
@@ -84,7 +126,7 @@ async function sendCode(
   );
   const code = await ctx.codes.issue(guardian.id, clientKeyOf(req));
   try {
-    await ctx.deps.mailer.send(loginCodeMail(guardian, code, ctx.config));
+    await ctx.deps.mailer.send(loginCodeMail(guardian, code, ctx.config, kind));
   } catch (err) {
     await ctx.codes.revoke(guardian.id, code);
     ctx.deps.logger.error({ err, guardianId: guardian.id }, 'login code e-mail failed');

@@ -35,6 +35,8 @@ import {
 } from './shell-endpoints';
 import {
   guardianLoginInfoSchema,
+  schoolLoginResultSchema,
+  schoolLoginSchema,
   sendCodeResultSchema,
   UNKNOWN_GUARDIAN_LINK,
 } from './guardian-login';
@@ -153,6 +155,32 @@ export const sendGuardianCode = defineEndpoint({
   summary: 'Enviar un código de acceso al correo del tutor',
   body: sendCodeSchema,
   response: sendCodeResultSchema,
+});
+
+/**
+ * The code e-mail with the sign-in link first: one tap on the link opens the login page with
+ * the code in it (spec "Guardian magic-link POST"; path ours). Same limits as send_code.
+ */
+export const sendGuardianMagicLink = defineEndpoint({
+  ...auth,
+  name: 'identity.guardian-login.magic-link',
+  method: 'POST',
+  path: '/auth/guardians/magic-link/',
+  access: anyone(),
+  summary: 'Enviar al correo del tutor una liga que abre su cuenta con un toque',
+  body: sendCodeSchema,
+  response: sendCodeResultSchema,
+});
+
+export const guardianSchoolLogin = defineEndpoint({
+  ...auth,
+  name: 'identity.guardian-login.school',
+  method: 'POST',
+  path: '/api/v1/guardians/school_login/',
+  access: anyone(),
+  summary: 'Recuperar la liga de acceso desde la escuela: llega al correo del tutor',
+  body: schoolLoginSchema,
+  response: schoolLoginResultSchema,
 });
 
 export const verifyGuardianCode = defineEndpoint({
@@ -292,6 +320,8 @@ export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   guardianLinkLogin,
   guardianLinkInfo,
   sendGuardianCode,
+  sendGuardianMagicLink,
+  guardianSchoolLogin,
   verifyGuardianCode,
   staffPasswordSignIn,
   redeemInvitation,

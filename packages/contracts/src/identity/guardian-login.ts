@@ -19,3 +19,17 @@ export const sendCodeResultSchema = z.object({
   expires_in_seconds: z.number().int().positive(),
 });
 export type SendCodeResult = z.infer<typeof sendCodeResultSchema>;
+
+/**
+ * POST /api/v1/guardians/school_login/: a family that lost its personal link asks for it on
+ * the school's page with the e-mail the school has. The answer never says whether it exists.
+ */
+export const schoolLoginSchema = z.strictObject({
+  school_id: z.uuid('Elige una escuela válida.'),
+  email: z.email('Escribe un correo válido.').trim().toLowerCase().max(200),
+});
+export type SchoolLogin = z.infer<typeof schoolLoginSchema>;
+
+export const SCHOOL_LOGIN_SENT =
+  'Si tu correo está registrado en la escuela, te enviamos una liga para entrar. Revisa tu bandeja (y el correo no deseado).';
+export const schoolLoginResultSchema = z.object({ sent: z.literal(true), message: z.string() });

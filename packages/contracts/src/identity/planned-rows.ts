@@ -8,8 +8,6 @@ import { plannedRows } from '../http/planned-row';
 export const IDENTITY_PLANNED_ROWS = plannedRows('identity', {
   auth: {
     'POST /api/v1/guardians/external_auth/': 'Inicio de sesión externo de tutores',
-    'POST /api/v1/guardians/school_login/': 'Inicio de sesión de tutores por escuela',
     'POST /auth/api/app/auth/login/': 'Inicio de sesión de la app',
-    'POST /auth/guardians/magic-link/': 'Liga mágica de acceso para tutores',
   },
 });

@@ -5,6 +5,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import {
   guardianMeRecord,
   guardianRecordByHash,
+  guardianRecordsByEmail,
   schoolsOfGuardian,
   type GuardianRecord,
 } from './guardian-repository';
@@ -29,6 +30,16 @@ function identityOf(row: GuardianRecord, schools: GuardianIdentity['schools']): 
 export async function guardianByHash(db: Executor, hash: string): Promise<GuardianIdentity | null> {
   const row = await guardianRecordByHash(db, hash);
   return row ? identityOf(row, await schoolsOfGuardian(db, row.id)) : null;
+}
+
+/** The school's guardians with this e-mail, as the BFF sends each their sign-in link. */
+export async function guardiansByEmail(
+  db: Executor,
+  schoolId: string,
+  email: string,
+): Promise<GuardianIdentity[]> {
+  const rows = await guardianRecordsByEmail(db, schoolId, email);
+  return Promise.all(rows.map(async (row) => identityOf(row, await schoolsOfGuardian(db, row.id))));
 }
 
 /** guardian.me (spec §3): the guardian, their schools and every dependent with guardians. */

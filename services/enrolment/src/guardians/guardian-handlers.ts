@@ -1,5 +1,6 @@
 import {
   guardianByHash as guardianByHashEndpoint,
+  guardiansByEmail as guardiansByEmailEndpoint,
   guardianMe as guardianMeEndpoint,
   guardianPortalUrl,
   listDashboardGuardians,
@@ -17,7 +18,7 @@ import { forbidden, notFound } from '@cuota/service-runtime/http/http-error';
 import type { Caller } from '../caller';
 import type { EnrolmentContext } from '../enrolment-db';
 import { authorizeGuardian } from './guardian-access';
-import { guardianByHash, guardianMe } from './guardian-directory';
+import { guardianByHash, guardianMe, guardiansByEmail } from './guardian-directory';
 import {
   guardianHashInSchool,
   guardianProfile,
@@ -51,6 +52,10 @@ export function guardianHandlers({ db, config }: EnrolmentContext) {
       if (!guardian) throw notFound(UNKNOWN_GUARDIAN);
       return guardian;
     }),
+
+    implement(guardiansByEmailEndpoint, ({ body }) =>
+      guardiansByEmail(db, body.school_id, body.email),
+    ),
 
     implement(guardianMeEndpoint, async ({ caller }) => {
       if (caller.kind !== 'guardian') throw forbidden();

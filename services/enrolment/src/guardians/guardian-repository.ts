@@ -234,6 +234,26 @@ export async function schoolsOfGuardian(db: Executor, id: string) {
     .orderBy(schools.name);
 }
 
+/** The school's guardians whose e-mail is this one (case apart), oldest first. */
+export async function guardianRecordsByEmail(
+  db: Executor,
+  schoolId: string,
+  email: string,
+): Promise<GuardianRecord[]> {
+  const rows = await db
+    .select({ guardian: guardians })
+    .from(guardians)
+    .innerJoin(guardianSchools, eq(guardianSchools.guardianId, guardians.id))
+    .where(
+      and(
+        eq(guardianSchools.schoolId, schoolId),
+        eq(sql`lower(${guardians.email})`, email.toLowerCase()),
+      ),
+    )
+    .orderBy(asc(guardians.createdAt));
+  return rows.map((r) => r.guardian);
+}
+
 /** The students the guardian is linked to and who still study: their names and CURPs. */
 export async function studyingDependents(db: Executor, guardianId: string) {
   return db

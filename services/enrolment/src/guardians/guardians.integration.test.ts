@@ -336,3 +336,21 @@ describe('registration steps (spec §2 onboarding) through PATCH /api/v1/guardia
     expect(res.body.error.details[0].message).toBe('Elige un uso del CFDI de la lista.');
   });
 });
+
+describe('POST /internal/guardians/by-email/ (the BFF sends a lost link)', () => {
+  test("finds the school's guardians by e-mail, case apart; only for the BFF", async () => {
+    const [demo] = await h.query<{ email: string }>('SELECT email FROM guardians WHERE id = $1', [
+      h.demo.guardian_id,
+    ]);
+    const lookup = (schoolId: string, as = h.bff) =>
+      h.call(as, '/internal/guardians/by-email/', {
+        method: 'POST',
+        json: { school_id: schoolId, email: demo!.email.toUpperCase() },
+      });
+    const found = await lookup(h.demo.school_id);
+    expect(found.status).toBe(200);
+    expect(found.body.map((g: Json) => g.id)).toEqual([h.demo.guardian_id]);
+    expect((await lookup(h.otherSchoolId)).body).toEqual([]);
+    expect((await lookup(h.demo.school_id, h.staff('OWNER'))).status).toBe(403);
+  });
+});

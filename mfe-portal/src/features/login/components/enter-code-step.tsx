@@ -27,6 +27,8 @@ function whereTheCodeIs(request: CodeRequest, emailHint: string): string {
       return `Ya te enviamos un código a ${emailHint}. Escríbelo aquí; si no lo encuentras, revisa tu carpeta de correo no deseado.`;
     case 'has-code':
       return `Escribe el código de 6 dígitos que te enviamos a ${emailHint}.`;
+    case 'from-link':
+      return 'Tu código ya está escrito. Toca «Entrar» para abrir tu cuenta.';
   }
 }
 
@@ -38,7 +40,7 @@ export function EnterCodeStep({ guardianHash, info, request }: EnterCodeStepProp
   const { signIn } = useAuthActions();
   const navigate = useUtmNavigate();
   const resend = useCodeRequest(guardianHash);
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(request.kind === 'from-link' ? request.code : '');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const current = resend.last ?? request;

@@ -24,9 +24,9 @@ function stubLoginServer() {
 const failedSignIn = (error: string) => () =>
   jsonResponse({ url: `http://localhost/api/auth/error?error=${error}` }, { status: 401 });
 
-function renderLogin() {
+function renderLogin(search = utm) {
   return renderWithProviders(<LoginPage />, {
-    url: `/guardians/${GUARDIAN_HASH}/login${utm}`,
+    url: `/guardians/${GUARDIAN_HASH}/login${search}`,
     path: '/guardians/:guardianHash/login',
     session: null,
   });
@@ -103,6 +103,28 @@ test('the right code signs in, refreshes the session and opens the guardian home
     await network.sent('POST', '/api/auth/callback/guardian-code')[0]!.text(),
   );
   expect(form.get('guardian_hash')).toBe(GUARDIAN_HASH);
+  expect(form.get('code')).toBe('482913');
+});
+
+test("the e-mail's link brings the code: one tap on «Entrar» signs in, nothing is sent first", async () => {
+  const network = stubLoginServer()
+    .on('POST', '/api/auth/callback/guardian-code', {
+      url: `http://localhost/guardians/${GUARDIAN_HASH}`,
+    })
+    .on('GET', '/api/auth/session', guardianSession());
+  const { router } = renderLogin('?code=482913');
+
+  expect(await screen.findByLabelText('Código de acceso')).toHaveValue('482913');
+  expect(screen.getByText(/Tu código ya está escrito/)).toBeVisible();
+  expect(network.sent('POST', '/api/auth/callback/guardian-code')).toHaveLength(0);
+  await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+  await screen.findByTestId('location');
+  expect(router.state.location.pathname).toBe(`/guardians/${GUARDIAN_HASH}`);
+  expect(network.sent('POST', '/api/v1/guardians/login/send_code/')).toHaveLength(0);
+  const form = new URLSearchParams(
+    await network.sent('POST', '/api/auth/callback/guardian-code')[0]!.text(),
+  );
   expect(form.get('code')).toBe('482913');
 });
 

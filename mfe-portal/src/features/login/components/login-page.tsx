@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Card } from '@cuota/ui/card';
 import { ErrorState } from '@cuota/ui/error-state';
 import { PageLayout } from '@cuota/ui/page-layout';
@@ -15,8 +15,12 @@ import type { CodeRequest } from './use-code-request';
 export function LoginPage() {
   const { guardianHash = '' } = useParams();
   const info = useGuardianLoginInfoQuery(guardianHash);
+  // The e-mail's link carries the code (`?code=`): the code step shows with it filled in.
+  const linked = useSearchParams()[0].get('code');
   // Set once a code was asked for (or the family says it has one): the code step shows.
-  const [request, setRequest] = useState<CodeRequest | null>(null);
+  const [request, setRequest] = useState<CodeRequest | null>(
+    linked && /^\d{6}$/.test(linked) ? { kind: 'from-link', code: linked } : null,
+  );
 
   if (info.isLoading) return <Spinner label="Buscando tu enlace…" />;
   if (info.error) {

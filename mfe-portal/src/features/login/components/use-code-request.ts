@@ -10,7 +10,9 @@ export type CodeRequest =
   /** One was sent moments ago (a reload, another tab): the wait, in the BFF's words. */
   | { kind: 'wait'; message: string }
   /** The family says it already has a code. */
-  | { kind: 'has-code' };
+  | { kind: 'has-code' }
+  /** The family followed the link in its e-mail, which carries the code. */
+  | { kind: 'from-link'; code: string };
 
 /**
  * Asks the BFF to e-mail a code. Too soon after the last one is not a failure here: the

@@ -37,6 +37,23 @@ export const guardianByHash = defineEndpoint({
   notFound: UNKNOWN_GUARDIAN,
 });
 
+/**
+ * The school's guardians with this e-mail (a family that lost its link asks by e-mail). A
+ * POST so the e-mail stays out of URLs and access logs.
+ */
+export const guardiansByEmail = defineEndpoint({
+  ...guardian,
+  name: 'enrolment.guardians.by-email',
+  method: 'POST',
+  path: '/internal/guardians/by-email/',
+  surface: 'internal',
+  access: bffOnly(),
+  summary: 'Los tutores de una escuela con un correo (recuperar la liga de acceso)',
+  spec: { capability: 'Consulta interna del BFF para enviar la liga de acceso por escuela.' },
+  body: z.strictObject({ school_id: z.uuid(), email: z.email().max(200) }),
+  response: z.array(guardianIdentitySchema),
+});
+
 export const guardianMe = defineEndpoint({
   ...guardian,
   name: 'enrolment.guardians.me',
@@ -177,6 +194,7 @@ export const republishGuardian = defineEndpoint({
 
 export const GUARDIAN_ENDPOINTS = [
   guardianByHash,
+  guardiansByEmail,
   guardianMe,
   readGuardian,
   replaceGuardian,

@@ -45,7 +45,10 @@ export async function cancelReplaced(tx: Executor, substitute: InvoiceRow): Prom
   await askCancellation(tx, old, {
     motive: '01',
     substituteUuid: substitute.uuid,
-    reason: 'Sustituida por una factura con datos corregidos',
+    reason:
+      substitute.document === 'payment'
+        ? 'Sustituido por el complemento de lo que la familia conservó tras una devolución'
+        : 'Sustituida por una factura con datos corregidos',
     requestedBy: null,
   });
 }

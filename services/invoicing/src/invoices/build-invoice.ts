@@ -75,6 +75,8 @@ async function buildLocked(
   } as const;
   const related = await relatedOf(tx, invoice);
   if (related.kind !== 'ready') return related;
+  const replaced = await replacedComplementOf(tx, invoice);
+  if (replaced.kind !== 'ready') return replaced;
   const parties = await invoiceParties(tx, invoice);
   if (!parties.student) return { kind: 'waiting' };
   const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
@@ -97,7 +99,13 @@ async function buildLocked(
   const issued =
     invoice.document === 'payment'
       ? {
-          ...issuePaymentCfdi(paymentComplementInput(invoice, related.stamped!, document), csd),
+          ...issuePaymentCfdi(
+            paymentComplementInput(invoice, related.stamped!, {
+              ...document,
+              ...(replaced.uuid ? { substitutes: replaced.uuid } : {}),
+            }),
+            csd,
+          ),
           receptorNote: invoice.receptorNote,
         }
       : issueIncomeOrCredit(
@@ -216,6 +224,29 @@ async function relatedOf(
     entityId: related.fiscalEntityId,
   };
 }
+
+/**
+ * A CFDI de pago restated after a partial refund relates to the complement it replaces, so it
+ * waits for that one's UUID; one cancelled meanwhile (the rest was given back too) is not issued.
+ */
+async function replacedComplementOf(
+  tx: Executor,
+  invoice: InvoiceRow,
+): Promise<
+  | { kind: 'ready'; uuid?: string }
+  | { kind: 'related-pending' }
+  | { kind: 'failed'; code: string; message: string }
+> {
+  if (invoice.document !== 'payment' || !invoice.replacesInvoiceId) return { kind: 'ready' };
+  const old = await invoiceById(tx, invoice.replacesInvoiceId);
+  if (old?.status === 'canceled' && !old.uuid)
+    return { kind: 'failed', code: 'COMPLEMENTO_CANCELADO', message: REPLACED_COMPLEMENT_GONE };
+  if (!old?.uuid) return { kind: 'related-pending' };
+  return { kind: 'ready', uuid: old.uuid };
+}
+
+export const REPLACED_COMPLEMENT_GONE =
+  'El complemento de pago que este sustituye se retiró sin timbrarse; no se emite.';
 
 function receptorOfStamped({ comprobante }: StampedComprobante): ReceptorInput {
   const r = comprobante.Receptor;

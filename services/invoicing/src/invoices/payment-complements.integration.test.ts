@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { pageSchema } from '@cuota/contracts/common/pagination';
 import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
@@ -274,5 +275,96 @@ describe('an order billed as PPD and paid in three installments', () => {
         .toString(),
     ).toBe('%PDF-');
     expect(urls.invoices.filter((i) => i.document === 'invoice').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** payments' reversal of a payin (a void or a refund) for what it gave back of the order. */
+async function reverse(paid: { payin_id: string }, orderId: string, base: number, whole: boolean) {
+  const event = {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: SCHOOL_ID,
+    kind: whole ? ('void' as const) : ('refund' as const),
+    whole,
+    amount_centavos: base,
+    allocations: [colegiatura(ana.student_id, { order_id: orderId, base_centavos: base })],
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  };
+  const eventId = await system.publish(payinReversedV1, event);
+  // Redelivered, and the same reversal in a new envelope: still one of everything.
+  await system.republish(eventId);
+  await consumed(await system.publish(payinReversedV1, event));
+  return event;
+}
+
+const rowOf = async (id: string) =>
+  (await system.invoicing.db.query.invoices.findFirst({ where: (t, { eq }) => eq(t.id, id) }))!;
+
+describe('a payment of a PPD invoice voided whole', () => {
+  test('its CFDI de pago is cancelled once (motive 03); the next payment restates the balance', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const first = await pay(orderId, ppd, 2_000_00);
+    const second = await pay(orderId, ppd, 1_000_00);
+    const before = system.pac.cancellations.received;
+    await reverse(first.paid, orderId, 2_000_00, true);
+    await waitFor(async () => (await rowOf(first.complement.id)).status === 'canceled', 30_000);
+    expect(system.pac.cancellations.received - before).toBe(1);
+    expect(system.pac.state.stamp(first.complement.uuid!)).toMatchObject({
+      motivo_cancelacion: '03',
+    });
+    expect((await rowOf(second.complement.id)).status).toBe('success');
+
+    const third = await pay(orderId, ppd, 500_00);
+    await expectSatAccepts(third.complement.stampedXml!);
+    // The voided 2,000 is owed again: 4,850 − 1,000 standing; its number follows the 2.
+    expect(docto(third.complement.stampedXml!)).toMatchObject({
+      NumParcialidad: '3',
+      ImpSaldoAnt: '3850.00',
+      ImpPagado: '500.00',
+      ImpSaldoInsoluto: '3350.00',
+    });
+    // The PPD invoice is not credited: its balance is owed, not forgiven.
+    expect(await system.invoicesOf(first.paid.payin_id)).toHaveLength(1);
+  });
+});
+
+describe('a payment of a PPD invoice refunded in part', () => {
+  test('a substitute CFDI de pago (04) for what was kept, then the old one cancelled (01)', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const { paid, complement } = await pay(orderId, ppd, 3_000_00);
+    const reversal = await reverse(paid, orderId, 1_000_00, false);
+    const substitute = await waitFor(async () => {
+      const row = (await complementsOf(ppd.id)).find((c) => c.replacesInvoiceId === complement.id);
+      return row?.status === 'success' ? row : undefined;
+    }, 30_000);
+    expect(substitute).toMatchObject({ sourceKind: 'reversal', sourceId: reversal.reversal_id });
+    const stamped = await expectSatAccepts(substitute.stampedXml!);
+    expect(stamped.comprobante.CfdiRelacionados).toEqual([
+      { TipoRelacion: '04', UUIDs: [complement.uuid] },
+    ]);
+    // Same installment and previous balance; it pays only the 2,000 the family kept.
+    expect(docto(substitute.stampedXml!)).toEqual({
+      IdDocumento: ppd.uuid,
+      NumParcialidad: '1',
+      ImpSaldoAnt: '4850.00',
+      ImpPagado: '2000.00',
+      ImpSaldoInsoluto: '2850.00',
+    });
+    await waitFor(async () => (await rowOf(complement.id)).status === 'canceled', 30_000);
+    expect(system.pac.state.stamp(complement.uuid!)).toMatchObject({
+      motivo_cancelacion: '01',
+      folio_sustitucion: substitute.uuid,
+    });
+    expect((await complementsOf(ppd.id)).filter((c) => c.sourceKind === 'reversal')).toHaveLength(1);
+
+    const next = await pay(orderId, ppd, 500_00);
+    expect(docto(next.complement.stampedXml!)).toMatchObject({
+      NumParcialidad: '2',
+      ImpSaldoAnt: '2850.00',
+      ImpSaldoInsoluto: '2350.00',
+    });
   });
 });

@@ -358,7 +358,9 @@ describe('a payment of a PPD invoice refunded in part', () => {
       motivo_cancelacion: '01',
       folio_sustitucion: substitute.uuid,
     });
-    expect((await complementsOf(ppd.id)).filter((c) => c.sourceKind === 'reversal')).toHaveLength(1);
+    expect((await complementsOf(ppd.id)).filter((c) => c.sourceKind === 'reversal')).toHaveLength(
+      1,
+    );
 
     const next = await pay(orderId, ppd, 500_00);
     expect(docto(next.complement.stampedXml!)).toMatchObject({

@@ -27,7 +27,7 @@ export async function lockPayinComplements(tx: Executor, payinId: string): Promi
   const current: InvoiceRow[] = [];
   for (const first of issued) {
     let row = first;
-    for (let next = await lockedSubstituteOf(tx, row.id); next; ) {
+    for (let next = await lockedSubstituteOf(tx, row.id); next;) {
       row = next;
       next = await lockedSubstituteOf(tx, row.id);
     }

@@ -53,8 +53,7 @@ export function reversedComplementDecisions(
     if (keptTotal === complement.totalCentavos) continue;
     const stamped = complement.status === 'success';
     if (!stamped && complement.beingStamped) throw new ComplementBeingStamped(complement.id);
-    if (keptTotal === 0)
-      decisions.push({ action: stamped ? 'cancel' : 'withdraw', complement });
+    if (keptTotal === 0) decisions.push({ action: stamped ? 'cancel' : 'withdraw', complement });
     else decisions.push({ action: stamped ? 'substitute' : 'shrink', complement, kept });
   }
   return decisions;

@@ -295,21 +295,36 @@ export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow 
   return row;
 }
 
-/** A payment's income invoices in a school, the first recorded first. */
-export function invoicesOfPayin(
+/**
+ * What a payment issued in a school, the first recorded first: its income invoices and its
+ * CFDI de pago, each complement's restatements after a partial refund among them (their
+ * source is the reversal, so they are reached through `replaces_invoice_id`).
+ */
+export function documentsOfPayin(
   db: Executor,
   schoolId: string,
   payinId: string,
 ): Promise<InvoiceRow[]> {
+  const restated = sql`${invoices.id} IN (
+    WITH RECURSIVE chain AS (
+      SELECT id FROM invoices
+        WHERE document = 'payment' AND source_kind = 'payin' AND source_id = ${payinId}
+      UNION SELECT s.id FROM invoices s JOIN chain c ON s.replaces_invoice_id = c.id
+    ) SELECT id FROM chain)`;
   return db
     .select()
     .from(invoices)
     .where(
       and(
         eq(invoices.schoolId, schoolId),
-        eq(invoices.document, 'invoice'),
-        eq(invoices.sourceKind, 'payin'),
-        eq(invoices.sourceId, payinId),
+        or(
+          and(
+            inArray(invoices.document, ['invoice', 'payment']),
+            eq(invoices.sourceKind, 'payin'),
+            eq(invoices.sourceId, payinId),
+          ),
+          restated,
+        ),
       ),
     )
     .orderBy(invoices.createdAt, invoices.id);

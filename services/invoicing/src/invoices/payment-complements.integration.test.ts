@@ -16,6 +16,8 @@ import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { pageSchema } from '@cuota/contracts/common/pagination';
 import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
+import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
+import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
 import { parseCentavos } from '../cfdi/cfdi-amounts';
 import {
@@ -43,13 +45,20 @@ import {
 jest.setTimeout(120_000);
 
 let system: InvoicingTestSystem;
+let smtp: SmtpSandbox;
 let dir: string;
 let schema: string;
 const ana = student(1);
 
 beforeAll(async () => {
+  smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
   [system, dir] = await Promise.all([
-    startInvoicingTestSystem(),
+    startInvoicingTestSystem({
+      config: {
+        smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
+        mailFrom: 'Cuota <no-responder@cuota.test>',
+      },
+    }),
     mkdtemp(path.join(tmpdir(), 'invoicing-ppd-')),
   ]);
   schema = await writeValidationSchema(dir);
@@ -67,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
+  await smtp?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -242,6 +252,40 @@ describe('an order billed as PPD and paid in three installments', () => {
     expect(stamped.comprobante).toMatchObject({ MetodoPago: 'PUE', FormaPago: '03' });
   });
 
+  test('send_invoices_to_email sends the payment’s CFDI de pago beside its income invoice', async () => {
+    const FAMILY = 'tutor1@example.mx';
+    const mailbox = `http://127.0.0.1:${smtp.httpPort}/`;
+    const last = complements.at(-1)!;
+    const send = (claims: Parameters<typeof system.call>[1]) =>
+      system.call(
+        `/api/v1/schools/${SCHOOL_ID}/payins/${last.sourceId}/send_invoices_to_email/`,
+        claims,
+        {
+          method: 'POST',
+        },
+      );
+    const before = (await messagesTo(mailbox, FAMILY)).length;
+    const res = await send(guardianClaims(1));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sent: 2, sent_to: [FAMILY] });
+    await waitForMessage(mailbox, FAMILY, before + 2);
+    const mails = await messagesTo(mailbox, FAMILY);
+    const subject = (row: InvoiceRow, what: string) =>
+      `Tu ${what} A-${row.folio} de ESCUELA KEMPER URGATE`;
+    const complementMail = mails.find((m) => m.subject === subject(last, 'complemento de pago'))!;
+    expect(complementMail.text).toContain('por $850.00 (parcialidad 3).');
+    expect(complementMail.text).toContain(`Folio fiscal (UUID): ${last.uuid}.`);
+    expect(complementMail.attachments.map((a) => [a.filename, a.content_type])).toEqual([
+      [`complemento-de-pago-A-${last.folio}.xml`, 'application/xml'],
+      [`complemento-de-pago-A-${last.folio}.pdf`, 'application/pdf'],
+    ]);
+    expect(complementMail.attachments[0]!.size).toBe(Buffer.byteLength(last.stampedXml!));
+    const recargo = await system.settled(last.sourceId, ana.student_id, 'other');
+    expect(mails.map((m) => m.subject)).toContain(subject(recargo, 'factura'));
+    // Another family finds nothing to send.
+    expect((await send(guardianClaims(9))).status).toBe(404);
+  });
+
   test('staff see each complement in Facturas; the family sees them with the order', async () => {
     const list = pageSchema(invoiceSchema).parse(
       await (
@@ -360,6 +404,19 @@ describe('a payment of a PPD invoice refunded in part', () => {
     });
     expect((await complementsOf(ppd.id)).filter((c) => c.sourceKind === 'reversal')).toHaveLength(
       1,
+    );
+    // The payment's e-mail now carries the restated complement, not the cancelled one.
+    const mailbox = `http://127.0.0.1:${smtp.httpPort}/`;
+    const sent = await system.call(
+      `/api/v1/schools/${SCHOOL_ID}/payins/${paid.payin_id}/send_invoices_to_email/`,
+      staffOf(SCHOOL_ID, 'ACCOUNTANT'),
+      { method: 'POST' },
+    );
+    expect(await sent.json()).toEqual({ sent: 1, sent_to: ['tutor1@example.mx'] });
+    await waitFor(async () =>
+      (await messagesTo(mailbox, 'tutor1@example.mx')).some((m) =>
+        m.subject.startsWith(`Tu complemento de pago A-${substitute.folio} `),
+      ),
     );
 
     const next = await pay(orderId, ppd, 500_00);

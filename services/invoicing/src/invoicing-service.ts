@@ -21,6 +21,7 @@ import {
   FISCAL_GUARDIAN_CONSUMER,
   fiscalGuardianSubscriptions,
 } from './guardians/fiscal-guardian-consumer';
+import { validateBillingHandlers } from './guardians/validate-billing-handlers';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
 import {
   BILLED_ORDERS_CONSUMER,
@@ -60,6 +61,7 @@ export function createInvoicingService(
     streams: ['INVOICING'],
     endpoints: (ctx) => [
       ...verifyGuardiansHandlers(ctx.db),
+      ...validateBillingHandlers(ctx.db),
       ...invoiceHandlers(ctx.db),
       ...cancellationHandlers(ctx.db),
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),

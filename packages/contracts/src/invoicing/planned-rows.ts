@@ -6,9 +6,6 @@ import { plannedRows } from '../http/planned-row';
  * leaves this list when its issue builds it as a definition, with its access and schemas.
  */
 export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
-  portal: {
-    'POST /api/v1/guardians/{id}/validate_billing/': 'Validar los datos de facturación del tutor',
-  },
   internal: {
     'POST /backoffice/invoicing/generate/': 'Generar facturas',
     'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',

@@ -8,7 +8,5 @@ import { plannedRows } from '../http/planned-row';
 export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
   internal: {
     'POST /backoffice/invoicing/generate/': 'Generar facturas',
-    'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
-    'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
   },
 });

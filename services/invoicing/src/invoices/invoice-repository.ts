@@ -7,6 +7,8 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -270,6 +272,46 @@ export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<Invoi
     .returning();
   await wakeWorkers(tx);
   return updated!;
+}
+
+/**
+ * Errors a new attempt cannot cure: what the document relates to is gone. Left out of a
+ * massive retry so it does not churn through them on every call.
+ */
+const HOPELESS_ERRORS = ['FACTURA_CANCELADA', 'COMPLEMENTO_CANCELADO'];
+
+/**
+ * The school's failed documents (all, or those of `ids`) back to `pending`, rebuilt from
+ * today's data like `requestAgain`. Returns their ids; already pending ones are not counted.
+ */
+export async function retryFailedOfSchool(
+  tx: Executor,
+  schoolId: string,
+  ids?: readonly string[],
+): Promise<string[]> {
+  const rows = await tx
+    .update(invoices)
+    .set({
+      status: 'pending',
+      sealedXml: null,
+      issuedAt: null,
+      attempts: 0,
+      errorCode: null,
+      errorMessage: null,
+      errorSource: null,
+      nextAttemptAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(invoices.schoolId, schoolId),
+        eq(invoices.status, 'failed'),
+        or(isNull(invoices.errorCode), notInArray(invoices.errorCode, HOPELESS_ERRORS)),
+        ids ? inArray(invoices.id, [...ids]) : undefined,
+      ),
+    )
+    .returning({ id: invoices.id });
+  if (rows.length) await wakeWorkers(tx);
+  return rows.map((r) => r.id);
 }
 
 export async function invoiceById(db: Executor, id: string): Promise<InvoiceRow | undefined> {

@@ -2,6 +2,7 @@ import { familyOrStaff } from '../../access/access';
 import { defineEndpoint, uuidParams, type AnyEndpoint } from '../../http/endpoint';
 import { billingValidationRequestSchema, billingValidationSchema } from '../billing-validation';
 import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../../bff/guardian-rpc';
+import { BACKOFFICE_INVOICING_ENDPOINTS } from './backoffice-invoicing';
 import { FISCAL_ENTITY_ENDPOINTS } from './fiscal-entities';
 import { INVOICE_ENDPOINTS } from './invoices';
 import { SAT_CATALOG_ENDPOINTS } from './sat-catalogs';
@@ -45,6 +46,7 @@ export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [
   verifyGuardians,
   validateBilling,
   ...INVOICE_ENDPOINTS,
+  ...BACKOFFICE_INVOICING_ENDPOINTS,
   ...FISCAL_ENTITY_ENDPOINTS,
   ...SAT_CATALOG_ENDPOINTS,
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidField } from './cancellations';
+import { invoiceSchema } from './invoices';
 
 /** At most this many invoices named in one massive retry (the whole school's failed: none named). */
 export const MASSIVE_RETRY_MAX_IDS = 500;
@@ -33,3 +34,16 @@ export const reEmitInvoiceSchema = z.strictObject({
   school_id: uuidField('La escuela (school_id)'),
   invoice_id: uuidField('La factura (invoice_id)'),
 });
+
+/**
+ * POST /backoffice/invoicing/generate/: a payment's own CFDI for the family. What went to
+ * público en general (the family's fiscal data was missing or wrong) is issued again in its
+ * name now that the data is valid (substitution, motive 01); what failed is stamped again.
+ */
+export const generateInvoicesSchema = z.strictObject({
+  school_id: uuidField('La escuela (school_id)'),
+  payin_id: uuidField('El pago (payin_id)'),
+});
+
+/** The documents that will now be stamped. */
+export const generatedInvoicesSchema = z.object({ results: z.array(invoiceSchema) });

@@ -5,8 +5,4 @@ import { plannedRows } from '../http/planned-row';
  * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
  * leaves this list when its issue builds it as a definition, with its access and schemas.
  */
-export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
-  internal: {
-    'POST /backoffice/invoicing/generate/': 'Generar facturas',
-  },
-});
+export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {});

@@ -1,4 +1,5 @@
 import {
+  generateInvoices,
   massiveInvoiceRetry,
   reEmitInvoice,
 } from '@cuota/contracts/invoicing/endpoints/backoffice-invoicing';
@@ -7,7 +8,9 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { Executor } from '@cuota/messaging/transaction';
 import { reinvoice } from '../cancellations/reinvoice';
 import type { InvoicingDb } from '../invoicing-db';
+import { generateFamilyInvoices } from './generate-invoices';
 import {
+  documentsOfPayin,
   lockInvoice,
   requestAgain,
   retryFailedOfSchool,
@@ -19,7 +22,7 @@ export const CANCELED_NO_REEMIT =
   'Una factura cancelada o en cancelación no se reemite; la operación ya no tiene CFDI.';
 
 /**
- * The backoffice's retry and re-emit (ADR 0037). The school is the body's `school_id`, which
+ * The backoffice's retry, re-emit and generate (ADR 0037). The school is the body's `school_id`, which
  * the mount checks against the caller's memberships; another school's invoice is a 404.
  */
 export function backofficeInvoiceHandlers(db: InvoicingDb) {
@@ -37,6 +40,16 @@ export function backofficeInvoiceHandlers(db: InvoicingDb) {
         return reEmit(tx, invoice);
       });
       return invoiceView(row);
+    }),
+    implement(generateInvoices, async ({ body }) => {
+      const rows = await db.transaction(async (tx) => {
+        const income = (await documentsOfPayin(tx, body.school_id, body.payin_id)).filter(
+          (row) => row.document === 'invoice',
+        );
+        if (!income.length) throw notFound(generateInvoices.notFound);
+        return generateFamilyInvoices(tx, income);
+      });
+      return { results: rows.map(invoiceView) };
     }),
   ];
 }

@@ -3,16 +3,19 @@
  * school that took payments before registering its CSD gets them stamped once it does.
  */
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { invoiceSchema } from '@cuota/contracts/invoicing/invoices';
+import { generatedInvoicesSchema } from '@cuota/contracts/invoicing/backoffice-invoicing';
 import { massiveInvoiceRetryResultSchema } from '@cuota/contracts/invoicing/backoffice-invoicing';
 import { waitFor } from '@cuota/testing/wait-for';
 import { NO_FISCAL_ENTITY } from './build-invoice';
 import type { InvoiceRow } from './invoice-repository';
 import { CANCELED_NO_REEMIT } from './backoffice-invoice-handlers';
+import { ALREADY_NOMINATIVE } from './generate-invoices';
 import {
   OTHER_SCHOOL_ID,
   SCHOOL_ID,
@@ -123,4 +126,64 @@ test('re-emitting a stamped invoice substitutes it (04), then SAT cancels it (01
   const twice = await reEmit(accountant, { school_id: SCHOOL_ID, invoice_id: old.id });
   expect(twice.status).toBe(409);
   expect(apiErrorSchema.parse(await twice.json()).error.message).toBe(CANCELED_NO_REEMIT);
+});
+
+describe('generate: a payment’s CFDI in the family’s name', () => {
+  const generate = (payinId: string, who: IdentityClaims = accountant) =>
+    post('/backoffice/invoicing/generate/', who, { school_id: SCHOOL_ID, payin_id: payinId });
+  const noData = { tax_id: null, tax_regime: null, tax_zip_code: null };
+  let old: InvoiceRow;
+
+  beforeAll(async () => {
+    await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
+    await system.publish(guardianCreatedV1, guardian(2, { ...noData, billing_name: null }));
+    await system.publish(studentCreatedV1, student(2, { billing_guardian_id: uuidOf(2) }));
+    const paid = payin({
+      guardian_id: uuidOf(2),
+      allocations: [colegiatura(student(2).student_id)],
+    });
+    await system.publish(payinSucceededV1, paid);
+    old = await system.settled(paid.payin_id, student(2).student_id);
+  });
+
+  test('without the family’s data it stays público en general, and says what is missing', async () => {
+    expect(old).toMatchObject({ status: 'success', receptorRfc: 'XAXX010101000' });
+    const res = await generate(old.sourceId);
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(await res.json()).error.message).toBe(
+      'La familia aún no tiene datos fiscales válidos para facturar a su nombre: No hay RFC registrado.',
+    );
+    expect((await generate(uuidOf(778))).status).toBe(404);
+    expect((await generate(old.sourceId, staffOf(SCHOOL_ID, 'TREASURER'))).status).toBe(403);
+  });
+
+  test('with it: the family’s CFDI substitutes the público en general one (04, then 01)', async () => {
+    await system.publish(
+      guardianUpdatedV1,
+      guardian(2, {
+        billing_name: 'LUCIA MORALES PEREZ',
+        tax_id: 'MOPL850101AB5',
+        tax_regime: '605',
+        tax_zip_code: '03100',
+      }),
+    );
+    await waitFor(async () => {
+      const { rows } = await system.invoicing.db.$client.query(
+        'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
+        [uuidOf(2)],
+      );
+      return rows[0]?.tax_id === 'MOPL850101AB5';
+    });
+    const res = await generate(old.sourceId);
+    expect(res.status).toBe(200);
+    const [made] = generatedInvoicesSchema.parse(await res.json()).results;
+    expect(made).toMatchObject({ replaces_invoice_id: old.id });
+    const substitute = await stamped(made!.id);
+    expect(substitute.receptorRfc).toBe('MOPL850101AB5');
+    await waitFor(async () => (await rowOf(old.id)).status === 'canceled', 30_000);
+    expect(system.pac.state.stamp(old.uuid!)).toMatchObject({ motivo_cancelacion: '01' });
+    const again = await generate(old.sourceId);
+    expect(again.status).toBe(409);
+    expect(apiErrorSchema.parse(await again.json()).error.message).toBe(ALREADY_NOMINATIVE);
+  });
 });

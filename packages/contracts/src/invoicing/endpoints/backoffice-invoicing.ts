@@ -1,6 +1,8 @@
 import { staffOnly } from '../../access/access';
 import { defineEndpoint } from '../../http/endpoint';
 import {
+  generateInvoicesSchema,
+  generatedInvoicesSchema,
   massiveInvoiceRetryResultSchema,
   massiveInvoiceRetrySchema,
   reEmitInvoiceSchema,
@@ -39,4 +41,26 @@ export const reEmitInvoice = defineEndpoint({
   notFound: 'No encontramos esta factura.',
 });
 
-export const BACKOFFICE_INVOICING_ENDPOINTS = [massiveInvoiceRetry, reEmitInvoice] as const;
+/**
+ * A payment's CFDI in the family's name: its invoices made out to público en general are
+ * substituted now that the family's data is valid, its failed ones stamped again.
+ */
+export const generateInvoices = defineEndpoint({
+  name: 'invoicing.invoices.generate',
+  method: 'POST',
+  path: '/backoffice/invoicing/generate/',
+  domain: 'invoicing',
+  surface: 'internal',
+  access: staffOnly('invoicing.write'),
+  summary: 'Generar facturas',
+  spec: 'spec',
+  body: generateInvoicesSchema,
+  response: generatedInvoicesSchema,
+  notFound: 'No encontramos facturas de este pago.',
+});
+
+export const BACKOFFICE_INVOICING_ENDPOINTS = [
+  massiveInvoiceRetry,
+  reEmitInvoice,
+  generateInvoices,
+] as const;

@@ -21,6 +21,7 @@ import type { Csd } from '../cfdi/csd';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { InvoiceDocument, InvoiceSource } from '../schema';
 import { paymentComplementInput } from './payment-complement-input';
+import { issuedAncestorOf } from './reversed-complement-repository';
 import {
   invoiceById,
   lockLeased,
@@ -226,8 +227,9 @@ async function relatedOf(
 }
 
 /**
- * A CFDI de pago restated after a partial refund relates to the complement it replaces, so it
- * waits for that one's UUID; one cancelled meanwhile (the rest was given back too) is not issued.
+ * A CFDI de pago restated after a partial refund relates to the stamped complement it
+ * replaces, so it waits for that one's UUID; when the chain began unsent there is nothing to
+ * relate to, and one cancelled meanwhile by other means leaves the restatement unissued.
  */
 async function replacedComplementOf(
   tx: Executor,
@@ -238,15 +240,16 @@ async function replacedComplementOf(
   | { kind: 'failed'; code: string; message: string }
 > {
   if (invoice.document !== 'payment' || !invoice.replacesInvoiceId) return { kind: 'ready' };
-  const old = await invoiceById(tx, invoice.replacesInvoiceId);
-  if (old?.status === 'canceled' && !old.uuid)
+  const old = await issuedAncestorOf(tx, invoice, invoiceById);
+  if (!old) return { kind: 'ready' };
+  if (old.status === 'canceled' || old.status === 'canceling')
     return { kind: 'failed', code: 'COMPLEMENTO_CANCELADO', message: REPLACED_COMPLEMENT_GONE };
-  if (!old?.uuid) return { kind: 'related-pending' };
+  if (!old.uuid) return { kind: 'related-pending' };
   return { kind: 'ready', uuid: old.uuid };
 }
 
 export const REPLACED_COMPLEMENT_GONE =
-  'El complemento de pago que este sustituye se retiró sin timbrarse; no se emite.';
+  'El complemento de pago que este sustituye ya está cancelado; no se emite.';
 
 function receptorOfStamped({ comprobante }: StampedComprobante): ReceptorInput {
   const r = comprobante.Receptor;

@@ -1,12 +1,12 @@
 import type { PayinReversed } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { askCancellation, withdrawUnstamped } from '../cancellations/cancellation-repository';
-import { lockInvoice } from './invoice-repository';
 import {
+  issuedAncestorOf,
   lockPayinComplements,
   recordComplementSubstitute,
+  reversalRestatedComplement,
   reversibleOf,
-  shrinkUnsentComplement,
 } from './reversed-complement-repository';
 import { reversedComplementDecisions } from './reversed-complement-rules';
 
@@ -15,15 +15,15 @@ import { reversedComplementDecisions } from './reversed-complement-rules';
  * paid (ADR 0037). A complement whose whole payment went back is cancelled with motive 03
  * (the payment did not happen); one partly given back is substituted by one for what the
  * family kept. Either way the PPD invoice's balance is restored at once, so the next payment's
- * complement carries the right ImpSaldoAnt. Exactly once: the inbox drops a redelivery, the
- * cancellation is one per complement and the substitute one per complement and reversal.
+ * complement carries the right ImpSaldoAnt. Exactly once: the inbox drops a redelivery; the
+ * same reversal in a new envelope finds its cancellation open or its restatement recorded.
  */
 export async function reversePaymentComplements(
   tx: Executor,
   reversal: PayinReversed,
 ): Promise<void> {
   const rows = await lockPayinComplements(tx, reversal.payin_id);
-  if (!rows.length) return;
+  if (!rows.length || (await reversalRestatedComplement(tx, reversal.reversal_id))) return;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const decisions = reversedComplementDecisions(
     reversal.allocations,
@@ -40,11 +40,15 @@ export async function reversePaymentComplements(
     if (decision.action === 'cancel') await askCancellation(tx, row, motive03);
     else if (decision.action === 'withdraw') {
       await withdrawUnstamped(tx, row);
-      // A substitute withdrawn before it replaced anything: the stamped one it was to
-      // replace still says the money was received, and nothing of it was kept.
-      const old = row.replacesInvoiceId ? await lockInvoice(tx, row.replacesInvoiceId) : null;
+      // A restatement withdrawn before it replaced anything: the stamped complement it was
+      // to replace still says the money was received, and nothing of it was kept.
+      const old = await issuedAncestorOf(tx, row);
       if (old?.status === 'success') await askCancellation(tx, old, motive03);
-    } else if (decision.action === 'shrink') await shrinkUnsentComplement(tx, row, decision.kept);
-    else await recordComplementSubstitute(tx, row, reversal.reversal_id, decision.kept);
+    } else {
+      // Never sent: it goes, and the kept amount is recorded anew (relating, when stamped,
+      // to the complement SAT has: issuedAncestorOf).
+      if (decision.action === 'replace') await withdrawUnstamped(tx, row);
+      await recordComplementSubstitute(tx, row, reversal.reversal_id, decision.kept);
+    }
   }
 }

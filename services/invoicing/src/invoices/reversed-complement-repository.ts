@@ -64,9 +64,10 @@ export function reversibleOf(row: InvoiceRow, now = Date.now()): ReversibleCompl
 const totalOf = (lines: InvoiceLineRecord[]) => lines.reduce((s, l) => s + l.base_centavos, 0);
 
 /**
- * A stamped complement's substitute for what the family kept: the same payment, PPD invoice,
- * NumParcialidad and ImpSaldoAnt, keyed by the reversal (a redelivery records nothing); it
- * relates to the old UUID (04) and, once stamped, SAT cancels the old one with motive 01.
+ * The complement for what the family kept, replacing `old`: the same payment, PPD invoice,
+ * NumParcialidad and ImpSaldoAnt, keyed by the reversal (a redelivery records nothing). When
+ * `old` is stamped it relates to its UUID (04) and, once stamped, SAT cancels `old` with
+ * motive 01; when `old` was withdrawn unsent, there is nothing at SAT to relate to.
  */
 export async function recordComplementSubstitute(
   tx: Executor,
@@ -104,22 +105,42 @@ export async function recordComplementSubstitute(
 }
 
 /**
- * A complement never sent to the PAC now records only what was kept: nothing of it exists at
- * SAT yet, so it is rebuilt rather than replaced.
+ * Whether this reversal already restated a complement: the same reversal in a new envelope
+ * (the inbox only knows envelopes) must not take the money back twice from the restatement.
  */
-export async function shrinkUnsentComplement(
+export async function reversalRestatedComplement(
+  tx: Executor,
+  reversalId: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.document, 'payment'),
+        eq(invoices.sourceKind, 'reversal'),
+        eq(invoices.sourceId, reversalId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * What a restated complement stands in for at SAT: up its `replaces_invoice_id` chain, past
+ * restatements withdrawn before they were sent, the first one SAT has (or may have). None:
+ * the chain began with a complement withdrawn unsent, and nothing at SAT needs replacing.
+ */
+export async function issuedAncestorOf(
   tx: Executor,
   row: InvoiceRow,
-  kept: InvoiceLineRecord[],
-): Promise<void> {
-  await tx
-    .update(invoices)
-    .set({
-      lines: kept,
-      orderIds: [...new Set(kept.map((l) => l.order_id))],
-      totalCentavos: totalOf(kept),
-      sealedXml: null,
-      issuedAt: null,
-    })
-    .where(eq(invoices.id, row.id));
+  read: (tx: Executor, id: string) => Promise<InvoiceRow | undefined> = lockInvoice,
+): Promise<InvoiceRow | undefined> {
+  let id = row.replacesInvoiceId;
+  while (id) {
+    const ancestor = await read(tx, id);
+    if (!ancestor || ancestor.uuid || ancestor.status !== 'canceled') return ancestor;
+    id = ancestor.replacesInvoiceId;
+  }
+  return undefined;
 }

@@ -48,7 +48,7 @@ test('part given back: the complement is restated for what was kept (the late fe
   ]);
   const failed = complement({ status: 'failed' });
   expect(reversedComplementDecisions([back('o1', 1_000_00)], [failed])).toEqual([
-    { action: 'shrink', complement: failed, kept: [line('o1', 2_000_00)] },
+    { action: 'replace', complement: failed, kept: [line('o1', 2_000_00)] },
   ]);
 });
 

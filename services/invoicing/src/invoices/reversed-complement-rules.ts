@@ -24,8 +24,8 @@ export type ComplementDecision =
   | { action: 'cancel'; complement: ReversibleComplement }
   /** Never stamped and nobody stamping it: withdrawn without the PAC. */
   | { action: 'withdraw'; complement: ReversibleComplement }
-  /** Part went back, not stamped yet: it is recorded again for what was kept. */
-  | { action: 'shrink'; complement: ReversibleComplement; kept: InvoiceLineRecord[] }
+  /** Part went back, never sent: withdrawn and recorded again for what was kept. */
+  | { action: 'replace'; complement: ReversibleComplement; kept: InvoiceLineRecord[] }
   /** Part went back, stamped: a substitute for what was kept (relation 04, then motive 01). */
   | { action: 'substitute'; complement: ReversibleComplement; kept: InvoiceLineRecord[] };
 
@@ -54,7 +54,7 @@ export function reversedComplementDecisions(
     const stamped = complement.status === 'success';
     if (!stamped && complement.beingStamped) throw new ComplementBeingStamped(complement.id);
     if (keptTotal === 0) decisions.push({ action: stamped ? 'cancel' : 'withdraw', complement });
-    else decisions.push({ action: stamped ? 'substitute' : 'shrink', complement, kept });
+    else decisions.push({ action: stamped ? 'substitute' : 'replace', complement, kept });
   }
   return decisions;
 }

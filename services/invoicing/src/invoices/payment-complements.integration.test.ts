@@ -27,6 +27,7 @@ import {
   writeValidationSchema,
 } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import {
   SCHOOL_ID,
@@ -424,6 +425,56 @@ describe('a payment of a PPD invoice refunded in part', () => {
       NumParcialidad: '2',
       ImpSaldoAnt: '2850.00',
       ImpSaldoInsoluto: '2350.00',
+    });
+  });
+});
+
+describe('a payment of a PPD invoice refunded in part before its CFDI de pago was sent', () => {
+  test('the unsent complement is withdrawn and the kept amount recorded anew, relating to none', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    // A complement recorded but not sent yet (its turn far ahead): what SAT never saw.
+    const payinId = randomUUID();
+    const lines = [colegiatura(ana.student_id, { order_id: orderId, base_centavos: 3_000_00 })].map(
+      ({ student_id: _s, ...line }) => line,
+    );
+    const [unsent] = await system.invoicing.db
+      .insert(invoices)
+      .values({
+        schoolId: SCHOOL_ID,
+        document: 'payment',
+        relatedInvoiceId: ppd.id,
+        part: ppd.part,
+        sourceKind: 'payin',
+        sourceId: payinId,
+        studentId: ana.student_id,
+        payerGuardianId: ppd.billingGuardianId,
+        billingGuardianId: ppd.billingGuardianId,
+        method: 'transfer',
+        paidAt: new Date(Date.now() - 60_000),
+        lines,
+        orderIds: [orderId],
+        totalCentavos: 3_000_00,
+        installment: 1,
+        balanceBeforeCentavos: 4_850_00,
+        receptorRfc: ppd.receptorRfc,
+        receptorName: ppd.receptorName,
+        nextAttemptAt: new Date(Date.now() + 24 * 3600_000),
+      })
+      .returning();
+    await reverse({ payin_id: payinId }, orderId, 1_000_00, false);
+    const kept = await waitFor(async () => {
+      const row = (await complementsOf(ppd.id)).find((c) => c.replacesInvoiceId === unsent!.id);
+      return row?.status === 'success' ? row : undefined;
+    }, 30_000);
+    expect((await rowOf(unsent!.id)).status).toBe('canceled');
+    expect((await rowOf(unsent!.id)).uuid).toBeNull();
+    const stamped = await expectSatAccepts(kept.stampedXml!);
+    // Nothing at SAT to substitute: no relation, and no cancellation asked.
+    expect(stamped.comprobante.CfdiRelacionados).toBeUndefined();
+    expect(docto(kept.stampedXml!)).toMatchObject({
+      NumParcialidad: '1',
+      ImpSaldoAnt: '4850.00',
+      ImpPagado: '2000.00',
     });
   });
 });

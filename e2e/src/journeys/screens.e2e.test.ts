@@ -294,6 +294,17 @@ describe.each(widths)('at %s width', (width) => {
       `Datos de la escuela · ${school()} · Cuota`,
       failed,
     );
+
+    await page.goto(url('/dashboard/fiscal'));
+    // The seed's razón social says when it invoices; the form asks, each choice explained.
+    await page.getByText('Al cobrar. Cada pago se factura').waitFor();
+    await page.getByRole('group', { name: '¿Cuándo se factura?' }).scrollIntoViewIfNeeded();
+    await checkPage(
+      page,
+      `dashboard-fiscal-${width}`,
+      `Datos fiscales · ${school()} · Cuota`,
+      failed,
+    );
   });
 
   test("the staff's password reset: asking for a link, then choosing a new password", async () => {

@@ -21,6 +21,8 @@ import {
   FISCAL_GUARDIAN_CONSUMER,
   fiscalGuardianSubscriptions,
 } from './guardians/fiscal-guardian-consumer';
+import { backofficeInvoiceHandlers } from './invoices/backoffice-invoice-handlers';
+import { validateBillingHandlers } from './guardians/validate-billing-handlers';
 import { verifyGuardiansHandlers } from './guardians/verify-guardians-handlers';
 import {
   BILLED_ORDERS_CONSUMER,
@@ -60,8 +62,10 @@ export function createInvoicingService(
     streams: ['INVOICING'],
     endpoints: (ctx) => [
       ...verifyGuardiansHandlers(ctx.db),
+      ...validateBillingHandlers(ctx.db),
       ...invoiceHandlers(ctx.db),
       ...cancellationHandlers(ctx.db),
+      ...backofficeInvoiceHandlers(ctx.db),
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
       ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
       ...satCatalogHandlers(),

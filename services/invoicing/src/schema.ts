@@ -149,7 +149,10 @@ export const invoices = pgTable(
      * for an income invoice.
      */
     relatedInvoiceId: uuid('related_invoice_id'),
-    /** The stamped income invoice this one substitutes (TipoRelacion 04, `reinvoice`). */
+    /**
+     * The stamped CFDI this one substitutes (TipoRelacion 04): an income invoice (`reinvoice`)
+     * or a CFDI de pago restated after a partial refund.
+     */
     replacesInvoiceId: uuid('replaces_invoice_id'),
     /** A credit note's is its income invoice's. */
     part: text('part').$type<InvoicePart>().notNull(),

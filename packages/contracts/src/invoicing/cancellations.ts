@@ -16,7 +16,7 @@ export const INVOICE_CANCEL_ACTIONS = ['cancel', 'emit_credit_note', 'no_action'
 export type InvoiceCancelAction = (typeof INVOICE_CANCEL_ACTIONS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidField = (name: string) =>
+export const uuidField = (name: string) =>
   z.string({ error: `Indica ${name}.` }).regex(UUID, `${name} no es un identificador válido.`);
 
 /**

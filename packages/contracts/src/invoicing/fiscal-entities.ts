@@ -19,6 +19,23 @@ export const invoiceTimingSchema = z.enum(
 );
 export type InvoiceTiming = z.infer<typeof invoiceTimingSchema>;
 
+/** How the dashboard names each timing, and what it means for the school and the families. */
+export const INVOICE_TIMING_TEXT: Record<InvoiceTiming, { label: string; explanation: string }> = {
+  payment: {
+    label: 'Al cobrar',
+    explanation:
+      'Cada pago se factura cuando llega el dinero (método PUE, con la forma de pago real). ' +
+      'La familia recibe una factura por pago.',
+  },
+  billing: {
+    label: 'Al emitir el cargo (PPD)',
+    explanation:
+      'Cada cargo se factura al emitirse, antes de pagarse (método PPD, forma de pago 99 ' +
+      '«Por definir»), y cada pago recibe además su complemento de pago con la parcialidad y ' +
+      'el saldo. La familia recibe más documentos.',
+  },
+};
+
 /** `valid`, `expiring` (within CSD_WARNING_DAYS) or `expired`: the school cannot invoice. */
 export const csdStateSchema = z.enum(['valid', 'expiring', 'expired']);
 export type CsdState = z.infer<typeof csdStateSchema>;

@@ -5,13 +5,4 @@ import { plannedRows } from '../http/planned-row';
  * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
  * leaves this list when its issue builds it as a definition, with its access and schemas.
  */
-export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {
-  portal: {
-    'POST /api/v1/guardians/{id}/validate_billing/': 'Validar los datos de facturación del tutor',
-  },
-  internal: {
-    'POST /backoffice/invoicing/generate/': 'Generar facturas',
-    'POST /backoffice/invoicing/re-emit/': 'Reemitir una factura',
-    'POST /backoffice/massive_invoice_retry/': 'Reintentar el timbrado de una factura',
-  },
-});
+export const INVOICING_PLANNED_ROWS = plannedRows('invoicing', {});

@@ -9,6 +9,7 @@ import {
 } from '../invoices/invoice-repository';
 import { creditableOf } from '../credit-notes/credit-note-repository';
 import { askCancellation } from './cancellation-repository';
+import { issuedAncestorOf } from '../invoices/reversed-complement-repository';
 
 export const ONLY_STAMPED_INCOME =
   'Solo una factura de ingreso timbrada y vigente puede refacturarse.';
@@ -40,12 +41,19 @@ export async function reinvoice(tx: Executor, old: InvoiceRow): Promise<InvoiceR
  */
 export async function cancelReplaced(tx: Executor, substitute: InvoiceRow): Promise<void> {
   if (!substitute.replacesInvoiceId || !substitute.uuid) return;
-  const old = await lockInvoice(tx, substitute.replacesInvoiceId);
+  // A restated CFDI de pago replaces the complement SAT has, past restatements never sent.
+  const old =
+    substitute.document === 'payment'
+      ? await issuedAncestorOf(tx, substitute)
+      : await lockInvoice(tx, substitute.replacesInvoiceId);
   if (old?.status !== 'success') return;
   await askCancellation(tx, old, {
     motive: '01',
     substituteUuid: substitute.uuid,
-    reason: 'Sustituida por una factura con datos corregidos',
+    reason:
+      substitute.document === 'payment'
+        ? 'Sustituido por el complemento de lo que la familia conservó tras una devolución'
+        : 'Sustituida por una factura con datos corregidos',
     requestedBy: null,
   });
 }

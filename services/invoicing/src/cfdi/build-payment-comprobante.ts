@@ -50,6 +50,11 @@ export interface PaymentComplementInput {
   issuedAt: Date;
   payment: { method: PaidMethod; paidAt: Date };
   documents: readonly PaidDocument[];
+  /**
+   * The stamped CFDI de pago this one replaces (TipoRelacion 04, the only relation a CFDI de
+   * pago admits): a payment partly given back is restated for what was kept.
+   */
+  substitutes?: string;
 }
 
 const IVA = '002';
@@ -104,6 +109,9 @@ export function buildPaymentComprobante(input: PaymentComplementInput): Comproba
     TipoDeComprobante: 'P',
     Exportacion: '01',
     LugarExpedicion: input.issuer.postalCode,
+    ...(input.substitutes
+      ? { CfdiRelacionados: [{ TipoRelacion: '04', UUIDs: [input.substitutes] }] }
+      : {}),
     Emisor: { Rfc: emisorRfc.rfc, Nombre: emisorNombre, RegimenFiscal: input.issuer.regimenFiscal },
     Receptor: { ...input.receptor, UsoCFDI: 'CP01' },
     Conceptos: [{ ...PAYMENT_CONCEPT }],

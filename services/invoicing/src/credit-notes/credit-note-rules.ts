@@ -55,8 +55,14 @@ export function reversalDecisions(
   const decisions: Decision[] = [];
   for (const invoice of invoices) {
     if (invoice.status === 'canceled' || invoice.status === 'canceling') continue;
+    // Only the orders this invoice carries: a payin's payment of a PPD invoice is its CFDI de
+    // pago's to give back, not a credit note on another of its invoices.
     const reversed = linesOfPart(
-      reversal.allocations.filter((a) => a.student_id === invoice.studentId),
+      reversal.allocations.filter(
+        (a) =>
+          a.student_id === invoice.studentId &&
+          invoice.lines.some((line) => line.order_id === a.order_id),
+      ),
       invoice.part,
     );
     if (!reversed.length) continue;

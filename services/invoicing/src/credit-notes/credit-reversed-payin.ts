@@ -2,6 +2,7 @@ import type { PayinReversed } from '@cuota/contracts/events/payments.payin.rever
 import type { Executor } from '@cuota/messaging/transaction';
 import { askCancellation, withdrawUnstamped } from '../cancellations/cancellation-repository';
 import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
+import { reversePaymentComplements } from '../invoices/reverse-payment-complements';
 import { lockPayinInvoices, recordCreditNotes, type NewCreditNote } from './credit-note-repository';
 import { reversalDecisions } from './credit-note-rules';
 
@@ -13,6 +14,8 @@ import { reversalDecisions } from './credit-note-rules';
  * keyed rows besides.
  */
 export async function creditReversedPayin(tx: Executor, reversal: PayinReversed): Promise<void> {
+  // What the payin paid on PPD invoices was recorded by CFDI de pago, not income invoices.
+  await reversePaymentComplements(tx, reversal);
   const { rows, creditable } = await lockPayinInvoices(tx, reversal.payin_id);
   if (!rows.length) return;
   const entity = await fiscalEntityOf(tx, reversal.school_id);

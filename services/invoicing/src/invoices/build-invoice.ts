@@ -21,6 +21,7 @@ import type { Csd } from '../cfdi/csd';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { InvoiceDocument, InvoiceSource } from '../schema';
 import { paymentComplementInput } from './payment-complement-input';
+import { issuedAncestorOf } from './reversed-complement-repository';
 import {
   invoiceById,
   lockLeased,
@@ -75,6 +76,8 @@ async function buildLocked(
   } as const;
   const related = await relatedOf(tx, invoice);
   if (related.kind !== 'ready') return related;
+  const replaced = await replacedComplementOf(tx, invoice);
+  if (replaced.kind !== 'ready') return replaced;
   const parties = await invoiceParties(tx, invoice);
   if (!parties.student) return { kind: 'waiting' };
   const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
@@ -97,7 +100,13 @@ async function buildLocked(
   const issued =
     invoice.document === 'payment'
       ? {
-          ...issuePaymentCfdi(paymentComplementInput(invoice, related.stamped!, document), csd),
+          ...issuePaymentCfdi(
+            paymentComplementInput(invoice, related.stamped!, {
+              ...document,
+              ...(replaced.uuid ? { substitutes: replaced.uuid } : {}),
+            }),
+            csd,
+          ),
           receptorNote: invoice.receptorNote,
         }
       : issueIncomeOrCredit(
@@ -216,6 +225,31 @@ async function relatedOf(
     entityId: related.fiscalEntityId,
   };
 }
+
+/**
+ * A CFDI de pago restated after a partial refund relates to the stamped complement it
+ * replaces, so it waits for that one's UUID; when the chain began unsent there is nothing to
+ * relate to, and one cancelled meanwhile by other means leaves the restatement unissued.
+ */
+async function replacedComplementOf(
+  tx: Executor,
+  invoice: InvoiceRow,
+): Promise<
+  | { kind: 'ready'; uuid?: string }
+  | { kind: 'related-pending' }
+  | { kind: 'failed'; code: string; message: string }
+> {
+  if (invoice.document !== 'payment' || !invoice.replacesInvoiceId) return { kind: 'ready' };
+  const old = await issuedAncestorOf(tx, invoice, invoiceById);
+  if (!old) return { kind: 'ready' };
+  if (old.status === 'canceled' || old.status === 'canceling')
+    return { kind: 'failed', code: 'COMPLEMENTO_CANCELADO', message: REPLACED_COMPLEMENT_GONE };
+  if (!old.uuid) return { kind: 'related-pending' };
+  return { kind: 'ready', uuid: old.uuid };
+}
+
+export const REPLACED_COMPLEMENT_GONE =
+  'El complemento de pago que este sustituye ya está cancelado; no se emite.';
 
 function receptorOfStamped({ comprobante }: StampedComprobante): ReceptorInput {
   const r = comprobante.Receptor;

@@ -7,7 +7,7 @@ import { guardianEmail } from '../guardians/fiscal-guardian-repository';
 import type { InvoicingDb } from '../invoicing-db';
 import { mailStampedInvoice } from './invoice-mail';
 import { guardianMaySeeInvoice } from './invoice-access-rules';
-import { invoiceById, invoicesOfPayin, type InvoiceRow } from './invoice-repository';
+import { documentsOfPayin, invoiceById, type InvoiceRow } from './invoice-repository';
 
 export const NO_GUARDIAN_EMAIL =
   'El tutor que factura no tiene correo registrado; escribe a qué correo enviarla.';
@@ -37,12 +37,15 @@ export function invoiceMailHandlers(db: InvoicingDb, mailer: Mailer | null) {
       return { sent_to: to };
     }),
 
-    /** A family gets the invoices it may see at its own address; staff, each at its receptor's. */
+    /**
+     * Each stamped CFDI of a payment — its income invoices and its CFDI de pago — one e-mail
+     * each: a family gets those it may see at its own address; staff, each at its receptor's.
+     */
     implement(sendPayinInvoices, async (call) => {
       const { school, payin } = call.params;
       const { caller } = call;
       if (caller.kind === 'staff') call.requireStaffOf(school, sendPayinInvoices.notFound);
-      const all = await invoicesOfPayin(db, school, payin);
+      const all = await documentsOfPayin(db, school, payin);
       const visible =
         caller.kind === 'guardian' ? await ofFamily(db, all, caller.guardian_id) : all;
       if (!visible.length) throw notFound(sendPayinInvoices.notFound);

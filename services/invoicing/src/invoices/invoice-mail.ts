@@ -3,8 +3,19 @@ import { formatPesos } from '@cuota/documents/money-format';
 import { escapeHtml, type Mailer, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
 import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import type { InvoiceDocument } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import { invoiceFileName } from './invoice-view';
+
+const DOCUMENT_NAMES: Record<InvoiceDocument, string> = {
+  invoice: 'factura',
+  credit_note: 'nota de crédito',
+  payment: 'complemento de pago',
+};
+
+/** A CFDI de pago says which installment of its PPD invoice it records. */
+const installmentOf = (row: InvoiceRow) =>
+  row.document === 'payment' && row.installment ? ` (parcialidad ${row.installment})` : '';
 
 export function invoiceMail(
   row: InvoiceRow & { stampedXml: string },
@@ -12,11 +23,11 @@ export function invoiceMail(
   to: string,
 ): OutgoingMail {
   const { comprobante, timbre } = parseStampedCfdi(row.stampedXml);
-  const what = row.document === 'credit_note' ? 'nota de crédito' : 'factura';
+  const what = DOCUMENT_NAMES[row.document];
   const folio = row.series && row.folio ? ` ${row.series}-${row.folio}` : '';
   const lines = [
     `Hola, ${comprobante.Receptor.Nombre}:`,
-    `Te enviamos tu ${what}${folio} de ${comprobante.Emisor.Nombre} por ${formatPesos(row.totalCentavos)}.`,
+    `Te enviamos tu ${what}${folio} de ${comprobante.Emisor.Nombre} por ${formatPesos(row.totalCentavos)}${installmentOf(row)}.`,
     `Folio fiscal (UUID): ${timbre.UUID}.`,
     'Adjuntamos el XML (el CFDI) y su representación impresa en PDF.',
   ];

@@ -3,7 +3,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceRequestsOf, type PaymentFacts } from './invoice-request-rules';
 import {
   lockPpdInvoicesOfOrders,
-  paidOnPpd,
+  livePaymentsOnPpd,
   recordPaymentComplement,
 } from './payment-complement-repository';
 import { splitPpdPayments } from './payment-complement-rules';
@@ -26,11 +26,8 @@ export async function invoicePayment(
   let recorded = await recordInvoiceRequests(tx, invoiceRequestsOf(source, rest));
   for (const payment of ppdPayments) {
     const ppd = ppdRows.find((row) => row.id === payment.ppd.id)!;
-    const next = nextInstallment(
-      ppd.totalCentavos,
-      await paidOnPpd(tx, ppd.id),
-      payment.paidCentavos,
-    );
+    const { paid, lastNumber } = await livePaymentsOnPpd(tx, ppd.id);
+    const next = nextInstallment(ppd.totalCentavos, paid, payment.paidCentavos, lastNumber);
     if (next && (await recordPaymentComplement(tx, source, ppd, payment, next))) recorded += 1;
   }
   return recorded;

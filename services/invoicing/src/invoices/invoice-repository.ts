@@ -7,6 +7,8 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -272,6 +274,46 @@ export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<Invoi
   return updated!;
 }
 
+/**
+ * Errors a new attempt cannot cure: what the document relates to is gone. Left out of a
+ * massive retry so it does not churn through them on every call.
+ */
+const HOPELESS_ERRORS = ['FACTURA_CANCELADA', 'COMPLEMENTO_CANCELADO'];
+
+/**
+ * The school's failed documents (all, or those of `ids`) back to `pending`, rebuilt from
+ * today's data like `requestAgain`. Returns their ids; already pending ones are not counted.
+ */
+export async function retryFailedOfSchool(
+  tx: Executor,
+  schoolId: string,
+  ids?: readonly string[],
+): Promise<string[]> {
+  const rows = await tx
+    .update(invoices)
+    .set({
+      status: 'pending',
+      sealedXml: null,
+      issuedAt: null,
+      attempts: 0,
+      errorCode: null,
+      errorMessage: null,
+      errorSource: null,
+      nextAttemptAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(invoices.schoolId, schoolId),
+        eq(invoices.status, 'failed'),
+        or(isNull(invoices.errorCode), notInArray(invoices.errorCode, HOPELESS_ERRORS)),
+        ids ? inArray(invoices.id, [...ids]) : undefined,
+      ),
+    )
+    .returning({ id: invoices.id });
+  if (rows.length) await wakeWorkers(tx);
+  return rows.map((r) => r.id);
+}
+
 export async function invoiceById(db: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   return row;
@@ -295,21 +337,36 @@ export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow 
   return row;
 }
 
-/** A payment's income invoices in a school, the first recorded first. */
-export function invoicesOfPayin(
+/**
+ * What a payment issued in a school, the first recorded first: its income invoices and its
+ * CFDI de pago, each complement's restatements after a partial refund among them (their
+ * source is the reversal, so they are reached through `replaces_invoice_id`).
+ */
+export function documentsOfPayin(
   db: Executor,
   schoolId: string,
   payinId: string,
 ): Promise<InvoiceRow[]> {
+  const restated = sql`${invoices.id} IN (
+    WITH RECURSIVE chain AS (
+      SELECT id FROM invoices
+        WHERE document = 'payment' AND source_kind = 'payin' AND source_id = ${payinId}
+      UNION SELECT s.id FROM invoices s JOIN chain c ON s.replaces_invoice_id = c.id
+    ) SELECT id FROM chain)`;
   return db
     .select()
     .from(invoices)
     .where(
       and(
         eq(invoices.schoolId, schoolId),
-        eq(invoices.document, 'invoice'),
-        eq(invoices.sourceKind, 'payin'),
-        eq(invoices.sourceId, payinId),
+        or(
+          and(
+            inArray(invoices.document, ['invoice', 'payment']),
+            eq(invoices.sourceKind, 'payin'),
+            eq(invoices.sourceId, payinId),
+          ),
+          restated,
+        ),
       ),
     )
     .orderBy(invoices.createdAt, invoices.id);

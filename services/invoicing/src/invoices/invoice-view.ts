@@ -76,5 +76,5 @@ export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
 /** "factura-A-1024" (or the UUID when there is no folio). */
 export function invoiceFileName(row: InvoiceRow, extension: 'xml' | 'pdf'): string {
   const name = row.series && row.folio ? `${row.series}-${row.folio}` : (row.uuid ?? row.id);
-  return `factura-${name}.${extension}`;
+  return `${row.document === 'payment' ? 'complemento-de-pago' : 'factura'}-${name}.${extension}`;
 }

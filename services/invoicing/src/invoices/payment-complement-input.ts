@@ -11,7 +11,10 @@ import type { InvoiceRow } from './invoice-repository';
 export function paymentComplementInput(
   complement: InvoiceRow,
   ppd: StampedComprobante,
-  document: Pick<PaymentComplementInput, 'issuer' | 'issuedAt' | 'series' | 'folio'>,
+  document: Pick<
+    PaymentComplementInput,
+    'issuer' | 'issuedAt' | 'series' | 'folio' | 'substitutes'
+  >,
 ): PaymentComplementInput {
   const { comprobante, timbre } = ppd;
   return {

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from './invoice-repository';
@@ -34,20 +34,32 @@ export function lockPpdInvoicesOfOrders(
     .for('update');
 }
 
-/** What the live CFDI de pago of a PPD invoice paid, in installment order. */
-export async function paidOnPpd(tx: Executor, ppdId: string): Promise<number[]> {
+/**
+ * What the standing CFDI de pago of a PPD invoice paid, and the highest NumParcialidad among
+ * them. A complement cancelled or in cancellation (its payment was given back) pays nothing,
+ * and one with a recorded substitute counts as its substitute (what the family kept).
+ */
+export async function livePaymentsOnPpd(
+  tx: Executor,
+  ppdId: string,
+): Promise<{ paid: number[]; lastNumber: number }> {
   const rows = await tx
-    .select({ paid: invoices.totalCentavos })
+    .select({ paid: invoices.totalCentavos, installment: invoices.installment })
     .from(invoices)
     .where(
       and(
         eq(invoices.document, 'payment'),
         eq(invoices.relatedInvoiceId, ppdId),
-        ne(invoices.status, 'canceled'),
+        notInArray(invoices.status, ['canceled', 'canceling']),
+        sql`NOT EXISTS (SELECT 1 FROM invoices s WHERE s.replaces_invoice_id = ${invoices.id}
+              AND s.status <> 'canceled')`,
       ),
     )
     .orderBy(asc(invoices.installment));
-  return rows.map((r) => r.paid);
+  return {
+    paid: rows.map((r) => r.paid),
+    lastNumber: rows.reduce((last, r) => Math.max(last, r.installment ?? 0), 0),
+  };
 }
 
 /**

@@ -12,9 +12,12 @@ import path from 'node:path';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { pageSchema } from '@cuota/contracts/common/pagination';
 import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
+import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
+import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
 import { parseCentavos } from '../cfdi/cfdi-amounts';
 import {
@@ -24,6 +27,7 @@ import {
   writeValidationSchema,
 } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import {
   SCHOOL_ID,
@@ -42,13 +46,20 @@ import {
 jest.setTimeout(120_000);
 
 let system: InvoicingTestSystem;
+let smtp: SmtpSandbox;
 let dir: string;
 let schema: string;
 const ana = student(1);
 
 beforeAll(async () => {
+  smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
   [system, dir] = await Promise.all([
-    startInvoicingTestSystem(),
+    startInvoicingTestSystem({
+      config: {
+        smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
+        mailFrom: 'Cuota <no-responder@cuota.test>',
+      },
+    }),
     mkdtemp(path.join(tmpdir(), 'invoicing-ppd-')),
   ]);
   schema = await writeValidationSchema(dir);
@@ -66,6 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
+  await smtp?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -241,6 +253,40 @@ describe('an order billed as PPD and paid in three installments', () => {
     expect(stamped.comprobante).toMatchObject({ MetodoPago: 'PUE', FormaPago: '03' });
   });
 
+  test('send_invoices_to_email sends the payment’s CFDI de pago beside its income invoice', async () => {
+    const FAMILY = 'tutor1@example.mx';
+    const mailbox = `http://127.0.0.1:${smtp.httpPort}/`;
+    const last = complements.at(-1)!;
+    const send = (claims: Parameters<typeof system.call>[1]) =>
+      system.call(
+        `/api/v1/schools/${SCHOOL_ID}/payins/${last.sourceId}/send_invoices_to_email/`,
+        claims,
+        {
+          method: 'POST',
+        },
+      );
+    const before = (await messagesTo(mailbox, FAMILY)).length;
+    const res = await send(guardianClaims(1));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sent: 2, sent_to: [FAMILY] });
+    await waitForMessage(mailbox, FAMILY, before + 2);
+    const mails = await messagesTo(mailbox, FAMILY);
+    const subject = (row: InvoiceRow, what: string) =>
+      `Tu ${what} A-${row.folio} de ESCUELA KEMPER URGATE`;
+    const complementMail = mails.find((m) => m.subject === subject(last, 'complemento de pago'))!;
+    expect(complementMail.text).toContain('por $850.00 (parcialidad 3).');
+    expect(complementMail.text).toContain(`Folio fiscal (UUID): ${last.uuid}.`);
+    expect(complementMail.attachments.map((a) => [a.filename, a.content_type])).toEqual([
+      [`complemento-de-pago-A-${last.folio}.xml`, 'application/xml'],
+      [`complemento-de-pago-A-${last.folio}.pdf`, 'application/pdf'],
+    ]);
+    expect(complementMail.attachments[0]!.size).toBe(Buffer.byteLength(last.stampedXml!));
+    const recargo = await system.settled(last.sourceId, ana.student_id, 'other');
+    expect(mails.map((m) => m.subject)).toContain(subject(recargo, 'factura'));
+    // Another family finds nothing to send.
+    expect((await send(guardianClaims(9))).status).toBe(404);
+  });
+
   test('staff see each complement in Facturas; the family sees them with the order', async () => {
     const list = pageSchema(invoiceSchema).parse(
       await (
@@ -274,5 +320,161 @@ describe('an order billed as PPD and paid in three installments', () => {
         .toString(),
     ).toBe('%PDF-');
     expect(urls.invoices.filter((i) => i.document === 'invoice').length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** payments' reversal of a payin (a void or a refund) for what it gave back of the order. */
+async function reverse(paid: { payin_id: string }, orderId: string, base: number, whole: boolean) {
+  const event = {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: SCHOOL_ID,
+    kind: whole ? ('void' as const) : ('refund' as const),
+    whole,
+    amount_centavos: base,
+    allocations: [colegiatura(ana.student_id, { order_id: orderId, base_centavos: base })],
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  };
+  const eventId = await system.publish(payinReversedV1, event);
+  // Redelivered, and the same reversal in a new envelope: still one of everything.
+  await system.republish(eventId);
+  await consumed(await system.publish(payinReversedV1, event));
+  return event;
+}
+
+const rowOf = async (id: string) =>
+  (await system.invoicing.db.query.invoices.findFirst({ where: (t, { eq }) => eq(t.id, id) }))!;
+
+describe('a payment of a PPD invoice voided whole', () => {
+  test('its CFDI de pago is cancelled once (motive 03); the next payment restates the balance', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const first = await pay(orderId, ppd, 2_000_00);
+    const second = await pay(orderId, ppd, 1_000_00);
+    const before = system.pac.cancellations.received;
+    await reverse(first.paid, orderId, 2_000_00, true);
+    await waitFor(async () => (await rowOf(first.complement.id)).status === 'canceled', 30_000);
+    expect(system.pac.cancellations.received - before).toBe(1);
+    expect(system.pac.state.stamp(first.complement.uuid!)).toMatchObject({
+      motivo_cancelacion: '03',
+    });
+    expect((await rowOf(second.complement.id)).status).toBe('success');
+
+    const third = await pay(orderId, ppd, 500_00);
+    await expectSatAccepts(third.complement.stampedXml!);
+    // The voided 2,000 is owed again: 4,850 − 1,000 standing; its number follows the 2.
+    expect(docto(third.complement.stampedXml!)).toMatchObject({
+      NumParcialidad: '3',
+      ImpSaldoAnt: '3850.00',
+      ImpPagado: '500.00',
+      ImpSaldoInsoluto: '3350.00',
+    });
+    // The PPD invoice is not credited: its balance is owed, not forgiven.
+    expect(await system.invoicesOf(first.paid.payin_id)).toHaveLength(1);
+  });
+});
+
+describe('a payment of a PPD invoice refunded in part', () => {
+  test('a substitute CFDI de pago (04) for what was kept, then the old one cancelled (01)', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const { paid, complement } = await pay(orderId, ppd, 3_000_00);
+    const reversal = await reverse(paid, orderId, 1_000_00, false);
+    const substitute = await waitFor(async () => {
+      const row = (await complementsOf(ppd.id)).find((c) => c.replacesInvoiceId === complement.id);
+      return row?.status === 'success' ? row : undefined;
+    }, 30_000);
+    expect(substitute).toMatchObject({ sourceKind: 'reversal', sourceId: reversal.reversal_id });
+    const stamped = await expectSatAccepts(substitute.stampedXml!);
+    expect(stamped.comprobante.CfdiRelacionados).toEqual([
+      { TipoRelacion: '04', UUIDs: [complement.uuid] },
+    ]);
+    // Same installment and previous balance; it pays only the 2,000 the family kept.
+    expect(docto(substitute.stampedXml!)).toEqual({
+      IdDocumento: ppd.uuid,
+      NumParcialidad: '1',
+      ImpSaldoAnt: '4850.00',
+      ImpPagado: '2000.00',
+      ImpSaldoInsoluto: '2850.00',
+    });
+    await waitFor(async () => (await rowOf(complement.id)).status === 'canceled', 30_000);
+    expect(system.pac.state.stamp(complement.uuid!)).toMatchObject({
+      motivo_cancelacion: '01',
+      folio_sustitucion: substitute.uuid,
+    });
+    expect((await complementsOf(ppd.id)).filter((c) => c.sourceKind === 'reversal')).toHaveLength(
+      1,
+    );
+    // The payment's e-mail now carries the restated complement, not the cancelled one.
+    const mailbox = `http://127.0.0.1:${smtp.httpPort}/`;
+    const sent = await system.call(
+      `/api/v1/schools/${SCHOOL_ID}/payins/${paid.payin_id}/send_invoices_to_email/`,
+      staffOf(SCHOOL_ID, 'ACCOUNTANT'),
+      { method: 'POST' },
+    );
+    expect(await sent.json()).toEqual({ sent: 1, sent_to: ['tutor1@example.mx'] });
+    await waitFor(async () =>
+      (await messagesTo(mailbox, 'tutor1@example.mx')).some((m) =>
+        m.subject.startsWith(`Tu complemento de pago A-${substitute.folio} `),
+      ),
+    );
+
+    const next = await pay(orderId, ppd, 500_00);
+    expect(docto(next.complement.stampedXml!)).toMatchObject({
+      NumParcialidad: '2',
+      ImpSaldoAnt: '2850.00',
+      ImpSaldoInsoluto: '2350.00',
+    });
+  });
+});
+
+describe('a payment of a PPD invoice refunded in part before its CFDI de pago was sent', () => {
+  test('the unsent complement is withdrawn and the kept amount recorded anew, relating to none', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    // A complement recorded but not sent yet (its turn far ahead): what SAT never saw.
+    const payinId = randomUUID();
+    const lines = [colegiatura(ana.student_id, { order_id: orderId, base_centavos: 3_000_00 })].map(
+      ({ student_id: _s, ...line }) => line,
+    );
+    const [unsent] = await system.invoicing.db
+      .insert(invoices)
+      .values({
+        schoolId: SCHOOL_ID,
+        document: 'payment',
+        relatedInvoiceId: ppd.id,
+        part: ppd.part,
+        sourceKind: 'payin',
+        sourceId: payinId,
+        studentId: ana.student_id,
+        payerGuardianId: ppd.billingGuardianId,
+        billingGuardianId: ppd.billingGuardianId,
+        method: 'transfer',
+        paidAt: new Date(Date.now() - 60_000),
+        lines,
+        orderIds: [orderId],
+        totalCentavos: 3_000_00,
+        installment: 1,
+        balanceBeforeCentavos: 4_850_00,
+        receptorRfc: ppd.receptorRfc,
+        receptorName: ppd.receptorName,
+        nextAttemptAt: new Date(Date.now() + 24 * 3600_000),
+      })
+      .returning();
+    await reverse({ payin_id: payinId }, orderId, 1_000_00, false);
+    const kept = await waitFor(async () => {
+      const row = (await complementsOf(ppd.id)).find((c) => c.replacesInvoiceId === unsent!.id);
+      return row?.status === 'success' ? row : undefined;
+    }, 30_000);
+    expect((await rowOf(unsent!.id)).status).toBe('canceled');
+    expect((await rowOf(unsent!.id)).uuid).toBeNull();
+    const stamped = await expectSatAccepts(kept.stampedXml!);
+    // Nothing at SAT to substitute: no relation, and no cancellation asked.
+    expect(stamped.comprobante.CfdiRelacionados).toBeUndefined();
+    expect(docto(kept.stampedXml!)).toMatchObject({
+      NumParcialidad: '1',
+      ImpSaldoAnt: '4850.00',
+      ImpPagado: '2000.00',
+    });
   });
 });

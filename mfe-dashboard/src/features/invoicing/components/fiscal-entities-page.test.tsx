@@ -37,6 +37,7 @@ const secundaria = entity({
   next_folio: 1,
   levels: ['middle'],
   rvoe: {},
+  invoice_timing: 'billing',
   csd: {
     no_certificado: '30001000000500003417',
     valid_to: '2026-12-10T18:00:00.000Z',
@@ -71,6 +72,10 @@ test('each razón social shows its series, folio, levels and its CSD’s expiry,
   expect(second).toHaveTextContent('vigente hasta 10 de diciembre de 2026');
   expect(within(second).getByText('Vence en 12 días')).toBeVisible();
   expect(within(second).getByRole('alert')).toHaveTextContent('Tramita un CSD nuevo en el SAT');
+  expect(first).toHaveTextContent('Cuándo factura');
+  expect(first).toHaveTextContent('Al cobrar. Cada pago se factura cuando llega el dinero');
+  expect(second).toHaveTextContent('Al emitir el cargo (PPD). Cada cargo se factura al emitirse');
+  expect(second).toHaveTextContent('complemento de pago');
   // Reading only: no form to register.
   expect(screen.queryByRole('form', { name: 'Registrar razón social y CSD' })).toBeNull();
 });
@@ -119,4 +124,29 @@ test('the service’s Spanish refusal is shown; a saved CSD is confirmed', async
   expect(await screen.findByRole('status')).toHaveTextContent(
     'Guardamos la razón social IIA040805DZ4 con su CSD 30001000000500003417.',
   );
+});
+
+test('when to invoice: nothing chosen sends nothing (a renewal keeps it); PPD is sent as billing', async () => {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', ENTITIES, { results: [] })
+    .on('POST', ENTITIES, () => jsonResponse(secundaria));
+  renderFiscal(true);
+  const user = userEvent.setup();
+  const ppd = await screen.findByRole('radio', { name: /^Al emitir el cargo \(PPD\)/ });
+  expect(screen.getByRole('radio', { name: /^Al cobrar/ })).not.toBeChecked();
+  expect(ppd).not.toBeChecked();
+  expect(screen.getByRole('group', { name: '¿Cuándo se factura?' })).toHaveTextContent(
+    'una que renuevas conserva lo que tenía',
+  );
+  // What the browser uploads is the form's own FormData (jsdom's cannot reach the stub).
+  const form = screen.getByRole('form', { name: 'Registrar razón social y CSD' });
+  const timing = () => new FormData(form as HTMLFormElement).get('invoice_timing');
+  expect(timing()).toBeNull();
+  await user.click(ppd);
+  expect(timing()).toBe('billing');
+  await user.upload(screen.getByLabelText('Certificado (.cer)'), file('CSD.cer'));
+  await user.upload(screen.getByLabelText('Llave privada (.key)'), file('CSD.key'));
+  await user.click(screen.getByRole('button', { name: 'Guardar razón social y CSD' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('IIA040805DZ4');
 });

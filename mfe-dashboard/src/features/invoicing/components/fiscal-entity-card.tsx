@@ -1,5 +1,9 @@
 import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
-import type { CsdSummary, FiscalEntity } from '@cuota/contracts/invoicing/fiscal-entities';
+import {
+  INVOICE_TIMING_TEXT,
+  type CsdSummary,
+  type FiscalEntity,
+} from '@cuota/contracts/invoicing/fiscal-entities';
 import { Badge } from '@cuota/ui/badge';
 import { Card } from '@cuota/ui/card';
 import { DateText } from '@cuota/ui/date-text';
@@ -63,6 +67,11 @@ export function FiscalEntityCard({ entity }: { entity: FiscalEntity }) {
         </dd>
         <dt>Factura a</dt>
         <dd>{levelsOf(entity)}</dd>
+        <dt>Cuándo factura</dt>
+        <dd>
+          {INVOICE_TIMING_TEXT[entity.invoice_timing].label}.{' '}
+          {INVOICE_TIMING_TEXT[entity.invoice_timing].explanation}
+        </dd>
         <dt>RVOE</dt>
         <dd>{rvoe.length ? rvoe.join(' · ') : 'Sin RVOE: la enseñanza se factura con IVA'}</dd>
         <dt>Certificado de sello digital (CSD)</dt>

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
-import { CSD_FILE_MAX_BYTES } from '@cuota/contracts/invoicing/fiscal-entities';
+import {
+  CSD_FILE_MAX_BYTES,
+  INVOICE_TIMINGS,
+  INVOICE_TIMING_TEXT,
+} from '@cuota/contracts/invoicing/fiscal-entities';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { FieldGrid, FieldLabel, FormColumn, FormError } from '@cuota/ui/form-pieces';
@@ -9,7 +13,8 @@ import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useSaveFiscalEntityMutation } from '../api/fiscal-entities-api';
 
-const Levels = styled.fieldset`
+/** A group of checkboxes or radios, each a 44 px target. */
+const Choices = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
@@ -27,6 +32,45 @@ const Levels = styled.fieldset`
     min-height: 44px;
   }
 `;
+
+const Explained = styled.label`
+  && {
+    align-items: flex-start;
+    flex-basis: 100%;
+  }
+  input {
+    margin-top: 0.3em;
+  }
+  small {
+    display: block;
+  }
+`;
+
+/**
+ * When this razón social invoices. Nothing is preselected: unanswered, a new razón social
+ * invoices at payment and a renewed one keeps its choice, so renewing a CSD never switches
+ * a school from PPD back to PUE by accident.
+ */
+function InvoiceTimingChoice() {
+  return (
+    <Choices>
+      <legend>¿Cuándo se factura?</legend>
+      {INVOICE_TIMINGS.map((timing) => (
+        <Explained key={timing}>
+          <input type="radio" name="invoice_timing" value={timing} />
+          <span>
+            <strong>{INVOICE_TIMING_TEXT[timing].label}</strong>
+            <small>{INVOICE_TIMING_TEXT[timing].explanation}</small>
+          </span>
+        </Explained>
+      ))}
+      <p>
+        Si no eliges, una razón social nueva factura al cobrar y una que renuevas conserva lo que
+        tenía.
+      </p>
+    </Choices>
+  );
+}
 
 const CSD_FILES = { cer: '.cer', key: '.key' } as const;
 type CsdFiles = Record<keyof typeof CSD_FILES, File | undefined>;
@@ -100,7 +144,7 @@ export function FiscalEntityForm({ schoolId }: { schoolId: string }) {
           <TextField label="Código postal fiscal" name="postal_code" inputMode="numeric" required />
           <TextField label="Serie" name="series" hint="Letras o números, p. ej. A." required />
         </FieldGrid>
-        <Levels>
+        <Choices>
           <legend>Niveles que factura (ninguno: todos los que no tengan otra razón social)</legend>
           {EDUCATION_LEVELS.map((level) => (
             <label key={level}>
@@ -108,7 +152,8 @@ export function FiscalEntityForm({ schoolId }: { schoolId: string }) {
               {EDUCATION_LEVEL_LABELS[level]}
             </label>
           ))}
-        </Levels>
+        </Choices>
+        <InvoiceTimingChoice />
         <FieldGrid>
           {EDUCATION_LEVELS.map((level) => (
             <TextField

@@ -9,8 +9,8 @@ export const ORDERS_PER_BILLED_EVENT = 500;
  * Billing created orders (a bill run, or an admission's concepts): their base amounts are now
  * receivable. Payments posts receivables against revenue and applies students' credit;
  * invoicing issues PPD invoices where the school invoices at billing (from `detail`).
- * A run's orders come in parts of at most ORDERS_PER_BILLED_EVENT, each its own event with its
- * own `orders` and `total_centavos` (the parts add up to the run).
+ * A run's orders come in parts of at most 500 (ORDERS_PER_BILLED_EVENT), each its own event
+ * with its own `orders` and `total_centavos` (the parts add up to the run).
  */
 export const ordersBilledSchema = z.object({
   school_id: z.string(),

@@ -3,6 +3,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { conceptById, UNKNOWN_CONCEPT, type ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
+import { invalidateFacets } from '../due-orders/due-facet-repository';
 import { markNameOrderChanged } from '../due-orders/name-order-repository';
 import { applyScholarshipsToRun } from '../scholarships/apply-scholarships';
 import {
@@ -55,7 +56,10 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
   if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);
   await applyScholarshipsToRun(tx, run.id);
   // After the scholarships: invoicing's PPD invoices charge what each order is as billed.
-  if (created > 0) await enqueueOrdersBilled(tx, run, concept);
+  if (created > 0) {
+    await enqueueOrdersBilled(tx, run, concept);
+    await invalidateFacets(tx, concept.schoolId);
+  }
   return toBillRun(
     await saveBillRun(tx, run.id, {
       status: 'FINISHED',

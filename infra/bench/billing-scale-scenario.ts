@@ -43,7 +43,13 @@ ${r.numberingSeconds} s. Baseline in the same run: the same page by \`count(*)\`
 
 | page position (samples) | p50, ms | p95, ms | baseline OFFSET p50, ms | baseline p95, ms |
 |---|---|---|---|---|
-${r.pages.map((p) => `| ${p.position} (${p.samples}) | ${p.p50Ms} | **${p.p95Ms}** | ${p.baselineP50Ms} | ${p.baselineP95Ms} |`).join('\n')}`;
+${r.pages.map((p) => `| ${p.position} (${p.samples}) | ${p.p50Ms} | **${p.p95Ms}** | ${p.baselineP50Ms} | ${p.baselineP95Ms} |`).join('\n')}
+
+Adeudos' filters (\`…/filters/\`, issue 17: < 200 ms): counts per level, section and status
+and the school's totals as of that date, from the day's build (\`due_facet_*\`, ADR 0016).
+The first read of the day (or after a bill run) builds it — a sum over the school, what
+every read cost before — in **${r.filtersBuildSeconds} s**; then 50 reads: p50
+${r.filtersP50Ms} ms, p95 **${r.filtersP95Ms} ms**.`;
   writeSection('billing-scale', report);
   console.log(report);
 }

@@ -10,6 +10,7 @@ import { orderHandlers } from './orders/order-handlers';
 import { correctionHandlers } from './orders/correction-handlers';
 import { specialChargeHandlers } from './special-charges/special-charge-handlers';
 import { delinquencyHandlers } from './delinquency/delinquency-handlers';
+import { schoolOrderHandlers } from './orders/school-order-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
@@ -40,6 +41,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...correctionHandlers({ db, today: todayOf(config) }),
     ...specialChargeHandlers(db),
     ...delinquencyHandlers({ db, today: todayOf(config) }),
+    ...schoolOrderHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

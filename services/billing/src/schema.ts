@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -272,6 +273,62 @@ export const nameOrderBuilds = pgTable('name_order_builds', {
   version: integer('version').notNull(),
   students: integer('students').notNull(),
 });
+
+/**
+ * Adeudos' filters (`…/filters/`) as of a day, kept so a read does not sum the school
+ * (ADR 0016): each student's contribution and their sums per level, section and status,
+ * built once a day (or after a bill run); a change to a student's balance or place logs the
+ * student, and a read corrects the sums by the logged students alone.
+ */
+export const dueFacetBuilds = pgTable('due_facet_builds', {
+  schoolId: text('school_id').primaryKey(),
+  asOf: date('as_of').notNull(),
+  version: integer('version').notNull(),
+});
+
+/** Bumped by a bill run (too many students to log one by one): the next read builds again. */
+export const dueFacetInvalidations = pgTable('due_facet_invalidations', {
+  schoolId: text('school_id').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+const dueFacetColumns = {
+  schoolId: text('school_id').notNull(),
+  level: text('level'),
+  sectionId: text('section_id'),
+  dueStatus: text('due_status').notNull(),
+  pendingCentavos: bigint('pending_centavos', { mode: 'number' }).notNull(),
+  overdueCentavos: bigint('overdue_centavos', { mode: 'number' }).notNull(),
+};
+
+/** A student's part of the build: what a correction takes off the sums. */
+export const dueFacetStudents = pgTable(
+  'due_facet_students',
+  { ...dueFacetColumns, studentId: text('student_id').notNull() },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId] })],
+);
+
+/** The build's sums per level, section and status (a handful of rows per school). */
+export const dueFacetGroups = pgTable(
+  'due_facet_groups',
+  { ...dueFacetColumns, students: integer('students').notNull() },
+  (t) => [
+    unique('due_facet_groups_key')
+      .on(t.schoolId, t.level, t.sectionId, t.dueStatus)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Students whose balance or place changed since the build (`seq`: which change). */
+export const dueFacetChanges = pgTable(
+  'due_facet_changes',
+  {
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId] })],
+);
 
 /** A scholarship (ADR 0035): a percentage of, or an amount off, each order's base. */
 export const scholarships = pgTable(

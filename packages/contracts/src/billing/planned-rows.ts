@@ -29,9 +29,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
       'Asignar automáticamente un concepto',
     'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
-    'GET /api/v1/dashboard/schools/{id}/due_orders/': 'Listar adeudos de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/fulfillments/': 'Listar cargos de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/fulfillments/excel/': 'Exportar a Excel',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/': 'Descargar en PDF',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/': 'Descargar en XML',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/xls_v2/': 'Exportar a Excel (v2)',

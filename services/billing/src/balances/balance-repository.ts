@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
+import { logFacetChanges } from '../due-orders/due-facet-repository';
 
 /**
  * The only code that writes `student_balances` (ADR 0016). Called in the transaction that
- * changed the students' orders, so the report never disagrees with them.
+ * changed the students' orders, so the report never disagrees with them; each refresh logs
+ * its students for Adeudos' filters (due-facet-repository.ts).
  */
 
 /** An order's last day of grace, in SQL (its copied late-fee rule's grace days). */
@@ -28,6 +30,7 @@ export async function refreshBalances(tx: Executor, schoolId: string, studentIds
       pending_centavos = excluded.pending_centavos,
       oldest_due_on = excluded.oldest_due_on,
       grace_ends_on = excluded.grace_ends_on`);
+  await logFacetChanges(tx, schoolId, studentIds);
 }
 
 /** What each school is still owed in base amounts: the ledger's receivables must equal it. */

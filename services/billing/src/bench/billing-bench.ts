@@ -6,6 +6,7 @@ import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
 import { runBill } from '../bill-runs/run-bill';
 import { createConcept } from '../concepts/create-concept';
+import { dueOrderFacets } from '../due-orders/due-facet-repository';
 import { dueOrderStudent } from '../due-orders/due-order-repository';
 import { dueOrdersPage } from '../due-orders/due-orders-page';
 import { ordersOfStudent } from '../orders/order-repository';
@@ -40,6 +41,10 @@ export interface BillingBenchResult {
   /** The first list read after the bill runs numbers the school by name. */
   numberingSeconds: number;
   pages: PagePosition[];
+  /** Adeudos' filters: the first read of the day builds them; the reads after use the build. */
+  filtersBuildSeconds: number;
+  filtersP50Ms: number;
+  filtersP95Ms: number;
 }
 
 /** Adeudos' list by name at one page position: billing's read, and OFFSET's in the same run. */
@@ -153,6 +158,8 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
         baselineP95Ms: baseline.p95,
       });
     }
+    const filtersBuildSeconds = await seconds(() => dueOrderFacets(db, SCHOOL, TODAY));
+    const filters = await timed(50, () => dueOrderFacets(db, SCHOOL, TODAY));
     const n = await orderCount(db);
     return {
       students,
@@ -166,6 +173,9 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
       detailP95Ms: detail.p95,
       numberingSeconds,
       pages: measured,
+      filtersBuildSeconds,
+      filtersP50Ms: filters.p50,
+      filtersP95Ms: filters.p95,
     };
   } finally {
     await db.$client.end();

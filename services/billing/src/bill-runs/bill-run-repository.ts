@@ -1,9 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BillRun } from '@cuota/contracts/billing/bill-runs';
 import type { ConceptType, EarlyPayment, LateFee } from '@cuota/contracts/billing/concepts';
-import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import {
+  ORDERS_PER_BILLED_EVENT,
+  ordersBilledV1,
+  type OrdersBilled,
+} from '@cuota/contracts/events/billing.orders.billed.v1';
 import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import { enqueueEvent, enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { billRuns } from '../schema';
@@ -58,7 +62,6 @@ export interface OrderTermsOfRun {
   runId: string;
   schoolId: string;
   conceptId: string;
-  conceptType: ConceptType;
   level: string | null;
   period: string | null;
   dueOn: string;
@@ -70,8 +73,8 @@ export interface OrderTermsOfRun {
 /**
  * One statement (ADR 0016): every active student of the level gets the order unless they
  * already have it (the unique key decides, so racing or repeated runs add nothing), and
- * each new order is added to its student's balance; new orders enqueue one
- * `billing.orders.billed`. Returns how many were eligible and new, and how many students got
+ * each new order is added to its student's balance (enqueueOrdersBilled announces them once
+ * scholarships are on). Returns how many were eligible and new, and how many students got
  * their first balance.
  * Rows go in student order: index inserts stay local, and two runs lock balances in the same
  * order (no deadlock). Every new order has the run's amount and dates, so only ids come back.
@@ -107,17 +110,58 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
            (SELECT count(*) FROM created)::int AS created,
            (SELECT count(*) FROM balances WHERE entered)::int AS entered`);
   const { eligible, created, entered } = rows[0]!;
-  if (created > 0)
-    await enqueueEvent(tx, ordersBilledV1, {
-      school_id: t.schoolId,
-      batch_id: t.runId,
-      concept_id: t.conceptId,
-      concept_type: t.conceptType,
-      period: t.period,
-      orders: created,
-      total_centavos: created * t.amountCentavos,
-    });
   return { eligible, created, entered };
+}
+
+export interface BilledConcept {
+  id: string;
+  name: string;
+  conceptType: ConceptType;
+}
+
+/**
+ * The run's orders as `billing.orders.billed` events of at most ORDERS_PER_BILLED_EVENT
+ * orders each, in student order, with each order's total as billed (its scholarship already
+ * on) for invoicing's PPD invoices. Grouped in SQL: a 100,000-order run sends 200 rows back,
+ * not 100,000 (as `json`, not `jsonb`: built 40 % faster, and only read once). Returns the
+ * events enqueued.
+ */
+export async function enqueueOrdersBilled(
+  tx: Executor,
+  run: BillRunRow,
+  concept: BilledConcept,
+): Promise<number> {
+  const { rows } = await tx.execute<{
+    orders: number;
+    total: string;
+    items: NonNullable<OrdersBilled['detail']>['items'];
+  }>(sql`
+    WITH numbered AS (
+      SELECT id, student_id, amount_centavos, total_centavos,
+             (row_number() OVER (ORDER BY student_id) - 1) / ${ORDERS_PER_BILLED_EVENT}::int AS part
+        FROM orders WHERE bill_run_id = ${run.id}
+    )
+    SELECT count(*)::int AS orders, sum(amount_centavos)::bigint AS total,
+           json_agg(json_build_object('order_id', id, 'student_id', student_id,
+                                       'amount_centavos', total_centavos) ORDER BY student_id) AS items
+      FROM numbered GROUP BY part ORDER BY part`);
+  await enqueueEvents(
+    tx,
+    ordersBilledV1,
+    rows.map((r, i) => ({
+      school_id: run.schoolId,
+      batch_id: run.id,
+      concept_id: concept.id,
+      concept_type: concept.conceptType,
+      period: run.period,
+      orders: r.orders,
+      total_centavos: Number(r.total),
+      part: i + 1,
+      parts: rows.length,
+      detail: { concept_name: concept.name, items: r.items },
+    })),
+  );
+  return rows.length;
 }
 
 /**

@@ -90,6 +90,16 @@ test('a bill run orders the active students of the level once; running it again 
         period: '2026-09',
         orders: 4,
         total_centavos: 1_940_000,
+        part: 1,
+        parts: 1,
+        detail: {
+          concept_name: 'Colegiatura Primaria',
+          items: [1, 2, 3, 6].map((n) => ({
+            order_id: expect.any(String),
+            student_id: studentId(n),
+            amount_centavos: 485_000,
+          })),
+        },
       },
     },
   ]);

@@ -3,9 +3,16 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { conceptById, UNKNOWN_CONCEPT, type ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
+import { invalidateFacets } from '../due-orders/due-facet-repository';
 import { markNameOrderChanged } from '../due-orders/name-order-repository';
 import { applyScholarshipsToRun } from '../scholarships/apply-scholarships';
-import { billEligibleStudents, insertBillRun, saveBillRun, toBillRun } from './bill-run-repository';
+import {
+  billEligibleStudents,
+  enqueueOrdersBilled,
+  insertBillRun,
+  saveBillRun,
+  toBillRun,
+} from './bill-run-repository';
 
 /** The period and due date a run bills, or the Spanish reason it cannot. */
 function termsOf(concept: ConceptRow, period: string | undefined) {
@@ -22,7 +29,8 @@ function termsOf(concept: ConceptRow, period: string | undefined) {
 
 /**
  * A bill run (ADR 0016), all in the caller's transaction: the run's row, the orders of every
- * eligible student who lacks one, their balances, and one `billing.orders.billed` event.
+ * eligible student who lacks one, their balances, their scholarships, and the
+ * `billing.orders.billed` events announcing them (parts of at most 500 orders).
  */
 export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillRun> {
   const { row: concept } = await conceptById(tx, input.concept_id, { lock: true });
@@ -37,7 +45,6 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     runId: run.id,
     schoolId: concept.schoolId,
     conceptId: concept.id,
-    conceptType: concept.conceptType,
     level: concept.level,
     period,
     dueOn,
@@ -48,6 +55,11 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
   // Students billed for the first time join Adeudos' list: it is numbered by name again.
   if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);
   await applyScholarshipsToRun(tx, run.id);
+  // After the scholarships: invoicing's PPD invoices charge what each order is as billed.
+  if (created > 0) {
+    await enqueueOrdersBilled(tx, run, concept);
+    await invalidateFacets(tx, concept.schoolId);
+  }
   return toBillRun(
     await saveBillRun(tx, run.id, {
       status: 'FINISHED',

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { refreshBalances } from '../balances/balance-repository';
 import {
   OTHER_SCHOOL,
@@ -15,6 +16,7 @@ jest.setTimeout(30_000);
 let h: BillingHarness;
 const SECTION = '66666666-6666-4666-8666-666666666666';
 const REPORT = `/api/v1/dashboard/schools/${SCHOOL}/delinquency/`;
+const EXCEL = `${REPORT}xlsx/`;
 const [S2, S3] = [2, 3].map(studentId);
 
 beforeAll(async () => {
@@ -105,11 +107,43 @@ test('overdue money by age, late fees as of today included, by level and section
   expect(pastDue).toBe(485_000 + 500_000 + 500_000 + 900_000);
 });
 
+test("the Excel has the report's rows and totals in pesos, by level and group", async () => {
+  const res = await h.call(staff('GENERAL_DIRECTOR'), EXCEL);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-disposition')).toContain('morosidad-2026-12-15.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Morosidad')!;
+  const values = sheet
+    .getSheetValues()
+    .slice(1)
+    .map((r) => (r as unknown[]).slice(1));
+  expect(values).toEqual([
+    [
+      'Nivel',
+      'Grupo (clave)',
+      'Alumnos',
+      '0–30 días',
+      '31–60 días',
+      '61–90 días',
+      'Más de 90 días',
+      'Total vencido',
+    ],
+    ['Primaria', 'Sin grupo', 1, 4850, 5000, 0, 10000, 19850],
+    ['Primaria', SECTION, 1, 4850, 5000, 5000, 10000, 24850],
+    ['Secundaria', 'Sin grupo', 1, 4850, 5000, 5000, 9000, 23850],
+    ['Total', undefined, 3, 14550, 15000, 10000, 29000, 68550],
+  ]);
+  expect(sheet.getCell('D2').numFmt).toBe('"$"#,##0.00');
+});
+
 test("roles without reports.read get 403, guardians 403, another school's staff 404", async () => {
-  for (const role of ['ADMISSIONS', 'CASH_COLLECTION', 'OTHER'] as const)
-    expect((await h.call(staff(role), REPORT)).status).toBe(403);
-  expect((await h.call(family(), REPORT)).status).toBe(403);
-  expect((await h.call(staff('OWNER', OTHER_SCHOOL), REPORT)).status).toBe(404);
+  for (const path of [REPORT, EXCEL]) {
+    for (const role of ['ADMISSIONS', 'CASH_COLLECTION', 'OTHER'] as const)
+      expect((await h.call(staff(role), path)).status).toBe(403);
+    expect((await h.call(family(), path)).status).toBe(403);
+    expect((await h.call(staff('OWNER', OTHER_SCHOOL), path)).status).toBe(404);
+  }
   const theirs = await h.call(
     staff('OWNER', OTHER_SCHOOL),
     `/api/v1/dashboard/schools/${OTHER_SCHOOL}/delinquency/`,

@@ -1,18 +1,10 @@
-import { DUE_STATUS_LABELS, DUE_STATUSES, type DueStatus } from '@cuota/contracts/billing/orders';
+import { DUE_STATUS_LABELS, DUE_STATUSES } from '@cuota/contracts/billing/orders';
 import {
   EDUCATION_LEVEL_LABELS,
   EDUCATION_LEVELS,
   type EducationLevel,
 } from '@cuota/contracts/enrolment/entities';
-
-interface FacetRow {
-  level: EducationLevel;
-  section_id: string | null;
-  due_status: DueStatus;
-  students: number;
-  pending: number;
-  overdue: number;
-}
+import type { FacetRow } from './due-facet-repository';
 
 const sumBy = <K>(rows: FacetRow[], key: (r: FacetRow) => K) => {
   const totals = new Map<K, number>();

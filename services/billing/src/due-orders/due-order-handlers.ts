@@ -8,16 +8,16 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { BillingContext } from '../billing-db';
+import { XLSX } from '../reports/workbook';
 import { openOrdersOfSchool } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import { UNKNOWN_STUDENT } from '../students/student-access';
-import { dueOrderFacets, dueOrderStudent, dueOrderStudents } from './due-order-repository';
+import { dueOrderFacets } from './due-facet-repository';
+import { dueOrderStudent, dueOrderStudents } from './due-order-repository';
 import { dueOrderFilters } from './due-order-facets';
 import { dueOrdersPage } from './due-orders-page';
 import { dueOrdersWorkbook } from './due-orders-workbook';
 import { owedOf, withOwed } from './owed-as-of';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function dueOrderHandlers({ db, today }: BillingContext) {
   return [

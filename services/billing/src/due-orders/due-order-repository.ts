@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DueOrderStudent, DueOrdersQuery, DueStatus } from '@cuota/contracts/billing/orders';
-import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import type { DueOrderStudent, DueOrdersQuery } from '@cuota/contracts/billing/orders';
 import type { Executor } from '@cuota/messaging/transaction';
 import { byName, freshNameOrderCount, rebuildNameOrder } from './name-order-repository';
 
@@ -13,7 +12,7 @@ export type DueOrdersFilter = Omit<DueOrdersQuery, 'page' | 'page_size' | 'order
 type Ordering = DueOrdersQuery['ordering'];
 
 /** Spec §4 due status from the balance row, as of `today`. */
-const dueStatusSql = (today: string) => sql`CASE
+export const dueStatusSql = (today: string) => sql`CASE
   WHEN b.pending_centavos = 0 THEN 'PAID'
   WHEN b.oldest_due_on >= ${today}::date THEN 'PENDING'
   WHEN b.grace_ends_on >= ${today}::date THEN 'DUE'
@@ -27,7 +26,7 @@ const ORDERINGS: Record<Ordering, (b: string, d: string) => string> = {
   oldest_due_on: (b) => `${b}.oldest_due_on ASC NULLS LAST, ${b}.student_id`,
 };
 
-const overdueOf = (alias: string, today: string) => sql`CROSS JOIN LATERAL (
+export const overdueOf = (alias: string, today: string) => sql`CROSS JOIN LATERAL (
   SELECT COALESCE(sum(o.total_centavos - o.paid_base_centavos), 0)::bigint AS overdue_centavos
     FROM orders o
    WHERE o.school_id = ${sql.raw(alias)}.school_id AND o.student_id = ${sql.raw(alias)}.student_id
@@ -54,7 +53,7 @@ function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
  * The school condition on both sides lets PostgreSQL carry it to the directory, so a page by
  * name walks `student_directory_school_name_idx` in order instead of sorting the school.
  */
-const JOINED = sql`FROM student_balances b
+export const JOINED = sql`FROM student_balances b
   JOIN student_directory d ON d.student_id = b.student_id AND d.school_id = b.school_id`;
 
 /** A report row's columns over the balance `b` and the directory `d`. */
@@ -126,22 +125,4 @@ export async function dueOrderStudent(
   const scope = { schoolId, today, filter: {}, studentId };
   const { rows } = await db.execute<DueStudentRow>(pageOf(scope, 'last_name', sql``));
   return rows[0];
-}
-
-/** How many students each filter value holds, and the school's totals. */
-export async function dueOrderFacets(db: Executor, schoolId: string, today: string) {
-  const { rows } = await db.execute<{
-    level: EducationLevel;
-    section_id: string | null;
-    due_status: DueStatus;
-    students: number;
-    pending: string;
-    overdue: string;
-  }>(sql`
-    SELECT d.level, d.section_id, ${dueStatusSql(today)} AS due_status, count(*)::int AS students,
-           sum(b.pending_centavos) AS pending, sum(od.overdue_centavos) AS overdue
-      ${JOINED} ${overdueOf('b', today)}
-      ${where({ schoolId, today, filter: {} })}
-     GROUP BY 1, 2, 3`);
-  return rows.map((r) => ({ ...r, pending: Number(r.pending), overdue: Number(r.overdue) }));
 }

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DUE_STATUS_LABELS, type DueOrderStudent } from '@cuota/contracts/billing/orders';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
-
-const pesos = (centavos: number) => centavos / 100;
+import { MONEY_FORMAT, pesos } from '../reports/workbook';
 
 /** The due-orders report as a spreadsheet: one row per student, amounts in pesos as of today. */
 export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Buffer> {
@@ -13,9 +12,9 @@ export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Bu
     { header: 'Nombre', key: 'first_name', width: 20 },
     { header: 'Nivel', key: 'level', width: 14 },
     { header: 'Órdenes abiertas', key: 'open_orders', width: 16 },
-    { header: 'Saldo pendiente', key: 'pending', width: 16, style: { numFmt: '"$"#,##0.00' } },
-    { header: 'Recargos', key: 'late_fee', width: 12, style: { numFmt: '"$"#,##0.00' } },
-    { header: 'Vencido', key: 'overdue', width: 16, style: { numFmt: '"$"#,##0.00' } },
+    { header: 'Saldo pendiente', key: 'pending', width: 16, style: { numFmt: MONEY_FORMAT } },
+    { header: 'Recargos', key: 'late_fee', width: 12, style: { numFmt: MONEY_FORMAT } },
+    { header: 'Vencido', key: 'overdue', width: 16, style: { numFmt: MONEY_FORMAT } },
     { header: 'Vencimiento más antiguo', key: 'oldest_due_on', width: 22 },
     { header: 'Estatus', key: 'status', width: 20 },
   ];

@@ -4,7 +4,9 @@ import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.upda
 import { publishEvent } from '@cuota/testing/publish-event';
 import { waitFor } from '@cuota/testing/wait-for';
 import { refreshBalances } from '../balances/balance-repository';
+import { dueOrderFacets } from './due-facet-repository';
 import {
+  GUARDIAN,
   OTHER_SCHOOL,
   SCHOOL,
   family,
@@ -209,6 +211,58 @@ test("another school's staff get 404, roles without billing.read 403, guardians 
   for (const query of ['page_size=500', 'page=0', 'page=1.5', 'due_status=LATE'])
     expect((await h.call(staff(), `${REPORT}?${query}`)).status).toBe(400);
 });
+
+test('the filters follow a payment and a change of section from the log; a new build agrees', async () => {
+  const filters = async () => (await h.call(staff(), `${REPORT}filters/`)).body;
+  await filters(); // built as of today
+  const built = await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`);
+  const SECOND = '77777777-7777-4777-8777-777777777777';
+  await payInFull(`o.student_id = '${S1}' AND c.concept_type = 'INSCRIPTION'`);
+  await publishEvent(h.ns.nc, h.ns, studentUpdatedV1, {
+    student_id: S3!,
+    school_id: SCHOOL,
+    first_name: 'Alumno 3',
+    last_name: 'Méndez',
+    level: 'middle',
+    section_id: SECOND,
+    status: 'active',
+    billing_guardian_id: GUARDIAN,
+  });
+  await waitFor(
+    async () =>
+      (
+        await h.query<Json>(`SELECT section_id FROM student_directory WHERE student_id = $1`, [S3])
+      )[0].section_id === SECOND,
+  );
+  const corrected = await filters();
+  // Read from the build and the two logged students, not built again.
+  expect(
+    await h.query<Json>(`SELECT student_id FROM due_facet_changes ORDER BY student_id`),
+  ).toEqual([{ student_id: S1 }, { student_id: S3 }]);
+  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`)).toEqual(built);
+  // Zapata's $3,500.00 inscription (due 28 Sep) is paid: out of the pending and the overdue.
+  expect(corrected.totals).toEqual({ pending_centavos: 1_925_000, overdue_centavos: 835_000 });
+  expect(corrected.sections).toEqual(
+    expect.arrayContaining([
+      { id: SECTION, level: 'elementary', students: 1 },
+      { id: SECOND, level: 'middle', students: 1 },
+    ]),
+  );
+  // A long log is folded into the build: the same sums, the log empty, the build kept.
+  const facets = (maxLogged?: number) =>
+    dueOrderFacets(h.service.db, SCHOOL, '2026-10-01', { maxLogged });
+  const viaLog = await facets();
+  expect(sorted(await facets(1))).toEqual(sorted(viaLog));
+  const logSize = () => h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_changes`);
+  expect(await logSize()).toEqual([{ n: 0 }]);
+  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`)).toEqual(built);
+  expect(await filters()).toEqual(corrected);
+  // …and a build from scratch agrees.
+  await h.query(`DELETE FROM due_facet_builds`);
+  expect(await filters()).toEqual(corrected);
+});
+
+const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
 
 // Last: it renames Zapata and bills a new student.
 test('the whole list by name, page by page: a rename and a newly billed student move it', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { SchoolOrderFilter } from '@cuota/contracts/billing/school-orders';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { guardianOfStudentSql } from '@cuota/student-directory/student-directory-repository';
@@ -77,6 +78,39 @@ export const openOrdersOfSchool = (db: Executor, schoolId: string, studentIds?: 
       sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`,
     ),
   );
+
+/** The condition for the school's orders a staff list or export asks for. */
+function schoolOrdersWhere(schoolId: string, f: SchoolOrderFilter): SQL | undefined {
+  const owed = sql`${orders.totalCentavos} > ${orders.paidBaseCentavos}`;
+  return and(
+    eq(orders.schoolId, schoolId),
+    f.student_id ? eq(orders.studentId, f.student_id) : undefined,
+    f.concept_id ? eq(orders.conceptId, f.concept_id) : undefined,
+    f.period ? eq(orders.period, f.period) : undefined,
+    f.status === 'open' ? and(isNull(orders.canceledAt), owed) : undefined,
+    f.status === 'paid' ? and(isNull(orders.canceledAt), sql`NOT (${owed})`) : undefined,
+    f.status === 'canceled' ? isNotNull(orders.canceledAt) : undefined,
+  );
+}
+
+/**
+ * A page of the school's orders (all of them when `page` is absent: the Excel) oldest due
+ * first, with how many match.
+ */
+export async function schoolOrders(
+  db: Executor,
+  schoolId: string,
+  filter: SchoolOrderFilter,
+  page?: { page: number; page_size: number },
+): Promise<{ count: number; rows: OrderRow[] }> {
+  const where = schoolOrdersWhere(schoolId, filter);
+  const list = selectOrders(db, where);
+  const [rows, [total]] = await Promise.all([
+    page ? list.limit(page.page_size).offset((page.page - 1) * page.page_size) : list,
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { count: total!.n, rows };
+}
 
 /** What an order's quote depends on, and where its student sits (level and section). */
 const overdueTerms = {

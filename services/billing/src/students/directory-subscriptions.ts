@@ -5,17 +5,22 @@ import {
   studentById,
   type StudentRow,
 } from '@cuota/student-directory/student-directory-repository';
+import { logFacetChanges } from '../due-orders/due-facet-repository';
 import { markNameOrderChanged } from '../due-orders/name-order-repository';
 
 type Place = Pick<StudentRow, 'schoolId' | 'lastName' | 'firstName'> | undefined;
+type Group = Pick<StudentRow, 'schoolId' | 'level' | 'sectionId'> | undefined;
 
 const samePlace = (a: Place, b: Place) =>
   a?.schoolId === b?.schoolId && a?.lastName === b?.lastName && a?.firstName === b?.firstName;
+const sameGroup = (a: Group, b: Group) =>
+  a?.schoolId === b?.schoolId && a?.level === b?.level && a?.sectionId === b?.sectionId;
 
 /**
  * Enrolment's students into billing's copy. A rename, a move or a removal of a student
  * already in billing's copy may move them in Adeudos' list by name, so that list is numbered
- * again (a new student has no balance yet: a bill run adds them).
+ * again (a new student has no balance yet: a bill run adds them); a move to another level,
+ * section or school, or a removal, changes Adeudos' filter counts, so the student is logged.
  */
 export function directorySubscriptions(): Subscription[] {
   return studentDirectorySubscriptions().map(({ event, handle }) => ({
@@ -25,7 +30,13 @@ export function directorySubscriptions(): Subscription[] {
       const before = await studentById(tx, student_id);
       await handle(e, tx);
       const after = await studentById(tx, student_id);
-      if (!before || samePlace(before, after)) return;
+      if (!before) return;
+      if (!sameGroup(before, after)) {
+        await logFacetChanges(tx, before.schoolId, [student_id]);
+        if (after && after.schoolId !== before.schoolId)
+          await logFacetChanges(tx, after.schoolId, [student_id]);
+      }
+      if (samePlace(before, after)) return;
       await markNameOrderChanged(tx, before.schoolId);
       if (after && after.schoolId !== before.schoolId)
         await markNameOrderChanged(tx, after.schoolId);

@@ -25,7 +25,8 @@ export function billedOrdersSubscriptions(): Subscription[] {
 
 /**
  * Orders billed to students whose fiscal entity invoices at billing become PPD invoices (one
- * per student and part of the batch, keyed by the batch so a redelivery records nothing).
+ * per student and part of the batch, keyed by the batch and the event's part so a redelivery
+ * records nothing; events from before parts existed keep the batch alone as their key).
  * The rest, and a student invoicing does not know yet, are invoiced when paid.
  */
 export async function invoiceBilledOrders(
@@ -58,7 +59,7 @@ export async function invoiceBilledOrders(
   }
   const source = {
     kind: 'billing',
-    id: billed.batch_id,
+    id: billed.part ? `${billed.batch_id}:${billed.part}` : billed.batch_id,
     schoolId: billed.school_id,
     payerGuardianId: null,
     method: null,

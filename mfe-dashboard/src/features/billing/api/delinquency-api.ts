@@ -1,6 +1,6 @@
-import { getDelinquency } from '@cuota/contracts/billing/endpoints/delinquency';
+import { exportDelinquency, getDelinquency } from '@cuota/contracts/billing/endpoints/delinquency';
 import { baseApi } from '@cuota/web-core/api/base-api';
-import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 /** Morosidad: what the school's families owe past due, by how late. */
 export const delinquencyApi = baseApi.injectEndpoints({
@@ -12,3 +12,7 @@ export const delinquencyApi = baseApi.injectEndpoints({
 });
 
 export const { useDelinquencyQuery } = delinquencyApi;
+
+/** The report as Excel: a GET, so a plain link downloads it with the session's cookie. */
+export const delinquencyExportUrl = (schoolId: string) =>
+  endpointUrl(exportDelinquency, { params: { id: schoolId } });

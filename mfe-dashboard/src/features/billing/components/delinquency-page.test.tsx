@@ -72,6 +72,10 @@ test('Morosidad: the chart reads every bucket; the table each level and group, l
     }),
   ).toBeInTheDocument();
   expect(screen.getByText(/vencido de 3 alumnos, recargos incluidos/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Exportar a Excel' })).toHaveAttribute(
+    'href',
+    `/api/v1/dashboard/schools/${SCHOOL}/delinquency/xlsx/`,
+  );
   const table = await screen.findByRole('table', { name: 'Vencido por nivel y grupo' });
   await within(table).findByText('1° A'); // the group's name arrives with the school's levels
   const rows = within(table).getAllByRole('row').slice(1);

@@ -8,13 +8,14 @@ import { DataTable, type DataColumn } from '@cuota/ui/data-table';
 import { DateText } from '@cuota/ui/date-text';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
+import { FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useLevelsWithSectionsQuery } from '@cuota/web-core/api/school-levels-api';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
-import { useDelinquencyQuery } from '../api/delinquency-api';
+import { delinquencyExportUrl, useDelinquencyQuery } from '../api/delinquency-api';
 import { AgingChart } from './aging-chart';
 
 type Row = Delinquency['rows'][number];
@@ -55,10 +56,15 @@ export function DelinquencyView({ schoolId }: { schoolId: string }) {
   );
   return (
     <>
-      <p>
-        Al <DateText date={as_of} />: <MoneyText centavos={totals.total} /> vencido de{' '}
-        {totals.students} {totals.students === 1 ? 'alumno' : 'alumnos'}, recargos incluidos.
-      </p>
+      <FormRow>
+        <p>
+          Al <DateText date={as_of} />: <MoneyText centavos={totals.total} /> vencido de{' '}
+          {totals.students} {totals.students === 1 ? 'alumno' : 'alumnos'}, recargos incluidos.
+        </p>
+        <a href={delinquencyExportUrl(schoolId)} download>
+          Exportar a Excel
+        </a>
+      </FormRow>
       <AgingChart aging={totals} />
       <DataTable<Row>
         caption="Vencido por nivel y grupo"

@@ -7,6 +7,7 @@ import { DELINQUENCY_ENDPOINTS } from './delinquency';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { ORDER_ENDPOINTS } from './orders';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
+import { SCHOOL_ORDER_ENDPOINTS } from './school-orders';
 import { SPECIAL_CHARGE_ENDPOINTS } from './special-charges';
 
 /**
@@ -35,4 +36,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CORRECTION_ENDPOINTS,
   ...SPECIAL_CHARGE_ENDPOINTS,
   ...DELINQUENCY_ENDPOINTS,
+  ...SCHOOL_ORDER_ENDPOINTS,
 ];

@@ -2,18 +2,32 @@ import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { delinquencySchema } from '../delinquency';
 
-export const getDelinquency = defineEndpoint({
+const delinquency = {
   domain: 'billing',
   surface: 'dashboard',
-  spec: 'spec',
   access: staffOnly('reports.read'),
+  params: uuidParams('id'),
+} as const;
+
+export const getDelinquency = defineEndpoint({
+  ...delinquency,
+  spec: 'spec',
   name: 'billing.delinquency.get',
   method: 'GET',
   path: '/api/v1/dashboard/schools/{id}/delinquency/',
   summary:
     'Morosidad: lo vencido por antigüedad (0–30, 31–60, 61–90, más de 90 días), por nivel y grupo',
-  params: uuidParams('id'),
   response: delinquencySchema,
 });
 
-export const DELINQUENCY_ENDPOINTS = [getDelinquency] as const;
+export const exportDelinquency = defineEndpoint({
+  ...delinquency,
+  spec: { capability: 'Exportar a Excel el reporte de morosidad (issue 17).' },
+  name: 'billing.delinquency.xlsx',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/delinquency/xlsx/',
+  summary: 'Exportar a Excel la morosidad por antigüedad, nivel y grupo',
+  produces: 'xlsx',
+});
+
+export const DELINQUENCY_ENDPOINTS = [getDelinquency, exportDelinquency] as const;

@@ -40,6 +40,8 @@ export const fiscalGuardians = pgTable(
     taxZipCode: text('tax_zip_code'),
     /** Régimen fiscal (c_RegimenFiscal); null until the guardian gives it. */
     taxRegime: text('tax_regime'),
+    /** The use of CFDI the family asked for (c_UsoCFDI); kept only where SAT admits it. */
+    cfdiUse: text('cfdi_use'),
     /** When enrolment said the guardian looked like this (the event's occurred_at). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

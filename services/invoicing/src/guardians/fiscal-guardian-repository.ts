@@ -23,6 +23,7 @@ export async function upsertFiscalGuardian(
     taxZipCode: guardian.tax_zip_code,
     // Absent (an older producer) and null (not given) both mean no régimen yet.
     taxRegime: guardian.tax_regime ?? null,
+    cfdiUse: guardian.cfdi_use ?? null,
     updatedAt: occurredAt,
   };
   await tx
@@ -56,6 +57,7 @@ export async function forgetFiscalGuardian(
       tax_id: null,
       tax_zip_code: null,
       tax_regime: null,
+      cfdi_use: null,
     },
     occurredAt,
   );

@@ -37,7 +37,13 @@ export interface InvoiceParties {
 
 const receptorOf = (g: FiscalGuardianRow | undefined): ReceptorInput | null =>
   g
-    ? { rfc: g.taxId, name: g.billingName, postalCode: g.taxZipCode, regimenFiscal: g.taxRegime }
+    ? {
+        rfc: g.taxId,
+        name: g.billingName,
+        postalCode: g.taxZipCode,
+        regimenFiscal: g.taxRegime,
+        usoCfdi: g.cfdiUse,
+      }
     : null;
 
 export async function invoiceParties(

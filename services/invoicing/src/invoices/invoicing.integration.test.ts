@@ -448,3 +448,22 @@ test('credit applied to new orders is invoiced with how that credit was paid (ca
   // Cash is not deductible (IEDU decree); a salaried parent (605) has no G03 either.
   expect(comprobante.Receptor.UsoCFDI).toBe('S01');
 });
+
+test('the use of CFDI a family asked for is the one its invoice carries, where SAT admits it', async () => {
+  // A salaried parent (605) paying by card could deduct (D10), but chose S01 at registration.
+  await system.publish(guardianCreatedV1, guardian(5, { cfdi_use: 'S01' }));
+  const lucia = student(5, { first_name: 'Lucía', billing_guardian_id: uuidOf(5) });
+  await system.publish(studentCreatedV1, lucia);
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      `SELECT (SELECT cfdi_use FROM fiscal_guardians WHERE guardian_id = $1) AS uso,
+              (SELECT count(*) FROM student_directory WHERE student_id = $2)::int AS known`,
+      [uuidOf(5), lucia.student_id],
+    );
+    return rows[0].uso === 'S01' && rows[0].known === 1;
+  });
+  const paid = payin({ guardian_id: uuidOf(5), allocations: [colegiatura(lucia.student_id)] });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, lucia.student_id);
+  expect(parseStampedCfdi(invoice.stampedXml!).comprobante.Receptor.UsoCFDI).toBe('S01');
+});

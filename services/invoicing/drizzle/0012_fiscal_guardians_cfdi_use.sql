@@ -1,0 +1,1 @@
+ALTER TABLE "fiscal_guardians" ADD COLUMN "cfdi_use" text;

@@ -1,3 +1,4 @@
+import { ORDER_PAYMENT_STATUS_LABELS as ORDER } from '@cuota/contracts/billing/order-payment-statuses';
 import type { Tone } from '@cuota/ui/theme';
 
 export interface StatusLook {
@@ -13,10 +14,10 @@ export interface StatusLook {
 export const STATUS_LOOKS = {
   /** An order (a charge to a family) and how much of it is paid. */
   orderPayment: {
-    NOT_PAID: { label: 'Sin pagar', tone: 'warning' },
-    WAITING_PAID: { label: 'Pago en proceso', tone: 'info' },
-    PAID: { label: 'Pagado', tone: 'success' },
-    PARTIAL_PAID: { label: 'Pago parcial', tone: 'warning' },
+    NOT_PAID: { label: ORDER.NOT_PAID, tone: 'warning' },
+    WAITING_PAID: { label: ORDER.WAITING_PAID, tone: 'info' },
+    PAID: { label: ORDER.PAID, tone: 'success' },
+    PARTIAL_PAID: { label: ORDER.PARTIAL_PAID, tone: 'warning' },
   },
   /** A request to the gateway or the PAC: a card payment, an invoice, its cancellation. */
   request: {

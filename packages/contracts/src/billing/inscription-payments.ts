@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { defineRequest } from '../common/request-definition';
+import { ORDER_PAYMENT_STATUSES } from './order-payment-statuses';
 
+export {
+  ORDER_PAYMENT_STATUSES,
+  ORDER_PAYMENT_STATUS_LABELS,
+  type OrderPaymentStatus,
+} from './order-payment-statuses';
 /** Spec §4 order payment status, as billing reports it for one concept of a student. */
-export const ORDER_PAYMENT_STATUSES = ['NOT_PAID', 'WAITING_PAID', 'PAID', 'PARTIAL_PAID'] as const;
 export const orderPaymentStatusSchema = z.enum(ORDER_PAYMENT_STATUSES);
-export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
-/** As a spreadsheet writes them (the dashboard's badges say the same in packages/ui). */
-export const ORDER_PAYMENT_STATUS_LABELS: Record<OrderPaymentStatus, string> = {
-  NOT_PAID: 'Sin pagar',
-  WAITING_PAID: 'Pago en proceso',
-  PAID: 'Pagado',
-  PARTIAL_PAID: 'Pago parcial',
-};
 
 /** The two concept types (spec §3) that decide whether a student is enrolled for a cycle. */
 export const INSCRIPTION_CONCEPT_TYPES = ['INSCRIPTION', 'REINSCRIPTION'] as const;

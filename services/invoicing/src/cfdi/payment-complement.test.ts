@@ -4,8 +4,7 @@
  * SAT's XSLT computes, the Sello verified with openssl. Then the balances of any sequence of
  * installments, to the centavo.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { nextInstallment } from '../invoices/payment-installments.ts';
@@ -27,34 +26,20 @@ import type { Comprobante } from './comprobante.ts';
 import type { PaidDocument, PaymentComplementInput } from './build-payment-comprobante.ts';
 import type { InvoiceInput } from './invoice-input.ts';
 import { issueCfdi, issuePaymentCfdi } from './issue-cfdi.ts';
-import {
-  cadenaWithSatXslt,
-  opensslVerifiesSello,
-  validateWithSatSchemas,
-  writeValidationSchema,
-} from './sat-tools.ts';
+import { satWorkspace, type SatWorkspace } from './sat-tools.ts';
 
-let dir: string;
-let schema: string;
+let sat: SatWorkspace;
 const csd = demoSchoolCsd();
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'cfdi-pagos-'));
-  schema = await writeValidationSchema(dir);
+  sat = await satWorkspace('cfdi-pagos-');
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => sat.remove());
 
-let files = 0;
 async function expectSatConformant(issued: { xml: string; comprobante: Comprobante }) {
-  const file = path.join(dir, `cfdi-${++files}.xml`);
-  await writeFile(file, issued.xml);
-  const { valid, report } = await validateWithSatSchemas(schema, [file]);
-  if (!valid.has(file)) throw new Error(`xmllint rechazó ${file}:\n${report}`);
-  const satCadena = await cadenaWithSatXslt(file);
-  const { Certificado = '', Sello = '' } = issued.comprobante;
-  expect(
-    await opensslVerifiesSello(dir, { certificado: Certificado, sello: Sello }, satCadena),
-  ).toBe('Verified OK');
+  const { file, validates, satCadena, seal } = await sat.verdict(issued.xml, issued.comprobante);
+  if (validates !== true) throw new Error(`xmllint rechazó ${file}:\n${validates}`);
+  expect(seal).toBe('Verified OK');
   return satCadena;
 }
 
@@ -184,7 +169,7 @@ describe('the stamped CFDI de pago', () => {
   });
 
   it('prints the payment and the invoice it pays, with installment and balances', async () => {
-    const file = path.join(dir, 'complemento.pdf');
+    const file = path.join(sat.dir, 'complemento.pdf');
     await writeFile(file, await renderCfdiPdf(xml));
     const { stdout } = await promisify(execFile)('pdftotext', [file, '-']);
     const text = stdout.replace(/\s+/g, ' ');

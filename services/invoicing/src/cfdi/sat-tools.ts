@@ -6,7 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SAT_FILES } from '@cuota/sat-cfd/sat-files';
@@ -97,3 +98,37 @@ export async function opensslVerifiesSello(
   ]);
   return stdout.trim();
 }
+
+/**
+ * A temporary folder holding SAT's schema, where a test writes each CFDI the engine issued and
+ * gets SAT's verdict on it (xmllint, xsltproc and openssl read files).
+ */
+export async function satWorkspace(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const schema = await writeValidationSchema(dir);
+  let files = 0;
+  return {
+    dir,
+    /**
+     * The XSD's word (true, or xmllint's report), the cadena original SAT's XSLT makes of the
+     * XML, and openssl's word on the Sello over that cadena with the Certificado.
+     */
+    async verdict(
+      xml: string,
+      { Certificado = '', Sello = '' }: { Certificado?: string; Sello?: string },
+    ) {
+      const file = path.join(dir, `cfdi-${++files}.xml`);
+      await writeFile(file, xml);
+      const { valid, report } = await validateWithSatSchemas(schema, [file]);
+      const satCadena = await cadenaWithSatXslt(file);
+      const seal = await opensslVerifiesSello(
+        dir,
+        { certificado: Certificado, sello: Sello },
+        satCadena,
+      );
+      return { file, validates: valid.has(file) || report, satCadena, seal };
+    },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+export type SatWorkspace = Awaited<ReturnType<typeof satWorkspace>>;

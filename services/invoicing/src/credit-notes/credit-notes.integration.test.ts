@@ -4,9 +4,6 @@
  * UUID) stamped through the PAC sandbox and valid by SAT's XSD and XSLT; a whole reversal the
  * same month cancels (motive 03); a lowered order total credits the excess; each exactly once.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   orderAdjustedV1,
@@ -24,12 +21,7 @@ import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
-import {
-  cadenaWithSatXslt,
-  opensslVerifiesSello,
-  validateWithSatSchemas,
-  writeValidationSchema,
-} from '../cfdi/sat-tools';
+import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import type { InvoiceRow } from '../invoices/invoice-repository';
 import {
   OTHER_SCHOOL_ID,
@@ -48,8 +40,7 @@ import { ALREADY_CREDITED, ONLY_STAMPED_CREDIT } from '../cancellations/cancel-i
 jest.setTimeout(120_000);
 
 let system: InvoicingTestSystem;
-let dir: string;
-let schema: string;
+let sat: SatWorkspace;
 const ana = student(1);
 
 const notesOf = (invoiceId: string) =>
@@ -96,18 +87,13 @@ function reversal(payinId: string, over: Partial<PayinReversed>): PayinReversed 
 
 /** The stamped credit note passes SAT's XSD, and its seal verifies over SAT's cadena original. */
 async function expectValidBySat(xml: string): Promise<void> {
-  const file = path.join(dir, `${randomUUID()}.xml`);
-  await writeFile(file, xml);
-  const { valid, report } = await validateWithSatSchemas(schema, [file]);
-  if (!valid.has(file)) throw new Error(`xmllint rechazó la nota de crédito:\n${report}`);
-  const { comprobante } = parseStampedCfdi(xml);
-  const seal = { certificado: comprobante.Certificado!, sello: comprobante.Sello! };
-  expect(await opensslVerifiesSello(dir, seal, await cadenaWithSatXslt(file))).toBe('Verified OK');
+  const { validates, seal } = await sat.verdict(xml, parseStampedCfdi(xml).comprobante);
+  if (validates !== true) throw new Error(`xmllint rechazó la nota de crédito:\n${validates}`);
+  expect(seal).toBe('Verified OK');
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'credit-notes-'));
-  schema = await writeValidationSchema(dir);
+  sat = await satWorkspace('credit-notes-');
   system = await startInvoicingTestSystem();
   await saveSchoolFiscalEntity(system);
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
@@ -123,7 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await sat?.remove();
 });
 
 test('a partial refund: one credit note (E, 01, the UUID), valid by SAT, however often it arrives', async () => {

@@ -4,9 +4,6 @@
  * is down or slow, and a PAC refusal that staff fix and retry.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
@@ -16,12 +13,7 @@ import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeed
 import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
 import { waitFor } from '@cuota/testing/wait-for';
 import { cadenaOriginal } from '../cfdi/cadena-original';
-import {
-  cadenaWithSatXslt,
-  opensslVerifiesSello,
-  validateWithSatSchemas,
-  writeValidationSchema,
-} from '../cfdi/sat-tools';
+import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { POSTAL_CODE_MESSAGE } from './pac-rejection-rules';
 import { createPacClient } from '../pac/create-pac-client';
@@ -44,19 +36,17 @@ import {
 jest.setTimeout(60_000);
 
 let system: InvoicingTestSystem;
-let dir: string;
-let schema: string;
+let sat: SatWorkspace;
 
 /** Long enough for a stamp on a busy machine; the slow PAC below takes longer. */
 const PAC_TIMEOUT_MS = 4_000;
 const PAYER = { rfc: 'SORC591116FJ6', name: 'ROSA SOLIS CARRANZA', cp: '44100' };
 
 beforeAll(async () => {
-  [system, dir] = await Promise.all([
+  [system, sat] = await Promise.all([
     startInvoicingTestSystem({ pacTimeoutMs: PAC_TIMEOUT_MS }),
-    mkdtemp(path.join(tmpdir(), 'invoicing-e2e-')),
+    satWorkspace('invoicing-e2e-'),
   ]);
-  schema = await writeValidationSchema(dir);
   await saveSchoolFiscalEntity(system);
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
   await system.registerTaxpayer(PAYER.rfc, PAYER.name, PAYER.cp, ['612']);
@@ -99,21 +89,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await sat?.remove();
 });
 
-let files = 0;
 async function satVerdict(xml: string) {
-  const file = path.join(dir, `stamped-${++files}.xml`);
-  await writeFile(file, xml);
-  const { valid, report } = await validateWithSatSchemas(schema, [file]);
   const stamped = parseStampedCfdi(xml);
-  const satCadena = await cadenaWithSatXslt(file);
-  const { Certificado = '', Sello = '' } = stamped.comprobante;
+  const { validates, satCadena, seal } = await sat.verdict(xml, stamped.comprobante);
   return {
-    validates: valid.has(file) || report,
+    validates,
     cadenaMatches: cadenaOriginal(stamped.comprobante) === satCadena,
-    seal: await opensslVerifiesSello(dir, { certificado: Certificado, sello: Sello }, satCadena),
+    seal,
     stamped,
   };
 }

@@ -6,9 +6,6 @@
  * one complement; what the PPD invoice did not bill (a late fee) is invoiced PUE.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
@@ -20,12 +17,7 @@ import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/
 import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
 import { parseCentavos } from '../cfdi/cfdi-amounts';
-import {
-  cadenaWithSatXslt,
-  opensslVerifiesSello,
-  validateWithSatSchemas,
-  writeValidationSchema,
-} from '../cfdi/sat-tools';
+import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
@@ -47,22 +39,20 @@ jest.setTimeout(120_000);
 
 let system: InvoicingTestSystem;
 let smtp: SmtpSandbox;
-let dir: string;
-let schema: string;
+let sat: SatWorkspace;
 const ana = student(1);
 
 beforeAll(async () => {
   smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
-  [system, dir] = await Promise.all([
+  [system, sat] = await Promise.all([
     startInvoicingTestSystem({
       config: {
         smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
         mailFrom: 'Cuota <no-responder@cuota.test>',
       },
     }),
-    mkdtemp(path.join(tmpdir(), 'invoicing-ppd-')),
+    satWorkspace('invoicing-ppd-'),
   ]);
-  schema = await writeValidationSchema(dir);
   await saveSchoolFiscalEntity(system, SCHOOL_ID, 'billing');
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
   await system.publish(guardianCreatedV1, guardian(1));
@@ -78,22 +68,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
   await smtp?.stop();
-  await rm(dir, { recursive: true, force: true });
+  await sat?.remove();
 });
 
-let files = 0;
 /** What SAT's own files say of a stamped CFDI: XSD, cadena by its XSLT, the seal. */
 async function expectSatAccepts(xml: string) {
-  const file = path.join(dir, `stamped-${++files}.xml`);
-  await writeFile(file, xml);
-  const { valid, report } = await validateWithSatSchemas(schema, [file]);
-  expect(valid.has(file) || report).toBe(true);
   const stamped = parseStampedCfdi(xml);
-  const satCadena = await cadenaWithSatXslt(file);
-  const { Certificado = '', Sello = '' } = stamped.comprobante;
-  expect(
-    await opensslVerifiesSello(dir, { certificado: Certificado, sello: Sello }, satCadena),
-  ).toBe('Verified OK');
+  const { validates, seal } = await sat.verdict(xml, stamped.comprobante);
+  expect(validates).toBe(true);
+  expect(seal).toBe('Verified OK');
   return stamped;
 }
 

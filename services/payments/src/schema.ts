@@ -346,6 +346,38 @@ export const allocations = pgTable(
 );
 
 /**
+ * What a refund left a student owing (`owed:<student>`, ADR 0036) paid off: by a desk payin
+ * or a credit application, or — negative — put back by a void of that payin. Exactly one
+ * source, one row per source and student.
+ */
+export const owedCollections = pgTable(
+  'owed_collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    payinId: uuid('payin_id').references(() => payins.id),
+    creditApplicationId: uuid('credit_application_id').references(() => creditApplications.id),
+    reversalId: uuid('reversal_id').references(() => payinReversals.id),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('owed_collections_payin_student').on(t.payinId, t.studentId),
+    unique('owed_collections_credit_student').on(t.creditApplicationId, t.studentId),
+    unique('owed_collections_reversal_student').on(t.reversalId, t.studentId),
+    check(
+      'owed_collections_one_source',
+      sql`num_nonnulls(${t.payinId}, ${t.creditApplicationId}, ${t.reversalId}) = 1`,
+    ),
+    check(
+      'owed_collections_amount_sign',
+      sql`CASE WHEN ${t.reversalId} IS NULL THEN ${t.amountCentavos} > 0 ELSE ${t.amountCentavos} < 0 END`,
+    ),
+  ],
+);
+
+/**
  * Each distinct gateway notification, once per merchant: five deliveries of one ticket are
  * one row (a notice signed by another merchant never takes our ticket's place).
  */

@@ -1,7 +1,7 @@
 import type { DeskPayment, Payin } from '@cuota/contracts/payments/payins';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
 import { studentNames } from '@cuota/student-directory/student-directory-repository';
-import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { KeyTaken, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import {
   allocationWatermark,
@@ -9,11 +9,12 @@ import {
   lockStudents,
 } from '../allocation/allocation-repository';
 import { totalOf } from '../allocation/allocation-rules';
-import { dueOfFamily, familyAtDesk } from '../desk/desk-family';
+import { dueOfFamily, familyAtDesk, owedOfFamily } from '../desk/desk-family';
 import { excessNotConfirmed, notOpenRefusal, overLimitRefusal } from '../desk/desk-refusals';
 import { NOT_OPEN, overLimit, planDeskPayment } from '../desk/desk-rules';
-import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
+import { creditAccount, owedAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
+import { insertOwedCollections } from '../owed/owed-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { deskLimitOf } from '../schools/school-repository';
 import {
@@ -76,19 +77,29 @@ async function paidAtDesk(
   if (overLimit(body.amount_centavos, limit)) throw overLimitRefusal(limit);
   return deps.db.transaction(async (tx) => {
     await lockStudents(tx, family.memberIds);
+    // A concurrent retry that held the locks first already paid: its payin answers, before
+    // this one plans against orders and debts that payin already settled.
+    if (await payinByKey(tx, schoolId, key.idempotencyKey)) throw new KeyTaken();
     const watermark = await allocationWatermark(tx);
     const due = await dueOfFamily(tx, deps.billing, schoolId, family.memberIds, watermark);
     const plan = planDeskPayment(due, {
       studentId: body.student_id,
       amountCentavos: body.amount_centavos,
       orderIds: body.order_ids,
+      owed: await owedOfFamily(tx, schoolId, family.memberIds),
     });
     if (plan === NOT_OPEN) throw notOpenRefusal();
     if (plan.excess > 0 && !body.confirm_excess)
       throw excessNotConfirmed(body.amount_centavos, plan.owed, plan.excess);
-    const { allocations, excess } = plan;
+    const { allocations, excess, owedCollected } = plan;
     const paidAt = deps.now();
-    const studentIds = [...new Set([body.student_id, ...allocations.map((a) => a.studentId)])];
+    const studentIds = [
+      ...new Set([
+        body.student_id,
+        ...owedCollected.map((o) => o.studentId),
+        ...allocations.map((a) => a.studentId),
+      ]),
+    ];
     const inserted = await insertDeskPayin(tx, {
       schoolId,
       type: body.method === 'cash' ? 'CASH_IN' : 'TRANSFER_IN',
@@ -123,9 +134,14 @@ async function paidAtDesk(
           account: creditAccount(schoolId, body.student_id),
           amountCentavos: -excess,
         },
+        ...owedCollected.map((o) => ({
+          account: owedAccount(schoolId, o.studentId),
+          amountCentavos: -o.centavos,
+        })),
       ],
     });
     await insertAllocations(tx, schoolId, { payinId: inserted.id }, allocations);
+    await insertOwedCollections(tx, schoolId, { payinId: inserted.id }, owedCollected);
     return markPayinSucceeded(tx, inserted, {
       paidAt,
       allocations,

@@ -50,9 +50,9 @@ export type DeskPreviewRequest = z.infer<typeof deskPreviewRequestSchema>;
 
 export const deskPreviewSchema = z.object({
   amount_centavos: z.number().int(),
-  /** What the chosen orders owe today, plus what refunds left the family owing. */
+  /** What the chosen orders owe today. */
   owed_centavos: z.number().int().nonnegative(),
-  /** Of the amount, what pays the refunds owed (before any order). */
+  /** Of the amount, what pays what refunds left the family owing (before any order). */
   refund_owed_centavos: z.number().int().nonnegative(),
   allocations: z.array(allocationSchema),
   applied_centavos: z.number().int().nonnegative(),

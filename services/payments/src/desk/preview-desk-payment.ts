@@ -35,7 +35,7 @@ export async function previewDeskPayment(
   if (plan === NOT_OPEN) throw notOpenRefusal();
   return {
     amount_centavos: request.amount_centavos,
-    owed_centavos: plan.owed,
+    owed_centavos: plan.owed - totalOwed(owed),
     refund_owed_centavos: totalOwed(plan.owedCollected),
     allocations: plan.allocations.map(toAllocation),
     applied_centavos: totalOf(plan.allocations),

@@ -130,7 +130,7 @@ test('the desk shows what is owed and a payment pays it first, once per key', as
     ).body,
   );
   expect(preview).toMatchObject({
-    owed_centavos: 350_000,
+    owed_centavos: 100_000,
     refund_owed_centavos: 250_000,
     applied_centavos: 50_000,
     excess_centavos: 0,

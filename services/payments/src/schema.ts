@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -463,4 +464,46 @@ export const bankAccounts = pgTable(
     unique('bank_accounts_school_clabe').on(t.schoolId, t.clabe),
     unique('bank_accounts_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
   ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A transfer a family reported as paid (ADR 0036): its payin is a pending TRANSFER_IN until
+ * staff confirm it (then it pays like a desk payment) or reject it; the family may delete it
+ * while pending (the payin is canceled).
+ */
+export const transferReports = pgTable('transfer_reports', {
+  payinId: uuid('payin_id')
+    .primaryKey()
+    .references(() => payins.id),
+  schoolId: text('school_id').notNull(),
+  studentId: text('student_id').notNull(),
+  orderIds: text('order_ids').array().notNull(),
+  paidOn: date('paid_on', { mode: 'string' }).notNull(),
+  reference: text('reference'),
+  decidedBy: text('decided_by'),
+  decidedByName: text('decided_by_name'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  rejectionReason: text('rejection_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The family's proof of a reported transfer, in the database as the project keeps its files
+ * (enrolment's logos and photos): one per report, replaced while it is pending.
+ */
+export const paymentProofs = pgTable(
+  'payment_proofs',
+  {
+    payinId: uuid('payin_id')
+      .primaryKey()
+      .references(() => transferReports.payinId),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_proofs_size_positive', sql`${t.sizeBytes} > 0`)],
 );

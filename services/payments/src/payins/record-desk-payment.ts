@@ -3,30 +3,22 @@ import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
 import { studentNames } from '@cuota/student-directory/student-directory-repository';
 import { KeyTaken, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
-import {
-  allocationWatermark,
-  insertAllocations,
-  lockStudents,
-} from '../allocation/allocation-repository';
-import { totalOf } from '../allocation/allocation-rules';
+import { allocationWatermark, lockStudents } from '../allocation/allocation-repository';
 import { dueOfFamily, familyAtDesk, owedOfFamily } from '../desk/desk-family';
 import { excessNotConfirmed, notOpenRefusal, overLimitRefusal } from '../desk/desk-refusals';
 import { NOT_OPEN, overLimit, planDeskPayment } from '../desk/desk-rules';
-import { creditAccount, owedAccount, schoolAccount } from '../ledger/chart-of-accounts';
-import { postLedgerTransaction } from '../ledger/ledger-repository';
-import { insertOwedCollections } from '../owed/owed-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { deskLimitOf } from '../schools/school-repository';
 import {
   allocationsOfPayins,
   insertDeskPayin,
-  markPayinSucceeded,
   nextReceiptNumber,
   payinByKey,
   type NewDeskPayin,
   type PayinRow,
 } from './payin-repository';
 import { toPayin } from './payin-view';
+import { settleDeskPlan } from './settle-desk-plan';
 
 /**
  * Cash or a transfer received at the school's desk (ADR 0016, ADR 0036): refused above the
@@ -91,7 +83,7 @@ async function paidAtDesk(
     if (plan === NOT_OPEN) throw notOpenRefusal();
     if (plan.excess > 0 && !body.confirm_excess)
       throw excessNotConfirmed(body.amount_centavos, plan.owed, plan.excess);
-    const { allocations, excess, owedCollected } = plan;
+    const { allocations, owedCollected } = plan;
     const paidAt = deps.now();
     const studentIds = [
       ...new Set([
@@ -114,39 +106,10 @@ async function paidAtDesk(
       note: body.note ?? null,
       paidAt,
     });
-    const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
-    await postLedgerTransaction(tx, {
-      idempotencyKey: `payin:${inserted.id}:received`,
-      schoolId,
-      description: `Pago en caja ${inserted.receiptNumber}`,
-      occurredAt: paidAt,
-      lines: [
-        {
-          account: schoolAccount(schoolId, body.method === 'cash' ? 'cash_desk' : 'bank'),
-          amountCentavos: body.amount_centavos,
-        },
-        { account: schoolAccount(schoolId, 'receivable'), amountCentavos: -base },
-        {
-          account: schoolAccount(schoolId, 'late_fee_revenue'),
-          amountCentavos: -(totalOf(allocations) - base),
-        },
-        {
-          account: creditAccount(schoolId, body.student_id),
-          amountCentavos: -excess,
-        },
-        ...owedCollected.map((o) => ({
-          account: owedAccount(schoolId, o.studentId),
-          amountCentavos: -o.centavos,
-        })),
-      ],
-    });
-    await insertAllocations(tx, schoolId, { payinId: inserted.id }, allocations);
-    await insertOwedCollections(tx, schoolId, { payinId: inserted.id }, owedCollected);
-    return markPayinSucceeded(tx, inserted, {
+    return settleDeskPlan(tx, inserted, plan, {
+      studentId: body.student_id,
       paidAt,
-      allocations,
-      creditCreatedCentavos: excess,
-      creditStudentId: excess > 0 ? body.student_id : null,
+      description: `Pago en caja ${inserted.receiptNumber}`,
     });
   });
 }

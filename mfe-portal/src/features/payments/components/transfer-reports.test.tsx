@@ -1,5 +1,5 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TransferReport } from '@cuota/contracts/payments/transfer-reports';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
@@ -110,5 +110,7 @@ test('each report says its status; a rejection says why; a pending one can be de
   expect(confirmed).toHaveTextContent('Confirmada · Recibo R-000007');
   expect(within(confirmed!).queryByRole('button', { name: 'Eliminar reporte' })).toBeNull();
   await userEvent.setup().click(within(pending!).getByRole('button', { name: 'Eliminar reporte' }));
-  expect(network.sent('DELETE', '/api/v1/schools/school-1/payins/p-1/')).toHaveLength(1);
+  await waitFor(() =>
+    expect(network.sent('DELETE', '/api/v1/schools/school-1/payins/p-1/')).toHaveLength(1),
+  );
 });

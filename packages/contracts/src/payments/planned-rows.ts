@@ -18,9 +18,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
     'POST /api/v1/payments_v2/mark_payment_as_blocked/': 'Marcar un pago como bloqueado',
     'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
   },
-  dashboard: {
-    'GET /api/v1/dashboard/schools/{id}/payouts/': 'Listar dispersiones de la escuela',
-  },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/': 'Listar cobros',

@@ -17,11 +17,28 @@ import {
 } from '../api/portal-payments-api';
 import { amountDue } from './owed-orders';
 
+const Orders = styled.fieldset`
+  border: none;
+  margin: 0;
+  padding: 0;
+  legend {
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+// A tap target of 44 px and a box as big as the portal's pay page's.
 const OrderChoice = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${({ theme }) => theme.space(3)};
   min-height: 44px;
+  input {
+    flex: none;
+    width: 24px;
+    height: 24px;
+    margin: 0;
+  }
 `;
 
 /** What the family must give before the report is sent (the service checks it again). */
@@ -48,7 +65,15 @@ export function TransferReportForm({ schoolId, onDone }: { schoolId: string; onD
   const [error, setError] = useState<string | null>(null);
   const [report, reporting] = useReportTransferMutation();
   const [upload, uploading] = useUploadProofMutation();
-  const open = owed.filter((o) => amountDue(o) > 0);
+  // Oldest due first, then by child: the same list on every visit.
+  const open = owed
+    .filter((o) => amountDue(o) > 0)
+    .sort(
+      (a, b) =>
+        a.due_on.localeCompare(b.due_on) ||
+        a.student.name.localeCompare(b.student.name, 'es') ||
+        a.id.localeCompare(b.id),
+    );
   const chosenTotal = open
     .filter((o) => chosen.includes(o.id))
     .reduce((s, o) => s + amountDue(o), 0);
@@ -85,7 +110,7 @@ export function TransferReportForm({ schoolId, onDone }: { schoolId: string; onD
   if (!open.length) return <p>No tienes cargos pendientes que reportar.</p>;
   return (
     <FormColumn onSubmit={(e) => void submit(e)} aria-label="Reportar una transferencia">
-      <fieldset>
+      <Orders>
         <legend>¿Qué pagaste?</legend>
         {open.map((o) => (
           <OrderChoice key={o.id}>
@@ -97,7 +122,7 @@ export function TransferReportForm({ schoolId, onDone }: { schoolId: string; onD
             </span>
           </OrderChoice>
         ))}
-      </fieldset>
+      </Orders>
       <MoneyField
         label="Monto transferido"
         value={amount ?? (chosenTotal || null)}

@@ -186,6 +186,16 @@ describe.each(widths)('at %s width', (width) => {
       `Historial de pagos · ${school()} · Cuota`,
       failed,
     );
+
+    // Reporting a SPEI transfer: the family's open orders, the amount, the day, the proof.
+    await page.getByRole('button', { name: 'Reportar una transferencia' }).click();
+    await page.getByRole('button', { name: 'Enviar reporte' }).waitFor();
+    await checkPage(
+      page,
+      `portal-transfer-report-${width}`,
+      `Historial de pagos · ${school()} · Cuota`,
+      failed,
+    );
   });
 
   test("the dashboard's sign-in, home, students, staff and components", async () => {

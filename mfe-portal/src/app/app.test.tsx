@@ -48,6 +48,32 @@ test('home says what the family owes, how much is past due, and leads to Pagos',
   );
 });
 
+test('home shows what a refund left the family owing, to pay at the school', async () => {
+  stubFetch()
+    .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])
+    .on('GET', '/api/v1/schools/school-1/fulfillments/', [])
+    .on('GET', '/api/v1/schools/school-1/credit/', {
+      students: [
+        {
+          student_id: 'student-1',
+          name: 'Sofía López Ruiz',
+          credit_centavos: 0,
+          refund_owed_centavos: 350_000,
+        },
+      ],
+      credit_centavos: 0,
+      refund_owed_centavos: 350_000,
+    });
+  renderPortal('');
+
+  const balance = await screen.findByRole('region', { name: 'Tu saldo' });
+  expect(await within(balance).findByText('Reembolso por recuperar')).toBeVisible();
+  expect(balance).toHaveTextContent(/Reembolso por recuperar\s*\$3,500\.00/);
+  expect(balance).toHaveTextContent('Págalo en la caja de la escuela');
+  expect(balance).not.toHaveTextContent('Estás al corriente');
+  expect(within(balance).queryByRole('link', { name: 'Ir a pagar' })).toBeNull();
+});
+
 test('payment history is a real page with its empty state', async () => {
   stubFetch()
     .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])

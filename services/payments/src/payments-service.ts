@@ -9,6 +9,8 @@ import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { creditHandlers } from './credit/credit-handlers';
+import { transferHandlers } from './transfers/transfer-handlers';
+import { payoutHandlers } from './payouts/payout-handlers';
 import { deskHandlers } from './desk/desk-handlers';
 import { figureHandlers } from './figures/figures-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
@@ -65,6 +67,8 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...figureHandlers(deps(ctx)),
       ...bankAccountHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
+      ...transferHandlers(deps(ctx)),
+      ...payoutHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),

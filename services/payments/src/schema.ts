@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -346,6 +347,38 @@ export const allocations = pgTable(
 );
 
 /**
+ * What a refund left a student owing (`owed:<student>`, ADR 0036) paid off: by a desk payin
+ * or a credit application, or — negative — put back by a void of that payin. Exactly one
+ * source, one row per source and student.
+ */
+export const owedCollections = pgTable(
+  'owed_collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    payinId: uuid('payin_id').references(() => payins.id),
+    creditApplicationId: uuid('credit_application_id').references(() => creditApplications.id),
+    reversalId: uuid('reversal_id').references(() => payinReversals.id),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('owed_collections_payin_student').on(t.payinId, t.studentId),
+    unique('owed_collections_credit_student').on(t.creditApplicationId, t.studentId),
+    unique('owed_collections_reversal_student').on(t.reversalId, t.studentId),
+    check(
+      'owed_collections_one_source',
+      sql`num_nonnulls(${t.payinId}, ${t.creditApplicationId}, ${t.reversalId}) = 1`,
+    ),
+    check(
+      'owed_collections_amount_sign',
+      sql`CASE WHEN ${t.reversalId} IS NULL THEN ${t.amountCentavos} > 0 ELSE ${t.amountCentavos} < 0 END`,
+    ),
+  ],
+);
+
+/**
  * Each distinct gateway notification, once per merchant: five deliveries of one ticket are
  * one row (a notice signed by another merchant never takes our ticket's place).
  */
@@ -431,4 +464,46 @@ export const bankAccounts = pgTable(
     unique('bank_accounts_school_clabe').on(t.schoolId, t.clabe),
     unique('bank_accounts_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
   ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A transfer a family reported as paid (ADR 0036): its payin is a pending TRANSFER_IN until
+ * staff confirm it (then it pays like a desk payment) or reject it; the family may delete it
+ * while pending (the payin is canceled).
+ */
+export const transferReports = pgTable('transfer_reports', {
+  payinId: uuid('payin_id')
+    .primaryKey()
+    .references(() => payins.id),
+  schoolId: text('school_id').notNull(),
+  studentId: text('student_id').notNull(),
+  orderIds: text('order_ids').array().notNull(),
+  paidOn: date('paid_on', { mode: 'string' }).notNull(),
+  reference: text('reference'),
+  decidedBy: text('decided_by'),
+  decidedByName: text('decided_by_name'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  rejectionReason: text('rejection_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The family's proof of a reported transfer, in the database as the project keeps its files
+ * (enrolment's logos and photos): one per report, replaced while it is pending.
+ */
+export const paymentProofs = pgTable(
+  'payment_proofs',
+  {
+    payinId: uuid('payin_id')
+      .primaryKey()
+      .references(() => transferReports.payinId),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_proofs_size_positive', sql`${t.sizeBytes} > 0`)],
 );

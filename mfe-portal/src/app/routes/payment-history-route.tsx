@@ -10,12 +10,15 @@ const PaymentHistory = lazy(() =>
   })),
 );
 
+const TransferReports = lazy(() => import('../../features/payments/components/transfer-reports'));
+
 export function PaymentHistoryRoute() {
   const schoolId = useCurrentSchool().school?.id;
   return (
     <Page title="Historial de pagos">
       {schoolId && (
         <Suspense fallback={<Spinner label="Cargando el historial…" />}>
+          <TransferReports schoolId={schoolId} />
           <PaymentHistory schoolId={schoolId} />
         </Suspense>
       )}

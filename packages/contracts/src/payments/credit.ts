@@ -45,8 +45,11 @@ export const familyCreditSchema = z.object({
       student_id: z.string(),
       name: z.string(),
       credit_centavos: z.number().int().nonnegative(),
+      /** «Reembolso por recuperar»: a refund took back credit already spent (ADR 0036). */
+      refund_owed_centavos: z.number().int().nonnegative(),
     }),
   ),
   credit_centavos: z.number().int().nonnegative(),
+  refund_owed_centavos: z.number().int().nonnegative(),
 });
 export type FamilyCredit = z.infer<typeof familyCreditSchema>;

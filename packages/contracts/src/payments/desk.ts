@@ -25,12 +25,16 @@ export const deskFamilySchema = z.object({
       student_id: z.string(),
       name: z.string(),
       credit_centavos: z.number().int().nonnegative(),
+      /** «Reembolso por recuperar»: a refund took back credit already spent (ADR 0036). */
+      refund_owed_centavos: z.number().int().nonnegative(),
       orders: z.array(deskOrderSchema),
     }),
   ),
   /** Every open order of the family, oldest due first across the siblings. */
   owed_centavos: z.number().int().nonnegative(),
   credit_centavos: z.number().int().nonnegative(),
+  /** What refunds left the family owing: a desk payment pays it before any order. */
+  refund_owed_centavos: z.number().int().nonnegative(),
   /** The most one desk payment may be at this school. */
   limit_centavos: z.number().int().positive(),
 });
@@ -48,6 +52,8 @@ export const deskPreviewSchema = z.object({
   amount_centavos: z.number().int(),
   /** What the chosen orders owe today. */
   owed_centavos: z.number().int().nonnegative(),
+  /** Of the amount, what pays what refunds left the family owing (before any order). */
+  refund_owed_centavos: z.number().int().nonnegative(),
   allocations: z.array(allocationSchema),
   applied_centavos: z.number().int().nonnegative(),
   /** What no chosen order needs: change to give back, or credit if the family leaves it. */

@@ -133,6 +133,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 export const PAYIN_TYPE_LABELS: Record<PayinType, string> = {
   CASH_IN: 'En caja',
-  TRANSFER_IN: 'Transferencia en caja',
+  TRANSFER_IN: 'Transferencia bancaria',
   CARD: 'Tarjeta en línea',
 };

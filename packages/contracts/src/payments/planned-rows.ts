@@ -17,13 +17,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
       'Crear una preferencia de pago (tarjeta, transferencia o efectivo)',
     'POST /api/v1/payments_v2/mark_payment_as_blocked/': 'Marcar un pago como bloqueado',
     'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
-    'DELETE /api/v1/schools/{school}/payins/{payin}/': 'Eliminar cobros de la escuela',
-    'POST /api/v1/schools/{school}/payins/{payin}/report-as-paid/': 'Reportar un cobro como pagado',
-    'PUT /api/v1/schools/{school}/payins/{payin}/upload-proof-of-payment/':
-      'Subir el comprobante de pago de un cobro',
-  },
-  dashboard: {
-    'GET /api/v1/dashboard/schools/{id}/payouts/': 'Listar dispersiones de la escuela',
   },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',

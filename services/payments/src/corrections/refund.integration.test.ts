@@ -3,6 +3,11 @@ import { payinReversalSchema } from '@cuota/contracts/payments/reversals';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
+import {
+  behave as behaveAt,
+  cardLeftCredit as cardLeftCreditAt,
+  VOIDABLE_SHIFT_MS,
+} from '../test-support/card-left-credit';
 import { ledgerIsRight } from '../test-support/ledger-after-reversal';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import type { BilledOrder } from '../test-support/real-billing';
@@ -15,13 +20,7 @@ let h: PaymentsHarness;
 const reversed: { order: BilledOrder; base: number }[] = [];
 let school: SchoolFixture;
 let other: SchoolFixture;
-/**
- * These tests void sales made a moment ago, which Kushki allows until 23:00 Mexico City time
- * (UTC−6). Run between 22:00 and 24:00 there, payments and the gateway read a clock three hours
- * behind, so a sale made now is still voidable; webhooks are signed with the real time, so
- * their tolerance covers the shift.
- */
-const SHIFT_MS = new Date(Date.now() - 6 * 3600_000).getUTCHours() >= 22 ? 3 * 3600_000 : 0;
+const SHIFT_MS = VOIDABLE_SHIFT_MS;
 beforeAll(async () => {
   h = await startPaymentsHarness({
     label: 'payments_refund',
@@ -231,8 +230,7 @@ test('who may refund what: 403 without payments.refund, 404 elsewhere, 400 bad i
   );
 });
 
-const behave = (behaviour: object) =>
-  sandbox('/_sandbox/behaviour', { method: 'PUT', body: JSON.stringify(behaviour) });
+const behave = (behaviour: object) => behaveAt(h, behaviour);
 const refundAt = (school: SchoolFixture, json: object, key = randomUUID()) =>
   h.call(h.staff('TREASURER', school), `/api/v1/dashboard/schools/${school.id}/refund/`, {
     method: 'POST',
@@ -240,40 +238,8 @@ const refundAt = (school: SchoolFixture, json: object, key = randomUUID()) =>
     headers: { 'idempotency-key': key },
   });
 
-/**
- * A card payment whose order the desk paid while the card's webhook was held: the whole
- * card payment becomes the student's credit.
- */
-async function cardLeftCredit(family: number, order: BilledOrder): Promise<string> {
-  const student = other.families[family]!.studentIds[0]!;
-  await behave({ hold: true });
-  const card = await h.checkout(other, [order], { claims: h.guardian(other, family) });
-  expect(card.status).toBe(202);
-  const desk = await h.call(
-    h.staff('CASH_COLLECTION', other),
-    `/api/v1/dashboard/schools/${other.id}/payins/`,
-    {
-      method: 'POST',
-      json: {
-        student_id: student,
-        amount_centavos: order.amount,
-        method: 'cash',
-        order_ids: [order.id],
-      },
-      headers: { 'idempotency-key': randomUUID() },
-    },
-  );
-  expect(desk.status).toBe(201);
-  await behave({});
-  await h.waitForStatus(card.body.id, 'success');
-  expect(
-    await h.count('payins', 'id = $1 AND credit_created_centavos = $2', [
-      card.body.id,
-      order.amount,
-    ]),
-  ).toBe(1);
-  return card.body.id;
-}
+const cardLeftCredit = (family: number, order: BilledOrder) =>
+  cardLeftCreditAt(h, other, family, order);
 
 /** The reversal is booked: the money left the gateway, the spent credit is what is owed. */
 async function bookedAsOwed(payinId: string, student: string, before: Record<string, number>) {

@@ -6,6 +6,7 @@ import {
   type SchoolAccount,
 } from '../ledger/chart-of-accounts';
 import type { LedgerLine } from '../ledger/ledger-rules';
+import type { OwedShare } from '../owed/owed-rules';
 
 /** What a reversal gives back and where it takes it from (ADR 0036's table). */
 export interface ReversedMoney {
@@ -18,6 +19,8 @@ export interface ReversedMoney {
   creditCentavos: number;
   /** The payin's credit already spent elsewhere: now owed by the family (card refunds). */
   owedCentavos?: number;
+  /** What the payin had collected of refunds owed: a void makes it owed again. */
+  owedRestored?: OwedShare[];
 }
 
 /**
@@ -44,5 +47,9 @@ export function reversalLines(r: ReversedMoney): LedgerLine[] {
     ...(r.creditStudentId && r.owedCentavos
       ? [{ account: owedAccount(r.schoolId, r.creditStudentId), amountCentavos: r.owedCentavos }]
       : []),
+    ...(r.owedRestored ?? []).map((o) => ({
+      account: owedAccount(r.schoolId, o.studentId),
+      amountCentavos: o.centavos,
+    })),
   ];
 }

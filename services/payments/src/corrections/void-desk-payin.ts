@@ -3,6 +3,7 @@ import { notFound } from '@cuota/service-runtime/http/http-error';
 import { lockStudents } from '../allocation/allocation-repository';
 import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
 import type { Executor } from '@cuota/messaging/transaction';
+import { insertOwedCollections, owedCollectedByPayin } from '../owed/owed-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import {
   allocationsOfPayins,
@@ -25,7 +26,8 @@ export interface Corrector {
 /**
  * Undoes a desk payin whole (ADR 0036): under the payin's lock a first void writes the
  * reversal, the negative allocations, the reversal posting and payments.payin.reversed; any
- * later or concurrent one answers that same reversal.
+ * later or concurrent one answers that same reversal. What the payin collected of a refund
+ * owed is owed again.
  */
 export async function voidDeskPayin(
   deps: PaymentsDeps,
@@ -44,6 +46,7 @@ export async function voidDeskPayin(
     const allocations = (await allocationsOfPayins(tx, [payinId])).get(payinId) ?? [];
     await lockStudents(tx, [...payin.studentIds, ...allocations.map((a) => a.studentId)]);
     await takeBackCredit(tx, payin);
+    const owedCollected = await owedCollectedByPayin(tx, payinId);
     const appliedAt = deps.now();
     const row = await insertAppliedReversal(tx, {
       payinId,
@@ -70,8 +73,15 @@ export async function voidDeskPayin(
         allocations,
         creditStudentId: payin.creditStudentId,
         creditCentavos: payin.creditCreatedCentavos,
+        owedRestored: owedCollected,
       }),
     });
+    await insertOwedCollections(
+      tx,
+      schoolId,
+      { reversalId: row.id },
+      owedCollected.map((o) => ({ ...o, centavos: -o.centavos })),
+    );
     return toReversal(row);
   });
 }

@@ -8,13 +8,15 @@ import {
 import { allocateOldestFirst, totalOf } from '../allocation/allocation-rules';
 import { dueOrders } from '../allocation/due-orders';
 import type { BillingClient } from '../billing/billing-client';
-import { familyOf } from '../desk/desk-family';
-import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
+import { familyOf, owedOfFamily } from '../desk/desk-family';
+import { creditAccount, owedAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import {
   lockCreditBalance,
   postLedgerTransaction,
   studentsWithCredit,
 } from '../ledger/ledger-repository';
+import { insertOwedCollections } from '../owed/owed-repository';
+import { collectOwed, totalOwed, type OwedShare } from '../owed/owed-rules';
 import { insertCreditApplication } from './credit-application-repository';
 
 interface CreditRun {
@@ -27,7 +29,8 @@ interface CreditRun {
 /**
  * Spends the credit the school's students hold on their family's open orders (ADR 0036), in
  * the caller's transaction: first each holder's own orders, then — with what is left — their
- * siblings', oldest due first. Every family member is locked up front, in one sorted pass,
+ * siblings', oldest due first. Before any order, each holder's credit pays what refunds left
+ * the family owing (the holder's own first): the family owes it in full today. Every family member is locked up front, in one sorted pass,
  * and billing's quotes are taken once against one watermark, so the allocations of the first
  * pass count in the second.
  */
@@ -49,38 +52,44 @@ export async function applyFamilyCredit(
       quotes.set(studentId, billing.openOrdersOf(run.schoolId, studentId));
     return quotes.get(studentId)!;
   };
-  const spendOn = async (holder: string, studentIds: string[], key: string) => {
-    const orders = (await Promise.all(studentIds.map(quoted))).flat();
-    if (orders.length)
-      await spendCredit(tx, { ...run, holder, sourceEventId: key }, orders, watermark);
+  const spendOn = async (holder: string, on: { orders: string[]; owed: string[] }, key: string) => {
+    const orders = (await Promise.all(on.orders.map(quoted))).flat();
+    const owed = await owedOfFamily(tx, run.schoolId, on.owed);
+    if (orders.length || owed.length)
+      await spendCredit(tx, { ...run, holder, sourceEventId: key }, { orders, owed }, watermark);
   };
-  for (const holder of holders) await spendOn(holder, [holder], run.sourceEventId);
   for (const [holder, members] of families)
-    await spendOn(holder, members.slice(1), `${run.sourceEventId}:familia`);
+    await spendOn(holder, { orders: [holder], owed: members }, run.sourceEventId);
+  for (const [holder, members] of families)
+    await spendOn(holder, { orders: members.slice(1), owed: [] }, `${run.sourceEventId}:familia`);
 }
 
 /**
- * One holder's credit on these orders: the ledger moves credit to receivable (and late-fee
- * revenue), and payments.credit.applied is enqueued with the orders it paid.
+ * One holder's credit on these refunds owed and orders: the ledger moves credit to owed, to
+ * receivable (and late-fee revenue), and payments.credit.applied is enqueued with the orders
+ * it paid.
  */
 async function spendCredit(
   tx: Executor,
   c: CreditRun & { holder: string },
-  orders: QuotedOrder[],
+  target: { orders: QuotedOrder[]; owed: OwedShare[] },
   watermark: number,
 ): Promise<void> {
   const balance = await lockCreditBalance(tx, c.schoolId, c.holder);
   if (balance <= 0) return;
-  const { allocations } = allocateOldestFirst(await dueOrders(tx, orders, watermark), balance);
-  if (!allocations.length) return;
+  const { collected, rest } = collectOwed(target.owed, balance);
+  const due = await dueOrders(tx, target.orders, watermark);
+  const { allocations } = allocateOldestFirst(due, rest);
+  if (!allocations.length && !collected.length) return;
   const applicationId = await insertCreditApplication(
     tx,
     { schoolId: c.schoolId, studentId: c.holder, sourceEventId: c.sourceEventId, appliedAt: c.now },
-    allocations,
+    { allocations, owedCentavos: totalOwed(collected) },
   );
   if (!applicationId) return;
-  const total = totalOf(allocations);
   const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
+  const applied = totalOf(allocations);
+  const total = applied + totalOwed(collected);
   await postLedgerTransaction(tx, {
     idempotencyKey: `credit:${applicationId}`,
     schoolId: c.schoolId,
@@ -89,8 +98,16 @@ async function spendCredit(
     lines: [
       { account: creditAccount(c.schoolId, c.holder), amountCentavos: total },
       { account: schoolAccount(c.schoolId, 'receivable'), amountCentavos: -base },
-      { account: schoolAccount(c.schoolId, 'late_fee_revenue'), amountCentavos: -(total - base) },
+      {
+        account: schoolAccount(c.schoolId, 'late_fee_revenue'),
+        amountCentavos: -(applied - base),
+      },
+      ...collected.map((o) => ({
+        account: owedAccount(c.schoolId, o.studentId),
+        amountCentavos: -o.centavos,
+      })),
     ],
   });
   await insertAllocations(tx, c.schoolId, { creditApplicationId: applicationId }, allocations);
+  await insertOwedCollections(tx, c.schoolId, { creditApplicationId: applicationId }, collected);
 }

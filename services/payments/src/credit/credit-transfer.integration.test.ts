@@ -122,10 +122,11 @@ test('the family sees its credit per student; others see theirs or nothing', asy
   expect(mine.status).toBe(200);
   expect(familyCreditSchema.parse(mine.body)).toEqual({
     students: [
-      { student_id: ana, name: 'Ana Pérez 00', credit_centavos: 0 },
-      { student_id: luis, name: 'Luis Pérez 01', credit_centavos: 80_000 },
+      { student_id: ana, name: 'Ana Pérez 00', credit_centavos: 0, refund_owed_centavos: 0 },
+      { student_id: luis, name: 'Luis Pérez 01', credit_centavos: 80_000, refund_owed_centavos: 0 },
     ],
     credit_centavos: 80_000,
+    refund_owed_centavos: 0,
   });
   const neighbours = await h.call(h.guardian(school, 1), path());
   expect(neighbours.body.credit_centavos).toBe(0);

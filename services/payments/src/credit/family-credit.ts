@@ -4,13 +4,19 @@ import {
   studentIdsOfGuardian,
   studentNames,
 } from '@cuota/student-directory/student-directory-repository';
-import { creditBalances, studentsWithCredit } from '../ledger/ledger-repository';
+import {
+  creditBalances,
+  owedBalances,
+  studentsOwing,
+  studentsWithCredit,
+} from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { familyScope } from '../payins/payin-access';
 
 /**
- * The credit the school holds per student (ADR 0036): a family sees each of its students
- * (zero included); staff see the school's students who hold any.
+ * The credit the school holds per student and what refunds left each owing (ADR 0036): a
+ * family sees each of its students (zeros included); staff see the school's students who
+ * hold credit or owe a refund.
  */
 export async function familyCredit(
   deps: PaymentsDeps,
@@ -21,17 +27,30 @@ export async function familyCredit(
   const guardianId = familyScope(caller, schoolId);
   const ids = guardianId
     ? await studentIdsOfGuardian(db, schoolId, guardianId)
-    : await studentsWithCredit(db, schoolId);
-  const [names, credit] = await Promise.all([
+    : [
+        ...new Set([
+          ...(await studentsWithCredit(db, schoolId)),
+          ...(await studentsOwing(db, schoolId)),
+        ]),
+      ];
+  const [names, credit, owed] = await Promise.all([
     studentNames(db, ids),
     creditBalances(db, schoolId, ids),
+    owedBalances(db, schoolId, ids),
   ]);
   const students = ids
     .map((id) => ({
       student_id: id,
       name: names.get(id) ?? id,
       credit_centavos: credit.get(id) ?? 0,
+      refund_owed_centavos: owed.get(id) ?? 0,
     }))
     .sort((a, b) => a.name.localeCompare(b.name, 'es'));
-  return { students, credit_centavos: students.reduce((s, x) => s + x.credit_centavos, 0) };
+  const sum = (pick: (s: (typeof students)[number]) => number) =>
+    students.reduce((s, x) => s + pick(x), 0);
+  return {
+    students,
+    credit_centavos: sum((s) => s.credit_centavos),
+    refund_owed_centavos: sum((s) => s.refund_owed_centavos),
+  };
 }

@@ -8,6 +8,8 @@ import {
 import type { DueOrder } from '../allocation/allocation-rules';
 import { dueOrders } from '../allocation/due-orders';
 import type { BillingClient } from '../billing/billing-client';
+import { owedBalances } from '../ledger/ledger-repository';
+import type { OwedShare } from '../owed/owed-rules';
 
 /** The student at the desk and their siblings (ADR 0036). */
 export interface DeskFamilyMembers {
@@ -56,4 +58,19 @@ export async function dueOfFamily(
   const quoted = await Promise.all(memberIds.map((id) => billing.openOrdersOf(schoolId, id)));
   const due = await dueOrders(db, quoted.flat(), watermark);
   return due.filter((o) => o.baseDue + o.lateFeeDue > 0);
+}
+
+/**
+ * What refunds left each member owing (ADR 0036), the student at the desk first: the order a
+ * payment collects it in. Members who owe nothing are left out.
+ */
+export async function owedOfFamily(
+  db: Executor,
+  schoolId: string,
+  memberIds: string[],
+): Promise<OwedShare[]> {
+  const owed = await owedBalances(db, schoolId, memberIds);
+  return memberIds
+    .map((studentId) => ({ studentId, centavos: owed.get(studentId) ?? 0 }))
+    .filter((s) => s.centavos > 0);
 }

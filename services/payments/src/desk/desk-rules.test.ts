@@ -77,4 +77,21 @@ describe('planDeskPayment (ADR 0036)', () => {
       }),
     );
   });
+
+  test('what a refund left owed is paid first, the desk student first, then the orders', () => {
+    const owed = [
+      { studentId: 'ana', centavos: 100_000 },
+      { studentId: 'luis', centavos: 50_000 },
+    ];
+    const plan = planDeskPayment(family, { studentId: 'ana', amountCentavos: 350_000, owed });
+    expect(plan).toMatchObject({
+      owed: 917_500 + 150_000,
+      owedCollected: owed,
+      excess: 0,
+    });
+    expect(paid(plan)).toEqual(['luis-febrero']);
+    const small = planDeskPayment(family, { studentId: 'ana', amountCentavos: 80_000, owed });
+    expect(small).toMatchObject({ owedCollected: [{ studentId: 'ana', centavos: 80_000 }] });
+    expect(paid(small)).toEqual([]);
+  });
 });

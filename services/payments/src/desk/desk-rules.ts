@@ -4,11 +4,14 @@ import {
   type DueOrder,
   type OrderAllocation,
 } from '../allocation/allocation-rules';
+import { collectOwed, totalOwed, type OwedShare } from '../owed/owed-rules';
 
 /** What a desk payment would do to the family's open orders (ADR 0036). */
 export interface DeskPlan {
-  /** What the chosen orders owe now. */
+  /** What the chosen orders owe now, and what refunds left the family owing. */
   owed: number;
+  /** Of the amount, what pays refunds owed, before any order. */
+  owedCollected: OwedShare[];
   allocations: OrderAllocation[];
   /** What no chosen order needs: change, or credit if the family leaves it. */
   excess: number;
@@ -18,14 +21,19 @@ export interface DeskPlan {
 export const NOT_OPEN = 'not_open';
 
 /**
- * Spreads the amount over the chosen orders (every open order of the family when none are
+ * First pays what refunds left the family owing (`owed`, the desk student first), then
+ * spreads the rest over the chosen orders (every open order of the family when none are
  * named), oldest due first across the siblings, late fee before base.
  */
 export function planDeskPayment(
   due: DueOrder[],
-  payment: { studentId: string; amountCentavos: number; orderIds?: string[] },
+  payment: { studentId: string; amountCentavos: number; orderIds?: string[]; owed?: OwedShare[] },
 ): DeskPlan | typeof NOT_OPEN {
-  const { amountCentavos, orderIds } = payment;
+  const { orderIds } = payment;
+  const { collected, rest: amountCentavos } = collectOwed(
+    payment.owed ?? [],
+    payment.amountCentavos,
+  );
   const open = due.filter((o) => o.baseDue + o.lateFeeDue > 0);
   const byId = new Map(open.map((o) => [o.orderId, o]));
   if (orderIds?.some((id) => !byId.has(id))) return NOT_OPEN;
@@ -35,8 +43,13 @@ export function planDeskPayment(
     amountCentavos,
     deskSequence(payment.studentId),
   );
-  const owed = chosen.reduce((sum, o) => sum + o.baseDue + o.lateFeeDue, 0);
-  return { owed, allocations, excess: remainder };
+  const ordersOwed = chosen.reduce((sum, o) => sum + o.baseDue + o.lateFeeDue, 0);
+  return {
+    owed: ordersOwed + totalOwed(payment.owed ?? []),
+    owedCollected: collected,
+    allocations,
+    excess: remainder,
+  };
 }
 
 /** Above the school's limit: refused whatever the cashier confirms. */

@@ -3,7 +3,8 @@ import { allocationWatermark, toAllocation } from '../allocation/allocation-repo
 import { totalOf } from '../allocation/allocation-rules';
 import type { PaymentsDeps } from '../payments-deps';
 import { deskLimitOf } from '../schools/school-repository';
-import { dueOfFamily, familyAtDesk } from './desk-family';
+import { dueOfFamily, familyAtDesk, owedOfFamily } from './desk-family';
+import { totalOwed } from '../owed/owed-rules';
 import { notOpenRefusal } from './desk-refusals';
 import { NOT_OPEN, overLimit, planDeskPayment } from './desk-rules';
 
@@ -20,19 +21,22 @@ export async function previewDeskPayment(
   const { db, billing } = deps;
   const family = await familyAtDesk(db, schoolId, studentId);
   const watermark = await allocationWatermark(db);
-  const [due, limit] = await Promise.all([
+  const [due, owed, limit] = await Promise.all([
     dueOfFamily(db, billing, schoolId, family.memberIds, watermark),
+    owedOfFamily(db, schoolId, family.memberIds),
     deskLimitOf(db, schoolId),
   ]);
   const plan = planDeskPayment(due, {
     studentId,
     amountCentavos: request.amount_centavos,
     orderIds: request.order_ids,
+    owed,
   });
   if (plan === NOT_OPEN) throw notOpenRefusal();
   return {
     amount_centavos: request.amount_centavos,
-    owed_centavos: plan.owed,
+    owed_centavos: plan.owed - totalOwed(owed),
+    refund_owed_centavos: totalOwed(plan.owedCollected),
     allocations: plan.allocations.map(toAllocation),
     applied_centavos: totalOf(plan.allocations),
     excess_centavos: plan.excess,

@@ -5,7 +5,8 @@ import type { DueOrder } from '../allocation/allocation-rules';
 import { creditBalances } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { deskLimitOf } from '../schools/school-repository';
-import { dueOfFamily, familyAtDesk } from './desk-family';
+import { dueOfFamily, familyAtDesk, owedOfFamily } from './desk-family';
+import { totalOwed } from '../owed/owed-rules';
 import { deskSequence } from './desk-rules';
 
 const toDeskOrder = (o: DueOrder): DeskOrder => ({
@@ -28,10 +29,11 @@ export async function viewDeskFamily(
   const { db, billing } = deps;
   const family = await familyAtDesk(db, schoolId, studentId);
   const watermark = await allocationWatermark(db);
-  const [due, names, credit, limit] = await Promise.all([
+  const [due, names, credit, owed, limit] = await Promise.all([
     dueOfFamily(db, billing, schoolId, family.memberIds, watermark),
     studentNames(db, family.memberIds),
     creditBalances(db, schoolId, family.memberIds),
+    owedOfFamily(db, schoolId, family.memberIds),
     deskLimitOf(db, schoolId),
   ]);
   const orders = [...due].sort(deskSequence(studentId));
@@ -43,10 +45,12 @@ export async function viewDeskFamily(
       student_id: id,
       name: names.get(id) ?? id,
       credit_centavos: credit.get(id) ?? 0,
+      refund_owed_centavos: owed.find((o) => o.studentId === id)?.centavos ?? 0,
       orders: orders.filter((o) => o.studentId === id).map(toDeskOrder),
     })),
     owed_centavos: sum(orders.map((o) => o.baseDue + o.lateFeeDue)),
     credit_centavos: sum([...credit.values()]),
+    refund_owed_centavos: totalOwed(owed),
     limit_centavos: limit,
   };
 }

@@ -3,7 +3,7 @@ import type { LedgerBalanceCheck } from '@cuota/contracts/payments/responses';
 import type { Executor } from '@cuota/messaging/transaction';
 import { claimed, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../schema';
-import { creditAccount } from './chart-of-accounts';
+import { creditAccount, owedAccount } from './chart-of-accounts';
 import {
   assertBalanced,
   LedgerError,
@@ -233,26 +233,64 @@ export async function balancesOfSchool(
 }
 
 /** These students' credit balances (what the school owes each), unlocked: for display. */
-export async function creditBalances(
+export function creditBalances(
   db: Executor,
   schoolId: string,
   studentIds: string[],
 ): Promise<Map<string, number>> {
+  return studentBalances(db, schoolId, studentIds, creditAccount);
+}
+
+/**
+ * What refunds left each of these students owing (`owed:<student>`, ADR 0036). Only
+ * collections lower it, and they run under the students' locks (`lockStudents`): read after
+ * taking them, it is what may be collected.
+ */
+export function owedBalances(
+  db: Executor,
+  schoolId: string,
+  studentIds: string[],
+): Promise<Map<string, number>> {
+  return studentBalances(db, schoolId, studentIds, owedAccount);
+}
+
+/** A per-student account's balance for each student, as people read it (zero when none). */
+async function studentBalances(
+  db: Executor,
+  schoolId: string,
+  studentIds: string[],
+  accountOf: (schoolId: string, studentId: string) => AccountRef,
+): Promise<Map<string, number>> {
   const balances = new Map(studentIds.map((id) => [id, 0]));
   if (!studentIds.length) return balances;
-  const codes = studentIds.map((id) => creditAccount(schoolId, id).code);
+  const accounts = new Map(studentIds.map((id) => [accountOf(schoolId, id).code, id]));
   const rows = await db
     .select({
       code: ledgerAccounts.code,
+      kind: ledgerAccounts.kind,
       total: sql<string>`coalesce(sum(${ledgerEntries.amountCentavos}), 0)::text`,
     })
     .from(ledgerAccounts)
     .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
-    .where(inArray(ledgerAccounts.code, codes))
-    .groupBy(ledgerAccounts.code);
-  const prefix = `school:${schoolId}:credit:`;
-  for (const r of rows) balances.set(r.code.slice(prefix.length), -Number(r.total));
+    .where(inArray(ledgerAccounts.code, [...accounts.keys()]))
+    .groupBy(ledgerAccounts.code, ledgerAccounts.kind);
+  for (const r of rows)
+    balances.set(accounts.get(r.code)!, naturalBalance(r.kind, Number(r.total)));
   return balances;
+}
+
+/** Students of a school who owe for a refund now (unlocked read). */
+export async function studentsOwing(db: Executor, schoolId: string): Promise<string[]> {
+  const prefix = `school:${schoolId}:owed:`;
+  const { rows } = await db.execute<{ code: string }>(sql`
+    SELECT a.code
+      FROM ${ledgerAccounts} a
+      JOIN ${ledgerEntries} e ON e.account_id = a.id
+     WHERE a.school_id = ${schoolId} AND starts_with(a.code, ${prefix})
+     GROUP BY a.code
+    HAVING sum(e.amount_centavos) > 0
+     ORDER BY a.code`);
+  return rows.map((r) => r.code.slice(prefix.length));
 }
 
 /** What an account moved on a Mexico City calendar day (debits minus credits): a corte. */

@@ -385,3 +385,76 @@ export async function allocationsOfPayins(
   }
   return byPayin;
 }
+
+export interface NewReportedTransfer {
+  /** The report's id, chosen by the portal: the path's `{payin}`. */
+  id: string;
+  schoolId: string;
+  amountCentavos: number;
+  guardianId: string;
+  studentIds: string[];
+  idempotencyKey: string;
+  requestHash: string;
+  orderIds: string[];
+}
+
+/**
+ * A transfer a family reports (ADR 0036): a pending TRANSFER_IN payin, and
+ * payments.payin.initiated so billing shows its orders as waiting. KeyTaken when its key or
+ * its id is held.
+ */
+export async function insertReportedTransfer(
+  tx: Executor,
+  payin: NewReportedTransfer,
+): Promise<PayinRow> {
+  const { orderIds, ...values } = payin;
+  const [inserted] = await tx
+    .insert(payins)
+    .values({ ...values, type: 'TRANSFER_IN', method: 'transfer', status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  const row = claimed(inserted);
+  await enqueueEvent(tx, payinInitiatedV1, {
+    payin_id: row.id,
+    school_id: row.schoolId,
+    order_ids: orderIds,
+  });
+  return row;
+}
+
+/**
+ * A pending reported transfer its family deleted: canceled, and payments.payin.failed so
+ * billing clears the orders' waiting mark (no money moved).
+ */
+export async function cancelReportedTransfer(
+  tx: Executor,
+  payin: PayinRow,
+  orderIds: string[],
+): Promise<PayinRow> {
+  const [row] = await tx
+    .update(payins)
+    .set({ status: 'canceled' })
+    .where(and(eq(payins.id, payin.id), eq(payins.status, 'pending')))
+    .returning();
+  if (!row) return payin;
+  await enqueueEvent(tx, payinFailedV1, {
+    payin_id: row.id,
+    school_id: row.schoolId,
+    order_ids: orderIds,
+    code: 'REPORT_DELETED',
+    message: 'La familia eliminó la transferencia reportada.',
+  });
+  return row;
+}
+
+/** Who received the money of a payin confirmed later (a reported transfer): the receipt's name. */
+export async function setRecordedBy(
+  tx: Executor,
+  id: string,
+  by: { userId: string; name: string | null },
+): Promise<void> {
+  await tx
+    .update(payins)
+    .set({ recordedBy: by.userId, recordedByName: by.name })
+    .where(eq(payins.id, id));
+}

@@ -1,29 +1,22 @@
 import type { DeskPayment, Payin } from '@cuota/contracts/payments/payins';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
-import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { KeyTaken, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
-import {
-  allocationWatermark,
-  insertAllocations,
-  lockStudents,
-} from '../allocation/allocation-repository';
-import { totalOf } from '../allocation/allocation-rules';
-import { dueOfFamily, familyAtDesk } from '../desk/desk-family';
+import { allocationWatermark, lockStudents } from '../allocation/allocation-repository';
+import { dueOfFamily, familyAtDesk, owedOfFamily } from '../desk/desk-family';
 import { excessNotConfirmed, notOpenRefusal, overLimitRefusal } from '../desk/desk-refusals';
 import { NOT_OPEN, overLimit, planDeskPayment } from '../desk/desk-rules';
-import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
-import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { deskLimitOf } from '../schools/school-repository';
 import {
   insertDeskPayin,
-  markPayinSucceeded,
   nextReceiptNumber,
   payinByKey,
   type NewDeskPayin,
   type PayinRow,
 } from './payin-repository';
 import { payinAnswerById } from './payin-answer-repository';
+import { settleDeskPlan } from './settle-desk-plan';
 
 /**
  * Cash or a transfer received at the school's desk (ADR 0016, ADR 0036): refused above the
@@ -71,19 +64,29 @@ async function paidAtDesk(
   if (overLimit(body.amount_centavos, limit)) throw overLimitRefusal(limit);
   return deps.db.transaction(async (tx) => {
     await lockStudents(tx, family.memberIds);
+    // A concurrent retry that held the locks first already paid: its payin answers, before
+    // this one plans against orders and debts that payin already settled.
+    if (await payinByKey(tx, schoolId, key.idempotencyKey)) throw new KeyTaken();
     const watermark = await allocationWatermark(tx);
     const due = await dueOfFamily(tx, deps.billing, schoolId, family.memberIds, watermark);
     const plan = planDeskPayment(due, {
       studentId: body.student_id,
       amountCentavos: body.amount_centavos,
       orderIds: body.order_ids,
+      owed: await owedOfFamily(tx, schoolId, family.memberIds),
     });
     if (plan === NOT_OPEN) throw notOpenRefusal();
     if (plan.excess > 0 && !body.confirm_excess)
       throw excessNotConfirmed(body.amount_centavos, plan.owed, plan.excess);
-    const { allocations, excess } = plan;
+    const { allocations, owedCollected } = plan;
     const paidAt = deps.now();
-    const studentIds = [...new Set([body.student_id, ...allocations.map((a) => a.studentId)])];
+    const studentIds = [
+      ...new Set([
+        body.student_id,
+        ...owedCollected.map((o) => o.studentId),
+        ...allocations.map((a) => a.studentId),
+      ]),
+    ];
     const inserted = await insertDeskPayin(tx, {
       schoolId,
       type: body.method === 'cash' ? 'CASH_IN' : 'TRANSFER_IN',
@@ -98,34 +101,10 @@ async function paidAtDesk(
       note: body.note ?? null,
       paidAt,
     });
-    const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
-    await postLedgerTransaction(tx, {
-      idempotencyKey: `payin:${inserted.id}:received`,
-      schoolId,
-      description: `Pago en caja ${inserted.receiptNumber}`,
-      occurredAt: paidAt,
-      lines: [
-        {
-          account: schoolAccount(schoolId, body.method === 'cash' ? 'cash_desk' : 'bank'),
-          amountCentavos: body.amount_centavos,
-        },
-        { account: schoolAccount(schoolId, 'receivable'), amountCentavos: -base },
-        {
-          account: schoolAccount(schoolId, 'late_fee_revenue'),
-          amountCentavos: -(totalOf(allocations) - base),
-        },
-        {
-          account: creditAccount(schoolId, body.student_id),
-          amountCentavos: -excess,
-        },
-      ],
-    });
-    await insertAllocations(tx, schoolId, { payinId: inserted.id }, allocations);
-    return markPayinSucceeded(tx, inserted, {
+    return settleDeskPlan(tx, inserted, plan, {
+      studentId: body.student_id,
       paidAt,
-      allocations,
-      creditCreatedCentavos: excess,
-      creditStudentId: excess > 0 ? body.student_id : null,
+      description: `Pago en caja ${inserted.receiptNumber}`,
     });
   });
 }

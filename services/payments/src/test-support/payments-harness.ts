@@ -86,6 +86,14 @@ export interface Sandbox {
  * (its webhooks through a relay that does what the BFF does), enrolment's events published
  * on NATS, and billing's real service answering payments' requests and applying its events.
  */
+/** A call's method, headers and body: JSON, or a multipart form (fetch sets its type). */
+interface CallInit {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
 export class PaymentsHarness {
   service!: RunningService<typeof schema>;
   deps!: PaymentsDeps;
@@ -306,11 +314,7 @@ export class PaymentsHarness {
     };
   }
 
-  async call(
-    claims: IdentityClaims,
-    path: string,
-    init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
+  async call(claims: IdentityClaims, path: string, init: CallInit = {}): Promise<Answer> {
     return this.callAt(this.externalUrl ?? this.service.url, claims, path, init);
   }
 
@@ -318,7 +322,7 @@ export class PaymentsHarness {
     base: string,
     claims: IdentityClaims,
     path: string,
-    init: { method?: string; json?: unknown; headers?: Record<string, string> },
+    init: CallInit,
   ): Promise<Answer> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await this.identity.sign(claims)}`,
@@ -328,7 +332,7 @@ export class PaymentsHarness {
     const res = await fetch(`${base}${path}`, {
       method: init.method ?? 'GET',
       headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
     });
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());

@@ -4,6 +4,7 @@ import { DataTable } from '@cuota/ui/data-table';
 import { DateText } from '@cuota/ui/date-text';
 import { formatPeriod } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
+import { Notice } from '@cuota/ui/notice';
 
 interface Props {
   family: DeskFamily;
@@ -34,6 +35,7 @@ export function DeskFamilyOrders({ family, chosen, onToggle }: Props) {
         )}
         .
       </p>
+      <RefundOwedNotice family={family} />
       {family.students.map((student) => (
         <DataTable<DeskOrder>
           key={student.student_id}
@@ -72,5 +74,29 @@ export function DeskFamilyOrders({ family, chosen, onToggle }: Props) {
         />
       ))}
     </>
+  );
+}
+
+/**
+ * What a card refund left the family owing (ADR 0036): the payment pays it before any order,
+ * so the cashier says so before taking the money.
+ */
+function RefundOwedNotice({ family }: { family: DeskFamily }) {
+  if (family.refund_owed_centavos === 0) return null;
+  const owing = family.students.filter((s) => s.refund_owed_centavos > 0);
+  return (
+    <Notice tone="warning">
+      <p>
+        Reembolso por recuperar: <MoneyText centavos={family.refund_owed_centavos} /> (
+        {owing.map((s, i) => (
+          <span key={s.student_id}>
+            {i > 0 && ', '}
+            {s.name}: <MoneyText centavos={s.refund_owed_centavos} />
+          </span>
+        ))}
+        ). Un reembolso devolvió saldo a favor que ya había pagado otros cargos; este pago lo cubre
+        antes que cualquier cargo.
+      </p>
+    </Notice>
   );
 }

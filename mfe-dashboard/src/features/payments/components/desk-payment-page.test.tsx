@@ -43,17 +43,20 @@ const family: DeskFamily = {
       student_id: 'student-1',
       name: 'Lucía Pérez',
       credit_centavos: 0,
+      refund_owed_centavos: 0,
       orders: [order('o-feb', 'student-1', '2026-02', 17_500)],
     },
     {
       student_id: 'student-2',
       name: 'Mateo Pérez',
       credit_centavos: 20_000,
+      refund_owed_centavos: 0,
       orders: [order('o-mar', 'student-2', '2026-03')],
     },
   ],
   owed_centavos: 717_500,
   credit_centavos: 20_000,
+  refund_owed_centavos: 0,
   limit_centavos: 5_000_000,
 };
 const allocation = {
@@ -70,6 +73,7 @@ const allocation = {
 const preview = (over: Partial<DeskPreview> = {}): DeskPreview => ({
   amount_centavos: 367_500,
   owed_centavos: 717_500,
+  refund_owed_centavos: 0,
   allocations: [allocation],
   applied_centavos: 367_500,
   excess_centavos: 0,
@@ -78,7 +82,11 @@ const preview = (over: Partial<DeskPreview> = {}): DeskPreview => ({
   ...over,
 });
 
-function desk(answer: DeskPreview, record?: () => Response): FetchStub {
+function desk(
+  answer: DeskPreview,
+  record?: () => Response,
+  familyAnswer: DeskFamily = family,
+): FetchStub {
   return stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', STUDENTS, {
@@ -88,7 +96,7 @@ function desk(answer: DeskPreview, record?: () => Response): FetchStub {
       page_size: 8,
       results: [student],
     })
-    .on('GET', FAMILY, family)
+    .on('GET', FAMILY, familyAnswer)
     .on('POST', PREVIEW, answer)
     .on('POST', DESK, record ?? (() => Response.json(payinFixture(), { status: 201 })));
 }
@@ -162,6 +170,41 @@ test('unticked orders are left out; cash above them is change unless the family 
     method: 'cash',
     order_ids: ['o-feb'],
     amount_centavos: 367_500,
+  });
+});
+
+test('a refund owed is shown beside the orders and paid first; change is only the excess', async () => {
+  const owing: DeskFamily = {
+    ...family,
+    students: [family.students[0]!, { ...family.students[1]!, refund_owed_centavos: 100_000 }],
+    refund_owed_centavos: 100_000,
+  };
+  const network = desk(
+    preview({
+      amount_centavos: 500_000,
+      refund_owed_centavos: 100_000,
+      owed_centavos: 367_500,
+      excess_centavos: 32_500,
+    }),
+    undefined,
+    owing,
+  );
+  const user = await review('5,000');
+  expect(screen.getByText(/Reembolso por recuperar/)).toHaveTextContent(
+    'Reembolso por recuperar: $1,000.00 (Mateo Pérez: $1,000.00).',
+  );
+  await user.click(screen.getByRole('button', { name: 'Revisar pago' }));
+  expect(await screen.findByText(/Primero cubre/)).toHaveTextContent(
+    'Primero cubre $1,000.00 del reembolso por recuperar.',
+  );
+  await user.click(screen.getByRole('radio', { name: 'Dar $325.00 de cambio' }));
+  await user.click(screen.getByRole('button', { name: 'Confirmar pago' }));
+  await screen.findByRole('heading', { name: 'Pago registrado' });
+  expect(screen.getByText(/Entrega de cambio/)).toHaveTextContent('$325.00');
+  expect(await bodyOf(network, 'POST', DESK)).toEqual({
+    student_id: 'student-1',
+    method: 'cash',
+    amount_centavos: 467_500,
   });
 });
 

@@ -42,7 +42,9 @@ function paymentOf(
   preview: DeskPreview,
   excess: ExcessChoice,
 ): DeskPayment {
-  if (excess === 'change') return { ...base, amount_centavos: preview.applied_centavos };
+  // What the payment takes: a refund owed, then the orders; the excess is handed back.
+  if (excess === 'change')
+    return { ...base, amount_centavos: preview.amount_centavos - preview.excess_centavos };
   return {
     ...base,
     amount_centavos: preview.amount_centavos,
@@ -130,9 +132,7 @@ export function DeskPaymentForm({
     return (
       <DeskReceipt
         payin={result.data}
-        changeCentavos={
-          excess === 'change' && preview ? preview.amount_centavos - preview.applied_centavos : 0
-        }
+        changeCentavos={excess === 'change' && preview ? preview.excess_centavos : 0}
         onNext={startOver}
       />
     );

@@ -27,6 +27,12 @@ export function DeskPreviewPanel({ preview, method, studentName, excess, onExces
   const extra = preview.excess_centavos;
   return (
     <>
+      {preview.refund_owed_centavos > 0 && (
+        <p>
+          Primero cubre <MoneyText centavos={preview.refund_owed_centavos} /> del reembolso por
+          recuperar.
+        </p>
+      )}
       <AllocationsTable allocations={preview.allocations} />
       <p>
         Se aplica <MoneyText centavos={preview.applied_centavos} /> de{' '}

@@ -18,6 +18,7 @@ import { PAYINS_PAGE_SIZE, useSchoolPayinsQuery } from '../api/payments-api';
 import { payinsExportUrl } from '../api/payins-figures-api';
 import { apiFilters, PayinsFilters, type PayinsUrl } from './payins-filters';
 import { PayinsTotals } from './payins-totals';
+import { PendingTransfers } from './pending-transfers';
 
 // Three columns, each with a second line: a row stays readable on a 390 px phone.
 const COLUMNS = [
@@ -130,6 +131,7 @@ export function PayinsPage() {
         <UtmLink to="/dashboard/payments/cash-closing">Corte de caja</UtmLink>
         {seesPayouts && <UtmLink to="/dashboard/payments/bank-accounts">Cuentas bancarias</UtmLink>}
       </FormRow>
+      {schoolId && <PendingTransfers schoolId={schoolId} />}
       {schoolId && <PayinsView schoolId={schoolId} />}
     </Page>
   );

@@ -10,7 +10,15 @@ import {
 } from '@cuota/contracts/payments/endpoints/checkout';
 import { familyCredit } from '@cuota/contracts/payments/endpoints/credit';
 import { listPayinsV1, payinReceipt } from '@cuota/contracts/payments/endpoints/payins';
+import {
+  deleteTransferReport,
+  listTransferReports,
+  proofOfPayment,
+  reportTransfer,
+  uploadProofOfPayment,
+} from '@cuota/contracts/payments/endpoints/transfer-reports';
 import type { Checkout } from '@cuota/contracts/payments/checkout';
+import type { ReportTransfer } from '@cuota/contracts/payments/transfer-reports';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
@@ -21,7 +29,14 @@ export function receiptUrl(schoolId: string, payinId: string): string {
   return endpointUrl(payinReceipt, { params: { school: schoolId, payin: payinId } });
 }
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['FamilyPayins', 'FamilyOrders'] });
+/** A reported transfer's proof: a plain link the browser opens (the cookie rides with it). */
+export function proofUrl(schoolId: string, payinId: string): string {
+  return endpointUrl(proofOfPayment, { params: { school: schoolId, payin: payinId } });
+}
+
+const api = baseApi.enhanceEndpoints({
+  addTagTypes: ['FamilyPayins', 'FamilyOrders', 'TransferReports'],
+});
 
 export const portalPaymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -69,6 +84,42 @@ export const portalPaymentsApi = api.injectEndpoints({
     cardFormSettings: build.query({
       ...fromEndpoint(cardFormSettings, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
+    /** The family's reported transfers (ADR 0036), newest first. */
+    transferReports: build.query({
+      ...fromEndpoint(listTransferReports, (schoolId: string) => ({
+        params: { id: schoolId },
+        query: {},
+      })),
+      providesTags: ['TransferReports'],
+    }),
+    reportTransfer: build.mutation({
+      ...fromEndpoint(
+        reportTransfer,
+        (r: { schoolId: string; payinId: string; report: ReportTransfer }) => ({
+          params: { school: r.schoolId, payin: r.payinId },
+          body: r.report,
+        }),
+      ),
+      invalidatesTags: ['TransferReports', 'FamilyOrders'],
+      extraOptions: { showsOwnError: true },
+    }),
+    uploadProof: build.mutation({
+      ...fromEndpoint(
+        uploadProofOfPayment,
+        (r: { schoolId: string; payinId: string; form: FormData }) => ({
+          params: { school: r.schoolId, payin: r.payinId },
+          body: r.form,
+        }),
+      ),
+      invalidatesTags: ['TransferReports'],
+      extraOptions: { showsOwnError: true },
+    }),
+    deleteTransferReport: build.mutation({
+      ...fromEndpoint(deleteTransferReport, (r: { schoolId: string; payinId: string }) => ({
+        params: { school: r.schoolId, payin: r.payinId },
+      })),
+      invalidatesTags: ['TransferReports', 'FamilyOrders'],
+    }),
     paymentStatus: build.query({
       ...fromEndpoint(paymentStatus, (id: string) => ({ params: { id } })),
     }),
@@ -84,6 +135,10 @@ export const {
   useCheckoutMutation,
   usePaymentStatusQuery,
   useCardFormSettingsQuery,
+  useTransferReportsQuery,
+  useReportTransferMutation,
+  useUploadProofMutation,
+  useDeleteTransferReportMutation,
 } = portalPaymentsApi;
 
 /** After a payment settles, what is owed and the history are read again. */

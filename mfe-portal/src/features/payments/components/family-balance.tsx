@@ -3,7 +3,7 @@ import { Card } from '@cuota/ui/card';
 import { todayInMexicoCity } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { useFamilyFulfillmentsQuery } from '../api/portal-payments-api';
+import { useFamilyCreditQuery, useFamilyFulfillmentsQuery } from '../api/portal-payments-api';
 import { FamilyCreditNotice } from './family-credit-notice';
 import { amountDue } from './owed-orders';
 
@@ -24,18 +24,19 @@ const Figures = styled.dl`
 
 /**
  * The family's balance on the home page: what it owes at the school today (late fees
- * included), how much of it is past due, its credit, and the way to pay. Nothing while it
- * loads or when it cannot be read: the Pagos page says why.
+ * included), how much of it is past due, what a refund left it owing (ADR 0036), its credit,
+ * and the way to pay. Nothing while it loads or when it cannot be read: the Pagos page says why.
  */
 export default function FamilyBalance({ schoolId }: { schoolId: string }) {
   const owed = useFamilyFulfillmentsQuery(schoolId).currentData;
+  const refundOwed = useFamilyCreditQuery(schoolId).currentData?.refund_owed_centavos ?? 0;
   if (!owed) return null;
   const today = todayInMexicoCity();
   const total = owed.reduce((sum, o) => sum + amountDue(o), 0);
   const overdue = owed.filter((o) => o.due_on < today).reduce((sum, o) => sum + amountDue(o), 0);
   return (
     <Card title="Tu saldo">
-      {total === 0 ? (
+      {total === 0 && refundOwed === 0 ? (
         <p>Estás al corriente: no tienes pagos pendientes.</p>
       ) : (
         <>
@@ -52,9 +53,23 @@ export default function FamilyBalance({ schoolId }: { schoolId: string }) {
                 <MoneyText centavos={overdue} />
               </dd>
             </div>
+            {refundOwed > 0 && (
+              <div>
+                <dt>Reembolso por recuperar</dt>
+                <dd>
+                  <MoneyText centavos={refundOwed} />
+                </dd>
+              </div>
+            )}
           </Figures>
+          {refundOwed > 0 && (
+            <p>
+              Un reembolso te devolvió saldo a favor que ya había pagado otros cargos. Págalo en la
+              caja de la escuela; tu próximo saldo a favor lo cubre primero.
+            </p>
+          )}
           {/* Relative to the family's home: its Pagos page. */}
-          <UtmLink to="payments">Ir a pagar</UtmLink>
+          {total > 0 && <UtmLink to="payments">Ir a pagar</UtmLink>}
         </>
       )}
       <FamilyCreditNotice schoolId={schoolId} />

@@ -232,10 +232,21 @@ test('the family’s credit shows per child above the history', async () => {
     .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', links({}))
     .on('GET', '/api/v1/schools/school-1/credit/', {
       students: [
-        { student_id: 'student-1', name: 'Sofía Pérez', credit_centavos: 0 },
-        { student_id: 'student-2', name: 'Luis Pérez', credit_centavos: 79_500 },
+        {
+          student_id: 'student-1',
+          name: 'Sofía Pérez',
+          credit_centavos: 0,
+          refund_owed_centavos: 0,
+        },
+        {
+          student_id: 'student-2',
+          name: 'Luis Pérez',
+          credit_centavos: 79_500,
+          refund_owed_centavos: 0,
+        },
       ],
       credit_centavos: 79_500,
+      refund_owed_centavos: 0,
     });
   renderHistory();
   const notice = await screen.findByText(

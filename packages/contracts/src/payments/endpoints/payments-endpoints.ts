@@ -9,6 +9,8 @@ import { CREDIT_ENDPOINTS } from './credit';
 import { DESK_ENDPOINTS } from './desk';
 import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
+import { PAYOUT_ENDPOINTS } from './payouts';
+import { TRANSFER_REPORT_ENDPOINTS } from './transfer-reports';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
 export const ledgerBalanceCheck = defineEndpoint({
@@ -33,4 +35,6 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CASH_CLOSING_ENDPOINTS,
   ...FIGURE_ENDPOINTS,
   ...BANK_ACCOUNT_ENDPOINTS,
+  ...TRANSFER_REPORT_ENDPOINTS,
+  ...PAYOUT_ENDPOINTS,
 ];

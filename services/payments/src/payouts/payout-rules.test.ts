@@ -1,0 +1,54 @@
+import { nextBusinessDay, payoutsOf } from './payout-rules';
+
+const sum = (
+  date: string,
+  method: 'credit_card' | 'cash' | 'debit_card',
+  n: number,
+  centavos: number,
+) => ({
+  date,
+  method,
+  n,
+  centavos,
+});
+
+describe('payouts (ADR 0036)', () => {
+  test('the next business day skips the weekend', () => {
+    expect(nextBusinessDay('2026-03-05')).toBe('2026-03-06'); // Thursday → Friday
+    expect(nextBusinessDay('2026-03-06')).toBe('2026-03-09'); // Friday → Monday
+    expect(nextBusinessDay('2026-03-07')).toBe('2026-03-09'); // Saturday → Monday
+    expect(nextBusinessDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  test("one payout per day of card money, less that day's card reversals; cash is not in it", () => {
+    const account = { id: 'a-1', bank_name: 'BBVA MEXICO', clabe: '012180001234567897' };
+    const payouts = payoutsOf(
+      [
+        sum('2026-03-05', 'credit_card', 2, 700_000),
+        sum('2026-03-05', 'debit_card', 1, 100_000),
+        sum('2026-03-05', 'cash', 3, 900_000),
+        sum('2026-03-06', 'cash', 1, 50_000),
+      ],
+      [sum('2026-03-05', 'credit_card', 1, 350_000), sum('2026-03-09', 'credit_card', 1, 10_000)],
+      account,
+    );
+    expect(payouts).toEqual([
+      expect.objectContaining({
+        collected_on: '2026-03-09',
+        scheduled_on: '2026-03-10',
+        payins: 0,
+        amount_centavos: -10_000,
+      }),
+      {
+        collected_on: '2026-03-05',
+        scheduled_on: '2026-03-06',
+        status: 'SCHEDULED',
+        payins: 3,
+        collected_centavos: 800_000,
+        reversed_centavos: 350_000,
+        amount_centavos: 450_000,
+        bank_account: account,
+      },
+    ]);
+  });
+});

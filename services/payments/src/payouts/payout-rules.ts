@@ -1,0 +1,49 @@
+import type { Payout } from '@cuota/contracts/payments/payouts';
+import type { PaymentMethod } from '@cuota/contracts/payments/payins';
+import type { DayMethodSum } from '../figures/figures-repository';
+
+/** The gateway's money: cards. Cash and transfers reach the school's hands or bank directly. */
+const CARD_METHODS: readonly PaymentMethod[] = ['credit_card', 'debit_card'];
+
+/** The next Monday-to-Friday after a date (bank holidays are not known yet). */
+export function nextBusinessDay(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * One payout per day with card money (ADR 0036): that day's card payins less that day's
+ * card voids and refunds, deposited the next business day to the school's account.
+ */
+export function payoutsOf(
+  paid: DayMethodSum[],
+  reversed: DayMethodSum[],
+  account: Payout['bank_account'],
+): Payout[] {
+  const days = new Map<string, Payout>();
+  const dayOf = (date: string) => {
+    if (!days.has(date))
+      days.set(date, {
+        collected_on: date,
+        scheduled_on: nextBusinessDay(date),
+        status: 'SCHEDULED',
+        payins: 0,
+        collected_centavos: 0,
+        reversed_centavos: 0,
+        amount_centavos: 0,
+        bank_account: account,
+      });
+    return days.get(date)!;
+  };
+  for (const s of paid.filter((x) => CARD_METHODS.includes(x.method))) {
+    const p = dayOf(s.date);
+    p.payins += s.n;
+    p.collected_centavos += s.centavos;
+  }
+  for (const s of reversed.filter((x) => CARD_METHODS.includes(x.method)))
+    dayOf(s.date).reversed_centavos += s.centavos;
+  for (const p of days.values()) p.amount_centavos = p.collected_centavos - p.reversed_centavos;
+  return [...days.values()].sort((a, b) => b.collected_on.localeCompare(a.collected_on));
+}

@@ -1,0 +1,102 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { paymentProofs, payins, transferReports } from '../schema';
+
+/**
+ * The only code that reads or writes `transfer_reports` and `payment_proofs` (ADR 0036). A
+ * report's status is its payin's: the list reads both (payin-repository writes payins).
+ */
+export type TransferReportRow = typeof transferReports.$inferSelect;
+export type NewTransferReport = Pick<
+  TransferReportRow,
+  'payinId' | 'schoolId' | 'studentId' | 'orderIds' | 'paidOn' | 'reference'
+>;
+
+export async function insertTransferReport(tx: Executor, report: NewTransferReport) {
+  await tx.insert(transferReports).values(report);
+}
+
+/** Who confirmed or rejected the report, when, and why a rejection. */
+export async function decideTransferReport(
+  tx: Executor,
+  payinId: string,
+  decision: { by: string; name: string | null; at: Date; reason: string | null },
+): Promise<void> {
+  await tx
+    .update(transferReports)
+    .set({
+      decidedBy: decision.by,
+      decidedByName: decision.name,
+      decidedAt: decision.at,
+      rejectionReason: decision.reason,
+    })
+    .where(eq(transferReports.payinId, payinId));
+}
+
+export interface UploadedProof {
+  contentType: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** The report's proof, replacing the one before (the family may upload a better photo). */
+export async function saveProof(tx: Executor, payinId: string, proof: UploadedProof) {
+  const values = { ...proof, sizeBytes: proof.bytes.length, uploadedAt: new Date() };
+  await tx
+    .insert(paymentProofs)
+    .values({ payinId, ...values })
+    .onConflictDoUpdate({ target: paymentProofs.payinId, set: values });
+}
+
+export async function proofOf(db: Executor, payinId: string) {
+  const [row] = await db.select().from(paymentProofs).where(eq(paymentProofs.payinId, payinId));
+  return row ?? null;
+}
+
+const proofMeta = {
+  contentType: paymentProofs.contentType,
+  fileName: paymentProofs.fileName,
+  sizeBytes: paymentProofs.sizeBytes,
+  uploadedAt: paymentProofs.uploadedAt,
+};
+
+/** A report with its payin and its proof's description (never the bytes). */
+export type ReportedTransfer = Awaited<ReturnType<typeof reportsWhere>>[number];
+
+function reportsWhere(db: Executor, where: ReturnType<typeof and>) {
+  return db
+    .select({
+      report: transferReports,
+      payin: payins,
+      proof: proofMeta,
+    })
+    .from(transferReports)
+    .innerJoin(payins, eq(payins.id, transferReports.payinId))
+    .leftJoin(paymentProofs, eq(paymentProofs.payinId, transferReports.payinId))
+    .where(where)
+    .orderBy(desc(payins.createdAt), desc(payins.id))
+    .limit(500);
+}
+
+export async function reportedTransfer(
+  db: Executor,
+  payinId: string,
+): Promise<ReportedTransfer | null> {
+  const [row] = await reportsWhere(db, and(eq(transferReports.payinId, payinId)));
+  return row ?? null;
+}
+
+/** A school's reports, newest first (a family: those of its students); at most 500. */
+export function reportedTransfers(
+  db: Executor,
+  f: { schoolId: string; studentIds?: string[]; status?: string },
+): Promise<ReportedTransfer[]> {
+  return reportsWhere(
+    db,
+    and(
+      eq(transferReports.schoolId, f.schoolId),
+      f.studentIds ? inArray(transferReports.studentId, f.studentIds) : undefined,
+      f.status ? eq(payins.status, sql`${f.status}`) : undefined,
+    ),
+  );
+}

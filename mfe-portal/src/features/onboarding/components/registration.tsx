@@ -9,6 +9,7 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { useAlert } from '@cuota/web-core/alert/use-alert';
 import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { useSession } from '@cuota/web-core/session/use-session';
 import { useGuardianRecordQuery } from '../api/registration-api';
 import { REGISTRATION_STEPS, type RegistrationStep } from '../utils/registration-steps';
 import { BillingStep } from './billing-step';
@@ -34,6 +35,8 @@ export default function Registration({ guardianId }: { guardianId: string }) {
   const [viewing, setViewing] = useState<RegistrationStep | null>(null);
   const { reread } = useAuthActions();
   const { showAlert } = useAlert();
+  // The portal opens once the session knows the registration is complete (after reread).
+  const opened = useSession().data?.user.onboarding_stage === 'COMPLETED';
   if (record.isLoading) return <Spinner label="Cargando tu registro…" />;
   if (!record.data) {
     return (
@@ -58,9 +61,13 @@ export default function Registration({ guardianId }: { guardianId: string }) {
     return (
       <>
         <Notice tone="success">
-          <p>
+          <p role="status">
             Tu registro está completo.{' '}
-            <UtmLink to={`/guardians/${guardianHash}`}>Ir al inicio</UtmLink>
+            {opened ? (
+              <UtmLink to={`/guardians/${guardianHash}`}>Ir al inicio</UtmLink>
+            ) : (
+              'Abriendo tu portal…'
+            )}
           </p>
         </Notice>
         {REGISTRATION_STEPS.map((step) => {

@@ -3,6 +3,7 @@
  * on colegiaturas. Pure: same input, same Comprobante. The tax decisions are in
  * docs/adr/0101-cfdi-engine.md.
  */
+import type { z } from 'zod';
 import { parseRfc } from '@cuota/contracts/invoicing/rfc';
 import { formatCentavos, formatRate, formatUnitValue } from './cfdi-amounts.ts';
 import { formatCfdiDate, localDateTime } from './cfdi-date.ts';
@@ -50,7 +51,7 @@ export interface BuiltComprobante {
   receptor: ResolvedReceptor;
 }
 
-interface ConceptLine {
+export interface ConceptLine {
   concepto: Concepto;
   baseCentavos: number;
   ivaCentavos: number;
@@ -59,18 +60,13 @@ interface ConceptLine {
 export function buildComprobante(input: InvoiceInput): BuiltComprobante {
   const invoice = parseInvoiceInput(input);
   const { issuer, payment } = invoice;
-  const emisorRfc = parseRfc(issuer.rfc);
-  if (!emisorRfc || emisorRfc.generic) {
-    throw new CfdiError('DATOS_INVALIDOS', `El RFC de la escuela (${issuer.rfc}) no es válido.`);
-  }
+  const emisor = emisorOf(issuer);
   if (payment.paidAt > invoice.issuedAt) {
     throw new CfdiError(
       'PAGO_POSTERIOR_A_LA_FACTURA',
       'La factura es por un pago ya recibido: la fecha del pago no puede ser posterior a la de la factura.',
     );
   }
-  const emisorNombre = cfdiText(issuer.legalName, 300);
-  if (!emisorNombre) throw new CfdiError('DATOS_INVALIDOS', 'Falta la razón social de la escuela.');
   const receptor = resolveReceptor(invoice.receptor);
   const payerRfc = payment.payerRfc ?? (receptor.kind === 'nominativo' ? receptor.rfc : undefined);
   const related = invoice.creditNoteFor;
@@ -107,11 +103,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
         }
       : {}),
     ...relacionadosOf(invoice),
-    Emisor: {
-      Rfc: emisorRfc.rfc,
-      Nombre: emisorNombre,
-      RegimenFiscal: issuer.regimenFiscal,
-    },
+    Emisor: emisor,
     Receptor: receptorNode(receptor, issuer.postalCode, {
       deductibleTuition: conceptos.some((c) => c.instEducativas),
       formaPago,
@@ -121,6 +113,17 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     ...(impuestos ? { Impuestos: impuestos } : {}),
   };
   return { comprobante, receptor };
+}
+
+/** The school as emisor: its own RFC (never a generic one) and razón social. */
+export function emisorOf(issuer: ParsedInvoiceInput['issuer']): Comprobante['Emisor'] {
+  const rfc = parseRfc(issuer.rfc);
+  if (!rfc || rfc.generic) {
+    throw new CfdiError('DATOS_INVALIDOS', `El RFC de la escuela (${issuer.rfc}) no es válido.`);
+  }
+  const nombre = cfdiText(issuer.legalName, 300);
+  if (!nombre) throw new CfdiError('DATOS_INVALIDOS', 'Falta la razón social de la escuela.');
+  return { Rfc: rfc.rfc, Nombre: nombre, RegimenFiscal: issuer.regimenFiscal };
 }
 
 /** A credit note relates to its income CFDI (01), a substitute to the CFDI it replaces (04). */
@@ -133,7 +136,12 @@ function relacionadosOf(invoice: ParsedInvoiceInput): Pick<Comprobante, 'CfdiRel
 }
 
 function parseInvoiceInput(input: InvoiceInput): ParsedInvoiceInput {
-  const result = invoiceInputSchema.safeParse(input);
+  return parseOrCfdiError(invoiceInputSchema, input);
+}
+
+/** Input the engine refuses, as a CfdiError naming the first bad field. */
+export function parseOrCfdiError<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
@@ -154,11 +162,10 @@ function conceptLine(
       `El concepto "${line.description}" es de enseñanza y necesita los datos del alumno.`,
     );
   }
-  const rvoe = student ? invoice.issuer.rvoe[student.level] : undefined;
-  const exempt = profile.iva === 'teaching' && rvoe !== undefined;
+  const { rvoe, exempt } = teachingExemption(line, invoice.issuer);
   const amounts = amountsOf(line.amountCentavos, profile, exempt);
   const instEducativas =
-    withIedu && profile.deductibleTuition && !line.lateFee && exempt && student
+    withIedu && profile.deductibleTuition && !line.lateFee && exempt && student && rvoe
       ? instEducativasFor({ student, autRVOE: rvoe, payerRfc })
       : undefined;
   const descripcion = cfdiText(line.description, 1000);
@@ -180,9 +187,19 @@ function conceptLine(
   return { concepto, baseCentavos: amounts.baseCentavos, ivaCentavos: amounts.ivaCentavos };
 }
 
-function amountsOf(
+/** Teaching is IVA-exempt only at a level with RVOE (LIVA 15-IV, mexico.md §2.4). */
+export function teachingExemption(
+  line: Pick<ParsedInvoiceInput['lines'][number], 'conceptType' | 'student'>,
+  issuer: Pick<ParsedInvoiceInput['issuer'], 'rvoe'>,
+): { rvoe: string | undefined; exempt: boolean } {
+  const rvoe = line.student ? issuer.rvoe[line.student.level] : undefined;
+  const exempt = CONCEPT_FISCAL_PROFILES[line.conceptType].iva === 'teaching' && rvoe !== undefined;
+  return { rvoe, exempt };
+}
+
+export function amountsOf(
   paidCentavos: number,
-  profile: ConceptFiscalProfile,
+  profile: Pick<ConceptFiscalProfile, 'iva'>,
   exempt: boolean,
 ): { baseCentavos: number; ivaCentavos: number; traslado?: Traslado } {
   if (profile.iva === 'no-objeto') return { baseCentavos: paidCentavos, ivaCentavos: 0 };
@@ -206,7 +223,7 @@ function amountsOf(
  * the sums of the concepts' (CFDI 4.0 also summarises exempt bases). No Impuestos node when
  * no concept carries a tax (e.g. a donation alone).
  */
-function impuestosOf(lines: ConceptLine[]): Impuestos | undefined {
+export function impuestosOf(lines: ConceptLine[]): Impuestos | undefined {
   const groups = new Map<string, { first: Traslado; base: number; importe: number }>();
   for (const { concepto, baseCentavos, ivaCentavos } of lines) {
     for (const traslado of concepto.Traslados ?? []) {
@@ -235,7 +252,7 @@ function impuestosOf(lines: ConceptLine[]): Impuestos | undefined {
   };
 }
 
-function receptorNode(
+export function receptorNode(
   receptor: ResolvedReceptor,
   lugarExpedicion: string,
   use: { deductibleTuition: boolean; formaPago: FormaPago; creditNote: boolean },
@@ -270,6 +287,6 @@ function creditNoteUso(receptor: Extract<ResolvedReceptor, { kind: 'nominativo' 
   return usoAllowedFor('G02', receptor.rfcKind, receptor.regimen) ? 'G02' : 'S01';
 }
 
-function sum(values: number[]): number {
+export function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }

@@ -106,6 +106,7 @@ function pagosValues(p: Pagos): Values {
 function conceptoValues(c: Concepto): Values {
   return [
     c.ClaveProdServ,
+    c.NoIdentificacion,
     c.Cantidad,
     c.ClaveUnidad,
     c.Unidad,

@@ -9,6 +9,7 @@ import { formatCfdiDate } from './cfdi-date.ts';
 import type { Comprobante, TimbreFiscalDigital } from './comprobante.ts';
 import { loadCsd, type Csd } from './csd.ts';
 import { generateDemoCsd } from './demo-csd.ts';
+import type { GlobalInvoiceInput } from './global-invoice-input.ts';
 import type { InvoiceInput } from './invoice-input.ts';
 
 export const DEMO_SCHOOL = {
@@ -190,4 +191,43 @@ export function stampLikeAPac(
     satCsd.privateKey,
   );
   return { ...unsigned, SelloSAT: selloSat.toString('base64') };
+}
+
+/**
+ * March 2026's payments of families without fiscal data, `payments` of them: colegiaturas
+ * (exempt), some with a book (IVA 16 %), one in ten a donation alone (no objeto), methods
+ * and amounts varied — the demo school's monthly global invoice, issued on April 1st.
+ */
+export function globalMonthInput(payments: number): GlobalInvoiceInput {
+  const methods = ['cash', 'transfer', 'credit_card', 'debit_card'] as const;
+  const tickets = Array.from({ length: payments }, (_, i) => ({
+    id: `PAGO-${String(i + 1).padStart(6, '0')}`,
+    // Spread over the month in local time (Mexico City is UTC−6).
+    paidAt: new Date(Date.UTC(2026, 2, 1 + (i % 31), 15, i % 60)),
+    method: methods[i % methods.length]!,
+    lines:
+      i % 10 === 9
+        ? [{ description: 'Donativo', conceptType: 'DONATION', amountCentavos: 500_00 } as const]
+        : [
+            { ...colegiatura, amountCentavos: 4_000_00 + ((i * 7919) % 150_000) },
+            ...(i % 3 === 0
+              ? [
+                  {
+                    description: 'Libro de inglés 3',
+                    conceptType: 'BOOKS_AND_MATERIALS',
+                    amountCentavos: 699_99 + (i % 97),
+                  } as const,
+                ]
+              : []),
+          ],
+  }));
+  return {
+    issuer: DEMO_SCHOOL,
+    periodicity: 'monthly',
+    day: '2026-03-01',
+    series: 'GLB',
+    folio: '202603',
+    issuedAt: new Date('2026-04-01T15:00:00Z'),
+    tickets,
+  };
 }

@@ -166,6 +166,7 @@ function writeConcepto(node: XMLBuilder, concepto: Concepto, cfdi: CfdiElement):
   node.att(
     attributes(concepto, [
       'ClaveProdServ',
+      'NoIdentificacion',
       'Cantidad',
       'ClaveUnidad',
       'Unidad',

@@ -61,6 +61,8 @@ export interface Receptor {
 
 export interface Concepto {
   ClaveProdServ: string;
+  /** The ticket or payment a global invoice's concept stands for (SAT's guía de llenado). */
+  NoIdentificacion?: string;
   Cantidad: string;
   ClaveUnidad: string;
   Unidad?: string;

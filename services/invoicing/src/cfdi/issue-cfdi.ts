@@ -3,6 +3,7 @@
  * for the PAC to stamp.
  */
 import { buildComprobante } from './build-comprobante.ts';
+import { buildGlobalComprobante } from './build-global-comprobante.ts';
 import {
   buildPaymentComprobante,
   type PaymentComplementInput,
@@ -10,6 +11,8 @@ import {
 import type { Comprobante } from './comprobante.ts';
 import { comprobanteToXml } from './comprobante-xml.ts';
 import type { Csd } from './csd.ts';
+import type { GlobalInvoiceInput } from './global-invoice-input.ts';
+import type { GlobalPeriod } from './global-period.ts';
 import type { InvoiceInput } from './invoice-input.ts';
 import type { ResolvedReceptor } from './receptor.ts';
 import { sealComprobante } from './seal.ts';
@@ -42,5 +45,20 @@ export function issuePaymentCfdi(
     comprobante: sealed.comprobante,
     xml: comprobanteToXml(sealed.comprobante),
     cadenaOriginal: sealed.cadenaOriginal,
+  };
+}
+
+/** A period's global invoice (público en general, InformacionGlobal), sealed. */
+export function issueGlobalCfdi(
+  input: GlobalInvoiceInput,
+  csd: Csd,
+): Omit<IssuedCfdi, 'receptor'> & { period: GlobalPeriod } {
+  const { comprobante, period } = buildGlobalComprobante(input);
+  const sealed = sealComprobante(comprobante, csd, input.issuedAt);
+  return {
+    comprobante: sealed.comprobante,
+    xml: comprobanteToXml(sealed.comprobante),
+    cadenaOriginal: sealed.cadenaOriginal,
+    period,
   };
 }

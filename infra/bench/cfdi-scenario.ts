@@ -1,6 +1,6 @@
 import { sign } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { benchCfdi } from '../../services/invoicing/src/cfdi/cfdi-bench.ts';
+import { benchCfdi, benchGlobalCfdi } from '../../services/invoicing/src/cfdi/cfdi-bench.ts';
 import { SCENARIOS, demoSchoolCsd } from '../../services/invoicing/src/cfdi/cfdi-fixtures.ts';
 import { issueCfdi } from '../../services/invoicing/src/cfdi/issue-cfdi.ts';
 import { writeSection } from './benchmarks-doc.ts';
@@ -43,6 +43,30 @@ runs one step after another, so the rate is one core's. Target: ${TARGET_PER_SEC
 
 Invoices per second per core: **${engine.invoicesPerSecond}** (target ${TARGET_PER_SECOND}: ${engine.invoicesPerSecond >= TARGET_PER_SECOND ? 'met' : 'NOT met'});
 bare signatures per second: ${signaturesPerSecond}; ratio **${ratio}** (the seal alone bounds the rate).`;
-  writeSection('cfdi', report);
-  console.log(report);
+  const globalReport = await globalInvoiceReport(engine.invoicesPerSecond);
+  writeSection('cfdi', `${report}\n\n${globalReport}`);
+  console.log(report, globalReport);
+}
+
+/**
+ * Issue #19's global invoice: a month of BENCH_CFDI_GLOBAL_PAYMENTS (50,000) payments of
+ * families without fiscal data in ONE CFDI, built, sealed, written and validated by xmllint;
+ * payments per second per core beside the single invoices' rate of the same run.
+ */
+async function globalInvoiceReport(singlePerSecond: number): Promise<string> {
+  const payments = Number(process.env.BENCH_CFDI_GLOBAL_PAYMENTS ?? 50_000);
+  await benchGlobalCfdi(500); // warm-up
+  const g = await benchGlobalCfdi(payments);
+  return `## CFDI 4.0 global invoice (público en general): one month in one CFDI
+
+${g.payments} payments (${g.concepts} concepts: one per payment and tax treatment), ${(g.xmlBytes / 1e6).toFixed(1)} MB of XML:
+\`buildGlobalComprobante\`, cadena original and Sello, XML written, then \`xmllint --schema\`. One core.
+
+| step | ms | per payment ms |
+|---|---|---|
+| build + seal + write (Node) | ${g.buildAndSealMs} | ${(g.buildAndSealMs / g.payments).toFixed(4)} |
+| XSD validation (xmllint) | ${g.validateMs} | ${(g.validateMs / g.payments).toFixed(4)} |
+
+Seconds for the month: **${((g.buildAndSealMs + g.validateMs) / 1000).toFixed(1)}**; payments per second per core:
+**${g.paymentsPerSecond}** (single invoices in this run: ${singlePerSecond}/s/core).`;
 }

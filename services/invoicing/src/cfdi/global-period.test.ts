@@ -1,4 +1,4 @@
-import { globalPeriodOf, inGlobalPeriod } from './global-period.ts';
+import { globalPeriodOf, inGlobalPeriod, lastClosedGlobalPeriod } from './global-period.ts';
 
 describe('globalPeriodOf', () => {
   it.each([
@@ -25,5 +25,18 @@ describe('globalPeriodOf', () => {
     });
     expect(inGlobalPeriod(period, day)).toBe(true);
     expect(inGlobalPeriod(period, '2025-12-31')).toBe(false);
+  });
+});
+
+describe('lastClosedGlobalPeriod', () => {
+  it.each([
+    ['daily', '2026-03-01', '2026-02-28', '2026-02-28'],
+    ['weekly', '2026-03-05', '2026-03-01', '2026-03-01'],
+    ['weekly', '2026-03-10', '2026-03-02', '2026-03-08'],
+    ['biweekly', '2026-03-16', '2026-03-01', '2026-03-15'],
+    ['monthly', '2026-01-01', '2025-12-01', '2025-12-31'],
+    ['bimonthly', '2026-03-31', '2026-01-01', '2026-02-28'],
+  ] as const)('%s on %s: %s..%s', (periodicity, today, from, to) => {
+    expect(lastClosedGlobalPeriod(periodicity, today)).toMatchObject({ from, to });
   });
 });

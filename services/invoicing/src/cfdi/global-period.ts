@@ -75,3 +75,20 @@ function dayRange(
 export function inGlobalPeriod(period: GlobalPeriod, day: LocalDate): boolean {
   return day >= period.from && day <= period.to;
 }
+
+/**
+ * The latest period that has closed on local day `today`: the one holding the day before
+ * today's period begins. What a job issuing global invoices looks for (ADR 0037).
+ */
+export function lastClosedGlobalPeriod(
+  periodicity: GlobalPeriodicity,
+  today: LocalDate,
+): GlobalPeriod {
+  const [year, month, date] = globalPeriodOf(periodicity, today).from.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const dayBefore = new Date(Date.UTC(year, month - 1, date - 1)).toISOString().slice(0, 10);
+  return globalPeriodOf(periodicity, dayBefore);
+}

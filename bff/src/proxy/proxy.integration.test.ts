@@ -197,8 +197,8 @@ describe('rows without a service yet', () => {
   });
 
   test('identity rows the BFF does not serve yet → 501', async () => {
-    await request(bff.app).post('/auth/guardians/magic-link/').send({}).expect(501);
-    await request(bff.app).post('/api/v1/guardians/school_login/').send({}).expect(501);
+    await request(bff.app).post('/api/v1/guardians/external_auth/').send({}).expect(501);
+    await request(bff.app).post('/auth/api/app/auth/login/').send({}).expect(501);
   });
 
   test('a planned row is the same 501 for anyone; a method no row has is 405', async () => {

@@ -25,6 +25,8 @@ export interface PagedListProps<Row> {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
+  /** Wide lists: on phones each cell keeps to one line and the table scrolls sideways. */
+  oneLineOnPhones?: boolean;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -48,6 +50,7 @@ export function PagedList<Row>(props: PagedListProps<Row>) {
           rows={data.results}
           rowKey={rowKey}
           columns={columns}
+          oneLineOnPhones={props.oneLineOnPhones}
           empty={<EmptyState title={empty.title} description={empty.description} />}
           pagination={{
             page,

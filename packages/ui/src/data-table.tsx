@@ -48,6 +48,9 @@ export interface DataTableProps<Row> {
 
 const Wrapper = styled.div`
   overflow-x: auto;
+  /* Contains what is positioned inside (visually hidden labels of row actions): without it
+     they hang at their place in a table wider than a phone and widen the whole page. */
+  position: relative;
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.medium};

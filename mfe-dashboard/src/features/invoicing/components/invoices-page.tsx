@@ -108,6 +108,7 @@ export function InvoicesView({ schoolId, canWrite }: { schoolId: string; canWrit
         description: 'Cada pago de una orden facturable genera su CFDI y aparecerá aquí.',
       }}
       pageSize={INVOICES_PAGE_SIZE}
+      oneLineOnPhones
     />
   );
 }

@@ -6,8 +6,8 @@ import type { StudentDetail } from '@cuota/contracts/enrolment/student-detail';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/test-support/session-fixtures';
-import PortalApp from '../../../app/app';
 import { guardianMeFixture as me } from '../../../test-support/guardian-me-fixture';
+import Registration from './registration';
 
 const GUARDIAN = '/api/v1/guardians/guardian-1/';
 
@@ -63,9 +63,9 @@ function renderRegistration(guardian: GuardianDetail) {
     .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])
     .on('GET', GUARDIAN, guardian)
     .on('GET', '/api/auth/csrf', { csrfToken: 'token-1' });
-  renderWithProviders(<PortalApp />, {
+  renderWithProviders(<Registration guardianId="guardian-1" />, {
     url: `/guardians/${GUARDIAN_HASH}/onboarding`,
-    path: '/guardians/:guardianHash/*',
+    path: '/guardians/:guardianHash/onboarding',
     session: guardianSession({ onboarding_stage: guardian.onboarding_stage }),
   });
   return network;

@@ -1,12 +1,17 @@
 import type { CreateSubscription } from '@cuota/contracts/billing/subscriptions';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
-import { notFound } from '@cuota/service-runtime/http/http-error';
+import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { billPeriod } from '../bill-runs/run-bill';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
 import { actorOf, subscriberOf } from './subscriber';
-import { insertSubscription } from './subscription-repository';
+import {
+  activePairsOf,
+  ALREADY_SUBSCRIBED,
+  billedMonthsOf,
+  insertSubscription,
+} from './subscription-repository';
 import { monthsToBill } from './subscription-rules';
 
 /**
@@ -26,7 +31,14 @@ export async function subscribe(
   const student = await subscriberOf(tx, caller, schoolId, body.student_id);
   const { row: concept } = await conceptById(tx, body.concept_id, { lock: true });
   if (concept.schoolId !== schoolId) throw notFound(UNKNOWN_CONCEPT);
-  const { fromPeriod, months } = monthsToBill(concept, student, body.from_period, today);
+  // Said before "no months left": a second subscription is the likelier mistake.
+  if ((await activePairsOf(tx, [student.studentId])).has(`${student.studentId}:${concept.id}`))
+    throw conflict(ALREADY_SUBSCRIBED);
+  const billed = (await billedMonthsOf(tx, [student.studentId], [concept.id])).values().next();
+  const { fromPeriod, months } = monthsToBill(concept, student, body.from_period, {
+    today,
+    billed: billed.value ?? new Set(),
+  });
   const subscription = await insertSubscription(tx, {
     schoolId,
     studentId: student.studentId,

@@ -1,5 +1,5 @@
 import { SUBSCRIBABLE_CONCEPT_TYPES } from '@cuota/contracts/billing/subscriptions';
-import { badRequest } from '@cuota/service-runtime/http/http-error';
+import { badRequest, conflict } from '@cuota/service-runtime/http/http-error';
 import type { StudentRow } from '@cuota/student-directory/student-directory-repository';
 import type { ConceptRow } from '../concepts/concept-repository';
 
@@ -23,13 +23,14 @@ export const mayJoin = (concept: ConceptRow, student: StudentRow) =>
 /**
  * The months a new subscription bills, or the Spanish reason it cannot be made: the concept
  * must be optional and monthly, for the student's level, with months left from `from`
- * (default: the current month; never a past one).
+ * (default: the current month; never a past one) that the student was not billed yet
+ * (`billed`: a cancelled order keeps its month, ADR 0035).
  */
 export function monthsToBill(
   concept: ConceptRow,
   student: StudentRow,
   from: string | undefined,
-  today: string,
+  { today, billed }: { today: string; billed: ReadonlySet<string> },
 ): { fromPeriod: string; months: string[] } {
   if (student.status !== 'active')
     throw badRequest('El alumno no está inscrito: no se le pueden agregar suscripciones.');
@@ -42,5 +43,10 @@ export function monthsToBill(
   const fromPeriod = from ?? open[0]!;
   if (!open.includes(fromPeriod))
     throw badRequest(`Elige un mes de inicio entre los que quedan: ${open.join(', ')}.`);
-  return { fromPeriod, months: monthsFrom(concept, fromPeriod) };
+  const months = monthsFrom(concept, fromPeriod).filter((p) => !billed.has(p));
+  if (months.length === 0)
+    throw conflict(
+      `${student.firstName} ya tiene órdenes de ${concept.name} para los meses que quedan; no hay meses nuevos que suscribir.`,
+    );
+  return { fromPeriod, months };
 }

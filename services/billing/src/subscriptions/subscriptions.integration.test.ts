@@ -210,4 +210,42 @@ describe('a subscription to the comedor from November', () => {
     expect((await h.call(family(), `${SUBS}${sub.id}/`, { method: 'DELETE' })).status).toBe(200);
     expect(await written()).toEqual(before);
   });
+
+  test('after cancelling, no month is left to subscribe again: a 409 that says so', async () => {
+    const before = await written();
+    const again = await subscribe({ student_id: S1, concept_id: comedor });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(
+      'Alumno 1 ya tiene órdenes de Comedor para los meses que quedan; no hay meses nuevos que suscribir.',
+    );
+    expect((await h.call(family(), CONCEPTS)).body).toEqual([]);
+    expect(await written()).toEqual(before);
+  });
+});
+
+test("the student's scholarship reaches the subscription's orders, as in a bill run", async () => {
+  const grant = await h.call(
+    staff('TREASURER'),
+    `/api/v1/dashboard/schools/${SCHOOL}/scholarships/`,
+    {
+      json: {
+        student_id: S2,
+        concept_id: comedor,
+        kind: 'PERCENT',
+        basis_points: 5_000,
+        starts_on: '2026-12-01',
+        reason: 'Beca de comedor',
+      },
+    },
+  );
+  expect(grant.status).toBe(201);
+  const res = await subscribe(
+    { student_id: S2, concept_id: comedor, from_period: '2026-12' },
+    staff('TREASURER'),
+  );
+  expect(res.status).toBe(201);
+  expect(res.body.orders.map((o: Json) => [o.period, o.total_centavos])).toEqual([
+    ['2026-12', 60_000],
+    ['2027-01', 60_000],
+  ]);
 });

@@ -249,3 +249,18 @@ test("the student's scholarship reaches the subscription's orders, as in a bill 
     ['2027-01', 60_000],
   ]);
 });
+
+test('ten subscriptions of one pair at once: one is made, the others are told it exists', async () => {
+  const transporte = await createConcept('Transporte', 'TRANSPORT', 90_000);
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      subscribe({ student_id: S1, concept_id: transporte }, family(), `race-key-${i}`),
+    ),
+  );
+  expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+  const orders = await h.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM orders WHERE concept_id = $1',
+    [transporte],
+  );
+  expect(orders[0]!.n).toBe(3);
+});

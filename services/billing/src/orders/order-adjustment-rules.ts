@@ -52,8 +52,7 @@ export const surchargeOn = (cost: number, s: SpecialTerms): number =>
 /** Money applied or on its way: such an order is not re-priced (ADR 0035). */
 export const hasMoney = (
   o: Pick<OrderForPayment, 'paidBaseCentavos' | 'paidLateFeeCentavos' | 'waitingPayinId'>,
-) =>
-  o.paidBaseCentavos > 0 || o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
+) => o.paidBaseCentavos > 0 || o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
 
 /** ADR 0035's answer to a correction of an order with money on it (409). */
 export const ORDER_HAS_PAYMENTS =

@@ -196,6 +196,16 @@ describe.each(widths)('at %s width', (width) => {
       `Historial de pagos · ${school()} · Cuota`,
       failed,
     );
+
+    // Suscripciones: the demo has no optional service, so both empty states show.
+    await page.goto(url(`/guardians/${system.demo.guardian_hash}/subscriptions`));
+    await page.getByText('No hay servicios opcionales disponibles').waitFor();
+    await checkPage(
+      page,
+      `portal-subscriptions-${width}`,
+      `Suscripciones · ${school()} · Cuota`,
+      failed,
+    );
   });
 
   test("the dashboard's sign-in, home, students, staff and components", async () => {

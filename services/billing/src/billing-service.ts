@@ -16,6 +16,7 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
+import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 
 /** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
 export const STUDENT_DIRECTORY_CONSUMER = 'billing-enrolment-students';
@@ -42,6 +43,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...specialChargeHandlers(db),
     ...delinquencyHandlers({ db, today: todayOf(config) }),
     ...schoolOrderHandlers({ db, today: todayOf(config) }),
+    ...subscriptionHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

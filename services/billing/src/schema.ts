@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { JobStatus } from '@cuota/contracts/billing/bill-runs';
@@ -71,6 +72,35 @@ export const concepts = pgTable(
   ],
 );
 
+/**
+ * A student subscribed to an optional monthly concept from a month (ADR 0035
+ * "Subscriptions"): its orders are bill runs of that one student. At most one active per
+ * student and concept; a cancelled one stays for its paid orders and its trail.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    conceptId: uuid('concept_id')
+      .notNull()
+      .references(() => concepts.id),
+    fromPeriod: text('from_period').notNull(),
+    /** The guardian or staff member who subscribed, and who cancelled. */
+    createdBy: text('created_by'),
+    canceledBy: text('canceled_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_active_key')
+      .on(t.studentId, t.conceptId)
+      .where(sql`${t.canceledAt} IS NULL`),
+    index('subscriptions_school_idx').on(t.schoolId, t.studentId),
+  ],
+);
+
 /** A bill run (ADR 0016): one concept and period for every eligible student. */
 export const billRuns = pgTable(
   'bill_runs',
@@ -81,6 +111,8 @@ export const billRuns = pgTable(
       .notNull()
       .references(() => concepts.id),
     period: text('period'),
+    /** A subscription's run bills its one student (ADR 0035); null: the level's students. */
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     status: text('status').$type<JobStatus>().notNull().default('PENDING'),
     eligibleStudents: integer('eligible_students').notNull().default(0),
     createdOrders: integer('created_orders').notNull().default(0),
@@ -92,7 +124,10 @@ export const billRuns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('bill_runs_school_idx').on(t.schoolId)],
+  (t) => [
+    index('bill_runs_school_idx').on(t.schoolId),
+    index('bill_runs_subscription_idx').on(t.subscriptionId),
+  ],
 );
 
 /**

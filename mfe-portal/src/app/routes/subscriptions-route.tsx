@@ -5,7 +5,7 @@ import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 
 // Its own chunk, loaded when the page is opened (not on the home page).
 const Subscriptions = lazy(() =>
-  import('../../features/payments/components/subscriptions').then((m) => ({
+  import('../../features/subscriptions/components/subscriptions').then((m) => ({
     default: m.Subscriptions,
   })),
 );

@@ -11,14 +11,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/schools/{id}/optional-orders/': 'Listar órdenes opcionales de la escuela',
     'POST /api/v1/schools/{id}/validate_stock/': 'Validar existencias antes de comprar',
   },
-  portal: {
-    'GET /api/v1/schools/{id}/subscriptions/': 'Listar suscripciones de la escuela',
-    'POST /api/v1/schools/{id}/subscriptions/': 'Registrar suscripciones de la escuela',
-    'GET /api/v1/schools/{school}/subscriptions/{id}/':
-      'Consultar un registro de suscripciones de la escuela',
-    'DELETE /api/v1/schools/{school}/subscriptions/{id}/': 'Eliminar suscripciones de la escuela',
-    'GET /api/v1/schools/{id}/subscriptions/concepts/': 'Listar conceptos de la escuela',
-  },
   dashboard: {
     'GET /academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/':
       'Cargos pagados de un alumno por tipo de concepto',

@@ -40,7 +40,8 @@ export const toBillRun = (r: BillRunRow): BillRun => ({
 
 export async function insertBillRun(
   tx: Executor,
-  run: Pick<BillRunRow, 'schoolId' | 'conceptId' | 'period'>,
+  run: Pick<BillRunRow, 'schoolId' | 'conceptId' | 'period'> &
+    Partial<Pick<BillRunRow, 'subscriptionId'>>,
 ): Promise<BillRunRow> {
   const [row] = await tx.insert(billRuns).values(run).returning();
   return row!;
@@ -68,6 +69,8 @@ export interface OrderTermsOfRun {
   amountCentavos: number;
   lateFee: LateFee | null;
   earlyPayment: EarlyPayment | null;
+  /** A subscription's run (ADR 0035): only this student, if active and of the level. */
+  studentId?: string;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
       SELECT student_id FROM student_directory
        WHERE school_id = ${t.schoolId} AND status = 'active'
          AND (${t.level}::text IS NULL OR level = ${t.level})
+         AND (${t.studentId ?? null}::text IS NULL OR student_id = ${t.studentId ?? null})
     ), created AS (
       INSERT INTO orders AS o (school_id, student_id, concept_id, bill_run_id, period, due_on, amount_centavos, late_fee, early_payment)
       SELECT ${t.schoolId}, student_id, ${t.conceptId}, ${t.runId}, ${t.period}, ${t.dueOn}::date,

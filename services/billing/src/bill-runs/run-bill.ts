@@ -12,6 +12,7 @@ import {
   insertBillRun,
   saveBillRun,
   toBillRun,
+  type BillRunRow,
 } from './bill-run-repository';
 
 /** The period and due date a run bills, or the Spanish reason it cannot. */
@@ -35,11 +36,25 @@ function termsOf(concept: ConceptRow, period: string | undefined) {
 export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillRun> {
   const { row: concept } = await conceptById(tx, input.concept_id, { lock: true });
   if (concept.schoolId !== input.school_id) throw notFound(UNKNOWN_CONCEPT);
-  const { period, dueOn } = termsOf(concept, input.period);
+  return toBillRun(await billPeriod(tx, concept, termsOf(concept, input.period)));
+}
+
+/**
+ * One period of a concept billed as a run: to the level's students, or to one student for a
+ * subscription (ADR 0035), with the same order rules either way.
+ */
+export async function billPeriod(
+  tx: Executor,
+  concept: ConceptRow,
+  terms: { period: string | null; dueOn: string },
+  subscription?: { id: string; studentId: string },
+): Promise<BillRunRow> {
+  const { period, dueOn } = terms;
   const run = await insertBillRun(tx, {
     schoolId: concept.schoolId,
     conceptId: concept.id,
     period,
+    subscriptionId: subscription?.id ?? null,
   });
   const { eligible, created, entered } = await billEligibleStudents(tx, {
     runId: run.id,
@@ -51,6 +66,7 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     amountCentavos: concept.priceCentavos,
     lateFee: concept.lateFee,
     earlyPayment: concept.earlyPayment,
+    studentId: subscription?.studentId,
   });
   // Students billed for the first time join Adeudos' list: it is numbered by name again.
   if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);
@@ -60,14 +76,12 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
     await enqueueOrdersBilled(tx, run, concept);
     await invalidateFacets(tx, concept.schoolId);
   }
-  return toBillRun(
-    await saveBillRun(tx, run.id, {
-      status: 'FINISHED',
-      eligibleStudents: eligible,
-      createdOrders: created,
-      existingOrders: eligible - created,
-      totalCentavos: created * concept.priceCentavos,
-      finishedAt: new Date(),
-    }),
-  );
+  return saveBillRun(tx, run.id, {
+    status: 'FINISHED',
+    eligibleStudents: eligible,
+    createdOrders: created,
+    existingOrders: eligible - created,
+    totalCentavos: created * concept.priceCentavos,
+    finishedAt: new Date(),
+  });
 }

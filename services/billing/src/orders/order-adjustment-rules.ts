@@ -50,8 +50,9 @@ export const surchargeOn = (cost: number, s: SpecialTerms): number =>
   s.kind === 'PERCENT' ? Math.round((cost * s.basisPoints!) / 10_000) : s.amountCentavos!;
 
 /** Money applied or on its way: such an order is not re-priced (ADR 0035). */
-export const hasMoney = (o: OrderForPayment) =>
-  o.paidBaseCentavos > 0 || o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
+export const hasMoney = (
+  o: Pick<OrderForPayment, 'paidBaseCentavos' | 'paidLateFeeCentavos' | 'waitingPayinId'>,
+) => o.paidBaseCentavos > 0 || o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
 
 /** ADR 0035's answer to a correction of an order with money on it (409). */
 export const ORDER_HAS_PAYMENTS =

@@ -9,6 +9,7 @@ import { ORDER_ENDPOINTS } from './orders';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
 import { SCHOOL_ORDER_ENDPOINTS } from './school-orders';
 import { SPECIAL_CHARGE_ENDPOINTS } from './special-charges';
+import { SUBSCRIPTION_ENDPOINTS } from './subscriptions';
 
 /**
  * Billing's read model of enrolment's students: for the BFF itself and the school's staff
@@ -37,4 +38,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...SPECIAL_CHARGE_ENDPOINTS,
   ...DELINQUENCY_ENDPOINTS,
   ...SCHOOL_ORDER_ENDPOINTS,
+  ...SUBSCRIPTION_ENDPOINTS,
 ];

@@ -1,0 +1,99 @@
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Subscribable, SubscriptionView } from '@cuota/contracts/billing/subscriptions';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { Subscriptions } from './subscriptions';
+
+const SUBS = '/api/v1/schools/school-1/subscriptions/';
+const OFFERS = '/api/v1/schools/school-1/subscriptions/concepts/';
+const comedor: SubscriptionView = {
+  id: 'sub-1',
+  school_id: 'school-1',
+  student: { id: 'student-1', name: 'Sofía López' },
+  concept_id: 'c-1',
+  concept_name: 'Comedor',
+  concept_type: 'CAFETERIA',
+  price_centavos: 120_000,
+  from_period: '2026-11',
+  status: 'ACTIVE',
+  next_payment: { period: '2026-11', due_on: '2026-11-10' },
+  orders: [],
+  created_at: '2026-11-01T18:00:00.000Z',
+  canceled_at: null,
+};
+const offer = (student: string, concept: string, price: number): Subscribable => ({
+  concept_id: `c-${concept}`,
+  concept_name: concept,
+  concept_type: 'TRANSPORT',
+  student_id: `s-${student}`,
+  student_name: student,
+  concept_price: price,
+  months: ['2026-11', '2026-12', '2027-01'],
+});
+beforeEach(() => forgetCsrfToken());
+const render = () =>
+  renderWithProviders(<Subscriptions schoolId="school-1" />, {
+    url: '/s',
+    path: '/s',
+    session: guardianSession(),
+  });
+
+test('each subscription shows its price and next payment with Spanish month names', async () => {
+  stubFetch()
+    .on('GET', SUBS, [comedor, { ...comedor, id: 'sub-0', status: 'CANCELED' }])
+    .on('GET', OFFERS, []);
+  render();
+  const card = await screen.findByRole('region', { name: 'Comedor de Sofía López' });
+  expect(card).toHaveTextContent('$1,200.00 al mes · desde noviembre 2026');
+  expect(card).toHaveTextContent('Próximo pago: noviembre 2026, vence el 10 nov 2026');
+  // A cancelled subscription is not listed.
+  expect(screen.getAllByRole('region', { name: /Comedor/ })).toHaveLength(1);
+  expect(screen.getByText(/No hay servicios opcionales disponibles/)).toBeVisible();
+});
+
+test('one concept/student pair at a time: the others are disabled until it is cleared', async () => {
+  const fetch = stubFetch().on('GET', '/api/auth/csrf', { csrfToken: 't' });
+  fetch.on('GET', SUBS, []);
+  fetch.on('GET', OFFERS, [
+    offer('Sofía López', 'Transporte', 90_000),
+    offer('Pablo López', 'Transporte', 90_000),
+  ]);
+  fetch.on('POST', SUBS, { ...comedor, concept_name: 'Transporte' });
+  render();
+  expect(await screen.findByRole('heading', { name: 'Aún no tienes suscripciones' })).toBeVisible();
+  const sofia = screen.getByRole('checkbox', { name: /Transporte · Sofía López/ });
+  const pablo = screen.getByRole('checkbox', { name: /Transporte · Pablo López/ });
+  expect(sofia.closest('label')).toHaveTextContent(
+    '$900.00 al mes · se cobra noviembre 2026 a enero 2027 (3 meses)',
+  );
+  await userEvent.click(sofia);
+  expect(pablo).toBeDisabled();
+  expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: $900.00 al mes por noviembre 2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Quitar selección' }));
+  expect(pablo).toBeEnabled();
+  await userEvent.click(pablo);
+  await userEvent.click(screen.getByRole('button', { name: 'Suscribir' }));
+  expect(await screen.findByText('Pablo López quedó suscrito a Transporte.')).toBeVisible();
+  expect(await fetch.sent('POST', SUBS)[0]!.json()).toEqual({
+    student_id: 's-Pablo López',
+    concept_id: 'c-Transporte',
+  });
+});
+
+test('cancelling asks first, then cancels', async () => {
+  const fetch = stubFetch().on('GET', '/api/auth/csrf', { csrfToken: 't' });
+  fetch.on('GET', SUBS, [comedor]);
+  fetch.on('GET', OFFERS, []);
+  fetch.on('DELETE', `${SUBS}sub-1/`, { ...comedor, status: 'CANCELED' });
+  render();
+  const card = await screen.findByRole('region', { name: 'Comedor de Sofía López' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Cancelar suscripción' }));
+  expect(card).toHaveTextContent('¿Cancelar Comedor de Sofía López?');
+  expect(fetch.sent('DELETE', `${SUBS}sub-1/`)).toHaveLength(0);
+  await userEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar suscripción' }));
+  await waitFor(() => expect(fetch.sent('DELETE', `${SUBS}sub-1/`)).toHaveLength(1));
+});

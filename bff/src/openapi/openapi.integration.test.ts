@@ -28,11 +28,9 @@ test('a planned row is documented as the Spanish 501 anyone gets, with its path 
   expect(payout).toMatchObject({ tags: ['payments'], 'x-cuota-planned': true, security: [{}] });
   expect(Object.keys(payout.responses)).toEqual(['501']);
   expect(payout.responses['501'].description).toBe('Esta función aún no está disponible.');
-  const subscription = body.paths['/api/v1/schools/{school}/subscriptions/{id}/'].delete;
-  expect(subscription.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
-    'id',
-    'school',
-  ]);
+  const pdf = body.paths['/api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/'].get;
+  expect(pdf['x-cuota-planned']).toBe(true);
+  expect(pdf.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['fulfillment', 'id']);
 });
 
 test('each operation says who may call it and carries its schemas', async () => {

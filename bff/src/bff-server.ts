@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { listen } from '@cuota/service-runtime/http/listen';
 import { localUrl } from '@cuota/service-runtime/http/local-url';
 import type { BffConfig } from './config/bff-config';
 import { closeBffDeps, createBffDeps, type BffDeps } from './bff-deps';
@@ -43,10 +43,4 @@ export async function startBffServer(
       if (!options.deps) await closeBffDeps(deps);
     },
   };
-}
-
-function listen(app: Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
-  });
 }

@@ -1,3 +1,4 @@
+import { KEEP_ALIVE_CLIENT_MS } from '@cuota/service-runtime/http/listen';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
@@ -54,7 +55,11 @@ export interface Forwarder {
  * mid-answer, or a client gone, cuts the connection.
  */
 export function createForwarder(timeoutMs: number): Forwarder {
-  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+  const dispatcher = new Agent({
+    keepAliveTimeout: KEEP_ALIVE_CLIENT_MS,
+    keepAliveMaxTimeout: KEEP_ALIVE_CLIENT_MS,
+    connections: 64,
+  });
   const forward: Forward = async (req, res, target) => {
     const streamed = 'content-length' in req.headers || 'transfer-encoding' in req.headers;
     const answer = ({ statusCode, headers }: Dispatcher.StreamFactoryData) => {

@@ -17,6 +17,7 @@ import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
 import type { ServiceDomain } from '@cuota/contracts/http/endpoint';
 import { createServiceApp } from '@cuota/service-runtime/http/create-service-app';
 import { mountEndpoints, type Implementation } from '@cuota/service-runtime/http/endpoint-handlers';
+import { listen } from '@cuota/service-runtime/http/listen';
 import { localUrl } from '@cuota/service-runtime/http/local-url';
 import { requireIdentity } from '@cuota/service-runtime/http/require-identity';
 import type { UniqueViolationMessages } from '@cuota/service-runtime/http/unique-violation';
@@ -161,12 +162,6 @@ async function closeServer(server: Server, graceMs = 5_000): Promise<void> {
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
   await closed;
   clearTimeout(cut);
-}
-
-function listen(app: Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
-  });
 }
 
 /** main.ts of every service: start from the environment, stop cleanly on a signal. */

@@ -1,3 +1,4 @@
+import { KEEP_ALIVE_CLIENT_MS } from './listen';
 import { Agent, request as httpRequest, type Dispatcher } from 'undici';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { AnyEndpoint, BodyOf, ParamsOf, ResponseOf } from '@cuota/contracts/http/endpoint';
@@ -31,7 +32,11 @@ export interface ServiceRequest<E extends AnyEndpoint> {
 export function createServiceClient(options: ServiceClientOptions) {
   // undici's request() on one keep-alive pool per service: fetch's WHATWG streams cost the
   // BFF more CPU than the rest of a guardian.me call (docs/benchmarks.md).
-  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+  const dispatcher = new Agent({
+    keepAliveTimeout: KEEP_ALIVE_CLIENT_MS,
+    keepAliveMaxTimeout: KEEP_ALIVE_CLIENT_MS,
+    connections: 64,
+  });
   return async function call<E extends AnyEndpoint>(
     request: ServiceRequest<E>,
   ): Promise<ResponseOf<E>> {

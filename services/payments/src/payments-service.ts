@@ -9,6 +9,7 @@ import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { creditHandlers } from './credit/credit-handlers';
+import { creditProfileHandlers } from './risk/credit-profile-handlers';
 import { transferHandlers } from './transfers/transfer-handlers';
 import { payoutHandlers } from './payouts/payout-handlers';
 import { deskHandlers } from './desk/desk-handlers';
@@ -67,6 +68,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...figureHandlers(deps(ctx)),
       ...bankAccountHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
+      ...creditProfileHandlers(deps(ctx)),
       ...transferHandlers(deps(ctx)),
       ...payoutHandlers(deps(ctx)),
     ],

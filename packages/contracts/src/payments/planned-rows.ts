@@ -34,7 +34,5 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
     'GET /backoffice/payouts/bank-holiday/': 'Días inhábiles bancarios',
     'POST /backoffice/payouts/': 'Registrar dispersiones',
     'POST /backoffice/register_payout_balance/': 'Registrar el saldo de dispersiones',
-    'GET /backoffice/guardians/{id}/credit_profile/': 'Listar perfil crediticio',
-    'POST /backoffice/guardians/{id}/credit_profile/': 'Registrar perfil crediticio',
   },
 });

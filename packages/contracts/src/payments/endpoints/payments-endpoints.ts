@@ -6,6 +6,7 @@ import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { CREDIT_ENDPOINTS } from './credit';
+import { CREDIT_PROFILE_ENDPOINTS } from './credit-profile';
 import { DESK_ENDPOINTS } from './desk';
 import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
@@ -28,6 +29,7 @@ export const ledgerBalanceCheck = defineEndpoint({
 export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ledgerBalanceCheck,
   ...CHECKOUT_ENDPOINTS,
+  ...CREDIT_PROFILE_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,

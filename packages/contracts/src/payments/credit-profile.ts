@@ -47,3 +47,11 @@ export const creditProfileSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type CreditProfile = z.infer<typeof creditProfileSchema>;
+
+/**
+ * POST /api/v1/payments_v2/mark_payment_as_blocked/: a card payment the gateway's antifraud
+ * blocked (the portal reports it) or staff found fraudulent; its family becomes high_risk.
+ */
+export const markPaymentBlockedSchema = z.strictObject({
+  payment_id: z.uuid('Elige un pago válido.'),
+});

@@ -15,7 +15,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
   portal: {
     'POST /api/v1/kushki_checkout/preferences/':
       'Crear una preferencia de pago (tarjeta, transferencia o efectivo)',
-    'POST /api/v1/payments_v2/mark_payment_as_blocked/': 'Marcar un pago como bloqueado',
     'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
   },
   internal: {

@@ -1,10 +1,11 @@
 import {
   getCreditProfile,
+  markPaymentAsBlocked,
   setCreditProfile as setCreditProfileEndpoint,
 } from '@cuota/contracts/payments/endpoints/credit-profile';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
-import { readCreditProfile, setCreditProfile } from './credit-profile';
+import { markPaymentBlocked, readCreditProfile, setCreditProfile } from './credit-profile';
 
 /** A family's credit profile per school, from the backoffice (ADR 0036 "risk"). */
 export function creditProfileHandlers(deps: PaymentsDeps) {
@@ -20,5 +21,8 @@ export function creditProfileHandlers(deps: PaymentsDeps) {
         name: staff.name ?? null,
       });
     }),
+    implement(markPaymentAsBlocked, ({ body, caller, requireStaffOf }) =>
+      markPaymentBlocked(deps.db, caller, body.payment_id, requireStaffOf),
+    ),
   ];
 }

@@ -108,3 +108,67 @@ test('another school’s family or school is a 404; bad input a Spanish 400', as
   // A malformed id names nobody: the same 404 as an unknown one.
   expect((await read(h.staff('TREASURER'), 'no-es-uuid')).status).toBe(404);
 });
+
+describe('POST /api/v1/payments_v2/mark_payment_as_blocked/', () => {
+  const BLOCK = '/api/v1/payments_v2/mark_payment_as_blocked/';
+  const mark = (claims: Parameters<PaymentsHarness['call']>[0], json: object) =>
+    h.call(claims, BLOCK, { method: 'POST', json });
+
+  test('the family’s blocked card payment makes it high_risk once; its cards are refused', async () => {
+    const family = school.families[1]!;
+    const student = [family.studentIds[0]!];
+    const [june] = await h.bill(school, student, { period: '2026-06' });
+    const [july] = await h.bill(school, student, { period: '2026-07' });
+    const paid = await h.checkout(school, [june!], { claims: h.guardian(school, 1) });
+    expect(paid.status).toBe(202);
+    const payment_id = paid.body.id as string;
+
+    expect((await mark(h.guardian(school, 0), { payment_id })).status).toBe(404);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => mark(h.guardian(school, 1), { payment_id })),
+    );
+    for (const a of answers) expect(a.status).toBe(200);
+    expect(creditProfileSchema.parse(answers[0]!.body)).toMatchObject({
+      guardian_id: family.guardianId,
+      risk_level: 'high_risk',
+      card_blocked: true,
+      note: `Pago ${payment_id} marcado como bloqueado.`,
+    });
+    expect(new Set(answers.map((a) => a.body.updated_at)).size).toBe(1);
+    expect(await h.count('guardian_credit_profiles', 'guardian_id = $1', [family.guardianId])).toBe(
+      1,
+    );
+    const refused = await h.checkout(school, [july!], { claims: h.guardian(school, 1) });
+    expect(refused.status).toBe(403);
+    // Staff marking it again changes nothing.
+    const again = await mark(h.staff('TREASURER'), { payment_id });
+    expect(again.body).toEqual(answers[0]!.body);
+  });
+
+  test('roles, schools and input: 403, 404, Spanish 400 and 409', async () => {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
+      period: '2026-08',
+    });
+    const desk = await h.call(
+      h.staff('CASH_COLLECTION'),
+      `/api/v1/dashboard/schools/${school.id}/payins/`,
+      {
+        method: 'POST',
+        json: { student_id: order!.studentId, amount_centavos: 10_000, method: 'cash' },
+        headers: { 'idempotency-key': `caja-${order!.id}` },
+      },
+    );
+    expect(desk.status).toBe(201);
+    const payment_id = desk.body.id as string;
+    expect((await mark(h.staff('CASH_COLLECTION'), { payment_id })).status).toBe(403);
+    expect((await mark(h.staff('TREASURER', other), { payment_id })).status).toBe(404);
+    const bad = await mark(h.staff('TREASURER'), { payment_id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Elige un pago válido.');
+    const notCard = await mark(h.staff('TREASURER'), { payment_id });
+    expect(notCard.status).toBe(409);
+    expect(notCard.body.error.message).toBe(
+      'Solo un pago con tarjeta de una familia puede marcarse como bloqueado.',
+    );
+  });
+});

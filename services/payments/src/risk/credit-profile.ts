@@ -4,8 +4,11 @@ import {
   type CreditProfile,
   type CreditProfileInput,
 } from '@cuota/contracts/payments/credit-profile';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
-import { HttpError, notFound } from '@cuota/service-runtime/http/http-error';
+import { assertMayRead } from '../payins/payin-access';
+import { payinById } from '../payins/payin-repository';
+import { conflict, HttpError, notFound } from '@cuota/service-runtime/http/http-error';
 import { studentIdsOfGuardian } from '@cuota/student-directory/student-directory-repository';
 import {
   creditProfileOf,
@@ -55,4 +58,36 @@ export async function assertMayPayByCard(db: Executor, schoolId: string, guardia
   const row = await creditProfileOf(db, schoolId, guardianId);
   if (row && CARD_REFUSED_RISK_LEVELS.includes(row.riskLevel))
     throw new HttpError(403, 'FORBIDDEN', CARD_REFUSED_FOR_RISK);
+}
+
+/**
+ * A card payment marked as blocked: its family becomes high_risk in the payment's school.
+ * Marking again, or a family already high_risk, changes nothing and answers the profile.
+ * The payment itself is left as the gateway settles it: money it took is refunded, if at
+ * all, through the refund, never here.
+ */
+export async function markPaymentBlocked(
+  db: Executor,
+  caller: IdentityClaims,
+  paymentId: string,
+  requireStaffOf: (schoolId: string, unknown: string) => unknown,
+) {
+  const payin = await assertMayRead(db, caller, await payinById(db, paymentId), requireStaffOf);
+  if (payin.type !== 'CARD' || !payin.guardianId)
+    throw conflict('Solo un pago con tarjeta de una familia puede marcarse como bloqueado.');
+  const { schoolId, guardianId } = payin;
+  const now = await creditProfileOf(db, schoolId, guardianId);
+  if (now && CARD_REFUSED_RISK_LEVELS.includes(now.riskLevel))
+    return answerOf(schoolId, guardianId, now);
+  const by =
+    caller.kind === 'staff'
+      ? { userId: caller.user_id, name: caller.name ?? null }
+      : { userId: guardianId, name: 'La familia, desde el portal' };
+  const input = {
+    school_id: schoolId,
+    risk_level: 'high_risk',
+    paid_flag: now?.paidFlag ?? 'no_aply',
+    note: `Pago ${paymentId} marcado como bloqueado.`,
+  } as const;
+  return answerOf(schoolId, guardianId, await saveCreditProfile(db, guardianId, input, by));
 }

@@ -1,9 +1,10 @@
-import { staffOnly } from '../../access/access';
+import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   creditProfileInputSchema,
   creditProfileQuerySchema,
   creditProfileSchema,
+  markPaymentBlockedSchema,
 } from '../credit-profile';
 
 /**
@@ -39,4 +40,23 @@ export const setCreditProfile = defineEndpoint({
   body: creditProfileInputSchema,
 });
 
-export const CREDIT_PROFILE_ENDPOINTS = [getCreditProfile, setCreditProfile];
+/**
+ * A card payment marked as blocked makes its family high_risk in the payment's school, so
+ * its cards are refused from then on (ADR 0036 "risk"). A family marks only its own payments
+ * (the portal, when the gateway answers blocked); staff, who may refund, any of the school's.
+ */
+export const markPaymentAsBlocked = defineEndpoint({
+  name: 'payments.payments.mark-blocked',
+  domain: 'payments',
+  method: 'POST',
+  path: '/api/v1/payments_v2/mark_payment_as_blocked/',
+  surface: 'portal',
+  spec: 'spec',
+  access: familyOrStaff('payments.refund'),
+  summary: 'Marcar un pago como bloqueado',
+  body: markPaymentBlockedSchema,
+  response: creditProfileSchema,
+  notFound: 'No encontramos este cobro.',
+});
+
+export const CREDIT_PROFILE_ENDPOINTS = [getCreditProfile, setCreditProfile, markPaymentAsBlocked];

@@ -20,9 +20,7 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/': 'Listar cobros',
-    'POST /backoffice/payins/{id}/assign_ticket_number/': 'Asignar número de ticket a un cobro',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
-    'POST /backoffice/payins/sync/': 'Sincronizar cobros',
     'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
     'GET /backoffice/payouts/': 'Listar dispersiones',
     'GET /backoffice/payouts/{id}/': 'Consultar un registro de dispersiones',

@@ -353,14 +353,60 @@ export async function payinTotals(db: Executor, f: Omit<PayinFilter, 'page' | 'p
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
+/** An operator's sync: one school's pending payins, created within Mexico City dates. */
+export interface PendingScope {
+  schoolId: string;
+  from?: string;
+  to?: string;
+}
+
 /** Card payins still pending and created before `before`: the reconciliation job's work. */
-export function pendingCardPayins(db: Executor, before: Date, limit = 100): Promise<PayinRow[]> {
+export function pendingCardPayins(
+  db: Executor,
+  before: Date,
+  scope?: PendingScope,
+  limit = 100,
+): Promise<PayinRow[]> {
   return db
     .select()
     .from(payins)
-    .where(and(eq(payins.status, 'pending'), eq(payins.type, 'CARD'), lt(payins.createdAt, before)))
+    .where(
+      and(
+        eq(payins.status, 'pending'),
+        eq(payins.type, 'CARD'),
+        lt(payins.createdAt, before),
+        scope && eq(payins.schoolId, scope.schoolId),
+        scope?.from ? sql`${localDay} >= ${scope.from}::date` : undefined,
+        scope?.to ? sql`${localDay} <= ${scope.to}::date` : undefined,
+      ),
+    )
     .orderBy(asc(payins.createdAt))
     .limit(limit);
+}
+
+/**
+ * An operator links a pending card payin to the gateway ticket that charged it (its answer
+ * was lost), so reconciliation finds the sale by ticket. Once: the payin keeps its first
+ * ticket, and a ticket belongs to one payin (unique); null when nothing was linked.
+ */
+export async function linkTicketNumber(
+  db: Executor,
+  payinId: string,
+  ticket: string,
+): Promise<PayinRow | null> {
+  const [row] = await db
+    .update(payins)
+    .set({ ticketNumber: ticket })
+    .where(
+      and(
+        eq(payins.id, payinId),
+        eq(payins.type, 'CARD'),
+        eq(payins.status, 'pending'),
+        sql`${payins.ticketNumber} IS NULL`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 const detailStatements = preparedPerDatabase((db: Executor) => ({

@@ -1,6 +1,7 @@
 import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
+import { BACKOFFICE_PAYIN_ENDPOINTS } from './backoffice-payins';
 import { BANK_ACCOUNT_ENDPOINTS } from './bank-accounts';
 import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
@@ -30,6 +31,7 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ledgerBalanceCheck,
   ...CHECKOUT_ENDPOINTS,
   ...CREDIT_PROFILE_ENDPOINTS,
+  ...BACKOFFICE_PAYIN_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,

@@ -1,0 +1,30 @@
+import {
+  assignTicketNumber as assignTicketNumberEndpoint,
+  syncPayins as syncPayinsEndpoint,
+} from '@cuota/contracts/payments/endpoints/backoffice-payins';
+import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { Reply } from '@cuota/service-runtime/http/reply';
+import type { PaymentsDeps } from '../payments-deps';
+import { payinAnswerById } from '../payins/payin-answer-repository';
+import { assertMayRead } from '../payins/payin-access';
+import { payinById } from '../payins/payin-repository';
+import { assignTicketNumber, syncPayins } from './backoffice-payins';
+
+/** Operators' tools for card payins whose gateway answer was lost (ADR 0036). */
+export function backofficePayinHandlers(deps: PaymentsDeps) {
+  return [
+    implement(assignTicketNumberEndpoint, async ({ params, body, caller, requireStaffOf }) => {
+      const payin = await payinById(deps.db, params.id);
+      await assignTicketNumber(
+        deps,
+        await assertMayRead(deps.db, caller, payin, requireStaffOf),
+        body.ticket_number,
+      );
+      return Reply.json((await payinAnswerById(deps.db, params.id))!.json);
+    }),
+    implement(syncPayinsEndpoint, ({ body, requireStaffOf }) => {
+      requireStaffOf(body.school_id);
+      return syncPayins(deps, body);
+    }),
+  ];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from '../common/money';
-import { datesInOrder } from './payins';
+import { datesInOrder, payinFilterSchema } from './payins';
 
 /** POST /backoffice/payins/{id}/assign_ticket_number/: the gateway's ticket of a lost answer. */
 export const assignTicketNumberSchema = z.strictObject({
@@ -31,3 +31,15 @@ export const payinSyncReportSchema = z.object({
   failed: z.number().int().nonnegative(),
   still_pending: z.number().int().nonnegative(),
 });
+
+/**
+ * GET /backoffice/payins/: Pagos' filters and paging over every school where the caller may
+ * read payments, or one (`school_id`).
+ */
+export const backofficePayinQuerySchema = payinFilterSchema
+  .extend({
+    school_id: z.uuid('Elige una escuela válida.').optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(200).default(25),
+  })
+  .refine(datesInOrder.check, datesInOrder);

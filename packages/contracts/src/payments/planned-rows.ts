@@ -19,7 +19,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
   },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
-    'GET /backoffice/payins/': 'Listar cobros',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
     'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
     'GET /backoffice/payouts/': 'Listar dispersiones',

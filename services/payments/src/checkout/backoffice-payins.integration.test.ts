@@ -105,3 +105,64 @@ test('roles, schools and input: 403, 404 and Spanish 400', async () => {
   );
   expect(await h.count('payins', 'id = $1 AND ticket_number IS NULL', [payin.id])).toBe(1);
 });
+
+describe('GET /backoffice/payins/', () => {
+  const list = (claims: Parameters<PaymentsHarness['call']>[0], query = '') =>
+    h.call(claims, `/backoffice/payins/?${query}`);
+  /** Someone who reads payments in both schools. */
+  const bothSchools = () => ({
+    kind: 'staff' as const,
+    user_id: 'staff-both',
+    name: 'Personal de dos escuelas',
+    memberships: [
+      { school_id: school.id, role: 'TREASURER' as const },
+      { school_id: other.id, role: 'ACCOUNTANT' as const },
+    ],
+  });
+
+  test('every school the caller reads, or one; Pagos’ filters and paging', async () => {
+    const desk = await h.call(
+      h.staff('CASH_COLLECTION', other),
+      `/api/v1/dashboard/schools/${other.id}/payins/`,
+      {
+        method: 'POST',
+        json: {
+          student_id: other.families[0]!.studentIds[0]!,
+          amount_centavos: 10_000,
+          method: 'cash',
+          confirm_excess: true,
+        },
+        headers: { 'idempotency-key': `caja-${randomUUID()}` },
+      },
+    );
+    expect(desk.status).toBe(201);
+    const all = await list(bothSchools(), 'page_size=200');
+    expect(all.status).toBe(200);
+    const schools = new Set(all.body.results.map((p: { school_id: string }) => p.school_id));
+    expect(schools).toEqual(new Set([school.id, other.id]));
+    expect(all.body.count).toBe(await h.count('payins'));
+
+    const one = await list(bothSchools(), `school_id=${other.id}&method=cash`);
+    expect(one.body.results.map((p: { id: string }) => p.id)).toEqual([desk.body.id]);
+    // Where the caller reads only one school, the others' payins are not theirs to see.
+    const mine = await list(h.staff('TREASURER', other), 'page_size=200');
+    expect(mine.body.results.every((p: { school_id: string }) => p.school_id === other.id)).toBe(
+      true,
+    );
+    const paged = await list(bothSchools(), 'page_size=1&page=2');
+    expect(paged.body).toMatchObject({ count: all.body.count, page: 2, page_size: 1 });
+    expect(paged.body.results).toHaveLength(1);
+  });
+
+  test('403 without payments.read, 404 for a school not theirs, Spanish 400', async () => {
+    expect((await list(h.staff('ADMISSIONS'))).status).toBe(403);
+    expect((await list(h.guardian(school))).status).toBe(403);
+    expect((await list(h.staff('TREASURER', other), `school_id=${school.id}`)).status).toBe(404);
+    const bad = await list(h.staff('TREASURER'), 'from=2026-02-01&to=2026-01-01');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain(
+      'La fecha inicial debe ser igual o anterior a la fecha final.',
+    );
+    expect((await list(h.staff('TREASURER'), 'page_size=500')).status).toBe(400);
+  });
+});

@@ -254,6 +254,8 @@ export interface PayinFamily {
 
 export interface PayinFilter {
   schoolId: string;
+  /** The backoffice's list: these schools' payins instead of `schoolId`'s. */
+  schoolIds?: string[];
   /** A family sees only its own payins. */
   family?: PayinFamily;
   type?: PayinType;
@@ -293,6 +295,7 @@ const PAYIN_FILTERS: Record<string, SQL> = {
  */
 export const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
   [
+    f.schoolIds ? 'S' : '',
     f.family ? (f.family.studentIds.length ? 'o' : 'f') : '',
     f.type ? 't' : '',
     f.status ? 's' : '',
@@ -303,9 +306,14 @@ export const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
     f.to ? 'b' : '',
   ].join('');
 
-/** The school's payins with the filters a statement's shape names. */
+/** The school's (shape `S`: the schools') payins with the filters a shape names. */
 export const filteredPayins = (shape: string) =>
-  and(eq(payins.schoolId, p('schoolId')), ...[...shape].map((k) => PAYIN_FILTERS[k]));
+  and(
+    shape.startsWith('S')
+      ? sql`${payins.schoolId} = any(${p('schoolIds')}::text[])`
+      : eq(payins.schoolId, p('schoolId')),
+    ...[...shape.replace(/^S/, '')].map((k) => PAYIN_FILTERS[k]),
+  );
 
 const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
   const where = filteredPayins(shape);
@@ -327,6 +335,7 @@ const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
 
 export const filterValues = (f: Omit<PayinFilter, 'page' | 'pageSize'>) => ({
   schoolId: f.schoolId,
+  schoolIds: f.schoolIds,
   guardianId: f.family?.guardianId,
   familyStudentIds: f.family?.studentIds,
   type: f.type,

@@ -1,7 +1,9 @@
+import { pageSchema } from '../../common/pagination';
 import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
   assignTicketNumberSchema,
+  backofficePayinQuerySchema,
   payinSyncReportSchema,
   payinSyncSchema,
 } from '../backoffice-payins';
@@ -40,4 +42,16 @@ export const syncPayins = defineEndpoint({
   response: payinSyncReportSchema,
 });
 
-export const BACKOFFICE_PAYIN_ENDPOINTS = [assignTicketNumber, syncPayins];
+/** Every school's payins the caller may read (each school where they hold payments.read). */
+export const listBackofficePayins = defineEndpoint({
+  ...backoffice,
+  name: 'payments.backoffice.list',
+  method: 'GET',
+  path: '/backoffice/payins/',
+  access: staffOnly('payments.read'),
+  summary: 'Listar cobros',
+  query: backofficePayinQuerySchema,
+  response: pageSchema(payinSchema),
+});
+
+export const BACKOFFICE_PAYIN_ENDPOINTS = [listBackofficePayins, assignTicketNumber, syncPayins];

@@ -4,11 +4,13 @@ import * as schema from './schema';
 import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
-import { DEFAULT_RECONCILE, PayinReconciler } from './checkout/reconcile-payins';
+import { PayinReconciler, reconcileOptionsOf } from './checkout/reconcile-payins';
 import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
 import { creditHandlers } from './credit/credit-handlers';
+import { creditProfileHandlers } from './risk/credit-profile-handlers';
+import { backofficePayinHandlers } from './checkout/backoffice-payin-handlers';
 import { transferHandlers } from './transfers/transfer-handlers';
 import { payoutHandlers } from './payouts/payout-handlers';
 import { deskHandlers } from './desk/desk-handlers';
@@ -67,6 +69,8 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...figureHandlers(deps(ctx)),
       ...bankAccountHandlers(deps(ctx)),
       ...creditHandlers(deps(ctx)),
+      ...creditProfileHandlers(deps(ctx)),
+      ...backofficePayinHandlers(deps(ctx)),
       ...transferHandlers(deps(ctx)),
       ...payoutHandlers(deps(ctx)),
     ],
@@ -75,11 +79,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       [BILLING_CONSUMER]: billingSubscriptions(deps(ctx).billing, deps(ctx).now),
     }),
     extras: async (ctx) => {
-      const given = Object.entries(config.reconciliation ?? {}).filter(([, v]) => v !== undefined);
-      const reconciler = new PayinReconciler(deps(ctx), {
-        ...DEFAULT_RECONCILE,
-        ...Object.fromEntries(given),
-      });
+      const reconciler = new PayinReconciler(deps(ctx), reconcileOptionsOf(config.reconciliation));
       reconciler.start();
       return () => reconciler.stop();
     },

@@ -19,6 +19,7 @@ import {
 import type { ConceptType } from '@cuota/contracts/billing/concepts';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
+import type { PaidFlag, RiskLevel } from '@cuota/contracts/payments/credit-profile';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
 
@@ -506,4 +507,33 @@ export const paymentProofs = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('payment_proofs_size_positive', sql`${t.sizeBytes} > 0`)],
+);
+
+/**
+ * A school's judgement of a family (ADR 0036 "risk"): one row per school and guardian, set
+ * from the backoffice; without a row the family is no_risk. high_risk refuses card payments.
+ */
+export const guardianCreditProfiles = pgTable(
+  'guardian_credit_profiles',
+  {
+    schoolId: text('school_id').notNull(),
+    guardianId: text('guardian_id').notNull(),
+    riskLevel: text('risk_level').$type<RiskLevel>().notNull(),
+    paidFlag: text('paid_flag').$type<PaidFlag>().notNull(),
+    note: text('note'),
+    updatedBy: text('updated_by').notNull(),
+    updatedByName: text('updated_by_name'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.guardianId] }),
+    check(
+      'guardian_credit_profiles_risk_level',
+      sql`${t.riskLevel} IN ('no_risk','low_risk','medium_risk','high_risk','under_investigation')`,
+    ),
+    check(
+      'guardian_credit_profiles_paid_flag',
+      sql`${t.paidFlag} IN ('total','partial','no_aply')`,
+    ),
+  ],
 );

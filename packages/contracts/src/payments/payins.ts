@@ -64,6 +64,11 @@ export const payinSchema = z.object({
   allocations: z.array(allocationSchema),
   /** An overpayment kept as the student's credit balance. */
   credit_created_centavos: z.number().int(),
+  /**
+   * What the payment paid of a refund the family owed, before any order (ADR 0036). Payments
+   * always answers it; optional so that payins built before it (fixtures, caches) still parse.
+   */
+  refund_owed_paid_centavos: z.number().int().nonnegative().optional(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** Folio of the desk receipt (cash and transfers recorded at the school). */
   receipt_number: z.string().nullable(),

@@ -15,15 +15,11 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
   portal: {
     'POST /api/v1/kushki_checkout/preferences/':
       'Crear una preferencia de pago (tarjeta, transferencia o efectivo)',
-    'POST /api/v1/payments_v2/mark_payment_as_blocked/': 'Marcar un pago como bloqueado',
     'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
   },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
-    'GET /backoffice/payins/': 'Listar cobros',
-    'POST /backoffice/payins/{id}/assign_ticket_number/': 'Asignar número de ticket a un cobro',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
-    'POST /backoffice/payins/sync/': 'Sincronizar cobros',
     'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
     'GET /backoffice/payouts/': 'Listar dispersiones',
     'GET /backoffice/payouts/{id}/': 'Consultar un registro de dispersiones',
@@ -34,7 +30,5 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
     'GET /backoffice/payouts/bank-holiday/': 'Días inhábiles bancarios',
     'POST /backoffice/payouts/': 'Registrar dispersiones',
     'POST /backoffice/register_payout_balance/': 'Registrar el saldo de dispersiones',
-    'GET /backoffice/guardians/{id}/credit_profile/': 'Listar perfil crediticio',
-    'POST /backoffice/guardians/{id}/credit_profile/': 'Registrar perfil crediticio',
   },
 });

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { waitFor } from '@cuota/testing/wait-for';
-import { insertCardPayin } from '../payins/payin-repository';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import { CARDS, type SchoolFixture } from '../test-support/payments-harness';
+import { lostCharges } from '../test-support/lost-charges';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { PayinReconciler, type ReconcileOptions } from './reconcile-payins';
 
@@ -28,6 +27,11 @@ const reconcileIn = (minutes: number) =>
     OPTIONS,
   ).runOnce();
 
+const { payinLeftBeforeCharge, chargeBehindPayments } = lostCharges(
+  () => h,
+  () => school,
+);
+
 const behaviour = (json: object) =>
   fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify(json) });
 
@@ -37,46 +41,6 @@ const ledgerIsRight = () =>
     expect(report.mismatches).toEqual([]);
     return report.ok;
   });
-
-/** A pending card payin as checkout leaves it right before charging (then the process died). */
-async function payinLeftBeforeCharge() {
-  const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
-    period: `2025-${String(Math.floor(Math.random() * 12) + 1).padStart(2, '0')}`,
-  });
-  await ledgerIsRight();
-  const payin = await h.service.db.transaction((tx) =>
-    insertCardPayin(
-      tx,
-      {
-        schoolId: school.id,
-        amountCentavos: order!.amount,
-        guardianId: school.families[0]!.guardianId,
-        studentIds: [order!.studentId],
-        idempotencyKey: `pago-${randomUUID()}`,
-        requestHash: 'x',
-        gatewayEnvironment: 'sandbox',
-        publicMerchantId: school.publicMerchantId,
-        quotedAfterSeq: 0,
-      },
-      [
-        {
-          orderId: order!.id,
-          studentId: order!.studentId,
-          conceptId: 'concepto-Colegiatura',
-          conceptName: 'Colegiatura',
-          conceptType: 'MONTHLY_FEE',
-          period: order!.period,
-          dueOn: order!.dueOn,
-          baseCentavos: order!.amount,
-          lateFeeCentavos: 0,
-          orderAmountCentavos: order!.amount,
-          orderLateFeeCentavos: 0,
-        },
-      ],
-    ),
-  );
-  return { payin: payin!, order: order! };
-}
 
 test.each([
   ['the gateway answered 500 after approving', CARDS.serverError],
@@ -104,26 +68,6 @@ test.each([
   expect((await reconcileIn(3)).checked).toBe(0);
   await ledgerIsRight();
 });
-
-/**
- * A charge straight at the gateway with the payin's id in its metadata, as payments makes it
- * just before a crash that loses the answer.
- */
-async function chargeBehindPayments(card: string, amount: number, payinId: string) {
-  const token = await h.tokenize(school, card, amount);
-  return fetch(`${h.sandbox.url}/card/v1/charges`, {
-    method: 'POST',
-    headers: {
-      'Private-Merchant-Id': school.privateMerchantId,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      token,
-      amount: { subtotalIva: 0, subtotalIva0: amount / 100, iva: 0, ice: 0, currency: 'MXN' },
-      metadata: { payment_id: payinId },
-    }),
-  });
-}
 
 test('a charge made before a crash is found by its payin id and settled', async () => {
   const { payin, order } = await payinLeftBeforeCharge();

@@ -4,7 +4,7 @@ import {
 } from '../gateway/gateway-credentials-repository';
 import type { GatewaySale, TransactionsWindow } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
-import { pendingCardPayins, type PayinRow } from '../payins/payin-repository';
+import { pendingCardPayins, type PayinRow, type PendingScope } from '../payins/payin-repository';
 import { failCardPayin } from './fail-card-payin';
 import { settleCardPayin } from './settle-card-payin';
 import { voidMismatchedSale } from './void-mismatched-sale';
@@ -21,6 +21,12 @@ export const DEFAULT_RECONCILE: ReconcileOptions = {
   // The card token lives 30 minutes: after that, a charge the gateway never saw cannot come.
   abandonAfterMs: 35 * 60_000,
 };
+
+/** The defaults with what the service's config sets (tests shorten the clock's windows). */
+export function reconcileOptionsOf(given: Partial<ReconcileOptions> = {}): ReconcileOptions {
+  const set = Object.entries(given).filter(([, v]) => v !== undefined);
+  return { ...DEFAULT_RECONCILE, ...Object.fromEntries(set) };
+}
 
 export interface ReconcileReport {
   checked: number;
@@ -68,12 +74,14 @@ export class PayinReconciler {
     await this.running;
   }
 
-  async runOnce(): Promise<ReconcileReport> {
+  /**
+   * One pass. With a scope (an operator's sync) every pending payin of it is checked now,
+   * however young: the operator asked, and a settled one is settled once either way.
+   */
+  async runOnce(scope?: PendingScope): Promise<ReconcileReport> {
     const now = this.deps.now();
-    const due = await pendingCardPayins(
-      this.deps.db,
-      new Date(now.getTime() - this.options.pendingAfterMs),
-    );
+    const before = scope ? now : new Date(now.getTime() - this.options.pendingAfterMs);
+    const due = await pendingCardPayins(this.deps.db, before, scope);
     const report: ReconcileReport = { checked: due.length, settled: 0, failed: 0, stillPending: 0 };
     for (const payins of byMerchant(due)) await this.reconcileMerchant(payins, now, report);
     if (due.length) this.deps.logger.info(report, 'reconciled pending card payins');

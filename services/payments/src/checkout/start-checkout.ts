@@ -15,6 +15,7 @@ import {
   type NewPayinItem,
   type PayinRow,
 } from '../payins/payin-repository';
+import { assertMayPayByCard } from '../risk/credit-profile';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusOf } from './payment-status';
 
@@ -41,6 +42,7 @@ export async function startCheckout(
   body: Checkout,
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
+  await assertMayPayByCard(deps.db, body.school_id, guardianId);
   const key = {
     idempotencyKey,
     requestHash: requestHash({

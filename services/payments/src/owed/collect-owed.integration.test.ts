@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { familyCreditSchema } from '@cuota/contracts/payments/credit';
 import { deskFamilySchema, deskPreviewSchema } from '@cuota/contracts/payments/desk';
+import { payinSchema } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import { cardLeftCredit, VOIDABLE_SHIFT_MS } from '../test-support/card-left-credit';
 import { ledgerIsRight } from '../test-support/ledger-after-reversal';
+import { pdfText } from '../test-support/pdf-text';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import type { BilledOrder } from '../test-support/real-billing';
 import { startPaymentsHarness } from '../test-support/start-harness';
@@ -37,6 +39,7 @@ afterAll(() => h?.stop());
 const owedOf = async (student: string) =>
   (await balancesOfSchool(h.service.db, school.id))[`owed:${student}`] ?? 0;
 const deskPath = (student: string) => `/api/v1/dashboard/schools/${school.id}/desk/${student}/`;
+const payinPath = (id: string) => `/api/v2/schools/${school.id}/payins/${id}/`;
 const pay = (json: object, key: string) =>
   h.call(h.staff('CASH_COLLECTION'), `/api/v1/dashboard/schools/${school.id}/payins/`, {
     method: 'POST',
@@ -153,6 +156,10 @@ test('the desk shows what is owed and a payment pays it first, once per key', as
   expect(books[`owed:${ana}`]).toBe(0);
   expect(books.cash_desk! - cashBefore).toBe(300_000);
   expect(await h.count('owed_collections', 'payin_id = $1', [payin.id])).toBe(1);
+  expect(payinSchema.parse(payin).refund_owed_paid_centavos).toBe(250_000);
+  const receipt = await h.call(h.staff('CASH_COLLECTION'), `${payinPath(payin.id)}receipt/`);
+  expect(receipt.status).toBe(200);
+  expect(await pdfText(receipt.body as Buffer)).toContain('Reembolso por recuperar: $2,500.00');
   await h.realBilling.waitForPaid(luisJune, 50_000);
   await ledgerIsRight(h, school, []);
 
@@ -171,5 +178,8 @@ test('the desk shows what is owed and a payment pays it first, once per key', as
   expect(voided.status).toBe(200);
   expect(await owedOf(ana)).toBe(250_000);
   expect(await h.count('owed_collections', 'amount_centavos = -250000')).toBe(1);
+  // The voided payment still shows what it had paid of the debt.
+  const read = await h.call(h.staff('TREASURER'), payinPath(payin.id));
+  expect(payinSchema.parse(read.body).refund_owed_paid_centavos).toBe(250_000);
   await ledgerIsRight(h, school, [{ order: luisJune, base: luisJune.amount }]);
 });

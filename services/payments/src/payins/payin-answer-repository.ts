@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
-import { allocations, payinItems, payins, studentDirectory } from '../schema';
+import { allocations, owedCollections, payinItems, payins, studentDirectory } from '../schema';
 import { filteredPayins, filterValues, shapeOf, type PayinFilter } from './payin-repository';
 
 /**
@@ -33,6 +33,13 @@ const studentNames = sql`(SELECT coalesce(json_agg(coalesce(
   FROM unnest(${payins.studentIds}) WITH ORDINALITY AS named(id, n)
   LEFT JOIN ${studentDirectory} ON ${studentDirectory.studentId} = named.id)`;
 
+/**
+ * What the payin paid of refunds the family owed (ADR 0036): its own positive rows only — a
+ * void's negated rows belong to the reversal, and the voided payin still shows what it paid.
+ */
+const refundOwedPaid = sql`(SELECT coalesce(sum(${owedCollections.amountCentavos}), 0)::bigint
+  FROM ${owedCollections} WHERE ${owedCollections.payinId} = ${payins.id})`;
+
 /** As JavaScript's toISOString(): UTC, milliseconds. */
 const isoTime = (column: SQL | typeof payins.createdAt) =>
   sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -43,6 +50,7 @@ const payinJson = sql<string>`json_build_object(
   'amount_centavos', ${payins.amountCentavos}, 'guardian_id', ${payins.guardianId},
   'student_ids', to_json(${payins.studentIds}), 'student_names', ${studentNames},
   'allocations', ${applied}, 'credit_created_centavos', ${payins.creditCreatedCentavos},
+  'refund_owed_paid_centavos', ${refundOwedPaid},
   'card', CASE WHEN ${payins.cardBrand} IS NOT NULL AND ${payins.cardLast4} IS NOT NULL
     THEN json_build_object('brand', ${payins.cardBrand}, 'last4', ${payins.cardLast4}) END,
   'receipt_number', ${payins.receiptNumber}, 'recorded_by', ${payins.recordedBy},

@@ -254,6 +254,8 @@ export interface PayinFamily {
 
 export interface PayinFilter {
   schoolId: string;
+  /** The backoffice's list: these schools' payins instead of `schoolId`'s. */
+  schoolIds?: string[];
   /** A family sees only its own payins. */
   family?: PayinFamily;
   type?: PayinType;
@@ -293,6 +295,7 @@ const PAYIN_FILTERS: Record<string, SQL> = {
  */
 export const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
   [
+    f.schoolIds ? 'S' : '',
     f.family ? (f.family.studentIds.length ? 'o' : 'f') : '',
     f.type ? 't' : '',
     f.status ? 's' : '',
@@ -303,9 +306,14 @@ export const shapeOf = (f: Omit<PayinFilter, 'page' | 'pageSize'>) =>
     f.to ? 'b' : '',
   ].join('');
 
-/** The school's payins with the filters a statement's shape names. */
+/** The school's (shape `S`: the schools') payins with the filters a shape names. */
 export const filteredPayins = (shape: string) =>
-  and(eq(payins.schoolId, p('schoolId')), ...[...shape].map((k) => PAYIN_FILTERS[k]));
+  and(
+    shape.startsWith('S')
+      ? sql`${payins.schoolId} = any(${p('schoolIds')}::text[])`
+      : eq(payins.schoolId, p('schoolId')),
+    ...[...shape.replace(/^S/, '')].map((k) => PAYIN_FILTERS[k]),
+  );
 
 const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
   const where = filteredPayins(shape);
@@ -327,6 +335,7 @@ const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
 
 export const filterValues = (f: Omit<PayinFilter, 'page' | 'pageSize'>) => ({
   schoolId: f.schoolId,
+  schoolIds: f.schoolIds,
   guardianId: f.family?.guardianId,
   familyStudentIds: f.family?.studentIds,
   type: f.type,
@@ -353,14 +362,60 @@ export async function payinTotals(db: Executor, f: Omit<PayinFilter, 'page' | 'p
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
+/** An operator's sync: one school's pending payins, created within Mexico City dates. */
+export interface PendingScope {
+  schoolId: string;
+  from?: string;
+  to?: string;
+}
+
 /** Card payins still pending and created before `before`: the reconciliation job's work. */
-export function pendingCardPayins(db: Executor, before: Date, limit = 100): Promise<PayinRow[]> {
+export function pendingCardPayins(
+  db: Executor,
+  before: Date,
+  scope?: PendingScope,
+  limit = 100,
+): Promise<PayinRow[]> {
   return db
     .select()
     .from(payins)
-    .where(and(eq(payins.status, 'pending'), eq(payins.type, 'CARD'), lt(payins.createdAt, before)))
+    .where(
+      and(
+        eq(payins.status, 'pending'),
+        eq(payins.type, 'CARD'),
+        lt(payins.createdAt, before),
+        scope && eq(payins.schoolId, scope.schoolId),
+        scope?.from ? sql`${localDay} >= ${scope.from}::date` : undefined,
+        scope?.to ? sql`${localDay} <= ${scope.to}::date` : undefined,
+      ),
+    )
     .orderBy(asc(payins.createdAt))
     .limit(limit);
+}
+
+/**
+ * An operator links a pending card payin to the gateway ticket that charged it (its answer
+ * was lost), so reconciliation finds the sale by ticket. Once: the payin keeps its first
+ * ticket, and a ticket belongs to one payin (unique); null when nothing was linked.
+ */
+export async function linkTicketNumber(
+  db: Executor,
+  payinId: string,
+  ticket: string,
+): Promise<PayinRow | null> {
+  const [row] = await db
+    .update(payins)
+    .set({ ticketNumber: ticket })
+    .where(
+      and(
+        eq(payins.id, payinId),
+        eq(payins.type, 'CARD'),
+        eq(payins.status, 'pending'),
+        sql`${payins.ticketNumber} IS NULL`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 const detailStatements = preparedPerDatabase((db: Executor) => ({

@@ -3,7 +3,7 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { assertInScope, familyOf, familyScope } from './payin-access';
 import { payinAnswerById, payinAnswersPage } from './payin-answer-repository';
-import { countPayins } from './payin-repository';
+import { countPayins, type PayinFilter as RepositoryPayinFilter } from './payin-repository';
 
 /** The payin filters with the repository's names. */
 export const payinFilterOf = (schoolId: string, q: PayinFilter) => ({
@@ -19,6 +19,9 @@ export const payinFilterOf = (schoolId: string, q: PayinFilter) => ({
 
 type PageQuery = PayinFilter & { page: number; page_size: number };
 
+const pageJson = (query: PageQuery, { count, json }: { count: number; json: string }) =>
+  `{"count":${count},"page":${query.page},"page_size":${query.page_size},"results":${json}}`;
+
 /**
  * Payins as staff and families see them: Pagos' list (and its export) and one payin. The
  * answers come from PostgreSQL as JSON text (payin-answer-repository.ts) and are sent as they
@@ -31,8 +34,13 @@ export function payinViews(db: Executor) {
     return guardianId === undefined ? undefined : familyOf(db, schoolId, guardianId);
   };
 
-  const page = async (schoolId: string, caller: IdentityClaims, query: PageQuery) => {
-    const filter = { ...payinFilterOf(schoolId, query), family: await familyIn(caller, schoolId) };
+  const page = async (schoolId: string, caller: IdentityClaims, query: PageQuery) =>
+    pageOf({ ...payinFilterOf(schoolId, query), family: await familyIn(caller, schoolId) }, query);
+
+  const pageOf = async (
+    filter: Omit<RepositoryPayinFilter, 'page' | 'pageSize'>,
+    query: PageQuery,
+  ) => {
     const found = await payinAnswersPage(db, {
       ...filter,
       page: query.page,
@@ -53,8 +61,13 @@ export function payinViews(db: Executor) {
   return {
     /** The list's answer, `{ count, page, page_size, results }`, as JSON text. */
     async listJson(schoolId: string, caller: IdentityClaims, query: PageQuery): Promise<string> {
-      const { count, json } = await page(schoolId, caller, query);
-      return `{"count":${count},"page":${query.page},"page_size":${query.page_size},"results":${json}}`;
+      return pageJson(query, await page(schoolId, caller, query));
+    },
+
+    /** The backoffice's list: these schools' payins, every family, as `listJson`. */
+    async schoolsListJson(schoolIds: string[], query: PageQuery): Promise<string> {
+      const filter = { ...payinFilterOf('', query), schoolIds };
+      return pageJson(query, await pageOf(filter, query));
     },
 
     /** The page's payins as objects (the Excel export). */

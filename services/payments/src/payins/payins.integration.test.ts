@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { payinSchema } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
 import { createDatabase } from '@cuota/service-runtime/db/database';
@@ -12,6 +7,7 @@ import { payinAnswersPage } from './payin-answer-repository';
 import { countPayins } from './payin-repository';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import { type SchoolFixture } from '../test-support/payments-harness';
+import { pdfText } from '../test-support/pdf-text';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(60_000);
@@ -359,7 +355,11 @@ describe('payins lists, detail and receipt', () => {
   test('the detail: the family and staff see it; another family or school gets 404', async () => {
     const staff = await h.call(h.staff('ACCOUNTANT'), payinPath(cash.id));
     expect(staff.status).toBe(200);
-    expect(payinSchema.parse(staff.body)).toMatchObject({ id: cash.id, amount_centavos: 12_345 });
+    expect(payinSchema.parse(staff.body)).toMatchObject({
+      id: cash.id,
+      amount_centavos: 12_345,
+      refund_owed_paid_centavos: 0,
+    });
     expect((await h.call(h.guardian(school, 1), payinPath(cash.id))).status).toBe(200);
     const otherFamily = await h.call(h.guardian(school, 0), payinPath(cash.id));
     expect(otherFamily.status).toBe(404);
@@ -382,6 +382,7 @@ describe('payins lists, detail and receipt', () => {
     expect(text).toContain('Efectivo');
     expect(text).toContain('Atendió');
     expect(text).toContain('Personal cash_collection');
+    expect(text).not.toContain('Reembolso por recuperar');
     expect((await h.call(h.guardian(school, 0), `${payinPath(cash.id)}receipt/`)).status).toBe(404);
   });
 });
@@ -398,15 +399,3 @@ describe('billing.orders.voided', () => {
     await ledgerIsRight();
   });
 });
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'recibo-'));
-  try {
-    const file = path.join(dir, 'recibo.pdf');
-    await writeFile(file, pdf);
-    const { stdout } = await promisify(execFile)('pdftotext', [file, '-']);
-    return stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

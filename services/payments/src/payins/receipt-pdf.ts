@@ -64,6 +64,8 @@ export async function renderReceiptPdf({
   labelled(doc, 'Importe con letra', amountInWords(payin.amount_centavos), MARGIN, width);
   doc.moveDown(0.5);
   lines(doc, payin, students);
+  const owedPaid = payin.refund_owed_paid_centavos ?? 0;
+  if (owedPaid > 0) labelled(doc, 'Reembolso por recuperar', formatPesos(owedPaid), MARGIN, width);
   if (payin.credit_created_centavos > 0) {
     const who = payin.student_ids.map((id) => students.get(id) ?? id).join(', ');
     labelled(

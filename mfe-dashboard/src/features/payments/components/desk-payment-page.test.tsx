@@ -186,7 +186,7 @@ test('a refund owed is shown beside the orders and paid first; change is only th
       owed_centavos: 367_500,
       excess_centavos: 32_500,
     }),
-    undefined,
+    () => Response.json(payinFixture({ refund_owed_paid_centavos: 100_000 }), { status: 201 }),
     owing,
   );
   const user = await review('5,000');
@@ -201,6 +201,9 @@ test('a refund owed is shown beside the orders and paid first; change is only th
   await user.click(screen.getByRole('button', { name: 'Confirmar pago' }));
   await screen.findByRole('heading', { name: 'Pago registrado' });
   expect(screen.getByText(/Entrega de cambio/)).toHaveTextContent('$325.00');
+  expect(screen.getByText(/lo que un reembolso dejó a deber/)).toHaveTextContent(
+    'Reembolso por recuperar: $1,000.00',
+  );
   expect(await bodyOf(network, 'POST', DESK)).toEqual({
     student_id: 'student-1',
     method: 'cash',

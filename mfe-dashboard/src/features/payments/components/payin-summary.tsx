@@ -51,6 +51,12 @@ export function PayinSummary({ payin }: { payin: Payin }) {
         </Notice>
       )}
       <AllocationsTable allocations={payin.allocations} />
+      {!!payin.refund_owed_paid_centavos && (
+        <p>
+          Reembolso por recuperar: <MoneyText centavos={payin.refund_owed_paid_centavos} /> (lo que
+          un reembolso dejó a deber a la familia, pagado antes que los cargos).
+        </p>
+      )}
       {payin.credit_created_centavos > 0 && (
         <p>
           Saldo a favor: <MoneyText centavos={payin.credit_created_centavos} /> (se aplicará a la

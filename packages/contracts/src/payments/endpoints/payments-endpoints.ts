@@ -1,11 +1,13 @@
 import { bffOnly } from '../../access/access';
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
+import { BACKOFFICE_PAYIN_ENDPOINTS } from './backoffice-payins';
 import { BANK_ACCOUNT_ENDPOINTS } from './bank-accounts';
 import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { CREDIT_ENDPOINTS } from './credit';
+import { CREDIT_PROFILE_ENDPOINTS } from './credit-profile';
 import { DESK_ENDPOINTS } from './desk';
 import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
@@ -28,6 +30,8 @@ export const ledgerBalanceCheck = defineEndpoint({
 export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ledgerBalanceCheck,
   ...CHECKOUT_ENDPOINTS,
+  ...CREDIT_PROFILE_ENDPOINTS,
+  ...BACKOFFICE_PAYIN_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,

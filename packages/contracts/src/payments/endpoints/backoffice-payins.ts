@@ -1,0 +1,57 @@
+import { pageSchema } from '../../common/pagination';
+import { staffOnly } from '../../access/access';
+import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import {
+  assignTicketNumberSchema,
+  backofficePayinQuerySchema,
+  payinSyncReportSchema,
+  payinSyncSchema,
+} from '../backoffice-payins';
+import { payinSchema } from '../payins';
+
+/**
+ * Operators' tools for card payins whose gateway answer was lost (ADR 0036 "backoffice
+ * payins"). No platform-operator role exists yet: school staff who may refund act on their
+ * school's payins, the school named by the payin or the body.
+ */
+const backoffice = {
+  domain: 'payments',
+  surface: 'internal',
+  method: 'POST',
+  spec: 'spec',
+  access: staffOnly('payments.refund'),
+} as const;
+
+export const assignTicketNumber = defineEndpoint({
+  ...backoffice,
+  name: 'payments.backoffice.assign-ticket',
+  path: '/backoffice/payins/{id}/assign_ticket_number/',
+  summary: 'Asignar número de ticket a un cobro',
+  params: uuidParams('id'),
+  body: assignTicketNumberSchema,
+  response: payinSchema,
+  notFound: 'No encontramos este cobro.',
+});
+
+export const syncPayins = defineEndpoint({
+  ...backoffice,
+  name: 'payments.backoffice.sync',
+  path: '/backoffice/payins/sync/',
+  summary: 'Sincronizar cobros',
+  body: payinSyncSchema,
+  response: payinSyncReportSchema,
+});
+
+/** Every school's payins the caller may read (each school where they hold payments.read). */
+export const listBackofficePayins = defineEndpoint({
+  ...backoffice,
+  name: 'payments.backoffice.list',
+  method: 'GET',
+  path: '/backoffice/payins/',
+  access: staffOnly('payments.read'),
+  summary: 'Listar cobros',
+  query: backofficePayinQuerySchema,
+  response: pageSchema(payinSchema),
+});
+
+export const BACKOFFICE_PAYIN_ENDPOINTS = [listBackofficePayins, assignTicketNumber, syncPayins];

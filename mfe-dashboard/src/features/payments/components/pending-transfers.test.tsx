@@ -7,35 +7,19 @@ import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { transferReport } from '@cuota/web-core/test-support/transfer-report-fixture';
 import { PendingTransfers } from './pending-transfers';
 
 const LIST = '/api/v1/schools/school-1/transfer-reports/';
 const CONFIRM = '/api/v1/dashboard/schools/school-1/payins/p-1/confirm-transfer/';
 const REJECT = '/api/v1/dashboard/schools/school-1/payins/p-1/reject-transfer/';
-const report = (over: Partial<TransferReport> = {}): TransferReport => ({
-  payin_id: 'p-1',
-  school_id: 'school-1',
-  status: 'pending',
-  guardian_id: 'guardian-1',
-  student_id: 'student-1',
-  student_name: 'Lucía Pérez',
-  order_ids: ['o-1'],
-  amount_centavos: 350_000,
-  paid_on: '2026-09-05',
-  reference: 'MBAN0100',
-  proof: {
-    content_type: 'application/pdf',
-    file_name: 'spei.pdf',
-    size_bytes: 1200,
-    uploaded_at: '2026-09-05T18:00:00Z',
-  },
-  reported_at: '2026-09-05T18:00:00Z',
-  decided_by_name: null,
-  decided_at: null,
-  rejection_reason: null,
-  receipt_number: null,
-  ...over,
-});
+const report = (over: Partial<TransferReport> = {}) =>
+  transferReport({
+    student_name: 'Lucía Pérez',
+    amount_centavos: 350_000,
+    reference: 'MBAN0100',
+    ...over,
+  });
 
 beforeEach(() => forgetCsrfToken());
 

@@ -1,11 +1,11 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TransferReport } from '@cuota/contracts/payments/transfer-reports';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import { transferReport } from '@cuota/web-core/test-support/transfer-report-fixture';
 import { owedOrder } from '../test-support/owed-order';
 import TransferReports from './transfer-reports';
 
@@ -14,30 +14,7 @@ const FULFILLMENTS = '/api/v1/schools/school-1/fulfillments/';
 const REPORT = /^\/api\/v1\/schools\/school-1\/payins\/[0-9a-f-]{36}\/report-as-paid\/$/;
 const PROOF = /^\/api\/v1\/schools\/school-1\/payins\/[0-9a-f-]{36}\/upload-proof-of-payment\/$/;
 const sofia: [string, string] = ['student-1', 'Sofía López'];
-const report = (over: Partial<TransferReport> = {}): TransferReport => ({
-  payin_id: 'p-1',
-  school_id: 'school-1',
-  status: 'pending',
-  guardian_id: 'guardian-1',
-  student_id: 'student-1',
-  student_name: 'Sofía López',
-  order_ids: ['o-1'],
-  amount_centavos: 250_000,
-  paid_on: '2026-09-05',
-  reference: null,
-  proof: {
-    content_type: 'application/pdf',
-    file_name: 'spei.pdf',
-    size_bytes: 1200,
-    uploaded_at: '2026-09-05T18:00:00Z',
-  },
-  reported_at: '2026-09-05T18:00:00Z',
-  decided_by_name: null,
-  decided_at: null,
-  rejection_reason: null,
-  receipt_number: null,
-  ...over,
-});
+const report = transferReport;
 
 beforeEach(() => forgetCsrfToken());
 

@@ -48,6 +48,24 @@ export default tseslint.config(
     },
   },
   {
+    // Document libraries load on first use (packages/documents): ~60 MB of RSS per service
+    // that a static import would pay at start for an export most processes never make.
+    files: ['services/**/*.ts', 'bff/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['exceljs', 'pdfkit'].map((name) => ({
+            name,
+            message: 'Use @cuota/documents (workbook.ts, pdf-kit.ts): they load it on first use.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

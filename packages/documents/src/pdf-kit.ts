@@ -3,7 +3,7 @@
  * colours, labelled values, section titles and page breaks. PDF's standard Helvetica
  * (WinAnsi) covers Spanish, so no font files ship.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -22,7 +22,11 @@ export interface PdfInfo {
   author: string;
 }
 
-export function createPdf(info: PdfInfo): Pdf {
+// pdfkit holds ~27 MB once loaded; a service loads it for its first document, not at start.
+let pdfkit: Promise<typeof PDFDocument> | undefined;
+
+export async function createPdf(info: PdfInfo): Promise<Pdf> {
+  const PDFDocument = await (pdfkit ??= import('pdfkit').then((m) => m.default));
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { createWorkbook } from '@cuota/documents/workbook';
 import {
   AGING_BUCKET_LABELS,
   AGING_BUCKETS,
@@ -15,7 +15,7 @@ type Row = Delinquency['rows'][number];
  * copy of enrolment's sections, so a group is written by its key, not its name.
  */
 export async function delinquencyWorkbook(report: Delinquency): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await createWorkbook();
   const sheet = workbook.addWorksheet('Morosidad');
   sheet.columns = [
     { header: 'Nivel', key: 'level', width: 16 },

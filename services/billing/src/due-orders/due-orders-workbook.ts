@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
+import { createWorkbook } from '@cuota/documents/workbook';
 import { DUE_STATUS_LABELS, type DueOrderStudent } from '@cuota/contracts/billing/orders';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { MONEY_FORMAT, pesos } from '../reports/workbook';
 
 /** The due-orders report as a spreadsheet: one row per student, amounts in pesos as of today. */
 export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await createWorkbook();
   const sheet = workbook.addWorksheet('Adeudos');
   sheet.columns = [
     { header: 'Apellidos', key: 'last_name', width: 24 },

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { createWorkbook } from '@cuota/documents/workbook';
 import { ORDER_PAYMENT_STATUS_LABELS } from '@cuota/contracts/billing/inscription-payments';
 import type { Order } from '@cuota/contracts/billing/orders';
 import { MONEY_FORMAT, pesos } from '../reports/workbook';
@@ -12,7 +12,7 @@ const money = (header: string, key: string) => ({
 
 /** The school's orders as a spreadsheet: one row per order, amounts in pesos as of today. */
 export async function schoolOrdersWorkbook(orders: Order[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await createWorkbook();
   const sheet = workbook.addWorksheet('Cargos');
   sheet.columns = [
     { header: 'Alumno', key: 'student', width: 28 },

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { createWorkbook } from '@cuota/documents/workbook';
 import type { ImportFormat } from '@cuota/contracts/enrolment/student-import';
 
 /** A sheet as text: the header row and every data row (cells as trimmed strings). */
@@ -23,7 +24,7 @@ export function sniffSpreadsheet(bytes: Buffer, fileName: string): ImportFormat 
 }
 
 export async function readSheet(bytes: Buffer, format: ImportFormat): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await createWorkbook();
   const worksheet =
     format === 'xlsx'
       ? (await workbook.xlsx.load(bytes as unknown as ArrayBuffer)).worksheets[0]
@@ -76,7 +77,7 @@ export async function writeSheet(
   rows: (string | number | null)[][],
   format: ImportFormat,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await createWorkbook();
   const sheet = workbook.addWorksheet(name);
   sheet.addRow(headers).font = { bold: true };
   for (const row of rows) sheet.addRow(row.map((v) => v ?? ''));

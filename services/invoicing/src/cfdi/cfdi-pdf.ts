@@ -46,7 +46,7 @@ export const PRINTED_CFDI_LEGEND = 'Este documento es una representación impres
 export async function renderCfdiPdf(stampedXml: string): Promise<Buffer> {
   const stamped = parseStampedCfdi(stampedXml);
   const { comprobante, timbre } = stamped;
-  const doc = createPdf({ title: `CFDI ${timbre.UUID}`, author: comprobante.Emisor.Nombre });
+  const doc = await createPdf({ title: `CFDI ${timbre.UUID}`, author: comprobante.Emisor.Nombre });
   header(doc, stamped);
   receptor(doc, comprobante);
   conceptos(doc, comprobante);

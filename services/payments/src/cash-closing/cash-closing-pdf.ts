@@ -20,7 +20,7 @@ const METHOD_WORDS = { cash: 'Efectivo', transfer: 'Transferencia' } as const;
 /** The corte de caja as a PDF: per cashier, each movement and the totals, then the day's. */
 export async function renderCashClosingPdf(closing: CashClosing, schoolName: string) {
   const title = `Corte de caja del ${closing.date}`;
-  const doc = createPdf({ title, author: schoolName });
+  const doc = await createPdf({ title, author: schoolName });
   const width = contentWidth(doc);
   doc
     .font(FONT.bold)

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { createWorkbook } from '@cuota/documents/workbook';
 import {
   PAYIN_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -21,7 +21,7 @@ const MONEY = '"$"#,##0.00';
 
 /** Pagos' filtered list as a spreadsheet: one row per payin, amounts in pesos, then the total. */
 export async function payinsWorkbook(payins: Payin[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await createWorkbook();
   const sheet = workbook.addWorksheet('Pagos');
   sheet.columns = [
     { header: 'Fecha', key: 'date', width: 28 },

@@ -41,7 +41,7 @@ export async function renderReceiptPdf({
   students,
 }: ReceiptData): Promise<Buffer> {
   const folio = payin.receipt_number ?? payin.id;
-  const doc = createPdf({ title: `Recibo de pago ${folio}`, author: schoolName });
+  const doc = await createPdf({ title: `Recibo de pago ${folio}`, author: schoolName });
   const width = contentWidth(doc);
   doc
     .font(FONT.bold)

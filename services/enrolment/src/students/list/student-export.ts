@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '@cuota/documents/workbook';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentsByLevelQuery } from '@cuota/contracts/enrolment/student-list';
 import { STUDENT_STATUS_LABELS } from '@cuota/contracts/enrolment/student-status';
@@ -37,7 +38,7 @@ export async function streamStudentWorkbook(
     'content-disposition': `attachment; filename="alumnos-${date}.xlsx"`,
     'cache-control': 'no-store',
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
   const sheet = workbook.addWorksheet('Alumnos');
   sheet.columns = COLUMNS;
   sheet.getRow(1).font = { bold: true };

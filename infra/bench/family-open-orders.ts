@@ -1,0 +1,106 @@
+// Issue 20 measures the portal's Pagos with 40 open orders; the demo family has fewer (its
+// months are billed through this one). The school bills the next months ahead, through the
+// real bill-run endpoint, as a school that bills the cycle up front would, until the family
+// holds `target` open orders; afterwards the runs are deleted through the same endpoint, so the
+// other scenarios (and the next bench) read the demo school as seeded.
+
+interface Concept {
+  id: string;
+  recurrence: string;
+  periods?: string[];
+}
+
+interface BillRun {
+  id: string;
+  status: string;
+  created_orders: number;
+}
+
+const BILL_RUNS = '/book-keeper/massive_concept_assignments/';
+
+const json = async <T>(response: Response, what: string): Promise<T> => {
+  if (!response.ok) throw new Error(`${what} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+async function csrfToken(base: string, cookie: string): Promise<string> {
+  const url = new URL('/api/auth/csrf', base);
+  return (await json<{ csrfToken: string }>(await fetch(url, { headers: { cookie } }), 'csrf'))
+    .csrfToken;
+}
+
+/** One bill run, waited for whether the endpoint answers it done or as a job still running. */
+async function billPeriod(base: string, staff: string, csrf: string, body: object) {
+  const path = BILL_RUNS;
+  const headers = { cookie: staff, 'content-type': 'application/json', 'x-csrf-token': csrf };
+  let run = await json<BillRun>(
+    await fetch(new URL(path, base), { method: 'POST', headers, body: JSON.stringify(body) }),
+    'bill run',
+  );
+  for (let polls = 0; run.status === 'PENDING' && polls < 300; polls++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    run = await json<BillRun>(
+      await fetch(new URL(`${path}${run.id}/`, base), { headers: { cookie: staff } }),
+      'bill run status',
+    );
+  }
+  if (run.status === 'PENDING') throw new Error(`bill run ${run.id} still running after 30 s`);
+  return run;
+}
+
+export interface BilledAhead {
+  openOrders: number;
+  /** The runs that billed something: undone by `undoBillRuns`. */
+  runs: string[];
+}
+
+export async function billAheadForFamily(
+  base: string,
+  cookies: { staff: string; family: string },
+  schoolId: string,
+  target: number,
+): Promise<BilledAhead> {
+  const openOrders = async () =>
+    (
+      await json<unknown[]>(
+        await fetch(new URL(`/api/v1/schools/${schoolId}/fulfillments/`, base), {
+          headers: { cookie: cookies.family },
+        }),
+        'family orders',
+      )
+    ).length;
+  const concepts = await json<Concept[]>(
+    await fetch(new URL(`/api/v1/dashboard/schools/${schoolId}/concepts/`, base), {
+      headers: { cookie: cookies.staff },
+    }),
+    'concepts',
+  );
+  const monthly = concepts.filter((c) => c.recurrence === 'MONTHLY' && c.periods?.length);
+  const periods = [...new Set(monthly.flatMap((c) => c.periods!))].sort();
+  const csrf = await csrfToken(base, cookies.staff);
+  const runs: string[] = [];
+  let open = await openOrders();
+  for (const period of periods) {
+    if (open >= target) break;
+    for (const concept of monthly.filter((c) => c.periods!.includes(period))) {
+      const run = await billPeriod(base, cookies.staff, csrf, {
+        school_id: schoolId,
+        concept_id: concept.id,
+        period,
+      });
+      if (run.created_orders > 0) runs.push(run.id);
+    }
+    open = await openOrders();
+  }
+  return { openOrders: open, runs };
+}
+
+/** Deletes the runs billed ahead: their orders are unpaid, so every one of them goes. */
+export async function undoBillRuns(base: string, staff: string, runs: string[]): Promise<void> {
+  const headers = { cookie: staff, 'x-csrf-token': await csrfToken(base, staff) };
+  for (const id of runs)
+    await json(
+      await fetch(new URL(`${BILL_RUNS}${id}/`, base), { method: 'DELETE', headers }),
+      `undo bill run ${id}`,
+    );
+}

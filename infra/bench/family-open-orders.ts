@@ -6,7 +6,7 @@
 
 interface Concept {
   id: string;
-  recurrence: string;
+  concept_type: string;
   periods?: string[];
 }
 
@@ -75,7 +75,8 @@ export async function billAheadForFamily(
     }),
     'concepts',
   );
-  const monthly = concepts.filter((c) => c.recurrence === 'MONTHLY' && c.periods?.length);
+  // Tuition only: optional concepts (the cafeteria) are billed to those who subscribe.
+  const monthly = concepts.filter((c) => c.concept_type === 'MONTHLY_FEE' && c.periods?.length);
   const periods = [...new Set(monthly.flatMap((c) => c.periods!))].sort();
   const csrf = await csrfToken(base, cookies.staff);
   const runs: string[] = [];

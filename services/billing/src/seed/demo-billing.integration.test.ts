@@ -19,9 +19,9 @@ afterAll(() => h?.dispose());
 
 test('the demo school gets concepts and orders billed through this month, some overdue; once', async () => {
   const first = await seedDemoBilling(h.service.db, SCHOOL, '2026-11-24');
-  // Inscription, a monthly fee for each of the two levels, a uniform.
-  // Each active student: inscription + August to November + uniform.
-  expect(first).toEqual({ concepts: 4, orders: 2 * 6 });
+  // Inscription, a monthly fee for each of the two levels, a uniform, the optional cafeteria.
+  // Each active student: inscription + August to November + uniform; the cafeteria for no one.
+  expect(first).toEqual({ concepts: 5, orders: 2 * 6 });
   expect(await seedDemoBilling(h.service.db, SCHOOL, '2026-11-24')).toEqual({
     concepts: 0,
     orders: 0,
@@ -44,4 +44,12 @@ test('the demo school gets concepts and orders billed through this month, some o
     `SELECT count(*)::int AS n FROM outbox_events WHERE type = 'billing.orders.billed'`,
   );
   expect(billed!.n).toBe(1 + 2 * 4 + 1);
+
+  // Offered to each active student from this month on.
+  const offered = (await h.call(family(), `/api/v1/schools/${SCHOOL}/subscriptions/concepts/`))
+    .body as Json[];
+  expect(offered.map((o) => [o.concept_name, o.concept_price, o.months[0]])).toEqual([
+    ['Comedor', 150_000, '2026-11'],
+    ['Comedor', 150_000, '2026-11'],
+  ]);
 });

@@ -5,6 +5,7 @@ import { runBill } from '../bill-runs/run-bill';
 import { createConcept } from '../concepts/create-concept';
 import { conceptsOfSchool } from '../concepts/concept-repository';
 import { activeLevelsOfSchool } from '@cuota/student-directory/student-directory-repository';
+import { SUBSCRIBABLE_CONCEPT_TYPES } from '@cuota/contracts/billing/subscriptions';
 
 /** The demo cycle's months: August to June. */
 export const DEMO_PERIODS = [
@@ -72,13 +73,30 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
       early_payment: null,
       due_on: '2026-12-10',
     },
+    // Optional: only the families who subscribe in the portal pay it (ADR 0035).
+    {
+      school_id: schoolId,
+      name: 'Comedor',
+      concept_type: 'CAFETERIA',
+      recurrence: 'MONTHLY',
+      price_centavos: 150_000,
+      level: null,
+      late_fee: null,
+      early_payment: null,
+      periods: DEMO_PERIODS,
+      due_day: 10,
+    },
   ];
 }
+
+const isOptional = (input: CreateConcept) =>
+  (SUBSCRIBABLE_CONCEPT_TYPES as readonly string[]).includes(input.concept_type);
 
 /**
  * The demo school's money (once): an inscription, a monthly fee per level its students are
  * in and a uniform, billed through the month of `today` — so the earlier months are overdue
- * on the portal and the dashboard. Written through the same use cases as the endpoints.
+ * on the portal and the dashboard — and an optional cafeteria families may subscribe to,
+ * billed to no one. Written through the same use cases as the endpoints.
  */
 export async function seedDemoBilling(db: BillingDb, schoolId: string, today: string) {
   if ((await conceptsOfSchool(db, schoolId)).length > 0) return { concepts: 0, orders: 0 };
@@ -86,6 +104,7 @@ export async function seedDemoBilling(db: BillingDb, schoolId: string, today: st
   let orders = 0;
   for (const input of demoConcepts(schoolId, levels)) {
     const concept = await db.transaction((tx) => createConcept(tx, input));
+    if (isOptional(input)) continue;
     const periods =
       concept.recurrence === 'MONTHLY'
         ? concept.periods.filter((p) => p <= today.slice(0, 7))
@@ -97,5 +116,5 @@ export async function seedDemoBilling(db: BillingDb, schoolId: string, today: st
       orders += run.created_orders;
     }
   }
-  return { concepts: levels.length + 2, orders };
+  return { concepts: levels.length + 3, orders };
 }

@@ -42,7 +42,10 @@ export const paymentStatusSchema = z.object({
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-/** GET /api/v1/schools/{id}/card_form/: what the portal needs to frame the hosted card form. */
+/**
+ * GET /api/v1/schools/{id}/card_form/: what the portal needs to frame the hosted card form, or
+ * why this family may not pay by card here (its school judged it high risk).
+ */
 export const cardFormSettingsSchema = z.discriminatedUnion('kind', [
   /** Kushki's own client SDK (hosted fields, 3-D Secure, OTP, device fingerprint). */
   z.object({
@@ -58,5 +61,7 @@ export const cardFormSettingsSchema = z.discriminatedUnion('kind', [
     form_url: z.url(),
     public_merchant_id: z.string(),
   }),
+  /** Card checkout would refuse this family: the portal says so before any card is typed. */
+  z.object({ kind: z.literal('refused'), message: z.string() }),
 ]);
 export type CardFormSettings = z.infer<typeof cardFormSettingsSchema>;

@@ -10,6 +10,7 @@ import type { PaymentsDeps } from '../payments-deps';
 import { assertMayRead, familyScope } from '../payins/payin-access';
 import { payinById } from '../payins/payin-repository';
 import { paymentStatusOf } from './payment-status';
+import { cardRefusalOf } from '../risk/credit-profile';
 import { receiveNotification } from './receive-notification';
 import { startCheckout } from './start-checkout';
 
@@ -41,8 +42,11 @@ export function checkoutHandlers(deps: PaymentsDeps) {
       return paymentStatusOf(deps.db, payin.id);
     }),
 
-    implement(cardFormSettings, ({ params, caller }) => {
-      familyScope(caller, params.id); // another school's family: 404 (staff: by the definition)
+    implement(cardFormSettings, async ({ params, caller }) => {
+      // Another school's family: 404 (staff: by the definition).
+      const guardianId = familyScope(caller, params.id);
+      const refusal = guardianId && (await cardRefusalOf(deps.db, params.id, guardianId));
+      if (refusal) return { kind: 'refused' as const, message: refusal };
       return deps.gateways.cardFormOf(params.id);
     }),
 

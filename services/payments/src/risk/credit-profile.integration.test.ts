@@ -77,8 +77,17 @@ test('high_risk refuses the family’s card checkout in Spanish; set again, it p
     'Por ahora no es posible pagar con tarjeta. Paga en la caja de tu escuela o por transferencia.',
   );
   expect(await h.count('payins')).toBe(payinsBefore);
+  // The portal learns it before any card is typed; staff still frame the form.
+  const cardForm = `/api/v1/schools/${school.id}/card_form/`;
+  expect((await h.call(h.guardian(school, 0), cardForm)).body).toEqual({
+    kind: 'refused',
+    message: refused.body.error.message,
+  });
+  expect((await h.call(h.staff('TREASURER'), cardForm)).body.kind).toBe('hosted_form');
+  expect((await h.call(h.guardian(school, 1), cardForm)).body.kind).toBe('hosted_form');
 
   expect((await judge({ risk_level: 'low_risk' })).body.card_blocked).toBe(false);
+  expect((await h.call(h.guardian(school, 0), cardForm)).body.kind).toBe('hosted_form');
   expect((await h.checkout(school, orders)).status).toBe(202);
 });
 

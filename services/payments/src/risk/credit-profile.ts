@@ -53,11 +53,16 @@ export async function setCreditProfile(
   return answerOf(input.school_id, guardianId, await saveCreditProfile(db, guardianId, input, by));
 }
 
+/** Why a family may not pay by card in a school (it was judged high risk), or null. */
+export async function cardRefusalOf(db: Executor, schoolId: string, guardianId: string) {
+  const row = await creditProfileOf(db, schoolId, guardianId);
+  return row && CARD_REFUSED_RISK_LEVELS.includes(row.riskLevel) ? CARD_REFUSED_FOR_RISK : null;
+}
+
 /** Card checkout refuses a family the school judged high risk (spec §6), in Spanish. */
 export async function assertMayPayByCard(db: Executor, schoolId: string, guardianId: string) {
-  const row = await creditProfileOf(db, schoolId, guardianId);
-  if (row && CARD_REFUSED_RISK_LEVELS.includes(row.riskLevel))
-    throw new HttpError(403, 'FORBIDDEN', CARD_REFUSED_FOR_RISK);
+  const refusal = await cardRefusalOf(db, schoolId, guardianId);
+  if (refusal) throw new HttpError(403, 'FORBIDDEN', refusal);
 }
 
 /**

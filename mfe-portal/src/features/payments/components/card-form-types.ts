@@ -19,8 +19,11 @@ export interface CardFormHandle {
   submit: () => void;
 }
 
+/** The settings a card form is drawn from (a refused family gets no form). */
+export type FormSettings = Exclude<CardFormSettings, { kind: 'refused' }>;
+
 /** One interface, two implementations, chosen by the school's gateway settings (ADR 0030). */
-export interface CardFormProps<S extends CardFormSettings = CardFormSettings> {
+export interface CardFormProps<S extends FormSettings = FormSettings> {
   settings: S;
   totalCentavos: number;
   onState: (state: CardFormState) => void;

@@ -60,6 +60,12 @@ export function CardPayment({ schoolId, items, totalCentavos, onSettled }: Props
         onRetry={() => void settings.refetch()}
       />
     );
+  if (settings.data.kind === 'refused')
+    return (
+      <Notice tone="warning">
+        <p role="alert">{settings.data.message}</p>
+      </Notice>
+    );
   const busy = formState.busy || checkoutResult.isLoading;
   return (
     <Card title="Pago con tarjeta" focusTitle>

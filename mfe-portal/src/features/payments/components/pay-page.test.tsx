@@ -76,7 +76,7 @@ beforeEach(() => {
 });
 
 test('what is owed shows per student with due date, late fee and status; the total follows the selection', async () => {
-  stubFetch().on('GET', OWED, owed);
+  stubFetch().on('GET', OWED, owed).on('GET', CARD_FORM, HOSTED_FORM);
   renderPay();
   const user = userEvent.setup();
   const sofiaOrders = await screen.findByRole('region', { name: 'Sofía López' });
@@ -245,4 +245,19 @@ test('nothing owed: the family is told it is up to date', async () => {
   stubFetch().on('GET', OWED, []);
   renderPay();
   expect(await screen.findByRole('heading', { name: 'Estás al corriente' })).toBeVisible();
+});
+
+test('a family its school judged high risk is told before choosing, and cannot start a card payment', async () => {
+  const message =
+    'Por ahora no es posible pagar con tarjeta. Paga en la caja de tu escuela o por transferencia.';
+  stubFetch().on('GET', OWED, owed).on('GET', CARD_FORM, { kind: 'refused', message });
+  renderPay();
+  const user = userEvent.setup();
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Repórtalo en tu historial de pagos' })).toHaveAttribute(
+    'href',
+    '/guardians/h/payments/history',
+  );
+  await user.click(screen.getByRole('checkbox', { name: 'Pagar Inscripción de Diego López' }));
+  expect(screen.getByRole('button', { name: 'Pagar con tarjeta' })).toBeDisabled();
 });

@@ -4,11 +4,17 @@ import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
+import { Notice } from '@cuota/ui/notice';
 import { Spinner } from '@cuota/ui/spinner';
 import { StickyActionBar } from '@cuota/ui/sticky-action-bar';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useAppDispatch } from '@cuota/web-core/hooks';
-import { invalidateAfterPayment, useFamilyFulfillmentsQuery } from '../api/portal-payments-api';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import {
+  invalidateAfterPayment,
+  useCardFormSettingsQuery,
+  useFamilyFulfillmentsQuery,
+} from '../api/portal-payments-api';
 import { CardPayment } from './card-payment';
 import { CheckoutSummary } from './checkout-summary';
 import { OwedOrders } from './owed-orders';
@@ -27,9 +33,16 @@ function byStudent(orders: Order[]) {
 const countLabel = (n: number) =>
   n === 0 ? 'Elige qué pagar' : n === 1 ? '1 cargo' : `${n} cargos`;
 
+/** Why this family may not pay by card here, as soon as the school's card settings say so. */
+function useCardRefusal(schoolId: string): string | null {
+  const card = useCardFormSettingsQuery(schoolId).currentData;
+  return card?.kind === 'refused' ? card.message : null;
+}
+
 /** What the family owes per student; it picks what to pay and pays by card. */
 export function PayView({ schoolId }: { schoolId: string }) {
   const owed = useFamilyFulfillmentsQuery(schoolId);
+  const refusal = useCardRefusal(schoolId);
   const { selection, toggle, selectAll, clear } = useSelection(owed.data);
   const [paying, setPaying] = useState(false);
   const dispatch = useAppDispatch();
@@ -78,6 +91,14 @@ export function PayView({ schoolId }: { schoolId: string }) {
     );
   return (
     <>
+      {refusal && (
+        <Notice tone="warning">
+          <p>{refusal}</p>
+          <p>
+            ¿Ya transferiste? <UtmLink to="history">Repórtalo en tu historial de pagos</UtmLink>.
+          </p>
+        </Notice>
+      )}
       {byStudent(owed.data).map(([id, group]) => (
         <OwedOrders
           key={id}
@@ -101,7 +122,10 @@ export function PayView({ schoolId }: { schoolId: string }) {
           </p>
         }
         action={
-          <Button disabled={selection.items.length === 0} onClick={() => setPaying(true)}>
+          <Button
+            disabled={selection.items.length === 0 || refusal !== null}
+            onClick={() => setPaying(true)}
+          >
             Pagar con tarjeta
           </Button>
         }

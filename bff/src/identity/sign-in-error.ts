@@ -2,12 +2,12 @@ import type { SignInErrorCode } from '@cuota/contracts/identity/auth-api';
 
 /** A sign-in that did not happen, with the Auth.js code and the Spanish reason. */
 export class SignInError extends Error {
-  constructor(
-    readonly reason: SignInErrorCode,
-    readonly status: number,
-    message: string,
-  ) {
+  readonly reason: SignInErrorCode;
+  readonly status: number;
+  constructor(reason: SignInErrorCode, status: number, message: string) {
     super(message);
+    this.reason = reason;
+    this.status = status;
   }
 }
 

@@ -32,21 +32,21 @@ export function requestSubject(ns: Namespace, definition: RequestDefinition): st
 
 /** Nobody answered in time (the other domain is down, not built yet, or too slow). */
 export class RequestUnanswered extends Error {
-  constructor(
-    readonly subject: string,
-    readonly reason: 'no_responders' | 'timeout',
-  ) {
+  readonly subject: string;
+  readonly reason: 'no_responders' | 'timeout';
+  constructor(subject: string, reason: 'no_responders' | 'timeout') {
     super(`${subject}: ${reason === 'no_responders' ? 'no responders' : 'timed out'}`);
+    this.subject = subject;
+    this.reason = reason;
   }
 }
 
 /** The responder answered, but with its own refusal or with something unreadable. */
 export class RequestRefused extends Error {
-  constructor(
-    readonly subject: string,
-    message: string,
-  ) {
+  readonly subject: string;
+  constructor(subject: string, message: string) {
     super(message);
+    this.subject = subject;
   }
 }
 

@@ -64,7 +64,9 @@ export class DurableConsumer {
   private loop: Promise<void> | undefined;
   private readonly byType: Map<string, Subscription>;
 
-  constructor(private readonly options: DurableConsumerOptions) {
+  private readonly options: DurableConsumerOptions;
+  constructor(options: DurableConsumerOptions) {
+    this.options = options;
     this.byType = new Map(options.subscriptions.map((s) => [s.event.type, s]));
   }
 

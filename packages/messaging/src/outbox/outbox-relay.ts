@@ -30,7 +30,9 @@ export class OutboxRelay {
   private readonly loop: WorkLoop;
   private readonly js;
 
-  constructor(private readonly options: OutboxRelayOptions) {
+  private readonly options: OutboxRelayOptions;
+  constructor(options: OutboxRelayOptions) {
+    this.options = options;
     this.js = jetstream(options.nc);
     this.loop = new WorkLoop({
       name: 'outbox relay',

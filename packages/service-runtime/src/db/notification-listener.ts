@@ -2,6 +2,14 @@ import type { PoolClient } from 'pg';
 import type { Logger } from '../logging/logger';
 import type { Database } from './database';
 
+interface NotificationListenerOptions {
+  db: Database<Record<string, unknown>>;
+  channel: string;
+  onNotify: () => void;
+  logger: Logger;
+  retryMs: number;
+}
+
 /**
  * LISTENs on a PostgreSQL channel with a connection of its own and calls `onNotify` for each
  * notification; when the connection is lost it says so and listens again after `retryMs`
@@ -11,15 +19,11 @@ export class NotificationListener {
   private client: PoolClient | undefined;
   private running = false;
 
-  constructor(
-    private readonly options: {
-      db: Database<Record<string, unknown>>;
-      channel: string;
-      onNotify: () => void;
-      logger: Logger;
-      retryMs: number;
-    },
-  ) {}
+  private readonly options: NotificationListenerOptions;
+
+  constructor(options: NotificationListenerOptions) {
+    this.options = options;
+  }
 
   start(): void {
     this.running = true;

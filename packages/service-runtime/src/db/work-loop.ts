@@ -9,6 +9,15 @@ export interface WorkPass {
   waitMs?: number;
 }
 
+interface WorkLoopOptions {
+  name: string;
+  pass: () => Promise<WorkPass>;
+  idleMs: number;
+  logger: Logger;
+  /** Wake on this PostgreSQL NOTIFY channel. */
+  listen?: { db: Database<Record<string, unknown>>; channel: string };
+}
+
 /**
  * A background worker's loop: run a pass, then wait until woken (a commit's NOTIFY on
  * `channel`, or `wake()`) or until the pass's wait is over. A wake that arrives during a
@@ -22,16 +31,10 @@ export class WorkLoop {
   private woken = false;
   private readonly listener: NotificationListener | undefined;
 
-  constructor(
-    private readonly options: {
-      name: string;
-      pass: () => Promise<WorkPass>;
-      idleMs: number;
-      logger: Logger;
-      /** Wake on this PostgreSQL NOTIFY channel. */
-      listen?: { db: Database<Record<string, unknown>>; channel: string };
-    },
-  ) {
+  private readonly options: WorkLoopOptions;
+
+  constructor(options: WorkLoopOptions) {
+    this.options = options;
     const { listen } = options;
     this.listener = listen
       ? new NotificationListener({

@@ -2,13 +2,19 @@ import type { ApiErrorCode } from '@cuota/contracts/common/api-error';
 
 /** An operational error with the status and Spanish message the caller should see. */
 export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details?: { path: string; message: string }[];
   constructor(
-    readonly status: number,
-    readonly code: ApiErrorCode,
+    status: number,
+    code: ApiErrorCode,
     message: string,
-    readonly details?: { path: string; message: string }[],
+    details?: { path: string; message: string }[],
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
   }
 }
 

@@ -4,12 +4,17 @@
  * sent as JSON.
  */
 export class Reply {
-  private constructor(
-    readonly status: number,
-    readonly body?: unknown,
-    readonly file?: FileReply,
-    readonly json?: string,
-  ) {}
+  readonly status: number;
+  readonly body?: unknown;
+  readonly file?: FileReply;
+  readonly json?: string;
+
+  private constructor(status: number, body?: unknown, file?: FileReply, json?: string) {
+    this.status = status;
+    this.body = body;
+    this.file = file;
+    this.json = json;
+  }
 
   /** The endpoint's answer as JSON text, sent as it is (checked like any answer in tests). */
   static json(text: string, status = 200): Reply {

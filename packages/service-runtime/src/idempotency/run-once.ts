@@ -17,7 +17,10 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A request that repeats one already done: the stored answer is sent instead of running it. */
 export class ReplayedAnswer {
-  constructor(readonly answer: unknown) {}
+  readonly answer: unknown;
+  constructor(answer: unknown) {
+    this.answer = answer;
+  }
 }
 
 /** Who, where, which key and which request, as a claim on the key. */

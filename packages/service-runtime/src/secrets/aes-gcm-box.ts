@@ -18,7 +18,10 @@ export interface AesGcmSealed {
  * service's SecretBox checks its key and encodes the parts as its stored rows have them.
  */
 export class AesGcmBox {
-  constructor(private readonly key: Buffer) {}
+  private readonly key: Buffer;
+  constructor(key: Buffer) {
+    this.key = key;
+  }
 
   protected sealParts(plain: Uint8Array, context: string): AesGcmSealed {
     const iv = randomBytes(AES_GCM_IV_BYTES);

@@ -27,11 +27,10 @@ export function importKeyOf(row: StudentImportRow): string {
 
 /** A row refused for one of its cells. */
 export class RowRejected extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
+  readonly field: string;
+  constructor(field: string, message: string) {
     super(message);
+    this.field = field;
   }
 }
 

@@ -62,7 +62,14 @@ export async function ordersCreatedAfter(
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(limit);
   if (keys.length === 0) return [];
-  const rows = new Map((await ordersByIds(db, keys.map((k) => k.id))).map((r) => [r.order.id, r]));
+  const rows = new Map(
+    (
+      await ordersByIds(
+        db,
+        keys.map((k) => k.id),
+      )
+    ).map((r) => [r.order.id, r]),
+  );
   return keys.map((k) => ({ row: rows.get(k.id)!, createdAt: k.createdAt }));
 }
 
@@ -81,7 +88,9 @@ export function conceptAssignmentsAfter(
       conceptId: orders.conceptId,
       conceptName: concepts.name,
       studentId: orders.studentId,
-      periods: sql<(string | null)[]>`array_agg(${orders.period} ORDER BY ${orders.dueOn}, ${orders.id})`,
+      periods: sql<
+        (string | null)[]
+      >`array_agg(${orders.period} ORDER BY ${orders.dueOn}, ${orders.id})`,
       orders: sql<number>`count(*)::int`,
     })
     .from(orders)

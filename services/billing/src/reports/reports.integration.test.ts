@@ -79,10 +79,12 @@ const sheetOf = async (bytes: Buffer, name: string) => {
     .map((r) => (r as unknown[]).slice(1));
 };
 const orderOf = async (student: string, period: string): Promise<string> =>
-  (await h.query<{ id: string }>(`SELECT id FROM orders WHERE student_id = $1 AND period = $2`, [
-    student,
-    period,
-  ]))[0]!.id;
+  (
+    await h.query<{ id: string }>(`SELECT id FROM orders WHERE student_id = $1 AND period = $2`, [
+      student,
+      period,
+    ])
+  )[0]!.id;
 
 test('GET dashboard/orders: the school named in school_id, paged, late fee as of today', async () => {
   const { body } = await ok(`${ORDERS}&page_size=4`);
@@ -106,10 +108,7 @@ test('reports/excel: each report as its own screen exports it, late fees include
     ['Alumno 2', 4850, 0],
     ['Alumno 3', 5000, 150],
   ]);
-  const fulfillments = await sheetOf(
-    (await ok(`${EXCEL}&report=fulfillments`)).bytes,
-    'Cargos',
-  );
+  const fulfillments = await sheetOf((await ok(`${EXCEL}&report=fulfillments`)).bytes, 'Cargos');
   expect(fulfillments).toHaveLength(7); // header + 6 orders
   const delinquency = await ok(`${EXCEL}&report=delinquency`);
   expect(delinquency.headers.get('content-disposition')).toContain('morosidad-2026-10-08.xlsx');

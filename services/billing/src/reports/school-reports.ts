@@ -19,21 +19,23 @@ const EVERY_DUE_STUDENT = dueOrdersQuerySchema.parse({});
  * builders and the same quotes, so a report downloaded here matches Cargos, Adeudos and
  * Morosidad to the centavo (late fees included).
  */
-const WORKBOOKS: Record<ReportKind, (db: Executor, schoolId: string, asOf: string) => Promise<Buffer>> =
-  {
-    fulfillments: async (db, schoolId, asOf) => {
-      const { rows } = await schoolOrders(db, schoolId, {});
-      return schoolOrdersWorkbook(rows.map((r) => toOrder(r, asOf)));
-    },
-    due_orders: async (db, schoolId, asOf) => {
-      const { results } = await dueOrderStudents(db, schoolId, asOf, EVERY_DUE_STUDENT, {
-        all: true,
-      });
-      return dueOrdersWorkbook(await withOwed(db, schoolId, results, asOf, { all: true }));
-    },
-    delinquency: async (db, schoolId, asOf) =>
-      delinquencyWorkbook(await delinquencyReport(db, schoolId, asOf)),
-  };
+const WORKBOOKS: Record<
+  ReportKind,
+  (db: Executor, schoolId: string, asOf: string) => Promise<Buffer>
+> = {
+  fulfillments: async (db, schoolId, asOf) => {
+    const { rows } = await schoolOrders(db, schoolId, {});
+    return schoolOrdersWorkbook(rows.map((r) => toOrder(r, asOf)));
+  },
+  due_orders: async (db, schoolId, asOf) => {
+    const { results } = await dueOrderStudents(db, schoolId, asOf, EVERY_DUE_STUDENT, {
+      all: true,
+    });
+    return dueOrdersWorkbook(await withOwed(db, schoolId, results, asOf, { all: true }));
+  },
+  delinquency: async (db, schoolId, asOf) =>
+    delinquencyWorkbook(await delinquencyReport(db, schoolId, asOf)),
+};
 
 export const reportFilename = (kind: ReportKind, asOf: string) =>
   `${REPORT_TITLES[kind].toLowerCase()}-${asOf}.xlsx`;

@@ -17,9 +17,7 @@ import {
   type OrderRow,
 } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
-import { INSTANT, UUID, cursorPage, decodeCursor } from './public-cursor';
-
-const ANY_STUDENT_ID = /^.{1,200}$/;
+import { ANY_KEY, INSTANT, UUID, cursorPage, decodeCursor } from './public-cursor';
 
 /**
  * What each guardian's students owe at the school as of `asOf`: every guardian linked to a
@@ -85,7 +83,7 @@ export function internalReadHandlers({ db, today }: BillingContext) {
       return ordersPage({ conceptId: row.id }, call.query);
     }),
     implement(publicConceptAssignments, async ({ query }) => {
-      const after = query.cursor ? decodeCursor(query.cursor, [UUID, ANY_STUDENT_ID]) : undefined;
+      const after = query.cursor ? decodeCursor(query.cursor, [UUID, ANY_KEY]) : undefined;
       const rows = await conceptAssignmentsAfter(
         db,
         query.school_id,

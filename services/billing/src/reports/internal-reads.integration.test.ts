@@ -102,7 +102,9 @@ test('internal concepts and orders: the school named in school_id', async () => 
   expect((await ok(CONCEPTS)).map((c: Json) => c.id)).toEqual([tuition]);
   const orders = await ok(`${ORDERS}&page_size=2`);
   expect(orders).toMatchObject({ count: 6, page: 1, page_size: 2 });
-  expect(orders.results[0]).toMatchObject({ period: '2026-09', late_fee_centavos: 15_000 });
+  expect(orders.results.map((o: Json) => o.period)).toEqual(['2026-09', '2026-09']);
+  const s1 = await ok(`${ORDERS}&student_id=${S1}&period=2026-09`);
+  expect(s1.results[0]).toMatchObject({ late_fee_centavos: 15_000, pending_amount: 500_000 });
 });
 
 test('public fulfillments: pages by creation with a cursor, then only what is new', async () => {
@@ -167,5 +169,10 @@ test('Spanish 400 for bad queries and forged cursors', async () => {
   expect(await bad(`${FULFILLMENTS}&cursor=nada`)).toMatch(/El cursor no es válido/);
   const forged = Buffer.from(JSON.stringify(["2026'; DROP", 'x'])).toString('base64url');
   expect(await bad(`${ASSIGNMENTS}&cursor=${forged}`)).toMatch(/El cursor no es válido/);
+  // The right shape but no such day: a 400, not PostgreSQL's cast error.
+  const feb31 = Buffer.from(
+    JSON.stringify(['2026-02-31T10:00:00.000000Z', '00000000-0000-4000-8000-000000000001']),
+  ).toString('base64url');
+  expect(await bad(`${FULFILLMENTS}&cursor=${feb31}`)).toMatch(/El cursor no es válido/);
   expect(await bad(`${CONCEPTS}&concept_type=VENTAS`)).toBeTruthy();
 });

@@ -5,19 +5,28 @@ import { HttpError } from '@cuota/service-runtime/http/http-error';
  * JSON array), like enrolment's Public v1 (ADR 0014). Each part is checked against its shape,
  * so a forged cursor is a Spanish 400, never a 500 from PostgreSQL.
  */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+type Shape = (part: string) => boolean;
+
+export const UUID: Shape = (p) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(p);
+/** An instant as PostgreSQL prints it, and a real one: 2026-02-31 would fail the cast (a 500). */
+export const INSTANT: Shape = (p) => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(p)) return false;
+  const date = new Date(p);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === p.slice(0, 23);
+};
+export const ANY_KEY: Shape = (p) => p.length > 0 && p.length <= 200;
 
 export const encodeCursor = (parts: string[]) =>
   Buffer.from(JSON.stringify(parts)).toString('base64url');
 
-export function decodeCursor(raw: string, shapes: RegExp[]): string[] {
+export function decodeCursor(raw: string, shapes: Shape[]): string[] {
   try {
     const parts = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
     if (
       Array.isArray(parts) &&
       parts.length === shapes.length &&
-      parts.every((p, i) => typeof p === 'string' && shapes[i]!.test(p))
+      parts.every((p, i) => typeof p === 'string' && shapes[i]!(p))
     )
       return parts as string[];
   } catch {

@@ -4,7 +4,7 @@ import { formatPeriod } from '@cuota/ui/dates';
 import { DateText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { StatusBadge } from '@cuota/ui/status-badge';
-import { orderStatementUrl } from '../api/report-links';
+import { orderStatementUrl } from '@cuota/web-core/api/order-statement-url';
 
 const label = (o: Order) =>
   o.period ? `${o.concept_name} ${formatPeriod(o.period)}` : o.concept_name;

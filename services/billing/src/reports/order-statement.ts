@@ -1,3 +1,7 @@
+/**
+ * One order's statement, as the PDF and XML downloads print it: every amount is the order's
+ * quote as of `as_of` (late fee included), the same numbers Cargos and Adeudos show.
+ */
 import { formatMexicoDate, formatMexicoDateTime, formatPeriod } from '@cuota/documents/date-format';
 import { formatPesos } from '@cuota/documents/money-format';
 import {
@@ -15,10 +19,6 @@ import {
 import type { StaffOrderDetail } from '@cuota/contracts/billing/corrections';
 import { ORDER_PAYMENT_STATUS_LABELS } from '@cuota/contracts/billing/inscription-payments';
 
-/**
- * One order's statement, as the PDF and XML downloads print it: every amount is the order's
- * quote as of `as_of` (late fee included), the same numbers Cargos and Adeudos show.
- */
 const statusOf = (o: StaffOrderDetail) =>
   o.canceled_at ? 'Cancelado' : ORDER_PAYMENT_STATUS_LABELS[o.status];
 

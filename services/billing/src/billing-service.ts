@@ -16,6 +16,8 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { scholarshipHandlers } from './scholarships/scholarship-handlers';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
+import { reportHandlers } from './reports/report-handlers';
+import { internalReadHandlers } from './reports/internal-read-handlers';
 import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 
 /** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
@@ -44,6 +46,8 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...delinquencyHandlers({ db, today: todayOf(config) }),
     ...schoolOrderHandlers({ db, today: todayOf(config) }),
     ...subscriptionHandlers({ db, today: todayOf(config) }),
+    ...reportHandlers({ db, today: todayOf(config) }),
+    ...internalReadHandlers({ db, today: todayOf(config) }),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);

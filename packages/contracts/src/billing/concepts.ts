@@ -197,3 +197,4 @@ export const conceptQuerySchema = z.object({
   concept_type: conceptTypeSchema.optional(),
   active: z.enum(['true', 'false']).optional(),
 });
+export type ConceptQuery = z.infer<typeof conceptQuerySchema>;

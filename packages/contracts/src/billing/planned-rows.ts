@@ -12,18 +12,9 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'POST /api/v1/schools/{id}/validate_stock/': 'Validar existencias antes de comprar',
   },
   dashboard: {
-    'GET /academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/':
-      'Cargos pagados de un alumno por tipo de concepto',
-    'GET /api/v1/dashboard/orders/': 'Listar órdenes',
-    'GET /api/v1/dashboard/reports/excel/': 'Exportar a Excel',
-    'GET /api/v1/dashboard/reports/zip/': 'Descargar en ZIP',
-    'GET /api/v1/dashboard/table-links/': 'Listar vínculos de tablas',
     'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
       'Asignar automáticamente un concepto',
     'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
-    'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/': 'Descargar en PDF',
-    'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/': 'Descargar en XML',
-    'GET /api/v1/dashboard/schools/{id}/fulfillments/xls_v2/': 'Exportar a Excel (v2)',
     'POST /api/v1/dashboard/schools/{id}/massive_assignments/':
       'Registrar asignaciones masivas de la escuela',
     'POST /api/v1/dashboard/schools/{id}/massive_dissassignments/':
@@ -36,13 +27,5 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/stock/': 'Listar inventario de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock-history/':
       'Listar historial de inventario de la escuela',
-  },
-  internal: {
-    'GET /auth/api/app/schools/{id}/guardians/debt/': 'Adeudo de los tutores de una escuela',
-    'GET /api/v1/internal/concepts/': 'Listar conceptos',
-    'GET /api/v1/internal/orders/': 'Listar órdenes',
-    'GET /api/v1/internal/public/concept-assignments/': 'Asignaciones de conceptos (API pública)',
-    'GET /api/v1/internal/public/concepts/{id}/orders/': 'Listar órdenes',
-    'GET /api/v1/internal/public/fulfillments/': 'Listar cargos',
   },
 });

@@ -7,6 +7,8 @@ import {
   patchConcept,
   replaceConcept,
 } from '@cuota/contracts/billing/endpoints/concepts';
+import { internalConcepts } from '@cuota/contracts/billing/endpoints/internal-reads';
+import type { ConceptQuery } from '@cuota/contracts/billing/concepts';
 import { implement, type Call } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
 import { createConcept } from './create-concept';
@@ -29,13 +31,15 @@ export function conceptHandlers(db: BillingDb) {
     const { row } = await conceptOfCaller(db, call);
     return db.transaction((tx) => updateConcept(tx, row, call.body));
   };
+  /** The dashboard's and the internal list: the school named in `school_id`. */
+  const byQuery = ({ query }: { query: ConceptQuery }) =>
+    conceptsOfSchool(db, query.school_id, {
+      conceptType: query.concept_type,
+      active: query.active === undefined ? undefined : query.active === 'true',
+    });
   return [
-    implement(listConcepts, ({ query }) =>
-      conceptsOfSchool(db, query.school_id, {
-        conceptType: query.concept_type,
-        active: query.active === undefined ? undefined : query.active === 'true',
-      }),
-    ),
+    implement(listConcepts, byQuery),
+    implement(internalConcepts, byQuery),
     implement(listSchoolConcepts, ({ params }) => conceptsOfSchool(db, params.id)),
     implement(createConceptEndpoint, ({ body, once }) => once((tx) => createConcept(tx, body))),
     implement(getConcept, async (call) => toConcept(await conceptOfCaller(db, call))),

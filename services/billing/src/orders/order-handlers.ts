@@ -9,6 +9,7 @@ import {
   listStaffStudentFulfillments,
   listStaffStudentOrders,
   listStudentOrders,
+  listStudentPaidByConceptType,
 } from '@cuota/contracts/billing/endpoints/orders';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
@@ -22,7 +23,7 @@ import {
   ordersOfStudent,
   UNKNOWN_ORDER,
 } from './order-repository';
-import { byConcept, toOrder, toOrderDetail } from './order-view';
+import { byConcept, paidByConceptType, toOrder, toOrderDetail } from './order-view';
 import { staffOrderDetail } from './staff-order-detail';
 
 type StudentCall = Parameters<typeof studentOfCaller>[1] & {
@@ -65,6 +66,9 @@ export function orderHandlers({ db, today }: BillingContext) {
         periods: orders.map((o) => o.period),
         orders: orders.length,
       })),
+    ),
+    implement(listStudentPaidByConceptType, async (call) =>
+      paidByConceptType(await ordersOf(call)),
     ),
     implement(getStudentOrder, async (call) => {
       await studentOfCaller(db, call, call.params.student);

@@ -12,6 +12,7 @@ const orderColumns = {
   conceptType: concepts.conceptType,
   firstName: studentDirectory.firstName,
   lastName: studentDirectory.lastName,
+  level: studentDirectory.level,
   billingGuardianId: studentDirectory.billingGuardianId,
   guardianIds: studentDirectory.guardianIds,
 };
@@ -19,14 +20,93 @@ export const UNKNOWN_ORDER = 'No encontramos esta orden.';
 
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
-function selectOrders(db: Executor, where: SQL | undefined) {
+function selectOrders(
+  db: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[] = [asc(orders.dueOn), asc(concepts.name), asc(orders.id)],
+) {
   return db
     .select(orderColumns)
     .from(orders)
     .innerJoin(concepts, eq(concepts.id, orders.conceptId))
     .leftJoin(studentDirectory, eq(studentDirectory.studentId, orders.studentId))
     .where(where)
-    .orderBy(asc(orders.dueOn), asc(concepts.name), asc(orders.id));
+    .orderBy(...orderBy);
+}
+
+/** Where an order sits in creation order: its instant as PostgreSQL keeps it (microseconds). */
+export const CREATED_AT_TEXT = sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The next `limit` orders of a school (or of one concept) created after a position, oldest
+ * first: the public rows' pages (docs/adr/0041). Ties in created_at are broken by id.
+ */
+export async function ordersCreatedAfter(
+  db: Executor,
+  scope: { schoolId?: string; conceptId?: string },
+  after: { at: string; id: string } | undefined,
+  limit: number,
+): Promise<{ row: OrderRow; createdAt: string }[]> {
+  const keys = await db
+    .select({ id: orders.id, createdAt: CREATED_AT_TEXT })
+    .from(orders)
+    .where(
+      and(
+        scope.schoolId ? eq(orders.schoolId, scope.schoolId) : undefined,
+        scope.conceptId ? eq(orders.conceptId, scope.conceptId) : undefined,
+        after
+          ? sql`(${orders.createdAt}, ${orders.id}) > (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+  if (keys.length === 0) return [];
+  const rows = new Map(
+    (
+      await ordersByIds(
+        db,
+        keys.map((k) => k.id),
+      )
+    ).map((r) => [r.order.id, r]),
+  );
+  return keys.map((k) => ({ row: rows.get(k.id)!, createdAt: k.createdAt }));
+}
+
+/**
+ * Which concepts each student of a school has orders of, by (concept, student), after a
+ * position: the public concept assignments.
+ */
+export function conceptAssignmentsAfter(
+  db: Executor,
+  schoolId: string,
+  after: { conceptId: string; studentId: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      conceptId: orders.conceptId,
+      conceptName: concepts.name,
+      studentId: orders.studentId,
+      periods: sql<
+        (string | null)[]
+      >`array_agg(${orders.period} ORDER BY ${orders.dueOn}, ${orders.id})`,
+      orders: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .innerJoin(concepts, eq(concepts.id, orders.conceptId))
+    .where(
+      and(
+        eq(orders.schoolId, schoolId),
+        isNull(orders.canceledAt),
+        after
+          ? sql`(${orders.conceptId}, ${orders.studentId}) > (${after.conceptId}, ${after.studentId})`
+          : undefined,
+      ),
+    )
+    .groupBy(orders.conceptId, concepts.name, orders.studentId)
+    .orderBy(asc(orders.conceptId), asc(orders.studentId))
+    .limit(limit);
 }
 
 const ofStudent = preparedPerDatabase((db: Executor) =>

@@ -1,4 +1,6 @@
 import type { Order, OrderDetail, StudentConcept } from '@cuota/contracts/billing/orders';
+import { CONCEPT_TYPE_LABELS, type ConceptType } from '@cuota/contracts/billing/concepts';
+import type { PaidByConceptType } from '@cuota/contracts/billing/reports';
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { orderAllocations } from '../schema';
 import { quoteOrder } from './order-quote';
@@ -65,6 +67,27 @@ export function byConcept(orders: Order[]): StudentConcept[] {
     group.pending_amount += o.pending_amount;
     group.orders.push(o);
     groups.set(o.concept_id, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A student's paid orders (nothing left to pay, not cancelled) grouped by concept type, in the
+ * order each type was first due, with what was paid (late fees included).
+ */
+export function paidByConceptType(orders: Order[]): PaidByConceptType[] {
+  const groups = new Map<ConceptType, PaidByConceptType>();
+  for (const o of orders) {
+    if (o.status !== 'PAID' || o.canceled_at) continue;
+    const group = groups.get(o.concept_type) ?? {
+      concept_type: o.concept_type,
+      concept_type_label: CONCEPT_TYPE_LABELS[o.concept_type],
+      paid_centavos: 0,
+      orders: [],
+    };
+    group.paid_centavos += o.paid_centavos;
+    group.orders.push(o);
+    groups.set(o.concept_type, group);
   }
   return [...groups.values()];
 }

@@ -1,6 +1,9 @@
 import { createWorkbook } from '@cuota/documents/workbook';
+import { formatPeriod } from '@cuota/documents/date-format';
+import { CONCEPT_TYPE_LABELS } from '@cuota/contracts/billing/concepts';
 import { ORDER_PAYMENT_STATUS_LABELS } from '@cuota/contracts/billing/inscription-payments';
 import type { Order } from '@cuota/contracts/billing/orders';
+import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import { MONEY_FORMAT, pesos } from '../reports/workbook';
 
 const money = (header: string, key: string) => ({
@@ -9,6 +12,9 @@ const money = (header: string, key: string) => ({
   width: 14,
   style: { numFmt: MONEY_FORMAT },
 });
+
+const statusOf = (o: Order) =>
+  o.canceled_at ? 'Cancelado' : ORDER_PAYMENT_STATUS_LABELS[o.status];
 
 /** The school's orders as a spreadsheet: one row per order, amounts in pesos as of today. */
 export async function schoolOrdersWorkbook(orders: Order[]): Promise<Buffer> {
@@ -37,7 +43,59 @@ export async function schoolOrdersWorkbook(orders: Order[]): Promise<Buffer> {
       late_fee: pesos(o.late_fee_centavos),
       paid: pesos(o.paid_centavos),
       pending: pesos(o.pending_amount),
-      status: o.canceled_at ? 'Cancelado' : ORDER_PAYMENT_STATUS_LABELS[o.status],
+      status: statusOf(o),
+    });
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** An order with the level its student is in (null while enrolment has not said). */
+export interface LeveledOrder {
+  order: Order;
+  level: EducationLevel | null;
+}
+
+/**
+ * v2: the month in Spanish («septiembre de 2026»), the student's level, and each adjustment in
+ * its own column, so a school reconciles scholarships, discounts and late fees separately.
+ */
+export async function schoolOrdersWorkbookV2(rows: LeveledOrder[]): Promise<Buffer> {
+  const workbook = await createWorkbook();
+  const sheet = workbook.addWorksheet('Cargos');
+  sheet.columns = [
+    { header: 'Alumno', key: 'student', width: 28 },
+    { header: 'Nivel', key: 'level', width: 14 },
+    { header: 'Concepto', key: 'concept', width: 24 },
+    { header: 'Tipo', key: 'type', width: 16 },
+    { header: 'Mes', key: 'period', width: 18 },
+    { header: 'Vencimiento', key: 'due_on', width: 12 },
+    money('Importe', 'amount'),
+    money('Beca', 'scholarship'),
+    money('Descuento', 'discount'),
+    money('Cargo adicional', 'surcharge'),
+    money('Recargo', 'late_fee'),
+    money('Pronto pago', 'early'),
+    money('Pagado', 'paid'),
+    money('Saldo', 'pending'),
+    { header: 'Estatus', key: 'status', width: 16 },
+  ];
+  for (const { order: o, level } of rows)
+    sheet.addRow({
+      student: o.student.name,
+      level: level ? EDUCATION_LEVEL_LABELS[level] : '',
+      concept: o.concept_name,
+      type: CONCEPT_TYPE_LABELS[o.concept_type],
+      period: o.period ? formatPeriod(o.period) : '',
+      due_on: o.due_on,
+      amount: pesos(o.amount_centavos),
+      scholarship: pesos(o.scholarship_centavos),
+      discount: pesos(o.discount_centavos),
+      surcharge: pesos(o.surcharge_centavos),
+      late_fee: pesos(o.late_fee_centavos),
+      early: pesos(o.early_payment_discount_centavos),
+      paid: pesos(o.paid_centavos),
+      pending: pesos(o.pending_amount),
+      status: statusOf(o),
     });
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());

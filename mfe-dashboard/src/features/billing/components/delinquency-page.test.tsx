@@ -76,6 +76,10 @@ test('Morosidad: the chart reads every bucket; the table each level and group, l
     'href',
     `/api/v1/dashboard/schools/${SCHOOL}/delinquency/xlsx/`,
   );
+  expect(screen.getByRole('link', { name: 'Todos los reportes (ZIP)' })).toHaveAttribute(
+    'href',
+    `/api/v1/dashboard/reports/zip/?school_id=${SCHOOL}`,
+  );
   const table = await screen.findByRole('table', { name: 'Vencido por nivel y grupo' });
   await within(table).findByText('1° A'); // the group's name arrives with the school's levels
   const rows = within(table).getAllByRole('row').slice(1);

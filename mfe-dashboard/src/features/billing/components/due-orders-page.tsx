@@ -20,6 +20,7 @@ import {
   useDueOrderFiltersQuery,
   useDueOrderStudentsQuery,
 } from '../api/due-orders-api';
+import { openOrdersExcelUrl } from '../api/report-links';
 
 const COLUMNS = [
   {
@@ -118,6 +119,9 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
         <Button variant="secondary" onClick={download}>
           Exportar a Excel
         </Button>
+        <a href={openOrdersExcelUrl(schoolId)} download>
+          Cargos abiertos en Excel
+        </a>
       </FormRow>
       {exportProblem && <FormError>{exportProblem}</FormError>}
     </FilteredPagedList>

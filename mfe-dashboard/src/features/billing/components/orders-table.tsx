@@ -4,6 +4,10 @@ import { formatPeriod } from '@cuota/ui/dates';
 import { DateText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { StatusBadge } from '@cuota/ui/status-badge';
+import { orderStatementUrl } from '@cuota/web-core/api/order-statement-url';
+
+const label = (o: Order) =>
+  o.period ? `${o.concept_name} ${formatPeriod(o.period)}` : o.concept_name;
 
 /** Orders as of today: base, scholarships and discounts, late fee, paid, pending, status. */
 export function OrdersTable({ caption, orders }: { caption: string; orders: Order[] }) {
@@ -41,6 +45,19 @@ export function OrdersTable({ caption, orders }: { caption: string; orders: Orde
           cell: (o) => <MoneyText centavos={o.pending_amount} />,
         },
         { header: 'Estatus', cell: (o) => <StatusBadge kind="orderPayment" status={o.status} /> },
+        {
+          header: 'Descargar',
+          cell: (o) => (
+            <>
+              <a href={orderStatementUrl(o, 'pdf')} download aria-label={`PDF de ${label(o)}`}>
+                PDF
+              </a>{' '}
+              <a href={orderStatementUrl(o, 'xml')} download aria-label={`XML de ${label(o)}`}>
+                XML
+              </a>
+            </>
+          ),
+        },
       ]}
     />
   );

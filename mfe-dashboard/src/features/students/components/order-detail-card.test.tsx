@@ -71,6 +71,15 @@ test('the order shows its amounts and its corrections: who, what, from what to w
   expect(trail).toHaveTextContent('Motivo: Se entregó tarde el estado de cuenta');
   expect(trail).not.toHaveTextContent('Total');
   expect(within(card).queryByRole('group', { name: 'Correcciones' })).toBeNull();
+  const statement = '/api/v1/dashboard/schools/school-1/fulfillments/o-1';
+  expect(within(card).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+    'href',
+    `${statement}/pdf/`,
+  );
+  expect(within(card).getByRole('link', { name: 'XML' })).toHaveAttribute(
+    'href',
+    `${statement}/xml/`,
+  );
 });
 
 test('editing the base: errors beside the field in pesos, then the new amount is sent', async () => {

@@ -9,6 +9,7 @@ import { Notice } from '@cuota/ui/notice';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
+import { orderStatementUrl } from '@cuota/web-core/api/order-statement-url';
 import { useStaffOrderQuery } from '../api/order-corrections-api';
 import { ACTION_LABELS, type CorrectionAction } from '../utils/correction-draft';
 import { CorrectionForm } from './correction-form';
@@ -99,6 +100,16 @@ export function OrderDetailCard({ orderId, can, onClose }: Props) {
             <StatusBadge kind="orderPayment" status={o.status} />
           )}
           <Amounts order={o} />
+          <p>
+            Descargar el estado del cargo:{' '}
+            <a href={orderStatementUrl(o, 'pdf')} download>
+              PDF
+            </a>{' '}
+            ·{' '}
+            <a href={orderStatementUrl(o, 'xml')} download>
+              XML
+            </a>
+          </p>
           {(can.correct || can.scholarships) && <Corrections order={o} can={can} />}
           <h4>Historial de correcciones</h4>
           <OrderTrail adjustments={o.adjustments} />

@@ -5,7 +5,9 @@ import { CONCEPT_ENDPOINTS } from './concepts';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { DELINQUENCY_ENDPOINTS } from './delinquency';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
+import { INTERNAL_READ_ENDPOINTS } from './internal-reads';
 import { ORDER_ENDPOINTS } from './orders';
+import { REPORT_ENDPOINTS } from './reports';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
 import { SCHOOL_ORDER_ENDPOINTS } from './school-orders';
 import { SPECIAL_CHARGE_ENDPOINTS } from './special-charges';
@@ -39,4 +41,6 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...DELINQUENCY_ENDPOINTS,
   ...SCHOOL_ORDER_ENDPOINTS,
   ...SUBSCRIPTION_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
+  ...INTERNAL_READ_ENDPOINTS,
 ];

@@ -9,6 +9,7 @@ import {
   studentConceptSchema,
 } from '../orders';
 import { staffOrderDetailSchema } from '../corrections';
+import { paidByConceptTypesSchema } from '../reports';
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 const UNKNOWN_ORDER = 'No encontramos esta orden.';
@@ -147,6 +148,15 @@ export const listStaffStudentAssignments = defineEndpoint({
   response: studentAssignmentListSchema,
 });
 
+/** The spec's academic-coordinator read: what a student has paid, grouped by concept type. */
+export const listStudentPaidByConceptType = defineEndpoint({
+  ...staffStudent,
+  name: 'billing.fulfillments.paid-by-concept-type',
+  path: '/academic-coordinator/students/{id}/get_paid_fulfillments_by_concept_types/',
+  summary: 'Cargos pagados de un alumno por tipo de concepto, con lo pagado (recargos incluidos)',
+  response: paidByConceptTypesSchema,
+});
+
 export const ORDER_ENDPOINTS = [
   listStudentOrders,
   getStudentOrder,
@@ -158,4 +168,5 @@ export const ORDER_ENDPOINTS = [
   listStaffStudentOrders,
   listStaffStudentFulfillments,
   listStaffStudentAssignments,
+  listStudentPaidByConceptType,
 ] as const;

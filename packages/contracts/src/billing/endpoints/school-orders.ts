@@ -44,8 +44,49 @@ export const listSchoolDueOrders = defineEndpoint({
   response: schoolOrderPageSchema,
 });
 
+/**
+ * v2 of the Excel: one row per order with the student's level, the month in Spanish and each
+ * adjustment in its own column (scholarship, discount, surcharge, late fee as of today).
+ */
+export const exportSchoolFulfillmentsV2 = defineEndpoint({
+  ...schoolOrders,
+  name: 'billing.fulfillments.xls-v2',
+  path: '/api/v1/dashboard/schools/{id}/fulfillments/xls_v2/',
+  summary: 'Exportar a Excel (v2) los cargos: nivel, mes y cada ajuste en su columna',
+  query: schoolOrderFilterSchema,
+  produces: 'xlsx',
+});
+
+const UNKNOWN_ORDER = 'No encontramos esta orden.';
+const oneOrder = {
+  ...schoolOrders,
+  params: uuidParams('id', 'fulfillment'),
+  notFound: UNKNOWN_ORDER,
+} as const;
+
+/** One order as a printable statement: amounts, adjustments, payments and what is owed today. */
+export const schoolFulfillmentPdf = defineEndpoint({
+  ...oneOrder,
+  name: 'billing.fulfillments.pdf',
+  path: '/api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/',
+  summary: 'Descargar en PDF el estado de un cargo (importe, ajustes, pagos y saldo a hoy)',
+  produces: 'pdf',
+});
+
+/** The same statement as XML, for a school's own systems (not a CFDI: invoicing issues those). */
+export const schoolFulfillmentXml = defineEndpoint({
+  ...oneOrder,
+  name: 'billing.fulfillments.xml',
+  path: '/api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/',
+  summary: 'Descargar en XML el estado de un cargo (no es un CFDI)',
+  produces: 'xml',
+});
+
 export const SCHOOL_ORDER_ENDPOINTS = [
   listSchoolFulfillments,
   exportSchoolFulfillments,
+  exportSchoolFulfillmentsV2,
+  schoolFulfillmentPdf,
+  schoolFulfillmentXml,
   listSchoolDueOrders,
 ] as const;

@@ -17,7 +17,13 @@ describe('payouts (ADR 0036)', () => {
     expect(nextBusinessDay('2026-03-05')).toBe('2026-03-06'); // Thursday → Friday
     expect(nextBusinessDay('2026-03-06')).toBe('2026-03-09'); // Friday → Monday
     expect(nextBusinessDay('2026-03-07')).toBe('2026-03-09'); // Saturday → Monday
-    expect(nextBusinessDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  test('the next business day skips Mexican bank holidays (ADR 0043)', () => {
+    expect(nextBusinessDay('2026-12-31')).toBe('2027-01-04'); // New Year (Fri), weekend
+    expect(nextBusinessDay('2026-04-01')).toBe('2026-04-06'); // Holy Thursday and Friday
+    expect(nextBusinessDay('2026-11-13')).toBe('2026-11-17'); // Revolution day, Monday 16
+    expect(nextBusinessDay('2027-03-12')).toBe('2027-03-16'); // Juárez, Monday 15
   });
 
   test("one payout per day of card money, less that day's card reversals; cash is not in it", () => {

@@ -1,15 +1,18 @@
 import type { Payout } from '@cuota/contracts/payments/payouts';
 import type { PaymentMethod } from '@cuota/contracts/payments/payins';
 import type { DayMethodSum } from '../figures/figures-repository';
+import { isBankHoliday } from './bank-holidays';
 
 /** The gateway's money: cards. Cash and transfers reach the school's hands or bank directly. */
 const CARD_METHODS: readonly PaymentMethod[] = ['credit_card', 'debit_card'];
 
-/** The next Monday-to-Friday after a date (bank holidays are not known yet). */
+/** The next Monday-to-Friday after a date that is not a bank holiday (ADR 0043). */
 export function nextBusinessDay(date: string): string {
   const d = new Date(`${date}T12:00:00Z`);
+  const closed = () =>
+    d.getUTCDay() === 0 || d.getUTCDay() === 6 || isBankHoliday(d.toISOString().slice(0, 10));
   do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  while (closed());
   return d.toISOString().slice(0, 10);
 }
 

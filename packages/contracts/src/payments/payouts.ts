@@ -9,6 +9,7 @@ export const PAYOUT_STATUSES = [
   'CANCELED',
 ] as const;
 export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 
 /**
  * A payout (dispersión): the card money the gateway collected for the school on one Mexico

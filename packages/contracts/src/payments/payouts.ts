@@ -18,6 +18,8 @@ export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
  * are executed through the gateway: until then every one is SCHEDULED.
  */
 export const payoutSchema = z.object({
+  /** The scheduled payout of the day (ADR 0043), whose status this is; null: not scheduled. */
+  payout_id: z.string().nullable(),
   collected_on: z.string(),
   scheduled_on: z.string(),
   status: payoutStatusSchema,

@@ -156,6 +156,18 @@ test('a closed day is scheduled once, executed once by 20 at a time, approved an
   expect(change.body.error.message).toBe(
     'La dispersión ya se envió; ya no se puede cambiar su cuenta.',
   );
+  // The dashboard's day-by-day list shows the day as its payout is.
+  const days = await h.call(
+    h.staff('ACCOUNTANT'),
+    `/api/v1/dashboard/schools/${school.id}/payouts/?from=${day}&to=${day}`,
+  );
+  expect(days.body.results).toEqual([
+    expect.objectContaining({
+      payout_id: payoutId,
+      status: 'APPROVED',
+      collected_centavos: 470_000,
+    }),
+  ]);
   expect((await h.ledgerCheck()).ok).toBe(true);
 });
 

@@ -21,7 +21,7 @@ import { balancesOfSchool } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { BANK_HOLIDAY_SOURCE, BANK_HOLIDAYS } from './bank-holidays';
 import { executePayout } from './execute-payout';
-import { payoutsOf } from './payout-rules';
+import { payoutsOf, withScheduled } from './payout-rules';
 import {
   changePayoutAccount,
   paymentsOfPayout,
@@ -56,17 +56,26 @@ export function payoutHandlers(deps: PaymentsDeps) {
       const range = rangeOf(query, deps.now());
       if (!range) throw badRequest(FIGURES_SPAN_MESSAGE);
       const r = { schoolId: params.id, ...range };
-      const [paid, reversed, accounts] = await Promise.all([
+      const [paid, reversed, accounts, rows] = await Promise.all([
         paidByDay(db, r),
         reversedByDay(db, r),
         bankAccountsOf(db, params.id),
+        payoutsOfSchool(db, params.id),
       ]);
       const first = accounts[0];
-      const results = payoutsOf(
+      const days = payoutsOf(
         paid,
         reversed,
         first ? { id: first.id, bank_name: first.bank_name, clabe: first.clabe } : null,
       );
+      const scheduled = (await payoutViews(db, rows)).map((p) => ({
+        id: p.id,
+        collectedOn: p.collected_on,
+        scheduledOn: p.scheduled_on,
+        status: p.status,
+        account: p.bank_account,
+      }));
+      const results = withScheduled(days, scheduled);
       return {
         ...range,
         results,

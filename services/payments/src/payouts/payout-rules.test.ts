@@ -1,4 +1,4 @@
-import { nextBusinessDay, payoutsOf } from './payout-rules';
+import { nextBusinessDay, payoutsOf, withScheduled } from './payout-rules';
 
 const sum = (
   date: string,
@@ -46,6 +46,7 @@ describe('payouts (ADR 0036)', () => {
         amount_centavos: -10_000,
       }),
       {
+        payout_id: null,
         collected_on: '2026-03-05',
         scheduled_on: '2026-03-06',
         status: 'SCHEDULED',
@@ -55,6 +56,29 @@ describe('payouts (ADR 0036)', () => {
         amount_centavos: 450_000,
         bank_account: account,
       },
+    ]);
+  });
+
+  test('a scheduled day shows its payout: id, status, deposit day and account', () => {
+    const first = { id: 'a-1', bank_name: 'BBVA MEXICO', clabe: '012180001234567897' };
+    const other = { id: 'a-2', bank_name: 'BANAMEX', clabe: '002010077777777771' };
+    const days = payoutsOf(
+      [sum('2026-03-05', 'credit_card', 1, 100_000), sum('2026-03-06', 'credit_card', 1, 50_000)],
+      [],
+      first,
+    );
+    const shown = withScheduled(days, [
+      {
+        id: 'p-1',
+        collectedOn: '2026-03-05',
+        scheduledOn: '2026-03-06',
+        status: 'APPROVED',
+        account: other,
+      },
+    ]);
+    expect(shown.map((d) => [d.collected_on, d.payout_id, d.status, d.bank_account?.id])).toEqual([
+      ['2026-03-06', null, 'SCHEDULED', 'a-1'],
+      ['2026-03-05', 'p-1', 'APPROVED', 'a-2'],
     ]);
   });
 });

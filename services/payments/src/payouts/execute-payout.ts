@@ -1,4 +1,4 @@
-import { HttpError } from '@cuota/service-runtime/http/http-error';
+import { conflict, HttpError } from '@cuota/service-runtime/http/http-error';
 import type { PaymentsDeps } from '../payments-deps';
 import {
   claimForExecution,
@@ -9,6 +9,8 @@ import {
 } from './payout-repository';
 import { bankAccountOfSchool } from '../bank-accounts/bank-account-repository';
 
+export const NO_MERCHANT =
+  'La escuela no tiene configurada la pasarela de pago; no se puede enviar la dispersión.';
 export const GATEWAY_SILENT =
   'La pasarela no respondió; la dispersión queda en proceso. Inténtalo de nuevo en un minuto.';
 
@@ -25,14 +27,16 @@ export async function executePayout(
   payout: PayoutRow,
   by: string,
 ): Promise<PayoutRow> {
+  // A school without a merchant is refused (409) before anything is claimed.
+  const { merchant, gateway } = await deps.gateways
+    .of(payout.schoolId, await deps.gateways.environmentOf(payout.schoolId))
+    .catch((err: unknown) => {
+      throw err instanceof HttpError && err.status === 409 ? conflict(NO_MERCHANT) : err;
+    });
   const claimed = await claimForExecution(deps.db, payout.id, by);
   // Another execution holds it, or it already left: answer it as it is now.
   if (!claimed) return (await payoutById(deps.db, payout.id))!;
   const account = (await bankAccountOfSchool(deps.db, claimed.schoolId, claimed.bankAccountId))!;
-  const { merchant, gateway } = await deps.gateways.of(
-    claimed.schoolId,
-    await deps.gateways.environmentOf(claimed.schoolId),
-  );
   let outcome;
   try {
     outcome = await gateway.payout({

@@ -5,6 +5,7 @@ import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-ha
 import { PAYOUT_WEBHOOK_PATH } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { waitFor } from '@cuota/testing/wait-for';
+import { GATEWAY_SILENT } from './execute-payout';
 import { feeOfSale } from './payout-fees';
 import { nextBusinessDay } from './payout-rules';
 
@@ -222,6 +223,32 @@ test('a declined payout keeps its reason, takes another account and goes again; 
   expect(await gatewayPayouts(id)).toHaveLength(2);
   expect(await h.count('ledger_transactions', 'idempotency_key = $1', [`payout:${id}`])).toBe(1);
   expect((await h.ledgerCheck()).ok).toBe(true);
+});
+
+test('no answer from the gateway: a Spanish 503, PROCESSING, claimed again only after a minute', async () => {
+  const { day } = await cardDay(5, [80_000]);
+  const id = (await schedule(day)).body.id as string;
+  const config = h.config;
+  const url = config.kushkiSandboxUrl;
+  config.kushkiSandboxUrl = 'http://127.0.0.1:9'; // nothing listens
+  try {
+    const silent = await execute(id);
+    expect(silent.status).toBe(503);
+    expect(silent.body.error.message).toBe(GATEWAY_SILENT);
+  } finally {
+    config.kushkiSandboxUrl = url;
+  }
+  expect((await statusOf(id)).status).toBe('PROCESSING');
+  // Within the minute another execution calls nothing: the first may still be on its way.
+  expect((await execute(id)).body.status).toBe('PROCESSING');
+  expect(await gatewayPayouts(id)).toHaveLength(0);
+  await h.books.$client.query(
+    "UPDATE payouts SET executed_at = executed_at - interval '2 minutes' WHERE id = $1",
+    [id],
+  );
+  expect((await execute(id)).status).toBe(200);
+  await waitFor(async () => (await statusOf(id)).status === 'APPROVED');
+  expect(await gatewayPayouts(id)).toHaveLength(1);
 });
 
 test('who may see, schedule and execute payouts', async () => {

@@ -130,7 +130,7 @@ describe('forwarding', () => {
   test('a planned row needs no session and no CSRF, and answers 501 without forwarding', async () => {
     const before = payments.calls.length;
     await request(bff.app)
-      .post('/api/v1/kushki/payout_status/')
+      .post('/api/v1/subscriptions/notifications/')
       .send({ status: 'APPROVED' })
       .expect(501);
     expect(payments.calls.length).toBe(before);

@@ -7,6 +7,7 @@ import { buildCardFormScript, cardFormRoutes } from './hosted-form/card-form-rou
 import { sendJson } from './http-io.ts';
 import { KushkiError, notFound, unexpectedError } from './kushki-error.ts';
 import { MerchantRegistry } from './merchants.ts';
+import { PayoutDesk, payoutRoutes } from './payouts-api.ts';
 import { ReversalSettler, type ReversalDelays } from './reversal-settler.ts';
 import { controlRoutes } from './sandbox-control.ts';
 import { TokenVault } from './token-vault.ts';
@@ -29,6 +30,8 @@ export interface GatewaySandboxOptions {
   now?: () => number;
   /** How long a void and a refund stay INITIALIZED before their approval is notified. */
   reversals?: Partial<ReversalDelays>;
+  /** How long a payout stays INITIALIZED before its status is notified. */
+  payoutMs?: number;
 }
 
 export interface GatewaySandbox {
@@ -42,6 +45,7 @@ const ROUTES: Route[] = [
   ...tokenRoutes,
   ...chargeRoutes,
   ...transactionRoutes,
+  ...payoutRoutes,
   ...cardFormRoutes,
   ...controlRoutes,
 ];
@@ -69,6 +73,7 @@ export async function startGatewaySandbox(options: GatewaySandboxOptions): Promi
       { voidMs: 500, refundMs: 5_000, ...options.reversals },
       webhooks,
     ),
+    payouts: new PayoutDesk(options.payoutMs ?? 1_000),
     now: options.now ?? Date.now,
     lateWebhookMs: options.lateWebhookMs ?? 10_000,
     hangMs: options.hangMs ?? 35_000,
@@ -87,6 +92,7 @@ export async function startGatewaySandbox(options: GatewaySandboxOptions): Promi
     stop: async () => {
       state.tokens.stop();
       state.reversals.stop();
+      state.payouts.stop();
       state.webhooks.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { ChargeLedger } from './charge-ledger.ts';
 import type { MerchantRegistry } from './merchants.ts';
+import type { PayoutDesk } from './payouts-api.ts';
 import type { ReversalSettler } from './reversal-settler.ts';
 import type { TokenVault } from './token-vault.ts';
 import type { WebhookNotifier } from './webhook-notifier.ts';
@@ -13,6 +14,8 @@ export interface GatewayState {
   webhooks: WebhookNotifier;
   /** Settles voids and refunds later, with their webhook. */
   reversals: ReversalSettler;
+  /** Payouts to schools' bank accounts, settled later with their webhook. */
+  payouts: PayoutDesk;
   /** The clock that decides whether a sale can still be voided (tests fix it). */
   now: () => number;
   /** How late the "late webhook" test card's notification leaves. */

@@ -11,6 +11,8 @@ export interface Merchant {
   privateMerchantId: string;
   webhookUrl: string;
   webhookSignature: string;
+  /** Where payout statuses go (Kushki's console configures webhooks per product; a guess). */
+  payoutWebhookUrl?: string;
 }
 
 const merchantId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -21,6 +23,7 @@ export const merchantRegistration = z.object({
   private_merchant_id: merchantId,
   webhook_url: z.url({ protocol: /^https?$/ }),
   webhook_signature: z.string().min(1).max(256),
+  payout_webhook_url: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type MerchantRegistration = z.infer<typeof merchantRegistration>;
 
@@ -46,6 +49,7 @@ export class MerchantRegistry {
       privateMerchantId: registration.private_merchant_id,
       webhookUrl: registration.webhook_url,
       webhookSignature: registration.webhook_signature,
+      payoutWebhookUrl: registration.payout_webhook_url,
     };
     this.byPublic.set(publicMerchantId, merchant);
     this.byPrivate.set(merchant.privateMerchantId, merchant);

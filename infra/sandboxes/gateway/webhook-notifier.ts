@@ -42,6 +42,8 @@ interface Notification {
   saleTicketNumber: string;
   transactionType: string;
   rawBody: string;
+  /** Where it goes: the merchant's webhook URL unless the product has its own (payouts). */
+  url: string;
 }
 
 export const NORMAL_BEHAVIOUR: WebhookBehaviour = { delay_ms: 0, duplicates: 0, hold: false };
@@ -67,6 +69,7 @@ export class WebhookNotifier {
     transactionType: string,
     body: object,
     extraDelayMs = 0,
+    url = merchant.webhookUrl,
   ): void {
     const notification: Notification = {
       id: randomUUID(),
@@ -74,6 +77,7 @@ export class WebhookNotifier {
       saleTicketNumber,
       transactionType,
       rawBody: JSON.stringify(body),
+      url,
     };
     this.lastBySale.set(saleTicketNumber, notification);
     this.dispatch(notification, extraDelayMs);
@@ -151,7 +155,7 @@ export class WebhookNotifier {
       Date.now(),
     );
     try {
-      const response = await fetch(n.merchant.webhookUrl, {
+      const response = await fetch(n.url, {
         method: 'POST',
         headers,
         body: n.rawBody,
@@ -181,7 +185,7 @@ export class WebhookNotifier {
       transaction_type: n.transactionType,
       kind,
       attempt,
-      url: n.merchant.webhookUrl,
+      url: n.url,
       ...outcome,
       at: new Date().toISOString(),
     });

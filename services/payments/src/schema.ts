@@ -537,3 +537,77 @@ export const guardianCreditProfiles = pgTable(
     ),
   ],
 );
+
+const PAYOUT_STATUS_VALUES = [
+  'SCHEDULED',
+  'PROCESSING',
+  'APPROVED',
+  'DECLINED',
+  'CANCELED',
+] as const;
+
+/**
+ * A payout (dispersión, ADR 0043): one closed Mexico City day of a school's card money, less
+ * that day's card reversals and the gateway's fees, sent through the gateway to one of the
+ * school's bank accounts. A day is scheduled once; its status follows the gateway's webhook.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    collectedOn: date('collected_on', { mode: 'string' }).notNull(),
+    scheduledOn: date('scheduled_on', { mode: 'string' }).notNull(),
+    status: text('status').$type<(typeof PAYOUT_STATUS_VALUES)[number]>().notNull(),
+    payins: integer('payins').notNull(),
+    collectedCentavos: bigint('collected_centavos', { mode: 'number' }).notNull(),
+    reversedCentavos: bigint('reversed_centavos', { mode: 'number' }).notNull(),
+    feeCentavos: bigint('fee_centavos', { mode: 'number' }).notNull(),
+    netCentavos: bigint('net_centavos', { mode: 'number' }).notNull(),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    /** The gateway's ticket of the current execution: its webhook names it. */
+    gatewayTicket: text('gateway_ticket').unique(),
+    publicMerchantId: text('public_merchant_id'),
+    statusReason: text('status_reason'),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name'),
+    executedBy: text('executed_by'),
+    executedAt: timestamp('executed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payouts_school_day').on(t.schoolId, t.collectedOn),
+    check('payouts_status_check', inList(t.status.name, PAYOUT_STATUS_VALUES)),
+    check('payouts_net_positive', sql`${t.netCentavos} > 0`),
+    check(
+      'payouts_amounts',
+      sql`${t.netCentavos} = ${t.collectedCentavos} - ${t.reversedCentavos} - ${t.feeCentavos}`,
+    ),
+  ],
+);
+
+/** The card payins a payout settles: each payin is in one payout at most. */
+export const payoutPayins = pgTable('payout_payins', {
+  payinId: uuid('payin_id')
+    .primaryKey()
+    .references(() => payins.id),
+  payoutId: uuid('payout_id')
+    .notNull()
+    .references(() => payouts.id),
+});
+
+/** What the gateway said a school's payout balance was, for the operators' comparison. */
+export const payoutBalances = pgTable(
+  'payout_balances',
+  {
+    schoolId: text('school_id').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    balanceCentavos: bigint('balance_centavos', { mode: 'number' }).notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.asOf] })],
+);

@@ -9,6 +9,7 @@ export const PAYOUT_STATUSES = [
   'CANCELED',
 ] as const;
 export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 
 /**
  * A payout (dispersión): the card money the gateway collected for the school on one Mexico
@@ -17,6 +18,8 @@ export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
  * are executed through the gateway: until then every one is SCHEDULED.
  */
 export const payoutSchema = z.object({
+  /** The scheduled payout of the day (ADR 0043), whose status this is; null: not scheduled. */
+  payout_id: z.string().nullable(),
   collected_on: z.string(),
   scheduled_on: z.string(),
   status: payoutStatusSchema,
@@ -37,3 +40,116 @@ export const payoutListSchema = z.object({
   total_centavos: z.number().int(),
 });
 export type PayoutList = z.infer<typeof payoutListSchema>;
+
+const bankAccountRefSchema = z.object({ id: z.string(), bank_name: z.string(), clabe: z.string() });
+
+/**
+ * A payout scheduled as a row of its own (ADR 0043): a closed day's card money less that
+ * day's card reversals and the gateway's fees, to one of the school's bank accounts, with the
+ * status the gateway reports.
+ */
+export const scheduledPayoutSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  collected_on: z.string(),
+  scheduled_on: z.string(),
+  status: payoutStatusSchema,
+  payins: z.number().int().nonnegative(),
+  collected_centavos: z.number().int().nonnegative(),
+  reversed_centavos: z.number().int().nonnegative(),
+  fee_centavos: z.number().int().nonnegative(),
+  /** What reaches the bank account. */
+  net_centavos: z.number().int().positive(),
+  bank_account: bankAccountRefSchema,
+  gateway_ticket: z.string().nullable(),
+  status_reason: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  executed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ScheduledPayout = z.infer<typeof scheduledPayoutSchema>;
+
+/** One card payment a payout settles: the payout's report. */
+export const payoutPaymentSchema = z.object({
+  payin_id: z.string(),
+  paid_at: z.string(),
+  method: z.string(),
+  amount_centavos: z.number().int().positive(),
+  receipt_number: z.string().nullable(),
+  ticket_number: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+});
+export type PayoutPayment = z.infer<typeof payoutPaymentSchema>;
+
+export const payoutDetailSchema = scheduledPayoutSchema.extend({
+  payments: z.array(payoutPaymentSchema),
+});
+export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
+
+const dateSchema = (message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), message);
+
+/** GET /backoffice/payouts/?school_id=: one school's scheduled payouts, newest day first. */
+export const payoutQuerySchema = z.strictObject({
+  school_id: z.uuid('Elige una escuela válida.'),
+  status: payoutStatusSchema.optional(),
+});
+export const scheduledPayoutListSchema = z.object({ results: z.array(scheduledPayoutSchema) });
+
+/** POST /backoffice/payouts/: schedule one closed day's card money of the school. */
+export const newPayoutSchema = z.strictObject({
+  school_id: z.uuid('Elige una escuela válida.'),
+  collected_on: dateSchema('Escribe el día cobrado como AAAA-MM-DD.'),
+  /** Absent: the school's first bank account. */
+  bank_account_id: z.uuid('Elige una cuenta bancaria válida.').optional(),
+});
+export type NewPayout = z.infer<typeof newPayoutSchema>;
+
+/** PUT /backoffice/payouts/{id}/change-bank-account/: another of the school's accounts. */
+export const changePayoutAccountSchema = z.strictObject({
+  bank_account_id: z.uuid('Elige una cuenta bancaria válida.'),
+});
+
+/** GET /backoffice/payouts/bank-holiday/?year=: days Mexican banks do not operate. */
+export const bankHolidayQuerySchema = z.strictObject({
+  year: z.coerce
+    .number('Elige un año.')
+    .int('Elige un año.')
+    .min(2026, 'Conocemos los días inhábiles de 2026 y 2027.')
+    .max(2027, 'Conocemos los días inhábiles de 2026 y 2027.')
+    .optional(),
+});
+export const bankHolidaySchema = z.object({ date: z.string(), name: z.string() });
+export type BankHoliday = z.infer<typeof bankHolidaySchema>;
+export const bankHolidayListSchema = z.object({
+  year: z.number().int(),
+  source: z.string(),
+  results: z.array(bankHolidaySchema),
+});
+
+/**
+ * POST /backoffice/register_payout_balance/: the balance the gateway's console shows for the
+ * school (money collected and not yet paid out), compared with the books' gateway account.
+ */
+export const payoutBalanceInputSchema = z.strictObject({
+  school_id: z.uuid('Elige una escuela válida.'),
+  as_of: dateSchema('Escribe la fecha del saldo como AAAA-MM-DD.'),
+  balance_centavos: z
+    .number('Escribe el saldo en centavos.')
+    .int('El saldo va en centavos enteros.')
+    .min(0, 'El saldo no puede ser negativo.')
+    .max(100_000_000_000, 'El saldo es demasiado grande.'),
+});
+export const payoutBalanceSchema = z.object({
+  school_id: z.string(),
+  as_of: z.string(),
+  balance_centavos: z.number().int(),
+  /** The books' gateway_clearing balance now: card money not yet paid out. */
+  books_centavos: z.number().int(),
+  difference_centavos: z.number().int(),
+});

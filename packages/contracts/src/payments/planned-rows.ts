@@ -7,8 +7,6 @@ import { plannedRows } from '../http/planned-row';
  */
 export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
   webhook: {
-    'POST /api/v1/kushki/payout_status/':
-      'Notificación de la pasarela sobre el estado de una dispersión',
     'POST /api/v1/subscriptions/notifications/':
       'Notificación de la pasarela sobre una suscripción',
   },
@@ -21,14 +19,5 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
     'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
-    'GET /backoffice/payouts/': 'Listar dispersiones',
-    'GET /backoffice/payouts/{id}/': 'Consultar un registro de dispersiones',
-    'GET /backoffice/payouts/{id}/bank-accounts/': 'Listar bank accounts',
-    'PUT /backoffice/payouts/{id}/change-bank-account/':
-      'Cambiar la cuenta bancaria de una dispersión',
-    'POST /backoffice/payouts/{id}/execute/': 'Ejecutar una dispersión',
-    'GET /backoffice/payouts/bank-holiday/': 'Días inhábiles bancarios',
-    'POST /backoffice/payouts/': 'Registrar dispersiones',
-    'POST /backoffice/register_payout_balance/': 'Registrar el saldo de dispersiones',
   },
 });

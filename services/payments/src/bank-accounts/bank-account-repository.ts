@@ -50,3 +50,16 @@ export const toBankAccount = (row: BankAccountRow): BankAccount => ({
   created_by_name: row.createdByName,
   created_at: row.createdAt.toISOString(),
 });
+
+/** One of the school's accounts by id; null when it is not the school's. */
+export async function bankAccountOfSchool(
+  db: Executor,
+  schoolId: string,
+  id: string,
+): Promise<BankAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.schoolId, schoolId), eq(bankAccounts.id, id)));
+  return row ?? null;
+}

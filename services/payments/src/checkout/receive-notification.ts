@@ -13,7 +13,7 @@ import { settleCardPayin } from './settle-card-payin';
 import { voidMismatchedSale } from './void-mismatched-sale';
 import { applyGatewayReversal } from '../corrections/apply-gateway-reversal';
 
-const BAD_SIGNATURE = 'La firma de la notificación no es válida.';
+export const BAD_SIGNATURE = 'La firma de la notificación no es válida.';
 const STALE = 'La notificación tiene una fecha fuera de tiempo; no se procesa.';
 const DEFAULT_TOLERANCE_SECONDS = 300;
 
@@ -39,7 +39,11 @@ export async function receiveNotification(deps: PaymentsDeps, delivery: Delivery
   else await receiveReversal(deps, merchant, notice.reversal);
 }
 
-async function signedBy(deps: PaymentsDeps, delivery: Delivery): Promise<MerchantCredentials> {
+/** The merchant that signed the delivery (X-Kushki-Key), recently; 401 otherwise. */
+export async function signedBy(
+  deps: PaymentsDeps,
+  delivery: Delivery,
+): Promise<MerchantCredentials> {
   const key = delivery.header('x-kushki-key');
   const merchant = key ? await merchantByKushkiId(deps.db, deps.box, key) : null;
   if (!merchant) throw unauthenticated(BAD_SIGNATURE);

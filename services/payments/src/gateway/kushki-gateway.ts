@@ -196,6 +196,52 @@ export class KushkiGateway {
     throw new Error('La lista de transacciones de Kushki no terminó');
   }
 
+  /**
+   * A payout by SPEI to a CLABE (ADR 0043): a token for the account and amount, then its
+   * init with the private key. Paths from community code (mexico.md §3.8); bodies and answer
+   * are guesses (kushki-payout.ts, the sandbox README). Started: INITIALIZED, its webhook
+   * says how it ended. A 5xx or no answer throws: the payout may or may not exist.
+   */
+  async payout(input: {
+    clabe: string;
+    holderName: string;
+    amountCentavos: number;
+    payoutId: string;
+  }): Promise<ReversalOutcome> {
+    const tokenRes = await this.call(
+      'POST',
+      '/payouts/transfer/v1/tokens',
+      {
+        name: input.holderName,
+        accountNumber: input.clabe,
+        accountType: 'CLABE',
+        totalAmount: centavosToPesos(input.amountCentavos),
+        currency: 'MXN',
+      },
+      { 'Public-Merchant-Id': this.keys.publicMerchantId },
+    );
+    if (tokenRes.status >= 500) throw new Error(`token de dispersión: HTTP ${tokenRes.status}`);
+    const tokenBody: unknown = await tokenRes.json().catch(() => null);
+    const token = z.object({ token: z.string() }).safeParse(tokenBody);
+    if (!tokenRes.ok || !token.success) {
+      const refusal = refusalSchema.safeParse(tokenBody);
+      if (!refusal.success)
+        throw new Error(`token de dispersión ilegible: HTTP ${tokenRes.status}`);
+      return { kind: 'refused', code: refusal.data.code, message: refusal.data.message };
+    }
+    const res = await this.call(
+      'POST',
+      '/payouts/transfer/v1/init',
+      {
+        token: token.data.token,
+        amount: this.exempt(input.amountCentavos),
+        metadata: { payout_id: input.payoutId },
+      },
+      { 'Idempotency-Key': `payout:${input.payoutId}` },
+    );
+    return this.reversalAnswer(res, 'dispersión');
+  }
+
   private exempt(centavos: number) {
     const pesos = centavosToPesos(centavos);
     return { subtotalIva: 0, subtotalIva0: pesos, iva: 0, ice: 0, currency: 'MXN' };

@@ -12,6 +12,8 @@ export const SCHOOL_ACCOUNTS = {
   gateway_clearing: { name: 'Pasarela de pago por liquidar', kind: 'asset' },
   cash_desk: { name: 'Caja (efectivo)', kind: 'asset' },
   bank: { name: 'Bancos (transferencias)', kind: 'asset' },
+  /** What the gateway keeps of card money when it pays it out (ADR 0043). */
+  gateway_fees: { name: 'Comisiones de la pasarela de pago', kind: 'expense' },
 } as const;
 export type SchoolAccount = keyof typeof SCHOOL_ACCOUNTS;
 

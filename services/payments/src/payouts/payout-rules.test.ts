@@ -1,4 +1,4 @@
-import { nextBusinessDay, payoutsOf } from './payout-rules';
+import { nextBusinessDay, payoutsOf, withScheduled } from './payout-rules';
 
 const sum = (
   date: string,
@@ -17,7 +17,13 @@ describe('payouts (ADR 0036)', () => {
     expect(nextBusinessDay('2026-03-05')).toBe('2026-03-06'); // Thursday → Friday
     expect(nextBusinessDay('2026-03-06')).toBe('2026-03-09'); // Friday → Monday
     expect(nextBusinessDay('2026-03-07')).toBe('2026-03-09'); // Saturday → Monday
-    expect(nextBusinessDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  test('the next business day skips Mexican bank holidays (ADR 0043)', () => {
+    expect(nextBusinessDay('2026-12-31')).toBe('2027-01-04'); // New Year (Fri), weekend
+    expect(nextBusinessDay('2026-04-01')).toBe('2026-04-06'); // Holy Thursday and Friday
+    expect(nextBusinessDay('2026-11-13')).toBe('2026-11-17'); // Revolution day, Monday 16
+    expect(nextBusinessDay('2027-03-12')).toBe('2027-03-16'); // Juárez, Monday 15
   });
 
   test("one payout per day of card money, less that day's card reversals; cash is not in it", () => {
@@ -40,6 +46,7 @@ describe('payouts (ADR 0036)', () => {
         amount_centavos: -10_000,
       }),
       {
+        payout_id: null,
         collected_on: '2026-03-05',
         scheduled_on: '2026-03-06',
         status: 'SCHEDULED',
@@ -49,6 +56,29 @@ describe('payouts (ADR 0036)', () => {
         amount_centavos: 450_000,
         bank_account: account,
       },
+    ]);
+  });
+
+  test('a scheduled day shows its payout: id, status, deposit day and account', () => {
+    const first = { id: 'a-1', bank_name: 'BBVA MEXICO', clabe: '012180001234567897' };
+    const other = { id: 'a-2', bank_name: 'BANAMEX', clabe: '002010077777777771' };
+    const days = payoutsOf(
+      [sum('2026-03-05', 'credit_card', 1, 100_000), sum('2026-03-06', 'credit_card', 1, 50_000)],
+      [],
+      first,
+    );
+    const shown = withScheduled(days, [
+      {
+        id: 'p-1',
+        collectedOn: '2026-03-05',
+        scheduledOn: '2026-03-06',
+        status: 'APPROVED',
+        account: other,
+      },
+    ]);
+    expect(shown.map((d) => [d.collected_on, d.payout_id, d.status, d.bank_account?.id])).toEqual([
+      ['2026-03-06', null, 'SCHEDULED', 'a-1'],
+      ['2026-03-05', 'p-1', 'APPROVED', 'a-2'],
     ]);
   });
 });

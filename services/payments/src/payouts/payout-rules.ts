@@ -1,15 +1,18 @@
 import type { Payout } from '@cuota/contracts/payments/payouts';
 import type { PaymentMethod } from '@cuota/contracts/payments/payins';
 import type { DayMethodSum } from '../figures/figures-repository';
+import { isBankHoliday } from './bank-holidays';
 
 /** The gateway's money: cards. Cash and transfers reach the school's hands or bank directly. */
 const CARD_METHODS: readonly PaymentMethod[] = ['credit_card', 'debit_card'];
 
-/** The next Monday-to-Friday after a date (bank holidays are not known yet). */
+/** The next Monday-to-Friday after a date that is not a bank holiday (ADR 0043). */
 export function nextBusinessDay(date: string): string {
   const d = new Date(`${date}T12:00:00Z`);
+  const closed = () =>
+    d.getUTCDay() === 0 || d.getUTCDay() === 6 || isBankHoliday(d.toISOString().slice(0, 10));
   do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  while (closed());
   return d.toISOString().slice(0, 10);
 }
 
@@ -26,6 +29,7 @@ export function payoutsOf(
   const dayOf = (date: string) => {
     if (!days.has(date))
       days.set(date, {
+        payout_id: null,
         collected_on: date,
         scheduled_on: nextBusinessDay(date),
         status: 'SCHEDULED',
@@ -46,4 +50,33 @@ export function payoutsOf(
     dayOf(s.date).reversed_centavos += s.centavos;
   for (const p of days.values()) p.amount_centavos = p.collected_centavos - p.reversed_centavos;
   return [...days.values()].sort((a, b) => b.collected_on.localeCompare(a.collected_on));
+}
+
+/**
+ * A day already scheduled is shown as its payout is (ADR 0043): its id, status, deposit day
+ * and account; the figures stay the day's, before fees.
+ */
+export function withScheduled(
+  days: Payout[],
+  scheduled: Array<{
+    id: string;
+    collectedOn: string;
+    scheduledOn: string;
+    status: Payout['status'];
+    account: NonNullable<Payout['bank_account']>;
+  }>,
+): Payout[] {
+  const byDay = new Map(scheduled.map((s) => [s.collectedOn, s]));
+  return days.map((d) => {
+    const s = byDay.get(d.collected_on);
+    return s
+      ? {
+          ...d,
+          payout_id: s.id,
+          status: s.status,
+          scheduled_on: s.scheduledOn,
+          bank_account: s.account,
+        }
+      : d;
+  });
 }

@@ -44,6 +44,7 @@ export const CARDS = {
 
 export const CHECKOUT_PATH = '/api/v1/payments_v2/checkout/';
 export const WEBHOOK_PATH = '/api/v1/kushki_checkout/notifications/';
+export const PAYOUT_WEBHOOK_PATH = '/api/v1/kushki/payout_status/';
 
 /** A school with its merchant at the gateway, two families and one more student. */
 export interface SchoolFixture {
@@ -233,6 +234,7 @@ export class PaymentsHarness {
             private_merchant_id: school.privateMerchantId,
             webhook_url: `${this.relay.url}${WEBHOOK_PATH}`,
             webhook_signature: school.webhookSecret,
+            payout_webhook_url: `${this.relay.url}${PAYOUT_WEBHOOK_PATH}`,
           }),
         },
       );

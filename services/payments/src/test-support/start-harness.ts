@@ -16,6 +16,7 @@ export async function startPaymentsHarness({
     hangMs: 3_000,
     webhooks: { attempts: 4, retryBaseMs: 100, timeoutMs: 3_000 },
     reversals: { voidMs: 100, refundMs: 300 },
+    payoutMs: 200,
   });
   const config = clock ? { now: () => new Date(clock()), ...options.config } : options.config;
   return PaymentsHarness.start({ ...options, config, sandbox });

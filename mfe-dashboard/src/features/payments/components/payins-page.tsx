@@ -130,6 +130,7 @@ export function PayinsPage() {
         <UtmLink to="/dashboard/desk">Registrar pago en caja</UtmLink>
         <UtmLink to="/dashboard/payments/cash-closing">Corte de caja</UtmLink>
         {seesPayouts && <UtmLink to="/dashboard/payments/bank-accounts">Cuentas bancarias</UtmLink>}
+        {seesPayouts && <UtmLink to="/dashboard/payments/payouts">Dispersiones</UtmLink>}
       </FormRow>
       {schoolId && <PendingTransfers schoolId={schoolId} />}
       {schoolId && <PayinsView schoolId={schoolId} />}

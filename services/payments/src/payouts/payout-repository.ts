@@ -1,0 +1,273 @@
+import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { PayoutPayment, ScheduledPayout } from '@cuota/contracts/payments/payouts';
+import type { Executor } from '@cuota/messaging/transaction';
+import {
+  bankAccounts,
+  payinReversals,
+  payins,
+  payoutBalances,
+  payoutPayins,
+  payouts,
+} from '../schema';
+
+/** The only code that reads or writes `payouts`, `payout_payins` and `payout_balances`. */
+export type PayoutRow = typeof payouts.$inferSelect;
+export type NewPayoutRow = typeof payouts.$inferInsert;
+type Status = PayoutRow['status'];
+
+const CARD = ['credit_card', 'debit_card'] as const;
+const mxDay = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
+
+/** The school's card payins paid on a Mexico City day that no payout settles yet. */
+export async function unsettledCardPayins(
+  db: Executor,
+  schoolId: string,
+  day: string,
+): Promise<Array<{ id: string; amountCentavos: number }>> {
+  return db
+    .select({ id: payins.id, amountCentavos: payins.amountCentavos })
+    .from(payins)
+    .where(
+      and(
+        eq(payins.schoolId, schoolId),
+        inArray(payins.method, [...CARD]),
+        sql`${payins.paidAt} IS NOT NULL AND ${mxDay(payins.paidAt)} = ${day}::date`,
+        notExists(
+          db
+            .select({ x: sql`1` })
+            .from(payoutPayins)
+            .where(eq(payoutPayins.payinId, payins.id)),
+        ),
+      ),
+    );
+}
+
+/** Card voids and refunds the books applied on that day (as the read model counts them). */
+export async function cardReversedOn(db: Executor, schoolId: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${payinReversals.amountCentavos}), 0)::text` })
+    .from(payinReversals)
+    .innerJoin(payins, eq(payins.id, payinReversals.payinId))
+    .where(
+      and(
+        eq(payinReversals.schoolId, schoolId),
+        eq(payinReversals.status, 'applied'),
+        inArray(payins.method, [...CARD]),
+        sql`${mxDay(payinReversals.appliedAt)} = ${day}::date`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The new payout with its payins, or null when the day is already scheduled. */
+export async function insertPayout(
+  tx: Executor,
+  row: NewPayoutRow,
+  payinIds: string[],
+): Promise<PayoutRow | null> {
+  const [payout] = await tx.insert(payouts).values(row).onConflictDoNothing().returning();
+  if (!payout) return null;
+  if (payinIds.length)
+    await tx
+      .insert(payoutPayins)
+      .values(payinIds.map((payinId) => ({ payinId, payoutId: payout.id })));
+  return payout;
+}
+
+export async function payoutOfDay(db: Executor, schoolId: string, day: string) {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.schoolId, schoolId), eq(payouts.collectedOn, day)));
+  return row ?? null;
+}
+
+export async function payoutById(db: Executor, id: string): Promise<PayoutRow | null> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return row ?? null;
+}
+
+export async function payoutsOfSchool(db: Executor, schoolId: string, status?: Status) {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.schoolId, schoolId), status ? eq(payouts.status, status) : undefined))
+    .orderBy(desc(payouts.collectedOn));
+}
+
+/** The payments a payout settles: its report. */
+export async function paymentsOfPayout(db: Executor, payoutId: string): Promise<PayoutPayment[]> {
+  const rows = await db
+    .select()
+    .from(payins)
+    .innerJoin(payoutPayins, eq(payoutPayins.payinId, payins.id))
+    .where(eq(payoutPayins.payoutId, payoutId))
+    .orderBy(payins.paidAt);
+  return rows.map(({ payins: p }) => ({
+    payin_id: p.id,
+    paid_at: p.paidAt!.toISOString(),
+    method: p.method,
+    amount_centavos: p.amountCentavos,
+    receipt_number: p.receiptNumber,
+    ticket_number: p.ticketNumber,
+    card_brand: p.cardBrand,
+    card_last4: p.cardLast4,
+  }));
+}
+
+/**
+ * Takes the payout for one execution: only a SCHEDULED or DECLINED payout, or one left
+ * PROCESSING without a gateway ticket for a minute (the gateway's answer was lost), moves to
+ * PROCESSING. One conditional UPDATE: of twenty concurrent executions one wins.
+ */
+export async function claimForExecution(
+  db: Executor,
+  id: string,
+  by: string,
+): Promise<PayoutRow | null> {
+  const [row] = await db
+    .update(payouts)
+    .set({
+      status: 'PROCESSING',
+      gatewayTicket: null,
+      statusReason: null,
+      executedBy: by,
+      executedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payouts.id, id),
+        or(
+          inArray(payouts.status, ['SCHEDULED', 'DECLINED']),
+          and(
+            eq(payouts.status, 'PROCESSING'),
+            isNull(payouts.gatewayTicket),
+            sql`${payouts.executedAt} < now() - interval '1 minute'`,
+          ),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The gateway's ticket of this execution, unless its webhook already brought it. */
+export async function setGatewayTicket(
+  db: Executor,
+  id: string,
+  ticket: string,
+  publicMerchantId: string,
+): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ gatewayTicket: ticket, publicMerchantId, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, id), isNull(payouts.gatewayTicket)));
+}
+
+/**
+ * The gateway's final word on a PROCESSING payout, found by its ticket or — when the webhook
+ * beat the execution's answer — by its id without a ticket yet. Null when nothing changed.
+ */
+export async function finishPayout(
+  tx: Executor,
+  n: {
+    ticket: string;
+    payoutId: string | null;
+    status: 'APPROVED' | 'DECLINED';
+    reason: string | null;
+  },
+): Promise<PayoutRow | null> {
+  const byTicket = eq(payouts.gatewayTicket, n.ticket);
+  const [row] = await tx
+    .update(payouts)
+    .set({
+      status: n.status,
+      statusReason: n.reason,
+      gatewayTicket: n.ticket,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payouts.status, 'PROCESSING'),
+        n.payoutId
+          ? or(byTicket, and(eq(payouts.id, n.payoutId), isNull(payouts.gatewayTicket)))
+          : byTicket,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The gateway refused the execution outright: DECLINED with its reason. */
+export async function declineExecution(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ status: 'DECLINED', statusReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(eq(payouts.id, id), eq(payouts.status, 'PROCESSING'), isNull(payouts.gatewayTicket)),
+    );
+}
+
+/** Another of the school's accounts, while the payout has not left (SCHEDULED or DECLINED). */
+export async function changePayoutAccount(
+  db: Executor,
+  id: string,
+  bankAccountId: string,
+): Promise<PayoutRow | null> {
+  const [row] = await db
+    .update(payouts)
+    .set({ bankAccountId, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, id), inArray(payouts.status, ['SCHEDULED', 'DECLINED'])))
+    .returning();
+  return row ?? null;
+}
+
+export async function upsertPayoutBalance(
+  db: Executor,
+  row: typeof payoutBalances.$inferInsert,
+): Promise<void> {
+  await db
+    .insert(payoutBalances)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [payoutBalances.schoolId, payoutBalances.asOf],
+      set: {
+        balanceCentavos: row.balanceCentavos,
+        recordedBy: row.recordedBy,
+        recordedAt: sql`now()`,
+      },
+    });
+}
+
+/** The payouts as answered, each with its bank account. */
+export async function payoutViews(db: Executor, rows: PayoutRow[]): Promise<ScheduledPayout[]> {
+  if (!rows.length) return [];
+  const accounts = await db
+    .select()
+    .from(bankAccounts)
+    .where(inArray(bankAccounts.id, [...new Set(rows.map((r) => r.bankAccountId))]));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return rows.map((r) => {
+    const a = byId.get(r.bankAccountId)!;
+    return {
+      id: r.id,
+      school_id: r.schoolId,
+      collected_on: r.collectedOn,
+      scheduled_on: r.scheduledOn,
+      status: r.status,
+      payins: r.payins,
+      collected_centavos: r.collectedCentavos,
+      reversed_centavos: r.reversedCentavos,
+      fee_centavos: r.feeCentavos,
+      net_centavos: r.netCentavos,
+      bank_account: { id: a.id, bank_name: a.bankName, clabe: a.clabe },
+      gateway_ticket: r.gatewayTicket,
+      status_reason: r.statusReason,
+      created_by_name: r.createdByName,
+      executed_at: r.executedAt?.toISOString() ?? null,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    };
+  });
+}

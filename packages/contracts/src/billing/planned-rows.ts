@@ -24,12 +24,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/pdf/': 'Descargar en PDF',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/{fulfillment}/xml/': 'Descargar en XML',
     'GET /api/v1/dashboard/schools/{id}/fulfillments/xls_v2/': 'Exportar a Excel (v2)',
-    'POST /api/v1/dashboard/schools/{id}/massive_assignments/':
-      'Registrar asignaciones masivas de la escuela',
-    'POST /api/v1/dashboard/schools/{id}/massive_dissassignments/':
-      'Registrar desasignaciones masivas de la escuela',
-    'POST /api/v1/dashboard/schools/{id}/massive_scholarship_assignments/':
-      'Registrar asignaciones masivas de becas de la escuela',
     'GET /api/v1/dashboard/schools/{id}/optional-orders/':
       'Listar órdenes opcionales de la escuela',
     'GET /api/v1/dashboard/schools/{id}/root_concepts/': 'Listar conceptos raíz de la escuela',

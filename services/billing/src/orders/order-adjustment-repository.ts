@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import type { OrderAdjusted } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
@@ -179,4 +179,23 @@ async function enqueueAdjusted(
     adjusted_at: audit.adjustedAt.toISOString(),
     adjusted_by: c.by,
   });
+}
+
+/** The school's orders of one concept and period (null: a one-time concept) for some students. */
+export function ordersOfConceptPeriod(
+  tx: Executor,
+  t: { schoolId: string; conceptId: string; period: string | null; studentIds: string[] },
+): Promise<OrderForPayment[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.schoolId, t.schoolId),
+        eq(orders.conceptId, t.conceptId),
+        t.period === null ? isNull(orders.period) : eq(orders.period, t.period),
+        inArray(orders.studentId, t.studentIds),
+      ),
+    )
+    .orderBy(asc(orders.studentId));
 }

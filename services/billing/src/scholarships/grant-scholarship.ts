@@ -13,8 +13,8 @@ import {
 import { UNKNOWN_STUDENT } from '../students/student-access';
 import { insertScholarship } from './scholarship-repository';
 
-/** A concept's scholarship bigger than its price is a typo, not a grant. */
-async function checkConcept(tx: Executor, schoolId: string, input: CreateScholarship) {
+/** A concept's scholarship bigger than its price is a typo, not a grant (also a massive one). */
+export async function checkConcept(tx: Executor, schoolId: string, input: CreateScholarship) {
   if (input.concept_id === null) return;
   const { row } = await conceptById(tx, input.concept_id);
   if (row.schoolId !== schoolId) throw notFound(UNKNOWN_CONCEPT);

@@ -44,8 +44,7 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
  * 0035), or a chunk of a massive assignment (ADR 0040) — always of those, never others.
  */
 export type RunScope =
-  | { subscription: { id: string; studentId: string } }
-  | { bulkJobId: string; studentIds: string[] };
+  { subscription: { id: string; studentId: string } } | { bulkJobId: string; studentIds: string[] };
 
 /**
  * One period of a concept billed as a run: to the level's students, to one student for a

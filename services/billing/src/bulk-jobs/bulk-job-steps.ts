@@ -2,9 +2,7 @@ import type {
   BulkJobKind,
   MassiveAssignment,
   MassiveDisassignment,
-  MassiveScholarship,
 } from '@cuota/contracts/billing/bulk-jobs';
-import type { CreateScholarship } from '@cuota/contracts/billing/scholarships';
 import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
 import { billPeriod, termsOf } from '../bill-runs/run-bill';
@@ -12,7 +10,7 @@ import { conceptById, type ConceptRow } from '../concepts/concept-repository';
 import { editOrder } from '../orders/correct-order';
 import { ordersOfConceptPeriod } from '../orders/order-adjustment-repository';
 import { hasMoney, ORDER_HAS_PAYMENTS } from '../orders/order-adjustment-rules';
-import { grantScholarship } from '../scholarships/grant-scholarship';
+import { grantScholarships, type ScholarshipGrant } from '../scholarships/grant-scholarship';
 import type { BulkJobError, BulkJobRow } from './bulk-job-repository';
 import { chunkStudents, NOT_ACTIVE } from './chunk-student-repository';
 
@@ -103,17 +101,12 @@ const disassignChunk: ChunkStep = (tx, job, ids, now) =>
   });
 
 const scholarshipChunk: ChunkStep = async (tx, job, ids) => {
-  // The job keeps the body without its students: each student's grant is that body plus them.
-  const params = job.params as Omit<MassiveScholarship, 'student_ids'>;
+  // The job keeps the body without its students: the grant each of them gets.
+  const grant = job.params as ScholarshipGrant;
   const students = await chunkStudents(tx, job.schoolId, ids);
   const { ok, errors } = students.passing(ids, () => null);
-  for (const s of ok)
-    await grantScholarship(
-      tx,
-      job.schoolId,
-      { ...params, student_id: s.studentId } as CreateScholarship,
-      job.createdBy,
-    );
+  const okIds = ok.map((s) => s.studentId);
+  await grantScholarships(tx, job.schoolId, grant, okIds, job.createdBy);
   return errors;
 };
 

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { StudentRow } from '@cuota/student-directory/student-directory-repository';
 import { studentDirectory } from '../schema';
@@ -29,7 +29,8 @@ export async function chunkStudents(
   const rows = await tx
     .select()
     .from(studentDirectory)
-    .where(inArray(studentDirectory.studentId, ids));
+    // One array parameter, not 250: one plan for every chunk.
+    .where(sql`${studentDirectory.studentId} = ANY(${sql.param(ids)}::text[])`);
   const known = new Map(rows.filter((r) => r.schoolId === schoolId).map((r) => [r.studentId, r]));
   const error = (studentId: string, reason: string) => ({
     student_id: studentId,

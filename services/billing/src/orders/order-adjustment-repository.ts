@@ -81,7 +81,7 @@ export function lockOrdersOfStudents(
     .where(
       and(
         eq(orders.schoolId, schoolId),
-        inArray(orders.studentId, studentIds),
+        sql`${orders.studentId} = ANY(${sql.param(studentIds)}::text[])`,
         conceptId ? eq(orders.conceptId, conceptId) : undefined,
         gte(orders.dueOn, from),
         isNull(orders.canceledAt),

@@ -8,8 +8,8 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
-import { insertBulkJob } from './bulk-job-repository';
-import { RUNNER_DEFAULTS, runChunk, wakeRunnerOf } from './bulk-job-runner';
+import { claimBulkJob, insertBulkJob } from './bulk-job-repository';
+import { MAX_ATTEMPTS, RUNNER_DEFAULTS, runChunk, wakeRunnerOf } from './bulk-job-runner';
 
 jest.setTimeout(60_000);
 
@@ -194,10 +194,32 @@ test('cancel: a running job stops at its next chunk, what was done stays; twice 
   expect(twice.body.error.message).toBe('Este proceso ya terminó; no hay nada que cancelar.');
 });
 
+test('a held job is not claimed again; one that keeps killing its runner ends FAILED', async () => {
+  const row = await insertBulkJob(h.service.db, {
+    schoolId: SCHOOL,
+    kind: 'assignment',
+    params: { concept_id: conceptId, period: '2026-10' },
+    studentIds: ids(1),
+    createdBy: null,
+    leaseToken: '00000000-0000-4000-8000-0000000000aa',
+    leaseUntil: new Date(Date.now() + 3_600_000),
+  });
+  expect(await claimBulkJob(h.service.db, 60_000)).toBeUndefined();
+  await h.query(
+    `UPDATE bulk_jobs SET attempts = $2, lease_until = now() - interval '1 second' WHERE id = $1`,
+    [row.id, MAX_ATTEMPTS],
+  );
+  wakeRunnerOf(h.service.db);
+  expect(await finished(row.id)).toMatchObject({ status: 'FAILED', done: 0 });
+  const runs = await h.query<Json>('SELECT id FROM bill_runs WHERE bulk_job_id = $1', [row.id]);
+  expect(runs).toEqual([]);
+});
+
 test('the history lists the school’s runs with their errors, newest first', async () => {
   const list = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/`);
   expect(list.status).toBe(200);
   expect(list.body.map((j: Json) => j.kind)).toEqual([
+    'assignment',
     'assignment',
     'disassignment',
     'assignment',

@@ -32,6 +32,8 @@ try {
   // Billing's own process on a throwaway database: needs only the build above.
   if (wanted('billing-scale'))
     await (await import('./billing-scale-scenario.ts')).billingScaleScenario();
+  if (wanted('billing-massive-scholarship'))
+    await (await import('./massive-scholarship-scenario.ts')).massiveScholarshipScenario();
 } finally {
   await system.stop();
 }

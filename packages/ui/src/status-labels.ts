@@ -59,6 +59,19 @@ export const STATUS_LOOKS = {
     ERROR: { label: 'Falló', tone: 'error' },
     FINISHED_WITH_ERROR: { label: 'Terminada con errores', tone: 'warning' },
   },
+  /** A massive assignment, disassignment or scholarship (spec §4 bulk-operation status). */
+  bulk: {
+    PENDING: { label: 'En espera', tone: 'info' },
+    STARTED: { label: 'En proceso', tone: 'info' },
+    RETRYING: { label: 'Reintentando', tone: 'info' },
+    FINISHED: { label: 'Finalizado', tone: 'success' },
+    SUCCESS: { label: 'Terminado', tone: 'success' },
+    PARTIAL_SUCCESS: { label: 'Terminado con errores', tone: 'warning' },
+    FAILED: { label: 'Falló', tone: 'error' },
+    CANCELED: { label: 'Cancelado', tone: 'neutral' },
+    FAILED_AND_CANCELED: { label: 'Cancelado con errores', tone: 'warning' },
+    FAILED_ON_DELETION: { label: 'Falló al borrar', tone: 'error' },
+  },
 } as const satisfies Record<string, Record<string, StatusLook>>;
 
 export type StatusKind = keyof typeof STATUS_LOOKS;

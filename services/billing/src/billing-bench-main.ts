@@ -1,8 +1,19 @@
 import { runBenchMain } from '@cuota/testing/bench-main';
 import { benchBilling } from './bench/billing-bench';
+import { benchMassiveScholarship } from './bench/massive-scholarship-bench';
 
 /**
  * `node services/billing/dist/billing-bench-main.cjs` with optionally BENCH_BILLING_STUDENTS
  * (100000): prints the result as one JSON line. infra/bench/billing-scale-scenario.ts runs it.
+ * With BENCH_BILLING_JOB=massive-scholarship (infra/bench/massive-scholarship-scenario.ts):
+ * the massive scholarship job instead, for BENCH_BILLING_STUDENTS (10000) students with
+ * BENCH_BILLED_MONTHS (0) months already billed.
  */
-runBenchMain(() => benchBilling(Number(process.env.BENCH_BILLING_STUDENTS ?? 100_000)));
+runBenchMain(() =>
+  process.env.BENCH_BILLING_JOB === 'massive-scholarship'
+    ? benchMassiveScholarship(
+        Number(process.env.BENCH_BILLING_STUDENTS ?? 10_000),
+        Number(process.env.BENCH_BILLED_MONTHS ?? 0),
+      )
+    : benchBilling(Number(process.env.BENCH_BILLING_STUDENTS ?? 100_000)),
+);

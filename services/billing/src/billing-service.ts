@@ -19,6 +19,8 @@ import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-co
 import { reportHandlers } from './reports/report-handlers';
 import { internalReadHandlers } from './reports/internal-read-handlers';
 import { subscriptionHandlers } from './subscriptions/subscription-handlers';
+import { bulkJobHandlers } from './bulk-jobs/bulk-job-handlers';
+import { startRunnerOf } from './bulk-jobs/bulk-job-runner';
 
 /** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
 export const STUDENT_DIRECTORY_CONSUMER = 'billing-enrolment-students';
@@ -48,11 +50,15 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...subscriptionHandlers({ db, today: todayOf(config) }),
     ...reportHandlers({ db, today: todayOf(config) }),
     ...internalReadHandlers({ db, today: todayOf(config) }),
+    ...bulkJobHandlers(db),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);
     await nc.flush(); // answering before start() returns
+    // Massive assignments run here, in the background (ADR 0040).
+    const stopRunner = startRunnerOf(db, (err) => logger.error({ err }, 'bulk job failed'));
     return async () => {
+      await stopRunner();
       for (const s of subscriptions) s.unsubscribe();
       await nc.flush().catch(() => {});
     };

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { JobStatus } from '@cuota/contracts/billing/bill-runs';
+import type { BulkJobKind, BulkOperationStatus } from '@cuota/contracts/billing/bulk-jobs';
 import {
   CONCEPT_TYPES,
   RECURRENCES,
@@ -113,6 +114,8 @@ export const billRuns = pgTable(
     period: text('period'),
     /** A subscription's run bills its one student (ADR 0035); null: the level's students. */
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    /** A massive assignment's chunk (ADR 0040); null: a run of its own. */
+    bulkJobId: uuid('bulk_job_id'),
     status: text('status').$type<JobStatus>().notNull().default('PENDING'),
     eligibleStudents: integer('eligible_students').notNull().default(0),
     createdOrders: integer('created_orders').notNull().default(0),
@@ -127,6 +130,46 @@ export const billRuns = pgTable(
   (t) => [
     index('bill_runs_school_idx').on(t.schoolId),
     index('bill_runs_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/**
+ * A massive assignment, disassignment or scholarship run in the background (ADR 0040). A
+ * runner holds it by its lease (token and expiry) and commits each chunk of students with the
+ * chunk's work and the `cursor` (the last student done, keyset order): a killed runner's job
+ * is taken again when the lease expires and goes on after the cursor.
+ */
+export const bulkJobs = pgTable(
+  'bulk_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    kind: text('kind').$type<BulkJobKind>().notNull(),
+    status: text('status').$type<BulkOperationStatus>().notNull().default('PENDING'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /** The students still to go through, sorted (a retry: the ones that failed). */
+    studentIds: text('student_ids').array().notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    cursor: text('cursor'),
+    errors: jsonb('errors')
+      .$type<{ student_id: string; student_name: string | null; reason: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bulk_jobs_school_idx').on(t.schoolId, t.createdAt),
+    index('bulk_jobs_runnable_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('PENDING', 'STARTED', 'RETRYING')`),
   ],
 );
 

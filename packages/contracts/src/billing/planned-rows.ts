@@ -15,12 +15,6 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
       'Asignar automáticamente un concepto',
     'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
-    'POST /api/v1/dashboard/schools/{id}/massive_assignments/':
-      'Registrar asignaciones masivas de la escuela',
-    'POST /api/v1/dashboard/schools/{id}/massive_dissassignments/':
-      'Registrar desasignaciones masivas de la escuela',
-    'POST /api/v1/dashboard/schools/{id}/massive_scholarship_assignments/':
-      'Registrar asignaciones masivas de becas de la escuela',
     'GET /api/v1/dashboard/schools/{id}/optional-orders/':
       'Listar órdenes opcionales de la escuela',
     'GET /api/v1/dashboard/schools/{id}/root_concepts/': 'Listar conceptos raíz de la escuela',

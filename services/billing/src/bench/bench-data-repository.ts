@@ -44,3 +44,10 @@ export async function orderCount(db: BillingDb): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
   return rows[0]!.n;
 }
+
+export async function schoolStudentIds(db: BillingDb, schoolId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ student_id: string }>(
+    sql`SELECT student_id FROM student_directory WHERE school_id = ${schoolId}`,
+  );
+  return rows.map((r) => r.student_id);
+}

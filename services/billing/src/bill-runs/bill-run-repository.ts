@@ -41,7 +41,7 @@ export const toBillRun = (r: BillRunRow): BillRun => ({
 export async function insertBillRun(
   tx: Executor,
   run: Pick<BillRunRow, 'schoolId' | 'conceptId' | 'period'> &
-    Partial<Pick<BillRunRow, 'subscriptionId'>>,
+    Partial<Pick<BillRunRow, 'subscriptionId' | 'bulkJobId'>>,
 ): Promise<BillRunRow> {
   const [row] = await tx.insert(billRuns).values(run).returning();
   return row!;
@@ -69,8 +69,8 @@ export interface OrderTermsOfRun {
   amountCentavos: number;
   lateFee: LateFee | null;
   earlyPayment: EarlyPayment | null;
-  /** A subscription's run (ADR 0035): only this student, if active and of the level. */
-  studentId?: string;
+  /** A subscription's run or a massive assignment's chunk: only these, if active and of the level. */
+  studentIds?: string[];
 }
 
 /**
@@ -86,12 +86,14 @@ export async function billEligibleStudents(tx: Executor, t: OrderTermsOfRun) {
   const lateFee = t.lateFee === null ? null : JSON.stringify(t.lateFee);
   const earlyPayment = t.earlyPayment === null ? null : JSON.stringify(t.earlyPayment);
   const graceDays = t.lateFee?.grace_days ?? 0;
+  // An array literal as one parameter (ids are uuids): one plan whatever the chunk's size.
+  const studentIds = t.studentIds ? `{${t.studentIds.join(',')}}` : null;
   const { rows } = await tx.execute<{ eligible: number; created: number; entered: number }>(sql`
     WITH eligible AS (
       SELECT student_id FROM student_directory
        WHERE school_id = ${t.schoolId} AND status = 'active'
          AND (${t.level}::text IS NULL OR level = ${t.level})
-         AND (${t.studentId ?? null}::text IS NULL OR student_id = ${t.studentId ?? null})
+         AND (${studentIds}::text[] IS NULL OR student_id = ANY(${studentIds}::text[]))
     ), created AS (
       INSERT INTO orders AS o (school_id, student_id, concept_id, bill_run_id, period, due_on, amount_centavos, late_fee, early_payment)
       SELECT ${t.schoolId}, student_id, ${t.conceptId}, ${t.runId}, ${t.period}, ${t.dueOn}::date,

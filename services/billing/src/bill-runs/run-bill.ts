@@ -16,7 +16,7 @@ import {
 } from './bill-run-repository';
 
 /** The period and due date a run bills, or the Spanish reason it cannot. */
-function termsOf(concept: ConceptRow, period: string | undefined) {
+export function termsOf(concept: ConceptRow, period: string | undefined) {
   if (!concept.active)
     throw conflict('El concepto está desactivado: actívalo para generar órdenes.');
   if (concept.recurrence === 'MONTHLY') {
@@ -40,21 +40,31 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
 }
 
 /**
- * One period of a concept billed as a run: to the level's students, or to one student for a
- * subscription (ADR 0035), with the same order rules either way.
+ * Whom a run bills besides the level's active students: one student for a subscription (ADR
+ * 0035), or a chunk of a massive assignment (ADR 0040) — always of those, never others.
+ */
+export type RunScope =
+  { subscription: { id: string; studentId: string } } | { bulkJobId: string; studentIds: string[] };
+
+/**
+ * One period of a concept billed as a run: to the level's students, to one student for a
+ * subscription, or to a massive assignment's chunk, with the same order rules every way.
  */
 export async function billPeriod(
   tx: Executor,
   concept: ConceptRow,
   terms: { period: string | null; dueOn: string },
-  subscription?: { id: string; studentId: string },
+  scope?: RunScope,
 ): Promise<BillRunRow> {
   const { period, dueOn } = terms;
+  const subscription = scope && 'subscription' in scope ? scope.subscription : undefined;
+  const chunk = scope && 'bulkJobId' in scope ? scope : undefined;
   const run = await insertBillRun(tx, {
     schoolId: concept.schoolId,
     conceptId: concept.id,
     period,
     subscriptionId: subscription?.id ?? null,
+    bulkJobId: chunk?.bulkJobId ?? null,
   });
   const { eligible, created, entered } = await billEligibleStudents(tx, {
     runId: run.id,
@@ -66,7 +76,7 @@ export async function billPeriod(
     amountCentavos: concept.priceCentavos,
     lateFee: concept.lateFee,
     earlyPayment: concept.earlyPayment,
-    studentId: subscription?.studentId,
+    studentIds: subscription ? [subscription.studentId] : chunk?.studentIds,
   });
   // Students billed for the first time join Adeudos' list: it is numbered by name again.
   if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import type { OrderAdjusted } from '@cuota/contracts/events/billing.order.adjusted.v1';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import { enqueueEvent, enqueueEvents } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { refreshBalances } from '../balances/balance-repository';
 import { concepts, orderAdjustments, orders } from '../schema';
@@ -69,10 +69,10 @@ export function adjustmentsOfOrder(db: Executor, orderId: string) {
 }
 
 /** The student's orders from a due date on (of one concept, if given), locked in id order. */
-export function lockOrdersOfStudent(
+export function lockOrdersOfStudents(
   tx: Executor,
   schoolId: string,
-  studentId: string,
+  studentIds: string[],
   { conceptId, from }: { conceptId: string | null; from: string },
 ): Promise<OrderForPayment[]> {
   return tx
@@ -81,7 +81,7 @@ export function lockOrdersOfStudent(
     .where(
       and(
         eq(orders.schoolId, schoolId),
-        eq(orders.studentId, studentId),
+        sql`${orders.studentId} = ANY(${sql.param(studentIds)}::text[])`,
         conceptId ? eq(orders.conceptId, conceptId) : undefined,
         gte(orders.dueOn, from),
         isNull(orders.canceledAt),
@@ -179,4 +179,114 @@ async function enqueueAdjusted(
     adjusted_at: audit.adjustedAt.toISOString(),
     adjusted_by: c.by,
   });
+}
+
+/** The school's orders of one concept and period (null: a one-time concept) for some students. */
+export function ordersOfConceptPeriod(
+  tx: Executor,
+  t: { schoolId: string; conceptId: string; period: string | null; studentIds: string[] },
+): Promise<OrderForPayment[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.schoolId, t.schoolId),
+        eq(orders.conceptId, t.conceptId),
+        t.period === null ? isNull(orders.period) : eq(orders.period, t.period),
+        inArray(orders.studentId, t.studentIds),
+      ),
+    )
+    .orderBy(asc(orders.studentId));
+}
+
+/** Rows per multi-row INSERT: PostgreSQL takes at most 65,535 parameters a statement. */
+const ROWS_PER_INSERT = 1_000;
+const slices = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / ROWS_PER_INSERT) }, (_, i) =>
+    list.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT),
+  );
+
+/**
+ * `correctOrder` of a new scholarship amount on many locked orders of one school at once (a
+ * massive scholarship, ADR 0040): the same trail entries, events and balances, in a few
+ * statements instead of five per order. Orders it would not change are left out.
+ */
+export async function correctScholarships(
+  tx: Executor,
+  schoolId: string,
+  items: { order: OrderForPayment; scholarshipCentavos: number }[],
+  c: Correction,
+): Promise<number> {
+  const moving = items.filter((i) => i.order.scholarshipCentavos !== i.scholarshipCentavos);
+  if (moving.length === 0) return 0;
+  // One statement: the orders and their trail entries (a multi-row INSERT of the entries
+  // took 0.7 ms a row on the bench).
+  const { rows } = await tx.execute<{
+    order_id: string;
+    id: string;
+    total_centavos: number;
+    adjusted_at: string | Date;
+  }>(sql`
+    WITH v AS (
+      SELECT * FROM unnest(${sql.param(moving.map((i) => i.order.id))}::uuid[],
+                           ${sql.param(moving.map((i) => i.scholarshipCentavos))}::int[],
+                           ${sql.param(moving.map((i) => i.order.scholarshipCentavos))}::int[],
+                           ${sql.param(moving.map((i) => i.order.totalCentavos))}::int[])
+               AS v(id, s, before_s, before_t)
+    ), updated AS (
+      UPDATE orders o SET scholarship_centavos = v.s FROM v WHERE o.id = v.id
+      RETURNING o.id, o.total_centavos
+    )
+    INSERT INTO order_adjustments AS a (order_id, school_id, kind, before, after, reason, adjusted_by, adjusted_by_name, adjusted_at)
+    SELECT u.id, ${schoolId}, ${c.kind},
+           jsonb_build_object('scholarshipCentavos', v.before_s, 'totalCentavos', v.before_t),
+           jsonb_build_object('scholarshipCentavos', v.s, 'totalCentavos', u.total_centavos),
+           ${c.reason}, ${c.by}, ${c.byName ?? null}, clock_timestamp()
+      FROM updated u JOIN v ON v.id = u.id ORDER BY u.id
+    RETURNING a.order_id, a.id, (a.after->>'totalCentavos')::int AS total_centavos, a.adjusted_at`);
+  await enqueueScholarshipsAdjusted(tx, moving, rows, c);
+  await refreshBalances(tx, schoolId, [...new Set(moving.map((i) => i.order.studentId))]);
+  return moving.length;
+}
+
+async function enqueueScholarshipsAdjusted(
+  tx: Executor,
+  moving: { order: OrderForPayment }[],
+  audits: { order_id: string; id: string; total_centavos: number; adjusted_at: string | Date }[],
+  c: Correction,
+) {
+  const kind = EVENT_KIND[c.kind];
+  if (!kind) return;
+  const conceptIds = [...new Set(moving.map((i) => i.order.conceptId))];
+  const types = new Map(
+    (
+      await tx
+        .select({ id: concepts.id, type: concepts.conceptType })
+        .from(concepts)
+        .where(inArray(concepts.id, conceptIds))
+    ).map((r) => [r.id, r.type]),
+  );
+  const auditOf = new Map(audits.map((a) => [a.order_id, a]));
+  const events = moving
+    .filter(({ order: o }) => auditOf.get(o.id)!.total_centavos !== o.totalCentavos)
+    .map(({ order: o }) => {
+      const audit = auditOf.get(o.id)!;
+      return {
+        adjustment_id: audit.id,
+        order_id: o.id,
+        school_id: o.schoolId,
+        student_id: o.studentId,
+        concept_id: o.conceptId,
+        concept_type: types.get(o.conceptId)!,
+        period: o.period,
+        kind,
+        previous_total_centavos: o.totalCentavos,
+        new_total_centavos: audit.total_centavos,
+        reason: c.reason,
+        adjusted_at: new Date(audit.adjusted_at).toISOString(),
+        adjusted_by: c.by,
+      };
+    });
+  for (const slice of slices(events)) await enqueueEvents(tx, orderAdjustedV1, slice);
 }

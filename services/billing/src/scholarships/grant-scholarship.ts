@@ -3,7 +3,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { studentById } from '@cuota/student-directory/student-directory-repository';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
-import { correctOrder, lockOrdersOfStudent } from '../orders/order-adjustment-repository';
+import { correctScholarships, lockOrdersOfStudents } from '../orders/order-adjustment-repository';
 import {
   hasMoney,
   pesos,
@@ -11,10 +11,17 @@ import {
   WITH_PAYMENTS_NOTE,
 } from '../orders/order-adjustment-rules';
 import { UNKNOWN_STUDENT } from '../students/student-access';
-import { insertScholarship } from './scholarship-repository';
+import { insertScholarship, insertScholarshipsOf } from './scholarship-repository';
 
-/** A concept's scholarship bigger than its price is a typo, not a grant. */
-async function checkConcept(tx: Executor, schoolId: string, input: CreateScholarship) {
+/** A scholarship's terms, whoever gets it. */
+export type ScholarshipGrant = CreateScholarship extends infer T
+  ? T extends unknown
+    ? Omit<T, 'student_id'>
+    : never
+  : never;
+
+/** A concept's scholarship bigger than its price is a typo, not a grant (also a massive one). */
+export async function checkConcept(tx: Executor, schoolId: string, input: CreateScholarship) {
   if (input.concept_id === null) return;
   const { row } = await conceptById(tx, input.concept_id);
   if (row.schoolId !== schoolId) throw notFound(UNKNOWN_CONCEPT);
@@ -24,10 +31,53 @@ async function checkConcept(tx: Executor, schoolId: string, input: CreateScholar
     );
 }
 
+/** A grant as the scholarships table keeps it, for any of its students. */
+const rowOf = (schoolId: string, input: ScholarshipGrant, by: string | null) => ({
+  schoolId,
+  conceptId: input.concept_id,
+  kind: input.kind,
+  basisPoints: input.kind === 'PERCENT' ? input.basis_points : null,
+  amountCentavos: input.kind === 'AMOUNT' ? input.amount_centavos : null,
+  startsOn: input.starts_on,
+  reason: input.reason,
+  createdBy: by,
+});
+
 /**
- * Grants a scholarship and applies it to the student's orders already billed that fall due
- * from its start date and have no money applied, each as an audited correction with its
- * billing.order.adjusted (ADR 0035); orders with payments keep their amount and are counted.
+ * A grant reaches its students' orders already billed that fall due from its start date, but
+ * not those with money applied (counted instead) nor those set to avoid scholarships (ADR
+ * 0035); each changed order is an audited correction with its billing.order.adjusted.
+ */
+async function applyGrant(
+  tx: Executor,
+  schoolId: string,
+  input: ScholarshipGrant,
+  studentIds: string[],
+  by: string | null,
+) {
+  const reached = await lockOrdersOfStudents(tx, schoolId, studentIds, {
+    conceptId: input.concept_id,
+    from: input.starts_on,
+  });
+  const orders = reached.filter((o) => o.scholarshipRule !== 'avoid');
+  const terms = rowOf(schoolId, input, by);
+  const adjusted = await correctScholarships(
+    tx,
+    schoolId,
+    orders
+      .filter((o) => !hasMoney(o))
+      .map((o) => ({
+        order: o,
+        scholarshipCentavos: scholarshipOn(o, terms),
+      })),
+    { kind: 'scholarship', reason: input.reason, by },
+  );
+  return { adjusted, withPayments: orders.filter(hasMoney).length };
+}
+
+/**
+ * Grants a scholarship and applies it to the student's orders already billed (applyGrant);
+ * orders with payments keep their amount and are counted.
  */
 export async function grantScholarship(
   tx: Executor,
@@ -39,38 +89,30 @@ export async function grantScholarship(
   if (!student || student.schoolId !== schoolId) throw notFound(UNKNOWN_STUDENT);
   await checkConcept(tx, schoolId, input);
   const scholarship = await insertScholarship(tx, {
-    schoolId,
+    ...rowOf(schoolId, input, by),
     studentId: input.student_id,
-    conceptId: input.concept_id,
-    kind: input.kind,
-    basisPoints: input.kind === 'PERCENT' ? input.basis_points : null,
-    amountCentavos: input.kind === 'AMOUNT' ? input.amount_centavos : null,
-    startsOn: input.starts_on,
-    reason: input.reason,
-    createdBy: by,
   });
-  const terms = {
-    kind: input.kind,
-    basisPoints: scholarship.basis_points,
-    amountCentavos: scholarship.amount_centavos,
-  };
-  const reached = await lockOrdersOfStudent(tx, schoolId, input.student_id, {
-    conceptId: input.concept_id,
-    from: input.starts_on,
-  });
-  // avoid_scholarship keeps an order out of every grant (ADR 0035).
-  const orders = reached.filter((o) => o.scholarshipRule !== 'avoid');
-  let adjusted = 0;
-  const withPayments = orders.filter(hasMoney).length;
-  for (const o of orders.filter((x) => !hasMoney(x))) {
-    const scholarshipCentavos = scholarshipOn(o, terms);
-    const c = { kind: 'scholarship' as const, reason: input.reason, by };
-    if (await correctOrder(tx, o, { scholarshipCentavos }, c)) adjusted += 1;
-  }
+  const { adjusted, withPayments } = await applyGrant(tx, schoolId, input, [student.studentId], by);
   return {
     ...scholarship,
     orders_adjusted: adjusted,
     orders_with_payments: withPayments,
     note: withPayments > 0 ? WITH_PAYMENTS_NOTE(withPayments) : null,
   };
+}
+
+/**
+ * One grant to many students of the school at once (a massive scholarship's chunk, ADR 0040):
+ * a row each and the same rules as one grant, in a few statements for the whole chunk.
+ */
+export async function grantScholarships(
+  tx: Executor,
+  schoolId: string,
+  input: ScholarshipGrant,
+  studentIds: string[],
+  by: string | null,
+) {
+  if (studentIds.length === 0) return;
+  await insertScholarshipsOf(tx, rowOf(schoolId, input, by), studentIds);
+  await applyGrant(tx, schoolId, input, studentIds, by);
 }

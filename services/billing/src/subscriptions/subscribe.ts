@@ -51,7 +51,7 @@ export async function subscribe(
       tx,
       concept,
       { period, dueOn: dueOnOf(period, concept.dueDay!) },
-      { id: subscription.id, studentId: student.studentId },
+      { subscription: { id: subscription.id, studentId: student.studentId } },
     );
   return subscription.id;
 }

@@ -1,5 +1,6 @@
 import { formatPeriod } from '@cuota/ui/dates';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@cuota/ui/button';
 import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
 import { Page } from '@cuota/ui/page';
@@ -100,6 +101,9 @@ export function BillRunPage() {
     <Page title="Generar órdenes" narrow>
       <ReadOnlyNote permission="concepts.write" action="generar órdenes" />
       {schoolId && <BillRunForm schoolId={schoolId} canRun={canRun} />}
+      <p>
+        <Link to="masivos">Asignar, quitar o becar a alumnos elegidos (procesos masivos)</Link>
+      </p>
     </Page>
   );
 }

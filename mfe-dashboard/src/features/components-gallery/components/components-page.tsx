@@ -31,6 +31,7 @@ const KIND_TITLES: Record<StatusKind, string> = {
   invoice: 'Factura (CFDI)',
   due: 'Vencimiento',
   job: 'Tarea en segundo plano',
+  bulk: 'Proceso masivo',
 };
 
 function StatusBadges() {

@@ -1,6 +1,7 @@
 import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { studentDirectorySchema } from '../responses';
 import { BILL_RUN_ENDPOINTS } from './bill-runs';
+import { BULK_JOB_ENDPOINTS } from './bulk-jobs';
 import { CONCEPT_ENDPOINTS } from './concepts';
 import { CORRECTION_ENDPOINTS } from './corrections';
 import { DELINQUENCY_ENDPOINTS } from './delinquency';
@@ -43,4 +44,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...SUBSCRIPTION_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...INTERNAL_READ_ENDPOINTS,
+  ...BULK_JOB_ENDPOINTS,
 ];

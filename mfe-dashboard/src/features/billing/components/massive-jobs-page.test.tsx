@@ -1,0 +1,116 @@
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import type { Concept } from '@cuota/contracts/billing/concepts';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { MassiveJobsPage } from './massive-jobs-page';
+
+const SCHOOL = 'school-1';
+const BASE = `/api/v1/dashboard/schools/${SCHOOL}`;
+const colegiatura = {
+  id: '0b5e7c1a-1111-4c55-9d1a-0d6b1c2e3f40',
+  school_id: SCHOOL,
+  name: 'Colegiatura',
+  concept_type: 'MONTHLY_FEE',
+  recurrence: 'MONTHLY',
+  price_centavos: 250_000,
+  level: 'elementary',
+  periods: ['2026-09', '2026-10'],
+  due_day: 10,
+  due_on: null,
+  late_fee: null,
+  early_payment: null,
+  active: true,
+  orders: 0,
+  created_at: '2026-08-01T00:00:00.000Z',
+} satisfies Concept;
+const student = (id: string, first_name: string) => ({
+  id,
+  first_name,
+  last_name: 'García',
+  curp: null,
+  enrolment_code: null,
+  gender: null,
+  level: 'elementary',
+  section: null,
+  status: 'active',
+  billing_guardian_id: null,
+});
+const job = (changes: Partial<BulkJob>): BulkJob => ({
+  id: 'job-1',
+  school_id: SCHOOL,
+  kind: 'assignment',
+  status: 'STARTED',
+  params: {},
+  total: 2,
+  done: 1,
+  failed: 0,
+  errors: [],
+  cancel_requested: false,
+  created_by: 'user-1',
+  created_at: '2026-09-01T18:00:00.000Z',
+  finished_at: null,
+  ...changes,
+});
+
+beforeEach(() => forgetCsrfToken());
+
+test('a massive assignment: preview of students and total, confirm, progress bar and each student’s error', async () => {
+  const reads = [
+    job({}),
+    job({
+      status: 'PARTIAL_SUCCESS',
+      done: 2,
+      failed: 1,
+      errors: [
+        { student_id: 's-2', student_name: 'Luis García', reason: 'Este alumno no está activo.' },
+      ],
+    }),
+  ];
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', `${BASE}/concepts/`, [colegiatura])
+    .on('GET', `${BASE}/students/`, {
+      count: 2,
+      count_is_capped: false,
+      page: 1,
+      page_size: 200,
+      results: [student('s-1', 'Ana'), student('s-2', 'Luis')],
+    })
+    .on('GET', `${BASE}/massive_jobs/`, () => Response.json(reads.length > 1 ? [] : [reads[0]]))
+    .on('GET', `${BASE}/massive_jobs/job-1/`, () =>
+      Response.json(reads.length > 1 ? reads.shift() : reads[0]),
+    )
+    .on('POST', `${BASE}/massive_assignments/`, () =>
+      Response.json(job({ status: 'PENDING', done: 0 }), { status: 202 }),
+    );
+  renderWithProviders(<MassiveJobsPage />, { url: '/d', path: '/d', session: staffSession() });
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByLabelText('Concepto'), 'Colegiatura');
+  await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
+  await user.click(await screen.findByLabelText('Todos'));
+  await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
+
+  const preview = screen.getByRole('region', { name: 'Vista previa' });
+  expect(preview).toHaveTextContent('Alumnos2');
+  expect(preview).toHaveTextContent('Total a cobrar$5,000.00');
+  expect(network.sent('POST', `${BASE}/massive_assignments/`)).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+  const [sent] = network.sent('POST', `${BASE}/massive_assignments/`);
+  expect(await sent!.json()).toEqual({
+    concept_id: colegiatura.id,
+    period: '2026-10',
+    student_ids: ['s-1', 's-2'],
+  });
+  const progress = await screen.findByRole('region', { name: 'Avance del proceso' });
+  expect(
+    await within(progress).findByText('Terminado con errores', {}, { timeout: 4000 }),
+  ).toBeVisible();
+  expect(within(progress).getByRole('progressbar')).toHaveAttribute('value', '2');
+  expect(progress).toHaveTextContent('Luis García: Este alumno no está activo.');
+});

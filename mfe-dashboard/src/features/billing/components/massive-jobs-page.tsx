@@ -1,0 +1,296 @@
+import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import { formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
+import { useState } from 'react';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
+import { MoneyText } from '@cuota/ui/money-text';
+import { Page } from '@cuota/ui/page';
+import { Spinner } from '@cuota/ui/spinner';
+import { StatusBadge } from '@cuota/ui/status-badge';
+import { TextField } from '@cuota/ui/text-field';
+import { readError } from '@cuota/web-core/api/api-error';
+import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
+import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
+import { useGrant } from '@cuota/web-core/session/use-grant';
+import { useConceptsQuery } from '../api/billing-api';
+import {
+  useActiveStudentsQuery,
+  useAssignMutation,
+  useDisassignMutation,
+  useGrantScholarshipsMutation,
+  useMassiveJobsQuery,
+} from '../api/massive-jobs-api';
+import { isRunning, JobErrors, KIND_LABELS, MassiveJobProgress } from './massive-job-progress';
+
+type Kind = BulkJob['kind'];
+
+/** What the operator asked for, before it is confirmed. */
+interface Draft {
+  kind: Kind;
+  conceptId: string;
+  period: string;
+  percent: string;
+  reason: string;
+  studentIds: string[];
+}
+
+const EMPTY: Draft = {
+  kind: 'assignment',
+  conceptId: '',
+  period: '',
+  percent: '',
+  reason: '',
+  studentIds: [],
+};
+
+/** Basis points of a percentage typed with up to two decimals, or null. */
+const basisPoints = (percent: string) => {
+  const n = Number(percent.replace(',', '.'));
+  return Number.isFinite(n) && n > 0 && n <= 100 ? Math.round(n * 100) : null;
+};
+
+/** The preview: how many students, and how much money the job moves (per month for a scholarship). */
+function Preview({ draft, price }: { draft: Draft; price: number }) {
+  const n = draft.studentIds.length;
+  const bp = basisPoints(draft.percent) ?? 0;
+  const each = draft.kind === 'scholarship' ? Math.round((price * bp) / 10_000) : price;
+  const what = {
+    assignment: 'Total a cobrar',
+    disassignment: 'Total a cancelar (como máximo)',
+    scholarship: 'Beca total por mes',
+  }[draft.kind];
+  return (
+    <Card title="Vista previa" aria-label="Vista previa">
+      <dl>
+        <dt>Alumnos</dt>
+        <dd>{n}</dd>
+        <dt>{what}</dt>
+        <dd>
+          <MoneyText centavos={n * each} />
+        </dd>
+      </dl>
+    </Card>
+  );
+}
+
+function MassiveJobForm({
+  schoolId,
+  onStarted,
+}: {
+  schoolId: string;
+  onStarted: (id: string) => void;
+}) {
+  const canAssign = useGrant('billing.write');
+  const canGrant = useGrant('scholarships.write');
+  const concepts = useConceptsQuery(schoolId);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [previewing, setPreviewing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const concept = concepts.data?.find((c) => c.id === draft.conceptId);
+  const students = useActiveStudentsQuery(
+    { schoolId, level: concept?.level ?? null },
+    { skip: !concept },
+  );
+  const [assign] = useAssignMutation();
+  const [disassign] = useDisassignMutation();
+  const [grant] = useGrantScholarshipsMutation();
+  const set = (changes: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...changes }));
+    setPreviewing(false);
+  };
+  const allowed = draft.kind === 'scholarship' ? canGrant : canAssign;
+
+  const check = () => {
+    if (!concept) return 'Elige un concepto.';
+    if (draft.kind !== 'scholarship' && concept.recurrence === 'MONTHLY' && !draft.period)
+      return 'Elige el mes.';
+    if (draft.kind === 'scholarship' && basisPoints(draft.percent) === null)
+      return 'Escribe un porcentaje entre 0.01 y 100.';
+    if (draft.kind !== 'assignment' && draft.reason.trim().length < 3)
+      return 'Escribe el motivo (al menos 3 letras).';
+    return draft.studentIds.length === 0 ? 'Elige al menos un alumno.' : null;
+  };
+
+  const confirm = async () => {
+    const idempotencyKey = newIdempotencyKey();
+    const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
+    const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
+    const answer =
+      draft.kind === 'assignment'
+        ? await assign({ schoolId, idempotencyKey, body: { ...base, ...period } })
+        : draft.kind === 'disassignment'
+          ? await disassign({
+              schoolId,
+              idempotencyKey,
+              body: { ...base, ...period, reason: draft.reason },
+            })
+          : await grant({
+              schoolId,
+              idempotencyKey,
+              body: {
+                ...base,
+                kind: 'PERCENT',
+                basis_points: basisPoints(draft.percent)!,
+                starts_on: todayInMexicoCity(),
+                reason: draft.reason,
+              },
+            });
+    if ('error' in answer) return setProblem(readError(answer.error).message);
+    setDraft(EMPTY);
+    setPreviewing(false);
+    onStarted(answer.data.id);
+  };
+
+  if (concepts.isLoading) return <Spinner label="Cargando conceptos…" />;
+  const rows = students.data?.results ?? [];
+  return (
+    <FormColumn
+      aria-label="Proceso masivo"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const wrong = check();
+        setProblem(wrong);
+        setPreviewing(wrong === null);
+      }}
+    >
+      <FieldLabel>
+        Qué hacer
+        <Select value={draft.kind} onChange={(e) => set({ kind: e.target.value as Kind })}>
+          <option value="assignment">Asignar un concepto</option>
+          <option value="disassignment">Quitar un concepto (cancela órdenes sin pagos)</option>
+          <option value="scholarship">Otorgar una beca (porcentaje)</option>
+        </Select>
+      </FieldLabel>
+      <FieldLabel>
+        Concepto
+        <Select
+          value={draft.conceptId}
+          onChange={(e) => set({ conceptId: e.target.value, period: '', studentIds: [] })}
+        >
+          <option value="">Elige un concepto</option>
+          {concepts.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </FieldLabel>
+      {concept?.recurrence === 'MONTHLY' && draft.kind !== 'scholarship' && (
+        <FieldLabel>
+          Mes
+          <Select value={draft.period} onChange={(e) => set({ period: e.target.value })}>
+            <option value="">Elige el mes</option>
+            {concept.periods.map((p) => (
+              <option key={p} value={p}>
+                {formatPeriod(p)}
+              </option>
+            ))}
+          </Select>
+        </FieldLabel>
+      )}
+      {draft.kind === 'scholarship' && (
+        <TextField
+          label="Porcentaje de beca"
+          inputMode="decimal"
+          value={draft.percent}
+          onChange={(e) => set({ percent: e.target.value })}
+        />
+      )}
+      {draft.kind !== 'assignment' && (
+        <TextField
+          label="Motivo"
+          value={draft.reason}
+          onChange={(e) => set({ reason: e.target.value })}
+        />
+      )}
+      {concept && (
+        <fieldset>
+          <legend>Alumnos activos {students.data && `(${rows.length})`}</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={rows.length > 0 && draft.studentIds.length === rows.length}
+              onChange={(e) => set({ studentIds: e.target.checked ? rows.map((s) => s.id) : [] })}
+            />{' '}
+            Todos
+          </label>
+          {rows.map((s) => (
+            <label key={s.id} style={{ display: 'block' }}>
+              <input
+                type="checkbox"
+                checked={draft.studentIds.includes(s.id)}
+                onChange={(e) =>
+                  set({
+                    studentIds: e.target.checked
+                      ? [...draft.studentIds, s.id]
+                      : draft.studentIds.filter((id) => id !== s.id),
+                  })
+                }
+              />{' '}
+              {s.first_name} {s.last_name}
+              {s.enrolment_code && ` · ${s.enrolment_code}`}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {problem && <FormError>{problem}</FormError>}
+      {previewing && concept ? (
+        <>
+          <Preview draft={draft} price={concept.price_centavos} />
+          <Button onClick={() => void confirm()} disabled={!allowed}>
+            Confirmar
+          </Button>
+        </>
+      ) : (
+        <Button
+          type="submit"
+          disabled={!allowed}
+          title={allowed ? undefined : 'Tu rol no puede hacer esto.'}
+        >
+          Ver vista previa
+        </Button>
+      )}
+    </FormColumn>
+  );
+}
+
+/** The school's runs, newest first, with what failed in each. */
+function MassiveJobHistory({ schoolId }: { schoolId: string }) {
+  const jobs = useMassiveJobsQuery(schoolId, { pollingInterval: 5000 }).data;
+  if (!jobs) return <Spinner label="Cargando historial…" />;
+  if (jobs.length === 0) return <p>Aún no hay procesos masivos.</p>;
+  return (
+    <ul aria-label="Historial de procesos masivos" style={{ listStyle: 'none', padding: 0 }}>
+      {jobs.map((job) => (
+        <li key={job.id} style={{ marginBottom: '1rem' }}>
+          <strong>{KIND_LABELS[job.kind]}</strong> · {formatInstant(job.created_at)} ·{' '}
+          <StatusBadge kind="bulk" status={job.status} /> · {job.done} de {job.total} alumnos
+          {isRunning(job) && (
+            <progress
+              value={job.done}
+              max={job.total}
+              style={{ display: 'block', width: '100%' }}
+            />
+          )}
+          <JobErrors job={job} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /dashboard/bill-runs/masivos: massive assignments, disassignments and scholarships (ADR 0040). */
+export function MassiveJobsPage() {
+  const schoolId = useCurrentSchool().school?.id;
+  const [jobId, setJobId] = useState<string | null>(null);
+  if (!schoolId) return null;
+  return (
+    <Page title="Procesos masivos" narrow>
+      <MassiveJobForm schoolId={schoolId} onStarted={setJobId} />
+      {jobId && <MassiveJobProgress key={jobId} schoolId={schoolId} jobId={jobId} />}
+      <h2>Historial</h2>
+      <MassiveJobHistory schoolId={schoolId} />
+    </Page>
+  );
+}

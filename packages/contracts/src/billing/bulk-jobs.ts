@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { periodSchema } from './concepts';
+import { createScholarshipSchema, reasonSchema } from './scholarships';
+
+/** Spec §4 bulk-operation status, word for word (ADR 0040 says which ones a job reaches). */
+export const BULK_OPERATION_STATUSES = [
+  'STARTED',
+  'PENDING',
+  'FINISHED',
+  'FAILED',
+  'CANCELED',
+  'SUCCESS',
+  'FAILED_AND_CANCELED',
+  'FAILED_ON_DELETION',
+  'PARTIAL_SUCCESS',
+  'RETRYING',
+] as const;
+export const bulkOperationStatusSchema = z.enum(BULK_OPERATION_STATUSES);
+export type BulkOperationStatus = z.infer<typeof bulkOperationStatusSchema>;
+
+/** A job still has work to do in these; the others are final until a retry. */
+export const RUNNABLE_STATUSES = ['PENDING', 'STARTED', 'RETRYING'] as const;
+
+export const BULK_JOB_KINDS = ['assignment', 'disassignment', 'scholarship'] as const;
+export type BulkJobKind = (typeof BULK_JOB_KINDS)[number];
+
+/** The most students one job takes: a whole school, and then some. */
+export const MAX_STUDENTS_PER_JOB = 20_000;
+
+const studentIds = z
+  .array(z.uuid('Elige alumnos válidos.'), 'Elige los alumnos.')
+  .min(1, 'Elige al menos un alumno.')
+  .max(MAX_STUDENTS_PER_JOB, `Elige como máximo ${MAX_STUDENTS_PER_JOB} alumnos a la vez.`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Hay alumnos repetidos en la lista.');
+
+/** POST …/massive_assignments/: bill a concept (and period) to the students chosen. */
+export const massiveAssignmentSchema = z.strictObject({
+  concept_id: z.uuid('Elige un concepto válido.'),
+  /** Required for a monthly concept; absent for a one-time one. */
+  period: periodSchema.optional(),
+  student_ids: studentIds,
+});
+export type MassiveAssignment = z.infer<typeof massiveAssignmentSchema>;
+
+/** POST …/massive_dissassignments/: cancel the students' unpaid order of a concept and period. */
+export const massiveDisassignmentSchema = massiveAssignmentSchema.extend({
+  reason: reasonSchema,
+});
+export type MassiveDisassignment = z.infer<typeof massiveDisassignmentSchema>;
+
+/** POST …/massive_scholarship_assignments/: one scholarship, granted to each student chosen. */
+export const massiveScholarshipSchema = z.discriminatedUnion('kind', [
+  createScholarshipSchema.options[0].omit({ student_id: true }).extend({ student_ids: studentIds }),
+  createScholarshipSchema.options[1].omit({ student_id: true }).extend({ student_ids: studentIds }),
+]);
+export type MassiveScholarship = z.infer<typeof massiveScholarshipSchema>;
+
+/** A student the job could not do, and why, in Spanish. */
+export const bulkJobErrorSchema = z.object({
+  student_id: z.string(),
+  student_name: z.string().nullable(),
+  reason: z.string(),
+});
+
+export const bulkJobSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  kind: z.enum(BULK_JOB_KINDS),
+  status: bulkOperationStatusSchema,
+  /** What was asked: the body, without its student list. */
+  params: z.record(z.string(), z.unknown()),
+  /** Students in the job; done = those finished (well or not); failed ⊆ done. */
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(bulkJobErrorSchema),
+  cancel_requested: z.boolean(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+export const bulkJobListSchema = z.array(bulkJobSchema);

@@ -244,6 +244,11 @@ export const orders = pgTable(
     index('orders_school_student_idx').on(t.schoolId, t.studentId, t.dueOn),
     index('orders_bill_run_idx').on(t.billRunId),
     index('orders_concept_idx').on(t.conceptId),
+    // The public rows' keyset pages (ADR 0041): 330 → 2.7 ms and 160 → 0.5 ms per page at 1M.
+    index('orders_school_created_idx').on(t.schoolId, t.createdAt, t.id),
+    index('orders_school_concept_student_idx')
+      .on(t.schoolId, t.conceptId, t.studentId)
+      .where(sql`${t.canceledAt} IS NULL`),
   ],
 );
 

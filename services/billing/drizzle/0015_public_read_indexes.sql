@@ -1,0 +1,2 @@
+CREATE INDEX "orders_school_created_idx" ON "orders" USING btree ("school_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_school_concept_student_idx" ON "orders" USING btree ("school_id","concept_id","student_id") WHERE "orders"."canceled_at" IS NULL;

@@ -66,7 +66,11 @@ export class PayoutDesk {
   readonly payouts: SandboxPayout[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(readonly settleMs: number) {}
+  readonly settleMs: number;
+
+  constructor(settleMs: number) {
+    this.settleMs = settleMs;
+  }
 
   later(fn: () => void): void {
     const timer = setTimeout(() => {

@@ -18,11 +18,15 @@ export const BILLING_UNAVAILABLE =
  * from here, never from the browser.
  */
 export class BillingClient {
-  constructor(
-    private readonly nc: NatsConnection,
-    private readonly ns: Namespace,
-    private readonly timeoutMs = 5_000,
-  ) {}
+  private readonly nc: NatsConnection;
+  private readonly ns: Namespace;
+  private readonly timeoutMs: number;
+
+  constructor(nc: NatsConnection, ns: Namespace, timeoutMs = 5_000) {
+    this.nc = nc;
+    this.ns = ns;
+    this.timeoutMs = timeoutMs;
+  }
 
   /** Billing refuses orders that are not open, not the school's or not the family's: 404. */
   async quote(schoolId: string, orderIds: string[], guardianId: string | null) {

@@ -51,10 +51,13 @@ export class PayinReconciler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly deps: PaymentsDeps,
-    private readonly options: ReconcileOptions,
-  ) {}
+  private readonly deps: PaymentsDeps;
+  private readonly options: ReconcileOptions;
+
+  constructor(deps: PaymentsDeps, options: ReconcileOptions) {
+    this.deps = deps;
+    this.options = options;
+  }
 
   start(): void {
     if (this.options.intervalMs <= 0) return;

@@ -78,10 +78,13 @@ const MAX_LIST_PAGES = 20;
  * Nothing here logs: the private merchant id travels only in the request header.
  */
 export class KushkiGateway {
-  constructor(
-    private readonly keys: MerchantKeys,
-    private readonly timeoutMs = 30_000,
-  ) {}
+  private readonly keys: MerchantKeys;
+  private readonly timeoutMs: number;
+
+  constructor(keys: MerchantKeys, timeoutMs = 30_000) {
+    this.keys = keys;
+    this.timeoutMs = timeoutMs;
+  }
 
   async charge(input: {
     token: string;

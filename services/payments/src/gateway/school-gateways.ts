@@ -21,11 +21,15 @@ export interface SchoolGateway {
  * is treated as sandbox, so no real card is ever charged by default.
  */
 export class SchoolGateways {
-  constructor(
-    private readonly db: Executor,
-    private readonly box: SecretBox,
-    private readonly config: PaymentsConfig,
-  ) {}
+  private readonly db: Executor;
+  private readonly box: SecretBox;
+  private readonly config: PaymentsConfig;
+
+  constructor(db: Executor, box: SecretBox, config: PaymentsConfig) {
+    this.db = db;
+    this.box = box;
+    this.config = config;
+  }
 
   async environmentOf(schoolId: string): Promise<GatewayEnvironment> {
     const school = await schoolById(this.db, schoolId);

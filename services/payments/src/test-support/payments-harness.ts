@@ -118,15 +118,30 @@ export class PaymentsHarness {
   readonly books: Database<typeof schema>;
   private readonly billingClient: BillingClient;
   private serviceRunning = false;
+  readonly options: HarnessOptions;
+  readonly db: TestDatabase;
+  readonly ns: TestNamespace;
+  readonly identity: Awaited<ReturnType<typeof createTestIdentity>>;
+  readonly sandbox: Sandbox;
+  private readonly biller: RealBilling;
+  private readonly relay: Awaited<ReturnType<typeof startWebhookRelay>>;
+
   private constructor(
-    readonly options: HarnessOptions,
-    readonly db: TestDatabase,
-    readonly ns: TestNamespace,
-    readonly identity: Awaited<ReturnType<typeof createTestIdentity>>,
-    readonly sandbox: Sandbox,
-    private readonly biller: RealBilling,
-    private readonly relay: Awaited<ReturnType<typeof startWebhookRelay>>,
+    options: HarnessOptions,
+    db: TestDatabase,
+    ns: TestNamespace,
+    identity: Awaited<ReturnType<typeof createTestIdentity>>,
+    sandbox: Sandbox,
+    biller: RealBilling,
+    relay: Awaited<ReturnType<typeof startWebhookRelay>>,
   ) {
+    this.options = options;
+    this.db = db;
+    this.ns = ns;
+    this.identity = identity;
+    this.sandbox = sandbox;
+    this.biller = biller;
+    this.relay = relay;
     this.books = createDatabase(db.url, schemaTables, 4);
     this.billingClient = new BillingClient(ns.nc, ns);
   }

@@ -35,10 +35,13 @@ export class RealBilling {
   /** The bill run that billed each order (voiding undoes the run). */
   private readonly runOf = new Map<string, string>();
 
-  private constructor(
-    readonly billing: BillingUnderTest,
-    private readonly identity: TestIdentity,
-  ) {}
+  readonly billing: BillingUnderTest;
+  private readonly identity: TestIdentity;
+
+  private constructor(billing: BillingUnderTest, identity: TestIdentity) {
+    this.billing = billing;
+    this.identity = identity;
+  }
 
   static async start(
     natsPrefix: string,

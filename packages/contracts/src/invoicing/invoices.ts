@@ -31,9 +31,10 @@ export type InvoicePart = z.infer<typeof invoicePartSchema>;
 
 /**
  * Spec §3's document types, an income CFDI (I) or a credit note (E) on one, and the CFDI de
- * pago (P, Pagos 2.0) of each payment of a PPD invoice.
+ * pago (P, Pagos 2.0) of each payment of a PPD invoice, and the global invoice (I, público en
+ * general, InformacionGlobal) of a period's payments of families without fiscal data.
  */
-export const invoiceDocumentSchema = z.enum(['invoice', 'credit_note', 'payment']);
+export const invoiceDocumentSchema = z.enum(['invoice', 'credit_note', 'payment', 'global']);
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 
 /** An invoice (CFDI 4.0) as staff and families see it. */

@@ -1,3 +1,4 @@
+import { globalPeriodicitySchema } from './global-invoice';
 import { z } from 'zod';
 import { requestStatusSchema, type RequestStatus } from '../payments/payins';
 
@@ -69,6 +70,15 @@ export const invoiceSchema = z.object({
   error: invoiceErrorSchema.nullable(),
   /** Why a stamped invoice still stands after a cancellation was asked (receptor, SAT). */
   cancellation_note: z.string().nullable(),
+  /** A global invoice's period (ADR 0042): SAT's periodicity and its first and last day. */
+  global_period: z
+    .object({ periodicity: globalPeriodicitySchema, from: z.string(), to: z.string() })
+    .nullable(),
+  /**
+   * A público-en-general payment's place in its entity's global invoice: `held` until its
+   * period closes, `collected` into one, `released` to be stamped on its own.
+   */
+  global_state: z.enum(['held', 'collected', 'released']).nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
 });

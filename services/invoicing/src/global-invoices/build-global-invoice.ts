@@ -13,11 +13,8 @@ import { saveBuilt, type InvoiceRow, type Lease } from '../invoices/invoice-repo
 import { engineStudent } from '../invoices/invoice-parties';
 import { engineLines } from '../invoices/invoice-request-rules';
 import type { BuildOutcome } from '../invoices/build-invoice';
-import {
-  globalMembersOf,
-  parseGlobalInvoiceKey,
-  type GlobalMember,
-} from './global-invoice-repository';
+import { globalMembersOf, type GlobalMember } from './global-invoice-repository';
+import { parseGlobalInvoiceKey } from './global-invoice-key';
 
 export const UNKNOWN_MEMBER_STUDENT =
   'Un pago de la factura global es de un alumno que ya no tenemos registrado; revísalo y reintenta.';

@@ -17,12 +17,12 @@ import {
 } from '../fiscal-entities/fiscal-entity-repository';
 import {
   collectInto,
-  globalInvoiceKey,
   heldPayments,
   openGlobalInvoice,
   releaseHeld,
   type HeldPayment,
 } from './global-invoice-repository';
+import { globalInvoiceKey } from './global-invoice-key';
 
 /** Local calendar day of an instant in the entity's time zone, `YYYY-MM-DD`. */
 export function localDay(instant: Date, timeZone: string): string {

@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
-import type { GlobalPeriodicity } from '@cuota/contracts/invoicing/global-invoice';
 import { NOMBRE_PUBLICO_EN_GENERAL, RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import { invoices, studentDirectory } from '../schema';
 import { wakeWorkers, type InvoiceRow } from '../invoices/invoice-repository';
@@ -26,19 +25,6 @@ export function heldPayments(db: Executor): Promise<HeldPayment[]> {
     })
     .from(invoices)
     .where(and(eq(invoices.globalState, 'held'), isNull(invoices.globalInvoiceId)));
-}
-
-/** The business key that makes a period's global invoice unique. */
-export const globalInvoiceKey = (entityId: string, periodicity: GlobalPeriodicity, from: string) =>
-  `${entityId}:${periodicity}:${from}`;
-
-export function parseGlobalInvoiceKey(key: string): {
-  entityId: string;
-  periodicity: GlobalPeriodicity;
-  from: string;
-} {
-  const [entityId, periodicity, from] = key.split(':') as [string, GlobalPeriodicity, string];
-  return { entityId, periodicity, from };
 }
 
 /**

@@ -2,6 +2,8 @@
 import type { Invoice, InvoiceUrls } from '@cuota/contracts/invoicing/invoices';
 import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/invoices';
 import type { InvoiceRow } from './invoice-repository';
+import { globalPeriodOf } from '../cfdi/global-period';
+import { parseGlobalInvoiceKey } from '../global-invoices/global-invoice-key';
 
 const errorOf = (row: InvoiceRow) =>
   row.errorCode && row.errorMessage
@@ -30,9 +32,17 @@ export function invoiceView(row: InvoiceRow): Invoice {
     order_ids: row.orderIds,
     error: errorOf(row),
     cancellation_note: row.cancellationNote,
+    global_period: row.document === 'global' ? globalPeriodView(row.sourceId) : null,
+    global_state: row.globalState === 'held' && row.globalInvoiceId ? 'collected' : row.globalState,
     created_at: row.createdAt.toISOString(),
     stamped_at: row.stampedAt?.toISOString() ?? null,
   };
+}
+
+function globalPeriodView(key: string): Invoice['global_period'] {
+  const { periodicity, from } = parseGlobalInvoiceKey(key);
+  const period = globalPeriodOf(periodicity, from);
+  return { periodicity, from: period.from, to: period.to };
 }
 
 const pathOf = (template: string, id: string) => template.replace('{id}', id);

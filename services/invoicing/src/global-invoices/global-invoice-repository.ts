@@ -149,6 +149,16 @@ export async function leaveGlobal(
   return 'released';
 }
 
+/** The payments still held for a global invoice whose receptor is this guardian, locked. */
+export function heldOfGuardian(tx: Executor, guardianId: string): Promise<InvoiceRow[]> {
+  return tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.globalState, 'held'), eq(invoices.billingGuardianId, guardianId)))
+    .orderBy(invoices.id)
+    .for('update');
+}
+
 /** A global invoice's payments with the student each paid for (RVOE by level). */
 export function globalMembersOf(tx: Executor, globalId: string) {
   return tx

@@ -13,7 +13,11 @@ import { saveBuilt, type InvoiceRow, type Lease } from '../invoices/invoice-repo
 import { engineStudent } from '../invoices/invoice-parties';
 import { engineLines } from '../invoices/invoice-request-rules';
 import type { BuildOutcome } from '../invoices/build-invoice';
-import { globalMembersOf, type GlobalMember } from './global-invoice-repository';
+import {
+  globalMembersOf,
+  refreshGlobalTotals,
+  type GlobalMember,
+} from './global-invoice-repository';
 import { parseGlobalInvoiceKey } from './global-invoice-key';
 
 export const UNKNOWN_MEMBER_STUDENT =
@@ -34,6 +38,7 @@ export async function buildGlobalInvoice(
   const members = await globalMembersOf(tx, global.id);
   if (members.length === 0)
     return { kind: 'failed', code: 'GLOBAL_SIN_PAGOS', message: GLOBAL_WITHOUT_PAYMENTS };
+  await refreshGlobalTotals(tx, global.id);
   const numbered =
     global.series && global.folio
       ? { series: global.series, folio: global.folio }

@@ -24,7 +24,13 @@ export function heldPayments(db: Executor): Promise<HeldPayment[]> {
       paidAt: invoices.paidAt,
     })
     .from(invoices)
-    .where(and(eq(invoices.globalState, 'held'), isNull(invoices.globalInvoiceId)));
+    .where(
+      and(
+        eq(invoices.globalState, 'held'),
+        isNull(invoices.globalInvoiceId),
+        eq(invoices.status, 'pending'),
+      ),
+    );
 }
 
 /**
@@ -81,6 +87,7 @@ export async function collectInto(
         inArray(invoices.id, paymentIds),
         eq(invoices.globalState, 'held'),
         isNull(invoices.globalInvoiceId),
+        eq(invoices.status, 'pending'),
       ),
     )
     .returning({ id: invoices.id });
@@ -102,8 +109,11 @@ export async function releaseHeld(tx: Executor, paymentIds: string[]): Promise<v
   await wakeWorkers(tx);
 }
 
-/** Total, method that brought the most money, and latest payment of the global's members. */
-async function refreshGlobalTotals(tx: Executor, globalId: string): Promise<void> {
+/**
+ * Total, method that brought the most money, and latest payment of the global's members (a
+ * payment withdrawn since — a whole reversal — no longer counts).
+ */
+export async function refreshGlobalTotals(tx: Executor, globalId: string): Promise<void> {
   await tx.execute(sql`
     UPDATE invoices g SET
       total_centavos = m.total,
@@ -111,9 +121,9 @@ async function refreshGlobalTotals(tx: Executor, globalId: string): Promise<void
       method = m.method
     FROM (
       SELECT sum(total_centavos)::bigint AS total, max(paid_at) AS paid_at,
-        (SELECT method FROM invoices WHERE global_invoice_id = ${globalId}
+        (SELECT method FROM invoices WHERE global_invoice_id = ${globalId} AND status = 'pending'
           GROUP BY method ORDER BY sum(total_centavos) DESC, method LIMIT 1) AS method
-      FROM invoices WHERE global_invoice_id = ${globalId}
+      FROM invoices WHERE global_invoice_id = ${globalId} AND status = 'pending'
     ) m
     WHERE g.id = ${globalId} AND m.total > 0`);
 }
@@ -161,15 +171,18 @@ export function heldOfGuardian(tx: Executor, guardianId: string): Promise<Invoic
 
 /** A global invoice's payments with the student each paid for (RVOE by level). */
 export function globalMembersOf(tx: Executor, globalId: string) {
-  return tx
-    .select({
-      invoice: invoices,
-      student: studentDirectory,
-    })
-    .from(invoices)
-    .leftJoin(studentDirectory, eq(studentDirectory.studentId, invoices.studentId))
-    .where(eq(invoices.globalInvoiceId, globalId))
-    .orderBy(invoices.paidAt, invoices.id);
+  return (
+    tx
+      .select({
+        invoice: invoices,
+        student: studentDirectory,
+      })
+      .from(invoices)
+      .leftJoin(studentDirectory, eq(studentDirectory.studentId, invoices.studentId))
+      // A payment withdrawn while held (its payin reversed whole) is not in the global one.
+      .where(and(eq(invoices.globalInvoiceId, globalId), eq(invoices.status, 'pending')))
+      .orderBy(invoices.paidAt, invoices.id)
+  );
 }
 
 export type GlobalMember = Awaited<ReturnType<typeof globalMembersOf>>[number];

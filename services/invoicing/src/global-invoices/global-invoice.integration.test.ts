@@ -7,7 +7,13 @@
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
-import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import {
+  payinSucceededV1,
+  type PayinSucceeded,
+} from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
+import { randomUUID } from 'node:crypto';
+import { GLOBAL_NOT_CANCELLED } from '../cancellations/cancel-invoice';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { createLogger } from '@cuota/service-runtime/logging/logger';
@@ -43,7 +49,8 @@ const lastMonth = (() => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 18));
 })();
-const payments: Record<'family5' | 'family6' | 'asking' | 'named', string> = {
+const payments: Record<'family5' | 'family6' | 'asking' | 'named' | 'refunded', string> = {
+  refunded: '',
   family5: '',
   family6: '',
   asking: '',
@@ -68,6 +75,8 @@ const generate = (payinId: string, who: IdentityClaims = accountant) =>
 const collector = () =>
   new GlobalInvoiceCollector(system.invoicing.db, createLogger('test', 'silent'), 60_000);
 
+const paidEvents = new Map<string, PayinSucceeded>();
+
 /** A payment of student `n` (billed to guardian `n`) made last month. */
 async function pay(n: number, centavos: number): Promise<InvoiceRow> {
   const paid = payin({
@@ -76,6 +85,7 @@ async function pay(n: number, centavos: number): Promise<InvoiceRow> {
     allocations: [colegiatura(student(n).student_id, { base_centavos: centavos })],
   });
   await system.publish(payinSucceededV1, paid);
+  paidEvents.set(paid.payin_id, paid);
   return waitFor(async () => {
     const [row] = await system.invoicesOf(paid.payin_id);
     return row && (row.globalState === 'held' || row.status !== 'pending') ? row : undefined;
@@ -91,13 +101,14 @@ beforeAll(async () => {
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
   await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
   await system.publish(guardianCreatedV1, guardian(1));
-  for (const n of [5, 6, 7]) await system.publish(guardianCreatedV1, guardian(n, noData));
-  for (const n of [1, 5, 6, 7])
+  for (const n of [5, 6, 7, 8]) await system.publish(guardianCreatedV1, guardian(n, noData));
+  for (const n of [1, 5, 6, 7, 8])
     await system.publish(studentCreatedV1, student(n, { billing_guardian_id: uuidOf(n) }));
   payments.named = (await pay(1, 4_850_00)).id;
   payments.family5 = (await pay(5, 3_000_00)).id;
   payments.family6 = (await pay(6, 2_500_00)).id;
   payments.asking = (await pay(7, 1_000_00)).id;
+  payments.refunded = (await pay(8, 900_00)).id;
 });
 
 afterAll(async () => {
@@ -153,6 +164,25 @@ test('a family that gives its data within the month gets its own CFDI, out of th
   });
 });
 
+test('a payment refunded whole while held is withdrawn and never reaches the global', async () => {
+  const held = await rowOf(payments.refunded);
+  const paid = paidEvents.get(held.sourceId)!;
+  await system.publish(payinReversedV1, {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: SCHOOL_ID,
+    kind: 'refund',
+    whole: true,
+    amount_centavos: paid.amount_centavos,
+    allocations: paid.allocations,
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  });
+  await waitFor(async () => (await rowOf(payments.refunded)).status === 'canceled', 20_000);
+});
+
 test('the closed month becomes one global CFDI, once, under concurrent collectors', async () => {
   // The PAC fails the first attempt: the worker retries it like any invoice.
   await system.pacBehaviour({ fail_next_stamps: 1 });
@@ -193,6 +223,23 @@ test('the closed month becomes one global CFDI, once, under concurrent collector
   ];
   expect(ids).toEqual(payinsIn.sort());
   expect(cfdi.comprobante.Total).toBe('5500.00');
+});
+
+test('a global invoice is not cancelled alone: its payments would have no CFDI', async () => {
+  const [global] = await globals();
+  const res = await system.call('/backoffice/invoicing/cancel/', accountant, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      school_id: SCHOOL_ID,
+      invoice_id: global!.id,
+      action: 'cancel',
+      motive: '02',
+    }),
+  });
+  expect(res.status).toBe(409);
+  expect(apiErrorSchema.parse(await res.json()).error.message).toBe(GLOBAL_NOT_CANCELLED);
+  expect((await rowOf(global!.id)).status).toBe('success');
 });
 
 test('a payment inside a stamped global one is refused its own CFDI (motive 04 not built)', async () => {

@@ -275,8 +275,8 @@ test('«Factura global» with its period, labelled like the others; its payments
   ).getAllByRole('row');
   expect(first).toHaveTextContent('A-120Factura global mensual · 01/10/2026 al 31/10/2026');
   expect(first).toHaveTextContent('Timbrada');
-  // Not a family's invoice: no «Refacturar»; staff may still cancel it (SAT: no acceptance).
-  expect(within(first!).queryByRole('button', { name: /Refacturar/ })).toBeNull();
-  expect(within(first!).getByRole('button', { name: 'Cancelar la factura 120' })).toBeEnabled();
+  // Cancelling it alone would leave its payments without a CFDI (ADR 0042): no button.
+  expect(within(first!).queryByRole('button', { name: /Refacturar|Cancelar/ })).toBeNull();
+  expect(within(first!).getByRole('link', { name: 'XML de la factura 120' })).toBeVisible();
   expect(second).toHaveTextContent('PendienteIncluido en la factura global de su periodo');
 });

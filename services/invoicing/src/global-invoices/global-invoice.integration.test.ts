@@ -28,6 +28,7 @@ import {
   SCHOOL_ID,
   colegiatura,
   guardian,
+  guardianClaims,
   payin,
   saveSchoolFiscalEntity,
   staffOf,
@@ -223,6 +224,20 @@ test('the closed month becomes one global CFDI, once, under concurrent collector
   ];
   expect(ids).toEqual(payinsIn.sort());
   expect(cfdi.comprobante.Total).toBe('5500.00');
+});
+
+test('staff download its PDF and XML; no family can, not even one of its payments', async () => {
+  const [global] = await globals();
+  const pdf = await system.call(`/api/v1/invoices/${global!.id}/pdf/`, accountant);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toContain('application/pdf');
+  expect((await system.call(`/api/v1/invoices/${global!.id}/xml/`, accountant)).status).toBe(200);
+  for (const n of [5, 6])
+    expect(
+      (await system.call(`/api/v1/invoices/${global!.id}/xml/`, guardianClaims(n))).status,
+    ).toBe(404);
+  const elsewhere = staffOf(OTHER_SCHOOL_ID, 'ACCOUNTANT');
+  expect((await system.call(`/api/v1/invoices/${global!.id}/xml/`, elsewhere)).status).toBe(404);
 });
 
 test('a global invoice is not cancelled alone: its payments would have no CFDI', async () => {

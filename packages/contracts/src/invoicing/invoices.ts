@@ -38,6 +38,13 @@ export type InvoicePart = z.infer<typeof invoicePartSchema>;
 export const invoiceDocumentSchema = z.enum(['invoice', 'credit_note', 'payment', 'global']);
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 
+/**
+ * A público-en-general payment's place in its entity's global invoice (ADR 0042): `held`
+ * until its period closes, `collected` into one, `released` to be stamped on its own.
+ */
+export const globalStateSchema = z.enum(['held', 'collected', 'released']);
+export type GlobalState = z.infer<typeof globalStateSchema>;
+
 /** An invoice (CFDI 4.0) as staff and families see it. */
 export const invoiceSchema = z.object({
   id: z.string(),
@@ -74,11 +81,7 @@ export const invoiceSchema = z.object({
   global_period: z
     .object({ periodicity: globalPeriodicitySchema, from: z.string(), to: z.string() })
     .nullable(),
-  /**
-   * A público-en-general payment's place in its entity's global invoice: `held` until its
-   * period closes, `collected` into one, `released` to be stamped on its own.
-   */
-  global_state: z.enum(['held', 'collected', 'released']).nullable(),
+  global_state: globalStateSchema.nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
 });
@@ -111,6 +114,8 @@ const invoiceLinksSchema = z.object({
   pdf_url: z.string().nullable(),
   /** Why it failed, in Spanish (spec §5's postal-code message among them). */
   error: invoiceErrorSchema.nullable(),
+  /** Waiting for (or inside) the school's global invoice, not stamped on its own (ADR 0042). */
+  global_state: globalStateSchema.nullable(),
 });
 
 /**

@@ -10,6 +10,9 @@ const errorOf = (row: InvoiceRow) =>
     ? { code: row.errorCode, message: row.errorMessage, source: row.errorSource ?? 'checks' }
     : null;
 
+const globalStateOf = (row: InvoiceRow): Invoice['global_state'] =>
+  row.globalState === 'held' && row.globalInvoiceId ? 'collected' : row.globalState;
+
 export function invoiceView(row: InvoiceRow): Invoice {
   return {
     id: row.id,
@@ -33,7 +36,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     error: errorOf(row),
     cancellation_note: row.cancellationNote,
     global_period: row.document === 'global' ? globalPeriodView(row.sourceId) : null,
-    global_state: row.globalState === 'held' && row.globalInvoiceId ? 'collected' : row.globalState,
+    global_state: globalStateOf(row),
     created_at: row.createdAt.toISOString(),
     stamped_at: row.stampedAt?.toISOString() ?? null,
   };
@@ -59,6 +62,7 @@ function linksOf(row: InvoiceRow): InvoiceUrls['invoices'][number] {
     xml_url: stamped ? pathOf(invoiceXml.path, row.id) : null,
     pdf_url: stamped ? pathOf(invoicePdf.path, row.id) : null,
     error: errorOf(row),
+    global_state: globalStateOf(row),
   };
 }
 
@@ -77,6 +81,7 @@ export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
       xml_url: null,
       pdf_url: null,
       error: null,
+      global_state: null,
       invoices,
     };
   const shown = income.find((i) => i.status === 'success') ?? income[0]!;

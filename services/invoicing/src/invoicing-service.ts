@@ -35,6 +35,7 @@ import {
   invoiceRequestSubscriptions,
 } from './invoices/invoice-request-consumer';
 import { StampingWorker } from './invoices/stamping-worker';
+import { GlobalInvoiceCollector } from './global-invoices/global-invoice-collector';
 import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
 import { createPacClient } from './pac/create-pac-client';
 import { SecretBox } from './secrets/secret-box';
@@ -86,6 +87,7 @@ export function createInvoicingService(
       const workers = [
         new StampingWorker(ctx.db, issuers, pac, timings, ctx.logger, ctx.config.now),
         new CancellationWorker(ctx.db, issuers, pac, timings, ctx.logger),
+        new GlobalInvoiceCollector(ctx.db, ctx.logger, timings.globalPollMs, ctx.config.now),
       ];
       for (const worker of workers) worker.start();
       return async () => {

@@ -16,6 +16,10 @@ import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import { INVOICE_STATUSES, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { CancellationMotive } from '@cuota/contracts/invoicing/cancellations';
 import type { InvoiceTiming } from '@cuota/contracts/invoicing/fiscal-entities';
+import {
+  PUBLICO_EN_GENERAL_MODES,
+  type PublicoEnGeneralMode,
+} from '@cuota/contracts/invoicing/global-invoice';
 import type { PaidMethod } from './cfdi/invoice-input';
 import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
 
@@ -80,6 +84,14 @@ export const fiscalEntities = pgTable(
      * when the money arrives) or `billing` (PPD when billed, a CFDI de pago per payment).
      */
     invoiceTiming: text('invoice_timing').$type<InvoiceTiming>().notNull().default('payment'),
+    /**
+     * Payments of families without valid fiscal data (ADR 0042): `per_payment` (one CFDI
+     * each) or held for a global CFDI of that periodicity.
+     */
+    publicoEnGeneral: text('publico_en_general')
+      .$type<PublicoEnGeneralMode>()
+      .notNull()
+      .default('per_payment'),
     series: text('series').notNull(),
     nextFolio: bigint('next_folio', { mode: 'number' }).notNull().default(1),
     csdCertificate: bytea('csd_certificate').notNull(),
@@ -98,6 +110,12 @@ export const fiscalEntities = pgTable(
     check(
       'fiscal_entities_invoice_timing_check',
       sql`${t.invoiceTiming} IN ('payment', 'billing')`,
+    ),
+    check(
+      'fiscal_entities_publico_en_general_check',
+      sql.raw(
+        `publico_en_general IN (${PUBLICO_EN_GENERAL_MODES.map((m) => `'${m}'`).join(', ')})`,
+      ),
     ),
   ],
 );
@@ -120,7 +138,8 @@ export type InvoiceErrorSource = 'pac' | 'checks';
  * What caused a document: an income invoice a payment (`payin`), a credit application
  * (`credit`) or, invoiced before it is paid (PPD), an order's billing (`billing`, the order's
  * id); a CFDI de pago its payment or credit application; a credit note a payin's reversal
- * (`reversal`), an order's adjustment (`adjustment`) or staff (`staff`, ADR 0037).
+ * (`reversal`), an order's adjustment (`adjustment`) or staff (`staff`, ADR 0037); a global
+ * invoice its entity, periodicity and period (`global`, ADR 0042).
  */
 export const INVOICE_SOURCES = [
   'payin',
@@ -129,11 +148,13 @@ export const INVOICE_SOURCES = [
   'reversal',
   'adjustment',
   'staff',
+  'global',
 ] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 /** Spec §3's document types, and the CFDI de pago (Pagos 2.0) of a PPD invoice. */
-export const INVOICE_DOCUMENTS = ['invoice', 'credit_note', 'payment'] as const;
+export const INVOICE_DOCUMENTS = ['invoice', 'credit_note', 'payment', 'global'] as const;
 export type InvoiceDocument = (typeof INVOICE_DOCUMENTS)[number];
+export type GlobalState = 'held' | 'released';
 
 /**
  * Up to two CFDI per payment (or credit application) and student, its colegiatura and its
@@ -194,6 +215,14 @@ export const invoices = pgTable(
     errorMessage: text('error_message'),
     /** Who refused it: the PAC (SAT's rules) or invoicing's own checks before sending it. */
     errorSource: text('error_source').$type<InvoiceErrorSource>(),
+    /**
+     * A público-en-general payment's invoice and its entity's global CFDI (ADR 0042): `held`
+     * out of the stamping queue for the global one of its period; `released` to be stamped
+     * on its own (its period's global was already sealed when it arrived); null otherwise.
+     */
+    globalState: text('global_state').$type<GlobalState>(),
+    /** The global invoice that collected it, once its period closed. */
+    globalInvoiceId: uuid('global_invoice_id'),
     /** Why a stamped invoice is still standing after a cancellation was asked (ADR 0037). */
     cancellationNote: text('cancellation_note'),
     /** Stamping attempts since the last (re)build; drives the backoff. */
@@ -209,6 +238,16 @@ export const invoices = pgTable(
     uniqueIndex('invoices_source_student_part_key')
       .on(t.sourceKind, t.sourceId, t.studentId, t.part)
       .where(sql`${t.document} = 'invoice' AND ${t.replacesInvoiceId} IS NULL`),
+    // One global invoice per entity, periodicity and period, however many jobs close it.
+    uniqueIndex('invoices_global_period_key')
+      .on(t.sourceId)
+      .where(sql`${t.document} = 'global'`),
+    index('invoices_global_members_idx')
+      .on(t.globalInvoiceId)
+      .where(sql`${t.globalInvoiceId} IS NOT NULL`),
+    index('invoices_held_idx')
+      .on(t.fiscalEntityId)
+      .where(sql`${t.globalState} = 'held' AND ${t.globalInvoiceId} IS NULL`),
     // One substitute per invoice, however often staff ask.
     uniqueIndex('invoices_replaces_key')
       .on(t.replacesInvoiceId)
@@ -245,6 +284,7 @@ export const invoices = pgTable(
       'invoices_payment_installment',
       sql`(${t.document} = 'payment') = (${t.installment} IS NOT NULL AND ${t.balanceBeforeCentavos} IS NOT NULL)`,
     ),
+    check('invoices_global_state_check', sql`${t.globalState} IN ('held', 'released')`),
     check('invoices_method_known', sql`${t.method} IS NOT NULL OR ${t.sourceKind} = 'billing'`),
   ],
 );

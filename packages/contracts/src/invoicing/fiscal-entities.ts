@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EDUCATION_LEVELS, educationLevelSchema, type EducationLevel } from '../enrolment/entities';
+import { publicoEnGeneralModeSchema } from './global-invoice';
 import { schoolRfcSchema, taxRegimeSchema, taxZipCodeSchema } from '../enrolment/schools';
 
 /** A CSD about to expire is announced this many days before (ADR 0037 "fiscal setup"). */
@@ -67,6 +68,8 @@ export const fiscalEntitySchema = z.object({
   levels: z.array(educationLevelSchema),
   rvoe: z.partialRecord(educationLevelSchema, z.string()),
   invoice_timing: invoiceTimingSchema,
+  /** Payments of families without valid fiscal data: one CFDI each or a global one (ADR 0042). */
+  publico_en_general: publicoEnGeneralModeSchema,
   csd: csdSchema,
 });
 export type FiscalEntity = z.infer<typeof fiscalEntitySchema>;
@@ -109,6 +112,8 @@ export const fiscalEntityFormSchema = z.strictObject({
   levels: formList,
   /** Absent: a new entity invoices at payment, a renewed one keeps its choice. */
   invoice_timing: invoiceTimingSchema.optional(),
+  /** Absent: a new entity stamps one CFDI per payment, a renewed one keeps its choice. */
+  publico_en_general: publicoEnGeneralModeSchema.optional(),
   password: z.string().min(1, 'Escribe la contraseña de la llave privada del CSD.').max(200),
   ...rvoeFields,
 });

@@ -16,8 +16,22 @@ export const globalPeriodicitySchema = z.enum(GLOBAL_PERIODICITIES);
 export type GlobalPeriodicity = z.infer<typeof globalPeriodicitySchema>;
 
 export const PUBLICO_EN_GENERAL_MODES = ['per_payment', ...GLOBAL_PERIODICITIES] as const;
-export const publicoEnGeneralModeSchema = z.enum(PUBLICO_EN_GENERAL_MODES);
+export const publicoEnGeneralModeSchema = z.enum(
+  PUBLICO_EN_GENERAL_MODES,
+  'Elige cómo facturar a público en general: una factura por pago o una global diaria, semanal, quincenal, mensual o bimestral.',
+);
 export type PublicoEnGeneralMode = z.infer<typeof publicoEnGeneralModeSchema>;
+
+/** What each choice means for the families, under its label on «Datos fiscales». */
+export const PUBLICO_EN_GENERAL_EXPLANATION: Record<'per_payment' | 'global', string> = {
+  per_payment:
+    'Cada pago de una familia sin datos fiscales válidos se timbra en su propia factura a ' +
+    'público en general.',
+  global:
+    'Los pagos de familias sin datos fiscales válidos esperan al cierre del periodo y se ' +
+    'timbran juntos en una factura global. Una familia que pide su factura antes del cierre ' +
+    'la recibe a su nombre y su pago sale de la global.',
+};
 
 /** The words on «Datos fiscales». */
 export const PUBLICO_EN_GENERAL_MODE_LABELS: Record<PublicoEnGeneralMode, string> = {

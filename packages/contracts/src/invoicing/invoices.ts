@@ -1,3 +1,4 @@
+import { globalPeriodicitySchema } from './global-invoice';
 import { z } from 'zod';
 import { requestStatusSchema, type RequestStatus } from '../payments/payins';
 
@@ -31,10 +32,18 @@ export type InvoicePart = z.infer<typeof invoicePartSchema>;
 
 /**
  * Spec §3's document types, an income CFDI (I) or a credit note (E) on one, and the CFDI de
- * pago (P, Pagos 2.0) of each payment of a PPD invoice.
+ * pago (P, Pagos 2.0) of each payment of a PPD invoice, and the global invoice (I, público en
+ * general, InformacionGlobal) of a period's payments of families without fiscal data.
  */
-export const invoiceDocumentSchema = z.enum(['invoice', 'credit_note', 'payment']);
+export const invoiceDocumentSchema = z.enum(['invoice', 'credit_note', 'payment', 'global']);
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+
+/**
+ * A público-en-general payment's place in its entity's global invoice (ADR 0042): `held`
+ * until its period closes, `collected` into one, `released` to be stamped on its own.
+ */
+export const globalStateSchema = z.enum(['held', 'collected', 'released']);
+export type GlobalState = z.infer<typeof globalStateSchema>;
 
 /** An invoice (CFDI 4.0) as staff and families see it. */
 export const invoiceSchema = z.object({
@@ -68,6 +77,11 @@ export const invoiceSchema = z.object({
   error: invoiceErrorSchema.nullable(),
   /** Why a stamped invoice still stands after a cancellation was asked (receptor, SAT). */
   cancellation_note: z.string().nullable(),
+  /** A global invoice's period (ADR 0042): SAT's periodicity and its first and last day. */
+  global_period: z
+    .object({ periodicity: globalPeriodicitySchema, from: z.string(), to: z.string() })
+    .nullable(),
+  global_state: globalStateSchema.nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
 });
@@ -100,6 +114,8 @@ const invoiceLinksSchema = z.object({
   pdf_url: z.string().nullable(),
   /** Why it failed, in Spanish (spec §5's postal-code message among them). */
   error: invoiceErrorSchema.nullable(),
+  /** Waiting for (or inside) the school's global invoice, not stamped on its own (ADR 0042). */
+  global_state: globalStateSchema.nullable(),
 });
 
 /**

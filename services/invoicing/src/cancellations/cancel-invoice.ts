@@ -15,6 +15,8 @@ import { askCancellation, withdrawUnstamped } from './cancellation-repository';
 export const BEING_STAMPED = 'La factura se está timbrando; intenta de nuevo en unos segundos.';
 export const BAD_SUBSTITUTE =
   'El folio fiscal que la sustituye debe ser otra factura timbrada de la escuela.';
+export const GLOBAL_NOT_CANCELLED =
+  'Una factura global no se cancela ni se acredita sola: sus pagos quedarían sin factura. Cada familia puede pedir la suya.';
 export const ONLY_STAMPED_CREDIT = 'Solo una factura timbrada admite una nota de crédito.';
 export const ALREADY_CREDITED = 'Esta factura ya tiene notas de crédito por todo su importe.';
 export const PPD_NO_CREDIT =
@@ -35,6 +37,7 @@ export async function cancelInvoice(
     const row = await lockInvoice(tx, request.invoice_id);
     if (!row || row.schoolId !== request.school_id) throw notFound(endpoint.notFound);
     if (request.action === 'no_action') return row;
+    if (row.document === 'global') throw conflict(GLOBAL_NOT_CANCELLED);
     if (request.action === 'emit_credit_note') {
       await emitCreditNote(tx, row);
       return row;

@@ -13,7 +13,8 @@ export type CfdiErrorCode =
   | 'CSD_NO_VIGENTE'
   | 'CSD_RFC_DISTINTO'
   | 'SERIE_EN_USO'
-  | 'CFDI_XML_INVALIDO';
+  | 'CFDI_XML_INVALIDO'
+  | 'ALUMNO_DESCONOCIDO';
 
 export class CfdiError extends Error {
   override readonly name = 'CfdiError';

@@ -152,7 +152,7 @@ function readConcepto(element: Element): Concepto {
         'Importe',
         'ObjetoImp',
       ],
-      ['Unidad'],
+      ['NoIdentificacion', 'Unidad'],
     ),
     ...(impuestos ? { Traslados: readTraslados(impuestos) } : {}),
     ...(iedu ? { instEducativas: readIedu(iedu) } : {}),

@@ -124,6 +124,15 @@ describe('files SAT would not take are a Spanish 400 and nothing is stored', () 
     expect(await entityCount()).toBe(1);
   });
 
+  test('a periodicity SAT does not admit names the choices', async () => {
+    const res = await post(form({ publico_en_general: 'yearly' }));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await errorOf(res))).toContain(
+      'una global diaria, semanal, quincenal, mensual o bimestral',
+    );
+    expect(await entityCount()).toBe(1);
+  });
+
   test('a malformed RFC names the field', async () => {
     const res = await post(form({ rfc: 'NO-ES-RFC' }));
     expect(res.status).toBe(400);
@@ -167,7 +176,7 @@ describe('a second razón social for secundaria', () => {
   let id: string;
 
   test('is registered with its CSD sealed; the list shows its series, folio and expiry', async () => {
-    const res = await post(form());
+    const res = await post(form({ publico_en_general: 'weekly' }));
     expect(res.status).toBeLessThan(300);
     const saved = fiscalEntitySchema.parse(await res.json());
     id = saved.id;
@@ -177,6 +186,7 @@ describe('a second razón social for secundaria', () => {
       next_folio: 1,
       levels: ['middle'],
       rvoe: { middle: 'ES-458/2019' },
+      publico_en_general: 'weekly',
       csd: { no_certificado: good.noCertificado, state: 'valid' },
     });
     expect(JSON.stringify(saved)).not.toContain(PASSWORD);
@@ -207,8 +217,10 @@ describe('a second razón social for secundaria', () => {
     );
     expect(res.status).toBeLessThan(300);
     const renewed = fiscalEntitySchema.parse(await res.json());
+    // Not sent again: the entity keeps its global invoice's periodicity.
     expect(renewed).toMatchObject({
       id,
+      publico_en_general: 'weekly',
       csd: { state: 'expiring', no_certificado: soon.noCertificado },
     });
     expect(renewed.csd.days_left).toBeGreaterThanOrEqual(11);

@@ -94,6 +94,7 @@ function entityInputOf(
     series: form.series,
     levels: form.levels,
     ...(form.invoice_timing ? { invoiceTiming: form.invoice_timing } : {}),
+    ...(form.publico_en_general ? { publicoEnGeneral: form.publico_en_general } : {}),
     csd: { ...files, password: form.password },
   };
 }

@@ -7,9 +7,9 @@ import { fiscalEntities } from '../schema';
 export type FiscalEntityRow = typeof fiscalEntities.$inferSelect;
 export type FiscalEntityValues = Omit<
   FiscalEntityRow,
-  'id' | 'nextFolio' | 'updatedAt' | 'createdAt' | 'invoiceTiming'
+  'id' | 'nextFolio' | 'updatedAt' | 'createdAt' | 'invoiceTiming' | 'publicoEnGeneral'
 > &
-  Partial<Pick<FiscalEntityRow, 'invoiceTiming'>>;
+  Partial<Pick<FiscalEntityRow, 'invoiceTiming' | 'publicoEnGeneral'>>;
 
 /**
  * Creates the school's entity of this RFC, or replaces its data and CSD (a renewed CSD); the

@@ -2,6 +2,7 @@
  * What a school must give to issue CFDI: its data as emisor (checked with the engine's own
  * schema), a series, and a CSD of the same RFC that is valid now. Pure.
  */
+import { publicoEnGeneralModeSchema } from '@cuota/contracts/invoicing/global-invoice';
 import { z } from '@cuota/contracts/common/spanish-messages';
 import { normalizeRfc, parseRfc } from '@cuota/contracts/invoicing/rfc';
 import { CfdiError } from '../cfdi/cfdi-error';
@@ -28,6 +29,8 @@ export const fiscalEntityInputSchema = z.object({
   levels: z.array(educationLevelSchema).default([]),
   /** Absent: `payment` for a new entity; a renewed one keeps its own. */
   invoiceTiming: invoiceTimingSchema.optional(),
+  /** Absent: `per_payment` for a new entity; a renewed one keeps its own. */
+  publicoEnGeneral: publicoEnGeneralModeSchema.optional(),
   csd: z.object({
     cer: bytes('Falta el certificado (.cer) del CSD.'),
     key: bytes('Falta la llave privada (.key) del CSD.'),

@@ -16,6 +16,7 @@ export function fiscalEntityView(row: FiscalEntityRow, now: Date): FiscalEntity 
     levels: row.levels,
     rvoe: row.rvoe,
     invoice_timing: row.invoiceTiming,
+    publico_en_general: row.publicoEnGeneral,
     csd: csdSummaryOf(row.csdNoCertificado, row.csdValidTo, now),
   };
 }

@@ -33,7 +33,14 @@ export async function saveFiscalEntity(
     const [issue] = parsed.error.issues;
     throw new CfdiError('DATOS_INVALIDOS', issue?.message ?? 'Datos fiscales inválidos.');
   }
-  const { issuer, series: typed, levels, invoiceTiming, csd: files } = parsed.data;
+  const {
+    issuer,
+    series: typed,
+    levels,
+    invoiceTiming,
+    publicoEnGeneral,
+    csd: files,
+  } = parsed.data;
   const csd = loadCsd(files);
   assertUsableCsd(issuer.rfc, csd, now);
   const series = typed.toUpperCase();
@@ -50,6 +57,7 @@ export async function saveFiscalEntity(
     timeZone: issuer.timeZone,
     series,
     ...(invoiceTiming ? { invoiceTiming } : {}),
+    ...(publicoEnGeneral ? { publicoEnGeneral } : {}),
     csdCertificate: Buffer.from(files.cer),
     csdNoCertificado: csd.noCertificado,
     csdValidTo: csd.validTo,

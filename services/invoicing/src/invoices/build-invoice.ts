@@ -22,7 +22,10 @@ import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { InvoiceDocument, InvoiceSource } from '../schema';
 import { paymentComplementInput } from './payment-complement-input';
 import { issuedAncestorOf } from './reversed-complement-repository';
+import { buildGlobalInvoice } from '../global-invoices/build-global-invoice';
+import { RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import {
+  holdForGlobal,
   invoiceById,
   lockLeased,
   saveBuilt,
@@ -39,7 +42,9 @@ export type BuildOutcome =
   /** A credit note whose income invoice is not stamped yet: ask again later. */
   | { kind: 'related-pending' }
   /** Another worker took the invoice over (this one's lease ran out). */
-  | { kind: 'lost' };
+  | { kind: 'lost' }
+  /** A público-en-general payment kept for its period's global invoice (ADR 0042). */
+  | { kind: 'held' };
 
 export const NO_FISCAL_ENTITY =
   'La escuela aún no registra sus datos fiscales y su certificado de sello digital (CSD) para facturar.';
@@ -74,6 +79,8 @@ async function buildLocked(
     code: 'SIN_DATOS_FISCALES',
     message: NO_FISCAL_ENTITY,
   } as const;
+  if (invoice.document === 'global')
+    return buildGlobalInvoice(tx, issuers, invoice, lease, now, noEntity);
   const related = await relatedOf(tx, invoice);
   if (related.kind !== 'ready') return related;
   const replaced = await replacedComplementOf(tx, invoice);
@@ -82,6 +89,16 @@ async function buildLocked(
   if (!parties.student) return { kind: 'waiting' };
   const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
   if (!entity) return noEntity;
+  if (heldForGlobal(invoice, entity, parties)) {
+    await holdForGlobal(tx, lease, {
+      fiscalEntityId: entity.id,
+      billingGuardianId: parties.receptorGuardianId,
+      receptorRfc: parties.receptorRfc,
+      receptorName: parties.receptorName,
+      receptorNote: parties.receptorNote,
+    });
+    return { kind: 'held' };
+  }
   // A credit note or a CFDI de pago is made out as its stamped invoice; a substitute carries
   // today's data (the correction is why it exists).
   const receptor =
@@ -126,6 +143,26 @@ async function buildLocked(
     issuedAt,
   });
   return { kind: 'sealed', sealedXml: issued.xml };
+}
+
+/**
+ * A payment's own income invoice to público en general, of an entity that invoices those
+ * payments globally, not numbered yet and never released from the global one (ADR 0042).
+ */
+function heldForGlobal(
+  invoice: InvoiceRow,
+  entity: FiscalEntityRow,
+  parties: InvoiceParties,
+): boolean {
+  return (
+    entity.publicoEnGeneral !== 'per_payment' &&
+    invoice.document === 'invoice' &&
+    invoice.globalState === null &&
+    invoice.replacesInvoiceId === null &&
+    invoice.method !== null &&
+    invoice.folio === null &&
+    parties.receptorRfc === RFC_PUBLICO_EN_GENERAL
+  );
 }
 
 /** An income invoice (PUE, or PPD when billed) or a credit note, sealed. */
@@ -193,6 +230,7 @@ export const RELATED_CANCELED: Record<InvoiceDocument, string> = {
   invoice: 'La factura que sustituye ya está cancelada o en cancelación; no se emite.',
   credit_note: 'La factura a la que se refiere esta nota de crédito está cancelada; no se emite.',
   payment: 'La factura a la que se refiere este complemento de pago está cancelada; no se emite.',
+  global: 'La factura global que sustituye ya está cancelada o en cancelación; no se emite.',
 };
 
 /**

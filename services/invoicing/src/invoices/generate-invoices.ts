@@ -3,8 +3,11 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { reinvoice } from '../cancellations/reinvoice';
 import { RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import { invoiceParties } from './invoice-parties';
-import { lockInvoice, requestAgain, type InvoiceRow } from './invoice-repository';
+import { invoiceById, lockInvoice, requestAgain, type InvoiceRow } from './invoice-repository';
+import { leaveGlobal } from '../global-invoices/global-invoice-repository';
 
+export const IN_STAMPED_GLOBAL =
+  'Este pago ya está en la factura global timbrada de su periodo; su factura a nombre de la familia requiere reemitir la global sin él (motivo 04), que aún no hace Cuota.';
 export const ALREADY_NOMINATIVE = 'Las facturas de este pago ya están a nombre de la familia.';
 export const familyDataMissing = (reason: string) =>
   `La familia aún no tiene datos fiscales válidos para facturar a su nombre: ${reason}`;
@@ -24,11 +27,33 @@ export async function generateFamilyInvoices(
   for (const listed of payinInvoices) {
     const row = (await lockInvoice(tx, listed.id))!;
     if (row.status === 'failed') generated.push(await requestAgain(tx, row));
+    if (row.globalState === 'held') {
+      const left = await ownInvoiceOfHeld(tx, row);
+      if (left.kind === 'generated') generated.push(left.row);
+      else reasons.push(left.reason);
+      continue;
+    }
     if (row.status !== 'success' || row.receptorRfc !== RFC_PUBLICO_EN_GENERAL) continue;
     const parties = await invoiceParties(tx, row);
-    if (parties.receptorNote) reasons.push(parties.receptorNote);
+    if (parties.receptorNote) reasons.push(familyDataMissing(parties.receptorNote));
     else generated.push(await reinvoice(tx, row));
   }
   if (generated.length) return generated;
-  throw conflict(reasons.length ? familyDataMissing(reasons[0]!) : ALREADY_NOMINATIVE);
+  throw conflict(reasons[0] ?? ALREADY_NOMINATIVE);
+}
+
+/**
+ * A payment held for (or collected in) a global invoice not sealed yet leaves it and is
+ * stamped on its own in the family's name (ADR 0042) — once the family's data allows it.
+ */
+async function ownInvoiceOfHeld(
+  tx: Executor,
+  row: InvoiceRow,
+): Promise<{ kind: 'generated'; row: InvoiceRow } | { kind: 'refused'; reason: string }> {
+  const parties = await invoiceParties(tx, row);
+  if (parties.receptorNote)
+    return { kind: 'refused', reason: familyDataMissing(parties.receptorNote) };
+  const left = await leaveGlobal(tx, row);
+  if (left === 'sealed') return { kind: 'refused', reason: IN_STAMPED_GLOBAL };
+  return { kind: 'generated', row: (await invoiceById(tx, row.id))! };
 }

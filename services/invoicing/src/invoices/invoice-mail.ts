@@ -11,6 +11,7 @@ const DOCUMENT_NAMES: Record<InvoiceDocument, string> = {
   invoice: 'factura',
   credit_note: 'nota de crédito',
   payment: 'complemento de pago',
+  global: 'factura global',
 };
 
 /** A CFDI de pago says which installment of its PPD invoice it records. */

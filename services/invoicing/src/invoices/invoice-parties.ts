@@ -35,7 +35,7 @@ export interface InvoiceParties {
   receptorNote: string | null;
 }
 
-const receptorOf = (g: FiscalGuardianRow | undefined): ReceptorInput | null =>
+export const receptorOf = (g: FiscalGuardianRow | undefined): ReceptorInput | null =>
   g
     ? {
         rfc: g.taxId,

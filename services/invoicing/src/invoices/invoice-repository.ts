@@ -25,7 +25,7 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 /** Wakes the stamping workers of every process (LISTEN/NOTIFY, delivered at commit). */
 export const INVOICES_DUE_CHANNEL = 'invoicing_invoices_due';
 
-const wakeWorkers = (tx: Executor) =>
+export const wakeWorkers = (tx: Executor) =>
   tx.execute(sql`SELECT pg_notify(${INVOICES_DUE_CHANNEL}, '')`);
 
 export interface NewInvoice extends InvoiceRequest {
@@ -116,6 +116,9 @@ export interface Lease {
   token: string;
 }
 
+/** A payment held for its period's global invoice is not stamped on its own (ADR 0042). */
+const notHeld = sql`${invoices.globalState} IS DISTINCT FROM 'held'`;
+
 /**
  * Takes up to `limit` pending invoices whose time has come and that no live worker holds,
  * for `leaseMs`. SKIP LOCKED lets workers of several processes share the queue.
@@ -132,6 +135,7 @@ export async function claimDueInvoices(
     .where(
       and(
         eq(invoices.status, 'pending'),
+        notHeld,
         sql`${invoices.nextAttemptAt} <= now()`,
         sql`(${invoices.leaseUntil} IS NULL OR ${invoices.leaseUntil} < now())`,
       ),
@@ -155,16 +159,16 @@ export async function nextDueAt(db: Executor): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date>`min(${invoices.nextAttemptAt})`.mapWith((v) => new Date(v)) })
     .from(invoices)
-    .where(eq(invoices.status, 'pending'));
+    .where(and(eq(invoices.status, 'pending'), notHeld));
   return row?.at && !Number.isNaN(row.at.getTime()) ? row.at : null;
 }
 
-const held = (lease: Lease) =>
+const leased = (lease: Lease) =>
   and(eq(invoices.id, lease.id), eq(invoices.leaseToken, lease.token)) as SQL;
 
 /** The invoice, locked, if this worker still holds it. */
 export async function lockLeased(tx: Executor, lease: Lease): Promise<InvoiceRow | undefined> {
-  const [row] = await tx.select().from(invoices).where(held(lease)).for('update');
+  const [row] = await tx.select().from(invoices).where(leased(lease)).for('update');
   return row;
 }
 
@@ -180,8 +184,26 @@ export interface BuiltInvoice {
   issuedAt: Date;
 }
 
+/**
+ * A público-en-general payment of an entity that invoices such payments globally: out of the
+ * stamping queue until its period's global invoice collects it (ADR 0042).
+ */
+export async function holdForGlobal(
+  tx: Executor,
+  lease: Lease,
+  held: Pick<
+    BuiltInvoice,
+    'fiscalEntityId' | 'billingGuardianId' | 'receptorRfc' | 'receptorName' | 'receptorNote'
+  >,
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ ...held, globalState: 'held', leaseUntil: null, leaseToken: null })
+    .where(leased(lease));
+}
+
 export async function saveBuilt(tx: Executor, lease: Lease, built: BuiltInvoice): Promise<void> {
-  await tx.update(invoices).set(built).where(held(lease));
+  await tx.update(invoices).set(built).where(leased(lease));
 }
 
 /**
@@ -206,7 +228,7 @@ export async function markStamped(
       leaseUntil: null,
       leaseToken: null,
     })
-    .where(held(lease))
+    .where(leased(lease))
     .returning();
   if (!row) return undefined;
   await enqueueEvent(tx, invoiceStampedV1, {
@@ -235,7 +257,7 @@ export async function markFailed(
       leaseUntil: null,
       leaseToken: null,
     })
-    .where(held(lease));
+    .where(leased(lease));
 }
 
 /** Not now: released to be taken again after `delayMs`. */
@@ -247,7 +269,7 @@ export async function postpone(db: Executor, lease: Lease, delayMs: number): Pro
       leaseUntil: null,
       leaseToken: null,
     })
-    .where(held(lease));
+    .where(leased(lease));
 }
 
 /**

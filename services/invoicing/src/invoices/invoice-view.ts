@@ -2,11 +2,16 @@
 import type { Invoice, InvoiceUrls } from '@cuota/contracts/invoicing/invoices';
 import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/invoices';
 import type { InvoiceRow } from './invoice-repository';
+import { globalPeriodOf } from '../cfdi/global-period';
+import { parseGlobalInvoiceKey } from '../global-invoices/global-invoice-key';
 
 const errorOf = (row: InvoiceRow) =>
   row.errorCode && row.errorMessage
     ? { code: row.errorCode, message: row.errorMessage, source: row.errorSource ?? 'checks' }
     : null;
+
+const globalStateOf = (row: InvoiceRow): Invoice['global_state'] =>
+  row.globalState === 'held' && row.globalInvoiceId ? 'collected' : row.globalState;
 
 export function invoiceView(row: InvoiceRow): Invoice {
   return {
@@ -30,9 +35,17 @@ export function invoiceView(row: InvoiceRow): Invoice {
     order_ids: row.orderIds,
     error: errorOf(row),
     cancellation_note: row.cancellationNote,
+    global_period: row.document === 'global' ? globalPeriodView(row.sourceId) : null,
+    global_state: globalStateOf(row),
     created_at: row.createdAt.toISOString(),
     stamped_at: row.stampedAt?.toISOString() ?? null,
   };
+}
+
+function globalPeriodView(key: string): Invoice['global_period'] {
+  const { periodicity, from } = parseGlobalInvoiceKey(key);
+  const period = globalPeriodOf(periodicity, from);
+  return { periodicity, from: period.from, to: period.to };
 }
 
 const pathOf = (template: string, id: string) => template.replace('{id}', id);
@@ -49,6 +62,7 @@ function linksOf(row: InvoiceRow): InvoiceUrls['invoices'][number] {
     xml_url: stamped ? pathOf(invoiceXml.path, row.id) : null,
     pdf_url: stamped ? pathOf(invoicePdf.path, row.id) : null,
     error: errorOf(row),
+    global_state: globalStateOf(row),
   };
 }
 
@@ -67,6 +81,7 @@ export function invoiceUrlsView(rows: readonly InvoiceRow[]): InvoiceUrls {
       xml_url: null,
       pdf_url: null,
       error: null,
+      global_state: null,
       invoices,
     };
   const shown = income.find((i) => i.status === 'success') ?? income[0]!;

@@ -35,6 +35,8 @@ export interface StampingSettings {
   /** How long a claimed invoice belongs to this worker (longer than a PAC call). */
   leaseMs: number;
   batchSize: number;
+  /** How often the global invoices' collector looks for closed periods (ADR 0042). */
+  globalPollMs: number;
 }
 
 export const DEFAULT_STAMPING: StampingSettings = {
@@ -43,6 +45,7 @@ export const DEFAULT_STAMPING: StampingSettings = {
   pollMs: 1_000,
   leaseMs: 120_000,
   batchSize: 8,
+  globalPollMs: 60_000,
 };
 
 /** Attempts to wait for a student enrolment has not sent yet before giving up. */
@@ -94,6 +97,7 @@ export class StampingWorker {
       const built = await buildInvoice(this.db, this.issuers, lease, this.now());
       switch (built.kind) {
         case 'lost':
+        case 'held':
           return;
         case 'failed':
           return await this.fail(lease, { code: built.code, message: built.message });

@@ -3,6 +3,7 @@
  * (infra/sandboxes/pac) — and a producer whose outbox publishes enrolment's and payments'
  * events exactly as those services do.
  */
+import type { PublicoEnGeneralMode } from '@cuota/contracts/invoicing/global-invoice';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startPacSandbox, type PacSandbox } from '@cuota/infra/sandboxes/pac/pac-sandbox.ts';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
@@ -191,6 +192,7 @@ export async function saveSchoolFiscalEntity(
   },
   schoolId = SCHOOL_ID,
   invoiceTiming: InvoiceTiming = 'payment',
+  publicoEnGeneral: PublicoEnGeneralMode = 'per_payment',
 ): Promise<void> {
   const password = 'contraseña-csd';
   const csd = generateDemoCsd({
@@ -208,6 +210,7 @@ export async function saveSchoolFiscalEntity(
         issuer: SCHOOL,
         series: 'A',
         invoiceTiming,
+        publicoEnGeneral,
         csd: { cer: csd.cer, key: csd.key, password },
       },
       new Date(),

@@ -21,6 +21,7 @@ const entity = (changes: Partial<FiscalEntity>): FiscalEntity => ({
   levels: [],
   rvoe: { elementary: '09PPR0001A' },
   invoice_timing: 'payment',
+  publico_en_general: 'per_payment',
   csd: {
     no_certificado: '30001000000500003416',
     valid_to: '2029-06-30T18:00:00.000Z',
@@ -38,6 +39,7 @@ const secundaria = entity({
   levels: ['middle'],
   rvoe: {},
   invoice_timing: 'billing',
+  publico_en_general: 'monthly',
   csd: {
     no_certificado: '30001000000500003417',
     valid_to: '2026-12-10T18:00:00.000Z',
@@ -76,6 +78,8 @@ test('each razón social shows its series, folio, levels and its CSD’s expiry,
   expect(first).toHaveTextContent('Al cobrar. Cada pago se factura cuando llega el dinero');
   expect(second).toHaveTextContent('Al emitir el cargo (PPD). Cada cargo se factura al emitirse');
   expect(second).toHaveTextContent('complemento de pago');
+  expect(first).toHaveTextContent('Público en generalUna factura por pago');
+  expect(second).toHaveTextContent('Público en generalUna factura global mensual');
   // Reading only: no form to register.
   expect(screen.queryByRole('form', { name: 'Registrar razón social y CSD' })).toBeNull();
 });
@@ -149,4 +153,21 @@ test('when to invoice: nothing chosen sends nothing (a renewal keeps it); PPD is
   await user.upload(screen.getByLabelText('Llave privada (.key)'), file('CSD.key'));
   await user.click(screen.getByRole('button', { name: 'Guardar razón social y CSD' }));
   expect(await screen.findByRole('status')).toHaveTextContent('IIA040805DZ4');
+});
+
+test('público en general: nothing chosen sends nothing; a monthly global invoice is sent as monthly', async () => {
+  stubFetch().on('GET', ENTITIES, { results: [] });
+  renderFiscal(true);
+  const user = userEvent.setup();
+  const monthly = await screen.findByRole('radio', { name: 'Una factura global mensual' });
+  const group = screen.getByRole('group', {
+    name: 'Pagos de familias sin datos fiscales (público en general)',
+  });
+  expect(within(group).getAllByRole('radio')).toHaveLength(6);
+  expect(group).toHaveTextContent('su pago sale de la global');
+  const form = screen.getByRole('form', { name: 'Registrar razón social y CSD' });
+  const mode = () => new FormData(form as HTMLFormElement).get('publico_en_general');
+  expect(mode()).toBeNull();
+  await user.click(monthly);
+  expect(mode()).toBe('monthly');
 });

@@ -1,3 +1,4 @@
+import { PUBLICO_EN_GENERAL_MODE_LABELS } from '@cuota/contracts/invoicing/global-invoice';
 import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
 import {
   INVOICE_TIMING_TEXT,
@@ -72,6 +73,8 @@ export function FiscalEntityCard({ entity }: { entity: FiscalEntity }) {
           {INVOICE_TIMING_TEXT[entity.invoice_timing].label}.{' '}
           {INVOICE_TIMING_TEXT[entity.invoice_timing].explanation}
         </dd>
+        <dt>Público en general</dt>
+        <dd>{PUBLICO_EN_GENERAL_MODE_LABELS[entity.publico_en_general]}</dd>
         <dt>RVOE</dt>
         <dd>{rvoe.length ? rvoe.join(' · ') : 'Sin RVOE: la enseñanza se factura con IVA'}</dd>
         <dt>Certificado de sello digital (CSD)</dt>

@@ -6,6 +6,11 @@ import {
   INVOICE_TIMINGS,
   INVOICE_TIMING_TEXT,
 } from '@cuota/contracts/invoicing/fiscal-entities';
+import {
+  PUBLICO_EN_GENERAL_EXPLANATION,
+  PUBLICO_EN_GENERAL_MODES,
+  PUBLICO_EN_GENERAL_MODE_LABELS,
+} from '@cuota/contracts/invoicing/global-invoice';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { FieldGrid, FieldLabel, FormColumn, FormError } from '@cuota/ui/form-pieces';
@@ -67,6 +72,32 @@ function InvoiceTimingChoice() {
       <p>
         Si no eliges, una razón social nueva factura al cobrar y una que renuevas conserva lo que
         tenía.
+      </p>
+    </Choices>
+  );
+}
+
+/**
+ * How payments of families without valid fiscal data are invoiced (ADR 0042). Nothing is
+ * preselected, for the same reason as the timing: renewing a CSD keeps the choice.
+ */
+function PublicoEnGeneralChoice() {
+  return (
+    <Choices>
+      <legend>Pagos de familias sin datos fiscales (público en general)</legend>
+      {PUBLICO_EN_GENERAL_MODES.map((mode) => (
+        <Explained key={mode}>
+          <input type="radio" name="publico_en_general" value={mode} />
+          <span>
+            <strong>{PUBLICO_EN_GENERAL_MODE_LABELS[mode]}</strong>
+            {mode === 'per_payment' && <small>{PUBLICO_EN_GENERAL_EXPLANATION.per_payment}</small>}
+          </span>
+        </Explained>
+      ))}
+      <p>{PUBLICO_EN_GENERAL_EXPLANATION.global}</p>
+      <p>
+        Si no eliges, una razón social nueva timbra una factura por pago y una que renuevas conserva
+        lo que tenía.
       </p>
     </Choices>
   );
@@ -154,6 +185,7 @@ export function FiscalEntityForm({ schoolId }: { schoolId: string }) {
           ))}
         </Choices>
         <InvoiceTimingChoice />
+        <PublicoEnGeneralChoice />
         <FieldGrid>
           {EDUCATION_LEVELS.map((level) => (
             <TextField

@@ -31,7 +31,9 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
       {invoice.status === 'success' && invoice.document === 'invoice' && !cancelling && (
         <ReinvoiceButton invoice={invoice} canWrite={canWrite} />
       )}
+      {/* A global invoice is corrected by re-issuing it (ADR 0042), never cancelled alone. */}
       {invoice.status === 'success' &&
+        invoice.document !== 'global' &&
         (cancelling ? (
           <CancelInvoiceForm invoice={invoice} onDone={() => setCancelling(false)} />
         ) : (

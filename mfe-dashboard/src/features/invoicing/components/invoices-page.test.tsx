@@ -30,6 +30,8 @@ const invoice = (changes: Partial<Invoice>): Invoice => ({
   order_ids: ['order-1'],
   error: null,
   cancellation_note: null,
+  global_period: null,
+  global_state: null,
   created_at: '2026-09-05T16:00:00.000Z',
   stamped_at: '2026-09-05T16:01:00.000Z',
   ...changes,
@@ -241,4 +243,40 @@ test('no invoices yet: an empty state in words', async () => {
   renderInvoices(true);
   expect(await screen.findByRole('heading', { name: 'Aún no hay facturas' })).toBeVisible();
   expect(screen.queryByRole('link', { name: /^Descargar ZIP/ })).toBeNull();
+});
+
+test('«Factura global» with its period, labelled like the others; its payments say where they are', async () => {
+  const global = invoice({
+    id: 'inv-g',
+    document: 'global',
+    part: 'other',
+    folio: '120',
+    receptor_rfc: 'XAXX010101000',
+    receptor_name: 'PUBLICO EN GENERAL',
+    total_centavos: 550_000,
+    global_period: { periodicity: 'monthly', from: '2026-10-01', to: '2026-10-31' },
+  });
+  const collected = invoice({
+    id: 'inv-m',
+    status: 'pending',
+    uuid: null,
+    series: null,
+    folio: null,
+    stamped_at: null,
+    receptor_rfc: 'XAXX010101000',
+    receptor_name: 'PUBLICO EN GENERAL',
+    receptor_note: 'No hay RFC registrado.',
+    global_state: 'collected',
+  });
+  stubFetch().on('GET', INVOICES, page([global, collected]));
+  renderInvoices(true);
+  const [, first, second] = within(
+    await screen.findByRole('table', { name: 'Facturas (2)' }),
+  ).getAllByRole('row');
+  expect(first).toHaveTextContent('A-120Factura global mensual · 01/10/2026 al 31/10/2026');
+  expect(first).toHaveTextContent('Timbrada');
+  // Cancelling it alone would leave its payments without a CFDI (ADR 0042): no button.
+  expect(within(first!).queryByRole('button', { name: /Refacturar|Cancelar/ })).toBeNull();
+  expect(within(first!).getByRole('link', { name: 'XML de la factura 120' })).toBeVisible();
+  expect(second).toHaveTextContent('PendienteIncluido en la factura global de su periodo');
 });

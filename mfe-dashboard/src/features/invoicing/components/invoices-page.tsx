@@ -1,4 +1,5 @@
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
+import type { GlobalPeriodicity } from '@cuota/contracts/invoicing/global-invoice';
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
 import { InstantText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
@@ -29,11 +30,32 @@ function readFilters(search: URLSearchParams): InvoiceSearch {
   };
 }
 
+const GLOBAL_PERIODICITY_WORDS: Record<GlobalPeriodicity, string> = {
+  daily: 'diaria',
+  weekly: 'semanal',
+  biweekly: 'quincenal',
+  monthly: 'mensual',
+  bimonthly: 'bimestral',
+};
+/** `2026-10-31` → `31/10/2026`, as the list's dates read. */
+const dayText = (day: string) => day.split('-').reverse().join('/');
+
+/** Where a público-en-general payment stands with its global invoice (ADR 0042). */
+const GLOBAL_STATE_NOTES: Record<NonNullable<Invoice['global_state']>, string> = {
+  held: 'Se timbrará en la factura global al cierre del periodo',
+  collected: 'Incluido en la factura global de su periodo',
+  released: 'Timbrada aparte de la factura global',
+};
+
 /**
  * What the CFDI is: a payment's colegiatura (deductible) or its other concepts, a credit note
  * on one, or a PPD invoice's CFDI de pago with its installment (ADR 0037).
  */
 const documentLabel = (i: Invoice) => {
+  if (i.global_period) {
+    const { periodicity, from, to } = i.global_period;
+    return `Factura global ${GLOBAL_PERIODICITY_WORDS[periodicity]} · ${dayText(from)} al ${dayText(to)}`;
+  }
   const part = i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos';
   if (i.document === 'credit_note') return `Nota de crédito · ${part}`;
   if (i.document === 'payment')
@@ -72,6 +94,7 @@ const columns = (canWrite: boolean) => [
       <>
         <InvoiceStatus status={i.status} error={i.error} />
         {i.cancellation_note && <CellNote>{i.cancellation_note}</CellNote>}
+        {i.global_state && <CellNote>{GLOBAL_STATE_NOTES[i.global_state]}</CellNote>}
       </>
     ),
   },

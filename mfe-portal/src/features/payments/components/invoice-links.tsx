@@ -8,8 +8,17 @@ import { portalPaymentsApi, useOrderInvoiceQuery } from '../api/portal-payments-
 export const INVOICE_POLL_MS = 2000;
 /** A paid order's CFDI is on its way until it is stamped or fails (each of them, when two). */
 const ON_ITS_WAY: RequestStatus[] = ['not_requested', 'pending'];
+/** Held for the school's global invoice it waits for weeks, not seconds: no polling. */
+const waiting = (i: { status: RequestStatus; global_state: Links['global_state'] }) =>
+  i.status === 'pending' && !i.global_state;
 const onItsWay = (links: InvoiceUrls) =>
-  ON_ITS_WAY.includes(links.status) || links.invoices.some((i) => i.status === 'pending');
+  (ON_ITS_WAY.includes(links.status) && !links.global_state) || links.invoices.some(waiting);
+
+/** A público-en-general payment in (or bound for) the school's global invoice (ADR 0042). */
+const GLOBAL_NOTES: Partial<Record<NonNullable<Links['global_state']>, string>> = {
+  held: 'Se incluirá en la factura global del periodo (público en general). Registra tus datos fiscales para recibirla a tu nombre.',
+  collected: 'Incluida en la factura global del periodo (público en general).',
+};
 
 /** When an order has several CFDI, each says which: the deductible colegiatura or the rest. */
 const PART_TITLES: Record<InvoicePart, string> = {
@@ -96,6 +105,13 @@ function IncomeInvoice({
         pdf={invoice.pdf_url}
         label={title === 'Factura' ? label : `${label} (${title.toLowerCase()})`}
       />
+    );
+  const global = invoice.status === 'pending' && invoice.global_state;
+  if (global && GLOBAL_NOTES[global])
+    return (
+      <span>
+        {title}: {GLOBAL_NOTES[global]}
+      </span>
     );
   return (
     <span>

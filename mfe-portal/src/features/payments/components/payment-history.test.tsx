@@ -52,6 +52,7 @@ const links = (changes: object) => ({
   xml_url: '/api/v1/invoices/inv-1/xml/',
   pdf_url: '/api/v1/invoices/inv-1/pdf/',
   error: null,
+  global_state: null,
   invoices: [],
   ...changes,
 });
@@ -255,4 +256,26 @@ test('the family’s credit shows per child above the history', async () => {
   expect(notice).toHaveTextContent(
     'Tienes $795.00 de saldo a favor (Luis Pérez: $795.00). Se aplicará a los siguientes cargos de tus hijos.',
   );
+});
+
+test('a payment held for the school’s global invoice says so, and how to get one’s own', async () => {
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [payin] })
+    .on(
+      'GET',
+      '/api/v1/students/student-1/orders/order-1/invoice_urls/',
+      links({
+        status: 'pending',
+        uuid: null,
+        xml_url: null,
+        pdf_url: null,
+        global_state: 'held',
+      }),
+    );
+  renderHistory();
+  expect(
+    await screen.findByText(/Se incluirá en la factura global del periodo \(público en general\)/),
+  ).toHaveTextContent('Registra tus datos fiscales para recibirla a tu nombre.');
+  expect(screen.queryByRole('link', { name: /PDF de Colegiatura/ })).toBeNull();
 });

@@ -1,0 +1,188 @@
+/**
+ * The global invoice's rows (ADR 0042): the payments held for it and the `global` document
+ * that collects a closed period's. The global row is locked before its members change, so
+ * collecting, releasing a payment and sealing the global one never interleave.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '@cuota/messaging/transaction';
+import { NOMBRE_PUBLICO_EN_GENERAL, RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
+import { invoices, studentDirectory } from '../schema';
+import { wakeWorkers, type InvoiceRow } from '../invoices/invoice-repository';
+
+/** A payment held for a global invoice and not collected yet. */
+export interface HeldPayment {
+  id: string;
+  fiscalEntityId: string;
+  paidAt: Date;
+}
+
+export function heldPayments(db: Executor): Promise<HeldPayment[]> {
+  return db
+    .select({
+      id: invoices.id,
+      fiscalEntityId: sql<string>`${invoices.fiscalEntityId}`,
+      paidAt: invoices.paidAt,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.globalState, 'held'),
+        isNull(invoices.globalInvoiceId),
+        eq(invoices.status, 'pending'),
+      ),
+    );
+}
+
+/**
+ * The period's global invoice, created by the first job that closes it (a second run or a
+ * second instance finds it: the unique key `invoices_global_period_key`), locked.
+ */
+export async function openGlobalInvoice(
+  tx: Executor,
+  global: { schoolId: string; entityId: string; key: string; paidAt: Date },
+): Promise<InvoiceRow> {
+  await tx
+    .insert(invoices)
+    .values({
+      schoolId: global.schoolId,
+      document: 'global',
+      part: 'other',
+      fiscalEntityId: global.entityId,
+      sourceKind: 'global',
+      sourceId: global.key,
+      // A global invoice is about no student: the column's "nobody".
+      studentId: '',
+      method: 'cash',
+      paidAt: global.paidAt,
+      lines: [],
+      orderIds: [],
+      // Replaced by the members' sum below, in the same transaction.
+      totalCentavos: 1,
+      receptorRfc: RFC_PUBLICO_EN_GENERAL,
+      receptorName: NOMBRE_PUBLICO_EN_GENERAL,
+    })
+    .onConflictDoNothing({ target: invoices.sourceId, where: sql`document = 'global'` });
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.document, 'global'), eq(invoices.sourceId, global.key)))
+    .for('update');
+  return row!;
+}
+
+/**
+ * Puts held payments into a global invoice not sealed yet, and keeps the global's total,
+ * FormaPago's method and latest payment in step with its members.
+ */
+export async function collectInto(
+  tx: Executor,
+  global: InvoiceRow,
+  paymentIds: string[],
+): Promise<number> {
+  const collected = await tx
+    .update(invoices)
+    .set({ globalInvoiceId: global.id })
+    .where(
+      and(
+        inArray(invoices.id, paymentIds),
+        eq(invoices.globalState, 'held'),
+        isNull(invoices.globalInvoiceId),
+        eq(invoices.status, 'pending'),
+      ),
+    )
+    .returning({ id: invoices.id });
+  await refreshGlobalTotals(tx, global.id);
+  await wakeWorkers(tx);
+  return collected.length;
+}
+
+/**
+ * Payments that arrived after their period's global invoice was sealed: each is stamped on
+ * its own (público en general, one CFDI per payment), as SAT's period has closed for them.
+ */
+export async function releaseHeld(tx: Executor, paymentIds: string[]): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await tx
+    .update(invoices)
+    .set({ globalState: 'released', globalInvoiceId: null, nextAttemptAt: sql`now()` })
+    .where(and(inArray(invoices.id, paymentIds), eq(invoices.globalState, 'held')));
+  await wakeWorkers(tx);
+}
+
+/**
+ * Total, method that brought the most money, and latest payment of the global's members (a
+ * payment withdrawn since — a whole reversal — no longer counts).
+ */
+export async function refreshGlobalTotals(tx: Executor, globalId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE invoices g SET
+      total_centavos = m.total,
+      paid_at = m.paid_at,
+      method = m.method
+    FROM (
+      SELECT sum(total_centavos)::bigint AS total, max(paid_at) AS paid_at,
+        (SELECT method FROM invoices WHERE global_invoice_id = ${globalId} AND status = 'pending'
+          GROUP BY method ORDER BY sum(total_centavos) DESC, method LIMIT 1) AS method
+      FROM invoices WHERE global_invoice_id = ${globalId} AND status = 'pending'
+    ) m
+    WHERE g.id = ${globalId} AND m.total > 0`);
+}
+
+/**
+ * A payment leaves its global invoice before the global is sealed (the family asked for its
+ * own CFDI): stamped on its own now. The global goes with its last payment. Answers what
+ * became of it, or `sealed` when the global one was already built (motive 04's case).
+ */
+export async function leaveGlobal(
+  tx: Executor,
+  payment: InvoiceRow,
+): Promise<'released' | 'sealed' | 'not-held'> {
+  if (payment.globalState !== 'held') return 'not-held';
+  if (payment.globalInvoiceId) {
+    const [global] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, payment.globalInvoiceId))
+      .for('update');
+    if (global?.sealedXml) return 'sealed';
+  }
+  await releaseHeld(tx, [payment.id]);
+  if (payment.globalInvoiceId) {
+    const [left] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.globalInvoiceId, payment.globalInvoiceId));
+    if (left!.count === 0)
+      await tx.delete(invoices).where(eq(invoices.id, payment.globalInvoiceId));
+    else await refreshGlobalTotals(tx, payment.globalInvoiceId);
+  }
+  return 'released';
+}
+
+/** The payments still held for a global invoice whose receptor is this guardian, locked. */
+export function heldOfGuardian(tx: Executor, guardianId: string): Promise<InvoiceRow[]> {
+  return tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.globalState, 'held'), eq(invoices.billingGuardianId, guardianId)))
+    .orderBy(invoices.id)
+    .for('update');
+}
+
+/** A global invoice's payments with the student each paid for (RVOE by level). */
+export function globalMembersOf(tx: Executor, globalId: string) {
+  return (
+    tx
+      .select({
+        invoice: invoices,
+        student: studentDirectory,
+      })
+      .from(invoices)
+      .leftJoin(studentDirectory, eq(studentDirectory.studentId, invoices.studentId))
+      // A payment withdrawn while held (its payin reversed whole) is not in the global one.
+      .where(and(eq(invoices.globalInvoiceId, globalId), eq(invoices.status, 'pending')))
+      .orderBy(invoices.paidAt, invoices.id)
+  );
+}
+
+export type GlobalMember = Awaited<ReturnType<typeof globalMembersOf>>[number];

@@ -1,0 +1,291 @@
+/**
+ * The global invoice end to end (ADR 0042), on NATS and the PAC sandbox: a school whose entity
+ * invoices público en general monthly holds those payments, a closed month becomes ONE global
+ * CFDI however many collectors run at once, SAT's XSD and XSLT accept it and its seal
+ * verifies, and a family that asks for its own CFDI first leaves it.
+ */
+import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
+import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import {
+  payinSucceededV1,
+  type PayinSucceeded,
+} from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
+import { randomUUID } from 'node:crypto';
+import { GLOBAL_NOT_CANCELLED } from '../cancellations/cancel-invoice';
+import { apiErrorSchema } from '@cuota/contracts/common/api-error';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { createLogger } from '@cuota/service-runtime/logging/logger';
+import { waitFor } from '@cuota/testing/wait-for';
+import { cadenaOriginal } from '../cfdi/cadena-original';
+import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
+import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import { IN_STAMPED_GLOBAL } from '../invoices/generate-invoices';
+import type { InvoiceRow } from '../invoices/invoice-repository';
+import {
+  OTHER_SCHOOL_ID,
+  SCHOOL_ID,
+  colegiatura,
+  guardian,
+  guardianClaims,
+  payin,
+  saveSchoolFiscalEntity,
+  staffOf,
+  startInvoicingTestSystem,
+  student,
+  uuidOf,
+  type InvoicingTestSystem,
+} from '../test-support/invoicing-test-system';
+import { GlobalInvoiceCollector } from './global-invoice-collector';
+
+jest.setTimeout(120_000);
+
+let system: InvoicingTestSystem;
+let sat: SatWorkspace;
+const accountant = staffOf(SCHOOL_ID, 'ACCOUNTANT');
+const noData = { tax_id: null, tax_regime: null, tax_zip_code: null, billing_name: null };
+/** Paid last month (the 1st, noon in Mexico City): its monthly period has closed. */
+const lastMonth = (() => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 18));
+})();
+const payments: Record<'family5' | 'family6' | 'asking' | 'named' | 'refunded', string> = {
+  refunded: '',
+  family5: '',
+  family6: '',
+  asking: '',
+  named: '',
+};
+
+const rowOf = async (id: string) =>
+  (await system.invoicing.db.query.invoices.findFirst({ where: (t, { eq }) => eq(t.id, id) }))!;
+const globals = () =>
+  system.invoicing.db.query.invoices.findMany({ where: (t, { eq }) => eq(t.document, 'global') });
+const stamped = (id: string) =>
+  waitFor(async () => {
+    const row = await rowOf(id);
+    return row.status === 'success' ? row : undefined;
+  }, 30_000);
+const generate = (payinId: string, who: IdentityClaims = accountant) =>
+  system.call('/backoffice/invoicing/generate/', who, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ school_id: SCHOOL_ID, payin_id: payinId }),
+  });
+const collector = () =>
+  new GlobalInvoiceCollector(system.invoicing.db, createLogger('test', 'silent'), 60_000);
+
+const paidEvents = new Map<string, PayinSucceeded>();
+
+/** A payment of student `n` (billed to guardian `n`) made last month. */
+async function pay(n: number, centavos: number): Promise<InvoiceRow> {
+  const paid = payin({
+    guardian_id: uuidOf(n),
+    paid_at: lastMonth.toISOString(),
+    allocations: [colegiatura(student(n).student_id, { base_centavos: centavos })],
+  });
+  await system.publish(payinSucceededV1, paid);
+  paidEvents.set(paid.payin_id, paid);
+  return waitFor(async () => {
+    const [row] = await system.invoicesOf(paid.payin_id);
+    return row && (row.globalState === 'held' || row.status !== 'pending') ? row : undefined;
+  }, 20_000);
+}
+
+beforeAll(async () => {
+  [system, sat] = await Promise.all([
+    startInvoicingTestSystem(),
+    satWorkspace('invoicing-global-'),
+  ]);
+  await saveSchoolFiscalEntity(system, SCHOOL_ID, 'payment', 'monthly');
+  await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
+  await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
+  await system.publish(guardianCreatedV1, guardian(1));
+  for (const n of [5, 6, 7, 8]) await system.publish(guardianCreatedV1, guardian(n, noData));
+  for (const n of [1, 5, 6, 7, 8])
+    await system.publish(studentCreatedV1, student(n, { billing_guardian_id: uuidOf(n) }));
+  payments.named = (await pay(1, 4_850_00)).id;
+  payments.family5 = (await pay(5, 3_000_00)).id;
+  payments.family6 = (await pay(6, 2_500_00)).id;
+  payments.asking = (await pay(7, 1_000_00)).id;
+  payments.refunded = (await pay(8, 900_00)).id;
+});
+
+afterAll(async () => {
+  await system?.stop();
+  await sat?.remove();
+});
+
+test('a named family is stamped on its own; público en general waits for the global', async () => {
+  expect(await stamped(payments.named)).toMatchObject({ receptorRfc: 'COSC8001137NA' });
+  for (const id of [payments.family5, payments.family6, payments.asking])
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      globalState: 'held',
+      receptorRfc: 'XAXX010101000',
+      stampedXml: null,
+    });
+  expect(system.pac.state.stamps()).toHaveLength(1);
+});
+
+test('who may ask for a held payment’s own CFDI: another school’s staff, a treasurer', async () => {
+  const payinId = (await rowOf(payments.asking)).sourceId;
+  expect((await generate(payinId, staffOf(OTHER_SCHOOL_ID, 'ACCOUNTANT'))).status).toBe(404);
+  expect((await generate(payinId, staffOf(SCHOOL_ID, 'TREASURER'))).status).toBe(403);
+  const refused = await generate(payinId);
+  expect(refused.status).toBe(409);
+  expect(apiErrorSchema.parse(await refused.json()).error.message).toBe(
+    'La familia aún no tiene datos fiscales válidos para facturar a su nombre: No hay RFC registrado.',
+  );
+  expect((await rowOf(payments.asking)).globalState).toBe('held');
+});
+
+test('a family that gives its data within the month gets its own CFDI, out of the global', async () => {
+  await system.publish(
+    guardianUpdatedV1,
+    guardian(7, {
+      billing_name: 'LUCIA MORALES PEREZ',
+      tax_id: 'MOPL850101AB5',
+      tax_regime: '605',
+      tax_zip_code: '03100',
+    }),
+  );
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
+      [uuidOf(7)],
+    );
+    return rows[0]?.tax_id === 'MOPL850101AB5';
+  });
+  // Nobody has to ask again: the data itself releases the held payment.
+  expect(await stamped(payments.asking)).toMatchObject({
+    receptorRfc: 'MOPL850101AB5',
+    globalState: 'released',
+  });
+});
+
+test('a payment refunded whole while held is withdrawn and never reaches the global', async () => {
+  const held = await rowOf(payments.refunded);
+  const paid = paidEvents.get(held.sourceId)!;
+  await system.publish(payinReversedV1, {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: SCHOOL_ID,
+    kind: 'refund',
+    whole: true,
+    amount_centavos: paid.amount_centavos,
+    allocations: paid.allocations,
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  });
+  await waitFor(async () => (await rowOf(payments.refunded)).status === 'canceled', 20_000);
+});
+
+test('the closed month becomes one global CFDI, once, under concurrent collectors', async () => {
+  // The PAC fails the first attempt: the worker retries it like any invoice.
+  await system.pacBehaviour({ fail_next_stamps: 1 });
+  const before = system.pac.state.stamps().length;
+  const runs = await Promise.all([
+    collector().collect(),
+    collector().collect(),
+    collector().collect(),
+  ]);
+  // The service's own collector may have taken them first: never more than the two.
+  expect(runs.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2);
+  const [global, ...others] = await globals();
+  expect(others).toHaveLength(0);
+  const done = await stamped(global!.id);
+  expect(await collector().collect()).toBe(0);
+  expect(system.pac.state.stamps()).toHaveLength(before + 1);
+  expect(done).toMatchObject({ totalCentavos: 5_500_00, receptorRfc: 'XAXX010101000' });
+  for (const id of [payments.family5, payments.family6])
+    expect(await rowOf(id)).toMatchObject({ globalInvoiceId: global!.id, status: 'pending' });
+
+  const cfdi = parseStampedCfdi(done.stampedXml!);
+  const { validates, satCadena, seal } = await sat.verdict(done.stampedXml!, cfdi.comprobante);
+  expect({ validates, seal, cadena: cadenaOriginal(cfdi.comprobante) === satCadena }).toEqual({
+    validates: true,
+    seal: 'Verified OK',
+    cadena: true,
+  });
+  const month = String(lastMonth.getUTCMonth() + 1).padStart(2, '0');
+  expect(cfdi.comprobante.InformacionGlobal).toEqual({
+    Periodicidad: '04',
+    Meses: month,
+    Año: String(lastMonth.getUTCFullYear()),
+  });
+  const ids = cfdi.comprobante.Conceptos.map((c) => c.NoIdentificacion).sort();
+  const payinsIn = [
+    (await rowOf(payments.family5)).sourceId,
+    (await rowOf(payments.family6)).sourceId,
+  ];
+  expect(ids).toEqual(payinsIn.sort());
+  expect(cfdi.comprobante.Total).toBe('5500.00');
+});
+
+test('staff download its PDF and XML; no family can, not even one of its payments', async () => {
+  const [global] = await globals();
+  const pdf = await system.call(`/api/v1/invoices/${global!.id}/pdf/`, accountant);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toContain('application/pdf');
+  expect((await system.call(`/api/v1/invoices/${global!.id}/xml/`, accountant)).status).toBe(200);
+  for (const n of [5, 6])
+    expect(
+      (await system.call(`/api/v1/invoices/${global!.id}/xml/`, guardianClaims(n))).status,
+    ).toBe(404);
+  const elsewhere = staffOf(OTHER_SCHOOL_ID, 'ACCOUNTANT');
+  expect((await system.call(`/api/v1/invoices/${global!.id}/xml/`, elsewhere)).status).toBe(404);
+});
+
+test('a global invoice is not cancelled alone: its payments would have no CFDI', async () => {
+  const [global] = await globals();
+  const res = await system.call('/backoffice/invoicing/cancel/', accountant, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      school_id: SCHOOL_ID,
+      invoice_id: global!.id,
+      action: 'cancel',
+      motive: '02',
+    }),
+  });
+  expect(res.status).toBe(409);
+  expect(apiErrorSchema.parse(await res.json()).error.message).toBe(GLOBAL_NOT_CANCELLED);
+  expect((await rowOf(global!.id)).status).toBe('success');
+});
+
+test('a payment inside a stamped global one is refused its own CFDI (motive 04 not built)', async () => {
+  await system.publish(
+    guardianUpdatedV1,
+    guardian(5, {
+      billing_name: 'CARLOS ORTEGA SALAZAR',
+      tax_id: 'COSC8001137NA',
+      tax_regime: '605',
+      tax_zip_code: '06600',
+    }),
+  );
+  await waitFor(async () => {
+    const { rows } = await system.invoicing.db.$client.query(
+      'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
+      [uuidOf(5)],
+    );
+    return rows[0]?.tax_id === 'COSC8001137NA';
+  });
+  const res = await generate((await rowOf(payments.family5)).sourceId);
+  expect(res.status).toBe(409);
+  expect(apiErrorSchema.parse(await res.json()).error.message).toBe(IN_STAMPED_GLOBAL);
+});
+
+test('a payment of a month already globally invoiced is stamped on its own', async () => {
+  const late = await pay(6, 700_00);
+  expect(late.globalState).toBe('held');
+  expect(await collector().collect()).toBe(0);
+  expect(await stamped(late.id)).toMatchObject({
+    globalState: 'released',
+    receptorRfc: 'XAXX010101000',
+  });
+  expect(await globals()).toHaveLength(1);
+});

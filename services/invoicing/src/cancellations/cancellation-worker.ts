@@ -31,13 +31,24 @@ import { cfdiFieldsOf, endOfStatus, refusalNote } from './cancellation-rules';
 export class CancellationWorker {
   private readonly loop: WorkLoop;
 
+  private readonly db: InvoicingDb;
+  private readonly issuers: SchoolIssuers;
+  private readonly pac: PacClient;
+  private readonly settings: StampingSettings;
+  private readonly logger: Logger;
+
   constructor(
-    private readonly db: InvoicingDb,
-    private readonly issuers: SchoolIssuers,
-    private readonly pac: PacClient,
-    private readonly settings: StampingSettings,
-    private readonly logger: Logger,
+    db: InvoicingDb,
+    issuers: SchoolIssuers,
+    pac: PacClient,
+    settings: StampingSettings,
+    logger: Logger,
   ) {
+    this.db = db;
+    this.issuers = issuers;
+    this.pac = pac;
+    this.settings = settings;
+    this.logger = logger;
     this.loop = dueWorkLoop(db, settings, logger, {
       name: 'cancellation worker',
       channel: CANCELLATIONS_DUE_CHANNEL,

@@ -24,7 +24,11 @@ export interface OpenedCsd {
 export class SchoolIssuers {
   private readonly opened = new Map<string, { version: number; opened: OpenedCsd }>();
 
-  constructor(private readonly box: SecretBox) {}
+  private readonly box: SecretBox;
+
+  constructor(box: SecretBox) {
+    this.box = box;
+  }
 
   issuerOf(row: FiscalEntityRow): SchoolIssuer {
     return {

@@ -60,13 +60,12 @@ export function closedPeriodsOf(
 
 export class GlobalInvoiceCollector {
   private readonly loop: WorkLoop;
+  private readonly db: InvoicingDb;
+  private readonly now: () => Date;
 
-  constructor(
-    private readonly db: InvoicingDb,
-    logger: Logger,
-    pollMs: number,
-    private readonly now: () => Date = () => new Date(),
-  ) {
+  constructor(db: InvoicingDb, logger: Logger, pollMs: number, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.now = now;
     this.loop = new WorkLoop({
       name: 'global invoice collector',
       pass: async () => {

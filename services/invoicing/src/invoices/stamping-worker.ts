@@ -56,14 +56,27 @@ export const UNKNOWN_STUDENT =
 export class StampingWorker {
   private readonly loop: WorkLoop;
 
+  private readonly db: InvoicingDb;
+  private readonly issuers: SchoolIssuers;
+  private readonly pac: PacClient;
+  private readonly settings: StampingSettings;
+  private readonly logger: Logger;
+  private readonly now: () => Date;
+
   constructor(
-    private readonly db: InvoicingDb,
-    private readonly issuers: SchoolIssuers,
-    private readonly pac: PacClient,
-    private readonly settings: StampingSettings,
-    private readonly logger: Logger,
-    private readonly now: () => Date = () => new Date(),
+    db: InvoicingDb,
+    issuers: SchoolIssuers,
+    pac: PacClient,
+    settings: StampingSettings,
+    logger: Logger,
+    now: () => Date = () => new Date(),
   ) {
+    this.db = db;
+    this.issuers = issuers;
+    this.pac = pac;
+    this.settings = settings;
+    this.logger = logger;
+    this.now = now;
     this.loop = dueWorkLoop(db, settings, logger, {
       name: 'stamping worker',
       channel: INVOICES_DUE_CHANNEL,

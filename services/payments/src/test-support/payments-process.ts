@@ -48,10 +48,13 @@ export async function freePort(): Promise<number> {
 
 /** Payments as its own OS process: it can be killed (SIGKILL) like a crashed server. */
 export class PaymentsProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly url: string,
-  ) {}
+  private readonly child: ChildProcess;
+  readonly url: string;
+
+  private constructor(child: ChildProcess, url: string) {
+    this.child = child;
+    this.url = url;
+  }
 
   static async start(bundle: string, env: Record<string, string>): Promise<PaymentsProcess> {
     const port = await freePort();
@@ -76,11 +79,15 @@ export class PaymentsProcess {
 export class NatsServer {
   private child: ChildProcess | undefined;
 
-  constructor(
-    readonly port: number,
-    private readonly storeDir: string,
-    private readonly binary = '/usr/sbin/nats-server',
-  ) {}
+  readonly port: number;
+  private readonly storeDir: string;
+  private readonly binary: string;
+
+  constructor(port: number, storeDir: string, binary = '/usr/sbin/nats-server') {
+    this.port = port;
+    this.storeDir = storeDir;
+    this.binary = binary;
+  }
 
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;

@@ -22,10 +22,10 @@ import { SwSession, withSlash } from './sw-session';
 export class SwPacClient implements PacClient {
   private readonly session: SwSession;
 
-  constructor(
-    private readonly settings: PacSettings,
-    now: () => number = Date.now,
-  ) {
+  private readonly settings: PacSettings;
+
+  constructor(settings: PacSettings, now: () => number = Date.now) {
+    this.settings = settings;
     this.session = new SwSession(settings, now);
   }
 

@@ -22,10 +22,13 @@ export class SwSession {
   private current: { token: string; renewAt: number } | undefined;
   private pending: Promise<TokenOutcome> | undefined;
 
-  constructor(
-    private readonly settings: PacSettings,
-    private readonly now: () => number,
-  ) {}
+  private readonly settings: PacSettings;
+  private readonly now: () => number;
+
+  constructor(settings: PacSettings, now: () => number) {
+    this.settings = settings;
+    this.now = now;
+  }
 
   token(): Promise<TokenOutcome> {
     const { credentials } = this.settings;

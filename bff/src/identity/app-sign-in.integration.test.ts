@@ -6,7 +6,7 @@ import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
 import { sessionCookieOf } from '../test-support/session-cookie';
-import type { TestBff } from '../test-support/test-bff';
+import { DEAD_URL, startTestBff, type TestBff } from '../test-support/test-bff';
 
 const CLIENT_ID = 'cuota-app';
 const REFUSED =
@@ -22,6 +22,15 @@ beforeAll(async () => {
   ({ bff, enrolment, stop } = await startBffOnEnrolment({
     externalProviders: {
       google: { issuer: oidc.url, jwksUrl: oidc.jwksUrl, clientId: CLIENT_ID },
+      // Providers whose keys cannot be read: one not listening, one answering 404.
+      caido: { issuer: oidc.url, jwksUrl: `${DEAD_URL}/jwks`, clientId: CLIENT_ID },
+      roto: { issuer: oidc.url, jwksUrl: `${oidc.url}/no-existe`, clientId: CLIENT_ID },
+      // The sandbox's keys, but tokens must come from Google.
+      'otro-emisor': {
+        issuer: 'https://accounts.google.com',
+        jwksUrl: oidc.jwksUrl,
+        clientId: CLIENT_ID,
+      },
     },
   }));
 }, 60_000);
@@ -145,6 +154,53 @@ describe('a guardian signing in with an external provider', () => {
     expect(other.body.error.message).toBe('Ese proveedor de identidad no está disponible.');
     await externalAuth(await idToken(), 'f'.repeat(32)).expect(404);
   });
+
+  test('a token from another issuer, even signed with a published key: 401', async () => {
+    const res = await request(bff.app)
+      .post('/api/v1/guardians/external_auth/')
+      .send({
+        guardian_hash: demo().guardian_hash,
+        provider: 'otro-emisor',
+        id_token: await idToken(),
+      })
+      .expect(401);
+    expect(res.body.error.message).toBe(REFUSED);
+  });
+
+  test('refusals count per link and client: past the limit even a good token waits', async () => {
+    const strict = await startTestBff({
+      identity: bff.identity,
+      services: { enrolment: enrolment.url },
+      rateLimits: { signInFailuresPerAccountAndIp: { windowMs: 60_000, limit: 2 } },
+      externalProviders: bff.config.externalProviders,
+    });
+    try {
+      const send = async (id_token: string) =>
+        request(strict.app)
+          .post('/api/v1/guardians/external_auth/')
+          .send({ guardian_hash: demo().guardian_hash, provider: 'google', id_token });
+      for (let i = 0; i < 2; i++)
+        expect((await send(await idToken({ aud: 'otra-app' }))).status).toBe(401);
+      const blocked = await send(await idToken());
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.message).toMatch(/^Demasiados intentos de inicio de sesión/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test.each(['caido', 'roto'])(
+    'a provider whose keys cannot be read (%s): 503 in Spanish, never a 500',
+    async (provider) => {
+      const res = await request(bff.app)
+        .post('/api/v1/guardians/external_auth/')
+        .send({ guardian_hash: demo().guardian_hash, provider, id_token: await idToken() })
+        .expect(503);
+      expect(res.body.error.message).toBe(
+        'No pudimos comunicarnos con el proveedor de identidad. Intenta de nuevo en unos minutos.',
+      );
+    },
+  );
 });
 
 /** The sandbox's claims exactly, signed with a key it never published. */

@@ -59,5 +59,8 @@ export function createExternalIdentity(
   };
 }
 
+/** The JWKS timed out, was not a JWKS, or did not answer 200 (jose's generic error). */
 const providerDown = (err: InstanceType<typeof errors.JOSEError>) =>
-  err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid;
+  err instanceof errors.JWKSTimeout ||
+  err instanceof errors.JWKSInvalid ||
+  err.code === errors.JOSEError.code;

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { appLogin, guardianExternalAuth } from '@cuota/contracts/identity/app-sign-in-endpoints';
 import type { BffContext } from '../bff-context';
 import { implement } from '../http/bff-endpoints';
-import { signInGuardianWithCode, signInGuardianWithIdToken } from './sign-in';
+import { signInGuardianWithIdToken } from './sign-in';
 import { tokenSignIns } from './token-sign-in';
 
 /**
@@ -11,7 +11,7 @@ import { tokenSignIns } from './token-sign-in';
  * browser's own sign-in and answers the token pair and who signed in.
  */
 export function appSignInHandlers(ctx: BffContext) {
-  const { tokenSession, startPair, staffSignIn } = tokenSignIns(ctx);
+  const { tokenSession, startPair, staffSignIn, guardianCodeSignIn } = tokenSignIns(ctx);
   const signedIn = async (req: Request) => {
     const { kind, name } = req.session.auth!.user;
     return { ...(await startPair(req)), user: { kind, name } };
@@ -22,8 +22,7 @@ export function appSignInHandlers(ctx: BffContext) {
     implement(
       appLogin,
       async ({ req, res, body }) => {
-        if ('code' in body)
-          await tokenSession(req, res, () => signInGuardianWithCode(req, ctx, body));
+        if ('code' in body) await guardianCodeSignIn(req, res, body);
         else await staffSignIn(req, res, body);
         return signedIn(req);
       },

@@ -13,7 +13,6 @@ import { HttpError } from '@cuota/service-runtime/http/http-error';
 import type { BffContext } from '../bff-context';
 import { implement } from '../http/bff-endpoints';
 import { isCurrentRefresh, newRefreshToken, sessionOfRefresh } from '../session/bearer-session';
-import { signInGuardianWithCode } from './sign-in';
 import { tokenSignIns } from './token-sign-in';
 
 const INVALID_REFRESH = 'El token de renovación no es válido o ya expiró. Inicia sesión de nuevo.';
@@ -32,7 +31,7 @@ export function bearerTokenHandlers(ctx: BffContext) {
     set: (sid: string, data: SessionData) => store.set(sid, data),
     end: (sid: string) => store.destroy(sid),
   };
-  const { pair, tokenSession, startPair, staffSignIn } = tokenSignIns(ctx);
+  const { pair, startPair, staffSignIn, guardianCodeSignIn } = tokenSignIns(ctx);
   const signInLimit = { before: [limiters.signInPerIp], csrf: false };
 
   return [
@@ -55,7 +54,7 @@ export function bearerTokenHandlers(ctx: BffContext) {
     implement(
       guardianApiSignIn,
       async ({ req, res, body }) => {
-        await tokenSession(req, res, () => signInGuardianWithCode(req, ctx, body));
+        await guardianCodeSignIn(req, res, body);
         return startPair(req);
       },
       signInLimit,

@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 import type { StaffCredentials } from '@cuota/contracts/identity/sign-in';
 import type { BffContext } from '../bff-context';
+
+type GuardianCode = { guardian_hash: string; code: string };
 import { ACCESS_TOKEN_TTL_SECONDS, newRefreshToken } from '../session/bearer-session';
 import { saveSession } from '../session/session-lifecycle';
-import { signInStaff, staffAccount } from './sign-in';
+import { signInGuardianWithCode, signInStaff, staffAccount } from './sign-in';
 
 /**
  * What every sign-in answered with tokens shares (ADR 0038): it runs the browser's sign-in
@@ -42,5 +44,9 @@ export function tokenSignIns(ctx: BffContext) {
       ),
     );
 
-  return { pair, tokenSession, startPair, staffSignIn };
+  /** The portal's code sign-in (codes, attempts and lock-out as there). */
+  const guardianCodeSignIn = (req: Request, res: Response, input: GuardianCode) =>
+    tokenSession(req, res, () => signInGuardianWithCode(req, ctx, input));
+
+  return { pair, tokenSession, startPair, staffSignIn, guardianCodeSignIn };
 }

@@ -5,6 +5,7 @@ import {
 import type { BffConfig } from './config/bff-config';
 import type { BffDeps } from './bff-deps';
 import { createEnrolmentDirectory, type EnrolmentDirectory } from './identity/enrolment-directory';
+import { createExternalIdentity, type ExternalIdentity } from './identity/external-identity';
 import { createLoginCodes, type LoginCodes } from './identity/login-codes';
 import { createRateLimiters, type RateLimiters } from './security/rate-limits';
 import { createSignInFailures, type SignInFailures } from './security/sign-in-failures';
@@ -22,6 +23,8 @@ export interface BffContext {
   invoicing: ServiceClient;
   directory: EnrolmentDirectory;
   codes: LoginCodes;
+  /** ID tokens of the OpenID Connect providers guardians sign in with on the app. */
+  externalIdentity: ExternalIdentity;
   guardianLinks: GuardianLinkCache;
   /** The sessions in Redis, for what express-session does not do (token refresh, ADR 0038). */
   sessionStore: ReturnType<typeof createSessionStore>;
@@ -54,6 +57,7 @@ export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
     }),
     directory,
     codes: createLoginCodes(config, deps.redis),
+    externalIdentity: createExternalIdentity(config.externalProviders),
     guardianLinks: createGuardianLinkCache(directory),
     sessionStore: createSessionStore(config, deps.sessionRedis),
     bearer: createBearerTokens(config),

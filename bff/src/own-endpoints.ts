@@ -1,6 +1,7 @@
 import { apiReference, openApiDocument } from '@cuota/contracts/identity/endpoints';
 import type { BffContext } from './bff-context';
 import { servedBy, type BffImplementation } from './http/bff-endpoints';
+import { appSignInHandlers } from './identity/app-sign-in-handlers';
 import { authHandlers } from './identity/auth-handlers';
 import { bearerTokenHandlers } from './identity/bearer-token-handlers';
 import { guardianLoginHandlers } from './identity/guardian-login-handlers';
@@ -25,6 +26,7 @@ export function ownEndpoints(ctx: BffContext): BffImplementation[] {
     ...remotesHandlers(ctx.config),
     ...tokenKeyHandlers(ctx),
     ...bearerTokenHandlers(ctx),
+    ...appSignInHandlers(ctx),
     servedBy(openApiDocument, reference),
     servedBy(apiReference, reference),
   ];

@@ -37,6 +37,9 @@ export const ENV_MEANINGS: Record<string, string> = {
   NATS_URL: 'NATS with JetStream (the BFF keeps no guardian.me answers without it, ADR 0024)',
   NATS_PREFIX: 'namespace of subjects and streams, so profiles never share events',
   GUARDIAN_ME_KEPT: 'most guardian.me answers the BFF keeps (ADR 0024)',
+  OIDC_PROVIDERS:
+    'JSON of the OpenID Connect providers guardians sign in with on the app: `{ "google": { issuer, jwks_url, client_id } }`; unset, none',
+  OIDC_CLIENT_IDS: 'client ids the OIDC sandbox issues to from its sign-in page (comma-separated)',
   DATABASE_URL: "the service's own PostgreSQL database",
   CUOTA_CHECK_RESPONSES: '`1` (set by Jest): every answer is checked against its response schema',
   KUSHKI_SANDBOX_URL:

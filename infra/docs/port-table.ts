@@ -28,6 +28,11 @@ function rows(): [string, string, Column][] {
       (p) => `${p.gatewayPort}`,
     ],
     ['PAC sandbox (stamps and cancels CFDI)', 'infra/sandboxes/pac/', (p) => `${p.pacPort}`],
+    [
+      'OpenID Connect sandbox (Google, Apple ID tokens)',
+      'infra/sandboxes/oidc/',
+      (p) => `${p.oidcPort}`,
+    ],
     ['databases', '', (p) => code(`${p.databasePrefix}_<service>`)],
     ['Redis key prefix', '', (p) => code(p.redisPrefix)],
     ['NATS namespace', '', (p) => (p.natsPrefix ? code(p.natsPrefix) : 'none')],
@@ -43,6 +48,7 @@ const PORT_FIELDS = [
   'mailboxPort',
   'gatewayPort',
   'pacPort',
+  'oidcPort',
 ];
 
 /** The processes-and-ports table, one column per launcher profile (infra/launcher/profiles.ts). */

@@ -19,6 +19,8 @@ export interface Profile {
   gatewayPort: number;
   /** The PAC sandbox that stamps CFDI. */
   pacPort: number;
+  /** The OpenID Connect sandbox (Google, Apple) guardians sign in with on the app. */
+  oidcPort: number;
   databasePrefix: string;
   redisPrefix: string;
   natsPrefix: string;
@@ -56,6 +58,7 @@ function profile(
     mailboxPort: 8025 + offset,
     gatewayPort: 8090 + offset,
     pacPort: 8030 + offset,
+    oidcPort: 8040 + offset,
   };
 }
 

@@ -32,6 +32,7 @@ export interface System {
     mailbox: string;
     gateway: string;
     pac: string;
+    oidc: string;
   };
   supervisor: Supervisor;
   stop: () => Promise<void>;
@@ -65,6 +66,7 @@ export async function startSystem(
       supervisor.start(smtpSandbox(profile)),
       supervisor.start(gatewaySandbox(profile, secrets)),
       supervisor.start(pacSandbox(profile, secrets)),
+      supervisor.start(oidcSandbox(profile)),
     ]);
     await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
     await seedMoney(profile, secrets, demo);
@@ -86,6 +88,7 @@ export async function startSystem(
       mailbox: `${httpUrl(profile, profile.mailboxPort)}/`,
       gateway: `${httpUrl(profile, profile.gatewayPort)}/`,
       pac: `${httpUrl(profile, profile.pacPort)}/`,
+      oidc: `${httpUrl(profile, profile.oidcPort)}/authorize?client_id=${OIDC_CLIENT_ID}`,
     },
     stop: () => supervisor.stopAll(),
   };
@@ -98,6 +101,7 @@ function allPorts(p: Profile): number[] {
     p.mailboxPort,
     p.gatewayPort,
     p.pacPort,
+    p.oidcPort,
     ...Object.values(p.remotePorts),
     ...Object.values(p.servicePorts),
   ];
@@ -304,6 +308,26 @@ function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
   };
 }
 
+/** The app's client id at the OIDC sandbox: the audience the BFF requires of its ID tokens. */
+const OIDC_CLIENT_ID = 'cuota-app';
+
+function oidcSandbox(profile: Profile): ProcessSpec {
+  return {
+    name: 'oidc-sandbox',
+    args: ['infra/sandboxes/oidc/main.ts'],
+    cwd: repoRoot,
+    env: { PORT: String(profile.oidcPort), OIDC_CLIENT_IDS: OIDC_CLIENT_ID },
+    readyUrl: `${httpUrl(profile, profile.oidcPort)}/.well-known/openid-configuration`,
+  };
+}
+
+/** Guardians' external sign-in: Google and Apple are both played by the OIDC sandbox. */
+function oidcProviders(profile: Profile): string {
+  const sandbox = httpUrl(profile, profile.oidcPort);
+  const provider = { issuer: sandbox, jwks_url: `${sandbox}/jwks`, client_id: OIDC_CLIENT_ID };
+  return JSON.stringify({ google: provider, apple: provider });
+}
+
 /** Young generation 8 MB per semi-space (shorter scavenges), old generation at most 160 MB. */
 export const BFF_HEAP_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=160'];
 
@@ -341,6 +365,7 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       ALLOWED_ORIGINS: httpUrl(profile, profile.bffPort),
       // The portal frames the gateway's hosted card form (CSP frame-src).
       GATEWAY_FORM_ORIGIN: httpUrl(profile, profile.gatewayPort),
+      OIDC_PROVIDERS: oidcProviders(profile),
       // The DSN the shell was built with (spec §9); unset, pages send nothing anywhere.
       ...(process.env.SENTRY_DSN ? { SENTRY_DSN: process.env.SENTRY_DSN } : {}),
       ...(profile.name === 'bench' ? { RATE_LIMIT_API_PER_MINUTE: '100000000' } : {}),

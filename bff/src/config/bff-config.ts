@@ -87,6 +87,20 @@ export interface BffConfig {
   events?: { natsUrl: string; natsPrefix: string };
   /** How many guardian.me answers are kept at most (GUARDIAN_ME_KEPT). */
   guardianMeCapacity: number;
+  /**
+   * OpenID Connect providers guardians may sign in with on the app, by the id the app sends
+   * (OIDC_PROVIDERS; none, external sign-in refuses every provider).
+   */
+  externalProviders: Record<string, ExternalProvider>;
+}
+
+/** An OpenID Connect provider as the BFF checks its ID tokens (ADR 0038, addendum). */
+export interface ExternalProvider {
+  /** `iss` of its tokens, e.g. https://accounts.google.com. */
+  issuer: string;
+  jwksUrl: string;
+  /** Cuota's client id at the provider: the `aud` its tokens must carry. */
+  clientId: string;
 }
 
 const MINUTE = 60_000;

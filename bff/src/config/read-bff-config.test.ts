@@ -66,3 +66,19 @@ test('HOST and ALLOWED_ORIGINS: the interface and the extra origins a callbackUr
     'https://portal.colegio.mx',
   ]);
 });
+
+test('OIDC_PROVIDERS: each provider its issuer, JWKS and client id; a typo stops the start', () => {
+  const google = {
+    issuer: 'https://accounts.google.com',
+    jwks_url: 'https://www.googleapis.com/oauth2/v3/certs',
+    client_id: 'cuota-app.apps.googleusercontent.com',
+  };
+  const config = readBffConfig({ ...env, OIDC_PROVIDERS: JSON.stringify({ google }) });
+  expect(config.externalProviders).toEqual({
+    google: { issuer: google.issuer, jwksUrl: google.jwks_url, clientId: google.client_id },
+  });
+  expect(readBffConfig(env).externalProviders).toEqual({});
+  expect(() =>
+    readBffConfig({ ...env, OIDC_PROVIDERS: JSON.stringify({ google: { issuer: 'x' } }) }),
+  ).toThrow();
+});

@@ -48,7 +48,26 @@ const envSchema = z.object({
   NATS_URL: z.string().min(1).optional(),
   NATS_PREFIX: z.string().default(''),
   GUARDIAN_ME_KEPT: z.coerce.number().int().nonnegative().optional(),
+  /** JSON: `{ "google": { "issuer", "jwks_url", "client_id" }, … }` (external sign-in). */
+  OIDC_PROVIDERS: z.string().optional(),
 });
+
+const providersSchema = z.record(
+  z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
+  z.strictObject({ issuer: z.url(), jwks_url: z.url(), client_id: z.string().min(1) }),
+);
+
+/** OIDC_PROVIDERS, checked at start-up: a typo stops the BFF rather than every sign-in. */
+export function parseExternalProviders(value: string | undefined): BffConfig['externalProviders'] {
+  if (!value) return {};
+  const parsed = providersSchema.parse(JSON.parse(value));
+  return Object.fromEntries(
+    Object.entries(parsed).map(([id, p]) => [
+      id,
+      { issuer: p.issuer, jwksUrl: p.jwks_url, clientId: p.client_id },
+    ]),
+  );
+}
 
 /** The BFF's configuration from its environment, checked once at start-up. */
 export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
@@ -95,6 +114,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     },
     events: e.NATS_URL ? { natsUrl: e.NATS_URL, natsPrefix: e.NATS_PREFIX } : undefined,
     guardianMeCapacity: e.GUARDIAN_ME_KEPT ?? DEFAULT_GUARDIAN_ME_CAPACITY,
+    externalProviders: parseExternalProviders(e.OIDC_PROVIDERS),
   };
 }
 

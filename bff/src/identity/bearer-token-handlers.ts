@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
 import type { SessionData } from 'express-session';
 import {
   createToken,
@@ -10,18 +9,11 @@ import {
   staffApiToken,
   verifyToken,
 } from '@cuota/contracts/identity/bearer-token-endpoints';
-import type { StaffCredentials } from '@cuota/contracts/identity/sign-in';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
 import type { BffContext } from '../bff-context';
 import { implement } from '../http/bff-endpoints';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  isCurrentRefresh,
-  newRefreshToken,
-  sessionOfRefresh,
-} from '../session/bearer-session';
-import { saveSession } from '../session/session-lifecycle';
-import { signInGuardianWithCode, signInStaff, staffAccount } from './sign-in';
+import { isCurrentRefresh, newRefreshToken, sessionOfRefresh } from '../session/bearer-session';
+import { tokenSignIns } from './token-sign-in';
 
 const INVALID_REFRESH = 'El token de renovación no es válido o ya expiró. Inicia sesión de nuevo.';
 const INVALID_ACCESS = 'El token no es válido o ya expiró.';
@@ -39,33 +31,7 @@ export function bearerTokenHandlers(ctx: BffContext) {
     set: (sid: string, data: SessionData) => store.set(sid, data),
     end: (sid: string) => store.destroy(sid),
   };
-  const pair = async (sid: string, refresh: string) => ({
-    access: await bearer.issueAccess(sid),
-    refresh,
-    token_type: 'Bearer' as const,
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
-  });
-
-  /** A sign-in answered with tokens, not a cookie: the session it started, refresh kept. */
-  const tokenSession = async (req: Request, res: Response, signIn: () => Promise<void>) => {
-    res.locals.bearer = true;
-    bearer.withoutCookie(res);
-    await signIn();
-    return req.sessionID;
-  };
-  const startPair = async (req: Request) => {
-    const refresh = newRefreshToken(req.sessionID);
-    req.session.refresh_sha256 = refresh.sha256;
-    await saveSession(req);
-    return pair(req.sessionID, refresh.token);
-  };
-  /** The dashboard's sign-in, limits and lockout included. */
-  const staffSignIn = (req: Request, res: Response, credentials: StaffCredentials) =>
-    tokenSession(req, res, () =>
-      ctx.signInFailures.attempt(req, staffAccount(credentials.email), () =>
-        signInStaff(req, ctx, credentials),
-      ),
-    );
+  const { pair, startPair, staffSignIn, guardianCodeSignIn } = tokenSignIns(ctx);
   const signInLimit = { before: [limiters.signInPerIp], csrf: false };
 
   return [
@@ -88,7 +54,7 @@ export function bearerTokenHandlers(ctx: BffContext) {
     implement(
       guardianApiSignIn,
       async ({ req, res, body }) => {
-        await tokenSession(req, res, () => signInGuardianWithCode(req, ctx, body));
+        await guardianCodeSignIn(req, res, body);
         return startPair(req);
       },
       signInLimit,

@@ -5,6 +5,7 @@ import { notFound } from '@cuota/service-runtime/http/http-error';
 import { clientKeyOf } from '../security/client-key';
 import { startSession } from '../session/start-session';
 import type { EnrolmentDirectory } from './enrolment-directory';
+import { externalRefused, type ExternalIdentity } from './external-identity';
 import type { LoginCodes } from './login-codes';
 import { codeLocked, wrongCode, wrongPassword } from './sign-in-error';
 import { guardianState, staffState } from './signed-in-states';
@@ -12,6 +13,7 @@ import { guardianState, staffState } from './signed-in-states';
 export interface SignInDeps {
   directory: EnrolmentDirectory;
   codes: LoginCodes;
+  externalIdentity: ExternalIdentity;
 }
 
 export const unknownGuardianLink = () => notFound(guardianLinkInfo.notFound);
@@ -39,6 +41,23 @@ export async function signInGuardianWithCode(
   if (check.outcome === 'locked') throw codeLocked();
   if (check.outcome === 'wrong') throw wrongCode(check.attemptsLeft);
   if (check.outcome === 'missing') throw wrongCode();
+  await startSession(req, guardianState(guardian));
+}
+
+/**
+ * A guardian signing in with a provider's ID token (Google, Apple on the app): the token must
+ * hold and its verified e-mail be the one the school has for this guardian. The token is
+ * checked before the link is looked up, and a link whose e-mail differs gets the same answer
+ * as a bad token: the call tells no more than the code sign-in does (whether a link exists).
+ */
+export async function signInGuardianWithIdToken(
+  req: Request,
+  deps: SignInDeps,
+  input: { guardian_hash: string; provider: string; id_token: string },
+): Promise<void> {
+  const email = await deps.externalIdentity.verifiedEmail(input.provider, input.id_token);
+  const guardian = await findGuardian(deps.directory, input.guardian_hash);
+  if (guardian.email?.trim().toLowerCase() !== email) throw externalRefused();
   await startSession(req, guardianState(guardian));
 }
 

@@ -40,6 +40,8 @@ export interface TestBffOptions {
   trustProxy?: BffConfig['trustProxy'];
   /** Enrolment's NATS namespace: guardian.me answers are then kept and follow its events. */
   events?: BffConfig['events'];
+  /** OpenID Connect providers (an OIDC sandbox's issuer and JWKS); none by default. */
+  externalProviders?: BffConfig['externalProviders'];
 }
 
 export interface TestBff {
@@ -99,6 +101,7 @@ export async function startTestBff(options: TestBffOptions = {}): Promise<TestBf
     },
     events: options.events,
     guardianMeCapacity: DEFAULT_GUARDIAN_ME_CAPACITY,
+    externalProviders: options.externalProviders ?? {},
   };
   const deps = await createBffDeps(config, createLogger('bff-test', config.logLevel));
   const app = createBffApp(config, deps);

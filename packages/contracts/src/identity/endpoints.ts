@@ -40,6 +40,7 @@ import {
   sendCodeResultSchema,
   UNKNOWN_GUARDIAN_LINK,
 } from './guardian-login';
+import { APP_SIGN_IN_ENDPOINTS } from './app-sign-in-endpoints';
 import { BEARER_TOKEN_ENDPOINTS } from './bearer-token-endpoints';
 import { identityJwks, identityPublicKey } from './token-key-endpoints';
 import { sendCodeSchema, staffSignInSchema, verifyCodeSchema } from './sign-in';
@@ -338,4 +339,5 @@ export const IDENTITY_ENDPOINTS: readonly AnyEndpoint[] = [
   identityPublicKey,
   identityJwks,
   ...BEARER_TOKEN_ENDPOINTS,
+  ...APP_SIGN_IN_ENDPOINTS,
 ];

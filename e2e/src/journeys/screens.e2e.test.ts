@@ -197,9 +197,9 @@ describe.each(widths)('at %s width', (width) => {
       failed,
     );
 
-    // Suscripciones: the demo has no optional service, so both empty states show.
+    // Suscripciones: nothing subscribed yet; the demo's optional cafeteria is offered per child.
     await page.goto(url(`/guardians/${system.demo.guardian_hash}/subscriptions`));
-    await page.getByText('No hay servicios opcionales disponibles').waitFor();
+    await page.getByRole('group', { name: 'Elige un servicio para un alumno' }).waitFor();
     await checkPage(
       page,
       `portal-subscriptions-${width}`,

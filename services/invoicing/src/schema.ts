@@ -285,7 +285,11 @@ export const invoices = pgTable(
       sql`(${t.document} = 'payment') = (${t.installment} IS NOT NULL AND ${t.balanceBeforeCentavos} IS NOT NULL)`,
     ),
     check('invoices_global_state_check', sql`${t.globalState} IN ('held', 'released')`),
-    check('invoices_method_known', sql`${t.method} IS NOT NULL OR ${t.sourceKind} = 'billing'`),
+    // A PPD invoice has no payment yet; its credit note settles against that balance (17).
+    check(
+      'invoices_method_known',
+      sql`${t.method} IS NOT NULL OR ${t.sourceKind} = 'billing' OR ${t.document} = 'credit_note'`,
+    ),
   ],
 );
 

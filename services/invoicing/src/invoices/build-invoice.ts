@@ -180,12 +180,14 @@ function issueIncomeOrCredit(
     {
       ...document,
       payment: {
-        // A PPD invoice has no payment yet (FormaPago 99): the method stands in, unused.
+        // A PPD invoice and its credit notes have no payment (FormaPago 99 / 17): the
+        // method stands in, unused.
         method: invoice.method ?? 'transfer',
         paidAt: invoice.paidAt,
         ...(parties.payerRfc ? { payerRfc: parties.payerRfc } : {}),
       },
-      deferred: invoice.method === null,
+      deferred: invoice.method === null && invoice.document === 'invoice',
+      againstBalance: invoice.method === null && invoice.document === 'credit_note',
       ...(related.stamped
         ? invoice.document === 'credit_note'
           ? { creditNoteFor: related.stamped.timbre.UUID }

@@ -9,11 +9,14 @@ import {
 import { splitPpdPayments } from './payment-complement-rules';
 import { nextInstallment } from './payment-installments';
 import { recordInvoiceRequests } from './record-invoice-requests';
+import { creditedByInvoice } from '../credit-notes/credit-note-repository';
 
 /**
  * Money received (a payment or credit applied): what pays orders invoiced at billing (PPD)
  * becomes a CFDI de pago per PPD invoice, with the next installment number and balance;
- * everything else is invoiced now (PUE), as before. Returns how many documents are new.
+ * everything else is invoiced now (PUE), as before. A PPD invoice's credit notes (an order
+ * lowered after billing) are no longer owed, so the balance starts net of them (ADR 0037).
+ * Returns how many documents are new.
  */
 export async function invoicePayment(
   tx: Executor,
@@ -24,10 +27,15 @@ export async function invoicePayment(
   const ppdRows = await lockPpdInvoicesOfOrders(tx, source.schoolId, orderIds);
   const { ppdPayments, rest } = splitPpdPayments(allocations, ppdRows);
   let recorded = await recordInvoiceRequests(tx, invoiceRequestsOf(source, rest));
+  const credited = await creditedByInvoice(
+    tx,
+    ppdPayments.map((p) => p.ppd.id),
+  );
   for (const payment of ppdPayments) {
     const ppd = ppdRows.find((row) => row.id === payment.ppd.id)!;
     const { paid, lastNumber } = await livePaymentsOnPpd(tx, ppd.id);
-    const next = nextInstallment(ppd.totalCentavos, paid, payment.paidCentavos, lastNumber);
+    const owed = ppd.totalCentavos - (credited.get(ppd.id) ?? 0);
+    const next = nextInstallment(owed, paid, payment.paidCentavos, lastNumber);
     if (next && (await recordPaymentComplement(tx, source, ppd, payment, next))) recorded += 1;
   }
   return recorded;

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
@@ -459,5 +460,63 @@ describe('a payment of a PPD invoice refunded in part before its CFDI de pago wa
       ImpSaldoAnt: '4850.00',
       ImpPagado: '2000.00',
     });
+  });
+});
+
+const creditNotesOf = (ppdId: string) =>
+  system.invoicing.db.query.invoices.findMany({
+    where: (t, { and, eq }) => and(eq(t.relatedInvoiceId, ppdId), eq(t.document, 'credit_note')),
+  });
+
+describe('an order billed as PPD and lowered by a scholarship after its first payment', () => {
+  test('one credit note (E, 01, forma 17) however often it arrives; the next complement starts net of it', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const first = await pay(orderId, ppd, 2_000_00);
+    const adjusted = {
+      adjustment_id: randomUUID(),
+      order_id: orderId,
+      school_id: SCHOOL_ID,
+      student_id: ana.student_id,
+      concept_id: uuidOf(500),
+      concept_type: 'MONTHLY_FEE' as const,
+      period: '2026-09',
+      kind: 'scholarship' as const,
+      previous_total_centavos: 4_850_00,
+      new_total_centavos: 3_850_00,
+      reason: 'Beca de excelencia',
+      adjusted_at: new Date().toISOString(),
+      adjusted_by: 'user-OWNER',
+    };
+    // Redelivered, and the same adjustment in a new envelope: still one credit note.
+    const eventId = await system.publish(orderAdjustedV1, adjusted);
+    await system.republish(eventId);
+    await consumed(await system.publish(orderAdjustedV1, adjusted));
+    const note = await waitFor(async () => {
+      const [row, ...more] = await creditNotesOf(ppd.id);
+      return row?.status === 'success' && !more.length ? row : undefined;
+    }, 30_000);
+    expect(note).toMatchObject({ totalCentavos: 1_000_00, sourceKind: 'adjustment', method: null });
+    const stamped = await expectSatAccepts(note.stampedXml!);
+    expect(stamped.comprobante).toMatchObject({
+      TipoDeComprobante: 'E',
+      MetodoPago: 'PUE',
+      FormaPago: '17',
+      Total: '1000.00',
+      CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [ppd.uuid] }],
+    });
+    expect(stamped.comprobante.Receptor.Rfc).toBe('COSC8001137NA');
+
+    const last = await pay(orderId, ppd, 1_850_00);
+    const doctos = [first, last].map((p) => docto(p.complement.stampedXml!));
+    expect(
+      doctos.map((d) => [d.NumParcialidad, d.ImpSaldoAnt, d.ImpPagado, d.ImpSaldoInsoluto]),
+    ).toEqual([
+      ['1', '4850.00', '2000.00', '2850.00'],
+      ['2', '1850.00', '1850.00', '0.00'],
+    ]);
+    // The PPD invoice is settled to the centavo by its complements and its credit note.
+    const paid = doctos.reduce((sum, d) => sum + parseCentavos(d.ImpPagado!), 0);
+    expect(paid + note.totalCentavos).toBe(ppd.totalCentavos);
+    expect(await creditNotesOf(ppd.id)).toHaveLength(1);
   });
 });

@@ -1,2 +1,0 @@
-ALTER TABLE "invoices" DROP CONSTRAINT "invoices_method_known";--> statement-breakpoint
-ALTER TABLE "invoices" ADD CONSTRAINT "invoices_method_known" CHECK ("invoices"."method" IS NOT NULL OR "invoices"."source_kind" = 'billing' OR "invoices"."document" = 'credit_note');

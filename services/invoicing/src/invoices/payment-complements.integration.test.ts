@@ -600,6 +600,12 @@ describe('one payment of two children’s PPD invoices (same family)', () => {
       { method: 'POST' },
     );
     expect(await sent.json()).toEqual({ sent: 1, sent_to: ['tutor1@example.mx'] });
+    const mail = await waitFor(async () =>
+      (await messagesTo(`http://127.0.0.1:${smtp.httpPort}/`, 'tutor1@example.mx')).find((m) =>
+        m.subject.startsWith(`Tu complemento de pago A-${carrier.folio} `),
+      ),
+    );
+    expect(mail.text).toContain('por $3,200.00 (paga 2 facturas).');
   });
 
   test('one child’s payment refunded: the CFDI restated (04) with the other’s document, the old one cancelled once (01)', async () => {

@@ -198,6 +198,12 @@ export const invoices = pgTable(
     /** A CFDI de pago's NumParcialidad and ImpSaldoAnt, decided when it is recorded. */
     installment: integer('installment'),
     balanceBeforeCentavos: bigint('balance_before_centavos', { mode: 'number' }),
+    /**
+     * A CFDI de pago's DoctoRelacionado carried by another row's CFDI: one payment of several
+     * PPD invoices of one receptor is one CFDI (ADR 0037). The carrier is stamped; a trigger
+     * (migration 0014) copies its status, UUID, XML, folio and errors to its riders.
+     */
+    carriedByInvoiceId: uuid('carried_by_invoice_id'),
     status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
     series: text('series'),
     folio: text('folio'),
@@ -263,7 +269,13 @@ export const invoices = pgTable(
     index('invoices_related_idx')
       .on(t.relatedInvoiceId)
       .where(sql`${t.relatedInvoiceId} IS NOT NULL`),
-    uniqueIndex('invoices_school_series_folio_key').on(t.schoolId, t.series, t.folio),
+    // A rider shares its carrier's folio: it is the same CFDI.
+    uniqueIndex('invoices_school_series_folio_key')
+      .on(t.schoolId, t.series, t.folio)
+      .where(sql`${t.carriedByInvoiceId} IS NULL`),
+    index('invoices_carried_by_idx')
+      .on(t.carriedByInvoiceId)
+      .where(sql`${t.carriedByInvoiceId} IS NOT NULL`),
     index('invoices_school_created_idx').on(t.schoolId, t.createdAt),
     index('invoices_order_ids_idx').using('gin', t.orderIds),
     index('invoices_due_idx')
@@ -284,8 +296,16 @@ export const invoices = pgTable(
       'invoices_payment_installment',
       sql`(${t.document} = 'payment') = (${t.installment} IS NOT NULL AND ${t.balanceBeforeCentavos} IS NOT NULL)`,
     ),
+    check(
+      'invoices_carried_payment',
+      sql`${t.carriedByInvoiceId} IS NULL OR ${t.document} = 'payment'`,
+    ),
     check('invoices_global_state_check', sql`${t.globalState} IN ('held', 'released')`),
-    check('invoices_method_known', sql`${t.method} IS NOT NULL OR ${t.sourceKind} = 'billing'`),
+    // A PPD invoice has no payment yet; its credit note settles against that balance (17).
+    check(
+      'invoices_method_known',
+      sql`${t.method} IS NOT NULL OR ${t.sourceKind} = 'billing' OR ${t.document} = 'credit_note'`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CancellationMotive } from '@cuota/contracts/invoicing/cancellations';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceCancellations, invoices, type CancellationState } from '../schema';
-import type { InvoiceRow } from '../invoices/invoice-repository';
+import { lockInvoice, type InvoiceRow } from '../invoices/invoice-repository';
 
 /** The only code that touches `invoice_cancellations`. */
 export type CancellationRow = typeof invoiceCancellations.$inferSelect;
@@ -27,9 +27,10 @@ export interface CancellationAsked {
  */
 export async function askCancellation(
   tx: Executor,
-  invoice: InvoiceRow,
+  document: InvoiceRow,
   asked: CancellationAsked,
 ): Promise<{ invoice: InvoiceRow; cancellation: CancellationRow; created: boolean }> {
+  const invoice = await cfdiOf(tx, document);
   const open = await openCancellationOf(tx, invoice.id);
   if (open) return { invoice, cancellation: open, created: false };
   const [cancellation] = await tx
@@ -59,13 +60,23 @@ export async function openCancellationOf(
 }
 
 /** A never-stamped invoice nobody is stamping right now is withdrawn without the PAC. */
-export async function withdrawUnstamped(tx: Executor, invoice: InvoiceRow): Promise<InvoiceRow> {
+export async function withdrawUnstamped(tx: Executor, document: InvoiceRow): Promise<InvoiceRow> {
+  const invoice = await cfdiOf(tx, document);
   const [row] = await tx
     .update(invoices)
     .set({ status: 'canceled', leaseUntil: null, leaseToken: null })
     .where(eq(invoices.id, invoice.id))
     .returning();
   return row!;
+}
+
+/**
+ * The row that is the CFDI: a DoctoRelacionado another CFDI de pago carries is cancelled or
+ * withdrawn with its carrier, which a trigger copies to its riders (ADR 0037).
+ */
+async function cfdiOf(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
+  if (!row.carriedByInvoiceId) return row;
+  return (await lockInvoice(tx, row.carriedByInvoiceId)) ?? row;
 }
 
 export interface CancellationLease {

@@ -42,6 +42,8 @@ export const FORMA_PAGO_BY_METHOD: Record<PaidMethod, FormaPago> = {
 
 /** FormaPago of a PPD invoice: how it will be paid is not known yet (mexico.md §2.10). */
 const FORMA_POR_DEFINIR: FormaPago = '99';
+/** FormaPago of a PPD invoice's credit note: set off against its balance (ADR 0037). */
+const FORMA_COMPENSACION: FormaPago = '17';
 const IVA = '002';
 const TASA_IVA_GENERAL = formatRate(IVA_GENERAL_BASIS_POINTS);
 
@@ -73,7 +75,7 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
   // IEDU documents a payment for teaching: a credit note gives money back, it carries none.
   const lines = invoice.lines.map((line) => conceptLine(line, invoice, payerRfc, !related));
   const conceptos = lines.map((line) => line.concepto);
-  const formaPago = invoice.deferred ? FORMA_POR_DEFINIR : FORMA_PAGO_BY_METHOD[payment.method];
+  const formaPago = formaPagoOf(invoice);
   const subTotal = sum(lines.map((line) => line.baseCentavos));
   const iva = sum(lines.map((line) => line.ivaCentavos));
   const globalPeriod = localDateTime(payment.paidAt, issuer.timeZone);
@@ -113,6 +115,12 @@ export function buildComprobante(input: InvoiceInput): BuiltComprobante {
     ...(impuestos ? { Impuestos: impuestos } : {}),
   };
   return { comprobante, receptor };
+}
+
+function formaPagoOf(invoice: ParsedInvoiceInput): FormaPago {
+  if (invoice.deferred) return FORMA_POR_DEFINIR;
+  if (invoice.againstBalance && invoice.creditNoteFor) return FORMA_COMPENSACION;
+  return FORMA_PAGO_BY_METHOD[invoice.payment.method];
 }
 
 /** The school as emisor: its own RFC (never a generic one) and razón social. */

@@ -114,6 +114,11 @@ export const invoiceInputSchema = z.object({
    * CFDI de pago (build-payment-comprobante.ts). `payment.paidAt` is then when it was billed.
    */
   deferred: z.boolean().default(false),
+  /**
+   * A credit note of a PPD invoice: nothing was paid "as" anything, the egreso is set off
+   * against what the family owes on it, so FormaPago is 17 Compensación (ADR 0037, [C]).
+   */
+  againstBalance: z.boolean().default(false),
   lines: z.array(invoiceLineSchema).min(1, 'La factura necesita al menos un concepto.').max(500),
 });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;

@@ -158,6 +158,82 @@ describe('its CFDI de pago (Pagos 2.0)', () => {
   });
 });
 
+describe('one CFDI de pago for several PPD invoices of the same receptor', () => {
+  const first = issueCfdi(ppdInvoice, csd).comprobante;
+  const second = issueCfdi(
+    { ...ppdInvoice, folio: '2002', lines: [ppdInvoice.lines[0]] },
+    csd,
+  ).comprobante;
+  const SECOND_UUID = '7A1B2C3D-4E5F-4A6B-9C8D-0E1F2A3B4C5D';
+
+  it('one DoctoRelacionado each, its own parcialidad and balances; Monto and totals add up', async () => {
+    const input = complement(first, 9, paidDocument(first, [2_000_00], 4_010_00));
+    const issued = issuePaymentCfdi(
+      {
+        ...input,
+        documents: [
+          ...input.documents,
+          { ...paidDocument(second, [], 1_000_00), uuid: SECOND_UUID },
+        ],
+      },
+      csd,
+    );
+    expect(await expectSatConformant(issued)).toBe(issued.cadenaOriginal);
+    const [pago] = issued.comprobante.Pagos!.Pago;
+    expect(
+      pago!.DoctoRelacionado.map((d) => [
+        d.IdDocumento,
+        d.Folio,
+        d.NumParcialidad,
+        d.ImpSaldoAnt,
+        d.ImpPagado,
+        d.ImpSaldoInsoluto,
+      ]),
+    ).toEqual([
+      [PPD_UUID, '2001', '2', '4010.00', '4010.00', '0.00'],
+      [SECOND_UUID, '2002', '1', '4850.00', '1000.00', '3850.00'],
+    ]);
+    expect(pago!.Monto).toBe('5010.00');
+    const totales = issued.comprobante.Pagos!.Totales;
+    expect(totales.MontoTotalPagos).toBe('5010.00');
+    // Each document's taxes are its own share; the totals are their sums.
+    const exento = pago!.DoctoRelacionado.flatMap((d) => d.TrasladosDR ?? [])
+      .filter((t) => t.TipoFactorDR === 'Exento')
+      .reduce((sum, t) => sum + parseCentavos(t.BaseDR), 0);
+    expect(parseCentavos(totales.TotalTrasladosBaseIVAExento!)).toBe(exento);
+  });
+});
+
+describe('a credit note of a PPD invoice', () => {
+  it('E, related 01, PUE and forma 17 (set off against the balance); SAT’s files accept it', async () => {
+    const issued = issueCfdi(
+      {
+        ...ppdInvoice,
+        folio: '2003',
+        deferred: false,
+        againstBalance: true,
+        creditNoteFor: PPD_UUID,
+        lines: [
+          {
+            ...ppdInvoice.lines[0],
+            description: 'Beca: Colegiatura marzo 2026',
+            amountCentavos: 970_00,
+          },
+        ],
+      },
+      csd,
+    );
+    expect(issued.comprobante).toMatchObject({
+      TipoDeComprobante: 'E',
+      MetodoPago: 'PUE',
+      FormaPago: '17',
+      Total: '970.00',
+      CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [PPD_UUID] }],
+    });
+    expect(await expectSatConformant(issued)).toBe(issued.cadenaOriginal);
+  });
+});
+
 describe('the stamped CFDI de pago', () => {
   const ppd = issueCfdi(ppdInvoice, csd).comprobante;
   const issued = issuePaymentCfdi(complement(ppd, 7, paidDocument(ppd, [2_000_00], 1_500_00)), csd);

@@ -20,6 +20,8 @@ export const FORMAS_PAGO = {
   '01': 'Efectivo',
   '03': 'Transferencia electrónica de fondos',
   '04': 'Tarjeta de crédito',
+  /** A credit note applied to what the family still owes on a PPD invoice (ADR 0037). */
+  '17': 'Compensación',
   '28': 'Tarjeta de débito',
   '99': 'Por definir',
 } as const;

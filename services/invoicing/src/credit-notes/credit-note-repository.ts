@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices, type InvoiceSource } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
@@ -74,8 +74,11 @@ export async function creditNoteOf(
   return row;
 }
 
-/** What the live credit notes of each invoice give back, keyed by the income invoice. */
-async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Map<string, number>> {
+/**
+ * What the live credit notes of each invoice give back, keyed by the income invoice. On a PPD
+ * invoice it is also what its next CFDI de pago no longer counts as owed (ADR 0037).
+ */
+export async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
   const rows = await tx
     .select({
@@ -136,8 +139,8 @@ export async function lockPayinInvoices(
 
 /**
  * The income invoices covering an order, newest first, locked; and what was credited for it.
- * A PPD invoice is not among them: its balance is settled by CFDI de pago, and a credit note
- * on one is not issued yet (ADR 0037).
+ * A PPD invoice is among them: its credit note lowers the balance its CFDI de pago start
+ * from, and the lock orders it against a payment deciding its next installment (ADR 0037).
  */
 export async function lockOrderInvoices(
   tx: Executor,
@@ -150,7 +153,6 @@ export async function lockOrderInvoices(
     .where(
       and(
         eq(invoices.document, 'invoice'),
-        isNotNull(invoices.method),
         eq(invoices.studentId, studentId),
         arrayContains(invoices.orderIds, [orderId]),
       ),

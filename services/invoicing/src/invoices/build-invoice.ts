@@ -20,7 +20,8 @@ import type { InvoiceInput, ReceptorInput } from '../cfdi/invoice-input';
 import type { Csd } from '../cfdi/csd';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { InvoiceDocument, InvoiceSource } from '../schema';
-import { paymentComplementInput } from './payment-complement-input';
+import { paymentComplementInput, type PaidComplement } from './payment-complement-input';
+import { ridersOf } from './payment-complement-repository';
 import { issuedAncestorOf } from './reversed-complement-repository';
 import { buildGlobalInvoice } from '../global-invoices/build-global-invoice';
 import { RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
@@ -85,6 +86,8 @@ async function buildLocked(
   if (related.kind !== 'ready') return related;
   const replaced = await replacedComplementOf(tx, invoice);
   if (replaced.kind !== 'ready') return replaced;
+  const carried = await carriedDocumentsOf(tx, invoice);
+  if (carried.kind !== 'ready') return carried;
   const parties = await invoiceParties(tx, invoice);
   if (!parties.student) return { kind: 'waiting' };
   const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
@@ -118,10 +121,13 @@ async function buildLocked(
     invoice.document === 'payment'
       ? {
           ...issuePaymentCfdi(
-            paymentComplementInput(invoice, related.stamped!, {
-              ...document,
-              ...(replaced.uuid ? { substitutes: replaced.uuid } : {}),
-            }),
+            paymentComplementInput(
+              [{ complement: invoice, ppd: related.stamped! }, ...carried.documents],
+              {
+                ...document,
+                ...(replaced.uuid ? { substitutes: replaced.uuid } : {}),
+              },
+            ),
             csd,
           ),
           receptorNote: invoice.receptorNote,
@@ -180,12 +186,14 @@ function issueIncomeOrCredit(
     {
       ...document,
       payment: {
-        // A PPD invoice has no payment yet (FormaPago 99): the method stands in, unused.
+        // A PPD invoice and its credit notes have no payment (FormaPago 99 / 17): the
+        // method stands in, unused.
         method: invoice.method ?? 'transfer',
         paidAt: invoice.paidAt,
         ...(parties.payerRfc ? { payerRfc: parties.payerRfc } : {}),
       },
-      deferred: invoice.method === null,
+      deferred: invoice.method === null && invoice.document === 'invoice',
+      againstBalance: invoice.method === null && invoice.document === 'credit_note',
       ...(related.stamped
         ? invoice.document === 'credit_note'
           ? { creditNoteFor: related.stamped.timbre.UUID }
@@ -284,6 +292,28 @@ async function replacedComplementOf(
     return { kind: 'failed', code: 'COMPLEMENTO_CANCELADO', message: REPLACED_COMPLEMENT_GONE };
   if (!old.uuid) return { kind: 'related-pending' };
   return { kind: 'ready', uuid: old.uuid };
+}
+
+/**
+ * The other PPD invoices a CFDI de pago pays (its riders' documents), each stamped: one not
+ * stamped yet makes the whole CFDI wait, one cancelled fails it as for a lone complement.
+ */
+async function carriedDocumentsOf(
+  tx: Executor,
+  invoice: InvoiceRow,
+): Promise<
+  | { kind: 'ready'; documents: PaidComplement[] }
+  | { kind: 'related-pending' }
+  | { kind: 'failed'; code: string; message: string }
+> {
+  if (invoice.document !== 'payment') return { kind: 'ready', documents: [] };
+  const documents: PaidComplement[] = [];
+  for (const rider of await ridersOf(tx, invoice.id)) {
+    const related = await relatedOf(tx, rider);
+    if (related.kind !== 'ready') return related;
+    documents.push({ complement: rider, ppd: related.stamped! });
+  }
+  return { kind: 'ready', documents };
 }
 
 export const REPLACED_COMPLEMENT_GONE =

@@ -49,7 +49,10 @@ export function invoiceMailHandlers(db: InvoicingDb, mailer: Mailer | null) {
       const visible =
         caller.kind === 'guardian' ? await ofFamily(db, all, caller.guardian_id) : all;
       if (!visible.length) throw notFound(sendPayinInvoices.notFound);
-      const stamped = visible.filter((row) => row.status === 'success' && row.stampedXml);
+      // One e-mail per CFDI: a CFDI de pago of several PPD invoices is one document.
+      const stamped = visible.filter(
+        (row) => row.status === 'success' && row.stampedXml && !row.carriedByInvoiceId,
+      );
       if (!stamped.length) throw conflict('Las facturas de este pago aún no están timbradas.');
       const own = caller.kind === 'guardian' ? await guardianEmail(db, caller.guardian_id) : null;
       const sentTo: string[] = [];

@@ -3,6 +3,8 @@ import { formatPesos } from '@cuota/documents/money-format';
 import { escapeHtml, type Mailer, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
 import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
+import { parseCentavos } from '../cfdi/cfdi-amounts';
+import type { Comprobante } from '../cfdi/comprobante';
 import type { InvoiceDocument } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import { invoiceFileName } from './invoice-view';
@@ -14,9 +16,18 @@ const DOCUMENT_NAMES: Record<InvoiceDocument, string> = {
   global: 'factura global',
 };
 
-/** A CFDI de pago says which installment of its PPD invoice it records. */
-const installmentOf = (row: InvoiceRow) =>
-  row.document === 'payment' && row.installment ? ` (parcialidad ${row.installment})` : '';
+/**
+ * What the e-mail says the document is for: a CFDI de pago, which installment of its PPD
+ * invoice it records — or, when it pays several (ADR 0037), the whole payment and how many.
+ */
+function amountOf(row: InvoiceRow, comprobante: Comprobante): string {
+  if (row.document !== 'payment') return formatPesos(row.totalCentavos);
+  const doctos = comprobante.Pagos?.Pago.flatMap((p) => p.DoctoRelacionado) ?? [];
+  if (doctos.length > 1)
+    return `${formatPesos(parseCentavos(comprobante.Pagos!.Totales.MontoTotalPagos))} (paga ${doctos.length} facturas)`;
+  const installment = row.installment ? ` (parcialidad ${row.installment})` : '';
+  return `${formatPesos(row.totalCentavos)}${installment}`;
+}
 
 export function invoiceMail(
   row: InvoiceRow & { stampedXml: string },
@@ -28,7 +39,7 @@ export function invoiceMail(
   const folio = row.series && row.folio ? ` ${row.series}-${row.folio}` : '';
   const lines = [
     `Hola, ${comprobante.Receptor.Nombre}:`,
-    `Te enviamos tu ${what}${folio} de ${comprobante.Emisor.Nombre} por ${formatPesos(row.totalCentavos)}${installmentOf(row)}.`,
+    `Te enviamos tu ${what}${folio} de ${comprobante.Emisor.Nombre} por ${amountOf(row, comprobante)}.`,
     `Folio fiscal (UUID): ${timbre.UUID}.`,
     'Adjuntamos el XML (el CFDI) y su representación impresa en PDF.',
   ];

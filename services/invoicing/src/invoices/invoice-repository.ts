@@ -116,8 +116,11 @@ export interface Lease {
   token: string;
 }
 
-/** A payment held for its period's global invoice is not stamped on its own (ADR 0042). */
-const notHeld = sql`${invoices.globalState} IS DISTINCT FROM 'held'`;
+/**
+ * Stamped on its own: not a payment held for its period's global invoice (ADR 0042), nor a
+ * DoctoRelacionado another CFDI de pago carries (ADR 0037: its carrier is stamped for it).
+ */
+const notHeld = sql`${invoices.globalState} IS DISTINCT FROM 'held' AND ${invoices.carriedByInvoiceId} IS NULL`;
 
 /**
  * Takes up to `limit` pending invoices whose time has come and that no live worker holds,
@@ -274,9 +277,15 @@ export async function postpone(db: Executor, lease: Lease, delayMs: number): Pro
 
 /**
  * Staff asked again: a failed invoice is rebuilt from today's data (new Fecha and seal, same
- * folio); a pending one is simply due now. Returns the invoice as it is after the request.
+ * folio); a pending one is simply due now. A DoctoRelacionado another CFDI de pago carries
+ * is asked again as that CFDI (its carrier). Returns the invoice as it is after the request.
  */
 export async function requestAgain(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
+  if (row.carriedByInvoiceId) {
+    const carrier = await invoiceById(tx, row.carriedByInvoiceId);
+    if (carrier) await requestAgain(tx, carrier);
+    return (await invoiceById(tx, row.id))!;
+  }
   const rebuild =
     row.status === 'failed'
       ? { status: 'pending' as InvoiceStatus, sealedXml: null, issuedAt: null, attempts: 0 }
@@ -328,13 +337,20 @@ export async function retryFailedOfSchool(
         eq(invoices.schoolId, schoolId),
         eq(invoices.status, 'failed'),
         or(isNull(invoices.errorCode), notInArray(invoices.errorCode, HOPELESS_ERRORS)),
-        ids ? inArray(invoices.id, [...ids]) : undefined,
+        // A DoctoRelacionado another CFDI de pago carries is retried as that CFDI.
+        isNull(invoices.carriedByInvoiceId),
+        ids ? inArray(invoices.id, carriersOf(ids)) : undefined,
       ),
     )
     .returning({ id: invoices.id });
   if (rows.length) await wakeWorkers(tx);
   return rows.map((r) => r.id);
 }
+
+/** The rows that are the CFDI of these documents: each one, or the CFDI de pago carrying it. */
+const carriersOf = (ids: readonly string[]) =>
+  sql`(SELECT coalesce(${invoices.carriedByInvoiceId}, ${invoices.id}) FROM ${invoices}
+       WHERE ${invoices.id} IN ${[...ids]})`;
 
 export async function invoiceById(db: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
@@ -447,7 +463,12 @@ export async function stampedInvoicesOfSchool(
   filters: Pick<InvoicePageQuery, 'status' | 'search'>,
   limit: number,
 ): Promise<{ count: number; rows: (InvoiceRow & { stampedXml: string })[] }> {
-  const where = and(schoolInvoicesWhere(schoolId, filters), isNotNull(invoices.stampedXml));
+  // One file per CFDI: a DoctoRelacionado another CFDI de pago carries is in its carrier's.
+  const where = and(
+    schoolInvoicesWhere(schoolId, filters),
+    isNotNull(invoices.stampedXml),
+    isNull(invoices.carriedByInvoiceId),
+  );
   const [counted, rows] = await Promise.all([
     db
       .select({ count: sql<number>`count(*)::int` })

@@ -37,7 +37,10 @@ export function lockPpdInvoicesOfOrders(
 /**
  * What the standing CFDI de pago of a PPD invoice paid, and the highest NumParcialidad among
  * them. A complement cancelled or in cancellation (its payment was given back) pays nothing,
- * and one with a recorded substitute counts as its substitute (what the family kept).
+ * and one with a recorded substitute counts as its substitute (what the family kept). A CFDI
+ * de pago of several PPD invoices is restated whole, so once any of its documents has a
+ * substitute none of them counts: a document given back entirely has no substitute and is
+ * owed again at once, before SAT cancels the old CFDI.
  */
 export async function livePaymentsOnPpd(
   tx: Executor,
@@ -51,8 +54,10 @@ export async function livePaymentsOnPpd(
         eq(invoices.document, 'payment'),
         eq(invoices.relatedInvoiceId, ppdId),
         notInArray(invoices.status, ['canceled', 'canceling']),
-        sql`NOT EXISTS (SELECT 1 FROM invoices s WHERE s.replaces_invoice_id = ${invoices.id}
-              AND s.status <> 'canceled')`,
+        sql`NOT EXISTS (SELECT 1 FROM invoices s JOIN invoices m ON s.replaces_invoice_id = m.id
+              WHERE coalesce(m.carried_by_invoice_id, m.id)
+                  = coalesce(${invoices.carriedByInvoiceId}, ${invoices.id})
+                AND s.status <> 'canceled')`,
       ),
     )
     .orderBy(asc(invoices.installment));
@@ -63,8 +68,10 @@ export async function livePaymentsOnPpd(
 }
 
 /**
- * Records a payment's CFDI de pago on a PPD invoice, made out to the PPD invoice's receptor.
- * One per payment and invoice: a redelivered event records nothing. Returns whether it is new.
+ * Records a payment's CFDI de pago on a PPD invoice, made out to the PPD invoice's receptor;
+ * `carriedBy` when another PPD invoice's row of the same payment and receptor is the CFDI that
+ * carries it. One per payment and invoice: a redelivered event records nothing. Returns the
+ * new row's id, or nothing when it was recorded before.
  */
 export async function recordPaymentComplement(
   tx: Executor,
@@ -72,7 +79,8 @@ export async function recordPaymentComplement(
   ppd: InvoiceRow,
   payment: PpdPayment,
   installment: Installment,
-): Promise<boolean> {
+  carriedBy: string | null = null,
+): Promise<string | undefined> {
   const inserted = await tx
     .insert(invoices)
     .values({
@@ -92,6 +100,7 @@ export async function recordPaymentComplement(
       totalCentavos: installment.paidCentavos,
       installment: installment.installment,
       balanceBeforeCentavos: installment.balanceBeforeCentavos,
+      carriedByInvoiceId: carriedBy,
       receptorRfc: ppd.receptorRfc,
       receptorName: ppd.receptorName,
       receptorNote: ppd.receptorNote,
@@ -102,7 +111,16 @@ export async function recordPaymentComplement(
     })
     .returning({ id: invoices.id });
   if (inserted.length) await tx.execute(sql`SELECT pg_notify(${INVOICES_DUE_CHANNEL}, '')`);
-  return inserted.length > 0;
+  return inserted[0]?.id;
+}
+
+/** The DoctoRelacionado rows a CFDI de pago carries besides its own, in id order. */
+export async function ridersOf(tx: Executor, carrierId: string): Promise<InvoiceRow[]> {
+  return tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.carriedByInvoiceId, carrierId))
+    .orderBy(asc(invoices.id));
 }
 
 /** A CFDI de pago's PPD invoice, as stamped (the complement relates to its UUID). */

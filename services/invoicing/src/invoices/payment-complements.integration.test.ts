@@ -3,10 +3,12 @@
  * sandbox: billing's orders become a PPD invoice (MetodoPago PPD, FormaPago 99), and each
  * payment of it a CFDI de pago (P, Pagos 2.0) with the next installment number and balance,
  * all valid by SAT's XSD and XSLT with a seal that verifies; a redelivered payment records
- * one complement; what the PPD invoice did not bill (a late fee) is invoiced PUE.
+ * one complement; what the PPD invoice did not bill (a late fee) is invoiced PUE; a lowered
+ * order gets one credit note; one payment of two children's PPD invoices is one CFDI de pago.
  */
 import { randomUUID } from 'node:crypto';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
@@ -80,8 +82,8 @@ async function expectSatAccepts(xml: string) {
   return stamped;
 }
 
-/** billing's bill run of one colegiatura order for Ana; its PPD invoice, once stamped. */
-async function billedColegiatura(amountCentavos: number) {
+/** billing's bill run of one colegiatura order (Ana's); its PPD invoice, once stamped. */
+async function billedColegiatura(amountCentavos: number, child = ana) {
   const orderId = randomUUID();
   const batchId = randomUUID();
   await system.publish(ordersBilledV1, {
@@ -94,10 +96,10 @@ async function billedColegiatura(amountCentavos: number) {
     total_centavos: amountCentavos,
     detail: {
       concept_name: 'Colegiatura',
-      items: [{ order_id: orderId, student_id: ana.student_id, amount_centavos: amountCentavos }],
+      items: [{ order_id: orderId, student_id: child.student_id, amount_centavos: amountCentavos }],
     },
   });
-  const ppd = await system.settled(batchId, ana.student_id);
+  const ppd = await system.settled(batchId, child.student_id);
   expect(ppd).toMatchObject({ status: 'success', sourceKind: 'billing', method: null });
   return { orderId, ppd };
 }
@@ -109,14 +111,14 @@ const complementsOf = (ppdId: string) =>
   });
 
 /** Pays `base` (and a late fee) of the order by transfer; waits for its complement stamped. */
-async function pay(orderId: string, ppd: InvoiceRow, base: number, lateFee = 0) {
+async function pay(orderId: string, ppd: InvoiceRow, base: number, lateFee = 0, child = ana) {
   const before = (await complementsOf(ppd.id)).length;
   const paid = payin({
     type: 'CASH_IN',
     method: 'transfer',
     paid_at: new Date().toISOString(),
     allocations: [
-      colegiatura(ana.student_id, {
+      colegiatura(child.student_id, {
         order_id: orderId,
         base_centavos: base,
         late_fee_centavos: lateFee,
@@ -132,14 +134,25 @@ async function pay(orderId: string, ppd: InvoiceRow, base: number, lateFee = 0) 
   return { paid, eventId, complement };
 }
 
-/** The complement's DoctoRelacionado as stamped (its attributes the test reads). */
-function docto(xml: string): Record<string, string | undefined> {
-  const element = /<pago20:DoctoRelacionado ([^>]*)>/.exec(xml)?.[1] ?? '';
-  const attrs = ['IdDocumento', 'NumParcialidad', 'ImpSaldoAnt', 'ImpPagado', 'ImpSaldoInsoluto'];
-  return Object.fromEntries(
-    attrs.map((a) => [a, new RegExp(`\\b${a}="([^"]*)"`).exec(element)?.[1]]),
+const DOCTO_ATTRIBUTES = [
+  'IdDocumento',
+  'NumParcialidad',
+  'ImpSaldoAnt',
+  'ImpPagado',
+  'ImpSaldoInsoluto',
+] as const;
+
+/** Every DoctoRelacionado of a stamped complement (the attributes the tests read). */
+function doctos(xml: string): Record<string, string | undefined>[] {
+  return [...xml.matchAll(/<pago20:DoctoRelacionado ([^>]*)>/g)].map(([, element]) =>
+    Object.fromEntries(
+      DOCTO_ATTRIBUTES.map((a) => [a, new RegExp(`\\b${a}="([^"]*)"`).exec(element!)?.[1]]),
+    ),
   );
 }
+
+/** The complement's (first) DoctoRelacionado as stamped. */
+const docto = (xml: string) => doctos(xml)[0] ?? {};
 
 /** Waits until invoicing's inbox has taken this event (its consumer ran, or skipped it). */
 const consumed = (eventId: string) =>
@@ -458,6 +471,194 @@ describe('a payment of a PPD invoice refunded in part before its CFDI de pago wa
       NumParcialidad: '1',
       ImpSaldoAnt: '4850.00',
       ImpPagado: '2000.00',
+    });
+  });
+});
+
+const creditNotesOf = (ppdId: string) =>
+  system.invoicing.db.query.invoices.findMany({
+    where: (t, { and, eq }) => and(eq(t.relatedInvoiceId, ppdId), eq(t.document, 'credit_note')),
+  });
+
+describe('an order billed as PPD and lowered by a scholarship after its first payment', () => {
+  test('one credit note (E, 01, forma 17) however often it arrives; the next complement starts net of it', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const first = await pay(orderId, ppd, 2_000_00);
+    const adjusted = {
+      adjustment_id: randomUUID(),
+      order_id: orderId,
+      school_id: SCHOOL_ID,
+      student_id: ana.student_id,
+      concept_id: uuidOf(500),
+      concept_type: 'MONTHLY_FEE' as const,
+      period: '2026-09',
+      kind: 'scholarship' as const,
+      previous_total_centavos: 4_850_00,
+      new_total_centavos: 3_850_00,
+      reason: 'Beca de excelencia',
+      adjusted_at: new Date().toISOString(),
+      adjusted_by: 'user-OWNER',
+    };
+    // Redelivered, and the same adjustment in a new envelope: still one credit note.
+    const eventId = await system.publish(orderAdjustedV1, adjusted);
+    await system.republish(eventId);
+    await consumed(await system.publish(orderAdjustedV1, adjusted));
+    const note = await waitFor(async () => {
+      const [row, ...more] = await creditNotesOf(ppd.id);
+      return row?.status === 'success' && !more.length ? row : undefined;
+    }, 30_000);
+    expect(note).toMatchObject({ totalCentavos: 1_000_00, sourceKind: 'adjustment', method: null });
+    const stamped = await expectSatAccepts(note.stampedXml!);
+    expect(stamped.comprobante).toMatchObject({
+      TipoDeComprobante: 'E',
+      MetodoPago: 'PUE',
+      FormaPago: '17',
+      Total: '1000.00',
+      CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [ppd.uuid] }],
+    });
+    expect(stamped.comprobante.Receptor.Rfc).toBe('COSC8001137NA');
+
+    const last = await pay(orderId, ppd, 1_850_00);
+    const doctos = [first, last].map((p) => docto(p.complement.stampedXml!));
+    expect(
+      doctos.map((d) => [d.NumParcialidad, d.ImpSaldoAnt, d.ImpPagado, d.ImpSaldoInsoluto]),
+    ).toEqual([
+      ['1', '4850.00', '2000.00', '2850.00'],
+      ['2', '1850.00', '1850.00', '0.00'],
+    ]);
+    // The PPD invoice is settled to the centavo by its complements and its credit note.
+    const paid = doctos.reduce((sum, d) => sum + parseCentavos(d.ImpPagado!), 0);
+    expect(paid + note.totalCentavos).toBe(ppd.totalCentavos);
+    expect(await creditNotesOf(ppd.id)).toHaveLength(1);
+  });
+});
+
+describe('one payment of two children’s PPD invoices (same family)', () => {
+  const beto = student(2);
+  let a: Awaited<ReturnType<typeof billedColegiatura>>;
+  let b: Awaited<ReturnType<typeof billedColegiatura>>;
+  let paid: ReturnType<typeof payin>;
+  let carrier: InvoiceRow;
+
+  beforeAll(async () => {
+    await system.publish(studentCreatedV1, beto);
+    await waitFor(async () => {
+      const { rows } = await system.invoicing.db.$client.query(
+        'SELECT count(*)::int AS n FROM student_directory WHERE student_id = $1',
+        [beto.student_id],
+      );
+      return rows[0].n === 1;
+    });
+    a = await billedColegiatura(4_850_00);
+    b = await billedColegiatura(3_000_00, beto);
+    await pay(a.orderId, a.ppd, 850_00);
+    paid = payin({
+      type: 'CASH_IN',
+      method: 'transfer',
+      paid_at: new Date().toISOString(),
+      allocations: [
+        colegiatura(ana.student_id, { order_id: a.orderId, base_centavos: 2_000_00 }),
+        colegiatura(beto.student_id, { order_id: b.orderId, base_centavos: 1_200_00 }),
+      ],
+    });
+    const eventId = await system.publish(payinSucceededV1, paid);
+    // Redelivered, and the same payment in a new envelope.
+    await system.republish(eventId);
+    await consumed(await system.publish(payinSucceededV1, paid));
+    carrier = await waitFor(async () => {
+      const rows = await system.invoicesOf(paid.payin_id);
+      return rows.length === 2 && rows.every((r) => r.status === 'success')
+        ? rows.find((r) => r.carriedByInvoiceId === null)
+        : undefined;
+    }, 30_000);
+  });
+
+  test('one CFDI de pago with a DoctoRelacionado each, its own parcialidad; SAT’s files accept it', async () => {
+    await expectSatAccepts(carrier.stampedXml!);
+    expect(
+      doctos(carrier.stampedXml!)
+        .map((d) => DOCTO_ATTRIBUTES.map((attr) => d[attr]))
+        .sort(),
+    ).toEqual(
+      [
+        [a.ppd.uuid, '2', '4000.00', '2000.00', '2000.00'],
+        [b.ppd.uuid, '1', '3000.00', '1200.00', '1800.00'],
+      ].sort(),
+    );
+    expect(/<pago20:Pago [^>]*\bMonto="([^"]*)"/.exec(carrier.stampedXml!)?.[1]).toBe('3200.00');
+  });
+
+  test('each PPD invoice has its row, the same CFDI; the PAC stamped it once', async () => {
+    const rows = await system.invoicesOf(paid.payin_id);
+    expect(rows.map((r) => r.uuid)).toEqual([carrier.uuid, carrier.uuid]);
+    expect(new Set(rows.map((r) => r.relatedInvoiceId))).toEqual(new Set([a.ppd.id, b.ppd.id]));
+    expect(system.pac.state.stamps().filter((s) => s.uuid === carrier.uuid)).toHaveLength(1);
+    // One CFDI, one e-mail.
+    const sent = await system.call(
+      `/api/v1/schools/${SCHOOL_ID}/payins/${paid.payin_id}/send_invoices_to_email/`,
+      staffOf(SCHOOL_ID, 'ACCOUNTANT'),
+      { method: 'POST' },
+    );
+    expect(await sent.json()).toEqual({ sent: 1, sent_to: ['tutor1@example.mx'] });
+    const mail = await waitFor(async () =>
+      (await messagesTo(`http://127.0.0.1:${smtp.httpPort}/`, 'tutor1@example.mx')).find((m) =>
+        m.subject.startsWith(`Tu complemento de pago A-${carrier.folio} `),
+      ),
+    );
+    expect(mail.text).toContain('por $3,200.00 (paga 2 facturas).');
+  });
+
+  test('one child’s payment refunded: the CFDI restated (04) with the other’s document, the old one cancelled once (01)', async () => {
+    const before = system.pac.cancellations.received;
+    const reversal = {
+      reversal_id: randomUUID(),
+      payin_id: paid.payin_id,
+      school_id: SCHOOL_ID,
+      kind: 'refund' as const,
+      whole: false,
+      amount_centavos: 1_200_00,
+      allocations: [colegiatura(beto.student_id, { order_id: b.orderId, base_centavos: 1_200_00 })],
+      credit_reversed_centavos: 0,
+      reason: 'Baja del alumno',
+      reversed_at: new Date().toISOString(),
+      reversed_by: 'user-OWNER',
+    };
+    const eventId = await system.publish(payinReversedV1, reversal);
+    await system.republish(eventId);
+    await consumed(await system.publish(payinReversedV1, reversal));
+    // Beto's 1,200 is owed again at once, before SAT cancels the old CFDI: his next payment
+    // starts from his whole total.
+    const next = await pay(b.orderId, b.ppd, 500_00, 0, beto);
+    expect(docto(next.complement.stampedXml!)).toMatchObject({
+      NumParcialidad: '1',
+      ImpSaldoAnt: '3000.00',
+      ImpPagado: '500.00',
+    });
+    const restated = await waitFor(async () => {
+      const rows = await system.invoicesOf(reversal.reversal_id);
+      return rows.length === 1 && rows[0]!.status === 'success' ? rows[0] : undefined;
+    }, 30_000);
+    const stamped = await expectSatAccepts(restated.stampedXml!);
+    expect(stamped.comprobante.CfdiRelacionados).toEqual([
+      { TipoRelacion: '04', UUIDs: [carrier.uuid] },
+    ]);
+    expect(doctos(restated.stampedXml!)).toEqual([
+      {
+        IdDocumento: a.ppd.uuid,
+        NumParcialidad: '2',
+        ImpSaldoAnt: '4000.00',
+        ImpPagado: '2000.00',
+        ImpSaldoInsoluto: '2000.00',
+      },
+    ]);
+    await waitFor(async () => {
+      const rows = await system.invoicesOf(paid.payin_id);
+      return rows.every((r) => r.status === 'canceled');
+    }, 30_000);
+    expect(system.pac.cancellations.received - before).toBe(1);
+    expect(system.pac.state.stamp(carrier.uuid!)).toMatchObject({
+      motivo_cancelacion: '01',
+      folio_sustitucion: restated.uuid,
     });
   });
 });

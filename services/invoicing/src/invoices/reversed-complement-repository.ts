@@ -74,8 +74,9 @@ export async function recordComplementSubstitute(
   old: InvoiceRow,
   reversalId: string,
   kept: InvoiceLineRecord[],
-): Promise<void> {
-  await tx
+  carriedBy: string | null = null,
+): Promise<string | undefined> {
+  const [row] = await tx
     .insert(invoices)
     .values({
       schoolId: old.schoolId,
@@ -96,12 +97,15 @@ export async function recordComplementSubstitute(
       totalCentavos: totalOf(kept),
       installment: old.installment,
       balanceBeforeCentavos: old.balanceBeforeCentavos,
+      carriedByInvoiceId: carriedBy,
       receptorRfc: old.receptorRfc,
       receptorName: old.receptorName,
       receptorNote: old.receptorNote,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
   await tx.execute(sql`SELECT pg_notify(${INVOICES_DUE_CHANNEL}, '')`);
+  return row?.id;
 }
 
 /**

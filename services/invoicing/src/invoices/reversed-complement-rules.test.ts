@@ -2,6 +2,7 @@ import type { InvoiceLineRecord } from './invoice-request-rules';
 import {
   ComplementBeingStamped,
   reversedComplementDecisions,
+  sharedComplementDecision,
   type ReversibleComplement,
 } from './reversed-complement-rules';
 
@@ -70,4 +71,51 @@ test('one at the PAC right now: the reversal waits for its answer (the event is 
   expect(() => reversedComplementDecisions([back('o1', 100)], [atPac])).toThrow(
     ComplementBeingStamped,
   );
+});
+
+describe('a CFDI de pago carrying two PPD invoices (one per child)', () => {
+  const ana = complement({ id: 'p-ana', lines: [line('oa', 2_000_00)], totalCentavos: 2_000_00 });
+  const beto = complement({
+    id: 'p-beto',
+    studentId: 's2',
+    lines: [line('ob', 1_200_00)],
+    totalCentavos: 1_200_00,
+  });
+  const shared = (allocations: ReturnType<typeof back>[], members = [ana, beto]) =>
+    sharedComplementDecision(members, reversedComplementDecisions(allocations, members));
+
+  test('everything back: the one CFDI is cancelled (or withdrawn unsent)', () => {
+    const all = [back('oa', 2_000_00), back('ob', 1_200_00, 0, 's2')];
+    expect(shared(all)).toEqual({ action: 'cancel' });
+    const unsent = [
+      { ...ana, status: 'pending' as const },
+      { ...beto, status: 'pending' as const },
+    ];
+    expect(shared(all, unsent)).toEqual({ action: 'withdraw' });
+  });
+
+  test('one child’s payment back: the CFDI is restated with the other’s document only', () => {
+    expect(shared([back('ob', 1_200_00, 0, 's2')])).toEqual({
+      action: 'substitute',
+      kept: [{ complement: ana, lines: ana.lines }],
+    });
+  });
+
+  test('part of one back: both documents restated, that one for what was kept', () => {
+    expect(shared([back('oa', 500_00)])).toEqual({
+      action: 'substitute',
+      kept: [
+        { complement: ana, lines: [line('oa', 1_500_00)] },
+        { complement: beto, lines: beto.lines },
+      ],
+    });
+  });
+
+  test('nothing of it reversed: nothing; its carrier at the PAC: decided after it answers', () => {
+    expect(shared([back('ox', 100_00)])).toBeNull();
+    const sending = [{ ...ana, status: 'pending' as const, beingStamped: true }, beto];
+    expect(() =>
+      sharedComplementDecision(sending, [{ action: 'replace', complement: beto, kept: [] }]),
+    ).toThrow(ComplementBeingStamped);
+  });
 });

@@ -78,3 +78,41 @@ function keptLines(
     return base > 0 ? [{ ...line, base_centavos: base }] : [];
   });
 }
+
+/** What a reversal does to a CFDI de pago that pays several PPD invoices (ADR 0037). */
+export type SharedComplementDecision =
+  | { action: 'cancel' }
+  | { action: 'withdraw' }
+  /** The whole CFDI again for what was kept of each document (those with anything kept). */
+  | { action: 'substitute'; kept: KeptDocument[] }
+  | { action: 'replace'; kept: KeptDocument[] };
+
+interface KeptDocument {
+  complement: ReversibleComplement;
+  lines: InvoiceLineRecord[];
+}
+
+/**
+ * One CFDI carries the documents of `members` (the carrier first), so what the reversal does
+ * to any of them it does to the CFDI: every centavo of every document back → cancel it once
+ * (or withdraw it unsent); anything kept → one restatement carrying each document's kept
+ * lines, the untouched ones as they were. `decided` are the per-document decisions
+ * (`reversedComplementDecisions`); none of them: nothing to do.
+ */
+export function sharedComplementDecision(
+  members: readonly ReversibleComplement[],
+  decided: readonly ComplementDecision[],
+): SharedComplementDecision | null {
+  const carrier = members[0]!;
+  const own = decided.filter((d) => members.some((m) => m.id === d.complement.id));
+  if (!own.length || carrier.status === 'canceled' || carrier.status === 'canceling') return null;
+  const stamped = carrier.status === 'success';
+  if (!stamped && carrier.beingStamped) throw new ComplementBeingStamped(carrier.id);
+  const kept = members.flatMap((complement) => {
+    const decision = own.find((d) => d.complement.id === complement.id);
+    const lines = !decision ? complement.lines : 'kept' in decision ? decision.kept : [];
+    return lines.length ? [{ complement, lines }] : [];
+  });
+  if (!kept.length) return stamped ? { action: 'cancel' } : { action: 'withdraw' };
+  return stamped ? { action: 'substitute', kept } : { action: 'replace', kept };
+}

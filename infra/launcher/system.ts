@@ -151,6 +151,8 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
           KUSHKI_SANDBOX_FORM_URL: `${httpUrl(profile, profile.gatewayPort)}/hosted/card-form`,
           PAYMENTS_SECRETS_KEY: secrets.paymentsSecretsKey,
           GATEWAY_WEBHOOK_SECRET: secrets.gatewayWebhookSecret,
+          // Transfer proofs outlive a restart with the rest of the profile's state (ADR 0045).
+          PAYMENTS_PROOF_DIR: path.join(stateDir(profile), 'payment-proofs'),
         }
       : {}),
     // Invoicing stamps through the PAC sandbox (SW sapien's API, SAT's consulta at the same

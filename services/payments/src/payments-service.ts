@@ -1,4 +1,5 @@
 import path from 'node:path';
+import os from 'node:os';
 import type { ServiceContext, ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
 import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
@@ -22,6 +23,7 @@ import type { PaymentsDeps } from './payments-deps';
 import { payinHandlers } from './payins/payin-handlers';
 import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
 import { SecretBox } from './secrets/secret-box';
+import { LocalDiskProofStore } from './transfers/proof-store';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -37,6 +39,9 @@ export function paymentsDeps(
     billing: new BillingClient(ctx.nc, ctx.ns),
     gateways: new SchoolGateways(ctx.db, box, config),
     box,
+    proofs: new LocalDiskProofStore(
+      config.proofDirectory ?? path.join(os.tmpdir(), 'cuota-payment-proofs'),
+    ),
     config,
     logger: ctx.logger,
     now: config.now ?? ctx.config.now ?? (() => new Date()),

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
 import type { ServiceConfig } from '@cuota/service-host/service-config';
 import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.updated.v1';
@@ -110,6 +113,8 @@ export class PaymentsHarness {
     ],
   }));
   readonly secretsKey = randomBytes(32);
+  /** The proof store's directory, the harness's own (removed on stop). */
+  readonly proofDirectory = mkdtempSync(path.join(os.tmpdir(), 'cuota-proofs-'));
   /** Where payments listens when it runs as its own process (else the in-process one). */
   externalUrl: string | undefined;
   config!: PaymentsConfig;
@@ -174,6 +179,7 @@ export class PaymentsHarness {
       secretsKey: this.secretsKey,
       gatewayTimeoutMs: 2_000,
       reconciliation: { intervalMs: 0 },
+      proofDirectory: this.proofDirectory,
       ...this.options.config,
     };
     this.serviceConfig = {
@@ -312,6 +318,7 @@ export class PaymentsHarness {
     await this.sandbox.stop();
     await this.ns.dispose();
     await this.db.drop();
+    rmSync(this.proofDirectory, { recursive: true, force: true });
   }
 
   guardian(school = this.schools[0]!, family = 0): IdentityClaims {

@@ -13,6 +13,7 @@ import { creditHandlers } from './credit/credit-handlers';
 import { creditProfileHandlers } from './risk/credit-profile-handlers';
 import { backofficePayinHandlers } from './checkout/backoffice-payin-handlers';
 import { transferHandlers } from './transfers/transfer-handlers';
+import { preferenceHandlers } from './preferences/preference-handlers';
 import { payoutHandlers } from './payouts/payout-handlers';
 import { deskHandlers } from './desk/desk-handlers';
 import { figureHandlers } from './figures/figures-handlers';
@@ -67,6 +68,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
     endpoints: (ctx) => [
       ...ledgerHandlers(ctx.db),
       ...checkoutHandlers(deps(ctx)),
+      ...preferenceHandlers(deps(ctx)),
       ...payinHandlers(deps(ctx)),
       ...deskHandlers(deps(ctx)),
       ...correctionHandlers(deps(ctx)),

@@ -10,11 +10,6 @@ export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
     'POST /api/v1/subscriptions/notifications/':
       'Notificación de la pasarela sobre una suscripción',
   },
-  portal: {
-    'POST /api/v1/kushki_checkout/preferences/':
-      'Crear una preferencia de pago (tarjeta, transferencia o efectivo)',
-    'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
-  },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',

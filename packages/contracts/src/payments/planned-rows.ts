@@ -6,10 +6,6 @@ import { plannedRows } from '../http/planned-row';
  * leaves this list when its issue builds it as a definition, with its access and schemas.
  */
 export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
-  webhook: {
-    'POST /api/v1/subscriptions/notifications/':
-      'Notificación de la pasarela sobre una suscripción',
-  },
   internal: {
     'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',

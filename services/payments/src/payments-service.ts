@@ -13,6 +13,7 @@ import { creditHandlers } from './credit/credit-handlers';
 import { creditProfileHandlers } from './risk/credit-profile-handlers';
 import { backofficePayinHandlers } from './checkout/backoffice-payin-handlers';
 import { transferHandlers } from './transfers/transfer-handlers';
+import { credentialHandlers } from './gateway/credential-handlers';
 import { preferenceHandlers } from './preferences/preference-handlers';
 import { payoutHandlers } from './payouts/payout-handlers';
 import { deskHandlers } from './desk/desk-handlers';
@@ -78,6 +79,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...creditHandlers(deps(ctx)),
       ...creditProfileHandlers(deps(ctx)),
       ...backofficePayinHandlers(deps(ctx)),
+      ...credentialHandlers(deps(ctx)),
       ...transferHandlers(deps(ctx)),
       ...payoutHandlers(deps(ctx)),
     ],

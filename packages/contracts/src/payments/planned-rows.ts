@@ -7,8 +7,6 @@ import { plannedRows } from '../http/planned-row';
  */
 export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
   internal: {
-    'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
-    'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
   },
 });

@@ -13,6 +13,7 @@ import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
 import { PAYOUT_ENDPOINTS } from './payouts';
 import { PREFERENCE_ENDPOINTS } from './preferences';
+import { GATEWAY_CREDENTIAL_ENDPOINTS } from './gateway-credentials';
 import { TRANSFER_REPORT_ENDPOINTS } from './transfer-reports';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
@@ -34,6 +35,7 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...PREFERENCE_ENDPOINTS,
   ...CREDIT_PROFILE_ENDPOINTS,
   ...BACKOFFICE_PAYIN_ENDPOINTS,
+  ...GATEWAY_CREDENTIAL_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,

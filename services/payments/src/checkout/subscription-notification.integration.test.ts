@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { waitFor } from '@cuota/testing/wait-for';
 import { centavosToPesos } from '../gateway/kushki-money';
-import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
+import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
 import type { BilledOrder } from '../test-support/real-billing';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
@@ -148,4 +148,73 @@ test('a body that is not a subscription charge, or names another school’s stud
   expect(elsewhere.body.error!.message).toBe(
     'La suscripción nombra a un alumno que no es de la escuela.',
   );
+});
+
+describe('through the gateway sandbox’s subscriptions', () => {
+  const kushki = (path: string, json: unknown) =>
+    fetch(`${h.sandbox.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'Private-Merchant-Id': school.privateMerchantId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(json),
+    });
+  const amount = (centavos: number) => ({
+    subtotalIva: 0,
+    subtotalIva0: centavosToPesos(centavos),
+    iva: 0,
+    currency: 'MXN',
+  });
+
+  test('a monthly charge the sandbox delivers 5 times pays that month once', async () => {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[1]!], {
+      conceptName: 'Comedor',
+      conceptType: 'CAFETERIA',
+      period: '2026-06',
+      dueOn: '2026-06-05',
+      amount: 80_000,
+    });
+    const open = await h.deps.billing.openOrdersOf(school.id, order!.studentId);
+    const concept = open.find((o) => o.order_id === order!.id)!.concept_id;
+    const created = await kushki('/subscriptions/v1/card', {
+      token: await h.tokenize(school, CARDS.approved, 80_000),
+      planName: 'Comedor',
+      periodicity: 'custom',
+      amount: amount(80_000),
+      startDate: '2026-06-01',
+      metadata: { student_id: order!.studentId, concept_id: concept },
+    });
+    expect(created.status).toBe(201);
+    const { subscriptionId } = (await created.json()) as { subscriptionId: string };
+
+    await fetch(`${h.sandbox.url}/_sandbox/behaviour`, {
+      method: 'PUT',
+      body: JSON.stringify({ duplicates: 4 }),
+    });
+    try {
+      const charged = await kushki(`/subscriptions/v1/card/${subscriptionId}`, {
+        amount: amount(80_000),
+        metadata: { period: '2026-06' },
+      });
+      expect(charged.status).toBe(201);
+      const { ticketNumber } = (await charged.json()) as { ticketNumber: string };
+      await h.realBilling.waitForPaid(order!);
+      // Five deliveries reached payments, each answered 2xx.
+      await waitFor(async () => {
+        const res = await fetch(`${h.sandbox.url}/_sandbox/webhooks?ticketNumber=${ticketNumber}`);
+        const log = (await res.json()) as { status: number | null }[];
+        return log.length === 5 && log.every((d) => d.status === 200);
+      });
+      await waitFor(
+        async () =>
+          (await h.count('gateway_notifications', 'ticket_number = $1', [ticketNumber])) === 1,
+      );
+      expect(await payinsOfTicket(ticketNumber)).toBe(1);
+      expect(await h.count('allocations', 'order_id = $1', [order!.id])).toBe(1);
+    } finally {
+      await fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: '{}' });
+    }
+    await waitFor(async () => (await h.ledgerCheck()).ok);
+  });
 });

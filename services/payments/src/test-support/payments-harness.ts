@@ -48,6 +48,7 @@ export const CARDS = {
 export const CHECKOUT_PATH = '/api/v1/payments_v2/checkout/';
 export const WEBHOOK_PATH = '/api/v1/kushki_checkout/notifications/';
 export const PAYOUT_WEBHOOK_PATH = '/api/v1/kushki/payout_status/';
+export const SUBSCRIPTION_WEBHOOK_PATH = '/api/v1/subscriptions/notifications/';
 
 /** A school with its merchant at the gateway, two families and one more student. */
 export interface SchoolFixture {
@@ -256,6 +257,7 @@ export class PaymentsHarness {
             webhook_url: `${this.relay.url}${WEBHOOK_PATH}`,
             webhook_signature: school.webhookSecret,
             payout_webhook_url: `${this.relay.url}${PAYOUT_WEBHOOK_PATH}`,
+            subscription_webhook_url: `${this.relay.url}${SUBSCRIPTION_WEBHOOK_PATH}`,
           }),
         },
       );

@@ -272,6 +272,10 @@ function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec {
         ...DEMO_MERCHANT,
         // The gateway notifies through the public entry point, as the real one would.
         webhook_url: new URL('/api/v1/kushki_checkout/notifications/', publicUrl(profile)).href,
+        subscription_webhook_url: new URL(
+          '/api/v1/subscriptions/notifications/',
+          publicUrl(profile),
+        ).href,
         webhook_signature: secrets.gatewayWebhookSecret,
       },
     ]),

@@ -51,6 +51,8 @@ export const ENV_MEANINGS: Record<string, string> = {
   PAYMENTS_RECONCILE_INTERVAL_MS:
     'how often pending card payins are checked at the gateway (`0`: never)',
   PAYMENTS_RECONCILE_PENDING_AFTER_MS: 'how old a pending card payin is before it is checked',
+  PAYMENTS_PROOF_DIR:
+    "the directory where transfer proofs are kept, named by their SHA-256 (default: the system's temporary directory, development only)",
   PAC_PROVIDER: 'which PAC invoicing speaks to: `sw` (SW sapien, ADR 0031)',
   PAC_URL: "the PAC's base URL (SW's production or test services, the sandbox in development)",
   PAC_USER: 'the PAC account invoicing signs in with (the sandbox accepts only it)',

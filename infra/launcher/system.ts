@@ -151,6 +151,8 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
           KUSHKI_SANDBOX_FORM_URL: `${httpUrl(profile, profile.gatewayPort)}/hosted/card-form`,
           PAYMENTS_SECRETS_KEY: secrets.paymentsSecretsKey,
           GATEWAY_WEBHOOK_SECRET: secrets.gatewayWebhookSecret,
+          // Transfer proofs outlive a restart with the rest of the profile's state (ADR 0045).
+          PAYMENTS_PROOF_DIR: path.join(stateDir(profile), 'payment-proofs'),
         }
       : {}),
     // Invoicing stamps through the PAC sandbox (SW sapien's API, SAT's consulta at the same
@@ -270,6 +272,10 @@ function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec {
         ...DEMO_MERCHANT,
         // The gateway notifies through the public entry point, as the real one would.
         webhook_url: new URL('/api/v1/kushki_checkout/notifications/', publicUrl(profile)).href,
+        subscription_webhook_url: new URL(
+          '/api/v1/subscriptions/notifications/',
+          publicUrl(profile),
+        ).href,
         webhook_signature: secrets.gatewayWebhookSecret,
       },
     ]),

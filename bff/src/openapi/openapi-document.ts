@@ -34,6 +34,7 @@ const REQUEST_MEDIA = {
 export function describeAccess(access: Access): string {
   const who: string[] = [];
   if (access.webhook) who.push('la pasarela de pago (firma verificada)');
+  if (access.operator) who.push('operadores de la plataforma (ningún rol de escuela)');
   if (access.anonymous) who.push('cualquiera, con o sin sesión');
   if (access.guardian) who.push('un tutor con sesión (sus propios datos)');
   if (access.staff)

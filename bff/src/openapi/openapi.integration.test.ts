@@ -25,8 +25,12 @@ test('GET /api/openapi.json lists every public endpoint and every planned row, n
 
 test('a planned row is documented as the Spanish 501 anyone gets, with its path parameters', async () => {
   const { body } = await request(bff.app).get('/api/openapi.json').expect(200);
-  const payout = body.paths['/api/v1/subscriptions/notifications/'].post;
-  expect(payout).toMatchObject({ tags: ['payments'], 'x-cuota-planned': true, security: [{}] });
+  const payout = body.paths['/api/v1/slack/interaction/'].post;
+  expect(payout).toMatchObject({
+    tags: ['notifications'],
+    'x-cuota-planned': true,
+    security: [{}],
+  });
   expect(Object.keys(payout.responses)).toEqual(['501']);
   expect(payout.responses['501'].description).toBe('Esta función aún no está disponible.');
   // Whichever row is still planned with the most path parameters (rows leave as issues serve them).

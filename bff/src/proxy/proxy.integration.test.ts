@@ -128,12 +128,12 @@ describe('forwarding', () => {
   });
 
   test('a planned row needs no session and no CSRF, and answers 501 without forwarding', async () => {
-    const before = payments.calls.length;
+    const before = enrolment.calls.length + payments.calls.length;
     await request(bff.app)
-      .post('/api/v1/subscriptions/notifications/')
-      .send({ status: 'APPROVED' })
+      .post('/api/v1/slack/interaction/')
+      .send({ type: 'block_actions' })
       .expect(501);
-    expect(payments.calls.length).toBe(before);
+    expect(enrolment.calls.length + payments.calls.length).toBe(before);
   });
 });
 

@@ -28,7 +28,7 @@ const pesos = z
   )
   .transform((n) => pesosToCentavos(n)!);
 
-const amount = z.object({
+export const amount = z.object({
   subtotalIva: pesos,
   subtotalIva0: pesos,
   iva: pesos,
@@ -51,7 +51,7 @@ const reversalRequest = z
   })
   .optional();
 
-const centavosOf = (a: z.output<typeof amount>) =>
+export const centavosOf = (a: z.output<typeof amount>) =>
   a.subtotalIva + a.subtotalIva0 + a.iva + (a.ice ?? 0);
 
 /** POST /card/v1/charges (Private-Merchant-Id): charges a token once, as its test card says. */

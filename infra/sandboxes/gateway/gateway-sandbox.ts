@@ -8,6 +8,7 @@ import { sendJson } from './http-io.ts';
 import { KushkiError, notFound, unexpectedError } from './kushki-error.ts';
 import { MerchantRegistry } from './merchants.ts';
 import { PayoutDesk, payoutRoutes } from './payouts-api.ts';
+import { subscriptionRoutes } from './subscriptions-api.ts';
 import { ReversalSettler, type ReversalDelays } from './reversal-settler.ts';
 import { controlRoutes } from './sandbox-control.ts';
 import { TokenVault } from './token-vault.ts';
@@ -46,6 +47,7 @@ const ROUTES: Route[] = [
   ...chargeRoutes,
   ...transactionRoutes,
   ...payoutRoutes,
+  ...subscriptionRoutes,
   ...cardFormRoutes,
   ...controlRoutes,
 ];
@@ -74,6 +76,7 @@ export async function startGatewaySandbox(options: GatewaySandboxOptions): Promi
       webhooks,
     ),
     payouts: new PayoutDesk(options.payoutMs ?? 1_000),
+    subscriptions: new Map(),
     now: options.now ?? Date.now,
     lateWebhookMs: options.lateWebhookMs ?? 10_000,
     hangMs: options.hangMs ?? 35_000,

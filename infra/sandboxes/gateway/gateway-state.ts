@@ -3,6 +3,7 @@ import type { ChargeLedger } from './charge-ledger.ts';
 import type { MerchantRegistry } from './merchants.ts';
 import type { PayoutDesk } from './payouts-api.ts';
 import type { ReversalSettler } from './reversal-settler.ts';
+import type { CardSubscription } from './subscriptions-api.ts';
 import type { TokenVault } from './token-vault.ts';
 import type { WebhookNotifier } from './webhook-notifier.ts';
 
@@ -16,6 +17,8 @@ export interface GatewayState {
   reversals: ReversalSettler;
   /** Payouts to schools' bank accounts, settled later with their webhook. */
   payouts: PayoutDesk;
+  /** Cards kept for recurring charges (subscriptions/v1/card). */
+  subscriptions: Map<string, CardSubscription>;
   /** The clock that decides whether a sale can still be voided (tests fix it). */
   now: () => number;
   /** How late the "late webhook" test card's notification leaves. */

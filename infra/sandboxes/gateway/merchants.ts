@@ -13,6 +13,8 @@ export interface Merchant {
   webhookSignature: string;
   /** Where payout statuses go (Kushki's console configures webhooks per product; a guess). */
   payoutWebhookUrl?: string;
+  /** Where subscriptions' recurring charges are notified (per product, as payouts). */
+  subscriptionWebhookUrl?: string;
 }
 
 const merchantId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -24,6 +26,7 @@ export const merchantRegistration = z.object({
   webhook_url: z.url({ protocol: /^https?$/ }),
   webhook_signature: z.string().min(1).max(256),
   payout_webhook_url: z.url({ protocol: /^https?$/ }).optional(),
+  subscription_webhook_url: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type MerchantRegistration = z.infer<typeof merchantRegistration>;
 
@@ -50,6 +53,7 @@ export class MerchantRegistry {
       webhookUrl: registration.webhook_url,
       webhookSignature: registration.webhook_signature,
       payoutWebhookUrl: registration.payout_webhook_url,
+      subscriptionWebhookUrl: registration.subscription_webhook_url,
     };
     this.byPublic.set(publicMerchantId, merchant);
     this.byPrivate.set(merchant.privateMerchantId, merchant);

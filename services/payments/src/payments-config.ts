@@ -11,6 +11,8 @@ const paymentsEnvSchema = z.object({
   /** Operators may run the reconciliation job more or less often (milliseconds). */
   PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   PAYMENTS_RECONCILE_PENDING_AFTER_MS: z.coerce.number().int().min(0).optional(),
+  /** Where the local-disk proof store keeps transfer proofs (ADR 0045). */
+  PAYMENTS_PROOF_DIR: z.string().min(1).optional(),
 });
 
 /** What payments needs beyond every service's config (docs/architecture.md). */
@@ -39,6 +41,11 @@ export interface PaymentsConfig {
   };
   /** The clock (webhook freshness, reconciliation ages); tests pin it. */
   now?: () => Date;
+  /**
+   * The directory of the local-disk proof store (ADR 0045); unset: a `cuota-payment-proofs`
+   * directory in the system's temporary one, fit for development only.
+   */
+  proofDirectory?: string;
 }
 
 export function readPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
@@ -48,6 +55,7 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     kushkiProductionUrl: e.KUSHKI_PRODUCTION_URL,
     cardFormUrls: { sandbox: e.KUSHKI_SANDBOX_FORM_URL, production: e.KUSHKI_PRODUCTION_FORM_URL },
     secretsKey: parseSecretsKey(e.PAYMENTS_SECRETS_KEY),
+    proofDirectory: e.PAYMENTS_PROOF_DIR,
     reconciliation: {
       intervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
       pendingAfterMs: e.PAYMENTS_RECONCILE_PENDING_AFTER_MS,

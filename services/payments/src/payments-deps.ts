@@ -4,6 +4,7 @@ import type { SchoolGateways } from './gateway/school-gateways';
 import type { PaymentsConfig } from './payments-config';
 import type { PaymentsDb } from './payments-db';
 import type { SecretBox } from './secrets/secret-box';
+import type { ProofStore } from './transfers/proof-store';
 
 /** What payments' use cases work with, built once per process (payments-service.ts). */
 export interface PaymentsDeps {
@@ -11,6 +12,7 @@ export interface PaymentsDeps {
   billing: BillingClient;
   gateways: SchoolGateways;
   box: SecretBox;
+  proofs: ProofStore;
   config: PaymentsConfig;
   logger: Logger;
   now: () => Date;

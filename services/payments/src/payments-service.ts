@@ -1,4 +1,5 @@
 import path from 'node:path';
+import os from 'node:os';
 import type { ServiceContext, ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
 import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
@@ -12,6 +13,8 @@ import { creditHandlers } from './credit/credit-handlers';
 import { creditProfileHandlers } from './risk/credit-profile-handlers';
 import { backofficePayinHandlers } from './checkout/backoffice-payin-handlers';
 import { transferHandlers } from './transfers/transfer-handlers';
+import { credentialHandlers } from './gateway/credential-handlers';
+import { preferenceHandlers } from './preferences/preference-handlers';
 import { payoutHandlers } from './payouts/payout-handlers';
 import { deskHandlers } from './desk/desk-handlers';
 import { figureHandlers } from './figures/figures-handlers';
@@ -22,6 +25,7 @@ import type { PaymentsDeps } from './payments-deps';
 import { payinHandlers } from './payins/payin-handlers';
 import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
 import { SecretBox } from './secrets/secret-box';
+import { LocalDiskProofStore } from './transfers/proof-store';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -37,6 +41,9 @@ export function paymentsDeps(
     billing: new BillingClient(ctx.nc, ctx.ns),
     gateways: new SchoolGateways(ctx.db, box, config),
     box,
+    proofs: new LocalDiskProofStore(
+      config.proofDirectory ?? path.join(os.tmpdir(), 'cuota-payment-proofs'),
+    ),
     config,
     logger: ctx.logger,
     now: config.now ?? ctx.config.now ?? (() => new Date()),
@@ -62,6 +69,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
     endpoints: (ctx) => [
       ...ledgerHandlers(ctx.db),
       ...checkoutHandlers(deps(ctx)),
+      ...preferenceHandlers(deps(ctx)),
       ...payinHandlers(deps(ctx)),
       ...deskHandlers(deps(ctx)),
       ...correctionHandlers(deps(ctx)),
@@ -71,6 +79,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...creditHandlers(deps(ctx)),
       ...creditProfileHandlers(deps(ctx)),
       ...backofficePayinHandlers(deps(ctx)),
+      ...credentialHandlers(deps(ctx)),
       ...transferHandlers(deps(ctx)),
       ...payoutHandlers(deps(ctx)),
     ],

@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -20,6 +21,11 @@ import type { ConceptType } from '@cuota/contracts/billing/concepts';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { PaidFlag, RiskLevel } from '@cuota/contracts/payments/credit-profile';
+import {
+  preferenceMethodSchema,
+  type PreferenceItem,
+  type PreferenceMethod,
+} from '@cuota/contracts/payments/preferences';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
 
@@ -491,8 +497,9 @@ export const transferReports = pgTable('transfer_reports', {
 });
 
 /**
- * The family's proof of a reported transfer, in the database as the project keeps its files
- * (enrolment's logos and photos): one per report, replaced while it is pending.
+ * The family's proof of a reported transfer: one per report, replaced while it is pending.
+ * The file lives in the proof store (ADR 0045), named by its SHA-256 (`sha256`); `bytes` is
+ * only set on proofs uploaded before the store existed, which are read from here.
  */
 export const paymentProofs = pgTable(
   'payment_proofs',
@@ -503,10 +510,14 @@ export const paymentProofs = pgTable(
     contentType: text('content_type').notNull(),
     fileName: text('file_name').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256'),
+    bytes: bytea('bytes'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('payment_proofs_size_positive', sql`${t.sizeBytes} > 0`)],
+  (t) => [
+    check('payment_proofs_size_positive', sql`${t.sizeBytes} > 0`),
+    check('payment_proofs_stored', sql`${t.sha256} IS NOT NULL OR ${t.bytes} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -610,4 +621,31 @@ export const payoutBalances = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.asOf] })],
+);
+
+/**
+ * A family's payment preference (ADR 0045): the orders it chose and how it will pay, with what
+ * each owed when it was made (billing's quote less payments' allocations). No money moves; the
+ * validation compares it with what the orders owe later. Its key answers a retried create.
+ */
+export const paymentPreferences = pgTable(
+  'payment_preferences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    guardianId: text('guardian_id').notNull(),
+    method: text('method').$type<PreferenceMethod>().notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    items: jsonb('items').$type<PreferenceItem[]>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payment_preferences_key').on(t.schoolId, t.guardianId, t.idempotencyKey),
+    check(
+      'payment_preferences_method_check',
+      inList(t.method.name, preferenceMethodSchema.options),
+    ),
+  ],
 );

@@ -23,6 +23,8 @@ export interface Access {
   webhook?: true;
   /** Only the BFF itself (its own look-ups); never proxied. */
   service?: true;
+  /** Cuota's platform operators (the staff claim `platform_operator`), whatever their schools. */
+  operator?: true;
 }
 
 export const staffOnly = (staff: StaffGrant): Access => ({ staff });
@@ -37,6 +39,8 @@ export const publicOrMembers = (staff: StaffGrant): Access => ({
 });
 export const gatewayWebhook = (): Access => ({ webhook: true });
 export const bffOnly = (): Access => ({ service: true });
+/** Only platform operators (ADR 0045): every school's data, so never a school's role. */
+export const platformOperator = (): Access => ({ operator: true });
 
 export type AccessDecision =
   | { ok: true }
@@ -66,6 +70,7 @@ export function decideAccess(
     case 'guardian':
       return access.guardian ? { ok: true } : { ok: false, status: 403, reason: 'kind' };
     case 'staff':
+      if (access.operator && caller.platform_operator) return { ok: true };
       return staffDecision(access.staff, caller.memberships, schoolId);
   }
 }

@@ -29,6 +29,11 @@ export const identityClaimsSchema = z.discriminatedUnion('kind', [
     /** What receipts print as the cashier (ADR 0036); absent in older sessions' tokens. */
     name: z.string().optional(),
     memberships: z.array(membershipSchema),
+    /**
+     * A Cuota employee who operates the platform (ADR 0045): no school role or permission
+     * grants it, so no school user has it; absent unless the BFF's sign-in says so.
+     */
+    platform_operator: z.literal(true).optional(),
   }),
   /** The BFF acting on its own behalf (sign-in look-ups before anyone is signed in). */
   z.object({ kind: z.literal('service'), service: z.string() }),

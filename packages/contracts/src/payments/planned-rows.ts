@@ -6,18 +6,7 @@ import { plannedRows } from '../http/planned-row';
  * leaves this list when its issue builds it as a definition, with its access and schemas.
  */
 export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
-  webhook: {
-    'POST /api/v1/subscriptions/notifications/':
-      'Notificación de la pasarela sobre una suscripción',
-  },
-  portal: {
-    'POST /api/v1/kushki_checkout/preferences/':
-      'Crear una preferencia de pago (tarjeta, transferencia o efectivo)',
-    'POST /api/v1/validate/preferences/': 'Validar una preferencia de pago antes de pagar',
-  },
   internal: {
-    'GET /backoffice/gateway_credentials/': 'Listar credenciales de la pasarela',
     'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
-    'GET /backoffice/payin_credentials/': 'Listar credenciales de cobro',
   },
 });

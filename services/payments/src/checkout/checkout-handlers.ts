@@ -3,6 +3,7 @@ import {
   checkout,
   checkoutNotification,
   paymentStatus,
+  subscriptionNotification,
 } from '@cuota/contracts/payments/endpoints/checkout';
 import { forbidden, HttpError } from '@cuota/service-runtime/http/http-error';
 import { implement, REPLAYED_HEADER } from '@cuota/service-runtime/http/endpoint-handlers';
@@ -11,7 +12,8 @@ import { assertMayRead, familyScope } from '../payins/payin-access';
 import { payinById } from '../payins/payin-repository';
 import { paymentStatusOf } from './payment-status';
 import { cardRefusalOf } from '../risk/credit-profile';
-import { receiveNotification } from './receive-notification';
+import { receiveNotification, type Delivery } from './receive-notification';
+import { receiveSubscriptionCharge } from './receive-subscription-charge';
 import { startCheckout } from './start-checkout';
 
 export function checkoutHandlers(deps: PaymentsDeps) {
@@ -51,11 +53,19 @@ export function checkoutHandlers(deps: PaymentsDeps) {
     }),
 
     implement(checkoutNotification, async (call) => {
-      await receiveNotification(deps, {
-        rawBody: call.rawBody!,
-        header: (name) => call.req.get(name),
-      });
+      await receiveNotification(deps, deliveryOf(call));
+      return { received: true as const };
+    }),
+
+    implement(subscriptionNotification, async (call) => {
+      await receiveSubscriptionCharge(deps, deliveryOf(call));
       return { received: true as const };
     }),
   ];
 }
+
+/** A webhook's raw body and headers, for the signature check. */
+const deliveryOf = (call: {
+  rawBody?: Buffer;
+  req: { get: (name: string) => string | undefined };
+}): Delivery => ({ rawBody: call.rawBody!, header: (name) => call.req.get(name) });

@@ -89,9 +89,12 @@ export async function settleCardPayin(
     items.map(plannedAllocation),
     new Map(due.map((d) => [d.orderId, d])),
   );
-  const excess = [...excessByStudent.values()].reduce((s, n) => s + n, 0);
+  // What no order took: the items' cut, or the whole charge of a subscription month that was
+  // paid or not billed yet (no item, ADR 0045).
+  const excess = payin.amountCentavos - totalOf(allocations);
   // One credit per payin: the family's overpayment goes to the first student it came from.
-  const creditStudentId = excess > 0 ? [...excessByStudent.keys()][0]! : null;
+  const creditStudentId =
+    excess > 0 ? ([...excessByStudent.keys()][0] ?? payin.studentIds[0]!) : null;
   const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
   await postLedgerTransaction(tx, {
     idempotencyKey: `payin:${payin.id}:settled`,

@@ -1,10 +1,6 @@
-import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { Checkout, PaymentStatus } from '@cuota/contracts/payments/checkout';
-import { badRequest, HttpError } from '@cuota/service-runtime/http/http-error';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
-import { allocationWatermark } from '../allocation/allocation-repository';
-import { dueOrders } from '../allocation/due-orders';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import {
@@ -18,6 +14,7 @@ import {
 import { assertMayPayByCard } from '../risk/credit-profile';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusOf } from './payment-status';
+import { quotePayment } from './quote-payment';
 
 export interface CheckoutAnswer {
   /** 202 pending (or already paid); 402 declined. */
@@ -26,8 +23,6 @@ export interface CheckoutAnswer {
   /** An earlier request with the key made the payin: this answers its state now. */
   replayed: boolean;
 }
-
-const NOTHING_DUE = 'Estos conceptos ya no tienen saldo pendiente. Actualiza la página.';
 
 /**
  * A family pays orders by card (ADR 0016): the amounts are billing's, the Idempotency-Key
@@ -67,18 +62,17 @@ async function payinCharged(
   body: Checkout,
   key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
 ): Promise<PayinRow> {
-  const watermark = await allocationWatermark(deps.db);
-  const quoted = await deps.billing.quote(
+  const {
+    watermark,
+    quoted,
+    due,
+    amountCentavos: amount,
+  } = await quotePayment(
+    deps,
     body.school_id,
     body.items.map((i) => i.order_id),
     guardianId,
   );
-  const due = await dueOrders(deps.db, quoted, watermark);
-  if (due.some((d) => d.baseDue + d.lateFeeDue === 0))
-    throw new HttpError(409, 'CONFLICT', NOTHING_DUE);
-  const amount = due.reduce((s, d) => s + d.baseDue + d.lateFeeDue, 0);
-  if (amount > MAX_CENTAVOS)
-    throw badRequest('El total es demasiado grande para un solo pago. Paga en partes.');
   const environment = await deps.gateways.environmentOf(body.school_id);
   const { merchant, gateway } = await deps.gateways.of(body.school_id, environment);
 

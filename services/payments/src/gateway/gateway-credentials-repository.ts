@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { gatewayCredentials, type GatewayEnvironment } from '../schema';
 import type { SecretBox } from '../secrets/secret-box';
@@ -95,3 +95,22 @@ function opened(box: SecretBox, row: typeof gatewayCredentials.$inferSelect): Me
     ),
   };
 }
+
+/**
+ * The schools' merchants as operators see them (ADR 0045): never the sealed columns, so no
+ * secret is opened to answer.
+ */
+export function credentialsForOperators(db: Executor, schoolId?: string) {
+  return db
+    .select({
+      schoolId: gatewayCredentials.schoolId,
+      environment: gatewayCredentials.environment,
+      merchantId: gatewayCredentials.merchantId,
+      publicMerchantId: gatewayCredentials.publicMerchantId,
+      updatedAt: gatewayCredentials.updatedAt,
+    })
+    .from(gatewayCredentials)
+    .where(schoolId ? eq(gatewayCredentials.schoolId, schoolId) : undefined)
+    .orderBy(asc(gatewayCredentials.schoolId), asc(gatewayCredentials.environment));
+}
+export type OperatorCredential = Awaited<ReturnType<typeof credentialsForOperators>>[number];

@@ -29,7 +29,8 @@ export const UNKNOWN_PAYIN = 'No encontramos este cobro.';
 export interface NewCardPayin {
   schoolId: string;
   amountCentavos: number;
-  guardianId: string;
+  /** The payer; a subscription's charge: its student's billing guardian, if any. */
+  guardianId: string | null;
   studentIds: string[];
   idempotencyKey: string;
   requestHash: string;
@@ -56,7 +57,9 @@ export async function insertCardPayin(
     .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
     .returning();
   const row = claimed(inserted);
-  await tx.insert(payinItems).values(items.map((i) => ({ ...i, payinId: row.id })));
+  // A subscription's charge for a month with nothing open has no item (ADR 0045).
+  if (items.length > 0)
+    await tx.insert(payinItems).values(items.map((i) => ({ ...i, payinId: row.id })));
   await enqueueEvent(tx, payinInitiatedV1, {
     payin_id: row.id,
     school_id: row.schoolId,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { DEFAULT_DESK_LIMIT_CENTAVOS, schools } from '../schema';
 
@@ -54,4 +54,13 @@ export async function setDeskLimit(
     .where(eq(schools.schoolId, schoolId))
     .returning({ id: schools.schoolId });
   return rows.length > 0;
+}
+
+/** Every school payments knows (or one), by name. */
+export function schoolsByName(db: Executor, schoolId?: string): Promise<SchoolRow[]> {
+  return db
+    .select()
+    .from(schools)
+    .where(schoolId ? eq(schools.schoolId, schoolId) : undefined)
+    .orderBy(asc(schools.name), asc(schools.schoolId));
 }

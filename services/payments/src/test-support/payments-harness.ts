@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
 import type { ServiceConfig } from '@cuota/service-host/service-config';
 import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.updated.v1';
@@ -45,6 +48,7 @@ export const CARDS = {
 export const CHECKOUT_PATH = '/api/v1/payments_v2/checkout/';
 export const WEBHOOK_PATH = '/api/v1/kushki_checkout/notifications/';
 export const PAYOUT_WEBHOOK_PATH = '/api/v1/kushki/payout_status/';
+export const SUBSCRIPTION_WEBHOOK_PATH = '/api/v1/subscriptions/notifications/';
 
 /** A school with its merchant at the gateway, two families and one more student. */
 export interface SchoolFixture {
@@ -110,6 +114,8 @@ export class PaymentsHarness {
     ],
   }));
   readonly secretsKey = randomBytes(32);
+  /** The proof store's directory, the harness's own (removed on stop). */
+  readonly proofDirectory = mkdtempSync(path.join(os.tmpdir(), 'cuota-proofs-'));
   /** Where payments listens when it runs as its own process (else the in-process one). */
   externalUrl: string | undefined;
   config!: PaymentsConfig;
@@ -174,6 +180,7 @@ export class PaymentsHarness {
       secretsKey: this.secretsKey,
       gatewayTimeoutMs: 2_000,
       reconciliation: { intervalMs: 0 },
+      proofDirectory: this.proofDirectory,
       ...this.options.config,
     };
     this.serviceConfig = {
@@ -250,6 +257,7 @@ export class PaymentsHarness {
             webhook_url: `${this.relay.url}${WEBHOOK_PATH}`,
             webhook_signature: school.webhookSecret,
             payout_webhook_url: `${this.relay.url}${PAYOUT_WEBHOOK_PATH}`,
+            subscription_webhook_url: `${this.relay.url}${SUBSCRIPTION_WEBHOOK_PATH}`,
           }),
         },
       );
@@ -312,6 +320,7 @@ export class PaymentsHarness {
     await this.sandbox.stop();
     await this.ns.dispose();
     await this.db.drop();
+    rmSync(this.proofDirectory, { recursive: true, force: true });
   }
 
   guardian(school = this.schools[0]!, family = 0): IdentityClaims {

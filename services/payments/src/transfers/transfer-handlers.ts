@@ -21,7 +21,8 @@ import { confirmTransfer, deleteTransferReport, rejectTransfer } from './decide-
 import { reportTransfer } from './report-transfer';
 import { readProof, uploadedProof } from './transfer-proof-upload';
 import { reportFor, reportView, UNKNOWN_REPORT } from './transfer-report-access';
-import { proofOf, reportedTransfers, saveProof } from './transfer-report-repository';
+import { reportedTransfers } from './transfer-report-repository';
+import { keepProof, proofFile } from './transfer-proofs';
 import { toTransferReport } from './transfer-report-view';
 
 const staffMember = (staff: StaffClaims) => ({ userId: staff.user_id, name: staff.name ?? null });
@@ -51,7 +52,7 @@ export function transferHandlers(deps: PaymentsDeps) {
           throw conflict(
             'La escuela ya revisó esta transferencia; ya no se cambia su comprobante.',
           );
-        await saveProof(db, params.payin, uploadedProof(res));
+        await keepProof(db, deps.proofs, params.payin, uploadedProof(res));
         return reportView(db, params.payin);
       },
       { before: [readProof] },
@@ -78,9 +79,9 @@ export function transferHandlers(deps: PaymentsDeps) {
 
     implement(proofOfPayment, async ({ params, caller }) => {
       await reportFor(db, params.school, params.payin, caller);
-      const proof = await proofOf(db, params.payin);
+      const proof = await proofFile(db, deps.proofs, params.payin);
       if (!proof) throw notFound('Esta transferencia aún no tiene comprobante.');
-      return Reply.file({ data: proof.bytes, contentType: proof.contentType });
+      return Reply.file(proof);
     }),
 
     implement(confirmTransferEndpoint, ({ params, caller, requireStaffOf }) =>

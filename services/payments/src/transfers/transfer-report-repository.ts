@@ -39,9 +39,18 @@ export interface UploadedProof {
   bytes: Buffer;
 }
 
+/** A proof kept in the proof store: its description and the SHA-256 that names its file. */
+export interface StoredProof {
+  contentType: string;
+  fileName: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
 /** The report's proof, replacing the one before (the family may upload a better photo). */
-export async function saveProof(tx: Executor, payinId: string, proof: UploadedProof) {
-  const values = { ...proof, sizeBytes: proof.bytes.length, uploadedAt: new Date() };
+export async function saveProof(tx: Executor, payinId: string, proof: StoredProof) {
+  // `bytes: null`: a proof replaced after the store came no longer keeps the old bytes here.
+  const values = { ...proof, bytes: null, uploadedAt: new Date() };
   await tx
     .insert(paymentProofs)
     .values({ payinId, ...values })

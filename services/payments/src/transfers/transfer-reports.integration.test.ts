@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import {
   PROOF_MAX_BYTES,
   transferReportListSchema,
@@ -6,6 +8,7 @@ import {
 } from '@cuota/contracts/payments/transfer-reports';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { balancesOfSchool } from '../ledger/ledger-repository';
+import { sha256Of } from './proof-store';
 import { ledgerIsRight } from '../test-support/ledger-after-reversal';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import type { BilledOrder } from '../test-support/real-billing';
@@ -124,6 +127,14 @@ test('a family reports a transfer with its proof: once per key, pending for staf
   expect(proof.status).toBe(200);
   expect(proof.headers.get('content-type')).toContain('application/pdf');
   expect(Buffer.from(proof.body).toString('latin1')).toMatch(/^%PDF-1\.4/);
+  // The file is in the proof store, named by its SHA-256; the row keeps no bytes (ADR 0045).
+  const sha256 = sha256Of(Buffer.from(await pdf.arrayBuffer()));
+  const { rows } = await h.books.$client.query(
+    'SELECT sha256, bytes, size_bytes FROM payment_proofs WHERE payin_id = $1',
+    [reported],
+  );
+  expect(rows).toEqual([{ sha256, bytes: null, size_bytes: pdf.size }]);
+  expect(readdirSync(path.join(h.proofDirectory, sha256.slice(0, 2)))).toEqual([sha256]);
   // Another family sees neither the report nor its proof.
   expect((await list(h.guardian(school, 1))).body.results).toEqual([]);
   expect(

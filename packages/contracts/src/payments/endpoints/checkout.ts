@@ -55,6 +55,24 @@ export const checkoutNotification = defineEndpoint({
 });
 
 /**
+ * The gateway's signed notification of a subscription's recurring card charge (ADR 0045):
+ * verified as the card notification, recorded once per ticket, the charge paying that
+ * month's order of the subscription.
+ */
+export const subscriptionNotification = defineEndpoint({
+  name: 'payments.kushki.subscription-notification',
+  method: 'POST',
+  path: '/api/v1/subscriptions/notifications/',
+  domain: 'payments',
+  surface: 'webhook',
+  access: gatewayWebhook(),
+  summary: 'Notificación de la pasarela sobre una suscripción',
+  spec: 'spec',
+  bodyType: 'raw',
+  response: z.object({ received: z.literal(true) }),
+});
+
+/**
  * Where the portal frames the gateway's hosted card form for a school: the form's address and
  * the school's public merchant id (browser-side, not a secret). Payments knows both per school
  * (the environment by use_kushki_sandbox). The school's families and staff may ask; 409 when
@@ -78,5 +96,6 @@ export const CHECKOUT_ENDPOINTS = [
   checkout,
   paymentStatus,
   checkoutNotification,
+  subscriptionNotification,
   cardFormSettings,
 ] as const;

@@ -12,6 +12,8 @@ import { DESK_ENDPOINTS } from './desk';
 import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
 import { PAYOUT_ENDPOINTS } from './payouts';
+import { PREFERENCE_ENDPOINTS } from './preferences';
+import { GATEWAY_CREDENTIAL_ENDPOINTS } from './gateway-credentials';
 import { TRANSFER_REPORT_ENDPOINTS } from './transfer-reports';
 
 /** The platform's own check that every ledger transaction balances (never a school's staff). */
@@ -30,8 +32,10 @@ export const ledgerBalanceCheck = defineEndpoint({
 export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ledgerBalanceCheck,
   ...CHECKOUT_ENDPOINTS,
+  ...PREFERENCE_ENDPOINTS,
   ...CREDIT_PROFILE_ENDPOINTS,
   ...BACKOFFICE_PAYIN_ENDPOINTS,
+  ...GATEWAY_CREDENTIAL_ENDPOINTS,
   ...PAYIN_ENDPOINTS,
   ...DESK_ENDPOINTS,
   ...CORRECTION_ENDPOINTS,

@@ -38,7 +38,10 @@ export async function streamStudentWorkbook(
     'content-disposition': `attachment; filename="alumnos-${date}.xlsx"`,
     'cache-control': 'no-store',
   });
-  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
+    stream: res,
+    useStyles: true,
+  });
   const sheet = workbook.addWorksheet('Alumnos');
   sheet.columns = COLUMNS;
   sheet.getRow(1).font = { bold: true };

@@ -7,7 +7,8 @@ import { buildCardFormScript, cardFormRoutes } from './hosted-form/card-form-rou
 import { sendJson } from './http-io.ts';
 import { KushkiError, notFound, unexpectedError } from './kushki-error.ts';
 import { MerchantRegistry } from './merchants.ts';
-import { PayoutDesk, payoutRoutes } from './payouts-api.ts';
+import { PayoutDesk } from './payout-desk.ts';
+import { payoutRoutes } from './payouts-api.ts';
 import { subscriptionRoutes } from './subscriptions-api.ts';
 import { ReversalSettler, type ReversalDelays } from './reversal-settler.ts';
 import { controlRoutes } from './sandbox-control.ts';

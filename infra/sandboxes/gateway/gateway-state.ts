@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import type { ChargeLedger } from './charge-ledger.ts';
 import type { MerchantRegistry } from './merchants.ts';
-import type { PayoutDesk } from './payouts-api.ts';
+import type { PayoutDesk } from './payout-desk.ts';
 import type { ReversalSettler } from './reversal-settler.ts';
-import type { CardSubscription } from './subscriptions-api.ts';
+import type { CardSubscription } from './card-subscription.ts';
 import type { TokenVault } from './token-vault.ts';
 import type { WebhookNotifier } from './webhook-notifier.ts';
 

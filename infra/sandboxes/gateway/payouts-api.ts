@@ -12,6 +12,7 @@ import {
 import { privateMerchant, publicMerchant } from './merchant-auth.ts';
 import type { Merchant } from './merchants.ts';
 import { centavosToPesos, pesosToCentavos } from './money.ts';
+import type { SandboxPayout } from './payout-desk.ts';
 
 /**
  * Payouts by bank transfer (SPEI to a CLABE), as community code calls Kushki's:
@@ -40,51 +41,6 @@ const payoutInitRequest = z.object({
 
 /** A CLABE whose payouts the sandbox's bank declines (valid check digit; BANAMEX). */
 export const DECLINED_PAYOUT_CLABE = '002180000000000009';
-
-export interface SandboxPayout {
-  ticketNumber: string;
-  merchantId: string;
-  clabe: string;
-  holderName: string;
-  centavos: number;
-  metadata: Record<string, unknown>;
-  status: 'INITIALIZED' | 'APPROVAL' | 'DECLINED';
-  created: number;
-}
-
-interface PayoutToken {
-  publicMerchantId: string;
-  clabe: string;
-  holderName: string;
-  centavos: number;
-  used: boolean;
-}
-
-/** The sandbox's payouts, in memory: tokens, and payouts by ticket (oldest first). */
-export class PayoutDesk {
-  readonly tokens = new Map<string, PayoutToken>();
-  readonly payouts: SandboxPayout[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-
-  readonly settleMs: number;
-
-  constructor(settleMs: number) {
-    this.settleMs = settleMs;
-  }
-
-  later(fn: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, this.settleMs);
-    this.timers.add(timer);
-  }
-
-  stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-  }
-}
 
 function centavosOf(pesos: number, field: string): number {
   const centavos = pesosToCentavos(pesos);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@cuota/contracts/common/spanish-messages';
-import type { PaymentBrand } from './card-number.ts';
 import { amount, centavosOf } from './charges-api.ts';
 import type { RequestContext, Route } from './gateway-state.ts';
 import { parseBody, sendJson } from './http-io.ts';
@@ -13,18 +12,7 @@ import {
 } from './kushki-error.ts';
 import { saleDetails, saleRecord } from './kushki-shapes.ts';
 import { privateMerchant } from './merchant-auth.ts';
-import type { ChargeBehaviour } from './test-cards.ts';
-
-/** A card kept for a merchant's recurring charges, behaving as its test card says. */
-export interface CardSubscription {
-  subscriptionId: string;
-  publicMerchantId: string;
-  token: string;
-  brand: PaymentBrand;
-  lastFourDigits: string;
-  behaviour: ChargeBehaviour;
-  metadata: Record<string, unknown>;
-}
+import type { CardSubscription } from './card-subscription.ts';
 
 const metadata = z.record(z.string(), z.unknown()).optional();
 

@@ -12,7 +12,7 @@ import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import { saveBuilt, type InvoiceRow, type Lease } from '../invoices/invoice-repository';
 import { engineStudent } from '../invoices/invoice-parties';
 import { engineLines } from '../invoices/invoice-request-rules';
-import type { BuildOutcome } from '../invoices/build-invoice';
+import type { BuildOutcome } from '../invoices/build-outcome';
 import {
   globalMembersOf,
   refreshGlobalTotals,

@@ -27,6 +27,9 @@ const colegiatura: Concept = {
   late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
   early_payment: null,
   active: true,
+  cycle_id: null,
+  visibility: 'PUBLIC',
+  auto_assign: false,
   orders: 0,
   created_at: '2026-08-01T00:00:00.000Z',
 };

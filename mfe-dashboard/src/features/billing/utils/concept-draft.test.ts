@@ -87,6 +87,9 @@ test('an edit keeps the late fee as it was saved and sends only what may change'
     late_fee: { kind: 'PERCENT', basis_points: 250, grace_days: 3, cap_centavos: null },
     early_payment: null,
     active: true,
+    cycle_id: null,
+    visibility: 'PUBLIC',
+    auto_assign: false,
     orders: 12,
     created_at: '2026-08-01T00:00:00.000Z',
   });

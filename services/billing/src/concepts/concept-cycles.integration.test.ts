@@ -150,6 +150,31 @@ describe('batch creation', () => {
   });
 });
 
+test('the book-keeper hides a concept with a PATCH: it leaves the lists, and comes back', async () => {
+  const [seguro] = (
+    await h.call(staff(), BATCH, {
+      json: { concepts: [monthly('Seguro de gastos médicos', { concept_type: 'INSURANCE' })] },
+    })
+  ).body;
+  const hide = await h.call(staff(), `/book-keeper/concepts/${seguro.id}/`, {
+    method: 'PATCH',
+    json: { visibility: 'HIDDEN' },
+  });
+  expect(hide.body.visibility).toBe('HIDDEN');
+  expect(names((await h.call(staff(), ROOTS)).body)).not.toContain('Seguro de gastos médicos');
+  const bad = await h.call(staff(), `/book-keeper/concepts/${seguro.id}/`, {
+    method: 'PATCH',
+    json: { visibility: 'SECRET' },
+  });
+  expect(bad.status).toBe(400);
+  expect(bad.body.error.details[0].message).toBe('Elige una visibilidad válida.');
+  await h.call(staff(), `/book-keeper/concepts/${seguro.id}/`, {
+    method: 'PATCH',
+    json: { visibility: 'STAFF' },
+  });
+  expect(names((await h.call(staff(), ROOTS)).body)).toContain('Seguro de gastos médicos');
+});
+
 test('root concepts are read with billing.read of the school only', async () => {
   expect((await h.call(staff('OTHER'), ROOTS)).status).toBe(403);
   expect((await h.call(family(), ROOTS)).status).toBe(403);

@@ -117,6 +117,12 @@ export type EarlyPayment = z.infer<typeof earlyPaymentSchema>;
 export const VISIBILITIES = ['HIDDEN', 'STAFF', 'BETA', 'PUBLIC'] as const;
 export const visibilitySchema = z.enum(VISIBILITIES, 'Elige una visibilidad válida.');
 export type Visibility = z.infer<typeof visibilitySchema>;
+export const VISIBILITY_LABELS: Record<Visibility, string> = {
+  HIDDEN: 'Oculto',
+  STAFF: 'Solo personal',
+  BETA: 'Beta (solo personal)',
+  PUBLIC: 'Visible para familias',
+};
 
 export const conceptSchema = z.object({
   id: z.string(),

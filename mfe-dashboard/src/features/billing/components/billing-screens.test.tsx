@@ -132,6 +132,23 @@ test('Conceptos: «Crear en lote» posts every line once, and says which line th
   expect(keys[0]).toBe(keys[1]);
 });
 
+test('Conceptos: a concept families do not see, or assigned automatically, says so', async () => {
+  const transporte: Concept = {
+    ...colegiatura,
+    id: 'c-transporte',
+    name: 'Transporte',
+    concept_type: 'TRANSPORT',
+    visibility: 'STAFF',
+    auto_assign: true,
+  };
+  stubFetch().on('GET', CONCEPTS, [colegiatura, transporte]);
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  expect(
+    await screen.findByText('Transporte · Primaria · Solo personal · asignación automática'),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Colegiatura · Primaria')).toBeInTheDocument();
+});
+
 test('Conceptos: without concepts.write the actions are disabled with the reason', async () => {
   stubFetch().on('GET', CONCEPTS, [colegiatura]);
   render(<ConceptsView schoolId={SCHOOL} canWrite={false} />);

@@ -47,6 +47,9 @@ test('a monthly fee with a percentage late fee becomes the create body', () => {
       due_day: 10,
       late_fee: { kind: 'PERCENT', basis_points: 500, grace_days: 5, cap_centavos: 50_000 },
       early_payment: null,
+      // The form names no cycle or visibility yet: a root concept families see.
+      cycle_id: null,
+      visibility: 'PUBLIC',
     },
   });
 });

@@ -273,6 +273,35 @@ describe('auto-assign', () => {
       true,
     );
   });
+
+  test('a one-time concept reaches a late joiner only when it falls due after this month', async () => {
+    const single = (name: string, due_on: string) => ({
+      name,
+      concept_type: 'INSURANCE',
+      recurrence: 'SINGLE',
+      price_centavos: 90_000,
+      level: 'elementary',
+      due_on,
+    });
+    const [later, thisMonth] = (
+      await h.call(staff(), BATCH, {
+        json: {
+          concepts: [single('Seguro anual', '2026-12-01'), single('Excursión', '2026-10-30')],
+        },
+      })
+    ).body;
+    for (const c of [later, thisMonth]) {
+      await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
+        json: { school_id: SCHOOL, concept_id: c.id },
+      });
+      await autoAssign({ auto_assign: true }, staff(), c.id);
+    }
+    await joins(4);
+    await waitFor(async () =>
+      (await ordersOf(later.id)).some((o) => o.student_id === studentId(4)),
+    );
+    expect((await ordersOf(thisMonth.id)).map((o) => o.student_id)).not.toContain(studentId(4));
+  });
 });
 
 test('a family is offered only PUBLIC concepts to subscribe; staff see STAFF and BETA too', async () => {

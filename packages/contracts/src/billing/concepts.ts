@@ -242,6 +242,8 @@ export const updateConceptSchema = z
     early_payment: earlyPaymentSchema.nullable().optional(),
     active: z.boolean().optional(),
     visibility: visibilitySchema.optional(),
+    /** Concepts made before cycles (migration 0016) are given theirs here; null: a root one. */
+    cycle_id: z.uuid('Elige un ciclo escolar válido.').nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Indica qué cambiar del concepto.',

@@ -173,6 +173,13 @@ test('the book-keeper hides a concept with a PATCH: it leaves the lists, and com
     json: { visibility: 'STAFF' },
   });
   expect(names((await h.call(staff(), ROOTS)).body)).toContain('Seguro de gastos médicos');
+  // A concept made before cycles is given its cycle: it is no longer a root concept.
+  const moved = await h.call(staff(), `/book-keeper/concepts/${seguro.id}/`, {
+    method: 'PATCH',
+    json: { cycle_id: CYCLE },
+  });
+  expect(moved.body.cycle_id).toBe(CYCLE);
+  expect(names((await h.call(staff(), ROOTS)).body)).not.toContain('Seguro de gastos médicos');
 });
 
 test('root concepts are read with billing.read of the school only', async () => {

@@ -14,7 +14,14 @@ export type NewConcept = typeof concepts.$inferInsert;
 export type ConceptChanges = Partial<
   Pick<
     ConceptRow,
-    'name' | 'priceCentavos' | 'lateFee' | 'earlyPayment' | 'active' | 'visibility' | 'autoAssign'
+    | 'name'
+    | 'priceCentavos'
+    | 'lateFee'
+    | 'earlyPayment'
+    | 'active'
+    | 'visibility'
+    | 'autoAssign'
+    | 'cycleId'
   >
 >;
 

@@ -11,5 +11,6 @@ export function updateConcept(tx: Executor, row: ConceptRow, input: UpdateConcep
     earlyPayment: input.early_payment,
     active: input.active,
     visibility: input.visibility,
+    cycleId: input.cycle_id,
   });
 }

@@ -38,7 +38,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
   streams: ['BILLING'],
   endpoints: ({ db, config }) => [
     ...studentDirectoryHandlers(db),
-    ...conceptHandlers(db),
+    ...conceptHandlers({ db, today: todayOf(config) }),
     ...billRunHandlers(db),
     ...orderHandlers({ db, today: todayOf(config) }),
     ...dueOrderHandlers({ db, today: todayOf(config) }),
@@ -63,8 +63,8 @@ export const billingService: ServiceDefinition<typeof schema> = {
       await nc.flush().catch(() => {});
     };
   },
-  consumers: ({ logger }) => ({
-    [STUDENT_DIRECTORY_CONSUMER]: directorySubscriptions(),
+  consumers: ({ logger, config }) => ({
+    [STUDENT_DIRECTORY_CONSUMER]: directorySubscriptions(todayOf(config)),
     [PAYMENTS_CONSUMER]: paymentsSubscriptions(logger),
   }),
 };

@@ -21,10 +21,12 @@ import type { BulkJobKind, BulkOperationStatus } from '@cuota/contracts/billing/
 import {
   CONCEPT_TYPES,
   RECURRENCES,
+  VISIBILITIES,
   type ConceptType,
   type EarlyPayment,
   type LateFee,
   type Recurrence,
+  type Visibility,
 } from '@cuota/contracts/billing/concepts';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
@@ -60,6 +62,11 @@ export const concepts = pgTable(
     lateFee: jsonb('late_fee').$type<LateFee>(),
     earlyPayment: jsonb('early_payment').$type<EarlyPayment>(),
     active: boolean('active').notNull().default(true),
+    /** Enrolment's school cycle it bills in; null: a root concept (ADR 0035). */
+    cycleId: uuid('cycle_id'),
+    visibility: text('visibility').$type<Visibility>().notNull().default('PUBLIC'),
+    /** Students joining its level later are billed it from the next period. */
+    autoAssign: boolean('auto_assign').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -69,7 +76,9 @@ export const concepts = pgTable(
     ),
     check('concepts_type_check', inList(t.conceptType.name, CONCEPT_TYPES)),
     check('concepts_recurrence_check', inList(t.recurrence.name, RECURRENCES)),
+    check('concepts_visibility_check', inList(t.visibility.name, VISIBILITIES)),
     index('concepts_school_idx').on(t.schoolId),
+    index('concepts_school_cycle_idx').on(t.schoolId, t.cycleId),
   ],
 );
 

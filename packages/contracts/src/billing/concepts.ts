@@ -108,6 +108,22 @@ export const earlyPaymentSchema = z.strictObject({
 });
 export type EarlyPayment = z.infer<typeof earlyPaymentSchema>;
 
+/**
+ * Spec §3 visibility (ADR 0035 "Concepts of a cycle"): who sees a concept in the catalogues.
+ * HIDDEN: nobody's list (by id and `?visibility=HIDDEN` only); STAFF and BETA: the
+ * dashboard's lists, not the portal's offer (BETA: staff try it before families); PUBLIC:
+ * everywhere. Orders already billed are money owed and stay visible whatever the concept's.
+ */
+export const VISIBILITIES = ['HIDDEN', 'STAFF', 'BETA', 'PUBLIC'] as const;
+export const visibilitySchema = z.enum(VISIBILITIES, 'Elige una visibilidad válida.');
+export type Visibility = z.infer<typeof visibilitySchema>;
+export const VISIBILITY_LABELS: Record<Visibility, string> = {
+  HIDDEN: 'Oculto',
+  STAFF: 'Solo personal',
+  BETA: 'Beta (solo personal)',
+  PUBLIC: 'Visible para familias',
+};
+
 export const conceptSchema = z.object({
   id: z.string(),
   school_id: z.string(),
@@ -126,6 +142,11 @@ export const conceptSchema = z.object({
   late_fee: lateFeeSchema.nullable(),
   early_payment: earlyPaymentSchema.nullable(),
   active: z.boolean(),
+  /** The school cycle it bills in (enrolment's); null: a root concept of the school. */
+  cycle_id: z.string().nullable(),
+  visibility: visibilitySchema,
+  /** Students who join its level later get it from the next period (ADR 0035). */
+  auto_assign: z.boolean(),
   /** Orders already created from it (a concept with orders cannot be deleted). */
   orders: z.number().int(),
   created_at: z.string(),
@@ -146,6 +167,8 @@ const conceptFields = {
   level: educationLevelSchema.nullable().default(null),
   late_fee: lateFeeSchema.nullable().default(null),
   early_payment: earlyPaymentSchema.nullable().default(null),
+  cycle_id: z.uuid('Elige un ciclo escolar válido.').nullable().default(null),
+  visibility: visibilitySchema.default('PUBLIC'),
 };
 
 /** POST /api/v1/dashboard/concepts/: a monthly fee with its months, or a one-time charge. */
@@ -173,6 +196,38 @@ export const createConceptSchema = z.discriminatedUnion('recurrence', [
   }),
 ]);
 export type CreateConcept = z.infer<typeof createConceptSchema>;
+/** As seeds and benches write one: the schema's defaults (cycle, visibility…) may be left out. */
+export type CreateConceptInput = z.input<typeof createConceptSchema>;
+
+/** One concept of a batch: the school is the path's. */
+export const batchConceptSchema = z.discriminatedUnion('recurrence', [
+  createConceptSchema.options[0].omit({ school_id: true }),
+  createConceptSchema.options[1].omit({ school_id: true }),
+]);
+
+/**
+ * POST /api/v1/dashboard/schools/{id}/concepts/batch/: all or nothing. A bad item is a 400
+ * naming its position («Concepto 3: …»), and nothing is written.
+ */
+export const createConceptBatchSchema = z.strictObject({
+  concepts: z
+    .array(batchConceptSchema)
+    .min(1, 'Agrega al menos un concepto.')
+    .max(50, 'Como máximo 50 conceptos por lote.'),
+});
+export type CreateConceptBatch = z.infer<typeof createConceptBatchSchema>;
+
+/** POST …/concepts/{concept}/auto-assign/: the state wanted, so a retry changes nothing. */
+export const autoAssignConceptSchema = z.strictObject({
+  auto_assign: z.boolean('Indica si el concepto se asigna automáticamente.').default(true),
+});
+export type AutoAssignConcept = z.infer<typeof autoAssignConceptSchema>;
+
+/** What auto-assign did: the concept, and the orders it billed to students missing them. */
+export const autoAssignedConceptSchema = z.object({
+  concept: conceptSchema,
+  orders_created: z.number().int().nonnegative(),
+});
 
 /**
  * PATCH /book-keeper/concepts/{id}/ and PUT /api/v1/dashboard/concepts/{id}/: what may change
@@ -186,6 +241,9 @@ export const updateConceptSchema = z
     late_fee: lateFeeSchema.nullable().optional(),
     early_payment: earlyPaymentSchema.nullable().optional(),
     active: z.boolean().optional(),
+    visibility: visibilitySchema.optional(),
+    /** Concepts made before cycles (migration 0016) are given theirs here; null: a root one. */
+    cycle_id: z.uuid('Elige un ciclo escolar válido.').nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Indica qué cambiar del concepto.',
@@ -196,5 +254,11 @@ export const conceptQuerySchema = z.object({
   school_id: z.uuid('Elige una escuela válida.'),
   concept_type: conceptTypeSchema.optional(),
   active: z.enum(['true', 'false']).optional(),
+  visibility: visibilitySchema.optional(),
+  cycle_id: z.uuid('Elige un ciclo escolar válido.').optional(),
 });
 export type ConceptQuery = z.infer<typeof conceptQuerySchema>;
+
+/** The school's own list (`…/schools/{id}/concepts/`, `…/root_concepts/`): the path names it. */
+export const schoolConceptQuerySchema = conceptQuerySchema.omit({ school_id: true });
+export type SchoolConceptQuery = z.infer<typeof schoolConceptQuerySchema>;

@@ -12,12 +12,8 @@ export const BILLING_PLANNED_ROWS = plannedRows('billing', {
     'POST /api/v1/schools/{id}/validate_stock/': 'Validar existencias antes de comprar',
   },
   dashboard: {
-    'POST /api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/':
-      'Asignar automáticamente un concepto',
-    'POST /api/v1/dashboard/schools/{id}/concepts/batch/': 'Crear conceptos en lote',
     'GET /api/v1/dashboard/schools/{id}/optional-orders/':
       'Listar órdenes opcionales de la escuela',
-    'GET /api/v1/dashboard/schools/{id}/root_concepts/': 'Listar conceptos raíz de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock/': 'Listar inventario de la escuela',
     'GET /api/v1/dashboard/schools/{id}/stock-history/':
       'Listar historial de inventario de la escuela',

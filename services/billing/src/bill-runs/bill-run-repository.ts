@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BillRun } from '@cuota/contracts/billing/bill-runs';
 import type { ConceptType, EarlyPayment, LateFee } from '@cuota/contracts/billing/concepts';
 import {
@@ -52,6 +52,19 @@ export async function billRunById(db: Executor, id: string, { lock = false } = {
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(UNKNOWN_RUN);
   return row;
+}
+
+/**
+ * The periods of a concept its level was billed by a run or a massive assignment (not a
+ * subscription's one student): what a student joining the level later may be missing.
+ * A one-time concept's run has no period (`null`).
+ */
+export async function periodsBilledToLevel(tx: Executor, conceptId: string) {
+  const rows = await tx
+    .selectDistinct({ period: billRuns.period })
+    .from(billRuns)
+    .where(and(eq(billRuns.conceptId, conceptId), isNull(billRuns.subscriptionId)));
+  return rows.map((r) => r.period);
 }
 
 export async function saveBillRun(tx: Executor, id: string, changes: Partial<BillRunRow>) {

@@ -41,10 +41,13 @@ export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillR
 
 /**
  * Whom a run bills besides the level's active students: one student for a subscription (ADR
- * 0035), or a chunk of a massive assignment (ADR 0040) — always of those, never others.
+ * 0035), a chunk of a massive assignment (ADR 0040), or the students who joined the level
+ * after its run (auto-assign, ADR 0035) — always of those, never others.
  */
 export type RunScope =
-  { subscription: { id: string; studentId: string } } | { bulkJobId: string; studentIds: string[] };
+  | { subscription: { id: string; studentId: string } }
+  | { bulkJobId: string; studentIds: string[] }
+  | { lateJoiners: string[] };
 
 /**
  * One period of a concept billed as a run: to the level's students, to one student for a
@@ -59,6 +62,7 @@ export async function billPeriod(
   const { period, dueOn } = terms;
   const subscription = scope && 'subscription' in scope ? scope.subscription : undefined;
   const chunk = scope && 'bulkJobId' in scope ? scope : undefined;
+  const lateJoiners = scope && 'lateJoiners' in scope ? scope.lateJoiners : undefined;
   const run = await insertBillRun(tx, {
     schoolId: concept.schoolId,
     conceptId: concept.id,
@@ -76,7 +80,7 @@ export async function billPeriod(
     amountCentavos: concept.priceCentavos,
     lateFee: concept.lateFee,
     earlyPayment: concept.earlyPayment,
-    studentIds: subscription ? [subscription.studentId] : chunk?.studentIds,
+    studentIds: subscription ? [subscription.studentId] : (chunk?.studentIds ?? lateJoiners),
   });
   // Students billed for the first time join Adeudos' list: it is numbered by name again.
   if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Concept, ConceptType } from '@cuota/contracts/billing/concepts';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Concept, ConceptType, Visibility } from '@cuota/contracts/billing/concepts';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { concepts, orders } from '../schema';
@@ -12,7 +12,17 @@ import { concepts, orders } from '../schema';
 export type ConceptRow = typeof concepts.$inferSelect;
 export type NewConcept = typeof concepts.$inferInsert;
 export type ConceptChanges = Partial<
-  Pick<ConceptRow, 'name' | 'priceCentavos' | 'lateFee' | 'earlyPayment' | 'active'>
+  Pick<
+    ConceptRow,
+    | 'name'
+    | 'priceCentavos'
+    | 'lateFee'
+    | 'earlyPayment'
+    | 'active'
+    | 'visibility'
+    | 'autoAssign'
+    | 'cycleId'
+  >
 >;
 
 export const UNKNOWN_CONCEPT = 'No encontramos este concepto.';
@@ -42,6 +52,9 @@ export const toConcept = ({
   late_fee: row.lateFee,
   early_payment: row.earlyPayment,
   active: row.active,
+  cycle_id: row.cycleId,
+  visibility: row.visibility,
+  auto_assign: row.autoAssign,
   orders: count,
   created_at: row.createdAt.toISOString(),
 });
@@ -49,7 +62,27 @@ export const toConcept = ({
 export interface ConceptFilter {
   conceptType?: ConceptType;
   active?: boolean;
+  /** One visibility; unset: every one but HIDDEN (ADR 0035: hidden from every list). */
+  visibility?: Visibility;
+  /** Billing's own checks (a batch's names) see hidden concepts too. */
+  includeHidden?: boolean;
+  /** A cycle's concepts; `null`: the root concepts (no cycle). */
+  cycleId?: string | null;
 }
+
+const visibilityIs = (f: ConceptFilter) =>
+  f.visibility
+    ? eq(concepts.visibility, f.visibility)
+    : f.includeHidden
+      ? undefined
+      : ne(concepts.visibility, 'HIDDEN');
+
+const cycleIs = (cycleId: string | null | undefined) =>
+  cycleId === undefined
+    ? undefined
+    : cycleId === null
+      ? isNull(concepts.cycleId)
+      : eq(concepts.cycleId, cycleId);
 
 export async function conceptsOfSchool(db: Executor, schoolId: string, f: ConceptFilter = {}) {
   const rows = await db
@@ -60,6 +93,8 @@ export async function conceptsOfSchool(db: Executor, schoolId: string, f: Concep
         eq(concepts.schoolId, schoolId),
         f.conceptType ? eq(concepts.conceptType, f.conceptType) : undefined,
         f.active === undefined ? undefined : eq(concepts.active, f.active),
+        visibilityIs(f),
+        cycleIs(f.cycleId),
       ),
     )
     .orderBy(asc(concepts.createdAt), asc(concepts.id));
@@ -74,9 +109,57 @@ export async function conceptById(db: Executor, id: string, { lock = false } = {
   return found;
 }
 
+/**
+ * The school's active auto-assigned concepts a student of this level is billed (its level's
+ * and every level's), locked in id order so a run of the same concept waits for it.
+ */
+export async function autoAssignedConceptsOfLevel(
+  tx: Executor,
+  schoolId: string,
+  level: string | null,
+): Promise<ConceptRow[]> {
+  return tx
+    .select()
+    .from(concepts)
+    .where(
+      and(
+        eq(concepts.schoolId, schoolId),
+        eq(concepts.autoAssign, true),
+        eq(concepts.active, true),
+        level === null
+          ? isNull(concepts.level)
+          : sql`(${concepts.level} IS NULL OR ${concepts.level} = ${level})`,
+      ),
+    )
+    .orderBy(asc(concepts.id))
+    .for('update');
+}
+
 export async function insertConcept(tx: Executor, values: NewConcept) {
-  const [row] = await tx.insert(concepts).values(values).returning();
+  // The clock, not the transaction's start: a batch's concepts list in the order sent.
+  const [row] = await tx
+    .insert(concepts)
+    .values({ ...values, createdAt: sql`clock_timestamp()` })
+    .returning();
   return toConcept({ row: row!, orders: 0 });
+}
+
+/**
+ * How many concepts of a cycle have orders: enrolment asks before changing a cycle billing
+ * already charges against (`billing.cycle.has_assigned_concepts`).
+ */
+export async function conceptsOfCycleWithOrders(db: Executor, schoolId: string, cycleId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(concepts)
+    .where(
+      and(
+        eq(concepts.schoolId, schoolId),
+        eq(concepts.cycleId, cycleId),
+        sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders}.concept_id = ${concepts}.id)`,
+      ),
+    );
+  return row!.n;
 }
 
 export async function saveConcept(tx: Executor, id: string, changes: ConceptChanges) {

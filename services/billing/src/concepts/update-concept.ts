@@ -10,5 +10,7 @@ export function updateConcept(tx: Executor, row: ConceptRow, input: UpdateConcep
     lateFee: input.late_fee,
     earlyPayment: input.early_payment,
     active: input.active,
+    visibility: input.visibility,
+    cycleId: input.cycle_id,
   });
 }

@@ -252,10 +252,3 @@ export function allocationsOfOrder(db: Executor, orderId: string) {
     .where(eq(orderAllocations.orderId, orderId))
     .orderBy(asc(orderAllocations.appliedAt), asc(orderAllocations.sourceId));
 }
-
-/** Concepts of a school with at least one order (enrolment asks before changing a cycle). */
-export async function conceptsWithOrders(db: Executor, schoolId: string): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(DISTINCT concept_id)::int AS n FROM orders WHERE school_id = ${schoolId}`);
-  return rows[0]!.n;
-}

@@ -32,6 +32,7 @@ jest.setTimeout(30_000);
 let h: BillingHarness;
 let september: Json, october: Json;
 const S1 = studentId(1);
+const CYCLE = '55555555-5555-4555-8555-555555555555';
 
 beforeAll(async () => {
   h = await startBillingHarness({ now: () => new Date('2026-10-01T18:00:00Z') });
@@ -47,6 +48,7 @@ beforeAll(async () => {
       periods: ['2026-09', '2026-10'],
       due_day: 10,
       late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
+      cycle_id: CYCLE,
     },
   });
   for (const period of ['2026-09', '2026-10'])
@@ -320,15 +322,17 @@ test('a reversal delivered before its payment is taken back when the payment lan
   expect(await h.query(`SELECT * FROM parked_reversals WHERE payin_id = 'payin-late'`)).toEqual([]);
 });
 
-test('enrolment learns that the school bills concepts', async () => {
-  const reply = await ask(cycleHasAssignedConceptsRequest, {
-    school_id: SCHOOL,
-    cycle_id: '55555555-5555-4555-8555-555555555555',
-  });
+test('enrolment learns that the cycle bills concepts, and another cycle does not', async () => {
+  const reply = await ask(cycleHasAssignedConceptsRequest, { school_id: SCHOOL, cycle_id: CYCLE });
   expect(reply).toEqual({ has_assigned_concepts: true, assigned_concepts: 1 });
   const none = await ask(cycleHasAssignedConceptsRequest, {
     school_id: OTHER_SCHOOL,
-    cycle_id: '55555555-5555-4555-8555-555555555555',
+    cycle_id: CYCLE,
   });
   expect(none.has_assigned_concepts).toBe(false);
+  const otherCycle = await ask(cycleHasAssignedConceptsRequest, {
+    school_id: SCHOOL,
+    cycle_id: '66666666-6666-4666-8666-666666666666',
+  });
+  expect(otherCycle).toEqual({ has_assigned_concepts: false, assigned_concepts: 0 });
 });

@@ -12,12 +12,8 @@ import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { BillingContext } from '../billing-db';
 import { openBaseBySchool } from '../balances/balance-repository';
 import { quoteOrder } from '../orders/order-quote';
-import {
-  conceptsWithOrders,
-  ordersByIds,
-  ordersOfStudent,
-  type OrderRow,
-} from '../orders/order-repository';
+import { ordersByIds, ordersOfStudent, type OrderRow } from '../orders/order-repository';
+import { conceptsOfCycleWithOrders } from '../concepts/concept-repository';
 import { toQuote } from '../orders/order-view';
 import { isGuardianOfStudent } from '@cuota/student-directory/guardian-of-student';
 
@@ -72,13 +68,13 @@ export function serveBillingRequests(
       async (q) => ({ schools: await openBaseBySchool(db, q.school_ids) }),
       onError,
     ),
-    // Concepts do not name a cycle yet: any concept of the school with orders counts.
+    // Only the cycle's own concepts count: a root concept's orders do not tie a cycle.
     serveReplies(
       nc,
       ns,
       cycleHasAssignedConceptsRequest,
       async (q) => {
-        const assigned = await conceptsWithOrders(db, q.school_id);
+        const assigned = await conceptsOfCycleWithOrders(db, q.school_id, q.cycle_id);
         return { has_assigned_concepts: assigned > 0, assigned_concepts: assigned };
       },
       onError,

@@ -1,4 +1,4 @@
-import type { CreateConcept, LateFee } from '@cuota/contracts/billing/concepts';
+import type { CreateConceptInput, LateFee } from '@cuota/contracts/billing/concepts';
 import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { BillingDb } from '../billing-db';
 import { runBill } from '../bill-runs/run-bill';
@@ -36,7 +36,7 @@ const LATE_FEE: LateFee = {
   cap_centavos: 45_000,
 };
 
-function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept[] {
+function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConceptInput[] {
   return [
     {
       school_id: schoolId,
@@ -49,7 +49,7 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
       early_payment: null,
       due_on: '2026-08-15',
     },
-    ...levels.map((level): CreateConcept => ({
+    ...levels.map((level): CreateConceptInput => ({
       school_id: schoolId,
       name: `Colegiatura ${EDUCATION_LEVEL_LABELS[level]}`,
       concept_type: 'MONTHLY_FEE',
@@ -89,7 +89,7 @@ function demoConcepts(schoolId: string, levels: EducationLevel[]): CreateConcept
   ];
 }
 
-const isOptional = (input: CreateConcept) =>
+const isOptional = (input: CreateConceptInput) =>
   (SUBSCRIBABLE_CONCEPT_TYPES as readonly string[]).includes(input.concept_type);
 
 /**

@@ -12,7 +12,7 @@ import {
   billedMonthsOf,
   insertSubscription,
 } from './subscription-repository';
-import { monthsToBill } from './subscription-rules';
+import { audienceOf, monthsToBill } from './subscription-rules';
 
 /**
  * Subscribes one student to one optional monthly concept (ADR 0035), in the caller's
@@ -38,6 +38,7 @@ export async function subscribe(
   const { fromPeriod, months } = monthsToBill(concept, student, body.from_period, {
     today,
     billed: billed.value ?? new Set(),
+    audience: audienceOf(caller),
   });
   const subscription = await insertSubscription(tx, {
     schoolId,

@@ -14,6 +14,7 @@ import { studentsOfCaller, subscriberOf, subscriptionOfCaller } from './subscrib
 import { subscribe } from './subscribe';
 import { subscriptionsOfSchool } from './subscription-repository';
 import { subscribablesOf, subscriptionViews } from './subscription-view';
+import { audienceOf } from './subscription-rules';
 import { unsubscribe } from './unsubscribe';
 
 export function subscriptionHandlers({ db, today }: BillingContext) {
@@ -45,7 +46,10 @@ export function subscriptionHandlers({ db, today }: BillingContext) {
       return view(caller, params.school, params.id);
     }),
     implement(listSubscribableConcepts, async ({ caller, params, query }) =>
-      subscribablesOf(db, params.id, await offeredTo(caller, params.id, query.student_id), today()),
+      subscribablesOf(db, params.id, await offeredTo(caller, params.id, query.student_id), {
+        today: today(),
+        audience: audienceOf(caller),
+      }),
     ),
   ];
 }

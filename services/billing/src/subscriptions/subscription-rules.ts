@@ -12,8 +12,16 @@ export const monthsFrom = (concept: Pick<ConceptRow, 'periods'>, from: string) =
 
 const SUBSCRIBABLE: ReadonlySet<string> = new Set(SUBSCRIBABLE_CONCEPT_TYPES);
 
-/** Whether the family may subscribe this student to this concept (ADR 0035). */
-export const mayJoin = (concept: ConceptRow, student: StudentRow) =>
+/** Who is subscribing: a family sees PUBLIC concepts only, staff all but HIDDEN (ADR 0035). */
+export type Audience = 'family' | 'staff';
+export const audienceOf = (caller: { kind: string }): Audience =>
+  caller.kind === 'guardian' ? 'family' : 'staff';
+const visibleTo = (concept: ConceptRow, audience: Audience) =>
+  audience === 'family' ? concept.visibility === 'PUBLIC' : concept.visibility !== 'HIDDEN';
+
+/** Whether this student may be subscribed to this concept by this audience (ADR 0035). */
+export const mayJoin = (concept: ConceptRow, student: StudentRow, audience: Audience) =>
+  visibleTo(concept, audience) &&
   concept.active &&
   concept.recurrence === 'MONTHLY' &&
   SUBSCRIBABLE.has(concept.conceptType) &&
@@ -30,11 +38,11 @@ export function monthsToBill(
   concept: ConceptRow,
   student: StudentRow,
   from: string | undefined,
-  { today, billed }: { today: string; billed: ReadonlySet<string> },
+  { today, billed, audience }: { today: string; billed: ReadonlySet<string>; audience: Audience },
 ): { fromPeriod: string; months: string[] } {
   if (student.status !== 'active')
     throw badRequest('El alumno no está inscrito: no se le pueden agregar suscripciones.');
-  if (!mayJoin(concept, student))
+  if (!mayJoin(concept, student, audience))
     throw badRequest(
       'Este concepto no admite suscripciones para este alumno: elige un servicio opcional mensual de su nivel.',
     );

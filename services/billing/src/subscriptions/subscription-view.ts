@@ -13,7 +13,7 @@ import {
   type SubscriptionOrderRow,
   type SubscriptionRow,
 } from './subscription-repository';
-import { mayJoin, monthsFrom, periodOf } from './subscription-rules';
+import { mayJoin, monthsFrom, periodOf, type Audience } from './subscription-rules';
 
 const owes = (o: SubscriptionOrderRow) => !o.canceledAt && o.totalCentavos > o.paidBaseCentavos;
 
@@ -61,14 +61,14 @@ export async function subscriptionViews(
 
 /**
  * The concept/student pairs these students may subscribe to now (the spec's selection items):
- * optional monthly concepts of their level, not subscribed yet, with the months from the
+ * optional monthly concepts of their level the caller may see, not subscribed yet, with the months from the
  * current one that the student has not been billed yet (a pair with none left is not offered).
  */
 export async function subscribablesOf(
   db: Executor,
   schoolId: string,
   students: StudentRow[],
-  today: string,
+  { today, audience }: { today: string; audience: Audience },
 ): Promise<Subscribable[]> {
   const concepts = await subscribableConcepts(db, schoolId);
   const ids = students.map((s) => s.studentId);
@@ -83,7 +83,7 @@ export async function subscribablesOf(
   return students.flatMap((student) =>
     concepts.flatMap((concept) => {
       const key = `${student.studentId}:${concept.id}`;
-      if (!mayJoin(concept, student) || active.has(key)) return [];
+      if (!mayJoin(concept, student, audience) || active.has(key)) return [];
       const months = monthsFrom(concept, periodOf(today)).filter((p) => !billed.get(key)?.has(p));
       if (months.length === 0) return [];
       return [

@@ -1,12 +1,17 @@
 import { createBillRun, getBillRun } from '@cuota/contracts/billing/endpoints/bill-runs';
 import {
   createConcept,
+  createConceptBatch,
   deleteConcept,
   listSchoolConcepts,
   replaceConcept,
 } from '@cuota/contracts/billing/endpoints/concepts';
 import type { CreateBillRun } from '@cuota/contracts/billing/bill-runs';
-import type { CreateConcept, UpdateConcept } from '@cuota/contracts/billing/concepts';
+import type {
+  CreateConcept,
+  CreateConceptBatch,
+  UpdateConcept,
+} from '@cuota/contracts/billing/concepts';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
@@ -28,6 +33,21 @@ export const billingApi = api.injectEndpoints({
           body: concept,
           idempotencyKey,
         }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Concepts']),
+    }),
+    createConceptBatch: build.mutation({
+      ...fromEndpoint(
+        createConceptBatch,
+        ({
+          schoolId,
+          batch,
+          idempotencyKey,
+        }: {
+          schoolId: string;
+          batch: CreateConceptBatch;
+          idempotencyKey: string;
+        }) => ({ params: { id: schoolId }, body: batch, idempotencyKey }),
       ),
       invalidatesTags: (_r, error) => (error ? [] : ['Concepts']),
     }),
@@ -65,6 +85,7 @@ export const billingApi = api.injectEndpoints({
 export const {
   useConceptsQuery,
   useCreateConceptMutation,
+  useCreateConceptBatchMutation,
   useUpdateConceptMutation,
   useDeleteConceptMutation,
   useCreateBillRunMutation,

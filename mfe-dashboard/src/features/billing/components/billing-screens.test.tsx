@@ -27,6 +27,9 @@ const colegiatura: Concept = {
   late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
   early_payment: null,
   active: true,
+  cycle_id: null,
+  visibility: 'PUBLIC',
+  auto_assign: false,
   orders: 0,
   created_at: '2026-08-01T00:00:00.000Z',
 };
@@ -83,6 +86,69 @@ test('Conceptos: the list reads in pesos and a new monthly fee posts centavos on
   expect(sent!.headers.get('idempotency-key')).toBeTruthy();
 });
 
+test('Conceptos: «Crear en lote» posts every line once, and says which line the service refused', async () => {
+  let answer: Response = Response.json(
+    {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Revisa los conceptos marcados: no se creó ninguno.',
+        details: [
+          {
+            path: 'concepts.1.name',
+            message: 'Concepto 2: el nombre «Libro» se repite en el lote.',
+          },
+        ],
+      },
+    },
+    { status: 400 },
+  );
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', CONCEPTS, [colegiatura])
+    .on('POST', `${CONCEPTS}batch/`, () => answer);
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Crear en lote' }));
+  const form = screen.getByRole('form', { name: 'Crear en lote' });
+  await user.type(within(form).getByLabelText(/^Conceptos/), 'Uniforme; 850{Enter}Libro; 1,240.50');
+  await user.type(within(form).getByLabelText('Fecha de vencimiento'), '2026-11-20');
+  await user.click(within(form).getByRole('button', { name: 'Crear conceptos' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent(
+    'Línea 2: el nombre «Libro» se repite en el lote.',
+  );
+  const [sent] = network.sent('POST', `${CONCEPTS}batch/`);
+  expect((await sent!.json()).concepts).toEqual([
+    expect.objectContaining({ name: 'Uniforme', price_centavos: 85_000, due_on: '2026-11-20' }),
+    expect.objectContaining({ name: 'Libro', price_centavos: 124_050, recurrence: 'SINGLE' }),
+  ]);
+  answer = Response.json([colegiatura], { status: 201 });
+  await user.click(within(form).getByRole('button', { name: 'Crear conceptos' }));
+  expect(await screen.findByRole('table', { name: 'Conceptos de cobro' })).toBeVisible();
+  // The retry carries the same Idempotency-Key: the batch is created once.
+  const keys = network
+    .sent('POST', `${CONCEPTS}batch/`)
+    .map((r) => r.headers.get('idempotency-key'));
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBe(keys[1]);
+});
+
+test('Conceptos: a concept families do not see, or assigned automatically, says so', async () => {
+  const transporte: Concept = {
+    ...colegiatura,
+    id: 'c-transporte',
+    name: 'Transporte',
+    concept_type: 'TRANSPORT',
+    visibility: 'STAFF',
+    auto_assign: true,
+  };
+  stubFetch().on('GET', CONCEPTS, [colegiatura, transporte]);
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  expect(
+    await screen.findByText('Transporte · Primaria · Solo personal · asignación automática'),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Colegiatura · Primaria')).toBeInTheDocument();
+});
+
 test('Conceptos: without concepts.write the actions are disabled with the reason', async () => {
   stubFetch().on('GET', CONCEPTS, [colegiatura]);
   render(<ConceptsView schoolId={SCHOOL} canWrite={false} />);
@@ -90,6 +156,7 @@ test('Conceptos: without concepts.write the actions are disabled with the reason
   expect(edit).toBeDisabled();
   expect(edit).toHaveAttribute('title', 'Tu rol no puede crear ni editar conceptos.');
   expect(screen.getByRole('button', { name: 'Nuevo concepto' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Crear en lote' })).toBeDisabled();
 });
 
 test('Conceptos: each row reads Editar and Eliminar, named with the concept for screen readers', async () => {

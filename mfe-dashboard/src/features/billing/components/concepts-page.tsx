@@ -16,6 +16,7 @@ import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { useConceptsQuery, useDeleteConceptMutation } from '../api/billing-api';
 import { conceptText, dueText, lateFeeText, type CellText } from '../utils/concept-text';
+import { ConceptBatchForm } from './concept-batch-form';
 import { ConceptForm } from './concept-form';
 
 export const NO_CONCEPTS_WRITE = 'Tu rol no puede crear ni editar conceptos.';
@@ -69,10 +70,12 @@ function ConfirmDelete({ concept, onDone }: { concept: Concept; onDone: () => vo
 /** The school's concepts; with concepts.write, create one or edit a saved one. */
 export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrite: boolean }) {
   const concepts = useConceptsQuery(schoolId);
-  const [editing, setEditing] = useState<Concept | 'new' | null>(null);
+  const [editing, setEditing] = useState<Concept | 'new' | 'batch' | null>(null);
   const [deleting, setDeleting] = useState<Concept | null>(null);
   const reason = canWrite ? undefined : NO_CONCEPTS_WRITE;
 
+  if (editing === 'batch')
+    return <ConceptBatchForm schoolId={schoolId} onDone={() => setEditing(null)} />;
   if (editing)
     return (
       <ConceptForm
@@ -84,11 +87,19 @@ export function ConceptsView({ schoolId, canWrite }: { schoolId: string; canWrit
     );
   return (
     <>
-      <div>
+      <RowActions>
         <Button disabled={!canWrite} title={reason} onClick={() => setEditing('new')}>
           Nuevo concepto
         </Button>
-      </div>
+        <Button
+          variant="secondary"
+          disabled={!canWrite}
+          title={reason}
+          onClick={() => setEditing('batch')}
+        >
+          Crear en lote
+        </Button>
+      </RowActions>
       {deleting && (
         <ConfirmDelete key={deleting.id} concept={deleting} onDone={() => setDeleting(null)} />
       )}

@@ -25,6 +25,9 @@ const colegiatura = {
   late_fee: null,
   early_payment: null,
   active: true,
+  cycle_id: null,
+  visibility: 'PUBLIC',
+  auto_assign: false,
   orders: 0,
   created_at: '2026-08-01T00:00:00.000Z',
 } satisfies Concept;

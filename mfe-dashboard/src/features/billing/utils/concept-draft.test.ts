@@ -47,6 +47,9 @@ test('a monthly fee with a percentage late fee becomes the create body', () => {
       due_day: 10,
       late_fee: { kind: 'PERCENT', basis_points: 500, grace_days: 5, cap_centavos: 50_000 },
       early_payment: null,
+      // The form names no cycle or visibility yet: a root concept families see.
+      cycle_id: null,
+      visibility: 'PUBLIC',
     },
   });
 });
@@ -87,6 +90,9 @@ test('an edit keeps the late fee as it was saved and sends only what may change'
     late_fee: { kind: 'PERCENT', basis_points: 250, grace_days: 3, cap_centavos: null },
     early_payment: null,
     active: true,
+    cycle_id: null,
+    visibility: 'PUBLIC',
+    auto_assign: false,
     orders: 12,
     created_at: '2026-08-01T00:00:00.000Z',
   });

@@ -1,4 +1,9 @@
-import { CONCEPT_TYPE_LABELS, type Concept, type LateFee } from '@cuota/contracts/billing/concepts';
+import {
+  CONCEPT_TYPE_LABELS,
+  VISIBILITY_LABELS,
+  type Concept,
+  type LateFee,
+} from '@cuota/contracts/billing/concepts';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { formatDate } from '@cuota/ui/dates';
 import { centavosToDecimal, formatMoney } from '@cuota/ui/money';
@@ -9,10 +14,16 @@ export interface CellText {
   note?: string;
 }
 
-/** The name over "Colegiatura · Primaria" (what it is and whom it bills). */
+/**
+ * The name over "Colegiatura · Primaria" (what it is and whom it bills), then what is not the
+ * default: who sees it when families do not, and automatic assignment to students who join.
+ */
 export function conceptText(concept: Concept): CellText {
   const level = concept.level ? EDUCATION_LEVEL_LABELS[concept.level] : 'todos los niveles';
-  return { main: concept.name, note: `${CONCEPT_TYPE_LABELS[concept.concept_type]} · ${level}` };
+  const notes = [CONCEPT_TYPE_LABELS[concept.concept_type], level];
+  if (concept.visibility !== 'PUBLIC') notes.push(VISIBILITY_LABELS[concept.visibility]);
+  if (concept.auto_assign) notes.push('asignación automática');
+  return { main: concept.name, note: notes.join(' · ') };
 }
 
 /** "5 % mensual" over "tope $500.00 · 3 días de gracia", and the like. */

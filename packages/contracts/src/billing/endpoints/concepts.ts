@@ -1,6 +1,10 @@
 import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import {
+  autoAssignConceptSchema,
+  autoAssignedConceptSchema,
+  createConceptBatchSchema,
+  schoolConceptQuerySchema,
   conceptListSchema,
   conceptQuerySchema,
   conceptSchema,
@@ -95,7 +99,47 @@ export const listSchoolConcepts = defineEndpoint({
   access: staffOnly('billing.read'),
   summary: 'Conceptos de cobro de la escuela',
   params: uuidParams('id'),
+  query: schoolConceptQuerySchema,
   response: conceptListSchema,
+});
+
+export const createConceptBatch = defineEndpoint({
+  ...concept,
+  name: 'billing.concepts.batch',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/concepts/batch/',
+  access: staffOnly('concepts.write'),
+  summary: 'Crear conceptos en lote: todos o ninguno',
+  params: uuidParams('id'),
+  body: createConceptBatchSchema,
+  response: conceptListSchema,
+  status: 201,
+  idempotencyKey: 'optional',
+});
+
+export const listRootConcepts = defineEndpoint({
+  ...concept,
+  name: 'billing.concepts.roots',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/root_concepts/',
+  access: staffOnly('billing.read'),
+  summary: 'Conceptos raíz de la escuela: los que no pertenecen a un ciclo',
+  params: uuidParams('id'),
+  query: schoolConceptQuerySchema.omit({ cycle_id: true }),
+  response: conceptListSchema,
+});
+
+export const autoAssignConcept = defineEndpoint({
+  ...concept,
+  name: 'billing.concepts.auto-assign',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/concepts/{concept}/auto-assign/',
+  access: staffOnly('concepts.write'),
+  summary: 'Asignar un concepto automáticamente a los alumnos que entren a su nivel',
+  params: uuidParams('id', 'concept'),
+  body: autoAssignConceptSchema,
+  response: autoAssignedConceptSchema,
+  notFound: UNKNOWN_CONCEPT,
 });
 
 export const CONCEPT_ENDPOINTS = [
@@ -106,4 +150,7 @@ export const CONCEPT_ENDPOINTS = [
   deleteConcept,
   patchConcept,
   listSchoolConcepts,
+  createConceptBatch,
+  listRootConcepts,
+  autoAssignConcept,
 ] as const;

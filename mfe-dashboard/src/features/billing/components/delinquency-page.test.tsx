@@ -76,6 +76,11 @@ test('Morosidad: the chart reads every bucket; the table each level and group, l
     'href',
     `/api/v1/dashboard/schools/${SCHOOL}/delinquency/xlsx/`,
   );
+  // Every open order, one row each with its late fee as of today: a plain GET link.
+  expect(screen.getByRole('link', { name: 'Cargos abiertos en Excel' })).toHaveAttribute(
+    'href',
+    `/api/v1/dashboard/schools/${SCHOOL}/fulfillments/xls_v2/?status=open`,
+  );
   expect(screen.getByRole('link', { name: 'Todos los reportes (ZIP)' })).toHaveAttribute(
     'href',
     `/api/v1/dashboard/reports/zip/?school_id=${SCHOOL}`,

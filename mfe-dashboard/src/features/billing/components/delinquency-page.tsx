@@ -16,7 +16,7 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { useLevelsWithSectionsQuery } from '@cuota/web-core/api/school-levels-api';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { delinquencyExportUrl, useDelinquencyQuery } from '../api/delinquency-api';
-import { reportsZipUrl } from '../api/report-links';
+import { openOrdersExcelUrl, reportsZipUrl } from '../api/report-links';
 import { AgingChart } from './aging-chart';
 
 type Row = Delinquency['rows'][number];
@@ -64,6 +64,9 @@ export function DelinquencyView({ schoolId }: { schoolId: string }) {
         </p>
         <a href={delinquencyExportUrl(schoolId)} download>
           Exportar a Excel
+        </a>
+        <a href={openOrdersExcelUrl(schoolId)} download>
+          Cargos abiertos en Excel
         </a>
         <a href={reportsZipUrl(schoolId)} download>
           Todos los reportes (ZIP)

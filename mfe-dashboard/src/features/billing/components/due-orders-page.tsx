@@ -20,7 +20,6 @@ import {
   useDueOrderFiltersQuery,
   useDueOrderStudentsQuery,
 } from '../api/due-orders-api';
-import { openOrdersExcelUrl } from '../api/report-links';
 
 const COLUMNS = [
   {
@@ -119,9 +118,6 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
         <Button variant="secondary" onClick={download}>
           Exportar a Excel
         </Button>
-        <a href={openOrdersExcelUrl(schoolId)} download>
-          Cargos abiertos en Excel
-        </a>
       </FormRow>
       {exportProblem && <FormError>{exportProblem}</FormError>}
     </FilteredPagedList>

@@ -141,7 +141,9 @@ async function writeScenario(sc: Scenario) {
     const { discount, surcharge } = sc.fates[i]!;
     const total = (await orderOf(school, o.id)).total_centavos as number;
     if (discount && total > 1) {
-      const value = Math.max(1, Math.floor(total * discount.share));
+      // A fixed price must stay below the order's cost (billing refuses it otherwise).
+      const most = discount.kind === 'FIXED' ? total - 1 : total;
+      const value = Math.min(most, Math.max(1, Math.floor(total * discount.share)));
       await ok(
         h.call(owner(school), `/api/v1/dashboard/schools/${school}/special_discounts/`, {
           json:

@@ -3,7 +3,7 @@ import { percentile } from '../../packages/testing/src/percentile.ts';
 import { databaseUrl } from '../launcher/profiles.ts';
 import type { System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
-import { signInStaff } from './staff-session.ts';
+import { csrfTokenFor, signInStaff } from './staff-session.ts';
 
 const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 
@@ -20,9 +20,7 @@ export async function eventLatencyScenario(system: System): Promise<void> {
   const owner = system.demo.staff.find((s) => s.role === 'OWNER')!;
   const cookie = await signInStaff(system.urls.portal, owner.email, system.demo.staff_password);
   const api = (p: string) => new URL(p, system.urls.portal).toString();
-  const csrf = (await (await fetch(api('/api/auth/csrf'), { headers: { cookie } })).json()) as {
-    csrfToken: string;
-  };
+  const csrfToken = await csrfTokenFor(system.urls.portal, cookie);
   const billing = new pg.Client({ connectionString: databaseUrl(system.profile, 'billing') });
   await billing.connect();
   try {
@@ -45,7 +43,7 @@ export async function eventLatencyScenario(system: System): Promise<void> {
       const name = `Latencia ${i} ${Date.now()}`;
       const response = await fetch(api(`/api/v1/students/${studentId}/`), {
         method: 'PATCH',
-        headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': csrf.csrfToken },
+        headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': csrfToken },
         body: JSON.stringify({ first_name: name }),
       });
       const committed = process.hrtime.bigint();

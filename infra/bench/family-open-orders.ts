@@ -4,6 +4,8 @@
 // holds `target` open orders; afterwards the runs are deleted through the same endpoint, so the
 // other scenarios (and the next bench) read the demo school as seeded.
 
+import { csrfTokenFor } from './staff-session.ts';
+
 interface Concept {
   id: string;
   concept_type: string;
@@ -22,12 +24,6 @@ const json = async <T>(response: Response, what: string): Promise<T> => {
   if (!response.ok) throw new Error(`${what} → ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 };
-
-async function csrfToken(base: string, cookie: string): Promise<string> {
-  const url = new URL('/api/auth/csrf', base);
-  return (await json<{ csrfToken: string }>(await fetch(url, { headers: { cookie } }), 'csrf'))
-    .csrfToken;
-}
 
 /** One bill run, waited for whether the endpoint answers it done or as a job still running. */
 async function billPeriod(base: string, staff: string, csrf: string, body: object) {
@@ -78,7 +74,7 @@ export async function billAheadForFamily(
   // Tuition only: optional concepts (the cafeteria) are billed to those who subscribe.
   const monthly = concepts.filter((c) => c.concept_type === 'MONTHLY_FEE' && c.periods?.length);
   const periods = [...new Set(monthly.flatMap((c) => c.periods!))].sort();
-  const csrf = await csrfToken(base, cookies.staff);
+  const csrf = await csrfTokenFor(base, cookies.staff);
   const runs: string[] = [];
   let open = await openOrders();
   for (const period of periods) {
@@ -98,7 +94,7 @@ export async function billAheadForFamily(
 
 /** Deletes the runs billed ahead: their orders are unpaid, so every one of them goes. */
 export async function undoBillRuns(base: string, staff: string, runs: string[]): Promise<void> {
-  const headers = { cookie: staff, 'x-csrf-token': await csrfToken(base, staff) };
+  const headers = { cookie: staff, 'x-csrf-token': await csrfTokenFor(base, staff) };
   for (const id of runs)
     await json(
       await fetch(new URL(`${BILL_RUNS}${id}/`, base), { method: 'DELETE', headers }),

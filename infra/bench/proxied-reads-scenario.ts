@@ -9,7 +9,7 @@ import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
 import { cpuMs, maxRss, peakRssDuring, rssNow, rssTable, type Rss } from './memory.ts';
 import { ROUNDS, medianRound, perRequest, ratio, row, startBaseline } from './rounds.ts';
-import { signInStaff } from './staff-session.ts';
+import { csrfTokenFor, signInStaff } from './staff-session.ts';
 
 /** A school page of payins (the list's default page size): the staff list's answer. */
 const SEEDED_PAYINS = 25;
@@ -186,9 +186,7 @@ async function seedDeskPayins(base: string, cookie: string, schoolId: string, st
   const listed = (await (await fetch(new URL(path, base), { headers: { cookie } })).json()) as {
     count: number;
   };
-  const { csrfToken } = (await (
-    await fetch(new URL('/api/auth/csrf', base), { headers: { cookie } })
-  ).json()) as { csrfToken: string };
+  const csrfToken = await csrfTokenFor(base, cookie);
   for (let n = listed.count; n < SEEDED_PAYINS; n++) {
     const response = await fetch(new URL(path, base), {
       method: 'POST',

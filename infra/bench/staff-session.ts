@@ -16,3 +16,10 @@ export async function signInStaff(
     .map((header) => header.split(';')[0])
     .join('; ');
 }
+
+/** The CSRF token a signed-in caller's mutations carry (`x-csrf-token`), as the dashboard asks. */
+export async function csrfTokenFor(baseUrl: string, cookie: string): Promise<string> {
+  const response = await fetch(new URL('/api/auth/csrf', baseUrl), { headers: { cookie } });
+  if (!response.ok) throw new Error(`csrf → ${response.status}`);
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}

@@ -21,7 +21,6 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { cadenaOriginal } from '../cfdi/cadena-original';
 import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
-import { IN_STAMPED_GLOBAL } from '../invoices/generate-invoices';
 import type { InvoiceRow } from '../invoices/invoice-repository';
 import {
   OTHER_SCHOOL_ID,
@@ -255,28 +254,6 @@ test('a global invoice is not cancelled alone: its payments would have no CFDI',
   expect(res.status).toBe(409);
   expect(apiErrorSchema.parse(await res.json()).error.message).toBe(GLOBAL_NOT_CANCELLED);
   expect((await rowOf(global!.id)).status).toBe('success');
-});
-
-test('a payment inside a stamped global one is refused its own CFDI (motive 04 not built)', async () => {
-  await system.publish(
-    guardianUpdatedV1,
-    guardian(5, {
-      billing_name: 'CARLOS ORTEGA SALAZAR',
-      tax_id: 'COSC8001137NA',
-      tax_regime: '605',
-      tax_zip_code: '06600',
-    }),
-  );
-  await waitFor(async () => {
-    const { rows } = await system.invoicing.db.$client.query(
-      'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
-      [uuidOf(5)],
-    );
-    return rows[0]?.tax_id === 'COSC8001137NA';
-  });
-  const res = await generate((await rowOf(payments.family5)).sourceId);
-  expect(res.status).toBe(409);
-  expect(apiErrorSchema.parse(await res.json()).error.message).toBe(IN_STAMPED_GLOBAL);
 });
 
 test('a payment of a month already globally invoiced is stamped on its own', async () => {

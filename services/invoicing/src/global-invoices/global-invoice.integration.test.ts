@@ -256,6 +256,52 @@ test('a global invoice is not cancelled alone: its payments would have no CFDI',
   expect((await rowOf(global!.id)).status).toBe('success');
 });
 
+test('a payment refunded after its global was stamped: one credit note on the global', async () => {
+  const [global] = await globals();
+  const held = await rowOf(payments.family6);
+  const paid = paidEvents.get(held.sourceId)!;
+  const reversal = {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: SCHOOL_ID,
+    kind: 'refund' as const,
+    whole: true,
+    amount_centavos: paid.amount_centavos,
+    allocations: paid.allocations,
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  };
+  // Delivered twice (two envelopes): still one credit note.
+  await system.publish(payinReversedV1, reversal);
+  await system.publish(payinReversedV1, reversal);
+  const note = await waitFor(async () => {
+    const notes = await system.invoicing.db.query.invoices.findMany({
+      where: (t, { and, eq }) =>
+        and(eq(t.document, 'credit_note'), eq(t.relatedInvoiceId, global!.id)),
+    });
+    return notes.length === 1 && notes[0]!.status === 'success' ? notes[0] : undefined;
+  }, 30_000);
+  expect(note).toMatchObject({ totalCentavos: 2_500_00, studentId: student(6).student_id });
+  const cfdi = parseStampedCfdi(note.stampedXml!);
+  const { validates, satCadena, seal } = await sat.verdict(note.stampedXml!, cfdi.comprobante);
+  expect({ validates, seal, cadena: cadenaOriginal(cfdi.comprobante) === satCadena }).toEqual({
+    validates: true,
+    seal: 'Verified OK',
+    cadena: true,
+  });
+  expect(cfdi.comprobante).toMatchObject({
+    TipoDeComprobante: 'E',
+    Total: '2500.00',
+    CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [global!.uuid] }],
+  });
+  expect(cfdi.comprobante.Receptor.Rfc).toBe('XAXX010101000');
+  // The global stands for its other payment; the refunded one is no longer its member.
+  expect(await rowOf(global!.id)).toMatchObject({ status: 'success' });
+  expect(await rowOf(payments.family6)).toMatchObject({ status: 'canceled' });
+});
+
 test('a payment of a month already globally invoiced is stamped on its own', async () => {
   const late = await pay(6, 700_00);
   expect(late.globalState).toBe('held');

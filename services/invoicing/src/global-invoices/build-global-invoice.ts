@@ -15,7 +15,7 @@ import {
   type InvoiceRow,
   type Lease,
 } from '../invoices/invoice-repository';
-import { departuresStamped } from './reissue-global';
+import { departuresStamped } from './global-reissue-repository';
 import { engineStudent } from '../invoices/invoice-parties';
 import { engineLines } from '../invoices/invoice-request-rules';
 import type { BuildOutcome } from '../invoices/build-outcome';

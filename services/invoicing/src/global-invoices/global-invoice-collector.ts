@@ -23,7 +23,8 @@ import {
   type HeldPayment,
 } from './global-invoice-repository';
 import { globalInvoiceKey } from './global-invoice-key';
-import { globalsLeftBehind, settleDepartures } from './reissue-global';
+import { globalsLeftBehind } from './global-reissue-repository';
+import { settleDepartures } from './reissue-global';
 
 /** Local calendar day of an instant in the entity's time zone, `YYYY-MM-DD`. */
 export function localDay(instant: Date, timeZone: string): string {

@@ -5,19 +5,13 @@
  * receptor's acceptance (público en general). Every step locks the stamped global first, so
  * two families (or two clicks) leaving it at once make one re-issue and one cancellation.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { conflict } from '@cuota/service-runtime/http/http-error';
 import type { Executor } from '@cuota/messaging/transaction';
-import { invoices } from '../schema';
 import { askCancellation } from '../cancellations/cancellation-repository';
 import { creditedByInvoice } from '../credit-notes/credit-note-repository';
-import {
-  lockInvoice,
-  substituteOf,
-  wakeWorkers,
-  type InvoiceRow,
-} from '../invoices/invoice-repository';
+import { lockInvoice, substituteOf, type InvoiceRow } from '../invoices/invoice-repository';
 import { hasMembers, refreshGlobalTotals, releaseFrom } from './global-invoice-repository';
+import { departuresStamped, dueNow, moveMembers, recordReissue } from './global-reissue-repository';
 
 export const GLOBAL_CREDITED =
   'La factura global de este periodo tiene notas de crédito vigentes; el SAT no la cancela mientras lo estén, así que este pago no puede facturarse a nombre de la familia.';
@@ -37,61 +31,8 @@ export async function leaveStampedGlobal(
   await releaseFrom(tx, payment.id, global.id);
   if (!(await hasMembers(tx, global.id))) return;
   const reissue = await recordReissue(tx, global);
-  await tx
-    .update(invoices)
-    .set({ globalInvoiceId: reissue.id })
-    .where(
-      and(
-        eq(invoices.globalInvoiceId, global.id),
-        eq(invoices.globalState, 'held'),
-        eq(invoices.status, 'pending'),
-      ),
-    );
+  await moveMembers(tx, global.id, reissue.id);
   await refreshGlobalTotals(tx, reissue.id);
-}
-
-/** The global's re-issue: same period, emisor and receptor, members set by the caller. */
-async function recordReissue(tx: Executor, global: InvoiceRow): Promise<InvoiceRow> {
-  const [reissue] = await tx
-    .insert(invoices)
-    .values({
-      schoolId: global.schoolId,
-      document: 'global',
-      part: global.part,
-      fiscalEntityId: global.fiscalEntityId,
-      sourceKind: 'global',
-      sourceId: global.sourceId,
-      studentId: global.studentId,
-      method: global.method,
-      paidAt: global.paidAt,
-      lines: [],
-      orderIds: [],
-      totalCentavos: global.totalCentavos,
-      receptorRfc: global.receptorRfc,
-      receptorName: global.receptorName,
-      replacesInvoiceId: global.id,
-    })
-    .returning();
-  return reissue!;
-}
-
-/**
- * Whether every payment that left the stamped global has its own CFDI (stamped, or withdrawn
- * since): only then may the re-issue leave it out, so a payment is never without a CFDI.
- */
-export async function departuresStamped(tx: Executor, globalId: string): Promise<boolean> {
-  const [waiting] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.globalInvoiceId, globalId),
-        eq(invoices.globalState, 'released'),
-        inArray(invoices.status, ['pending', 'failed']),
-      ),
-    )
-    .limit(1);
-  return waiting === undefined;
 }
 
 /**
@@ -105,24 +46,9 @@ export async function settleDepartures(tx: Executor, globalId: string): Promise<
   const global = await lockInvoice(tx, globalId);
   if (global?.document !== 'global' || global.status !== 'success') return;
   const reissue = await substituteOf(tx, global.id);
-  if (reissue && !reissue.sealedXml) {
-    await tx
-      .update(invoices)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(eq(invoices.id, reissue.id));
-    await wakeWorkers(tx);
-  } else if (!reissue && (await departuresStamped(tx, global.id)))
+  if (reissue && !reissue.sealedXml) await dueNow(tx, reissue.id);
+  else if (!reissue && (await departuresStamped(tx, global.id)))
     await cancelWithMotive04(tx, global);
-}
-
-/** Stamped globals some payment left whose re-issue or cancellation may be due. */
-export async function globalsLeftBehind(db: Executor): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
-    SELECT DISTINCT g.id FROM invoices g
-    JOIN invoices p ON p.global_invoice_id = g.id AND p.global_state = 'released'
-    WHERE g.document = 'global' AND g.status = 'success'
-      AND NOT EXISTS (SELECT 1 FROM invoices s WHERE s.replaces_invoice_id = g.id AND s.sealed_xml IS NOT NULL)`);
-  return rows.rows.map((r) => r.id);
 }
 
 /** The re-issue stands: the global it replaces is cancelled with motive 04, once. */

@@ -113,6 +113,7 @@ export async function billIntoRun(
  * A chunk of a bill run's job (ADR 0046): into the run's own row while it has no orders (so a
  * run of one chunk is one row and one batch, as before), else into a row of the job's own:
  * each row's scholarships and `billing.orders.billed` parts are then only its chunk's.
+ * Answers how many of the chunk's students were eligible.
  */
 export async function billChunkOfRun(
   tx: Executor,
@@ -120,7 +121,7 @@ export async function billChunkOfRun(
   concept: ConceptRow,
   terms: BillTerms,
   studentIds: string[],
-): Promise<BillRunRow> {
+): Promise<number> {
   const run = await billRunById(tx, runId);
   const into =
     run.createdOrders === 0
@@ -131,5 +132,6 @@ export async function billChunkOfRun(
           period: run.period,
           bulkJobId: runId,
         });
-  return billIntoRun(tx, into, concept, terms, studentIds);
+  const after = await billIntoRun(tx, into, concept, terms, studentIds);
+  return after.eligibleStudents - into.eligibleStudents;
 }

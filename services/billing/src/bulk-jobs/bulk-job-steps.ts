@@ -51,33 +51,35 @@ async function orEveryone(
 }
 
 /**
- * Bills a chunk's students who may get the concept (active, of its level) with `bill`; the
- * others are errors. Students who already have the order are done: the unique key bills them
- * nothing.
+ * Bills a chunk's students with `bill`, which answers how many of them it found eligible
+ * (of the school, active, of the concept's level: its statement checks, ADR 0016). Only when
+ * some were not are the chunk's students read, to name each one left out and why: a chunk
+ * of 5,000 read for nothing cost 0.3 s. Students who already have the order are done: the
+ * unique key bills them nothing.
  */
 const billingChunk =
   (
-    bill: (tx: Executor, job: BulkJobRow, c: ConceptRow, t: BillTerms, ids: string[]) => unknown,
+    bill: (
+      tx: Executor,
+      job: BulkJobRow,
+      c: ConceptRow,
+      t: BillTerms,
+      ids: string[],
+    ) => Promise<number>,
   ): ChunkStep =>
   (tx, job, ids) =>
     orEveryone(ids, async () => {
       const { concept, terms } = await termsOfJob(tx, job);
+      const eligible = await bill(tx, job, concept, terms, ids);
+      if (eligible === ids.length) return [];
       const students = await chunkStudents(tx, job.schoolId, ids);
-      const { ok, errors } = students.passing(ids, (s) => assignable(concept, s));
-      if (ok.length > 0)
-        await bill(
-          tx,
-          job,
-          concept,
-          terms,
-          ok.map((s) => s.studentId),
-        );
-      return errors;
+      return students.passing(ids, (s) => assignable(concept, s)).errors;
     });
 
 /** A massive assignment's chunk is a bill run of its own (ADR 0040). */
-const assignChunk = billingChunk((tx, job, concept, terms, studentIds) =>
-  billPeriod(tx, concept, terms, { bulkJobId: job.id, studentIds }),
+const assignChunk = billingChunk(
+  async (tx, job, concept, terms, studentIds) =>
+    (await billPeriod(tx, concept, terms, { bulkJobId: job.id, studentIds })).eligibleStudents,
 );
 
 /** A bill run's chunk goes into the run that has the job's id (ADR 0046). */

@@ -13,6 +13,7 @@ function banner(system: System): string {
     `                    (${demo.guardian_name}, ${demo.guardian_email}; the code arrives in the mailbox below)`,
     `  Dashboard         ${urls.dashboardLogin}`,
     `                    ${owner?.email} / ${demo.staff_password}  (one user per staff role: ${demo.staff.map((s) => s.email).join(', ')})`,
+    `  Operator          ${demo.operator_email} / ${demo.staff_password}  (Cuota's platform operator: the backoffice rows in ${new URL('/api/docs', urls.portal)})`,
     `  Store sign-up     ${new URL(`/store/${demo.school_id}/registro`, urls.portal)}`,
     `                    (signed out: a family's children become leads in Admisiones)`,
     `  Mailbox           ${urls.mailbox}`,

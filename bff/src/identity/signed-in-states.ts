@@ -35,7 +35,13 @@ export function staffState(staff: StaffIdentity, now = Date.now()): SignedInStat
     ...new Map(staff.memberships.map((m) => [m.school_id, m.school_name])).entries(),
   ].map(([id, name]) => ({ id, name }));
   return {
-    identity: { kind: 'staff', user_id: staff.id, name: staff.name, memberships },
+    identity: {
+      kind: 'staff',
+      user_id: staff.id,
+      name: staff.name,
+      memberships,
+      ...(staff.platform_operator && { platform_operator: true }),
+    },
     user: {
       id: staff.id,
       kind: 'staff',

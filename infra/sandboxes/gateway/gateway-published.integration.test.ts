@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { waitFor } from '@cuota/testing/wait-for';
 import { startGatewaySandbox, type GatewaySandbox } from './gateway-sandbox.ts';
+import {
+  startWebhookReceiver,
+  type Delivery,
+  type WebhookReceiver,
+} from './test-support/webhook-receiver.ts';
 
 /**
  * The sandbox against Kushki's published examples (fixtures/, each naming its source): it
@@ -26,36 +29,25 @@ const PRIVATE_ID = 'b04cf9ad305849da85dbcdd222e2d717';
 const PUBLIC_ID = '84e1d0de2fbf437e9779fd6a52a9ca18';
 const SECRET = 'firma-publicada';
 
-interface Delivery {
-  headers: http.IncomingHttpHeaders;
-  raw: string;
-  body: Record<string, unknown>;
-}
-const received: Delivery[] = [];
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const raw = Buffer.concat(chunks).toString('utf8');
-    received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
-    res.writeHead(200).end();
-  });
-});
+type Notice = Record<string, unknown>;
+let receiver: WebhookReceiver<Notice>;
+let received: Delivery<Notice>[];
 
 let sandbox: GatewaySandbox;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver();
+  received = receiver.deliveries;
   sandbox = await startGatewaySandbox({ port: 0, reversals: { voidMs: 20, refundMs: 20 } });
   sandbox.merchants.register(PUBLIC_ID, {
     merchant_id: MERCHANT_ID,
     private_merchant_id: PRIVATE_ID,
-    webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+    webhook_url: `${receiver.url}/`,
     webhook_signature: SECRET,
   });
 });
 afterAll(async () => {
   await sandbox.stop();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 async function call(method: string, route: string, body?: unknown, key = 'Private-Merchant-Id') {
@@ -105,7 +97,7 @@ function expectPublishedShape(body: Record<string, unknown>, published: Publishe
     if (key in body) expect([key, typeof body[key]]).toEqual([key, typeof value]);
 }
 
-const deliveryFor = (predicate: (d: Delivery) => boolean) =>
+const deliveryFor = (predicate: (d: Delivery<Notice>) => boolean) =>
   waitFor(() => received.find(predicate));
 
 test('the card payment webhook uses only documented snake_case fields, typed as published', async () => {

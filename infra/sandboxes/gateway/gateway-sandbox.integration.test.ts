@@ -1,11 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@cuota/testing/wait-for';
 import { startGatewaySandbox, type GatewaySandbox } from './gateway-sandbox.ts';
+import {
+  startWebhookReceiver,
+  type Delivery,
+  type WebhookReceiver,
+} from './test-support/webhook-receiver.ts';
 import type { WebhookDelivery } from './webhook-notifier.ts';
 
 const MERCHANT_ID = '20000000107058310000';
@@ -22,41 +25,22 @@ const CARDS = {
 };
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
-/** A merchant's webhook endpoint: keeps every request's raw bytes; can be told to fail. */
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  raw: string;
-  body: {
-    ticket_number?: string;
-    saleTicketNumber?: string;
-    voidTicketNumber?: string;
-    transactionType?: string;
-    metadata?: { payment_id?: string };
-  } & Record<string, unknown>;
+/** The fields these tests read from the notices the merchant receives. */
+interface Notice extends Record<string, unknown> {
+  ticket_number?: string;
+  saleTicketNumber?: string;
+  voidTicketNumber?: string;
+  transactionType?: string;
+  metadata?: { payment_id?: string };
 }
-let received: Received[] = [];
-/** Answers 503 this many times to notifications of this payment_id. */
-let failing = { paymentId: '', times: 0 };
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const notice: Received = { headers: req.headers, raw, body: JSON.parse(raw) };
-    if (notice.body.metadata?.payment_id === failing.paymentId && failing.times > 0) {
-      failing.times--;
-      res.writeHead(503).end();
-      return;
-    }
-    received.push(notice);
-    res.writeHead(200).end('ok');
-  });
-});
+let receiver: WebhookReceiver<Notice>;
+let received: WebhookReceiver<Notice>['deliveries'];
 
 let sandbox: GatewaySandbox;
 let api: string;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver<Notice>();
+  received = receiver.deliveries;
   sandbox = await startGatewaySandbox({
     port: 0,
     lateWebhookMs: LATE_WEBHOOK_MS,
@@ -75,7 +59,7 @@ beforeAll(async () => {
     body: JSON.stringify({
       merchant_id: MERCHANT_ID,
       private_merchant_id: PRIVATE_ID,
-      webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/kushki`,
+      webhook_url: `${receiver.url}/kushki`,
       webhook_signature: WEBHOOK_SECRET,
     }),
   });
@@ -83,11 +67,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox.stop();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
-beforeEach(() => {
-  received = [];
-});
+beforeEach(() => receiver.clear());
 
 /** The fields these tests read from the sandbox's answers. */
 interface Answer {
@@ -448,7 +430,7 @@ describe('voids and refunds', () => {
 
 describe('webhooks', () => {
   /** The merchant's check, written from Kushki's documentation, not the sandbox's signer. */
-  function verifyKushkiSignature(notice: Received): boolean {
+  function verifyKushkiSignature(notice: Delivery<Notice>): boolean {
     const id = String(notice.headers['x-kushki-id']);
     const expected = (text: string) => createHmac('sha256', WEBHOOK_SECRET).update(text).digest();
     const sameAs = (header: string | string[] | undefined, text: string) =>
@@ -504,7 +486,7 @@ describe('webhooks', () => {
   });
 
   test('are retried with backoff after the receiver fails', async () => {
-    failing = { paymentId: 'pago-reintentado', times: 2 };
+    receiver.failNext((d) => d.body.metadata?.payment_id === 'pago-reintentado', 2);
     const { body: sale } = await chargeToken(await tokenFor(CARDS.approved), {
       metadata: { payment_id: 'pago-reintentado' },
     });

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { waitFor } from '@cuota/testing/wait-for';
 import { startGatewaySandbox, type GatewaySandbox } from './gateway-sandbox.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './test-support/webhook-receiver.ts';
 import { DECLINED_PAYOUT_CLABE } from './payouts-api.ts';
 
 const MERCHANT_ID = '20000000107058310001';
@@ -10,20 +9,11 @@ const PUBLIC_ID = 'payouts-public';
 const PRIVATE_ID = 'payouts-private';
 const SECRET = 'firma-de-dispersiones';
 
-const received: Array<{ url: string; headers: http.IncomingHttpHeaders; raw: string }> = [];
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    received.push({ url: req.url!, headers: req.headers, raw: Buffer.concat(chunks).toString() });
-    res.writeHead(200).end('ok');
-  });
-});
-
+let receiver: WebhookReceiver<unknown>;
 let sandbox: GatewaySandbox;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
+  const base = receiver.url;
   sandbox = await startGatewaySandbox({ port: 0, payoutMs: 50 });
   const res = await fetch(`${sandbox.url}/_sandbox/merchants/${PUBLIC_ID}`, {
     method: 'PUT',
@@ -39,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox?.stop();
-  receiver.close();
+  await receiver?.close();
 });
 
 const post = (path: string, key: Record<string, string>, body: unknown) =>
@@ -86,8 +76,8 @@ async function payout(clabe: string, pesos: number, payoutId: string) {
 test('a payout starts INITIALIZED and its status is notified, signed, to the payout URL', async () => {
   const started = await payout('012180000000000015', 3379.36, 'p-1');
   expect(started.transactionStatus).toBe('INITIALIZED');
-  await waitFor(() => received.some((r) => r.raw.includes(started.ticketNumber)));
-  const notice = received.find((r) => r.raw.includes(started.ticketNumber))!;
+  await waitFor(() => receiver.deliveries.some((r) => r.raw.includes(started.ticketNumber)));
+  const notice = receiver.deliveries.find((r) => r.raw.includes(started.ticketNumber))!;
   expect(notice.url).toBe('/payouts');
   expect(JSON.parse(notice.raw)).toMatchObject({
     ticketNumber: started.ticketNumber,
@@ -104,8 +94,10 @@ test('a payout starts INITIALIZED and its status is notified, signed, to the pay
 
 test("the declining CLABE's payout is DECLINED with a reason; a wrong key is refused", async () => {
   const started = await payout(DECLINED_PAYOUT_CLABE, 10, 'p-2');
-  await waitFor(() => received.some((r) => r.raw.includes(started.ticketNumber)));
-  const body = JSON.parse(received.find((r) => r.raw.includes(started.ticketNumber))!.raw);
+  await waitFor(() => receiver.deliveries.some((r) => r.raw.includes(started.ticketNumber)));
+  const body = JSON.parse(
+    receiver.deliveries.find((r) => r.raw.includes(started.ticketNumber))!.raw,
+  );
   expect(body).toMatchObject({
     transactionStatus: 'DECLINED',
     responseText: 'Cuenta destino rechazada por el banco.',

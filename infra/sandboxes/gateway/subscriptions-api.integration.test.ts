@@ -1,27 +1,17 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { waitFor } from '@cuota/testing/wait-for';
 import { startGatewaySandbox, type GatewaySandbox } from './gateway-sandbox.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './test-support/webhook-receiver.ts';
 
 const PUBLIC_ID = 'subs-public';
 const PRIVATE_ID = 'subs-private';
 const SECRET = 'firma-de-suscripciones';
 
-const received: Array<{ url: string; headers: http.IncomingHttpHeaders; raw: string }> = [];
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    received.push({ url: req.url!, headers: req.headers, raw: Buffer.concat(chunks).toString() });
-    res.writeHead(200).end('ok');
-  });
-});
-
+let receiver: WebhookReceiver<unknown>;
 let sandbox: GatewaySandbox;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
+  const base = receiver.url;
   sandbox = await startGatewaySandbox({ port: 0 });
   const res = await fetch(`${sandbox.url}/_sandbox/merchants/${PUBLIC_ID}`, {
     method: 'PUT',
@@ -37,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox?.stop();
-  receiver.close();
+  await receiver?.close();
 });
 
 const post = (path: string, key: Record<string, string>, body: unknown) =>
@@ -84,7 +74,9 @@ test('each on-demand charge is a sale notified, signed, to the subscription webh
   });
   expect(charged.status).toBe(201);
   const { ticketNumber } = (await charged.json()) as { ticketNumber: string };
-  const delivery = await waitFor(() => received.find((r) => r.raw.includes(ticketNumber)));
+  const delivery = await waitFor(() =>
+    receiver.deliveries.find((r) => r.raw.includes(ticketNumber)),
+  );
   expect(delivery.url).toBe('/subscriptions');
   const body = JSON.parse(delivery.raw);
   expect(body).toMatchObject({

@@ -43,6 +43,10 @@ function renderDashboard(page: string, session: Session | null = staffSession())
   });
 }
 
+// The sign-in page is a lazy chunk: transforming its modules the first time can take seconds on a
+// busy CI machine, longer than a screen query waits. Loaded once here, the tests wait for the
+// screen, not for the compiler.
+beforeAll(() => import('../features/auth/components/staff-login-page'));
 beforeEach(() => forgetCsrfToken());
 
 test('without a staff session the dashboard sends people to its login page', async () => {

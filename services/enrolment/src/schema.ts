@@ -281,6 +281,11 @@ export const staffUsers = pgTable(
     phone: text('phone'),
     /** argon2id (hash-wasm), encoded with its parameters and salt. */
     passwordHash: text('password_hash').notNull(),
+    /**
+     * A Cuota employee who operates the platform (ADR 0045): no membership grants it; set by
+     * `npm run operator` (the demo seeds one).
+     */
+    platformOperator: boolean('platform_operator').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('staff_users_email_uq').on(sql`lower(${t.email})`)],

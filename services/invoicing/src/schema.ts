@@ -244,10 +244,11 @@ export const invoices = pgTable(
     uniqueIndex('invoices_source_student_part_key')
       .on(t.sourceKind, t.sourceId, t.studentId, t.part)
       .where(sql`${t.document} = 'invoice' AND ${t.replacesInvoiceId} IS NULL`),
-    // One global invoice per entity, periodicity and period, however many jobs close it.
+    // One global invoice per entity, periodicity and period, however many jobs close it; its
+    // re-issue without a payment (motive 04, ADR 0050) shares the period.
     uniqueIndex('invoices_global_period_key')
       .on(t.sourceId)
-      .where(sql`${t.document} = 'global'`),
+      .where(sql`${t.document} = 'global' AND ${t.replacesInvoiceId} IS NULL`),
     index('invoices_global_members_idx')
       .on(t.globalInvoiceId)
       .where(sql`${t.globalInvoiceId} IS NOT NULL`),

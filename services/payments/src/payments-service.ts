@@ -25,7 +25,9 @@ import type { PaymentsDeps } from './payments-deps';
 import { payinHandlers } from './payins/payin-handlers';
 import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
 import { SecretBox } from './secrets/secret-box';
+import { startPeriodic } from '@cuota/service-runtime/jobs/periodic';
 import { LocalDiskProofStore } from './transfers/proof-store';
+import { PROOF_GRACE_MS, sweepUnusedProofs } from './transfers/sweep-unused-proofs';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -48,6 +50,18 @@ export function paymentsDeps(
     logger: ctx.logger,
     now: config.now ?? ctx.config.now ?? (() => new Date()),
   };
+}
+
+/** Hourly, the proof files no report names are forgotten (ADR 0045). */
+function startProofSweep({ db, proofs, now, logger }: PaymentsDeps) {
+  return startPeriodic(
+    PROOF_GRACE_MS,
+    async () => {
+      const deleted = await sweepUnusedProofs(db, proofs, now());
+      if (deleted > 0) logger.info({ deleted }, 'unused transfer proofs deleted');
+    },
+    (err) => logger.error({ err }, 'proof sweep failed'),
+  );
 }
 
 /**
@@ -90,7 +104,11 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
     extras: async (ctx) => {
       const reconciler = new PayinReconciler(deps(ctx), reconcileOptionsOf(config.reconciliation));
       reconciler.start();
-      return () => reconciler.stop();
+      const proofSweep = startProofSweep(deps(ctx));
+      return async () => {
+        await reconciler.stop();
+        await proofSweep.stop();
+      };
     },
   };
 }

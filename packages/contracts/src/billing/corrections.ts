@@ -85,6 +85,7 @@ export const ORDER_ADJUSTMENT_KINDS = [
   'scholarship_avoided',
   'scholarship_forced',
   'replaced',
+  'reinstated',
 ] as const;
 
 /** One entry of an order's audit trail: who changed what, when, from what to what, and why. */

@@ -15,5 +15,7 @@ export const demoAccessSchema = z.object({
   other_guardian_id: z.string(),
   staff: z.array(z.object({ email: z.string(), role: staffRoleSchema })),
   staff_password: z.string(),
+  /** Cuota's platform operator (no school; the backoffice rows of ADR 0045), same password. */
+  operator_email: z.string(),
 });
 export type DemoAccess = z.infer<typeof demoAccessSchema>;

@@ -4,7 +4,8 @@ import { defineEvent } from './event-envelope';
 
 /**
  * An order's amount changed after it was billed: a scholarship or discount granted, a late
- * fee forgiven, a base re-priced, the order cancelled (new total 0). Payments posts the
+ * fee forgiven, a base re-priced, the order cancelled (new total 0) or reinstated (a cancelled
+ * month of a subscription taken up again: its total back). Payments posts the
  * difference to the receivable and, when the order had been paid above its new total, keeps
  * the excess as the student's credit; invoicing issues a credit note for what was invoiced
  * above the new total. One event per applied correction (`adjustment_id`).
@@ -25,6 +26,7 @@ export const orderAdjustedSchema = z.object({
     'base_edited',
     'price_changed',
     'canceled',
+    'reinstated',
   ]),
   /** Base minus discounts plus surcharges, before and after (late fees are not in it). */
   previous_total_centavos: z.number().int().nonnegative(),

@@ -42,6 +42,8 @@ export const staffIdentitySchema = z.object({
       permissions: z.array(permissionSchema).optional(),
     }),
   ),
+  /** Cuota's own operator (ADR 0045): signed into the identity token's claim of that name. */
+  platform_operator: z.literal(true).optional(),
 });
 export type StaffIdentity = z.infer<typeof staffIdentitySchema>;
 

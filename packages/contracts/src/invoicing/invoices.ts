@@ -54,6 +54,11 @@ export const invoiceSchema = z.object({
   part: invoicePartSchema,
   /** A credit note's income invoice, a CFDI de pago's PPD invoice. */
   related_invoice_id: z.string().nullable(),
+  /**
+   * That invoice's serie-folio («A-3»), so the rows of one CFDI de pago paying several PPD
+   * invoices each say which they pay (ADR 0051); answered by the school's list.
+   */
+  related_folio: z.string().nullable().optional(),
   /** The invoice this one substitutes (TipoRelacion 04, `reinvoice`). */
   replaces_invoice_id: z.string().nullable(),
   status: requestStatusSchema,

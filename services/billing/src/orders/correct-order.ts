@@ -33,6 +33,8 @@ export type OrderEdit =
   | { kind: 'base_edited'; amountCentavos: number }
   | { kind: 'due_edited'; dueOn: string }
   | { kind: 'canceled'; canceledAt: Date }
+  /** A cancelled order owed again (a subscription's month taken up again; never staff's). */
+  | { kind: 'reinstated' }
   | { kind: 'discount'; discountCentavos: number }
   | { kind: 'surcharge'; surchargeCentavos: number }
   | { kind: 'scholarship_avoided' }
@@ -49,6 +51,8 @@ const wanted = (edit: OrderEdit): OrderChanges => {
       return { amountCentavos: edit.amountCentavos };
     case 'canceled':
       return { canceledAt: edit.canceledAt };
+    case 'reinstated':
+      return { canceledAt: null };
     case 'discount':
       return { discountCentavos: edit.discountCentavos };
     case 'surcharge':
@@ -65,6 +69,7 @@ const wanted = (edit: OrderEdit): OrderChanges => {
 const REPRICES = new Set<OrderEdit['kind']>([
   'base_edited',
   'canceled',
+  'reinstated',
   'scholarship_avoided',
   'scholarship_forced',
   'discount',
@@ -75,11 +80,13 @@ const REPRICES = new Set<OrderEdit['kind']>([
 const changesNothing = (o: OrderForPayment, edit: OrderEdit) =>
   edit.kind === 'canceled'
     ? o.canceledAt !== null
-    : Object.entries(wanted(edit)).every(([k, v]) => sameValue(o[k as keyof OrderChanges], v));
+    : edit.kind === 'reinstated'
+      ? o.canceledAt === null
+      : Object.entries(wanted(edit)).every(([k, v]) => sameValue(o[k as keyof OrderChanges], v));
 
 /** Why the edit may not be made (ADR 0035: money is never changed silently), if it may not. */
 function refuse(o: OrderForPayment, edit: OrderEdit): void {
-  if (o.canceledAt !== null) throw conflict(CANCELED);
+  if (o.canceledAt !== null && edit.kind !== 'reinstated') throw conflict(CANCELED);
   const lateFeeTouched = o.paidLateFeeCentavos > 0 || o.waitingPayinId !== null;
   if ((edit.kind === 'interest_forgiven' || edit.kind === 'due_edited') && lateFeeTouched)
     throw conflict(LATE_FEE_PAID);

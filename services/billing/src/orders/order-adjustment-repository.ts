@@ -38,6 +38,7 @@ const EVENT_KIND: Record<CorrectionKind, OrderAdjusted['kind'] | null> = {
   base_edited: 'base_edited',
   price_changed: 'price_changed',
   canceled: 'canceled',
+  reinstated: 'reinstated',
   due_edited: null,
   scholarship_avoided: 'scholarship',
   scholarship_forced: 'scholarship',

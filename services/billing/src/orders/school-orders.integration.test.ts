@@ -9,6 +9,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { billTwoMonths, EIGHTH_OF_OCTOBER } from '../test-support/billed-school';
 
 jest.setTimeout(30_000);
 
@@ -19,38 +20,9 @@ const DUE = `/api/v1/dashboard/schools/${SCHOOL}/due_orders/`;
 const [S1, S2, S3] = [1, 2, 3].map(studentId) as [string, string, string];
 
 beforeAll(async () => {
-  // 8 October: September is late (a $150.00 late fee after 5 days' grace), October not due.
-  h = await startBillingHarness({ now: () => new Date('2026-10-08T18:00:00Z') });
+  h = await startBillingHarness({ now: EIGHTH_OF_OCTOBER });
   await h.enrol({}, {}, {}, { school_id: OTHER_SCHOOL });
-  tuition = (
-    await h.call(staff(), '/api/v1/dashboard/concepts/', {
-      json: {
-        school_id: SCHOOL,
-        name: 'Colegiatura',
-        concept_type: 'MONTHLY_FEE',
-        recurrence: 'MONTHLY',
-        price_centavos: 485_000,
-        level: 'elementary',
-        periods: ['2026-09', '2026-10'],
-        due_day: 10,
-        late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
-      },
-    })
-  ).body.id;
-  for (const period of ['2026-09', '2026-10'])
-    await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
-      json: { school_id: SCHOOL, concept_id: tuition, period },
-    });
-  // Student 2 paid September; student 3's October was cancelled.
-  await h.query(
-    `UPDATE orders SET paid_base_centavos = total_centavos, paid_on = '2026-09-05'
-      WHERE student_id = $1 AND period = '2026-09'`,
-    [S2],
-  );
-  await h.query(
-    `UPDATE orders SET canceled_at = now() WHERE student_id = $1 AND period = '2026-10'`,
-    [S3],
-  );
+  tuition = await billTwoMonths(h);
 });
 afterAll(() => h?.dispose());
 

@@ -10,6 +10,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { billTwoMonths, EIGHTH_OF_OCTOBER, tuitionOf } from '../test-support/billed-school';
 
 jest.setTimeout(30_000);
 
@@ -24,21 +25,8 @@ const ASSIGNMENTS = `/api/v1/internal/public/concept-assignments/?school_id=${SC
 const FULFILLMENTS = `/api/v1/internal/public/fulfillments/?school_id=${SCHOOL}`;
 const conceptOrders = (id: string) => `/api/v1/internal/public/concepts/${id}/orders/`;
 
-const tuitionOf = (school_id: string) => ({
-  school_id,
-  name: 'Colegiatura',
-  concept_type: 'MONTHLY_FEE',
-  recurrence: 'MONTHLY',
-  price_centavos: 485_000,
-  level: 'elementary',
-  periods: ['2026-09', '2026-10'],
-  due_day: 10,
-  late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
-});
-
 beforeAll(async () => {
-  // 8 October: September is late (a $150.00 late fee after 5 days' grace), October not due.
-  h = await startBillingHarness({ now: () => new Date('2026-10-08T18:00:00Z') });
+  h = await startBillingHarness({ now: EIGHTH_OF_OCTOBER });
   // Student 3's billing guardian is another; the first guardian is linked to them too.
   await h.enrol(
     {},
@@ -46,27 +34,12 @@ beforeAll(async () => {
     { billing_guardian_id: OTHER_GUARDIAN, guardian_ids: [OTHER_GUARDIAN, GUARDIAN] },
     { school_id: OTHER_SCHOOL },
   );
-  tuition = (await h.call(staff(), '/api/v1/dashboard/concepts/', { json: tuitionOf(SCHOOL) })).body
-    .id;
   otherConcept = (
     await h.call(staff('OWNER', OTHER_SCHOOL), '/api/v1/dashboard/concepts/', {
       json: tuitionOf(OTHER_SCHOOL),
     })
   ).body.id;
-  for (const period of ['2026-09', '2026-10'])
-    await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
-      json: { school_id: SCHOOL, concept_id: tuition, period },
-    });
-  // Student 2 paid September on time; student 3's October was cancelled.
-  await h.query(
-    `UPDATE orders SET paid_base_centavos = total_centavos, paid_on = '2026-09-05'
-      WHERE student_id = $1 AND period = '2026-09'`,
-    [S2],
-  );
-  await h.query(
-    `UPDATE orders SET canceled_at = now() WHERE student_id = $1 AND period = '2026-10'`,
-    [S3],
-  );
+  tuition = await billTwoMonths(h);
 });
 afterAll(() => h?.dispose());
 

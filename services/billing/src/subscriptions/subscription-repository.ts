@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { SUBSCRIBABLE_CONCEPT_TYPES } from '@cuota/contracts/billing/subscriptions';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict } from '@cuota/service-runtime/http/http-error';
@@ -22,6 +22,38 @@ export async function insertSubscription(
   s: NewSubscription,
 ): Promise<SubscriptionRow> {
   const [row] = await tx.insert(subscriptions).values(s).onConflictDoNothing().returning();
+  if (!row) throw conflict(ALREADY_SUBSCRIBED);
+  return row;
+}
+
+/**
+ * The pair's latest cancelled subscription, locked: subscribing again takes it up (ADR 0035),
+ * so two attempts at once queue here and the second finds it active.
+ */
+export async function lastCanceledSubscription(tx: Executor, studentId: string, conceptId: string) {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.studentId, studentId),
+        eq(subscriptions.conceptId, conceptId),
+        isNotNull(subscriptions.canceledAt),
+      ),
+    )
+    .orderBy(desc(subscriptions.canceledAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** A cancelled subscription active again (it keeps the month it first started). */
+export async function reactivateSubscription(tx: Executor, id: string): Promise<SubscriptionRow> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ canceledAt: null, canceledBy: null })
+    .where(and(eq(subscriptions.id, id), isNotNull(subscriptions.canceledAt)))
+    .returning();
   if (!row) throw conflict(ALREADY_SUBSCRIBED);
   return row;
 }
@@ -119,12 +151,43 @@ export async function billedMonthsOf(
   const rows = await db
     .select({ studentId: orders.studentId, conceptId: orders.conceptId, period: orders.period })
     .from(orders)
-    .where(and(inArray(orders.studentId, studentIds), inArray(orders.conceptId, conceptIds)));
+    .where(
+      and(
+        inArray(orders.studentId, studentIds),
+        inArray(orders.conceptId, conceptIds),
+        sql`NOT ${reinstatable}`,
+      ),
+    );
   for (const r of rows) {
     const key = `${r.studentId}:${r.conceptId}`;
     billed.set(key, (billed.get(key) ?? new Set()).add(r.period ?? ''));
   }
   return billed;
+}
+
+/**
+ * An order a new subscription may take up again instead of billing its month: cancelled with
+ * no money, billed for a subscription since cancelled (ADR 0035). Any other cancelled order
+ * keeps its month (the school cancelled it).
+ */
+const reinstatable = sql`(${orders.canceledAt} IS NOT NULL
+  AND ${orders.paidBaseCentavos} = 0 AND ${orders.paidLateFeeCentavos} = 0
+  AND ${orders.waitingPayinId} IS NULL
+  AND EXISTS (SELECT 1 FROM ${billRuns} JOIN ${subscriptions}
+      ON ${subscriptions.id} = ${billRuns.subscriptionId}
+    WHERE ${billRuns.id} = ${orders.billRunId} AND ${subscriptions.canceledAt} IS NOT NULL))`;
+
+/** The pair's orders a new subscription takes up again, by period. */
+export async function reinstatableOrdersOf(
+  db: Executor,
+  studentId: string,
+  conceptId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: orders.id, period: orders.period })
+    .from(orders)
+    .where(and(eq(orders.studentId, studentId), eq(orders.conceptId, conceptId), reinstatable));
+  return new Map(rows.map((r) => [r.period ?? '', r.id]));
 }
 
 /** Name, type and price of the subscriptions' concepts, by id. */

@@ -211,15 +211,64 @@ describe('a subscription to the comedor from November', () => {
     expect(await written()).toEqual(before);
   });
 
-  test('after cancelling, no month is left to subscribe again: a 409 that says so', async () => {
-    const before = await written();
+  test('subscribing again takes it up: its cancelled months are owed again, with a trail', async () => {
+    // Cancelled: December and January are offered again (November, paid, stays as it is).
+    expect((await h.call(family(), CONCEPTS)).body).toEqual([
+      expect.objectContaining({ concept_id: comedor, months: ['2026-12', '2027-01'] }),
+    ]);
     const again = await subscribe({ student_id: S1, concept_id: comedor });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(
-      'Alumno 1 ya tiene órdenes de Comedor para los meses que quedan; no hay meses nuevos que suscribir.',
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: sub.id, status: 'ACTIVE', from_period: '2026-11' });
+    expect(again.body.next_payment).toMatchObject({ period: '2026-12' });
+    expect(again.body.orders.map((o: Json) => [o.period, o.canceled, o.total_centavos])).toEqual([
+      ['2026-11', false, 120_000],
+      ['2026-12', false, 120_000],
+      ['2027-01', false, 120_000],
+    ]);
+    const trail = await h.query<{ kind: string; reason: string }>(
+      `SELECT a.kind, a.reason FROM order_adjustments a JOIN orders o ON o.id = a.order_id
+        WHERE o.concept_id = $1 AND a.kind = 'reinstated' ORDER BY o.period`,
+      [comedor],
     );
+    expect(trail).toEqual([
+      { kind: 'reinstated', reason: 'Suscripción reanudada' },
+      { kind: 'reinstated', reason: 'Suscripción reanudada' },
+    ]);
+    // Payments hears each month owed again, as it heard each cancelled.
+    const adjusted = await h.query<{ data: Json }>(
+      `SELECT payload->'data' AS data FROM outbox_events
+        WHERE type = 'billing.order.adjusted' AND payload->'data'->>'kind' = 'reinstated'`,
+    );
+    expect(
+      adjusted.map((e) => [e.data.previous_total_centavos, e.data.new_total_centavos]),
+    ).toEqual([
+      [0, 120_000],
+      [0, 120_000],
+    ]);
+    // No second order for a month, and the pair is no longer offered.
+    const orders = (await h.call(family(), `/api/v1/students/${S1}/orders/`)).body as Json[];
+    expect(orders.filter((o) => o.concept_id === comedor)).toHaveLength(3);
     expect((await h.call(family(), CONCEPTS)).body).toEqual([]);
+    const before = await written();
+    expect((await subscribe({ student_id: S1, concept_id: comedor })).status).toBe(409);
     expect(await written()).toEqual(before);
+  });
+
+  test('cancelled again, ten subscriptions at once take it up once', async () => {
+    expect((await h.call(family(), `${SUBS}${sub.id}/`, { method: 'DELETE' })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => subscribe({ student_id: S1, concept_id: comedor })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const reinstated = await h.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM order_adjustments WHERE kind = 'reinstated'`,
+    );
+    expect(reinstated[0]!.n).toBe(4); // two months, taken up twice
+    const live = await h.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE concept_id = $1 AND canceled_at IS NULL`,
+      [comedor],
+    );
+    expect(live[0]!.n).toBe(3);
   });
 });
 

@@ -15,7 +15,7 @@ import { addPortalFeatures } from '../portal/portal-feature-repository';
 import { insertSchool, lockSchoolName, schoolNamed } from '../schools/school-repository';
 import { insertSection } from '../sections/section-repository';
 import { hashPassword } from '../staff/password';
-import { insertStaffUser } from '../staff/staff-user-repository';
+import { insertStaffUser, staffUserByEmail } from '../staff/staff-user-repository';
 import { createStudent } from '../students/create-student';
 import { studentByExternalRef } from '../students/student-repository';
 import { demoCurp } from './demo-curp';
@@ -23,6 +23,7 @@ import { ADULT_NAMES, GIVEN_NAMES, SURNAMES } from './demo-names';
 
 export const DEMO_SCHOOL_NAME = 'Colegio Cuota Demo';
 export const DEMO_STAFF_PASSWORD = 'CuotaDemo2026!';
+export const DEMO_OPERATOR_EMAIL = 'operaciones@cuota.mx';
 const DEMO_FAMILIES = 110;
 
 /** Groups per level: grades × sections (A, B). */
@@ -61,6 +62,7 @@ export async function seedDemoSchool(db: EnrolmentDb): Promise<DemoAccess> {
   await db.transaction(async (tx) => {
     await lockSchoolName(tx, DEMO_SCHOOL_NAME);
     if (!(await schoolNamed(tx, DEMO_SCHOOL_NAME))) await createDemoSchool(tx);
+    await ensureDemoOperator(tx);
   });
   return demoAccess(db);
 }
@@ -126,6 +128,17 @@ async function createStaff(tx: Executor, schoolId: string): Promise<void> {
     // Seeded, not added by anyone: the audit event names the member themself.
     await insertMembership(tx, { userId: user.id, schoolId, role, permissions: null }, user.id);
   }
+}
+
+/** Cuota's operator of the demo platform (no school), added to demos seeded before it too. */
+async function ensureDemoOperator(tx: Executor): Promise<void> {
+  if (await staffUserByEmail(tx, DEMO_OPERATOR_EMAIL)) return;
+  await insertStaffUser(tx, {
+    name: 'Operaciones Cuota',
+    email: DEMO_OPERATOR_EMAIL,
+    passwordHash: await hashPassword(DEMO_STAFF_PASSWORD),
+    platformOperator: true,
+  });
 }
 
 /** Family n: 1–3 children (every fourth family has three, every third two). */
@@ -265,6 +278,7 @@ export async function demoAccess(db: Executor): Promise<DemoAccess> {
     other_guardian_id: other.id,
     staff: STAFF_ROLES.map((role) => ({ email: staffEmail(role), role })),
     staff_password: DEMO_STAFF_PASSWORD,
+    operator_email: DEMO_OPERATOR_EMAIL,
   };
 }
 

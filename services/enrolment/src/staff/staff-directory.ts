@@ -22,6 +22,7 @@ export async function staffIdentity(db: Executor, userId: string): Promise<Staff
     name: user.name,
     email: user.email,
     memberships: memberships.map(asGranted),
+    ...(user.platformOperator && { platform_operator: true as const }),
   };
 }
 

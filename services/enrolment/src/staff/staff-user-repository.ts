@@ -9,7 +9,8 @@ import { staffUsers } from '../schema';
  * no other domain keeps staff users, so these writes publish nothing.
  */
 export type StaffUserRow = typeof staffUsers.$inferSelect;
-export type NewStaffUser = Pick<StaffUserRow, 'name' | 'email' | 'passwordHash'>;
+export type NewStaffUser = Pick<StaffUserRow, 'name' | 'email' | 'passwordHash'> &
+  Partial<Pick<StaffUserRow, 'platformOperator'>>;
 export type StaffUserChanges = Partial<Pick<StaffUserRow, 'name' | 'phone' | 'passwordHash'>>;
 
 /** `lock` holds the row until the transaction ends (a password change reads, then writes). */
@@ -35,6 +36,20 @@ export async function staffUserByEmail(db: Executor, email: string): Promise<Sta
 export async function insertStaffUser(tx: Executor, user: NewStaffUser): Promise<StaffUserRow> {
   const [row] = await tx.insert(staffUsers).values(user).returning();
   return row!;
+}
+
+/** Makes a user Cuota's platform operator, or no longer (`npm run operator`); null: no such e-mail. */
+export async function setPlatformOperator(
+  tx: Executor,
+  email: string,
+  platformOperator: boolean,
+): Promise<StaffUserRow | null> {
+  const [row] = await tx
+    .update(staffUsers)
+    .set({ platformOperator, updatedAt: new Date() })
+    .where(eq(sql`lower(${staffUsers.email})`, email.toLowerCase()))
+    .returning();
+  return row ?? null;
 }
 
 export async function saveStaffUser(

@@ -8,7 +8,9 @@ import {
   creditableOf,
   recordCreditNotes,
 } from '../credit-notes/credit-note-repository';
-import { wholeCreditLines } from '../credit-notes/credit-note-rules';
+import { unpaidCreditLines, wholeCreditLines } from '../credit-notes/credit-note-rules';
+import { livePaymentsOnPpd } from '../invoices/payment-complement-repository';
+import { sum } from '../cfdi/build-comprobante';
 import type { Executor } from '@cuota/messaging/transaction';
 import { askCancellation, withdrawUnstamped } from './cancellation-repository';
 
@@ -19,8 +21,8 @@ export const GLOBAL_NOT_CANCELLED =
   'Una factura global no se cancela ni se acredita sola: sus pagos quedarían sin factura. Cada familia puede pedir la suya.';
 export const ONLY_STAMPED_CREDIT = 'Solo una factura timbrada admite una nota de crédito.';
 export const ALREADY_CREDITED = 'Esta factura ya tiene notas de crédito por todo su importe.';
-export const PPD_NO_CREDIT =
-  'Esta factura se paga en parcialidades (PPD): aún no admite nota de crédito; puedes cancelarla.';
+export const PPD_SETTLED =
+  'Esta factura en parcialidades (PPD) ya no tiene saldo pendiente: lo pagado se devuelve con el reembolso del pago, no con una nota de crédito.';
 
 /**
  * What staff (or an event) decided for an invoice (ADR 0037). `cancel`: a stamped invoice gets
@@ -63,15 +65,20 @@ export async function cancelInvoice(
 }
 
 /**
- * Staff keep the CFDI (locked by the caller) and give back what is left of it: one credit
- * note, once (asking again is a 409). Returns the credit note.
+ * Staff keep the CFDI (locked by the caller, which orders it against a payment's next
+ * installment) and give back what is left of it: one credit note, once (asking again is a
+ * 409). Returns the credit note.
  */
 export async function emitCreditNote(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
   if (row.document !== 'invoice' || row.status !== 'success') throw conflict(ONLY_STAMPED_CREDIT);
-  if (row.method === null) throw conflict(PPD_NO_CREDIT);
   const cause = { kind: 'staff', id: row.id } as const;
-  const lines = wholeCreditLines(await creditableOf(tx, row));
-  if (!lines.length) throw conflict(ALREADY_CREDITED);
+  const creditable = await creditableOf(tx, row);
+  // A PPD invoice (no payment method): only its unpaid balance, settled by compensation (17).
+  const ppd = row.method === null;
+  const lines = ppd
+    ? unpaidCreditLines(creditable, sum((await livePaymentsOnPpd(tx, row.id)).paid))
+    : wholeCreditLines(creditable);
+  if (!lines.length) throw conflict(ppd ? PPD_SETTLED : ALREADY_CREDITED);
   await recordCreditNotes(tx, [{ cause, related: row, lines, at: new Date() }]);
   return (await creditNoteOf(tx, cause, row.id))!;
 }

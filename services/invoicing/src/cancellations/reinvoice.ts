@@ -10,6 +10,7 @@ import {
 import { creditableOf } from '../credit-notes/credit-note-repository';
 import { askCancellation } from './cancellation-repository';
 import { issuedAncestorOf } from '../invoices/reversed-complement-repository';
+import { cancelReissuedGlobal } from '../global-invoices/reissue-global';
 
 export const ONLY_STAMPED_INCOME =
   'Solo una factura de ingreso timbrada y vigente puede refacturarse.';
@@ -41,6 +42,7 @@ export async function reinvoice(tx: Executor, old: InvoiceRow): Promise<InvoiceR
  */
 export async function cancelReplaced(tx: Executor, substitute: InvoiceRow): Promise<void> {
   if (!substitute.replacesInvoiceId || !substitute.uuid) return;
+  if (substitute.document === 'global') return cancelReissuedGlobal(tx, substitute);
   // A restated CFDI de pago replaces the complement SAT has, past restatements never sent.
   const old =
     substitute.document === 'payment'

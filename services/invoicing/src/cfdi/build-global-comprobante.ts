@@ -66,6 +66,9 @@ export function buildGlobalComprobante(input: GlobalInvoiceInput): BuiltGlobalCo
     MetodoPago: 'PUE',
     LugarExpedicion: issuer.postalCode,
     InformacionGlobal: period.informacionGlobal,
+    ...(invoice.substitutes
+      ? { CfdiRelacionados: [{ TipoRelacion: '04', UUIDs: [invoice.substitutes] }] }
+      : {}),
     Emisor: emisor,
     Receptor: receptorNode(
       { kind: 'publico-en-general', name: null, reason: '' },

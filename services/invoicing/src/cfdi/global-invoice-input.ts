@@ -30,6 +30,8 @@ export const globalInvoiceInputSchema = z.object({
   folio: z.string().trim().min(1).max(40).optional(),
   issuedAt: z.date(),
   tickets: z.array(globalTicketSchema).min(1, 'La factura global necesita al menos un pago.'),
+  /** The stamped global this one re-issues without some payments (TipoRelacion 04, ADR 0050). */
+  substitutes: z.uuid().optional(),
 });
 export type GlobalInvoiceInput = z.input<typeof globalInvoiceInputSchema>;
 export type ParsedGlobalInvoiceInput = z.output<typeof globalInvoiceInputSchema>;

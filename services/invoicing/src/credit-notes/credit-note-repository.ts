@@ -14,6 +14,11 @@ export interface NewCreditNote {
   lines: InvoiceLineRecord[];
   /** When the money was given back (the credit note's payment date). */
   at: Date;
+  /**
+   * The payment given back when `related` is the global invoice that carries it (ADR 0051):
+   * its student, family, part and method; the receptor stays the global's.
+   */
+  payment?: InvoiceRow;
 }
 
 /**
@@ -25,17 +30,17 @@ export async function recordCreditNotes(tx: Executor, list: NewCreditNote[]): Pr
   const inserted = await tx
     .insert(invoices)
     .values(
-      list.map(({ cause, related, lines, at }) => ({
+      list.map(({ cause, related, lines, at, payment = related }) => ({
         schoolId: related.schoolId,
         document: 'credit_note' as const,
         relatedInvoiceId: related.id,
-        part: related.part,
+        part: payment.part,
         sourceKind: cause.kind,
         sourceId: cause.id,
-        studentId: related.studentId,
-        payerGuardianId: related.payerGuardianId,
-        billingGuardianId: related.billingGuardianId,
-        method: related.method,
+        studentId: payment.studentId,
+        payerGuardianId: payment.payerGuardianId,
+        billingGuardianId: payment.billingGuardianId,
+        method: payment.method,
         paidAt: at,
         lines,
         orderIds: [...new Set(lines.map((l) => l.order_id))],

@@ -122,6 +122,18 @@ export function wholeCreditLines(invoice: CreditableInvoice): InvoiceLineRecord[
   return capped(invoice.lines, invoice.totalCentavos - invoice.credited);
 }
 
+/**
+ * Staff's credit note on a PPD invoice (ADR 0051): only what is still owed — its total less
+ * what credit notes gave back and what standing CFDI de pago received. What was paid goes
+ * back with the payment's refund (its CFDI de pago is cancelled or restated), never here.
+ */
+export function unpaidCreditLines(
+  invoice: CreditableInvoice,
+  paidCentavos: number,
+): InvoiceLineRecord[] {
+  return capped(invoice.lines, invoice.totalCentavos - invoice.credited - paidCentavos);
+}
+
 function lineOf({ student_id: _student, ...line }: Allocation): InvoiceLineRecord {
   return line;
 }

@@ -3,8 +3,9 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { askCancellation, withdrawUnstamped } from '../cancellations/cancellation-repository';
 import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
 import { reversePaymentComplements } from '../invoices/reverse-payment-complements';
-import { lockPayinInvoices, recordCreditNotes, type NewCreditNote } from './credit-note-repository';
+import { lockPayinInvoices, recordCreditNotes } from './credit-note-repository';
 import { reversalDecisions } from './credit-note-rules';
+import { creditStampedGlobals, stampedGlobalsOf } from './credit-stamped-global';
 
 /**
  * Money of a payin given back (payments.payin.reversed): its invoices are cancelled (a whole
@@ -20,13 +21,15 @@ export async function creditReversedPayin(tx: Executor, reversal: PayinReversed)
   if (!rows.length) return;
   const entity = await fiscalEntityOf(tx, reversal.school_id);
   const at = new Date(reversal.reversed_at);
+  const timeZone = entity?.timeZone ?? 'America/Mexico_City';
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const globals = await stampedGlobalsOf(tx, rows);
+  const notes = await creditStampedGlobals(tx, reversal, { creditable, globals, byId, timeZone });
   const decisions = reversalDecisions(
     { whole: reversal.whole, allocations: reversal.allocations, reversedAt: at },
-    creditable,
-    entity?.timeZone ?? 'America/Mexico_City',
+    creditable.filter((invoice) => !globals.has(invoice.id)),
+    timeZone,
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const notes: NewCreditNote[] = [];
   for (const decision of decisions) {
     const row = byId.get(decision.invoice.id)!;
     if (decision.action === 'withdraw') await withdrawUnstamped(tx, row);

@@ -9,7 +9,13 @@ import { issueGlobalCfdi } from '../cfdi/issue-cfdi';
 import type { GlobalTicket } from '../cfdi/global-invoice-input';
 import { fiscalEntityById, takeFolio } from '../fiscal-entities/fiscal-entity-repository';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
-import { saveBuilt, type InvoiceRow, type Lease } from '../invoices/invoice-repository';
+import {
+  invoiceById,
+  saveBuilt,
+  type InvoiceRow,
+  type Lease,
+} from '../invoices/invoice-repository';
+import { departuresStamped } from './global-reissue-repository';
 import { engineStudent } from '../invoices/invoice-parties';
 import { engineLines } from '../invoices/invoice-request-rules';
 import type { BuildOutcome } from '../invoices/build-outcome';
@@ -35,6 +41,8 @@ export async function buildGlobalInvoice(
 ): Promise<BuildOutcome> {
   const entity = global.fiscalEntityId && (await fiscalEntityById(tx, global.fiscalEntityId));
   if (!entity) return noEntity;
+  const replaced = await replacedGlobalOf(tx, global);
+  if (replaced.kind !== 'ready') return replaced;
   const members = await globalMembersOf(tx, global.id);
   if (members.length === 0)
     return { kind: 'failed', code: 'GLOBAL_SIN_PAGOS', message: GLOBAL_WITHOUT_PAYMENTS };
@@ -54,6 +62,7 @@ export async function buildGlobalInvoice(
       ...numbered,
       issuedAt: now,
       tickets: members.map(ticketOf),
+      ...(replaced.uuid ? { substitutes: replaced.uuid } : {}),
     },
     csd,
   );
@@ -69,6 +78,29 @@ export async function buildGlobalInvoice(
   });
   return { kind: 'sealed', sealedXml: issued.xml };
 }
+
+/**
+ * A re-issue (ADR 0050) relates to the stamped global it replaces, and waits until every
+ * payment that left that one has its own CFDI: nothing is left out of both.
+ */
+async function replacedGlobalOf(
+  tx: Executor,
+  global: InvoiceRow,
+): Promise<
+  | { kind: 'ready'; uuid?: string }
+  | { kind: 'related-pending' }
+  | { kind: 'failed'; code: string; message: string }
+> {
+  if (!global.replacesInvoiceId) return { kind: 'ready' };
+  const old = await invoiceById(tx, global.replacesInvoiceId);
+  if (old?.status !== 'success' || !old.uuid)
+    return { kind: 'failed', code: 'FACTURA_CANCELADA', message: REPLACED_GLOBAL_GONE };
+  if (!(await departuresStamped(tx, old.id))) return { kind: 'related-pending' };
+  return { kind: 'ready', uuid: old.uuid };
+}
+
+export const REPLACED_GLOBAL_GONE =
+  'La factura global que esta reemite ya está cancelada o en cancelación; no se emite.';
 
 /** A collected payment as the global CFDI's ticket: NoIdentificacion is the payment. */
 function ticketOf({ invoice, student }: GlobalMember): GlobalTicket {

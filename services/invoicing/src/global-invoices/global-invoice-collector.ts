@@ -23,6 +23,8 @@ import {
   type HeldPayment,
 } from './global-invoice-repository';
 import { globalInvoiceKey } from './global-invoice-key';
+import { globalsLeftBehind } from './global-reissue-repository';
+import { settleDepartures } from './reissue-global';
 
 /** Local calendar day of an instant in the entity's time zone, `YYYY-MM-DD`. */
 export function localDay(instant: Date, timeZone: string): string {
@@ -87,6 +89,8 @@ export class GlobalInvoiceCollector {
 
   /** One pass: answers how many payments went into a global invoice. */
   async collect(): Promise<number> {
+    for (const globalId of await globalsLeftBehind(this.db))
+      await this.db.transaction((tx) => settleDepartures(tx, globalId));
     const byEntity = new Map<string, HeldPayment[]>();
     for (const payment of await heldPayments(this.db))
       byEntity.set(payment.fiscalEntityId, [

@@ -7,7 +7,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { NOMBRE_PUBLICO_EN_GENERAL, RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import { invoices, studentDirectory } from '../schema';
-import { wakeWorkers, type InvoiceRow } from '../invoices/invoice-repository';
+import { lockInvoice, wakeWorkers, type InvoiceRow } from '../invoices/invoice-repository';
+
+/** A period's first global invoice, not its re-issue without a payment (ADR 0050). */
+const ORIGINAL_GLOBAL = sql`document = 'global' AND replaces_invoice_id IS NULL`;
 
 /** A payment held for a global invoice and not collected yet. */
 export interface HeldPayment {
@@ -61,11 +64,11 @@ export async function openGlobalInvoice(
       receptorRfc: RFC_PUBLICO_EN_GENERAL,
       receptorName: NOMBRE_PUBLICO_EN_GENERAL,
     })
-    .onConflictDoNothing({ target: invoices.sourceId, where: sql`document = 'global'` });
+    .onConflictDoNothing({ target: invoices.sourceId, where: ORIGINAL_GLOBAL });
   const [row] = await tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.document, 'global'), eq(invoices.sourceId, global.key)))
+    .where(and(ORIGINAL_GLOBAL, eq(invoices.sourceId, global.key)))
     .for('update');
   return row!;
 }
@@ -110,6 +113,12 @@ export async function releaseHeld(tx: Executor, paymentIds: string[]): Promise<v
 }
 
 /**
+ * Still in its global invoice: held (a payment that left a stamped global keeps pointing at
+ * it, `released`, ADR 0050) and not withdrawn (a whole reversal while held).
+ */
+const member = sql`${invoices.globalState} = 'held' AND ${invoices.status} = 'pending'`;
+
+/**
  * Total, method that brought the most money, and latest payment of the global's members (a
  * payment withdrawn since — a whole reversal — no longer counts).
  */
@@ -121,9 +130,9 @@ export async function refreshGlobalTotals(tx: Executor, globalId: string): Promi
       method = m.method
     FROM (
       SELECT sum(total_centavos)::bigint AS total, max(paid_at) AS paid_at,
-        (SELECT method FROM invoices WHERE global_invoice_id = ${globalId} AND status = 'pending'
+        (SELECT method FROM invoices WHERE global_invoice_id = ${globalId} AND ${member}
           GROUP BY method ORDER BY sum(total_centavos) DESC, method LIMIT 1) AS method
-      FROM invoices WHERE global_invoice_id = ${globalId} AND status = 'pending'
+      FROM invoices WHERE global_invoice_id = ${globalId} AND ${member}
     ) m
     WHERE g.id = ${globalId} AND m.total > 0`);
 }
@@ -131,32 +140,50 @@ export async function refreshGlobalTotals(tx: Executor, globalId: string): Promi
 /**
  * A payment leaves its global invoice before the global is sealed (the family asked for its
  * own CFDI): stamped on its own now. The global goes with its last payment. Answers what
- * became of it, or `sealed` when the global one was already built (motive 04's case).
+ * became of it: `stamped` when the global CFDI stands at SAT (motive 04's case,
+ * `leaveStampedGlobal`), `sealed` while it is at the PAC.
  */
 export async function leaveGlobal(
   tx: Executor,
   payment: InvoiceRow,
-): Promise<'released' | 'sealed' | 'not-held'> {
+): Promise<'released' | 'sealed' | 'stamped' | 'not-held'> {
   if (payment.globalState !== 'held') return 'not-held';
-  if (payment.globalInvoiceId) {
-    const [global] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, payment.globalInvoiceId))
-      .for('update');
-    if (global?.sealedXml) return 'sealed';
+  const global = payment.globalInvoiceId
+    ? await lockInvoice(tx, payment.globalInvoiceId)
+    : undefined;
+  if (global?.sealedXml) return global.status === 'success' ? 'stamped' : 'sealed';
+  if (!global) {
+    await releaseHeld(tx, [payment.id]);
+    return 'released';
   }
-  await releaseHeld(tx, [payment.id]);
-  if (payment.globalInvoiceId) {
-    const [left] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(eq(invoices.globalInvoiceId, payment.globalInvoiceId));
-    if (left!.count === 0)
-      await tx.delete(invoices).where(eq(invoices.id, payment.globalInvoiceId));
-    else await refreshGlobalTotals(tx, payment.globalInvoiceId);
-  }
+  // Leaving a re-issue not sealed yet: the payment is still in the stamped global it replaces,
+  // and points there until that one is cancelled (ADR 0050).
+  await releaseFrom(tx, payment.id, global.replacesInvoiceId);
+  if (await hasMembers(tx, global.id)) await refreshGlobalTotals(tx, global.id);
+  else await tx.delete(invoices).where(eq(invoices.id, global.id));
   return 'released';
+}
+
+/** Out of the global one and due now, remembering the stamped global it leaves, if any. */
+export async function releaseFrom(
+  tx: Executor,
+  paymentId: string,
+  stampedGlobalId: string | null,
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ globalState: 'released', globalInvoiceId: stampedGlobalId, nextAttemptAt: sql`now()` })
+    .where(eq(invoices.id, paymentId));
+  await wakeWorkers(tx);
+}
+
+export async function hasMembers(tx: Executor, globalId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.globalInvoiceId, globalId), member))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The payments still held for a global invoice whose receptor is this guardian, locked. */
@@ -171,18 +198,15 @@ export function heldOfGuardian(tx: Executor, guardianId: string): Promise<Invoic
 
 /** A global invoice's payments with the student each paid for (RVOE by level). */
 export function globalMembersOf(tx: Executor, globalId: string) {
-  return (
-    tx
-      .select({
-        invoice: invoices,
-        student: studentDirectory,
-      })
-      .from(invoices)
-      .leftJoin(studentDirectory, eq(studentDirectory.studentId, invoices.studentId))
-      // A payment withdrawn while held (its payin reversed whole) is not in the global one.
-      .where(and(eq(invoices.globalInvoiceId, globalId), eq(invoices.status, 'pending')))
-      .orderBy(invoices.paidAt, invoices.id)
-  );
+  return tx
+    .select({
+      invoice: invoices,
+      student: studentDirectory,
+    })
+    .from(invoices)
+    .leftJoin(studentDirectory, eq(studentDirectory.studentId, invoices.studentId))
+    .where(and(eq(invoices.globalInvoiceId, globalId), member))
+    .orderBy(invoices.paidAt, invoices.id);
 }
 
 export type GlobalMember = Awaited<ReturnType<typeof globalMembersOf>>[number];

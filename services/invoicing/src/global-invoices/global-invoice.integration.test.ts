@@ -21,7 +21,6 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { cadenaOriginal } from '../cfdi/cadena-original';
 import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
-import { IN_STAMPED_GLOBAL } from '../invoices/generate-invoices';
 import type { InvoiceRow } from '../invoices/invoice-repository';
 import {
   OTHER_SCHOOL_ID,
@@ -257,26 +256,50 @@ test('a global invoice is not cancelled alone: its payments would have no CFDI',
   expect((await rowOf(global!.id)).status).toBe('success');
 });
 
-test('a payment inside a stamped global one is refused its own CFDI (motive 04 not built)', async () => {
-  await system.publish(
-    guardianUpdatedV1,
-    guardian(5, {
-      billing_name: 'CARLOS ORTEGA SALAZAR',
-      tax_id: 'COSC8001137NA',
-      tax_regime: '605',
-      tax_zip_code: '06600',
-    }),
-  );
-  await waitFor(async () => {
-    const { rows } = await system.invoicing.db.$client.query(
-      'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
-      [uuidOf(5)],
-    );
-    return rows[0]?.tax_id === 'COSC8001137NA';
+test('a payment refunded after its global was stamped: one credit note on the global', async () => {
+  const [global] = await globals();
+  const held = await rowOf(payments.family6);
+  const paid = paidEvents.get(held.sourceId)!;
+  const reversal = {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: SCHOOL_ID,
+    kind: 'refund' as const,
+    whole: true,
+    amount_centavos: paid.amount_centavos,
+    allocations: paid.allocations,
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
+  };
+  // Delivered twice (two envelopes): still one credit note.
+  await system.publish(payinReversedV1, reversal);
+  await system.publish(payinReversedV1, reversal);
+  const note = await waitFor(async () => {
+    const notes = await system.invoicing.db.query.invoices.findMany({
+      where: (t, { and, eq }) =>
+        and(eq(t.document, 'credit_note'), eq(t.relatedInvoiceId, global!.id)),
+    });
+    return notes.length === 1 && notes[0]!.status === 'success' ? notes[0] : undefined;
+  }, 30_000);
+  expect(note).toMatchObject({ totalCentavos: 2_500_00, studentId: student(6).student_id });
+  const cfdi = parseStampedCfdi(note.stampedXml!);
+  const { validates, satCadena, seal } = await sat.verdict(note.stampedXml!, cfdi.comprobante);
+  expect({ validates, seal, cadena: cadenaOriginal(cfdi.comprobante) === satCadena }).toEqual({
+    validates: true,
+    seal: 'Verified OK',
+    cadena: true,
   });
-  const res = await generate((await rowOf(payments.family5)).sourceId);
-  expect(res.status).toBe(409);
-  expect(apiErrorSchema.parse(await res.json()).error.message).toBe(IN_STAMPED_GLOBAL);
+  expect(cfdi.comprobante).toMatchObject({
+    TipoDeComprobante: 'E',
+    Total: '2500.00',
+    CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [global!.uuid] }],
+  });
+  expect(cfdi.comprobante.Receptor.Rfc).toBe('XAXX010101000');
+  // The global stands for its other payment; the refunded one is no longer its member.
+  expect(await rowOf(global!.id)).toMatchObject({ status: 'success' });
+  expect(await rowOf(payments.family6)).toMatchObject({ status: 'canceled' });
 });
 
 test('a payment of a month already globally invoiced is stamped on its own', async () => {

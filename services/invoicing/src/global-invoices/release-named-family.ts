@@ -15,7 +15,7 @@ export async function releaseHeldOfNamedFamily(tx: Executor, guardianId: string)
   if (resolveReceptor(receptorOf(guardian)).kind !== 'nominativo') return 0;
   let released = 0;
   // One at a time: the transaction has one connection. A payment inside a sealed global
-  // one stays (motive 04, not built).
+  // one stays: re-issuing a stamped global is asked for with `generate` (ADR 0050).
   for (const payment of await heldOfGuardian(tx, guardianId))
     if ((await leaveGlobal(tx, payment)) === 'released') released++;
   return released;

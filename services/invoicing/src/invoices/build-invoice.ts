@@ -23,7 +23,7 @@ import type { InvoiceDocument, InvoiceSource } from '../schema';
 import { paymentComplementInput, type PaidComplement } from './payment-complement-input';
 import { ridersOf } from './payment-complement-repository';
 import { issuedAncestorOf } from './reversed-complement-repository';
-import { buildGlobalInvoice } from '../global-invoices/build-global-invoice';
+import { REPLACED_GLOBAL_GONE, buildGlobalInvoice } from '../global-invoices/build-global-invoice';
 import { RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import {
   holdForGlobal,
@@ -227,7 +227,7 @@ export const RELATED_CANCELED: Record<InvoiceDocument, string> = {
   invoice: 'La factura que sustituye ya está cancelada o en cancelación; no se emite.',
   credit_note: 'La factura a la que se refiere esta nota de crédito está cancelada; no se emite.',
   payment: 'La factura a la que se refiere este complemento de pago está cancelada; no se emite.',
-  global: 'La factura global que sustituye ya está cancelada o en cancelación; no se emite.',
+  global: REPLACED_GLOBAL_GONE,
 };
 
 /**

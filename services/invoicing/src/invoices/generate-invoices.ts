@@ -5,9 +5,10 @@ import { RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import { invoiceParties } from './invoice-parties';
 import { invoiceById, lockInvoice, requestAgain, type InvoiceRow } from './invoice-repository';
 import { leaveGlobal } from '../global-invoices/global-invoice-repository';
+import { leaveStampedGlobal } from '../global-invoices/reissue-global';
 
-export const IN_STAMPED_GLOBAL =
-  'Este pago ya está en la factura global timbrada de su periodo; su factura a nombre de la familia requiere reemitir la global sin él (motivo 04), que aún no hace Cuota.';
+export const GLOBAL_AT_THE_PAC =
+  'La factura global de este periodo se está timbrando; vuelve a intentarlo en unos minutos.';
 export const ALREADY_NOMINATIVE = 'Las facturas de este pago ya están a nombre de la familia.';
 export const familyDataMissing = (reason: string) =>
   `La familia aún no tiene datos fiscales válidos para facturar a su nombre: ${reason}`;
@@ -25,8 +26,11 @@ export async function generateFamilyInvoices(
   const generated: InvoiceRow[] = [];
   const reasons: string[] = [];
   for (const listed of payinInvoices) {
-    const row = (await lockInvoice(tx, listed.id))!;
+    const row = await lockAfterItsGlobal(tx, listed.id);
     if (row.status === 'failed') generated.push(await requestAgain(tx, row));
+    // Already out of a stamped global one (another request got here first): the same answer.
+    if (row.globalState === 'released' && row.globalInvoiceId && row.status !== 'failed')
+      generated.push(row);
     if (row.globalState === 'held') {
       const left = await ownInvoiceOfHeld(tx, row);
       if (left.kind === 'generated') generated.push(left.row);
@@ -54,6 +58,23 @@ async function ownInvoiceOfHeld(
   if (parties.receptorNote)
     return { kind: 'refused', reason: familyDataMissing(parties.receptorNote) };
   const left = await leaveGlobal(tx, row);
-  if (left === 'sealed') return { kind: 'refused', reason: IN_STAMPED_GLOBAL };
+  if (left === 'sealed') return { kind: 'refused', reason: GLOBAL_AT_THE_PAC };
+  if (left === 'stamped')
+    await leaveStampedGlobal(tx, row, (await invoiceById(tx, row.globalInvoiceId!))!);
   return { kind: 'generated', row: (await invoiceById(tx, row.id))! };
+}
+
+/**
+ * The payment, locked after the global invoice holding it: leaving a stamped global moves
+ * its other payments, so every path locks the global first (no two requests wait on each
+ * other). Read again when the payment moved to another global meanwhile.
+ */
+async function lockAfterItsGlobal(tx: Executor, id: string): Promise<InvoiceRow> {
+  for (;;) {
+    const seen = (await invoiceById(tx, id))!;
+    if (seen.globalState === 'held' && seen.globalInvoiceId)
+      await lockInvoice(tx, seen.globalInvoiceId);
+    const row = (await lockInvoice(tx, id))!;
+    if (row.globalState !== 'held' || row.globalInvoiceId === seen.globalInvoiceId) return row;
+  }
 }

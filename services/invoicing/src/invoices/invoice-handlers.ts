@@ -16,6 +16,7 @@ import type { InvoicingDb } from '../invoicing-db';
 import {
   invoiceById,
   invoicesOfOrder,
+  foliosOf,
   invoicesOfSchool,
   lockInvoice,
   requestAgain,
@@ -24,7 +25,7 @@ import {
 } from './invoice-repository';
 import { invoicesZip } from './invoice-zip';
 import { guardianMaySeeInvoice, guardianMaySeeOrder } from './invoice-access-rules';
-import { invoiceFileName, invoiceUrlsView, invoiceView } from './invoice-view';
+import { invoiceFileName, invoiceUrlsView, invoiceView, listedInvoiceView } from './invoice-view';
 
 /**
  * A stamped invoice for its school's staff or its family (its receptor, its payer, the
@@ -96,11 +97,15 @@ export function invoiceHandlers(db: InvoicingDb) {
         status: query.status,
         search: query.search,
       });
+      const folios = await foliosOf(
+        db,
+        rows.flatMap((row) => row.relatedInvoiceId ?? []),
+      );
       return {
         count,
         page: query.page,
         page_size: query.page_size,
-        results: rows.map(invoiceView),
+        results: rows.map((row) => listedInvoiceView(row, folios)),
       };
     }),
 

@@ -430,6 +430,16 @@ export interface InvoicePageQuery {
   search?: string;
 }
 
+/** «A-3» of each numbered invoice among `ids`. */
+export async function foliosOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: invoices.id, series: invoices.series, folio: invoices.folio })
+    .from(invoices)
+    .where(and(inArray(invoices.id, [...new Set(ids)]), isNotNull(invoices.folio)));
+  return new Map(rows.map((r) => [r.id, `${r.series}-${r.folio}`]));
+}
+
 /** A school's invoices, newest first; search matches RFC, name, folio or UUID. */
 export async function invoicesOfSchool(
   db: Executor,

@@ -42,6 +42,15 @@ export function invoiceView(row: InvoiceRow): Invoice {
   };
 }
 
+/**
+ * The school's list: each row also names the invoice it relates to, so the rows of one CFDI
+ * de pago paying several PPD invoices are told apart (ADR 0051).
+ */
+export function listedInvoiceView(row: InvoiceRow, folios: ReadonlyMap<string, string>): Invoice {
+  const related = row.relatedInvoiceId && folios.get(row.relatedInvoiceId);
+  return { ...invoiceView(row), related_folio: related || null };
+}
+
 function globalPeriodView(key: string): Invoice['global_period'] {
   const { periodicity, from } = parseGlobalInvoiceKey(key);
   const period = globalPeriodOf(periodicity, from);

@@ -23,7 +23,10 @@ import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
+import { apiErrorSchema } from '@cuota/contracts/common/api-error';
+import { PPD_SETTLED } from '../cancellations/cancel-invoice';
 import {
+  OTHER_SCHOOL_ID,
   SCHOOL_ID,
   colegiatura,
   guardian,
@@ -84,6 +87,14 @@ async function expectSatAccepts(xml: string) {
 
 /** billing's bill run of one colegiatura order (Ana's); its PPD invoice, once stamped. */
 async function billedColegiatura(amountCentavos: number, child = ana) {
+  const { orderId, batchId } = await billOrder(amountCentavos, child);
+  const ppd = await system.settled(batchId, child.student_id);
+  expect(ppd).toMatchObject({ status: 'success', sourceKind: 'billing', method: null });
+  return { orderId, ppd };
+}
+
+/** billing's bill run of one colegiatura order, published. */
+async function billOrder(amountCentavos: number, child: typeof ana) {
   const orderId = randomUUID();
   const batchId = randomUUID();
   await system.publish(ordersBilledV1, {
@@ -99,9 +110,7 @@ async function billedColegiatura(amountCentavos: number, child = ana) {
       items: [{ order_id: orderId, student_id: child.student_id, amount_centavos: amountCentavos }],
     },
   });
-  const ppd = await system.settled(batchId, child.student_id);
-  expect(ppd).toMatchObject({ status: 'success', sourceKind: 'billing', method: null });
-  return { orderId, ppd };
+  return { orderId, batchId };
 }
 
 const complementsOf = (ppdId: string) =>
@@ -533,6 +542,52 @@ describe('an order billed as PPD and lowered by a scholarship after its first pa
   });
 });
 
+describe('staff’s credit note on a PPD invoice (Facturas)', () => {
+  const creditNote = (invoiceId: string, who = staffOf(SCHOOL_ID, 'ACCOUNTANT')) =>
+    system.call(`/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/${invoiceId}/credit_note/`, who, {
+      method: 'POST',
+    });
+
+  test('only for what is unpaid: E, 01, forma 17, once at a time; the next complement nets it', async () => {
+    const { orderId, ppd } = await billedColegiatura(4_850_00);
+    const first = await pay(orderId, ppd, 2_000_00);
+    expect((await creditNote(ppd.id, staffOf(SCHOOL_ID, 'TREASURER'))).status).toBe(403);
+    expect((await creditNote(ppd.id, staffOf(OTHER_SCHOOL_ID, 'ACCOUNTANT'))).status).toBe(404);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => creditNote(ppd.id)));
+    // One answers the note; the others find nothing left to credit (a Spanish 409).
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(apiErrorSchema.parse(await refused.json()).error.message).toBe(PPD_SETTLED);
+    const [note, ...more] = await creditNotesOf(ppd.id);
+    expect(more).toHaveLength(0);
+    expect(note).toMatchObject({ totalCentavos: 2_850_00, sourceKind: 'staff', method: null });
+    const stampedNote = await waitFor(async () => {
+      const [row] = await creditNotesOf(ppd.id);
+      return row?.status === 'success' ? row : undefined;
+    }, 30_000);
+    const stamped = await expectSatAccepts(stampedNote.stampedXml!);
+    expect(stamped.comprobante).toMatchObject({
+      TipoDeComprobante: 'E',
+      MetodoPago: 'PUE',
+      FormaPago: '17',
+      Total: '2850.00',
+      CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [ppd.uuid] }],
+    });
+    // Paid 2,000.00 + credited 2,850.00 = the PPD total: nothing is owed, nothing to pay.
+    expect(docto(first.complement.stampedXml!).ImpPagado).toBe('2000.00');
+    expect(first.complement.totalCentavos + note!.totalCentavos).toBe(ppd.totalCentavos);
+  });
+
+  test('a PPD invoice paid in full has nothing to credit: a Spanish 409, nothing recorded', async () => {
+    const { orderId, ppd } = await billedColegiatura(1_500_00);
+    await pay(orderId, ppd, 1_500_00);
+    const res = await creditNote(ppd.id);
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(await res.json()).error.message).toBe(PPD_SETTLED);
+    expect(await creditNotesOf(ppd.id)).toHaveLength(0);
+  });
+});
+
 describe('one payment of two children’s PPD invoices (same family)', () => {
   const beto = student(2);
   let a: Awaited<ReturnType<typeof billedColegiatura>>;
@@ -593,6 +648,19 @@ describe('one payment of two children’s PPD invoices (same family)', () => {
     expect(rows.map((r) => r.uuid)).toEqual([carrier.uuid, carrier.uuid]);
     expect(new Set(rows.map((r) => r.relatedInvoiceId))).toEqual(new Set([a.ppd.id, b.ppd.id]));
     expect(system.pac.state.stamps().filter((s) => s.uuid === carrier.uuid)).toHaveLength(1);
+    // Facturas: one row per PPD invoice, each naming the invoice it pays (not a duplicate).
+    const list = pageSchema(invoiceSchema).parse(
+      await (
+        await system.call(
+          `/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/?page_size=200`,
+          staffOf(SCHOOL_ID, 'TREASURER'),
+        )
+      ).json(),
+    );
+    const shared = list.results.filter((i) => i.uuid === carrier.uuid);
+    expect(shared.map((i) => i.related_folio).sort()).toEqual(
+      [a.ppd, b.ppd].map((ppd) => `${ppd.series}-${ppd.folio}`).sort(),
+    );
     // One CFDI, one e-mail.
     const sent = await system.call(
       `/api/v1/schools/${SCHOOL_ID}/payins/${paid.payin_id}/send_invoices_to_email/`,
@@ -660,5 +728,41 @@ describe('one payment of two children’s PPD invoices (same family)', () => {
       motivo_cancelacion: '01',
       folio_sustitucion: restated.uuid,
     });
+  });
+});
+
+describe('a payment of a stamped PPD invoice and one not stamped yet (same family)', () => {
+  test('the one not stamped keeps a CFDI de pago of its own; each is stamped once', async () => {
+    const beto = student(2);
+    const a = await billedColegiatura(2_000_00);
+    // The PAC is down: Beto's PPD invoice waits unstamped (emisor and receptor not certain).
+    await system.pacBehaviour({ fail_next_stamps: 1000 });
+    const b = await billOrder(1_000_00, beto);
+    await waitFor(async () => {
+      const [row] = await system.invoicesOf(b.batchId);
+      return row && row.attempts > 0;
+    });
+    const paid = payin({
+      type: 'CASH_IN',
+      method: 'transfer',
+      paid_at: new Date().toISOString(),
+      allocations: [
+        colegiatura(ana.student_id, { order_id: a.orderId, base_centavos: 2_000_00 }),
+        colegiatura(beto.student_id, { order_id: b.orderId, base_centavos: 1_000_00 }),
+      ],
+    });
+    await system.publish(payinSucceededV1, paid);
+    const recorded = await waitFor(async () => {
+      const rows = await system.invoicesOf(paid.payin_id);
+      return rows.length === 2 ? rows : undefined;
+    });
+    expect(recorded.map((r) => r.carriedByInvoiceId)).toEqual([null, null]);
+    await system.pacBehaviour({ fail_next_stamps: 0 });
+    const stamped = await waitFor(async () => {
+      const rows = await system.invoicesOf(paid.payin_id);
+      return rows.every((r) => r.status === 'success') ? rows : undefined;
+    }, 30_000);
+    expect(new Set(stamped.map((r) => r.uuid)).size).toBe(2);
+    for (const row of stamped) expect(doctos(row.stampedXml!)).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
 import type { InvoicingDb } from '../invoicing-db';
 import { cancelReplaced } from '../cancellations/reinvoice';
+import { settleDepartures } from '../global-invoices/reissue-global';
 import { buildInvoice } from './build-invoice';
 import {
   INVOICES_DUE_CHANNEL,
@@ -137,11 +138,15 @@ export class StampingWorker {
       return this.fail(lease, { code: outcome.code, message }, 'pac');
     }
     if (outcome.kind === 'stamped' && readable(outcome.xml)) {
-      await this.db.transaction(async (tx) => {
-        const stamped = await markStamped(tx, lease, outcome);
+      const stamped = await this.db.transaction(async (tx) => {
+        const row = await markStamped(tx, lease, outcome);
         // A substitute stands now: only then is the invoice it replaces cancelled (motive 01).
-        if (stamped) await cancelReplaced(tx, stamped);
+        if (row) await cancelReplaced(tx, row);
+        return row;
       });
+      // A payment that left a stamped global one has its own CFDI: the global's turn (ADR 0050).
+      if (stamped?.globalState === 'released' && stamped.globalInvoiceId)
+        await this.db.transaction((tx) => settleDepartures(tx, stamped.globalInvoiceId!));
       this.logger.info({ invoiceId: row.id, uuid: outcome.uuid }, 'invoice stamped');
       return;
     }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalDiskProofStore, sha256Of } from './proof-store';
@@ -30,4 +30,22 @@ test('the same file twice, even at once, is one file; an unknown hash is null', 
 test('only a hash names a file: a path is refused before the disk is touched', async () => {
   const store = new LocalDiskProofStore(directory);
   await expect(store.get('../../etc/passwd')).rejects.toThrow('not a SHA-256 name');
+});
+
+test('old files are listed; one written again since is not deleted (a new upload of it)', async () => {
+  const store = new LocalDiskProofStore(directory);
+  const old = await store.put(Buffer.from('%PDF-1.4 vieja'));
+  const fresh = await store.put(Buffer.from('%PDF-1.4 nueva'));
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  await utimes(path.join(directory, old.slice(0, 2), old), hourAgo, hourAgo);
+  const cutoff = new Date(Date.now() - 60_000);
+  const listed: string[] = [];
+  for await (const sha256 of store.writtenBefore(cutoff)) listed.push(sha256);
+  expect(listed).toEqual([old]);
+
+  await store.put(Buffer.from('%PDF-1.4 vieja')); // uploaded again meanwhile
+  expect(await store.deleteIfWrittenBefore(old, cutoff)).toBe(false);
+  expect(await store.get(old)).not.toBeNull();
+  expect(await store.deleteIfWrittenBefore(fresh, new Date(Date.now() + 60_000))).toBe(true);
+  expect(await store.get(fresh)).toBeNull();
 });

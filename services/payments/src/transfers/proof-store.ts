@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -12,6 +12,10 @@ export interface ProofStore {
   put(bytes: Buffer): Promise<string>;
   /** The bytes kept under this hash; null when there are none. */
   get(sha256: string): Promise<Buffer | null>;
+  /** Every kept file last written before `before`, by hash. */
+  writtenBefore(before: Date): AsyncIterable<string>;
+  /** Forgets the file, unless it was written again since `before` (a new upload of it). */
+  deleteIfWrittenBefore(sha256: string, before: Date): Promise<boolean>;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -45,6 +49,44 @@ export class LocalDiskProofStore implements ProofStore {
       return await readFile(this.fileOf(sha256));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async *writtenBefore(before: Date): AsyncIterable<string> {
+    for (const prefix of await this.entries(this.directory)) {
+      if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+      for (const name of await this.entries(path.join(this.directory, prefix))) {
+        if (!SHA256_HEX.test(name)) continue; // a temporary file being written
+        const written = await this.writtenAt(name);
+        if (written && written < before) yield name;
+      }
+    }
+  }
+
+  async deleteIfWrittenBefore(sha256: string, before: Date): Promise<boolean> {
+    const written = await this.writtenAt(sha256);
+    if (!written || written >= before) return false;
+    await unlink(this.fileOf(sha256)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+    return true;
+  }
+
+  private async writtenAt(sha256: string): Promise<Date | null> {
+    try {
+      return (await stat(this.fileOf(sha256))).mtime;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  private async entries(directory: string): Promise<string[]> {
+    try {
+      return await readdir(directory);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
   }

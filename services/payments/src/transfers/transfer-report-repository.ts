@@ -57,6 +57,16 @@ export async function saveProof(tx: Executor, payinId: string, proof: StoredProo
     .onConflictDoUpdate({ target: paymentProofs.payinId, set: values });
 }
 
+/** Of these proof files, the ones a report still names. */
+export async function referencedProofs(db: Executor, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ sha256: paymentProofs.sha256 })
+    .from(paymentProofs)
+    .where(inArray(paymentProofs.sha256, hashes));
+  return new Set(rows.map((r) => r.sha256!));
+}
+
 export async function proofOf(db: Executor, payinId: string) {
   const [row] = await db.select().from(paymentProofs).where(eq(paymentProofs.payinId, payinId));
   return row ?? null;

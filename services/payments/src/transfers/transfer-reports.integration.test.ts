@@ -9,6 +9,7 @@ import {
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import { sha256Of } from './proof-store';
+import { PROOF_GRACE_MS, sweepUnusedProofs } from './sweep-unused-proofs';
 import { ledgerIsRight } from '../test-support/ledger-after-reversal';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import type { BilledOrder } from '../test-support/real-billing';
@@ -241,4 +242,31 @@ test('what a family may not report, and who may not decide', async () => {
   );
   expect(elsewhere.status).toBe(404);
   expect((await list(h.staff('OTHER'))).status).toBe(403);
+});
+
+test('a replaced proof photo is forgotten once the grace has passed; the kept one stays', async () => {
+  const payin = randomUUID();
+  const luisPaid = anaPaid({
+    student_id: luis,
+    order_ids: [luisMarch.id],
+    reference: 'MBAN0100260305009',
+  });
+  expect((await report(payin, luisPaid)).status).toBe(201);
+  const photo = (text: string) =>
+    new Blob([Buffer.from(`%PDF-1.4 ${text}`)], { type: 'application/pdf' });
+  expect((await upload(payin, photo('borrosa'), 'borrosa.pdf')).status).toBe(200);
+  expect((await upload(payin, photo('nítida'), 'nitida.pdf')).status).toBe(200);
+  const replaced = sha256Of(Buffer.from('%PDF-1.4 borrosa'));
+  const kept = sha256Of(Buffer.from('%PDF-1.4 nítida'));
+  const { db, proofs } = h.deps;
+  // Within the grace nothing goes: an upload's row may not have committed yet.
+  expect(await sweepUnusedProofs(db, proofs, new Date())).toBe(0);
+  const later = new Date(Date.now() + PROOF_GRACE_MS + 60_000);
+  expect(await sweepUnusedProofs(db, proofs, later)).toBe(1);
+  expect(await proofs.get(replaced)).toBeNull();
+  expect(await proofs.get(kept)).not.toBeNull();
+  // Staff still read the report's proof; another sweep finds nothing more.
+  const read = await h.call(h.staff('TREASURER'), `${payinPath(payin)}proof-of-payment/`);
+  expect(Buffer.from(read.body).toString('utf8')).toBe('%PDF-1.4 nítida');
+  expect(await sweepUnusedProofs(db, proofs, later)).toBe(0);
 });

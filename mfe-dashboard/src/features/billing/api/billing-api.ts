@@ -1,5 +1,6 @@
 import { createBillRun, getBillRun } from '@cuota/contracts/billing/endpoints/bill-runs';
 import {
+  autoAssignConcept,
   createConcept,
   createConceptBatch,
   deleteConcept,
@@ -12,6 +13,7 @@ import type {
   CreateConceptBatch,
   UpdateConcept,
 } from '@cuota/contracts/billing/concepts';
+import { listCycles } from '@cuota/contracts/enrolment/endpoints/cycles';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
@@ -24,6 +26,10 @@ export const billingApi = api.injectEndpoints({
     concepts: build.query({
       ...fromEndpoint(listSchoolConcepts, (schoolId: string) => ({ params: { id: schoolId } })),
       providesTags: ['Concepts'],
+    }),
+    /** The cycles a concept may belong to (enrolment's list; the Ciclos section has its own). */
+    schoolCycles: build.query({
+      ...fromEndpoint(listCycles, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
     createConcept: build.mutation({
       ...fromEndpoint(
@@ -61,6 +67,16 @@ export const billingApi = api.injectEndpoints({
       ),
       invalidatesTags: (_r, error) => (error ? [] : ['Concepts']),
     }),
+    autoAssignConcept: build.mutation({
+      ...fromEndpoint(
+        autoAssignConcept,
+        ({ schoolId, id, on }: { schoolId: string; id: string; on: boolean }) => ({
+          params: { id: schoolId, concept: id },
+          body: { auto_assign: on },
+        }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Concepts', 'DueOrders']),
+    }),
     deleteConcept: build.mutation({
       ...fromEndpoint(deleteConcept, (id: string) => ({ params: { id } })),
       invalidatesTags: (_r, error) => (error ? [] : ['Concepts']),
@@ -84,6 +100,8 @@ export const billingApi = api.injectEndpoints({
 
 export const {
   useConceptsQuery,
+  useSchoolCyclesQuery,
+  useAutoAssignConceptMutation,
   useCreateConceptMutation,
   useCreateConceptBatchMutation,
   useUpdateConceptMutation,

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillRun } from '@cuota/contracts/billing/bill-runs';
 import type { Concept } from '@cuota/contracts/billing/concepts';
+import type { SchoolCycle } from '@cuota/contracts/enrolment/cycles';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
@@ -33,6 +34,18 @@ const colegiatura: Concept = {
   orders: 0,
   created_at: '2026-08-01T00:00:00.000Z',
 };
+const CYCLES = `/api/v1/dashboard/schools/${SCHOOL}/cycles/`;
+const cycle = (id: string, name: string, status: SchoolCycle['status']): SchoolCycle => ({
+  id,
+  school_id: SCHOOL,
+  name,
+  starts_on: '2026-08-24',
+  ends_on: '2027-07-09',
+  status,
+  activated_at: null,
+});
+const NEXT_CYCLE = cycle('7a0e2b4c-2222-4c55-9d1a-0d6b1c2e3f40', '2027-2028', 'draft');
+const THIS_CYCLE = cycle('7a0e2b4c-3333-4c55-9d1a-0d6b1c2e3f40', '2026-2027', 'active');
 const render = (element: React.ReactElement) =>
   renderWithProviders(element, { url: '/d', path: '/d', session: staffSession() });
 
@@ -43,6 +56,7 @@ test('Conceptos: the list reads in pesos and a new monthly fee posts centavos on
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', CONCEPTS, () => Response.json(list))
+    .on('GET', CYCLES, [NEXT_CYCLE, THIS_CYCLE])
     .on('POST', '/api/v1/dashboard/concepts/', async (request: Request) => {
       const body = (await request.json()) as Concept;
       const saved = { ...colegiatura, ...body, id: 'c-2', name: body.name };
@@ -68,6 +82,12 @@ test('Conceptos: the list reads in pesos and a new monthly fee posts centavos on
   await user.type(within(form).getByLabelText('Precio'), '3,100.50');
   await user.selectOptions(within(form).getByLabelText('Nivel'), 'Secundaria');
   await user.type(within(form).getByLabelText('Primer mes'), '2026-09');
+  // A new concept belongs to the active cycle unless another is chosen.
+  expect(await within(form).findByRole('option', { name: '2026-2027 (activo)' })).toHaveProperty(
+    'selected',
+    true,
+  );
+  await user.selectOptions(within(form).getByLabelText('Visibilidad'), 'Solo personal');
   await user.selectOptions(within(form).getByLabelText('Tipo de recargo'), 'Porcentaje mensual');
   await user.type(within(form).getByLabelText('Porcentaje mensual'), '5');
   await user.click(within(form).getByRole('button', { name: 'Crear concepto' }));
@@ -81,6 +101,8 @@ test('Conceptos: the list reads in pesos and a new monthly fee posts centavos on
     recurrence: 'MONTHLY',
     due_day: 10,
     late_fee: { kind: 'PERCENT', basis_points: 500, grace_days: 0, cap_centavos: null },
+    cycle_id: THIS_CYCLE.id,
+    visibility: 'STAFF',
   });
   expect(body.periods).toHaveLength(10);
   expect(sent!.headers.get('idempotency-key')).toBeTruthy();
@@ -105,6 +127,7 @@ test('Conceptos: «Crear en lote» posts every line once, and says which line th
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', CONCEPTS, [colegiatura])
+    .on('GET', CYCLES, [NEXT_CYCLE, THIS_CYCLE])
     .on('POST', `${CONCEPTS}batch/`, () => answer);
   render(<ConceptsView schoolId={SCHOOL} canWrite />);
   const user = userEvent.setup();
@@ -112,6 +135,11 @@ test('Conceptos: «Crear en lote» posts every line once, and says which line th
   const form = screen.getByRole('form', { name: 'Crear en lote' });
   await user.type(within(form).getByLabelText(/^Conceptos/), 'Uniforme; 850{Enter}Libro; 1,240.50');
   await user.type(within(form).getByLabelText('Fecha de vencimiento'), '2026-11-20');
+  await within(form).findByRole('option', { name: '2027-2028 (en preparación)' });
+  await user.selectOptions(
+    within(form).getByLabelText('Ciclo escolar'),
+    '2027-2028 (en preparación)',
+  );
   await user.click(within(form).getByRole('button', { name: 'Crear conceptos' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent(
     'Línea 2: el nombre «Libro» se repite en el lote.',
@@ -119,7 +147,7 @@ test('Conceptos: «Crear en lote» posts every line once, and says which line th
   const [sent] = network.sent('POST', `${CONCEPTS}batch/`);
   expect((await sent!.json()).concepts).toEqual([
     expect.objectContaining({ name: 'Uniforme', price_centavos: 85_000, due_on: '2026-11-20' }),
-    expect.objectContaining({ name: 'Libro', price_centavos: 124_050, recurrence: 'SINGLE' }),
+    expect.objectContaining({ name: 'Libro', price_centavos: 124_050, cycle_id: NEXT_CYCLE.id }),
   ]);
   answer = Response.json([colegiatura], { status: 201 });
   await user.click(within(form).getByRole('button', { name: 'Crear conceptos' }));
@@ -130,6 +158,40 @@ test('Conceptos: «Crear en lote» posts every line once, and says which line th
     .map((r) => r.headers.get('idempotency-key'));
   expect(keys).toHaveLength(2);
   expect(keys[0]).toBe(keys[1]);
+});
+
+test('Conceptos: an edit changes the cycle and visibility, and turns auto-assign on once', async () => {
+  let saved = colegiatura;
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', CONCEPTS, () => Response.json([saved]))
+    .on('GET', CYCLES, [NEXT_CYCLE, THIS_CYCLE])
+    .on('PUT', `/api/v1/dashboard/concepts/${colegiatura.id}/`, async (request: Request) => {
+      saved = { ...saved, ...((await request.json()) as Partial<Concept>) };
+      return Response.json(saved);
+    })
+    .on('POST', `${CONCEPTS}${colegiatura.id}/auto-assign/`, async (request: Request) => {
+      saved = { ...saved, ...((await request.json()) as Partial<Concept>) };
+      return Response.json({ concept: saved, orders_created: 3 });
+    });
+  render(<ConceptsView schoolId={SCHOOL} canWrite />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Editar Colegiatura' }));
+  const form = screen.getByRole('form', { name: 'Editar Colegiatura' });
+  // A concept made before cycles shows none until one is chosen.
+  expect(within(form).getByLabelText('Ciclo escolar')).toHaveValue('');
+  await within(form).findByRole('option', { name: '2026-2027 (activo)' });
+  await user.selectOptions(within(form).getByLabelText('Ciclo escolar'), '2026-2027 (activo)');
+  await user.selectOptions(within(form).getByLabelText('Visibilidad'), 'Oculto');
+  await user.click(within(form).getByRole('checkbox', { name: /Asignar automáticamente/ }));
+  await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+
+  expect(await screen.findByRole('table', { name: 'Conceptos de cobro' })).toBeVisible();
+  const [edit] = network.sent('PUT', `/api/v1/dashboard/concepts/${colegiatura.id}/`);
+  expect(await edit!.json()).toMatchObject({ cycle_id: THIS_CYCLE.id, visibility: 'HIDDEN' });
+  const assigns = network.sent('POST', `${CONCEPTS}${colegiatura.id}/auto-assign/`);
+  expect(assigns).toHaveLength(1);
+  expect(await assigns[0]!.json()).toEqual({ auto_assign: true });
 });
 
 test('Conceptos: a concept families do not see, or assigned automatically, says so', async () => {

@@ -1,17 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import {
-  CONCEPT_TYPE_LABELS,
-  CONCEPT_TYPES,
-  type ConceptType,
-} from '@cuota/contracts/billing/concepts';
-import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
+import { FormColumn, FormError } from '@cuota/ui/form-pieces';
 import { TextAreaField, TextField } from '@cuota/ui/text-field';
 import { errorDetails, readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
-import { useCreateConceptBatchMutation } from '../api/billing-api';
+import { useCreateConceptBatchMutation, useSchoolCyclesQuery } from '../api/billing-api';
+import { ConceptTypeSelect, CycleSelect, LevelSelect } from './concept-fields';
 import { EMPTY_BATCH, lineProblem, toConceptBatch, type BatchDraft } from '../utils/concept-batch';
 
 const TITLE = 'Crear en lote';
@@ -25,11 +20,15 @@ export function ConceptBatchForm({ schoolId, onDone }: { schoolId: string; onDon
   const [problems, setProblems] = useState<string[]>([]);
   const [key] = useState(newIdempotencyKey);
   const [create, { isLoading }] = useCreateConceptBatchMutation();
+  const cycles = useSchoolCyclesQuery(schoolId).data ?? [];
+  const [cycleId, setCycleId] = useState<string | null>(null);
   const change = (changes: Partial<BatchDraft>) => setDraft((d) => ({ ...d, ...changes }));
+  // Like a single concept, the batch belongs to the active cycle unless another is chosen.
+  const chosenCycle = cycleId ?? cycles.find((c) => c.status === 'active')?.id ?? '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = toConceptBatch(draft);
+    const result = toConceptBatch({ ...draft, cycle_id: chosenCycle });
     if ('problems' in result) return setProblems(result.problems);
     const answer = await create({ schoolId, batch: result.batch, idempotencyKey: key });
     if ('error' in answer) {
@@ -49,33 +48,12 @@ export function ConceptBatchForm({ schoolId, onDone }: { schoolId: string; onDon
           value={draft.lines}
           onChange={(e) => change({ lines: e.target.value })}
         />
-        <FieldLabel>
-          Tipo
-          <Select
-            value={draft.concept_type}
-            onChange={(e) => change({ concept_type: e.target.value as ConceptType })}
-          >
-            {CONCEPT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {CONCEPT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
-        <FieldLabel>
-          Nivel
-          <Select
-            value={draft.level}
-            onChange={(e) => change({ level: e.target.value as BatchDraft['level'] })}
-          >
-            <option value="">Todos los niveles</option>
-            {EDUCATION_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {EDUCATION_LEVEL_LABELS[l]}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
+        <ConceptTypeSelect
+          value={draft.concept_type}
+          onChange={(concept_type) => change({ concept_type })}
+        />
+        <LevelSelect value={draft.level} onChange={(level) => change({ level })} />
+        <CycleSelect cycles={cycles} value={chosenCycle} onChange={setCycleId} />
         <TextField
           label="Fecha de vencimiento"
           type="date"

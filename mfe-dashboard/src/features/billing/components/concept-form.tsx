@@ -1,11 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  CONCEPT_TYPE_LABELS,
-  CONCEPT_TYPES,
-  type Concept,
-  type ConceptType,
-} from '@cuota/contracts/billing/concepts';
-import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
+import type { Concept } from '@cuota/contracts/billing/concepts';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
@@ -13,7 +7,12 @@ import { MoneyField } from '@cuota/ui/money-field';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
-import { useCreateConceptMutation, useUpdateConceptMutation } from '../api/billing-api';
+import {
+  useAutoAssignConceptMutation,
+  useCreateConceptMutation,
+  useSchoolCyclesQuery,
+  useUpdateConceptMutation,
+} from '../api/billing-api';
 import {
   draftOf,
   EMPTY_DRAFT,
@@ -22,6 +21,7 @@ import {
   type ConceptDraft,
   type Problems,
 } from '../utils/concept-draft';
+import { ConceptTypeSelect, CycleSelect, LevelSelect, VisibilitySelect } from './concept-fields';
 import { LateFeeFields } from './late-fee-fields';
 
 type Change = (changes: Partial<ConceptDraft>) => void;
@@ -36,25 +36,12 @@ interface FieldsProps {
 function CreateOnlyFields({ draft, change, problems }: FieldsProps) {
   return (
     <>
-      <FieldLabel>
-        Tipo
-        <Select
-          value={draft.concept_type}
-          onChange={(e) => {
-            const type = e.target.value as ConceptType;
-            change({
-              concept_type: type,
-              recurrence: type === 'MONTHLY_FEE' ? 'MONTHLY' : 'SINGLE',
-            });
-          }}
-        >
-          {CONCEPT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {CONCEPT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </Select>
-      </FieldLabel>
+      <ConceptTypeSelect
+        value={draft.concept_type}
+        onChange={(type) =>
+          change({ concept_type: type, recurrence: type === 'MONTHLY_FEE' ? 'MONTHLY' : 'SINGLE' })
+        }
+      />
       <FieldLabel>
         Periodicidad
         <Select
@@ -65,20 +52,7 @@ function CreateOnlyFields({ draft, change, problems }: FieldsProps) {
           <option value="SINGLE">Pago único</option>
         </Select>
       </FieldLabel>
-      <FieldLabel>
-        Nivel
-        <Select
-          value={draft.level}
-          onChange={(e) => change({ level: e.target.value as ConceptDraft['level'] })}
-        >
-          <option value="">Todos los niveles</option>
-          {EDUCATION_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {EDUCATION_LEVEL_LABELS[l]}
-            </option>
-          ))}
-        </Select>
-      </FieldLabel>
+      <LevelSelect value={draft.level} onChange={(level) => change({ level })} />
       {draft.recurrence === 'MONTHLY' ? (
         <>
           <TextField
@@ -135,15 +109,23 @@ export function ConceptForm({ schoolId, concept, onDone }: Props) {
   const [key] = useState(newIdempotencyKey);
   const [create, created] = useCreateConceptMutation();
   const [update, updated] = useUpdateConceptMutation();
+  const [autoAssign, autoAssigned] = useAutoAssignConceptMutation();
+  const cycles = useSchoolCyclesQuery(schoolId).data ?? [];
   const change: Change = (changes) => setDraft((d) => ({ ...d, ...changes }));
   const title = concept ? `Editar ${concept.name}` : 'Nuevo concepto';
+  // A new concept belongs to the active cycle unless another (or none) is chosen.
+  const cycleId = draft.cycle_id ?? cycles.find((c) => c.status === 'active')?.id ?? '';
 
+  const edit = async (saved: Concept) => {
+    const result = toUpdateConcept({ ...draft, cycle_id: cycleId });
+    if ('problems' in result) return result;
+    const answer = await update({ id: saved.id, changes: result.changes });
+    if ('error' in answer || draft.auto_assign === saved.auto_assign) return answer;
+    return autoAssign({ schoolId, id: saved.id, on: draft.auto_assign });
+  };
   const send = () => {
-    if (concept) {
-      const result = toUpdateConcept(draft);
-      return 'problems' in result ? result : update({ id: concept.id, changes: result.changes });
-    }
-    const result = toCreateConcept(schoolId, draft);
+    if (concept) return edit(concept);
+    const result = toCreateConcept(schoolId, { ...draft, cycle_id: cycleId });
     return 'problems' in result ? result : create({ concept: result.concept, idempotencyKey: key });
   };
   const submit = async (event: FormEvent) => {
@@ -153,7 +135,7 @@ export function ConceptForm({ schoolId, concept, onDone }: Props) {
     if ('error' in answer) return setProblems({ form: readError(answer.error).message });
     onDone();
   };
-  const saving = created.isLoading || updated.isLoading;
+  const saving = created.isLoading || updated.isLoading || autoAssigned.isLoading;
 
   return (
     <Card title={title} focusTitle>
@@ -165,6 +147,22 @@ export function ConceptForm({ schoolId, concept, onDone }: Props) {
           onChange={(e) => change({ name: e.target.value })}
         />
         {!concept && <CreateOnlyFields draft={draft} change={change} problems={problems} />}
+        <CycleSelect cycles={cycles} value={cycleId} onChange={(id) => change({ cycle_id: id })} />
+        <VisibilitySelect
+          value={draft.visibility}
+          onChange={(visibility) => change({ visibility })}
+        />
+        {concept && (
+          <label>
+            <input
+              type="checkbox"
+              checked={draft.auto_assign}
+              onChange={(e) => change({ auto_assign: e.target.checked })}
+            />{' '}
+            Asignar automáticamente a los alumnos que entren a su nivel (al activarlo se generan las
+            órdenes que les falten)
+          </label>
+        )}
         <MoneyField
           label="Precio"
           error={problems.price_centavos}

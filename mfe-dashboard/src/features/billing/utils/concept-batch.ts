@@ -15,6 +15,8 @@ export interface BatchDraft {
   concept_type: ConceptType;
   level: EducationLevel | '';
   due_on: string;
+  /** The cycle the batch belongs to ('' none); the form resolves "not chosen" to the active one. */
+  cycle_id: string;
 }
 
 export const EMPTY_BATCH: BatchDraft = {
@@ -22,6 +24,7 @@ export const EMPTY_BATCH: BatchDraft = {
   concept_type: 'UNIFORMS_AND_MERCH',
   level: '',
   due_on: '',
+  cycle_id: '',
 };
 
 const lineOf = (index: number) => `Línea ${index + 1}`;
@@ -58,6 +61,7 @@ export function toConceptBatch(
       level: draft.level || null,
       recurrence: 'SINGLE',
       due_on: draft.due_on,
+      cycle_id: draft.cycle_id || null,
     })),
   });
   if (parsed.success) return { batch: parsed.data };

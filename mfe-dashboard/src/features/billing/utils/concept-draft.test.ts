@@ -102,6 +102,8 @@ test('an edit keeps the late fee as it was saved and sends only what may change'
       name: 'Colegiatura',
       price_centavos: 260_000,
       late_fee: { kind: 'PERCENT', basis_points: 250, grace_days: 3, cap_centavos: null },
+      visibility: 'PUBLIC',
+      cycle_id: null,
     },
   });
 });

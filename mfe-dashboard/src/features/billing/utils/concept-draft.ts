@@ -6,6 +6,7 @@ import {
   type CreateConcept,
   type LateFee,
   type UpdateConcept,
+  type Visibility,
 } from '@cuota/contracts/billing/concepts';
 import type { z } from 'zod';
 import { centavosToDecimal } from '@cuota/ui/money';
@@ -28,6 +29,11 @@ export interface ConceptDraft {
   late_fee_percent: string;
   grace_days: string;
   cap_centavos: number | null;
+  /** The cycle chosen; null: not chosen yet (the form offers the active one); '': none. */
+  cycle_id: string | null;
+  visibility: Visibility;
+  /** Billed to students who join its level later (an edit only: its own endpoint). */
+  auto_assign: boolean;
 }
 
 export const EMPTY_DRAFT: ConceptDraft = {
@@ -45,6 +51,9 @@ export const EMPTY_DRAFT: ConceptDraft = {
   late_fee_percent: '',
   grace_days: '0',
   cap_centavos: null,
+  cycle_id: null,
+  visibility: 'PUBLIC',
+  auto_assign: false,
 };
 
 /** `2026-09` and 3 → 2026-09, 2026-10, 2026-11. */
@@ -123,6 +132,8 @@ export function toCreateConcept(
     price_centavos: draft.price_centavos,
     level: draft.level || null,
     late_fee: lateFeeOf(draft),
+    cycle_id: draft.cycle_id || null,
+    visibility: draft.visibility,
   };
   const body =
     draft.recurrence === 'MONTHLY'
@@ -138,7 +149,7 @@ export function toCreateConcept(
   return { problems: problemsOf(parsed.error.issues) };
 }
 
-/** A saved concept as the form shows it (for editing its name, price and late fee). */
+/** A saved concept as the form shows it (for editing what may change after creation). */
 export function draftOf(concept: Concept): ConceptDraft {
   const fee = concept.late_fee;
   return {
@@ -152,6 +163,9 @@ export function draftOf(concept: Concept): ConceptDraft {
       fee?.kind === 'PERCENT' ? centavosToDecimal(fee.basis_points).replace(/\.00$/, '') : '',
     grace_days: String(fee?.grace_days ?? 0),
     cap_centavos: fee?.kind === 'PERCENT' ? fee.cap_centavos : null,
+    cycle_id: concept.cycle_id ?? '',
+    visibility: concept.visibility,
+    auto_assign: concept.auto_assign,
   };
 }
 
@@ -163,6 +177,8 @@ export function toUpdateConcept(
     name: draft.name,
     price_centavos: draft.price_centavos,
     late_fee: lateFeeOf(draft),
+    visibility: draft.visibility,
+    cycle_id: draft.cycle_id || null,
   });
   if (parsed.success) return { changes: parsed.data };
   return { problems: problemsOf(parsed.error.issues) };

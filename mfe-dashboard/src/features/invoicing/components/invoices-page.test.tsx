@@ -82,16 +82,19 @@ test('each invoice shows its status as a school reads it; a stamped one links it
     id: 'p-1',
     document: 'payment',
     related_invoice_id: 'inv-1',
+    related_folio: 'A-101',
     installment: 2,
     folio: '103',
   });
+  // The same CFDI de pago also pays a sibling's PPD invoice: its own row, saying which.
+  const rider = { ...complement, id: 'p-2', related_invoice_id: 'inv-7', related_folio: 'A-7' };
   stubFetch().on(
     'GET',
     INVOICES,
-    page([stamped, failed, unsent, canceling, canceled, credit, lateFee, complement]),
+    page([stamped, failed, unsent, canceling, canceled, credit, lateFee, complement, rider]),
   );
   renderInvoices(true);
-  const rows = within(await screen.findByRole('table', { name: 'Facturas (8)' })).getAllByRole(
+  const rows = within(await screen.findByRole('table', { name: 'Facturas (9)' })).getAllByRole(
     'row',
   );
   expect(rows[1]).toHaveTextContent('A-101Colegiatura');
@@ -112,7 +115,12 @@ test('each invoice shows its status as a school reads it; a stamped one links it
   expect(rows[5]).toHaveTextContent('Cancelada');
   expect(rows[6]).toHaveTextContent('A-101Nota de crédito · Colegiatura');
   expect(rows[7]).toHaveTextContent('A-102Recargos y otros conceptos');
-  expect(rows[8]).toHaveTextContent('A-103Complemento de pago · parcialidad 2 · Colegiatura');
+  expect(rows[8]).toHaveTextContent(
+    'A-103Complemento de pago · parcialidad 2 · Colegiatura · paga A-101',
+  );
+  expect(rows[9]).toHaveTextContent(
+    'A-103Complemento de pago · parcialidad 2 · Colegiatura · paga A-7',
+  );
 });
 
 test('retrying a failed invoice asks invoicing and the list shows the new status', async () => {

@@ -58,8 +58,9 @@ const documentLabel = (i: Invoice) => {
   }
   const part = i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos';
   if (i.document === 'credit_note') return `Nota de crédito · ${part}`;
+  // One CFDI de pago may pay several PPD invoices: each row says which one it pays.
   if (i.document === 'payment')
-    return `Complemento de pago · parcialidad ${i.installment} · ${part}`;
+    return `Complemento de pago · parcialidad ${i.installment} · ${part}${i.related_folio ? ` · paga ${i.related_folio}` : ''}`;
   return part;
 };
 

@@ -10,6 +10,7 @@ const KIND_LABELS: Record<OrderAdjustment['kind'], string> = {
   base_edited: 'Monto base',
   price_changed: 'Cambio de precio del concepto',
   canceled: 'Cancelación',
+  reinstated: 'Reactivación',
   due_edited: 'Vencimiento',
   scholarship_avoided: 'Beca quitada',
   scholarship_forced: 'Beca forzada',

@@ -1,0 +1,2 @@
+DROP INDEX "invoices_global_period_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_global_period_key" ON "invoices" USING btree ("source_id") WHERE "invoices"."document" = 'global' AND "invoices"."replaces_invoice_id" IS NULL;

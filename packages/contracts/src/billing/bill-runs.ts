@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkJobProgressSchema } from './bulk-jobs';
 import { periodSchema } from './concepts';
 
 /** Spec §4 job status. */
@@ -8,8 +9,9 @@ export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 /**
  * POST /book-keeper/massive_concept_assignments/: a bill run. Every active student of the
- * concept's level (or the whole school) gets the concept's order for the period, in one
- * set-based statement; students who already have it get nothing new (ADR 0016).
+ * concept's level (or the whole school) gets the concept's order for the period; students who
+ * already have it get nothing new (ADR 0016). It runs as a job in chunks of students (ADR
+ * 0046): a small one is done before the answer, a big one answers PENDING with its progress.
  */
 export const createBillRunSchema = z.strictObject({
   school_id: z.uuid('Elige una escuela válida.'),
@@ -37,5 +39,12 @@ export const billRunSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /**
+   * A bill run asked for at the endpoint runs as a job with the run's id (ADR 0046): its
+   * students gone through, failed and why, and its bulk-operation status. The counts above
+   * are of the chunks committed so far. Null: a run inside another command (a subscription,
+   * a massive assignment's chunk, auto-assign).
+   */
+  progress: bulkJobProgressSchema.nullable(),
 });
 export type BillRun = z.infer<typeof billRunSchema>;

@@ -21,7 +21,8 @@ export type BulkOperationStatus = z.infer<typeof bulkOperationStatusSchema>;
 /** A job still has work to do in these; the others are final until a retry. */
 export const RUNNABLE_STATUSES = ['PENDING', 'STARTED', 'RETRYING'] as const;
 
-export const BULK_JOB_KINDS = ['assignment', 'disassignment', 'scholarship'] as const;
+/** `bill_run`: a bill run of a concept and period for its level (ADR 0046), the others ADR 0040's. */
+export const BULK_JOB_KINDS = ['assignment', 'disassignment', 'scholarship', 'bill_run'] as const;
 export type BulkJobKind = (typeof BULK_JOB_KINDS)[number];
 
 /** The most students one job takes: a whole school, and then some. */
@@ -80,4 +81,15 @@ export const bulkJobSchema = z.object({
   finished_at: z.string().nullable(),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+/** How far a job is: what a bill run's answer carries of its job (ADR 0046). */
+export const bulkJobProgressSchema = bulkJobSchema.pick({
+  status: true,
+  total: true,
+  done: true,
+  failed: true,
+  errors: true,
+  cancel_requested: true,
+});
+export type BulkJobProgress = z.infer<typeof bulkJobProgressSchema>;
 export const bulkJobListSchema = z.array(bulkJobSchema);

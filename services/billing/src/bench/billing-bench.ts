@@ -4,7 +4,9 @@ import { createDatabase, runMigrations } from '@cuota/service-runtime/db/databas
 import { percentile } from '@cuota/testing/percentile';
 import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
-import { runBill } from '../bill-runs/run-bill';
+import { billRunAnswer, startBillRun } from '../bill-runs/bill-run-job';
+import { billRunById } from '../bill-runs/bill-run-repository';
+import { drainBulkJobs, RUNNER_DEFAULTS } from '../bulk-jobs/bulk-job-runner';
 import { createConcept } from '../concepts/create-concept';
 import { dueOrderFacets } from '../due-orders/due-facet-repository';
 import { dueOrderStudent } from '../due-orders/due-order-repository';
@@ -29,7 +31,10 @@ const PERIODS = DEMO_PERIODS.slice(0, 10);
 
 export interface BillingBenchResult {
   students: number;
+  /** Through the job path (ADR 0046): created PENDING, then the runner's chunks, each committed with its progress. */
   billRunSeconds: number;
+  /** Chunks the job committed: the progress updates a watcher sees. */
+  progressUpdates: number;
   rawInsertSeconds: number;
   /** Billing's rate as a share of raw PostgreSQL's (1 = as fast). */
   rateRatio: number;
@@ -109,8 +114,13 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
     await vacuumAnalyze(db);
     const raw = await db.transaction((tx) => createConcept(tx, monthly('Cuota de referencia')));
     const fee = await db.transaction((tx) => createConcept(tx, monthly('Colegiatura')));
-    const bill = (period: string) =>
-      db.transaction((tx) => runBill(tx, { school_id: SCHOOL, concept_id: fee.id, period }));
+    // The endpoint's path: the job is created, then the runner goes through it chunk by chunk.
+    const bill = async (period: string) => {
+      const input = { school_id: SCHOOL, concept_id: fee.id, period };
+      const run = await db.transaction((tx) => startBillRun(tx, input, null));
+      await drainBulkJobs(db);
+      return billRunAnswer(db, await billRunById(db, run.id));
+    };
 
     const rawInsertSeconds = await seconds(() => rawInsert(db, SCHOOL, raw.id, PERIODS[0]!));
     await deleteOrdersOf(db, raw.id);
@@ -164,6 +174,7 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
     return {
       students,
       billRunSeconds,
+      progressUpdates: Math.ceil(students / RUNNER_DEFAULTS.billRunChunkSize),
       rawInsertSeconds,
       rateRatio: Math.round((rawInsertSeconds / billRunSeconds) * 100) / 100,
       repeatRunSeconds,

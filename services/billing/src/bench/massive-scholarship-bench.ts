@@ -3,7 +3,7 @@ import { createDatabase, runMigrations } from '@cuota/service-runtime/db/databas
 import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
 import { billingService } from '../billing-service';
-import { runBill } from '../bill-runs/run-bill';
+import { startBillRun } from '../bill-runs/bill-run-job';
 import { insertBulkJob, bulkJobOfSchool } from '../bulk-jobs/bulk-job-repository';
 import { drainBulkJobs, RUNNER_DEFAULTS } from '../bulk-jobs/bulk-job-runner';
 import { createConcept } from '../concepts/create-concept';
@@ -52,7 +52,9 @@ export async function benchMassiveScholarship(
       }),
     );
     for (const period of DEMO_PERIODS.slice(0, billedMonths))
-      await db.transaction((tx) => runBill(tx, { school_id: SCHOOL, concept_id: fee.id, period }));
+      await db.transaction((tx) =>
+        startBillRun(tx, { school_id: SCHOOL, concept_id: fee.id, period }, null, { inline: true }),
+      );
     await vacuumAnalyze(db);
     const job = await insertBulkJob(db, {
       schoolId: SCHOOL,

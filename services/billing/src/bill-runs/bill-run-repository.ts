@@ -21,7 +21,8 @@ export type BillRunRow = typeof billRuns.$inferSelect;
 
 export const UNKNOWN_RUN = 'No encontramos esta generación de órdenes.';
 
-export const toBillRun = (r: BillRunRow): BillRun => ({
+/** A run's answer; a bill run's job (ADR 0046) adds its progress and sums its chunks' rows. */
+export const toBillRun = (r: BillRunRow, progress: BillRun['progress'] = null): BillRun => ({
   id: r.id,
   school_id: r.schoolId,
   concept_id: r.conceptId,
@@ -36,12 +37,13 @@ export const toBillRun = (r: BillRunRow): BillRun => ({
   error: r.error,
   created_at: r.createdAt.toISOString(),
   finished_at: r.finishedAt?.toISOString() ?? null,
+  progress,
 });
 
 export async function insertBillRun(
   tx: Executor,
   run: Pick<BillRunRow, 'schoolId' | 'conceptId' | 'period'> &
-    Partial<Pick<BillRunRow, 'subscriptionId' | 'bulkJobId'>>,
+    Partial<Pick<BillRunRow, 'id' | 'subscriptionId' | 'bulkJobId'>>,
 ): Promise<BillRunRow> {
   const [row] = await tx.insert(billRuns).values(run).returning();
   return row!;
@@ -52,6 +54,26 @@ export async function billRunById(db: Executor, id: string, { lock = false } = {
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(UNKNOWN_RUN);
   return row;
+}
+
+/** The rows a job billed into, oldest first (a bill run's own row among them, ADR 0046). */
+export const billRunsOfJob = (db: Executor, jobId: string) =>
+  db.select().from(billRuns).where(eq(billRuns.bulkJobId, jobId)).orderBy(billRuns.createdAt);
+
+/** A bill run's job as one run: its row with the counts of all the rows its chunks billed. */
+export async function withCountsOfJob(db: Executor, run: BillRunRow): Promise<BillRunRow> {
+  const [sums] = await db
+    .select({
+      eligibleStudents: sql<number>`sum(${billRuns.eligibleStudents})::int`,
+      createdOrders: sql<number>`sum(${billRuns.createdOrders})::int`,
+      existingOrders: sql<number>`sum(${billRuns.existingOrders})::int`,
+      totalCentavos: sql<number>`sum(${billRuns.totalCentavos})::bigint`,
+      removedOrders: sql<number>`sum(${billRuns.removedOrders})::int`,
+      keptOrders: sql<number>`sum(${billRuns.keptOrders})::int`,
+    })
+    .from(billRuns)
+    .where(eq(billRuns.bulkJobId, run.id));
+  return { ...run, ...sums!, totalCentavos: Number(sums!.totalCentavos) };
 }
 
 /**

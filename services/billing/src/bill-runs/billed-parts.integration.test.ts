@@ -1,3 +1,4 @@
+import { waitFor } from '@cuota/testing/wait-for';
 import {
   SCHOOL,
   staff,
@@ -72,7 +73,18 @@ test('a run of 1,203 orders is announced in 3 parts of at most 500 that add up t
   const run = await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
     json: { school_id: SCHOOL, concept_id: tuition, period: '2026-09' },
   });
-  expect(run.body).toMatchObject({ created_orders: STUDENTS, total_centavos: STUDENTS * PRICE });
+  // More than a request does inline (ADR 0046): a job the runner finishes.
+  expect(run.body).toMatchObject({ status: 'PENDING', progress: { total: STUDENTS } });
+  const done = await waitFor(async () => {
+    const read = await h.call(staff(), `/book-keeper/massive_concept_assignments/${run.body.id}/`);
+    return read.body.status === 'PENDING' ? null : read.body;
+  }, 30_000);
+  expect(done).toMatchObject({
+    status: 'FINISHED',
+    created_orders: STUDENTS,
+    total_centavos: STUDENTS * PRICE,
+    progress: { status: 'SUCCESS', done: STUDENTS, failed: 0 },
+  });
 
   const parts = await billed();
   expect(parts.map((p) => [p.part, p.parts, p.orders, p.detail.items.length])).toEqual([
@@ -88,7 +100,7 @@ test('a run of 1,203 orders is announced in 3 parts of at most 500 that add up t
       total_centavos: p.orders * PRICE,
       detail: { concept_name: 'Colegiatura Primaria' },
     });
-  expect(parts.reduce((s, p) => s + p.total_centavos, 0)).toBe(run.body.total_centavos);
+  expect(parts.reduce((s, p) => s + p.total_centavos, 0)).toBe(done.total_centavos);
 
   // Every order of the run once, in student order, with its own id and amount.
   const items = parts.flatMap((p) => p.detail.items);

@@ -1,7 +1,6 @@
-import type { BillRun, CreateBillRun } from '@cuota/contracts/billing/bill-runs';
 import type { Executor } from '@cuota/messaging/transaction';
-import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
-import { conceptById, UNKNOWN_CONCEPT, type ConceptRow } from '../concepts/concept-repository';
+import { badRequest, conflict } from '@cuota/service-runtime/http/http-error';
+import type { ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
 import { invalidateFacets } from '../due-orders/due-facet-repository';
 import { markNameOrderChanged } from '../due-orders/name-order-repository';
@@ -9,14 +8,14 @@ import { applyScholarshipsToRun } from '../scholarships/apply-scholarships';
 import {
   billEligibleStudents,
   enqueueOrdersBilled,
+  billRunById,
   insertBillRun,
   saveBillRun,
-  toBillRun,
   type BillRunRow,
 } from './bill-run-repository';
 
 /** The period and due date a run bills, or the Spanish reason it cannot. */
-export function termsOf(concept: ConceptRow, period: string | undefined) {
+export function termsOf(concept: ConceptRow, period: string | undefined): BillTerms {
   if (!concept.active)
     throw conflict('El concepto está desactivado: actívalo para generar órdenes.');
   if (concept.recurrence === 'MONTHLY') {
@@ -26,17 +25,6 @@ export function termsOf(concept: ConceptRow, period: string | undefined) {
   }
   if (period) throw badRequest('Un concepto de pago único no lleva periodo.');
   return { period: null, dueOn: concept.dueOn! };
-}
-
-/**
- * A bill run (ADR 0016), all in the caller's transaction: the run's row, the orders of every
- * eligible student who lacks one, their balances, their scholarships, and the
- * `billing.orders.billed` events announcing them (parts of at most 500 orders).
- */
-export async function runBill(tx: Executor, input: CreateBillRun): Promise<BillRun> {
-  const { row: concept } = await conceptById(tx, input.concept_id, { lock: true });
-  if (concept.schoolId !== input.school_id) throw notFound(UNKNOWN_CONCEPT);
-  return toBillRun(await billPeriod(tx, concept, termsOf(concept, input.period)));
 }
 
 /**
@@ -56,20 +44,41 @@ export type RunScope =
 export async function billPeriod(
   tx: Executor,
   concept: ConceptRow,
-  terms: { period: string | null; dueOn: string },
+  terms: BillTerms,
   scope?: RunScope,
 ): Promise<BillRunRow> {
-  const { period, dueOn } = terms;
   const subscription = scope && 'subscription' in scope ? scope.subscription : undefined;
   const chunk = scope && 'bulkJobId' in scope ? scope : undefined;
   const lateJoiners = scope && 'lateJoiners' in scope ? scope.lateJoiners : undefined;
   const run = await insertBillRun(tx, {
     schoolId: concept.schoolId,
     conceptId: concept.id,
-    period,
+    period: terms.period,
     subscriptionId: subscription?.id ?? null,
     bulkJobId: chunk?.bulkJobId ?? null,
   });
+  const studentIds = subscription ? [subscription.studentId] : (chunk?.studentIds ?? lateJoiners);
+  return billIntoRun(tx, run, concept, terms, studentIds);
+}
+
+export interface BillTerms {
+  period: string | null;
+  dueOn: string;
+}
+
+/**
+ * Bills into an existing run row (ADR 0016): the orders of every eligible student (of
+ * `studentIds`, if given) who lacks one, their balances, their scholarships, and the
+ * `billing.orders.billed` events announcing them (parts of at most 500 orders). The run's
+ * counts grow by what this call billed, so a bill run's job adds its chunks up (ADR 0046).
+ */
+export async function billIntoRun(
+  tx: Executor,
+  run: BillRunRow,
+  concept: ConceptRow,
+  { period, dueOn }: BillTerms,
+  studentIds?: string[],
+): Promise<BillRunRow> {
   const { eligible, created, entered } = await billEligibleStudents(tx, {
     runId: run.id,
     schoolId: concept.schoolId,
@@ -80,7 +89,7 @@ export async function billPeriod(
     amountCentavos: concept.priceCentavos,
     lateFee: concept.lateFee,
     earlyPayment: concept.earlyPayment,
-    studentIds: subscription ? [subscription.studentId] : (chunk?.studentIds ?? lateJoiners),
+    studentIds,
   });
   // Students billed for the first time join Adeudos' list: it is numbered by name again.
   if (entered > 0) await markNameOrderChanged(tx, concept.schoolId);
@@ -92,10 +101,37 @@ export async function billPeriod(
   }
   return saveBillRun(tx, run.id, {
     status: 'FINISHED',
-    eligibleStudents: eligible,
-    createdOrders: created,
-    existingOrders: eligible - created,
-    totalCentavos: created * concept.priceCentavos,
+    eligibleStudents: run.eligibleStudents + eligible,
+    createdOrders: run.createdOrders + created,
+    existingOrders: run.existingOrders + eligible - created,
+    totalCentavos: run.totalCentavos + created * concept.priceCentavos,
     finishedAt: new Date(),
   });
+}
+
+/**
+ * A chunk of a bill run's job (ADR 0046): into the run's own row while it has no orders (so a
+ * run of one chunk is one row and one batch, as before), else into a row of the job's own:
+ * each row's scholarships and `billing.orders.billed` parts are then only its chunk's.
+ * Answers how many of the chunk's students were eligible.
+ */
+export async function billChunkOfRun(
+  tx: Executor,
+  runId: string,
+  concept: ConceptRow,
+  terms: BillTerms,
+  studentIds: string[],
+): Promise<number> {
+  const run = await billRunById(tx, runId);
+  const into =
+    run.createdOrders === 0
+      ? run
+      : await insertBillRun(tx, {
+          schoolId: run.schoolId,
+          conceptId: run.conceptId,
+          period: run.period,
+          bulkJobId: runId,
+        });
+  const after = await billIntoRun(tx, into, concept, terms, studentIds);
+  return after.eligibleStudents - into.eligibleStudents;
 }

@@ -14,23 +14,25 @@ import { bulkJobOfSchool, bulkJobsOfSchool, toBulkJob } from './bulk-job-reposit
 import { wakeRunnerOf } from './bulk-job-runner';
 import { cancelBulkJob, createBulkJob, retryBulkJob } from './create-bulk-job';
 
+/** Who asked for a job: a staff member's id (a service's call has none). */
+export const staffIdOf = (caller: { kind: string; user_id?: string }) =>
+  caller.kind === 'staff' ? (caller.user_id ?? null) : null;
+
 export function bulkJobHandlers(db: BillingDb) {
   const woken = async (job: Promise<BulkJob>) => {
     const answer = await job;
     wakeRunnerOf(db);
     return answer;
   };
-  const staffId = (caller: { kind: string; user_id?: string }) =>
-    caller.kind === 'staff' ? (caller.user_id ?? null) : null;
   return [
     implement(createMassiveAssignment, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'assignment', body, staffId(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'assignment', body, staffIdOf(caller)))),
     ),
     implement(createMassiveDisassignment, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'disassignment', body, staffId(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'disassignment', body, staffIdOf(caller)))),
     ),
     implement(createMassiveScholarship, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'scholarship', body, staffId(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'scholarship', body, staffIdOf(caller)))),
     ),
     implement(listMassiveJobs, ({ params }) => bulkJobsOfSchool(db, params.id)),
     implement(getMassiveJob, async ({ params }) =>

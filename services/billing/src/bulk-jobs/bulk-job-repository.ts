@@ -1,11 +1,18 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { BulkJob, BulkOperationStatus } from '@cuota/contracts/billing/bulk-jobs';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { bulkJobs } from '../schema';
 
 /** The only code that reads or writes `bulk_jobs` (ADR 0040). */
-export type BulkJobRow = typeof bulkJobs.$inferSelect;
+type BulkJobRecord = typeof bulkJobs.$inferSelect;
+
+/**
+ * A job as read: everything but its student list, which only SQL walks (nextStudentsOf).
+ * 100,000 ids read into the service at each chunk's lock and commit took 0.7 s apiece.
+ */
+export type BulkJobRow = Omit<BulkJobRecord, 'studentIds'>;
+const { studentIds: _list, ...JOB } = getTableColumns(bulkJobs);
 export type BulkJobError = BulkJobRow['errors'][number];
 
 export const UNKNOWN_JOB = 'No encontramos este proceso masivo.';
@@ -28,7 +35,7 @@ export const toBulkJob = (r: BulkJobRow): BulkJob => ({
 
 export async function insertBulkJob(
   tx: Executor,
-  job: Pick<BulkJobRow, 'schoolId' | 'kind' | 'params' | 'studentIds' | 'createdBy'> &
+  job: Pick<BulkJobRecord, 'schoolId' | 'kind' | 'params' | 'studentIds' | 'createdBy'> &
     Partial<Pick<BulkJobRow, 'leaseToken' | 'leaseUntil'>>,
 ): Promise<BulkJobRow> {
   // Sorted: the cursor walks them in keyset order.
@@ -36,7 +43,7 @@ export async function insertBulkJob(
   const [row] = await tx
     .insert(bulkJobs)
     .values({ ...job, studentIds, total: studentIds.length })
-    .returning();
+    .returning(JOB);
   return row!;
 }
 
@@ -47,7 +54,7 @@ export async function bulkJobOfSchool(
   { lock = false } = {},
 ): Promise<BulkJobRow> {
   const query = db
-    .select()
+    .select(JOB)
     .from(bulkJobs)
     .where(and(eq(bulkJobs.id, id), eq(bulkJobs.schoolId, schoolId)));
   const [row] = lock ? await query.for('update') : await query;
@@ -58,7 +65,7 @@ export async function bulkJobOfSchool(
 /** The school's jobs, newest first (the history the dashboard shows). */
 export async function bulkJobsOfSchool(db: Executor, schoolId: string, limit = 50) {
   const rows = await db
-    .select()
+    .select(JOB)
     .from(bulkJobs)
     .where(eq(bulkJobs.schoolId, schoolId))
     .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
@@ -66,8 +73,8 @@ export async function bulkJobsOfSchool(db: Executor, schoolId: string, limit = 5
   return rows.map(toBulkJob);
 }
 
-export async function saveBulkJob(tx: Executor, id: string, changes: Partial<BulkJobRow>) {
-  const [row] = await tx.update(bulkJobs).set(changes).where(eq(bulkJobs.id, id)).returning();
+export async function saveBulkJob(tx: Executor, id: string, changes: Partial<BulkJobRecord>) {
+  const [row] = await tx.update(bulkJobs).set(changes).where(eq(bulkJobs.id, id)).returning(JOB);
   return row!;
 }
 
@@ -89,27 +96,57 @@ export async function claimBulkJob(db: Executor, leaseMs: number): Promise<BulkJ
                   ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING id`);
   if (!rows[0]) return undefined;
-  const [row] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, rows[0].id));
+  const [row] = await db.select(JOB).from(bulkJobs).where(eq(bulkJobs.id, rows[0].id));
   return row;
 }
 
 /** The job, locked, if `token` still holds its lease; undefined: another runner took it. */
 export async function lockLeasedJob(tx: Executor, id: string, token: string) {
   const [row] = await tx
-    .select()
+    .select(JOB)
     .from(bulkJobs)
     .where(and(eq(bulkJobs.id, id), eq(bulkJobs.leaseToken, token)))
     .for('update');
   return row;
 }
 
-/** The next `size` students after the cursor, in keyset order. */
+/**
+ * The next `size` students after the cursor: the list is sorted, so the slice after the
+ * cursor's place (a scan, not a sort of the whole list: 100,000 students stay cheap per chunk).
+ */
 export async function nextStudentsOf(tx: Executor, job: BulkJobRow, size: number) {
   const { rows } = await tx.execute<{ s: string }>(sql`
-    SELECT s FROM bulk_jobs, unnest(student_ids) AS s
-     WHERE id = ${job.id} AND (${job.cursor}::text IS NULL OR s > ${job.cursor})
-     ORDER BY s LIMIT ${size}`);
+    SELECT unnest(student_ids[p + 1 : p + ${size}]) AS s
+      FROM (SELECT student_ids, coalesce(array_position(student_ids, ${job.cursor}::text), 0) AS p
+              FROM bulk_jobs WHERE id = ${job.id}) j`);
   return rows.map((r) => r.s);
+}
+
+/**
+ * A bill run's job (ADR 0046): its students are the active ones of the level now, sorted and
+ * counted in SQL (100,000 ids never travel to the service). `leaseToken`: the caller runs it
+ * itself before anyone else may claim it.
+ */
+export async function insertBillRunJob(
+  tx: Executor,
+  job: Pick<BulkJobRow, 'schoolId' | 'params' | 'createdBy' | 'leaseToken'> & {
+    level: string | null;
+    leaseMs: number;
+  },
+): Promise<BulkJobRow> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    INSERT INTO bulk_jobs (school_id, kind, params, student_ids, total, created_by, lease_token, lease_until)
+    SELECT ${job.schoolId}, 'bill_run', ${JSON.stringify(job.params)}::jsonb,
+           coalesce(array_agg(student_id ORDER BY student_id), '{}'), count(*)::int, ${job.createdBy},
+           ${job.leaseToken}::uuid,
+           CASE WHEN ${job.leaseToken}::uuid IS NULL THEN NULL
+                ELSE now() + ${job.leaseMs} * interval '1 millisecond' END
+      FROM student_directory
+     WHERE school_id = ${job.schoolId} AND status = 'active'
+       AND (${job.level}::text IS NULL OR level = ${job.level})
+    RETURNING id`);
+  const [row] = await tx.select(JOB).from(bulkJobs).where(eq(bulkJobs.id, rows[0]!.id));
+  return row!;
 }
 
 /** A chunk done: its students counted, its errors kept, the cursor moved, the lease renewed. */

@@ -19,6 +19,11 @@ export interface RunnerOptions {
    * instead of 5.6 s on the bench.
    */
   chunkSize: number;
+  /**
+   * A bill run's chunk (ADR 0046): one set-based statement bills it, so a larger chunk costs
+   * little more than a small one; 100,000 students still move the progress 20 times.
+   */
+  billRunChunkSize: number;
   /** How long a claim holds a job without a chunk committed: a dead runner's job waits this. */
   leaseMs: number;
   now: () => Date;
@@ -26,6 +31,7 @@ export interface RunnerOptions {
 
 export const RUNNER_DEFAULTS: RunnerOptions = {
   chunkSize: 1_000,
+  billRunChunkSize: 5_000,
   leaseMs: 60_000,
   now: () => new Date(),
 };
@@ -58,7 +64,8 @@ export async function runChunk(
     await finishBulkJob(tx, id, job.failed > 0 ? 'FAILED_AND_CANCELED' : 'CANCELED');
     return false;
   }
-  const students = await nextStudentsOf(tx, job, o.chunkSize);
+  const size = job.kind === 'bill_run' ? o.billRunChunkSize : o.chunkSize;
+  const students = await nextStudentsOf(tx, job, size);
   if (students.length === 0) {
     await finishBulkJob(tx, id, finalStatus(job));
     return false;

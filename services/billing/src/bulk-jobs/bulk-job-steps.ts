@@ -5,7 +5,7 @@ import type {
 } from '@cuota/contracts/billing/bulk-jobs';
 import type { Executor } from '@cuota/messaging/transaction';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
-import { billPeriod, termsOf } from '../bill-runs/run-bill';
+import { billChunkOfRun, billPeriod, termsOf, type BillTerms } from '../bill-runs/run-bill';
 import { conceptById, type ConceptRow } from '../concepts/concept-repository';
 import { editOrder } from '../orders/correct-order';
 import { ordersOfConceptPeriod } from '../orders/order-adjustment-repository';
@@ -30,7 +30,7 @@ export type ChunkStep = (
 const OTHER_LEVEL = 'Este alumno es de otro nivel que el del concepto.';
 const NO_ORDER = 'Este alumno no tiene la orden de este concepto y periodo.';
 
-/** The concept and period of the job, or why none of the chunk can be done now. */
+/** The concept and period of the job (a bill run's params too), or why none of the chunk can be done now. */
 async function termsOfJob(tx: Executor, job: BulkJobRow) {
   const params = job.params as MassiveAssignment;
   const { row: concept } = await conceptById(tx, params.concept_id);
@@ -50,19 +50,42 @@ async function orEveryone(
   }
 }
 
-const assignChunk: ChunkStep = (tx, job, ids) =>
-  orEveryone(ids, async () => {
-    const { concept, terms } = await termsOfJob(tx, job);
-    const students = await chunkStudents(tx, job.schoolId, ids);
-    const { ok, errors } = students.passing(ids, (s) => assignable(concept, s));
-    // Students who already have the order are done: the unique key bills them nothing.
-    if (ok.length > 0)
-      await billPeriod(tx, concept, terms, {
-        bulkJobId: job.id,
-        studentIds: ok.map((s) => s.studentId),
-      });
-    return errors;
-  });
+/**
+ * Bills a chunk's students with `bill`, which answers how many of them it found eligible
+ * (of the school, active, of the concept's level: its statement checks, ADR 0016). Only when
+ * some were not are the chunk's students read, to name each one left out and why: a chunk
+ * of 5,000 read for nothing cost 0.3 s. Students who already have the order are done: the
+ * unique key bills them nothing.
+ */
+const billingChunk =
+  (
+    bill: (
+      tx: Executor,
+      job: BulkJobRow,
+      c: ConceptRow,
+      t: BillTerms,
+      ids: string[],
+    ) => Promise<number>,
+  ): ChunkStep =>
+  (tx, job, ids) =>
+    orEveryone(ids, async () => {
+      const { concept, terms } = await termsOfJob(tx, job);
+      const eligible = await bill(tx, job, concept, terms, ids);
+      if (eligible === ids.length) return [];
+      const students = await chunkStudents(tx, job.schoolId, ids);
+      return students.passing(ids, (s) => assignable(concept, s)).errors;
+    });
+
+/** A massive assignment's chunk is a bill run of its own (ADR 0040). */
+const assignChunk = billingChunk(
+  async (tx, job, concept, terms, studentIds) =>
+    (await billPeriod(tx, concept, terms, { bulkJobId: job.id, studentIds })).eligibleStudents,
+);
+
+/** A bill run's chunk goes into the run that has the job's id (ADR 0046). */
+const billRunChunk = billingChunk((tx, job, concept, terms, studentIds) =>
+  billChunkOfRun(tx, job.id, concept, terms, studentIds),
+);
 
 function assignable(concept: ConceptRow, s: { status: string | null; level: string | null }) {
   if (s.status !== 'active') return NOT_ACTIVE;
@@ -114,4 +137,5 @@ export const CHUNK_STEPS: Record<BulkJobKind, ChunkStep> = {
   assignment: assignChunk,
   disassignment: disassignChunk,
   scholarship: scholarshipChunk,
+  bill_run: billRunChunk,
 };

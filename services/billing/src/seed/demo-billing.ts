@@ -1,7 +1,7 @@
 import type { CreateConceptInput, LateFee } from '@cuota/contracts/billing/concepts';
 import { EDUCATION_LEVEL_LABELS, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { BillingDb } from '../billing-db';
-import { runBill } from '../bill-runs/run-bill';
+import { startBillRun } from '../bill-runs/bill-run-job';
 import { createConcept } from '../concepts/create-concept';
 import { conceptsOfSchool } from '../concepts/concept-repository';
 import { activeLevelsOfSchool } from '@cuota/student-directory/student-directory-repository';
@@ -111,7 +111,9 @@ export async function seedDemoBilling(db: BillingDb, schoolId: string, today: st
         : [undefined];
     for (const period of periods) {
       const run = await db.transaction((tx) =>
-        runBill(tx, { school_id: schoolId, concept_id: concept.id, period }),
+        startBillRun(tx, { school_id: schoolId, concept_id: concept.id, period }, null, {
+          inline: true,
+        }),
       );
       orders += run.created_orders;
     }

@@ -3,10 +3,14 @@ import { MoneyText } from '@cuota/ui/money-text';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { billingApi, useBillRunQuery } from '../api/billing-api';
+import { CancelJob, JobProgressBar } from './massive-job-progress';
 
 const POLL_MS = 1000;
 
-/** A bill run's progress, read again until it finishes. */
+/**
+ * A bill run's progress, read again until it finishes: a big run is a job (ADR 0046) whose
+ * bar moves as its chunks commit, and which can be cancelled meanwhile.
+ */
 export function BillRunResult({ runId }: { runId: string }) {
   // What is cached decides whether to keep asking: a finished run is not read again.
   const cached = billingApi.endpoints.billRun.useQueryState(runId).data;
@@ -23,6 +27,7 @@ export function BillRunResult({ runId }: { runId: string }) {
       <p>
         <StatusBadge kind="job" status={run.status} />
       </p>
+      {run.progress && <JobProgressBar job={run.progress} />}
       <dl>
         <dt>Alumnos elegibles</dt>
         <dd>{run.eligible_students}</dd>
@@ -36,6 +41,7 @@ export function BillRunResult({ runId }: { runId: string }) {
         </dd>
       </dl>
       {run.error && <p role="alert">{run.error}</p>}
+      {run.progress && <CancelJob schoolId={run.school_id} id={run.id} job={run.progress} />}
     </Card>
   );
 }

@@ -255,14 +255,14 @@ test('Conceptos: deleting a concept without orders asks first, then the list dro
   expect(screen.queryByRole('group', { name: /Confirmar eliminar/ })).toBeNull();
 });
 
-test('Generar órdenes: the run shows eligible, created and existing once it finishes', async () => {
+test('Generar órdenes: a big run shows its progress bar, then eligible, created and existing', async () => {
   const run: BillRun = {
     id: 'run-1',
     school_id: SCHOOL,
     concept_id: colegiatura.id,
     period: '2026-09',
     status: 'PENDING',
-    eligible_students: 120,
+    eligible_students: 0,
     created_orders: 0,
     existing_orders: 0,
     total_centavos: 0,
@@ -271,20 +271,36 @@ test('Generar órdenes: the run shows eligible, created and existing once it fin
     error: null,
     created_at: '2026-09-01T12:00:00.000Z',
     finished_at: null,
+    progress: {
+      status: 'PENDING',
+      total: 120,
+      done: 0,
+      failed: 0,
+      errors: [],
+      cancel_requested: false,
+    },
   };
+  const reads: BillRun[] = [
+    { ...run, created_orders: 60, progress: { ...run.progress!, status: 'STARTED', done: 60 } },
+    {
+      ...run,
+      status: 'FINISHED',
+      eligible_students: 120,
+      created_orders: 118,
+      existing_orders: 2,
+      total_centavos: 118 * 250_000,
+      progress: { ...run.progress!, status: 'SUCCESS', done: 120 },
+    },
+  ];
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', CONCEPTS, [colegiatura])
     .on('POST', '/book-keeper/massive_concept_assignments/', () =>
       Response.json(run, { status: 202 }),
     )
-    .on('GET', '/book-keeper/massive_concept_assignments/run-1/', {
-      ...run,
-      status: 'FINISHED',
-      created_orders: 118,
-      existing_orders: 2,
-      total_centavos: 118 * 250_000,
-    });
+    .on('GET', '/book-keeper/massive_concept_assignments/run-1/', () =>
+      Response.json(reads.length > 1 ? reads.shift() : reads[0]),
+    );
   render(<BillRunForm schoolId={SCHOOL} canRun />);
   const user = userEvent.setup();
   await user.selectOptions(await screen.findByLabelText('Concepto'), 'Colegiatura');
@@ -292,7 +308,12 @@ test('Generar órdenes: the run shows eligible, created and existing once it fin
   await user.click(screen.getByRole('button', { name: 'Generar órdenes' }));
 
   const result = await screen.findByRole('region', { name: 'Resultado de la generación' });
-  expect(await within(result).findByText('Terminada')).toBeVisible();
+  expect(within(result).getByRole('progressbar')).toHaveAttribute('value', '60');
+  expect(result).toHaveTextContent('60 de 120 alumnos');
+  expect(within(result).getByRole('button', { name: 'Cancelar proceso' })).toBeVisible();
+  expect(await within(result).findByText('Terminada', {}, { timeout: 4000 })).toBeVisible();
+  expect(within(result).getByRole('progressbar')).toHaveAttribute('value', '120');
+  expect(within(result).queryByRole('button', { name: 'Cancelar proceso' })).toBeNull();
   expect(result).toHaveTextContent('Órdenes creadas118');
   expect(result).toHaveTextContent('Ya existían2');
   const [sent] = network.sent('POST', '/book-keeper/massive_concept_assignments/');

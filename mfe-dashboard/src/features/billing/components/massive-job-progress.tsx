@@ -1,8 +1,9 @@
-import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import type { BulkJob, BulkJobProgress } from '@cuota/contracts/billing/bulk-jobs';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
+import { useGrant } from '@cuota/web-core/session/use-grant';
 import { massiveJobsApi, useCancelJobMutation, useMassiveJobQuery } from '../api/massive-jobs-api';
 
 const POLL_MS = 1000;
@@ -13,10 +14,11 @@ export const KIND_LABELS: Record<BulkJob['kind'], string> = {
   assignment: 'Asignación de concepto',
   disassignment: 'Retiro de concepto',
   scholarship: 'Beca masiva',
+  bill_run: 'Generación de órdenes',
 };
 
 /** The students a job could not do, each with its reason. */
-export function JobErrors({ job }: { job: BulkJob }) {
+export function JobErrors({ job }: { job: Pick<BulkJob, 'errors'> }) {
   if (job.errors.length === 0) return null;
   return (
     <details>
@@ -34,6 +36,46 @@ export function JobErrors({ job }: { job: BulkJob }) {
   );
 }
 
+/** How far a job is: its students gone through as a bar, and those that failed with why. */
+export function JobProgressBar({ job }: { job: BulkJobProgress }) {
+  return (
+    <>
+      <label>
+        {job.done} de {job.total} alumnos
+        <progress value={job.done} max={job.total} style={{ display: 'block', width: '100%' }} />
+      </label>
+      {job.failed > 0 && <p>{job.failed} con error.</p>}
+      <JobErrors job={job} />
+    </>
+  );
+}
+
+/** Cancels a running job (what is done stays); only for a role that may (`billing.write`). */
+export function CancelJob({
+  schoolId,
+  id,
+  job,
+}: {
+  schoolId: string;
+  id: string;
+  job: BulkJobProgress;
+}) {
+  const [cancel, canceling] = useCancelJobMutation();
+  const allowed = useGrant('billing.write');
+  if (!isRunning(job)) return null;
+  if (job.cancel_requested) return <p>Cancelando: lo ya hecho se queda.</p>;
+  if (!allowed) return null;
+  return (
+    <Button
+      variant="secondary"
+      disabled={canceling.isLoading}
+      onClick={() => void cancel({ schoolId, id })}
+    >
+      Cancelar proceso
+    </Button>
+  );
+}
+
 /** A job's progress bar, read again each second until it ends; it can be cancelled meanwhile. */
 export function MassiveJobProgress({ schoolId, jobId }: { schoolId: string; jobId: string }) {
   const arg = { schoolId, id: jobId };
@@ -41,7 +83,6 @@ export function MassiveJobProgress({ schoolId, jobId }: { schoolId: string; jobI
   const job = useMassiveJobQuery(arg, {
     pollingInterval: cached && !isRunning(cached) ? 0 : POLL_MS,
   }).data;
-  const [cancel, canceling] = useCancelJobMutation();
   if (!job) return <Spinner label="Iniciando el proceso…" />;
   return (
     <Card
@@ -53,18 +94,8 @@ export function MassiveJobProgress({ schoolId, jobId }: { schoolId: string; jobI
       <p>
         <StatusBadge kind="bulk" status={job.status} />
       </p>
-      <label>
-        {job.done} de {job.total} alumnos
-        <progress value={job.done} max={job.total} style={{ display: 'block', width: '100%' }} />
-      </label>
-      {job.failed > 0 && <p>{job.failed} con error.</p>}
-      <JobErrors job={job} />
-      {isRunning(job) && !job.cancel_requested && (
-        <Button variant="secondary" disabled={canceling.isLoading} onClick={() => void cancel(arg)}>
-          Cancelar proceso
-        </Button>
-      )}
-      {job.cancel_requested && isRunning(job) && <p>Cancelando: lo ya hecho se queda.</p>}
+      <JobProgressBar job={job} />
+      <CancelJob schoolId={schoolId} id={jobId} job={job} />
     </Card>
   );
 }

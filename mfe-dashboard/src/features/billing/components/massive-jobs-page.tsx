@@ -23,7 +23,8 @@ import {
 } from '../api/massive-jobs-api';
 import { isRunning, JobErrors, KIND_LABELS, MassiveJobProgress } from './massive-job-progress';
 
-type Kind = BulkJob['kind'];
+/** What this page starts: bill runs are started from «Generar órdenes». */
+type Kind = Exclude<BulkJob['kind'], 'bill_run'>;
 
 /** What the operator asked for, before it is confirmed. */
 interface Draft {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { percentile } from '../../packages/testing/src/percentile.ts';
 import { startGatewaySandbox, type GatewaySandbox } from '../sandboxes/gateway/gateway-sandbox.ts';
@@ -17,6 +18,7 @@ const VISA = '4111111111111111';
  */
 export async function paymentsCheckoutScenario(): Promise<void> {
   const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 500);
+  const load = { before: loadNow() };
   const sandbox = await startGatewaySandbox({ port: 0 });
   try {
     const baseline = await chargeDirectly(sandbox, checkouts);
@@ -32,14 +34,17 @@ NATS, records the pending payin and \`payments.payin.initiated\`, charges the sa
 answers 202; the sandbox's signed webhook then settles each payment (allocation, ledger,
 \`payments.payin.succeeded\`) in one transaction. The families are enrolled through
 enrolment's events and billed by billing's real service (a bill run), which answers every
-quote and applies payments' events during the run (in the bench's process); payments,
-billing, PostgreSQL and NATS are real. Baseline: the same number of token + charge pairs
-sent straight to the sandbox at once.
+quote and applies payments' events during the run (in the bench's process, with the webhook
+relay); payments runs as its own process (its main.cjs, as deployed); payments, billing,
+PostgreSQL and NATS are real. Baseline: the same number of token + charge pairs sent
+straight to the sandbox at once. Load average (1 min) before / after the run:
+${load.before} / ${loadNow()} (2 cores, shared).
 
 | measure | payments | baseline: sandbox alone |
 |---|---|---|
 | wall time, first request → last payment settled, s | ${result.seconds} | ${baseline.seconds} |
 | payments settled per second | **${result.paymentsPerSecond}** | ${baseline.perSecond} charges/s |
+| settled per second over the sandbox's charges per second | **${percentOf(result.paymentsPerSecond, baseline.perSecond)} %** | 100 % |
 | checkout answer p50 / p99, ms | ${result.p50Ms} / **${result.p99Ms}** | ${baseline.p50Ms} / ${baseline.p99Ms} (charge) |
 
 Lost payments (charged, never settled): **${result.lost}**; duplicated (charged, settled or
@@ -52,6 +57,9 @@ ${ok ? 'Nothing lost, nothing duplicated.' : '**Target NOT met: payments were lo
     await sandbox.stop();
   }
 }
+
+const percentOf = (part: number, whole: number) => Math.round((100 * part) / whole);
+const loadNow = () => os.loadavg()[0]!.toFixed(1);
 
 function runPaymentsBench(sandboxUrl: string, checkouts: number): Promise<CheckoutBenchResult> {
   return runBenchChild('payments', 'services/payments/dist/checkout-bench-main.cjs', {

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentile } from '@cuota/testing/percentile';
 import { waitFor } from '@cuota/testing/wait-for';
+import type { KushkiGateway } from '../gateway/kushki-gateway';
 import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
+import { PaymentsProcess } from '../test-support/payments-process';
 
 export interface CheckoutBenchResult {
   checkouts: number;
@@ -40,6 +43,7 @@ export async function benchCheckouts(
     label: 'payments_bench',
     sandbox: { url: sandboxUrl, stop: async () => {} },
   });
+  let payments: PaymentsProcess | undefined;
   try {
     const school = h.schools[0]!;
     // Families enrolled as enrolment's events enrol them; billing's real service bills them
@@ -60,7 +64,17 @@ export async function benchCheckouts(
     );
     const tokens = await Promise.all(orders.map((o) => h.tokenize(school, CARDS.visa, o.amount)));
     await waitFor(async () => (await h.ledgerCheck()).ok, 60_000); // billed and posted
+    const gateway = await gatewayOf(h, school.id);
+    // Payments in a process of its own, as deployed (main.cjs beside this bundle), so it does
+    // not share one event loop with billing, the webhook relay and this bench.
+    await h.stopService();
+    payments = await PaymentsProcess.start(
+      path.join(__dirname, 'main.cjs'),
+      h.processEnv(NO_RECONCILIATION),
+    );
+    h.externalUrl = payments.url;
 
+    const runStarted = new Date();
     const started = performance.now();
     const latencies: number[] = [];
     const answers = await Promise.all(
@@ -96,9 +110,8 @@ export async function benchCheckouts(
     );
     const statusOf = new Map(rows.map((r) => [r.id, r.status]));
 
-    const charges = await Promise.all(
-      payinIds.map((id) => chargesOf(h, school.privateMerchantId, id)),
-    );
+    const approvedOf = await approvedChargesByPayin(gateway, runStarted);
+    const charges = payinIds.map((id) => approvedOf.get(id) ?? 0);
     const doublePaidOrders = await h.count(
       '(SELECT order_id FROM allocations GROUP BY order_id HAVING count(*) > 1) AS d',
     );
@@ -124,17 +137,25 @@ export async function benchCheckouts(
       ledgerOk: ledger !== null,
     };
   } finally {
+    await payments?.stop();
     await h.stop();
   }
 }
 
-/** Approved charges at the gateway carrying this payin's id. */
-async function chargesOf(h: PaymentsHarness, privateMerchantId: string, payinId: string) {
-  const res = await fetch(`${h.sandbox.url}/analytics/v1/transactions-list`, {
-    method: 'POST',
-    headers: { 'Private-Merchant-Id': privateMerchantId, 'content-type': 'application/json' },
-    body: JSON.stringify({ metadata: { payment_id: payinId }, limit: 10 }),
-  });
-  const body = (await res.json()) as { data: { transactionStatus: string }[] };
-  return body.data.filter((s) => s.transactionStatus === 'APPROVAL').length;
+/** Only webhooks settle during the burst (0: no reconciliation), or a lost one would hide. */
+const NO_RECONCILIATION = '0';
+
+async function gatewayOf(h: PaymentsHarness, schoolId: string): Promise<KushkiGateway> {
+  const gateways = h.deps.gateways;
+  return (await gateways.of(schoolId, await gateways.environmentOf(schoolId))).gateway;
+}
+
+/** Approved charges at the gateway since `since`, by the payin id in their metadata. */
+async function approvedChargesByPayin(gateway: KushkiGateway, since: Date) {
+  const { sales } = await gateway.transactionsBetween(since, new Date());
+  const approved = new Map<string, number>();
+  for (const sale of sales)
+    if (sale.status === 'APPROVAL' && sale.paymentId)
+      approved.set(sale.paymentId, (approved.get(sale.paymentId) ?? 0) + 1);
+  return approved;
 }

@@ -65,16 +65,7 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
   const WEBHOOK_ONLY = '3600000';
 
   async function startPayments(reconcileEveryMs = RECONCILE_AT_ONCE): Promise<PaymentsProcess> {
-    const started = await PaymentsProcess.start(bundle.file, {
-      DATABASE_URL: h.db.url,
-      NATS_URL: nats.url,
-      NATS_PREFIX: h.ns.prefix,
-      IDENTITY_PUBLIC_JWK: JSON.stringify(h.identity.keys.publicJwk),
-      PAYMENTS_SECRETS_KEY: h.secretsKey.toString('base64'),
-      KUSHKI_SANDBOX_URL: h.sandbox.url,
-      PAYMENTS_RECONCILE_INTERVAL_MS: reconcileEveryMs,
-      PAYMENTS_RECONCILE_PENDING_AFTER_MS: '0',
-    });
+    const started = await PaymentsProcess.start(bundle.file, h.processEnv(reconcileEveryMs));
     h.externalUrl = started.url;
     return started;
   }

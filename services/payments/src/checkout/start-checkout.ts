@@ -117,14 +117,13 @@ async function payinCharged(
 async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: ChargeOutcome) {
   if (outcome.kind === 'approved') {
     const { sale } = outcome;
-    await deps.db.transaction((tx) =>
-      recordChargeAnswer(tx, payin.id, {
-        ticketNumber: sale.ticketNumber,
-        reference: sale.transactionReference,
-        brand: sale.brand,
-        last4: sale.last4,
-      }),
-    );
+    // One UPDATE: no transaction around it (two round trips fewer per checkout, issue 18).
+    await recordChargeAnswer(deps.db, payin.id, {
+      ticketNumber: sale.ticketNumber,
+      reference: sale.transactionReference,
+      brand: sale.brand,
+      last4: sale.last4,
+    });
   } else if (outcome.kind === 'declined') {
     await deps.db.transaction((tx) =>
       failCardPayin(

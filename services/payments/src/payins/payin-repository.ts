@@ -199,12 +199,27 @@ export async function markPayinSucceeded(
   payin: PayinRow,
   s: Settlement,
 ): Promise<PayinRow> {
+  await enqueueEvent(tx, payinSucceededV1, {
+    payin_id: payin.id,
+    school_id: payin.schoolId,
+    type: payin.type,
+    method: payin.method,
+    amount_centavos: payin.amountCentavos,
+    paid_at: s.paidAt.toISOString(),
+    guardian_id: payin.guardianId,
+    allocations: s.allocations.map(toAllocation),
+    credit_created_centavos: s.creditCreatedCentavos,
+    credit_student_id: s.creditStudentId,
+  });
+  // The folio last: the school's one counter row stays locked from here to the commit, and
+  // every other payment the school settles meanwhile waits for it (issue 18's burst).
+  const receiptNumber = payin.receiptNumber ?? (await nextReceiptNumber(tx, payin.schoolId));
   const [row] = await tx
     .update(payins)
     .set({
       status: 'success',
       // Every paid payin takes the school's next folio, card ones too (ADR 0036).
-      receiptNumber: payin.receiptNumber ?? (await nextReceiptNumber(tx, payin.schoolId)),
+      receiptNumber,
       paidAt: s.paidAt,
       creditCreatedCentavos: s.creditCreatedCentavos,
       creditStudentId: s.creditStudentId,
@@ -221,18 +236,6 @@ export async function markPayinSucceeded(
     })
     .where(eq(payins.id, payin.id))
     .returning();
-  await enqueueEvent(tx, payinSucceededV1, {
-    payin_id: row!.id,
-    school_id: row!.schoolId,
-    type: row!.type,
-    method: row!.method,
-    amount_centavos: row!.amountCentavos,
-    paid_at: s.paidAt.toISOString(),
-    guardian_id: row!.guardianId,
-    allocations: s.allocations.map(toAllocation),
-    credit_created_centavos: s.creditCreatedCentavos,
-    credit_student_id: s.creditStudentId,
-  });
   return row!;
 }
 

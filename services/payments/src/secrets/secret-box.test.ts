@@ -19,6 +19,8 @@ describe('SecretBox (AES-256-GCM at rest)', () => {
 
   it('refuses another context, another key, or a tampered ciphertext', () => {
     const sealed = box.seal('secreto', 'school-1:sandbox:webhook_secret');
+    // Opened (and kept) once: what is kept opens only for the same context and key.
+    expect(box.open(sealed, 'school-1:sandbox:webhook_secret')).toBe('secreto');
     expect(() => box.open(sealed, 'school-2:sandbox:webhook_secret')).toThrow(SecretBoxError);
     expect(() =>
       new SecretBox(randomBytes(32)).open(sealed, 'school-1:sandbox:webhook_secret'),

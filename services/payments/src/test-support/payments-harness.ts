@@ -204,6 +204,20 @@ export class PaymentsHarness {
     this.deps = paymentsDeps(this.service, this.config);
   }
 
+  /** The environment payments' main.ts needs to run as its own process on this harness. */
+  processEnv(reconcileEveryMs: string): Record<string, string> {
+    return {
+      DATABASE_URL: this.db.url,
+      NATS_URL: this.serviceConfig.natsUrl,
+      NATS_PREFIX: this.ns.prefix,
+      IDENTITY_PUBLIC_JWK: JSON.stringify(this.identity.keys.publicJwk),
+      PAYMENTS_SECRETS_KEY: this.secretsKey.toString('base64'),
+      KUSHKI_SANDBOX_URL: this.sandbox.url,
+      PAYMENTS_RECONCILE_INTERVAL_MS: reconcileEveryMs,
+      PAYMENTS_RECONCILE_PENDING_AFTER_MS: '0',
+    };
+  }
+
   /** Stops the in-process payments (consumers, outbox relay, HTTP). */
   async stopService(): Promise<void> {
     if (!this.serviceRunning) return;

@@ -67,10 +67,20 @@ export class PaymentsProcess {
     return new PaymentsProcess(child, url);
   }
 
+  /** Stops it as a deploy does (SIGTERM): it drains and exits, writing what it must. */
+  async stop(): Promise<void> {
+    await this.signal('SIGTERM');
+  }
+
   /** Kills it at once, as a crash would: no shutdown, nothing flushed. */
   async kill(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
+    if (this.child.exitCode !== null) return;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGKILL');
+    this.child.kill(signal);
     await exited;
   }
 }

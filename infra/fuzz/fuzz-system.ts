@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 // Test support for the fuzz suite (not shipped): every service, the BFF in front of them, and
 // a browser per kind of caller, on throwaway databases, Redis keys and NATS subjects.
 import { sql } from 'drizzle-orm';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { Agent } from 'supertest';
 import request from 'supertest';
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
@@ -39,7 +40,10 @@ export interface FuzzSystem {
   browsers: Browser[];
   /** Every table of every service's database, `service.table` → its row count and content hash. */
   rows(): Promise<Record<string, string>>;
-  /** Waits until no event is left to publish or apply (the seed's events took their course). */
+  /**
+   * Waits until no event is left to publish or to deliver to a consumer, and nothing moved
+   * for a moment (the seed's events and what billing builds after them took their course).
+   */
   settle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -110,22 +114,12 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
 
   const rows = async () => {
     const counts: Record<string, string> = {};
-    // What a read may build from the data (Adeudos' kept per-day aggregate, ADR 0016): a
-    // cache the first read of a day fills, not something a request wrote.
-    const builtOnRead = new Set([
-      'billing.due_facet_builds',
-      'billing.due_facet_groups',
-      'billing.due_facet_students',
-      'billing.name_order_builds',
-    ]);
     for (const { name: domain, service } of services) {
       const { rows: tables } = await service.db.execute<{ name: string }>(
         sql`SELECT table_name AS name FROM information_schema.tables
             WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
       );
       for (const { name } of tables) {
-        // The inbox records events consumers took in (setup's may still arrive), not requests.
-        if (builtOnRead.has(`${domain}.${name}`) || name === 'inbox_events') continue;
         // Rows and their content: an update that should not have happened shows too.
         const {
           rows: [row],
@@ -152,6 +146,17 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
     return total;
   };
 
+  /** Messages the namespace's consumers have not yet taken in or acknowledged. */
+  const undelivered = async () => {
+    const jsm = await jetstreamManager(ns.nc);
+    let total = 0;
+    for await (const stream of jsm.streams.list())
+      if (stream.config.name.startsWith(`${ns.prefix.toUpperCase()}_`))
+        for await (const c of jsm.consumers.list(stream.config.name))
+          total += c.num_pending + c.num_ack_pending;
+    return total;
+  };
+
   return {
     bff,
     demo,
@@ -163,7 +168,8 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
       for (;;) {
         await new Promise((r) => setTimeout(r, 500));
         const now = await rows();
-        if ((await unpublished()) === 0 && JSON.stringify(now) === JSON.stringify(before)) return;
+        const idle = (await unpublished()) === 0 && (await undelivered()) === 0;
+        if (idle && JSON.stringify(now) === JSON.stringify(before)) return;
         if (Date.now() > deadline) throw new Error('the system did not settle in 30 s');
         before = now;
       }

@@ -11,7 +11,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
 import { waitFor } from '@cuota/testing/wait-for';
-import { enqueueEvent } from './outbox/enqueue-event';
+import { enqueueEvent, enqueueEvents } from './outbox/enqueue-event';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { DurableConsumer, on } from './consumer/durable-consumer';
 import { listParkedEvents, replayParkedEvent } from './consumer/dead-letters';
@@ -230,5 +230,39 @@ test('a poison event is parked after bounded retries, without holding back the n
   await replayParkedEvent(ns.nc, ns, parked.seq);
   await waitFor(async () => (await studentApplied(10)) === 1);
   expect(await listParkedEvents(ns.nc, ns)).toEqual([]);
+  await c.stop();
+});
+
+test('a chunk enqueued in one INSERT reaches the consumer once per event, even republished', async () => {
+  const c = makeConsumer();
+  await c.start();
+  const chunk = Array.from({ length: 250 }, (_, i) => student(100 + i));
+  const events = await producer.transaction((tx) => enqueueEvents(tx, studentCreatedV1, chunk));
+  expect(new Set(events.map((e) => e.id)).size).toBe(250);
+  // One row per event, in the list's order, each its own envelope.
+  const { rows } = await producer.$client.query(
+    `SELECT id, payload FROM outbox_events WHERE id = ANY($1::uuid[]) ORDER BY seq`,
+    [events.map((e) => e.id)],
+  );
+  expect(rows.map((r) => r.id)).toEqual(events.map((e) => e.id));
+  expect(rows[7].payload).toEqual(events[7]);
+  expect(await relay.drain()).toBe(250);
+  // A relay that crashed before marking them publishes the whole chunk again.
+  await producer.$client.query(
+    'UPDATE outbox_events SET published_at = NULL WHERE id = ANY($1::uuid[])',
+    [events.map((e) => e.id)],
+  );
+  expect(await relay.drain()).toBe(250);
+  const appliedOnce = async () => {
+    const { rows: counts } = await consumer.$client.query(
+      `SELECT count(*)::int AS n, count(DISTINCT student_id)::int AS students FROM applied
+        WHERE student_id = ANY($1::uuid[])`,
+      [chunk.map((s) => s.student_id)],
+    );
+    return counts[0] as { n: number; students: number };
+  };
+  await waitFor(async () => (await appliedOnce()).students === 250);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await appliedOnce()).toEqual({ n: 250, students: 250 });
   await c.stop();
 });

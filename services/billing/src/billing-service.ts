@@ -21,6 +21,7 @@ import { internalReadHandlers } from './reports/internal-read-handlers';
 import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 import { bulkJobHandlers } from './bulk-jobs/bulk-job-handlers';
 import { startRunnerOf } from './bulk-jobs/bulk-job-runner';
+import { startDueAggregateBuilder } from './due-orders/due-aggregate-builder';
 
 /** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
 export const STUDENT_DIRECTORY_CONSUMER = 'billing-enrolment-students';
@@ -57,8 +58,11 @@ export const billingService: ServiceDefinition<typeof schema> = {
     await nc.flush(); // answering before start() returns
     // Massive assignments run here, in the background (ADR 0040).
     const stopRunner = startRunnerOf(db, (err) => logger.error({ err }, 'bulk job failed'));
+    // Adeudos' per-day aggregates, built here rather than by a read (ADR 0048).
+    const stopBuilder = startDueAggregateBuilder(db, todayOf(config), logger);
     return async () => {
       await stopRunner();
+      await stopBuilder();
       for (const s of subscriptions) s.unsubscribe();
       await nc.flush().catch(() => {});
     };

@@ -28,8 +28,10 @@ export async function enqueueEvent<D extends EventDefinition>(
 }
 
 /**
- * Many events of one type in a single INSERT (bulk re-publishing: one round trip per batch
- * instead of one per event). Each still gets its own id, so consumers dedupe each.
+ * Many events of one type in a single INSERT, however many (a massive job's chunk writes
+ * 10,000): the envelopes travel as one jsonb array parameter, so neither PostgreSQL's 65,535
+ * parameters nor one statement per slice limit it. Each still gets its own id, so consumers
+ * dedupe each, and the relay publishes them one by one as before.
  */
 export async function enqueueEvents<D extends EventDefinition>(
   tx: Executor,
@@ -46,9 +48,12 @@ export async function enqueueEvents<D extends EventDefinition>(
     occurred_at: occurredAt,
     data: definition.data.parse(data) as z.infer<D['data']>,
   }));
-  await tx
-    .insert(outboxEvents)
-    .values(events.map((e) => ({ id: e.id, type: e.type, payload: e, requestId })));
+  // WITH ORDINALITY: `seq` follows the list's order, as a multi-row VALUES did.
+  await tx.execute(sql`
+    INSERT INTO ${outboxEvents} (id, type, payload, request_id)
+    SELECT (e->>'id')::uuid, e->>'type', e, ${requestId}
+      FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS l(e, n)
+     ORDER BY n`);
   // Delivered at commit (folded into one per transaction): the relay wakes without polling.
   await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
   return events;

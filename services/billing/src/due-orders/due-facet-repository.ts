@@ -2,22 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DueStatus } from '@cuota/contracts/billing/orders';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { Executor } from '@cuota/messaging/transaction';
+import { MAX_LOGGED, notifyDueAggregates } from './due-aggregate-repository';
 import { dueStatusSql, JOINED, overdueOf } from './due-order-repository';
 
 /**
- * The only code that writes `due_facet_*` (ADR 0016): Adeudos' filter counts and totals as of
- * a day, without summing the school's orders on every read. A build keeps each student's
- * contribution (level, section, status, pending, overdue) and their sums; a change to a
- * student's balance or place logs the student, and a read takes the build's sums, minus the
- * logged students' parts in the build, plus their parts now. A new day or a bill run make
- * the next read build again; more than MAX_LOGGED logged students are folded into the build.
+ * The only code that writes `due_facet_*` (ADR 0016, ADR 0048): Adeudos' filter counts and
+ * totals as of a day, without summing the school's orders on every read. A build keeps each
+ * student's contribution (level, section, status, pending, overdue) and their sums; a change
+ * to a student's balance or place logs the student, and a read takes the build's sums, minus
+ * the logged students' parts in the build, plus their parts now. Reads never write: billing's
+ * builder (due-aggregate-builder.ts) builds again after a bill run and on a new day, and folds
+ * a long log into the build; until it has, a read sums the base tables.
  */
-
-/**
- * Past this many logged students a read folds them into the build first: correcting the sums
- * by 1,000 students took 100–170 ms at 100,000 (p50–p95), by 100 under 20 ms (p50).
- */
-const MAX_LOGGED = 300;
 
 /** Balances of these students changed (payments, corrections): the build no longer holds them. */
 export async function logFacetChanges(tx: Executor, schoolId: string, studentIds: string[]) {
@@ -28,6 +24,7 @@ export async function logFacetChanges(tx: Executor, schoolId: string, studentIds
     INSERT INTO due_facet_changes (school_id, student_id)
     SELECT ${schoolId}, id FROM unnest(${sql.param(studentIds)}::text[]) AS s(id) ORDER BY id
     ON CONFLICT (school_id, student_id) DO UPDATE SET seq = excluded.seq`);
+  await notifyDueAggregates(tx);
 }
 
 /** A bill run changed most of the school: the next read builds again. */
@@ -35,6 +32,7 @@ export async function invalidateFacets(tx: Executor, schoolId: string) {
   await tx.execute(sql`
     INSERT INTO due_facet_invalidations (school_id, version) VALUES (${schoolId}, 1)
     ON CONFLICT (school_id) DO UPDATE SET version = due_facet_invalidations.version + 1`);
+  await notifyDueAggregates(tx);
 }
 
 export type FacetRow = {
@@ -46,36 +44,55 @@ export type FacetRow = {
   overdue: number;
 };
 
-/** How many students each filter value holds, and the school's totals, as of `today`. */
+/** The school's build is as of `today` and after its last bill run. */
+const isCurrent = (schoolId: string, today: string) => sql`
+  SELECT COALESCE(bool_or(b.as_of = ${today}::date AND b.version >= COALESCE(i.version, 0)), false) AS ok
+    FROM due_facet_builds b
+    LEFT JOIN due_facet_invalidations i ON i.school_id = b.school_id
+   WHERE b.school_id = ${schoolId}`;
+
+type SummedRow = Omit<FacetRow, 'pending' | 'overdue'> & { pending: string; overdue: string };
+
+/**
+ * How many students each filter value holds, and the school's totals, as of `today`: from the
+ * build corrected by the log when the build is current, else summed from the base tables (two
+ * statements: a gate inside one did not keep PostgreSQL from summing the school anyway).
+ */
 export async function dueOrderFacets(
   db: Executor,
   schoolId: string,
   today: string,
-  { maxLogged = MAX_LOGGED } = {},
 ): Promise<FacetRow[]> {
-  if ((await freshness(db, schoolId, today, maxLogged)) !== 'fresh')
-    await refreshFacets(db, schoolId, today, maxLogged);
-  // One statement: the build, the log and the logged students' balances in one snapshot.
-  const { rows } = await db.execute<
-    Omit<FacetRow, 'pending' | 'overdue'> & { pending: string; overdue: string }
-  >(sql`
-    WITH logged AS (SELECT student_id FROM due_facet_changes WHERE school_id = ${schoolId}),
-    parts AS (
-      SELECT level, section_id, due_status, students, pending_centavos, overdue_centavos
-        FROM due_facet_groups WHERE school_id = ${schoolId}
-      UNION ALL
-      SELECT level, section_id, due_status, -1, -pending_centavos, -overdue_centavos
-        FROM due_facet_students
-       WHERE school_id = ${schoolId} AND student_id IN (SELECT student_id FROM logged)
-      UNION ALL
-      SELECT level, section_id, due_status, 1, pending_centavos, overdue_centavos
-        FROM (${studentParts(schoolId, today, sql`AND b.student_id IN (SELECT student_id FROM logged)`)}) now
-    )
-    SELECT level, section_id, due_status, sum(students)::int AS students,
-           sum(pending_centavos) AS pending, sum(overdue_centavos) AS overdue
-      FROM parts GROUP BY 1, 2, 3 HAVING sum(students) > 0`);
+  const { rows: state } = await db.execute<{ ok: boolean }>(isCurrent(schoolId, today));
+  const { rows } = await db.execute<SummedRow>(
+    state[0]!.ok ? fromBuild(schoolId, today) : fromBaseTables(schoolId, today),
+  );
   return rows.map((r) => ({ ...r, pending: Number(r.pending), overdue: Number(r.overdue) }));
 }
+
+/** The build, minus the logged students' parts in it, plus their parts now: one snapshot. */
+const fromBuild = (schoolId: string, today: string) => sql`
+  WITH logged AS (SELECT student_id FROM due_facet_changes WHERE school_id = ${schoolId}),
+  parts AS (
+    SELECT level, section_id, due_status, students, pending_centavos, overdue_centavos
+      FROM due_facet_groups WHERE school_id = ${schoolId}
+    UNION ALL
+    SELECT level, section_id, due_status, -1, -pending_centavos, -overdue_centavos
+      FROM due_facet_students
+     WHERE school_id = ${schoolId} AND student_id IN (SELECT student_id FROM logged)
+    UNION ALL
+    SELECT level, section_id, due_status, 1, pending_centavos, overdue_centavos
+      FROM (${studentParts(schoolId, today, sql`AND b.student_id IN (SELECT student_id FROM logged)`)}) now
+  )
+  SELECT level, section_id, due_status, sum(students)::int AS students,
+         sum(pending_centavos) AS pending, sum(overdue_centavos) AS overdue
+    FROM parts GROUP BY 1, 2, 3 HAVING sum(students) > 0`;
+
+/** The school's students summed now, as a build would hold them (before the builder ran). */
+const fromBaseTables = (schoolId: string, today: string) => sql`
+  SELECT level, section_id, due_status, count(*)::int AS students,
+         sum(pending_centavos) AS pending, sum(overdue_centavos) AS overdue
+    FROM (${studentParts(schoolId, today)}) whole GROUP BY 1, 2, 3`;
 
 /** Each student's part of the filters as of `today` (the school, or the students `only` picks). */
 const studentParts = (schoolId: string, today: string, only: SQL = sql``) => sql`
@@ -83,6 +100,15 @@ const studentParts = (schoolId: string, today: string, only: SQL = sql``) => sql
          b.pending_centavos, od.overdue_centavos
     ${JOINED} ${overdueOf('b', today)}
    WHERE b.school_id = ${schoolId} ${only}`;
+
+/**
+ * The builder gives way: taking the log, it could wait on a writer (a bill run's chunk) that
+ * waits on it; failing fast (55P03) before PostgreSQL's deadlock check (1 s) means the writer
+ * is never the one aborted, and the builder tries again shortly.
+ */
+async function yieldToWriters(tx: Executor) {
+  await tx.execute(sql`SET LOCAL lock_timeout = '200ms'`);
+}
 
 type Freshness = 'fresh' | 'long_log' | 'stale';
 
@@ -94,28 +120,26 @@ async function freshness(
   maxLogged: number,
 ): Promise<Freshness> {
   const { rows } = await db.execute<{ current: boolean; long_log: boolean }>(sql`
-    SELECT b.as_of = ${today}::date AND b.version >= COALESCE(i.version, 0) AS current,
+    SELECT (${isCurrent(schoolId, today)}) AS current,
            (SELECT count(*) FROM (SELECT 1 FROM due_facet_changes
-             WHERE school_id = ${schoolId} LIMIT ${maxLogged + 1}) c) > ${maxLogged} AS long_log
-      FROM due_facet_builds b
-      LEFT JOIN due_facet_invalidations i ON i.school_id = b.school_id
-     WHERE b.school_id = ${schoolId}`);
-  const row = rows[0];
-  return !row?.current ? 'stale' : row.long_log ? 'long_log' : 'fresh';
+             WHERE school_id = ${schoolId} LIMIT ${maxLogged + 1}) c) > ${maxLogged} AS long_log`);
+  const row = rows[0]!;
+  return !row.current ? 'stale' : row.long_log ? 'long_log' : 'fresh';
 }
 
 /**
- * Brings the school's build up to date: built again when stale, or the logged students folded
- * into it when the log is long. One writer per school at a time (the others wait, then find
- * it fresh).
+ * Brings the school's build up to date (the builder's work, never a read's): built again when
+ * stale, or the logged students folded into it when the log is long. One writer per school at
+ * a time (the others wait, then find it fresh).
  */
-function refreshFacets(
+export function refreshFacets(
   db: Executor,
   schoolId: string,
   today: string,
-  maxLogged: number,
+  { maxLogged = MAX_LOGGED } = {},
 ): Promise<void> {
   return db.transaction(async (tx) => {
+    await yieldToWriters(tx);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('due-facets:' || ${schoolId}))`);
     const state = await freshness(tx, schoolId, today, maxLogged);
     if (state === 'stale') await buildFacets(tx, schoolId, today);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DueOrderStudent, DueOrdersQuery } from '@cuota/contracts/billing/orders';
 import type { Executor } from '@cuota/messaging/transaction';
-import { byName, freshNameOrderCount, rebuildNameOrder } from './name-order-repository';
+import { byName, freshNameOrderCount } from './name-order-repository';
 
 /**
  * The only code that reads `student_balances` (ADR 0016), with the name numbering
@@ -82,9 +82,10 @@ const isWholeByName = (q: DueOrdersQuery) =>
   q.ordering === 'last_name' && !q.search && !q.level && !q.section_id && !q.due_status;
 
 /**
- * A page of the report and its count. The whole list by name is read by position, so a page
- * anywhere costs as much as the first; a filter or another ordering, or `byOffset` (the
- * bench's baseline), counts and skips rows in SQL.
+ * A page of the report and its count. The whole list by name is read by position once the
+ * builder has numbered it, so a page anywhere costs as much as the first; a filter or another
+ * ordering, a numbering not yet built again, or `byOffset` (the bench's baseline), counts and
+ * skips rows in SQL.
  */
 export async function dueOrderStudents(
   db: Executor,
@@ -93,7 +94,10 @@ export async function dueOrderStudents(
   q: DueOrdersQuery,
   { all = false, byOffset = false } = {},
 ) {
-  if (!all && !byOffset && isWholeByName(q)) return pageByPosition(db, schoolId, today, q);
+  if (!all && !byOffset && isWholeByName(q)) {
+    const page = await pageByPosition(db, schoolId, today, q);
+    if (page) return page;
+  }
   const scope = { schoolId, today, filter: q };
   const limit = all ? sql`` : sql`LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`;
   const [{ rows }, { rows: total }] = await Promise.all([
@@ -103,8 +107,10 @@ export async function dueOrderStudents(
   return { count: total[0]!.n, results: rows };
 }
 
+/** The page by its students' positions, or null while the numbering is not current. */
 async function pageByPosition(db: Executor, schoolId: string, today: string, q: DueOrdersQuery) {
-  const count = (await freshNameOrderCount(db, schoolId)) ?? (await rebuildNameOrder(db, schoolId));
+  const count = await freshNameOrderCount(db, schoolId);
+  if (count === null) return null;
   const from = (q.page - 1) * q.page_size;
   const { rows } = await db.execute<DueStudentRow>(sql`
     SELECT ${columns(today)}

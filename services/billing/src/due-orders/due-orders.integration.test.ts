@@ -4,7 +4,9 @@ import { studentUpdatedV1 } from '@cuota/contracts/events/enrolment.student.upda
 import { publishEvent } from '@cuota/testing/publish-event';
 import { waitFor } from '@cuota/testing/wait-for';
 import { refreshBalances } from '../balances/balance-repository';
-import { dueOrderFacets } from './due-facet-repository';
+import { buildDueAggregates } from './due-aggregate-builder';
+import { dueOrderFacets, refreshFacets } from './due-facet-repository';
+import { schoolsToBuild } from './due-aggregate-repository';
 import {
   GUARDIAN,
   OTHER_SCHOOL,
@@ -22,6 +24,7 @@ jest.setTimeout(30_000);
 let h: BillingHarness;
 const SECTION = '66666666-6666-4666-8666-666666666666';
 const REPORT = `/api/v4/dashboard/schools/${SCHOOL}/due_orders/students/`;
+const TODAY = '2026-10-01';
 const [S1, S2, S3, S4, S5] = [1, 2, 3, 4, 5].map(studentId);
 
 async function concept(json: object, periods: (string | undefined)[]) {
@@ -48,7 +51,7 @@ async function payInFull(where: string) {
 }
 
 beforeAll(async () => {
-  h = await startBillingHarness({ now: () => new Date('2026-10-01T18:00:00Z') });
+  h = await startBillingHarness({ now: () => new Date(`${TODAY}T18:00:00Z`) });
   await h.enrol(
     { last_name: 'Zapata' },
     { last_name: 'Álvarez', section_id: SECTION },
@@ -110,6 +113,73 @@ const row = (r: Json) => [
   r.oldest_due_on,
   r.due_status,
 ];
+
+/** The builder is done: every school's aggregates are current as of today. */
+const built = () => waitFor(async () => (await schoolsToBuild(h.service.db, TODAY)).length === 0);
+
+/** Every table's rows and content: what a read must leave as it found them. */
+async function everyTable() {
+  const tables = await h.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const content: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [t] = await h.query<Json>(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS d
+         FROM "${name}" t`,
+    );
+    content[name] = `${t.n} rows, ${t.d}`;
+  }
+  return content;
+}
+
+/** Each of Adeudos' reads once, as the dashboard asks them. */
+const readAdeudos = async () => [
+  (await h.call(staff(), REPORT)).body,
+  (await h.call(staff(), `${REPORT}?page=2&page_size=3`)).body,
+  (await h.call(staff(), `${REPORT}filters/`)).body,
+  (await h.call(staff(), `${REPORT}${S1}/`)).body,
+  (await h.call(staff(), `${REPORT}xls/`, { method: 'POST' })).status,
+];
+
+// First: nothing has read Adeudos yet.
+test('billing and paying build the aggregates in the background, without any read', async () => {
+  await built();
+  const [build] = await h.query<Json>(
+    `SELECT to_char(as_of, 'YYYY-MM-DD') AS as_of FROM due_facet_builds WHERE school_id = $1`,
+    [SCHOOL],
+  );
+  expect(build).toEqual({ as_of: TODAY });
+  const numbered = await h.query<Json>(
+    `SELECT d.last_name FROM name_order_positions p
+       JOIN student_directory d ON d.student_id = p.student_id
+      WHERE p.school_id = $1 ORDER BY p.position`,
+    [SCHOOL],
+  );
+  expect(numbered.map((r) => r.last_name)).toEqual(['Álvarez', 'Bravo', 'Méndez', 'Zapata']);
+  const facets = await dueOrderFacets(h.service.db, SCHOOL, TODAY);
+  expect(facets.reduce((s, f) => s + f.students, 0)).toBe(4);
+  expect([
+    facets.reduce((s, f) => s + f.pending, 0),
+    facets.reduce((s, f) => s + f.overdue, 0),
+  ]).toEqual([2_275_000, 1_185_000]);
+});
+
+test('a GET of Adeudos writes nothing, built or not; unbuilt, it answers the same', async () => {
+  await built();
+  const before = await everyTable();
+  const answers = await readAdeudos();
+  expect(await everyTable()).toEqual(before);
+  // As on a new day before the builder ran: the reads sum the base tables, and still write nothing.
+  await h.query(`DELETE FROM due_facet_builds`);
+  await h.query(`DELETE FROM name_order_builds`);
+  const unbuilt = await everyTable();
+  expect(await readAdeudos()).toEqual(answers);
+  expect(await everyTable()).toEqual(unbuilt);
+  await buildDueAggregates(h.service.db, TODAY);
+  expect(await readAdeudos()).toEqual(answers);
+});
 
 test('each student with what they owe as of today (late fees in), overdue and due status', async () => {
   const res = await h.call(staff('CASH_COLLECTION'), REPORT);
@@ -214,8 +284,9 @@ test("another school's staff get 404, roles without billing.read 403, guardians 
 
 test('the filters follow a payment and a change of section from the log; a new build agrees', async () => {
   const filters = async () => (await h.call(staff(), `${REPORT}filters/`)).body;
-  await filters(); // built as of today
-  const built = await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`);
+  await built();
+  await refreshFacets(h.service.db, SCHOOL, TODAY, { maxLogged: 0 }); // an empty log
+  const parts = await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`);
   const SECOND = '77777777-7777-4777-8777-777777777777';
   await payInFull(`o.student_id = '${S1}' AND c.concept_type = 'INSCRIPTION'`);
   await publishEvent(h.ns.nc, h.ns, studentUpdatedV1, {
@@ -235,11 +306,11 @@ test('the filters follow a payment and a change of section from the log; a new b
       )[0].section_id === SECOND,
   );
   const corrected = await filters();
-  // Read from the build and the two logged students, not built again.
+  // Read from the build and the two logged students: a log this short is not folded.
   expect(
     await h.query<Json>(`SELECT student_id FROM due_facet_changes ORDER BY student_id`),
   ).toEqual([{ student_id: S1 }, { student_id: S3 }]);
-  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`)).toEqual(built);
+  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`)).toEqual(parts);
   // Zapata's $3,500.00 inscription (due 28 Sep) is paid: out of the pending and the overdue.
   expect(corrected.totals).toEqual({ pending_centavos: 1_925_000, overdue_centavos: 835_000 });
   expect(corrected.sections).toEqual(
@@ -248,17 +319,19 @@ test('the filters follow a payment and a change of section from the log; a new b
       { id: SECOND, level: 'middle', students: 1 },
     ]),
   );
-  // A long log is folded into the build: the same sums, the log empty, the build kept.
-  const facets = (maxLogged?: number) =>
-    dueOrderFacets(h.service.db, SCHOOL, '2026-10-01', { maxLogged });
-  const viaLog = await facets();
-  expect(sorted(await facets(1))).toEqual(sorted(viaLog));
-  const logSize = () => h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_changes`);
-  expect(await logSize()).toEqual([{ n: 0 }]);
-  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`)).toEqual(built);
+  // A long log is folded into the build by the builder: the same sums, the log empty.
+  const viaLog = await dueOrderFacets(h.service.db, SCHOOL, TODAY);
+  await refreshFacets(h.service.db, SCHOOL, TODAY, { maxLogged: 1 });
+  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_changes`)).toEqual([
+    { n: 0 },
+  ]);
+  expect(await h.query<Json>(`SELECT count(*)::int AS n FROM due_facet_students`)).toEqual(parts);
+  expect(sorted(await dueOrderFacets(h.service.db, SCHOOL, TODAY))).toEqual(sorted(viaLog));
   expect(await filters()).toEqual(corrected);
-  // …and a build from scratch agrees.
+  // …the base tables, before a build, agree, and so does a build from scratch.
   await h.query(`DELETE FROM due_facet_builds`);
+  expect(await filters()).toEqual(corrected);
+  await buildDueAggregates(h.service.db, TODAY);
   expect(await filters()).toEqual(corrected);
 });
 

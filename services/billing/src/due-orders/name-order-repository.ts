@@ -1,20 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
+import { notifyDueAggregates } from './due-aggregate-repository';
 
 /**
  * The only code that writes `name_order_*` (ADR 0016): Adeudos' default list numbered by
  * name, so a page anywhere in a school of 100,000 is read by position, and its count is kept.
+ * Billing's builder numbers it (due-aggregate-builder.ts); a read never does (ADR 0048).
  */
 
 /** The list's order by name over a balance alias and a directory alias (one definition). */
 export const byName = (b: string, d: string) =>
   `${d}.last_name COLLATE "es-x-icu", ${d}.first_name COLLATE "es-x-icu", ${b}.student_id`;
 
-/** Students entered the list or moved in it: the next read numbers the school again. */
+/** Students entered the list or moved in it: the builder numbers the school again. */
 export async function markNameOrderChanged(tx: Executor, schoolId: string) {
   await tx.execute(sql`
     INSERT INTO name_order_changes (school_id, version) VALUES (${schoolId}, 1)
     ON CONFLICT (school_id) DO UPDATE SET version = name_order_changes.version + 1`);
+  await notifyDueAggregates(tx);
 }
 
 /** How many students the numbering holds, or null when a change came after it (or none yet). */

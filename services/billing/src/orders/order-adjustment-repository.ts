@@ -201,13 +201,6 @@ export function ordersOfConceptPeriod(
     .orderBy(asc(orders.studentId));
 }
 
-/** Rows per multi-row INSERT: PostgreSQL takes at most 65,535 parameters a statement. */
-const ROWS_PER_INSERT = 1_000;
-const slices = <T>(list: T[]) =>
-  Array.from({ length: Math.ceil(list.length / ROWS_PER_INSERT) }, (_, i) =>
-    list.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT),
-  );
-
 /**
  * `correctOrder` of a new scholarship amount on many locked orders of one school at once (a
  * massive scholarship, ADR 0040): the same trail entries, events and balances, in a few
@@ -289,5 +282,5 @@ async function enqueueScholarshipsAdjusted(
         adjusted_by: c.by,
       };
     });
-  for (const slice of slices(events)) await enqueueEvents(tx, orderAdjustedV1, slice);
+  await enqueueEvents(tx, orderAdjustedV1, events);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../access/permissions';
 import { periodSchema } from './concepts';
 import { createScholarshipSchema, reasonSchema } from './scholarships';
 
@@ -24,6 +25,14 @@ export const RUNNABLE_STATUSES = ['PENDING', 'STARTED', 'RETRYING'] as const;
 /** `bill_run`: a bill run of a concept and period for its level (ADR 0046), the others ADR 0040's. */
 export const BULK_JOB_KINDS = ['assignment', 'disassignment', 'scholarship', 'bill_run'] as const;
 export type BulkJobKind = (typeof BULK_JOB_KINDS)[number];
+
+/** Who may start a kind of job; they, and only they, may cancel or retry one. */
+export const BULK_JOB_GRANTS: Record<BulkJobKind, Permission> = {
+  assignment: 'billing.write',
+  disassignment: 'billing.write',
+  scholarship: 'scholarships.write',
+  bill_run: 'concepts.write',
+};
 
 /** The most students one job takes: a whole school, and then some. */
 export const MAX_STUDENTS_PER_JOB = 20_000;

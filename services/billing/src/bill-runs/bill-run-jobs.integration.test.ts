@@ -156,7 +156,13 @@ test('cancel stops a running run at its next chunk; it can be undone only once i
   expect(busy.body.error.message).toBe(
     'Esta generación sigue en curso: espera a que termine o cancélala para deshacerla.',
   );
-  expect((await h.call(treasurer, `${JOBS}${run.id}/cancel/`, { json: {} })).status).toBe(200);
+  // Who may start a bill run (concepts.write) cancels it: the accountant, not the cashier.
+  const refused = await h.call(staff('CASH_COLLECTION'), `${JOBS}${run.id}/cancel/`, { json: {} });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.message).toBe(
+    'Tu rol no puede detener ni reintentar este tipo de proceso.',
+  );
+  expect((await h.call(staff(), `${JOBS}${run.id}/cancel/`, { json: {} })).status).toBe(200);
   expect(await chunk(run.id, token)).toBe(false);
   expect(await read(run.id)).toMatchObject({
     status: 'FINISHED',
@@ -190,7 +196,7 @@ test('students who left meanwhile are errors; a retry bills them once they are b
     })),
   );
   await setStatus('active');
-  expect((await h.call(treasurer, `${JOBS}${run.id}/retry/`, { json: {} })).status).toBe(200);
+  expect((await h.call(staff(), `${JOBS}${run.id}/retry/`, { json: {} })).status).toBe(200);
   expect(await ended(run.id)).toMatchObject({
     status: 'FINISHED',
     created_orders: STUDENTS,

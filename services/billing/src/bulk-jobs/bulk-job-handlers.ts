@@ -7,16 +7,25 @@ import {
   listMassiveJobs,
   retryMassiveJob,
 } from '@cuota/contracts/billing/endpoints/bulk-jobs';
-import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import { grants } from '@cuota/contracts/access/permissions';
+import { BULK_JOB_GRANTS, type BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
 import { bulkJobOfSchool, bulkJobsOfSchool, toBulkJob } from './bulk-job-repository';
 import { wakeRunnerOf } from './bulk-job-runner';
-import { cancelBulkJob, createBulkJob, retryBulkJob } from './create-bulk-job';
+import { cancelBulkJob, createBulkJob, retryBulkJob, type MayDrive } from './create-bulk-job';
 
 /** Who asked for a job: a staff member's id (a service's call has none). */
 export const staffIdOf = (caller: { kind: string; user_id?: string }) =>
   caller.kind === 'staff' ? (caller.user_id ?? null) : null;
+
+/** A staff caller holding, in the school, the grant that starts the kind (BULK_JOB_GRANTS). */
+const mayDrive =
+  (caller: IdentityClaims, schoolId: string): MayDrive =>
+  (kind) =>
+    caller.kind === 'staff' &&
+    caller.memberships.some((m) => m.school_id === schoolId && grants(m, BULK_JOB_GRANTS[kind]));
 
 export function bulkJobHandlers(db: BillingDb) {
   const woken = async (job: Promise<BulkJob>) => {
@@ -38,11 +47,15 @@ export function bulkJobHandlers(db: BillingDb) {
     implement(getMassiveJob, async ({ params }) =>
       toBulkJob(await bulkJobOfSchool(db, params.id, params.job)),
     ),
-    implement(cancelMassiveJob, ({ params }) =>
-      db.transaction((tx) => cancelBulkJob(tx, params.id, params.job)),
+    implement(cancelMassiveJob, ({ params, caller }) =>
+      db.transaction((tx) => cancelBulkJob(tx, params.id, params.job, mayDrive(caller, params.id))),
     ),
-    implement(retryMassiveJob, ({ params }) =>
-      woken(db.transaction((tx) => retryBulkJob(tx, params.id, params.job))),
+    implement(retryMassiveJob, ({ params, caller }) =>
+      woken(
+        db.transaction((tx) =>
+          retryBulkJob(tx, params.id, params.job, mayDrive(caller, params.id)),
+        ),
+      ),
     ),
   ];
 }

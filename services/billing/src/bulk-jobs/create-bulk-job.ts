@@ -7,7 +7,7 @@ import type {
 } from '@cuota/contracts/billing/bulk-jobs';
 import type { CreateScholarship } from '@cuota/contracts/billing/scholarships';
 import type { Executor } from '@cuota/messaging/transaction';
-import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import { conflict, forbidden, notFound } from '@cuota/service-runtime/http/http-error';
 import { termsOf } from '../bill-runs/run-bill';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
 import { checkConcept } from '../scholarships/grant-scholarship';
@@ -20,6 +20,10 @@ import {
 } from './bulk-job-repository';
 
 type Body = MassiveAssignment | MassiveDisassignment | MassiveScholarship;
+
+/** Whether the caller may cancel or retry a job of this kind (BULK_JOB_GRANTS). */
+export type MayDrive = (kind: BulkJobKind) => boolean;
+const NOT_YOURS = 'Tu rol no puede detener ni reintentar este tipo de proceso.';
 
 async function conceptOfSchool(tx: Executor, schoolId: string, id: string) {
   const { row } = await conceptById(tx, id);
@@ -62,8 +66,9 @@ const isRunning = (j: BulkJobRow) => ['PENDING', 'STARTED', 'RETRYING'].includes
  * Cancel: what is done stays. A job no runner holds ends now; a running one is asked to stop
  * and ends at its next chunk (the runner's transaction holds the row meanwhile).
  */
-export async function cancelBulkJob(tx: Executor, schoolId: string, id: string) {
+export async function cancelBulkJob(tx: Executor, schoolId: string, id: string, may: MayDrive) {
   const job = await bulkJobOfSchool(tx, schoolId, id, { lock: true });
+  if (!may(job.kind)) throw forbidden(NOT_YOURS);
   if (!isRunning(job)) throw conflict(FINAL);
   const held = job.leaseUntil !== null && job.leaseUntil > new Date();
   const status = job.failed > 0 ? 'FAILED_AND_CANCELED' : 'CANCELED';
@@ -76,8 +81,9 @@ export async function cancelBulkJob(tx: Executor, schoolId: string, id: string) 
 }
 
 /** Retry: the students that failed go through again (the others are done and stay so). */
-export async function retryBulkJob(tx: Executor, schoolId: string, id: string) {
+export async function retryBulkJob(tx: Executor, schoolId: string, id: string, may: MayDrive) {
   const job = await bulkJobOfSchool(tx, schoolId, id, { lock: true });
+  if (!may(job.kind)) throw forbidden(NOT_YOURS);
   if (isRunning(job) || job.failed === 0) throw conflict(NOT_RETRYABLE);
   return toBulkJob(
     await saveBulkJob(tx, id, {

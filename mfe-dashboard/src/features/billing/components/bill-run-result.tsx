@@ -41,7 +41,9 @@ export function BillRunResult({ runId }: { runId: string }) {
         </dd>
       </dl>
       {run.error && <p role="alert">{run.error}</p>}
-      {run.progress && <CancelJob schoolId={run.school_id} id={run.id} job={run.progress} />}
+      {run.progress && (
+        <CancelJob schoolId={run.school_id} id={run.id} kind="bill_run" job={run.progress} />
+      )}
     </Card>
   );
 }

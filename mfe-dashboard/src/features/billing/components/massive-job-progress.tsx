@@ -1,4 +1,9 @@
-import type { BulkJob, BulkJobProgress } from '@cuota/contracts/billing/bulk-jobs';
+import {
+  BULK_JOB_GRANTS,
+  type BulkJob,
+  type BulkJobKind,
+  type BulkJobProgress,
+} from '@cuota/contracts/billing/bulk-jobs';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { Spinner } from '@cuota/ui/spinner';
@@ -50,18 +55,20 @@ export function JobProgressBar({ job }: { job: BulkJobProgress }) {
   );
 }
 
-/** Cancels a running job (what is done stays); only for a role that may (`billing.write`). */
+/** Cancels a running job (what is done stays); only for a role that may start its kind. */
 export function CancelJob({
   schoolId,
   id,
+  kind,
   job,
 }: {
   schoolId: string;
   id: string;
+  kind: BulkJobKind;
   job: BulkJobProgress;
 }) {
   const [cancel, canceling] = useCancelJobMutation();
-  const allowed = useGrant('billing.write');
+  const allowed = useGrant(BULK_JOB_GRANTS[kind]);
   if (!isRunning(job)) return null;
   if (job.cancel_requested) return <p>Cancelando: lo ya hecho se queda.</p>;
   if (!allowed) return null;
@@ -95,7 +102,7 @@ export function MassiveJobProgress({ schoolId, jobId }: { schoolId: string; jobI
         <StatusBadge kind="bulk" status={job.status} />
       </p>
       <JobProgressBar job={job} />
-      <CancelJob schoolId={schoolId} id={jobId} job={job} />
+      <CancelJob schoolId={schoolId} id={jobId} kind={job.kind} job={job} />
     </Card>
   );
 }

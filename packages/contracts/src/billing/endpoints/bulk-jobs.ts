@@ -85,7 +85,8 @@ export const cancelMassiveJob = defineEndpoint({
   name: 'billing.massive-jobs.cancel',
   method: 'POST',
   path: `${JOBS}{job}/cancel/`,
-  access: staffOnly('billing.write'),
+  // Any member reaches billing, which asks for the grant that starts the job's kind.
+  access: staffOnly('member'),
   summary: 'Cancelar un proceso masivo: lo ya hecho se queda',
   params: uuidParams('id', 'job'),
   notFound: UNKNOWN_JOB,
@@ -97,7 +98,7 @@ export const retryMassiveJob = defineEndpoint({
   name: 'billing.massive-jobs.retry',
   method: 'POST',
   path: `${JOBS}{job}/retry/`,
-  access: staffOnly('billing.write'),
+  access: staffOnly('member'),
   summary: 'Reintentar los alumnos con error de un proceso masivo',
   params: uuidParams('id', 'job'),
   notFound: UNKNOWN_JOB,

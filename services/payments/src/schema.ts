@@ -573,6 +573,8 @@ export const payouts = pgTable(
     payins: integer('payins').notNull(),
     collectedCentavos: bigint('collected_centavos', { mode: 'number' }).notNull(),
     reversedCentavos: bigint('reversed_centavos', { mode: 'number' }).notNull(),
+    /** Refunds of payments an earlier payout already paid out, deducted here (ADR 0043). */
+    carriedCentavos: bigint('carried_centavos', { mode: 'number' }).notNull().default(0),
     feeCentavos: bigint('fee_centavos', { mode: 'number' }).notNull(),
     netCentavos: bigint('net_centavos', { mode: 'number' }).notNull(),
     bankAccountId: uuid('bank_account_id')
@@ -595,7 +597,7 @@ export const payouts = pgTable(
     check('payouts_net_positive', sql`${t.netCentavos} > 0`),
     check(
       'payouts_amounts',
-      sql`${t.netCentavos} = ${t.collectedCentavos} - ${t.reversedCentavos} - ${t.feeCentavos}`,
+      sql`${t.netCentavos} = ${t.collectedCentavos} - ${t.reversedCentavos} - ${t.carriedCentavos} - ${t.feeCentavos}`,
     ),
   ],
 );
@@ -608,6 +610,20 @@ export const payoutPayins = pgTable('payout_payins', {
   payoutId: uuid('payout_id')
     .notNull()
     .references(() => payouts.id),
+});
+
+/**
+ * The card reversals each payout deducts: each reversal in one payout at most. `carried` when
+ * its payin was already in an earlier payout (the gateway takes it from a later settlement).
+ */
+export const payoutReversals = pgTable('payout_reversals', {
+  reversalId: uuid('reversal_id')
+    .primaryKey()
+    .references(() => payinReversals.id),
+  payoutId: uuid('payout_id')
+    .notNull()
+    .references(() => payouts.id),
+  carried: boolean('carried').notNull(),
 });
 
 /** What the gateway said a school's payout balance was, for the operators' comparison. */

@@ -57,6 +57,8 @@ export const scheduledPayoutSchema = z.object({
   payins: z.number().int().nonnegative(),
   collected_centavos: z.number().int().nonnegative(),
   reversed_centavos: z.number().int().nonnegative(),
+  /** Refunds of payments an earlier payout already paid out, taken from this one. */
+  carried_centavos: z.number().int().nonnegative(),
   fee_centavos: z.number().int().nonnegative(),
   /** What reaches the bank account. */
   net_centavos: z.number().int().positive(),
@@ -83,8 +85,27 @@ export const payoutPaymentSchema = z.object({
 });
 export type PayoutPayment = z.infer<typeof payoutPaymentSchema>;
 
+export const CARRIED_REFUND_LABEL = 'Reembolso de un pago ya dispersado';
+
+/**
+ * One card void or refund a payout deducts: of a payment it settles, or — `carried` — of a
+ * payment an earlier payout (`paid_out_on`'s) already sent, which the gateway recovers here.
+ */
+export const payoutDeductionSchema = z.object({
+  reversal_id: z.string(),
+  payin_id: z.string(),
+  label: z.string(),
+  carried: z.boolean(),
+  /** The day of the earlier payout that had paid the payment out; null when not carried. */
+  paid_out_on: z.string().nullable(),
+  applied_at: z.string(),
+  amount_centavos: z.number().int().positive(),
+});
+export type PayoutDeduction = z.infer<typeof payoutDeductionSchema>;
+
 export const payoutDetailSchema = scheduledPayoutSchema.extend({
   payments: z.array(payoutPaymentSchema),
+  deductions: z.array(payoutDeductionSchema),
 });
 export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
 
@@ -99,7 +120,11 @@ export const payoutQuerySchema = z.strictObject({
   school_id: z.uuid('Elige una escuela válida.'),
   status: payoutStatusSchema.optional(),
 });
-export const scheduledPayoutListSchema = z.object({ results: z.array(scheduledPayoutSchema) });
+export const scheduledPayoutListSchema = z.object({
+  results: z.array(scheduledPayoutSchema),
+  /** Refunds of paid-out payments that no payout has deducted yet: the next one will. */
+  carried_pending_centavos: z.number().int().nonnegative(),
+});
 
 /** POST /backoffice/payouts/: schedule one closed day's card money of the school. */
 export const newPayoutSchema = z.strictObject({

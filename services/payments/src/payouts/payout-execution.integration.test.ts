@@ -1,8 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { scheduledPayoutSchema, payoutDetailSchema } from '@cuota/contracts/payments/payouts';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { PAYOUT_WEBHOOK_PATH } from '../test-support/payments-harness';
+import { PAYOUTS, payoutKit } from '../test-support/payout-kit';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { waitFor } from '@cuota/testing/wait-for';
 import { GATEWAY_SILENT } from './execute-payout';
@@ -16,73 +17,23 @@ let school: SchoolFixture;
 let other: SchoolFixture;
 let accountId: string;
 let declinedAccountId: string;
+let kit: ReturnType<typeof payoutKit>;
 beforeAll(async () => {
   h = await startPaymentsHarness({ label: 'payments_payout_exec' });
   [school, other] = h.schools as [SchoolFixture, SchoolFixture];
-  accountId = (await addAccount('012180000000000015')).id;
+  kit = payoutKit(h, school);
+  accountId = (await kit.addAccount('012180000000000015')).id;
   // The sandbox's bank declines payouts to this CLABE (infra/sandboxes/gateway/README.md).
-  declinedAccountId = (await addAccount('002180000000000009')).id;
+  declinedAccountId = (await kit.addAccount('002180000000000009')).id;
 }, 120_000);
 afterAll(() => h?.stop());
 
-const PAYOUTS = '/backoffice/payouts/';
 const treasurer = () => h.staff('TREASURER');
-
-async function addAccount(clabe: string) {
-  const res = await h.call(
-    h.staff('OWNER'),
-    `/api/v1/dashboard/schools/${school.id}/bank_accounts/`,
-    {
-      method: 'POST',
-      json: { clabe, holder_name: 'Colegio Demo SC' },
-      headers: { 'idempotency-key': randomUUID() },
-    },
-  );
-  expect(res.status).toBe(201);
-  return res.body as { id: string };
-}
-
-/** Card payments of `amounts`, moved `daysAgo` days back so their day is closed. */
-async function cardDay(
-  daysAgo: number,
-  amounts: number[],
-): Promise<{ day: string; ids: string[] }> {
-  const ids: string[] = [];
-  for (const [i, amount] of amounts.entries()) {
-    const kid = school.families[i % 2]!.studentIds[0]!;
-    const [order] = await h.bill(school, [kid], {
-      period: `2025-${String(daysAgo * 2 + i).padStart(2, '0')}`,
-      amount,
-    });
-    const res = await h.checkout(school, [order!], { claims: h.guardian(school, i % 2) });
-    await h.waitForStatus(res.body.id, 'success');
-    ids.push(res.body.id);
-  }
-  const { rows } = await h.books.$client.query(
-    `UPDATE payins SET paid_at = paid_at - make_interval(days => $2) WHERE id = ANY($1)
-     RETURNING paid_at`,
-    [ids, daysAgo],
-  );
-  return { day: mexicoCityDate(rows[0].paid_at), ids };
-}
-
-const schedule = (day: string, claims = treasurer(), over: object = {}) =>
-  h.call(claims, PAYOUTS, {
-    method: 'POST',
-    json: { school_id: school.id, collected_on: day, ...over },
-  });
-const execute = (id: string, claims = h.staff('OWNER')) =>
-  h.call(claims, `${PAYOUTS}${id}/execute/`, { method: 'POST' });
-const statusOf = async (id: string) =>
-  (await h.books.$client.query('SELECT status, updated_at FROM payouts WHERE id = $1', [id]))
-    .rows[0];
-const gatewayPayouts = async (payoutId: string) => {
-  const res = await fetch(`${h.sandbox.url}/_sandbox/payouts`);
-  const { payouts } = (await res.json()) as {
-    payouts: Array<{ ticketNumber: string; metadata: { payout_id: string } }>;
-  };
-  return payouts.filter((p) => p.metadata.payout_id === payoutId);
-};
+const cardDay = (daysAgo: number, amounts: number[]) => kit.cardDay(daysAgo, amounts);
+const schedule = (...args: Parameters<typeof kit.schedule>) => kit.schedule(...args);
+const execute = (...args: Parameters<typeof kit.execute>) => kit.execute(...args);
+const statusOf = (id: string) => kit.statusOf(id);
+const gatewayPayouts = (id: string) => kit.gatewayPayouts(id);
 
 test('a closed day is scheduled once, executed once by 20 at a time, approved and posted once', async () => {
   const { day, ids } = await cardDay(2, [350_000, 120_000]);
@@ -116,16 +67,7 @@ test('a closed day is scheduled once, executed once by 20 at a time, approved an
 
   await waitFor(async () => (await statusOf(payoutId)).status === 'APPROVED');
   const approved = await statusOf(payoutId);
-  const balances = await h.books.$client.query(
-    `SELECT a.code, sum(e.amount_centavos)::bigint AS total FROM ledger_entries e
-       JOIN ledger_accounts a ON a.id = e.account_id
-       JOIN ledger_transactions t ON t.id = e.transaction_id
-      WHERE t.idempotency_key = $1 GROUP BY a.code`,
-    [`payout:${payoutId}`],
-  );
-  const lines = Object.fromEntries(
-    balances.rows.map((r) => [r.code.split(':').slice(2).join(':'), Number(r.total)]),
-  );
+  const lines = await kit.postedLines(`payout:${payoutId}`);
   expect(lines).toEqual({ bank: 470_000 - fee, gateway_fees: fee, gateway_clearing: -470_000 });
 
   // The webhook replayed five times: one status change, one posting, one recorded notice.

@@ -23,7 +23,9 @@ import { BANK_HOLIDAY_SOURCE, BANK_HOLIDAYS } from './bank-holidays';
 import { executePayout } from './execute-payout';
 import { payoutsOf, withScheduled } from './payout-rules';
 import {
+  carriedPendingCentavos,
   changePayoutAccount,
+  deductionsOfPayout,
   paymentsOfPayout,
   payoutById,
   payoutsOfSchool,
@@ -85,9 +87,11 @@ export function payoutHandlers(deps: PaymentsDeps) {
 
     implement(listBackofficePayouts, async ({ query, requireStaffOf }) => {
       requireStaffOf(query.school_id);
-      return {
-        results: await payoutViews(db, await payoutsOfSchool(db, query.school_id, query.status)),
-      };
+      const [rows, carried] = await Promise.all([
+        payoutsOfSchool(db, query.school_id, query.status),
+        carriedPendingCentavos(db, query.school_id),
+      ]);
+      return { results: await payoutViews(db, rows), carried_pending_centavos: carried };
     }),
 
     implement(schedulePayoutEndpoint, async ({ body, caller, requireStaffOf }) => {
@@ -108,7 +112,11 @@ export function payoutHandlers(deps: PaymentsDeps) {
 
     implement(payoutDetail, async ({ params, requireStaffOf }) => {
       const payout = await payoutOf(params.id, requireStaffOf);
-      return { ...(await view(payout)), payments: await paymentsOfPayout(db, payout.id) };
+      const [payments, deductions] = await Promise.all([
+        paymentsOfPayout(db, payout.id),
+        deductionsOfPayout(db, payout.id),
+      ]);
+      return { ...(await view(payout)), payments, deductions };
     }),
 
     implement(payoutBankAccounts, async ({ params, requireStaffOf }) => {

@@ -1,5 +1,11 @@
-import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { PayoutPayment, ScheduledPayout } from '@cuota/contracts/payments/payouts';
+import { and, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CARRIED_REFUND_LABEL,
+  type PayoutDeduction,
+  type PayoutPayment,
+  type ScheduledPayout,
+} from '@cuota/contracts/payments/payouts';
 import type { Executor } from '@cuota/messaging/transaction';
 import {
   bankAccounts,
@@ -7,10 +13,18 @@ import {
   payins,
   payoutBalances,
   payoutPayins,
+  payoutReversals,
   payouts,
 } from '../schema';
+import type { OpenReversal } from './payout-rules';
 
-/** The only code that reads or writes `payouts`, `payout_payins` and `payout_balances`. */
+/** How a deduction of the payout's own payments reads in its report. */
+const REVERSAL_LABELS = { void: 'Cancelación del pago', refund: 'Reembolso del pago' } as const;
+
+/**
+ * The only code that reads or writes `payouts`, `payout_payins`, `payout_reversals` and
+ * `payout_balances`.
+ */
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayoutRow = typeof payouts.$inferInsert;
 type Status = PayoutRow['status'];
@@ -42,21 +56,60 @@ export async function unsettledCardPayins(
     );
 }
 
-/** Card voids and refunds the books applied on that day (as the read model counts them). */
-export async function cardReversedOn(db: Executor, schoolId: string, day: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${payinReversals.amountCentavos}), 0)::text` })
+/** No payout deducted this reversal yet. */
+const notDeducted = () =>
+  notExists(
+    sql`(SELECT 1 FROM ${payoutReversals} WHERE ${payoutReversals.reversalId} = ${payinReversals.id})`,
+  );
+
+/**
+ * The school's applied card reversals no payout deducted yet, oldest first: those of `payinIds`
+ * (the payout's own payments) and those of payments a payout already holds (carried).
+ * Reversals of payments whose day is not scheduled yet wait for that day's payout.
+ */
+export async function openCardReversals(
+  db: Executor,
+  schoolId: string,
+  payinIds: string[],
+): Promise<OpenReversal[]> {
+  const rows = await db
+    .select({
+      id: payinReversals.id,
+      payinId: payinReversals.payinId,
+      amountCentavos: payinReversals.amountCentavos,
+      paidOutBy: payoutPayins.payoutId,
+    })
     .from(payinReversals)
     .innerJoin(payins, eq(payins.id, payinReversals.payinId))
+    .leftJoin(payoutPayins, eq(payoutPayins.payinId, payinReversals.payinId))
     .where(
       and(
         eq(payinReversals.schoolId, schoolId),
         eq(payinReversals.status, 'applied'),
         inArray(payins.method, [...CARD]),
-        sql`${mxDay(payinReversals.appliedAt)} = ${day}::date`,
+        notDeducted(),
+        or(
+          isNotNull(payoutPayins.payoutId),
+          payinIds.length ? inArray(payinReversals.payinId, payinIds) : sql`false`,
+        ),
       ),
-    );
-  return Number(row?.total ?? 0);
+    )
+    .orderBy(payinReversals.appliedAt, payinReversals.id);
+  return rows.map(({ paidOutBy, ...r }) => ({ ...r, carried: paidOutBy !== null }));
+}
+
+/** What refunds of paid-out payments still wait for a payout to deduct them. */
+export async function carriedPendingCentavos(db: Executor, schoolId: string): Promise<number> {
+  const open = await openCardReversals(db, schoolId, []);
+  return open.reduce((s, r) => s + r.amountCentavos, 0);
+}
+
+/**
+ * Serializes scheduling within a school until the transaction ends: two days scheduled at
+ * once must not both deduct the same carried refund.
+ */
+export async function lockSchoolPayouts(tx: Executor, schoolId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payouts:${schoolId}`}))`);
 }
 
 /** The new payout with its payins, or null when the day is already scheduled. */
@@ -64,6 +117,7 @@ export async function insertPayout(
   tx: Executor,
   row: NewPayoutRow,
   payinIds: string[],
+  deducted: OpenReversal[],
 ): Promise<PayoutRow | null> {
   const [payout] = await tx.insert(payouts).values(row).onConflictDoNothing().returning();
   if (!payout) return null;
@@ -71,6 +125,10 @@ export async function insertPayout(
     await tx
       .insert(payoutPayins)
       .values(payinIds.map((payinId) => ({ payinId, payoutId: payout.id })));
+  if (deducted.length)
+    await tx
+      .insert(payoutReversals)
+      .values(deducted.map((r) => ({ reversalId: r.id, payoutId: payout.id, carried: r.carried })));
   return payout;
 }
 
@@ -112,6 +170,35 @@ export async function paymentsOfPayout(db: Executor, payoutId: string): Promise<
     ticket_number: p.ticketNumber,
     card_brand: p.cardBrand,
     card_last4: p.cardLast4,
+  }));
+}
+
+/** The reversals a payout deducts: its report's deduction lines, oldest first. */
+export async function deductionsOfPayout(
+  db: Executor,
+  payoutId: string,
+): Promise<PayoutDeduction[]> {
+  const earlier = alias(payouts, 'earlier');
+  const rows = await db
+    .select({
+      reversal: payinReversals,
+      carried: payoutReversals.carried,
+      paidOutOn: earlier.collectedOn,
+    })
+    .from(payoutReversals)
+    .innerJoin(payinReversals, eq(payinReversals.id, payoutReversals.reversalId))
+    .leftJoin(payoutPayins, eq(payoutPayins.payinId, payinReversals.payinId))
+    .leftJoin(earlier, eq(earlier.id, payoutPayins.payoutId))
+    .where(eq(payoutReversals.payoutId, payoutId))
+    .orderBy(payinReversals.appliedAt, payinReversals.id);
+  return rows.map(({ reversal: r, carried, paidOutOn }) => ({
+    reversal_id: r.id,
+    payin_id: r.payinId,
+    label: carried ? CARRIED_REFUND_LABEL : REVERSAL_LABELS[r.kind],
+    carried,
+    paid_out_on: carried ? paidOutOn : null,
+    applied_at: r.appliedAt!.toISOString(),
+    amount_centavos: r.amountCentavos,
   }));
 }
 
@@ -259,6 +346,7 @@ export async function payoutViews(db: Executor, rows: PayoutRow[]): Promise<Sche
       payins: r.payins,
       collected_centavos: r.collectedCentavos,
       reversed_centavos: r.reversedCentavos,
+      carried_centavos: r.carriedCentavos,
       fee_centavos: r.feeCentavos,
       net_centavos: r.netCentavos,
       bank_account: { id: a.id, bank_name: a.bankName, clabe: a.clabe },

@@ -1,4 +1,5 @@
-import { nextBusinessDay, payoutsOf, withScheduled } from './payout-rules';
+import { feeOfSales } from './payout-fees';
+import { nextBusinessDay, payoutFigures, payoutsOf, withScheduled } from './payout-rules';
 
 const sum = (
   date: string,
@@ -80,5 +81,47 @@ describe('payouts (ADR 0036)', () => {
       ['2026-03-06', null, 'SCHEDULED', 'a-1'],
       ['2026-03-05', 'p-1', 'APPROVED', 'a-2'],
     ]);
+  });
+});
+
+describe('a payout with refunds of payments already paid out (ADR 0043 addendum)', () => {
+  const reversal = (id: string, amountCentavos: number, carried: boolean) => ({
+    id,
+    payinId: `payin-${id}`,
+    amountCentavos,
+    carried,
+  });
+  const fee = feeOfSales([300_000]);
+
+  test('its own reversals and the carried refunds that fit, oldest first, are deducted', () => {
+    const f = payoutFigures(
+      [{ amountCentavos: 300_000 }],
+      [
+        reversal('own', 50_000, false),
+        reversal('old', 100_000, true),
+        reversal('new', 20_000, true),
+      ],
+    );
+    expect(f).toMatchObject({ collected: 300_000, reversed: 50_000, carried: 120_000, fee });
+    expect(f.net).toBe(300_000 - 50_000 - 120_000 - fee);
+    expect(f.carriedLeft).toBe(0);
+    expect(f.deducted.map((r) => r.id)).toEqual(['own', 'old', 'new']);
+  });
+
+  test('a carried refund that does not fit waits, and so do the younger ones behind it', () => {
+    const f = payoutFigures(
+      [{ amountCentavos: 300_000 }],
+      [reversal('fits', 100_000, true), reversal('big', 250_000, true), reversal('small', 1, true)],
+    );
+    expect(f.deducted.map((r) => r.id)).toEqual(['fits']);
+    expect(f.carried).toBe(100_000);
+    expect(f.carriedLeft).toBe(250_001);
+  });
+
+  test('the net is never zero or negative: a carried refund that would empty it waits', () => {
+    const f = payoutFigures([{ amountCentavos: 300_000 }], [reversal('all', 300_000 - fee, true)]);
+    expect(f.carried).toBe(0);
+    expect(f.net).toBe(300_000 - fee);
+    expect(f.carriedLeft).toBe(300_000 - fee);
   });
 });

@@ -2,6 +2,7 @@ import type { Payout } from '@cuota/contracts/payments/payouts';
 import type { PaymentMethod } from '@cuota/contracts/payments/payins';
 import type { DayMethodSum } from '../figures/figures-repository';
 import { isBankHoliday } from './bank-holidays';
+import { feeOfSales } from './payout-fees';
 
 /** The gateway's money: cards. Cash and transfers reach the school's hands or bank directly. */
 const CARD_METHODS: readonly PaymentMethod[] = ['credit_card', 'debit_card'];
@@ -79,4 +80,37 @@ export function withScheduled(
         }
       : d;
   });
+}
+
+/** An applied card reversal no payout has deducted yet (`carried`: its payment was paid out). */
+export type OpenReversal = {
+  id: string;
+  payinId: string;
+  amountCentavos: number;
+  carried: boolean;
+};
+
+const sum = (xs: Array<{ amountCentavos: number }>) => xs.reduce((s, x) => s + x.amountCentavos, 0);
+
+/**
+ * A day's payout figures (ADR 0043 and its addendum): its card payments less their own
+ * reversals and the fees, then the refunds of payments already paid out, whole and oldest
+ * first, while the payout stays positive. The carried refunds that do not fit wait for a later
+ * payout (`carriedLeft`); the gateway, too, recovers them from later settlements.
+ */
+export function payoutFigures(payins: Array<{ amountCentavos: number }>, open: OpenReversal[]) {
+  const own = open.filter((r) => !r.carried);
+  const collected = sum(payins);
+  const reversed = sum(own);
+  const fee = feeOfSales(payins.map((p) => p.amountCentavos));
+  const taken: OpenReversal[] = [];
+  let net = collected - reversed - fee;
+  for (const r of open.filter((x) => x.carried)) {
+    if (net - r.amountCentavos <= 0) break;
+    taken.push(r);
+    net -= r.amountCentavos;
+  }
+  const carried = sum(taken);
+  const carriedLeft = sum(open.filter((r) => r.carried)) - carried;
+  return { collected, reversed, carried, carriedLeft, fee, net, deducted: [...own, ...taken] };
 }

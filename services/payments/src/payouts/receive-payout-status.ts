@@ -47,7 +47,8 @@ export async function receivePayoutStatus(deps: PaymentsDeps, delivery: Delivery
 /**
  * The money left the gateway for the school's bank, less the gateway's fees (ADR 0043):
  * Dr bank (net) and gateway_fees (fee), Cr gateway_clearing (the day's card money less its
- * reversals, which the payins and reversals had posted there). Once per payout.
+ * reversals and the carried refunds of payments paid out before, which the payins and
+ * reversals had posted there). Once per payout.
  */
 function postPayout(tx: Parameters<typeof postLedgerTransaction>[0], p: PayoutRow, at: Date) {
   const account = (name: Parameters<typeof schoolAccount>[1]) => schoolAccount(p.schoolId, name);
@@ -61,7 +62,7 @@ function postPayout(tx: Parameters<typeof postLedgerTransaction>[0], p: PayoutRo
       { account: account('gateway_fees'), amountCentavos: p.feeCentavos },
       {
         account: account('gateway_clearing'),
-        amountCentavos: -(p.collectedCentavos - p.reversedCentavos),
+        amountCentavos: -(p.collectedCentavos - p.reversedCentavos - p.carriedCentavos),
       },
     ],
   });

@@ -4,11 +4,11 @@ import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { bankAccountsOf } from '../bank-accounts/bank-account-repository';
 import type { PaymentsDeps } from '../payments-deps';
-import { feeOfSales } from './payout-fees';
-import { nextBusinessDay } from './payout-rules';
+import { nextBusinessDay, payoutFigures } from './payout-rules';
 import {
-  cardReversedOn,
   insertPayout,
+  lockSchoolPayouts,
+  openCardReversals,
   payoutOfDay,
   unsettledCardPayins,
   type PayoutRow,
@@ -20,10 +20,11 @@ export const ACCOUNT_NOT_FOUND = 'No encontramos esta cuenta bancaria en la escu
 
 /**
  * Schedules one closed Mexico City day of the school's card money (ADR 0043): that day's card
- * payins no payout settles yet, less that day's card reversals and the gateway's fees, to the
- * chosen (or first) bank account, on the next bank business day. A day is scheduled once:
- * asking again — retried or concurrent — answers the same payout. Only closed days, so no
- * payin or reversal of the day can arrive after it was counted.
+ * payins no payout settles yet, less their reversals, the refunds of payments earlier payouts
+ * already sent (carried) and the gateway's fees, to the chosen (or first) bank account, on the
+ * next bank business day. A day is scheduled once: asking again — retried or concurrent —
+ * answers the same payout. Only closed days, so no payin of the day arrives after it was
+ * counted; a reversal that arrives later is carried into a later payout.
  */
 export async function schedulePayout(
   deps: PaymentsDeps,
@@ -41,14 +42,23 @@ export async function schedulePayout(
   if (existing) return existing;
 
   return db.transaction(async (tx) => {
+    await lockSchoolPayouts(tx, input.school_id);
+    // Another request scheduled the day while this one waited for the lock: answer its payout.
+    const first = await payoutOfDay(tx, input.school_id, input.collected_on);
+    if (first) return first;
     const payins = await unsettledCardPayins(tx, input.school_id, input.collected_on);
-    const collected = payins.reduce((s, p) => s + p.amountCentavos, 0);
-    const reversed = await cardReversedOn(tx, input.school_id, input.collected_on);
-    const fee = feeOfSales(payins.map((p) => p.amountCentavos));
-    const net = collected - reversed - fee;
-    if (net <= 0)
+    const open = await openCardReversals(
+      tx,
+      input.school_id,
+      payins.map((p) => p.id),
+    );
+    const f = payoutFigures(payins, open);
+    const figures = `cobrado ${formatPesos(f.collected)}, devuelto ${formatPesos(f.reversed)}, comisiones ${formatPesos(f.fee)}`;
+    if (f.collected - f.reversed - f.fee <= 0)
+      throw conflict(`No hay dinero por dispersar de ese día: ${figures}.`);
+    if (f.carried === 0 && f.carriedLeft > 0)
       throw conflict(
-        `No hay dinero por dispersar de ese día: cobrado ${formatPesos(collected)}, devuelto ${formatPesos(reversed)}, comisiones ${formatPesos(fee)}.`,
+        `Este día no alcanza para descontar ${formatPesos(f.carriedLeft)} de reembolsos de pagos ya dispersados: ${figures}. Espera a que un día con más cobros los descuente.`,
       );
     const row = await insertPayout(
       tx,
@@ -58,17 +68,18 @@ export async function schedulePayout(
         scheduledOn: nextBusinessDay(input.collected_on),
         status: 'SCHEDULED',
         payins: payins.length,
-        collectedCentavos: collected,
-        reversedCentavos: reversed,
-        feeCentavos: fee,
-        netCentavos: net,
+        collectedCentavos: f.collected,
+        reversedCentavos: f.reversed,
+        carriedCentavos: f.carried,
+        feeCentavos: f.fee,
+        netCentavos: f.net,
         bankAccountId: account.id,
         createdBy: by.userId,
         createdByName: by.name,
       },
       payins.map((p) => p.id),
+      f.deducted,
     );
-    // A concurrent request scheduled the day first: answer its payout.
-    return row ?? (await payoutOfDay(tx, input.school_id, input.collected_on))!;
+    return row!;
   });
 }

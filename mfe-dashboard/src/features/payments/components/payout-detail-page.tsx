@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { PayoutDetail, PayoutPayment } from '@cuota/contracts/payments/payouts';
+import type {
+  PayoutDeduction,
+  PayoutDetail,
+  PayoutPayment,
+} from '@cuota/contracts/payments/payouts';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { CellNote } from '@cuota/ui/cell-note';
@@ -42,6 +46,34 @@ const PAYMENT_COLUMNS = [
   { header: 'Monto', cell: (p: PayoutPayment) => <MoneyText centavos={p.amount_centavos} /> },
 ];
 
+const DEDUCTION_COLUMNS = [
+  {
+    header: 'Descuento',
+    cell: (d: PayoutDeduction) => (
+      <>
+        {d.label}
+        {d.paid_out_on && (
+          <CellNote>
+            Dispersado el <DateText date={d.paid_out_on} />
+          </CellNote>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Pago',
+    cell: (d: PayoutDeduction) => (
+      <>
+        <UtmLink to={`/dashboard/payments/${d.payin_id}`}>Ver pago</UtmLink>
+        <CellNote>
+          <InstantText instant={d.applied_at} />
+        </CellNote>
+      </>
+    ),
+  },
+  { header: 'Monto', cell: (d: PayoutDeduction) => <MoneyText centavos={-d.amount_centavos} /> },
+];
+
 /** What leaves, where it goes and why: the payout's figures. */
 function PayoutFigures({ payout }: { payout: PayoutDetail }) {
   return (
@@ -63,6 +95,14 @@ function PayoutFigures({ payout }: { payout: PayoutDetail }) {
       <dd>
         <MoneyText centavos={payout.reversed_centavos} />
       </dd>
+      {payout.carried_centavos > 0 && (
+        <>
+          <dt>Reembolsos de pagos ya dispersados</dt>
+          <dd>
+            <MoneyText centavos={payout.carried_centavos} />
+          </dd>
+        </>
+      )}
       <dt>Comisión de la pasarela (IVA incluido)</dt>
       <dd>
         <MoneyText centavos={payout.fee_centavos} />
@@ -151,6 +191,14 @@ export function PayoutDetailView({ payoutId }: { payoutId: string }) {
         rowKey={(p) => p.payin_id}
         columns={PAYMENT_COLUMNS}
       />
+      {payout.data.deductions.length > 0 && (
+        <DataTable<PayoutDeduction>
+          caption="Devoluciones que descuenta"
+          rows={payout.data.deductions}
+          rowKey={(d) => d.reversal_id}
+          columns={DEDUCTION_COLUMNS}
+        />
+      )}
     </>
   );
 }

@@ -20,8 +20,9 @@ const payout: PayoutDetail = {
   payins: 1,
   collected_centavos: 350_000,
   reversed_centavos: 0,
+  carried_centavos: 100_000,
   fee_centavos: 12_064,
-  net_centavos: 337_936,
+  net_centavos: 237_936,
   bank_account: { id: 'account-1', bank_name: 'BBVA MEXICO', clabe: '012180000000000015' },
   gateway_ticket: null,
   status_reason: null,
@@ -39,6 +40,17 @@ const payout: PayoutDetail = {
       ticket_number: '1700000000000001',
       card_brand: 'Mastercard',
       card_last4: '5480',
+    },
+  ],
+  deductions: [
+    {
+      reversal_id: 'reversal-1',
+      payin_id: 'payin-0',
+      label: 'Reembolso de un pago ya dispersado',
+      carried: true,
+      paid_out_on: '2026-09-04',
+      applied_at: '2026-09-07T18:00:00.000Z',
+      amount_centavos: 100_000,
     },
   ],
 };
@@ -60,10 +72,12 @@ const session = (role: StaffRole) =>
 beforeEach(() => forgetCsrfToken());
 
 test('the payouts list shows each day, its status and what reaches the bank', async () => {
-  const { payments: _, ...row } = payout;
+  const { payments: _, deductions: __, ...row } = payout;
   stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
-    .on('GET', '/backoffice/payouts/', () => Response.json({ results: [row] }));
+    .on('GET', '/backoffice/payouts/', () =>
+      Response.json({ results: [row], carried_pending_centavos: 30_000 }),
+    );
   renderWithProviders(<PayoutsView schoolId="school-1" />, {
     url: '/dashboard/payments/payouts',
     path: '/dashboard/payments/payouts',
@@ -71,7 +85,12 @@ test('the payouts list shows each day, its status and what reaches the bank', as
   });
   const table = await screen.findByRole('table', { name: 'Dispersiones de la escuela' });
   expect(within(table).getByText('Programada')).toBeVisible();
-  expect(within(table).getByText('$3,379.36')).toBeVisible();
+  expect(within(table).getByText('$2,379.36')).toBeVisible();
+  expect(within(table).getByText(/reembolsos ya dispersados/)).toBeVisible();
+  // A refund of a paid-out payment still waiting for a payout to take it.
+  expect(screen.getByText(/Reembolsos de pagos ya dispersados por descontar/)).toHaveTextContent(
+    '$300.00',
+  );
   // The accountant sees payouts but sends none.
   expect(screen.queryByRole('form', { name: 'Programar dispersión' })).toBeNull();
 });
@@ -95,6 +114,9 @@ test('the treasurer executes a payout once; its payments are listed', async () =
   });
   const payments = await screen.findByRole('table', { name: 'Pagos que liquida' });
   expect(within(payments).getByText('R-000012')).toBeVisible();
+  const deductions = screen.getByRole('table', { name: 'Devoluciones que descuenta' });
+  expect(within(deductions).getByText('Reembolso de un pago ya dispersado')).toBeVisible();
+  expect(within(deductions).getByText('-$1,000.00')).toBeVisible();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Ejecutar dispersión' }));
   expect(await screen.findByText('En proceso')).toBeVisible();
   expect(network.sent('POST', `/backoffice/payouts/${ID}/execute/`)).toHaveLength(1);

@@ -11,6 +11,7 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { FormColumn, FormError } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
+import { Notice } from '@cuota/ui/notice';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { TextField } from '@cuota/ui/text-field';
@@ -62,6 +63,11 @@ const COLUMNS = [
         <MoneyText centavos={p.net_centavos} />
         <CellNote>
           {p.payins} pagos; comisión <MoneyText centavos={p.fee_centavos} />
+          {p.carried_centavos > 0 && (
+            <>
+              ; reembolsos ya dispersados <MoneyText centavos={p.carried_centavos} />
+            </>
+          )}
         </CellNote>
       </>
     ),
@@ -72,6 +78,20 @@ const COLUMNS = [
       `${p.bank_account.bank_name} ···${p.bank_account.clabe.slice(-4)}`,
   },
 ];
+
+/** Refunds of paid-out payments the gateway will recover from a later payout, and how. */
+function CarriedPending({ centavos }: { centavos: number }) {
+  if (centavos <= 0) return null;
+  return (
+    <Notice tone="warning">
+      <p>
+        Reembolsos de pagos ya dispersados por descontar: <MoneyText centavos={centavos} />. La
+        pasarela los recupera de la siguiente dispersión; un día cuyo cobro no alcanza para
+        descontarlos espera a que un día con más cobros los descuente.
+      </p>
+    </Notice>
+  );
+}
 
 /** Schedules a closed day: what the gateway collected by card that day, less fees. */
 function SchedulePayoutForm({ schoolId }: { schoolId: string }) {
@@ -93,7 +113,7 @@ function SchedulePayoutForm({ schoolId }: { schoolId: string }) {
         value={day}
         max={todayInMexicoCity()}
         onChange={(e) => setDay(e.target.value)}
-        hint="Solo días ya cerrados; lo cobrado con tarjeta ese día, menos devoluciones y comisiones."
+        hint="Solo días ya cerrados; lo cobrado con tarjeta ese día, menos devoluciones, reembolsos de pagos ya dispersados y comisiones."
       />
       {problem && <FormError>{problem}</FormError>}
       {scheduled.isSuccess && !problem && <p role="status">Dispersión programada.</p>}
@@ -116,6 +136,7 @@ export function PayoutsView({ schoolId }: { schoolId: string }) {
           onRetry={() => void payouts.refetch()}
         />
       ) : null}
+      {payouts.data && <CarriedPending centavos={payouts.data.carried_pending_centavos} />}
       {payouts.data && (
         <DataTable<ScheduledPayout>
           caption="Dispersiones de la escuela"

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { payoutDetailSchema, scheduledPayoutSchema } from '@cuota/contracts/payments/payouts';
+import { waitFor } from '@cuota/testing/wait-for';
+import { balancesOfSchool } from '../ledger/ledger-repository';
+import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
+import { PAYOUTS, payoutKit } from '../test-support/payout-kit';
+import { startPaymentsHarness } from '../test-support/start-harness';
+import { feeOfSale } from './payout-fees';
+
+jest.setTimeout(120_000);
+
+let h: PaymentsHarness;
+let school: SchoolFixture;
+let kit: ReturnType<typeof payoutKit>;
+beforeAll(async () => {
+  h = await startPaymentsHarness({ label: 'payments_payout_carried' });
+  [school] = h.schools as [SchoolFixture];
+  kit = payoutKit(h, school);
+  await kit.addAccount('012180000000000015');
+}, 120_000);
+afterAll(() => h?.stop());
+
+const sandbox = (path: string, init?: RequestInit) => fetch(`${h.sandbox.url}${path}`, init);
+
+/** A partial card refund through the refund endpoint, applied by the gateway's webhook. */
+async function refunded(payinId: string, amount: number): Promise<string> {
+  const res = await h.call(h.staff('TREASURER'), `/api/v1/dashboard/schools/${school.id}/refund/`, {
+    method: 'POST',
+    json: { payin_id: payinId, amount_centavos: amount, reason: 'La familia pagó dos veces' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(res.status).toBe(201);
+  const id = res.body.id as string;
+  await waitFor(
+    async () => (await h.count('payin_reversals', "id = $1 AND status = 'applied'", [id])) === 1,
+  );
+  return id;
+}
+
+/** Moves an applied reversal `daysAgo` days back: the day the books applied it. */
+const appliedDaysAgo = (reversalId: string, daysAgo: number) =>
+  h.books.$client.query(
+    'UPDATE payin_reversals SET applied_at = applied_at - make_interval(days => $2) WHERE id = $1',
+    [reversalId, daysAgo],
+  );
+
+const clearing = async () =>
+  (await balancesOfSchool(h.service.db, school.id)).gateway_clearing ?? 0;
+
+test('a refund of a paid-out payment (webhook five times) comes out of the next payout, once', async () => {
+  const paid = await kit.cardDay(6, [300_000]);
+  const first = await kit.schedule(paid.day);
+  expect(first.status).toBe(201);
+  await kit.paidOut(first.body.id);
+
+  // The gateway already paid the day out; the refund's webhook arrives five times.
+  await sandbox('/_sandbox/behaviour', { method: 'PUT', body: JSON.stringify({ duplicates: 4 }) });
+  const reversalId = await refunded(paid.ids[0]!, 100_000);
+  await waitFor(async () => {
+    const { rows } = await h.books.$client.query('SELECT ticket_number FROM payins WHERE id = $1', [
+      paid.ids[0],
+    ]);
+    const log = (await (
+      await sandbox(`/_sandbox/webhooks?ticketNumber=${rows[0].ticket_number}`)
+    ).json()) as Array<{ transaction_type: string; status: number }>;
+    return log.filter((d) => d.transaction_type === 'REFUND' && d.status === 200).length === 5;
+  });
+  await sandbox('/_sandbox/behaviour', { method: 'PUT', body: JSON.stringify({}) });
+  // Applied on a day without card money, which has nothing to pay out.
+  await appliedDaysAgo(reversalId, 5);
+
+  const next = await kit.cardDay(4, [250_000]);
+  const fee = feeOfSale(250_000);
+  const answers = await Promise.all(Array.from({ length: 20 }, () => kit.schedule(next.day)));
+  expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 201)).toEqual([]);
+  expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+  const payout = scheduledPayoutSchema.parse(answers[0]!.body);
+  expect(payout).toMatchObject({
+    collected_centavos: 250_000,
+    reversed_centavos: 0,
+    carried_centavos: 100_000,
+    fee_centavos: fee,
+    net_centavos: 250_000 - 100_000 - fee,
+  });
+  expect(await h.count('payouts', 'school_id = $1', [school.id])).toBe(2);
+
+  const detail = payoutDetailSchema.parse(
+    (await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}${payout.id}/`)).body,
+  );
+  expect(detail.deductions).toEqual([
+    expect.objectContaining({
+      reversal_id: reversalId,
+      payin_id: paid.ids[0],
+      label: 'Reembolso de un pago ya dispersado',
+      amount_centavos: 100_000,
+      paid_out_on: paid.day,
+    }),
+  ]);
+
+  await kit.paidOut(payout.id);
+  expect(await kit.postedLines(`payout:${payout.id}`)).toEqual({
+    bank: 250_000 - 100_000 - fee,
+    gateway_fees: fee,
+    gateway_clearing: -150_000,
+  });
+  // Every card peso the gateway held went to the bank or back to the family: nothing is left.
+  expect(await clearing()).toBe(0);
+  expect((await h.ledgerCheck()).ok).toBe(true);
+});
+
+test('a day too small for what is carried waits, with its reason, until a bigger day takes it', async () => {
+  const paid = await kit.cardDay(5, [400_000]);
+  const first = await kit.schedule(paid.day);
+  expect(first.status).toBe(201);
+  await kit.paidOut(first.body.id);
+  await refunded(paid.ids[0]!, 300_000);
+
+  const small = await kit.cardDay(3, [100_000]);
+  const waiting = await kit.schedule(small.day);
+  expect(waiting.status).toBe(409);
+  expect(waiting.body.error.message).toBe(
+    `Este día no alcanza para descontar $3,000.00 de reembolsos de pagos ya dispersados: cobrado $1,000.00, devuelto $0.00, comisiones $${(feeOfSale(100_000) / 100).toFixed(2)}. Espera a que un día con más cobros los descuente.`,
+  );
+  const list = await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}?school_id=${school.id}`);
+  expect(list.status).toBe(200);
+  expect(list.body.carried_pending_centavos).toBe(300_000);
+
+  const big = await kit.cardDay(2, [500_000]);
+  const taken = await kit.schedule(big.day);
+  expect(taken.status).toBe(201);
+  expect(taken.body.carried_centavos).toBe(300_000);
+  const later = await kit.schedule(small.day);
+  expect(later.status).toBe(201);
+  expect(later.body.carried_centavos).toBe(0);
+  await kit.paidOut(taken.body.id);
+  await kit.paidOut(later.body.id);
+  const after = await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}?school_id=${school.id}`);
+  expect(after.body.carried_pending_centavos).toBe(0);
+  expect(await clearing()).toBe(0);
+  expect((await h.ledgerCheck()).ok).toBe(true);
+});

@@ -229,6 +229,14 @@ export const invoices = pgTable(
     globalState: text('global_state').$type<GlobalState>(),
     /** The global invoice that collected it, once its period closed. */
     globalInvoiceId: uuid('global_invoice_id'),
+    /**
+     * Refunds already taken out of a held payment's lines before its global was sealed (ADR
+     * 0051 addendum): a reversal delivered again reduces nothing twice.
+     */
+    reducedByReversals: text('reduced_by_reversals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Why a stamped invoice is still standing after a cancellation was asked (ADR 0037). */
     cancellationNote: text('cancellation_note'),
     /** Stamping attempts since the last (re)build; drives the backoff. */

@@ -141,6 +141,20 @@ export const sendInvoiceEmailSchema = z.strictObject({
 });
 export const sentInvoiceEmailSchema = z.object({ sent_to: z.string() });
 
+/**
+ * Staff's credit note (ADR 0051): for `amount_centavos` of what the invoice still owes, or,
+ * without it (no body at all too), for all of it. The service refuses more than is owed.
+ */
+export const creditNoteRequestSchema = z.strictObject({
+  amount_centavos: z
+    .number({ error: 'El importe de la nota de crédito debe ser un número de centavos.' })
+    .int('El importe de la nota de crédito debe ser un número entero de centavos.')
+    .positive('El importe de la nota de crédito debe ser mayor que cero.')
+    .max(Number.MAX_SAFE_INTEGER, 'El importe de la nota de crédito es demasiado grande.')
+    .optional(),
+});
+export type CreditNoteRequest = z.infer<typeof creditNoteRequestSchema>;
+
 /** How many of a payment's invoices were e-mailed, and to whom. */
 export const sentPayinInvoicesSchema = z.object({
   sent: z.number().int(),

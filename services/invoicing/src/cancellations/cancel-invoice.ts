@@ -8,7 +8,7 @@ import {
   creditableOf,
   recordCreditNotes,
 } from '../credit-notes/credit-note-repository';
-import { unpaidCreditLines, wholeCreditLines } from '../credit-notes/credit-note-rules';
+import { creditableRoom, staffCreditLines } from '../credit-notes/credit-note-rules';
 import { livePaymentsOnPpd } from '../invoices/payment-complement-repository';
 import { sum } from '../cfdi/build-comprobante';
 import type { Executor } from '@cuota/messaging/transaction';
@@ -66,19 +66,32 @@ export async function cancelInvoice(
 
 /**
  * Staff keep the CFDI (locked by the caller, which orders it against a payment's next
- * installment) and give back what is left of it: one credit note, once (asking again is a
- * 409). Returns the credit note.
+ * installment) and give back what is left of it, or `amount` centavos of that: one credit
+ * note, once — asking again for all is a 409, for the same amount answers the same note
+ * (ADR 0051). Returns the credit note.
  */
-export async function emitCreditNote(tx: Executor, row: InvoiceRow): Promise<InvoiceRow> {
+export async function emitCreditNote(
+  tx: Executor,
+  row: InvoiceRow,
+  amount?: number,
+): Promise<InvoiceRow> {
   if (row.document !== 'invoice' || row.status !== 'success') throw conflict(ONLY_STAMPED_CREDIT);
-  const cause = { kind: 'staff', id: row.id } as const;
+  const cause = { kind: 'staff', id: amount ? `${row.id}:${amount}` : row.id } as const;
+  const asked = amount && (await creditNoteOf(tx, cause, row.id));
+  if (asked) return asked;
   const creditable = await creditableOf(tx, row);
   // A PPD invoice (no payment method): only its unpaid balance, settled by compensation (17).
   const ppd = row.method === null;
-  const lines = ppd
-    ? unpaidCreditLines(creditable, sum((await livePaymentsOnPpd(tx, row.id)).paid))
-    : wholeCreditLines(creditable);
-  if (!lines.length) throw conflict(ppd ? PPD_SETTLED : ALREADY_CREDITED);
+  const paid = ppd ? sum((await livePaymentsOnPpd(tx, row.id)).paid) : 0;
+  const room = creditableRoom(creditable, paid);
+  if (room === 0) throw conflict(ppd ? PPD_SETTLED : ALREADY_CREDITED);
+  if (amount && amount > room) throw badRequest(overBalance(room));
+  const lines = staffCreditLines(creditable, amount ?? room);
   await recordCreditNotes(tx, [{ cause, related: row, lines, at: new Date() }]);
   return (await creditNoteOf(tx, cause, row.id))!;
 }
+
+const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
+export const overBalance = (room: number) =>
+  `El importe de la nota de crédito no puede ser mayor que lo que queda por acreditar de la factura: ${mxn.format(room / 100)}.`;

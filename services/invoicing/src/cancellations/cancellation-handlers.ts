@@ -20,7 +20,9 @@ export function cancellationHandlers(db: InvoicingDb) {
       const by = caller.kind === 'staff' ? caller.user_id : null;
       return invoiceView(await cancelInvoice(db, body, by));
     }),
-    implement(creditNoteEndpoint, ({ params }) => onInvoice(db, params, emitCreditNote)),
+    implement(creditNoteEndpoint, ({ params, body }) =>
+      onInvoice(db, params, (tx, row) => emitCreditNote(tx, row, body.amount_centavos)),
+    ),
     implement(reinvoiceEndpoint, ({ params }) => onInvoice(db, params, reinvoice)),
   ];
 }

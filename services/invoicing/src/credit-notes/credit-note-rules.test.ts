@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import {
   adjustmentDecisions,
+  creditableRoom,
+  keptLines,
   reversalDecisions,
+  staffCreditLines,
   totalOf,
-  wholeCreditLines,
   type CreditableInvoice,
 } from './credit-note-rules';
 
@@ -126,5 +128,23 @@ test('a lowered order total credits the excess newest invoice first, never twice
     ['a', 850_00],
   ]);
   expect(adjustmentDecisions('o1', 2_000_00, [newest, oldest], 2_850_00)).toEqual([]);
-  expect(wholeCreditLines(invoice({ credited: 4_850_00 }))).toEqual([]);
+  expect(creditableRoom(invoice({ credited: 4_850_00 }))).toBe(0);
+});
+
+test('staff credit part of an invoice: late fee first, never beyond what is left', () => {
+  const owed = invoice({ lines: [line('o1', 1_000_00, 150_00)], totalCentavos: 1_150_00 });
+  expect(creditableRoom(owed, 400_00)).toBe(750_00);
+  expect(creditableRoom(invoice({ credited: 5_000_00 }))).toBe(0);
+  expect(staffCreditLines(owed, 200_00)).toEqual([
+    { ...line('o1', 50_00, 150_00), discount_centavos: 0 },
+  ]);
+});
+
+test('a refund taken out of a held payment keeps the rest of each line, drops what is empty', () => {
+  const held = [{ ...line('o1', 1_000_00, 150_00), discount_centavos: 300_00 }, line('o2', 500_00)];
+  expect(keptLines(held, [line('o1', 800_00, 150_00), line('o2', 500_00)])).toEqual([
+    { ...line('o1', 200_00), discount_centavos: 200_00 },
+  ]);
+  expect(keptLines(held, [line('o3', 100_00)])).toEqual(held);
+  expect(totalOf(keptLines(held, held))).toBe(0);
 });

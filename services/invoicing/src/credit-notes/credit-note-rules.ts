@@ -117,21 +117,42 @@ export function adjustmentDecisions(
   return decisions;
 }
 
-/** An invoice's whole remaining amount as credit-note lines (staff's emit_credit_note). */
-export function wholeCreditLines(invoice: CreditableInvoice): InvoiceLineRecord[] {
-  return capped(invoice.lines, invoice.totalCentavos - invoice.credited);
+/**
+ * What staff's credit note may give back of an invoice (emit_credit_note): what no credit note
+ * gave back yet; on a PPD invoice (ADR 0051) only what is still owed, less what standing CFDI
+ * de pago received too — what was paid goes back with the payment's refund (its CFDI de pago
+ * is cancelled or restated), never here.
+ */
+export function creditableRoom(invoice: CreditableInvoice, paidCentavos = 0): number {
+  return Math.max(0, invoice.totalCentavos - invoice.credited - paidCentavos);
+}
+
+/** Staff's credit-note lines: `amount` centavos of the invoice's lines (late fee first). */
+export function staffCreditLines(invoice: CreditableInvoice, amount: number): InvoiceLineRecord[] {
+  return capped(invoice.lines, amount);
 }
 
 /**
- * Staff's credit note on a PPD invoice (ADR 0051): only what is still owed — its total less
- * what credit notes gave back and what standing CFDI de pago received. What was paid goes
- * back with the payment's refund (its CFDI de pago is cancelled or restated), never here.
+ * A held payment's lines after a refund taken out before its global is sealed (ADR 0051
+ * addendum): each reversed line comes off its order's line, base and late fee apart (as
+ * paid); lines left at nothing are dropped. The discount never exceeds what is kept.
  */
-export function unpaidCreditLines(
-  invoice: CreditableInvoice,
-  paidCentavos: number,
+export function keptLines(
+  lines: readonly InvoiceLineRecord[],
+  reversed: readonly InvoiceLineRecord[],
 ): InvoiceLineRecord[] {
-  return capped(invoice.lines, invoice.totalCentavos - invoice.credited - paidCentavos);
+  const kept = lines.map((line) => ({ ...line }));
+  for (const back of reversed) {
+    const line = kept.find((l) => l.order_id === back.order_id && amountOf(l) > 0);
+    if (!line) continue;
+    line.late_fee_centavos -= Math.min(line.late_fee_centavos, back.late_fee_centavos);
+    line.base_centavos -= Math.min(line.base_centavos, back.base_centavos);
+    line.discount_centavos = Math.min(
+      line.base_centavos,
+      Math.max(0, line.discount_centavos - back.discount_centavos),
+    );
+  }
+  return kept.filter((line) => amountOf(line) > 0);
 }
 
 function lineOf({ student_id: _student, ...line }: Allocation): InvoiceLineRecord {

@@ -5,12 +5,14 @@ import { fiscalEntityOf } from '../fiscal-entities/fiscal-entity-repository';
 import { reversePaymentComplements } from '../invoices/reverse-payment-complements';
 import { lockPayinInvoices, recordCreditNotes } from './credit-note-repository';
 import { reversalDecisions } from './credit-note-rules';
-import { creditStampedGlobals, stampedGlobalsOf } from './credit-stamped-global';
+import { creditSealedGlobals, heldGlobalsOf } from './credit-sealed-global';
+import { shrinkHeldPayments } from './shrink-held-payment';
 
 /**
  * Money of a payin given back (payments.payin.reversed): its invoices are cancelled (a whole
  * reversal in the month the CFDI was stamped, not only on the day), withdrawn or credited as
- * ADR 0037 decides. Exactly once: the inbox drops a redelivery, and the
+ * ADR 0037 decides; a payment held for a global invoice is credited on it once sealed, and
+ * shrinks before (ADR 0051). Exactly once: the inbox drops a redelivery, and the
  * cancellation (one open per invoice) and the credit note (one per reversal and invoice) are
  * keyed rows besides.
  */
@@ -23,11 +25,17 @@ export async function creditReversedPayin(tx: Executor, reversal: PayinReversed)
   const at = new Date(reversal.reversed_at);
   const timeZone = entity?.timeZone ?? 'America/Mexico_City';
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const globals = await stampedGlobalsOf(tx, rows);
-  const notes = await creditStampedGlobals(tx, reversal, { creditable, globals, byId, timeZone });
+  const { sealed, unsealed } = await heldGlobalsOf(tx, rows);
+  const notes = await creditSealedGlobals(tx, reversal, {
+    creditable,
+    globals: sealed,
+    byId,
+    timeZone,
+  });
+  await shrinkHeldPayments(tx, reversal, { creditable, unsealed, byId, timeZone });
   const decisions = reversalDecisions(
     { whole: reversal.whole, allocations: reversal.allocations, reversedAt: at },
-    creditable.filter((invoice) => !globals.has(invoice.id)),
+    creditable.filter((invoice) => !sealed.has(invoice.id) && !unsealed.has(invoice.id)),
     timeZone,
   );
   for (const decision of decisions) {

@@ -8,6 +8,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { NOMBRE_PUBLICO_EN_GENERAL, RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import { invoices, studentDirectory } from '../schema';
 import { lockInvoice, wakeWorkers, type InvoiceRow } from '../invoices/invoice-repository';
+import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 
 /** A period's first global invoice, not its re-issue without a payment (ADR 0050). */
 const ORIGINAL_GLOBAL = sql`document = 'global' AND replaces_invoice_id IS NULL`;
@@ -102,13 +103,21 @@ export async function collectInto(
 /**
  * Payments that arrived after their period's global invoice was sealed: each is stamped on
  * its own (público en general, one CFDI per payment), as SAT's period has closed for them.
+ * Only ones no global collected: a collector that read them before another collected them
+ * into the global it now finds sealed must not stamp them twice.
  */
 export async function releaseHeld(tx: Executor, paymentIds: string[]): Promise<void> {
   if (paymentIds.length === 0) return;
   await tx
     .update(invoices)
-    .set({ globalState: 'released', globalInvoiceId: null, nextAttemptAt: sql`now()` })
-    .where(and(inArray(invoices.id, paymentIds), eq(invoices.globalState, 'held')));
+    .set({ globalState: 'released', nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        inArray(invoices.id, paymentIds),
+        eq(invoices.globalState, 'held'),
+        isNull(invoices.globalInvoiceId),
+      ),
+    );
   await wakeWorkers(tx);
 }
 
@@ -159,9 +168,41 @@ export async function leaveGlobal(
   // Leaving a re-issue not sealed yet: the payment is still in the stamped global it replaces,
   // and points there until that one is cancelled (ADR 0050).
   await releaseFrom(tx, payment.id, global.replacesInvoiceId);
-  if (await hasMembers(tx, global.id)) await refreshGlobalTotals(tx, global.id);
-  else await tx.delete(invoices).where(eq(invoices.id, global.id));
+  await refreshOrDrop(tx, global.id);
   return 'released';
+}
+
+/**
+ * A held payment keeps only `kept` after a refund taken out before its global was sealed
+ * (ADR 0051 addendum), once per reversal: answers false when this one was taken out already.
+ */
+export async function shrinkHeld(
+  tx: Executor,
+  payment: { id: string; reversalId: string },
+  kept: { lines: InvoiceLineRecord[]; totalCentavos: number },
+): Promise<boolean> {
+  const shrunk = await tx
+    .update(invoices)
+    .set({
+      lines: kept.lines,
+      orderIds: [...new Set(kept.lines.map((line) => line.order_id))],
+      totalCentavos: kept.totalCentavos,
+      reducedByReversals: sql`array_append(${invoices.reducedByReversals}, ${payment.reversalId})`,
+    })
+    .where(
+      and(
+        eq(invoices.id, payment.id),
+        sql`NOT (${payment.reversalId} = ANY(${invoices.reducedByReversals}))`,
+      ),
+    )
+    .returning({ id: invoices.id });
+  return shrunk.length > 0;
+}
+
+/** An unsealed global after a payment left or shrank: its totals follow, or it goes with its last. */
+export async function refreshOrDrop(tx: Executor, globalId: string): Promise<void> {
+  if (await hasMembers(tx, globalId)) await refreshGlobalTotals(tx, globalId);
+  else await tx.delete(invoices).where(eq(invoices.id, globalId));
 }
 
 /** Out of the global one and due now, remembering the stamped global it leaves, if any. */

@@ -12,7 +12,6 @@ import {
   type PayinSucceeded,
 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
-import { randomUUID } from 'node:crypto';
 import { GLOBAL_NOT_CANCELLED } from '../cancellations/cancel-invoice';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
@@ -29,6 +28,7 @@ import {
   guardian,
   guardianClaims,
   payin,
+  refundOf,
   saveSchoolFiscalEntity,
   staffOf,
   startInvoicingTestSystem,
@@ -37,6 +37,7 @@ import {
   type InvoicingTestSystem,
 } from '../test-support/invoicing-test-system';
 import { GlobalInvoiceCollector } from './global-invoice-collector';
+import { releaseHeld } from './global-invoice-repository';
 
 jest.setTimeout(120_000);
 
@@ -49,13 +50,15 @@ const lastMonth = (() => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 18));
 })();
-const payments: Record<'family5' | 'family6' | 'asking' | 'named' | 'refunded', string> = {
-  refunded: '',
-  family5: '',
-  family6: '',
-  asking: '',
-  named: '',
-};
+const payments: Record<'family5' | 'family6' | 'asking' | 'named' | 'refunded' | 'shrunk', string> =
+  {
+    refunded: '',
+    shrunk: '',
+    family5: '',
+    family6: '',
+    asking: '',
+    named: '',
+  };
 
 const rowOf = async (id: string) =>
   (await system.invoicing.db.query.invoices.findFirst({ where: (t, { eq }) => eq(t.id, id) }))!;
@@ -101,14 +104,15 @@ beforeAll(async () => {
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
   await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
   await system.publish(guardianCreatedV1, guardian(1));
-  for (const n of [5, 6, 7, 8]) await system.publish(guardianCreatedV1, guardian(n, noData));
-  for (const n of [1, 5, 6, 7, 8])
+  for (const n of [5, 6, 7, 8, 9]) await system.publish(guardianCreatedV1, guardian(n, noData));
+  for (const n of [1, 5, 6, 7, 8, 9])
     await system.publish(studentCreatedV1, student(n, { billing_guardian_id: uuidOf(n) }));
   payments.named = (await pay(1, 4_850_00)).id;
   payments.family5 = (await pay(5, 3_000_00)).id;
   payments.family6 = (await pay(6, 2_500_00)).id;
   payments.asking = (await pay(7, 1_000_00)).id;
   payments.refunded = (await pay(8, 900_00)).id;
+  payments.shrunk = (await pay(9, 2_000_00)).id;
 });
 
 afterAll(async () => {
@@ -167,20 +171,32 @@ test('a family that gives its data within the month gets its own CFDI, out of th
 test('a payment refunded whole while held is withdrawn and never reaches the global', async () => {
   const held = await rowOf(payments.refunded);
   const paid = paidEvents.get(held.sourceId)!;
-  await system.publish(payinReversedV1, {
-    reversal_id: randomUUID(),
-    payin_id: paid.payin_id,
-    school_id: SCHOOL_ID,
-    kind: 'refund',
-    whole: true,
-    amount_centavos: paid.amount_centavos,
-    allocations: paid.allocations,
-    credit_reversed_centavos: 0,
-    reason: 'Reembolso solicitado por la familia',
-    reversed_at: new Date().toISOString(),
-    reversed_by: 'user-OWNER',
-  });
+  await system.publish(payinReversedV1, refundOf(paid));
   await waitFor(async () => (await rowOf(payments.refunded)).status === 'canceled', 20_000);
+});
+
+test('a payment refunded in part while held keeps the rest for the global, once', async () => {
+  const held = await rowOf(payments.shrunk);
+  const paid = paidEvents.get(held.sourceId)!;
+  const refund = refundOf(paid, [{ ...paid.allocations[0]!, base_centavos: 500_00 }]);
+  // Delivered twice (two envelopes): the payment shrinks once.
+  await system.consumed(
+    await system.publish(payinReversedV1, refund),
+    await system.publish(payinReversedV1, refund),
+  );
+  const shrunk = await rowOf(payments.shrunk);
+  expect(shrunk).toMatchObject({
+    status: 'pending',
+    globalState: 'held',
+    totalCentavos: 1_500_00,
+    reducedByReversals: [refund.reversal_id],
+  });
+  expect(shrunk.lines.map((l) => l.base_centavos)).toEqual([1_500_00]);
+  // No CFDI carries it yet: nothing to credit.
+  const notes = await system.invoicing.db.query.invoices.findMany({
+    where: (t, { eq }) => eq(t.document, 'credit_note'),
+  });
+  expect(notes).toHaveLength(0);
 });
 
 test('the closed month becomes one global CFDI, once, under concurrent collectors', async () => {
@@ -195,15 +211,15 @@ test('the closed month becomes one global CFDI, once, under concurrent collector
     collector().collect(),
     collector().collect(),
   ]);
-  // The service's own collector may have taken them first: never more than the two.
-  expect(runs.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2);
+  // The service's own collector may have taken them first: never more than the three.
+  expect(runs.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3);
   const [global, ...others] = await globals();
   expect(others).toHaveLength(0);
   const done = await stamped(global!.id);
   expect(await collector().collect()).toBe(0);
   expect(globalStamps()).toBe(before + 1);
-  expect(done).toMatchObject({ totalCentavos: 5_500_00, receptorRfc: 'XAXX010101000' });
-  for (const id of [payments.family5, payments.family6])
+  expect(done).toMatchObject({ totalCentavos: 7_000_00, receptorRfc: 'XAXX010101000' });
+  for (const id of [payments.family5, payments.family6, payments.shrunk])
     expect(await rowOf(id)).toMatchObject({ globalInvoiceId: global!.id, status: 'pending' });
 
   const cfdi = parseStampedCfdi(done.stampedXml!);
@@ -220,12 +236,29 @@ test('the closed month becomes one global CFDI, once, under concurrent collector
     Año: String(lastMonth.getUTCFullYear()),
   });
   const ids = cfdi.comprobante.Conceptos.map((c) => c.NoIdentificacion).sort();
-  const payinsIn = [
-    (await rowOf(payments.family5)).sourceId,
-    (await rowOf(payments.family6)).sourceId,
-  ];
-  expect(ids).toEqual(payinsIn.sort());
-  expect(cfdi.comprobante.Total).toBe('5500.00');
+  const members = await Promise.all(
+    [payments.family5, payments.family6, payments.shrunk].map(rowOf),
+  );
+  expect(ids).toEqual(members.map((m) => m.sourceId).sort());
+  // The ledger agrees: the members' totals, the global's, and the CFDI's (the refunded part out).
+  expect(members.reduce((s, m) => s + m.totalCentavos, 0)).toBe(done.totalCentavos);
+  expect(cfdi.comprobante.Total).toBe('7000.00');
+  // A collector that read them as held before this one collected them releases none of them
+  // now that their global is sealed: no payment is stamped twice.
+  await system.invoicing.db.transaction((tx) =>
+    releaseHeld(
+      tx,
+      members.map((m) => m.id),
+    ),
+  );
+  for (const member of members)
+    expect(await rowOf(member.id)).toMatchObject({ globalState: 'held', status: 'pending' });
+  const shrunkPayin = members[2]!.sourceId;
+  expect(
+    cfdi.comprobante.Conceptos.filter((c) => c.NoIdentificacion === shrunkPayin).map(
+      (c) => c.Importe,
+    ),
+  ).toEqual(['1500.00']);
 });
 
 test('staff download its PDF and XML; no family can, not even one of its payments', async () => {
@@ -263,19 +296,7 @@ test('a payment refunded after its global was stamped: one credit note on the gl
   const [global] = await globals();
   const held = await rowOf(payments.family6);
   const paid = paidEvents.get(held.sourceId)!;
-  const reversal = {
-    reversal_id: randomUUID(),
-    payin_id: paid.payin_id,
-    school_id: SCHOOL_ID,
-    kind: 'refund' as const,
-    whole: true,
-    amount_centavos: paid.amount_centavos,
-    allocations: paid.allocations,
-    credit_reversed_centavos: 0,
-    reason: 'Reembolso solicitado por la familia',
-    reversed_at: new Date().toISOString(),
-    reversed_by: 'user-OWNER',
-  };
+  const reversal = refundOf(paid);
   // Delivered twice (two envelopes): still one credit note.
   await system.publish(payinReversedV1, reversal);
   await system.publish(payinReversedV1, reversal);

@@ -10,7 +10,11 @@ import {
 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
-import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import {
+  payinSucceededV1,
+  type PayinSucceeded,
+} from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { createLogger } from '@cuota/service-runtime/logging/logger';
 import { waitFor } from '@cuota/testing/wait-for';
@@ -24,6 +28,7 @@ import {
   colegiatura,
   guardian,
   payin,
+  refundOf,
   saveSchoolFiscalEntity,
   staffOf,
   startInvoicingTestSystem,
@@ -65,6 +70,7 @@ const TAXPAYERS: Record<number, Partial<GuardianSnapshot>> = {
   },
 };
 const held: Record<number, InvoiceRow> = {};
+const paidEvents: Record<number, PayinSucceeded> = {};
 
 const rowOf = async (id: string) =>
   (await system.invoicing.db.query.invoices.findFirst({ where: (t, { eq }) => eq(t.id, id) }))!;
@@ -129,6 +135,7 @@ beforeAll(async () => {
       allocations: [colegiatura(student(n).student_id, { base_centavos: centavos })],
     });
     await system.publish(payinSucceededV1, paid);
+    paidEvents[n] = paid;
     held[n] = await waitFor(async () => {
       const [row] = await system.invoicesOf(paid.payin_id);
       return row?.globalState === 'held' ? row : undefined;
@@ -164,8 +171,25 @@ test('five requests at once: one family CFDI, one re-issued global, one cancella
   const [old] = await globals();
   const stampsBefore = system.pac.state.stamps().length;
   const cancelsBefore = system.pac.cancellations.received;
+  // The PAC is down: the family's CFDI waits, and so does the re-issue (not sealed).
+  await system.pacBehaviour({ fail_next_stamps: 1000 });
   const answers = await Promise.all([1, 2, 3, 4, 5].map(() => generate(5)));
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+  // Meanwhile family 6 gets 500.00 back (delivered twice): the re-issue will carry the rest.
+  const refund = refundOf(paidEvents[6]!, [
+    { ...paidEvents[6]!.allocations[0]!, base_centavos: 500_00 },
+  ]);
+  await system.consumed(
+    await system.publish(payinReversedV1, refund),
+    await system.publish(payinReversedV1, refund),
+  );
+  const [, waiting] = await globals();
+  expect(await rowOf(waiting!.id)).toMatchObject({ sealedXml: null, totalCentavos: 3_000_00 });
+  expect(await rowOf(held[6]!.id)).toMatchObject({
+    totalCentavos: 2_000_00,
+    reducedByReversals: [refund.reversal_id],
+  });
+  await system.pacBehaviour({ fail_next_stamps: 0 });
   const ids = new Set(
     await Promise.all(
       answers.map(async (a) => ((await a.json()) as { results: { id: string }[] }).results[0]!.id),
@@ -185,7 +209,7 @@ test('five requests at once: one family CFDI, one re-issued global, one cancella
   const stampedReissue = await settled(reissue!.id, 'success');
   const cfdi = parseStampedCfdi(stampedReissue.stampedXml!);
   expect(cfdi.comprobante.CfdiRelacionados).toEqual([{ TipoRelacion: '04', UUIDs: [old!.uuid] }]);
-  expect(cfdi.comprobante.Total).toBe('3500.00');
+  expect(cfdi.comprobante.Total).toBe('3000.00');
   expect(cfdi.comprobante.Conceptos.map((c) => c.NoIdentificacion).sort()).toEqual(
     [held[6]!.sourceId, held[7]!.sourceId].sort(),
   );

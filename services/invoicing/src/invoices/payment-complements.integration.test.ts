@@ -24,7 +24,7 @@ import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
-import { PPD_SETTLED } from '../cancellations/cancel-invoice';
+import { PPD_SETTLED, overBalance } from '../cancellations/cancel-invoice';
 import {
   OTHER_SCHOOL_ID,
   SCHOOL_ID,
@@ -163,16 +163,6 @@ function doctos(xml: string): Record<string, string | undefined>[] {
 /** The complement's (first) DoctoRelacionado as stamped. */
 const docto = (xml: string) => doctos(xml)[0] ?? {};
 
-/** Waits until invoicing's inbox has taken this event (its consumer ran, or skipped it). */
-const consumed = (eventId: string) =>
-  waitFor(async () => {
-    const { rows } = await system.invoicing.db.$client.query(
-      'SELECT count(*)::int AS n FROM inbox_events WHERE event_id = $1',
-      [eventId],
-    );
-    return rows[0].n === 1;
-  });
-
 describe('an order billed as PPD and paid in one installment', () => {
   test('the PPD invoice says PPD / forma 99 and its CFDI de pago pays it whole; SAT’s files accept both', async () => {
     const { orderId, ppd } = await billedColegiatura(4_850_00);
@@ -217,7 +207,7 @@ describe('an order billed as PPD and paid in three installments', () => {
       if (complements.length > 1) continue;
       // The first payment again, before the second: redelivered, and as a new event.
       for (let i = 0; i < 3; i++) await system.republish(eventId);
-      await consumed(await system.publish(payinSucceededV1, paid));
+      await system.consumed(await system.publish(payinSucceededV1, paid));
     }
   });
 
@@ -346,7 +336,7 @@ async function reverse(paid: { payin_id: string }, orderId: string, base: number
   const eventId = await system.publish(payinReversedV1, event);
   // Redelivered, and the same reversal in a new envelope: still one of everything.
   await system.republish(eventId);
-  await consumed(await system.publish(payinReversedV1, event));
+  await system.consumed(await system.publish(payinReversedV1, event));
   return event;
 }
 
@@ -511,7 +501,7 @@ describe('an order billed as PPD and lowered by a scholarship after its first pa
     // Redelivered, and the same adjustment in a new envelope: still one credit note.
     const eventId = await system.publish(orderAdjustedV1, adjusted);
     await system.republish(eventId);
-    await consumed(await system.publish(orderAdjustedV1, adjusted));
+    await system.consumed(await system.publish(orderAdjustedV1, adjusted));
     const note = await waitFor(async () => {
       const [row, ...more] = await creditNotesOf(ppd.id);
       return row?.status === 'success' && !more.length ? row : undefined;
@@ -543,9 +533,13 @@ describe('an order billed as PPD and lowered by a scholarship after its first pa
 });
 
 describe('staff’s credit note on a PPD invoice (Facturas)', () => {
-  const creditNote = (invoiceId: string, who = staffOf(SCHOOL_ID, 'ACCOUNTANT')) =>
+  const accountant = staffOf(SCHOOL_ID, 'ACCOUNTANT');
+  const creditNote = (invoiceId: string, who = accountant, body?: unknown) =>
     system.call(`/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/${invoiceId}/credit_note/`, who, {
       method: 'POST',
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
 
   test('only for what is unpaid: E, 01, forma 17, once at a time; the next complement nets it', async () => {
@@ -576,6 +570,40 @@ describe('staff’s credit note on a PPD invoice (Facturas)', () => {
     // Paid 2,000.00 + credited 2,850.00 = the PPD total: nothing is owed, nothing to pay.
     expect(docto(first.complement.stampedXml!).ImpPagado).toBe('2000.00');
     expect(first.complement.totalCentavos + note!.totalCentavos).toBe(ppd.totalCentavos);
+  });
+
+  test('for part of what is owed: more is a Spanish 400; five at once, one note', async () => {
+    const { orderId, ppd } = await billedColegiatura(3_000_00);
+    await pay(orderId, ppd, 1_000_00);
+    const over = await creditNote(ppd.id, accountant, { amount_centavos: 2_000_01 });
+    expect(over.status).toBe(400);
+    expect(apiErrorSchema.parse(await over.json()).error.message).toBe(overBalance(2_000_00));
+    for (const amount_centavos of [0, -500, 10.5, '500'])
+      expect((await creditNote(ppd.id, accountant, { amount_centavos })).status).toBe(400);
+    expect(await creditNotesOf(ppd.id)).toHaveLength(0);
+
+    const part = { amount_centavos: 500_00 };
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => creditNote(ppd.id, accountant, part)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids = await Promise.all(answers.map(async (a) => invoiceSchema.parse(await a.json()).id));
+    expect(new Set(ids).size).toBe(1);
+    const note = await waitFor(async () => {
+      const notes = await creditNotesOf(ppd.id);
+      return notes.length === 1 && notes[0]!.status === 'success' ? notes[0] : undefined;
+    }, 30_000);
+    expect((await expectSatAccepts(note.stampedXml!)).comprobante).toMatchObject({
+      TipoDeComprobante: 'E',
+      FormaPago: '17',
+      Total: '500.00',
+      CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [ppd.uuid] }],
+    });
+    // No amount: the rest of what is owed (paid 1,000.00 + 500.00 + 1,500.00 = the total).
+    const rest = await creditNote(ppd.id);
+    expect(rest.status).toBe(200);
+    expect(invoiceSchema.parse(await rest.json()).total_centavos).toBe(1_500_00);
+    expect((await creditNote(ppd.id, accountant, { amount_centavos: 1 })).status).toBe(409);
   });
 
   test('a PPD invoice paid in full has nothing to credit: a Spanish 409, nothing recorded', async () => {
@@ -619,7 +647,7 @@ describe('one payment of two children’s PPD invoices (same family)', () => {
     const eventId = await system.publish(payinSucceededV1, paid);
     // Redelivered, and the same payment in a new envelope.
     await system.republish(eventId);
-    await consumed(await system.publish(payinSucceededV1, paid));
+    await system.consumed(await system.publish(payinSucceededV1, paid));
     carrier = await waitFor(async () => {
       const rows = await system.invoicesOf(paid.payin_id);
       return rows.length === 2 && rows.every((r) => r.status === 'success')
@@ -693,7 +721,7 @@ describe('one payment of two children’s PPD invoices (same family)', () => {
     };
     const eventId = await system.publish(payinReversedV1, reversal);
     await system.republish(eventId);
-    await consumed(await system.publish(payinReversedV1, reversal));
+    await system.consumed(await system.publish(payinReversedV1, reversal));
     // Beto's 1,200 is owed again at once, before SAT cancels the old CFDI: his next payment
     // starts from his whole total.
     const next = await pay(b.orderId, b.ppd, 500_00, 0, beto);

@@ -9,6 +9,7 @@ import { startPacSandbox, type PacSandbox } from '@cuota/infra/sandboxes/pac/pac
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { StudentSnapshot } from '@cuota/contracts/events/enrolment.student.created.v1';
 import type { PayinSucceeded } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import type { PayinReversed } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { Allocation } from '@cuota/contracts/payments/payins';
@@ -53,6 +54,8 @@ export interface InvoicingTestSystem {
   pacBehaviour(changes: Record<string, number>): Promise<void>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
   invoicesOf(sourceId: string): Promise<InvoiceRow[]>;
+  /** Waits until invoicing's inbox has taken these events (its consumer ran, or skipped one). */
+  consumed(...eventIds: string[]): Promise<void>;
   /** Waits until the source's invoice for the student (and part) is no longer pending. */
   settled(
     sourceId: string,
@@ -165,6 +168,15 @@ export async function startInvoicingTestSystem(
       return fetch(`${invoicing.url}${route}`, { ...init, headers });
     },
     invoicesOf,
+    async consumed(...eventIds) {
+      await waitFor(async () => {
+        const { rows } = await invoicing.db.$client.query(
+          'SELECT count(DISTINCT event_id)::int AS n FROM inbox_events WHERE event_id = ANY($1)',
+          [eventIds],
+        );
+        return rows[0].n === eventIds.length;
+      }, 20_000);
+    },
     async settled(sourceId, studentId, part, timeoutMs = 20_000) {
       return waitFor(
         async () =>
@@ -280,6 +292,24 @@ export function payin(over: Partial<PayinSucceeded>): PayinSucceeded {
     credit_created_centavos: 0,
     credit_student_id: null,
     ...over,
+  };
+}
+
+/** Payments' refund of a payment: whole, or of the allocations given. */
+export function refundOf(paid: PayinSucceeded, allocations?: Allocation[]): PayinReversed {
+  const back = allocations ?? paid.allocations;
+  return {
+    reversal_id: randomUUID(),
+    payin_id: paid.payin_id,
+    school_id: paid.school_id,
+    kind: 'refund',
+    whole: allocations === undefined,
+    amount_centavos: back.reduce((s, a) => s + a.base_centavos + a.late_fee_centavos, 0),
+    allocations: back,
+    credit_reversed_centavos: 0,
+    reason: 'Reembolso solicitado por la familia',
+    reversed_at: new Date().toISOString(),
+    reversed_by: 'user-OWNER',
   };
 }
 

@@ -3,6 +3,7 @@ import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { invoiceCancelRequestSchema } from '../cancellations';
 import {
+  creditNoteRequestSchema,
   invoiceListQuerySchema,
   invoiceSchema,
   invoiceUrlsSchema,
@@ -141,7 +142,8 @@ export const sendPayinInvoices = defineEndpoint({
 
 /**
  * Keeps a stamped income invoice and issues a credit note (E, TipoRelacion 01) for what no
- * credit note has given back yet (ADR 0037); answers the credit note, `pending` until stamped.
+ * credit note has given back yet, or for `amount_centavos` of it (ADR 0037, 0051); answers the
+ * credit note, `pending` until stamped.
  */
 export const emitCreditNote = defineEndpoint({
   name: 'invoicing.invoices.credit-note',
@@ -153,6 +155,7 @@ export const emitCreditNote = defineEndpoint({
   summary: 'Emitir una nota de crédito por lo que queda de una factura timbrada',
   spec: 'spec',
   params: uuidParams('id', 'invoice'),
+  body: creditNoteRequestSchema,
   response: invoiceSchema,
   notFound: UNKNOWN_INVOICE,
 });

@@ -1,6 +1,7 @@
 /**
- * A payment refunded after its global invoice was stamped (ADR 0051): the global CFDI stands
- * (its other payments need it, and its period may be in a filed return), so what was given
+ * A payment refunded after its global invoice was sealed (ADR 0051; one still at the PAC gets
+ * its note once stamped): the global CFDI stands (its other payments need it, and its period
+ * may be in a filed return), so what was given
  * back is a credit note on it — E, TipoRelacion 01 to the global's UUID, to público en
  * general — one per reversal and payment, whatever the month and whether whole or in part.
  * A payment refunded whole also leaves the global's members (withdrawn), so a later re-issue
@@ -13,22 +14,29 @@ import { lockInvoice, type InvoiceRow } from '../invoices/invoice-repository';
 import type { NewCreditNote } from './credit-note-repository';
 import { reversalDecisions, type CreditableInvoice } from './credit-note-rules';
 
-/** The stamped global invoice each held payment is in, by payment id. */
-export async function stampedGlobalsOf(
-  tx: Executor,
-  payments: InvoiceRow[],
-): Promise<Map<string, InvoiceRow>> {
-  const globals = new Map<string, InvoiceRow>();
-  for (const payment of payments) {
-    if (payment.globalState !== 'held' || !payment.globalInvoiceId) continue;
-    const global = await lockInvoice(tx, payment.globalInvoiceId);
-    if (global?.status === 'success') globals.set(payment.id, global);
-  }
-  return globals;
+/** Where a payment held for a global invoice stands, by payment id; the globals locked. */
+export interface HeldGlobals {
+  /** In a global already sealed (at the PAC or stamped): what goes back is a credit note on it. */
+  sealed: Map<string, InvoiceRow>;
+  /** Not collected yet (no global) or in one not sealed: the refund shrinks the payment. */
+  unsealed: Map<string, InvoiceRow | undefined>;
 }
 
-/** The credit notes on stamped globals for the payments this reversal gives back. */
-export async function creditStampedGlobals(
+export async function heldGlobalsOf(tx: Executor, payments: InvoiceRow[]): Promise<HeldGlobals> {
+  const held: HeldGlobals = { sealed: new Map(), unsealed: new Map() };
+  for (const payment of payments) {
+    if (payment.globalState !== 'held') continue;
+    const global = payment.globalInvoiceId
+      ? await lockInvoice(tx, payment.globalInvoiceId)
+      : undefined;
+    if (global?.sealedXml) held.sealed.set(payment.id, global);
+    else held.unsealed.set(payment.id, global);
+  }
+  return held;
+}
+
+/** The credit notes on sealed globals for the payments this reversal gives back. */
+export async function creditSealedGlobals(
   tx: Executor,
   reversal: PayinReversed,
   context: {

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "reduced_by_reversals" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -33,6 +33,8 @@ function rowOf(student: StudentSnapshot, occurredAt: Date) {
     // Absent (an older producer) and null (unknown) both mean no CURP to print.
     curp: student.curp?.trim().toUpperCase() || null,
     billingGuardianId: student.billing_guardian_id,
+    // An older snapshot without the matrícula keeps the one the copy has.
+    ...(student.enrolment_code !== undefined ? { enrolmentCode: student.enrolment_code } : {}),
     // An older snapshot without the guardians keeps the links the copy has (docs/adr/0023).
     ...(student.guardian_ids ? { guardianIds: [...new Set(student.guardian_ids)] } : {}),
     updatedAt: occurredAt,

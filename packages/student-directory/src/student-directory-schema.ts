@@ -24,6 +24,12 @@ export const studentDirectory = pgTable(
     status: text('status').$type<StudentStatus>(),
     /** What the IEDU complement of a colegiatura prints; null when enrolment does not know it. */
     curp: text('curp'),
+    /**
+     * The school's matrícula (the snapshot's `enrolment_code`), shown beside the name in
+     * billing's reports. Null when the school gave none, and in rows written before it was
+     * kept until the student's next snapshot or enrolment's resync.
+     */
+    enrolmentCode: text('enrolment_code'),
     billingGuardianId: text('billing_guardian_id'),
     /**
      * Every guardian linked to the student (the snapshot's `guardian_ids`): each sees and pays

@@ -185,14 +185,33 @@ test('a snapshot without guardian_ids keeps the links; an empty list removes the
   expect((await studentIdsOfGuardian(db, SCHOOL, MOTHER)).sort()).toEqual([1, 2, 3, 4].map(idOf));
 });
 
+test('the matrícula arrives, changes like a name, and an older snapshot without it keeps it', async () => {
+  await enrolment.publish(studentUpdatedV1, student(2, { enrolment_code: 'PRI-0002' }));
+  await applied(11);
+  expect(await studentById(db, idOf(2))).toMatchObject({ enrolmentCode: 'PRI-0002' });
+  await enrolment.publish(studentUpdatedV1, student(2, { enrolment_code: 'SEC-0002' }));
+  await applied(12);
+  expect(await studentById(db, idOf(2))).toMatchObject({ enrolmentCode: 'SEC-0002' });
+  // student() has no enrolment_code: a producer from before it leaves the copy's alone.
+  await enrolment.publish(studentUpdatedV1, student(2, { section_id: 'sec-b' }));
+  await applied(13);
+  expect(await studentById(db, idOf(2))).toMatchObject({
+    sectionId: 'sec-b',
+    enrolmentCode: 'SEC-0002',
+  });
+  await enrolment.publish(studentUpdatedV1, student(2, { enrolment_code: null }));
+  await applied(14);
+  expect(await studentById(db, idOf(2))).toMatchObject({ enrolmentCode: null });
+});
+
 test('a deleted student is forgotten; a delete older than the copy is not', async () => {
   await enrolment.publish(studentDeletedV1, { student_id: idOf(3), school_id: SCHOOL });
-  await applied(11);
+  await applied(15);
   expect(await studentById(db, idOf(3))).toBeUndefined();
 
   await upsertStudent(db, student(4, { first_name: 'Futuro' }), new Date(Date.now() + 60_000));
   await enrolment.publish(studentDeletedV1, { student_id: idOf(4), school_id: SCHOOL });
-  await applied(12);
+  await applied(16);
   expect(await studentById(db, idOf(4))).toMatchObject({ firstName: 'Futuro' });
 });
 

@@ -109,6 +109,8 @@ export const dueOrderStudentSchema = z.object({
   student_id: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  /** The school's matrícula; null when it gave none (or enrolment has not said it yet). */
+  enrolment_code: z.string().nullable(),
   level: educationLevelSchema,
   section_id: z.string().nullable(),
   open_orders: z.number().int(),
@@ -126,6 +128,7 @@ export type DueOrderStudent = z.infer<typeof dueOrderStudentSchema>;
 export const dueOrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(25),
+  /** Part of the student's name or matrícula. */
   search: z.string().trim().max(80).optional(),
   level: educationLevelSchema.optional(),
   section_id: z.uuid('Elige un grupo válido.').optional(),

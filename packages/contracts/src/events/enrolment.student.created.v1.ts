@@ -14,6 +14,11 @@ export const studentSnapshotSchema = z.object({
   /** The student's CURP (the IEDU complement of a tuition CFDI needs it); null when unknown. */
   curp: z.string().nullable().optional(),
   /**
+   * The school's matrícula (enrolment's `enrolment_code`); null when the school gave none.
+   * Optional because events published before it lack it: a consumer then keeps what it has.
+   */
+  enrolment_code: z.string().nullable().optional(),
+  /**
    * Every guardian linked to the student (enrolment's student_guardians), sorted: both parents
    * of a family see and pay the student's orders, payins and invoices, not only the billing
    * guardian (docs/adr/0023). Optional because events published before it (still in the

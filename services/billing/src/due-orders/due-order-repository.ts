@@ -45,7 +45,7 @@ function where({ schoolId, today, filter: f, studentId }: Scope): SQL {
     ${studentId ? sql`AND b.student_id = ${studentId}` : sql``}
     ${f.level ? sql`AND d.level = ${f.level}` : sql``}
     ${f.section_id ? sql`AND d.section_id = ${f.section_id}` : sql``}
-    ${search ? sql`AND (d.first_name || ' ' || d.last_name) ILIKE ${search}` : sql``}
+    ${search ? sql`AND (d.first_name || ' ' || d.last_name || ' ' || coalesce(d.enrolment_code, '')) ILIKE ${search}` : sql``}
     ${f.due_status ? sql`AND ${dueStatusSql(today)} = ${f.due_status}` : sql``}`;
 }
 
@@ -58,7 +58,7 @@ export const JOINED = sql`FROM student_balances b
 
 /** A report row's columns over the balance `b` and the directory `d`. */
 const columns = (today: string) => sql`
-    b.student_id, d.first_name, d.last_name, d.level, d.section_id, b.open_orders,
+    b.student_id, d.first_name, d.last_name, d.enrolment_code, d.level, d.section_id, b.open_orders,
     to_char(b.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on, ${dueStatusSql(today)} AS due_status`;
 
 /** The students in the report's order, `limit` at a time (base overdue only orders them). */

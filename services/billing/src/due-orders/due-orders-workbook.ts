@@ -10,6 +10,7 @@ export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Bu
   sheet.columns = [
     { header: 'Apellidos', key: 'last_name', width: 24 },
     { header: 'Nombre', key: 'first_name', width: 20 },
+    { header: 'Matrícula', key: 'enrolment_code', width: 14 },
     { header: 'Nivel', key: 'level', width: 14 },
     { header: 'Órdenes abiertas', key: 'open_orders', width: 16 },
     { header: 'Saldo pendiente', key: 'pending', width: 16, style: { numFmt: MONEY_FORMAT } },
@@ -22,6 +23,7 @@ export async function dueOrdersWorkbook(students: DueOrderStudent[]): Promise<Bu
     sheet.addRow({
       last_name: s.last_name,
       first_name: s.first_name,
+      enrolment_code: s.enrolment_code ?? '',
       level: EDUCATION_LEVEL_LABELS[s.level],
       open_orders: s.open_orders,
       pending: pesos(s.pending_centavos),

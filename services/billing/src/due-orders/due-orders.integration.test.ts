@@ -255,6 +255,7 @@ test('the Excel export holds the filtered students in pesos', async () => {
     [
       'Apellidos',
       'Nombre',
+      'Matrícula',
       'Nivel',
       'Órdenes abiertas',
       'Saldo pendiente',
@@ -263,8 +264,19 @@ test('the Excel export holds the filtered students in pesos', async () => {
       'Vencimiento más antiguo',
       'Estatus',
     ],
-    ['Álvarez', 'Alumno 2', 'Primaria', 2, 8_350, 0, 3_500, '2026-09-28', 'Vencido en gracia'],
-    ['Zapata', 'Alumno 1', 'Primaria', 3, 13_350, 150, 8_500, '2026-09-10', 'Con adeudo vencido'],
+    ['Álvarez', 'Alumno 2', '', 'Primaria', 2, 8_350, 0, 3_500, '2026-09-28', 'Vencido en gracia'],
+    [
+      'Zapata',
+      'Alumno 1',
+      '',
+      'Primaria',
+      3,
+      13_350,
+      150,
+      8_500,
+      '2026-09-10',
+      'Con adeudo vencido',
+    ],
   ]);
 });
 

@@ -124,6 +124,7 @@ const row = (order: OrderRow['order']): OrderRow => ({
   conceptType: 'MONTHLY_FEE',
   firstName: 'Ana',
   lastName: 'López',
+  enrolmentCode: null,
   level: 'elementary',
   billingGuardianId: null,
   guardianIds: [],

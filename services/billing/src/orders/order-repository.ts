@@ -12,6 +12,7 @@ const orderColumns = {
   conceptType: concepts.conceptType,
   firstName: studentDirectory.firstName,
   lastName: studentDirectory.lastName,
+  enrolmentCode: studentDirectory.enrolmentCode,
   level: studentDirectory.level,
   billingGuardianId: studentDirectory.billingGuardianId,
   guardianIds: studentDirectory.guardianIds,

@@ -65,7 +65,11 @@ export function schoolOrderHandlers({ db, today }: BillingContext) {
     implement(exportSchoolFulfillmentsV2, async ({ params, query }) => {
       const date = today();
       const { rows } = await schoolOrders(db, params.id, query);
-      const leveled = rows.map((r) => ({ order: toOrder(r, date), level: r.level }));
+      const leveled = rows.map((r) => ({
+        order: toOrder(r, date),
+        level: r.level,
+        enrolmentCode: r.enrolmentCode,
+      }));
       return Reply.file({
         data: await schoolOrdersWorkbookV2(leveled),
         contentType: XLSX,

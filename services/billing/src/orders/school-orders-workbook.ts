@@ -49,21 +49,24 @@ export async function schoolOrdersWorkbook(orders: Order[]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** An order with the level its student is in (null while enrolment has not said). */
+/** An order with its student's level and matrícula (null while enrolment has not said). */
 export interface LeveledOrder {
   order: Order;
   level: EducationLevel | null;
+  enrolmentCode: string | null;
 }
 
 /**
- * v2: the month in Spanish («septiembre de 2026»), the student's level, and each adjustment in
- * its own column, so a school reconciles scholarships, discounts and late fees separately.
+ * v2: the month in Spanish («septiembre de 2026»), the student's matrícula and level, and each
+ * adjustment in its own column, so a school reconciles scholarships, discounts and late fees
+ * separately.
  */
 export async function schoolOrdersWorkbookV2(rows: LeveledOrder[]): Promise<Buffer> {
   const workbook = await createWorkbook();
   const sheet = workbook.addWorksheet('Cargos');
   sheet.columns = [
     { header: 'Alumno', key: 'student', width: 28 },
+    { header: 'Matrícula', key: 'enrolment_code', width: 14 },
     { header: 'Nivel', key: 'level', width: 14 },
     { header: 'Concepto', key: 'concept', width: 24 },
     { header: 'Tipo', key: 'type', width: 16 },
@@ -79,9 +82,10 @@ export async function schoolOrdersWorkbookV2(rows: LeveledOrder[]): Promise<Buff
     money('Saldo', 'pending'),
     { header: 'Estatus', key: 'status', width: 16 },
   ];
-  for (const { order: o, level } of rows)
+  for (const { order: o, level, enrolmentCode } of rows)
     sheet.addRow({
       student: o.student.name,
+      enrolment_code: enrolmentCode ?? '',
       level: level ? EDUCATION_LEVEL_LABELS[level] : '',
       concept: o.concept_name,
       type: CONCEPT_TYPE_LABELS[o.concept_type],

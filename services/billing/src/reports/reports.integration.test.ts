@@ -74,7 +74,7 @@ test('reports/excel: each report as its own screen exports it, late fees include
   const due = await ok(`${EXCEL}&report=due_orders`, staff('TREASURER'));
   expect(due.headers.get('content-disposition')).toContain('adeudos-2026-10-08.xlsx');
   const rows = await sheetOf(due.bytes, 'Adeudos');
-  expect(rows.slice(1).map((r) => [r[1], r[4], r[5]])).toEqual([
+  expect(rows.slice(1).map((r) => [r[1], r[5], r[6]])).toEqual([
     ['Alumno 1', 9850, 150], // $4,850 + $150 late fee + $4,850
     ['Alumno 2', 4850, 0],
     ['Alumno 3', 5000, 150],
@@ -94,7 +94,7 @@ test('reports/zip: the three workbooks, which unzip accepts', async () => {
     await writeFile(file, res.bytes);
     await promisify(execFile)('unzip', ['-q', file, '-d', dir]);
     const due = await readFile(path.join(dir, 'adeudos-2026-10-08.xlsx'));
-    expect((await sheetOf(due, 'Adeudos')).map((r) => r[4]).slice(1)).toEqual([9850, 4850, 5000]);
+    expect((await sheetOf(due, 'Adeudos')).map((r) => r[5]).slice(1)).toEqual([9850, 4850, 5000]);
     await readFile(path.join(dir, 'cargos-2026-10-08.xlsx'));
     await readFile(path.join(dir, 'morosidad-2026-10-08.xlsx'));
   } finally {
@@ -113,12 +113,13 @@ test('table-links: every report and the ZIP, each a GET that downloads it', asyn
   for (const link of body) await ok(link.url);
 });
 
-test('xls_v2: level, month in Spanish and each adjustment in its own column', async () => {
+test('xls_v2: matrícula, level, month in Spanish and each adjustment in its own column', async () => {
   const res = await ok(`${FULFILLMENTS}xls_v2/?student_id=${S1}`);
   expect(res.headers.get('content-disposition')).toContain('cargos-v2-2026-10-08.xlsx');
   const rows = await sheetOf(res.bytes, 'Cargos');
   expect(rows[0]).toEqual([
     'Alumno',
+    'Matrícula',
     'Nivel',
     'Concepto',
     'Tipo',
@@ -136,6 +137,7 @@ test('xls_v2: level, month in Spanish and each adjustment in its own column', as
   ]);
   expect(rows[1]).toEqual([
     'Alumno 1 García',
+    '',
     'Primaria',
     'Colegiatura',
     'Colegiatura',

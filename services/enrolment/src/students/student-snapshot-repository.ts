@@ -29,6 +29,7 @@ async function snapshots(tx: Executor, where: SQL, limit?: number): Promise<Stud
       status: students.status,
       billing_guardian_id: students.billingGuardianId,
       curp: students.curp,
+      enrolment_code: students.enrolmentCode,
       guardian_ids: guardianIdsOf,
     })
     .from(students)

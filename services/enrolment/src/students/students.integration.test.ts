@@ -47,7 +47,12 @@ describe('GET/PUT/PATCH /api/v1/students/{id}/', () => {
     const id = await studentWithStatus('active');
     const res = await h.call(h.staff('ADMISSIONS'), studentPath(id), {
       method: 'PATCH',
-      json: { first_name: 'Renata', curp: 'gomr100101mnlrna09', nationality: 'ar' },
+      json: {
+        first_name: 'Renata',
+        curp: 'gomr100101mnlrna09',
+        nationality: 'ar',
+        enrolment_code: 'PRI-0042',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -59,6 +64,11 @@ describe('GET/PUT/PATCH /api/v1/students/{id}/', () => {
     await waitFor(async () => {
       const event = await h.lastEvent('enrolment.student.updated');
       return event?.data.student_id === id && event.data.first_name === 'Renata';
+    });
+    // The matrícula travels with the name: billing's reports show it (issue 17).
+    expect((await h.lastEvent('enrolment.student.updated'))?.data).toMatchObject({
+      curp: 'GOMR100101MNLRNA09',
+      enrolment_code: 'PRI-0042',
     });
   });
 

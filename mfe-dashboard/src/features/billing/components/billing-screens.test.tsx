@@ -11,6 +11,7 @@ import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { BillRunForm } from './bill-run-page';
 import { ConceptsView } from './concepts-page';
 import { DueOrdersView } from './due-orders-page';
+import { DueStudentView } from './due-student-page';
 
 const SCHOOL = '6f1c1f1e-3b9a-4c55-9d1a-0d6b1c2e3f40';
 const CONCEPTS = `/api/v1/dashboard/schools/${SCHOOL}/concepts/`;
@@ -337,6 +338,7 @@ test('Adeudos: the table, a filter sent to the server, and the Excel export post
           student_id: 's-1',
           first_name: 'Sofía',
           last_name: 'López',
+          enrolment_code: 'PRI-0042',
           level: 'elementary',
           section_id: null,
           open_orders: 2,
@@ -359,8 +361,9 @@ test('Adeudos: the table, a filter sent to the server, and the Excel export post
   URL.revokeObjectURL = jest.fn();
   render(<DueOrdersView schoolId={SCHOOL} />);
   const table = await screen.findByRole('table', { name: 'Alumnos con adeudos (1)' });
+  expect(within(table).getByRole('columnheader', { name: 'Matrícula' })).toBeInTheDocument();
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-    /López, Sofía.*\$5,075\.00.*\$75\.00.*\$2,575\.00.*Vencido/,
+    /López, Sofía.*PRI-0042.*Primaria.*\$5,075\.00.*\$75\.00.*\$2,575\.00.*Vencido/,
   );
 
   const user = userEvent.setup();
@@ -371,4 +374,25 @@ test('Adeudos: the table, a filter sent to the server, and the Excel export post
   expect(sent).toHaveLength(1);
   expect(new URL(sent[0]!.url).searchParams.get('due_status')).toBe('OUTSTANDING');
   expect(sent[0]!.headers.get('x-csrf-token')).toBe('t');
+});
+
+test('a student’s Adeudos header names the matrícula and level', async () => {
+  stubFetch().on('GET', `/api/v4/dashboard/schools/${SCHOOL}/due_orders/students/s-1/`, {
+    student_id: 's-1',
+    first_name: 'Sofía',
+    last_name: 'López',
+    enrolment_code: 'PRI-0042',
+    level: 'elementary',
+    section_id: null,
+    open_orders: 0,
+    pending_centavos: 0,
+    late_fee_centavos: 0,
+    overdue_centavos: 0,
+    oldest_due_on: null,
+    due_status: 'PAID',
+    orders: [],
+  });
+  render(<DueStudentView schoolId={SCHOOL} studentId="s-1" />);
+  await screen.findByRole('heading', { name: 'Sofía López' });
+  expect(screen.getByText(/Matrícula PRI-0042 · Primaria/)).toBeInTheDocument();
 });

@@ -30,6 +30,7 @@ const COLUMNS = [
       </UtmLink>
     ),
   },
+  { header: 'Matrícula', cell: (s: DueOrderStudent) => s.enrolment_code ?? '—' },
   { header: 'Nivel', cell: (s: DueOrderStudent) => EDUCATION_LEVEL_LABELS[s.level] },
   { header: 'Órdenes', align: 'end' as const, cell: (s: DueOrderStudent) => s.open_orders },
   {
@@ -85,7 +86,7 @@ export function DueOrdersView({ schoolId }: { schoolId: string }) {
   return (
     <FilteredPagedList<DueOrderStudent, DueSearch>
       url={url}
-      search={{ name: 'Buscar adeudos', hint: 'Nombre del alumno' }}
+      search={{ name: 'Buscar adeudos', hint: 'Nombre o matrícula del alumno' }}
       filters={
         <>
           <FilterSelect label="Nivel" options={levelOptions} {...bindFilter(url, 'level')} />

@@ -28,7 +28,8 @@ export function DueStudentView({ schoolId, studentId }: { schoolId: string; stud
         {s.first_name} {s.last_name}
       </h2>
       <p>
-        {EDUCATION_LEVEL_LABELS[s.level]} · <StatusBadge kind="due" status={s.due_status} /> · Saldo{' '}
+        Matrícula {s.enrolment_code ?? '—'} · {EDUCATION_LEVEL_LABELS[s.level]} ·{' '}
+        <StatusBadge kind="due" status={s.due_status} /> · Saldo{' '}
         <MoneyText centavos={s.pending_centavos} /> (recargos{' '}
         <MoneyText centavos={s.late_fee_centavos} />) · Vencido{' '}
         <MoneyText centavos={s.overdue_centavos} />

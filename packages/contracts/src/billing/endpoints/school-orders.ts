@@ -45,8 +45,9 @@ export const listSchoolDueOrders = defineEndpoint({
 });
 
 /**
- * v2 of the Excel: one row per order with the student's level, the month in Spanish and each
- * adjustment in its own column (scholarship, discount, surcharge, late fee as of today).
+ * v2 of the Excel: one row per order with the student's matrícula and level, the month in
+ * Spanish and each adjustment in its own column (scholarship, discount, surcharge, late fee as
+ * of today).
  */
 export const exportSchoolFulfillmentsV2 = defineEndpoint({
   ...schoolOrders,

@@ -1,0 +1,1 @@
+ALTER TABLE "student_directory" ADD COLUMN "enrolment_code" text;

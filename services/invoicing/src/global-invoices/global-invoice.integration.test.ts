@@ -36,6 +36,7 @@ import {
   uuidOf,
   type InvoicingTestSystem,
 } from '../test-support/invoicing-test-system';
+import { LAST_MONTH, NO_FISCAL_DATA } from '../test-support/global-invoice-fixtures';
 import { GlobalInvoiceCollector } from './global-invoice-collector';
 import { releaseHeld } from './global-invoice-repository';
 
@@ -44,12 +45,6 @@ jest.setTimeout(120_000);
 let system: InvoicingTestSystem;
 let sat: SatWorkspace;
 const accountant = staffOf(SCHOOL_ID, 'ACCOUNTANT');
-const noData = { tax_id: null, tax_regime: null, tax_zip_code: null, billing_name: null };
-/** Paid last month (the 1st, noon in Mexico City): its monthly period has closed. */
-const lastMonth = (() => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 18));
-})();
 const payments: Record<'family5' | 'family6' | 'asking' | 'named' | 'refunded' | 'shrunk', string> =
   {
     refunded: '',
@@ -84,7 +79,7 @@ const paidEvents = new Map<string, PayinSucceeded>();
 async function pay(n: number, centavos: number): Promise<InvoiceRow> {
   const paid = payin({
     guardian_id: uuidOf(n),
-    paid_at: lastMonth.toISOString(),
+    paid_at: LAST_MONTH.toISOString(),
     allocations: [colegiatura(student(n).student_id, { base_centavos: centavos })],
   });
   await system.publish(payinSucceededV1, paid);
@@ -104,7 +99,8 @@ beforeAll(async () => {
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
   await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
   await system.publish(guardianCreatedV1, guardian(1));
-  for (const n of [5, 6, 7, 8, 9]) await system.publish(guardianCreatedV1, guardian(n, noData));
+  for (const n of [5, 6, 7, 8, 9])
+    await system.publish(guardianCreatedV1, guardian(n, NO_FISCAL_DATA));
   for (const n of [1, 5, 6, 7, 8, 9])
     await system.publish(studentCreatedV1, student(n, { billing_guardian_id: uuidOf(n) }));
   payments.named = (await pay(1, 4_850_00)).id;
@@ -229,11 +225,11 @@ test('the closed month becomes one global CFDI, once, under concurrent collector
     seal: 'Verified OK',
     cadena: true,
   });
-  const month = String(lastMonth.getUTCMonth() + 1).padStart(2, '0');
+  const month = String(LAST_MONTH.getUTCMonth() + 1).padStart(2, '0');
   expect(cfdi.comprobante.InformacionGlobal).toEqual({
     Periodicidad: '04',
     Meses: month,
-    Año: String(lastMonth.getUTCFullYear()),
+    Año: String(LAST_MONTH.getUTCFullYear()),
   });
   const ids = cfdi.comprobante.Conceptos.map((c) => c.NoIdentificacion).sort();
   const members = await Promise.all(

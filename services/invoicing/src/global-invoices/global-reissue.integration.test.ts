@@ -36,6 +36,7 @@ import {
   uuidOf,
   type InvoicingTestSystem,
 } from '../test-support/invoicing-test-system';
+import { LAST_MONTH, NO_FISCAL_DATA } from '../test-support/global-invoice-fixtures';
 import { GlobalInvoiceCollector } from './global-invoice-collector';
 
 jest.setTimeout(120_000);
@@ -43,11 +44,6 @@ jest.setTimeout(120_000);
 let system: InvoicingTestSystem;
 let sat: SatWorkspace;
 const accountant = staffOf(SCHOOL_ID, 'ACCOUNTANT');
-const noData = { tax_id: null, tax_regime: null, tax_zip_code: null, billing_name: null };
-const lastMonth = (() => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 18));
-})();
 /** Guardian n's registered fiscal data (the PAC sandbox knows these taxpayers). */
 const TAXPAYERS: Record<number, Partial<GuardianSnapshot>> = {
   5: {
@@ -121,7 +117,7 @@ beforeAll(async () => {
   for (const data of Object.values(TAXPAYERS))
     await system.registerTaxpayer(data.tax_id!, data.billing_name!, data.tax_zip_code!, ['605']);
   for (const n of [5, 6, 7]) {
-    await system.publish(guardianCreatedV1, guardian(n, noData));
+    await system.publish(guardianCreatedV1, guardian(n, NO_FISCAL_DATA));
     await system.publish(studentCreatedV1, student(n, { billing_guardian_id: uuidOf(n) }));
   }
   for (const [n, centavos] of [
@@ -131,7 +127,7 @@ beforeAll(async () => {
   ] as const) {
     const paid = payin({
       guardian_id: uuidOf(n),
-      paid_at: lastMonth.toISOString(),
+      paid_at: LAST_MONTH.toISOString(),
       allocations: [colegiatura(student(n).student_id, { base_centavos: centavos })],
     });
     await system.publish(payinSucceededV1, paid);

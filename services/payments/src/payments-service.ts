@@ -25,7 +25,7 @@ import type { PaymentsDeps } from './payments-deps';
 import { payinHandlers } from './payins/payin-handlers';
 import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
 import { SecretBox } from './secrets/secret-box';
-import { startPeriodic } from '@cuota/service-runtime/jobs/periodic';
+import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import { LocalDiskProofStore } from './transfers/proof-store';
 import { PROOF_GRACE_MS, sweepUnusedProofs } from './transfers/sweep-unused-proofs';
 
@@ -54,14 +54,18 @@ export function paymentsDeps(
 
 /** Hourly, the proof files no report names are forgotten (ADR 0045). */
 function startProofSweep({ db, proofs, now, logger }: PaymentsDeps) {
-  return startPeriodic(
-    PROOF_GRACE_MS,
-    async () => {
+  const loop = new WorkLoop({
+    name: 'proof sweep',
+    pass: async () => {
       const deleted = await sweepUnusedProofs(db, proofs, now());
       if (deleted > 0) logger.info({ deleted }, 'unused transfer proofs deleted');
+      return { more: false };
     },
-    (err) => logger.error({ err }, 'proof sweep failed'),
-  );
+    idleMs: PROOF_GRACE_MS,
+    logger,
+  });
+  loop.start();
+  return loop;
 }
 
 /**

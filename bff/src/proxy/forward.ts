@@ -33,6 +33,14 @@ const NOT_FORWARDED = new Set([
 ]);
 /** What a service's answer may not set on the browser, besides its hop headers. */
 const NOT_RETURNED = new Set([...NOT_FORWARDED, 'set-cookie']);
+/**
+ * Answers up to this size leave in one socket write: the socket is corked until the answer's
+ * `end()` (which uncorks it fully) instead of one write per chunk undici reads; each write that
+ * wakes the client costs about as much as a small answer's CPU (docs/benchmarks.md,
+ * investigations). The socket, not the response: a corked response keeps chunked (compressed)
+ * writes aside and flushes them after its closing chunk.
+ */
+const ONE_WRITE_BYTES = 64 * 1024;
 
 export type Forward = (
   req: IncomingMessage & { originalUrl?: string },
@@ -68,6 +76,7 @@ export function createForwarder(timeoutMs: number): Forwarder {
         const value = headers[name];
         if (value !== undefined && !NOT_RETURNED.has(name)) res.setHeader(name, value);
       }
+      if (Number(headers['content-length']) <= ONE_WRITE_BYTES) res.socket?.cork();
       return res;
     };
     try {

@@ -588,6 +588,9 @@ export const payouts = pgTable(
     createdByName: text('created_by_name'),
     executedBy: text('executed_by'),
     executedAt: timestamp('executed_at', { withTimezone: true }),
+    /** Who canceled it (ADR 0056); the reason is `status_reason`. */
+    canceledBy: text('canceled_by'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { FIGURES_SPAN_MESSAGE } from '@cuota/contracts/payments/figures';
 import {
   bankHolidays,
+  cancelPayout as cancelPayoutEndpoint,
   changePayoutAccount as changePayoutAccountEndpoint,
   executePayout as executePayoutEndpoint,
   listBackofficePayouts,
@@ -20,6 +21,7 @@ import { rangeOf } from '../figures/figures-rules';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { BANK_HOLIDAY_SOURCE, BANK_HOLIDAYS } from './bank-holidays';
+import { cancelPayout } from './cancel-payout';
 import { executePayout } from './execute-payout';
 import { payoutsOf, withScheduled } from './payout-rules';
 import {
@@ -136,6 +138,13 @@ export function payoutHandlers(deps: PaymentsDeps) {
     implement(executePayoutEndpoint, async ({ params, caller, requireStaffOf }) => {
       const payout = await payoutOf(params.id, requireStaffOf);
       return view(await executePayout(deps, payout, staffId(caller)));
+    }),
+
+    implement(cancelPayoutEndpoint, async ({ params, body, caller, requireStaffOf }) => {
+      const payout = await payoutOf(params.id, requireStaffOf);
+      return view(
+        await cancelPayout(deps, payout, { userId: staffId(caller), reason: body.reason }),
+      );
     }),
 
     implement(registerPayoutBalance, async ({ body, caller, requireStaffOf }) => {

@@ -32,12 +32,18 @@ type Status = PayoutRow['status'];
 const CARD = ['credit_card', 'debit_card'] as const;
 const mxDay = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
 
-/** The school's card payins paid on a Mexico City day that no payout settles yet. */
+/**
+ * The school's card payins no payout settles yet, paid on a Mexico City day: that day's, and
+ * those of earlier days whose payout was canceled (ADR 0056: they go into the next payout).
+ */
 export async function unsettledCardPayins(
   db: Executor,
   schoolId: string,
   day: string,
 ): Promise<Array<{ id: string; amountCentavos: number }>> {
+  const paidOn = mxDay(payins.paidAt);
+  const canceledDay = sql`EXISTS (SELECT 1 FROM ${payouts} WHERE ${payouts.schoolId} = ${schoolId}
+    AND ${payouts.status} = 'CANCELED' AND ${payouts.collectedOn} = ${paidOn})`;
   return db
     .select({ id: payins.id, amountCentavos: payins.amountCentavos })
     .from(payins)
@@ -45,7 +51,8 @@ export async function unsettledCardPayins(
       and(
         eq(payins.schoolId, schoolId),
         inArray(payins.method, [...CARD]),
-        sql`${payins.paidAt} IS NOT NULL AND ${mxDay(payins.paidAt)} = ${day}::date`,
+        isNotNull(payins.paidAt),
+        sql`(${paidOn} = ${day}::date OR (${paidOn} < ${day}::date AND ${canceledDay}))`,
         notExists(
           db
             .select({ x: sql`1` })
@@ -294,6 +301,33 @@ export async function declineExecution(db: Executor, id: string, reason: string)
     .where(
       and(eq(payouts.id, id), eq(payouts.status, 'PROCESSING'), isNull(payouts.gatewayTicket)),
     );
+}
+
+/**
+ * Cancels a payout that has not left (SCHEDULED or DECLINED; ADR 0056) and lets go of its
+ * payments and deductions, so the next payout takes them. One conditional UPDATE: of twenty
+ * concurrent cancels one wins. Null when it was not cancelable (or already canceled).
+ */
+export async function cancelPayoutRow(
+  tx: Executor,
+  id: string,
+  by: { userId: string; reason: string },
+): Promise<PayoutRow | null> {
+  const [row] = await tx
+    .update(payouts)
+    .set({
+      status: 'CANCELED',
+      statusReason: by.reason,
+      canceledBy: by.userId,
+      canceledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payouts.id, id), inArray(payouts.status, ['SCHEDULED', 'DECLINED'])))
+    .returning();
+  if (!row) return null;
+  await tx.delete(payoutPayins).where(eq(payoutPayins.payoutId, id));
+  await tx.delete(payoutReversals).where(eq(payoutReversals.payoutId, id));
+  return row;
 }
 
 /** Another of the school's accounts, while the payout has not left (SCHEDULED or DECLINED). */

@@ -24,6 +24,7 @@ import {
   usePayoutAccountsQuery,
   usePayoutQuery,
 } from '../api/payouts-api';
+import { CancelPayoutForm } from './cancel-payout-form';
 import { PayoutStatusBadge } from './payouts-page';
 
 const PAYMENT_COLUMNS = [
@@ -185,6 +186,9 @@ export function PayoutDetailView({ payoutId }: { payoutId: string }) {
         <PayoutFigures payout={payout.data} />
       </Card>
       {canSend && <PayoutActions payout={payout.data} />}
+      {canSend && ['SCHEDULED', 'DECLINED'].includes(payout.data.status) && (
+        <CancelPayoutForm key={payout.data.id} payout={payout.data} />
+      )}
       <DataTable<PayoutPayment>
         caption="Pagos que liquida"
         rows={payout.data.payments}

@@ -63,27 +63,28 @@ export async function unsettledCardPayins(
     );
 }
 
-/** No payout deducted this reversal yet. */
-const notDeducted = () =>
-  notExists(
-    sql`(SELECT 1 FROM ${payoutReversals} WHERE ${payoutReversals.reversalId} = ${payinReversals.id})`,
-  );
+/** What payouts already deducted of the reversal: a large one is split across payouts. */
+const deductedOf = () =>
+  sql<number>`(SELECT COALESCE(SUM(${payoutReversals.amountCentavos}), 0) FROM ${payoutReversals}
+    WHERE ${payoutReversals.reversalId} = ${payinReversals.id})`;
 
 /**
- * The school's applied card reversals no payout deducted yet, oldest first: those of `payinIds`
- * (the payout's own payments) and those of payments a payout already holds (carried).
- * Reversals of payments whose day is not scheduled yet wait for that day's payout.
+ * The school's applied card reversals not wholly deducted yet, with what is left of each,
+ * oldest first: those of `payinIds` (the payout's own payments) and those of payments a payout
+ * already holds (carried). Reversals of payments whose day is not scheduled yet wait for that
+ * day's payout.
  */
 export async function openCardReversals(
   db: Executor,
   schoolId: string,
   payinIds: string[],
 ): Promise<OpenReversal[]> {
+  const left = sql<number>`${payinReversals.amountCentavos} - ${deductedOf()}`.mapWith(Number);
   const rows = await db
     .select({
       id: payinReversals.id,
       payinId: payinReversals.payinId,
-      amountCentavos: payinReversals.amountCentavos,
+      amountCentavos: left,
       paidOutBy: payoutPayins.payoutId,
     })
     .from(payinReversals)
@@ -94,7 +95,7 @@ export async function openCardReversals(
         eq(payinReversals.schoolId, schoolId),
         eq(payinReversals.status, 'applied'),
         inArray(payins.method, [...CARD]),
-        notDeducted(),
+        sql`${left} > 0`,
         or(
           isNotNull(payoutPayins.payoutId),
           payinIds.length ? inArray(payinReversals.payinId, payinIds) : sql`false`,
@@ -133,9 +134,14 @@ export async function insertPayout(
       .insert(payoutPayins)
       .values(payinIds.map((payinId) => ({ payinId, payoutId: payout.id })));
   if (deducted.length)
-    await tx
-      .insert(payoutReversals)
-      .values(deducted.map((r) => ({ reversalId: r.id, payoutId: payout.id, carried: r.carried })));
+    await tx.insert(payoutReversals).values(
+      deducted.map((r) => ({
+        reversalId: r.id,
+        payoutId: payout.id,
+        carried: r.carried,
+        amountCentavos: r.amountCentavos,
+      })),
+    );
   return payout;
 }
 
@@ -190,6 +196,7 @@ export async function deductionsOfPayout(
     .select({
       reversal: payinReversals,
       carried: payoutReversals.carried,
+      amountCentavos: payoutReversals.amountCentavos,
       paidOutOn: earlier.collectedOn,
     })
     .from(payoutReversals)
@@ -198,14 +205,14 @@ export async function deductionsOfPayout(
     .leftJoin(earlier, eq(earlier.id, payoutPayins.payoutId))
     .where(eq(payoutReversals.payoutId, payoutId))
     .orderBy(payinReversals.appliedAt, payinReversals.id);
-  return rows.map(({ reversal: r, carried, paidOutOn }) => ({
+  return rows.map(({ reversal: r, carried, amountCentavos, paidOutOn }) => ({
     reversal_id: r.id,
     payin_id: r.payinId,
     label: carried ? CARRIED_REFUND_LABEL : REVERSAL_LABELS[r.kind],
     carried,
     paid_out_on: carried ? paidOutOn : null,
     applied_at: r.appliedAt!.toISOString(),
-    amount_centavos: r.amountCentavos,
+    amount_centavos: amountCentavos,
   }));
 }
 

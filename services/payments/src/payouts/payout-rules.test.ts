@@ -108,20 +108,29 @@ describe('a payout with refunds of payments already paid out (ADR 0043 addendum)
     expect(f.deducted.map((r) => r.id)).toEqual(['own', 'old', 'new']);
   });
 
-  test('a carried refund that does not fit waits, and so do the younger ones behind it', () => {
+  test('a carried refund that does not fit is split: this payout keeps one centavo, the rest waits', () => {
     const f = payoutFigures(
       [{ amountCentavos: 300_000 }],
       [reversal('fits', 100_000, true), reversal('big', 250_000, true), reversal('small', 1, true)],
     );
-    expect(f.deducted.map((r) => r.id)).toEqual(['fits']);
-    expect(f.carried).toBe(100_000);
-    expect(f.carriedLeft).toBe(250_001);
+    const room = 300_000 - fee - 100_000 - 1;
+    expect(f.deducted.map((r) => [r.id, r.amountCentavos])).toEqual([
+      ['fits', 100_000],
+      ['big', room],
+    ]);
+    expect(f.carried).toBe(100_000 + room);
+    expect(f.net).toBe(1);
+    expect(f.carriedLeft).toBe(250_000 - room + 1);
   });
 
-  test('the net is never zero or negative: a carried refund that would empty it waits', () => {
-    const f = payoutFigures([{ amountCentavos: 300_000 }], [reversal('all', 300_000 - fee, true)]);
-    expect(f.carried).toBe(0);
-    expect(f.net).toBe(300_000 - fee);
-    expect(f.carriedLeft).toBe(300_000 - fee);
+  test('the net is never zero or negative: a day with one centavo to give takes nothing', () => {
+    const f = payoutFigures([{ amountCentavos: 300_000 }], [reversal('all', 300_000, true)]);
+    expect(f.carried).toBe(300_000 - fee - 1);
+    expect(f.net).toBe(1);
+    const none = payoutFigures(
+      [{ amountCentavos: 300_000 }],
+      [reversal('own', 300_000 - fee - 1, false), reversal('carried', 5, true)],
+    );
+    expect(none).toMatchObject({ net: 1, carried: 0, carriedLeft: 5 });
   });
 });

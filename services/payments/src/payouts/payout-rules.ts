@@ -82,7 +82,10 @@ export function withScheduled(
   });
 }
 
-/** An applied card reversal no payout has deducted yet (`carried`: its payment was paid out). */
+/**
+ * An applied card reversal not wholly deducted yet: `amountCentavos` is what is left of it
+ * (`carried`: its payment was paid out).
+ */
 export type OpenReversal = {
   id: string;
   payinId: string;
@@ -93,10 +96,11 @@ export type OpenReversal = {
 const sum = (xs: Array<{ amountCentavos: number }>) => xs.reduce((s, x) => s + x.amountCentavos, 0);
 
 /**
- * A day's payout figures (ADR 0043 and its addendum): its card payments less their own
- * reversals and the fees, then the refunds of payments already paid out, whole and oldest
- * first, while the payout stays positive. The carried refunds that do not fit wait for a later
- * payout (`carriedLeft`); the gateway, too, recovers them from later settlements.
+ * A day's payout figures (ADR 0043 and its addendum, ADR 0057): its card payments less their
+ * own reversals and the fees, then the refunds of payments already paid out, oldest first,
+ * while the payout stays positive: the one that does not fit whole is split, this payout
+ * taking all but one centavo of its net, and the rest waits for later payouts
+ * (`carriedLeft`); the gateway, too, recovers a refund from later settlements.
  */
 export function payoutFigures(payins: Array<{ amountCentavos: number }>, open: OpenReversal[]) {
   const own = open.filter((r) => !r.carried);
@@ -106,9 +110,10 @@ export function payoutFigures(payins: Array<{ amountCentavos: number }>, open: O
   const taken: OpenReversal[] = [];
   let net = collected - reversed - fee;
   for (const r of open.filter((x) => x.carried)) {
-    if (net - r.amountCentavos <= 0) break;
-    taken.push(r);
-    net -= r.amountCentavos;
+    const part = Math.min(r.amountCentavos, net - 1);
+    if (part <= 0) break;
+    taken.push({ ...r, amountCentavos: part });
+    net -= part;
   }
   const carried = sum(taken);
   const carriedLeft = sum(open.filter((r) => r.carried)) - carried;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { payoutDetailSchema, scheduledPayoutSchema } from '@cuota/contracts/payments/payouts';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
@@ -138,6 +139,22 @@ test("a refund larger than the next day's net is split across the payouts after 
   expect(await deduction(taken.body.id)).toEqual([
     expect.objectContaining({ reversal_id: reversalId, amount_centavos: 300_000 - part }),
   ]);
+  // The day-by-day list counts the refund by the payouts that deduct it, not the day it was
+  // applied (today, whose own payments owe nothing).
+  const days = await h.call(
+    h.staff('ACCOUNTANT'),
+    `/api/v1/dashboard/schools/${school.id}/payouts/?from=${small.day}&to=${mexicoCityDate(new Date())}`,
+  );
+  const shown = (d: string) =>
+    days.body.results.find((r: { collected_on: string }) => r.collected_on === d);
+  expect(shown(small.day)).toMatchObject({
+    reversed_centavos: part,
+    amount_centavos: 100_000 - part,
+  });
+  expect(shown(big.day)).toMatchObject({ reversed_centavos: 300_000 - part });
+  expect(
+    days.body.results.map((r: { reversed_centavos: number }) => r.reversed_centavos),
+  ).not.toContain(300_000);
   await kit.paidOut(smallPayout.body.id);
   await kit.paidOut(taken.body.id);
   const after = await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}?school_id=${school.id}`);

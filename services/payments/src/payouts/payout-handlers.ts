@@ -16,7 +16,7 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { bankAccountOfSchool, bankAccountsOf } from '../bank-accounts/bank-account-repository';
-import { paidByDay, reversedByDay } from '../figures/figures-repository';
+import { paidByDay } from '../figures/figures-repository';
 import { rangeOf } from '../figures/figures-rules';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
@@ -28,6 +28,7 @@ import {
   carriedPendingCentavos,
   changePayoutAccount,
   deductionsOfPayout,
+  ownReversalsByPaidDay,
   paymentsOfPayout,
   payoutById,
   payoutsOfSchool,
@@ -62,7 +63,7 @@ export function payoutHandlers(deps: PaymentsDeps) {
       const r = { schoolId: params.id, ...range };
       const [paid, reversed, accounts, rows] = await Promise.all([
         paidByDay(db, r),
-        reversedByDay(db, r),
+        ownReversalsByPaidDay(db, r),
         bankAccountsOf(db, params.id),
         payoutsOfSchool(db, params.id),
       ]);
@@ -78,6 +79,9 @@ export function payoutHandlers(deps: PaymentsDeps) {
         scheduledOn: p.scheduled_on,
         status: p.status,
         account: p.bank_account,
+        payins: p.payins,
+        collectedCentavos: p.collected_centavos,
+        deductedCentavos: p.reversed_centavos + p.carried_centavos,
       }));
       const results = withScheduled(days, scheduled);
       return {

@@ -16,6 +16,7 @@ import {
   payoutReversals,
   payouts,
 } from '../schema';
+import { day, toSums, type DayMethodSum, type DayRange } from '../figures/figures-repository';
 import type { OpenReversal } from './payout-rules';
 
 /** How a deduction of the payout's own payments reads in its report. */
@@ -104,6 +105,25 @@ export async function openCardReversals(
     )
     .orderBy(payinReversals.appliedAt, payinReversals.id);
   return rows.map(({ paidOutBy, ...r }) => ({ ...r, carried: paidOutBy !== null }));
+}
+
+/**
+ * What is left to deduct of the card reversals of payments no payout holds yet, by the day
+ * those payments were paid: the payout of that day will deduct them (ADR 0057). Reversals of
+ * paid-out payments are counted by the payout that carries them, once scheduled.
+ */
+export async function ownReversalsByPaidDay(db: Executor, r: DayRange): Promise<DayMethodSum[]> {
+  const { rows } = await db.execute(sql`
+    SELECT ${day(payins.paidAt)}::text AS date, ${payins.method} AS method, count(*) AS n,
+           sum(${payinReversals.amountCentavos} - ${deductedOf()})::text AS centavos
+      FROM ${payinReversals}
+      JOIN ${payins} ON ${payins.id} = ${payinReversals.payinId}
+     WHERE ${payinReversals.schoolId} = ${r.schoolId} AND ${payinReversals.status} = 'applied'
+       AND ${payins.paidAt} IS NOT NULL
+       AND ${day(payins.paidAt)} BETWEEN ${r.from}::date AND ${r.to}::date
+       AND NOT EXISTS (SELECT 1 FROM ${payoutPayins} WHERE ${payoutPayins.payinId} = ${payins.id})
+     GROUP BY 1, 2 ORDER BY 1, 2`);
+  return toSums(rows);
 }
 
 /** What refunds of paid-out payments still wait for a payout to deduct them. */

@@ -60,26 +60,47 @@ describe('payouts (ADR 0036)', () => {
     ]);
   });
 
-  test('a scheduled day shows its payout: id, status, deposit day and account', () => {
+  test('a scheduled day shows its payout: id, status, deposit day, account and deductions', () => {
     const first = { id: 'a-1', bank_name: 'BBVA MEXICO', clabe: '012180001234567897' };
     const other = { id: 'a-2', bank_name: 'BANAMEX', clabe: '002010077777777771' };
     const days = payoutsOf(
-      [sum('2026-03-05', 'credit_card', 1, 100_000), sum('2026-03-06', 'credit_card', 1, 50_000)],
+      [
+        sum('2026-03-04', 'credit_card', 1, 70_000),
+        sum('2026-03-05', 'credit_card', 1, 100_000),
+        sum('2026-03-06', 'credit_card', 1, 50_000),
+      ],
       [],
       first,
     );
+    const payout = (id: string, day: string, status: 'APPROVED' | 'CANCELED') => ({
+      id,
+      collectedOn: day,
+      scheduledOn: '2026-03-09',
+      status,
+      account: other,
+      payins: 2,
+      collectedCentavos: 170_000,
+      deductedCentavos: 30_000,
+    });
     const shown = withScheduled(days, [
-      {
-        id: 'p-1',
-        collectedOn: '2026-03-05',
-        scheduledOn: '2026-03-06',
-        status: 'APPROVED',
-        account: other,
-      },
+      payout('p-0', '2026-03-04', 'CANCELED'),
+      payout('p-1', '2026-03-05', 'APPROVED'),
     ]);
-    expect(shown.map((d) => [d.collected_on, d.payout_id, d.status, d.bank_account?.id])).toEqual([
-      ['2026-03-06', null, 'SCHEDULED', 'a-1'],
-      ['2026-03-05', 'p-1', 'APPROVED', 'a-2'],
+    expect(
+      shown.map((d) => [
+        d.collected_on,
+        d.payout_id,
+        d.status,
+        d.bank_account?.id,
+        d.collected_centavos,
+        d.reversed_centavos,
+        d.amount_centavos,
+      ]),
+    ).toEqual([
+      ['2026-03-06', null, 'SCHEDULED', 'a-1', 50_000, 0, 50_000],
+      // The payout took the canceled day's payment and deducts a carried refund.
+      ['2026-03-05', 'p-1', 'APPROVED', 'a-2', 170_000, 30_000, 140_000],
+      ['2026-03-04', 'p-0', 'CANCELED', 'a-2', 70_000, 0, 70_000],
     ]);
   });
 });

@@ -18,8 +18,9 @@ export function nextBusinessDay(date: string): string {
 }
 
 /**
- * One payout per day with card money (ADR 0036): that day's card payins less that day's
- * card voids and refunds, deposited the next business day to the school's account.
+ * One payout per day with card money (ADR 0036, 0057): that day's card payins less the card
+ * voids and refunds of those payments (`reversed`, by the day the payment was paid: the day's
+ * payout deducts them), deposited the next business day to the school's account.
  */
 export function payoutsOf(
   paid: DayMethodSum[],
@@ -53,32 +54,44 @@ export function payoutsOf(
   return [...days.values()].sort((a, b) => b.collected_on.localeCompare(a.collected_on));
 }
 
+/** A payout as the day-by-day list shows it. */
+export interface ScheduledDay {
+  id: string;
+  collectedOn: string;
+  scheduledOn: string;
+  status: Payout['status'];
+  account: NonNullable<Payout['bank_account']>;
+  payins: number;
+  collectedCentavos: number;
+  /** Its own reversals and the carried refunds it deducts. */
+  deductedCentavos: number;
+}
+
 /**
- * A day already scheduled is shown as its payout is (ADR 0043): its id, status, deposit day
- * and account; the figures stay the day's, before fees.
+ * A day already scheduled is shown as its payout is (ADR 0043, 0057): its id, status, deposit
+ * day and account, and — unless canceled — the payments it settles and every refund it
+ * deducts, before fees. A canceled day keeps the day's own figures.
  */
-export function withScheduled(
-  days: Payout[],
-  scheduled: Array<{
-    id: string;
-    collectedOn: string;
-    scheduledOn: string;
-    status: Payout['status'];
-    account: NonNullable<Payout['bank_account']>;
-  }>,
-): Payout[] {
+export function withScheduled(days: Payout[], scheduled: ScheduledDay[]): Payout[] {
   const byDay = new Map(scheduled.map((s) => [s.collectedOn, s]));
   return days.map((d) => {
     const s = byDay.get(d.collected_on);
-    return s
-      ? {
-          ...d,
-          payout_id: s.id,
-          status: s.status,
-          scheduled_on: s.scheduledOn,
-          bank_account: s.account,
-        }
-      : d;
+    if (!s) return d;
+    const shown = {
+      ...d,
+      payout_id: s.id,
+      status: s.status,
+      scheduled_on: s.scheduledOn,
+      bank_account: s.account,
+    };
+    if (s.status === 'CANCELED') return shown;
+    return {
+      ...shown,
+      payins: s.payins,
+      collected_centavos: s.collectedCentavos,
+      reversed_centavos: s.deductedCentavos,
+      amount_centavos: s.collectedCentavos - s.deductedCentavos,
+    };
   });
 }
 

@@ -189,12 +189,16 @@ export function PayoutDetailView({ payoutId }: { payoutId: string }) {
       {canSend && ['SCHEDULED', 'DECLINED'].includes(payout.data.status) && (
         <CancelPayoutForm key={payout.data.id} payout={payout.data} />
       )}
-      <DataTable<PayoutPayment>
-        caption="Pagos que liquida"
-        rows={payout.data.payments}
-        rowKey={(p) => p.payin_id}
-        columns={PAYMENT_COLUMNS}
-      />
+      {payout.data.status === 'CANCELED' ? (
+        <p>Sus pagos pasan a la siguiente dispersión que se programe.</p>
+      ) : (
+        <DataTable<PayoutPayment>
+          caption="Pagos que liquida"
+          rows={payout.data.payments}
+          rowKey={(p) => p.payin_id}
+          columns={PAYMENT_COLUMNS}
+        />
+      )}
       {payout.data.deductions.length > 0 && (
         <DataTable<PayoutDeduction>
           caption="Devoluciones que descuenta"

@@ -156,6 +156,9 @@ test('the treasurer cancels a payout with a reason, after confirming it', async 
   await user.click(within(confirm).getByRole('button', { name: 'Sí, cancelar dispersión' }));
   expect(await screen.findByText('Cancelada')).toBeVisible();
   expect(screen.getByText('Se junta con la siguiente')).toBeVisible();
+  expect(
+    screen.getByText('Sus pagos pasan a la siguiente dispersión que se programe.'),
+  ).toBeVisible();
   const [sent] = network.sent('POST', `/backoffice/payouts/${ID}/cancel/`);
   expect(await sent!.json()).toEqual({ reason: 'no Se junta con la siguiente' });
   expect(screen.queryByRole('form', { name: 'Cancelar dispersión' })).toBeNull();

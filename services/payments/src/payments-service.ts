@@ -5,7 +5,7 @@ import * as schema from './schema';
 import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
-import { PayinReconciler, reconcileOptionsOf } from './checkout/reconcile-payins';
+import { reconcileOptionsOf, reconcilerLoop } from './checkout/reconcile-payins';
 import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
@@ -106,11 +106,11 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       [BILLING_CONSUMER]: billingSubscriptions(deps(ctx).billing, deps(ctx).now),
     }),
     extras: async (ctx) => {
-      const reconciler = new PayinReconciler(deps(ctx), reconcileOptionsOf(config.reconciliation));
-      reconciler.start();
+      const reconciler = reconcilerLoop(deps(ctx), reconcileOptionsOf(config.reconciliation));
+      reconciler?.start();
       const proofSweep = startProofSweep(deps(ctx));
       return async () => {
-        await reconciler.stop();
+        await reconciler?.stop();
         await proofSweep.stop();
       };
     },

@@ -588,6 +588,9 @@ export const payouts = pgTable(
     createdByName: text('created_by_name'),
     executedBy: text('executed_by'),
     executedAt: timestamp('executed_at', { withTimezone: true }),
+    /** Who canceled it (ADR 0056); the reason is `status_reason`. */
+    canceledBy: text('canceled_by'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -613,18 +616,28 @@ export const payoutPayins = pgTable('payout_payins', {
 });
 
 /**
- * The card reversals each payout deducts: each reversal in one payout at most. `carried` when
- * its payin was already in an earlier payout (the gateway takes it from a later settlement).
+ * The card reversals each payout deducts, and how much of each (ADR 0057): a reversal larger
+ * than one payout can take is split across later payouts, so it may have several rows, and
+ * their amounts never exceed it. `carried` when its payin was already in an earlier payout
+ * (the gateway takes it from a later settlement).
  */
-export const payoutReversals = pgTable('payout_reversals', {
-  reversalId: uuid('reversal_id')
-    .primaryKey()
-    .references(() => payinReversals.id),
-  payoutId: uuid('payout_id')
-    .notNull()
-    .references(() => payouts.id),
-  carried: boolean('carried').notNull(),
-});
+export const payoutReversals = pgTable(
+  'payout_reversals',
+  {
+    reversalId: uuid('reversal_id')
+      .notNull()
+      .references(() => payinReversals.id),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id),
+    carried: boolean('carried').notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reversalId, t.payoutId] }),
+    check('payout_reversals_amount', sql`${t.amountCentavos} > 0`),
+  ],
+);
 
 /** What the gateway said a school's payout balance was, for the operators' comparison. */
 export const payoutBalances = pgTable(

@@ -140,6 +140,16 @@ export const changePayoutAccountSchema = z.strictObject({
   bank_account_id: z.uuid('Elige una cuenta bancaria válida.'),
 });
 
+/** POST /backoffice/payouts/{id}/cancel/: why the payout will not be sent (always said). */
+export const cancelPayoutSchema = z.strictObject({
+  reason: z
+    .string('Escribe el motivo de la cancelación.')
+    .trim()
+    .min(5, 'Escribe el motivo de la cancelación (al menos 5 caracteres).')
+    .max(300, 'El motivo admite a lo más 300 caracteres.'),
+});
+export type CancelPayout = z.infer<typeof cancelPayoutSchema>;
+
 /** GET /backoffice/payouts/bank-holiday/?year=: days Mexican banks do not operate. */
 export const bankHolidayQuerySchema = z.strictObject({
   year: z.coerce

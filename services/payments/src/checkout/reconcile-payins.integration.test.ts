@@ -3,7 +3,7 @@ import type { PaymentsHarness } from '../test-support/payments-harness';
 import { CARDS, type SchoolFixture } from '../test-support/payments-harness';
 import { lostCharges } from '../test-support/lost-charges';
 import { startPaymentsHarness } from '../test-support/start-harness';
-import { PayinReconciler, type ReconcileOptions } from './reconcile-payins';
+import { PayinReconciler, reconcilerLoop, type ReconcileOptions } from './reconcile-payins';
 
 jest.setTimeout(60_000);
 
@@ -122,16 +122,42 @@ test('a payin the gateway never saw is abandoned once its card token has expired
 
 test('the job runs by itself on its interval', async () => {
   const { payin } = await payinLeftBeforeCharge();
-  const job = new PayinReconciler(
+  const job = reconcilerLoop(
     { ...h.deps, now: () => new Date(Date.now() + 60 * 60_000) },
     { ...OPTIONS, intervalMs: 50 },
-  );
+  )!;
   job.start();
   try {
     await h.waitForStatus(payin.id, 'failed');
   } finally {
     await job.stop();
   }
+});
+
+test('a wake-up runs a pass at once, long before the interval', async () => {
+  const { payin } = await payinLeftBeforeCharge();
+  // The first pass (at start) sees the payin young; only a woken second pass sees it abandoned.
+  let passes = 0;
+  let later = false;
+  const now = () => {
+    passes++;
+    return new Date(Date.now() + (later ? 60 * 60_000 : 0));
+  };
+  const job = reconcilerLoop({ ...h.deps, now }, { ...OPTIONS, intervalMs: 3_600_000 })!;
+  job.start();
+  try {
+    await waitFor(() => passes > 0);
+    expect(await h.count('payins', "id = $1 AND status = 'pending'", [payin.id])).toBe(1);
+    later = true;
+    job.wake();
+    await h.waitForStatus(payin.id, 'failed');
+  } finally {
+    await job.stop();
+  }
+});
+
+test('no background job when the interval is 0', () => {
+  expect(reconcilerLoop(h.deps, OPTIONS)).toBeNull();
 });
 
 test('a sale the gateway list shows voided settles nothing', async () => {

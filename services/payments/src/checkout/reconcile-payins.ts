@@ -3,6 +3,7 @@ import {
   type MerchantCredentials,
 } from '../gateway/gateway-credentials-repository';
 import type { GatewaySale, TransactionsWindow } from '../gateway/kushki-gateway';
+import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import type { PaymentsDeps } from '../payments-deps';
 import { pendingCardPayins, type PayinRow, type PendingScope } from '../payins/payin-repository';
 import { failCardPayin } from './fail-card-payin';
@@ -45,36 +46,15 @@ const ABANDONED = {
  * checkout (a lost webhook, a crash between the charge and its answer) are found in Kushki's
  * transactions list — its only documented lookup — by the payin id in the charge's metadata
  * or by ticket, one list per merchant, then settled or failed exactly as the webhook would.
- * The clock and the interval are injectable.
+ * The clock is injectable; `reconcilerLoop` runs it in the background.
  */
 export class PayinReconciler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
   private readonly deps: PaymentsDeps;
   private readonly options: ReconcileOptions;
 
   constructor(deps: PaymentsDeps, options: ReconcileOptions) {
     this.deps = deps;
     this.options = options;
-  }
-
-  start(): void {
-    if (this.options.intervalMs <= 0) return;
-    const tick = () => {
-      this.running = this.runOnce()
-        .catch((err: unknown) => this.deps.logger.error({ err }, 'reconciliation failed'))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.options.intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, this.options.intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
   }
 
   /**
@@ -162,4 +142,22 @@ function byMerchant(payins: PayinRow[]): PayinRow[][] {
     groups.set(key, [...(groups.get(key) ?? []), payin]);
   }
   return [...groups.values()];
+}
+
+/**
+ * The reconciler as a background worker (WorkLoop, like every other one): a pass at start,
+ * then one per interval or whenever `wake()` is called. None when the interval is 0 (tests).
+ */
+export function reconcilerLoop(deps: PaymentsDeps, options: ReconcileOptions): WorkLoop | null {
+  if (options.intervalMs <= 0) return null;
+  const reconciler = new PayinReconciler(deps, options);
+  return new WorkLoop({
+    name: 'payin reconciliation',
+    pass: async () => {
+      await reconciler.runOnce();
+      return { more: false };
+    },
+    idleMs: options.intervalMs,
+    logger: deps.logger,
+  });
 }

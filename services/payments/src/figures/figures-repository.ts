@@ -19,9 +19,9 @@ export interface DayMethodSum {
   centavos: number;
 }
 
-const day = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
+export const day = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
 
-const toSums = (rows: Record<string, unknown>[]): DayMethodSum[] =>
+export const toSums = (rows: Record<string, unknown>[]): DayMethodSum[] =>
   rows.map((r) => ({
     date: String(r.date),
     method: r.method as PaymentMethod,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { payoutDetailSchema, scheduledPayoutSchema } from '@cuota/contracts/payments/payouts';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
@@ -108,32 +109,54 @@ test('a refund of a paid-out payment (webhook five times) comes out of the next 
   expect((await h.ledgerCheck()).ok).toBe(true);
 });
 
-test('a day too small for what is carried waits, with its reason, until a bigger day takes it', async () => {
+test("a refund larger than the next day's net is split across the payouts after it", async () => {
   const paid = await kit.cardDay(5, [400_000]);
   const first = await kit.schedule(paid.day);
   expect(first.status).toBe(201);
   await kit.paidOut(first.body.id);
-  await refunded(paid.ids[0]!, 300_000);
+  const reversalId = await refunded(paid.ids[0]!, 300_000);
 
+  // The small day gives all it has but one centavo; the rest of the refund waits.
   const small = await kit.cardDay(3, [100_000]);
-  const waiting = await kit.schedule(small.day);
-  expect(waiting.status).toBe(409);
-  expect(waiting.body.error.message).toBe(
-    `Este día no alcanza para descontar $3,000.00 de reembolsos de pagos ya dispersados: cobrado $1,000.00, devuelto $0.00, comisiones $${(feeOfSale(100_000) / 100).toFixed(2)}. Espera a que un día con más cobros los descuente.`,
-  );
+  const part = 100_000 - feeOfSale(100_000) - 1;
+  const smallPayout = await kit.schedule(small.day);
+  expect(smallPayout.status).toBe(201);
+  expect(smallPayout.body).toMatchObject({ carried_centavos: part, net_centavos: 1 });
   const list = await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}?school_id=${school.id}`);
   expect(list.status).toBe(200);
-  expect(list.body.carried_pending_centavos).toBe(300_000);
+  expect(list.body.carried_pending_centavos).toBe(300_000 - part);
 
   const big = await kit.cardDay(2, [500_000]);
   const taken = await kit.schedule(big.day);
   expect(taken.status).toBe(201);
-  expect(taken.body.carried_centavos).toBe(300_000);
-  const later = await kit.schedule(small.day);
-  expect(later.status).toBe(201);
-  expect(later.body.carried_centavos).toBe(0);
+  expect(taken.body.carried_centavos).toBe(300_000 - part);
+  const deduction = async (payoutId: string) =>
+    payoutDetailSchema.parse((await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}${payoutId}/`)).body)
+      .deductions;
+  expect(await deduction(smallPayout.body.id)).toEqual([
+    expect.objectContaining({ reversal_id: reversalId, amount_centavos: part, carried: true }),
+  ]);
+  expect(await deduction(taken.body.id)).toEqual([
+    expect.objectContaining({ reversal_id: reversalId, amount_centavos: 300_000 - part }),
+  ]);
+  // The day-by-day list counts the refund by the payouts that deduct it, not the day it was
+  // applied (today, whose own payments owe nothing).
+  const days = await h.call(
+    h.staff('ACCOUNTANT'),
+    `/api/v1/dashboard/schools/${school.id}/payouts/?from=${small.day}&to=${mexicoCityDate(new Date())}`,
+  );
+  const shown = (d: string) =>
+    days.body.results.find((r: { collected_on: string }) => r.collected_on === d);
+  expect(shown(small.day)).toMatchObject({
+    reversed_centavos: part,
+    amount_centavos: 100_000 - part,
+  });
+  expect(shown(big.day)).toMatchObject({ reversed_centavos: 300_000 - part });
+  expect(
+    days.body.results.map((r: { reversed_centavos: number }) => r.reversed_centavos),
+  ).not.toContain(300_000);
+  await kit.paidOut(smallPayout.body.id);
   await kit.paidOut(taken.body.id);
-  await kit.paidOut(later.body.id);
   const after = await h.call(h.staff('ACCOUNTANT'), `${PAYOUTS}?school_id=${school.id}`);
   expect(after.body.carried_pending_centavos).toBe(0);
   expect(await clearing()).toBe(0);

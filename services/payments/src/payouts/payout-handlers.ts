@@ -1,6 +1,7 @@
 import { FIGURES_SPAN_MESSAGE } from '@cuota/contracts/payments/figures';
 import {
   bankHolidays,
+  cancelPayout as cancelPayoutEndpoint,
   changePayoutAccount as changePayoutAccountEndpoint,
   executePayout as executePayoutEndpoint,
   listBackofficePayouts,
@@ -15,17 +16,19 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { bankAccountOfSchool, bankAccountsOf } from '../bank-accounts/bank-account-repository';
-import { paidByDay, reversedByDay } from '../figures/figures-repository';
+import { paidByDay } from '../figures/figures-repository';
 import { rangeOf } from '../figures/figures-rules';
 import { balancesOfSchool } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { BANK_HOLIDAY_SOURCE, BANK_HOLIDAYS } from './bank-holidays';
+import { cancelPayout } from './cancel-payout';
 import { executePayout } from './execute-payout';
 import { payoutsOf, withScheduled } from './payout-rules';
 import {
   carriedPendingCentavos,
   changePayoutAccount,
   deductionsOfPayout,
+  ownReversalsByPaidDay,
   paymentsOfPayout,
   payoutById,
   payoutsOfSchool,
@@ -60,7 +63,7 @@ export function payoutHandlers(deps: PaymentsDeps) {
       const r = { schoolId: params.id, ...range };
       const [paid, reversed, accounts, rows] = await Promise.all([
         paidByDay(db, r),
-        reversedByDay(db, r),
+        ownReversalsByPaidDay(db, r),
         bankAccountsOf(db, params.id),
         payoutsOfSchool(db, params.id),
       ]);
@@ -76,6 +79,9 @@ export function payoutHandlers(deps: PaymentsDeps) {
         scheduledOn: p.scheduled_on,
         status: p.status,
         account: p.bank_account,
+        payins: p.payins,
+        collectedCentavos: p.collected_centavos,
+        deductedCentavos: p.reversed_centavos + p.carried_centavos,
       }));
       const results = withScheduled(days, scheduled);
       return {
@@ -136,6 +142,13 @@ export function payoutHandlers(deps: PaymentsDeps) {
     implement(executePayoutEndpoint, async ({ params, caller, requireStaffOf }) => {
       const payout = await payoutOf(params.id, requireStaffOf);
       return view(await executePayout(deps, payout, staffId(caller)));
+    }),
+
+    implement(cancelPayoutEndpoint, async ({ params, body, caller, requireStaffOf }) => {
+      const payout = await payoutOf(params.id, requireStaffOf);
+      return view(
+        await cancelPayout(deps, payout, { userId: staffId(caller), reason: body.reason }),
+      );
     }),
 
     implement(registerPayoutBalance, async ({ body, caller, requireStaffOf }) => {

@@ -16,6 +16,7 @@ import {
   payoutReversals,
   payouts,
 } from '../schema';
+import { day, toSums, type DayMethodSum, type DayRange } from '../figures/figures-repository';
 import type { OpenReversal } from './payout-rules';
 
 /** How a deduction of the payout's own payments reads in its report. */
@@ -32,12 +33,18 @@ type Status = PayoutRow['status'];
 const CARD = ['credit_card', 'debit_card'] as const;
 const mxDay = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
 
-/** The school's card payins paid on a Mexico City day that no payout settles yet. */
+/**
+ * The school's card payins no payout settles yet, paid on a Mexico City day: that day's, and
+ * those of earlier days whose payout was canceled (ADR 0056: they go into the next payout).
+ */
 export async function unsettledCardPayins(
   db: Executor,
   schoolId: string,
   day: string,
 ): Promise<Array<{ id: string; amountCentavos: number }>> {
+  const paidOn = mxDay(payins.paidAt);
+  const canceledDay = sql`EXISTS (SELECT 1 FROM ${payouts} WHERE ${payouts.schoolId} = ${schoolId}
+    AND ${payouts.status} = 'CANCELED' AND ${payouts.collectedOn} = ${paidOn})`;
   return db
     .select({ id: payins.id, amountCentavos: payins.amountCentavos })
     .from(payins)
@@ -45,7 +52,8 @@ export async function unsettledCardPayins(
       and(
         eq(payins.schoolId, schoolId),
         inArray(payins.method, [...CARD]),
-        sql`${payins.paidAt} IS NOT NULL AND ${mxDay(payins.paidAt)} = ${day}::date`,
+        isNotNull(payins.paidAt),
+        sql`(${paidOn} = ${day}::date OR (${paidOn} < ${day}::date AND ${canceledDay}))`,
         notExists(
           db
             .select({ x: sql`1` })
@@ -56,27 +64,28 @@ export async function unsettledCardPayins(
     );
 }
 
-/** No payout deducted this reversal yet. */
-const notDeducted = () =>
-  notExists(
-    sql`(SELECT 1 FROM ${payoutReversals} WHERE ${payoutReversals.reversalId} = ${payinReversals.id})`,
-  );
+/** What payouts already deducted of the reversal: a large one is split across payouts. */
+const deductedOf = () =>
+  sql<number>`(SELECT COALESCE(SUM(${payoutReversals.amountCentavos}), 0) FROM ${payoutReversals}
+    WHERE ${payoutReversals.reversalId} = ${payinReversals.id})`;
 
 /**
- * The school's applied card reversals no payout deducted yet, oldest first: those of `payinIds`
- * (the payout's own payments) and those of payments a payout already holds (carried).
- * Reversals of payments whose day is not scheduled yet wait for that day's payout.
+ * The school's applied card reversals not wholly deducted yet, with what is left of each,
+ * oldest first: those of `payinIds` (the payout's own payments) and those of payments a payout
+ * already holds (carried). Reversals of payments whose day is not scheduled yet wait for that
+ * day's payout.
  */
 export async function openCardReversals(
   db: Executor,
   schoolId: string,
   payinIds: string[],
 ): Promise<OpenReversal[]> {
+  const left = sql<number>`${payinReversals.amountCentavos} - ${deductedOf()}`.mapWith(Number);
   const rows = await db
     .select({
       id: payinReversals.id,
       payinId: payinReversals.payinId,
-      amountCentavos: payinReversals.amountCentavos,
+      amountCentavos: left,
       paidOutBy: payoutPayins.payoutId,
     })
     .from(payinReversals)
@@ -87,7 +96,7 @@ export async function openCardReversals(
         eq(payinReversals.schoolId, schoolId),
         eq(payinReversals.status, 'applied'),
         inArray(payins.method, [...CARD]),
-        notDeducted(),
+        sql`${left} > 0`,
         or(
           isNotNull(payoutPayins.payoutId),
           payinIds.length ? inArray(payinReversals.payinId, payinIds) : sql`false`,
@@ -96,6 +105,25 @@ export async function openCardReversals(
     )
     .orderBy(payinReversals.appliedAt, payinReversals.id);
   return rows.map(({ paidOutBy, ...r }) => ({ ...r, carried: paidOutBy !== null }));
+}
+
+/**
+ * What is left to deduct of the card reversals of payments no payout holds yet, by the day
+ * those payments were paid: the payout of that day will deduct them (ADR 0057). Reversals of
+ * paid-out payments are counted by the payout that carries them, once scheduled.
+ */
+export async function ownReversalsByPaidDay(db: Executor, r: DayRange): Promise<DayMethodSum[]> {
+  const { rows } = await db.execute(sql`
+    SELECT ${day(payins.paidAt)}::text AS date, ${payins.method} AS method, count(*) AS n,
+           sum(${payinReversals.amountCentavos} - ${deductedOf()})::text AS centavos
+      FROM ${payinReversals}
+      JOIN ${payins} ON ${payins.id} = ${payinReversals.payinId}
+     WHERE ${payinReversals.schoolId} = ${r.schoolId} AND ${payinReversals.status} = 'applied'
+       AND ${payins.paidAt} IS NOT NULL
+       AND ${day(payins.paidAt)} BETWEEN ${r.from}::date AND ${r.to}::date
+       AND NOT EXISTS (SELECT 1 FROM ${payoutPayins} WHERE ${payoutPayins.payinId} = ${payins.id})
+     GROUP BY 1, 2 ORDER BY 1, 2`);
+  return toSums(rows);
 }
 
 /** What refunds of paid-out payments still wait for a payout to deduct them. */
@@ -126,9 +154,14 @@ export async function insertPayout(
       .insert(payoutPayins)
       .values(payinIds.map((payinId) => ({ payinId, payoutId: payout.id })));
   if (deducted.length)
-    await tx
-      .insert(payoutReversals)
-      .values(deducted.map((r) => ({ reversalId: r.id, payoutId: payout.id, carried: r.carried })));
+    await tx.insert(payoutReversals).values(
+      deducted.map((r) => ({
+        reversalId: r.id,
+        payoutId: payout.id,
+        carried: r.carried,
+        amountCentavos: r.amountCentavos,
+      })),
+    );
   return payout;
 }
 
@@ -183,6 +216,7 @@ export async function deductionsOfPayout(
     .select({
       reversal: payinReversals,
       carried: payoutReversals.carried,
+      amountCentavos: payoutReversals.amountCentavos,
       paidOutOn: earlier.collectedOn,
     })
     .from(payoutReversals)
@@ -191,14 +225,14 @@ export async function deductionsOfPayout(
     .leftJoin(earlier, eq(earlier.id, payoutPayins.payoutId))
     .where(eq(payoutReversals.payoutId, payoutId))
     .orderBy(payinReversals.appliedAt, payinReversals.id);
-  return rows.map(({ reversal: r, carried, paidOutOn }) => ({
+  return rows.map(({ reversal: r, carried, amountCentavos, paidOutOn }) => ({
     reversal_id: r.id,
     payin_id: r.payinId,
     label: carried ? CARRIED_REFUND_LABEL : REVERSAL_LABELS[r.kind],
     carried,
     paid_out_on: carried ? paidOutOn : null,
     applied_at: r.appliedAt!.toISOString(),
-    amount_centavos: r.amountCentavos,
+    amount_centavos: amountCentavos,
   }));
 }
 
@@ -294,6 +328,33 @@ export async function declineExecution(db: Executor, id: string, reason: string)
     .where(
       and(eq(payouts.id, id), eq(payouts.status, 'PROCESSING'), isNull(payouts.gatewayTicket)),
     );
+}
+
+/**
+ * Cancels a payout that has not left (SCHEDULED or DECLINED; ADR 0056) and lets go of its
+ * payments and deductions, so the next payout takes them. One conditional UPDATE: of twenty
+ * concurrent cancels one wins. Null when it was not cancelable (or already canceled).
+ */
+export async function cancelPayoutRow(
+  tx: Executor,
+  id: string,
+  by: { userId: string; reason: string },
+): Promise<PayoutRow | null> {
+  const [row] = await tx
+    .update(payouts)
+    .set({
+      status: 'CANCELED',
+      statusReason: by.reason,
+      canceledBy: by.userId,
+      canceledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payouts.id, id), inArray(payouts.status, ['SCHEDULED', 'DECLINED'])))
+    .returning();
+  if (!row) return null;
+  await tx.delete(payoutPayins).where(eq(payoutPayins.payoutId, id));
+  await tx.delete(payoutReversals).where(eq(payoutReversals.payoutId, id));
+  return row;
 }
 
 /** Another of the school's accounts, while the payout has not left (SCHEDULED or DECLINED). */

@@ -60,26 +60,47 @@ describe('payouts (ADR 0036)', () => {
     ]);
   });
 
-  test('a scheduled day shows its payout: id, status, deposit day and account', () => {
+  test('a scheduled day shows its payout: id, status, deposit day, account and deductions', () => {
     const first = { id: 'a-1', bank_name: 'BBVA MEXICO', clabe: '012180001234567897' };
     const other = { id: 'a-2', bank_name: 'BANAMEX', clabe: '002010077777777771' };
     const days = payoutsOf(
-      [sum('2026-03-05', 'credit_card', 1, 100_000), sum('2026-03-06', 'credit_card', 1, 50_000)],
+      [
+        sum('2026-03-04', 'credit_card', 1, 70_000),
+        sum('2026-03-05', 'credit_card', 1, 100_000),
+        sum('2026-03-06', 'credit_card', 1, 50_000),
+      ],
       [],
       first,
     );
+    const payout = (id: string, day: string, status: 'APPROVED' | 'CANCELED') => ({
+      id,
+      collectedOn: day,
+      scheduledOn: '2026-03-09',
+      status,
+      account: other,
+      payins: 2,
+      collectedCentavos: 170_000,
+      deductedCentavos: 30_000,
+    });
     const shown = withScheduled(days, [
-      {
-        id: 'p-1',
-        collectedOn: '2026-03-05',
-        scheduledOn: '2026-03-06',
-        status: 'APPROVED',
-        account: other,
-      },
+      payout('p-0', '2026-03-04', 'CANCELED'),
+      payout('p-1', '2026-03-05', 'APPROVED'),
     ]);
-    expect(shown.map((d) => [d.collected_on, d.payout_id, d.status, d.bank_account?.id])).toEqual([
-      ['2026-03-06', null, 'SCHEDULED', 'a-1'],
-      ['2026-03-05', 'p-1', 'APPROVED', 'a-2'],
+    expect(
+      shown.map((d) => [
+        d.collected_on,
+        d.payout_id,
+        d.status,
+        d.bank_account?.id,
+        d.collected_centavos,
+        d.reversed_centavos,
+        d.amount_centavos,
+      ]),
+    ).toEqual([
+      ['2026-03-06', null, 'SCHEDULED', 'a-1', 50_000, 0, 50_000],
+      // The payout took the canceled day's payment and deducts a carried refund.
+      ['2026-03-05', 'p-1', 'APPROVED', 'a-2', 170_000, 30_000, 140_000],
+      ['2026-03-04', 'p-0', 'CANCELED', 'a-2', 70_000, 0, 70_000],
     ]);
   });
 });
@@ -108,20 +129,29 @@ describe('a payout with refunds of payments already paid out (ADR 0043 addendum)
     expect(f.deducted.map((r) => r.id)).toEqual(['own', 'old', 'new']);
   });
 
-  test('a carried refund that does not fit waits, and so do the younger ones behind it', () => {
+  test('a carried refund that does not fit is split: this payout keeps one centavo, the rest waits', () => {
     const f = payoutFigures(
       [{ amountCentavos: 300_000 }],
       [reversal('fits', 100_000, true), reversal('big', 250_000, true), reversal('small', 1, true)],
     );
-    expect(f.deducted.map((r) => r.id)).toEqual(['fits']);
-    expect(f.carried).toBe(100_000);
-    expect(f.carriedLeft).toBe(250_001);
+    const room = 300_000 - fee - 100_000 - 1;
+    expect(f.deducted.map((r) => [r.id, r.amountCentavos])).toEqual([
+      ['fits', 100_000],
+      ['big', room],
+    ]);
+    expect(f.carried).toBe(100_000 + room);
+    expect(f.net).toBe(1);
+    expect(f.carriedLeft).toBe(250_000 - room + 1);
   });
 
-  test('the net is never zero or negative: a carried refund that would empty it waits', () => {
-    const f = payoutFigures([{ amountCentavos: 300_000 }], [reversal('all', 300_000 - fee, true)]);
-    expect(f.carried).toBe(0);
-    expect(f.net).toBe(300_000 - fee);
-    expect(f.carriedLeft).toBe(300_000 - fee);
+  test('the net is never zero or negative: a day with one centavo to give takes nothing', () => {
+    const f = payoutFigures([{ amountCentavos: 300_000 }], [reversal('all', 300_000, true)]);
+    expect(f.carried).toBe(300_000 - fee - 1);
+    expect(f.net).toBe(1);
+    const none = payoutFigures(
+      [{ amountCentavos: 300_000 }],
+      [reversal('own', 300_000 - fee - 1, false), reversal('carried', 5, true)],
+    );
+    expect(none).toMatchObject({ net: 1, carried: 0, carriedLeft: 5 });
   });
 });

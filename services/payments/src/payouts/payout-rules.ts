@@ -18,8 +18,9 @@ export function nextBusinessDay(date: string): string {
 }
 
 /**
- * One payout per day with card money (ADR 0036): that day's card payins less that day's
- * card voids and refunds, deposited the next business day to the school's account.
+ * One payout per day with card money (ADR 0036, 0057): that day's card payins less the card
+ * voids and refunds of those payments (`reversed`, by the day the payment was paid: the day's
+ * payout deducts them), deposited the next business day to the school's account.
  */
 export function payoutsOf(
   paid: DayMethodSum[],
@@ -53,36 +54,51 @@ export function payoutsOf(
   return [...days.values()].sort((a, b) => b.collected_on.localeCompare(a.collected_on));
 }
 
+/** A payout as the day-by-day list shows it. */
+export interface ScheduledDay {
+  id: string;
+  collectedOn: string;
+  scheduledOn: string;
+  status: Payout['status'];
+  account: NonNullable<Payout['bank_account']>;
+  payins: number;
+  collectedCentavos: number;
+  /** Its own reversals and the carried refunds it deducts. */
+  deductedCentavos: number;
+}
+
 /**
- * A day already scheduled is shown as its payout is (ADR 0043): its id, status, deposit day
- * and account; the figures stay the day's, before fees.
+ * A day already scheduled is shown as its payout is (ADR 0043, 0057): its id, status, deposit
+ * day and account, and — unless canceled — the payments it settles and every refund it
+ * deducts, before fees. A canceled day keeps the day's own figures.
  */
-export function withScheduled(
-  days: Payout[],
-  scheduled: Array<{
-    id: string;
-    collectedOn: string;
-    scheduledOn: string;
-    status: Payout['status'];
-    account: NonNullable<Payout['bank_account']>;
-  }>,
-): Payout[] {
+export function withScheduled(days: Payout[], scheduled: ScheduledDay[]): Payout[] {
   const byDay = new Map(scheduled.map((s) => [s.collectedOn, s]));
   return days.map((d) => {
     const s = byDay.get(d.collected_on);
-    return s
-      ? {
-          ...d,
-          payout_id: s.id,
-          status: s.status,
-          scheduled_on: s.scheduledOn,
-          bank_account: s.account,
-        }
-      : d;
+    if (!s) return d;
+    const shown = {
+      ...d,
+      payout_id: s.id,
+      status: s.status,
+      scheduled_on: s.scheduledOn,
+      bank_account: s.account,
+    };
+    if (s.status === 'CANCELED') return shown;
+    return {
+      ...shown,
+      payins: s.payins,
+      collected_centavos: s.collectedCentavos,
+      reversed_centavos: s.deductedCentavos,
+      amount_centavos: s.collectedCentavos - s.deductedCentavos,
+    };
   });
 }
 
-/** An applied card reversal no payout has deducted yet (`carried`: its payment was paid out). */
+/**
+ * An applied card reversal not wholly deducted yet: `amountCentavos` is what is left of it
+ * (`carried`: its payment was paid out).
+ */
 export type OpenReversal = {
   id: string;
   payinId: string;
@@ -93,10 +109,11 @@ export type OpenReversal = {
 const sum = (xs: Array<{ amountCentavos: number }>) => xs.reduce((s, x) => s + x.amountCentavos, 0);
 
 /**
- * A day's payout figures (ADR 0043 and its addendum): its card payments less their own
- * reversals and the fees, then the refunds of payments already paid out, whole and oldest
- * first, while the payout stays positive. The carried refunds that do not fit wait for a later
- * payout (`carriedLeft`); the gateway, too, recovers them from later settlements.
+ * A day's payout figures (ADR 0043 and its addendum, ADR 0057): its card payments less their
+ * own reversals and the fees, then the refunds of payments already paid out, oldest first,
+ * while the payout stays positive: the one that does not fit whole is split, this payout
+ * taking all but one centavo of its net, and the rest waits for later payouts
+ * (`carriedLeft`); the gateway, too, recovers a refund from later settlements.
  */
 export function payoutFigures(payins: Array<{ amountCentavos: number }>, open: OpenReversal[]) {
   const own = open.filter((r) => !r.carried);
@@ -106,9 +123,10 @@ export function payoutFigures(payins: Array<{ amountCentavos: number }>, open: O
   const taken: OpenReversal[] = [];
   let net = collected - reversed - fee;
   for (const r of open.filter((x) => x.carried)) {
-    if (net - r.amountCentavos <= 0) break;
-    taken.push(r);
-    net -= r.amountCentavos;
+    const part = Math.min(r.amountCentavos, net - 1);
+    if (part <= 0) break;
+    taken.push({ ...r, amountCentavos: part });
+    net -= part;
   }
   const carried = sum(taken);
   const carriedLeft = sum(open.filter((r) => r.carried)) - carried;

@@ -1,4 +1,5 @@
 import {
+  cancelPayout,
   changePayoutAccount,
   executePayout,
   listBackofficePayouts,
@@ -11,7 +12,10 @@ import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payouts'] });
 
-/** The school's payouts (ADR 0043): list, detail with its payments, schedule, execute, re-target. */
+/**
+ * The school's payouts (ADR 0043, 0056): list, detail with its payments, schedule, execute,
+ * re-target, cancel.
+ */
 export const payoutsApi = api.injectEndpoints({
   endpoints: (build) => ({
     payouts: build.query({
@@ -49,6 +53,16 @@ export const payoutsApi = api.injectEndpoints({
       ),
       invalidatesTags: (_r, error) => (error ? [] : ['Payouts']),
     }),
+    cancelPayout: build.mutation({
+      ...fromEndpoint(
+        cancelPayout,
+        ({ payoutId, reason }: { payoutId: string; reason: string }) => ({
+          params: { id: payoutId },
+          body: { reason },
+        }),
+      ),
+      invalidatesTags: (_r, error) => (error ? [] : ['Payouts']),
+    }),
   }),
 });
 
@@ -59,4 +73,5 @@ export const {
   useSchedulePayoutMutation,
   useExecutePayoutMutation,
   useChangePayoutAccountMutation,
+  useCancelPayoutMutation,
 } = payoutsApi;

@@ -24,6 +24,7 @@ import {
   usePayoutAccountsQuery,
   usePayoutQuery,
 } from '../api/payouts-api';
+import { CancelPayoutForm } from './cancel-payout-form';
 import { PayoutStatusBadge } from './payouts-page';
 
 const PAYMENT_COLUMNS = [
@@ -185,12 +186,19 @@ export function PayoutDetailView({ payoutId }: { payoutId: string }) {
         <PayoutFigures payout={payout.data} />
       </Card>
       {canSend && <PayoutActions payout={payout.data} />}
-      <DataTable<PayoutPayment>
-        caption="Pagos que liquida"
-        rows={payout.data.payments}
-        rowKey={(p) => p.payin_id}
-        columns={PAYMENT_COLUMNS}
-      />
+      {canSend && ['SCHEDULED', 'DECLINED'].includes(payout.data.status) && (
+        <CancelPayoutForm key={payout.data.id} payout={payout.data} />
+      )}
+      {payout.data.status === 'CANCELED' ? (
+        <p>Sus pagos pasan a la siguiente dispersión que se programe.</p>
+      ) : (
+        <DataTable<PayoutPayment>
+          caption="Pagos que liquida"
+          rows={payout.data.payments}
+          rowKey={(p) => p.payin_id}
+          columns={PAYMENT_COLUMNS}
+        />
+      )}
       {payout.data.deductions.length > 0 && (
         <DataTable<PayoutDeduction>
           caption="Devoluciones que descuenta"

@@ -122,3 +122,57 @@ test('the treasurer executes a payout once; its payments are listed', async () =
   expect(network.sent('POST', `/backoffice/payouts/${ID}/execute/`)).toHaveLength(1);
   expect(screen.queryByRole('button', { name: 'Ejecutar dispersión' })).toBeNull();
 });
+
+test('the treasurer cancels a payout with a reason, after confirming it', async () => {
+  let current = payout;
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', `/backoffice/payouts/${ID}/`, () => Response.json(current))
+    .on('GET', `/backoffice/payouts/${ID}/bank-accounts/`, () =>
+      Response.json({ results: [account('account-1', '012180000000000015')] }),
+    )
+    .on('POST', `/backoffice/payouts/${ID}/cancel/`, () => {
+      current = { ...payout, status: 'CANCELED', status_reason: 'Se junta con la siguiente' };
+      return Response.json(current);
+    });
+  renderWithProviders(<PayoutDetailView payoutId={ID} />, {
+    url: `/dashboard/payments/payouts/${ID}`,
+    path: '/dashboard/payments/payouts/:payoutId',
+    session: session('TREASURER'),
+  });
+  const user = userEvent.setup();
+  const form = await screen.findByRole('form', { name: 'Cancelar dispersión' });
+  await user.type(within(form).getByLabelText('Motivo'), 'no');
+  await user.click(within(form).getByRole('button', { name: 'Cancelar dispersión' }));
+  expect(within(form).getByRole('alert')).toHaveTextContent(
+    'Escribe el motivo de la cancelación (al menos 5 caracteres).',
+  );
+  await user.type(within(form).getByLabelText('Motivo'), ' Se junta con la siguiente');
+  await user.click(within(form).getByRole('button', { name: 'Cancelar dispersión' }));
+  // Nothing is sent until the second, explicit confirmation.
+  expect(network.sent('POST', `/backoffice/payouts/${ID}/cancel/`)).toHaveLength(0);
+  const confirm = screen.getByRole('alertdialog', { name: 'Confirmar cancelación' });
+  expect(confirm).toHaveTextContent('¿Cancelar la dispersión de $2,379.36?');
+  await user.click(within(confirm).getByRole('button', { name: 'Sí, cancelar dispersión' }));
+  expect(await screen.findByText('Cancelada')).toBeVisible();
+  expect(screen.getByText('Se junta con la siguiente')).toBeVisible();
+  expect(
+    screen.getByText('Sus pagos pasan a la siguiente dispersión que se programe.'),
+  ).toBeVisible();
+  const [sent] = network.sent('POST', `/backoffice/payouts/${ID}/cancel/`);
+  expect(await sent!.json()).toEqual({ reason: 'no Se junta con la siguiente' });
+  expect(screen.queryByRole('form', { name: 'Cancelar dispersión' })).toBeNull();
+});
+
+test('the accountant sees a payout but cannot cancel it', async () => {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', `/backoffice/payouts/${ID}/`, () => Response.json(payout));
+  renderWithProviders(<PayoutDetailView payoutId={ID} />, {
+    url: `/dashboard/payments/payouts/${ID}`,
+    path: '/dashboard/payments/payouts/:payoutId',
+    session: session('ACCOUNTANT'),
+  });
+  expect(await screen.findByRole('table', { name: 'Pagos que liquida' })).toBeVisible();
+  expect(screen.queryByRole('form', { name: 'Cancelar dispersión' })).toBeNull();
+});

@@ -86,8 +86,8 @@ function CarriedPending({ centavos }: { centavos: number }) {
     <Notice tone="warning">
       <p>
         Reembolsos de pagos ya dispersados por descontar: <MoneyText centavos={centavos} />. La
-        pasarela los recupera de la siguiente dispersión; un día cuyo cobro no alcanza para
-        descontarlos espera a que un día con más cobros los descuente.
+        pasarela los recupera de las siguientes dispersiones; uno mayor que lo que deja un día se
+        reparte entre varias.
       </p>
     </Notice>
   );

@@ -6,6 +6,7 @@ import { figuresQuerySchema } from '../figures';
 import {
   bankHolidayListSchema,
   bankHolidayQuerySchema,
+  cancelPayoutSchema,
   changePayoutAccountSchema,
   newPayoutSchema,
   payoutBalanceInputSchema,
@@ -130,6 +131,26 @@ export const executePayout = defineEndpoint({
   notFound: NOT_FOUND,
 });
 
+/**
+ * The spec's CANCELED status (§4) names no route: a payout not sent yet (SCHEDULED or
+ * DECLINED) is canceled with a reason and its payments wait for the next payout (ADR 0056).
+ */
+export const cancelPayout = defineEndpoint({
+  ...backoffice,
+  name: 'payments.backoffice.payouts.cancel',
+  method: 'POST',
+  path: '/backoffice/payouts/{id}/cancel/',
+  spec: {
+    capability: 'El estado CANCELED (§4): una dispersión que no ha salido se cancela con motivo.',
+  },
+  access: moveMoney,
+  summary: 'Cancelar una dispersión',
+  params: uuidParams('id'),
+  body: cancelPayoutSchema,
+  response: scheduledPayoutSchema,
+  notFound: NOT_FOUND,
+});
+
 export const registerPayoutBalance = defineEndpoint({
   ...backoffice,
   name: 'payments.backoffice.payouts.register-balance',
@@ -164,6 +185,7 @@ export const PAYOUT_ENDPOINTS = [
   payoutBankAccounts,
   changePayoutAccount,
   executePayout,
+  cancelPayout,
   registerPayoutBalance,
   payoutStatusNotification,
 ] as const;

@@ -239,6 +239,8 @@ export const invoices = pgTable(
       .default(sql`'{}'::text[]`),
     /** Why a stamped invoice is still standing after a cancellation was asked (ADR 0037). */
     cancellationNote: text('cancellation_note'),
+    /** Why money went back with this credit note: staff's words in Facturas, or the refund's. */
+    creditReason: text('credit_reason'),
     /** Stamping attempts since the last (re)build; drives the backoff. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

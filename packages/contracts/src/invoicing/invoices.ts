@@ -82,6 +82,8 @@ export const invoiceSchema = z.object({
   error: invoiceErrorSchema.nullable(),
   /** Why a stamped invoice still stands after a cancellation was asked (receptor, SAT). */
   cancellation_note: z.string().nullable(),
+  /** A credit note's reason: what staff wrote in Facturas, or the refund's (ADR 0058). */
+  credit_reason: z.string().nullable(),
   /** A global invoice's period (ADR 0042): SAT's periodicity and its first and last day. */
   global_period: z
     .object({ periodicity: globalPeriodicitySchema, from: z.string(), to: z.string() })
@@ -142,8 +144,10 @@ export const sendInvoiceEmailSchema = z.strictObject({
 export const sentInvoiceEmailSchema = z.object({ sent_to: z.string() });
 
 /**
- * Staff's credit note (ADR 0051): for `amount_centavos` of what the invoice still owes, or,
- * without it (no body at all too), for all of it. The service refuses more than is owed.
+ * Staff's credit note (ADR 0051, 0058): for `amount_centavos` of what the invoice still owes,
+ * or, without it (no body at all too), for all of it; `reason` is kept beside the note. The
+ * service refuses more than is owed. A note for part needs an `Idempotency-Key`: the key, not
+ * the amount, tells a retry from a second note.
  */
 export const creditNoteRequestSchema = z.strictObject({
   amount_centavos: z
@@ -151,6 +155,11 @@ export const creditNoteRequestSchema = z.strictObject({
     .int('El importe de la nota de crédito debe ser un número entero de centavos.')
     .positive('El importe de la nota de crédito debe ser mayor que cero.')
     .max(Number.MAX_SAFE_INTEGER, 'El importe de la nota de crédito es demasiado grande.')
+    .optional(),
+  reason: z
+    .string({ error: 'El motivo debe ser texto.' })
+    .trim()
+    .max(300, 'El motivo admite hasta 300 caracteres.')
     .optional(),
 });
 export type CreditNoteRequest = z.infer<typeof creditNoteRequestSchema>;

@@ -1,6 +1,8 @@
 import type { InvoiceCancelRequest } from '@cuota/contracts/invoicing/cancellations';
 import { cancelInvoice as endpoint } from '@cuota/contracts/invoicing/endpoints/invoices';
-import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import { HttpError, badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
+import { keyReusedError } from '@cuota/service-runtime/idempotency/same-request';
 import type { InvoicingDb } from '../invoicing-db';
 import { invoiceOfUuid, lockInvoice, type InvoiceRow } from '../invoices/invoice-repository';
 import {
@@ -21,6 +23,8 @@ export const GLOBAL_NOT_CANCELLED =
   'Una factura global no se cancela ni se acredita sola: sus pagos quedarían sin factura. Cada familia puede pedir la suya.';
 export const ONLY_STAMPED_CREDIT = 'Solo una factura timbrada admite una nota de crédito.';
 export const ALREADY_CREDITED = 'Esta factura ya tiene notas de crédito por todo su importe.';
+export const KEY_FOR_PART =
+  'Una nota de crédito por una parte necesita el encabezado Idempotency-Key: cada intento de la misma nota lleva la misma clave.';
 export const PPD_SETTLED =
   'Esta factura en parcialidades (PPD) ya no tiene saldo pendiente: lo pagado se devuelve con el reembolso del pago, no con una nota de crédito.';
 
@@ -64,34 +68,53 @@ export async function cancelInvoice(
   });
 }
 
+/** What staff ask for in Facturas (ADR 0058): part of what is left, why, under which key. */
+export interface CreditNoteAsk {
+  amount?: number;
+  reason?: string;
+  /** The request's Idempotency-Key: a retry answers the note it made. */
+  key?: string;
+}
+
 /**
  * Staff keep the CFDI (locked by the caller, which orders it against a payment's next
  * installment) and give back what is left of it, or `amount` centavos of that: one credit
- * note, once — asking again for all is a 409, for the same amount answers the same note
- * (ADR 0051). Returns the credit note.
+ * note per request. A note is keyed by the request's Idempotency-Key (ADR 0058): the same key
+ * answers the same note, the same key for another amount is a 422, two keys are two notes.
+ * Without a key, only all that is left (once by nature: then nothing is) — a part needs one.
  */
 export async function emitCreditNote(
   tx: Executor,
   row: InvoiceRow,
-  amount?: number,
-): Promise<InvoiceRow> {
+  ask: CreditNoteAsk = {},
+): Promise<Keyed<InvoiceRow>> {
   if (row.document !== 'invoice' || row.status !== 'success') throw conflict(ONLY_STAMPED_CREDIT);
-  const cause = { kind: 'staff', id: amount ? `${row.id}:${amount}` : row.id } as const;
-  const asked = amount && (await creditNoteOf(tx, cause, row.id));
-  if (asked) return asked;
+  if (ask.amount && !ask.key) throw badRequest(KEY_FOR_PART);
+  const cause = { kind: 'staff', id: ask.key ? `${row.id}:${ask.key}` : row.id } as const;
+  const asked = ask.key && (await creditNoteOf(tx, cause, row.id));
+  if (asked) {
+    if (ask.amount && asked.totalCentavos !== ask.amount) throw keyReusedError();
+    return { answer: asked, replayed: true };
+  }
   const creditable = await creditableOf(tx, row);
   // A PPD invoice (no payment method): only its unpaid balance, settled by compensation (17).
   const ppd = row.method === null;
   const paid = ppd ? sum((await livePaymentsOnPpd(tx, row.id)).paid) : 0;
   const room = creditableRoom(creditable, paid);
   if (room === 0) throw conflict(ppd ? PPD_SETTLED : ALREADY_CREDITED);
-  if (amount && amount > room) throw badRequest(overBalance(room));
-  const lines = staffCreditLines(creditable, amount ?? room);
-  await recordCreditNotes(tx, [{ cause, related: row, lines, at: new Date() }]);
-  return (await creditNoteOf(tx, cause, row.id))!;
+  if (ask.amount && ask.amount > room) throw overBalanceError(room);
+  const lines = staffCreditLines(creditable, ask.amount ?? room);
+  await recordCreditNotes(tx, [{ cause, related: row, lines, at: new Date(), reason: ask.reason }]);
+  return { answer: (await creditNoteOf(tx, cause, row.id))!, replayed: false };
 }
 
 const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 
 export const overBalance = (room: number) =>
   `El importe de la nota de crédito no puede ser mayor que lo que queda por acreditar de la factura: ${mxn.format(room / 100)}.`;
+
+/** A field-level 400: Facturas shows it under the amount. */
+const overBalanceError = (room: number) =>
+  new HttpError(400, 'VALIDATION_FAILED', overBalance(room), [
+    { path: 'amount_centavos', message: overBalance(room) },
+  ]);

@@ -4,7 +4,7 @@ import {
   reinvoice as reinvoiceEndpoint,
 } from '@cuota/contracts/invoicing/endpoints/invoices';
 import { notFound } from '@cuota/service-runtime/http/http-error';
-import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { answerKeyed, implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { InvoicingDb } from '../invoicing-db';
 import { invoiceView } from '../invoices/invoice-view';
 import type { Executor } from '@cuota/messaging/transaction';
@@ -20,23 +20,26 @@ export function cancellationHandlers(db: InvoicingDb) {
       const by = caller.kind === 'staff' ? caller.user_id : null;
       return invoiceView(await cancelInvoice(db, body, by));
     }),
-    implement(creditNoteEndpoint, ({ params, body }) =>
-      onInvoice(db, params, (tx, row) => emitCreditNote(tx, row, body.amount_centavos)),
+    implement(creditNoteEndpoint, async ({ params, body, idempotencyKey: key, res }) => {
+      const ask = { amount: body.amount_centavos, reason: body.reason, key };
+      const note = await onInvoice(db, params, (tx, row) => emitCreditNote(tx, row, ask));
+      return invoiceView(answerKeyed(res, note));
+    }),
+    implement(reinvoiceEndpoint, async ({ params }) =>
+      invoiceView(await onInvoice(db, params, reinvoice)),
     ),
-    implement(reinvoiceEndpoint, ({ params }) => onInvoice(db, params, reinvoice)),
   ];
 }
 
 /** Runs an action on the school's invoice, locked; another school's is a 404. */
-async function onInvoice(
+function onInvoice<T>(
   db: InvoicingDb,
   params: { id: string; invoice: string },
-  action: (tx: Executor, row: InvoiceRow) => Promise<InvoiceRow>,
-) {
-  const result = await db.transaction(async (tx) => {
+  action: (tx: Executor, row: InvoiceRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
     const row = await lockInvoice(tx, params.invoice);
     if (!row || row.schoolId !== params.id) throw notFound(UNKNOWN_INVOICE);
     return action(tx, row);
   });
-  return invoiceView(result);
 }

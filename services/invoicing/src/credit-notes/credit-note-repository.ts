@@ -5,6 +5,7 @@ import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repos
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import type { CreditableInvoice } from './credit-note-rules';
 import { totalOf } from './credit-note-rules';
+import { lockAfterTheirGlobals } from '../global-invoices/global-lock-repository';
 
 /** Credit notes live in `invoices` (document credit_note); this is the code that writes them. */
 
@@ -19,6 +20,8 @@ export interface NewCreditNote {
    * its student, family, part and method; the receptor stays the global's.
    */
   payment?: InvoiceRow;
+  /** Why the money went back, shown beside the note (ADR 0058). */
+  reason?: string | null;
 }
 
 /**
@@ -30,7 +33,7 @@ export async function recordCreditNotes(tx: Executor, list: NewCreditNote[]): Pr
   const inserted = await tx
     .insert(invoices)
     .values(
-      list.map(({ cause, related, lines, at, payment = related }) => ({
+      list.map(({ cause, related, lines, at, payment = related, reason = null }) => ({
         schoolId: related.schoolId,
         document: 'credit_note' as const,
         relatedInvoiceId: related.id,
@@ -48,6 +51,7 @@ export async function recordCreditNotes(tx: Executor, list: NewCreditNote[]): Pr
         receptorRfc: related.receptorRfc,
         receptorName: related.receptorName,
         receptorNote: related.receptorNote,
+        creditReason: reason || null,
       })),
     )
     .onConflictDoNothing({
@@ -122,23 +126,22 @@ async function creditable(tx: Executor, rows: InvoiceRow[]): Promise<CreditableI
   }));
 }
 
-/** A payin's income invoices (up to two per student), locked in id order. */
+/**
+ * A payin's income invoices (up to two per student), locked in id order after the global
+ * invoices holding any of them (ADR 0050's order, as motive 04 takes them).
+ */
 export async function lockPayinInvoices(
   tx: Executor,
   payinId: string,
 ): Promise<{ rows: InvoiceRow[]; creditable: CreditableInvoice[] }> {
-  const rows = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.document, 'invoice'),
-        eq(invoices.sourceKind, 'payin'),
-        eq(invoices.sourceId, payinId),
-      ),
-    )
-    .orderBy(invoices.id)
-    .for('update');
+  const rows = await lockAfterTheirGlobals(
+    tx,
+    and(
+      eq(invoices.document, 'invoice'),
+      eq(invoices.sourceKind, 'payin'),
+      eq(invoices.sourceId, payinId),
+    )!,
+  );
   return { rows, creditable: await creditable(tx, rows) };
 }
 

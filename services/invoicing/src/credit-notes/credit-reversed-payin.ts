@@ -54,6 +54,7 @@ export async function creditReversedPayin(tx: Executor, reversal: PayinReversed)
         related: row,
         lines: decision.lines,
         at,
+        reason: reversal.reason,
       });
   }
   await recordCreditNotes(tx, notes);

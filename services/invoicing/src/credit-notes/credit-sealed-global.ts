@@ -66,6 +66,7 @@ export async function creditSealedGlobals(
       payment,
       lines: decision.lines,
       at,
+      reason: reversal.reason,
     });
   }
   return notes;

@@ -9,6 +9,7 @@ import { NOMBRE_PUBLICO_EN_GENERAL, RFC_PUBLICO_EN_GENERAL } from '../cfdi/recep
 import { invoices, studentDirectory } from '../schema';
 import { lockInvoice, wakeWorkers, type InvoiceRow } from '../invoices/invoice-repository';
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
+import { lockAfterTheirGlobals } from './global-lock-repository';
 
 /** A period's first global invoice, not its re-issue without a payment (ADR 0050). */
 const ORIGINAL_GLOBAL = sql`document = 'global' AND replaces_invoice_id IS NULL`;
@@ -201,8 +202,14 @@ export async function shrinkHeld(
 
 /** An unsealed global after a payment left or shrank: its totals follow, or it goes with its last. */
 export async function refreshOrDrop(tx: Executor, globalId: string): Promise<void> {
-  if (await hasMembers(tx, globalId)) await refreshGlobalTotals(tx, globalId);
-  else await tx.delete(invoices).where(eq(invoices.id, globalId));
+  if (await hasMembers(tx, globalId)) return refreshGlobalTotals(tx, globalId);
+  // Only payments withdrawn since still name it (a global never sealed is never left for a
+  // CFDI of one's own): they must not point at a row that no longer exists.
+  await tx
+    .update(invoices)
+    .set({ globalInvoiceId: null })
+    .where(eq(invoices.globalInvoiceId, globalId));
+  await tx.delete(invoices).where(eq(invoices.id, globalId));
 }
 
 /** Out of the global one and due now, remembering the stamped global it leaves, if any. */
@@ -227,14 +234,15 @@ export async function hasMembers(tx: Executor, globalId: string): Promise<boolea
   return row !== undefined;
 }
 
-/** The payments still held for a global invoice whose receptor is this guardian, locked. */
+/**
+ * The payments still held for a global invoice whose receptor is this guardian, locked after
+ * their globals.
+ */
 export function heldOfGuardian(tx: Executor, guardianId: string): Promise<InvoiceRow[]> {
-  return tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.globalState, 'held'), eq(invoices.billingGuardianId, guardianId)))
-    .orderBy(invoices.id)
-    .for('update');
+  return lockAfterTheirGlobals(
+    tx,
+    and(eq(invoices.globalState, 'held'), eq(invoices.billingGuardianId, guardianId))!,
+  );
 }
 
 /** A global invoice's payments with the student each paid for (RVOE by level). */

@@ -38,7 +38,11 @@ import {
 } from '../test-support/invoicing-test-system';
 import { LAST_MONTH, NO_FISCAL_DATA } from '../test-support/global-invoice-fixtures';
 import { GlobalInvoiceCollector } from './global-invoice-collector';
-import { releaseHeld } from './global-invoice-repository';
+import { eq, sql } from 'drizzle-orm';
+import { invoices } from '../schema';
+import { lockInvoice } from '../invoices/invoice-repository';
+import { lockPayinInvoices } from '../credit-notes/credit-note-repository';
+import { openGlobalInvoice, refreshOrDrop, releaseHeld } from './global-invoice-repository';
 
 jest.setTimeout(120_000);
 
@@ -288,6 +292,58 @@ test('a global invoice is not cancelled alone: its payments would have no CFDI',
   expect((await rowOf(global!.id)).status).toBe('success');
 });
 
+test('a refund and a motive-04 request lock a stamped global in one order: 20 races, no deadlock', async () => {
+  const [global] = await globals();
+  const payment = await rowOf(payments.family5);
+  const { db } = system.invoicing;
+  // The refund path's locks (its payin's invoices, then the global) against motive 04's
+  // (the global, then the payment), each holding its first lock while the other starts.
+  const refundLocks = () =>
+    db.transaction(async (tx) => {
+      await lockPayinInvoices(tx, payment.sourceId);
+      await tx.execute(sql`SELECT pg_sleep(0.02)`);
+      await lockInvoice(tx, global!.id);
+    });
+  const motive04Locks = () =>
+    db.transaction(async (tx) => {
+      await lockInvoice(tx, global!.id);
+      await tx.execute(sql`SELECT pg_sleep(0.02)`);
+      await lockInvoice(tx, payment.id);
+    });
+  for (let round = 0; round < 20; round++) {
+    const outcomes = await Promise.allSettled([refundLocks(), motive04Locks()]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+  }
+});
+
+test('a global left without payments goes, and no withdrawn payment points at it', async () => {
+  const { db } = system.invoicing;
+  const withdrawn = await rowOf(payments.refunded);
+  expect(withdrawn).toMatchObject({ status: 'canceled', globalInvoiceId: null });
+  // A re-issue (or global) not sealed yet whose only member was just withdrawn.
+  const dropped = await db.transaction(async (tx) => {
+    const global = await openGlobalInvoice(tx, {
+      schoolId: SCHOOL_ID,
+      entityId: withdrawn.fiscalEntityId!,
+      key: 'test:only-withdrawn',
+      paidAt: withdrawn.paidAt,
+    });
+    await tx
+      .update(invoices)
+      .set({ globalInvoiceId: global.id })
+      .where(eq(invoices.id, withdrawn.id));
+    await refreshOrDrop(tx, global.id);
+    return global.id;
+  });
+  expect(
+    await db.query.invoices.findFirst({ where: (t, { eq }) => eq(t.id, dropped) }),
+  ).toBeUndefined();
+  expect(await rowOf(payments.refunded)).toMatchObject({
+    status: 'canceled',
+    globalInvoiceId: null,
+  });
+});
+
 test('a payment refunded after its global was stamped: one credit note on the global', async () => {
   const [global] = await globals();
   const held = await rowOf(payments.family6);
@@ -320,6 +376,14 @@ test('a payment refunded after its global was stamped: one credit note on the gl
   // The global stands for its other payment; the refunded one is no longer its member.
   expect(await rowOf(global!.id)).toMatchObject({ status: 'success' });
   expect(await rowOf(payments.family6)).toMatchObject({ status: 'canceled' });
+  // The note is the school's público-en-general document: not under the family's order.
+  const urls = await system.call(
+    `/api/v1/students/${student(6).student_id}/orders/${paid.allocations[0]!.order_id}/invoice_urls/`,
+    guardianClaims(6),
+  );
+  expect(urls.status).toBe(200);
+  const { invoices: listed } = (await urls.json()) as { invoices: { document: string }[] };
+  expect(listed.map((i) => i.document)).toEqual(['invoice']);
 });
 
 test('a payment of a month already globally invoiced is stamped on its own', async () => {

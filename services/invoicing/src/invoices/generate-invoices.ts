@@ -3,7 +3,8 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { reinvoice } from '../cancellations/reinvoice';
 import { RFC_PUBLICO_EN_GENERAL } from '../cfdi/receptor';
 import { invoiceParties } from './invoice-parties';
-import { invoiceById, lockInvoice, requestAgain, type InvoiceRow } from './invoice-repository';
+import { invoiceById, requestAgain, type InvoiceRow } from './invoice-repository';
+import { lockAfterItsGlobal } from '../global-invoices/global-lock-repository';
 import { leaveGlobal } from '../global-invoices/global-invoice-repository';
 import { leaveStampedGlobal } from '../global-invoices/reissue-global';
 
@@ -62,19 +63,4 @@ async function ownInvoiceOfHeld(
   if (left === 'stamped')
     await leaveStampedGlobal(tx, row, (await invoiceById(tx, row.globalInvoiceId!))!);
   return { kind: 'generated', row: (await invoiceById(tx, row.id))! };
-}
-
-/**
- * The payment, locked after the global invoice holding it: leaving a stamped global moves
- * its other payments, so every path locks the global first (no two requests wait on each
- * other). Read again when the payment moved to another global meanwhile.
- */
-async function lockAfterItsGlobal(tx: Executor, id: string): Promise<InvoiceRow> {
-  for (;;) {
-    const seen = (await invoiceById(tx, id))!;
-    if (seen.globalState === 'held' && seen.globalInvoiceId)
-      await lockInvoice(tx, seen.globalInvoiceId);
-    const row = (await lockInvoice(tx, id))!;
-    if (row.globalState !== 'held' || row.globalInvoiceId === seen.globalInvoiceId) return row;
-  }
 }

@@ -410,7 +410,11 @@ export function documentsOfPayin(
     .orderBy(invoices.createdAt, invoices.id);
 }
 
-/** The invoices that cover an order of a student, newest first. */
+/**
+ * The invoices that cover an order of a student, newest first. A credit note on a global
+ * invoice names the refunded payment's student and orders, but it is the school's público en
+ * general document (ADR 0051), not the family's: it is left out, like the global itself.
+ */
 export function invoicesOfOrder(
   db: Executor,
   studentId: string,
@@ -419,7 +423,14 @@ export function invoicesOfOrder(
   return db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.studentId, studentId), arrayContains(invoices.orderIds, [orderId])))
+    .where(
+      and(
+        eq(invoices.studentId, studentId),
+        arrayContains(invoices.orderIds, [orderId]),
+        sql`NOT (${invoices.document} = 'credit_note' AND ${invoices.relatedInvoiceId} IN
+          (SELECT g.id FROM invoices g WHERE g.document = 'global'))`,
+      ),
+    )
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
 }
 

@@ -35,6 +35,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     order_ids: row.orderIds,
     error: errorOf(row),
     cancellation_note: row.cancellationNote,
+    credit_reason: row.creditReason,
     global_period: row.document === 'global' ? globalPeriodView(row.sourceId) : null,
     global_state: globalStateOf(row),
     created_at: row.createdAt.toISOString(),

@@ -24,7 +24,7 @@ import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
-import { PPD_SETTLED, overBalance } from '../cancellations/cancel-invoice';
+import { KEY_FOR_PART, PPD_SETTLED, overBalance } from '../cancellations/cancel-invoice';
 import {
   OTHER_SCHOOL_ID,
   SCHOOL_ID,
@@ -534,12 +534,14 @@ describe('an order billed as PPD and lowered by a scholarship after its first pa
 
 describe('staff’s credit note on a PPD invoice (Facturas)', () => {
   const accountant = staffOf(SCHOOL_ID, 'ACCOUNTANT');
-  const creditNote = (invoiceId: string, who = accountant, body?: unknown) =>
+  const creditNote = (invoiceId: string, who = accountant, body?: unknown, key?: string) =>
     system.call(`/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/${invoiceId}/credit_note/`, who, {
       method: 'POST',
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      headers: {
+        ...(key ? { 'idempotency-key': key } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
   test('only for what is unpaid: E, 01, forma 17, once at a time; the next complement nets it', async () => {
@@ -572,38 +574,66 @@ describe('staff’s credit note on a PPD invoice (Facturas)', () => {
     expect(first.complement.totalCentavos + note!.totalCentavos).toBe(ppd.totalCentavos);
   });
 
-  test('for part of what is owed: more is a Spanish 400; five at once, one note', async () => {
+  test('for part of what is owed: keyed by the request, not by the amount (ADR 0058)', async () => {
     const { orderId, ppd } = await billedColegiatura(3_000_00);
     await pay(orderId, ppd, 1_000_00);
-    const over = await creditNote(ppd.id, accountant, { amount_centavos: 2_000_01 });
+    const over = await creditNote(ppd.id, accountant, { amount_centavos: 2_000_01 }, 'over-0001');
     expect(over.status).toBe(400);
-    expect(apiErrorSchema.parse(await over.json()).error.message).toBe(overBalance(2_000_00));
+    expect(apiErrorSchema.parse(await over.json()).error).toMatchObject({
+      message: overBalance(2_000_00),
+      details: [{ path: 'amount_centavos', message: overBalance(2_000_00) }],
+    });
     for (const amount_centavos of [0, -500, 10.5, '500'])
-      expect((await creditNote(ppd.id, accountant, { amount_centavos })).status).toBe(400);
+      expect((await creditNote(ppd.id, accountant, { amount_centavos }, 'bad-0001')).status).toBe(
+        400,
+      );
+    const keyless = await creditNote(ppd.id, accountant, { amount_centavos: 500_00 });
+    expect(keyless.status).toBe(400);
+    expect(apiErrorSchema.parse(await keyless.json()).error.message).toBe(KEY_FOR_PART);
     expect(await creditNotesOf(ppd.id)).toHaveLength(0);
 
-    const part = { amount_centavos: 500_00 };
+    // One request retried five times at once (a double click, a lost answer): one note.
+    const part = { amount_centavos: 500_00, reason: 'Descuento por pronto pago' };
     const answers = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => creditNote(ppd.id, accountant, part)),
+      [1, 2, 3, 4, 5].map(() => creditNote(ppd.id, accountant, part, 'first-note-01')),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
     const ids = await Promise.all(answers.map(async (a) => invoiceSchema.parse(await a.json()).id));
     expect(new Set(ids).size).toBe(1);
-    const note = await waitFor(async () => {
-      const notes = await creditNotesOf(ppd.id);
-      return notes.length === 1 && notes[0]!.status === 'success' ? notes[0] : undefined;
+    // The same key for another amount is another request: a 422, nothing recorded.
+    const reused = await creditNote(
+      ppd.id,
+      accountant,
+      { amount_centavos: 400_00 },
+      'first-note-01',
+    );
+    expect(reused.status).toBe(422);
+    // A second note for the same amount, deliberately (a new key): a second note.
+    const second = await creditNote(ppd.id, accountant, part, 'second-note-01');
+    expect(second.status).toBe(200);
+    expect(invoiceSchema.parse(await second.json()).id).not.toBe(ids[0]);
+    const notes = await waitFor(async () => {
+      const all = await creditNotesOf(ppd.id);
+      return all.length === 2 && all.every((n) => n.status === 'success') ? all : undefined;
     }, 30_000);
-    expect((await expectSatAccepts(note.stampedXml!)).comprobante).toMatchObject({
+    expect(notes.map((n) => [n.totalCentavos, n.creditReason])).toEqual([
+      [500_00, 'Descuento por pronto pago'],
+      [500_00, 'Descuento por pronto pago'],
+    ]);
+    expect((await expectSatAccepts(notes[0]!.stampedXml!)).comprobante).toMatchObject({
       TipoDeComprobante: 'E',
       FormaPago: '17',
       Total: '500.00',
       CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [ppd.uuid] }],
     });
-    // No amount: the rest of what is owed (paid 1,000.00 + 500.00 + 1,500.00 = the total).
+    // No amount: the rest of what is owed (paid 1,000.00 + 2 × 500.00 + 1,000.00 = the total).
     const rest = await creditNote(ppd.id);
     expect(rest.status).toBe(200);
-    expect(invoiceSchema.parse(await rest.json()).total_centavos).toBe(1_500_00);
-    expect((await creditNote(ppd.id, accountant, { amount_centavos: 1 })).status).toBe(409);
+    expect(invoiceSchema.parse(await rest.json()).total_centavos).toBe(1_000_00);
+    expect((await creditNote(ppd.id, accountant, { amount_centavos: 1 }, 'late-0001')).status).toBe(
+      409,
+    );
   });
 
   test('a PPD invoice paid in full has nothing to credit: a Spanish 409, nothing recorded', async () => {

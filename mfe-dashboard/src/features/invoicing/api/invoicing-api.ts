@@ -1,6 +1,8 @@
 import type { InvoiceCancelRequest } from '@cuota/contracts/invoicing/cancellations';
+import type { CreditNoteRequest } from '@cuota/contracts/invoicing/invoices';
 import {
   cancelInvoice,
+  emitCreditNote,
   invoicePdf,
   invoiceXml,
   invoicesZip,
@@ -79,6 +81,23 @@ export const invoicingApi = baseApi
         extraOptions: { showsOwnError: true },
         invalidatesTags: ['Invoices'],
       }),
+      /** Answers the credit note, «Pendiente» until stamped; the list then shows it. */
+      emitCreditNote: build.mutation({
+        ...fromEndpoint(
+          emitCreditNote,
+          ({
+            invoice,
+            body,
+            idempotencyKey,
+          }: {
+            invoice: { id: string; school_id: string };
+            body: CreditNoteRequest;
+            idempotencyKey: string;
+          }) => ({ params: { id: invoice.school_id, invoice: invoice.id }, body, idempotencyKey }),
+        ),
+        extraOptions: { showsOwnError: true },
+        invalidatesTags: (_r, error) => (error ? [] : ['Invoices']),
+      }),
       cancelInvoice: build.mutation({
         ...fromEndpoint(cancelInvoice, (body: InvoiceCancelRequest) => ({ params: {}, body })),
         invalidatesTags: ['Invoices'],
@@ -92,4 +111,5 @@ export const {
   useCancelInvoiceMutation,
   useSendInvoiceEmailMutation,
   useReinvoiceMutation,
+  useEmitCreditNoteMutation,
 } = invoicingApi;

@@ -6,16 +6,23 @@ import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import { readError } from '@cuota/web-core/api/api-error';
 import { invoiceFileUrls, useRetryInvoiceMutation } from '../api/invoicing-api';
 import { CancelInvoiceForm } from './cancel-invoice-form';
+import { CreditNoteForm } from './credit-note-form';
 import { ReinvoiceButton } from './reinvoice-button';
 import { SendInvoiceButton } from './send-invoice-button';
 
 export const NO_RETRY_REASON = 'Tu rol no puede reintentar facturas (requiere facturación).';
 export const NO_CANCEL_REASON = 'Tu rol no puede cancelar facturas (requiere facturación).';
+export const NO_CREDIT_REASON = 'Tu rol no puede emitir notas de crédito (requiere facturación).';
+
+/** The open form of a stamped invoice's row, if any: one at a time. */
+type OpenForm = 'cancel' | 'credit' | null;
 
 function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boolean }) {
-  const [cancelling, setCancelling] = useState(false);
+  const [open, setOpen] = useState<OpenForm>(null);
+  const close = () => setOpen(null);
   const urls = invoiceFileUrls(invoice.id);
   const name = invoice.folio ?? invoice.uuid;
+  const stampedIncome = invoice.status === 'success' && invoice.document === 'invoice';
   return (
     <>
       <a href={urls.xml} download>
@@ -25,34 +32,49 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
       <a href={urls.pdf} target="_blank" rel="noreferrer">
         PDF<VisuallyHidden> de la factura {name}</VisuallyHidden>
       </a>
-      {invoice.status === 'success' && !cancelling && (
+      {invoice.status === 'success' && !open && (
         <SendInvoiceButton invoice={invoice} canWrite={canWrite} />
       )}
-      {invoice.status === 'success' && invoice.document === 'invoice' && !cancelling && (
-        <ReinvoiceButton invoice={invoice} canWrite={canWrite} />
-      )}
+      {stampedIncome && !open && <ReinvoiceButton invoice={invoice} canWrite={canWrite} />}
+      {stampedIncome &&
+        (open === 'credit' ? (
+          <CreditNoteForm invoice={invoice} onDone={close} />
+        ) : (
+          !open && (
+            <Button
+              variant="secondary"
+              disabled={!canWrite}
+              title={canWrite ? undefined : NO_CREDIT_REASON}
+              onClick={() => setOpen('credit')}
+            >
+              Nota de crédito<VisuallyHidden> de la factura {name}</VisuallyHidden>
+            </Button>
+          )
+        ))}
       {/* A global invoice is corrected by re-issuing it (ADR 0042), never cancelled alone. */}
       {invoice.status === 'success' &&
         invoice.document !== 'global' &&
-        (cancelling ? (
-          <CancelInvoiceForm invoice={invoice} onDone={() => setCancelling(false)} />
+        (open === 'cancel' ? (
+          <CancelInvoiceForm invoice={invoice} onDone={close} />
         ) : (
-          <Button
-            variant="secondary"
-            disabled={!canWrite}
-            title={canWrite ? undefined : NO_CANCEL_REASON}
-            onClick={() => setCancelling(true)}
-          >
-            Cancelar<VisuallyHidden> la factura {name}</VisuallyHidden>
-          </Button>
+          !open && (
+            <Button
+              variant="secondary"
+              disabled={!canWrite}
+              title={canWrite ? undefined : NO_CANCEL_REASON}
+              onClick={() => setOpen('cancel')}
+            >
+              Cancelar<VisuallyHidden> la factura {name}</VisuallyHidden>
+            </Button>
+          )
         ))}
     </>
   );
 }
 
 /**
- * A stamped invoice's files, its e-mail, its re-issue with corrected data and its
- * cancellation; a failed one's retry (disabled, with the reason, without the grant).
+ * A stamped invoice's files, its e-mail, its re-issue with corrected data, a credit note on
+ * it and its cancellation; a failed one's retry (disabled, with the reason, without the grant).
  */
 export function InvoiceActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boolean }) {
   const [retry, retried] = useRetryInvoiceMutation();

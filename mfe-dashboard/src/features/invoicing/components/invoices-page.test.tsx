@@ -1,11 +1,13 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { NOT_AN_AMOUNT } from './credit-note-form';
+import { NO_CREDIT_REASON } from './invoice-actions';
 import { InvoicesView } from './invoices-page';
 
 const INVOICES = '/api/v1/dashboard/schools/school-1/invoices/';
@@ -30,6 +32,7 @@ const invoice = (changes: Partial<Invoice>): Invoice => ({
   order_ids: ['order-1'],
   error: null,
   cancellation_note: null,
+  credit_reason: null,
   global_period: null,
   global_state: null,
   created_at: '2026-09-05T16:00:00.000Z',
@@ -287,4 +290,108 @@ test('«Factura global» with its period, labelled like the others; its payments
   expect(within(first!).queryByRole('button', { name: /Refacturar|Cancelar/ })).toBeNull();
   expect(within(first!).getByRole('link', { name: 'XML de la factura 120' })).toBeVisible();
   expect(second).toHaveTextContent('PendienteIncluido en la factura global de su periodo');
+});
+
+describe('«Nota de crédito» on a stamped income invoice', () => {
+  const path = `${INVOICES}inv-1/credit_note/`;
+  const over = 'El importe de la nota de crédito no puede ser mayor que lo que queda: $2,500.00.';
+
+  test('part of it, with a reason: refusals under their field; the note joins the list', async () => {
+    let list = [stamped];
+    const note = invoice({
+      id: 'nc-7',
+      document: 'credit_note',
+      related_invoice_id: 'inv-1',
+      related_folio: 'A-101',
+      status: 'pending',
+      uuid: null,
+      folio: null,
+      stamped_at: null,
+      total_centavos: 50_000,
+      credit_reason: 'Descuento por hermanos',
+    });
+    let answer = () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: over,
+            details: [{ path: 'amount_centavos', message: over }],
+          },
+        },
+        { status: 400 },
+      );
+    const network = stubFetch()
+      .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+      .on('GET', INVOICES, () => Response.json(page(list)))
+      .on('POST', path, () => answer());
+    renderInvoices(true);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Nota de crédito de la factura 101' }),
+    );
+    const amount = screen.getByLabelText(/Importe de la nota de crédito/);
+    await user.type(amount, 'quinientos');
+    await user.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(NOT_AN_AMOUNT));
+    expect(network.sent('POST', path)).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '5,000.00');
+    await user.type(screen.getByLabelText(/Motivo/), 'Descuento por hermanos');
+    await user.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(expect.stringContaining(over)));
+
+    answer = () => {
+      list = [note, stamped];
+      return Response.json(note);
+    };
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    const table = await screen.findByRole('table', { name: 'Facturas (2)' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Nota de crédito · Colegiatura · de A-101');
+    expect(row).toHaveTextContent('Motivo: Descuento por hermanos');
+    expect(row).toHaveTextContent('Pendiente');
+    const [refused, asked] = network.sent('POST', path);
+    expect(await asked!.json()).toEqual({
+      amount_centavos: 50_000,
+      reason: 'Descuento por hermanos',
+    });
+    // The refused attempt recorded nothing: the corrected one may keep its key.
+    expect(asked!.headers.get('idempotency-key')).toBe(refused!.headers.get('idempotency-key'));
+  });
+
+  test('left empty it credits what remains; each new note gets a new key', async () => {
+    const network = stubFetch()
+      .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+      .on('GET', INVOICES, page([stamped]))
+      .on('POST', path, () => Response.json(invoice({ id: 'nc-8', document: 'credit_note' })));
+    renderInvoices(true);
+    const user = userEvent.setup();
+    for (const _ of [1, 2]) {
+      await user.click(
+        await screen.findByRole('button', { name: 'Nota de crédito de la factura 101' }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    }
+    await screen.findByRole('button', { name: 'Nota de crédito de la factura 101' });
+    const sent = network.sent('POST', path);
+    expect(sent).toHaveLength(2);
+    expect(await sent[0]!.json()).toEqual({});
+    const keys = sent.map((r) => r.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[\w.:-]{8,128}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  test('only on a stamped income invoice; without invoicing.write it is disabled and says why', async () => {
+    const credit = invoice({ id: 'nc-1', document: 'credit_note', related_invoice_id: 'inv-1' });
+    stubFetch().on('GET', INVOICES, page([stamped, credit, failed]));
+    renderInvoices(false);
+    const buttons = await screen.findAllByRole('button', { name: /Nota de crédito de la factura/ });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toBeDisabled();
+    expect(buttons[0]).toHaveAttribute('title', NO_CREDIT_REASON);
+  });
 });

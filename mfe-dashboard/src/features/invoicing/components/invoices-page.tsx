@@ -57,7 +57,8 @@ const documentLabel = (i: Invoice) => {
     return `Factura global ${GLOBAL_PERIODICITY_WORDS[periodicity]} · ${dayText(from)} al ${dayText(to)}`;
   }
   const part = i.part === 'tuition' ? 'Colegiatura' : 'Recargos y otros conceptos';
-  if (i.document === 'credit_note') return `Nota de crédito · ${part}`;
+  if (i.document === 'credit_note')
+    return `Nota de crédito · ${part}${i.related_folio ? ` · de ${i.related_folio}` : ''}`;
   // One CFDI de pago may pay several PPD invoices: each row says which one it pays.
   if (i.document === 'payment')
     return `Complemento de pago · parcialidad ${i.installment} · ${part}${i.related_folio ? ` · paga ${i.related_folio}` : ''}`;
@@ -72,6 +73,7 @@ const columns = (canWrite: boolean) => [
       <>
         {i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'}
         <CellNote>{documentLabel(i)}</CellNote>
+        {i.credit_reason && <CellNote>Motivo: {i.credit_reason}</CellNote>}
       </>
     ),
   },
@@ -144,7 +146,7 @@ export function InvoicesPage() {
     <Page title="Facturas">
       <ReadOnlyNote
         permission="invoicing.write"
-        action="reintentar el timbrado ni cancelar facturas"
+        action="reintentar el timbrado, emitir notas de crédito ni cancelar facturas"
       />
       {schoolId && <InvoicesView schoolId={schoolId} canWrite={canWrite} />}
     </Page>

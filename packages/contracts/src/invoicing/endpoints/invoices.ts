@@ -143,7 +143,7 @@ export const sendPayinInvoices = defineEndpoint({
 /**
  * Keeps a stamped income invoice and issues a credit note (E, TipoRelacion 01) for what no
  * credit note has given back yet, or for `amount_centavos` of it (ADR 0037, 0051); answers the
- * credit note, `pending` until stamped.
+ * credit note, `pending` until stamped. A note for part takes an `Idempotency-Key` (ADR 0058).
  */
 export const emitCreditNote = defineEndpoint({
   name: 'invoicing.invoices.credit-note',
@@ -156,6 +156,7 @@ export const emitCreditNote = defineEndpoint({
   spec: 'spec',
   params: uuidParams('id', 'invoice'),
   body: creditNoteRequestSchema,
+  idempotencyKey: 'optional',
   response: invoiceSchema,
   notFound: UNKNOWN_INVOICE,
 });

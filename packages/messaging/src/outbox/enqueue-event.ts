@@ -5,6 +5,7 @@ import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
 import { currentRequestId } from '@cuota/service-runtime/request-context';
 import type { Executor } from '../transaction';
 import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
+import { wakesAfterCommit } from './wake-after-commit';
 
 export interface PendingEvent<T> {
   id: string;
@@ -55,6 +56,6 @@ export async function enqueueEvents<D extends EventDefinition>(
       FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS l(e, n)
      ORDER BY n`);
   // Delivered at commit (folded into one per transaction): the relay wakes without polling.
-  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (!wakesAfterCommit(tx)) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
   return events;
 }

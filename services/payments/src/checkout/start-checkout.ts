@@ -1,6 +1,7 @@
 import type { Checkout, PaymentStatus } from '@cuota/contracts/payments/checkout';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
+import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import {
@@ -89,7 +90,7 @@ async function payinCharged(
     orderAmountCentavos: quoted[i]!.amount_centavos ?? null,
     orderLateFeeCentavos: quoted[i]!.late_fee_centavos ?? null,
   }));
-  const inserted = await deps.db.transaction((tx) =>
+  const inserted = await transactionWakingRelay(deps.db, (tx) =>
     insertCardPayin(
       tx,
       {
@@ -125,7 +126,7 @@ async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: Charg
       last4: sale.last4,
     });
   } else if (outcome.kind === 'declined') {
-    await deps.db.transaction((tx) =>
+    await transactionWakingRelay(deps.db, (tx) =>
       failCardPayin(
         tx,
         payin.id,

@@ -211,15 +211,18 @@ export async function markPayinSucceeded(
     credit_created_centavos: s.creditCreatedCentavos,
     credit_student_id: s.creditStudentId,
   });
-  // The folio last: the school's one counter row stays locked from here to the commit, and
-  // every other payment the school settles meanwhile waits for it (issue 18's burst).
-  const receiptNumber = payin.receiptNumber ?? (await nextReceiptNumber(tx, payin.schoolId));
-  const [row] = await tx
+  // The folio last, taken by the payin's own UPDATE: the school's one counter row stays
+  // locked from that statement to the commit, and every other payment the school settles
+  // meanwhile waits for it (issue 18's burst, ADR 0055).
+  const folio = tx.$with('folio', { n: sql<number>`n` }).as(nextFolioSql(payin.schoolId));
+  // A WITH that writes runs even unread: only a payin without its folio gets the CTE.
+  const [row] = await (payin.receiptNumber ? tx : tx.with(folio))
     .update(payins)
     .set({
       status: 'success',
       // Every paid payin takes the school's next folio, card ones too (ADR 0036).
-      receiptNumber,
+      receiptNumber:
+        payin.receiptNumber ?? sql`(SELECT 'R-' || lpad(n::text, 6, '0') FROM ${folio})`,
       paidAt: s.paidAt,
       creditCreatedCentavos: s.creditCreatedCentavos,
       creditStudentId: s.creditStudentId,
@@ -241,16 +244,15 @@ export async function markPayinSucceeded(
 
 /** The school's next desk receipt folio: R-000001, R-000002… */
 export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise<string> {
-  const [row] = await tx
-    .insert(receiptCounters)
-    .values({ schoolId, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: receiptCounters.schoolId,
-      set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` },
-    })
-    .returning({ n: receiptCounters.lastNumber });
-  return `R-${String(row!.n).padStart(6, '0')}`;
+  const { rows } = await tx.execute<{ n: number }>(nextFolioSql(schoolId));
+  return `R-${String(rows[0]!.n).padStart(6, '0')}`;
 }
+
+/** Takes the school's next folio number (`n`), locking its counter row to the commit. */
+const nextFolioSql = (schoolId: string) => sql`
+  INSERT INTO ${receiptCounters} (school_id, last_number) VALUES (${schoolId}, 1)
+  ON CONFLICT (school_id) DO UPDATE SET last_number = ${receiptCounters.lastNumber} + 1
+  RETURNING last_number AS n`;
 
 /** A guardian's family: the payins they made and those of their students (payin-access.ts). */
 export interface PayinFamily {

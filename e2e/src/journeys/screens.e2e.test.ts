@@ -106,6 +106,10 @@ describe.each(widths)('at %s width', (width) => {
     );
     expect((await page.request.get(url('/favicon.ico'))).status()).toBe(200);
 
+    await page.goto(url('/cookies-error'));
+    await page.getByRole('heading', { name: 'Activa las cookies para continuar' }).waitFor();
+    await expectAccessible(page);
+
     await page.goto(url('/no-existe'));
     await page.getByRole('link', { name: 'Ir al inicio' }).waitFor();
     await checkPage(page, `not-found-${width}`, 'Página no encontrada · Cuota', failed);
@@ -156,6 +160,17 @@ describe.each(widths)('at %s width', (width) => {
     const greeting = await page.getByRole('heading', { level: 1 }).innerText();
     await checkPage(page, `portal-home-${width}`, `${greeting} · ${school()} · Cuota`, failed);
 
+    // Alumnos, and the family's data and billing (the registration, editable once completed).
+    await page.getByRole('link', { name: 'Alumnos' }).click();
+    await page.getByRole('heading', { name: 'Alumnos', level: 1 }).waitFor();
+    await page.getByTestId('dependent-card').first().waitFor();
+    await expectAccessible(page);
+    await page.goto(url(`/guardians/${system.demo.guardian_hash}/onboarding`));
+    await page.getByRole('region', { name: 'Tus datos de contacto' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Inicio', exact: true }).click();
+    await page.getByTestId('dependent-card').first().waitFor();
+
     // Paying on a phone: one box takes a child's orders; the bar with the total and the
     // button stays on screen, above the tab bar.
     await page.getByRole('link', { name: 'Ir a pagar' }).click();
@@ -175,6 +190,11 @@ describe.each(widths)('at %s width', (width) => {
     );
     expect(await bar.getByRole('button', { name: 'Pagar con tarjeta' }).isEnabled()).toBe(true);
     await checkPage(page, `portal-pay-${width}`, `Pagos · ${school()} · Cuota`, failed);
+    // The checkout step: what is being paid and the card form.
+    await bar.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+    await page.getByRole('region', { name: 'Lo que vas a pagar' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Volver a lo que tienes por pagar' }).click();
 
     await page.getByRole('link', { name: 'Historial de pagos' }).click();
     await page.getByText('Aún no hay pagos registrados').waitFor();

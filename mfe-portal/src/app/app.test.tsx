@@ -1,5 +1,6 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { portalPageReads } from '@cuota/web-core/routing/portal-pages';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { GUARDIAN_HASH, guardianSession } from '@cuota/web-core/test-support/session-fixtures';
@@ -135,3 +136,21 @@ test('navigation links keep the campaign parameters', () => {
     `/guardians/${GUARDIAN_HASH}/payments/history?utm_source=whatsapp&utm_medium=chat`,
   );
 });
+
+test.each(['', 'payments', 'payments/history', 'subscriptions'])(
+  'the page at «%s» reads exactly what the shell starts for it before its code arrives',
+  async (page) => {
+    const network = stubFetch().on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }]);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPortal(page ? `/${page}` : '');
+    const schoolReads = () =>
+      network.requests
+        .map((r) => new URL(r.url))
+        .filter((url) => url.pathname.startsWith('/api/v1/schools/'))
+        .map((url) => `${url.pathname}${url.search}`);
+    const expected = portalPageReads(page, 'school-1');
+
+    await waitFor(() => expect(schoolReads()).toEqual(expect.arrayContaining(expected)));
+    expect(new Set(schoolReads())).toEqual(new Set(expected));
+  },
+);

@@ -4,7 +4,11 @@ import { readGlobalState } from '@cuota/web-core/global-state/global-state-stora
 import { createAppStore } from '@cuota/web-core/store';
 import { reportClientError } from '@cuota/web-core/errors/report-client-error';
 import type { RemoteEntry } from '@cuota/contracts/shell/remotes';
-import { preloadRemoteApp, registerRemoteEntries } from '../features/remotes/api/remote-registry';
+import {
+  preloadPortalPage,
+  preloadRemoteApp,
+  registerRemoteEntries,
+} from '../features/remotes/api/remote-registry';
 import { remoteFallbackPlugin } from '../features/remotes/api/remote-fallback-plugin';
 import { config } from '../config';
 import { startMonitoring } from '../features/monitoring/start-monitoring';
@@ -20,6 +24,7 @@ async function registerAvailableRemotes(remotes: Promise<RemoteEntry[]>) {
     registerRemoteEntries(await remotes);
     const remote = remoteAt(location.pathname);
     if (remote) preloadRemoteApp(remote);
+    if (remote === 'mfe_portal') preloadPortalPage(location.pathname);
   } catch (error) {
     // Without the list every remote route shows its fallback; the rest of the shell works.
     reportClientError('REMOTES_UNAVAILABLE', error);

@@ -5,15 +5,23 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { CSRF_HEADER, isCsrfRejection, isMutating, withCsrfRetry } from '@cuota/web-core/api/csrf';
+import { takeEarlyRead } from '@cuota/web-core/api/early-reads';
 import { IDEMPOTENCY_KEY_HEADER, settleIdempotencyKey } from './idempotency-key';
+
+/** A GET the shell already started for this page (early-reads.ts) takes that answer. */
+function fetchOrTakeEarly(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (input instanceof Request && input.method === 'GET') {
+    const { pathname, search } = new URL(input.url);
+    const early = takeEarlyRead(`${pathname}${search}`);
+    if (early) return early;
+  }
+  return fetch(input, init);
+}
 
 // No base URL: every request's URL comes whole from its endpoint definition
 // (endpoint-request.ts). fetch is looked up per request, not captured when the module
 // loads (tests stub it later).
-const rawBaseQuery = fetchBaseQuery({
-  credentials: 'same-origin',
-  fetchFn: (input, init) => fetch(input, init),
-});
+const rawBaseQuery = fetchBaseQuery({ credentials: 'same-origin', fetchFn: fetchOrTakeEarly });
 
 const withToken = (args: FetchArgs, csrfToken: string): FetchArgs => ({
   ...args,

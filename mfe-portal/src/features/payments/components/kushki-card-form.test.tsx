@@ -6,7 +6,7 @@ import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import { owedOrder } from '../test-support/owed-order';
-import { SELECTION_KEY } from '../utils/selection-storage';
+import { SELECTION_KEY } from '@cuota/web-core/payment-selection/selection-storage';
 import { PayView } from './pay-page';
 
 /**

@@ -9,6 +9,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { StickyActionBar } from '@cuota/ui/sticky-action-bar';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useAppDispatch } from '@cuota/web-core/hooks';
+import { useFulfillmentSelection } from '@cuota/web-core/payment-selection/use-fulfillment-selection';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import {
   invalidateAfterPayment,
@@ -18,7 +19,6 @@ import {
 import { CardPayment } from './card-payment';
 import { CheckoutSummary } from './checkout-summary';
 import { OwedOrders } from './owed-orders';
-import { useSelection } from './use-selection';
 
 function byStudent(orders: Order[]) {
   const groups = new Map<string, { name: string; orders: Order[] }>();
@@ -43,7 +43,7 @@ function useCardRefusal(schoolId: string): string | null {
 export function PayView({ schoolId }: { schoolId: string }) {
   const owed = useFamilyFulfillmentsQuery(schoolId);
   const refusal = useCardRefusal(schoolId);
-  const { selection, toggle, selectAll, clear } = useSelection(owed.data);
+  const { selection, toggle, selectAll, clear } = useFulfillmentSelection(owed.data);
   const [paying, setPaying] = useState(false);
   const dispatch = useAppDispatch();
   const settled = useCallback(

@@ -7,6 +7,11 @@ import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Notice } from '@cuota/ui/notice';
 import { readError } from '@cuota/web-core/api/api-error';
+import {
+  loadSubscriptionSelection,
+  saveSubscriptionSelection,
+  type SubscriptionSelectionItem,
+} from '@cuota/web-core/payment-selection/selection-storage';
 import { useSubscribeMutation } from '../api/subscriptions-api';
 import { monthsText } from '../utils/months';
 
@@ -21,14 +26,35 @@ const Choice = styled.label`
   }
 `;
 
-const keyOf = (s: Subscribable) => `${s.student_id}:${s.concept_id}`;
+const keyOf = (s: Pick<Subscribable, 'student_id' | 'concept_id'>) =>
+  `${s.student_id}:${s.concept_id}`;
+
+/** The pair picked, kept as `subscribables-selection` (spec §3) so a reload keeps it. */
+function usePickedOffer(offers: Subscribable[]) {
+  const [chosen, setChosen] = useState<SubscriptionSelectionItem[]>(loadSubscriptionSelection);
+  const pick = (offer: Subscribable | null) => {
+    const items = offer
+      ? [
+          {
+            concept_id: offer.concept_id,
+            student_id: offer.student_id,
+            concept_price: offer.concept_price,
+          },
+        ]
+      : [];
+    setChosen(items);
+    saveSubscriptionSelection(items);
+  };
+  const keys = new Set(chosen.map(keyOf));
+  return [offers.find((o) => keys.has(keyOf(o))) ?? null, pick] as const;
+}
 
 /**
  * Subscribing a student to an optional service. Spec §4: one concept/student pair at a time;
  * once one is picked the others are disabled until it is cleared.
  */
 export function SubscribeForm({ schoolId, offers }: { schoolId: string; offers: Subscribable[] }) {
-  const [picked, setPicked] = useState<Subscribable | null>(null);
+  const [picked, setPicked] = usePickedOffer(offers);
   const [done, setDone] = useState<string | null>(null);
   const [subscribe, sending] = useSubscribeMutation();
   const send = async () => {

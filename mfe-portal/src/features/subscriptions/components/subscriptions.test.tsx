@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscribable, SubscriptionView } from '@cuota/contracts/billing/subscriptions';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { SUBSCRIBABLES_KEY } from '@cuota/web-core/payment-selection/selection-storage';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
@@ -34,7 +35,10 @@ const offer = (student: string, concept: string, price: number): Subscribable =>
   concept_price: price,
   months: ['2026-11', '2026-12', '2027-01'],
 });
-beforeEach(() => forgetCsrfToken());
+beforeEach(() => {
+  forgetCsrfToken();
+  sessionStorage.clear();
+});
 const render = () =>
   renderWithProviders(<Subscriptions schoolId="school-1" />, {
     url: '/s',
@@ -96,4 +100,25 @@ test('cancelling asks first, then cancels', async () => {
   expect(fetch.sent('DELETE', `${SUBS}sub-1/`)).toHaveLength(0);
   await userEvent.click(within(card).getByRole('button', { name: 'Sí, cancelar suscripción' }));
   await waitFor(() => expect(fetch.sent('DELETE', `${SUBS}sub-1/`)).toHaveLength(1));
+});
+
+test('the pair picked is kept as subscribables-selection: a reload keeps it, clearing empties it', async () => {
+  stubFetch()
+    .on('GET', SUBS, [])
+    .on('GET', OFFERS, [
+      offer('Sofía López', 'Transporte', 90_000),
+      offer('Pablo López', 'Transporte', 90_000),
+    ]);
+  const first = render();
+  await userEvent.click(await screen.findByRole('checkbox', { name: /Transporte · Sofía López/ }));
+  expect(JSON.parse(sessionStorage.getItem(SUBSCRIBABLES_KEY)!)).toEqual([
+    { concept_id: 'c-Transporte', student_id: 's-Sofía López', concept_price: 90_000 },
+  ]);
+  first.unmount();
+
+  render();
+  expect(await screen.findByRole('checkbox', { name: /Transporte · Sofía López/ })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: /Transporte · Pablo López/ })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Quitar selección' }));
+  expect(JSON.parse(sessionStorage.getItem(SUBSCRIBABLES_KEY)!)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry, RemoteName } from '@cuota/contracts/shell/remotes';
+import { portalPageAt, portalPageModule } from '@cuota/web-core/routing/portal-pages';
 
 /** What every remote exposes as `./App`: its routes, relative to its mount point. */
 export interface RemoteAppModule {
@@ -47,4 +48,16 @@ export function preloadRemoteApp(name: RemoteName): void {
   // The route that takes it shows its failure; until then it is not an unhandled rejection.
   loading.catch(() => undefined);
   preloaded.set(name, loading);
+}
+
+/**
+ * Starts loading the own code of the portal page the browser opened (web-core portal-pages.ts)
+ * beside the portal's App: the App would ask for it only once it had loaded and rendered, one
+ * round of chunks later. The page's lazy import then finds it loaded (one module registry).
+ */
+export function preloadPortalPage(pathname: string): void {
+  const page = portalPageAt(pathname);
+  const module = page && portalPageModule(page.subpath);
+  // A failure is the route's to show when it asks; the fallback plugin has reported it.
+  if (module) loadRemote(`mfe_portal/${module}`).catch(() => undefined);
 }

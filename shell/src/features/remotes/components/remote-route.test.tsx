@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
-import { preloadRemoteApp, registerRemoteEntries } from '../api/remote-registry';
+import { preloadPortalPage, preloadRemoteApp, registerRemoteEntries } from '../api/remote-registry';
 import { RemoteRoute } from './remote-route';
 
 // The federation boundary: what the runtime would fetch from the remote's server.
@@ -97,4 +97,19 @@ test('the route takes the load the shell started before it rendered, once', asyn
   await act(() => router.navigate('/store'));
   expect(await screen.findByRole('heading', { name: 'Tienda escolar' })).toBeInTheDocument();
   expect(storeLoads()).toHaveLength(2);
+});
+
+test('the portal page opened has its own code asked for beside the App; pages without any do not', () => {
+  loadRemoteMock.mockResolvedValue({ default: Storefront });
+  for (const path of [
+    '/guardians/abc/payments',
+    '/guardians/abc/payments/history/',
+    '/guardians/abc/students',
+    '/store',
+  ])
+    preloadPortalPage(path);
+  expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual([
+    'mfe_portal/page/payments',
+    'mfe_portal/page/payments-history',
+  ]);
 });

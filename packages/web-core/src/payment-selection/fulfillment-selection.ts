@@ -55,22 +55,27 @@ function withDerived(items: FulfillmentItem[], counters: SelectionCounter[]): Fu
   };
 }
 
+/** Where a selection is made: spec §1's three surfaces, whose toggling rules differ (§4). */
+export type SelectionSurface = 'portal' | 'online_store' | 'dashboard';
+
 /**
- * Spec §4: toggling adds an item that is absent; on the portal, toggling a selected one
- * removes only that item (its dependents stay).
+ * Spec §4: toggling adds an item that is absent. On the portal and the online store, toggling
+ * a selected one removes only that item; on the dashboard its dependents
+ * (`fulfillments_dependent`) leave with it.
  */
 export function toggleItem(
   selection: FulfillmentSelection,
   item: FulfillmentItem,
+  surface: SelectionSurface = 'portal',
 ): FulfillmentSelection {
-  const present = selection.items.some((i) => i.id === item.id);
-  const items = present
-    ? selection.items.filter((i) => i.id !== item.id)
-    : [...selection.items, item];
-  const counters = present
-    ? selection.counters.filter((c) => c.order_id !== item.id)
-    : selection.counters;
-  return withDerived(items, counters);
+  if (!selection.items.some((i) => i.id === item.id))
+    return withDerived([...selection.items, item], selection.counters);
+  const leaving = new Set([item.id]);
+  if (surface === 'dashboard') for (const id of item.fulfillments_dependent) leaving.add(id);
+  return withDerived(
+    selection.items.filter((i) => !leaving.has(i.id)),
+    selection.counters.filter((c) => !leaving.has(c.order_id)),
+  );
 }
 
 /**

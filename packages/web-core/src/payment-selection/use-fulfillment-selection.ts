@@ -6,11 +6,18 @@ import {
   toggleItem,
   type FulfillmentItem,
   type FulfillmentSelection,
-} from '../utils/fulfillment-selection';
-import { loadSelection, saveSelection } from '../utils/selection-storage';
+  type SelectionSurface,
+} from '@cuota/web-core/payment-selection/fulfillment-selection';
+import { loadSelection, saveSelection } from '@cuota/web-core/payment-selection/selection-storage';
 
-/** The family's selection, kept in session storage and trimmed to what is still offered. */
-export function useSelection(offered: FulfillmentItem[] | undefined) {
+/**
+ * What is picked to pay, on any surface (portal, store, dashboard): kept in session storage under
+ * the spec's keys and trimmed to what is still offered.
+ */
+export function useFulfillmentSelection(
+  offered: FulfillmentItem[] | undefined,
+  surface: SelectionSurface = 'portal',
+) {
   const [saved, setSaved] = useState<FulfillmentSelection>(() => loadSelection());
   const selection = useMemo(
     () => (offered ? keepOffered(saved, offered) : saved),
@@ -19,8 +26,8 @@ export function useSelection(offered: FulfillmentItem[] | undefined) {
   useEffect(() => saveSelection(selection), [selection]);
   const toggle = useCallback(
     (item: FulfillmentItem) =>
-      setSaved((s) => toggleItem(offered ? keepOffered(s, offered) : s, item)),
-    [offered],
+      setSaved((s) => toggleItem(offered ? keepOffered(s, offered) : s, item, surface)),
+    [offered, surface],
   );
   const selectAll = useCallback(
     (items: FulfillmentItem[], selected: boolean) =>

@@ -9,8 +9,13 @@ import {
   toggleItem,
   totalOf,
   type FulfillmentItem,
-} from './fulfillment-selection';
-import { loadSelection, saveSelection, SELECTION_KEY, STUDENT_IDS_KEY } from './selection-storage';
+} from '@cuota/web-core/payment-selection/fulfillment-selection';
+import {
+  loadSelection,
+  saveSelection,
+  SELECTION_KEY,
+  STUDENT_IDS_KEY,
+} from '@cuota/web-core/payment-selection/selection-storage';
 
 const item = (id: string, student: string, pending: number, final = pending): FulfillmentItem => ({
   id,
@@ -34,6 +39,21 @@ test('toggling adds an absent item and removes only that one when present', () =
   expect(selection.total).toBe(250_000);
 });
 
+test('on the dashboard removing an item takes its dependents with it; the others stay', () => {
+  const selection = [september, october, uniform].reduce(
+    (s, i) => toggleItem(s, i, 'dashboard'),
+    EMPTY_SELECTION,
+  );
+  const counted = setCounter(selection, september, 2);
+
+  const left = toggleItem(counted, october, 'dashboard');
+  expect(left.items.map((i) => i.id)).toEqual(['o-3']);
+  expect(left.counters).toEqual([]);
+  expect(left.total).toBe(80_000);
+  // An item without dependents leaves alone there too.
+  expect(toggleItem(counted, uniform, 'dashboard').items.map((i) => i.id)).toEqual(['o-1', 'o-2']);
+});
+
 test('total is Σ counter × pending, or the final amount when nothing is pending', () => {
   let selection = toggleItem(toggleItem(EMPTY_SELECTION, september), uniform);
   expect(selection.total).toBe(250_000 + 80_000);
@@ -54,12 +74,15 @@ test("a student's «Seleccionar todo» adds what is missing and «ninguno» remo
 });
 
 test('the student-id list has each student once', () => {
-  const selection = [september, october, uniform].reduce(toggleItem, EMPTY_SELECTION);
+  const selection = [september, october, uniform].reduce(
+    (s, i) => toggleItem(s, i),
+    EMPTY_SELECTION,
+  );
   expect(studentIdsOf(selection)).toEqual(['s-1', 's-2']);
 });
 
 test('orders no longer offered (paid meanwhile) leave the selection', () => {
-  const selection = [september, october].reduce(toggleItem, EMPTY_SELECTION);
+  const selection = [september, october].reduce((s, i) => toggleItem(s, i), EMPTY_SELECTION);
   const kept = keepOffered(selection, [{ ...october, pending_amount: 100_000 }]);
   expect(kept.items.map((i) => i.id)).toEqual(['o-2']);
   expect(kept.total).toBe(100_000);
@@ -67,7 +90,7 @@ test('orders no longer offered (paid meanwhile) leave the selection', () => {
 
 test('the selection and the student ids survive a reload under the spec keys', () => {
   const storage = window.sessionStorage;
-  const selection = [september, uniform].reduce(toggleItem, EMPTY_SELECTION);
+  const selection = [september, uniform].reduce((s, i) => toggleItem(s, i), EMPTY_SELECTION);
   saveSelection(selection, storage);
   expect(JSON.parse(storage.getItem(STUDENT_IDS_KEY)!)).toEqual(['s-1', 's-2']);
   expect(loadSelection(storage)).toEqual(selection);

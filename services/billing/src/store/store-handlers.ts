@@ -76,7 +76,9 @@ export function storeHandlers(db: BillingDb) {
       stockHistoryOf(db, params.id, { variantId: query.variant_id }),
     ),
     implement(listStoreCategories, ({ params }) => categoriesOfSchool(db, params.id)),
-    implement(createStoreCategory, ({ params, body }) => insertCategory(db, params.id, body.name)),
+    implement(createStoreCategory, ({ params, body, once }) =>
+      once((tx) => insertCategory(tx, params.id, body.name)),
+    ),
     implement(createStoreItem, ({ params, body, once }) =>
       once((tx) => insertItem(tx, params.id, body)),
     ),

@@ -148,6 +148,7 @@ export const createStoreCategory = defineEndpoint({
   body: createStoreCategorySchema,
   response: storeCategorySchema,
   status: 201,
+  idempotencyKey: 'optional',
 });
 
 export const createStoreItem = defineEndpoint({

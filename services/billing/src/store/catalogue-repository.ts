@@ -25,6 +25,11 @@ export const availableOf = (v: Pick<VariantRow, 'limited' | 'onHand' | 'reserved
 export const variantLabel = (v: Pick<VariantRow, 'size' | 'colour'>) =>
   [v.size && `Talla ${v.size}`, v.colour].filter(Boolean).join(' · ') || 'Única';
 
+// Sizes as people read them: 6, 8, 10, 12 (not 10, 12, 6, 8).
+const collator = new Intl.Collator('es', { numeric: true });
+const bySizeThenColour = (a: VariantRow, b: VariantRow) =>
+  collator.compare(a.size ?? '', b.size ?? '') || collator.compare(a.colour ?? '', b.colour ?? '');
+
 export const toVariant = (v: VariantRow): Variant => ({
   id: v.id,
   size: v.size,
@@ -78,7 +83,7 @@ export async function itemsOfSchool(
         items.map((i) => i.item.id),
       ),
     )
-    .orderBy(asc(storeVariants.size), asc(storeVariants.colour), asc(storeVariants.id));
+    .orderBy(asc(storeVariants.id));
   return items.map(({ item, category }) => toItem(item, category, variants));
 }
 
@@ -92,7 +97,10 @@ function toItem(item: ItemRow, category: StoreCategory | null, variants: Variant
     price_centavos: item.priceCentavos,
     tax: item.tax,
     visible: item.visible,
-    variants: variants.filter((v) => v.itemId === item.id).map(toVariant),
+    variants: variants
+      .filter((v) => v.itemId === item.id)
+      .sort(bySizeThenColour)
+      .map(toVariant),
   };
 }
 

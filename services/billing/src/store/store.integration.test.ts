@@ -16,6 +16,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { seedDemoStore } from './demo-store';
 
 jest.setTimeout(120_000);
 
@@ -287,4 +288,24 @@ test('orders: a family sees its own; staff fulfil paid orders (mark delivered)',
   expect((await deliver(mine.order.id)).body.status).toBe('delivered');
   const paid = await h.call(owner, dash('optional-orders/?status=delivered'));
   expect(paid.body.map((o: Json) => o.id)).toEqual([mine.order.id]);
+});
+
+test('the demo store: uniforms at 16 %, books at 0 %, an unlimited ticket; seeded once', async () => {
+  const demoSchool = '55555555-5555-4555-8555-555555555555';
+  expect(await seedDemoStore(h.service.db, demoSchool)).toEqual({ store_items: 5 });
+  expect(await seedDemoStore(h.service.db, demoSchool)).toEqual({ store_items: 0 });
+  const store = (await h.call(visitor, pub('online-store/', demoSchool))).body;
+  const byName = Object.fromEntries(store.items.map((i: Json) => [i.name, i]));
+  expect(byName['Playera polo']).toMatchObject({ tax: 'IVA_16', category: { name: 'Uniformes' } });
+  expect(byName['Playera polo'].variants.map((v: Json) => [v.size, v.available])).toEqual([
+    ['6', 20],
+    ['8', 20],
+    ['10', 20],
+    ['12', 20],
+  ]);
+  expect(byName['English Adventures 3']).toMatchObject({
+    tax: 'IVA_0',
+    variants: [{ available: 3 }],
+  });
+  expect(byName['Boleto festival de primavera'].variants[0].available).toBeNull();
 });

@@ -114,6 +114,10 @@ export const variantSchema = z.object({
   available: z.number().int().nullable(),
 });
 export type Variant = z.infer<typeof variantSchema>;
+
+/** «Talla 8 · Azul», or «Única» for a variant without size or colour (orders keep it). */
+export const variantLabel = (v: { size: string | null; colour: string | null }) =>
+  [v.size && `Talla ${v.size}`, v.colour].filter(Boolean).join(' · ') || 'Única';
 export const storeItemSchema = z.object({
   id: z.string(),
   school_id: z.string(),

@@ -21,10 +21,6 @@ export const NO_ITEM = 'No encontramos este artículo.';
 export const availableOf = (v: Pick<VariantRow, 'limited' | 'onHand' | 'reserved'>) =>
   v.limited ? v.onHand - v.reserved : null;
 
-/** «Talla 8 · Azul», or «Única» for a variant without size or colour. */
-export const variantLabel = (v: Pick<VariantRow, 'size' | 'colour'>) =>
-  [v.size && `Talla ${v.size}`, v.colour].filter(Boolean).join(' · ') || 'Única';
-
 // Sizes as people read them: 6, 8, 10, 12 (not 10, 12, 6, 8).
 const collator = new Intl.Collator('es', { numeric: true });
 const bySizeThenColour = (a: VariantRow, b: VariantRow) =>

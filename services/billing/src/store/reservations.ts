@@ -1,9 +1,9 @@
+import { variantLabel } from '@cuota/contracts/billing/store';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { OptionalOrder, StockCheck, StockLine } from '@cuota/contracts/billing/store';
 import type { BillingDb } from '../billing-db';
 import type { Executor } from '@cuota/messaging/transaction';
 import { optionalOrderLines, optionalOrders, storeVariants } from '../schema';
-import { variantLabel } from './catalogue-repository';
 import { NO_ORDER, orderOf } from './optional-order-repository';
 import { checkStock, sellableVariants } from './stock-check';
 import { recordMovement } from './stock-repository';

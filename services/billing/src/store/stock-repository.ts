@@ -1,3 +1,4 @@
+import { variantLabel } from '@cuota/contracts/billing/store';
 import { and, desc, eq } from 'drizzle-orm';
 import type {
   Movement,
@@ -8,7 +9,7 @@ import type {
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { storeItems, storeStockMovements, storeVariants } from '../schema';
-import { NO_ITEM, variantLabel } from './catalogue-repository';
+import { NO_ITEM } from './catalogue-repository';
 import { applyStockMovement } from './stock-rules';
 
 /** The only code that writes a variant's count and its history (movements). */

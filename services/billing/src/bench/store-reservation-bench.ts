@@ -5,8 +5,8 @@ import type { BillingDb } from '../billing-db';
 import { billingService } from '../billing-service';
 import * as schema from '../schema';
 import { insertItem } from '../store/catalogue-repository';
-import { reserve } from '../store/reservations';
-import { checkStock } from '../store/stock-check';
+import { reserve } from '../store/reservation-repository';
+import { checkStock } from '../store/stock-check-repository';
 import { moveStock } from '../store/stock-repository';
 
 const SCHOOL = '11111111-1111-4111-8111-111111111111';

@@ -24,8 +24,8 @@ import {
   updateItem,
 } from './catalogue-repository';
 import { deliverOrder, ordersOfGuardian, ordersOfSchool } from './optional-order-repository';
-import { releaseExpired } from './reservations';
-import { checkStock } from './stock-check';
+import { releaseExpired } from './reservation-repository';
+import { checkStock } from './stock-check-repository';
 import { moveStock as applyMove, stockHistoryOf } from './stock-repository';
 
 const staffId = (caller: IdentityClaims) => (caller.kind === 'staff' ? caller.user_id : null);

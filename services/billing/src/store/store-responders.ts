@@ -7,7 +7,7 @@ import {
 import type { Namespace } from '@cuota/messaging/naming';
 import { serveReplies } from '@cuota/messaging/request-reply';
 import type { BillingDb } from '../billing-db';
-import { commitReservation, releaseReservation, reserve } from './reservations';
+import { commitReservation, releaseReservation, reserve } from './reservation-repository';
 
 /** The checkout's three steps over NATS (ADR 0063): reserve, then commit or release. */
 export function serveStoreRequests(

@@ -5,7 +5,7 @@ import type { BillingDb } from '../billing-db';
 import type { Executor } from '@cuota/messaging/transaction';
 import { optionalOrderLines, optionalOrders, storeVariants } from '../schema';
 import { NO_ORDER, orderOf } from './optional-order-repository';
-import { checkStock, sellableVariants } from './stock-check';
+import { checkStock, sellableVariants } from './stock-check-repository';
 import { recordMovement } from './stock-repository';
 
 /** How long a checkout holds stock unless it asks otherwise (a card form, a 3-D Secure step). */

@@ -51,9 +51,8 @@ test('Tienda: the demo catalogue with stock, a new item counted, its history; 39
   await page.getByLabel('Movimiento').selectOption('SET_FIRST_TIME');
   await page.getByLabel('Cantidad').fill('12');
   await page.getByRole('button', { name: 'Registrar movimiento' }).click();
-  await expect(page.getByLabel(`Existencias de ${name}`).textContent()).resolves.toContain(
-    '12 disponibles',
-  );
+  // The list refetches after the movement: wait for it rather than read it once.
+  await page.getByLabel(`Existencias de ${name}`).filter({ hasText: '12 disponibles' }).waitFor();
   await page
     .getByRole('table', { name: 'Movimientos de inventario' })
     .getByText(`${name} (Única)`)

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
+import { launchBrowser } from '../support/browser';
+import { VIEWPORTS } from '../support/screenshots';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+async function signInTreasurer(width: number, height: number): Promise<Page> {
+  const { demo, urls } = system;
+  const member = demo.staff.find((s) => s.role === 'TREASURER')!;
+  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  await page.goto(urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña').fill(demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByTestId('school-name').waitFor();
+  return page;
+}
+
+// A string, evaluated in the page: the e2e project's types have no DOM.
+const sidewaysScroll = (page: Page) =>
+  page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+
+test('Tienda: the demo catalogue with stock, a new item counted, its history; 390 and 1280', async () => {
+  const page = await signInTreasurer(VIEWPORTS.desktop.width, VIEWPORTS.desktop.height);
+  await page.goto(new URL('/dashboard/store', system.urls.dashboardLogin).toString());
+  const items = page.getByRole('table', { name: 'Artículos de la tienda' });
+  await items.getByText('Playera polo').waitFor();
+  await expect(
+    page.getByLabel('Existencias de English Adventures 3').textContent(),
+  ).resolves.toContain('Única: 3 disponibles');
+  await expectAccessible(page);
+
+  const name = `Gorra ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Nuevo artículo' }).click();
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Precio (IVA incluido)').fill('150.00');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: `Inventario de ${name}` }).click();
+  await page.getByLabel('Movimiento').selectOption('SET_FIRST_TIME');
+  await page.getByLabel('Cantidad').fill('12');
+  await page.getByRole('button', { name: 'Registrar movimiento' }).click();
+  // The list refetches after the movement: wait for it rather than read it once.
+  await page.getByLabel(`Existencias de ${name}`).filter({ hasText: '12 disponibles' }).waitFor();
+  await page
+    .getByRole('table', { name: 'Movimientos de inventario' })
+    .getByText(`${name} (Única)`)
+    .waitFor();
+  expect(await sidewaysScroll(page)).toBe(false);
+  await page.screenshot({ path: '/tmp/i21-store-1280.png', fullPage: true });
+
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.reload();
+  await items.getByText('Playera polo').waitFor();
+  expect(await sidewaysScroll(page)).toBe(false);
+  await page.screenshot({ path: '/tmp/i21-store-390.png', fullPage: true });
+});

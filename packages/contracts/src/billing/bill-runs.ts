@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkJobProgressSchema } from './bulk-jobs';
+import { educationLevelSchema } from '../enrolment/entities';
 import { periodSchema } from './concepts';
 
 /** Spec §4 job status. */
@@ -64,7 +65,7 @@ export const billRunPreviewSchema = z.object({
   existing_orders: z.number().int(),
   levels: z.array(
     z.object({
-      level: z.string(),
+      level: educationLevelSchema,
       students: z.number().int(),
       total_centavos: z.number().int(),
     }),

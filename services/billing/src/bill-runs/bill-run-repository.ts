@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BillRun, JobStatus } from '@cuota/contracts/billing/bill-runs';
 import type { BulkOperationStatus } from '@cuota/contracts/billing/bulk-jobs';
 import type { ConceptType, EarlyPayment, LateFee } from '@cuota/contracts/billing/concepts';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import {
   ORDERS_PER_BILLED_EVENT,
   ordersBilledV1,
@@ -136,7 +137,11 @@ export async function previewOfRun(
   db: Executor,
   t: Pick<OrderTermsOfRun, 'schoolId' | 'conceptId' | 'level' | 'period'>,
 ) {
-  const { rows } = await db.execute<{ level: string; students: number; existing: number }>(sql`
+  const { rows } = await db.execute<{
+    level: EducationLevel;
+    students: number;
+    existing: number;
+  }>(sql`
     SELECT d.level,
            count(*) FILTER (WHERE o.id IS NULL)::int AS students,
            count(o.id)::int AS existing

@@ -9,7 +9,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
-import { buildDueAggregates } from '../due-orders/due-aggregate-builder';
+import { waitFor } from '@cuota/testing/wait-for';
 import { freshNameOrderCount, rebuildNameOrder } from '../due-orders/name-order-repository';
 
 jest.setTimeout(30_000);
@@ -153,13 +153,11 @@ describe('a subscription to the comedor from November', () => {
   });
 
   test('its first order puts the student in Adeudos’ list by name at once', async () => {
-    // The numbering knows it changed (the list is read from the balances meanwhile)…
-    expect(await freshNameOrderCount(h.service.db, SCHOOL)).toBeNull();
     const due = await h.call(staff(), `/api/v4/dashboard/schools/${SCHOOL}/due_orders/students/`);
     expect(due.body).toMatchObject({ count: 1, results: [{ student_id: S1 }] });
-    // …and the builder's next pass (woken by that commit) numbers the student.
-    expect(await buildDueAggregates(h.service.db, '2026-11-10')).toBeGreaterThan(0);
-    expect(await freshNameOrderCount(h.service.db, SCHOOL)).toBe(1);
+    // The numbering (current before, with nobody) was marked changed by that commit: the
+    // builder it woke numbers the student; unmarked, it would stay current at 0.
+    await waitFor(async () => (await freshNameOrderCount(h.service.db, SCHOOL)) === 1);
   });
 
   test('a retry with the same key answers the same and bills nothing again', async () => {

@@ -51,7 +51,7 @@ export function BillRunPreviewCard({
       {standing && (
         <Notice tone="warning">
           <p>
-            Ya hay una generación de este mes del {formatInstant(standing.created_at)}{' '}
+            Ya hay una generación{month} del {formatInstant(standing.created_at)}{' '}
             <StatusBadge kind="job" status={standing.status} />: deshazla para generar de nuevo.
           </p>
         </Notice>

@@ -287,7 +287,7 @@ test('Generar órdenes: a month already run shows its run and cannot be confirme
   await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
   await user.click(screen.getByRole('button', { name: 'Generar órdenes' }));
   const card = await screen.findByRole('region', { name: 'Vista previa de la generación' });
-  expect(card).toHaveTextContent('Ya hay una generación de este mes');
+  expect(card).toHaveTextContent('Ya hay una generación de octubre 2026');
   expect(card).toHaveTextContent('deshazla para generar de nuevo');
   expect(within(card).getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   expect(network.sent('POST', '/book-keeper/massive_concept_assignments/')).toHaveLength(0);

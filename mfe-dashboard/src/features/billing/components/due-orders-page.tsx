@@ -25,12 +25,12 @@ import {
 
 /**
  * Nine columns share 1280 px: without a floor the names took what the amounts left and wrapped
- * onto three lines. Phones keep the table's own layout.
+ * onto three lines; with 10em, two at most. Phones keep the table's own layout.
  */
 const StudentName = styled.span`
   ${wide} {
     display: inline-block;
-    min-width: 13em;
+    min-width: 10em;
   }
 `;
 

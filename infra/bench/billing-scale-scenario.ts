@@ -28,7 +28,6 @@ row, job or event).
 |---|---|---|
 | ${fmt(r.students)} orders, as a job, s | **${r.billRunSeconds}** | ${r.rawInsertSeconds} |
 | rate as a share of raw PostgreSQL's | **${r.rateRatio}** | 1 |
-| the same run again (creates ${r.repeatCreated}), s | ${r.repeatRunSeconds} | — |
 
 Then nine more months are billed (${fmt(r.orders)} orders) and, as of a date when most are past
 due, read as the due-orders report does (billing's repositories, no HTTP):

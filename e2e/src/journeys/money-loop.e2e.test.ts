@@ -109,23 +109,27 @@ test('1–2. the accountant creates a monthly fee and an inscription, and bills 
     .waitFor();
 
   await page.getByRole('link', { name: 'Generar órdenes', exact: true }).click();
-  const billRun = async () => {
+  const preview = async () => {
     await page.getByLabel('Concepto').selectOption({ label: tuition });
     await page.getByLabel('Mes').selectOption(PERIOD);
     await page.getByRole('button', { name: 'Generar órdenes' }).click();
-    const result = page.getByRole('region', { name: 'Resultado de la generación' });
-    await result.getByText('Terminada').waitFor();
-    return result.innerText();
+    return page.getByRole('region', { name: 'Vista previa de la generación' });
   };
-  const first = await billRun();
+  const asked = await preview();
+  const previewed = Number(/(\d+) alumnos? por/.exec(await asked.innerText())![1]);
+  await asked.getByRole('button', { name: 'Confirmar' }).click();
+  const result = page.getByRole('region', { name: 'Resultado de la generación' });
+  await result.getByText('Terminada').waitFor();
+  const first = await result.innerText();
   const eligible = Number(/Alumnos elegibles\s*(\d+)/.exec(first)![1]);
   expect(eligible).toBeGreaterThan(0);
+  expect(previewed).toBe(eligible);
   expect(first).toMatch(new RegExp(`Órdenes creadas\\s*${eligible}`));
   await expectAccessible(page);
-  // Twice over: nothing new.
-  const second = await billRun();
-  expect(second).toMatch(/Órdenes creadas\s*0/);
-  expect(second).toMatch(new RegExp(`Ya existían\\s*${eligible}`));
+  // Twice over: the month's run stands, so the preview names it and cannot be confirmed.
+  const again = await preview();
+  await again.getByText(/Ya hay una generación de \S+ \d{4}/).waitFor();
+  expect(await again.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
 });
 
 test('3–5. the family selects what it owes, a declined card changes nothing, the test card pays it, and the CFDI is in the history', async () => {

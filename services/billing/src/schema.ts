@@ -145,10 +145,13 @@ export const billRuns = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A bill run's job undone by DELETE: its month may be run again (ADR 0054). */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
   (t) => [
     index('bill_runs_school_idx').on(t.schoolId),
     index('bill_runs_subscription_idx').on(t.subscriptionId),
+    index('bill_runs_concept_period_idx').on(t.conceptId, t.period),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkJobProgressSchema } from './bulk-jobs';
+import { educationLevelSchema } from '../enrolment/entities';
 import { periodSchema } from './concepts';
 
 /** Spec §4 job status. */
@@ -48,3 +49,33 @@ export const billRunSchema = z.object({
   progress: bulkJobProgressSchema.nullable(),
 });
 export type BillRun = z.infer<typeof billRunSchema>;
+
+/** GET …/schools/{id}/bill_run_preview/: the run the form is about to start (issue 17). */
+export const billRunPreviewQuerySchema = createBillRunSchema.omit({ school_id: true });
+export type BillRunPreviewQuery = z.infer<typeof billRunPreviewQuerySchema>;
+
+/** What a run of this concept and period would bill now: each student lacking the order once. */
+export const billRunPreviewSchema = z.object({
+  concept_id: z.string(),
+  period: periodSchema.nullable(),
+  /** Students who would get an order, and the orders' total at the concept's price. */
+  students: z.number().int(),
+  total_centavos: z.number().int(),
+  /** Active students of the level who already have it: the run leaves them as they are. */
+  existing_orders: z.number().int(),
+  levels: z.array(
+    z.object({
+      level: educationLevelSchema,
+      students: z.number().int(),
+      total_centavos: z.number().int(),
+    }),
+  ),
+  /**
+   * The run of this month that stands (running, or ended and not undone): starting another is
+   * refused with a 409 naming it (ADR 0054). Null: the run may start.
+   */
+  standing_run: z
+    .object({ id: z.string(), status: jobStatusSchema, created_at: z.string() })
+    .nullable(),
+});
+export type BillRunPreview = z.infer<typeof billRunPreviewSchema>;

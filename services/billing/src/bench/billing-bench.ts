@@ -39,8 +39,6 @@ export interface BillingBenchResult {
   rawInsertSeconds: number;
   /** Billing's rate as a share of raw PostgreSQL's (1 = as fast). */
   rateRatio: number;
-  repeatRunSeconds: number;
-  repeatCreated: number;
   orders: number;
   detailP50Ms: number;
   detailP95Ms: number;
@@ -128,10 +126,6 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
     await deleteOrdersOf(db, raw.id);
     await vacuumAnalyze(db);
     const billRunSeconds = await seconds(() => bill(PERIODS[0]!));
-    let repeatCreated = -1;
-    const repeatRunSeconds = await seconds(async () => {
-      repeatCreated = (await bill(PERIODS[0]!)).created_orders;
-    });
     for (const period of PERIODS.slice(1)) await bill(period);
     await vacuumAnalyze(db);
 
@@ -180,8 +174,6 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
       progressUpdates: Math.ceil(students / RUNNER_DEFAULTS.billRunChunkSize),
       rawInsertSeconds,
       rateRatio: Math.round((rawInsertSeconds / billRunSeconds) * 100) / 100,
-      repeatRunSeconds,
-      repeatCreated,
       orders: n,
       detailP50Ms: detail.p50,
       detailP95Ms: detail.p95,

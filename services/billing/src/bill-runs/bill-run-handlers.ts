@@ -2,6 +2,7 @@ import {
   createBillRun,
   deleteBillRun,
   getBillRun,
+  previewBillRun,
 } from '@cuota/contracts/billing/endpoints/bill-runs';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
@@ -9,6 +10,7 @@ import { staffIdOf } from '../bulk-jobs/bulk-job-handlers';
 import { wakeRunnerOf } from '../bulk-jobs/bulk-job-runner';
 import { billRunAnswer, startBillRun } from './bill-run-job';
 import { undoBillRun } from './undo-bill-run';
+import { previewBillRun as previewOf } from './preview-bill-run';
 import { billRunById } from './bill-run-repository';
 
 export function billRunHandlers(db: BillingDb) {
@@ -24,6 +26,7 @@ export function billRunHandlers(db: BillingDb) {
       call.requireStaffOf(run.schoolId);
       return billRunAnswer(db, run);
     }),
+    implement(previewBillRun, ({ params, query }) => previewOf(db, params.id, query)),
     implement(deleteBillRun, async (call) => {
       call.requireStaffOf((await billRunById(db, call.params.id)).schoolId);
       return db.transaction((tx) => undoBillRun(tx, call.params.id));

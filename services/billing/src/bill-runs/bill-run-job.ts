@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BillRun, CreateBillRun, JobStatus } from '@cuota/contracts/billing/bill-runs';
-import type { BulkOperationStatus } from '@cuota/contracts/billing/bulk-jobs';
+import type { BillRun, CreateBillRun } from '@cuota/contracts/billing/bill-runs';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
@@ -11,10 +10,12 @@ import {
   type BulkJobRow,
 } from '../bulk-jobs/bulk-job-repository';
 import { RUNNER_DEFAULTS, runChunk } from '../bulk-jobs/bulk-job-runner';
+import { refuseSecondRun } from './preview-bill-run';
 import { termsOf } from './run-bill';
 import {
   billRunById,
   insertBillRun,
+  JOB_STATUS,
   toBillRun,
   withCountsOfJob,
   type BillRunRow,
@@ -25,20 +26,6 @@ import {
  * same job (ADR 0046): about 0.1 s of work; bigger ones answer PENDING and the runner takes them.
  */
 export const INLINE_STUDENTS = 1_000;
-
-/** The spec's job status of a bill run (§4) from its job's bulk-operation status. */
-const JOB_STATUS: Record<BulkOperationStatus, JobStatus> = {
-  PENDING: 'PENDING',
-  STARTED: 'PENDING',
-  RETRYING: 'PENDING',
-  SUCCESS: 'FINISHED',
-  FINISHED: 'FINISHED',
-  CANCELED: 'FINISHED',
-  PARTIAL_SUCCESS: 'FINISHED_WITH_ERROR',
-  FAILED_AND_CANCELED: 'FINISHED_WITH_ERROR',
-  FAILED: 'ERROR',
-  FAILED_ON_DELETION: 'ERROR',
-};
 
 /** Whether the run is a bill run's job (its row has the job's id), not a row inside a command. */
 export const isJobRun = (run: BillRunRow) => run.bulkJobId === run.id;
@@ -75,6 +62,7 @@ export async function startBillRun(
   const { row: concept } = await conceptById(tx, input.concept_id, { lock: true });
   if (concept.schoolId !== input.school_id) throw notFound(UNKNOWN_CONCEPT);
   const { period } = termsOf(concept, input.period);
+  await refuseSecondRun(tx, concept, period);
   const token = randomUUID();
   const job = await insertBillRunJob(tx, {
     schoolId: concept.schoolId,

@@ -120,31 +120,39 @@ test('a big run answers PENDING; its progress shows; a killed runner is resumed,
   const undone = await h.call(staff(), `${RUNS}${run.id}/`, { method: 'DELETE' });
   expect(undone.body).toMatchObject({ removed_orders: STUDENTS, kept_orders: 0 });
   expect((await billedOnce('2026-09')).orders).toBe(0);
+  // Undone, its month may be run again.
+  const again = await h.call(treasurer, RUNS, {
+    json: { school_id: SCHOOL, concept_id: tuition, period: '2026-09' },
+  });
+  expect(again.status).toBe(202);
+  expect(await ended(again.body.id)).toMatchObject({ created_orders: STUDENTS });
 });
 
-test('two runs of one month at once create each order once', async () => {
-  const runs: { id: string; token: string }[] = [];
-  for (const token of [
-    'aaaaaaaa-0000-4000-8000-000000000000',
-    'bbbbbbbb-0000-4000-8000-000000000000',
-  ])
-    runs.push({ id: (await heldRun('2026-10', token)).id, token });
-  const drive = async (r: { id: string; token: string }) => {
-    while (await chunk(r.id, r.token));
-  };
-  await Promise.all(runs.map(drive));
-  const [first, second] = [await read(runs[0]!.id), await read(runs[1]!.id)];
-  expect(first.created_orders + second.created_orders).toBe(STUDENTS);
-  expect(first.existing_orders + second.existing_orders).toBe(STUDENTS);
+test('20 starts of one month at once make one run; the others are refused naming it', async () => {
+  const body = { school_id: SCHOOL, concept_id: tuition, period: '2026-10' };
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => h.call(treasurer, RUNS, { json: body })),
+  );
+  const started = answers.filter((a) => a.status === 202);
+  expect(started).toHaveLength(1);
+  const id = started[0]!.body.id;
+  const refusals = answers.filter((a) => a.status === 409).map((a) => a.body.error.message);
+  expect(refusals).toHaveLength(19);
+  // Refused while it ran or after it ended, depending on when each start got the concept.
+  for (const message of refusals)
+    expect(message).toMatch(
+      new RegExp(`^La generación de «Colegiatura Primaria» de octubre de 2026 \\(${id}\\) `),
+    );
+  expect(await ended(id)).toMatchObject({ status: 'FINISHED', created_orders: STUDENTS });
   expect(await billedOnce('2026-10')).toEqual({
     orders: STUDENTS,
     students: STUDENTS,
     announced: STUDENTS,
   });
-  const [balances] = await h.query<Json>(
-    `SELECT count(*)::int AS n FROM student_balances WHERE open_orders <> 1`,
+  const [runs] = await h.query<Json>(
+    `SELECT count(*)::int AS n FROM bill_runs WHERE id = bulk_job_id AND period = '2026-10'`,
   );
-  expect(balances.n).toBe(0);
+  expect(runs.n).toBe(1);
 });
 
 test('cancel stops a running run at its next chunk; it can be undone only once it ended', async () => {

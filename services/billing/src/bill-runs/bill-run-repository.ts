@@ -1,6 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { BillRun } from '@cuota/contracts/billing/bill-runs';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { BillRun, JobStatus } from '@cuota/contracts/billing/bill-runs';
+import type { BulkOperationStatus } from '@cuota/contracts/billing/bulk-jobs';
 import type { ConceptType, EarlyPayment, LateFee } from '@cuota/contracts/billing/concepts';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import {
   ORDERS_PER_BILLED_EVENT,
   ordersBilledV1,
@@ -20,6 +22,20 @@ import { billRuns } from '../schema';
 export type BillRunRow = typeof billRuns.$inferSelect;
 
 export const UNKNOWN_RUN = 'No encontramos esta generación de órdenes.';
+
+/** The spec's job status of a bill run (§4) from its job's bulk-operation status. */
+export const JOB_STATUS: Record<BulkOperationStatus, JobStatus> = {
+  PENDING: 'PENDING',
+  STARTED: 'PENDING',
+  RETRYING: 'PENDING',
+  SUCCESS: 'FINISHED',
+  FINISHED: 'FINISHED',
+  CANCELED: 'FINISHED',
+  PARTIAL_SUCCESS: 'FINISHED_WITH_ERROR',
+  FAILED_AND_CANCELED: 'FINISHED_WITH_ERROR',
+  FAILED: 'ERROR',
+  FAILED_ON_DELETION: 'ERROR',
+};
 
 /** A run's answer; a bill run's job (ADR 0046) adds its progress and sums its chunks' rows. */
 export const toBillRun = (r: BillRunRow, progress: BillRun['progress'] = null): BillRun => ({
@@ -87,6 +103,55 @@ export async function periodsBilledToLevel(tx: Executor, conceptId: string) {
     .from(billRuns)
     .where(and(eq(billRuns.conceptId, conceptId), isNull(billRuns.subscriptionId)));
   return rows.map((r) => r.period);
+}
+
+/** `column = period`, or `IS NULL` for a one-time concept: either way an index can serve it. */
+const samePeriod = (column: SQL, period: string | null) =>
+  period === null ? sql`${column} IS NULL` : sql`${column} = ${period}`;
+
+/**
+ * The bill run's job of this concept and period that stands (ADR 0054): running, or ended
+ * with its orders (not failed, cancelled or undone). Another run of the month is refused.
+ */
+export async function standingRunOf(db: Executor, conceptId: string, period: string | null) {
+  const { rows } = await db.execute<{
+    id: string;
+    status: BulkOperationStatus;
+    created_at: Date;
+  }>(sql`
+    SELECT r.id, j.status, r.created_at
+      FROM bill_runs r JOIN bulk_jobs j ON j.id = r.id
+     WHERE r.concept_id = ${conceptId} AND ${samePeriod(sql`r.period`, period)}
+       AND r.bulk_job_id = r.id AND r.undone_at IS NULL
+       AND j.status NOT IN ('CANCELED', 'FAILED', 'FAILED_AND_CANCELED', 'FAILED_ON_DELETION')
+     ORDER BY r.created_at DESC LIMIT 1`);
+  const row = rows[0];
+  return row && { id: row.id, status: row.status, createdAt: new Date(row.created_at) };
+}
+
+/**
+ * What a run would bill now, per level: the level's active students (the concept's, or the
+ * whole school's) without the order of this concept and period, and those who have it.
+ */
+export async function previewOfRun(
+  db: Executor,
+  t: Pick<OrderTermsOfRun, 'schoolId' | 'conceptId' | 'level' | 'period'>,
+) {
+  const { rows } = await db.execute<{
+    level: EducationLevel;
+    students: number;
+    existing: number;
+  }>(sql`
+    SELECT d.level,
+           count(*) FILTER (WHERE o.id IS NULL)::int AS students,
+           count(o.id)::int AS existing
+      FROM student_directory d
+      LEFT JOIN orders o ON o.student_id = d.student_id AND o.concept_id = ${t.conceptId}
+                        AND ${samePeriod(sql`o.period`, t.period)}
+     WHERE d.school_id = ${t.schoolId} AND d.status = 'active'
+       AND (${t.level}::text IS NULL OR d.level = ${t.level})
+     GROUP BY d.level ORDER BY d.level`);
+  return rows;
 }
 
 export async function saveBillRun(tx: Executor, id: string, changes: Partial<BillRunRow>) {

@@ -59,7 +59,7 @@ const events = (type: string) =>
     [type],
   );
 
-test('a bill run orders the active students of the level once; running it again adds nothing', async () => {
+test('a bill run orders the active students of the level once; running it again is refused', async () => {
   const body = { school_id: SCHOOL, concept_id: monthly, period: '2026-09' };
   const first = await h.call(staff(), RUNS, { json: body });
   expect(first.status).toBe(202);
@@ -70,8 +70,13 @@ test('a bill run orders the active students of the level once; running it again 
     existing_orders: 0,
     total_centavos: 4 * 485_000,
   });
+  const before = await h.counts();
   const again = await h.call(staff(), RUNS, { json: body });
-  expect(again.body).toMatchObject({ eligible_students: 4, created_orders: 0, existing_orders: 4 });
+  expect(again.status).toBe(409);
+  expect(again.body.error.message).toBe(
+    `La generación de «Colegiatura Primaria» de septiembre de 2026 (${first.body.id}) ya se hizo: deshazla si quieres generarla de nuevo.`,
+  );
+  expect(await h.counts()).toEqual(before);
 
   const orders = await h.query<{ student_id: string; due_on: string; amount_centavos: number }>(
     `SELECT student_id, to_char(due_on, 'YYYY-MM-DD') AS due_on, amount_centavos FROM orders ORDER BY student_id`,
@@ -151,6 +156,66 @@ test('undoing a run removes its unpaid orders, keeps paid ones, and says so in o
     studentId(5),
   ]);
   expect(kinder).toEqual({ open_orders: 0 });
+});
+
+const PREVIEW = `/api/v1/dashboard/schools/${SCHOOL}/bill_run_preview/`;
+
+test('the preview counts whom a run would bill, per level, and names the run that stands', async () => {
+  const october = await h.call(
+    staff('TREASURER'),
+    `${PREVIEW}?concept_id=${monthly}&period=2026-10`,
+  );
+  expect(october.status).toBe(200);
+  expect(october.body).toEqual({
+    concept_id: monthly,
+    period: '2026-10',
+    students: 4,
+    total_centavos: 4 * 485_000,
+    existing_orders: 0,
+    levels: [{ level: 'elementary', students: 4, total_centavos: 4 * 485_000 }],
+    standing_run: null,
+  });
+  const september = await h.call(staff(), `${PREVIEW}?concept_id=${monthly}&period=2026-09`);
+  const [run] = await h.query<{ id: string }>(
+    `SELECT id FROM bill_runs WHERE concept_id = $1 AND period = '2026-09'`,
+    [monthly],
+  );
+  expect(september.body).toMatchObject({
+    students: 0,
+    existing_orders: 4,
+    levels: [],
+    standing_run: { id: run!.id, status: 'FINISHED' },
+  });
+  // The one-time run was undone (one paid order stayed): it may run again for the others.
+  const once = await h.call(staff(), `${PREVIEW}?concept_id=${single}`);
+  expect(once.body).toMatchObject({
+    period: null,
+    students: 4,
+    existing_orders: 1,
+    levels: [
+      { level: 'elementary', students: 3, total_centavos: 3 * 350_000 },
+      { level: 'pre-school', students: 1, total_centavos: 350_000 },
+    ],
+    standing_run: null,
+  });
+  const rerun = await h.call(staff(), RUNS, { json: { school_id: SCHOOL, concept_id: single } });
+  expect(rerun.status).toBe(202);
+  expect(rerun.body).toMatchObject({ created_orders: 4, existing_orders: 1 });
+});
+
+test('the preview: a Spanish 400 for a bad month, 403 without concepts.write, 404 elsewhere', async () => {
+  const bad = await h.call(staff(), `${PREVIEW}?concept_id=${monthly}&period=2026-11`);
+  expect(bad.status).toBe(400);
+  expect(bad.body.error.message).toBe('Elige uno de los meses del concepto: 2026-09, 2026-10.');
+  const query = `?concept_id=${monthly}&period=2026-10`;
+  expect((await h.call(staff('ADMISSIONS'), `${PREVIEW}${query}`)).status).toBe(403);
+  expect((await h.call(family(), `${PREVIEW}${query}`)).status).toBe(403);
+  const outsider = staff('OWNER', OTHER_SCHOOL);
+  expect((await h.call(outsider, `${PREVIEW}${query}`)).status).toBe(404);
+  const theirs = `/api/v1/dashboard/schools/${OTHER_SCHOOL}/bill_run_preview/${query}`;
+  const foreign = await h.call(outsider, theirs);
+  expect(foreign.status).toBe(404);
+  expect(foreign.body.error.message).toBe('No encontramos este concepto.');
 });
 
 test.each([

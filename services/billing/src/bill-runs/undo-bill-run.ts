@@ -28,6 +28,8 @@ export async function undoBillRun(tx: Executor, runId: string): Promise<BillRun>
   const job = await bulkJobOfSchool(tx, run.schoolId, run.id, { lock: true });
   if ((RUNNABLE_STATUSES as readonly string[]).includes(job.status)) throw conflict(STILL_RUNNING);
   for (const row of await billRunsOfJob(tx, run.id)) await undoRow(tx, row);
+  // Its month may be run again (ADR 0054), even if some paid orders stayed.
+  await saveBillRun(tx, run.id, { undoneAt: new Date() });
   return billRunAnswer(tx, await billRunById(tx, run.id));
 }
 

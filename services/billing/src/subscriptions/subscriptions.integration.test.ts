@@ -9,6 +9,8 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { waitFor } from '@cuota/testing/wait-for';
+import { freshNameOrderCount, rebuildNameOrder } from '../due-orders/name-order-repository';
 
 jest.setTimeout(30_000);
 
@@ -117,6 +119,8 @@ describe('a subscription to the comedor from November', () => {
   let sub: Json;
 
   beforeAll(async () => {
+    // Adeudos' numbering by name, current before the student's first order (none yet).
+    expect(await rebuildNameOrder(h.service.db, SCHOOL)).toBe(0);
     const res = await subscribe({ student_id: S1, concept_id: comedor }, family(), 'sub-key-1');
     expect(res.status).toBe(201);
     sub = res.body;
@@ -146,6 +150,14 @@ describe('a subscription to the comedor from November', () => {
     expect(orders.filter((o) => o.concept_id === comedor)).toHaveLength(3);
     // Subscribed: the pair is no longer offered.
     expect((await h.call(family(), CONCEPTS)).body).toEqual([]);
+  });
+
+  test('its first order puts the student in Adeudos’ list by name at once', async () => {
+    const due = await h.call(staff(), `/api/v4/dashboard/schools/${SCHOOL}/due_orders/students/`);
+    expect(due.body).toMatchObject({ count: 1, results: [{ student_id: S1 }] });
+    // The numbering (current before, with nobody) was marked changed by that commit: the
+    // builder it woke numbers the student; unmarked, it would stay current at 0.
+    await waitFor(async () => (await freshNameOrderCount(h.service.db, SCHOOL)) === 1);
   });
 
   test('a retry with the same key answers the same and bills nothing again', async () => {

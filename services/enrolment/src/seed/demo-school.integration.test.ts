@@ -80,6 +80,15 @@ test('every student has a valid CURP of their own: name, birth date and sex, uni
   expect(new Set(students.map((s) => s.curp)).size).toBe(students.length);
 });
 
+test('every student has a matrícula of their own, as Adeudos shows it', async () => {
+  const students = await rows<{ enrolment_code: string | null }>(
+    'SELECT enrolment_code FROM students ORDER BY enrolment_code',
+  );
+  expect(students[0]!.enrolment_code).toBe('A-0001');
+  for (const s of students) expect(s.enrolment_code).toMatch(/^A-\d{4}$/);
+  expect(new Set(students.map((s) => s.enrolment_code)).size).toBe(students.length);
+});
+
 test('billing guardians invoice under régimen 605 with a usable RFC; the others have neither', async () => {
   const guardians = await rows<{ billing: boolean; tax_id: string | null; tax_regime: string }>(
     `SELECT EXISTS (SELECT 1 FROM students s WHERE s.billing_guardian_id = g.id) AS billing,

@@ -173,6 +173,7 @@ async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): 
         guardian_ids: parents,
         billing_guardian_id: parents[0]!,
         external_ref: `demo-${n}-${c}`,
+        enrolment_code: demoEnrolmentCode(child),
         curp: demoCurp({
           givenNames: firstName,
           firstSurname: surname,
@@ -184,6 +185,9 @@ async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): 
     }
   }
 }
+
+/** The school's matrícula of its n-th demo student (0-based): A-0001, A-0002… */
+const demoEnrolmentCode = (child: number) => `A-${String(child + 1).padStart(4, '0')}`;
 
 /** Age on 31 December of the cycle's first year, by level and grade (SEP's cut-off date). */
 const AGE_IN_FIRST_GRADE: Record<EducationLevel, number> = {

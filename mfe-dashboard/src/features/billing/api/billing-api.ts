@@ -1,4 +1,8 @@
-import { createBillRun, getBillRun } from '@cuota/contracts/billing/endpoints/bill-runs';
+import {
+  createBillRun,
+  getBillRun,
+  previewBillRun,
+} from '@cuota/contracts/billing/endpoints/bill-runs';
 import {
   autoAssignConcept,
   createConcept,
@@ -7,7 +11,7 @@ import {
   listSchoolConcepts,
   replaceConcept,
 } from '@cuota/contracts/billing/endpoints/concepts';
-import type { CreateBillRun } from '@cuota/contracts/billing/bill-runs';
+import type { BillRunPreviewQuery, CreateBillRun } from '@cuota/contracts/billing/bill-runs';
 import type {
   CreateConcept,
   CreateConceptBatch,
@@ -92,6 +96,17 @@ export const billingApi = api.injectEndpoints({
       ),
       invalidatesTags: ['DueOrders', 'Concepts'],
     }),
+    /** Read fresh each time the form asks: the school's students or orders may have moved. */
+    billRunPreview: build.query({
+      ...fromEndpoint(
+        previewBillRun,
+        ({ schoolId, query }: { schoolId: string; query: BillRunPreviewQuery }) => ({
+          params: { id: schoolId },
+          query,
+        }),
+      ),
+      keepUnusedDataFor: 0,
+    }),
     billRun: build.query({
       ...fromEndpoint(getBillRun, (id: string) => ({ params: { id } })),
     }),
@@ -108,4 +123,5 @@ export const {
   useDeleteConceptMutation,
   useCreateBillRunMutation,
   useBillRunQuery,
+  useLazyBillRunPreviewQuery,
 } = billingApi;

@@ -1,7 +1,7 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillRun } from '@cuota/contracts/billing/bill-runs';
+import type { BillRun, BillRunPreview } from '@cuota/contracts/billing/bill-runs';
 import type { Concept } from '@cuota/contracts/billing/concepts';
 import type { SchoolCycle } from '@cuota/contracts/enrolment/cycles';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
@@ -256,6 +256,43 @@ test('Conceptos: deleting a concept without orders asks first, then the list dro
   expect(screen.queryByRole('group', { name: /Confirmar eliminar/ })).toBeNull();
 });
 
+const PREVIEW = `/api/v1/dashboard/schools/${SCHOOL}/bill_run_preview/`;
+const preview: BillRunPreview = {
+  concept_id: colegiatura.id,
+  period: '2026-10',
+  students: 118,
+  total_centavos: 118 * 250_000,
+  existing_orders: 2,
+  levels: [
+    { level: 'elementary', students: 100, total_centavos: 100 * 250_000 },
+    { level: 'middle', students: 18, total_centavos: 18 * 250_000 },
+  ],
+  standing_run: null,
+};
+
+test('Generar órdenes: a month already run shows its run and cannot be confirmed', async () => {
+  const network = stubFetch()
+    .on('GET', CONCEPTS, [colegiatura])
+    .on('GET', PREVIEW, {
+      ...preview,
+      students: 0,
+      total_centavos: 0,
+      existing_orders: 120,
+      levels: [],
+      standing_run: { id: 'run-0', status: 'FINISHED', created_at: '2026-10-01T15:00:00.000Z' },
+    });
+  render(<BillRunForm schoolId={SCHOOL} canRun />);
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByLabelText('Concepto'), 'Colegiatura');
+  await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
+  await user.click(screen.getByRole('button', { name: 'Generar órdenes' }));
+  const card = await screen.findByRole('region', { name: 'Vista previa de la generación' });
+  expect(card).toHaveTextContent('Ya hay una generación de octubre 2026');
+  expect(card).toHaveTextContent('deshazla para generar de nuevo');
+  expect(within(card).getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+  expect(network.sent('POST', '/book-keeper/massive_concept_assignments/')).toHaveLength(0);
+});
+
 test('Generar órdenes: a big run shows its progress bar, then eligible, created and existing', async () => {
   const run: BillRun = {
     id: 'run-1',
@@ -296,6 +333,7 @@ test('Generar órdenes: a big run shows its progress bar, then eligible, created
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', CONCEPTS, [colegiatura])
+    .on('GET', PREVIEW, preview)
     .on('POST', '/book-keeper/massive_concept_assignments/', () =>
       Response.json(run, { status: 202 }),
     )
@@ -307,6 +345,19 @@ test('Generar órdenes: a big run shows its progress bar, then eligible, created
   await user.selectOptions(await screen.findByLabelText('Concepto'), 'Colegiatura');
   await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
   await user.click(screen.getByRole('button', { name: 'Generar órdenes' }));
+  // The preview first: nothing is sent until «Confirmar».
+  const card = await screen.findByRole('region', { name: 'Vista previa de la generación' });
+  expect(card).toHaveTextContent(
+    '«Colegiatura» de octubre 2026: 118 alumnos por $295,000.00 (antes de becas)',
+  );
+  expect(within(card).getByRole('list', { name: 'Por nivel' })).toHaveTextContent(
+    'Primaria: 100 alumnos, $250,000.00',
+  );
+  expect(card).toHaveTextContent('2 alumnos ya tienen esta orden');
+  expect(network.sent('POST', '/book-keeper/massive_concept_assignments/')).toHaveLength(0);
+  const [asked] = network.sent('GET', PREVIEW);
+  expect(new URL(asked!.url).searchParams.get('period')).toBe('2026-10');
+  await user.click(within(card).getByRole('button', { name: 'Confirmar' }));
 
   const result = await screen.findByRole('region', { name: 'Resultado de la generación' });
   expect(within(result).getByRole('progressbar')).toHaveAttribute('value', '60');

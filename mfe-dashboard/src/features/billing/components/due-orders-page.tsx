@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import type { DueOrderStudent } from '@cuota/contracts/billing/orders';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
@@ -8,6 +9,7 @@ import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { StatusBadge } from '@cuota/ui/status-badge';
+import { wide } from '@cuota/ui/theme';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { FilteredPagedList } from '../../../components/filtered-paged-list';
@@ -21,13 +23,26 @@ import {
   useDueOrderStudentsQuery,
 } from '../api/due-orders-api';
 
+/**
+ * Nine columns share 1280 px: without a floor the names took what the amounts left and wrapped
+ * onto three lines; with 10em, two at most. Phones keep the table's own layout.
+ */
+const StudentName = styled.span`
+  ${wide} {
+    display: inline-block;
+    min-width: 10em;
+  }
+`;
+
 const COLUMNS = [
   {
     header: 'Alumno',
     cell: (s: DueOrderStudent) => (
-      <UtmLink to={`/dashboard/due/${s.student_id}`}>
-        {s.last_name}, {s.first_name}
-      </UtmLink>
+      <StudentName>
+        <UtmLink to={`/dashboard/due/${s.student_id}`}>
+          {s.last_name}, {s.first_name}
+        </UtmLink>
+      </StudentName>
     ),
   },
   { header: 'Matrícula', cell: (s: DueOrderStudent) => s.enrolment_code ?? '—' },

@@ -1,6 +1,11 @@
 import { staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { billRunSchema, createBillRunSchema } from '../bill-runs';
+import {
+  billRunPreviewQuerySchema,
+  billRunPreviewSchema,
+  billRunSchema,
+  createBillRunSchema,
+} from '../bill-runs';
 
 const UNKNOWN_RUN = 'No encontramos esta generación de órdenes.';
 const run = { domain: 'billing', surface: 'bookkeeper', spec: 'spec' } as const;
@@ -43,4 +48,30 @@ export const deleteBillRun = defineEndpoint({
   notFound: UNKNOWN_RUN,
 });
 
-export const BILL_RUN_ENDPOINTS = [createBillRun, getBillRun, deleteBillRun] as const;
+/**
+ * What a run would bill, shown before «Confirmar» (issue 17). Under the school's path, not
+ * `…/massive_concept_assignments/preview/`, which the run's `{id}` would shadow.
+ */
+export const previewBillRun = defineEndpoint({
+  domain: 'billing',
+  surface: 'dashboard',
+  spec: {
+    capability: 'Vista previa de una generación de órdenes antes de confirmarla (issue 17).',
+  },
+  name: 'billing.bill-runs.preview',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/bill_run_preview/',
+  access: staffOnly('concepts.write'),
+  summary: 'Alumnos y total que generaría una generación de órdenes, por nivel',
+  params: uuidParams('id'),
+  query: billRunPreviewQuerySchema,
+  response: billRunPreviewSchema,
+  notFound: 'No encontramos este concepto.',
+});
+
+export const BILL_RUN_ENDPOINTS = [
+  createBillRun,
+  getBillRun,
+  deleteBillRun,
+  previewBillRun,
+] as const;

@@ -1,7 +1,7 @@
 // Issue 20 measures the portal's Pagos with 40 open orders; the demo family has fewer (its
 // months are billed through this one). The school bills the next months ahead, through the
 // real bill-run endpoint, as a school that bills the cycle up front would, until the family
-// holds `target` open orders; afterwards the runs are deleted through the same endpoint, so the
+// holds `target` open orders (months already run are skipped, as the preview shows them); afterwards the runs are deleted through the same endpoint, so the
 // other scenarios (and the next bench) read the demo school as seeded.
 
 import { csrfTokenFor } from './staff-session.ts';
@@ -24,6 +24,23 @@ const json = async <T>(response: Response, what: string): Promise<T> => {
   if (!response.ok) throw new Error(`${what} → ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 };
+
+/** Whether a run of this concept and month may start: none stands for it (ADR 0054). */
+async function mayBill(
+  base: string,
+  staff: string,
+  schoolId: string,
+  conceptId: string,
+  period: string,
+) {
+  const url = new URL(`/api/v1/dashboard/schools/${schoolId}/bill_run_preview/`, base);
+  url.search = new URLSearchParams({ concept_id: conceptId, period }).toString();
+  const preview = await json<{ standing_run: unknown; students: number }>(
+    await fetch(url, { headers: { cookie: staff } }),
+    'bill run preview',
+  );
+  return preview.standing_run === null && preview.students > 0;
+}
 
 /** One bill run, waited for whether the endpoint answers it done or as a job still running. */
 async function billPeriod(base: string, staff: string, csrf: string, body: object) {
@@ -80,6 +97,7 @@ export async function billAheadForFamily(
   for (const period of periods) {
     if (open >= target) break;
     for (const concept of monthly.filter((c) => c.periods!.includes(period))) {
+      if (!(await mayBill(base, cookies.staff, schoolId, concept.id, period))) continue;
       const run = await billPeriod(base, cookies.staff, csrf, {
         school_id: schoolId,
         concept_id: concept.id,

@@ -32,9 +32,6 @@ const SINGLETONS = [
   'react-redux',
   'styled-components',
 ];
-// zod is deliberately not shared: a shared module is bundled whole (every locale, ~390 KB)
-// while each container's own copy is tree-shaken to the few schemas it parses, and the
-// front end keeps no zod state that would need one copy.
 
 /** Our shared workspace packages and their folders (they export one module per file). */
 const WORKSPACE_SINGLETONS = {
@@ -60,6 +57,7 @@ function sharedConfig(appDir) {
   shared['@reduxjs/toolkit'] = { singleton: true, version: REDUX_TOOLKIT_VERSION };
   shared['react-redux'] = { singleton: true, version: REACT_REDUX_VERSION };
   shared['styled-components'] = { singleton: true, version: STYLED_COMPONENTS_VERSION };
+  shared.zod = { singleton: true, version: ZOD_VERSION };
   const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
   for (const [name, folder] of Object.entries(WORKSPACE_SINGLETONS)) {
     const envName = `CUOTA_REQUIRE_${name.slice('@cuota/'.length).replace(/-/g, '_').toUpperCase()}`;
@@ -98,7 +96,9 @@ const STYLED_COMPONENTS_BUILD = path.join(
 const STYLED_COMPONENTS_VERSION = readJson(
   path.join(STYLED_COMPONENTS_DIR, 'package.json'),
 ).version;
-const ZOD_CORE = path.join(path.dirname(require.resolve('zod/package.json')), 'v4/core');
+const ZOD_DIR = path.dirname(require.resolve('zod/package.json'));
+const ZOD_CORE = path.join(ZOD_DIR, 'v4/core');
+const ZOD_VERSION = readJson(path.join(ZOD_DIR, 'package.json')).version;
 const ZOD_BROWSER = path.join(import.meta.dirname, 'zod-browser');
 
 /**
@@ -180,7 +180,7 @@ const HOST_CHUNKS = {
  * two more rounds of small files (~300 ms each on a loaded machine). They come in one file,
  * `cuota-web`. The ones the shell imports (and so provides) stay out of it, each in its own
  * fallback chunk that loads only on a page without them (it held ~7 KB gz of such copies).
- * Contracts stay a chunk each: they pull in the remote's zod.
+ * Contracts stay a chunk each (their zod is the shell's, ADR 0025 addendum).
  */
 function remoteChunks(appDir, exposes = {}) {
   const shellProvides = packageModulesOf(path.join(repoRoot, 'shell'));
@@ -286,6 +286,9 @@ export function createWebConfig(options) {
           'styled-components$': path.join(FACADES, 'styled-components.mjs'),
           'styled-components-build$': STYLED_COMPONENTS_BUILD,
           'zod-json-schema-processors-build$': path.join(ZOD_CORE, 'json-schema-processors.js'),
+          zod$: path.join(FACADES, 'zod.mjs'),
+          'zod-classic-build$': path.join(ZOD_DIR, 'v4/classic/external.js'),
+          'zod-spanish-build$': path.join(ZOD_DIR, 'v4/locales/es.js'),
           // react-router's package exports name only its development build (warnings and
           // checks); production builds take the production one.
           'react-router-build$': production ? REACT_ROUTER_PRODUCTION : REACT_ROUTER_DEVELOPMENT,

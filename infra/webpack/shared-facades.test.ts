@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 const root = path.resolve(__dirname, '../..');
 const WEB_SOURCES = [
@@ -113,5 +114,45 @@ test('every name the apps import from styled-components is shared by the facade'
         for (const name of names)
           if (!shared.has(name)) missing.push(`${path.relative(root, file)}: ${name}`);
       }
+  expect(missing).toEqual([]);
+});
+
+/** Each `z.<name>` (and `z.locales.<name>`) a file uses as a value, not as a type. */
+function zodValueUses(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const uses: string[] = [];
+  const visit = (node: ts.Node) => {
+    // A type position (`z.ZodType`, `typeof z.x`) is a QualifiedName, never a property access.
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'z'
+    ) {
+      const name = node.name.text;
+      const parent = node.parent;
+      uses.push(
+        name === 'locales' && ts.isPropertyAccessExpression(parent)
+          ? `locales.${parent.name.text}`
+          : name,
+      );
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return uses;
+}
+
+test('every z.<name> the browser code uses as a value is in the shared zod facade', () => {
+  const facade = fs.readFileSync(path.join(__dirname, 'shared-facades', 'zod.mjs'), 'utf8');
+  const object = /export const z = \{([\s\S]*?)\n\};/.exec(facade)![1]!;
+  const shared = new Set([...object.matchAll(/^\s+(\w+)(?=[:,])/gm)].map(([, name]) => name!));
+  for (const [, list] of object.matchAll(/locales: \{([^}]*)\}/g))
+    for (const name of list!.split(',')) shared.add(`locales.${name.trim()}`);
+  const missing: string[] = [];
+  for (const dir of [...WEB_SOURCES, 'packages/contracts/src'])
+    for (const file of sourceFiles(path.join(root, dir)))
+      for (const name of zodValueUses(file))
+        if (!shared.has(name)) missing.push(`${path.relative(root, file)}: z.${name}`);
   expect(missing).toEqual([]);
 });

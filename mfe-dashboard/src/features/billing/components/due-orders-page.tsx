@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { DueOrderStudent } from '@cuota/contracts/billing/orders';
 import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import { Button } from '@cuota/ui/button';
+import { CellNote } from '@cuota/ui/cell-note';
 import { DateText } from '@cuota/ui/date-text';
 import { FilterSelect } from '@cuota/ui/filter-select';
 import { FormError, FormRow } from '@cuota/ui/form-pieces';
@@ -24,8 +25,9 @@ import {
 } from '../api/due-orders-api';
 
 /**
- * Nine columns share 1280 px: without a floor the names took what the amounts left and wrapped
- * onto three lines; with 10em, two at most. Phones keep the table's own layout.
+ * Eight columns share 1280 px: without a floor the names took what the amounts left and wrapped
+ * onto three lines; with 10em, two at most. The matrícula is the name's second line (its own
+ * column pushed «Estatus» out of the card at 1280). Phones keep the table's own layout.
  */
 const StudentName = styled.span`
   ${wide} {
@@ -42,10 +44,10 @@ const COLUMNS = [
         <UtmLink to={`/dashboard/due/${s.student_id}`}>
           {s.last_name}, {s.first_name}
         </UtmLink>
+        {s.enrolment_code && <CellNote>Matrícula {s.enrolment_code}</CellNote>}
       </StudentName>
     ),
   },
-  { header: 'Matrícula', cell: (s: DueOrderStudent) => s.enrolment_code ?? '—' },
   { header: 'Nivel', cell: (s: DueOrderStudent) => EDUCATION_LEVEL_LABELS[s.level] },
   { header: 'Órdenes', align: 'end' as const, cell: (s: DueOrderStudent) => s.open_orders },
   {

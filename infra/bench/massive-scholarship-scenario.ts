@@ -5,7 +5,7 @@ import { writeSection } from './benchmarks-doc.ts';
 /**
  * Issue 17's "massive scholarship for 10,000 students < 5 s" (ADR 0040): the job run by the
  * service's runner code, with no orders billed yet and with one and ten months billed (each
- * reached order is then corrected: trail entry and billing.order.adjusted each).
+ * reached order is then corrected: a trail entry each, in billing.orders.adjusted parts).
  */
 export async function massiveScholarshipScenario(): Promise<void> {
   const students = Number(process.env.BENCH_MASSIVE_STUDENTS ?? 10_000);

@@ -14,6 +14,8 @@ import {
 import {
   ORDER_ADJUSTMENT_CONSUMER,
   orderAdjustmentSubscriptions,
+  ORDERS_ADJUSTED_CONSUMER,
+  ordersAdjustedSubscriptions,
 } from './credit-notes/credit-note-consumers';
 import { fiscalEntityHandlers } from './fiscal-entities/fiscal-entity-handlers';
 import { SchoolIssuers } from './fiscal-entities/school-issuer';
@@ -76,6 +78,7 @@ export function createInvoicingService(
       [STUDENT_DIRECTORY_CONSUMER]: studentDirectorySubscriptions(),
       [INVOICE_REQUEST_CONSUMER]: invoiceRequestSubscriptions(),
       [ORDER_ADJUSTMENT_CONSUMER]: orderAdjustmentSubscriptions(),
+      [ORDERS_ADJUSTED_CONSUMER]: ordersAdjustedSubscriptions(),
       [BILLED_ORDERS_CONSUMER]: billedOrdersSubscriptions(),
       [CREDIT_NOTE_MAIL_CONSUMER]: creditNoteMailSubscriptions(mailerOf(ctx.config)),
     }),

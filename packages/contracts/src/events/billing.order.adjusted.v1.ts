@@ -8,7 +8,8 @@ import { defineEvent } from './event-envelope';
  * month of a subscription taken up again: its total back). Payments posts the
  * difference to the receivable and, when the order had been paid above its new total, keeps
  * the excess as the student's credit; invoicing issues a credit note for what was invoiced
- * above the new total. One event per applied correction (`adjustment_id`).
+ * above the new total. One event per applied correction (`adjustment_id`) of one order; a
+ * correction of many orders at once (scholarships) sends billing.orders.adjusted instead.
  */
 export const orderAdjustedSchema = z.object({
   adjustment_id: z.string(),

@@ -26,7 +26,7 @@ export interface MassiveScholarshipBenchResult {
  * Issue 17's "massive scholarship for 10,000 students < 5 s": one job granting 10 % of a
  * concept to every student, run by the service's runner code (no HTTP), on a throwaway
  * database; `billedMonths` months are billed first, so each grant also corrects that many
- * orders per student (trail entry and billing.order.adjusted each).
+ * orders per student (a trail entry each, sent in billing.orders.adjusted parts).
  */
 export async function benchMassiveScholarship(
   students: number,

@@ -7,7 +7,7 @@ type Reached = Awaited<ReturnType<typeof scholarshipsOfRun>>[number];
 
 /**
  * A bill run's new orders get their students' scholarships (the newest that reaches each, as
- * a grant does), each an audited correction with its billing.order.adjusted: payments first
+ * a grant does), each an audited correction sent in billing.orders.adjusted: payments first
  * holds the base billed, then the scholarship's difference. Set-based per reason and author
  * (a massive scholarship's students share one): a few statements, not five per order.
  * Returns how many changed.

@@ -3,13 +3,8 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { studentById } from '@cuota/student-directory/student-directory-repository';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
-import { correctScholarships, lockOrdersOfStudents } from '../orders/order-adjustment-repository';
-import {
-  hasMoney,
-  pesos,
-  scholarshipOn,
-  WITH_PAYMENTS_NOTE,
-} from '../orders/order-adjustment-rules';
+import { correctScholarshipOfStudents } from '../orders/order-adjustment-repository';
+import { pesos, WITH_PAYMENTS_NOTE } from '../orders/order-adjustment-rules';
 import { UNKNOWN_STUDENT } from '../students/student-access';
 import { insertScholarship, insertScholarshipsOf } from './scholarship-repository';
 
@@ -46,34 +41,28 @@ const rowOf = (schoolId: string, input: ScholarshipGrant, by: string | null) => 
 /**
  * A grant reaches its students' orders already billed that fall due from its start date, but
  * not those with money applied (counted instead) nor those set to avoid scholarships (ADR
- * 0035); each changed order is an audited correction with its billing.order.adjusted.
+ * 0035); each changed order is an audited correction, sent in billing.orders.adjusted.
  */
-async function applyGrant(
+const applyGrant = (
   tx: Executor,
   schoolId: string,
   input: ScholarshipGrant,
   studentIds: string[],
   by: string | null,
-) {
-  const reached = await lockOrdersOfStudents(tx, schoolId, studentIds, {
-    conceptId: input.concept_id,
-    from: input.starts_on,
-  });
-  const orders = reached.filter((o) => o.scholarshipRule !== 'avoid');
-  const terms = rowOf(schoolId, input, by);
-  const adjusted = await correctScholarships(
+) =>
+  correctScholarshipOfStudents(
     tx,
     schoolId,
-    orders
-      .filter((o) => !hasMoney(o))
-      .map((o) => ({
-        order: o,
-        scholarshipCentavos: scholarshipOn(o, terms),
-      })),
+    studentIds,
+    {
+      kind: input.kind,
+      basisPoints: input.kind === 'PERCENT' ? input.basis_points : null,
+      amountCentavos: input.kind === 'AMOUNT' ? input.amount_centavos : null,
+      conceptId: input.concept_id,
+      from: input.starts_on,
+    },
     { kind: 'scholarship', reason: input.reason, by },
   );
-  return { adjusted, withPayments: orders.filter(hasMoney).length };
-}
 
 /**
  * Grants a scholarship and applies it to the student's orders already billed (applyGrant);

@@ -55,9 +55,17 @@ const halfFromAugust = () => ({
 });
 const ordersOf = async (student: string) =>
   (await h.call(staff(), `/api/v1/students/${student}/orders/`)).body as Json[];
+/** Single corrections' billing.order.adjusted and each order of billing.orders.adjusted alike. */
 const adjusted = () =>
   h.query<{ data: Json }>(
-    `SELECT payload->'data' AS data FROM outbox_events WHERE type = 'billing.order.adjusted' ORDER BY seq`,
+    `SELECT data FROM (
+       SELECT seq, 0 AS n, payload->'data' AS data
+         FROM outbox_events WHERE type = 'billing.order.adjusted'
+       UNION ALL
+       SELECT seq, o.n, (payload->'data') - 'orders' - 'part' - 'parts' || o.e
+         FROM outbox_events, jsonb_array_elements(payload->'data'->'orders') WITH ORDINALITY o(e, n)
+        WHERE type = 'billing.orders.adjusted') x
+      ORDER BY seq, n`,
   );
 
 test('a 50 % scholarship from August: unpaid orders change, the paid one is left and said', async () => {
@@ -80,6 +88,11 @@ test('a 50 % scholarship from August: unpaid orders change, the paid one is left
   ]);
   const events = (await adjusted()).map((e) => e.data);
   expect(events).toHaveLength(2);
+  // A grant's orders travel in one billing.orders.adjusted, not an event each (ADR 0053).
+  const sent = await h.query<{ type: string }>(
+    `SELECT type FROM outbox_events WHERE type LIKE 'billing.order%.adjusted'`,
+  );
+  expect(sent.map((e) => e.type)).toEqual(['billing.orders.adjusted']);
   expect(events[0]).toMatchObject({
     kind: 'scholarship',
     student_id: S1,

@@ -9,6 +9,10 @@ import {
   orderAdjustedV1,
   type OrderAdjusted,
 } from '@cuota/contracts/events/billing.order.adjusted.v1';
+import {
+  ordersAdjustedParts,
+  ordersAdjustedV1,
+} from '@cuota/contracts/events/billing.orders.adjusted.v1';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import {
@@ -202,13 +206,16 @@ test('a scholarship after invoicing: a credit note for what was invoiced above t
   const [note] = await stampedNotesOf(invoice.id);
   expect(note).toMatchObject({ totalCentavos: 1_212_50, sourceKind: 'adjustment' });
   await expectValidBySat(note!.stampedXml!);
-  // A second, smaller scholarship credits only the new difference; raising it credits nothing.
-  await system.publish(orderAdjustedV1, {
+  // A second, smaller scholarship credits only the new difference, also when it comes in a
+  // massive scholarship's billing.orders.adjusted (ADR 0053), delivered twice.
+  const { school_id, kind, reason, adjusted_by, ...item } = {
     ...adjusted,
     adjustment_id: randomUUID(),
     previous_total_centavos: adjusted.new_total_centavos,
     new_total_centavos: adjusted.new_total_centavos - 500_00,
-  });
+  };
+  const [part] = ordersAdjustedParts({ school_id, kind, reason, adjusted_by }, [item]);
+  await system.republish(await system.publish(ordersAdjustedV1, part!));
   const notes = await stampedNotesOf(invoice.id, 2);
   expect(notes.map((n) => n.totalCentavos).sort((a, b) => a - b)).toEqual([500_00, 1_212_50]);
 });

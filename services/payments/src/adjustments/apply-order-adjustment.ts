@@ -11,8 +11,28 @@ import { adjustmentEffect } from './adjustment-rules';
  * family's next orders). Keyed by the adjustment, so a redelivery posts nothing twice.
  */
 export async function applyOrderAdjustment(tx: Executor, adjustment: OrderAdjusted): Promise<void> {
+  await lockStudents(tx, [adjustment.student_id]);
+  await postAdjustment(tx, adjustment);
+}
+
+/**
+ * Many orders' adjustments (one billing.orders.adjusted part, ADR 0053) in the event's one
+ * transaction: their students locked once, in order, then each posted exactly as its own
+ * billing.order.adjusted would be, under the same key.
+ */
+export async function applyOrderAdjustments(
+  tx: Executor,
+  adjustments: OrderAdjusted[],
+): Promise<void> {
+  await lockStudents(
+    tx,
+    adjustments.map((a) => a.student_id),
+  );
+  for (const adjustment of adjustments) await postAdjustment(tx, adjustment);
+}
+
+async function postAdjustment(tx: Executor, adjustment: OrderAdjusted) {
   const { school_id: schoolId, student_id: studentId, order_id: orderId } = adjustment;
-  await lockStudents(tx, [studentId]);
   const paid = (await appliedToOrders(tx, [orderId], 0)).get(orderId)!.all.base;
   const effect = adjustmentEffect(
     adjustment.previous_total_centavos,

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
+import {
+  ordersAdjustedParts,
+  ordersAdjustedV1,
+} from '@cuota/contracts/events/billing.orders.adjusted.v1';
 import { publishEvent } from '@cuota/testing/publish-event';
 import { waitFor } from '@cuota/testing/wait-for';
 import { balancesOfSchool } from '../ledger/ledger-repository';
@@ -78,5 +82,50 @@ test('an unpaid order’s reduction lowers the receivable; a surcharge raises it
   });
   await waitFor(async () => (await books()).receivable === before.receivable! - 30_000);
   expect((await books())[`credit:${kid}`] ?? 0).toBe(0);
+  expect((await h.ledgerCheck()).balanced).toBe(true);
+});
+
+test('a massive scholarship’s part posts what one event per order posts; redelivered, nothing', async () => {
+  const [one, other] = school.families[0]!.studentIds as [string, string];
+  const billTwo = async (kid: string) => [
+    ...(await h.bill(school, [kid], { period: '2026-05', dueOn: '2026-05-10' })),
+    ...(await h.bill(school, [kid], { period: '2026-06', dueOn: '2026-06-10' })),
+  ];
+  const billedEvents = () =>
+    h.count('inbox_events', `consumer = 'payments-billing' AND type = 'billing.orders.billed'`);
+  const billed = await billedEvents();
+  const [single, massive] = [await billTwo(one), await billTwo(other)];
+  // Not ledgerCheck().ok: the events above were not billing's, so its books differ by them.
+  await waitFor(async () => (await billedEvents()) === billed + 4);
+  const start = await books();
+  for (const o of single)
+    await publishEvent(h.ns.nc, h.ns, orderAdjustedV1, adjusted(o, 350_000, 315_000));
+  await waitFor(async () => (await books()).receivable === start.receivable! - 70_000);
+  const middle = await books();
+  const items = massive.map((o) => {
+    const {
+      school_id: _s,
+      kind: _k,
+      reason: _r,
+      adjusted_by: _b,
+      ...item
+    } = adjusted(o, 350_000, 315_000);
+    return item;
+  });
+  const [part] = ordersAdjustedParts(
+    { school_id: school.id, kind: 'scholarship', reason: 'Beca del 15 %', adjusted_by: 'staff' },
+    items,
+  );
+  const first = await publishEvent(h.ns.nc, h.ns, ordersAdjustedV1, part!);
+  await waitFor(async () => (await books()).receivable === middle.receivable! - 70_000);
+  const end = await books();
+  expect(end.revenue! - middle.revenue!).toBe(middle.revenue! - start.revenue!);
+  // Redelivered as the same event, and sent again under a new id: each order is keyed by its adjustment.
+  await publishEvent(h.ns.nc, h.ns, ordersAdjustedV1, part!, first, randomUUID());
+  const again = await publishEvent(h.ns.nc, h.ns, ordersAdjustedV1, part!);
+  await waitFor(async () => (await h.count('inbox_events', 'event_id = $1', [again])) === 1);
+  expect(await books()).toEqual(end);
+  const keys = items.map((i) => `adjustment:${i.adjustment_id}`);
+  expect(await h.count('ledger_transactions', 'idempotency_key = ANY($1)', [keys])).toBe(2);
   expect((await h.ledgerCheck()).balanced).toBe(true);
 });

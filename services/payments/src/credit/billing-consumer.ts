@@ -1,8 +1,12 @@
 import { on, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
 import { orderAdjustedV1 } from '@cuota/contracts/events/billing.order.adjusted.v1';
+import {
+  ordersAdjustedV1,
+  ordersOfAdjusted,
+} from '@cuota/contracts/events/billing.orders.adjusted.v1';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
 import { ordersVoidedV1 } from '@cuota/contracts/events/billing.orders.voided.v1';
-import { applyOrderAdjustment } from '../adjustments/apply-order-adjustment';
+import { applyOrderAdjustment, applyOrderAdjustments } from '../adjustments/apply-order-adjustment';
 import type { BillingClient } from '../billing/billing-client';
 import { schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
@@ -14,7 +18,8 @@ export const BILLING_CONSUMER = 'payments-billing';
 /**
  * Billing's orders in the ledger (ADR 0016): billed → Dr receivable / Cr revenue, then the
  * credit of the school's students who hold any pays their family's open orders; voided → the reverse;
- * adjusted → the receivable follows the new total, any excess paid is credit (ADR 0036).
+ * adjusted (one order, or many in parts) → the receivable follows each new total, any excess
+ * paid is credit (ADR 0036).
  * Each event posts under its own key, so a redelivery posts nothing twice.
  */
 export function billingSubscriptions(billing: BillingClient, now: () => Date): Subscription[] {
@@ -47,5 +52,6 @@ export function billingSubscriptions(billing: BillingClient, now: () => Date): S
       });
     }),
     on(orderAdjustedV1, (event, tx) => applyOrderAdjustment(tx, event.data)),
+    on(ordersAdjustedV1, (event, tx) => applyOrderAdjustments(tx, ordersOfAdjusted(event.data))),
   ];
 }

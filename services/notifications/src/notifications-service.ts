@@ -40,7 +40,7 @@ export function createNotificationsService(
     consumers: (ctx) => ({
       [FAMILY_CONSUMER]: familySubscriptions(),
       [RECEIVABLE_CONSUMER]: receivableSubscriptions(ctx.nc, ctx.ns),
-      [PAYIN_CONSUMER]: payinSubscriptions(),
+      [PAYIN_CONSUMER]: payinSubscriptions(clockOf(ctx.config)),
     }),
     extras: async (ctx) => {
       const { smtpUrl, mailFrom, publicUrl } = ctx.config;

@@ -14,7 +14,7 @@ import { guardians } from '../schema';
 export const PAYIN_CONSUMER = 'notifications-payments-payins';
 
 /** «Pago recibido» to the family that paid, once per payin (its dedupe key). */
-async function queueReceipt(tx: Executor, payin: PayinSucceeded): Promise<void> {
+async function queueReceipt(tx: Executor, payin: PayinSucceeded, now: Date): Promise<void> {
   if (!payin.guardian_id) return;
   const [guardian] = await tx
     .select()
@@ -36,6 +36,8 @@ async function queueReceipt(tx: Executor, payin: PayinSucceeded): Promise<void> 
         paid_on: mexicoCityDate(new Date(payin.paid_at)),
         concepts: concepts.join(', ') || 'saldo a favor',
       },
+      createdAt: now,
+      nextAttemptAt: now,
     },
   ]);
 }
@@ -44,11 +46,11 @@ async function queueReceipt(tx: Executor, payin: PayinSucceeded): Promise<void> 
  * A payment applied: its orders are paid that much (the planner stops reminding a paid one),
  * and the family hears it was received — both in the event's transaction with the inbox row.
  */
-export function payinSubscriptions(): Subscription[] {
+export function payinSubscriptions(now: () => Date): Subscription[] {
   return [
     on(payinSucceededV1, async (event, tx) => {
       await applyAllocations(tx, event.data.allocations);
-      await queueReceipt(tx, event.data);
+      await queueReceipt(tx, event.data, now());
     }),
   ];
 }

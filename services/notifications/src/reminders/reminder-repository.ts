@@ -55,14 +55,14 @@ export async function planReminders(
   const { from, where } = selectionSql(plan.selection);
   const result = await db.execute<{ order_id: string }>(sql`
     INSERT INTO guardian_notifications (dedupe_key, school_id, guardian_id, channel, template,
-      reminder_kind, order_id, recipient, variables, next_attempt_at)
+      reminder_kind, order_id, recipient, variables, created_at, next_attempt_at)
     SELECT 'payment_reminder:' || r.order_id || ':' || g.guardian_id || ':' || ${plan.day}::text,
       r.school_id, g.guardian_id, 'MAIL', 'payment_reminder', t.kind, r.order_id, g.email,
       jsonb_build_object('guardian_name', g.first_name,
         'student_name', sd.first_name || ' ' || sd.last_name,
         'concept_name', r.concept_name, 'period', coalesce(r.period, ''),
         'due_on', r.due_on::text),
-      ${plan.now}
+      ${plan.now}, ${plan.now}
     FROM receivables r
     ${from}
     JOIN student_directory sd ON sd.student_id = r.student_id

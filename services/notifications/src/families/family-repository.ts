@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardians, schools } from '../schema';
@@ -61,4 +61,15 @@ export async function upsertSchool(
       set: changes,
       setWhere: sql`${schools.updatedAt} <= excluded.updated_at`,
     });
+}
+
+/** The names of these schools, by id (a school not heard of yet is absent). */
+export async function schoolNamesOf(db: Executor, schoolIds: string[]) {
+  const found = await db.select().from(schools).where(inArray(schools.schoolId, schoolIds));
+  return new Map(found.map((s) => [s.schoolId, s.name]));
+}
+
+export async function guardianOf(db: Executor, guardianId: string) {
+  const [row] = await db.select().from(guardians).where(eq(guardians.guardianId, guardianId));
+  return row;
 }

@@ -4,6 +4,8 @@
  * their school; «pago recibido» follows payments' event. Each forbidden path is tried.
  */
 import { randomUUID } from 'node:crypto';
+import type { ApiError } from '@cuota/contracts/common/api-error';
+import type { GuardianNotification } from '@cuota/contracts/notifications/entities';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
@@ -96,7 +98,7 @@ describe('guardian notifications', () => {
   test('the family opens its notification; the first time stays', async () => {
     const first = await opened(notificationId);
     expect(first.status).toBe(200);
-    const body = await first.json();
+    const body = (await first.json()) as GuardianNotification;
     expect(body).toMatchObject({ id: notificationId, channel: 'MAIL', status: 'SENT' });
     expect(body.opened_at).toEqual(system.clock.now.toISOString());
     system.clock.now = new Date(system.clock.now.getTime() + 60_000);
@@ -105,13 +107,13 @@ describe('guardian notifications', () => {
       guardianClaims(family.guardianId),
       json('PATCH', { opened: true }),
     );
-    expect((await second.json()).opened_at).toBe(body.opened_at);
+    expect(((await second.json()) as GuardianNotification).opened_at).toBe(body.opened_at);
   });
 
   test("another family's notification is a 404, staff get 403, bad bodies a Spanish 400", async () => {
     const res = await opened(notificationId, guardianClaims(other.guardianId));
     expect(res.status).toBe(404);
-    expect((await res.json()).error.message).toBe('No encontramos esa notificación.');
+    expect(((await res.json()) as ApiError).error.message).toBe('No encontramos esa notificación.');
     expect((await opened(notificationId, staffOf(SCHOOL_ID, 'OWNER'))).status).toBe(403);
     expect((await opened('no-es-un-id')).status).toBe(404);
     const put = await system.call(

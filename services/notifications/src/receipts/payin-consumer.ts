@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   payinSucceededV1,
   type PayinSucceeded,
@@ -8,7 +7,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { queueNotifications } from '../guardian-notifications/notification-repository';
 import { applyAllocations } from '../receivables/receivable-repository';
-import { guardians } from '../schema';
+import { guardianOf } from '../families/family-repository';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
 export const PAYIN_CONSUMER = 'notifications-payments-payins';
@@ -16,10 +15,7 @@ export const PAYIN_CONSUMER = 'notifications-payments-payins';
 /** «Pago recibido» to the family that paid, once per payin (its dedupe key). */
 async function queueReceipt(tx: Executor, payin: PayinSucceeded, now: Date): Promise<void> {
   if (!payin.guardian_id) return;
-  const [guardian] = await tx
-    .select()
-    .from(guardians)
-    .where(eq(guardians.guardianId, payin.guardian_id));
+  const guardian = await guardianOf(tx, payin.guardian_id);
   if (!guardian?.email) return;
   const concepts = [...new Set(payin.allocations.map((a) => a.concept_name))];
   await queueNotifications(tx, [

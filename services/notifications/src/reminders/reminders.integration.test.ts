@@ -48,7 +48,7 @@ test('three days before the due date the family gets one e-mail: HTML and text, 
     return rows[0]?.status === 'SENT' ? rows : undefined;
   });
   expect(row!.reminder_kind).toBe('BEFORE_DUE');
-  const [{ id }] = await system.underTest.query<{ id: string }>(
+  const [{ id } = { id: '' }] = await system.underTest.query<{ id: string }>(
     'SELECT id FROM guardian_notifications WHERE order_id = $1',
     [orderId],
   );

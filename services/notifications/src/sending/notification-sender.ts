@@ -1,5 +1,4 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { inArray } from 'drizzle-orm';
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { Namespace } from '@cuota/messaging/naming';
 import type { Database } from '@cuota/service-runtime/db/database';
@@ -20,7 +19,7 @@ import type { NotificationsDb } from '../notifications-db';
 import { amountDueOf, quoteOpenOrders } from '../receivables/due-dates';
 import { scheduleOf } from '../reminders/reminder-repository';
 import { quietHoursEnd } from '../reminders/reminder-rules';
-import { schools } from '../schema';
+import { schoolNamesOf } from '../families/family-repository';
 import { notificationMail } from './notification-mail';
 import { nextAttempt } from './retry-rules';
 
@@ -76,7 +75,7 @@ export class NotificationSender {
     const { db, now } = this.deps;
     const rows = await claimDue(db, now(), this.settings.batch);
     if (rows.length === 0) return { more: false };
-    const names = await schoolNames(db, rows);
+    const names = await schoolNamesOf(db, [...new Set(rows.map((r) => r.schoolId))]);
     for (const [schoolId, ofSchool] of groupBy(rows, (r) => r.schoolId)) {
       await this.sendSchool(ofSchool, names.get(schoolId) ?? 'Tu escuela');
     }
@@ -133,12 +132,6 @@ export class NotificationSender {
     if (at) await requeue(db, row.id, at, { attempts, lastError: error });
     else await markFailed(db, row.id, attempts, error);
   }
-}
-
-async function schoolNames(db: NotificationsDb, rows: NotificationRow[]) {
-  const ids = [...new Set(rows.map((r) => r.schoolId))];
-  const found = await db.select().from(schools).where(inArray(schools.schoolId, ids));
-  return new Map(found.map((s) => [s.schoolId, s.name]));
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

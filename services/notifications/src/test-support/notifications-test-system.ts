@@ -11,6 +11,7 @@ import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { serveReplies } from '@cuota/messaging/request-reply';
 import { publishEvent } from '@cuota/testing/publish-event';
+import { startService, type RunningService } from '@cuota/service-host/service-host';
 import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
 import { waitFor } from '@cuota/testing/wait-for';
@@ -81,10 +82,18 @@ export interface NotificationsTestSystem {
   /** Billing's events of one order per family, due on `dueOn`, and waits until it is kept. */
   bill(families: Family[], dueOn: string, centavos?: number): Promise<string[]>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
+  /** Another instance of the service on the same database and NATS namespace. */
+  secondInstance(): Promise<RunningService<typeof schema>>;
   /** Waits until the service's inbox has these events. */
   consumed(...eventIds: string[]): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Notifications with short waits: the planner and the sender pass every 100 ms. */
+const TEST_SERVICE = createNotificationsService({
+  plannerIntervalMs: 100,
+  sender: { batch: 10, idleMs: 100 },
+});
 
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
@@ -101,22 +110,17 @@ export async function startNotificationsTestSystem(
     };
   });
   const clock = { now: options.now ?? new Date('2026-09-07T16:00:00Z') };
-  const underTest = await startServiceUnderTest(
-    createNotificationsService({
-      plannerIntervalMs: 100,
-      sender: { batch: 10, idleMs: 100 },
-    }),
-    {
-      label: options.label ?? 'notifications',
-      natsPrefix: ns.prefix,
-      config: {
-        smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
-        mailFrom: 'Cuota <avisos@cuota.test>',
-        publicUrl: 'http://portal.cuota.test',
-        now: () => clock.now,
-      },
-    },
-  );
+  const config = {
+    smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
+    mailFrom: 'Cuota <avisos@cuota.test>',
+    publicUrl: 'http://portal.cuota.test',
+    now: () => clock.now,
+  };
+  const underTest = await startServiceUnderTest(TEST_SERVICE, {
+    label: options.label ?? 'notifications',
+    natsPrefix: ns.prefix,
+    config,
+  });
   const publish: NotificationsTestSystem['publish'] = (definition, data) =>
     publishEvent(ns.nc, ns, definition, data);
   const consumed = async (...eventIds: string[]) => {
@@ -202,6 +206,11 @@ export async function startNotificationsTestSystem(
       await consumed(id);
       return items.map((i) => i.order_id);
     },
+    secondInstance: () =>
+      startService(TEST_SERVICE, {
+        ...underTest.service.config,
+        port: 0,
+      }),
     async call(path, claims, init = {}) {
       const headers = new Headers(init.headers);
       if (claims) headers.set('authorization', `Bearer ${await underTest.identity.sign(claims)}`);

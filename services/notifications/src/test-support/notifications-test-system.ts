@@ -14,6 +14,7 @@ import { publishEvent } from '@cuota/testing/publish-event';
 import { startService, type RunningService } from '@cuota/service-host/service-host';
 import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
+import type { TestIdentity } from '@cuota/testing/test-identity';
 import { waitFor } from '@cuota/testing/wait-for';
 import { createNotificationsService } from '../notifications-service';
 import type * as schema from '../schema';
@@ -97,7 +98,7 @@ const TEST_SERVICE = createNotificationsService({
 
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
-  options: { now?: Date; label?: string } = {},
+  options: { now?: Date; label?: string; identity?: TestIdentity } = {},
 ): Promise<NotificationsTestSystem> {
   const ns = await createTestNamespace();
   const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
@@ -119,6 +120,7 @@ export async function startNotificationsTestSystem(
   const underTest = await startServiceUnderTest(TEST_SERVICE, {
     label: options.label ?? 'notifications',
     natsPrefix: ns.prefix,
+    identity: options.identity,
     config,
   });
   const publish: NotificationsTestSystem['publish'] = (definition, data) =>

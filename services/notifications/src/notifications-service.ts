@@ -9,6 +9,7 @@ import { PAYIN_CONSUMER, payinSubscriptions } from './receipts/payin-consumer';
 import { RECEIVABLE_CONSUMER, receivableSubscriptions } from './receivables/receivable-consumers';
 import { paymentReminderHandlers } from './reminders/payment-reminder-handlers';
 import { ReminderPlanner } from './reminders/reminder-planner';
+import { reminderScheduleHandlers } from './reminders/reminder-schedule-handlers';
 import { NotificationSender } from './sending/notification-sender';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
@@ -36,6 +37,7 @@ export function createNotificationsService(
     endpoints: (ctx) => [
       ...guardianNotificationHandlers(ctx.db, clockOf(ctx.config)),
       ...paymentReminderHandlers(ctx.db, clockOf(ctx.config)),
+      ...reminderScheduleHandlers(ctx.db, clockOf(ctx.config)),
     ],
     consumers: (ctx) => ({
       [FAMILY_CONSUMER]: familySubscriptions(),

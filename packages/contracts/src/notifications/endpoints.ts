@@ -4,7 +4,9 @@ import {
   guardianNotificationSchema,
   paymentReminderRequestSchema,
   paymentReminderResultSchema,
+  reminderScheduleSchema,
   replaceGuardianNotificationSchema,
+  saveReminderScheduleSchema,
   updateGuardianNotificationSchema,
 } from './entities';
 
@@ -65,7 +67,39 @@ export const paymentReminder = defineEndpoint({
   status: 202,
 });
 
+const reminderSchedule = {
+  domain: 'notifications',
+  surface: 'dashboard',
+  path: '/api/v1/dashboard/schools/{schoolId}/reminder-schedule/',
+  spec: {
+    capability: 'Issue 22: cada escuela elige cuándo se recuerdan los pagos a sus familias.',
+  },
+  params: uuidParams('schoolId'),
+  response: reminderScheduleSchema,
+} as const;
+
+/** The school's reminder schedule (its default when it saved none): whoever sees charges. */
+export const getReminderSchedule = defineEndpoint({
+  ...reminderSchedule,
+  name: 'notifications.reminder-schedule.get',
+  method: 'GET',
+  access: staffOnly('billing.read'),
+  summary: 'Cuándo se envían los recordatorios de pago de la escuela',
+});
+
+/** Whoever edits charges decides when families are reminded of them. */
+export const saveReminderSchedule = defineEndpoint({
+  ...reminderSchedule,
+  name: 'notifications.reminder-schedule.save',
+  method: 'PUT',
+  access: staffOnly('billing.write'),
+  summary: 'Guardar cuándo se envían los recordatorios de pago de la escuela',
+  body: saveReminderScheduleSchema,
+});
+
 export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
+  getReminderSchedule,
+  saveReminderSchedule,
   replaceGuardianNotification,
   updateGuardianNotification,
   openGuardianNotification,

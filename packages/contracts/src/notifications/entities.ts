@@ -60,3 +60,36 @@ export const paymentReminderResultSchema = z.object({
   skipped_order_ids: z.array(z.string()),
 });
 export type PaymentReminderResult = z.infer<typeof paymentReminderResultSchema>;
+
+const hourSchema = z
+  .number('Escribe la hora como un número.')
+  .int('Escribe la hora como un número entero.')
+  .min(0, 'Las horas van de 0 a 23.')
+  .max(23, 'Las horas van de 0 a 23.');
+
+/**
+ * When a school's families are reminded (ADR 0064): n days before the due date, on it, n days
+ * after, never in the quiet hours (America/Mexico_City). A school that saved none has
+ * 3 / on the day / 3, quiet from 21 to 8.
+ */
+export const saveReminderScheduleSchema = z.strictObject({
+  enabled: z.boolean(),
+  days_before: z
+    .number()
+    .int()
+    .min(1, 'Los días antes del vencimiento van de 1 a 30.')
+    .max(30, 'Los días antes del vencimiento van de 1 a 30.')
+    .nullable(),
+  on_due_day: z.boolean(),
+  days_overdue: z
+    .number()
+    .int()
+    .min(1, 'Los días después del vencimiento van de 1 a 60.')
+    .max(60, 'Los días después del vencimiento van de 1 a 60.')
+    .nullable(),
+  quiet_from: hourSchema,
+  quiet_until: hourSchema,
+});
+export type SaveReminderSchedule = z.infer<typeof saveReminderScheduleSchema>;
+export const reminderScheduleSchema = saveReminderScheduleSchema.extend({ school_id: z.string() });
+export type ReminderScheduleView = z.infer<typeof reminderScheduleSchema>;

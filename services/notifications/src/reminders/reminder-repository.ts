@@ -14,6 +14,20 @@ export async function scheduleOf(db: Executor, schoolId: string): Promise<Remind
   return row ?? DEFAULT_SCHEDULE;
 }
 
+/** Saves a school's schedule (one row per school; the newest save wins). */
+export async function saveSchedule(
+  db: Executor,
+  schoolId: string,
+  schedule: ReminderSchedule,
+  at: Date,
+): Promise<void> {
+  const changes = { ...schedule, updatedAt: at };
+  await db
+    .insert(reminderSchedules)
+    .values({ schoolId, ...changes })
+    .onConflictDoUpdate({ target: reminderSchedules.schoolId, set: changes });
+}
+
 /** Schools with an order still to be paid: the ones a planning pass looks at. */
 export async function schoolsWithOpenReceivables(db: Executor): Promise<string[]> {
   const rows = await db

@@ -11,6 +11,7 @@ const node = [
   'services/billing',
   'services/payments',
   'services/invoicing',
+  'services/notifications',
   'bff',
 ];
 const web = [

@@ -21,6 +21,7 @@ export interface BffContext {
   signInFailures: SignInFailures;
   enrolment: ServiceClient;
   invoicing: ServiceClient;
+  notifications: ServiceClient;
   directory: EnrolmentDirectory;
   codes: LoginCodes;
   /** ID tokens of the OpenID Connect providers guardians sign in with on the app. */
@@ -52,6 +53,12 @@ export function createBffContext(config: BffConfig, deps: BffDeps): BffContext {
     invoicing: createServiceClient({
       label: 'facturación',
       baseUrl: config.services.invoicing,
+      sign: deps.sign,
+      timeoutMs: 10_000,
+    }),
+    notifications: createServiceClient({
+      label: 'notificaciones',
+      baseUrl: config.services.notifications,
       sign: deps.sign,
       timeoutMs: 10_000,
     }),

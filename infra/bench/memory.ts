@@ -8,6 +8,7 @@ export const MEASURED_PROCESSES = [
   'billing',
   'payments',
   'invoicing',
+  'notifications',
   'mfe-portal',
 ] as const;
 

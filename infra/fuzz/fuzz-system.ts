@@ -21,6 +21,7 @@ import { billingService } from '../../services/billing/src/billing-service.ts';
 import { enrolmentService } from '../../services/enrolment/src/enrolment-service.ts';
 import { seedDemoSchool } from '../../services/enrolment/src/seed/demo-school.ts';
 import { invoicingService } from '../../services/invoicing/src/invoicing-service.ts';
+import { notificationsService } from '../../services/notifications/src/notifications-service.ts';
 import { definePaymentsService } from '../../services/payments/src/payments-service.ts';
 import { signInGuardian, signInStaff } from '../../bff/src/test-support/sign-in.ts';
 import { startTestBff, type TestBff } from '../../bff/src/test-support/test-bff.ts';
@@ -75,7 +76,7 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
   // Enrolment first: the others' consumers read its stream.
   const enrolment = await start(enrolmentService);
   const demo = await seedDemoSchool(enrolment.db);
-  const [billing, payments, invoicing] = await Promise.all([
+  const [billing, payments, invoicing, notifications] = await Promise.all([
     start(billingService),
     // No gateway reachable: the fuzz sends nothing a gateway would accept anyway.
     start(
@@ -87,6 +88,7 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
       }),
     ),
     start(invoicingService),
+    start(notificationsService),
   ]);
   const bff = await startTestBff({
     identity,
@@ -95,6 +97,7 @@ export async function startFuzzSystem(): Promise<FuzzSystem> {
       billing: billing!.url,
       payments: payments!.url,
       invoicing: invoicing!.url,
+      notifications: notifications!.url,
     },
   });
   const owner = demo.staff.find((s) => s.role === 'OWNER')!;

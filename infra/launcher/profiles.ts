@@ -2,7 +2,7 @@
 // journeys) and `bench` (npm run bench). They never share ports, databases, Redis keys
 // or NATS subjects.
 
-export const SERVICES = ['enrolment', 'billing', 'payments', 'invoicing'] as const;
+export const SERVICES = ['enrolment', 'billing', 'payments', 'invoicing', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export const REMOTES = ['portal', 'dashboard', 'store'] as const;
 export type RemoteName = (typeof REMOTES)[number];
@@ -53,6 +53,7 @@ function profile(
       billing: 4002 + offset,
       payments: 4003 + offset,
       invoicing: 4004 + offset,
+      notifications: 4005 + offset,
     },
     smtpPort: 2525 + offset,
     mailboxPort: 8025 + offset,

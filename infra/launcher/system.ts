@@ -134,8 +134,9 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
     NATS_PREFIX: profile.natsPrefix,
     IDENTITY_PUBLIC_JWK: secrets.identityPublicJwk,
     // Enrolment builds guardians' portal links (portal_url) on the portal host, and e-mails
-    // staff invitations through the SMTP sandbox; invoicing e-mails invoices (XML and PDF).
-    ...(s === 'enrolment' || s === 'invoicing'
+    // staff invitations through the SMTP sandbox; invoicing e-mails invoices (XML and PDF);
+    // notifications e-mails reminders and receipts with a link to the portal.
+    ...(s === 'enrolment' || s === 'invoicing' || s === 'notifications'
       ? {
           PUBLIC_URL: publicUrl(profile),
           SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,

@@ -1,7 +1,7 @@
 import type { JWK } from 'jose';
 import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_SECONDS } from '@cuota/contracts/identity/sign-in';
 
-export type ServiceName = 'enrolment' | 'billing' | 'payments' | 'invoicing';
+export type ServiceName = 'enrolment' | 'billing' | 'payments' | 'invoicing' | 'notifications';
 
 /** One rate limit: at most `limit` hits per `windowMs` for one key (an IP, a guardian…). */
 export interface RateLimitRule {

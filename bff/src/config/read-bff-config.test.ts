@@ -11,6 +11,7 @@ const env = {
   BILLING_URL: 'http://127.0.0.1:4002',
   PAYMENTS_URL: 'http://127.0.0.1:4003',
   INVOICING_URL: 'http://127.0.0.1:4004',
+  NOTIFICATIONS_URL: 'http://127.0.0.1:4005',
   REMOTE_PORTAL_ENTRY: 'http://127.0.0.1:3001/mf-manifest.json',
   REMOTE_DASHBOARD_ENTRY: 'http://127.0.0.1:3002/mf-manifest.json',
   REMOTE_STORE_ENTRY: 'http://127.0.0.1:3003/mf-manifest.json',

@@ -32,6 +32,7 @@ const envSchema = z.object({
   BILLING_URL: url,
   PAYMENTS_URL: url,
   INVOICING_URL: url,
+  NOTIFICATIONS_URL: url,
   REMOTE_PORTAL_ENTRY: url,
   REMOTE_DASHBOARD_ENTRY: url,
   REMOTE_STORE_ENTRY: url,
@@ -93,6 +94,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       billing: e.BILLING_URL,
       payments: e.PAYMENTS_URL,
       invoicing: e.INVOICING_URL,
+      notifications: e.NOTIFICATIONS_URL,
     },
     proxyTimeoutMs: DEFAULT_PROXY_TIMEOUT_MS,
     remotes: {

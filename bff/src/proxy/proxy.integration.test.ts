@@ -185,12 +185,9 @@ describe('refused before anything is forwarded', () => {
 });
 
 describe('rows without a service yet', () => {
-  test('notifications rows → 501 in Spanish', async () => {
-    const { agent, csrfToken } = await browserSignedInAs(bff, guardianSession());
-    const res = await agent
-      .put('/api/v1/guardian_notification/7/opened/')
-      .set('x-csrf-token', csrfToken)
-      .expect(501);
+  test('notifications rows not built yet (short links) → 501 in Spanish', async () => {
+    const { agent } = await browserSignedInAs(bff, guardianSession());
+    const res = await agent.get('/api/v1/guardians/short_urls/').expect(501);
     expect(res.body).toEqual({
       error: { code: 'NOT_IMPLEMENTED', message: 'Esta función aún no está disponible.' },
     });

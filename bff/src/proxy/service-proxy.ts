@@ -16,6 +16,7 @@ const SERVICE_LABELS: Record<ServiceName, string> = {
   billing: 'cobranza',
   payments: 'pagos',
   invoicing: 'facturación',
+  notifications: 'notificaciones',
 };
 
 /**

@@ -88,6 +88,7 @@ export async function startTestBff(options: TestBffOptions = {}): Promise<TestBf
       billing: DEAD_URL,
       payments: DEAD_URL,
       invoicing: DEAD_URL,
+      notifications: DEAD_URL,
       ...options.services,
     },
     proxyTimeoutMs: options.proxyTimeoutMs ?? 5_000,

@@ -11,11 +11,11 @@ import {
 import { guardianMe } from '@cuota/contracts/enrolment/endpoints/guardians';
 import { portalFeatures } from '@cuota/contracts/enrolment/endpoints/portal';
 import { verifyGuardians } from '@cuota/contracts/invoicing/endpoints/invoicing-endpoints';
+import { openGuardianNotification } from '@cuota/contracts/notifications/endpoints';
 import { forbidden } from '@cuota/service-runtime/http/http-error';
-import { NOT_AVAILABLE_MESSAGE } from '../proxy/not-available';
 import type { PersonClaims } from '../session/session-data';
-import { callService, definedProcedure, router, TRPCError } from './trpc';
-import { SpanishError, toTrpcError } from './trpc-errors';
+import { callService, definedProcedure, router } from './trpc';
+import { toTrpcError } from './trpc-errors';
 
 /** A guardian's identity; the procedure's definition admits no one else. */
 function guardianOf(identity: PersonClaims) {
@@ -56,14 +56,19 @@ export const guardianRouter = router({
       ),
     ),
 
-  /** Notifications has no service yet: the call is accepted (CSRF-checked) and refused. */
+  /**
+   * Notifications: the portal's `notification_id` marks the guardian's own notification as
+   * opened (another family's, or an id that is no notification's, is the service's 404).
+   */
   openNotification: definedProcedure(openNotification)
     .input(openNotificationInputSchema)
-    .mutation(() => {
-      throw new TRPCError({
-        code: 'NOT_IMPLEMENTED',
-        message: NOT_AVAILABLE_MESSAGE,
-        cause: new SpanishError(NOT_AVAILABLE_MESSAGE),
-      });
-    }),
+    .mutation(({ ctx, input }) =>
+      callService(() =>
+        ctx.bff.notifications({
+          endpoint: openGuardianNotification,
+          identity: guardianOf(ctx.identity),
+          params: { id: input.notificationId },
+        }),
+      ),
+    ),
 });

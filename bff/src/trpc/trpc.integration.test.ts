@@ -108,12 +108,13 @@ describe('tRPC mutations need the CSRF header', () => {
     });
   });
 
-  test('with it: the call gets through (notifications has no service yet: 501)', async () => {
+  test('with it: the call gets through to notifications (down here)', async () => {
     const { agent, csrfToken } = await browserSignedInAs(bff, guardianSession());
-    const res = await open(agent, csrfToken).expect(501);
+    const res = await open(agent, csrfToken).expect(500);
     expect(res.body[0].error).toMatchObject({
-      message: 'Esta función aún no está disponible.',
-      data: { code: 'NOT_IMPLEMENTED' },
+      message:
+        'El servicio de notificaciones no está disponible. Intenta de nuevo en unos minutos.',
+      data: { apiCode: 'SERVICE_UNAVAILABLE' },
     });
   });
 

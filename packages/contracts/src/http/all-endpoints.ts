@@ -2,6 +2,7 @@ import { BILLING_ENDPOINTS } from '../billing/endpoints/billing-endpoints';
 import { ENROLMENT_ENDPOINTS } from '../enrolment/endpoints/enrolment-endpoints';
 import { IDENTITY_ENDPOINTS } from '../identity/endpoints';
 import { INVOICING_ENDPOINTS } from '../invoicing/endpoints/invoicing-endpoints';
+import { NOTIFICATIONS_ENDPOINTS } from '../notifications/endpoints';
 import { PAYMENTS_ENDPOINTS } from '../payments/endpoints/payments-endpoints';
 import type { AnyEndpoint } from './endpoint';
 
@@ -15,5 +16,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   ...BILLING_ENDPOINTS,
   ...PAYMENTS_ENDPOINTS,
   ...INVOICING_ENDPOINTS,
+  ...NOTIFICATIONS_ENDPOINTS,
   ...IDENTITY_ENDPOINTS,
 ];

@@ -7,9 +7,6 @@ import { plannedRows } from '../http/planned-row';
  */
 export const NOTIFICATIONS_PLANNED_ROWS = plannedRows('notifications', {
   portal: {
-    'PUT /api/v1/guardian_notification/{id}/': 'Reemplazar notificación del tutor',
-    'PATCH /api/v1/guardian_notification/{id}/': 'Actualizar notificación del tutor',
-    'PUT /api/v1/guardian_notification/{id}/opened/': 'Marcar una notificación como abierta',
     'GET /api/v1/guardians/short_urls/': 'Listar ligas cortas',
   },
   webhook: {
@@ -18,7 +15,6 @@ export const NOTIFICATIONS_PLANNED_ROWS = plannedRows('notifications', {
     'POST /api/v1/twilio/guardian_url/': 'Liga del portal para Twilio',
   },
   internal: {
-    'POST /api/v2/internal/schools/payment-reminder/': 'Registrar recordatorio de pago',
     'POST /api/v1/internal/reminders/deliquency/': 'Enviar recordatorios de morosidad',
     'POST /api/v1/internal/reminders/onboarding/': 'Enviar recordatorios de registro',
     'POST /api/v1/internal/reminders/paidreminder/': 'Enviar recordatorios de pago',

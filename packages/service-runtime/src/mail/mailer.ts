@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html: string;
   /** Files sent with it (an invoice's XML and PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** The same id on a re-sent message lets the receiving server drop the copy (notifications). */
+  messageId?: string;
 }
 
 /** Sends mail through SMTP (the sandbox locally, a relay in a deployment). */

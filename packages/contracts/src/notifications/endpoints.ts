@@ -1,0 +1,107 @@
+import { familyOnly, staffOnly } from '../access/access';
+import { defineEndpoint, uuidParams, type AnyEndpoint } from '../http/endpoint';
+import {
+  guardianNotificationSchema,
+  paymentReminderRequestSchema,
+  paymentReminderResultSchema,
+  reminderScheduleSchema,
+  replaceGuardianNotificationSchema,
+  saveReminderScheduleSchema,
+  updateGuardianNotificationSchema,
+} from './entities';
+
+/** A notification of another family answers like one that does not exist. */
+export const UNKNOWN_NOTIFICATION = 'No encontramos esa notificación.';
+
+const guardianNotification = {
+  domain: 'notifications',
+  surface: 'portal',
+  access: familyOnly(),
+  spec: 'spec',
+  params: uuidParams('id'),
+  response: guardianNotificationSchema,
+  notFound: UNKNOWN_NOTIFICATION,
+} as const;
+
+export const replaceGuardianNotification = defineEndpoint({
+  ...guardianNotification,
+  name: 'notifications.guardian-notification.replace',
+  method: 'PUT',
+  path: '/api/v1/guardian_notification/{id}/',
+  summary: 'Reemplazar notificación del tutor (marcarla como abierta)',
+  body: replaceGuardianNotificationSchema,
+});
+
+export const updateGuardianNotification = defineEndpoint({
+  ...guardianNotification,
+  name: 'notifications.guardian-notification.update',
+  method: 'PATCH',
+  path: '/api/v1/guardian_notification/{id}/',
+  summary: 'Actualizar notificación del tutor (marcarla como abierta)',
+  body: updateGuardianNotificationSchema,
+});
+
+export const openGuardianNotification = defineEndpoint({
+  ...guardianNotification,
+  name: 'notifications.guardian-notification.open',
+  method: 'PUT',
+  path: '/api/v1/guardian_notification/{id}/opened/',
+  summary: 'Marcar una notificación como abierta',
+});
+
+/**
+ * A school's own systems ask for payment reminders now, like the other internal rows (ADR
+ * 0014): a staff session with `billing.write` in the school. Never two for an order a day.
+ */
+export const paymentReminder = defineEndpoint({
+  name: 'notifications.payment-reminder.send',
+  method: 'POST',
+  path: '/api/v2/internal/schools/payment-reminder/',
+  domain: 'notifications',
+  surface: 'internal',
+  access: staffOnly('billing.write'),
+  spec: 'spec',
+  summary: 'Enviar ahora recordatorios de pago de unas órdenes',
+  body: paymentReminderRequestSchema,
+  response: paymentReminderResultSchema,
+  status: 202,
+});
+
+const reminderSchedule = {
+  domain: 'notifications',
+  surface: 'dashboard',
+  path: '/api/v1/dashboard/schools/{schoolId}/reminder-schedule/',
+  spec: {
+    capability: 'Issue 22: cada escuela elige cuándo se recuerdan los pagos a sus familias.',
+  },
+  params: uuidParams('schoolId'),
+  response: reminderScheduleSchema,
+} as const;
+
+/** The school's reminder schedule (its default when it saved none): whoever sees charges. */
+export const getReminderSchedule = defineEndpoint({
+  ...reminderSchedule,
+  name: 'notifications.reminder-schedule.get',
+  method: 'GET',
+  access: staffOnly('billing.read'),
+  summary: 'Cuándo se envían los recordatorios de pago de la escuela',
+});
+
+/** Whoever edits charges decides when families are reminded of them. */
+export const saveReminderSchedule = defineEndpoint({
+  ...reminderSchedule,
+  name: 'notifications.reminder-schedule.save',
+  method: 'PUT',
+  access: staffOnly('billing.write'),
+  summary: 'Guardar cuándo se envían los recordatorios de pago de la escuela',
+  body: saveReminderScheduleSchema,
+});
+
+export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
+  getReminderSchedule,
+  saveReminderSchedule,
+  replaceGuardianNotification,
+  updateGuardianNotification,
+  openGuardianNotification,
+  paymentReminder,
+];

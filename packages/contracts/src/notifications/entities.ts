@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Spec §3 notification channels. */
+export const NOTIFICATION_CHANNELS = ['MAIL', 'WHATSAPP'] as const;
+export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+/** What a notification says (ADR 0064); each has its e-mail in the notifications service. */
+export const NOTIFICATION_TEMPLATES = ['payment_reminder', 'payment_received'] as const;
+export const notificationTemplateSchema = z.enum(NOTIFICATION_TEMPLATES);
+export type NotificationTemplate = z.infer<typeof notificationTemplateSchema>;
+
+/** QUEUED → SENDING → SENT; CANCELED when paid before sending; FAILED when given up. */
+export const NOTIFICATION_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'CANCELED', 'FAILED'] as const;
+export const notificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+/** Why a payment reminder goes out: the school's schedule, or staff asking now. */
+export const REMINDER_KINDS = ['BEFORE_DUE', 'DUE_TODAY', 'OVERDUE', 'MANUAL'] as const;
+export const reminderKindSchema = z.enum(REMINDER_KINDS);
+export type ReminderKind = z.infer<typeof reminderKindSchema>;
+
+/** A guardian notification as its guardian sees it. */
+export const guardianNotificationSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  channel: notificationChannelSchema,
+  template: notificationTemplateSchema,
+  status: notificationStatusSchema,
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
+  opened_at: z.string().nullable(),
+});
+export type GuardianNotification = z.infer<typeof guardianNotificationSchema>;
+
+/**
+ * What a guardian may change on a notification: only that it was opened (an opened one stays
+ * opened; `false` is refused rather than silently ignored).
+ */
+const openedField = z.literal(true, 'Solo se puede marcar la notificación como abierta.');
+export const replaceGuardianNotificationSchema = z.strictObject({ opened: openedField });
+export const updateGuardianNotificationSchema = z.strictObject({ opened: openedField.optional() });
+
+/** POST /api/v2/internal/schools/payment-reminder/: remind these orders' families now. */
+export const paymentReminderRequestSchema = z.strictObject({
+  school_id: z.uuid('Elige una escuela válida.'),
+  order_ids: z
+    .array(z.uuid('Cada orden debe ser un identificador válido.'))
+    .min(1, 'Elige al menos una orden.')
+    .max(500, 'Como máximo 500 órdenes por solicitud.'),
+});
+export type PaymentReminderRequest = z.infer<typeof paymentReminderRequestSchema>;
+
+export const paymentReminderResultSchema = z.object({
+  /** Orders reminded now (each to its guardians with an e-mail). */
+  queued: z.number().int().nonnegative(),
+  /** Orders left out: unknown to notifications, paid, or already reminded today. */
+  skipped_order_ids: z.array(z.string()),
+});
+export type PaymentReminderResult = z.infer<typeof paymentReminderResultSchema>;
+
+const hourSchema = z
+  .number('Escribe la hora como un número.')
+  .int('Escribe la hora como un número entero.')
+  .min(0, 'Las horas van de 0 a 23.')
+  .max(23, 'Las horas van de 0 a 23.');
+
+/**
+ * When a school's families are reminded (ADR 0064): n days before the due date, on it, n days
+ * after, never in the quiet hours (America/Mexico_City). A school that saved none has
+ * 3 / on the day / 3, quiet from 21 to 8.
+ */
+export const saveReminderScheduleSchema = z.strictObject({
+  enabled: z.boolean(),
+  days_before: z
+    .number()
+    .int()
+    .min(1, 'Los días antes del vencimiento van de 1 a 30.')
+    .max(30, 'Los días antes del vencimiento van de 1 a 30.')
+    .nullable(),
+  on_due_day: z.boolean(),
+  days_overdue: z
+    .number()
+    .int()
+    .min(1, 'Los días después del vencimiento van de 1 a 60.')
+    .max(60, 'Los días después del vencimiento van de 1 a 60.')
+    .nullable(),
+  quiet_from: hourSchema,
+  quiet_until: hourSchema,
+});
+export type SaveReminderSchedule = z.infer<typeof saveReminderScheduleSchema>;
+export const reminderScheduleSchema = saveReminderScheduleSchema.extend({ school_id: z.string() });
+export type ReminderScheduleView = z.infer<typeof reminderScheduleSchema>;

@@ -1,0 +1,75 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import type { Executor } from '@cuota/messaging/transaction';
+import { guardians, schools } from '../schema';
+
+/**
+ * The only code that writes notifications' copies of enrolment's schools and guardians. An
+ * older snapshot never overwrites a newer one, so a replayed or late event cannot roll back.
+ */
+export async function upsertGuardian(
+  tx: Executor,
+  guardian: GuardianSnapshot,
+  occurredAt: Date,
+): Promise<void> {
+  const changes = {
+    schoolIds: guardian.school_ids,
+    firstName: guardian.first_name,
+    lastName: guardian.last_name,
+    email: guardian.email,
+    updatedAt: occurredAt,
+  };
+  await tx
+    .insert(guardians)
+    .values({ guardianId: guardian.guardian_id, ...changes })
+    .onConflictDoUpdate({
+      target: guardians.guardianId,
+      set: changes,
+      setWhere: sql`${guardians.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+/** Deleted in enrolment: kept as a tombstone without address, so nothing more is sent. */
+export function forgetGuardian(tx: Executor, guardianId: string, occurredAt: Date) {
+  return upsertGuardian(
+    tx,
+    {
+      guardian_id: guardianId,
+      school_ids: [],
+      first_name: '',
+      last_name: '',
+      email: null,
+      billing_name: null,
+      tax_id: null,
+      tax_zip_code: null,
+    },
+    occurredAt,
+  );
+}
+
+export async function upsertSchool(
+  tx: Executor,
+  school: { school_id: string; name: string },
+  occurredAt: Date,
+): Promise<void> {
+  const changes = { name: school.name, updatedAt: occurredAt };
+  await tx
+    .insert(schools)
+    .values({ schoolId: school.school_id, ...changes })
+    .onConflictDoUpdate({
+      target: schools.schoolId,
+      set: changes,
+      setWhere: sql`${schools.updatedAt} <= excluded.updated_at`,
+    });
+}
+
+/** The names of these schools, by id (a school not heard of yet is absent). */
+export async function schoolNamesOf(db: Executor, schoolIds: string[]) {
+  const found = await db.select().from(schools).where(inArray(schools.schoolId, schoolIds));
+  return new Map(found.map((s) => [s.schoolId, s.name]));
+}
+
+export async function guardianOf(db: Executor, guardianId: string) {
+  const [row] = await db.select().from(guardians).where(eq(guardians.guardianId, guardianId));
+  return row;
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { ServiceConfig } from '@cuota/service-host/service-config';
+import type { ServiceDefinition } from '@cuota/service-host/service-host';
+import { createMailer } from '@cuota/service-runtime/mail/mailer';
+import * as schema from './schema';
+import { FAMILY_CONSUMER, familySubscriptions } from './families/family-consumers';
+import { guardianNotificationHandlers } from './guardian-notifications/guardian-notification-handlers';
+import { PAYIN_CONSUMER, payinSubscriptions } from './receipts/payin-consumer';
+import { RECEIVABLE_CONSUMER, receivableSubscriptions } from './receivables/receivable-consumers';
+import { paymentReminderHandlers } from './reminders/payment-reminder-handlers';
+import { ReminderPlanner } from './reminders/reminder-planner';
+import { reminderScheduleHandlers } from './reminders/reminder-schedule-handlers';
+import { NotificationSender } from './sending/notification-sender';
+import {
+  DEFAULT_NOTIFICATIONS_SETTINGS,
+  type NotificationsSettings,
+} from './notifications-settings';
+
+/** Resolves to services/notifications/drizzle both from src/ (tests) and from dist/*.cjs. */
+export const NOTIFICATIONS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
+
+const clockOf = (config: ServiceConfig) => config.now ?? (() => new Date());
+
+/**
+ * Notifications (ADR 0064): copies of enrolment's families, billing's receivables and
+ * payments' payins feed payment reminders per school schedule and «pago recibido», sent by
+ * e-mail. Without SMTP (SMTP_URL, MAIL_FROM) and PUBLIC_URL nothing is planned or sent: the
+ * copies and the guardians' endpoints still work.
+ */
+export function createNotificationsService(
+  settings: NotificationsSettings = DEFAULT_NOTIFICATIONS_SETTINGS,
+): ServiceDefinition<typeof schema> {
+  return {
+    name: 'notifications',
+    schema,
+    migrationsFolder: NOTIFICATIONS_MIGRATIONS,
+    endpoints: (ctx) => [
+      ...guardianNotificationHandlers(ctx.db, clockOf(ctx.config)),
+      ...paymentReminderHandlers(ctx.db, clockOf(ctx.config)),
+      ...reminderScheduleHandlers(ctx.db, clockOf(ctx.config)),
+    ],
+    consumers: (ctx) => ({
+      [FAMILY_CONSUMER]: familySubscriptions(),
+      [RECEIVABLE_CONSUMER]: receivableSubscriptions(ctx.nc, ctx.ns),
+      [PAYIN_CONSUMER]: payinSubscriptions(clockOf(ctx.config)),
+    }),
+    extras: async (ctx) => {
+      const { smtpUrl, mailFrom, publicUrl } = ctx.config;
+      if (!smtpUrl || !mailFrom || !publicUrl) return async () => {};
+      const mailer = createMailer(smtpUrl, mailFrom);
+      const now = clockOf(ctx.config);
+      const planner = new ReminderPlanner(ctx.db, ctx.logger, settings.plannerIntervalMs, now);
+      const sender = new NotificationSender(
+        { db: ctx.db, nc: ctx.nc, ns: ctx.ns, mailer, logger: ctx.logger, now },
+        { ...settings.sender, portalUrl: publicUrl },
+      );
+      planner.start();
+      sender.start();
+      return async () => {
+        await Promise.all([planner.stop(), sender.stop()]);
+        mailer.close();
+      };
+    },
+  };
+}
+
+export const notificationsService = createNotificationsService();

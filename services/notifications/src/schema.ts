@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  NotificationChannel,
+  NotificationStatus,
+  NotificationTemplate,
+  ReminderKind,
+} from '@cuota/contracts/notifications/entities';
+
+export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
+
+/** Notifications' copy of enrolment's students (ADR 0026): whose guardians an order reminds. */
+export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
+
+/** Each school's name, from enrolment.school.updated: what the messages sign with. */
+export const schools = pgTable('schools', {
+  schoolId: text('school_id').primaryKey(),
+  name: text('name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Each guardian's address, from enrolment.guardian.*: where their notifications go. */
+export const guardians = pgTable('guardians', {
+  guardianId: text('guardian_id').primaryKey(),
+  schoolIds: text('school_ids').array().notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Billing's orders as far as reminders need them (ADR 0064): created by
+ * billing.orders.billed (due date from billing's quote), totals by billing.order.adjusted,
+ * paid by payments.payin.succeeded's allocations. The sender still asks billing before sending.
+ */
+export const receivables = pgTable(
+  'receivables',
+  {
+    orderId: text('order_id').primaryKey(),
+    schoolId: text('school_id').notNull(),
+    studentId: text('student_id').notNull(),
+    conceptName: text('concept_name').notNull(),
+    period: text('period'),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    totalCentavos: integer('total_centavos').notNull(),
+    paidCentavos: integer('paid_centavos').notNull().default(0),
+  },
+  (t) => [
+    // The planner's question: a school's open orders falling due on a date.
+    index('receivables_open_due_idx')
+      .on(t.dueOn, t.schoolId)
+      .where(sql`${t.paidCentavos} < ${t.totalCentavos}`),
+  ],
+);
+
+/** A school's reminder schedule (ADR 0064); a school without a row gets the default. */
+export const reminderSchedules = pgTable(
+  'reminder_schedules',
+  {
+    schoolId: text('school_id').primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Days before the due date (null: no reminder before). */
+    daysBefore: smallint('days_before'),
+    onDueDay: boolean('on_due_day').notNull().default(true),
+    /** Days after the due date (null: no overdue reminder). */
+    daysOverdue: smallint('days_overdue'),
+    /** Quiet hours in America/Mexico_City: nothing is sent from `quiet_from` to `quiet_until`. */
+    quietFrom: smallint('quiet_from').notNull().default(21),
+    quietUntil: smallint('quiet_until').notNull().default(8),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'reminder_schedules_hours',
+      sql`${t.quietFrom} BETWEEN 0 AND 23 AND ${t.quietUntil} BETWEEN 0 AND 23`,
+    ),
+  ],
+);
+
+/**
+ * One message to one guardian (spec's guardian_notification). `dedupe_key` makes each one
+ * once: `payment_reminder:<order>:<guardian>:<Mexico City day>`, `payment_received:<payin>`.
+ */
+export const guardianNotifications = pgTable(
+  'guardian_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dedupeKey: text('dedupe_key').notNull().unique('guardian_notifications_dedupe_key'),
+    schoolId: text('school_id').notNull(),
+    guardianId: text('guardian_id').notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    template: text('template').$type<NotificationTemplate>().notNull(),
+    reminderKind: text('reminder_kind').$type<ReminderKind>(),
+    /** The order a reminder is about (billing re-checks it before sending). */
+    orderId: text('order_id'),
+    recipient: text('recipient').notNull(),
+    /** What the template fills in (names, amounts, dates), fixed when it was queued. */
+    variables: jsonb('variables').$type<Record<string, string>>().notNull(),
+    status: text('status').$type<NotificationStatus>().notNull().default('QUEUED'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the sender may take it (quiet hours, backoff) or, SENDING, when it took it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('guardian_notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('QUEUED', 'SENDING')`),
+    index('guardian_notifications_guardian_idx').on(t.guardianId, t.createdAt),
+  ],
+);

@@ -1,0 +1,80 @@
+import { formatMexicoDate, formatPeriod } from '@cuota/documents/date-format';
+import { formatPesos } from '@cuota/documents/money-format';
+import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
+import type { NotificationRow } from '../guardian-notifications/notification-repository';
+
+/** What a message needs besides its row: who sends it and where the family lands. */
+export interface MailContext {
+  schoolName: string;
+  /** The portal's address (PUBLIC_URL). */
+  portalUrl: string;
+  /** A reminder's amount due today, from billing's quote right before sending. */
+  amountDueCentavos?: number;
+  /** Today in Mexico City: says whether the due date has passed. */
+  today: string;
+}
+
+const pesos = (centavos: number) => `${formatPesos(centavos)} MXN`;
+/** A calendar date as people read it ("10 de septiembre de 2026"); noon avoids any zone shift. */
+const day = (date: string) => formatMexicoDate(new Date(`${date}T12:00:00Z`));
+
+/** The portal with `notification_id`: opening it marks the notification as opened (spec §2). */
+export function portalLink(portalUrl: string, notificationId: string): string {
+  const url = new URL('/', portalUrl);
+  url.searchParams.set('notification_id', notificationId);
+  return url.toString();
+}
+
+function reminderLines(row: NotificationRow, context: MailContext): [string, string[]] {
+  const v = row.variables;
+  const what = v.period ? `${v.concept_name} de ${formatPeriod(v.period)}` : v.concept_name!;
+  const amount = pesos(context.amountDueCentavos ?? 0);
+  const when = v.due_on! < context.today ? 'venció el' : 'vence el';
+  return [
+    `Recordatorio de pago: ${what}`,
+    [
+      `Hola, ${v.guardian_name}:`,
+      `Te recordamos que el pago de ${what} de ${v.student_name} ${when} ${day(v.due_on!)}.`,
+      `Importe pendiente: ${amount}.`,
+      'Si ya pagaste, no hagas caso de este mensaje.',
+    ],
+  ];
+}
+
+function receivedLines(row: NotificationRow): [string, string[]] {
+  const v = row.variables;
+  return [
+    'Pago recibido',
+    [
+      `Hola, ${v.guardian_name}:`,
+      `Recibimos tu pago de ${pesos(Number(v.amount_centavos))} el ${day(v.paid_on!)}.`,
+      `Se aplicó a: ${v.concepts}.`,
+      '¡Gracias!',
+    ],
+  ];
+}
+
+/**
+ * The e-mail of a notification: Spanish plain text and simple HTML with the school's name and
+ * the portal link (a button in HTML, the bare link in text).
+ */
+export function notificationMail(row: NotificationRow, context: MailContext): OutgoingMail {
+  const [title, lines] =
+    row.template === 'payment_reminder' ? reminderLines(row, context) : receivedLines(row);
+  const link = portalLink(context.portalUrl, row.id);
+  const signature = `${context.schoolName}, a través de Cuota`;
+  const text = [...lines, `Entra a tu portal: ${link}`, signature].join('\n\n');
+  const html = [
+    `<h1 style="font-size:20px">${escapeHtml(context.schoolName)}</h1>`,
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">Entrar a mi portal</a></p>`,
+    `<p style="color:#555">${escapeHtml(signature)}</p>`,
+  ].join('');
+  return {
+    to: row.recipient,
+    subject: `${title} · ${context.schoolName}`,
+    text,
+    html,
+    messageId: `<${row.id}@notificaciones.cuota.mx>`,
+  };
+}

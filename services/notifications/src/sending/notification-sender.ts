@@ -1,0 +1,141 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { QuotedOrder } from '@cuota/contracts/billing/requests';
+import type { Namespace } from '@cuota/messaging/naming';
+import type { Database } from '@cuota/service-runtime/db/database';
+import { WorkLoop, type WorkPass } from '@cuota/service-runtime/db/work-loop';
+import type { Logger } from '@cuota/service-runtime/logging/logger';
+import type { Mailer } from '@cuota/service-runtime/mail/mailer';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
+import {
+  claimDue,
+  markCanceled,
+  markFailed,
+  markSent,
+  NOTIFICATIONS_DUE_CHANNEL,
+  requeue,
+  type NotificationRow,
+} from '../guardian-notifications/notification-repository';
+import type { NotificationsDb } from '../notifications-db';
+import { amountDueOf, quoteOpenOrders } from '../receivables/due-dates';
+import { scheduleOf } from '../reminders/reminder-repository';
+import { quietHoursEnd } from '../reminders/reminder-rules';
+import { schoolNamesOf } from '../families/family-repository';
+import { notificationMail } from './notification-mail';
+import { nextAttempt } from './retry-rules';
+
+export interface SenderSettings {
+  /** Notifications taken per pass. */
+  batch: number;
+  /** Wait between passes when nothing is due. */
+  idleMs: number;
+  portalUrl: string;
+}
+
+export const NO_LONGER_DUE = 'La orden ya no tiene saldo pendiente: el recordatorio no se envió.';
+
+interface Deps {
+  db: NotificationsDb;
+  nc: NatsConnection;
+  ns: Namespace;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * Sends what is due (ADR 0064): claims a batch as SENDING, holds reminders in their school's
+ * quiet hours, asks billing right before sending whether each reminded order is still open
+ * (a payment since planning cancels the reminder), sends, marks SENT; a failure is retried
+ * with backoff and then FAILED.
+ */
+export class NotificationSender {
+  private readonly loop: WorkLoop;
+  private readonly deps: Deps;
+  private readonly settings: SenderSettings;
+
+  constructor(deps: Deps, settings: SenderSettings) {
+    this.deps = deps;
+    this.settings = settings;
+    this.loop = new WorkLoop({
+      name: 'notification sender',
+      pass: () => this.pass(),
+      idleMs: settings.idleMs,
+      logger: deps.logger,
+      listen: {
+        db: deps.db as Database<Record<string, unknown>>,
+        channel: NOTIFICATIONS_DUE_CHANNEL,
+      },
+    });
+  }
+
+  start = () => this.loop.start();
+  stop = () => this.loop.stop();
+
+  async pass(): Promise<WorkPass> {
+    const { db, now } = this.deps;
+    const rows = await claimDue(db, now(), this.settings.batch);
+    if (rows.length === 0) return { more: false };
+    const names = await schoolNamesOf(db, [...new Set(rows.map((r) => r.schoolId))]);
+    for (const [schoolId, ofSchool] of groupBy(rows, (r) => r.schoolId)) {
+      await this.sendSchool(ofSchool, names.get(schoolId) ?? 'Tu escuela');
+    }
+    return { more: rows.length === this.settings.batch };
+  }
+
+  private async sendSchool(rows: NotificationRow[], schoolName: string): Promise<void> {
+    const { db, now } = this.deps;
+    const reminders = rows.filter((r) => r.template === 'payment_reminder');
+    const schedule = await scheduleOf(db, rows[0]!.schoolId);
+    const quietEnd = quietHoursEnd(schedule, now());
+    if (quietEnd) for (const r of reminders) await requeue(db, r.id, quietEnd, {});
+    const toSend = quietEnd ? rows.filter((r) => r.template !== 'payment_reminder') : rows;
+    let open: Map<string, QuotedOrder>;
+    try {
+      open = await this.openOrders(toSend);
+    } catch (err) {
+      for (const r of toSend) await this.failed(r, err);
+      return;
+    }
+    for (const row of toSend) await this.sendOne(row, schoolName, open);
+  }
+
+  private openOrders(rows: NotificationRow[]): Promise<Map<string, QuotedOrder>> {
+    const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
+    if (orderIds.length === 0) return Promise.resolve(new Map());
+    return quoteOpenOrders(this.deps.nc, this.deps.ns, rows[0]!.schoolId, orderIds);
+  }
+
+  private async sendOne(row: NotificationRow, schoolName: string, open: Map<string, QuotedOrder>) {
+    const { db, mailer, now } = this.deps;
+    const quote = row.orderId ? open.get(row.orderId) : undefined;
+    if (row.orderId && !quote) return markCanceled(db, row.id, NO_LONGER_DUE);
+    const mail = notificationMail(row, {
+      schoolName,
+      portalUrl: this.settings.portalUrl,
+      amountDueCentavos: quote ? amountDueOf(quote) : undefined,
+      today: mexicoCityDate(now()),
+    });
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      return this.failed(row, err);
+    }
+    await markSent(db, row.id, now());
+  }
+
+  private async failed(row: NotificationRow, err: unknown): Promise<void> {
+    const { db, now, logger } = this.deps;
+    const attempts = row.attempts + 1;
+    const error = err instanceof Error ? err.message : String(err);
+    const at = nextAttempt(now(), attempts);
+    logger.warn({ err, notificationId: row.id, attempts }, 'notification not sent');
+    if (at) await requeue(db, row.id, at, { attempts, lastError: error });
+    else await markFailed(db, row.id, attempts, error);
+  }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}

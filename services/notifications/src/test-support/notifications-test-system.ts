@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
+import { quoteOrdersRequest, type QuotedOrder } from '@cuota/contracts/billing/requests';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
+import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.updated.v1';
+import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
+import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { serveReplies } from '@cuota/messaging/request-reply';
+import { publishEvent } from '@cuota/testing/publish-event';
+import { startService, type RunningService } from '@cuota/service-host/service-host';
+import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/service-under-test';
+import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
+import type { TestIdentity } from '@cuota/testing/test-identity';
+import { waitFor } from '@cuota/testing/wait-for';
+import { createNotificationsService } from '../notifications-service';
+import type * as schema from '../schema';
+
+export const SCHOOL_ID = '00000000-0000-4000-8000-00000000a001';
+export const OTHER_SCHOOL_ID = '00000000-0000-4000-8000-00000000a002';
+export const SCHOOL_NAME = 'Colegio Valle Verde';
+
+export const staffOf = (schoolId: string, role: StaffRole): IdentityClaims => ({
+  kind: 'staff',
+  user_id: `user-${role}`,
+  memberships: [{ school_id: schoolId, role }],
+});
+export const guardianClaims = (guardianId: string): IdentityClaims => ({
+  kind: 'guardian',
+  guardian_id: guardianId,
+  school_ids: [SCHOOL_ID],
+});
+
+/** A family of the school: one guardian with an e-mail and one student billed to them. */
+export interface Family {
+  guardianId: string;
+  studentId: string;
+  email: string;
+}
+
+/**
+ * Billing's side of `billing.orders.quote`, played on the test's NATS namespace: the orders
+ * it calls open, with their due date and what is owed. Paying one removes it.
+ */
+export class OpenOrders {
+  readonly orders = new Map<string, QuotedOrder>();
+  asked = 0;
+  open(order: { orderId: string; studentId: string; dueOn: string; centavos: number }) {
+    this.orders.set(order.orderId, {
+      order_id: order.orderId,
+      student_id: order.studentId,
+      concept_id: randomUUID(),
+      concept_name: 'Colegiatura',
+      concept_type: 'MONTHLY_FEE',
+      period: order.dueOn.slice(0, 7),
+      due_on: order.dueOn,
+      pending_base_centavos: order.centavos,
+      late_fee_due_centavos: 0,
+      status: 'NOT_PAID',
+      amount_centavos: order.centavos,
+      late_fee_centavos: 0,
+    });
+  }
+  pay(orderId: string) {
+    this.orders.delete(orderId);
+  }
+}
+
+export interface NotificationsTestSystem {
+  underTest: ServiceUnderTest<typeof schema>;
+  ns: TestNamespace;
+  smtp: SmtpSandbox;
+  mailbox: string;
+  billing: OpenOrders;
+  /** The service's clock: tests move it. */
+  clock: { now: Date };
+  publish<D extends EventDefinition>(definition: D, data: z.infer<D['data']>): Promise<string>;
+  /** Enrolment's events of a new family of the school (and the school's name). */
+  family(n: number): Promise<Family>;
+  /** Billing's events of one order per family, due on `dueOn`, and waits until it is kept. */
+  bill(families: Family[], dueOn: string, centavos?: number): Promise<string[]>;
+  call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
+  /** Another instance of the service on the same database and NATS namespace. */
+  secondInstance(): Promise<RunningService<typeof schema>>;
+  /** Waits until the service's inbox has these events. */
+  consumed(...eventIds: string[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Notifications with short waits: the planner and the sender pass every 100 ms. */
+const TEST_SERVICE = createNotificationsService({
+  plannerIntervalMs: 100,
+  sender: { batch: 10, idleMs: 100 },
+});
+
+/** Notifications on a throwaway database with the SMTP sandbox and short waits. */
+export async function startNotificationsTestSystem(
+  options: { now?: Date; label?: string; identity?: TestIdentity } = {},
+): Promise<NotificationsTestSystem> {
+  const ns = await createTestNamespace();
+  const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
+  const billing = new OpenOrders();
+  const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {
+    billing.asked += 1;
+    return {
+      as_of: '2026-09-01',
+      orders: q.order_ids.flatMap((id) => billing.orders.get(id) ?? []),
+    };
+  });
+  const clock = { now: options.now ?? new Date('2026-09-07T16:00:00Z') };
+  const config = {
+    smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
+    mailFrom: 'Cuota <avisos@cuota.test>',
+    publicUrl: 'http://portal.cuota.test',
+    now: () => clock.now,
+  };
+  const underTest = await startServiceUnderTest(TEST_SERVICE, {
+    label: options.label ?? 'notifications',
+    natsPrefix: ns.prefix,
+    identity: options.identity,
+    config,
+  });
+  const publish: NotificationsTestSystem['publish'] = (definition, data) =>
+    publishEvent(ns.nc, ns, definition, data);
+  const consumed = async (...eventIds: string[]) => {
+    await waitFor(async () => {
+      const [row] = await underTest.query<{ n: number }>(
+        'SELECT count(DISTINCT event_id)::int AS n FROM inbox_events WHERE event_id = ANY($1)',
+        [eventIds],
+      );
+      return row!.n === eventIds.length;
+    });
+  };
+  await publish(schoolUpdatedV1, {
+    school_id: SCHOOL_ID,
+    name: SCHOOL_NAME,
+    kind: 'k12',
+    status: 'operando',
+    use_kushki_sandbox: true,
+    gateway_credentials_ref: null,
+    legal_name: null,
+    tax_id: null,
+    tax_regime: null,
+    tax_zip_code: null,
+  });
+  return {
+    underTest,
+    ns,
+    smtp,
+    mailbox: `http://127.0.0.1:${smtp.httpPort}/`,
+    billing,
+    clock,
+    publish,
+    consumed,
+    async family(n) {
+      const family = {
+        guardianId: randomUUID(),
+        studentId: randomUUID(),
+        email: `familia${n}.${randomUUID().slice(0, 8)}@example.mx`,
+      };
+      const ids = [
+        await publish(guardianCreatedV1, {
+          guardian_id: family.guardianId,
+          school_ids: [SCHOOL_ID],
+          first_name: `Tutor${n}`,
+          last_name: 'López',
+          email: family.email,
+          billing_name: null,
+          tax_id: null,
+          tax_zip_code: null,
+        }),
+        await publish(studentCreatedV1, {
+          student_id: family.studentId,
+          school_id: SCHOOL_ID,
+          first_name: `Alumno${n}`,
+          last_name: 'López',
+          level: 'elementary',
+          section_id: null,
+          status: 'active',
+          billing_guardian_id: family.guardianId,
+          guardian_ids: [family.guardianId],
+        }),
+      ];
+      await consumed(...ids);
+      return family;
+    },
+    async bill(families, dueOn, centavos = 250_000) {
+      const items = families.map((f) => ({
+        order_id: randomUUID(),
+        student_id: f.studentId,
+        amount_centavos: centavos,
+      }));
+      for (const item of items)
+        billing.open({ orderId: item.order_id, studentId: item.student_id, dueOn, centavos });
+      const id = await publish(ordersBilledV1, {
+        school_id: SCHOOL_ID,
+        batch_id: randomUUID(),
+        concept_id: randomUUID(),
+        concept_type: 'MONTHLY_FEE',
+        period: dueOn.slice(0, 7),
+        orders: items.length,
+        total_centavos: centavos * items.length,
+        detail: { concept_name: 'Colegiatura', items },
+      });
+      await consumed(id);
+      return items.map((i) => i.order_id);
+    },
+    secondInstance: () =>
+      startService(TEST_SERVICE, {
+        ...underTest.service.config,
+        port: 0,
+      }),
+    async call(path, claims, init = {}) {
+      const headers = new Headers(init.headers);
+      if (claims) headers.set('authorization', `Bearer ${await underTest.identity.sign(claims)}`);
+      return fetch(`${underTest.service.url}${path}`, { ...init, headers });
+    },
+    async stop() {
+      quotes.unsubscribe();
+      await underTest.stop();
+      await smtp.stop();
+      await ns.dispose();
+    },
+  };
+}

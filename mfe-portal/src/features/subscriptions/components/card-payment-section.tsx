@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { use, useState } from 'react';
 import type { SubscriptionView } from '@cuota/contracts/billing/subscriptions';
 import type { CardSubscription } from '@cuota/contracts/payments/card-subscriptions';
 import { Button } from '@cuota/ui/button';
@@ -6,6 +6,7 @@ import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useRemoveCardMutation } from '../api/subscriptions-api';
 import { CardChargeLine } from './card-charge-line';
+import { CardEntryContext } from './card-entry';
 import { CardStep } from './card-step';
 
 interface Props {
@@ -18,14 +19,17 @@ interface Props {
 export function CardPaymentSection({ subscription: s, card }: Props) {
   const [adding, setAdding] = useState(false);
   const [remove, removing] = useRemoveCardMutation();
+  const mayAddCard = use(CardEntryContext) !== null;
   if (adding) return <CardStep subscription={s} onClose={() => setAdding(false)} />;
   if (card?.status !== 'ACTIVE')
     return (
-      <FormRow>
-        <Button variant="secondary" onClick={() => setAdding(true)}>
-          Pagar con tarjeta cada mes
-        </Button>
-      </FormRow>
+      mayAddCard && (
+        <FormRow>
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            Pagar con tarjeta cada mes
+          </Button>
+        </FormRow>
+      )
     );
   return (
     <>

@@ -72,7 +72,7 @@ test('«Pagar con tarjeta cada mes» keeps a card through the card form; the car
   expect(
     await within(card).findByText('Se cobra cada mes a tu tarjeta Mastercard terminada en 5480.'),
   ).toBeVisible();
-  expect(card).toHaveTextContent('El primer cargo se hace cuando llegue el mes.');
+  expect(card).toHaveTextContent('Aún no hay cargos a esta tarjeta.');
   expect(await fetch.sent('POST', CARDS)[0]!.json()).toEqual({
     subscription_id: 'sub-1',
     student_id: 'student-1',

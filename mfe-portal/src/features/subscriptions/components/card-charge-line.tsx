@@ -9,7 +9,7 @@ const monthOf = (charge: Charge) => (charge.period ? formatPeriod(charge.period)
 
 /** What came of the card's latest charge; a declined month is the family's to pay. */
 export function CardChargeLine({ charge }: { charge: Charge | undefined }) {
-  if (!charge) return <p>El primer cargo se hace cuando llegue el mes.</p>;
+  if (!charge) return <p>Aún no hay cargos a esta tarjeta.</p>;
   if (charge.status === 'DECLINED')
     return (
       <Notice tone="error">

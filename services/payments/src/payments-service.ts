@@ -28,6 +28,8 @@ import { SecretBox } from './secrets/secret-box';
 import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import { LocalDiskProofStore } from './transfers/proof-store';
 import { PROOF_GRACE_MS, sweepUnusedProofs } from './transfers/sweep-unused-proofs';
+import { cardSubscriptionHandlers } from './subscriptions/card-subscription-handlers';
+import { cardSubscriptionLoop } from './subscriptions/card-subscription-loop';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -100,6 +102,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...credentialHandlers(deps(ctx)),
       ...transferHandlers(deps(ctx)),
       ...payoutHandlers(deps(ctx)),
+      ...cardSubscriptionHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),
@@ -109,9 +112,12 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       const reconciler = reconcilerLoop(deps(ctx), reconcileOptionsOf(config.reconciliation));
       reconciler?.start();
       const proofSweep = startProofSweep(deps(ctx));
+      const cardCharges = cardSubscriptionLoop(deps(ctx));
+      cardCharges.start();
       return async () => {
         await reconciler?.stop();
         await proofSweep.stop();
+        await cardCharges.stop();
       };
     },
   };

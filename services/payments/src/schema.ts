@@ -22,6 +22,12 @@ import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/p
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { PaidFlag, RiskLevel } from '@cuota/contracts/payments/credit-profile';
 import {
+  CARD_CHARGE_STATUSES,
+  CARD_SUBSCRIPTION_STATUSES,
+  type CardChargeStatus,
+  type CardSubscriptionStatus,
+} from '@cuota/contracts/payments/card-subscriptions';
+import {
   preferenceMethodSchema,
   type PreferenceItem,
   type PreferenceMethod,
@@ -676,5 +682,59 @@ export const paymentPreferences = pgTable(
       'payment_preferences_method_check',
       inList(t.method.name, preferenceMethodSchema.options),
     ),
+  ],
+);
+
+/**
+ * A billing subscription a family pays by card (ADR 0070): Kushki's subscription keeping the
+ * card, one per billing subscription. CANCELED stops its charges; a new card takes it up.
+ */
+export const cardSubscriptions = pgTable(
+  'card_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    guardianId: text('guardian_id').notNull(),
+    billingSubscriptionId: text('billing_subscription_id').notNull(),
+    studentId: text('student_id').notNull(),
+    conceptId: text('concept_id').notNull(),
+    publicMerchantId: text('public_merchant_id').notNull(),
+    gatewaySubscriptionId: text('gateway_subscription_id').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLastFour: text('card_last_four').notNull(),
+    status: text('status').$type<CardSubscriptionStatus>().notNull(),
+    /** Months before the card's are not charged: they were owed before it was given. */
+    fromPeriod: text('from_period').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('card_subscriptions_billing').on(t.billingSubscriptionId),
+    index('card_subscriptions_active').on(t.status),
+    check('card_subscriptions_status_check', inList(t.status.name, CARD_SUBSCRIPTION_STATUSES)),
+  ],
+);
+
+/** One on-demand charge per order (ADR 0070): the row exists before Kushki is called. */
+export const cardSubscriptionCharges = pgTable(
+  'card_subscription_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardSubscriptionId: uuid('card_subscription_id')
+      .notNull()
+      .references(() => cardSubscriptions.id),
+    orderId: text('order_id').notNull(),
+    period: text('period'),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    status: text('status').$type<CardChargeStatus>().notNull(),
+    ticketNumber: text('ticket_number'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('card_subscription_charges_order').on(t.orderId),
+    index('card_subscription_charges_subscription').on(t.cardSubscriptionId),
+    check('card_subscription_charges_status_check', inList(t.status.name, CARD_CHARGE_STATUSES)),
+    check('card_subscription_charges_amount_check', sql`${t.amountCentavos} > 0`),
   ],
 );

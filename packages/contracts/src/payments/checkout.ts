@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { allocationSchema, paymentMethodSchema, requestStatusSchema } from './payins';
 
+/** The card form's single-use token (Kushki's: 32 hex characters). */
+export const cardTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'El token de la tarjeta no es válido.');
+
 /**
  * POST /api/v1/payments_v2/checkout/ (with an Idempotency-Key header): pay the selected
  * orders with a card token from the gateway's hosted form. The amounts are billing's, never
@@ -21,9 +26,7 @@ export const checkoutSchema = z.strictObject({
     .refine((items) => new Set(items.map((i) => i.order_id)).size === items.length, {
       message: 'Hay conceptos repetidos.',
     }),
-  card: z.strictObject({
-    token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'El token de la tarjeta no es válido.'),
-  }),
+  card: z.strictObject({ token: cardTokenSchema }),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

@@ -7,6 +7,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import { schoolById } from '../schools/school-repository';
 import { merchantOfSchool, type MerchantCredentials } from './gateway-credentials-repository';
 import { KushkiGateway } from './kushki-gateway';
+import { KushkiSubscriptions } from './kushki-subscription';
 
 export const CARD_NOT_ACCEPTED = 'La escuela aún no acepta pagos con tarjeta. Paga en caja.';
 
@@ -61,18 +62,30 @@ export class SchoolGateways {
   }
 
   gatewayFor(merchant: MerchantCredentials): KushkiGateway {
-    const baseUrl =
-      merchant.environment === 'sandbox'
-        ? this.config.kushkiSandboxUrl
-        : this.config.kushkiProductionUrl;
-    if (!baseUrl) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
     return new KushkiGateway(
       {
-        baseUrl,
+        baseUrl: this.baseUrlOf(merchant),
         publicMerchantId: merchant.publicMerchantId,
         privateMerchantId: merchant.privateMerchantId,
       },
       this.config.gatewayTimeoutMs,
     );
+  }
+
+  /** Kushki's card subscriptions as the same merchant (ADR 0070). */
+  subscriptionsFor(merchant: MerchantCredentials): KushkiSubscriptions {
+    return new KushkiSubscriptions(
+      { baseUrl: this.baseUrlOf(merchant), privateMerchantId: merchant.privateMerchantId },
+      this.config.gatewayTimeoutMs,
+    );
+  }
+
+  private baseUrlOf(merchant: MerchantCredentials): string {
+    const baseUrl =
+      merchant.environment === 'sandbox'
+        ? this.config.kushkiSandboxUrl
+        : this.config.kushkiProductionUrl;
+    if (!baseUrl) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    return baseUrl;
   }
 }

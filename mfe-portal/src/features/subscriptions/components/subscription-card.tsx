@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SubscriptionView } from '@cuota/contracts/billing/subscriptions';
+import type { CardSubscription } from '@cuota/contracts/payments/card-subscriptions';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { formatPeriod } from '@cuota/ui/dates';
@@ -8,9 +9,19 @@ import { FormError, FormRow } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useUnsubscribeMutation } from '../api/subscriptions-api';
+import { CardPaymentSection } from './card-payment-section';
 
-/** One active subscription: its price, its next payment, and cancelling it (confirmed). */
-export function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView }) {
+interface Props {
+  subscription: SubscriptionView;
+  /** The card paying it; undefined when none was given (or cards could not be read). */
+  card: CardSubscription | undefined;
+}
+
+/**
+ * One active subscription: its price, its next payment, how it is paid (a card kept for it,
+ * ADR 0070), and cancelling it (confirmed).
+ */
+export function SubscriptionCard({ subscription: s, card }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [cancel, canceling] = useUnsubscribeMutation();
   const title = `${s.concept_name} · ${s.student.name}`;
@@ -29,6 +40,7 @@ export function SubscriptionCard({ subscription: s }: { subscription: Subscripti
           'Al corriente'
         )}
       </p>
+      <CardPaymentSection subscription={s} card={card} />
       {confirming ? (
         <>
           <p>

@@ -1,7 +1,9 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Subscribable, SubscriptionView } from '@cuota/contracts/billing/subscriptions';
+import type { Subscribable } from '@cuota/contracts/billing/subscriptions';
+import type { CardSubscription } from '@cuota/contracts/payments/card-subscriptions';
+import { comedor, kept } from '../test-support/subscription-fixtures';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { SUBSCRIBABLES_KEY } from '@cuota/web-core/payment-selection/selection-storage';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
@@ -11,21 +13,6 @@ import { Subscriptions } from './subscriptions';
 
 const SUBS = '/api/v1/schools/school-1/subscriptions/';
 const OFFERS = '/api/v1/schools/school-1/subscriptions/concepts/';
-const comedor: SubscriptionView = {
-  id: 'sub-1',
-  school_id: 'school-1',
-  student: { id: 'student-1', name: 'Sofía López' },
-  concept_id: 'c-1',
-  concept_name: 'Comedor',
-  concept_type: 'CAFETERIA',
-  price_centavos: 120_000,
-  from_period: '2026-11',
-  status: 'ACTIVE',
-  next_payment: { period: '2026-11', due_on: '2026-11-10' },
-  orders: [],
-  created_at: '2026-11-01T18:00:00.000Z',
-  canceled_at: null,
-};
 const offer = (student: string, concept: string, price: number): Subscribable => ({
   concept_id: `c-${concept}`,
   concept_name: concept,
@@ -121,4 +108,31 @@ test('the pair picked is kept as subscribables-selection: a reload keeps it, cle
   expect(screen.getByRole('checkbox', { name: /Transporte · Pablo López/ })).toBeDisabled();
   await userEvent.click(screen.getByRole('button', { name: 'Quitar selección' }));
   expect(JSON.parse(sessionStorage.getItem(SUBSCRIBABLES_KEY)!)).toEqual([]);
+});
+
+const CARDS = '/api/v1/schools/school-1/card_subscriptions/';
+test('a declined month is shown with the gateway’s reason; the card can be removed', async () => {
+  const declined: CardSubscription = {
+    ...kept,
+    charges: [
+      {
+        order_id: 'o-11',
+        period: '2026-11',
+        amount_centavos: 120_000,
+        status: 'DECLINED',
+        message: 'Tarjeta sin fondos',
+        charged_at: '2026-11-02T18:00:00.000Z',
+      },
+    ],
+  };
+  const fetch = stubFetch().on('GET', '/api/auth/csrf', { csrfToken: 't' });
+  fetch.on('GET', SUBS, [comedor]).on('GET', OFFERS, []).on('GET', CARDS, [declined]);
+  fetch.on('DELETE', `${CARDS}sub-1/`, { ...declined, status: 'CANCELED' });
+  render();
+  const card = await screen.findByRole('region', { name: 'Comedor de Sofía López' });
+  expect(await within(card).findByRole('alert')).toHaveTextContent(
+    'El cargo de noviembre 2026 fue rechazado: Tarjeta sin fondos. Ese mes sigue pendiente: págalo en Pagos.',
+  );
+  await userEvent.click(within(card).getByRole('button', { name: 'Quitar tarjeta' }));
+  await waitFor(() => expect(fetch.sent('DELETE', `${CARDS}sub-1/`)).toHaveLength(1));
 });

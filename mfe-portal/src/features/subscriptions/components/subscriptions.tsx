@@ -2,7 +2,11 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
-import { useFamilySubscriptionsQuery, useSubscribablesQuery } from '../api/subscriptions-api';
+import {
+  useCardSubscriptionsQuery,
+  useFamilySubscriptionsQuery,
+  useSubscribablesQuery,
+} from '../api/subscriptions-api';
 import { SubscribeForm } from './subscribe-form';
 import { SubscriptionCard } from './subscription-card';
 
@@ -10,6 +14,8 @@ import { SubscriptionCard } from './subscription-card';
 export function Subscriptions({ schoolId }: { schoolId: string }) {
   const subscriptions = useFamilySubscriptionsQuery(schoolId);
   const offers = useSubscribablesQuery(schoolId);
+  // Cards are an extra: when they cannot be read the subscriptions still show.
+  const cards = useCardSubscriptionsQuery(schoolId);
   if (subscriptions.isLoading || offers.isLoading)
     return <Spinner label="Cargando tus suscripciones…" />;
   const failed = subscriptions.error ?? offers.error;
@@ -34,7 +40,13 @@ export function Subscriptions({ schoolId }: { schoolId: string }) {
           description="Aquí verás los servicios opcionales de tus alumnos, como el comedor o el transporte."
         />
       ) : (
-        active.map((s) => <SubscriptionCard key={s.id} subscription={s} />)
+        active.map((s) => (
+          <SubscriptionCard
+            key={s.id}
+            subscription={s}
+            card={cards.data?.find((c) => c.subscription_id === s.id)}
+          />
+        ))
       )}
       <SubscribeForm schoolId={schoolId} offers={offers.data} />
     </>

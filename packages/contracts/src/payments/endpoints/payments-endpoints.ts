@@ -3,6 +3,7 @@ import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
 import { BACKOFFICE_PAYIN_ENDPOINTS } from './backoffice-payins';
 import { BANK_ACCOUNT_ENDPOINTS } from './bank-accounts';
+import { CARD_SUBSCRIPTION_ENDPOINTS } from './card-subscriptions';
 import { CASH_CLOSING_ENDPOINTS } from './cash-closing';
 import { CHECKOUT_ENDPOINTS } from './checkout';
 import { CORRECTION_ENDPOINTS } from './corrections';
@@ -45,4 +46,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...BANK_ACCOUNT_ENDPOINTS,
   ...TRANSFER_REPORT_ENDPOINTS,
   ...PAYOUT_ENDPOINTS,
+  ...CARD_SUBSCRIPTION_ENDPOINTS,
 ];

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
+import { waitFor } from '@cuota/testing/wait-for';
+import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
+import { chargeDueMonths } from './charge-due-months';
+
+jest.setTimeout(180_000);
+
+/**
+ * A family pays a billing subscription's months by card (ADR 0070), against billing's real
+ * service, the gateway sandbox's subscriptions, PostgreSQL and NATS. Payments' clock (and the
+ * sandbox's) is moved to next month to see the next charge; billing keeps today.
+ */
+let h: PaymentsHarness;
+let school: SchoolFixture;
+let shiftMs = 0;
+const PRICE = 85_000;
+const today = mexicoCityDate(new Date());
+const thisMonth = today.slice(0, 7);
+const nextMonthStart = new Date(
+  Date.UTC(Number(thisMonth.slice(0, 4)), Number(thisMonth.slice(5, 7)), 1, 18),
+);
+const nextMonth = mexicoCityDate(nextMonthStart).slice(0, 7);
+let conceptId: string;
+/** Billing's subscriptions: family 0's two children, family 1's child. */
+const subs: { id: string; studentId: string; guardian: IdentityClaims }[] = [];
+
+const CARDS_PATH = (schoolId: string) => `/api/v1/schools/${schoolId}/card_subscriptions/`;
+
+/** Billing's answers, as loosely as the test reads them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+async function billing(
+  claims: IdentityClaims,
+  path: string,
+  method = 'GET',
+  json?: unknown,
+): Promise<Json> {
+  const res = await fetch(`${h.realBilling.billing.service.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await h.identity.sign(claims)}`,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body: Json = await res.json();
+  if (!res.ok) throw new Error(`billing answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The subscription's orders as billing shows them to the family. */
+async function ordersOf(sub: (typeof subs)[number]) {
+  const view = await billing(sub.guardian, `/api/v1/schools/${school.id}/subscriptions/${sub.id}/`);
+  return view.orders as { id: string; period: string; paid_centavos: number; canceled: boolean }[];
+}
+
+async function giveCard(sub: (typeof subs)[number], card: string = CARDS.approved) {
+  return h.call(sub.guardian, CARDS_PATH(school.id), {
+    method: 'POST',
+    json: {
+      subscription_id: sub.id,
+      student_id: sub.studentId,
+      concept_id: conceptId,
+      token: await h.tokenize(school, card, PRICE),
+    },
+  });
+}
+
+const chargesOf = async (sub: (typeof subs)[number]) =>
+  (
+    await h.books.$client.query(
+      `SELECT c.period, c.status, c.message, c.ticket_number, c.amount_centavos::int
+         FROM card_subscription_charges c
+         JOIN card_subscriptions s ON s.id = c.card_subscription_id
+        WHERE s.billing_subscription_id = $1 ORDER BY c.period`,
+      [sub.id],
+    )
+  ).rows;
+
+beforeAll(async () => {
+  h = await startPaymentsHarness({
+    label: 'payments_card_subscriptions',
+    // The sandbox signs its webhooks with the real time: a month ahead must still be fresh.
+    config: { webhookToleranceSeconds: 40 * 86_400 },
+    clock: () => Date.now() + shiftMs,
+  });
+  [school] = h.schools as [SchoolFixture];
+  const accountant: IdentityClaims = {
+    kind: 'staff',
+    user_id: 'contadora',
+    memberships: [{ school_id: school.id, role: 'ACCOUNTANT' }],
+  };
+  await h.bill(school, [school.families[0]!.studentIds[0]!]); // billing knows the students
+  const concept = await billing(accountant, '/api/v1/dashboard/concepts/', 'POST', {
+    school_id: school.id,
+    name: 'Transporte escolar',
+    concept_type: 'TRANSPORT',
+    recurrence: 'MONTHLY',
+    price_centavos: PRICE,
+    level: 'elementary',
+    periods: [thisMonth, nextMonth],
+    due_day: 10,
+  });
+  conceptId = concept.id;
+  const [first, second] = school.families as [
+    SchoolFixture['families'][0],
+    SchoolFixture['families'][0],
+  ];
+  for (const [family, studentId] of [
+    [0, first.studentIds[0]!],
+    [0, first.studentIds[1]!],
+    [1, second.studentIds[0]!],
+  ] as const) {
+    const guardian = h.guardian(school, family);
+    const sub = await billing(guardian, `/api/v1/schools/${school.id}/subscriptions/`, 'POST', {
+      student_id: studentId,
+      concept_id: conceptId,
+    });
+    subs.push({ id: sub.id, studentId, guardian });
+  }
+}, 180_000);
+afterAll(() => h?.stop());
+
+test('10 concurrent cards for one subscription make one gateway subscription; its month is paid', async () => {
+  const [sub] = subs as [(typeof subs)[number]];
+  const answers = await Promise.all(Array.from({ length: 10 }, () => giveCard(sub)));
+  expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+  for (const a of answers)
+    expect(a.body).toMatchObject({
+      subscription_id: sub.id,
+      status: 'ACTIVE',
+      card: { brand: 'Mastercard', last_four: '5480' },
+    });
+  const { rows } = await h.books.$client.query(
+    'SELECT DISTINCT gateway_subscription_id FROM card_subscriptions WHERE billing_subscription_id = $1',
+    [sub.id],
+  );
+  expect(rows).toHaveLength(1);
+
+  // The new card wakes the charging loop: this month is charged once and allocated by webhook.
+  await waitFor(async () => (await chargesOf(sub))[0]?.status === 'APPROVED', 30_000);
+  const [thisOrder, nextOrder] = await ordersOf(sub);
+  await waitFor(async () => (await ordersOf(sub))[0]!.paid_centavos === PRICE, 30_000);
+  // More passes at once charge nothing again; next month is not due yet.
+  expect(await Promise.all([chargeDueMonths(h.deps), chargeDueMonths(h.deps)])).toEqual([0, 0]);
+  const charges = await chargesOf(sub);
+  expect(charges).toEqual([
+    expect.objectContaining({ period: thisMonth, status: 'APPROVED', amount_centavos: PRICE }),
+  ]);
+  expect(
+    await h.count('payins', 'idempotency_key = $1', [`subscription:${charges[0].ticket_number}`]),
+  ).toBe(1);
+  expect(thisOrder!.period).toBe(thisMonth);
+  expect((await ordersOf(sub))[1]).toMatchObject({ id: nextOrder!.id, paid_centavos: 0 });
+  await waitFor(async () => (await h.ledgerCheck()).ok);
+});
+
+test('a declined month stays open and the family sees why', async () => {
+  const sub = subs[1]!;
+  expect((await giveCard(sub, CARDS.noFunds)).status).toBe(201);
+  await waitFor(async () => (await chargesOf(sub))[0]?.status === 'DECLINED', 30_000);
+  const list = await h.call(sub.guardian, CARDS_PATH(school.id));
+  expect(list.status).toBe(200);
+  const shown = list.body.find((c: { subscription_id: string }) => c.subscription_id === sub.id);
+  expect(shown.charges).toEqual([
+    expect.objectContaining({
+      period: thisMonth,
+      status: 'DECLINED',
+      message: 'Tarjeta sin fondos',
+    }),
+  ]);
+  expect((await ordersOf(sub))[0]).toMatchObject({ paid_centavos: 0, canceled: false });
+  expect(await h.count('payins', 'student_ids @> ARRAY[$1]::text[]', [sub.studentId])).toBe(0);
+});
+
+test('only the family gives or removes its card; bad input is a Spanish 400', async () => {
+  const [mine, , theirs] = subs as [(typeof subs)[number], unknown, (typeof subs)[number]];
+  const before = await h.count('card_subscriptions');
+  const asStaff = await h.call(h.staff('OWNER'), CARDS_PATH(school.id), {
+    method: 'POST',
+    json: {
+      subscription_id: mine.id,
+      student_id: mine.studentId,
+      concept_id: conceptId,
+      token: 'a'.repeat(32),
+    },
+  });
+  expect(asStaff.status).toBe(403);
+  const foreignStudent = await h.call(theirs.guardian, CARDS_PATH(school.id), {
+    method: 'POST',
+    json: {
+      subscription_id: randomUUID(),
+      student_id: mine.studentId,
+      concept_id: conceptId,
+      token: await h.tokenize(school, CARDS.approved, PRICE),
+    },
+  });
+  expect(foreignStudent.status).toBe(404);
+  const removeTheirs = await h.call(theirs.guardian, `${CARDS_PATH(school.id)}${mine.id}/`, {
+    method: 'DELETE',
+  });
+  expect(removeTheirs).toMatchObject({
+    status: 404,
+    body: { error: { message: 'Esta suscripción no se paga con tarjeta.' } },
+  });
+  const bad = await h.call(mine.guardian, CARDS_PATH(school.id), {
+    method: 'POST',
+    json: { subscription_id: 'x', student_id: mine.studentId, concept_id: conceptId, token: '1' },
+  });
+  expect(bad.status).toBe(400);
+  expect(bad.body.error.details).toEqual([
+    { path: 'subscription_id', message: 'Elige una suscripción válida.' },
+    { path: 'token', message: 'El token de la tarjeta no es válido.' },
+  ]);
+  expect(await h.count('card_subscriptions')).toBe(before);
+  expect((await h.call(theirs.guardian, CARDS_PATH(school.id))).body).toEqual([]);
+});
+
+test('next month: a removed card and a cancelled subscription are not charged; an active one is', async () => {
+  const [removed, cancelled, active] = subs as [
+    (typeof subs)[number],
+    (typeof subs)[number],
+    (typeof subs)[number],
+  ];
+  expect((await giveCard(active)).status).toBe(201);
+  await waitFor(async () => (await chargesOf(active))[0]?.status === 'APPROVED', 30_000);
+  const gone = await h.call(removed.guardian, `${CARDS_PATH(school.id)}${removed.id}/`, {
+    method: 'DELETE',
+  });
+  expect(gone).toMatchObject({ status: 200, body: { status: 'CANCELED' } });
+  await billing(
+    cancelled.guardian,
+    `/api/v1/schools/${school.id}/subscriptions/${cancelled.id}/`,
+    'DELETE',
+  );
+
+  shiftMs = nextMonthStart.getTime() - Date.now();
+  await chargeDueMonths(h.deps);
+  await waitFor(
+    async () =>
+      (await chargesOf(active)).length === 2 && (await chargesOf(active))[1].status === 'APPROVED',
+    30_000,
+  );
+  expect((await chargesOf(active)).map((c) => c.period)).toEqual([thisMonth, nextMonth]);
+  await waitFor(async () => (await ordersOf(active))[1]!.paid_centavos === PRICE, 30_000);
+  expect((await chargesOf(removed)).map((c) => c.period)).toEqual([thisMonth]);
+  expect((await chargesOf(cancelled)).map((c) => c.period)).toEqual([thisMonth]);
+  expect((await ordersOf(removed))[1]!.paid_centavos).toBe(0);
+  await waitFor(async () => (await h.ledgerCheck()).ok);
+});

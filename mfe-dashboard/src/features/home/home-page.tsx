@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { CollectedCard } from './components/collected-card';
 import { CollectionRateCard } from './components/collection-rate-card';
 import { DailyCollectionsCard } from './components/daily-collections-card';
-import { EnrolmentCards } from './components/enrolment-cards';
 import { CardGrid } from './components/figure-card';
 import { OwedCard } from './components/owed-card';
 import { TodoCard } from './components/todo-card';
 import { TopOverdueCard } from './components/top-overdue-card';
+
+// Roles with reports never load the enrolment cards nor the admissions contracts they read.
+const EnrolmentCards = lazy(() => import('./components/enrolment-cards'));
 
 /**
  * Inicio's figures for the member's role (issue 23): the school's money to whoever may read
@@ -32,7 +35,9 @@ export default function HomeFigures({ schoolId, today }: { schoolId: string; tod
           <TopOverdueCard schoolId={schoolId} />
         </>
       ) : (
-        <EnrolmentCards schoolId={schoolId} />
+        <Suspense fallback={null}>
+          <EnrolmentCards schoolId={schoolId} />
+        </Suspense>
       )}
     </CardGrid>
   );

@@ -1,9 +1,6 @@
 import { getDelinquency } from '@cuota/contracts/billing/endpoints/delinquency';
 import { getMonthFigures } from '@cuota/contracts/billing/endpoints/month-figures';
-import { inscriptionsBoard } from '@cuota/contracts/enrolment/endpoints/admissions';
 import { listCycles } from '@cuota/contracts/enrolment/endpoints/cycles';
-import { studentFilterOptions } from '@cuota/contracts/enrolment/endpoints/students';
-import type { AdmissionStatus } from '@cuota/contracts/enrolment/admissions';
 import { listFiscalEntities } from '@cuota/contracts/invoicing/endpoints/fiscal-entities';
 import { listInvoices } from '@cuota/contracts/invoicing/endpoints/invoices';
 import { collections } from '@cuota/contracts/payments/endpoints/figures';
@@ -69,18 +66,6 @@ export const homeApi = api.injectEndpoints({
     homeFiscalEntities: build.query({
       ...fromEndpoint(listFiscalEntities, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
-    homeStudentLevels: build.query({
-      ...fromEndpoint(studentFilterOptions, (schoolId: string) => ({ params: { id: schoolId } })),
-    }),
-    homeLeads: build.query({
-      ...fromEndpoint(
-        inscriptionsBoard,
-        ({ schoolId, status }: { schoolId: string; status: AdmissionStatus }) => ({
-          params: { id: schoolId },
-          query: { status, page_size: 1 },
-        }),
-      ),
-    }),
   }),
 });
 
@@ -93,6 +78,4 @@ export const {
   useHomePendingTransfersQuery,
   useHomeScheduledPayoutsQuery,
   useHomeFiscalEntitiesQuery,
-  useHomeStudentLevelsQuery,
-  useHomeLeadsQuery,
 } = homeApi;

@@ -1,4 +1,4 @@
-import styled, { useTheme } from 'styled-components';
+import styled from 'styled-components';
 import { formatMoney } from '@cuota/ui/money';
 
 const W = 620;
@@ -12,6 +12,21 @@ const Svg = styled.svg`
   height: auto;
   font-size: 11px;
   font-variant-numeric: ${({ theme }) => theme.fonts.numbers};
+  & text {
+    fill: ${({ theme }) => theme.colors.mutedText};
+  }
+  & line {
+    stroke: ${({ theme }) => theme.colors.border};
+  }
+  & rect {
+    fill: ${({ theme }) => theme.colors.primary};
+  }
+  & polyline {
+    fill: none;
+    stroke: ${({ theme }) => theme.colors.neutral};
+    stroke-opacity: 0.35;
+    stroke-width: 2;
+  }
 `;
 
 /**
@@ -27,7 +42,6 @@ export default function DailyChart({
   /** The same for last month, every day of it. */
   previous: number[];
 }) {
-  const theme = useTheme();
   const days = Math.max(current.length, previous.length, 28);
   const top = Math.max(1, ...current, ...previous);
   const slot = (W - PAD.left - PAD.right) / days;
@@ -37,16 +51,10 @@ export default function DailyChart({
   const line = previous.map((c, i) => `${x(i + 1).toFixed(1)},${y(c).toFixed(1)}`).join(' ');
   return (
     <Svg viewBox={`0 0 ${W} ${H}`} aria-hidden data-testid="daily-chart">
-      <text x={PAD.left} y={11} fill={theme.colors.mutedText}>
+      <text x={PAD.left} y={11}>
         {formatMoney(top)}
       </text>
-      <line
-        x1={PAD.left}
-        x2={W - PAD.right}
-        y1={H - PAD.bottom}
-        y2={H - PAD.bottom}
-        stroke={theme.colors.border}
-      />
+      <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} />
       {current.map((c, i) => (
         <rect
           key={i}
@@ -54,20 +62,11 @@ export default function DailyChart({
           width={slot * 0.7}
           y={y(c)}
           height={H - PAD.bottom - y(c)}
-          fill={theme.colors.primary}
         />
       ))}
-      {previous.length > 0 && (
-        <polyline
-          points={line}
-          fill="none"
-          stroke={theme.colors.neutral}
-          strokeOpacity={0.35}
-          strokeWidth={2}
-        />
-      )}
+      {previous.length > 0 && <polyline points={line} />}
       {TICKS.filter((d) => d <= days).map((d) => (
-        <text key={d} x={x(d)} y={H - 6} textAnchor="middle" fill={theme.colors.mutedText}>
+        <text key={d} x={x(d)} y={H - 6} textAnchor="middle">
           {d}
         </text>
       ))}

@@ -6,14 +6,14 @@ import {
 import type { StudentFilterOptions } from '@cuota/contracts/enrolment/student-list';
 import { DataTable } from '@cuota/ui/data-table';
 import { useGrant } from '@cuota/web-core/session/use-grant';
-import { useHomeLeadsQuery, useHomeStudentLevelsQuery } from '../api/home-api';
+import { useHomeLeadsQuery, useHomeStudentLevelsQuery } from '../api/enrolment-figures-api';
 import { FigureCard } from './figure-card';
 
 type LevelCount = StudentFilterOptions['levels'][number];
 type StageCount = { stage: AdmissionStatus; count: number };
 
 /** Inicio of a role without money permissions: who studies at the school, who may join. */
-export function EnrolmentCards({ schoolId }: { schoolId: string }) {
+export default function EnrolmentCards({ schoolId }: { schoolId: string }) {
   const students = useGrant('students.read');
   const admissions = useGrant('admissions.read');
   return (

@@ -10,6 +10,7 @@ import { orderHandlers } from './orders/order-handlers';
 import { correctionHandlers } from './orders/correction-handlers';
 import { specialChargeHandlers } from './special-charges/special-charge-handlers';
 import { delinquencyHandlers } from './delinquency/delinquency-handlers';
+import { monthFigureHandlers } from './figures/month-figures-handlers';
 import { schoolOrderHandlers } from './orders/school-order-handlers';
 import { dueOrderHandlers } from './due-orders/due-order-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
@@ -49,6 +50,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...correctionHandlers({ db, today: todayOf(config) }),
     ...specialChargeHandlers(db),
     ...delinquencyHandlers({ db, today: todayOf(config) }),
+    ...monthFigureHandlers({ db, today: todayOf(config) }),
     ...schoolOrderHandlers({ db, today: todayOf(config) }),
     ...subscriptionHandlers({ db, today: todayOf(config) }),
     ...reportHandlers({ db, today: todayOf(config) }),

@@ -17,7 +17,7 @@ const bucketOf = (daysLate: number): AgingBucket =>
 const emptyAging = (): Aging => ({ '0_30': 0, '31_60': 0, '61_90': 0, '90_plus': 0, total: 0 });
 
 /** Levels in school order; students without one last. */
-const levelOrder = (level: EducationLevel | null) =>
+export const levelOrder = (level: EducationLevel | null) =>
   level === null ? EDUCATION_LEVELS.length : EDUCATION_LEVELS.indexOf(level);
 
 type Row = Delinquency['rows'][number];

@@ -208,7 +208,7 @@ const overdueTerms = {
   earlyPayment: orders.earlyPayment,
 };
 
-const overdueOf = (schoolId: string, asOf: string) =>
+export const overdueOf = (schoolId: string, asOf: string) =>
   and(
     eq(orders.schoolId, schoolId),
     lt(orders.dueOn, asOf),

@@ -104,6 +104,22 @@ test('collections: per day and method, what came in, what voids gave back, the n
   expect(month.body.total).toEqual(body.total);
 });
 
+test("the month's collections equal what the ledger put in the school's cash, bank and gateway", async () => {
+  const month = collectionsSchema.parse((await get(figures('collections'))).body);
+  const codes = ['cash_desk', 'bank', 'gateway_clearing'].map((a) => `school:${school.id}:${a}`);
+  const { rows } = await h.books.$client.query(
+    `SELECT coalesce(sum(e.amount_centavos), 0)::bigint AS money
+       FROM ledger_entries e
+       JOIN ledger_accounts a ON a.id = e.account_id
+       JOIN ledger_transactions t ON t.id = e.transaction_id
+      WHERE a.code = ANY($1)
+        AND (t.occurred_at AT TIME ZONE 'America/Mexico_City')::date BETWEEN $2 AND $3`,
+    [codes, month.from, month.to],
+  );
+  expect(Number(rows[0].money)).toBe(month.total.net_centavos);
+  expect(month.total.net_centavos).toBe(800_000);
+});
+
 test('graphics: collected per day and method, and by the paid students’ level', async () => {
   const res = await get(figures('graphics', `?from=${today}`), h.staff('ACCOUNTANT'));
   expect(res.status).toBe(200);

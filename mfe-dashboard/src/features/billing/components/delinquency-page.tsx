@@ -17,7 +17,7 @@ import { useLevelsWithSectionsQuery } from '@cuota/web-core/api/school-levels-ap
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { delinquencyExportUrl, useDelinquencyQuery } from '../api/delinquency-api';
 import { openOrdersExcelUrl, reportsZipUrl } from '../api/report-links';
-import { AgingChart } from './aging-chart';
+import { AgingChart } from '../../../components/aging-chart';
 
 type Row = Delinquency['rows'][number];
 

@@ -7,6 +7,7 @@ import { CORRECTION_ENDPOINTS } from './corrections';
 import { DELINQUENCY_ENDPOINTS } from './delinquency';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { INTERNAL_READ_ENDPOINTS } from './internal-reads';
+import { MONTH_FIGURE_ENDPOINTS } from './month-figures';
 import { ORDER_ENDPOINTS } from './orders';
 import { REPORT_ENDPOINTS } from './reports';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
@@ -41,6 +42,7 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...CORRECTION_ENDPOINTS,
   ...SPECIAL_CHARGE_ENDPOINTS,
   ...DELINQUENCY_ENDPOINTS,
+  ...MONTH_FIGURE_ENDPOINTS,
   ...SCHOOL_ORDER_ENDPOINTS,
   ...SUBSCRIPTION_ENDPOINTS,
   ...REPORT_ENDPOINTS,

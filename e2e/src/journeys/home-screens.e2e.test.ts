@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
+import { expectAccessible } from '../support/accessibility';
+import { launchBrowser } from '../support/browser';
+import resetE2eState from '../support/reset-e2e-state';
+import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+/**
+ * Inicio for each demo role (issue 23), at phone and desktop width: the money at a glance for
+ * roles that read reports, the to-do list for whoever acts on it, enrolment figures for the
+ * rest. Compared with the committed screenshots and checked with axe-core; nothing fails.
+ */
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  resetE2eState();
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+const ROLES: StaffRole[] = [
+  'OWNER',
+  'GENERAL_DIRECTOR',
+  'TREASURER',
+  'ADMINISTRATIVE_DIRECTOR',
+  'ACCOUNTANT',
+  'CASH_COLLECTION',
+  'ADMISSIONS',
+  'OTHER',
+];
+/** The roles with reports.read (docs/permissions.md): Inicio shows them the money. */
+const MONEY_ROLES = new Set<StaffRole>([
+  'OWNER',
+  'GENERAL_DIRECTOR',
+  'ADMINISTRATIVE_DIRECTOR',
+  'TREASURER',
+  'ACCOUNTANT',
+]);
+const widths = Object.keys(VIEWPORTS) as ViewportName[];
+
+async function signIn(page: Page, role: StaffRole) {
+  const member = system.demo.staff.find((s) => s.role === role)!;
+  await page.goto(system.urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByTestId('school-name').waitFor();
+}
+
+describe.each(widths)('Inicio at %s width', (width) => {
+  test.each(ROLES)('as %s', async (role) => {
+    const page = await stillPage(browser, width);
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    await signIn(page, role);
+    // Every card has its figures: no «Cargando…» left.
+    await page
+      .getByRole('heading', { name: /^(Pendientes|Alumnos por nivel)$/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Cargando/ })
+      .first()
+      .waitFor({ state: 'detached' });
+    // The charts are chunks of their own, loaded after the figures.
+    if (MONEY_ROLES.has(role)) await page.getByTestId('daily-chart').waitFor();
+    await page.getByRole('heading', { name: 'Inicio', level: 1 }).waitFor();
+    // Nothing wider than the screen.
+    const overflow = (await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await expectScreenshot(
+      page,
+      `dashboard-home-${role.toLowerCase().replace(/_/g, '-')}-${width}`,
+    );
+    expect(failed).toEqual([]);
+    await page.context().close();
+  });
+});

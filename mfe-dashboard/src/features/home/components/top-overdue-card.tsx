@@ -1,0 +1,60 @@
+import type { MonthFigures } from '@cuota/contracts/billing/month-figures';
+import { MoneyText } from '@cuota/ui/money-text';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import styled from 'styled-components';
+import { useHomeMonthFiguresQuery } from '../api/home-api';
+import { FigureCard } from './figure-card';
+
+const List = styled.ol`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space(5)};
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  & li > span {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Students = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `0 ${theme.space(3)}`};
+`;
+
+/** The families owing the most past due, each student a link to their Adeudos. */
+export function TopOverdueCard({ schoolId }: { schoolId: string }) {
+  const query = useHomeMonthFiguresQuery(schoolId);
+  return (
+    <FigureCard title="Familias con más adeudo vencido" query={query}>
+      {(figures) => <TopOverdueList families={figures.top_overdue} />}
+    </FigureCard>
+  );
+}
+
+export function TopOverdueList({ families }: { families: MonthFigures['top_overdue'] }) {
+  if (families.length === 0) return <p>Ninguna familia tiene pagos vencidos.</p>;
+  return (
+    <>
+      <List>
+        {families.map((f) => (
+          <li key={f.family_id}>
+            <span>
+              <Students>
+                {f.students.map((s) => (
+                  <UtmLink key={s.id} to={`/dashboard/due/${s.id}`}>
+                    {s.first_name} {s.last_name}
+                  </UtmLink>
+                ))}
+              </Students>
+              <MoneyText centavos={f.overdue_centavos} />
+            </span>
+          </li>
+        ))}
+      </List>
+      <p>Vencido sin recargos, por familia (quien factura de cada alumno).</p>
+    </>
+  );
+}

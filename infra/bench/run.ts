@@ -34,6 +34,8 @@ try {
     await (await import('./billing-scale-scenario.ts')).billingScaleScenario();
   if (wanted('billing-massive-scholarship'))
     await (await import('./massive-scholarship-scenario.ts')).massiveScholarshipScenario();
+  if (wanted('store-reservation'))
+    await (await import('./store-reservation-scenario.ts')).storeReservationScenario();
 } finally {
   await system.stop();
 }

@@ -202,7 +202,7 @@ describe('rows without a service yet', () => {
   });
 
   test('a planned row is the same 501 for anyone; a method no row has is 405', async () => {
-    await request(bff.app).get('/api/v1/schools/school-1/online-store/').expect(501);
+    await request(bff.app).get('/api/v1/guardians/short_urls/').expect(501);
     const { agent } = await browserSignedInAs(bff, staffSession());
     // GET, PUT and PATCH /book-keeper/orders/{id}/ are served; DELETE is no row of the spec.
     await agent.delete('/book-keeper/orders/order-1/').expect(405);

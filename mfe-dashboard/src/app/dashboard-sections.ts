@@ -132,6 +132,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/payments/desk-section'),
   },
   {
+    path: 'store',
+    label: 'Tienda',
+    area: 'Cobranza',
+    permission: 'billing.read',
+    load: () => import('../features/store-admin/store-section'),
+  },
+  {
     path: 'invoices',
     label: 'Facturas',
     area: 'Facturación',

@@ -22,6 +22,8 @@ import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 import { bulkJobHandlers } from './bulk-jobs/bulk-job-handlers';
 import { startRunnerOf } from './bulk-jobs/bulk-job-runner';
 import { startDueAggregateBuilder } from './due-orders/due-aggregate-builder';
+import { storeHandlers } from './store/store-handlers';
+import { serveStoreRequests } from './store/store-responders';
 
 /** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
 export const STUDENT_DIRECTORY_CONSUMER = 'billing-enrolment-students';
@@ -52,9 +54,13 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...reportHandlers({ db, today: todayOf(config) }),
     ...internalReadHandlers({ db, today: todayOf(config) }),
     ...bulkJobHandlers(db),
+    ...storeHandlers(db),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
-    const subscriptions = serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger);
+    const subscriptions = [
+      ...serveBillingRequests({ db, today: todayOf(config) }, nc, ns, logger),
+      ...serveStoreRequests(db, nc, ns, (err) => logger.error({ err }, 'store request failed')),
+    ];
     await nc.flush(); // answering before start() returns
     // Massive assignments run here, in the background (ADR 0040).
     const stopRunner = startRunnerOf(db, (err) => logger.error({ err }, 'bulk job failed'));

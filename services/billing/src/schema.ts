@@ -28,6 +28,16 @@ import {
   type Recurrence,
   type Visibility,
 } from '@cuota/contracts/billing/concepts';
+import {
+  MOVEMENTS,
+  OPTIONAL_ORDER_STATUSES,
+  STOCK_KINDS,
+  STORE_TAXES,
+  type Movement,
+  type OptionalOrderStatus,
+  type StockKind,
+  type StoreTax,
+} from '@cuota/contracts/billing/store';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 
@@ -510,4 +520,140 @@ export const orderAdjustments = pgTable(
     adjustedAt: timestamp('adjusted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_adjustments_order_idx').on(t.orderId, t.adjustedAt)],
+);
+
+/** The school store's categories (ADR 0062). */
+export const storeCategories = pgTable(
+  'store_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [unique('store_categories_name_key').on(t.schoolId, t.name)],
+);
+
+/** What the store sells; the price includes its tax (ADR 0062). */
+export const storeItems = pgTable(
+  'store_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    categoryId: uuid('category_id').references(() => storeCategories.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCentavos: integer('price_centavos').notNull(),
+    tax: text('tax').$type<StoreTax>().notNull(),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_items_school_idx').on(t.schoolId, t.name),
+    check('store_items_price_check', sql`${t.priceCentavos} > 0`),
+    check('store_items_tax_check', inList('tax', STORE_TAXES)),
+  ],
+);
+
+/**
+ * A size/colour of an item and its count. `reserved` is held for pending checkouts; a limited
+ * variant never sells more than `on_hand - reserved` (the check makes overselling impossible).
+ */
+export const storeVariants = pgTable(
+  'store_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => storeItems.id),
+    size: text('size'),
+    colour: text('colour'),
+    limited: boolean('limited').notNull().default(true),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    /** SET_FIRST_TIME happened (or any count did): it cannot happen again. */
+    counted: boolean('counted').notNull().default(false),
+  },
+  (t) => [
+    index('store_variants_item_idx').on(t.itemId),
+    check(
+      'store_variants_stock_check',
+      sql`${t.reserved} >= 0 AND ${t.onHand} >= 0 AND (NOT ${t.limited} OR ${t.reserved} <= ${t.onHand})`,
+    ),
+  ],
+);
+
+/** Every change to a variant's count, staff's (INTERNAL) and buyers' (EXTERNAL). */
+export const storeStockMovements = pgTable(
+  'store_stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: text('school_id').notNull(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => storeVariants.id),
+    kind: text('kind').$type<StockKind>().notNull(),
+    movement: text('movement').$type<Movement>().notNull(),
+    quantity: integer('quantity').notNull(),
+    onHandAfter: integer('on_hand_after').notNull(),
+    limitedAfter: boolean('limited_after').notNull(),
+    note: text('note').notNull().default(''),
+    optionalOrderId: uuid('optional_order_id'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_stock_movements_school_idx').on(t.schoolId, t.id),
+    check('store_stock_movements_kind_check', inList('kind', STOCK_KINDS)),
+    check('store_stock_movements_movement_check', inList('movement', MOVEMENTS)),
+  ],
+);
+
+/** A family's store order; `pending_payment` holds its lines' stock until `hold_until`. */
+export const optionalOrders = pgTable(
+  'optional_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    checkoutRef: text('checkout_ref').notNull(),
+    guardianId: text('guardian_id'),
+    studentId: text('student_id'),
+    buyerEmail: text('buyer_email'),
+    status: text('status').$type<OptionalOrderStatus>().notNull(),
+    totalCentavos: integer('total_centavos').notNull(),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: text('delivered_by'),
+  },
+  (t) => [
+    unique('optional_orders_checkout_key').on(t.schoolId, t.checkoutRef),
+    index('optional_orders_school_idx').on(t.schoolId, t.status, t.createdAt),
+    index('optional_orders_held_idx')
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'pending_payment'`),
+    check('optional_orders_status_check', inList('status', OPTIONAL_ORDER_STATUSES)),
+  ],
+);
+
+/** An order's lines, priced when reserved (what the buyer saw is what is charged). */
+export const optionalOrderLines = pgTable(
+  'optional_order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => optionalOrders.id),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => storeVariants.id),
+    itemName: text('item_name').notNull(),
+    variantLabel: text('variant_label').notNull(),
+    tax: text('tax').$type<StoreTax>().notNull(),
+    unitPriceCentavos: integer('unit_price_centavos').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.variantId] }),
+    check('optional_order_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
 );

@@ -6,6 +6,7 @@ import type { BillingDb } from './billing-db';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import * as schema from './schema';
 import { seedDemoBilling } from './seed/demo-billing';
+import { seedDemoStore } from './store/demo-store';
 import { studentCountOfSchool } from '@cuota/student-directory/student-directory-repository';
 
 const envSchema = z.object({
@@ -43,7 +44,8 @@ async function main() {
     await runMigrations(db, path.resolve(__dirname, '../drizzle'));
     const students = await waitForDirectory(db, env.DEMO_SCHOOL_ID);
     const seeded = await seedDemoBilling(db, env.DEMO_SCHOOL_ID, mexicoCityDate(new Date()));
-    process.stdout.write(`${JSON.stringify({ students, ...seeded })}\n`);
+    const store = await seedDemoStore(db, env.DEMO_SCHOOL_ID);
+    process.stdout.write(`${JSON.stringify({ students, ...seeded, ...store })}\n`);
   } finally {
     await db.$client.end();
   }

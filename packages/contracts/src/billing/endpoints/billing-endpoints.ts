@@ -12,6 +12,7 @@ import { REPORT_ENDPOINTS } from './reports';
 import { SCHOLARSHIP_ENDPOINTS } from './scholarships';
 import { SCHOOL_ORDER_ENDPOINTS } from './school-orders';
 import { SPECIAL_CHARGE_ENDPOINTS } from './special-charges';
+import { STORE_ENDPOINTS } from './store';
 import { SUBSCRIPTION_ENDPOINTS } from './subscriptions';
 
 /**
@@ -45,4 +46,5 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...REPORT_ENDPOINTS,
   ...INTERNAL_READ_ENDPOINTS,
   ...BULK_JOB_ENDPOINTS,
+  ...STORE_ENDPOINTS,
 ];

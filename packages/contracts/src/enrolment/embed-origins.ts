@@ -30,4 +30,6 @@ export const embedOriginsSchema = z.strictObject({
     .max(MAX_EMBED_ORIGINS, `Registra hasta ${MAX_EMBED_ORIGINS} sitios.`)
     .transform((origins) => [...new Set(origins)].sort()),
 });
-export type EmbedOrigins = z.infer<typeof embedOriginsSchema>;
+/** What is registered, as stored (bare origins, sorted). */
+export const embedOriginListSchema = z.object({ origins: z.array(z.string()) });
+export type EmbedOrigins = z.infer<typeof embedOriginListSchema>;

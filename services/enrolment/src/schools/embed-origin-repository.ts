@@ -27,3 +27,11 @@ export async function replaceEmbedOrigins(
   });
   return embedOriginsOf(db, schoolId);
 }
+
+/** Adds origins, keeping those already registered (the demo seed, on every start). */
+export async function addEmbedOrigins(db: Executor, schoolId: string, origins: string[]) {
+  await db
+    .insert(schoolEmbedOrigins)
+    .values(origins.map((origin) => ({ schoolId, origin })))
+    .onConflictDoNothing();
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { anyone, familyOrStaff, publicOrMembers, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { embedOriginsSchema } from '../embed-origins';
+import { embedOriginListSchema, embedOriginsSchema } from '../embed-origins';
 import { schoolListPageSchema, schoolListQuerySchema } from '../memberships';
 import {
   schoolAttributesSchema,
@@ -120,7 +120,7 @@ export const listSchools = defineEndpoint({
 const embedOrigins = {
   ...school,
   params: uuidParams('id'),
-  response: embedOriginsSchema,
+  response: embedOriginListSchema,
   spec: {
     capability:
       'Sitios web de la escuela que pueden mostrar su tienda incrustada (iframe o <cuota-store>): ADR 0066.',

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setQuantity, toggleLine, type CartLine } from '../utils/cart';
-import { loadCart, saveCart } from '../utils/cart-storage';
+import { loadCart, saveCart, withHandedOver } from '../utils/cart-storage';
 
 interface CartState {
   cart: CartLine[];
@@ -13,7 +13,9 @@ const CartContext = createContext<CartState | null>(null);
 
 /** One cart per school for every store page, kept in local storage across visits. */
 export function CartProvider({ schoolId, children }: { schoolId: string; children: ReactNode }) {
-  const [cart, setCart] = useState<CartLine[]>(() => loadCart(schoolId));
+  const [cart, setCart] = useState<CartLine[]>(() =>
+    withHandedOver(loadCart(schoolId), window.location.search),
+  );
   useEffect(() => saveCart(schoolId, cart), [schoolId, cart]);
   const state = useMemo<CartState>(
     () => ({

@@ -29,3 +29,17 @@ function isLine(value: unknown): value is CartLine {
     line.quantity > 0
   );
 }
+
+/**
+ * The cart `<cuota-store>` hands over when the buyer goes to pay (`?lineas=id:qty,…`): added
+ * to what this browser already holds for the school, a line already there keeps its quantity.
+ */
+export function withHandedOver(cart: CartLine[], search: string): CartLine[] {
+  const handed = (new URLSearchParams(search).get('lineas') ?? '')
+    .split(',')
+    .map((pair) => pair.split(':'))
+    .map(([variant_id = '', quantity = '']) => ({ variant_id, quantity: Number(quantity) }))
+    .filter(isLine);
+  const known = new Set(cart.map((l) => l.variant_id));
+  return [...cart, ...handed.filter((l) => !known.has(l.variant_id))];
+}

@@ -1,12 +1,12 @@
 import { Route, Routes, useParams } from 'react-router';
 import { BuildLabel } from '@cuota/ui/build-label';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
-import { CartProvider } from '../features/cart/components/cart-context';
-import { CartPage } from '../features/cart/components/cart-page';
-import { CheckoutPage } from '../features/cart/components/checkout-page';
-import { CataloguePage } from '../features/catalogue/components/catalogue-page';
-import { ItemPage } from '../features/catalogue/components/item-page';
-import { StorefrontPage } from '../features/catalogue/components/storefront-page';
+import { CartProvider } from '../features/shop/components/cart-context';
+import { CartPage } from '../features/shop/components/cart-page';
+import { CheckoutPage } from '../features/shop/components/checkout-page';
+import { CataloguePage } from '../features/shop/components/catalogue-page';
+import { ItemPage } from '../features/shop/components/item-page';
+import { StorefrontPage } from '../features/shop/components/storefront-page';
 import { PrivacyNoticePage } from '../features/privacy/components/privacy-notice-page';
 import { SignupPage } from '../features/signup/components/signup-page';
 import { StoreLayout } from './store-layout';

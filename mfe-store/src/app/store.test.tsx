@@ -5,7 +5,7 @@ import type { OnlineStore } from '@cuota/contracts/billing/store';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
-import { cartKey } from '../features/cart/utils/cart-storage';
+import { cartKey } from '../features/shop/utils/cart-storage';
 import StoreApp from './app';
 
 const STORE = '/api/v1/schools/school-1/online-store/';

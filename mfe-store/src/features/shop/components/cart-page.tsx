@@ -9,11 +9,8 @@ import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useNavigate } from 'react-router';
-import {
-  useOnlineStoreQuery,
-  useValidateStockMutation,
-} from '../../catalogue/api/online-store-api';
-import { storePath } from '../../catalogue/utils/store-paths';
+import { useOnlineStoreQuery, useValidateStockMutation } from '../api/online-store-api';
+import { storePath } from '../utils/store-paths';
 import { cartTotal, pricedLines } from '../utils/cart';
 import { useCart } from './cart-context';
 

@@ -1,7 +1,7 @@
 import { Notice } from '@cuota/ui/notice';
 import { Page } from '@cuota/ui/page';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { storePath } from '../../catalogue/utils/store-paths';
+import { storePath } from '../utils/store-paths';
 
 /**
  * /store/:schoolId/pago — the stock was checked; paying (reservation, gateway's hosted form)

@@ -8,8 +8,8 @@ import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { useCart } from '../../cart/components/cart-context';
-import type { StoreItemView } from '../../cart/utils/cart';
+import { useCart } from './cart-context';
+import type { StoreItemView } from '../utils/cart';
 import { useOnlineStoreQuery } from '../api/online-store-api';
 import { storePath } from '../utils/store-paths';
 

@@ -72,3 +72,20 @@ test('an unregistered site gets neither the element nor the frame', async () => 
   expect(await page.frameLocator('#cuota-store-frame').getByRole('heading').count()).toBe(0);
   await page.close();
 });
+
+test('the catalogue and the sample site read on a phone without sideways scroll', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(new URL(`/store/${system.demo.school_id}`, system.urls.portal).href);
+  await page
+    .getByRole('button', { name: /^Agregar al carrito: / })
+    .first()
+    .waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto(system.urls.schoolSite);
+  await page
+    .locator('cuota-store')
+    .getByText(/^Carrito/)
+    .waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.close();
+});

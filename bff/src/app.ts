@@ -18,7 +18,9 @@ import { ownEndpoints } from './own-endpoints';
 import { ROUTED } from './proxy/proxied-endpoints';
 import { serviceProxy } from './proxy/service-proxy';
 import { forgetAfterOwnWrites } from './read-models/forget-after-own-writes';
+import { embedRoutes } from './embed/embed-routes';
 import { createHelmet } from './security/helmet';
+import { createEmbedOrigins, storeEmbedding } from './security/store-embed';
 import { createSessionMiddleware } from './session/session-middleware';
 import { shellRoutes } from './shell/shell-routes';
 import { appRouter } from './trpc/app-router';
@@ -48,9 +50,12 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(requestLogging(deps.logger));
   app.use(rejectMalformedUrl);
   app.use(createHelmet(config, API_PREFIXES));
+  // Per school: who may frame its store pages and call its store API (ADR 0066).
+  app.use(storeEmbedding(createEmbedOrigins(ctx.enrolment), config.siteOrigins));
   // API answers and any file the build left uncompressed (its own copies are sent as built),
   // from 12 KB: below that, gzip's per-answer set-up costs more CPU than the bytes save.
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
+  app.use(embedRoutes());
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     const ready = await Promise.all([deps.redis.ping(), deps.sessionRedis.ping()]).then(

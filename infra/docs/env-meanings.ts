@@ -71,6 +71,9 @@ export const ENV_MEANINGS: Record<string, string> = {
   PAC_SANDBOX_URL: 'registers the demo taxpayers in the PAC sandbox',
   GATEWAY_MERCHANTS_FILE: 'JSON list of merchants (ids, webhook URL and signature) known at start',
   GATEWAY_ALLOWED_PARENTS: 'origins allowed to frame the hosted card form (comma-separated)',
+  CUOTA_URL: "the sample school site's Cuota (the BFF's public URL): the store it embeds",
+  SCHOOL_ID: 'the school whose store the sample school site embeds',
+  SCHOOL_NAME: 'the name the sample school site shows',
   PAC_SEED_FILE: 'JSON list of taxpayers registered at start',
   PAC_STATE_FILE: 'keeps stamps, taxpayers and the certificate across restarts',
   PAC_CANCELLATION_DELAY_MS:

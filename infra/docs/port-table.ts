@@ -33,6 +33,11 @@ function rows(): [string, string, Column][] {
       'infra/sandboxes/oidc/',
       (p) => `${p.oidcPort}`,
     ],
+    [
+      'sample school web site (the demo store embedded)',
+      'infra/sandboxes/school-site/',
+      (p) => `${p.schoolSitePort}`,
+    ],
     ['databases', '', (p) => code(`${p.databasePrefix}_<service>`)],
     ['Redis key prefix', '', (p) => code(p.redisPrefix)],
     ['NATS namespace', '', (p) => (p.natsPrefix ? code(p.natsPrefix) : 'none')],
@@ -49,6 +54,7 @@ const PORT_FIELDS = [
   'gatewayPort',
   'pacPort',
   'oidcPort',
+  'schoolSitePort',
 ];
 
 /** The processes-and-ports table, one column per launcher profile (infra/launcher/profiles.ts). */

@@ -21,6 +21,8 @@ export interface Profile {
   pacPort: number;
   /** The OpenID Connect sandbox (Google, Apple) guardians sign in with on the app. */
   oidcPort: number;
+  /** A sample school web site embedding the demo store (its origin is registered). */
+  schoolSitePort: number;
   databasePrefix: string;
   redisPrefix: string;
   natsPrefix: string;
@@ -60,6 +62,7 @@ function profile(
     gatewayPort: 8090 + offset,
     pacPort: 8030 + offset,
     oidcPort: 8040 + offset,
+    schoolSitePort: 3010 + offset,
   };
 }
 

@@ -16,6 +16,7 @@ function banner(system: System): string {
     `  Operator          ${demo.operator_email} / ${demo.staff_password}  (Cuota's platform operator: the backoffice rows in ${new URL('/api/docs', urls.portal)})`,
     `  Store sign-up     ${new URL(`/store/${demo.school_id}/registro`, urls.portal)}`,
     `                    (signed out: a family's children become leads in Admisiones)`,
+    `  School web site   ${urls.schoolSite}  (the demo store embedded: <cuota-store> and iframe)`,
     `  Mailbox           ${urls.mailbox}`,
     `  Card gateway      ${urls.gateway}  (sandbox; test card 5451 9515 7492 5480, any future date, CVV 123)`,
     `  PAC (CFDI)        ${urls.pac}  (sandbox: the invoices it stamped)`,

@@ -33,6 +33,7 @@ export interface System {
     gateway: string;
     pac: string;
     oidc: string;
+    schoolSite: string;
   };
   supervisor: Supervisor;
   stop: () => Promise<void>;
@@ -72,6 +73,7 @@ export async function startSystem(
     await seedMoney(profile, secrets, demo);
     await Promise.all(REMOTES.map((r) => supervisor.start(remote(profile, r))));
     await supervisor.start(bff(profile, secrets));
+    await supervisor.start(schoolSite(profile, demo));
   } catch (err) {
     await supervisor.stopAll();
     throw err;
@@ -89,6 +91,7 @@ export async function startSystem(
       gateway: `${httpUrl(profile, profile.gatewayPort)}/`,
       pac: `${httpUrl(profile, profile.pacPort)}/`,
       oidc: `${httpUrl(profile, profile.oidcPort)}/authorize?client_id=${OIDC_CLIENT_ID}`,
+      schoolSite: `${httpUrl(profile, profile.schoolSitePort)}/`,
     },
     stop: () => supervisor.stopAll(),
   };
@@ -102,6 +105,7 @@ function allPorts(p: Profile): number[] {
     p.gatewayPort,
     p.pacPort,
     p.oidcPort,
+    p.schoolSitePort,
     ...Object.values(p.remotePorts),
     ...Object.values(p.servicePorts),
   ];
@@ -317,6 +321,22 @@ function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
 
 /** The app's client id at the OIDC sandbox: the audience the BFF requires of its ID tokens. */
 const OIDC_CLIENT_ID = 'cuota-app';
+
+/** The demo school's own web site, with its store embedded both ways (ADR 0067). */
+function schoolSite(profile: Profile, demo: DemoAccess): ProcessSpec {
+  return {
+    name: 'school-site',
+    args: ['infra/sandboxes/school-site/main.ts'],
+    cwd: repoRoot,
+    env: {
+      PORT: String(profile.schoolSitePort),
+      CUOTA_URL: publicUrl(profile),
+      SCHOOL_ID: demo.school_id,
+      SCHOOL_NAME: demo.school_name,
+    },
+    readyUrl: `${httpUrl(profile, profile.schoolSitePort)}/`,
+  };
+}
 
 function oidcSandbox(profile: Profile): ProcessSpec {
   return {

@@ -13,7 +13,7 @@ test('the store front page is in Spanish and says plainly that nothing is for sa
 
 test('an unknown store page goes to the not-found page', () => {
   const { router } = renderWithProviders(<StoreApp />, {
-    url: '/store/nada?utm_source=web',
+    url: '/store/nada/otra?utm_source=web',
     path: '/store/*',
     session: null,
   });

@@ -69,6 +69,22 @@ export const schoolLogos = pgTable('school_logos', {
     .references(() => uploadedImages.id),
 });
 
+/**
+ * The school's own web sites that may embed its store (ADR 0066): an origin exactly as a
+ * browser sends it (`https://www.colegio.mx`), compared by equality.
+ */
+export const schoolEmbedOrigins = pgTable(
+  'school_embed_origins',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    origin: text('origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.origin] })],
+);
+
 /** A school year (ciclo escolar); exactly one may be active per school. */
 export const schoolCycles = pgTable(
   'school_cycles',

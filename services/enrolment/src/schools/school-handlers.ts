@@ -1,10 +1,13 @@
 import {
   configureSchool,
+  getEmbedOrigins,
   getSchool,
   getSchoolLogo,
   getSchoolPublicFace,
+  listEmbedOrigins,
   listSchoolAttributes,
   listSchools,
+  replaceEmbedOrigins as replaceEmbedOriginsEndpoint,
   updateSchool as updateSchoolEndpoint,
 } from '@cuota/contracts/enrolment/endpoints/schools';
 import { membershipMayCall } from '@cuota/contracts/access/access';
@@ -14,6 +17,7 @@ import type { EnrolmentContext } from '../enrolment-db';
 import { staffCaller } from '../staff/staff-caller';
 import { imageReply } from '../uploads/image-reply';
 import { imageById } from '../uploads/uploaded-image-repository';
+import { embedOriginsOf, replaceEmbedOrigins } from './embed-origin-repository';
 import { readSchoolForm, uploadedLogo } from './logo-upload';
 import { authorizeSchoolRead } from './school-access';
 import { attributesOf } from './school-attribute-repository';
@@ -61,6 +65,12 @@ export function schoolHandlers({ db }: EnrolmentContext) {
       await db.transaction((tx) => updateSchoolConfig(tx, call.params.id, call.body));
       return schoolDetail(db, call.params.id);
     }),
+
+    implement(getEmbedOrigins, ({ params }) => embedOriginsOf(db, params.id)),
+    implement(listEmbedOrigins, ({ params }) => embedOriginsOf(db, params.id)),
+    implement(replaceEmbedOriginsEndpoint, ({ params, body }) =>
+      replaceEmbedOrigins(db, params.id, body),
+    ),
 
     implement(listSchoolAttributes, ({ params }) => attributesOf(db, params.id)),
 

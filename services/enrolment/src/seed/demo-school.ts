@@ -12,6 +12,7 @@ import { dependentsOf } from '../guardians/student-guardian-repository';
 import { createLevel } from '../levels/create-level';
 import { insertMembership } from '../memberships/membership-repository';
 import { addPortalFeatures } from '../portal/portal-feature-repository';
+import { addEmbedOrigins } from '../schools/embed-origin-repository';
 import { insertSchool, lockSchoolName, schoolNamed } from '../schools/school-repository';
 import { insertSection } from '../sections/section-repository';
 import { hashPassword } from '../staff/password';
@@ -24,6 +25,16 @@ import { ADULT_NAMES, GIVEN_NAMES, SURNAMES } from './demo-names';
 export const DEMO_SCHOOL_NAME = 'Colegio Cuota Demo';
 export const DEMO_STAFF_PASSWORD = 'CuotaDemo2026!';
 export const DEMO_OPERATOR_EMAIL = 'operaciones@cuota.mx';
+/**
+ * The sample school web site `npm start` serves (infra/sandboxes/school-site) on each
+ * profile's port (dev, e2e, bench): registered so it may embed the demo store (ADR 0066).
+ */
+export const DEMO_SITE_ORIGINS = [
+  'http://127.0.0.1:3010',
+  'http://localhost:3010',
+  'http://127.0.0.1:13010',
+  'http://127.0.0.1:23010',
+];
 const DEMO_FAMILIES = 110;
 
 /** Groups per level: grades × sections (A, B). */
@@ -63,6 +74,8 @@ export async function seedDemoSchool(db: EnrolmentDb): Promise<DemoAccess> {
     await lockSchoolName(tx, DEMO_SCHOOL_NAME);
     if (!(await schoolNamed(tx, DEMO_SCHOOL_NAME))) await createDemoSchool(tx);
     await ensureDemoOperator(tx);
+    const school = await schoolNamed(tx, DEMO_SCHOOL_NAME);
+    await addEmbedOrigins(tx, school!.id, DEMO_SITE_ORIGINS);
   });
   return demoAccess(db);
 }

@@ -9,6 +9,7 @@ import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { ReadOnlyNote } from '../../../components/read-only-note';
 import { useStoreStockQuery } from '../api/store-api';
+import { EmbedSitesCard } from './embed-sites-card';
 import { HistoryCard } from './history-card';
 import { ItemForm } from './item-form';
 import { ItemsTable } from './items-table';
@@ -55,6 +56,7 @@ export function StoreView({ schoolId, canWrite }: { schoolId: string; canWrite: 
       )}
       <OrdersCard schoolId={schoolId} />
       <HistoryCard schoolId={schoolId} />
+      <EmbedSitesCard schoolId={schoolId} />
     </>
   );
 }

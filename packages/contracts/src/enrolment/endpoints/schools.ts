@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { familyOrStaff, publicOrMembers, staffOnly } from '../../access/access';
+import { anyone, familyOrStaff, publicOrMembers, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { embedOriginListSchema, embedOriginsSchema } from '../embed-origins';
 import { schoolListPageSchema, schoolListQuerySchema } from '../memberships';
 import {
   schoolAttributesSchema,
@@ -116,7 +117,52 @@ export const listSchools = defineEndpoint({
   response: schoolListPageSchema,
 });
 
+const embedOrigins = {
+  ...school,
+  params: uuidParams('id'),
+  response: embedOriginListSchema,
+  spec: {
+    capability:
+      'Sitios web de la escuela que pueden mostrar su tienda incrustada (iframe o <cuota-store>): ADR 0066.',
+  },
+} as const;
+
+/** Public like the CSP header that carries them: the BFF reads them for every embedded page. */
+export const getEmbedOrigins = defineEndpoint({
+  ...embedOrigins,
+  name: 'enrolment.embed-origins.public',
+  method: 'GET',
+  path: '/api/v1/schools/{id}/embed-origins/',
+  surface: 'store',
+  access: anyone(),
+  summary: 'Sitios registrados que pueden incrustar la tienda de la escuela',
+});
+
+export const listEmbedOrigins = defineEndpoint({
+  ...embedOrigins,
+  name: 'enrolment.embed-origins.list',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/embed-origins/',
+  surface: 'dashboard',
+  access: staffOnly('school.read'),
+  summary: 'Sitios registrados para incrustar la tienda',
+});
+
+export const replaceEmbedOrigins = defineEndpoint({
+  ...embedOrigins,
+  name: 'enrolment.embed-origins.replace',
+  method: 'PUT',
+  path: '/api/v1/dashboard/schools/{id}/embed-origins/',
+  surface: 'dashboard',
+  access: staffOnly('school.write'),
+  summary: 'Registrar los sitios que pueden incrustar la tienda (reemplaza la lista)',
+  body: embedOriginsSchema,
+});
+
 export const SCHOOL_ENDPOINTS = [
+  getEmbedOrigins,
+  listEmbedOrigins,
+  replaceEmbedOrigins,
   getSchool,
   getSchoolPublicFace,
   getSchoolLogo,

@@ -1,3 +1,5 @@
+import { onlineStore } from '@cuota/contracts/billing/endpoints/store';
+
 /**
  * `<cuota-store school="…">` (ADR 0067): what a school's own web page loads from Cuota with
  * one script tag. Everything lives in the element's shadow root (its styles never leak into
@@ -8,9 +10,10 @@
  * school's page.
  *
  * Sent to browsers as its source text (`cuotaStoreScript`), so it must stay self-contained:
- * no imports, nothing from outside the function.
+ * no imports, nothing from outside the function; the catalogue's path comes in as an argument
+ * from its endpoint definition.
  */
-export function defineCuotaStore(api: string): void {
+export function defineCuotaStore(api: string, cataloguePath: string): void {
   // The BFF compiles without the DOM's types: the few it uses are named in `Dom` below.
   const { customElements, document, localStorage, HTMLElement } = globalThis as unknown as Dom;
   type Variant = {
@@ -47,7 +50,7 @@ export function defineCuotaStore(api: string): void {
       const school = this.getAttribute('school') ?? '';
       this.cart = this.load(school);
       this.show('<p role="status">Cargando la tienda…</p>');
-      fetch(`${api}/api/v1/schools/${encodeURIComponent(school)}/online-store/`, {
+      fetch(api + cataloguePath.replace('{id}', encodeURIComponent(school)), {
         credentials: 'omit',
       })
         .then((r) => (r.ok ? (r.json() as Promise<{ items: Item[] }>) : Promise.reject()))
@@ -156,4 +159,4 @@ interface Dom {
 }
 
 /** The script a school's page loads; the API is the origin the script came from. */
-export const cuotaStoreScript = `(${defineCuotaStore.toString()})(new URL(document.currentScript.src).origin);\n`;
+export const cuotaStoreScript = `(${defineCuotaStore.toString()})(new URL(document.currentScript.src).origin, ${JSON.stringify(onlineStore.path)});\n`;

@@ -6,7 +6,6 @@ import {
   CardEntryContext,
   type CardEntryProps,
 } from '../../features/subscriptions/components/card-entry';
-import { PortalCardEntry } from './portal-card-entry';
 
 // Its own chunk, loaded when the page is opened (not on the home page).
 const Subscriptions = lazy(() =>
@@ -15,8 +14,18 @@ const Subscriptions = lazy(() =>
   })),
 );
 
+// The payments feature's card form, loaded when a family asks for it: its contracts (checkout,
+// credit, payins) stay out of the portal's first screen (infra/webpack/shell-provided.test.ts).
+const PortalCardEntry = lazy(() =>
+  import('./portal-card-entry').then((m) => ({ default: m.PortalCardEntry })),
+);
+
 // The subscriptions feature keeps cards with the payments feature's card form.
-const cardEntry = (props: CardEntryProps) => <PortalCardEntry {...props} />;
+const cardEntry = (props: CardEntryProps) => (
+  <Suspense fallback={<Spinner label="Cargando el formulario de la tarjeta…" />}>
+    <PortalCardEntry {...props} />
+  </Suspense>
+);
 
 export function SubscriptionsRoute() {
   const schoolId = useCurrentSchool().school?.id;

@@ -1,11 +1,13 @@
+import { FAMILY_READ_PATHS as PATHS } from '@cuota/contracts/http/family-read-paths';
 import { fillPath } from '@cuota/contracts/http/route-path';
 
 /** A portal page, by its path under /guardians/{hash} ('' is home). */
 interface PortalPage {
   /**
    * What it reads first in the school being worked on, as the URLs its queries request.
-   * Written out rather than taken from the endpoint definitions so the shell's first chunk
-   * stays free of their schemas; the portal's tests check each page requests exactly these.
+   * From the paths contracts write once, not from the endpoint definitions, so the shell's
+   * first chunk stays free of their schemas; the portal's tests check each page requests
+   * exactly these.
    */
   reads: string[];
   /** The page's own code, exposed by the portal as `mfe_portal/<module>` (its webpack config). */
@@ -14,23 +16,20 @@ interface PortalPage {
 
 const PORTAL_PAGES: Record<string, PortalPage> = {
   '': {
-    reads: ['/api/v1/schools/{id}/fulfillments/', '/api/v1/schools/{id}/credit/'],
+    reads: [PATHS.fulfillments, PATHS.credit],
     module: 'page/home',
   },
   payments: {
-    reads: ['/api/v1/schools/{id}/fulfillments/', '/api/v1/schools/{id}/card_form/'],
+    reads: [PATHS.fulfillments, PATHS.cardForm],
     module: 'page/payments',
   },
   'payments/history': {
     // The credit shows only above payments, once they are known: not read ahead.
-    reads: [
-      '/api/v1/schools/{id}/payins/?page=1&page_size=10',
-      '/api/v1/schools/{id}/transfer-reports/',
-    ],
+    reads: [`${PATHS.payins}?page=1&page_size=10`, PATHS.transferReports],
     module: 'page/payments-history',
   },
   subscriptions: {
-    reads: ['/api/v1/schools/{id}/subscriptions/', '/api/v1/schools/{id}/subscriptions/concepts/'],
+    reads: [PATHS.subscriptions, PATHS.subscribableConcepts, PATHS.cardSubscriptions],
     module: 'page/subscriptions',
   },
 };

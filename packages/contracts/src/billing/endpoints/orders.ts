@@ -10,6 +10,7 @@ import {
 } from '../orders';
 import { staffOrderDetailSchema } from '../corrections';
 import { paidByConceptTypesSchema } from '../reports';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 const UNKNOWN_ORDER = 'No encontramos esta orden.';
@@ -104,7 +105,7 @@ export const listFamilyFulfillments = defineEndpoint({
   ...orders,
   name: 'billing.fulfillments.list-by-family',
   method: 'GET',
-  path: '/api/v1/schools/{id}/fulfillments/',
+  path: FAMILY_READ_PATHS.fulfillments,
   surface: 'portal',
   access: familyOnly(),
   summary: 'Conceptos por pagar de la familia en la escuela',

@@ -7,6 +7,7 @@ import {
   subscriptionListSchema,
   subscriptionSchema,
 } from '../subscriptions';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 /** Families see and change their own students' subscriptions; staff, the school's. */
 const subscriptions = { domain: 'billing', surface: 'portal', spec: 'spec' } as const;
@@ -16,7 +17,7 @@ export const listSubscriptions = defineEndpoint({
   ...subscriptions,
   name: 'billing.subscriptions.list',
   method: 'GET',
-  path: '/api/v1/schools/{id}/subscriptions/',
+  path: FAMILY_READ_PATHS.subscriptions,
   access: familyOrStaff('billing.read'),
   summary: 'Suscripciones de los alumnos (de la familia, o de la escuela para el personal)',
   params: uuidParams('id'),
@@ -27,7 +28,7 @@ export const createSubscription = defineEndpoint({
   ...subscriptions,
   name: 'billing.subscriptions.create',
   method: 'POST',
-  path: '/api/v1/schools/{id}/subscriptions/',
+  path: FAMILY_READ_PATHS.subscriptions,
   access: familyOrStaff('billing.write'),
   summary: 'Suscribir a un alumno a un concepto opcional mensual: genera sus órdenes restantes',
   params: uuidParams('id'),
@@ -65,7 +66,7 @@ export const listSubscribableConcepts = defineEndpoint({
   ...subscriptions,
   name: 'billing.subscriptions.concepts',
   method: 'GET',
-  path: '/api/v1/schools/{id}/subscriptions/concepts/',
+  path: FAMILY_READ_PATHS.subscribableConcepts,
   access: familyOrStaff('billing.read'),
   summary: 'Conceptos opcionales mensuales a los que cada alumno puede suscribirse',
   params: uuidParams('id'),

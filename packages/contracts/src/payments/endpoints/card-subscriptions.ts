@@ -5,6 +5,7 @@ import {
   cardSubscriptionSchema,
   createCardSubscriptionSchema,
 } from '../card-subscriptions';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 /** A family pays its subscriptions' months with a card kept by Kushki (ADR 0070). */
 const cardSubscriptions = {
@@ -18,7 +19,7 @@ export const listCardSubscriptions = defineEndpoint({
   ...cardSubscriptions,
   name: 'payments.card-subscriptions.list',
   method: 'GET',
-  path: '/api/v1/schools/{id}/card_subscriptions/',
+  path: FAMILY_READ_PATHS.cardSubscriptions,
   summary: 'Las tarjetas con que la familia paga sus suscripciones, con sus cargos',
   params: uuidParams('id'),
   response: cardSubscriptionListSchema,
@@ -28,7 +29,7 @@ export const createCardSubscription = defineEndpoint({
   ...cardSubscriptions,
   name: 'payments.card-subscriptions.create',
   method: 'POST',
-  path: '/api/v1/schools/{id}/card_subscriptions/',
+  path: FAMILY_READ_PATHS.cardSubscriptions,
   summary: 'Pagar una suscripción con tarjeta cada mes',
   params: uuidParams('id'),
   body: createCardSubscriptionSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { familyOnly, familyOrStaff, gatewayWebhook } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { cardFormSettingsSchema, checkoutSchema, paymentStatusSchema } from '../checkout';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 /**
  * A family pays selected orders by card. Answers 202 with the pending payment; the signed
@@ -81,7 +82,7 @@ export const subscriptionNotification = defineEndpoint({
 export const cardFormSettings = defineEndpoint({
   name: 'payments.card-form.get',
   method: 'GET',
-  path: '/api/v1/schools/{id}/card_form/',
+  path: FAMILY_READ_PATHS.cardForm,
   domain: 'payments',
   surface: 'portal',
   access: familyOrStaff('payments.read'),

@@ -6,6 +6,7 @@ import {
   moveCreditSchema,
   refundCreditSchema,
 } from '../credit';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno en la escuela.';
 const ofStudent = {
@@ -46,7 +47,7 @@ export const familyCredit = defineEndpoint({
   name: 'payments.credit.family',
   domain: 'payments',
   method: 'GET',
-  path: '/api/v1/schools/{id}/credit/',
+  path: FAMILY_READ_PATHS.credit,
   surface: 'portal',
   spec: { capability: 'Saldo a favor de la familia, por alumno (ADR 0036).' },
   access: familyOrStaff('payments.read'),

@@ -2,6 +2,7 @@ import { pageSchema } from '../../common/pagination';
 import { familyOrStaff, staffOnly } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
 import { deskPaymentSchema, payinListQuerySchema, payinSchema } from '../payins';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 const UNKNOWN_PAYIN = 'No encontramos este cobro.';
 const payins = { domain: 'payments', spec: 'spec' } as const;
@@ -38,7 +39,7 @@ export const getPayin = defineEndpoint({
 export const listPayinsV1 = defineEndpoint({
   ...listPayins,
   name: 'payments.payins.list-v1',
-  path: '/api/v1/schools/{id}/payins/',
+  path: FAMILY_READ_PATHS.payins,
   summary: 'Historial de pagos de la familia (o cobros de la escuela)',
 });
 

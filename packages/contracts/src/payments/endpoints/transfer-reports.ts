@@ -7,6 +7,7 @@ import {
   transferReportListSchema,
   transferReportSchema,
 } from '../transfer-reports';
+import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
 
 /**
  * Transfers a family reports and staff confirm or reject (ADR 0036): a pending TRANSFER_IN
@@ -63,7 +64,7 @@ export const listTransferReports = defineEndpoint({
   ...reports,
   name: 'payments.transfers.list',
   method: 'GET',
-  path: '/api/v1/schools/{id}/transfer-reports/',
+  path: FAMILY_READ_PATHS.transferReports,
   surface: 'portal',
   spec: { capability: 'Transferencias reportadas: las de la familia, o todas para la escuela.' },
   access: familyOrStaff('payments.read'),

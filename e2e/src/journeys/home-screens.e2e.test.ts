@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
+import { inicioDrawn } from '../support/inicio';
 import { launchBrowser } from '../support/browser';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
@@ -43,11 +44,6 @@ const MONEY_ROLES = new Set<StaffRole>([
   'ACCOUNTANT',
 ]);
 const widths = Object.keys(VIEWPORTS) as ViewportName[];
-const SERVER_DATED_CARDS = [
-  'Por cobrar',
-  'Tasa de cobro del mes',
-  'Familias con más adeudo vencido',
-];
 
 async function signIn(page: Page, role: StaffRole) {
   const member = system.demo.staff.find((s) => s.role === role)!;
@@ -66,18 +62,7 @@ describe.each(widths)('Inicio at %s width', (width) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     });
     await signIn(page, role);
-    // Every card has its figures: no «Cargando…» left.
-    await page
-      .getByRole('heading', { name: /^(Pendientes|Alumnos por nivel)$/ })
-      .first()
-      .waitFor();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Cargando/ })
-      .first()
-      .waitFor({ state: 'detached' });
-    // The charts are chunks of their own, loaded after the figures.
-    if (MONEY_ROLES.has(role)) await page.getByTestId('daily-chart').waitFor();
+    const asOfServerToday = await inicioDrawn(page, MONEY_ROLES.has(role));
     await page.getByRole('heading', { name: 'Inicio', level: 1 }).waitFor();
     // Nothing wider than the screen.
     const overflow = (await page.evaluate(
@@ -85,10 +70,6 @@ describe.each(widths)('Inicio at %s width', (width) => {
     )) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
-    // Owed, the month's rate and the top families are as of the server's today, which moves.
-    const asOfServerToday = MONEY_ROLES.has(role)
-      ? SERVER_DATED_CARDS.map((name) => page.getByRole('region', { name }))
-      : [];
     await expectScreenshot(
       page,
       `dashboard-home-${role.toLowerCase().replace(/_/g, '-')}-${width}`,

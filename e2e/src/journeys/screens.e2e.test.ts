@@ -1,6 +1,7 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
+import { inicioDrawn } from '../support/inicio';
 import { launchBrowser } from '../support/browser';
 import { readLoginCode } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
@@ -77,10 +78,16 @@ function failedLoads(page: Page): string[] {
 }
 
 /** Everything a visited page must be: as recorded, accessible, named, nothing failed. */
-async function checkPage(page: Page, name: string, title: string, failed: string[]) {
+async function checkPage(
+  page: Page,
+  name: string,
+  title: string,
+  failed: string[],
+  mask: Locator[] = [],
+) {
   await expectAccessible(page);
   expect(await page.title()).toBe(title);
-  await expectScreenshot(page, name);
+  await expectScreenshot(page, name, mask);
   expect(failed).toEqual([]);
 }
 
@@ -241,7 +248,14 @@ describe.each(widths)('at %s width', (width) => {
     );
 
     await signInStaff(page, 'OWNER');
-    await checkPage(page, `dashboard-home-${width}`, `Inicio · ${school()} · Cuota`, failed);
+    const asOfServerToday = await inicioDrawn(page, true);
+    await checkPage(
+      page,
+      `dashboard-home-${width}`,
+      `Inicio · ${school()} · Cuota`,
+      failed,
+      asOfServerToday,
+    );
 
     if (width === 'phone') {
       await page.getByRole('button', { name: 'Menú' }).click();

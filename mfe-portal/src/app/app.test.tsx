@@ -154,3 +154,23 @@ test.each(['', 'payments', 'payments/history', 'subscriptions'])(
     expect(new Set(schoolReads())).toEqual(new Set(expected));
   },
 );
+
+test("a reminder's link opens its notification on any page and leaves the address", async () => {
+  const network = stubFetch()
+    .on('GET', '/api/trpc/guardian.me', [{ result: { data: me } }])
+    .on('GET', '/api/v1/schools/school-1/fulfillments/', [])
+    .on('GET', '/api/auth/csrf', { csrfToken: 'token-1' })
+    .on('POST', '/api/trpc/guardian.openNotification', [
+      { result: { data: { id: 'n-7', status: 'SENT' } } },
+    ]);
+  const { router } = renderPortal('/students?notification_id=n-7&utm_source=correo');
+
+  await waitFor(() =>
+    expect(network.sent('POST', '/api/trpc/guardian.openNotification')).toHaveLength(1),
+  );
+  const [opened] = network.sent('POST', '/api/trpc/guardian.openNotification');
+  expect(opened!.headers.get('x-csrf-token')).toBe('token-1');
+  expect(await opened!.json()).toEqual({ 0: { notificationId: 'n-7' } });
+  expect(router.state.location.search).toBe('?utm_source=correo');
+  expect(await screen.findAllByTestId('dependent-card')).toHaveLength(2);
+});

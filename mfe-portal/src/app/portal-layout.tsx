@@ -8,6 +8,7 @@ import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
 import { UtmLink, UtmNavLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useSession } from '@cuota/web-core/session/use-session';
+import { useNotificationFromLink } from '../features/notifications/use-notification-from-link';
 
 const item = (to: string, label: string, end = false): NavigationItem => ({
   key: to,
@@ -45,6 +46,7 @@ export function PortalLayout() {
   const { school } = useCurrentSchool();
   const { signOut } = useAuthActions();
   const { showAlert } = useAlert();
+  useNotificationFromLink();
   const signOutOrExplain = () =>
     signOut().catch(() => showAlert('No pudimos cerrar tu sesión. Intenta de nuevo.', 'error'));
   return (

@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { TRPC_PATH } from '@cuota/contracts/identity/shell-endpoints';
 import { GENERIC_ERROR_MESSAGE } from '@cuota/web-core/api/api-error';
+import { CSRF_HEADER, isCsrfRejection, withCsrfRetry } from '@cuota/web-core/api/csrf';
 
-// The tRPC HTTP batch protocol, queries only (all the browser asks): the procedures asked in
-// the same tick go out as one GET of TRPC_PATH/a,b?batch=1&input={} and the answer is an array,
-// one `{ result: { data } }` or `{ error: { message, data: { code, httpStatus } } }` each.
+// The tRPC HTTP batch protocol: the queries asked in the same tick go out as one GET of
+// TRPC_PATH/a,b?batch=1&input={} and the answer is an array, one `{ result: { data } }` or
+// `{ error: { message, data: { code, httpStatus } } }` each; a mutation is a POST of its own
+// (a batch of one, `{ "0": input }`) with the CSRF token.
 // @trpc/client did the same for ~6 KB gz on every first screen. Every answer is parsed with
 // the zod schema from @cuota/contracts (the BFF's router type is not in the browser).
 
@@ -103,4 +105,30 @@ export async function trpcQuery<S extends z.ZodType>(
   } catch (error) {
     return { error: toQueryError(error) };
   }
+}
+
+/** Runs a tRPC mutation with its CSRF token; resolves with the procedure's data. */
+export async function trpcMutation(endpoint: AnyEndpoint, input: unknown): Promise<unknown> {
+  const url = `${TRPC_PATH}/${procedureOf(endpoint)}?batch=1`;
+  const response = await withCsrfRetry(
+    (csrfToken) =>
+      fetch(url, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrfToken },
+        body: JSON.stringify({ 0: input }),
+      }),
+    async (sent) =>
+      isCsrfRejection(
+        sent.status,
+        await sent
+          .clone()
+          .json()
+          .catch(() => null),
+      ),
+  );
+  const answers: unknown = await response.json().catch(() => undefined);
+  const answer = (Array.isArray(answers) ? answers[0] : undefined) as Answer | undefined;
+  if (answer?.result) return answer.result.data;
+  throw new TrpcError(answer?.error?.message ?? GENERIC_ERROR_MESSAGE, answer?.error?.data);
 }

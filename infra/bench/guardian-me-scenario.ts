@@ -5,7 +5,7 @@ import { stateDir, type System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
-import { cpuMs, maxRss, peakRssDuring, rssNow, rssTable } from './memory.ts';
+import { cpuMs, maxRss, peakRssDuring, rssIdleAfter, rssNow, rssTable } from './memory.ts';
 import { ROUNDS, medianRound, perRequest, ratio, row, startBaseline } from './rounds.ts';
 
 /**
@@ -62,6 +62,7 @@ export async function guardianMeScenario(system: System): Promise<void> {
       rounds.plain.push(await measure(bare.url('/bare')));
     }
     const after = rssNow(system.supervisor);
+    const idle = await rssIdleAfter(system.supervisor);
     const [stack, io, plain] = [rounds.stack, rounds.io, rounds.plain].map(medianRound) as [
       Measurement,
       Measurement,
@@ -97,7 +98,7 @@ p99 **${ratio(stack.p99Ms, plain.p99Ms, 1)}×**.
 Memory (RSS from /proc, sampled every 250 ms while guardian.me was driven, peak of all rounds; aims: BFF under
 250 MB under load, each service under 150 MB idle):
 
-${rssTable(before, peak, after)}`;
+${rssTable(before, peak, after, idle)}`;
     writeSection('guardian-me', report);
     console.log(report);
   } finally {

@@ -66,10 +66,19 @@ const CLOCK_TICKS = 100;
 export const maxRss = (a: Rss, b: Rss): Rss =>
   Object.fromEntries(MEASURED_PROCESSES.map((n) => [n, Math.max(a[n] ?? 0, b[n] ?? 0)]));
 
-/** A markdown table: one row per process, RSS before, peak under load and after. */
-export function rssTable(before: Rss, under: Rss, after: Rss): string {
+/** How long the processes rest before "idle after" is read: V8 gives pages back once idle. */
+const IDLE_SECONDS = 10;
+
+/** Every process's RSS once the load has stopped for a while (the aims' "idle after load"). */
+export async function rssIdleAfter(supervisor: Supervisor): Promise<Rss> {
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  return rssNow(supervisor);
+}
+
+/** A markdown table: one row per process, RSS before, peak under load, right after and idle. */
+export function rssTable(before: Rss, under: Rss, after: Rss, idle: Rss): string {
   const rows = MEASURED_PROCESSES.map(
-    (n) => `| ${n} | ${before[n]} | ${under[n]} | ${after[n]} |`,
+    (n) => `| ${n} | ${before[n]} | ${under[n]} | ${after[n]} | ${idle[n]} |`,
   ).join('\n');
-  return `| process | before MB | peak under load MB | after MB |\n|---|---|---|---|\n${rows}`;
+  return `| process | before MB | peak under load MB | right after MB | idle ${IDLE_SECONDS} s after MB |\n|---|---|---|---|---|\n${rows}`;
 }

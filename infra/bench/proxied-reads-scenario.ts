@@ -7,7 +7,15 @@ import { stateDir, type System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
-import { cpuMs, maxRss, peakRssDuring, rssNow, rssTable, type Rss } from './memory.ts';
+import {
+  cpuMs,
+  maxRss,
+  peakRssDuring,
+  rssIdleAfter,
+  rssNow,
+  rssTable,
+  type Rss,
+} from './memory.ts';
 import { ROUNDS, medianRound, perRequest, ratio, row, startBaseline } from './rounds.ts';
 import { csrfTokenFor, signInStaff } from './staff-session.ts';
 
@@ -70,6 +78,7 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
   const measured: Measured[] = [];
   for (const endpoint of endpoints) measured.push(await measureEndpoint(system, endpoint, peak));
   const after = rssNow(system.supervisor);
+  const idle = await rssIdleAfter(system.supervisor);
   const report = `## Proxied reads through the BFF vs the same I/O in one process
 
 Command: \`npm run bench\` (scenario infra/bench/proxied-reads-scenario.ts), ${new Date().toISOString().slice(0, 10)}.
@@ -85,7 +94,7 @@ ${measured.map(section).join('\n\n')}
 Memory (RSS from /proc, sampled every 250 ms while the real paths were driven, peak of all
 rounds; aims: BFF under 250 MB under load, each service under 150 MB idle after):
 
-${rssTable(before, peak.rss, after)}
+${rssTable(before, peak.rss, after, idle)}
 
 Load average after: ${loadAverage()}.`;
   writeSection('proxied-reads', report);

@@ -9,7 +9,11 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { PreloadStartChunks } from './preload-start-chunks.mjs';
-import { eagerPackageModulesOf, packageModulesOf } from './shell-provided.mjs';
+import {
+  eagerPackageModulesOf,
+  packageModulesOf,
+  shellProvidedSpecifiers,
+} from './shell-provided.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -174,27 +178,42 @@ const HOST_CHUNKS = {
   },
 };
 
+const UI_PACKAGES = /[\\/]packages[\\/](ui|web-core)[\\/]/;
+const OWN_PACKAGES = /[\\/]packages[\\/](ui|web-core|contracts)[\\/]/;
+
+/** The contracts modules the shell imports by specifier, and so provides to the remotes. */
+function shellProvidedContracts() {
+  const require = createRequire(path.join(repoRoot, 'shell', 'package.json'));
+  return [...shellProvidedSpecifiers(path.join(repoRoot, 'shell'))]
+    .filter((specifier) => specifier.startsWith('@cuota/contracts/'))
+    .map((specifier) => fs.realpathSync(require.resolve(specifier)));
+}
+
 /**
  * A remote's own copies of the shared libraries are fallbacks (the shell's are loaded first),
  * but the @cuota/ui and web-core modules the shell does not import come from the remote, in
  * two more rounds of small files (~300 ms each on a loaded machine). They come in one file,
- * `cuota-web`. The ones the shell imports (and so provides) stay out of it, each in its own
- * fallback chunk that loads only on a page without them (it held ~7 KB gz of such copies).
- * Contracts stay a chunk each (their zod is the shell's, ADR 0025 addendum).
+ * `cuota-web`, with the contracts they import (else each contract's chunk carried its own copy
+ * of what it imports by path: the portal's home loaded five such chunks). The ones the shell
+ * imports (and so provides) stay out of it, each in its own fallback chunk that loads only on a
+ * page without them (it held ~7 KB gz of such copies). Contracts only lazy pages use stay a
+ * chunk each, loaded with their page.
  */
 function remoteChunks(appDir, exposes = {}) {
-  const shellProvides = packageModulesOf(path.join(repoRoot, 'shell'));
+  const shellProvides = new Set([
+    ...packageModulesOf(path.join(repoRoot, 'shell')),
+    ...shellProvidedContracts(),
+  ]);
   const eager = eagerPackageModulesOf(
     appDir,
     Object.values(exposes).map((file) => path.resolve(appDir, file)),
   );
-  const ownPackageModule = (module) =>
-    /[\\/]packages[\\/](ui|web-core)[\\/]/.test(module.resource ?? '') &&
-    !shellProvides.has(module.resource);
+  const ownPackageModule = (module, packages = UI_PACKAGES) =>
+    packages.test(module.resource ?? '') && !shellProvides.has(module.resource);
   return {
     cuota: {
       name: 'cuota-web',
-      test: (module) => ownPackageModule(module) && eager.has(module.resource),
+      test: (module) => ownPackageModule(module, OWN_PACKAGES) && eager.has(module.resource),
       chunks: 'async',
       enforce: true,
       priority: 10,
@@ -202,7 +221,7 @@ function remoteChunks(appDir, exposes = {}) {
     // The ones only its lazy pages import: one more file, with the first of those pages.
     cuotaLazy: {
       name: 'cuota-web-lazy',
-      test: ownPackageModule,
+      test: (module) => ownPackageModule(module),
       chunks: 'async',
       enforce: true,
     },

@@ -47,6 +47,9 @@ export function packageModulesOf(appDir) {
   return seen;
 }
 
+const WORKSPACE_SPECIFIER = /^@cuota\/(ui|web-core|contracts)\//;
+/** A module of one of those packages, however it was imported (by specifier or relatively). */
+const PACKAGE_FOLDER = /[\\/]packages[\\/](ui|web-core|contracts)[\\/]/;
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 
 function resolveRelative(from, specifier) {
@@ -63,7 +66,7 @@ function resolveRelative(from, specifier) {
 }
 
 /**
- * Absolute paths of the @cuota/ui and web-core modules that `entries` import statically,
+ * Absolute paths of the @cuota/ui, web-core and contracts modules that `entries` import statically,
  * through the app's own modules and the packages' (not through `import()`): what an exposed
  * module needs before its first render, as opposed to its lazy pages.
  * @param {string} appDir
@@ -80,10 +83,9 @@ export function eagerPackageModulesOf(appDir, entries) {
     for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
       let resolved;
       if (specifier.startsWith('.')) resolved = resolveRelative(file, specifier);
-      else if (/^@cuota\/(ui|web-core)\//.test(specifier)) {
+      else if (WORKSPACE_SPECIFIER.test(specifier))
         resolved = fs.realpathSync(require.resolve(specifier));
-        packageModules.add(resolved);
-      }
+      if (resolved && PACKAGE_FOLDER.test(resolved)) packageModules.add(resolved);
       if (resolved && !seen.has(resolved)) {
         seen.add(resolved);
         pending.push(resolved);
@@ -95,7 +97,6 @@ export function eagerPackageModulesOf(appDir, entries) {
 
 const ANY_IMPORT =
   /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
-const WORKSPACE_SPECIFIER = /^@cuota\/(ui|web-core|contracts)\//;
 
 /**
  * Every @cuota/ui, web-core and contracts specifier the shell's compilation imports, through

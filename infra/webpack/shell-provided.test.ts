@@ -43,6 +43,17 @@ test("a remote's eager modules leave out what only its lazy pages import", () =>
   expect(modules.has(file('packages/ui/src/text-field.tsx'))).toBe(false);
 });
 
+test("a remote's eager modules hold the contracts its pages import, and what those import by path", () => {
+  const portal = path.join(root, 'mfe-portal');
+  const home = path.join(portal, 'src/features/payments/components/family-balance.tsx');
+  const modules = eagerPackageModulesOf(portal, [home]);
+  // One chunk holds them (create-web-config's `cuota-web`): webpack had copied the modules a
+  // contract imports by path into every contract's own chunk (concepts.ts four times).
+  expect(modules.has(file('packages/contracts/src/billing/endpoints/orders.ts'))).toBe(true);
+  expect(modules.has(file('packages/contracts/src/billing/concepts.ts'))).toBe(true);
+  expect(modules.has(file('packages/contracts/src/http/endpoint.ts'))).toBe(true);
+});
+
 // The shared singletons of create-web-config.mjs: the shell's copies are the ones that run.
 const SHARED_LIBRARIES = [
   'react',
@@ -80,4 +91,40 @@ test('the shell provides the session and, through it, the permissions and staff 
   expect(provided.has('@cuota/contracts/identity/session')).toBe(true);
   expect(provided.has('@cuota/contracts/access/permissions')).toBe(true);
   expect(provided.has('@cuota/contracts/enrolment/entities')).toBe(true);
+});
+
+/**
+ * A contracts module three or more others import is imported by specifier: then it is a shared
+ * module, one copy per page (the shell's when it has one). Imported by path, webpack copied it
+ * into the fallback chunk of every contract importing it (the dashboard held 278 extra copies of
+ * contracts modules; Inicio 272 → 256 KB gz with the first seven moved, ADR 0025).
+ */
+const SHARED_FROM_IMPORTERS = 3;
+
+test('contracts import the modules many of them share by specifier, never by path', () => {
+  const contracts = path.join(root, 'packages/contracts/src');
+  const imports: { from: string; specifier: string; target: string }[] = [];
+  for (const entry of fs.readdirSync(contracts, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.ts') || entry.endsWith('.test.ts')) continue;
+    const from = entry.replace(/\.ts$/, '');
+    for (const [, specifier] of fs
+      .readFileSync(path.join(contracts, entry), 'utf8')
+      .matchAll(/from\s+'([^']+)'/g)) {
+      const target = specifier!.startsWith('.')
+        ? path.relative(contracts, path.resolve(contracts, path.dirname(entry), specifier!))
+        : specifier!.startsWith('@cuota/contracts/')
+          ? specifier!.slice('@cuota/contracts/'.length)
+          : undefined;
+      if (target)
+        imports.push({ from, specifier: specifier!, target: target.replace(/\.ts$/, '') });
+    }
+  }
+  const importers = new Map<string, Set<string>>();
+  for (const { from, target } of imports)
+    importers.set(target, (importers.get(target) ?? new Set()).add(from));
+  const byPath = imports
+    .filter(({ specifier }) => specifier.startsWith('.'))
+    .filter(({ target }) => (importers.get(target)?.size ?? 0) >= SHARED_FROM_IMPORTERS)
+    .map(({ from, specifier }) => `${from}: ${specifier}`);
+  expect(byPath).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { IdentityClaims, Membership } from '../identity/identity-claims';
-import { grants, type Permission } from './permissions';
+import { grants, type Permission } from '@cuota/contracts/access/permissions';
 
 /**
  * What a staff caller needs: a permission of docs/permissions.md in the call's school, or

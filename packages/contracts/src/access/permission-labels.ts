@@ -1,4 +1,4 @@
-import type { Permission } from './permissions';
+import type { Permission } from '@cuota/contracts/access/permissions';
 
 /** The domains a permission belongs to: the rows of docs/permissions.md, in this order. */
 export const PERMISSION_DOMAINS = ['enrolment', 'billing', 'payments', 'invoicing'] as const;

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { STAFF_ROLES, type StaffRole } from '../enrolment/entities';
+import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import { PERMISSION_DOMAIN, PERMISSION_LABELS } from './permission-labels';
-import { PERMISSIONS, ROLE_PERMISSIONS, type Permission } from './permissions';
+import {
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  type Permission,
+} from '@cuota/contracts/access/permissions';
 
 const DOC = path.resolve(__dirname, '../../../../docs/permissions.md');
 

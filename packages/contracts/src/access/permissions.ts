@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StaffRole } from '../enrolment/entities';
+import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 
 /**
  * What a staff member may do in a school, per domain. Read with docs/permissions.md (the

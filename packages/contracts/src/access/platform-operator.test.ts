@@ -1,5 +1,5 @@
 import type { IdentityClaims } from '../identity/identity-claims';
-import { decideAccess, platformOperator, staffOnly } from './access';
+import { decideAccess, platformOperator, staffOnly } from '@cuota/contracts/access/access';
 
 const owner: IdentityClaims = {
   kind: 'staff',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bulkJobProgressSchema } from './bulk-jobs';
-import { educationLevelSchema } from '../enrolment/entities';
-import { periodSchema } from './concepts';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { periodSchema } from '@cuota/contracts/billing/concepts';
 
 /** Spec §4 job status. */
 export const JOB_STATUSES = ['PENDING', 'FINISHED', 'ERROR', 'FINISHED_WITH_ERROR'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Permission } from '../access/permissions';
-import { periodSchema } from './concepts';
-import { createScholarshipSchema, reasonSchema } from './scholarships';
+import type { Permission } from '@cuota/contracts/access/permissions';
+import { periodSchema } from '@cuota/contracts/billing/concepts';
+import { createScholarshipSchema, reasonSchema } from '@cuota/contracts/billing/scholarships';
 
 /** Spec §4 bulk-operation status, word for word (ADR 0040 says which ones a job reaches). */
 export const BULK_OPERATION_STATUSES = [

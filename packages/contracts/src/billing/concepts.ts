@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities.ts';
-import { calendarDateSchema, positiveCentavosSchema } from '../common/money.ts';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** Spec §3 concept types. */
 export const CONCEPT_TYPES = [

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
-import { lateFeeSchema } from './concepts';
-import { orderDetailSchema } from './orders';
-import { reasonSchema } from './scholarships';
+import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
+import { lateFeeSchema } from '@cuota/contracts/billing/concepts';
+import { orderDetailSchema } from '@cuota/contracts/billing/orders';
+import { reasonSchema } from '@cuota/contracts/billing/scholarships';
 
 /** …/fulfillments/{fulfillment}/switch_interest_forgiven/: forgive the late fee, or charge it again. */
 export const switchInterestForgivenSchema = z.strictObject({

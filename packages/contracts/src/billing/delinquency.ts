@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../common/money';
-import { educationLevelSchema } from '../enrolment/entities';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
 
 /** Days past due, as the delinquency report groups them (issue 17). */
 export const AGING_BUCKETS = ['0_30', '31_60', '61_90', '90_plus'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRequest } from '../common/request-definition';
+import { defineRequest } from '@cuota/contracts/common/request-definition';
 import { ORDER_PAYMENT_STATUSES } from './order-payment-statuses';
 
 export {

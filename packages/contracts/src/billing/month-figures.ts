@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities';
-import { calendarDateSchema } from '../common/money';
-import { periodSchema } from './concepts';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
+import { periodSchema } from '@cuota/contracts/billing/concepts';
 
 /** GET …/billing_figures/: the month whose billing is measured (default: this month). */
 export const monthFiguresQuerySchema = z.strictObject({ month: periodSchema.optional() });

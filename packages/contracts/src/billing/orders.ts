@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../common/money';
-import { educationLevelSchema } from '../enrolment/entities';
-import { conceptTypeSchema, periodSchema } from './concepts';
-import { orderPaymentStatusSchema } from './inscription-payments';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { orderPaymentStatusSchema } from '@cuota/contracts/billing/inscription-payments';
 
 /**
  * An order (the spec's fulfillment): what one student owes for one concept and period.

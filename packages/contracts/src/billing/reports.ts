@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { publicV1PageSchema, publicV1QuerySchema } from '../enrolment/integrations';
-import { conceptTypeSchema } from './concepts';
-import { orderSchema } from './orders';
-import { schoolOrdersQuerySchema } from './school-orders';
+import { conceptTypeSchema } from '@cuota/contracts/billing/concepts';
+import { orderSchema } from '@cuota/contracts/billing/orders';
+import { schoolOrdersQuerySchema } from '@cuota/contracts/billing/school-orders';
 
 /** Rows without the school in their path name it in the query (docs/permissions.md). */
 export const schoolIdSchema = z.uuid({

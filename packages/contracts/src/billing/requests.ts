@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRequest } from '../common/request-definition';
-import { conceptTypeSchema, periodSchema } from './concepts';
-import { orderPaymentStatusSchema } from './inscription-payments';
+import { defineRequest } from '@cuota/contracts/common/request-definition';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { orderPaymentStatusSchema } from '@cuota/contracts/billing/inscription-payments';
 
 /**
  * Questions other domains ask billing over NATS request/reply (billing answers them).

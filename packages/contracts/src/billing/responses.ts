@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { educationLevelSchema, studentStatusSchema } from '../enrolment/entities';
-import { studentSnapshotSchema } from '../events/enrolment.student.created.v1';
+import { educationLevelSchema, studentStatusSchema } from '@cuota/contracts/enrolment/entities';
+import { studentSnapshotSchema } from '@cuota/contracts/events/enrolment.student.created.v1';
 
 /**
  * A student as billing knows it: enrolment's snapshot plus when billing last saw it change.

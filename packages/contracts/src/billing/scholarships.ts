@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** Why a scholarship or a correction was made: always said, in a few words. */
 export const reasonSchema = z

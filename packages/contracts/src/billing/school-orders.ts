@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../common/pagination';
-import { periodSchema } from './concepts';
-import { orderSchema } from './orders';
+import { pageQuerySchema, pageSchema } from '@cuota/contracts/common/pagination';
+import { periodSchema } from '@cuota/contracts/billing/concepts';
+import { orderSchema } from '@cuota/contracts/billing/orders';
 
 /** Which of the school's orders a list or export holds (all filters optional). */
 export const schoolOrderFilterSchema = z.object({

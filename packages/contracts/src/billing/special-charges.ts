@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { positiveCentavosSchema } from '../common/money';
-import { reasonSchema } from './scholarships';
+import { positiveCentavosSchema } from '@cuota/contracts/common/money';
+import { reasonSchema } from '@cuota/contracts/billing/scholarships';
 
 const onOrder = { order_id: z.uuid('Elige una orden válida.'), reason: reasonSchema };
 /** Hundredths of a percent: 1000 = 10 %. */

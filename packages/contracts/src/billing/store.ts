@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveCentavosSchema } from '../common/money';
+import { positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** Stock movement kinds, as the specification prints them (ADR 0062 says what each does). */
 export const STOCK_KINDS = [

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { conceptTypeSchema, periodSchema, type ConceptType } from './concepts';
+import {
+  conceptTypeSchema,
+  periodSchema,
+  type ConceptType,
+} from '@cuota/contracts/billing/concepts';
 
 /**
  * The concept types a family may subscribe a student to (ADR 0035 "Subscriptions"): optional

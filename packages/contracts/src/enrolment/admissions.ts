@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { inscriptionPaymentConceptSchema } from '../billing/inscription-payments';
-import { pageQuerySchema, pageSchema } from '../common/pagination';
+import { inscriptionPaymentConceptSchema } from '@cuota/contracts/billing/inscription-payments';
+import { pageQuerySchema, pageSchema } from '@cuota/contracts/common/pagination';
 import {
   educationLevelSchema,
   enrolmentLabelSchema,
   genderSchema,
   studentStatusSchema,
-} from './entities';
-import { curpSchema } from './student-detail';
+} from '@cuota/contracts/enrolment/entities';
+import { curpSchema } from '@cuota/contracts/enrolment/student-detail';
 
 /**
  * Admissions (spec "v1 admissions"): a family asks (lead), applies (new_student, shown as

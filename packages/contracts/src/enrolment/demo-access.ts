@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffRoleSchema } from './entities';
+import { staffRoleSchema } from '@cuota/contracts/enrolment/entities';
 
 /** What the enrolment seed prints (one JSON line): who to sign in as on the demo school. */
 export const demoAccessSchema = z.object({

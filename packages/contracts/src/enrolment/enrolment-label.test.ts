@@ -1,4 +1,4 @@
-import type { InscriptionPaymentConcept } from '../billing/inscription-payments';
+import type { InscriptionPaymentConcept } from '@cuota/contracts/billing/inscription-payments';
 import { enrolmentLabelFor } from './enrolment-label';
 
 const concept = (

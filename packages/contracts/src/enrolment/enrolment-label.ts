@@ -1,5 +1,5 @@
-import type { InscriptionPayments } from '../billing/inscription-payments';
-import type { EnrolmentLabel } from './entities';
+import type { InscriptionPayments } from '@cuota/contracts/billing/inscription-payments';
+import type { EnrolmentLabel } from '@cuota/contracts/enrolment/entities';
 
 /** Labels that mean the student's seat for the cycle is paid. */
 export const INSCRIBED_LABELS: readonly EnrolmentLabel[] = ['Inscrito', 'Reinscrito'];

@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { taxRegimeSchema } from './schools';
-import { parseRfc } from '../invoicing/rfc';
-import { pageQuerySchema, pageSchema } from '../common/pagination';
+import { taxRegimeSchema } from '@cuota/contracts/enrolment/schools';
+import { parseRfc } from '@cuota/contracts/invoicing/rfc';
+import { pageQuerySchema, pageSchema } from '@cuota/contracts/common/pagination';
 import { FAMILY_CFDI_USES } from '../invoicing/fiscal-catalogs';
-import { onboardingStageSchema, riskLevelSchema, schoolSummarySchema } from './entities';
+import {
+  onboardingStageSchema,
+  riskLevelSchema,
+  schoolSummarySchema,
+} from '@cuota/contracts/enrolment/entities';
 
 const name = z.string().trim().min(1, 'Escribe el nombre.').max(100, 'Máximo 100 caracteres.');
 

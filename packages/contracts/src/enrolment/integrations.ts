@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { educationLevelSchema, studentStatusSchema } from './entities';
+import { educationLevelSchema, studentStatusSchema } from '@cuota/contracts/enrolment/entities';
 
 /**
  * "Public v1" (GET /api/v1/internal/public/{students,guardians,sections,school-cycles}/):

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { educationLevelSchema, type EducationLevel } from './entities';
+import { educationLevelSchema, type EducationLevel } from '@cuota/contracts/enrolment/entities';
 
 /**
  * How many grades each level has in Mexico: preescolar 3, primaria 6, secundaria 3;

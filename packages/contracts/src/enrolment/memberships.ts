@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../common/pagination';
-import { schoolKindSchema, schoolStatusSchema, staffRoleSchema } from './entities';
-import { permissionSchema } from '../access/permissions';
-import { updateAdminPermissionsSchema } from './staff';
+import { pageQuerySchema, pageSchema } from '@cuota/contracts/common/pagination';
+import {
+  schoolKindSchema,
+  schoolStatusSchema,
+  staffRoleSchema,
+} from '@cuota/contracts/enrolment/entities';
+import { permissionSchema } from '@cuota/contracts/access/permissions';
+import { updateAdminPermissionsSchema } from '@cuota/contracts/enrolment/staff';
 
 /** GET /academic-coordinator/memberships/: one of the caller's own memberships in force. */
 export const myMembershipSchema = z.object({

@@ -5,7 +5,7 @@ import {
   riskLevelSchema,
   schoolSummarySchema,
   studentStatusSchema,
-} from './entities';
+} from '@cuota/contracts/enrolment/entities';
 
 /** Spec §3 "Guardian inside a dependent": billable only with id, billing_name and tax_id. */
 export const dependentGuardianSchema = z.object({

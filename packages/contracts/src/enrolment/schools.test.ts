@@ -1,6 +1,10 @@
 import fc from 'fast-check';
-import { SCHOOL_STATUSES, type SchoolStatus } from './entities';
-import { canMoveSchool, SCHOOL_STATUS_LABELS, SCHOOL_STATUS_TRANSITIONS } from './schools';
+import { SCHOOL_STATUSES, type SchoolStatus } from '@cuota/contracts/enrolment/entities';
+import {
+  canMoveSchool,
+  SCHOOL_STATUS_LABELS,
+  SCHOOL_STATUS_TRANSITIONS,
+} from '@cuota/contracts/enrolment/schools';
 
 // Properties of the school status transitions (SCHOOL_STATUS_TRANSITIONS).
 

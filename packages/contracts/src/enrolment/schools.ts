@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { parseRfc } from '../invoicing/rfc';
+import { parseRfc } from '@cuota/contracts/invoicing/rfc';
 import {
   educationLevelSchema,
   schoolKindSchema,
   schoolStatusSchema,
   type SchoolStatus,
-} from './entities';
+} from '@cuota/contracts/enrolment/entities';
 
 /**
  * Which status a school may move to from each status (spec §3 lists the values, not the

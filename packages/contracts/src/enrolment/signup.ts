@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { admissionGuardianInputSchema } from './admissions';
-import { educationLevelSchema, genderSchema } from './entities';
+import { educationLevelSchema, genderSchema } from '@cuota/contracts/enrolment/entities';
 
 /**
  * POST /api/v1/schools/{id}/signup/ (store, signed out): a family leaves its data from the

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { staffRoleSchema } from './entities';
-import { permissionSchema } from '../access/permissions';
-import { createAdminSchema, schoolAdminSchema, staffInvitationSchema } from './staff';
+import { staffRoleSchema } from '@cuota/contracts/enrolment/entities';
+import { permissionSchema } from '@cuota/contracts/access/permissions';
+import {
+  createAdminSchema,
+  schoolAdminSchema,
+  staffInvitationSchema,
+} from '@cuota/contracts/enrolment/staff';
 
 /** A staff password: at least this long (a passphrase beats symbols), at most 200. */
 export const STAFF_PASSWORD_MIN_LENGTH = 10;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../common/pagination';
-import { staffRoleSchema } from './entities';
-import { PERMISSIONS, permissionSchema, type Permission } from '../access/permissions';
+import { pageQuerySchema, pageSchema } from '@cuota/contracts/common/pagination';
+import { staffRoleSchema } from '@cuota/contracts/enrolment/entities';
+import {
+  PERMISSIONS,
+  permissionSchema,
+  type Permission,
+} from '@cuota/contracts/access/permissions';
 
 /** Each permission once, in the matrix's order (how the list is stored and compared). */
 const permissionList = z

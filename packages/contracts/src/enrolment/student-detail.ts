@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries';
-import { educationLevelSchema, genderSchema, studentStatusSchema } from './entities';
+import {
+  educationLevelSchema,
+  genderSchema,
+  studentStatusSchema,
+} from '@cuota/contracts/enrolment/entities';
 
 const name = z.string().trim().min(1, 'Escribe el nombre.').max(100, 'Máximo 100 caracteres.');
 

@@ -4,8 +4,8 @@ import {
   EDUCATION_LEVELS,
   genderSchema,
   type EducationLevel,
-} from './entities';
-import { curpSchema } from './student-detail';
+} from '@cuota/contracts/enrolment/entities';
+import { curpSchema } from '@cuota/contracts/enrolment/student-detail';
 
 /**
  * Student import from a spreadsheet (xlsx or csv): the columns, the row rules, the job.

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../common/pagination';
-import { educationLevelSchema, genderSchema, studentStatusSchema } from './entities';
+import { pageQuerySchema } from '@cuota/contracts/common/pagination';
+import {
+  educationLevelSchema,
+  genderSchema,
+  studentStatusSchema,
+} from '@cuota/contracts/enrolment/entities';
 
 /**
  * Orderings the list supports: only those an index serves (students_school_name_idx, read

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { STUDENT_STATUSES, type StudentStatus } from './entities';
+import { STUDENT_STATUSES, type StudentStatus } from '@cuota/contracts/enrolment/entities';
 import {
   allowedTransitions,
   canTransition,

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { STUDENT_STATUSES, studentStatusSchema, type StudentStatus } from './entities';
+import {
+  STUDENT_STATUSES,
+  studentStatusSchema,
+  type StudentStatus,
+} from '@cuota/contracts/enrolment/entities';
 
 /**
  * Which student status may follow which (docs/adr/0008-student-status-transitions.md).

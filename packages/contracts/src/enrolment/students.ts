@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './countries';
-import { educationLevelSchema, genderSchema } from './entities';
+import { educationLevelSchema, genderSchema } from '@cuota/contracts/enrolment/entities';
 
 const name = z.string().trim().min(1, 'Escribe el nombre.').max(100);
 

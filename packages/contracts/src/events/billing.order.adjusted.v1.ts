@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conceptTypeSchema, periodSchema } from '../billing/concepts';
-import { defineEvent } from './event-envelope';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
  * An order's amount changed after it was billed: a scholarship or discount granted, a late

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderAdjustedSchema, type OrderAdjusted } from './billing.order.adjusted.v1';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** Most orders one event carries: a massive scholarship's chunk of 10,000 is 20 events. */
 export const ORDERS_PER_ADJUSTED_EVENT = 500;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conceptTypeSchema, periodSchema } from '../billing/concepts';
-import { defineEvent } from './event-envelope';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** Most orders one event carries: a bill run of 100,000 orders is 200 events, not one. */
 export const ORDERS_PER_BILLED_EVENT = 500;

@@ -1,4 +1,4 @@
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 import { ordersBilledSchema } from './billing.orders.billed.v1';
 
 /** Billing removed unpaid orders of a batch (a bill run undone): payments reverses them. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A guardian as other domains may keep it: invoicing needs the fiscal fields. */
 export const guardianSnapshotSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A guardian removed in admissions (one with no other student); others forget them too. */
 export const guardianDeletedV1 = defineEvent(

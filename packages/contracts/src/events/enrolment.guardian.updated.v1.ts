@@ -1,4 +1,4 @@
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 import { guardianSnapshotSchema } from './enrolment.guardian.created.v1';
 
 /** The guardian as it is now, fiscal fields included (invoicing keeps the newest). */

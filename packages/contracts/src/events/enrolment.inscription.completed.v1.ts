@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { enrolmentLabelSchema } from '../enrolment/entities';
-import { defineEvent } from './event-envelope';
+import { enrolmentLabelSchema } from '@cuota/contracts/enrolment/entities';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** An applicant became an inscribed (active) student of the school. */
 export const inscriptionCompletedV1 = defineEvent(

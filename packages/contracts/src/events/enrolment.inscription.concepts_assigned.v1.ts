@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** Concepts (charges) staff attached to an admission; billing creates the student's orders. */
 export const inscriptionConceptsSchema = z.object({

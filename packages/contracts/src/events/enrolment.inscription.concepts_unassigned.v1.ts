@@ -1,4 +1,4 @@
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 import { inscriptionConceptsSchema } from './enrolment.inscription.concepts_assigned.v1';
 
 /** Concepts staff removed from an admission; billing cancels what it had not charged yet. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities';
-import { defineEvent } from './event-envelope';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A level as the school offers it now: name, place in its list and whether it is offered. */
 export const levelSnapshotSchema = z.object({

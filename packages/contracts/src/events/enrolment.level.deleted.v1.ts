@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
  * The school stopped offering a level that had no students; its empty sections went with

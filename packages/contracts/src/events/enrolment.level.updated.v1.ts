@@ -1,4 +1,4 @@
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 import { levelSnapshotSchema } from './enrolment.level.created.v1';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { schoolKindSchema, schoolStatusSchema } from '../enrolment/entities';
-import { defineEvent } from './event-envelope';
+import { schoolKindSchema, schoolStatusSchema } from '@cuota/contracts/enrolment/entities';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
  * A school's data or configuration changed. Payments reads the sandbox switch and the

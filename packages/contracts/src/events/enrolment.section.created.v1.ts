@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities';
-import { defineEvent } from './event-envelope';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A section (grupo) as it is now. */
 export const sectionSnapshotSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** An empty section was deleted (alone, in a bulk delete, or with its level). */
 export const sectionDeletedV1 = defineEvent(

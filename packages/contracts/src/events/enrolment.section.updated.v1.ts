@@ -1,4 +1,4 @@
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 import { sectionSnapshotSchema } from './enrolment.section.created.v1';
 
 /** A section renamed, moved to another level, or its grade or capacity changed. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { staffRoleSchema } from '../enrolment/entities';
-import { permissionSchema } from '../access/permissions';
-import { defineEvent } from './event-envelope';
+import { staffRoleSchema } from '@cuota/contracts/enrolment/entities';
+import { permissionSchema } from '@cuota/contracts/access/permissions';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
  * Audit trail of who may do what: every membership added, re-roled, re-permissioned,

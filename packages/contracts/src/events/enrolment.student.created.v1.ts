@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
-import { educationLevelSchema, studentStatusSchema } from '../enrolment/entities';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
+import { educationLevelSchema, studentStatusSchema } from '@cuota/contracts/enrolment/entities';
 
 export const studentSnapshotSchema = z.object({
   student_id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
-import { studentStatusSchema } from '../enrolment/entities';
-import { studentSnapshotSchema } from './enrolment.student.created.v1';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
+import { studentStatusSchema } from '@cuota/contracts/enrolment/entities';
+import { studentSnapshotSchema } from '@cuota/contracts/events/enrolment.student.created.v1';
 
 /** A status move (docs/adr/0008): the new snapshot plus where it came from, who and why. */
 export const studentStatusChangedSchema = studentSnapshotSchema.extend({

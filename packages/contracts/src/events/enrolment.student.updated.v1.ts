@@ -1,5 +1,5 @@
-import { defineEvent } from './event-envelope';
-import { studentSnapshotSchema } from './enrolment.student.created.v1';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
+import { studentSnapshotSchema } from '@cuota/contracts/events/enrolment.student.created.v1';
 
 /**
  * The student as it is now, after an edit, a billing-guardian assignment or a

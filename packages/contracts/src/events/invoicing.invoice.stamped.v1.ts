@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A CFDI was stamped by the PAC (a failed stamp publishes nothing yet). */
 export const invoiceStampedV1 = defineEvent(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { allocationSchema } from '../payments/payins';
-import { defineEvent } from './event-envelope';
+import { allocationSchema } from '@cuota/contracts/payments/payins';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A student's credit balance paid new orders: billing marks them, invoicing invoices them. */
 export const creditAppliedSchema = z.object({

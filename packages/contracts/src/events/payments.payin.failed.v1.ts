@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A card payment was declined or abandoned: billing restores the orders' status. */
 export const payinFailedV1 = defineEvent(

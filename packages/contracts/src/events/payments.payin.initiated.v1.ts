@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from './event-envelope';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A card payment is on its way for these orders: billing shows them WAITING_PAID. */
 export const payinInitiatedV1 = defineEvent(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { allocationSchema } from '../payments/payins';
-import { defineEvent } from './event-envelope';
+import { allocationSchema } from '@cuota/contracts/payments/payins';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
  * Money a payin brought was given back or undone, whole or in part: a desk payin voided, a

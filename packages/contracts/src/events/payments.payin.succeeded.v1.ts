@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { allocationSchema, paymentMethodSchema, payinTypeSchema } from '../payments/payins';
-import { defineEvent } from './event-envelope';
+import {
+  allocationSchema,
+  paymentMethodSchema,
+  payinTypeSchema,
+} from '@cuota/contracts/payments/payins';
+import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
  * Money was received and applied (a confirmed card payment, a desk payment): billing marks

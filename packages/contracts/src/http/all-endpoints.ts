@@ -4,7 +4,7 @@ import { IDENTITY_ENDPOINTS } from '../identity/endpoints';
 import { INVOICING_ENDPOINTS } from '../invoicing/endpoints/invoicing-endpoints';
 import { NOTIFICATIONS_ENDPOINTS } from '../notifications/endpoints';
 import { PAYMENTS_ENDPOINTS } from '../payments/endpoints/payments-endpoints';
-import type { AnyEndpoint } from './endpoint';
+import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 
 /**
  * Every HTTP endpoint Cuota serves, one definition each: what the BFF routes and checks, what

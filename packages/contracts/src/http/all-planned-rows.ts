@@ -3,7 +3,7 @@ import { IDENTITY_PLANNED_ROWS } from '../identity/planned-rows';
 import { INVOICING_PLANNED_ROWS } from '../invoicing/planned-rows';
 import { NOTIFICATIONS_PLANNED_ROWS } from '../notifications/planned-rows';
 import { PAYMENTS_PLANNED_ROWS } from '../payments/planned-rows';
-import type { PlannedRow } from './planned-row';
+import type { PlannedRow } from '@cuota/contracts/http/planned-row';
 
 /**
  * Every row of the specification nobody serves yet. Read only by the OpenAPI document (as

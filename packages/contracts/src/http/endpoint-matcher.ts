@@ -1,4 +1,4 @@
-import { HTTP_METHODS, type AnyEndpoint, type HttpMethod } from './endpoint';
+import { HTTP_METHODS, type AnyEndpoint, type HttpMethod } from '@cuota/contracts/http/endpoint';
 import { PATH_PARAM_PATTERN } from './route-path';
 
 /** What a matcher tells apart: a definition, or anything else with a method and a path. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Permission } from '../access/permissions';
-import type { Access } from '../access/access';
+import type { Permission } from '@cuota/contracts/access/permissions';
+import type { Access } from '@cuota/contracts/access/access';
 import { PATH_PARAM_PATTERN, pathParamNames } from './route-path';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,5 +1,5 @@
 import { ALL_ENDPOINTS } from './all-endpoints';
-import { endpointKey } from './endpoint';
+import { endpointKey } from '@cuota/contracts/http/endpoint';
 
 /**
  * A create that a double click or a retry can repeat takes an Idempotency-Key (ADR 0019):

@@ -1,4 +1,4 @@
-import type { Domain, HttpMethod, Surface } from './endpoint';
+import type { Domain, HttpMethod, Surface } from '@cuota/contracts/http/endpoint';
 
 /**
  * A row of the specification (docs/spec/api-paths.tsv) nobody serves yet: where it will be and

@@ -1,4 +1,4 @@
-import type { AnyEndpoint } from './endpoint';
+import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 
 /** The name of the path parameter that follows `/schools/`, if the template has one. */
 export function schoolParamOf(path: string): string | undefined {

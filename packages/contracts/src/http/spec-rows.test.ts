@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_ENDPOINTS } from './all-endpoints';
 import { ALL_PLANNED_ROWS } from './all-planned-rows';
-import { endpointKey } from './endpoint';
+import { endpointKey } from '@cuota/contracts/http/endpoint';
 
 /**
  * The definitions and the planned rows against the specification's endpoint table, row by

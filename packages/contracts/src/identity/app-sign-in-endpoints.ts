@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { anyone } from '../access/access';
-import { defineEndpoint } from '../http/endpoint';
+import { anyone } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import { tokenPairSchema } from './bearer-token-endpoints';
 import { sessionUserSchema } from './session';
-import { auth } from './shell-endpoints';
-import { staffSignInSchema, verifyCodeSchema } from './sign-in';
+import { auth } from '@cuota/contracts/identity/shell-endpoints';
+import { staffSignInSchema, verifyCodeSchema } from '@cuota/contracts/identity/sign-in';
 
 /**
  * The app's sign-ins (ADR 0038, addendum): the app shows the portal in a webview and keeps a

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { anyone, familyOrStaff } from '../access/access';
-import { defineEndpoint } from '../http/endpoint';
-import { auth } from './shell-endpoints';
-import { staffSignInSchema, verifyCodeSchema } from './sign-in';
+import { anyone, familyOrStaff } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
+import { auth } from '@cuota/contracts/identity/shell-endpoints';
+import { staffSignInSchema, verifyCodeSchema } from '@cuota/contracts/identity/sign-in';
 
 /** A token sign-in's answer (ADR 0038): use `access` as `Authorization: Bearer`. */
 export const tokenPairSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone, familyOnly, familyOrStaff } from '../access/access';
-import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
+import { anyone, familyOnly, familyOrStaff } from '@cuota/contracts/access/access';
+import { defineEndpoint, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   openNotificationInputSchema,
   verifyGuardiansInputSchema,
@@ -12,7 +12,7 @@ import {
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from '../enrolment/staff-users';
-import { portalFeaturesSchema } from '../enrolment/responses';
+import { portalFeaturesSchema } from '@cuota/contracts/enrolment/responses';
 import {
   authProvidersSchema,
   authUrlResponseSchema,
@@ -32,7 +32,7 @@ import {
   signOut,
   trpc,
   TRPC_PATH,
-} from './shell-endpoints';
+} from '@cuota/contracts/identity/shell-endpoints';
 import {
   guardianLoginInfoSchema,
   schoolLoginResultSchema,
@@ -43,7 +43,11 @@ import {
 import { APP_SIGN_IN_ENDPOINTS } from './app-sign-in-endpoints';
 import { BEARER_TOKEN_ENDPOINTS } from './bearer-token-endpoints';
 import { identityJwks, identityPublicKey } from './token-key-endpoints';
-import { sendCodeSchema, staffSignInSchema, verifyCodeSchema } from './sign-in';
+import {
+  sendCodeSchema,
+  staffSignInSchema,
+  verifyCodeSchema,
+} from '@cuota/contracts/identity/sign-in';
 
 /**
  * The endpoints the BFF answers itself: the Auth.js-shaped /api/auth/*, the portal's code

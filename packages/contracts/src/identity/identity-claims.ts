@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { staffRoleSchema } from '../enrolment/entities';
-import { permissionSchema } from '../access/permissions';
+import { staffRoleSchema } from '@cuota/contracts/enrolment/entities';
+import { permissionSchema } from '@cuota/contracts/access/permissions';
 
 /**
  * What the BFF vouches for when it calls a service: carried as a short-lived JWT

@@ -1,4 +1,4 @@
-import { plannedRows } from '../http/planned-row';
+import { plannedRows } from '@cuota/contracts/http/planned-row';
 
 /**
  * The rows of the specification's identity domain nobody serves yet (ADR 0027): the BFF answers

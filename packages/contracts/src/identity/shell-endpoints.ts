@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { anyone, familyOnly, familyOrStaff } from '../access/access';
-import { defineEndpoint } from '../http/endpoint';
-import { guardianMeSchema, portalFeaturesSchema } from '../enrolment/responses';
+import { anyone, familyOnly, familyOrStaff } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
+import { guardianMeSchema, portalFeaturesSchema } from '@cuota/contracts/enrolment/responses';
 import { remotesResponseSchema } from '../shell/remotes';
 import { authUrlResponseSchema, clientLogSchema, sessionResponseSchema } from './auth-api';
 import { csrfTokenResponseSchema } from './auth-responses';

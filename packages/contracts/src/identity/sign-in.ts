@@ -4,8 +4,8 @@ import {
   riskLevelSchema,
   schoolSummarySchema,
   staffRoleSchema,
-} from '../enrolment/entities';
-import { permissionSchema } from '../access/permissions';
+} from '@cuota/contracts/enrolment/entities';
+import { permissionSchema } from '@cuota/contracts/access/permissions';
 
 /** Enrolment → BFF: who a guardianHash belongs to (GET /internal/guardians/by-hash/{hash}). */
 export const guardianIdentitySchema = z.object({

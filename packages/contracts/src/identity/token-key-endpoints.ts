@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { anyone } from '../access/access';
-import { defineEndpoint } from '../http/endpoint';
-import { auth } from './shell-endpoints';
+import { anyone } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
+import { auth } from '@cuota/contracts/identity/shell-endpoints';
 
 /** The public half of the ES256 key the BFF signs identity tokens with, as a JWK (RFC 7517). */
 export const identityPublicJwkSchema = z.strictObject({

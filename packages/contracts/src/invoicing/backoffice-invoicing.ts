@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidField } from './cancellations';
-import { invoiceSchema } from './invoices';
+import { invoiceSchema } from '@cuota/contracts/invoicing/invoices';
 
 /** At most this many invoices named in one massive retry (the whole school's failed: none named). */
 export const MASSIVE_RETRY_MAX_IDS = 500;

@@ -4,7 +4,7 @@
  * with them, enrolment checks a family's fiscal data with them and the portal offers them.
  * Source: ../shared/reference/mexico.md §2.11 (phpcfdi/resources-sat-catalogs, cfdi_40_*).
  */
-import type { RfcKind } from './rfc';
+import type { RfcKind } from '@cuota/contracts/invoicing/rfc';
 
 interface Regimen {
   description: string;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { EDUCATION_LEVELS, educationLevelSchema, type EducationLevel } from '../enrolment/entities';
+import {
+  EDUCATION_LEVELS,
+  educationLevelSchema,
+  type EducationLevel,
+} from '@cuota/contracts/enrolment/entities';
 import { publicoEnGeneralModeSchema } from './global-invoice';
-import { schoolRfcSchema, taxRegimeSchema, taxZipCodeSchema } from '../enrolment/schools';
+import {
+  schoolRfcSchema,
+  taxRegimeSchema,
+  taxZipCodeSchema,
+} from '@cuota/contracts/enrolment/schools';
 
 /** A CSD about to expire is announced this many days before (ADR 0037 "fiscal setup"). */
 export const CSD_WARNING_DAYS = 30;

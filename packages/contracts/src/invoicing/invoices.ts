@@ -1,6 +1,6 @@
 import { globalPeriodicitySchema } from './global-invoice';
 import { z } from 'zod';
-import { requestStatusSchema, type RequestStatus } from '../payments/payins';
+import { requestStatusSchema, type RequestStatus } from '@cuota/contracts/payments/payins';
 
 /** The request statuses (spec §4) an invoice goes through, in the order it may reach them. */
 export const INVOICE_STATUSES = [

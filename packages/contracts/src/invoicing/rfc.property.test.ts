@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { GENERIC_RFCS, isInvoiceableRfc, normalizeRfc, parseRfc, rfcCheckDigit } from './rfc';
+import {
+  GENERIC_RFCS,
+  isInvoiceableRfc,
+  normalizeRfc,
+  parseRfc,
+  rfcCheckDigit,
+} from '@cuota/contracts/invoicing/rfc';
 
 // Properties of the offline RFC checks (../shared/reference/mexico.md §1, ADR 0006).
 

@@ -1,4 +1,9 @@
-import { isInvoiceableRfc, normalizeRfc, parseRfc, rfcCheckDigit } from './rfc';
+import {
+  isInvoiceableRfc,
+  normalizeRfc,
+  parseRfc,
+  rfcCheckDigit,
+} from '@cuota/contracts/invoicing/rfc';
 
 describe('rfcCheckDigit', () => {
   // Vectors from phpcfdi/rfc's CheckSumTest and SAT's public test RFC (reference/mexico.md §1.3).

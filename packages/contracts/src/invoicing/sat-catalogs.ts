@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conceptTypeSchema } from '../billing/concepts';
+import { conceptTypeSchema } from '@cuota/contracts/billing/concepts';
 
 /** `?search=`: part of a key or of its description (accents and case do not matter). */
 export const satCatalogQuerySchema = z.object({

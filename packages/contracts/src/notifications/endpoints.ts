@@ -1,5 +1,5 @@
-import { familyOnly, staffOnly } from '../access/access';
-import { defineEndpoint, uuidParams, type AnyEndpoint } from '../http/endpoint';
+import { familyOnly, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   guardianNotificationSchema,
   paymentReminderRequestSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../common/money';
-import { datesInOrder, payinFilterSchema } from './payins';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
+import { datesInOrder, payinFilterSchema } from '@cuota/contracts/payments/payins';
 
 /** POST /backoffice/payins/{id}/assign_ticket_number/: the gateway's ticket of a lost answer. */
 export const assignTicketNumberSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { periodSchema } from '../billing/concepts';
+import { periodSchema } from '@cuota/contracts/billing/concepts';
 import { cardTokenSchema } from './checkout';
 
 /**

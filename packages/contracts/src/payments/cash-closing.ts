@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../common/money';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
 
 /** What the desk does with money by hand: cash in the drawer, or a transfer to the bank. */
 export const DESK_METHODS = ['cash', 'transfer'] as const;

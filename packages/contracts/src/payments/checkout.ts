@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { allocationSchema, paymentMethodSchema, requestStatusSchema } from './payins';
+import {
+  allocationSchema,
+  paymentMethodSchema,
+  requestStatusSchema,
+} from '@cuota/contracts/payments/payins';
 
 /** The card form's single-use token (Kushki's: 32 hex characters). */
 export const cardTokenSchema = z

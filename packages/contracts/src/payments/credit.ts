@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveCentavosSchema } from '../common/money';
+import { positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** A student's credit balance given back or moved to a sibling (ADR 0036). */
 export const creditTransferSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { conceptTypeSchema, periodSchema } from '../billing/concepts';
-import { positiveCentavosSchema } from '../common/money';
-import { allocationSchema, deskOrderIdsSchema } from './payins';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { positiveCentavosSchema } from '@cuota/contracts/common/money';
+import { allocationSchema, deskOrderIdsSchema } from '@cuota/contracts/payments/payins';
 
 /** An open order of the family as the desk sees it today (ADR 0036). */
 export const deskOrderSchema = z.object({

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities';
-import { calendarDateSchema } from '../common/money';
-import { datesInOrder, paymentMethodSchema, payinFilterSchema } from './payins';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
+import {
+  datesInOrder,
+  paymentMethodSchema,
+  payinFilterSchema,
+} from '@cuota/contracts/payments/payins';
 
 const count = z.number().int().nonnegative();
 const centavos = z.number().int();

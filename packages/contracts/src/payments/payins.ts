@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conceptTypeSchema, periodSchema } from '../billing/concepts';
-import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** Spec §3 payin types and payment methods. */
 export const PAYIN_TYPES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;

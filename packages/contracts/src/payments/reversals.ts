@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveCentavosSchema } from '../common/money';
+import { positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** ADR 0036: a void (desk, or a card sale the same day) or a refund, whole or partial. */
 export const REVERSAL_KINDS = ['void', 'refund'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, positiveCentavosSchema } from '../common/money';
+import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
 
 /** What a proof of payment may be (ADR 0036): a PDF or a photo of the bank's receipt. */
 export const PROOF_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;

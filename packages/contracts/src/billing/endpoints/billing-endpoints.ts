@@ -1,4 +1,4 @@
-import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
+import { defineEndpoint, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { studentDirectorySchema } from '../responses';
 import { BILL_RUN_ENDPOINTS } from './bill-runs';
 import { BULK_JOB_ENDPOINTS } from './bulk-jobs';

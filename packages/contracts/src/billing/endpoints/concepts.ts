@@ -1,5 +1,5 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   autoAssignConceptSchema,
   autoAssignedConceptSchema,
@@ -10,7 +10,7 @@ import {
   conceptSchema,
   createConceptSchema,
   updateConceptSchema,
-} from '../concepts';
+} from '@cuota/contracts/billing/concepts';
 
 const UNKNOWN_CONCEPT = 'No encontramos este concepto.';
 const concept = { domain: 'billing', surface: 'dashboard', spec: 'spec' } as const;

@@ -1,12 +1,12 @@
-import { pageSchema } from '../../common/pagination';
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { pageSchema } from '@cuota/contracts/common/pagination';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   dueOrderFiltersSchema,
   dueOrderStudentDetailSchema,
   dueOrderStudentSchema,
   dueOrdersQuerySchema,
-} from '../orders';
+} from '@cuota/contracts/billing/orders';
 
 const due = {
   domain: 'billing',

@@ -1,6 +1,6 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { conceptListSchema, conceptQuerySchema } from '../concepts';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import { conceptListSchema, conceptQuerySchema } from '@cuota/contracts/billing/concepts';
 import {
   billingPublicQuerySchema,
   conceptAssignmentPageSchema,
@@ -8,8 +8,8 @@ import {
   guardianDebtListSchema,
   publicFulfillmentPageSchema,
   schoolOrdersByQuerySchema,
-} from '../reports';
-import { schoolOrderPageSchema } from '../school-orders';
+} from '@cuota/contracts/billing/reports';
+import { schoolOrderPageSchema } from '@cuota/contracts/billing/school-orders';
 
 /**
  * Billing's internal rows: read by a school's own systems and apps with a staff session, like

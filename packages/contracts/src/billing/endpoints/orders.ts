@@ -1,5 +1,5 @@
-import { familyOnly, familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOnly, familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   asOfQuerySchema,
   orderDetailSchema,
@@ -7,10 +7,10 @@ import {
   studentAssignmentListSchema,
   studentConceptListSchema,
   studentConceptSchema,
-} from '../orders';
+} from '@cuota/contracts/billing/orders';
 import { staffOrderDetailSchema } from '../corrections';
-import { paidByConceptTypesSchema } from '../reports';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { paidByConceptTypesSchema } from '@cuota/contracts/billing/reports';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 const UNKNOWN_ORDER = 'No encontramos esta orden.';

@@ -1,12 +1,12 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   reportExcelQuerySchema,
   schoolOrdersByQuerySchema,
   schoolQuerySchema,
   tableLinksSchema,
-} from '../reports';
-import { schoolOrderPageSchema } from '../school-orders';
+} from '@cuota/contracts/billing/reports';
+import { schoolOrderPageSchema } from '@cuota/contracts/billing/school-orders';
 
 /** Rows that name their school in `school_id` (the BFF checks the membership there). */
 const bySchoolQuery = {

@@ -1,10 +1,10 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   createScholarshipSchema,
   grantedScholarshipSchema,
   scholarshipListSchema,
-} from '../scholarships';
+} from '@cuota/contracts/billing/scholarships';
 
 const scholarships = { domain: 'billing', surface: 'dashboard' } as const;
 

@@ -1,11 +1,11 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   schoolDueOrdersQuerySchema,
   schoolOrderFilterSchema,
   schoolOrderPageSchema,
   schoolOrdersQuerySchema,
-} from '../school-orders';
+} from '@cuota/contracts/billing/school-orders';
 
 /** The school's orders (the spec's fulfillments) for its staff: reads need billing.read. */
 const schoolOrders = {

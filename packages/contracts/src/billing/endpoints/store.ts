@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone, familyOnly, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { anyone, familyOnly, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   createStoreCategorySchema,
   createStoreItemSchema,

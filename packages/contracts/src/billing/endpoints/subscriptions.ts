@@ -1,5 +1,5 @@
-import { familyOrStaff } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOrStaff } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   createSubscriptionSchema,
   subscribableListSchema,
@@ -7,7 +7,7 @@ import {
   subscriptionListSchema,
   subscriptionSchema,
 } from '../subscriptions';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 /** Families see and change their own students' subscriptions; staff, the school's. */
 const subscriptions = { domain: 'billing', surface: 'portal', spec: 'spec' } as const;

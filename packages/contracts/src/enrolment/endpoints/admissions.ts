@@ -1,5 +1,5 @@
-import { anyone, familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { anyone, familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   admissionConceptsResultSchema,
   admissionConceptsSchema,

@@ -1,5 +1,5 @@
-import { familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   createCycleSchema,
   cycleActivationCheckSchema,
@@ -9,7 +9,7 @@ import {
   schoolCycleListSchema,
   schoolCycleSchema,
 } from '../cycles';
-import { UNKNOWN_SCHOOL } from './schools';
+import { UNKNOWN_SCHOOL } from '@cuota/contracts/enrolment/endpoints/schools';
 
 export const UNKNOWN_CYCLE = 'No encontramos este ciclo escolar.';
 const DASHBOARD = '/api/v1/dashboard/schools/{id}/cycles/';

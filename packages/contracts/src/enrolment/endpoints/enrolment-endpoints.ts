@@ -1,4 +1,4 @@
-import type { AnyEndpoint } from '../../http/endpoint';
+import type { AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { ADMISSION_ENDPOINTS } from './admissions';
 import { CYCLE_ENDPOINTS } from './cycles';
 import { GUARDIAN_ENDPOINTS } from './guardians';
@@ -7,7 +7,7 @@ import { INTEGRATION_ENDPOINTS } from './integrations';
 import { LEVEL_ENDPOINTS } from './levels';
 import { MEMBERSHIP_ENDPOINTS } from './memberships';
 import { PORTAL_ENDPOINTS } from './portal';
-import { SCHOOL_ENDPOINTS } from './schools';
+import { SCHOOL_ENDPOINTS } from '@cuota/contracts/enrolment/endpoints/schools';
 import { SECTION_ENDPOINTS } from './sections';
 import { STAFF_ENDPOINTS } from './staff';
 import { STUDENT_ENDPOINTS } from './students';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bffOnly, familyOnly, familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { guardianIdentitySchema } from '../../identity/sign-in';
+import { bffOnly, familyOnly, familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import { guardianIdentitySchema } from '@cuota/contracts/identity/sign-in';
 import {
   assignBillingResultListSchema,
   assignBillingSchema,
@@ -15,7 +15,7 @@ import {
   patchGuardianSchema,
   replaceGuardianSchema,
 } from '../guardian-profile';
-import { guardianMeSchema } from '../responses';
+import { guardianMeSchema } from '@cuota/contracts/enrolment/responses';
 
 export const UNKNOWN_GUARDIAN = 'No encontramos a este tutor.';
 

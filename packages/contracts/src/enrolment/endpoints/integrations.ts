@@ -1,5 +1,5 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   massiveSyncSchema,
   publicGuardianPageSchema,

@@ -1,5 +1,5 @@
-import { publicOrMembers, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { publicOrMembers, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   createLevelSchema,
   levelOptionsSchema,

@@ -1,6 +1,6 @@
-import { familyOrStaff } from '../../access/access';
-import { defineEndpoint } from '../../http/endpoint';
-import { portalFeaturesSchema } from '../responses';
+import { familyOrStaff } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
+import { portalFeaturesSchema } from '@cuota/contracts/enrolment/responses';
 
 /**
  * The portal's feature toggles. The BFF asks on behalf of the signed-in person (their kind

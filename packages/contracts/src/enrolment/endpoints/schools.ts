@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone, familyOrStaff, publicOrMembers, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { anyone, familyOrStaff, publicOrMembers, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { embedOriginListSchema, embedOriginsSchema } from '../embed-origins';
 import { schoolListPageSchema, schoolListQuerySchema } from '../memberships';
 import {
@@ -9,7 +9,7 @@ import {
   schoolDetailSchema,
   schoolPublicFaceSchema,
   updateSchoolSchema,
-} from '../schools';
+} from '@cuota/contracts/enrolment/schools';
 
 export const UNKNOWN_SCHOOL = 'No encontramos esta escuela.';
 const school = { domain: 'enrolment', spec: 'spec', notFound: UNKNOWN_SCHOOL } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { publicOrMembers, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { publicOrMembers, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   bulkDeleteSectionsSchema,
   createSectionSchema,

@@ -1,6 +1,6 @@
-import { bffOnly, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { staffCredentialsSchema, staffIdentitySchema } from '../../identity/sign-in';
+import { bffOnly, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import { staffCredentialsSchema, staffIdentitySchema } from '@cuota/contracts/identity/sign-in';
 import {
   byEmailQuerySchema,
   byMembershipQuerySchema,
@@ -12,7 +12,7 @@ import {
   updateAdminPermissionsSchema,
   updateAdminSchema,
   userPermissionsSchema,
-} from '../staff';
+} from '@cuota/contracts/enrolment/staff';
 import {
   createStaffUserSchema,
   patchStaffUserSchema,
@@ -24,7 +24,7 @@ import {
   resentInvitationSchema,
   staffUserProfileSchema,
 } from '../staff-users';
-import { UNKNOWN_SCHOOL } from './schools';
+import { UNKNOWN_SCHOOL } from '@cuota/contracts/enrolment/endpoints/schools';
 
 export const UNKNOWN_ADMIN = 'No encontramos a esta persona en el personal de la escuela.';
 export const UNKNOWN_USER = 'No encontramos a este usuario.';

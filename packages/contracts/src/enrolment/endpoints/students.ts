@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   patchStudentSchema,
   studentDetailSchema,
   studentGuardianSchema,
   studentReplaceBodySchema,
   studentRepublishedSchema,
-} from '../student-detail';
+} from '@cuota/contracts/enrolment/student-detail';
 import {
   dashboardStudentsQuerySchema,
   studentExportQuerySchema,

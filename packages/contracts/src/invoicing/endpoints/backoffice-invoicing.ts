@@ -1,5 +1,5 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   generateInvoicesSchema,
   generatedInvoicesSchema,
@@ -7,7 +7,7 @@ import {
   massiveInvoiceRetrySchema,
   reEmitInvoiceSchema,
 } from '../backoffice-invoicing';
-import { invoiceSchema } from '../invoices';
+import { invoiceSchema } from '@cuota/contracts/invoicing/invoices';
 
 /** The school's failed invoices (or those named) stamped again (ADR 0037 "backoffice rows"). */
 export const massiveInvoiceRetry = defineEndpoint({

@@ -1,6 +1,6 @@
-import { pageSchema } from '../../common/pagination';
-import { familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { pageSchema } from '@cuota/contracts/common/pagination';
+import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { invoiceCancelRequestSchema } from '../cancellations';
 import {
   creditNoteRequestSchema,
@@ -11,7 +11,7 @@ import {
   sendInvoiceEmailSchema,
   sentInvoiceEmailSchema,
   sentPayinInvoicesSchema,
-} from '../invoices';
+} from '@cuota/contracts/invoicing/invoices';
 
 const UNKNOWN_INVOICE = 'No encontramos esta factura.';
 

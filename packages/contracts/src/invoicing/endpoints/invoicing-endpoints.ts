@@ -1,5 +1,5 @@
-import { familyOrStaff } from '../../access/access';
-import { defineEndpoint, uuidParams, type AnyEndpoint } from '../../http/endpoint';
+import { familyOrStaff } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { billingValidationRequestSchema, billingValidationSchema } from '../billing-validation';
 import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../../bff/guardian-rpc';
 import { BACKOFFICE_INVOICING_ENDPOINTS } from './backoffice-invoicing';

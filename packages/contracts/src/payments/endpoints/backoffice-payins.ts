@@ -1,13 +1,13 @@
-import { pageSchema } from '../../common/pagination';
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { pageSchema } from '@cuota/contracts/common/pagination';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   assignTicketNumberSchema,
   backofficePayinQuerySchema,
   payinSyncReportSchema,
   payinSyncSchema,
 } from '../backoffice-payins';
-import { payinSchema } from '../payins';
+import { payinSchema } from '@cuota/contracts/payments/payins';
 
 /**
  * Operators' tools for card payins whose gateway answer was lost (ADR 0036 "backoffice

@@ -1,11 +1,11 @@
-import { familyOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   cardSubscriptionListSchema,
   cardSubscriptionSchema,
   createCardSubscriptionSchema,
 } from '../card-subscriptions';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 /** A family pays its subscriptions' months with a card kept by Kushki (ADR 0070). */
 const cardSubscriptions = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { familyOnly, familyOrStaff, gatewayWebhook } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOnly, familyOrStaff, gatewayWebhook } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { cardFormSettingsSchema, checkoutSchema, paymentStatusSchema } from '../checkout';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 /**
  * A family pays selected orders by card. Answers 202 with the pending payment; the signed

@@ -1,12 +1,12 @@
-import { familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   creditTransferSchema,
   familyCreditSchema,
   moveCreditSchema,
   refundCreditSchema,
 } from '../credit';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno en la escuela.';
 const ofStudent = {

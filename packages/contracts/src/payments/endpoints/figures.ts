@@ -1,5 +1,5 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   collectionsSchema,
   figuresQuerySchema,
@@ -7,7 +7,7 @@ import {
   payinStatsQuerySchema,
   payinStatsSchema,
 } from '../figures';
-import { payinListQuerySchema } from '../payins';
+import { payinListQuerySchema } from '@cuota/contracts/payments/payins';
 
 const figures = { domain: 'payments', method: 'GET', surface: 'dashboard' } as const;
 

@@ -1,5 +1,5 @@
-import { platformOperator } from '../../access/access';
-import { defineEndpoint } from '../../http/endpoint';
+import { platformOperator } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   credentialsQuerySchema,
   gatewayCredentialListSchema,

@@ -1,8 +1,12 @@
-import { pageSchema } from '../../common/pagination';
-import { familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { deskPaymentSchema, payinListQuerySchema, payinSchema } from '../payins';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { pageSchema } from '@cuota/contracts/common/pagination';
+import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import {
+  deskPaymentSchema,
+  payinListQuerySchema,
+  payinSchema,
+} from '@cuota/contracts/payments/payins';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 const UNKNOWN_PAYIN = 'No encontramos este cobro.';
 const payins = { domain: 'payments', spec: 'spec' } as const;

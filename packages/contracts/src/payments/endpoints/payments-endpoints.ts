@@ -1,5 +1,5 @@
-import { bffOnly } from '../../access/access';
-import { defineEndpoint, type AnyEndpoint } from '../../http/endpoint';
+import { bffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { ledgerBalanceCheckSchema } from '../responses';
 import { BACKOFFICE_PAYIN_ENDPOINTS } from './backoffice-payins';
 import { BANK_ACCOUNT_ENDPOINTS } from './bank-accounts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { gatewayWebhook, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { gatewayWebhook, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { bankAccountListSchema } from '../bank-accounts';
 import { figuresQuerySchema } from '../figures';
 import {

@@ -1,5 +1,5 @@
-import { familyOnly } from '../../access/access';
-import { defineEndpoint } from '../../http/endpoint';
+import { familyOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint } from '@cuota/contracts/http/endpoint';
 import {
   createPreferenceSchema,
   preferenceSchema,

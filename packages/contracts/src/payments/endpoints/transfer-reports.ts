@@ -1,5 +1,5 @@
-import { familyOnly, familyOrStaff, staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { familyOnly, familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   rejectTransferSchema,
   reportTransferSchema,
@@ -7,7 +7,7 @@ import {
   transferReportListSchema,
   transferReportSchema,
 } from '../transfer-reports';
-import { FAMILY_READ_PATHS } from '../../http/family-read-paths';
+import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 /**
  * Transfers a family reports and staff confirm or reject (ADR 0036): a pending TRANSFER_IN

@@ -52,7 +52,7 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
  * contracts (ADR 0017, 0078). `CUOTA_REQUIRE_<NAME>` overrides a range at build time
  * (`CUOTA_REQUIRE_REACT`, `CUOTA_REQUIRE_CONTRACTS`…): the journeys that prove the refusal.
  */
-function sharedConfig(appDir) {
+export function sharedConfig(appDir) {
   const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
   const shared = {};
   for (const [key, version] of Object.entries(sharedVersions())) {

@@ -57,3 +57,14 @@ test('a build without its manifest, or a version not published, is refused', () 
   expect(() => pointRemote('store', 'abc123', dir)).toThrow(/not published/);
   expect(readVersions(dir)).toEqual({});
 });
+
+test('a lock left by a build that died does not block pointing for good', () => {
+  const version = publishRemote('store', build({ 'mf-manifest.json': '{}' }), dir);
+  const lock = path.join(dir, '.versions.lock');
+  fs.mkdirSync(lock);
+  const longAgo = new Date(Date.now() - 60_000);
+  fs.utimesSync(lock, longAgo, longAgo);
+  pointRemote('store', version, dir);
+  expect(readVersions(dir)).toEqual({ store: version });
+  expect(fs.existsSync(lock)).toBe(false);
+});

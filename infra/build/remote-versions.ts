@@ -105,6 +105,8 @@ export function pointRemote(remote: Remote, version: string, dir = remotesDir())
   });
 }
 
+const STALE_LOCK_MS = 5000;
+
 /** A lock for a few milliseconds of work: a folder only one process can create. */
 function withLock(lock: string, work: () => void): void {
   fs.mkdirSync(path.dirname(lock), { recursive: true });
@@ -115,6 +117,9 @@ function withLock(lock: string, work: () => void): void {
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > waitUntil) throw error;
+      // Left by a process that died holding it (the work takes milliseconds): taken over.
+      const heldSince = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - heldSince > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     }
   }

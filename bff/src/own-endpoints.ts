@@ -23,7 +23,7 @@ export function ownEndpoints(ctx: BffContext): BffImplementation[] {
     ...guardianLoginHandlers(ctx),
     ...staffHandlers(ctx),
     ...portalFeaturesHandlers(ctx),
-    ...remotesHandlers(ctx.config),
+    ...remotesHandlers(ctx),
     ...tokenKeyHandlers(ctx),
     ...bearerTokenHandlers(ctx),
     ...appSignInHandlers(ctx),

@@ -24,9 +24,12 @@ export const ENV_MEANINGS: Record<string, string> = {
   PAYMENTS_URL: "payments' base URL",
   INVOICING_URL: "invoicing's base URL",
   NOTIFICATIONS_URL: "notifications' base URL",
-  REMOTE_PORTAL_ENTRY: "the portal remote's `mf-manifest.json` (`GET /api/remotes`)",
+  REMOTE_PORTAL_ENTRY:
+    "the portal remote's `mf-manifest.json` (`GET /api/remotes`); `[version]` in it comes from REMOTE_VERSIONS_FILE",
   REMOTE_DASHBOARD_ENTRY: "the dashboard remote's `mf-manifest.json`",
   REMOTE_STORE_ENTRY: "the store remote's `mf-manifest.json`",
+  REMOTE_VERSIONS_FILE:
+    'JSON `{ "store": "<version>", … }`: the version each remote serves, read again when replaced (docs/remote-deploys.md)',
   SHELL_DIST_DIR: "the shell's built files, which the BFF serves",
   SMTP_URL:
     'where e-mail goes (sign-in codes; enrolment: staff invitations, password resets; invoicing: invoices; notifications: reminders, receipts)',

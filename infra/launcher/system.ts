@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAll } from '../build/build-all.ts';
+import { readVersions, remotesDir, versionsFile } from '../build/remote-versions.ts';
 import { runCommand } from '../lib/run-command.ts';
 import { repoRoot } from '../lib/workspaces.ts';
 import { checkInfrastructure, checkPortsFree } from './preflight.ts';
@@ -119,11 +120,17 @@ const builtEntries = [
   ...SERVICES.map((s) => `services/${s}/dist/main.cjs`),
   'services/enrolment/dist/seed-main.cjs',
   'shell/dist/index.html',
-  ...REMOTES.map((r) => `mfe-${r}/dist/mf-manifest.json`),
 ];
 
+/** Each remote's served version (a build publishes and points at it: ADR 0078). */
+const servedManifest = (r: RemoteName) =>
+  path.join(remotesDir(), r, readVersions()[r] ?? 'none', 'mf-manifest.json');
+
 function assertBuilt(): void {
-  const missing = builtEntries.filter((f) => !fs.existsSync(path.join(repoRoot, f)));
+  const missing = [
+    ...builtEntries.filter((f) => !fs.existsSync(path.join(repoRoot, f))),
+    ...REMOTES.map(servedManifest).filter((f) => !fs.existsSync(f)),
+  ];
   if (missing.length) throw new Error(`Not built yet (${missing.join(', ')}). Run: npm run build`);
 }
 
@@ -248,13 +255,15 @@ function remote(profile: Profile, r: RemoteName): ProcessSpec {
     name: `mfe-${r}`,
     args: ['infra/static-server/main.ts'],
     cwd: repoRoot,
-    env: { PORT: String(port), DIST_DIR: path.join(repoRoot, `mfe-${r}`, 'dist') },
-    readyUrl: `${httpUrl(profile, port)}/mf-manifest.json`,
+    // The remote's CDN folder: every published version, each under its own path.
+    env: { PORT: String(port), DIST_DIR: path.join(remotesDir(), r) },
+    readyUrl: `${httpUrl(profile, port)}/${readVersions()[r]}/mf-manifest.json`,
   };
 }
 
+/** The BFF fills `[version]` from the versions file, read again when it changes. */
 export function remoteEntry(profile: Profile, r: RemoteName): string {
-  return `${httpUrl(profile, profile.remotePorts[r])}/mf-manifest.json`;
+  return `${httpUrl(profile, profile.remotePorts[r])}/[version]/mf-manifest.json`;
 }
 
 function smtpSandbox(profile: Profile): ProcessSpec {
@@ -384,6 +393,7 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       REMOTE_PORTAL_ENTRY: remoteEntry(profile, 'portal'),
       REMOTE_DASHBOARD_ENTRY: remoteEntry(profile, 'dashboard'),
       REMOTE_STORE_ENTRY: remoteEntry(profile, 'store'),
+      REMOTE_VERSIONS_FILE: versionsFile(),
       SHELL_DIST_DIR: path.join(repoRoot, 'shell', 'dist'),
       SMTP_URL: `smtp://${profile.host}:${profile.smtpPort}`,
       MAIL_FROM,

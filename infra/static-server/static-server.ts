@@ -25,6 +25,8 @@ export interface StaticServer {
  * origin), the manifest and entry never cached (so a redeployed remote is seen on the
  * next reload), content-hashed chunks cached for good, and the build's brotli or gzip copy
  * of a file sent to a browser that takes it (infra/webpack/precompress-plugin.mjs).
+ * The launcher serves a remote's published versions (ADR 0078): under `<version>/` every
+ * file, manifest included, is cached for good, since a version's folder never changes.
  */
 export async function startStaticServer(
   distDir: string,

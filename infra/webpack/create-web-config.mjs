@@ -9,6 +9,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { PreloadStartChunks } from './preload-start-chunks.mjs';
+import { PublishRemotePlugin } from './publish-remote-plugin.mjs';
 import {
   eagerPackageModulesOf,
   packageModulesOf,
@@ -47,32 +48,52 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 /**
- * A remote deployed alone may have been built against other shared packages than the page
- * has: each package carries a semver version and each app declares the range it needs in its
- * package.json. `strictVersion` makes an incompatible remote fail to load (its route shows the
- * Spanish fallback) instead of running against the wrong store or contracts (ADR 0017).
- * `CUOTA_REQUIRE_<PACKAGE>` overrides a range at build time (the journey that proves it).
+ * A remote deployed alone may have been built against other shared libraries than the page
+ * has. Each shared singleton carries its real version and the range the app needs: the one its
+ * package.json declares (an exact pin reads as `^pin`: any later minor of that major), else
+ * `^` the installed version. `strictVersion` makes an incompatible remote fail to load (its
+ * route shows the Spanish fallback) instead of running against the wrong React, store or
+ * contracts (ADR 0017, 0078). `CUOTA_REQUIRE_<NAME>` overrides a range at build time
+ * (`CUOTA_REQUIRE_REACT`, `CUOTA_REQUIRE_CONTRACTS`…): the journeys that prove the refusal.
  */
-function sharedConfig(appDir) {
-  const shared = {};
-  for (const key of SINGLETONS) shared[key] = { singleton: true };
-  // Resolved to their facades, whose own package.json would otherwise give the version.
-  shared['react-router'] = { singleton: true, version: REACT_ROUTER_VERSION };
-  shared['@reduxjs/toolkit'] = { singleton: true, version: REDUX_TOOLKIT_VERSION };
-  shared['react-redux'] = { singleton: true, version: REACT_REDUX_VERSION };
-  shared['styled-components'] = { singleton: true, version: STYLED_COMPONENTS_VERSION };
-  shared.zod = { singleton: true, version: ZOD_VERSION };
+export function sharedConfig(appDir) {
   const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
-  for (const [name, folder] of Object.entries(WORKSPACE_SINGLETONS)) {
-    const envName = `CUOTA_REQUIRE_${name.slice('@cuota/'.length).replace(/-/g, '_').toUpperCase()}`;
-    shared[`${name}/`] = {
+  const shared = {};
+  for (const [key, version] of Object.entries(sharedVersions())) {
+    const name = key.replace(/\/$/, '');
+    const declared = needs[name] ?? version;
+    shared[key] = {
       singleton: true,
       strictVersion: true,
-      version: readJson(path.join(repoRoot, folder, 'package.json')).version,
-      requiredVersion: process.env[envName] ?? needs[name],
+      version,
+      requiredVersion:
+        process.env[requireEnvName(name)] ??
+        (/^\d+\.\d+\.\d+$/.test(declared) ? `^${declared}` : declared),
     };
   }
   return shared;
+}
+
+/** `react-dom` → CUOTA_REQUIRE_REACT_DOM, `@cuota/web-core` → CUOTA_REQUIRE_WEB_CORE. */
+const requireEnvName = (name) =>
+  `CUOTA_REQUIRE_${name
+    .replace(/^@cuota\/|^@/, '')
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toUpperCase()}`;
+
+/**
+ * Every shared key with the version the page gets. Facades (shared-facades/) and workspace
+ * packages are resolved to files whose own package.json would give the wrong version, so the
+ * real package's is read.
+ */
+function sharedVersions() {
+  const versionOf = (name) => readJson(require.resolve(`${name}/package.json`)).version;
+  const versions = {};
+  for (const key of SINGLETONS) versions[key] = versionOf(key.replace(/\/$/, ''));
+  versions.zod = ZOD_VERSION;
+  for (const [name, folder] of Object.entries(WORKSPACE_SINGLETONS))
+    versions[`${name}/`] = readJson(path.join(repoRoot, folder, 'package.json')).version;
+  return versions;
 }
 
 /** The ESM build of the plugin that shares the host's federation runtime-core. */
@@ -85,21 +106,15 @@ const INJECT_EXTERNAL_RUNTIME = createRequire(
 const REACT_ROUTER_DIR = path.dirname(require.resolve('react-router/package.json'));
 const REACT_ROUTER_PRODUCTION = path.join(REACT_ROUTER_DIR, 'dist/production/index.mjs');
 const REACT_ROUTER_DEVELOPMENT = path.join(REACT_ROUTER_DIR, 'dist/development/index.mjs');
-const REACT_ROUTER_VERSION = readJson(path.join(REACT_ROUTER_DIR, 'package.json')).version;
 const REDUX_TOOLKIT_DIR = path.dirname(require.resolve('@reduxjs/toolkit/package.json'));
 const REDUX_TOOLKIT_BUILD = path.join(REDUX_TOOLKIT_DIR, 'dist/redux-toolkit.modern.mjs');
-const REDUX_TOOLKIT_VERSION = readJson(path.join(REDUX_TOOLKIT_DIR, 'package.json')).version;
 const REACT_REDUX_DIR = path.dirname(require.resolve('react-redux/package.json'));
 const REACT_REDUX_BUILD = path.join(REACT_REDUX_DIR, 'dist/react-redux.mjs');
-const REACT_REDUX_VERSION = readJson(path.join(REACT_REDUX_DIR, 'package.json')).version;
 const STYLED_COMPONENTS_DIR = path.dirname(require.resolve('styled-components/package.json'));
 const STYLED_COMPONENTS_BUILD = path.join(
   STYLED_COMPONENTS_DIR,
   'dist/styled-components.browser.esm.js',
 );
-const STYLED_COMPONENTS_VERSION = readJson(
-  path.join(STYLED_COMPONENTS_DIR, 'package.json'),
-).version;
 const ZOD_DIR = path.dirname(require.resolve('zod/package.json'));
 const ZOD_CORE = path.join(ZOD_DIR, 'v4/core');
 const ZOD_VERSION = readJson(path.join(ZOD_DIR, 'package.json')).version;
@@ -364,7 +379,7 @@ export function createWebConfig(options) {
               }),
               ...(production ? [new PreloadStartChunks(Object.keys(HOST_CHUNKS))] : []),
             ]
-          : []),
+          : [new PublishRemotePlugin(name.replace(/^mfe_/, ''))]),
       ],
     };
   };

@@ -71,7 +71,13 @@ export interface BffConfig {
   services: Record<ServiceName, string>;
   /** How long the proxy waits for a service before answering 503. */
   proxyTimeoutMs: number;
+  /** Each remote's mf-manifest.json URL as the BFF started (the CSP allows their origins). */
   remotes: { portal: string; dashboard: string; store: string };
+  /**
+   * Remote entries holding `[version]` and the file naming each remote's version, read again
+   * when it is replaced: a remote's deploy or rollback without a restart (ADR 0078).
+   */
+  remoteVersions?: { file: string; templates: BffConfig['remotes'] };
   shellDistDir: string;
   smtpUrl: string;
   mailFrom: string;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { deriveLoginCodeSecret, parseTrustProxy, readBffConfig } from './read-bff-config';
 
 const env = {
@@ -82,4 +85,21 @@ test('OIDC_PROVIDERS: each provider its issuer, JWKS and client id; a typo stops
   expect(() =>
     readBffConfig({ ...env, OIDC_PROVIDERS: JSON.stringify({ google: { issuer: 'x' } }) }),
   ).toThrow();
+});
+
+test('REMOTE_VERSIONS_FILE fills `[version]`; a file silent about a versioned remote stops the start', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'versions-'));
+  const file = path.join(dir, 'versions.json');
+  const versioned = {
+    ...env,
+    REMOTE_STORE_ENTRY: 'http://127.0.0.1:3003/[version]/mf-manifest.json',
+  };
+  fs.writeFileSync(file, JSON.stringify({ store: 'cf0e413bd67f' }));
+  const config = readBffConfig({ ...versioned, REMOTE_VERSIONS_FILE: file });
+  expect(config.remotes.store).toBe('http://127.0.0.1:3003/cf0e413bd67f/mf-manifest.json');
+  expect(config.remotes.portal).toBe(env.REMOTE_PORTAL_ENTRY);
+  expect(() => readBffConfig(versioned)).toThrow(/REMOTE_VERSIONS_FILE/);
+  fs.writeFileSync(file, JSON.stringify({ portal: 'f08f58fd5fcb' }));
+  expect(() => readBffConfig({ ...versioned, REMOTE_VERSIONS_FILE: file })).toThrow(/store/);
+  fs.rmSync(dir, { recursive: true });
 });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { portSchema, readEnv } from '@cuota/service-runtime/config/read-env';
 import { parseJwkEnv } from '@cuota/service-runtime/identity/identity-token';
+import { entriesAtVersions, VERSION_PLACEHOLDER } from '../shell/remote-versions';
 import {
   DEFAULT_GUARDIAN_ME_CAPACITY,
   DEFAULT_LOGIN_CODE,
@@ -36,6 +37,8 @@ const envSchema = z.object({
   REMOTE_PORTAL_ENTRY: url,
   REMOTE_DASHBOARD_ENTRY: url,
   REMOTE_STORE_ENTRY: url,
+  /** JSON `{ "portal": "<version>", … }`: fills `[version]` in the entries above (ADR 0078). */
+  REMOTE_VERSIONS_FILE: z.string().min(1).optional(),
   SHELL_DIST_DIR: z.string().min(1),
   SMTP_URL: url,
   /** Origin of the card gateway's hosted form, which the portal frames (CSP frame-src). */
@@ -97,11 +100,7 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       notifications: e.NOTIFICATIONS_URL,
     },
     proxyTimeoutMs: DEFAULT_PROXY_TIMEOUT_MS,
-    remotes: {
-      portal: e.REMOTE_PORTAL_ENTRY,
-      dashboard: e.REMOTE_DASHBOARD_ENTRY,
-      store: e.REMOTE_STORE_ENTRY,
-    },
+    ...remotesOf(e),
     shellDistDir: e.SHELL_DIST_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -118,6 +117,24 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     guardianMeCapacity: e.GUARDIAN_ME_KEPT ?? DEFAULT_GUARDIAN_ME_CAPACITY,
     externalProviders: parseExternalProviders(e.OIDC_PROVIDERS),
   };
+}
+
+/**
+ * The remote entries; with a versions file, the versions it names now. A file that is
+ * missing, malformed or silent about a versioned remote stops the start.
+ */
+function remotesOf(e: z.infer<typeof envSchema>): Pick<BffConfig, 'remotes' | 'remoteVersions'> {
+  const templates = {
+    portal: e.REMOTE_PORTAL_ENTRY,
+    dashboard: e.REMOTE_DASHBOARD_ENTRY,
+    store: e.REMOTE_STORE_ENTRY,
+  };
+  const versioned = Object.values(templates).some((t) => t.includes(VERSION_PLACEHOLDER));
+  if (!versioned) return { remotes: templates };
+  const file = e.REMOTE_VERSIONS_FILE;
+  if (!file)
+    throw new Error(`REMOTE_VERSIONS_FILE is needed for entries with ${VERSION_PLACEHOLDER}`);
+  return { remotes: entriesAtVersions(templates, file), remoteVersions: { file, templates } };
 }
 
 /** PUBLIC_URL's origin, then each valid ALLOWED_ORIGINS entry's (duplicates dropped). */

@@ -24,13 +24,15 @@ const MANIFEST_TTL_MS = 10_000;
  * another as the federation runtime discovers them. Read from the remote's own manifest; when
  * that cannot be read, only the manifest itself is hinted, and the page works as before.
  */
-export function createRemotePreloads(remotes: BffConfig['remotes'], now = Date.now) {
-  const known = new Map<Remote, { at: number; tags: Promise<string> }>();
+export function createRemotePreloads(entries: () => BffConfig['remotes'], now = Date.now) {
+  // By manifest URL: a remote pointed at another version is hinted at once.
+  const known = new Map<string, { at: number; tags: Promise<string> }>();
   return (remote: Remote): Promise<string> => {
-    const cached = known.get(remote);
+    const manifestUrl = entries()[remote];
+    const cached = known.get(manifestUrl);
     if (cached && now() - cached.at < MANIFEST_TTL_MS) return cached.tags;
-    const tags = preloadTags(remotes[remote]);
-    known.set(remote, { at: now(), tags });
+    const tags = preloadTags(manifestUrl);
+    known.set(manifestUrl, { at: now(), tags });
     return tags;
   };
 }

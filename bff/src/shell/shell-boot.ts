@@ -3,7 +3,7 @@ import { SHELL_BOOT_ELEMENT_ID, type ShellBoot } from '@cuota/contracts/shell/bo
 import type { BffContext } from '../bff-context';
 import { refreshSignedIn } from '../session/refresh-signed-in';
 import { sessionResponse } from '../session/session-response';
-import { remotesOf } from './remotes-handlers';
+import { remoteEntriesOf, remotesAnswer } from './remotes-handlers';
 
 /**
  * The JSON script a page starts with (contracts shell/boot.ts): the remotes and this browser's
@@ -11,10 +11,13 @@ import { remotesOf } from './remotes-handlers';
  * shell does not wait for those two calls before loading the page's remote (ADR 0033).
  */
 export function createShellBoot(ctx: BffContext) {
-  const remotes = remotesOf(ctx.config);
+  const entries = remoteEntriesOf(ctx);
   return async (req: Request, res: Response): Promise<string> => {
     await refreshSignedIn(req, res, ctx);
-    const boot: ShellBoot = { remotes, session: sessionResponse(req, ctx.config) };
+    const boot: ShellBoot = {
+      remotes: remotesAnswer(entries()),
+      session: sessionResponse(req, ctx.config),
+    };
     return `<script id="${SHELL_BOOT_ELEMENT_ID}" type="application/json">${inScript(boot)}</script>`;
   };
 }

@@ -5,6 +5,7 @@ import { createPrecompressedLookup } from '@cuota/service-runtime/http/precompre
 import type { BffContext } from '../bff-context';
 import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
 import { createRemotePreloads, remoteOfPage } from './remote-preloads';
+import { remoteEntriesOf } from './remotes-handlers';
 import { createShellBoot } from './shell-boot';
 
 /** webpack's [contenthash] in a file name: such files never change, so cache them for a year. */
@@ -19,7 +20,7 @@ const HASHED_ASSET =
 export function shellRoutes(ctx: BffContext, sessions: RequestHandler[]): Router {
   const dist = path.resolve(ctx.config.shellDistDir);
   const index = createIndexReader(path.join(dist, 'index.html'));
-  const preloads = createRemotePreloads(ctx.config.remotes);
+  const preloads = createRemotePreloads(remoteEntriesOf(ctx));
   const boot = createShellBoot(ctx);
   const router = Router();
   router.use(sendPrecompressed(dist));

@@ -15,6 +15,7 @@ import {
   type BffConfig,
   type RateLimitConfig,
 } from '../config/bff-config';
+import { entriesAtVersions } from '../shell/remote-versions';
 
 export const PUBLIC_URL = 'http://portal.cuota.test';
 export const REMOTES = {
@@ -42,6 +43,8 @@ export interface TestBffOptions {
   events?: BffConfig['events'];
   /** OpenID Connect providers (an OIDC sandbox's issuer and JWKS); none by default. */
   externalProviders?: BffConfig['externalProviders'];
+  /** Remote entries with `[version]` and the versions file that fills them (ADR 0078). */
+  remoteVersions?: BffConfig['remoteVersions'];
 }
 
 export interface TestBff {
@@ -92,7 +95,10 @@ export async function startTestBff(options: TestBffOptions = {}): Promise<TestBf
       ...options.services,
     },
     proxyTimeoutMs: options.proxyTimeoutMs ?? 5_000,
-    remotes: REMOTES,
+    remotes: options.remoteVersions
+      ? entriesAtVersions(options.remoteVersions.templates, options.remoteVersions.file)
+      : REMOTES,
+    remoteVersions: options.remoteVersions,
     shellDistDir,
     smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
     mailFrom: 'Cuota <no-responder@cuota.test>',

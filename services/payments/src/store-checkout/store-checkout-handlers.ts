@@ -1,4 +1,5 @@
 import {
+  storeCardForm,
   storeCheckout,
   storeCheckoutStatus as storeCheckoutStatusEndpoint,
 } from '@cuota/contracts/payments/endpoints/store-checkout';
@@ -25,5 +26,6 @@ export function storeCheckoutHandlers(deps: PaymentsDeps) {
     implement(storeCheckoutStatusEndpoint, ({ params }) =>
       storeCheckoutStatus(deps, params.id, params.payment),
     ),
+    implement(storeCardForm, ({ params }) => deps.gateways.cardFormOf(params.id)),
   ];
 }

@@ -1,5 +1,6 @@
 import { anyone } from '../../access/access';
 import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { cardFormSettingsSchema } from '../checkout';
 import { storeCheckoutSchema, storeCheckoutStatusSchema } from '../store-checkout';
 
 /**
@@ -40,4 +41,26 @@ export const storeCheckoutStatus = defineEndpoint({
   notFound: 'No encontramos este pago.',
 });
 
-export const STORE_CHECKOUT_ENDPOINTS = [storeCheckout, storeCheckoutStatus] as const;
+/**
+ * The store frames the same hosted card form as the portal, for guests too: the form's
+ * address and the school's public merchant id are not secrets. 409 when it takes no cards.
+ */
+export const storeCardForm = defineEndpoint({
+  name: 'payments.store-card-form.get',
+  method: 'GET',
+  path: '/api/v1/schools/{id}/store-card-form/',
+  domain: 'payments',
+  surface: 'store',
+  access: anyone(),
+  summary: 'Formulario de tarjeta de la pasarela para pagar en la tienda',
+  spec: { capability: 'La tienda enmarca el formulario de tarjeta de la pasarela (ADR 0074).' },
+  params: uuidParams('id'),
+  response: cardFormSettingsSchema,
+  notFound: 'No encontramos esta escuela.',
+});
+
+export const STORE_CHECKOUT_ENDPOINTS = [
+  storeCheckout,
+  storeCheckoutStatus,
+  storeCardForm,
+] as const;

@@ -5,6 +5,7 @@ import { KushkiGateway } from '../gateway/kushki-gateway';
 import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { StoreTestKit } from './store-test-kit';
+import { storeStockSweep } from './store-stock-sweep';
 
 jest.setTimeout(90_000);
 
@@ -192,4 +193,28 @@ test('amounts never come from the browser; buyers are checked', async () => {
   expect(foreign.status).toBe(404);
   await h.waitForStatus(guest.body.payment_id, 'success');
   await waitFor(async () => (await store.stockOf(school, sock)).on_hand === 9);
+});
+
+test('the sweep tells billing again what a lost answer left held, and nothing is sold twice', async () => {
+  const scarf = await store.item(school, 'Bufanda', 20_000, 4);
+  const res = await buy([{ variant_id: scarf, quantity: 1 }], 20_000);
+  await h.waitForStatus(res.body.payment_id, 'success');
+  await waitFor(async () => (await store.stockOf(school, scarf)).on_hand === 3);
+  // As if billing's answer to the commit had been lost after it committed.
+  await h.books.$client.query("UPDATE store_checkouts SET stock = 'held' WHERE payin_id = $1", [
+    res.body.payment_id,
+  ]);
+  const sweep = storeStockSweep(h.deps, 60_000);
+  sweep.start();
+  try {
+    await waitFor(
+      async () =>
+        (await h.count('store_checkouts', "payin_id = $1 AND stock = 'committed'", [
+          res.body.payment_id,
+        ])) === 1,
+    );
+  } finally {
+    await sweep.stop();
+  }
+  expect(await store.stockOf(school, scarf)).toEqual({ on_hand: 3, reserved: 0 });
 });

@@ -10,6 +10,7 @@ import StoreApp from './app';
 
 const STORE = '/api/v1/schools/school-1/online-store/';
 const VALIDATE = '/api/v1/schools/school-1/validate_stock/';
+const CARD_FORM = '/api/v1/schools/school-1/store-card-form/';
 const catalogue: OnlineStore = {
   school_id: 'school-1',
   items: [
@@ -113,6 +114,15 @@ test('the stock is checked before paying; a short line says why in Spanish and n
   expect(await sent!.json()).toEqual({ lines: [{ variant_id: 'polo-8', quantity: 5 }] });
 
   network.on('POST', VALIDATE, { ok: true, lines: [] });
+  network.on('GET', CARD_FORM, {
+    kind: 'hosted_form',
+    form_url: 'http://127.0.0.1:8090/hosted/card-form',
+    public_merchant_id: 'pub-escuela',
+  });
   await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
   expect(await screen.findByRole('heading', { name: 'Pago' })).toBeVisible();
+  // The gateway's form is framed; the amount there is the cart's, paying waits for an e-mail.
+  const frame = await screen.findByTitle('Datos de la tarjeta');
+  expect(frame.getAttribute('src')).toContain('amount=1750.00');
+  expect(screen.getByRole('button', { name: 'Pagar $1,750.00' })).toBeDisabled();
 });

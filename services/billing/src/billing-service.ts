@@ -25,6 +25,7 @@ import { startRunnerOf } from './bulk-jobs/bulk-job-runner';
 import { startDueAggregateBuilder } from './due-orders/due-aggregate-builder';
 import { storeHandlers } from './store/store-handlers';
 import { serveStoreRequests } from './store/store-responders';
+import { storeHoldSweep } from './store/store-hold-sweep';
 
 /** Durable name of billing's copy of enrolment's students: also its inbox key, never changes. */
 export const STUDENT_DIRECTORY_CONSUMER = 'billing-enrolment-students';
@@ -68,7 +69,10 @@ export const billingService: ServiceDefinition<typeof schema> = {
     const stopRunner = startRunnerOf(db, (err) => logger.error({ err }, 'bulk job failed'));
     // Adeudos' per-day aggregates, built here rather than by a read (ADR 0048).
     const stopBuilder = startDueAggregateBuilder(db, todayOf(config), logger);
+    const holdSweep = storeHoldSweep(db, logger, () => config.now?.() ?? new Date());
+    holdSweep.start();
     return async () => {
+      await holdSweep.stop();
       await stopRunner();
       await stopBuilder();
       for (const s of subscriptions) s.unsubscribe();

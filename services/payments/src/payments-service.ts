@@ -30,6 +30,9 @@ import { LocalDiskProofStore } from './transfers/proof-store';
 import { PROOF_GRACE_MS, sweepUnusedProofs } from './transfers/sweep-unused-proofs';
 import { cardSubscriptionHandlers } from './subscriptions/card-subscription-handlers';
 import { cardSubscriptionLoop } from './subscriptions/card-subscription-loop';
+import { storeCheckoutHandlers } from './store-checkout/store-checkout-handlers';
+import { StoreStockClient } from './store-checkout/store-stock-client';
+import { storeStockSweep } from './store-checkout/store-stock-sweep';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -43,6 +46,7 @@ export function paymentsDeps(
   return {
     db: ctx.db,
     billing: new BillingClient(ctx.nc, ctx.ns),
+    storeStock: new StoreStockClient(ctx.nc, ctx.ns),
     gateways: new SchoolGateways(ctx.db, box, config),
     box,
     proofs: new LocalDiskProofStore(
@@ -103,6 +107,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...transferHandlers(deps(ctx)),
       ...payoutHandlers(deps(ctx)),
       ...cardSubscriptionHandlers(deps(ctx)),
+      ...storeCheckoutHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),
@@ -114,7 +119,10 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       const proofSweep = startProofSweep(deps(ctx));
       const cardCharges = cardSubscriptionLoop(deps(ctx));
       cardCharges.start();
+      const storeStock = storeStockSweep(deps(ctx));
+      storeStock.start();
       return async () => {
+        await storeStock.stop();
         await reconciler?.stop();
         await proofSweep.stop();
         await cardCharges.stop();

@@ -738,3 +738,34 @@ export const cardSubscriptionCharges = pgTable(
     check('card_subscription_charges_amount_check', sql`${t.amountCentavos} > 0`),
   ],
 );
+
+/** Whether billing was told a store payment's outcome (ADR 0074). */
+export const STORE_STOCK_STATES = ['held', 'committed', 'released', 'lapsed'] as const;
+export type StoreStockState = (typeof STORE_STOCK_STATES)[number];
+
+/**
+ * A store purchase (ADR 0074): the card payin that pays it and billing's optional order
+ * holding its stock. `stock` stays `held` until billing committed (paid) or released
+ * (failed) the order; `lapsed`: paid after the hold ran out and the units were sold.
+ */
+export const storeCheckouts = pgTable(
+  'store_checkouts',
+  {
+    payinId: uuid('payin_id')
+      .primaryKey()
+      .references(() => payins.id),
+    schoolId: text('school_id').notNull(),
+    optionalOrderId: text('optional_order_id').notNull(),
+    studentId: text('student_id'),
+    buyerEmail: text('buyer_email'),
+    stock: text('stock').$type<StoreStockState>().notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('store_checkouts_order_key').on(t.schoolId, t.optionalOrderId),
+    check('store_checkouts_stock_check', inList(t.stock.name, STORE_STOCK_STATES)),
+    index('store_checkouts_held_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stock} = 'held'`),
+  ],
+);

@@ -6,10 +6,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useCardFormSettingsQuery } from '../../features/payments/api/portal-payments-api';
 import { CardForm } from '../../features/payments/components/card-form';
-import type {
-  CardFormHandle,
-  CardFormState,
-} from '../../features/payments/components/card-form-types';
+import type { CardFormHandle, CardFormState } from '@cuota/ui/card-form/card-form-types';
 import type { CardEntryProps } from '../../features/subscriptions/components/card-entry';
 
 /**

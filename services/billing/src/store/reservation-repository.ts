@@ -1,5 +1,5 @@
 import { variantLabel } from '@cuota/contracts/billing/store';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { OptionalOrder, StockCheck, StockLine } from '@cuota/contracts/billing/store';
 import type { BillingDb } from '../billing-db';
 import type { Executor } from '@cuota/messaging/transaction';
@@ -199,5 +199,20 @@ export async function releaseExpired(db: BillingDb, schoolId: string, now = new 
       ),
     );
   for (const { id } of expired) await releaseReservation(db, schoolId, id);
+  return expired.length;
+}
+
+/**
+ * Every school's pending orders whose hold ran out, oldest first (the background sweep's
+ * batch, ADR 0063 addendum); the partial index on `hold_until` keeps it cheap.
+ */
+export async function releaseExpiredHolds(db: BillingDb, now: Date, limit: number) {
+  const expired = await db
+    .select({ id: optionalOrders.id, schoolId: optionalOrders.schoolId })
+    .from(optionalOrders)
+    .where(and(eq(optionalOrders.status, 'pending_payment'), lte(optionalOrders.holdUntil, now)))
+    .orderBy(asc(optionalOrders.holdUntil))
+    .limit(limit);
+  for (const { id, schoolId } of expired) await releaseReservation(db, schoolId, id);
   return expired.length;
 }

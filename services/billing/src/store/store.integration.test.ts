@@ -17,6 +17,9 @@ import {
   type Json,
 } from '../test-support/billing-harness';
 import { seedDemoStore } from './demo-store';
+import { storeHoldSweep } from './store-hold-sweep';
+import { createLogger } from '@cuota/service-runtime/logging/logger';
+import { waitFor } from '@cuota/testing/wait-for';
 
 jest.setTimeout(120_000);
 
@@ -264,6 +267,36 @@ test('an expired hold is released; the same checkout_ref reserves once', async (
   ).toMatchObject({
     status: 'cancelled',
   });
+});
+
+test('an abandoned hold is released by the background sweep, with no read of the store', async () => {
+  const atlas = await newItem({ name: 'Atlas escolar', price_centavos: 30_000, tax: 'IVA_0' }, 2);
+  const variant_id = atlas.variants[0].id;
+  const held = await reserveAs(GUARDIAN, [{ variant_id, quantity: 2 }], { hold_seconds: 30 });
+  if (!held.reserved) throw new Error('not reserved');
+  const reservedNow = async () =>
+    (
+      await h.query<{ reserved: number }>('SELECT reserved FROM store_variants WHERE id = $1', [
+        variant_id,
+      ])
+    )[0]!.reserved;
+  expect(await reservedNow()).toBe(2);
+  // The sweep as the service runs it, its clock 31 s ahead: the hold has run out.
+  const sweep = storeHoldSweep(
+    h.service.db,
+    createLogger('test', 'silent'),
+    () => new Date(Date.now() + 31_000),
+  );
+  sweep.start();
+  try {
+    await waitFor(async () => (await reservedNow()) === 0);
+  } finally {
+    await sweep.stop();
+  }
+  const [order] = await h.query('SELECT status FROM optional_orders WHERE id = $1', [
+    held.order.id,
+  ]);
+  expect(order!.status).toBe('cancelled');
 });
 
 test('orders: a family sees its own; staff fulfil paid orders (mark delivered)', async () => {

@@ -13,6 +13,7 @@ import { failCardPayin } from './fail-card-payin';
 import { settleCardPayin } from './settle-card-payin';
 import { voidMismatchedSale } from './void-mismatched-sale';
 import { applyGatewayReversal } from '../corrections/apply-gateway-reversal';
+import { settleStoreStock } from '../store-checkout/store-stock-sweep';
 
 export const BAD_SIGNATURE = 'La firma de la notificación no es válida.';
 const STALE = 'La notificación tiene una fecha fuera de tiempo; no se procesa.';
@@ -87,6 +88,7 @@ async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sa
   });
   if (result?.kind === 'mismatch')
     await voidMismatchedSale(deps, merchant, sale.ticketNumber, result.payin.createdAt);
+  if (payinId) await settleStoreStock(deps, payinId);
 }
 
 /**

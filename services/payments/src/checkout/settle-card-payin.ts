@@ -14,6 +14,8 @@ import {
   type PayinItemRow,
   type PayinRow,
 } from '../payins/payin-repository';
+import { storeCheckoutOf } from '../store-checkout/store-checkout-repository';
+import { settleStorePayin } from '../store-checkout/settle-store-payin';
 
 export type SettleResult =
   | { kind: 'settled'; payin: PayinRow }
@@ -80,6 +82,8 @@ export async function settleCardPayin(
     );
     return { kind: 'mismatch', payin: failed };
   }
+  if (await storeCheckoutOf(tx, payin.id))
+    return { kind: 'settled', payin: await settleStorePayin(tx, payin, sale, paidAt) };
   await lockStudents(
     tx,
     items.map((i) => i.studentId),

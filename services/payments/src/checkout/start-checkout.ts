@@ -115,7 +115,8 @@ async function payinCharged(
   return inserted;
 }
 
-async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: ChargeOutcome) {
+/** What the charge answered: the card, or the decline (failed at once), or unknown (webhook). */
+export async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: ChargeOutcome) {
   if (outcome.kind === 'approved') {
     const { sale } = outcome;
     // One UPDATE: no transaction around it (two round trips fewer per checkout, issue 18).

@@ -9,6 +9,8 @@ export const SCHOOL_ACCOUNTS = {
   receivable: { name: 'Colegiaturas y cuotas por cobrar', kind: 'asset' },
   revenue: { name: 'Ingresos por colegiaturas y cuotas', kind: 'revenue' },
   late_fee_revenue: { name: 'Ingresos por recargos', kind: 'revenue' },
+  /** What the school's store sold (ADR 0074): never receivable, paid at checkout. */
+  store_revenue: { name: 'Ventas de la tienda', kind: 'revenue' },
   gateway_clearing: { name: 'Pasarela de pago por liquidar', kind: 'asset' },
   cash_desk: { name: 'Caja (efectivo)', kind: 'asset' },
   bank: { name: 'Bancos (transferencias)', kind: 'asset' },

@@ -1,5 +1,5 @@
-import type { CardFormProps } from './card-form-types';
-import { HostedCardForm } from './hosted-card-form';
+import type { CardFormProps } from '@cuota/ui/card-form/card-form-types';
+import { HostedCardForm } from '@cuota/ui/card-form/hosted-card-form';
 import { KushkiCardForm } from './kushki-card-form';
 
 /**

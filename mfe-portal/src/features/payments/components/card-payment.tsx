@@ -10,7 +10,7 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCardFormSettingsQuery, useCheckoutMutation } from '../api/portal-payments-api';
 import { CardForm } from './card-form';
-import type { CardFormHandle, CardFormState, CardToken } from './card-form-types';
+import type { CardFormHandle, CardFormState, CardToken } from '@cuota/ui/card-form/card-form-types';
 import { PaymentProgress } from './payment-progress';
 
 interface Props {

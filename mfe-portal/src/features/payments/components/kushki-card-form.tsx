@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useImperativeHandle, useRef } from 'react';
 import styled from 'styled-components';
 import type { ICard } from '@kushki/js-sdk/Card';
-import type { CardFormProps } from './card-form-types';
+import type { CardFormProps } from '@cuota/ui/card-form/card-form-types';
 import { KUSHKI_FIELDS, startKushkiCard, type KushkiJs } from './kushki-js';
 
 const Fields = styled.div`

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { useOnlineStoreQuery, useValidateStockMutation } from '../api/online-store-api';
 import { storePath } from '../utils/store-paths';
 import { cartTotal, pricedLines } from '../utils/cart';
+import { handOverSearch, inFrame } from '../utils/cart-storage';
 import { useCart } from './cart-context';
 
 const Lines = styled.ul`
@@ -51,7 +52,10 @@ export function CartPage({ schoolId }: { schoolId: string }) {
       lines: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
     }).unwrap();
     setCheck(result);
-    if (result.ok) void navigate(storePath(schoolId, 'pago'));
+    if (!result.ok) return;
+    const pay = storePath(schoolId, 'pago');
+    if (inFrame()) window.open(`${window.location.origin}${pay}${handOverSearch(cart)}`, '_top');
+    else void navigate(pay);
   }
 
   return (

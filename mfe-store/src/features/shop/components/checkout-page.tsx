@@ -1,22 +1,138 @@
+import { useRef, useState } from 'react';
+import { Button } from '@cuota/ui/button';
+import { Card } from '@cuota/ui/card';
+import { HostedCardForm } from '@cuota/ui/card-form/hosted-card-form';
+import type { CardFormHandle, CardFormState, CardToken } from '@cuota/ui/card-form/card-form-types';
+import { EmptyState } from '@cuota/ui/empty-state';
+import { ErrorState } from '@cuota/ui/error-state';
+import { formatMoney } from '@cuota/ui/money';
 import { Notice } from '@cuota/ui/notice';
 import { Page } from '@cuota/ui/page';
+import { Spinner } from '@cuota/ui/spinner';
+import { TextField } from '@cuota/ui/text-field';
+import { readError } from '@cuota/web-core/api/api-error';
+import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { useOnlineStoreQuery } from '../api/online-store-api';
+import { useStoreCardFormQuery, useStoreCheckoutMutation } from '../api/store-checkout-api';
+import { cartTotal, pricedLines } from '../utils/cart';
 import { storePath } from '../utils/store-paths';
+import { useCart } from './cart-context';
+import { PurchaseProgress } from './purchase-progress';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * /store/:schoolId/pago — the stock was checked; paying (reservation, gateway's hosted form)
- * belongs to the payments checkout (ADR 0063), which the store does not call yet.
+ * /store/:schoolId/pago — the cart paid by card (ADR 0074): the gateway's hosted form
+ * tokenises, payments prices the cart at billing and charges; one Idempotency-Key per
+ * attempt (kept when the answer was lost). The total shown is for reading only.
  */
 export function CheckoutPage({ schoolId }: { schoolId: string }) {
+  const store = useOnlineStoreQuery(schoolId);
+  const settings = useStoreCardFormQuery(schoolId);
+  const { cart, clear } = useCart();
+  const [buy, result] = useStoreCheckoutMutation();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const form = useRef<CardFormHandle>(null);
+  const [formState, setFormState] = useState<CardFormState>({
+    valid: false,
+    busy: false,
+    error: null,
+  });
+  const lines = pricedLines(cart, store.data);
+  const total = cartTotal(lines);
+  const emailOk = EMAIL.test(email.trim());
+
+  const pay = async (card: CardToken) => {
+    setProblem(null);
+    const answer = await buy({
+      schoolId,
+      idempotencyKey: key,
+      purchase: {
+        lines: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
+        student_id: null,
+        buyer_email: email.trim(),
+        card: { token: card.token },
+      },
+    });
+    if ('data' in answer && answer.data) {
+      clear();
+      return setPaymentId(answer.data.payment_id);
+    }
+    const error = readError(answer.error);
+    setProblem(error.message);
+    // A refusal is final for this key; a lost answer is retried with the same one.
+    if (error.status !== null && error.status < 500) setKey(newIdempotencyKey());
+  };
+
+  if (paymentId)
+    return (
+      <Page title="Pago">
+        <PurchaseProgress schoolId={schoolId} paymentId={paymentId} />
+      </Page>
+    );
+  if (store.isLoading || settings.isLoading)
+    return <Spinner label="Preparando el pago con tarjeta…" />;
+  if (store.data && lines.length === 0)
+    return (
+      <Page title="Pago">
+        <EmptyState title="Tu carrito está vacío" description="Agrega artículos desde la tienda." />
+        <UtmLink to={storePath(schoolId)}>Ir a la tienda</UtmLink>
+      </Page>
+    );
+  if (settings.error || !settings.data)
+    return (
+      <ErrorState
+        message={readError(settings.error).message}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  const busy = formState.busy || result.isLoading;
   return (
     <Page title="Pago">
-      <Notice>
-        Tus artículos están disponibles. El pago en línea de la tienda estará disponible muy pronto;
-        mientras tanto, tu carrito queda guardado en este navegador.
-      </Notice>
       <p>
         <UtmLink to={storePath(schoolId, 'carrito')}>Volver al carrito</UtmLink>
       </p>
+      <Card title="Pago con tarjeta" focusTitle>
+        <TextField
+          label="Tu correo"
+          hint="Ahí te enviamos la confirmación de tu compra."
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {settings.data.kind === 'hosted_form' ? (
+          <>
+            <p>Escribe los datos de tu tarjeta. La escuela nunca ve el número de tu tarjeta.</p>
+            <HostedCardForm
+              ref={form}
+              settings={settings.data}
+              totalCentavos={total}
+              onState={setFormState}
+              onToken={(card) => void pay(card)}
+            />
+          </>
+        ) : (
+          <Notice tone="warning">
+            <p>El pago con tarjeta de esta escuela aún no está disponible en la tienda.</p>
+          </Notice>
+        )}
+        {(problem ?? formState.error) && (
+          <Notice tone="error">
+            <p role="alert">{problem ?? formState.error}</p>
+          </Notice>
+        )}
+        <Button
+          disabled={!formState.valid || !emailOk || busy}
+          onClick={() => form.current?.submit()}
+        >
+          {busy ? 'Procesando…' : `Pagar ${formatMoney(total)}`}
+        </Button>
+      </Card>
     </Page>
   );
 }

@@ -43,3 +43,13 @@ export function withHandedOver(cart: CartLine[], search: string): CartLine[] {
   const known = new Set(cart.map((l) => l.variant_id));
   return [...cart, ...handed.filter((l) => !known.has(l.variant_id))];
 }
+
+/** `?lineas=id:qty,…`: the cart carried to a top-level page (read by withHandedOver). */
+export const handOverSearch = (cart: CartLine[]) =>
+  `?${new URLSearchParams({ lineas: cart.map((l) => `${l.variant_id}:${l.quantity}`).join(',') })}`;
+
+/**
+ * Paying breaks out of a frame on the school's site (ADR 0067): the gateway's card form is
+ * framed only by Cuota's own page, and a top-level page needs no third-party cookies.
+ */
+export const inFrame = () => window.parent !== window;

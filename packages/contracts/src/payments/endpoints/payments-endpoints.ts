@@ -14,6 +14,7 @@ import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
 import { PAYOUT_ENDPOINTS } from './payouts';
 import { PREFERENCE_ENDPOINTS } from './preferences';
+import { STORE_CHECKOUT_ENDPOINTS } from './store-checkout';
 import { GATEWAY_CREDENTIAL_ENDPOINTS } from './gateway-credentials';
 import { TRANSFER_REPORT_ENDPOINTS } from './transfer-reports';
 
@@ -33,6 +34,7 @@ export const ledgerBalanceCheck = defineEndpoint({
 export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ledgerBalanceCheck,
   ...CHECKOUT_ENDPOINTS,
+  ...STORE_CHECKOUT_ENDPOINTS,
   ...PREFERENCE_ENDPOINTS,
   ...CREDIT_PROFILE_ENDPOINTS,
   ...BACKOFFICE_PAYIN_ENDPOINTS,

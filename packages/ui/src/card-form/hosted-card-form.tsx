@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useImperativeHandle } from 'react';
 import styled from 'styled-components';
 import type { CardFormSettings } from '@cuota/contracts/payments/checkout';
-import { centavosToDecimal } from '@cuota/ui/money';
+import { centavosToDecimal } from '../money';
 import type { CardFormProps } from './card-form-types';
 import { useHostedForm } from './use-hosted-form';
 

@@ -46,7 +46,7 @@ export function useHostedForm(formOrigin: string, onToken: (token: CardToken) =>
     return () => window.removeEventListener('message', listen);
   }, [formOrigin, frame]);
 
-  /** The portal's own "Pagar" button asks the form to tokenise. */
+  /** The page's own "Pagar" button (portal, store) asks the form to tokenise. */
   const submit = useCallback(
     () => frame?.contentWindow?.postMessage({ type: 'cuota:card-submit' }, formOrigin),
     [frame, formOrigin],

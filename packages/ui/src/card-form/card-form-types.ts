@@ -14,7 +14,7 @@ export interface CardFormState {
   error: string | null;
 }
 
-/** The portal's own "Pagar" button asks the form to tokenise. */
+/** The page's own "Pagar" button (portal, store) asks the form to tokenise. */
 export interface CardFormHandle {
   submit: () => void;
 }

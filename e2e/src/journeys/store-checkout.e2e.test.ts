@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
+import { launchBrowser } from '../support/browser';
+import { VIEWPORTS } from '../support/screenshots';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+const BOOK = 'Matemáticas 3° de primaria';
+
+async function signInTreasurer(width: number, height: number): Promise<Page> {
+  const { demo, urls } = system;
+  const member = demo.staff.find((s) => s.role === 'TREASURER')!;
+  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  await page.goto(urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(member.email);
+  await page.getByLabel('Contraseña').fill(demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByTestId('school-name').waitFor();
+  await page.goto(new URL('/dashboard/store', urls.dashboardLogin).toString());
+  return page;
+}
+
+/** Types a card into the gateway's hosted form (framed by Cuota's own page) and pays. */
+async function payWith(page: Page, number: string) {
+  const card = page.frameLocator('iframe[title="Datos de la tarjeta"]');
+  const pay = page.getByRole('button', { name: /^Pagar \$[1-9]/ });
+  await pay.scrollIntoViewIfNeeded();
+  await card.getByLabel('Nombre como aparece en la tarjeta').fill('MARIA LOPEZ');
+  await card.getByLabel('Número de tarjeta').fill(number);
+  await card.getByLabel('Vencimiento (MM/AA)').fill('12/30');
+  await card.getByLabel('Código de seguridad').fill('123');
+  await pay.click();
+}
+
+test("a guest buys a book by card on the school's own site; Tienda sees the stock and the order", async () => {
+  const staff = await signInTreasurer(VIEWPORTS.desktop.width, VIEWPORTS.desktop.height);
+  const stockOfBook = staff.getByLabel(`Existencias de ${BOOK}`);
+  await stockOfBook.filter({ hasText: '15 disponibles' }).waitFor();
+
+  const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  await page.goto(system.urls.schoolSite);
+  const store = page.frameLocator('#cuota-store-frame');
+  await store.getByRole('button', { name: `Agregar al carrito: ${BOOK}` }).click();
+  await store.getByRole('link', { name: 'Ver carrito (1)' }).click();
+  // Paying breaks out of the school's frame to Cuota's own page, the cart carried along.
+  await store.getByRole('button', { name: 'Continuar al pago' }).click();
+  await page.waitForURL(/\/store\/[^/]+\/pago\?lineas=/);
+  await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+  await page.getByLabel('Tu correo').fill('mama.compradora@example.com');
+  await page.getByRole('button', { name: 'Pagar $415.00' }).waitFor();
+  await expectAccessible(page);
+
+  await payWith(page, '4349001210846432');
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /fondos|rechaz/i })
+    .waitFor();
+  await payWith(page, '5451951574925480');
+  // Settled by the gateway's signed notification, seen without a reload.
+  await page.getByRole('heading', { name: '¡Compra confirmada!' }).waitFor({ timeout: 30_000 });
+  await page.getByText(/Folio de tu comprobante: R-\d{6}/).waitFor();
+  await page.screenshot({ path: '/tmp/i21-checkout-site-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/i21-checkout-site-390.png', fullPage: true });
+
+  // Tienda: one unit fewer, and the paid order waits to be delivered.
+  await staff.reload();
+  await stockOfBook.filter({ hasText: '14 disponibles' }).waitFor();
+  const orders = staff.getByRole('table', { name: 'Pedidos pagados por entregar' });
+  await orders.getByText(`1 × ${BOOK} (Única)`).waitFor();
+  await expectAccessible(staff);
+  await staff.screenshot({ path: '/tmp/i21-checkout-tienda-1280.png', fullPage: true });
+  await staff.setViewportSize(VIEWPORTS.phone);
+  await orders.getByText(`1 × ${BOOK} (Única)`).waitFor();
+  await staff.screenshot({ path: '/tmp/i21-checkout-tienda-390.png', fullPage: true });
+  await staff.getByRole('button', { name: 'Marcar entregado' }).first().click();
+  await orders.getByText(`1 × ${BOOK} (Única)`).waitFor({ state: 'detached' });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { stockLinesSchema } from '../billing/store';
+import { cardTokenSchema } from './checkout';
+import { requestStatusSchema } from './payins';
+
+/**
+ * POST /api/v1/schools/{id}/store-checkout/ (with an Idempotency-Key: the checkout's ref):
+ * buy the cart's lines with a card token from the gateway's hosted form. Billing prices the
+ * lines and holds their stock; the browser sends quantities only, never amounts (ADR 0074).
+ * A signed-in family names one of its students; a guest gives an e-mail.
+ */
+export const storeCheckoutSchema = z.strictObject({
+  lines: stockLinesSchema,
+  student_id: z.uuid('Elige un alumno válido.').nullable().default(null),
+  buyer_email: z
+    .email('Escribe un correo válido.')
+    .trim()
+    .toLowerCase()
+    .max(200, 'El correo admite hasta 200 caracteres.')
+    .nullable()
+    .default(null),
+  card: z.strictObject({ token: cardTokenSchema }),
+});
+export type StoreCheckout = z.infer<typeof storeCheckoutSchema>;
+
+/** The checkout as the buyer follows it: pending until the gateway's signed webhook. */
+export const storeCheckoutStatusSchema = z.object({
+  payment_id: z.string(),
+  school_id: z.string(),
+  order_id: z.string(),
+  status: requestStatusSchema,
+  total_centavos: z.number().int(),
+  receipt_number: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type StoreCheckoutStatus = z.infer<typeof storeCheckoutStatusSchema>;
+
+export const STORE_OUT_OF_STOCK = 'Alguno de tus artículos ya no está disponible.';
+export const STORE_BUYER_REQUIRED = 'Escribe tu correo para recibir la confirmación de tu compra.';

@@ -1,0 +1,142 @@
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import {
+  STORE_BUYER_REQUIRED,
+  STORE_OUT_OF_STOCK,
+  type StoreCheckout,
+  type StoreCheckoutStatus,
+} from '@cuota/contracts/payments/store-checkout';
+import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
+import { conflict, forbidden, HttpError, notFound } from '@cuota/service-runtime/http/http-error';
+import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
+import { studentIdsOfGuardian } from '@cuota/student-directory/student-directory-repository';
+import { recordOutcome } from '../checkout/start-checkout';
+import type { PaymentsDeps } from '../payments-deps';
+import { familyScope } from '../payins/payin-access';
+import { insertCardPayin, payinByKey, type PayinRow } from '../payins/payin-repository';
+import { assertMayPayByCard } from '../risk/credit-profile';
+import { insertStoreCheckout, storeCheckoutStatusOf } from './store-checkout-repository';
+import { settleStoreStock } from './store-stock-sweep';
+
+const CHOOSE_STUDENT = 'Elige para cuál de tus alumnos es la compra.';
+const HOLD_LAPSED = 'La reservación de tus artículos venció. Vuelve a intentarlo.';
+
+interface Buyer {
+  guardianId: string | null;
+  studentId: string | null;
+  email: string | null;
+}
+
+/**
+ * Who buys: a signed-in family for one of its students (its school, else 404), or a guest
+ * with an e-mail. Staff do not buy in the store.
+ */
+async function buyerOf(
+  deps: PaymentsDeps,
+  caller: IdentityClaims,
+  schoolId: string,
+  body: StoreCheckout,
+): Promise<Buyer> {
+  if (caller.kind === 'anonymous') {
+    if (!body.buyer_email) throw new HttpError(422, 'VALIDATION_FAILED', STORE_BUYER_REQUIRED);
+    return { guardianId: null, studentId: null, email: body.buyer_email };
+  }
+  const guardianId = familyScope(caller, schoolId);
+  if (!guardianId) throw forbidden();
+  const students = await studentIdsOfGuardian(deps.db, schoolId, guardianId);
+  if (!body.student_id || !students.includes(body.student_id))
+    throw new HttpError(422, 'VALIDATION_FAILED', CHOOSE_STUDENT);
+  await assertMayPayByCard(deps.db, schoolId, guardianId);
+  return { guardianId, studentId: body.student_id, email: body.buyer_email };
+}
+
+/**
+ * The store's card checkout (ADR 0074). The Idempotency-Key is the checkout's ref: billing
+ * reserves once per ref (pricing the lines itself), the payin is inserted once per key, and
+ * only the request that inserted it charges the card. A decline fails the payin and releases
+ * the stock at once; an approval waits for the signed webhook, which commits the stock.
+ */
+export async function startStoreCheckout(
+  deps: PaymentsDeps,
+  caller: IdentityClaims,
+  schoolId: string,
+  body: StoreCheckout,
+  idempotencyKey: string,
+): Promise<{ answer: StoreCheckoutStatus; replayed: boolean }> {
+  const buyer = await buyerOf(deps, caller, schoolId, body);
+  const hash = requestHash({ schoolId, buyer, lines: body.lines, token: body.card.token });
+  const { row, replayed } = await onceOnRow({
+    hash,
+    find: () => payinByKey(deps.db, schoolId, idempotencyKey),
+    create: () => purchaseCharged(deps, schoolId, buyer, body, { idempotencyKey, hash }),
+  });
+  const answer = await storeCheckoutStatusOf(deps.db, schoolId, row.id);
+  // The key belongs to another kind of payment of this school.
+  if (!answer) throw conflict('Esta clave ya se usó para otro pago.');
+  return { answer, replayed };
+}
+
+/** Reserves the cart at billing, inserts the payin and its purchase, and charges the card. */
+async function purchaseCharged(
+  deps: PaymentsDeps,
+  schoolId: string,
+  buyer: Buyer,
+  body: StoreCheckout,
+  key: { idempotencyKey: string; hash: string },
+): Promise<PayinRow> {
+  const reply = await deps.storeStock.reserve({
+    schoolId,
+    checkoutRef: key.idempotencyKey,
+    guardianId: buyer.guardianId,
+    studentId: buyer.studentId,
+    buyerEmail: buyer.email,
+    lines: body.lines,
+  });
+  if (!reply.reserved) {
+    const why = reply.check.lines.find((l) => !l.can_sell)?.message;
+    throw conflict(why ? `${STORE_OUT_OF_STOCK} ${why}` : STORE_OUT_OF_STOCK);
+  }
+  const { order } = reply;
+  if (order.status !== 'pending_payment') throw conflict(HOLD_LAPSED);
+  const environment = await deps.gateways.environmentOf(schoolId);
+  const { merchant, gateway } = await deps.gateways.of(schoolId, environment);
+  const payin = await transactionWakingRelay(deps.db, async (tx) => {
+    const inserted = await insertCardPayin(
+      tx,
+      {
+        schoolId,
+        amountCentavos: order.total_centavos,
+        guardianId: buyer.guardianId,
+        studentIds: buyer.studentId ? [buyer.studentId] : [],
+        idempotencyKey: key.idempotencyKey,
+        requestHash: key.hash,
+        gatewayEnvironment: environment,
+        publicMerchantId: merchant.publicMerchantId,
+        quotedAfterSeq: 0,
+      },
+      [],
+    );
+    await insertStoreCheckout(tx, {
+      payinId: inserted.id,
+      schoolId,
+      optionalOrderId: order.id,
+      studentId: buyer.studentId,
+      buyerEmail: buyer.email,
+    });
+    return inserted;
+  });
+  const outcome = await gateway.charge({
+    token: body.card.token,
+    amountCentavos: payin.amountCentavos,
+    paymentId: payin.id,
+  });
+  await recordOutcome(deps, payin, outcome);
+  if (outcome.kind === 'declined') await settleStoreStock(deps, payin.id);
+  return payin;
+}
+
+export async function storeCheckoutStatus(deps: PaymentsDeps, schoolId: string, payinId: string) {
+  const answer = await storeCheckoutStatusOf(deps.db, schoolId, payinId);
+  if (!answer) throw notFound('No encontramos este pago.');
+  return answer;
+}

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineRequest } from '@cuota/contracts/common/request-definition';
-import { optionalOrderSchema, stockCheckSchema, stockLinesSchema } from './store';
+import {
+  optionalOrderSchema,
+  stockCheckSchema,
+  stockLinesSchema,
+} from '@cuota/contracts/billing/store';
 
 /**
  * The store's checkout asks billing over NATS (ADR 0063): reserve the lines as a pending

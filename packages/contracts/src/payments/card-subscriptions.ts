@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { periodSchema } from '@cuota/contracts/billing/concepts';
-import { cardTokenSchema } from './checkout';
+import { cardTokenSchema } from '@cuota/contracts/payments/checkout';
 
 /**
  * POST /api/v1/schools/{id}/card_subscriptions/: pay a billing subscription's months with a

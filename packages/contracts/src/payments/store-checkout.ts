@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { stockLinesSchema } from '../billing/store';
-import { cardTokenSchema } from './checkout';
-import { requestStatusSchema } from './payins';
+import { stockLinesSchema } from '@cuota/contracts/billing/store';
+import { cardTokenSchema } from '@cuota/contracts/payments/checkout';
+import { requestStatusSchema } from '@cuota/contracts/payments/payins';
 
 /**
  * POST /api/v1/schools/{id}/store-checkout/ (with an Idempotency-Key: the checkout's ref):

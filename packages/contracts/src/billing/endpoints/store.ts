@@ -18,7 +18,7 @@ import {
   storeItemSchema,
   updateStoreItemSchema,
   validateStockSchema,
-} from '../store';
+} from '@cuota/contracts/billing/store';
 
 /** The school's store (ADR 0062): the public catalogue, stock, and families' optional orders. */
 const storeRow = {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { familyOnly, familyOrStaff, gatewayWebhook } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
-import { cardFormSettingsSchema, checkoutSchema, paymentStatusSchema } from '../checkout';
+import {
+  cardFormSettingsSchema,
+  checkoutSchema,
+  paymentStatusSchema,
+} from '@cuota/contracts/payments/checkout';
 import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
 
 /**

@@ -1,6 +1,6 @@
-import { anyone } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
-import { cardFormSettingsSchema } from '../checkout';
+import { anyone } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import { cardFormSettingsSchema } from '@cuota/contracts/payments/checkout';
 import { storeCheckoutSchema, storeCheckoutStatusSchema } from '../store-checkout';
 
 /**

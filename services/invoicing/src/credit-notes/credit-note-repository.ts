@@ -4,7 +4,8 @@ import { invoices, type InvoiceSource } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import type { CreditableInvoice } from './credit-note-rules';
-import { totalOf } from './credit-note-rules';
+import { creditableRoom, totalOf } from './credit-note-rules';
+import { livePaymentsOnPpd } from '../invoices/payment-complement-repository';
 import { lockAfterTheirGlobals } from '../global-invoices/global-lock-repository';
 
 /** Credit notes live in `invoices` (document credit_note); this is the code that writes them. */
@@ -104,6 +105,33 @@ export async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Ma
     )
     .groupBy(invoices.relatedInvoiceId);
   return new Map(rows.map((r) => [r.id!, r.total]));
+}
+
+/**
+ * What staff's credit note may still give back of each stamped income invoice among `rows`
+ * (emit_credit_note's room, read without locks for the school's list; ADR 0073).
+ */
+export async function creditableRooms(
+  db: Executor,
+  rows: readonly InvoiceRow[],
+): Promise<Map<string, number>> {
+  const stamped = rows.filter((r) => r.document === 'invoice' && r.status === 'success');
+  const credited = await creditedByInvoice(
+    db,
+    stamped.map((r) => r.id),
+  );
+  const rooms = await Promise.all(
+    stamped.map(async (row) => {
+      // A PPD invoice (no payment method) only has its unpaid balance to credit.
+      const paid = row.method === null ? (await livePaymentsOnPpd(db, row.id)).paid : [];
+      const room = creditableRoom(
+        { totalCentavos: row.totalCentavos, credited: credited.get(row.id) ?? 0 },
+        paid.reduce((s, p) => s + p, 0),
+      );
+      return [row.id, room] as const;
+    }),
+  );
+  return new Map(rooms);
 }
 
 /** Income invoices, locked, as the credit-note rules read them. */

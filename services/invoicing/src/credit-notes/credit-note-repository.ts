@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices, type InvoiceSource } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
@@ -173,28 +173,31 @@ export async function lockPayinInvoices(
   return { rows, creditable: await creditable(tx, rows) };
 }
 
+/** Newest first (the adjustment credits the newest invoice first), ties by id descending. */
+const newestFirst = (a: InvoiceRow, b: InvoiceRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /**
  * The income invoices covering an order, newest first, locked; and what was credited for it.
  * A PPD invoice is among them: its credit note lowers the balance its CFDI de pago start
  * from, and the lock orders it against a payment deciding its next installment (ADR 0037).
+ * Locked in ADR 0058's one order (their globals by id, then the invoices by id), as a refund
+ * and a family's fiscal data lock the same rows; sorted newest first only once locked.
  */
 export async function lockOrderInvoices(
   tx: Executor,
   studentId: string,
   orderId: string,
 ): Promise<{ rows: InvoiceRow[]; creditable: CreditableInvoice[]; creditedForOrder: number }> {
-  const rows = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.document, 'invoice'),
-        eq(invoices.studentId, studentId),
-        arrayContains(invoices.orderIds, [orderId]),
-      ),
-    )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .for('update');
+  const locked = await lockAfterTheirGlobals(
+    tx,
+    and(
+      eq(invoices.document, 'invoice'),
+      eq(invoices.studentId, studentId),
+      arrayContains(invoices.orderIds, [orderId]),
+    )!,
+  );
+  const rows = locked.sort(newestFirst);
   const notes = await tx
     .select({ lines: invoices.lines })
     .from(invoices)

@@ -366,7 +366,7 @@ test('an order lowered while its payment is held: the adjustment locks in the on
       await new Promise<void>((resolve) => (release = resolve));
     });
     await holding;
-    const paths = [refund()];
+    const paths: Promise<unknown>[] = [refund()];
     await waitFor(async () => (await waiting()) === 1);
     paths.push(adjustment());
     await waitFor(async () => (await waiting()) === 2);

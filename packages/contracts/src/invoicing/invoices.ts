@@ -91,6 +91,12 @@ export const invoiceSchema = z.object({
   global_state: globalStateSchema.nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
+  /**
+   * What a credit note may still give back of a stamped income invoice: its total less its
+   * live credit notes and, on a PPD invoice, less what its CFDI de pago received (ADR 0051,
+   * 0073); null for any other. Answered by the school's list, so Facturas shows it first.
+   */
+  creditable_centavos: z.number().int().nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -163,6 +169,12 @@ export const creditNoteRequestSchema = z.strictObject({
     .optional(),
 });
 export type CreditNoteRequest = z.infer<typeof creditNoteRequestSchema>;
+
+const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
+/** The service's refusal of a note above what is left, and Facturas' before it asks. */
+export const creditNoteOverBalance = (roomCentavos: number) =>
+  `El importe de la nota de crédito no puede ser mayor que lo que queda por acreditar de la factura: ${mxn.format(roomCentavos / 100)}.`;
 
 /** How many of a payment's invoices were e-mailed, and to whom. */
 export const sentPayinInvoicesSchema = z.object({

@@ -1,4 +1,5 @@
 import type { InvoiceCancelRequest } from '@cuota/contracts/invoicing/cancellations';
+import { creditNoteOverBalance } from '@cuota/contracts/invoicing/invoices';
 import { cancelInvoice as endpoint } from '@cuota/contracts/invoicing/endpoints/invoices';
 import { HttpError, badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
@@ -108,13 +109,8 @@ export async function emitCreditNote(
   return { answer: (await creditNoteOf(tx, cause, row.id))!, replayed: false };
 }
 
-const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
-
-export const overBalance = (room: number) =>
-  `El importe de la nota de crédito no puede ser mayor que lo que queda por acreditar de la factura: ${mxn.format(room / 100)}.`;
-
 /** A field-level 400: Facturas shows it under the amount. */
 const overBalanceError = (room: number) =>
-  new HttpError(400, 'VALIDATION_FAILED', overBalance(room), [
-    { path: 'amount_centavos', message: overBalance(room) },
+  new HttpError(400, 'VALIDATION_FAILED', creditNoteOverBalance(room), [
+    { path: 'amount_centavos', message: creditNoteOverBalance(room) },
   ]);

@@ -13,6 +13,7 @@ import { apiErrorSchema } from '@cuota/contracts/common/api-error';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { invoiceSchema } from '@cuota/contracts/invoicing/invoices';
 import { waitFor } from '@cuota/testing/wait-for';
+import { cadenaOriginal } from '../cfdi/cadena-original';
 import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { InvoiceRow } from '../invoices/invoice-repository';
@@ -106,8 +107,15 @@ test('the corrected data: a substitute (04) is stamped, then the old one is canc
   expect(comprobante.CfdiRelacionados).toEqual([{ TipoRelacion: '04', UUIDs: [old.uuid] }]);
   expect(comprobante.Receptor).toMatchObject({ Rfc: 'COSC8001137NA', UsoCFDI: 'D10' });
   expect(comprobante.Total).toBe('4850.00');
-  const verdict = await sat.verdict(substitute.stampedXml!, comprobante);
-  expect(verdict).toMatchObject({ validates: true, seal: 'Verified OK' });
+  // SAT's XSLT and the engine make the same cadena of the substitute, relation 04 in it, and
+  // the seal verifies over SAT's.
+  const { validates, seal, satCadena } = await sat.verdict(substitute.stampedXml!, comprobante);
+  expect({ validates, seal, cadena: satCadena }).toEqual({
+    validates: true,
+    seal: 'Verified OK',
+    cadena: cadenaOriginal(comprobante),
+  });
+  expect(satCadena).toContain(`|04|${old.uuid}|`);
 
   await untilStatus(old.id, 'canceled');
   expect(system.pac.state.stamp(old.uuid!)).toMatchObject({

@@ -5,7 +5,7 @@
  * PKCS#8 DER encrypted with PBES2 / 3DES like SAT's .key files. It is self-issued: no PAC
  * outside this project will accept it.
  */
-import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomInt, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 
 export interface DemoCsdOptions {
@@ -44,13 +44,12 @@ export function generateDemoCsd(options: DemoCsdOptions): DemoCsd {
   const validFrom = options.validFrom ?? new Date();
   const validTo = options.validTo ?? addYears(validFrom, 4);
   const branch = options.branch ?? 'CSD01';
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const forgeKey = forge.pki.privateKeyFromPem(
-    privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-  );
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
+  certificate.publicKey = forge.pki.publicKeyFromPem(
+    publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  );
   certificate.serialNumber = Buffer.from(noCertificado, 'ascii').toString('hex');
   certificate.validity.notBefore = validFrom;
   certificate.validity.notAfter = validTo;
@@ -70,12 +69,7 @@ export function generateDemoCsd(options: DemoCsdOptions): DemoCsd {
     { name: 'basicConstraints', cA: false, critical: true },
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
-  certificate.sign(forgeKey, forge.md.sha256.create());
-
-  const cer = Buffer.from(
-    forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(),
-    'binary',
-  );
+  const cer = signedDer(certificate, privateKey);
   const key = privateKey.export({
     type: 'pkcs8',
     format: 'der',
@@ -83,6 +77,24 @@ export function generateDemoCsd(options: DemoCsdOptions): DemoCsd {
     passphrase: options.password,
   });
   return { cer, key, noCertificado };
+}
+
+const der = (value: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(value).getBytes(), 'binary');
+
+/**
+ * The certificate signed (sha256WithRSAEncryption) by OpenSSL rather than forge's JavaScript
+ * RSA, which took 3–17 s a certificate inside Jest on a loaded machine (invoicing suites
+ * timed out in set-up); forge only lays out the ASN.1, as `certificate.sign` would.
+ */
+function signedDer(certificate: forge.pki.Certificate, privateKey: KeyObject): Buffer {
+  certificate.signatureOid = certificate.siginfo.algorithmOid =
+    forge.pki.oids.sha256WithRSAEncryption!;
+  certificate.signature = '';
+  certificate.tbsCertificate = forge.pki.certificateToAsn1(certificate).value[0] as forge.asn1.Asn1;
+  certificate.signature = sign('sha256', der(certificate.tbsCertificate), privateKey).toString(
+    'binary',
+  );
+  return der(forge.pki.certificateToAsn1(certificate));
 }
 
 /** PrintableString where it can be (as SAT writes), UTF8String for Ñ, & and accents. */

@@ -1,10 +1,11 @@
-import { and, arrayContains, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices, type InvoiceSource } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import type { CreditableInvoice } from './credit-note-rules';
-import { totalOf } from './credit-note-rules';
+import { creditableRoom, totalOf } from './credit-note-rules';
+import { livePaymentsOnPpd } from '../invoices/payment-complement-repository';
 import { lockAfterTheirGlobals } from '../global-invoices/global-lock-repository';
 
 /** Credit notes live in `invoices` (document credit_note); this is the code that writes them. */
@@ -106,6 +107,33 @@ export async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.id!, r.total]));
 }
 
+/**
+ * What staff's credit note may still give back of each stamped income invoice among `rows`
+ * (emit_credit_note's room, read without locks for the school's list; ADR 0073).
+ */
+export async function creditableRooms(
+  db: Executor,
+  rows: readonly InvoiceRow[],
+): Promise<Map<string, number>> {
+  const stamped = rows.filter((r) => r.document === 'invoice' && r.status === 'success');
+  const credited = await creditedByInvoice(
+    db,
+    stamped.map((r) => r.id),
+  );
+  const rooms = await Promise.all(
+    stamped.map(async (row) => {
+      // A PPD invoice (no payment method) only has its unpaid balance to credit.
+      const paid = row.method === null ? (await livePaymentsOnPpd(db, row.id)).paid : [];
+      const room = creditableRoom(
+        { totalCentavos: row.totalCentavos, credited: credited.get(row.id) ?? 0 },
+        paid.reduce((s, p) => s + p, 0),
+      );
+      return [row.id, room] as const;
+    }),
+  );
+  return new Map(rooms);
+}
+
 /** Income invoices, locked, as the credit-note rules read them. */
 async function creditable(tx: Executor, rows: InvoiceRow[]): Promise<CreditableInvoice[]> {
   const credited = await creditedByInvoice(
@@ -145,28 +173,31 @@ export async function lockPayinInvoices(
   return { rows, creditable: await creditable(tx, rows) };
 }
 
+/** Newest first (the adjustment credits the newest invoice first), ties by id descending. */
+const newestFirst = (a: InvoiceRow, b: InvoiceRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /**
  * The income invoices covering an order, newest first, locked; and what was credited for it.
  * A PPD invoice is among them: its credit note lowers the balance its CFDI de pago start
  * from, and the lock orders it against a payment deciding its next installment (ADR 0037).
+ * Locked in ADR 0058's one order (their globals by id, then the invoices by id), as a refund
+ * and a family's fiscal data lock the same rows; sorted newest first only once locked.
  */
 export async function lockOrderInvoices(
   tx: Executor,
   studentId: string,
   orderId: string,
 ): Promise<{ rows: InvoiceRow[]; creditable: CreditableInvoice[]; creditedForOrder: number }> {
-  const rows = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.document, 'invoice'),
-        eq(invoices.studentId, studentId),
-        arrayContains(invoices.orderIds, [orderId]),
-      ),
-    )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .for('update');
+  const locked = await lockAfterTheirGlobals(
+    tx,
+    and(
+      eq(invoices.document, 'invoice'),
+      eq(invoices.studentId, studentId),
+      arrayContains(invoices.orderIds, [orderId]),
+    )!,
+  );
+  const rows = locked.sort(newestFirst);
   const notes = await tx
     .select({ lines: invoices.lines })
     .from(invoices)

@@ -123,7 +123,10 @@ export function adjustmentDecisions(
  * de pago received too — what was paid goes back with the payment's refund (its CFDI de pago
  * is cancelled or restated), never here.
  */
-export function creditableRoom(invoice: CreditableInvoice, paidCentavos = 0): number {
+export function creditableRoom(
+  invoice: Pick<CreditableInvoice, 'totalCentavos' | 'credited'>,
+  paidCentavos = 0,
+): number {
   return Math.max(0, invoice.totalCentavos - invoice.credited - paidCentavos);
 }
 

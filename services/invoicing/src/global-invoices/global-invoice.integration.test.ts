@@ -41,8 +41,13 @@ import { GlobalInvoiceCollector } from './global-invoice-collector';
 import { eq, sql } from 'drizzle-orm';
 import { invoices } from '../schema';
 import { lockInvoice } from '../invoices/invoice-repository';
-import { lockPayinInvoices } from '../credit-notes/credit-note-repository';
-import { openGlobalInvoice, refreshOrDrop, releaseHeld } from './global-invoice-repository';
+import { lockOrderInvoices, lockPayinInvoices } from '../credit-notes/credit-note-repository';
+import {
+  heldOfGuardian,
+  openGlobalInvoice,
+  refreshOrDrop,
+  releaseHeld,
+} from './global-invoice-repository';
 
 jest.setTimeout(120_000);
 
@@ -314,6 +319,75 @@ test('a refund and a motive-04 request lock a stamped global in one order: 20 ra
     const outcomes = await Promise.allSettled([refundLocks(), motive04Locks()]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
   }
+});
+
+test('an order lowered while its payment is held: the adjustment locks in the one order', async () => {
+  const { db } = system.invoicing;
+  await system.publish(guardianCreatedV1, guardian(10, NO_FISCAL_DATA));
+  await system.publish(studentCreatedV1, student(10, { billing_guardian_id: uuidOf(10) }));
+  await waitFor(async () => {
+    const { rows } = await db.$client.query(
+      'SELECT (SELECT count(*) FROM student_directory WHERE student_id = $1)::int AS s',
+      [student(10).student_id],
+    );
+    return rows[0].s === 1;
+  });
+  // Paid late this month: a colegiatura and its late fee, two held payments of one order.
+  const order = colegiatura(student(10).student_id, { late_fee_centavos: 242_50 });
+  const paid = payin({ guardian_id: uuidOf(10), allocations: [order] });
+  await system.publish(payinSucceededV1, paid);
+  const [first, second] = await waitFor(async () => {
+    const rows = await system.invoicesOf(paid.payin_id);
+    return rows.length === 2 && rows.every((r) => r.globalState === 'held') ? rows : undefined;
+  }, 20_000);
+  const [low] = [first!.id, second!.id].sort();
+  // The three paths' own locks: billing's adjustment of the order, the payin's refund, the
+  // family's fiscal data arriving.
+  const adjustment = () =>
+    db.transaction((tx) => lockOrderInvoices(tx, order.student_id, order.order_id));
+  const refund = () => db.transaction((tx) => lockPayinInvoices(tx, paid.payin_id));
+  const fiscalData = () => db.transaction((tx) => heldOfGuardian(tx, uuidOf(10)));
+  const waiting = async () => {
+    const { rows } = await db.$client.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return rows[0].n as number;
+  };
+  for (let round = 0; round < 20; round++) {
+    // A fourth transaction holds the lowest payment while the refund queues for it first and
+    // the others after: when it lets go, each path finds the others where its order expects.
+    let release = () => {};
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const blocker = db.transaction(async (tx) => {
+      await lockInvoice(tx, low!);
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    const paths: Promise<unknown>[] = [refund()];
+    await waitFor(async () => (await waiting()) === 1);
+    paths.push(adjustment());
+    await waitFor(async () => (await waiting()) === 2);
+    paths.push(fiscalData());
+    await waitFor(async () => (await waiting()) === 3);
+    release();
+    const outcomes = await Promise.allSettled([blocker, ...paths]);
+    // PostgreSQL's own word when it cancels one («deadlock detected»), not the query's text.
+    const failures = outcomes.flatMap((o) =>
+      o.status === 'rejected' ? [String((o.reason as Error).cause ?? o.reason)] : [],
+    );
+    expect({ round, failures }).toEqual({ round, failures: [] });
+  }
+  // The rules still read the order's invoices newest first, whatever the lock order.
+  const { rows } = await db.transaction((tx) =>
+    lockOrderInvoices(tx, order.student_id, order.order_id),
+  );
+  const newestFirst = [...rows].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id),
+  );
+  expect(rows.map((r) => r.id)).toEqual(newestFirst.map((r) => r.id));
 });
 
 test('a global left without payments goes, and no withdrawn payment points at it', async () => {

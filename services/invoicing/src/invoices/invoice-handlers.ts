@@ -24,6 +24,7 @@ import {
   type InvoiceRow,
 } from './invoice-repository';
 import { invoicesZip } from './invoice-zip';
+import { creditableRooms } from '../credit-notes/credit-note-repository';
 import { guardianMaySeeInvoice, guardianMaySeeOrder } from './invoice-access-rules';
 import { invoiceFileName, invoiceUrlsView, invoiceView, listedInvoiceView } from './invoice-view';
 
@@ -97,15 +98,18 @@ export function invoiceHandlers(db: InvoicingDb) {
         status: query.status,
         search: query.search,
       });
-      const folios = await foliosOf(
-        db,
-        rows.flatMap((row) => row.relatedInvoiceId ?? []),
-      );
+      const [folios, rooms] = await Promise.all([
+        foliosOf(
+          db,
+          rows.flatMap((row) => row.relatedInvoiceId ?? []),
+        ),
+        creditableRooms(db, rows),
+      ]);
       return {
         count,
         page: query.page,
         page_size: query.page_size,
-        results: rows.map((row) => listedInvoiceView(row, folios)),
+        results: rows.map((row) => listedInvoiceView(row, folios, rooms)),
       };
     }),
 

@@ -45,11 +45,20 @@ export function invoiceView(row: InvoiceRow): Invoice {
 
 /**
  * The school's list: each row also names the invoice it relates to, so the rows of one CFDI
- * de pago paying several PPD invoices are told apart (ADR 0051).
+ * de pago paying several PPD invoices are told apart (ADR 0051), and a stamped income
+ * invoice says what a credit note may still give back of it (ADR 0073).
  */
-export function listedInvoiceView(row: InvoiceRow, folios: ReadonlyMap<string, string>): Invoice {
+export function listedInvoiceView(
+  row: InvoiceRow,
+  folios: ReadonlyMap<string, string>,
+  rooms: ReadonlyMap<string, number>,
+): Invoice {
   const related = row.relatedInvoiceId && folios.get(row.relatedInvoiceId);
-  return { ...invoiceView(row), related_folio: related || null };
+  return {
+    ...invoiceView(row),
+    related_folio: related || null,
+    creditable_centavos: rooms.get(row.id) ?? null,
+  };
 }
 
 function globalPeriodView(key: string): Invoice['global_period'] {

@@ -14,7 +14,11 @@ import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.crea
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { pageSchema } from '@cuota/contracts/common/pagination';
-import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
+import {
+  creditNoteOverBalance as overBalance,
+  invoiceSchema,
+  invoiceUrlsSchema,
+} from '@cuota/contracts/invoicing/invoices';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
@@ -24,7 +28,7 @@ import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { invoices } from '../schema';
 import type { InvoiceRow } from './invoice-repository';
 import { apiErrorSchema } from '@cuota/contracts/common/api-error';
-import { KEY_FOR_PART, PPD_SETTLED, overBalance } from '../cancellations/cancel-invoice';
+import { KEY_FOR_PART, PPD_SETTLED } from '../cancellations/cancel-invoice';
 import {
   OTHER_SCHOOL_ID,
   SCHOOL_ID,
@@ -574,9 +578,22 @@ describe('staff’s credit note on a PPD invoice (Facturas)', () => {
     expect(first.complement.totalCentavos + note!.totalCentavos).toBe(ppd.totalCentavos);
   });
 
+  /** What Facturas' list says a credit note may still give back of the invoice (ADR 0073). */
+  const listedRoom = async (invoiceId: string) => {
+    const res = await system.call(
+      `/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/?page_size=200`,
+      accountant,
+    );
+    const rows = pageSchema(invoiceSchema).parse(await res.json()).results;
+    return rows.find((r) => r.id === invoiceId)?.creditable_centavos;
+  };
+
   test('for part of what is owed: keyed by the request, not by the amount (ADR 0058)', async () => {
     const { orderId, ppd } = await billedColegiatura(3_000_00);
+    expect(await listedRoom(ppd.id)).toBe(3_000_00);
     await pay(orderId, ppd, 1_000_00);
+    // The list shows what is left before anyone asks: the total less what was paid.
+    expect(await listedRoom(ppd.id)).toBe(2_000_00);
     const over = await creditNote(ppd.id, accountant, { amount_centavos: 2_000_01 }, 'over-0001');
     expect(over.status).toBe(400);
     expect(apiErrorSchema.parse(await over.json()).error).toMatchObject({
@@ -627,6 +644,7 @@ describe('staff’s credit note on a PPD invoice (Facturas)', () => {
       Total: '500.00',
       CfdiRelacionados: [{ TipoRelacion: '01', UUIDs: [ppd.uuid] }],
     });
+    expect(await listedRoom(ppd.id)).toBe(1_000_00);
     // No amount: the rest of what is owed (paid 1,000.00 + 2 × 500.00 + 1,000.00 = the total).
     const rest = await creditNote(ppd.id);
     expect(rest.status).toBe(200);
@@ -634,6 +652,7 @@ describe('staff’s credit note on a PPD invoice (Facturas)', () => {
     expect((await creditNote(ppd.id, accountant, { amount_centavos: 1 }, 'late-0001')).status).toBe(
       409,
     );
+    expect(await listedRoom(ppd.id)).toBe(0);
   });
 
   test('a PPD invoice paid in full has nothing to credit: a Spanish 409, nothing recorded', async () => {

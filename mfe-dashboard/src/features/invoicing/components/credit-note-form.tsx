@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { Invoice } from '@cuota/contracts/invoicing/invoices';
+import { creditNoteOverBalance, type Invoice } from '@cuota/contracts/invoicing/invoices';
 import { Button } from '@cuota/ui/button';
 import { FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
-import { parseMoney } from '@cuota/ui/money';
+import { centavosToDecimal, formatMoney, parseMoney } from '@cuota/ui/money';
 import { TextAreaField, TextField } from '@cuota/ui/text-field';
 import { errorDetails, readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
@@ -34,15 +34,24 @@ function problemsOf(error: unknown): Problems {
   return amount || reason ? { amount, reason } : { form: readError(error).message };
 }
 
+/** What the field says: what is left of the invoice when the list told (ADR 0073). */
+function amountHint(invoice: Invoice): string {
+  const room = invoice.creditable_centavos;
+  if (room == null)
+    return 'En pesos, por ejemplo 1,250.00. Déjalo vacío para acreditar todo lo que queda de la factura.';
+  return `Queda por acreditar ${formatMoney(room)} de ${formatMoney(invoice.total_centavos)}. En pesos; escribe menos para acreditar una parte.`;
+}
+
 /**
  * Gives back money of a stamped income invoice with a credit note (E, TipoRelacion 01; ADR
- * 0037, 0051): all that is left of it when the amount is left empty, or part of it. One key
- * per note asked for, so a repeated click is the same note and a second note is a new one
- * (ADR 0058); the list then shows the note, «Pendiente» until stamped.
+ * 0037, 0051): what is left of it, shown and filled in (ADR 0073), or part of it. One key per
+ * note asked for, so a repeated click is the same note and a second note is a new one (ADR
+ * 0058); the list then shows the note, «Pendiente» until stamped, and the smaller remainder.
  */
 export function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
+  const room = invoice.creditable_centavos ?? null;
   // Empty means all that is left; anything else must be an amount (never read as empty).
-  const [amountText, setAmountText] = useState('');
+  const [amountText, setAmountText] = useState(room ? centavosToDecimal(room) : '');
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
   const [problems, setProblems] = useState<Problems>({});
@@ -52,6 +61,9 @@ export function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: 
     event.preventDefault();
     const amount = amountText.trim() ? parseMoney(amountText) : null;
     if (amountText.trim() && !amount) return setProblems({ amount: NOT_AN_AMOUNT });
+    // The service refuses it too (the room may have shrunk since the list was read).
+    if (amount && room !== null && amount > room)
+      return setProblems({ amount: creditNoteOverBalance(room) });
     if (reason.trim().length > 300) return setProblems({ reason: REASON_TOO_LONG });
     setProblems({});
     const answer = await emit({
@@ -77,7 +89,7 @@ export function CreditNoteForm({ invoice, onDone }: { invoice: Invoice; onDone: 
         inputMode="decimal"
         value={amountText}
         onChange={(e) => setAmountText(e.target.value)}
-        hint="En pesos, por ejemplo 1,250.00. Déjalo vacío para acreditar todo lo que queda de la factura."
+        hint={amountHint(invoice)}
         error={problems.amount}
       />
       <TextAreaField

@@ -13,6 +13,7 @@ import { SendInvoiceButton } from './send-invoice-button';
 export const NO_RETRY_REASON = 'Tu rol no puede reintentar facturas (requiere facturación).';
 export const NO_CANCEL_REASON = 'Tu rol no puede cancelar facturas (requiere facturación).';
 export const NO_CREDIT_REASON = 'Tu rol no puede emitir notas de crédito (requiere facturación).';
+export const NOTHING_TO_CREDIT = 'No queda nada por acreditar de esta factura.';
 
 /** The open form of a stamped invoice's row, if any: one at a time. */
 type OpenForm = 'cancel' | 'credit' | null;
@@ -23,6 +24,12 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
   const urls = invoiceFileUrls(invoice.id);
   const name = invoice.folio ?? invoice.uuid;
   const stampedIncome = invoice.status === 'success' && invoice.document === 'invoice';
+  // Credit notes (or, on a PPD invoice, its payments) took all of it (ADR 0073).
+  const creditReason = !canWrite
+    ? NO_CREDIT_REASON
+    : invoice.creditable_centavos === 0
+      ? NOTHING_TO_CREDIT
+      : undefined;
   return (
     <>
       <a href={urls.xml} download>
@@ -43,8 +50,8 @@ function StampedActions({ invoice, canWrite }: { invoice: Invoice; canWrite: boo
           !open && (
             <Button
               variant="secondary"
-              disabled={!canWrite}
-              title={canWrite ? undefined : NO_CREDIT_REASON}
+              disabled={!!creditReason}
+              title={creditReason}
               onClick={() => setOpen('credit')}
             >
               Nota de crédito<VisuallyHidden> de la factura {name}</VisuallyHidden>

@@ -1,13 +1,13 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Invoice } from '@cuota/contracts/invoicing/invoices';
+import { creditNoteOverBalance, type Invoice } from '@cuota/contracts/invoicing/invoices';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { apiErrorResponse, jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import { NOT_AN_AMOUNT } from './credit-note-form';
-import { NO_CREDIT_REASON } from './invoice-actions';
+import { NOTHING_TO_CREDIT, NO_CREDIT_REASON } from './invoice-actions';
 import { InvoicesView } from './invoices-page';
 
 const INVOICES = '/api/v1/dashboard/schools/school-1/invoices/';
@@ -100,7 +100,8 @@ test('each invoice shows its status as a school reads it; a stamped one links it
   const rows = within(await screen.findByRole('table', { name: 'Facturas (9)' })).getAllByRole(
     'row',
   );
-  expect(rows[1]).toHaveTextContent('A-101Colegiatura');
+  expect(rows[1]).toHaveTextContent('A-101ColegiaturaUUID: 6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40');
+  expect(rows[2]).not.toHaveTextContent('UUID');
   expect(rows[1]).toHaveTextContent('Timbrada');
   expect(within(rows[1]!).getByRole('link', { name: 'XML de la factura 101' })).toHaveAttribute(
     'href',
@@ -294,7 +295,7 @@ test('«Factura global» with its period, labelled like the others; its payments
 
 describe('«Nota de crédito» on a stamped income invoice', () => {
   const path = `${INVOICES}inv-1/credit_note/`;
-  const over = 'El importe de la nota de crédito no puede ser mayor que lo que queda: $2,500.00.';
+  const over = creditNoteOverBalance(250_000);
 
   test('part of it, with a reason: refusals under their field; the note joins the list', async () => {
     let list = [stamped];
@@ -383,6 +384,50 @@ describe('«Nota de crédito» on a stamped income invoice', () => {
     const keys = sent.map((r) => r.headers.get('idempotency-key'));
     expect(keys[0]).toMatch(/^[\w.:-]{8,128}$/);
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  test('shows what remains before asking, fills it in, and refuses more in pesos', async () => {
+    const partly = invoice({ creditable_centavos: 150_000 });
+    const network = stubFetch()
+      .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+      .on('GET', INVOICES, page([partly]))
+      .on('POST', path, () => Response.json(invoice({ id: 'nc-9', document: 'credit_note' })));
+    renderInvoices(true);
+    const row = within(await screen.findByRole('table', { name: 'Facturas (1)' })).getAllByRole(
+      'row',
+    )[1]!;
+    expect(row).toHaveTextContent('$2,500.00Por acreditar: $1,500.00');
+    const user = userEvent.setup();
+    await user.click(
+      within(row).getByRole('button', { name: 'Nota de crédito de la factura 101' }),
+    );
+    const amount = screen.getByLabelText(/Importe de la nota de crédito/);
+    expect(amount).toHaveValue('1500.00');
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining('Queda por acreditar $1,500.00 de $2,500.00.'),
+    );
+    await user.clear(amount);
+    await user.type(amount, '1,500.01');
+    await user.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'El importe de la nota de crédito no puede ser mayor que lo que queda por acreditar de la factura: $1,500.00.',
+      ),
+    );
+    expect(network.sent('POST', path)).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '1,500');
+    await user.click(screen.getByRole('button', { name: 'Emitir nota de crédito' }));
+    await waitFor(() => expect(network.sent('POST', path)).toHaveLength(1));
+    expect(await network.sent('POST', path)[0]!.json()).toEqual({ amount_centavos: 150_000 });
+  });
+
+  test('nothing left to credit: the button is disabled and says so', async () => {
+    stubFetch().on('GET', INVOICES, page([invoice({ creditable_centavos: 0 })]));
+    renderInvoices(true);
+    const button = await screen.findByRole('button', { name: 'Nota de crédito de la factura 101' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', NOTHING_TO_CREDIT);
   });
 
   test('only on a stamped income invoice; without invoicing.write it is disabled and says why', async () => {

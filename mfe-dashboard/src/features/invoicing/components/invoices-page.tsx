@@ -73,6 +73,8 @@ const columns = (canWrite: boolean) => [
       <>
         {i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'}
         <CellNote>{documentLabel(i)}</CellNote>
+        {/* SAT's folio fiscal: what the family, the PAC and SAT's verifier name it by. */}
+        {i.uuid && <CellNote>UUID: {i.uuid}</CellNote>}
         {i.credit_reason && <CellNote>Motivo: {i.credit_reason}</CellNote>}
       </>
     ),
@@ -89,7 +91,17 @@ const columns = (canWrite: boolean) => [
   {
     header: 'Total',
     align: 'end' as const,
-    cell: (i: Invoice) => <MoneyText centavos={i.total_centavos} />,
+    cell: (i: Invoice) => (
+      <>
+        <MoneyText centavos={i.total_centavos} />
+        {/* Once a credit note (or a PPD payment) took part of it: what a note may still give. */}
+        {i.creditable_centavos != null && i.creditable_centavos < i.total_centavos && (
+          <CellNote>
+            Por acreditar: <MoneyText centavos={i.creditable_centavos} />
+          </CellNote>
+        )}
+      </>
+    ),
   },
   {
     header: 'Estatus',

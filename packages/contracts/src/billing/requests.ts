@@ -87,3 +87,32 @@ export const openReceivablesRequest = defineRequest(
     schools: z.array(z.object({ school_id: z.string(), open_base_centavos: z.number().int() })),
   }),
 );
+
+/** A billing subscription as another domain may rely on it (ADR 0071). */
+export const subscriptionFactsSchema = z.object({
+  id: z.string(),
+  school_id: z.string(),
+  student_id: z.string(),
+  concept_id: z.string(),
+  concept_type: conceptTypeSchema,
+  /** The first month it bills (`AAAA-MM`). */
+  from_period: periodSchema,
+  status: z.enum(['ACTIVE', 'CANCELED']),
+  canceled_at: z.iso.datetime().nullable(),
+});
+export type SubscriptionFacts = z.infer<typeof subscriptionFactsSchema>;
+
+/**
+ * Payments asks before keeping a family's card for a subscription (ADR 0070, 0071): null
+ * when it is not the school's or, with `guardian_id`, not one of that guardian's students'
+ * (the quote's rule), so the caller refuses without learning which.
+ */
+export const subscriptionLookupRequest = defineRequest(
+  'billing.subscriptions.lookup',
+  z.object({
+    school_id: z.uuid(),
+    subscription_id: z.uuid(),
+    guardian_id: z.string().nullable(),
+  }),
+  z.object({ subscription: subscriptionFactsSchema.nullable() }),
+);

@@ -5,6 +5,7 @@ import {
   openOrdersOfStudentRequest,
   openReceivablesRequest,
   quoteOrdersRequest,
+  subscriptionLookupRequest,
 } from '@cuota/contracts/billing/requests';
 import type { Namespace } from '@cuota/messaging/naming';
 import { serveReplies } from '@cuota/messaging/request-reply';
@@ -16,6 +17,8 @@ import { ordersByIds, ordersOfStudent, type OrderRow } from '../orders/order-rep
 import { conceptsOfCycleWithOrders } from '../concepts/concept-repository';
 import { toQuote } from '../orders/order-view';
 import { isGuardianOfStudent } from '@cuota/student-directory/guardian-of-student';
+import { studentById } from '@cuota/student-directory/student-directory-repository';
+import { subscriptionFacts } from '../subscriptions/subscription-repository';
 
 const isOpen = (row: OrderRow, asOf: string) => quoteOrder(row.order, asOf).pendingCentavos > 0;
 
@@ -82,6 +85,13 @@ export function serveBillingRequests(
     serveReplies(
       nc,
       ns,
+      subscriptionLookupRequest,
+      async (q) => ({ subscription: await subscriptionOfAsker(db, q) }),
+      onError,
+    ),
+    serveReplies(
+      nc,
+      ns,
       inscriptionPaymentsRequest,
       async (q) => {
         if (q.cycle_id === null) return { concepts: [] };
@@ -105,4 +115,16 @@ export function serveBillingRequests(
       onError,
     ),
   ];
+}
+
+/** The subscription when the asker may see it: the school's and, for a guardian, their student's. */
+async function subscriptionOfAsker(
+  db: BillingContext['db'],
+  q: { school_id: string; subscription_id: string; guardian_id: string | null },
+) {
+  const facts = await subscriptionFacts(db, q.subscription_id);
+  if (facts?.school_id !== q.school_id) return null;
+  if (q.guardian_id === null) return facts;
+  const student = await studentById(db, facts.student_id);
+  return student && isGuardianOfStudent(q.guardian_id, student) ? facts : null;
 }

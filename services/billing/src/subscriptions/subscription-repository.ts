@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { SubscriptionFacts } from '@cuota/contracts/billing/requests';
 import { SUBSCRIBABLE_CONCEPT_TYPES } from '@cuota/contracts/billing/subscriptions';
+import { subscriptionCancelledV1 } from '@cuota/contracts/events/billing.subscriptions.cancelled.v1';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict } from '@cuota/service-runtime/http/http-error';
 import { billRuns, concepts, orders, subscriptions } from '../schema';
@@ -64,6 +67,10 @@ export async function subscriptionById(db: Executor, id: string, { lock = false 
   return row;
 }
 
+/**
+ * Cancels the subscription and sends `billing.subscriptions.cancelled` in the same
+ * transaction (ADR 0071): payments stops charging the card that paid it.
+ */
 export async function markSubscriptionCanceled(
   tx: Executor,
   id: string,
@@ -75,7 +82,42 @@ export async function markSubscriptionCanceled(
     .set({ canceledAt: at, canceledBy: by })
     .where(eq(subscriptions.id, id))
     .returning();
+  const facts = (await subscriptionFacts(tx, id))!;
+  await enqueueEvent(tx, subscriptionCancelledV1, {
+    subscription_id: facts.id,
+    school_id: facts.school_id,
+    student_id: facts.student_id,
+    concept_id: facts.concept_id,
+    concept_type: facts.concept_type,
+    from_period: facts.from_period,
+    canceled_at: facts.canceled_at!,
+    canceled_by: by,
+  });
   return row!;
+}
+
+/** A subscription as other domains see it (billing.subscriptions.lookup, ADR 0071). */
+export async function subscriptionFacts(
+  db: Executor,
+  id: string,
+): Promise<SubscriptionFacts | undefined> {
+  const [row] = await db
+    .select({ s: subscriptions, conceptType: concepts.conceptType })
+    .from(subscriptions)
+    .innerJoin(concepts, eq(concepts.id, subscriptions.conceptId))
+    .where(eq(subscriptions.id, id));
+  if (!row) return undefined;
+  const { s } = row;
+  return {
+    id: s.id,
+    school_id: s.schoolId,
+    student_id: s.studentId,
+    concept_id: s.conceptId,
+    concept_type: row.conceptType,
+    from_period: s.fromPeriod,
+    status: s.canceledAt ? 'CANCELED' : 'ACTIVE',
+    canceled_at: s.canceledAt?.toISOString() ?? null,
+  };
 }
 
 /** A school's subscriptions, of these students only when given, newest first. */

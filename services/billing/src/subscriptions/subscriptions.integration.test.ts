@@ -1,4 +1,7 @@
+import { subscriptionLookupRequest } from '@cuota/contracts/billing/requests';
+import { requestReply } from '@cuota/messaging/request-reply';
 import {
+  GUARDIAN,
   OTHER_GUARDIAN,
   OTHER_SCHOOL,
   SCHOOL,
@@ -52,6 +55,16 @@ const written = async () => ({
   subscriptions: (await h.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions'))[0]!
     .n,
 });
+const lookup = (subscription_id: string, guardian_id: string | null, school_id = SCHOOL) =>
+  requestReply(h.ns.nc, h.ns, subscriptionLookupRequest, {
+    school_id,
+    subscription_id,
+    guardian_id,
+  });
+const cancelledEvents = () =>
+  h.query<{ data: Json }>(
+    `SELECT payload->'data' AS data FROM outbox_events WHERE type = 'billing.subscriptions.cancelled' ORDER BY seq`,
+  );
 const billedEvents = () =>
   h.query<{ data: Json }>(
     `SELECT payload->'data' AS data FROM outbox_events WHERE type = 'billing.orders.billed' ORDER BY seq`,
@@ -189,6 +202,26 @@ describe('a subscription to the comedor from November', () => {
     expect((await h.call(staff('ACCOUNTANT'), one, del)).status).toBe(403);
   });
 
+  test('payments looks it up: active, for the school and its family only', async () => {
+    const facts = {
+      id: sub.id,
+      school_id: SCHOOL,
+      student_id: S1,
+      concept_id: comedor,
+      concept_type: 'CAFETERIA',
+      from_period: '2026-11',
+      status: 'ACTIVE',
+      canceled_at: null,
+    };
+    expect(await lookup(sub.id, GUARDIAN)).toEqual({ subscription: facts });
+    expect(await lookup(sub.id, null)).toEqual({ subscription: facts });
+    // Another family, another school, or no such subscription: the same null.
+    expect(await lookup(sub.id, OTHER_GUARDIAN)).toEqual({ subscription: null });
+    expect(await lookup(sub.id, null, OTHER_SCHOOL)).toEqual({ subscription: null });
+    expect(await lookup(comedor, null)).toEqual({ subscription: null });
+    expect(await cancelledEvents()).toEqual([]);
+  });
+
   test('cancelling stops the unpaid months to come and keeps the paid one, with a trail', async () => {
     const november = sub.orders[0].id as string;
     await h.query(
@@ -221,6 +254,23 @@ describe('a subscription to the comedor from November', () => {
     const before = await written();
     expect((await h.call(family(), `${SUBS}${sub.id}/`, { method: 'DELETE' })).status).toBe(200);
     expect(await written()).toEqual(before);
+  });
+
+  test('its cancellation is announced once, and the lookup says it is cancelled', async () => {
+    const { subscription } = await lookup(sub.id, GUARDIAN);
+    expect(subscription).toMatchObject({ status: 'CANCELED', canceled_at: expect.any(String) });
+    expect((await cancelledEvents()).map((e) => e.data)).toEqual([
+      {
+        subscription_id: sub.id,
+        school_id: SCHOOL,
+        student_id: S1,
+        concept_id: comedor,
+        concept_type: 'CAFETERIA',
+        from_period: '2026-11',
+        canceled_at: subscription!.canceled_at,
+        canceled_by: GUARDIAN,
+      },
+    ]);
   });
 
   test('subscribing again takes it up: its cancelled months are owed again, with a trail', async () => {
@@ -281,6 +331,9 @@ describe('a subscription to the comedor from November', () => {
       [comedor],
     );
     expect(live[0]!.n).toBe(3);
+    // Each cancellation is its own event: payments stops the card each time.
+    expect(await cancelledEvents()).toHaveLength(2);
+    expect((await lookup(sub.id, GUARDIAN)).subscription?.status).toBe('ACTIVE');
   });
 });
 

@@ -128,3 +128,33 @@ test('a second run adds nothing and answers the same access', async () => {
   expect(second).toEqual(first);
   expect(await Promise.all(tables.map(countOf))).toEqual(before);
 });
+
+test('a demo school seeded before matrículas gets them on the next run, announced', async () => {
+  const codes = () =>
+    rows<{ student_id: string; code: string | null }>(
+      'SELECT id AS student_id, enrolment_code AS code FROM students ORDER BY id',
+    );
+  const updates = () =>
+    rows<{ student_id: string; code: string | null }>(
+      `SELECT payload->'data'->>'student_id' AS student_id,
+              payload->'data'->>'enrolment_code' AS code
+         FROM outbox_events WHERE type = 'enrolment.student.updated' ORDER BY seq`,
+    );
+  const seeded = await codes();
+  // Seeded before matrículas, but for one a member of staff gave meanwhile.
+  const kept = seeded[0]!.student_id;
+  await db.$client.query(
+    "UPDATE students SET enrolment_code = CASE WHEN id = $1 THEN 'Z-0001' END",
+    [kept],
+  );
+  const before = (await updates()).length;
+  await seedDemoSchool(db);
+  const others = seeded.filter((s) => s.student_id !== kept);
+  expect(await codes()).toEqual(
+    seeded.map((s) => (s.student_id === kept ? { ...s, code: 'Z-0001' } : s)),
+  );
+  // Billing hears each one given, and nothing of the one kept.
+  const announced = (await updates()).slice(before);
+  expect(announced).toHaveLength(others.length);
+  expect(announced).toEqual(expect.arrayContaining(others));
+});

@@ -18,7 +18,7 @@ import { insertSection } from '../sections/section-repository';
 import { hashPassword } from '../staff/password';
 import { insertStaffUser, staffUserByEmail } from '../staff/staff-user-repository';
 import { createStudent } from '../students/create-student';
-import { studentByExternalRef } from '../students/student-repository';
+import { saveStudent, studentByExternalRef } from '../students/student-repository';
 import { demoCurp } from './demo-curp';
 import { ADULT_NAMES, GIVEN_NAMES, SURNAMES } from './demo-names';
 
@@ -76,6 +76,7 @@ export async function seedDemoSchool(db: EnrolmentDb): Promise<DemoAccess> {
     await ensureDemoOperator(tx);
     const school = await schoolNamed(tx, DEMO_SCHOOL_NAME);
     await addEmbedOrigins(tx, school!.id, DEMO_SITE_ORIGINS);
+    await ensureDemoEnrolmentCodes(tx, school!.id);
   });
   return demoAccess(db);
 }
@@ -201,6 +202,22 @@ async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): 
 
 /** The school's matrícula of its n-th demo student (0-based): A-0001, A-0002… */
 const demoEnrolmentCode = (child: number) => `A-${String(child + 1).padStart(4, '0')}`;
+
+/**
+ * A demo school seeded before matrículas existed gives each of its demo students the one a
+ * new seed gives (same families, same order), through the repository, so that
+ * enrolment.student.updated carries it to billing's Adeudos, which showed «—» for them.
+ * A student who has one keeps it; a school that has them all writes nothing.
+ */
+async function ensureDemoEnrolmentCodes(tx: Executor, schoolId: string): Promise<void> {
+  let child = 0;
+  for (let n = 0; n < DEMO_FAMILIES; n += 1)
+    for (let c = 0; c < childrenIn(n); c += 1, child += 1) {
+      const student = await studentByExternalRef(tx, schoolId, `demo-${n}-${c}`);
+      if (student && !student.enrolmentCode)
+        await saveStudent(tx, student.id, { enrolmentCode: demoEnrolmentCode(child) });
+    }
+}
 
 /** Age on 31 December of the cycle's first year, by level and grade (SEP's cut-off date). */
 const AGE_IN_FIRST_GRADE: Record<EducationLevel, number> = {

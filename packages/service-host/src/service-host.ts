@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import type { Registry } from '@cuota/service-runtime/metrics/registry';
 import { sql } from 'drizzle-orm';
 import { DurableConsumer, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
 import { connectNats, type NatsConnection } from '@cuota/messaging/nats-connection';
@@ -26,6 +27,13 @@ import {
   type IdentityVerifier,
 } from '@cuota/service-runtime/identity/identity-token';
 import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
+import {
+  consumerMetrics,
+  type ConsumerMetrics,
+} from '@cuota/service-runtime/metrics/event-metrics';
+import { poolMetrics } from '@cuota/service-runtime/metrics/pool-metrics';
+import { createMetricsRegistry } from '@cuota/service-runtime/metrics/registry';
+import { messagingMetrics } from './messaging-metrics';
 import type { ServiceConfig } from './service-config';
 
 /** Services listen on loopback unless HOST says otherwise: only the BFF faces the network. */
@@ -39,6 +47,8 @@ export interface ServiceContext<S extends Record<string, unknown>> {
   logger: Logger;
   /** What the process read from its environment (e.g. publicUrl for links). */
   config: ServiceConfig;
+  /** The service's metrics, served on its /metrics (ADR 0077). */
+  metrics: Registry;
 }
 
 export interface ServiceDefinition<S extends Record<string, unknown>> {
@@ -62,6 +72,8 @@ export interface ServiceDefinition<S extends Record<string, unknown>> {
    * other unique violation gets a general one (service-runtime's error handler).
    */
   uniqueViolations?: UniqueViolationMessages;
+  /** The service's own figures on /metrics (e.g. payments by status), read at scrape time. */
+  metrics?: (ctx: ServiceContext<S>) => void;
   /** Work that answers NATS requests or needs stopping (returns its stopper). */
   extras?: (ctx: ServiceContext<S>) => Promise<() => Promise<void>>;
 }
@@ -77,7 +89,7 @@ export interface RunningService<S extends Record<string, unknown>> extends Servi
 /**
  * Starts one service the way every service starts: its own database (created and
  * migrated), NATS with its streams, the outbox relay, durable consumers, and the HTTP
- * app with health probes and identity checks.
+ * app with health probes, metrics and identity checks.
  */
 export async function startService<S extends Record<string, unknown>>(
   definition: ServiceDefinition<S>,
@@ -93,9 +105,13 @@ export async function startService<S extends Record<string, unknown>>(
 
   const relay = new OutboxRelay({ db: db as Database<Record<string, unknown>>, nc, ns, logger });
   relay.start();
-  const ctx: ServiceContext<S> = { db, nc, ns, logger, config };
-  const consumers = makeConsumers(definition, ctx);
+  const metrics = createMetricsRegistry(definition.name);
+  const ctx: ServiceContext<S> = { db, nc, ns, logger, config, metrics };
+  const consumers = makeConsumers(definition, ctx, consumerMetrics(metrics));
   await Promise.all(consumers.map((c) => c.start()));
+  poolMetrics(metrics, db.$client);
+  messagingMetrics(metrics, { nc, ns, relay, consumers });
+  definition.metrics?.(ctx);
   const stopExtras = definition.extras ? await definition.extras(ctx) : async () => {};
 
   const verify = await createIdentityVerifier(config.identityPublicJwk);
@@ -103,6 +119,7 @@ export async function startService<S extends Record<string, unknown>>(
     {
       logger,
       uniqueViolations: definition.uniqueViolations,
+      metrics,
       readiness: async () => {
         await db.execute(sql`SELECT 1`);
         if (nc.isClosed()) throw new Error('NATS connection closed');
@@ -140,6 +157,7 @@ export async function startService<S extends Record<string, unknown>>(
 function makeConsumers<S extends Record<string, unknown>>(
   definition: ServiceDefinition<S>,
   ctx: ServiceContext<S>,
+  metrics: ConsumerMetrics,
 ): DurableConsumer[] {
   const byName = definition.consumers?.(ctx) ?? {};
   return Object.entries(byName).map(
@@ -151,6 +169,7 @@ function makeConsumers<S extends Record<string, unknown>>(
         nc: ctx.nc,
         ns: ctx.ns,
         logger: ctx.logger,
+        metrics,
       }),
   );
 }

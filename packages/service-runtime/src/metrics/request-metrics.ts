@@ -16,13 +16,7 @@ type Observe = (seconds: number) => void;
  * budget, issue 16).
  */
 export function requestMetrics(registry: Registry): RequestHandler {
-  const histogram = new Histogram({
-    name: 'cuota_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route template and status',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
+  const histogram = requestHistogram(registry);
   const children = new Map<string, Map<string, Map<number, Observe>>>();
   const childFor = (method: string, route: string, status: number): Observe => {
     let byRoute = children.get(method);
@@ -44,6 +38,21 @@ export function requestMetrics(registry: Registry): RequestHandler {
     });
     next();
   };
+}
+
+const REQUEST_DURATION = 'cuota_http_request_duration_seconds';
+
+/** The registry's request histogram: made once, shared by every app built on it. */
+function requestHistogram(registry: Registry): Histogram<'method' | 'route' | 'status_code'> {
+  const made = registry.getSingleMetric(REQUEST_DURATION);
+  if (made) return made as Histogram<'method' | 'route' | 'status_code'>;
+  return new Histogram({
+    name: REQUEST_DURATION,
+    help: 'Time to answer an HTTP request, by method, route template and status',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { scrape, valueOf } from '@cuota/testing/scrape-metrics';
+import { scrape, valueOf, type Series } from '@cuota/testing/scrape-metrics';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
@@ -47,12 +47,13 @@ test('after a desk payment, /metrics shows the request, the payment, the events 
   );
   expect(refused.status).toBe(403);
 
-  const after = await waitFor(async () => {
+  const after: Series[] = await waitFor(async () => {
     const series = await scrape(metricsUrl);
     // billing's order.billed reached payments' consumer, and the payin's event left the outbox.
     const handled = valueOf(series, 'cuota_event_lag_seconds_count');
     const backlog = valueOf(series, 'cuota_outbox_backlog', { measure: 'events' });
-    return handled > valueOf(before, 'cuota_event_lag_seconds_count') && backlog === 0 && series;
+    const caughtUp = handled > valueOf(before, 'cuota_event_lag_seconds_count') && backlog === 0;
+    return caughtUp ? series : undefined;
   });
   const requests = (status: string) =>
     valueOf(after, 'cuota_http_request_duration_seconds_count', {

@@ -31,9 +31,8 @@ import {
   consumerMetrics,
   type ConsumerMetrics,
 } from '@cuota/service-runtime/metrics/event-metrics';
-import { poolMetrics } from '@cuota/service-runtime/metrics/pool-metrics';
 import { createMetricsRegistry } from '@cuota/service-runtime/metrics/registry';
-import { messagingMetrics } from './messaging-metrics';
+import { serviceMetrics } from './service-metrics';
 import type { ServiceConfig } from './service-config';
 
 /** Services listen on loopback unless HOST says otherwise: only the BFF faces the network. */
@@ -96,9 +95,7 @@ export async function startService<S extends Record<string, unknown>>(
   config: ServiceConfig,
   logger: Logger = createLogger(definition.name, config.logLevel),
 ): Promise<RunningService<S>> {
-  await ensureDatabase(config.databaseUrl);
-  const db = createDatabase(config.databaseUrl, definition.schema);
-  await runMigrations(db as Database<Record<string, unknown>>, definition.migrationsFolder);
+  const db = await openDatabase(definition, config);
   const nc = await connectNats(config.natsUrl, definition.name);
   const ns: Namespace = { prefix: config.natsPrefix };
   for (const stream of definition.streams ?? []) await ensureStream(nc, ns, stream);
@@ -109,8 +106,7 @@ export async function startService<S extends Record<string, unknown>>(
   const ctx: ServiceContext<S> = { db, nc, ns, logger, config, metrics };
   const consumers = makeConsumers(definition, ctx, consumerMetrics(metrics));
   await Promise.all(consumers.map((c) => c.start()));
-  poolMetrics(metrics, db.$client);
-  messagingMetrics(metrics, { nc, ns, relay, consumers });
+  serviceMetrics(metrics, { pool: db.$client, nc, ns, relay, consumers });
   definition.metrics?.(ctx);
   const stopExtras = definition.extras ? await definition.extras(ctx) : async () => {};
 
@@ -152,6 +148,17 @@ export async function startService<S extends Record<string, unknown>>(
       await db.$client.end();
     },
   };
+}
+
+/** The service's own database, created on first run and migrated to its latest schema. */
+async function openDatabase<S extends Record<string, unknown>>(
+  definition: ServiceDefinition<S>,
+  config: ServiceConfig,
+): Promise<Database<S>> {
+  await ensureDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, definition.schema);
+  await runMigrations(db as Database<Record<string, unknown>>, definition.migrationsFolder);
+  return db;
 }
 
 function makeConsumers<S extends Record<string, unknown>>(

@@ -3,15 +3,28 @@ import type { DurableConsumer } from '@cuota/messaging/consumer/durable-consumer
 import type { NatsConnection } from '@cuota/messaging/nats-connection';
 import type { Namespace } from '@cuota/messaging/naming';
 import type { OutboxRelay } from '@cuota/messaging/outbox/outbox-relay';
+import type { Database } from '@cuota/service-runtime/db/database';
 import { scrapedGauge, type Sample } from '@cuota/service-runtime/metrics/event-metrics';
+import { poolMetrics } from '@cuota/service-runtime/metrics/pool-metrics';
 import type { Registry } from '@cuota/service-runtime/metrics/registry';
+
+/** Everything service-host measures in a service besides its HTTP requests. */
+export function serviceMetrics(
+  registry: Registry,
+  io: Parameters<typeof messagingMetrics>[1] & {
+    pool: Database<Record<string, unknown>>['$client'];
+  },
+): void {
+  poolMetrics(registry, io.pool);
+  messagingMetrics(registry, io);
+}
 
 /**
  * What a service's messaging looks like when Prometheus scrapes: each durable consumer's
  * backlog on JetStream, the outbox rows not yet published (and the oldest one's age), and
  * the dead letters its consumers parked that nobody replayed yet.
  */
-export function messagingMetrics(
+function messagingMetrics(
   registry: Registry,
   io: { nc: NatsConnection; ns: Namespace; relay: OutboxRelay; consumers: DurableConsumer[] },
 ): void {

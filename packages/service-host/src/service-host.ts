@@ -161,6 +161,12 @@ async function openDatabase<S extends Record<string, unknown>>(
   return db;
 }
 
+/**
+ * `main.cjs migrate`: only creates and migrates the database, then exits — a deploy's
+ * migration Job, run once before the new version's instances start (infra/deploy).
+ */
+export const MIGRATE_ONLY = 'migrate';
+
 function makeConsumers<S extends Record<string, unknown>>(
   definition: ServiceDefinition<S>,
   ctx: ServiceContext<S>,
@@ -196,6 +202,15 @@ export async function runServiceMain<S extends Record<string, unknown>>(
   config: ServiceConfig,
 ): Promise<void> {
   const logger = createLogger(definition.name, config.logLevel);
+  if (process.argv.slice(2).includes(MIGRATE_ONLY)) {
+    const db = await openDatabase(definition, config).catch((err: unknown) => {
+      logger.fatal({ err }, `${definition.name} migrations failed`);
+      process.exit(1);
+    });
+    await db.$client.end();
+    logger.info(`${definition.name} database migrated`);
+    return;
+  }
   const service = await startService(definition, config, logger).catch((err: unknown) => {
     logger.fatal({ err }, `${definition.name} failed to start`);
     process.exit(1);

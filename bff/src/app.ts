@@ -8,6 +8,7 @@ import { jsonTextReader } from '@cuota/service-runtime/http/json-body';
 import { noStore } from '@cuota/service-runtime/http/no-store';
 import { rejectMalformedUrl } from '@cuota/service-runtime/http/request-guards';
 import { requestIdMiddleware } from '@cuota/service-runtime/http/request-id';
+import { requestMetrics } from '@cuota/service-runtime/metrics/request-metrics';
 import type { BffConfig } from './config/bff-config';
 import type { BffDeps } from './bff-deps';
 import { createBffContext } from './bff-context';
@@ -55,7 +56,6 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   // API answers and any file the build left uncompressed (its own copies are sent as built),
   // from 12 KB: below that, gzip's per-answer set-up costs more CPU than the bytes save.
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
-  app.use(embedRoutes());
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     const ready = await Promise.all([deps.redis.ping(), deps.sessionRedis.ping()]).then(
@@ -64,6 +64,9 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
     );
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready' });
   });
+  // Every request but the probes, by route template; /metrics itself is on another port.
+  app.use(requestMetrics(deps.metrics));
+  app.use(embedRoutes());
 
   app.use(API_PREFIXES, noStore);
   const sessions = createSessionMiddleware(config, ctx.sessionStore);

@@ -1,6 +1,7 @@
 import { createClient } from 'redis';
 import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
 import { createMailer, type Mailer } from '@cuota/service-runtime/mail/mailer';
+import { createMetricsRegistry, type Registry } from '@cuota/service-runtime/metrics/registry';
 import {
   createIdentitySigner,
   type IdentitySigner,
@@ -52,6 +53,8 @@ export interface BffDeps {
   events?: EventFeed;
   /** Proxied calls to the services, on one keep-alive pool. */
   forwarder: Forwarder;
+  /** Request rate and latency by route, served on the metrics port (ADR 0077). */
+  metrics: Registry;
 }
 
 /** A kept answer is at most this old even if a write published nothing. */
@@ -77,6 +80,7 @@ export async function createBffDeps(config: BffConfig, logger?: Logger): Promise
     guardianMe,
     events: config.events && startEnrolmentEventFeed(config.events, guardianMe, log),
     forwarder: createForwarder(config.proxyTimeoutMs),
+    metrics: createMetricsRegistry('bff'),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { listen } from '@cuota/service-runtime/http/listen';
 import { localUrl } from '@cuota/service-runtime/http/local-url';
+import { listenMetrics } from '@cuota/service-runtime/metrics/metrics-endpoint';
 import type { BffConfig } from './config/bff-config';
 import { closeBffDeps, createBffDeps, type BffDeps } from './bff-deps';
 import { createBffApp } from './app';
@@ -10,6 +11,8 @@ export interface BffServer {
   url: string;
   app: Express;
   deps: BffDeps;
+  /** Where Prometheus scrapes /metrics (config.metrics), if anywhere. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -25,6 +28,8 @@ export async function startBffServer(
   const app = createBffApp(config, deps);
   const server = await listen(app, config.port, config.host);
   const { port } = server.address() as AddressInfo;
+  const metrics =
+    config.metrics && (await listenMetrics(deps.metrics, config.metrics.port, config.metrics.host));
   deps.logger.info({ host: config.host, port }, 'bff listening');
   if (config.nodeEnv === 'production' && config.trustProxy === undefined)
     deps.logger.warn(
@@ -35,11 +40,13 @@ export async function startBffServer(
     url: localUrl(config.host, port),
     app,
     deps,
+    metricsUrl: metrics && localUrl(config.metrics!.host, (metrics.address() as AddressInfo).port),
     stop: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      metrics?.close();
       if (!options.deps) await closeBffDeps(deps);
     },
   };

@@ -6,6 +6,9 @@
 export const ENV_MEANINGS: Record<string, string> = {
   PORT: 'listen port',
   HOST: 'interface to listen on (only the BFF should face another network)',
+  METRICS_PORT:
+    'BFF: the internal port of `/metrics` (never the public one, ADR 0077); unset, none',
+  METRICS_HOST: 'BFF: the interface of the metrics port (default 127.0.0.1)',
   NODE_ENV: '`production` turns on Secure cookies',
   LOG_LEVEL: 'pino level of every process the launcher starts',
   TRUST_PROXY: "Express's `trust proxy` (hops, `true`, or subnets) behind a load balancer",

@@ -7,6 +7,7 @@ type Column = (profile: Profile) => string;
 function rows(): [string, string, Column][] {
   return [
     ['BFF (public entry; serves the shell and `/api/*`)', 'bff/', (p) => `${p.bffPort}`],
+    ['BFF `/metrics` (internal, ADR 0077)', 'bff/', (p) => `${p.bffMetricsPort}`],
     ...REMOTES.map((r): [string, string, Column] => [
       `${r} remote (static files, \`mf-manifest.json\`)`,
       `mfe-${r}/`,
@@ -47,6 +48,7 @@ function rows(): [string, string, Column][] {
 /** Every port field of a profile, so a new process cannot be left out of the table. */
 const PORT_FIELDS = [
   'bffPort',
+  'bffMetricsPort',
   'remotePorts',
   'servicePorts',
   'smtpPort',

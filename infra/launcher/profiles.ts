@@ -11,6 +11,8 @@ export interface Profile {
   name: 'dev' | 'e2e' | 'bench';
   host: string;
   bffPort: number;
+  /** The BFF's internal /metrics listener (ADR 0077). */
+  bffMetricsPort: number;
   remotePorts: Record<RemoteName, number>;
   servicePorts: Record<ServiceName, number>;
   smtpPort: number;
@@ -49,6 +51,7 @@ function profile(
     ...infrastructure,
     ...ids,
     bffPort: 3000 + offset,
+    bffMetricsPort: 3090 + offset,
     remotePorts: { portal: 3001 + offset, dashboard: 3002 + offset, store: 3003 + offset },
     servicePorts: {
       enrolment: 4001 + offset,

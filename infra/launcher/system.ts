@@ -101,6 +101,7 @@ export async function startSystem(
 function allPorts(p: Profile): number[] {
   return [
     p.bffPort,
+    p.bffMetricsPort,
     p.smtpPort,
     p.mailboxPort,
     p.gatewayPort,
@@ -382,6 +383,7 @@ function bff(profile: Profile, secrets: Secrets): ProcessSpec {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       HOST: profile.host,
       PORT: String(profile.bffPort),
+      METRICS_PORT: String(profile.bffMetricsPort),
       REDIS_URL: profile.redisUrl,
       REDIS_PREFIX: profile.redisPrefix,
       // Enrolment's events keep the BFF's guardian.me answers true (ADR 0024).

@@ -46,6 +46,11 @@ export interface BffConfig {
   port: number;
   /** The interface to listen on (HOST; default 127.0.0.1). */
   host: string;
+  /**
+   * Where /metrics is served (METRICS_PORT, METRICS_HOST; default 127.0.0.1): a port of its
+   * own, never the public one (ADR 0077). Unset, the BFF serves no metrics.
+   */
+  metrics?: { port: number; host: string };
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   /** Express `trust proxy` value; unset means the BFF faces the browser directly. */

@@ -18,6 +18,9 @@ const envSchema = z.object({
   PORT: portSchema,
   /** The interface to listen on: loopback unless the BFF must face another network. */
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** Prometheus scrapes /metrics here, never on the public PORT (ADR 0077). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.string().optional(),
@@ -80,6 +83,8 @@ export function readBffConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
 import { bodyTypeError } from '@cuota/service-runtime/http/request-guards';
+import { setRouteTemplate } from '@cuota/service-runtime/metrics/request-metrics';
 import type { BffContext } from '../bff-context';
 import type { ServiceName } from '../config/bff-config';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
@@ -37,6 +38,7 @@ export function serviceProxy(ctx: BffContext): RequestHandler {
     if (found.kind === 'method-not-allowed')
       return answerMethodNotAllowed(res, req.method, found.allowed);
     const { endpoint, params } = found;
+    setRouteTemplate(res, endpoint.path);
     // A row of the specification nobody serves yet: the same 501 for everyone (ADR 0027).
     if (!isDefinition(endpoint)) return answerNotAvailable(res);
     // A body the endpoint cannot read is refused here, for the BFF's own routes too.

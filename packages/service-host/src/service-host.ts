@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import type { Registry } from '@cuota/service-runtime/metrics/registry';
 import { sql } from 'drizzle-orm';
 import { DurableConsumer, type Subscription } from '@cuota/messaging/consumer/durable-consumer';
 import { connectNats, type NatsConnection } from '@cuota/messaging/nats-connection';
@@ -26,6 +27,12 @@ import {
   type IdentityVerifier,
 } from '@cuota/service-runtime/identity/identity-token';
 import { createLogger, type Logger } from '@cuota/service-runtime/logging/logger';
+import {
+  consumerMetrics,
+  type ConsumerMetrics,
+} from '@cuota/service-runtime/metrics/event-metrics';
+import { createMetricsRegistry } from '@cuota/service-runtime/metrics/registry';
+import { serviceMetrics } from './service-metrics';
 import type { ServiceConfig } from './service-config';
 
 /** Services listen on loopback unless HOST says otherwise: only the BFF faces the network. */
@@ -39,6 +46,8 @@ export interface ServiceContext<S extends Record<string, unknown>> {
   logger: Logger;
   /** What the process read from its environment (e.g. publicUrl for links). */
   config: ServiceConfig;
+  /** The service's metrics, served on its /metrics (ADR 0077). */
+  metrics: Registry;
 }
 
 export interface ServiceDefinition<S extends Record<string, unknown>> {
@@ -62,6 +71,8 @@ export interface ServiceDefinition<S extends Record<string, unknown>> {
    * other unique violation gets a general one (service-runtime's error handler).
    */
   uniqueViolations?: UniqueViolationMessages;
+  /** The service's own figures on /metrics (e.g. payments by status), read at scrape time. */
+  metrics?: (ctx: ServiceContext<S>) => void;
   /** Work that answers NATS requests or needs stopping (returns its stopper). */
   extras?: (ctx: ServiceContext<S>) => Promise<() => Promise<void>>;
 }
@@ -77,25 +88,26 @@ export interface RunningService<S extends Record<string, unknown>> extends Servi
 /**
  * Starts one service the way every service starts: its own database (created and
  * migrated), NATS with its streams, the outbox relay, durable consumers, and the HTTP
- * app with health probes and identity checks.
+ * app with health probes, metrics and identity checks.
  */
 export async function startService<S extends Record<string, unknown>>(
   definition: ServiceDefinition<S>,
   config: ServiceConfig,
   logger: Logger = createLogger(definition.name, config.logLevel),
 ): Promise<RunningService<S>> {
-  await ensureDatabase(config.databaseUrl);
-  const db = createDatabase(config.databaseUrl, definition.schema);
-  await runMigrations(db as Database<Record<string, unknown>>, definition.migrationsFolder);
+  const db = await openDatabase(definition, config);
   const nc = await connectNats(config.natsUrl, definition.name);
   const ns: Namespace = { prefix: config.natsPrefix };
   for (const stream of definition.streams ?? []) await ensureStream(nc, ns, stream);
 
   const relay = new OutboxRelay({ db: db as Database<Record<string, unknown>>, nc, ns, logger });
   relay.start();
-  const ctx: ServiceContext<S> = { db, nc, ns, logger, config };
-  const consumers = makeConsumers(definition, ctx);
+  const metrics = createMetricsRegistry(definition.name);
+  const ctx: ServiceContext<S> = { db, nc, ns, logger, config, metrics };
+  const consumers = makeConsumers(definition, ctx, consumerMetrics(metrics));
   await Promise.all(consumers.map((c) => c.start()));
+  serviceMetrics(metrics, { pool: db.$client, nc, ns, relay, consumers });
+  definition.metrics?.(ctx);
   const stopExtras = definition.extras ? await definition.extras(ctx) : async () => {};
 
   const verify = await createIdentityVerifier(config.identityPublicJwk);
@@ -103,6 +115,7 @@ export async function startService<S extends Record<string, unknown>>(
     {
       logger,
       uniqueViolations: definition.uniqueViolations,
+      metrics,
       readiness: async () => {
         await db.execute(sql`SELECT 1`);
         if (nc.isClosed()) throw new Error('NATS connection closed');
@@ -137,9 +150,27 @@ export async function startService<S extends Record<string, unknown>>(
   };
 }
 
+/** The service's own database, created on first run and migrated to its latest schema. */
+async function openDatabase<S extends Record<string, unknown>>(
+  definition: ServiceDefinition<S>,
+  config: ServiceConfig,
+): Promise<Database<S>> {
+  await ensureDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, definition.schema);
+  await runMigrations(db as Database<Record<string, unknown>>, definition.migrationsFolder);
+  return db;
+}
+
+/**
+ * `main.cjs migrate`: only creates and migrates the database, then exits — a deploy's
+ * migration Job, run once before the new version's instances start (infra/deploy).
+ */
+export const MIGRATE_ONLY = 'migrate';
+
 function makeConsumers<S extends Record<string, unknown>>(
   definition: ServiceDefinition<S>,
   ctx: ServiceContext<S>,
+  metrics: ConsumerMetrics,
 ): DurableConsumer[] {
   const byName = definition.consumers?.(ctx) ?? {};
   return Object.entries(byName).map(
@@ -151,6 +182,7 @@ function makeConsumers<S extends Record<string, unknown>>(
         nc: ctx.nc,
         ns: ctx.ns,
         logger: ctx.logger,
+        metrics,
       }),
   );
 }
@@ -170,6 +202,15 @@ export async function runServiceMain<S extends Record<string, unknown>>(
   config: ServiceConfig,
 ): Promise<void> {
   const logger = createLogger(definition.name, config.logLevel);
+  if (process.argv.slice(2).includes(MIGRATE_ONLY)) {
+    const db = await openDatabase(definition, config).catch((err: unknown) => {
+      logger.fatal({ err }, `${definition.name} migrations failed`);
+      process.exit(1);
+    });
+    await db.$client.end();
+    logger.info(`${definition.name} database migrated`);
+    return;
+  }
   const service = await startService(definition, config, logger).catch((err: unknown) => {
     logger.fatal({ err }, `${definition.name} failed to start`);
     process.exit(1);

@@ -23,6 +23,7 @@ import { ledgerHandlers } from './ledger/ledger-handlers';
 import type { PaymentsConfig } from './payments-config';
 import type { PaymentsDeps } from './payments-deps';
 import { payinHandlers } from './payins/payin-handlers';
+import { payinMetrics } from './payins/payin-metrics';
 import { ENROLMENT_CONSUMER, enrolmentSubscriptions } from './schools/school-consumer';
 import { SecretBox } from './secrets/secret-box';
 import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
@@ -113,6 +114,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),
       [BILLING_CONSUMER]: billingSubscriptions(deps(ctx).billing, deps(ctx).now),
     }),
+    metrics: (ctx) => payinMetrics(ctx.metrics, ctx.db),
     extras: async (ctx) => {
       const reconciler = reconcilerLoop(deps(ctx), reconcileOptionsOf(config.reconciliation));
       reconciler?.start();

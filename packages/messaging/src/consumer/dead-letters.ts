@@ -1,6 +1,6 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { subjectOf, type Namespace } from '../naming';
+import { streamOf, subjectOf, type Namespace } from '../naming';
 import { ensureStream } from '../streams';
 
 /**
@@ -83,4 +83,18 @@ export async function replayParkedEvent(
   });
   await jsm.streams.deleteMessage(stream, seq);
   return { ...letter, seq };
+}
+
+/** How many events each of these consumers has parked and nobody replayed yet. */
+export async function parkedCounts(
+  nc: NatsConnection,
+  ns: Namespace,
+  consumers: string[],
+): Promise<Map<string, number>> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams
+    .info(streamOf(ns, DEAD_LETTER_STREAM), { subjects_filter: '>' })
+    .catch(() => undefined); // nothing was ever parked: the stream does not exist yet
+  const bySubject = info?.state.subjects ?? {};
+  return new Map(consumers.map((c) => [c, bySubject[deadLetterSubject(ns, c)] ?? 0]));
 }

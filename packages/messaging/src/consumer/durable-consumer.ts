@@ -15,6 +15,7 @@ import {
   sanitizeRequestId,
 } from '@cuota/service-runtime/request-context';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
+import type { ConsumerMetrics } from '@cuota/service-runtime/metrics/event-metrics';
 import type { Database } from '@cuota/service-runtime/db/database';
 import { subjectOf, typeOf, type Namespace } from '../naming';
 import { ensureStream } from '../streams';
@@ -49,6 +50,8 @@ export interface DurableConsumerOptions {
    */
   retryDelaysMs?: readonly number[];
   maxDeliveries?: number;
+  /** Where the consumer reports its lag and dead letters (the service's /metrics). */
+  metrics?: ConsumerMetrics;
 }
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
@@ -63,6 +66,7 @@ export class DurableConsumer {
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private readonly byType: Map<string, Subscription>;
+  private stream: string | undefined;
 
   private readonly options: DurableConsumerOptions;
   constructor(options: DurableConsumerOptions) {
@@ -75,6 +79,7 @@ export class DurableConsumer {
     const streams = new Set(this.options.subscriptions.map((s) => s.event.stream));
     if (streams.size !== 1) throw new Error(`Consumer ${name} must read exactly one stream`);
     const stream = await ensureStream(nc, ns, [...streams][0]!);
+    this.stream = stream;
     const jsm = await jetstreamManager(nc);
     await jsm.consumers.add(stream, {
       durable_name: name,
@@ -94,6 +99,18 @@ export class DurableConsumer {
     const types = [...this.byType.keys()];
     const domain = types[0]!.split('.')[0]!;
     return subjectOf(this.options.ns, types.length === 1 ? types[0]! : `${domain}.>`);
+  }
+
+  /** Events published but not yet acked by this consumer (its backlog), or undefined. */
+  async pending(): Promise<number | undefined> {
+    if (!this.stream) return undefined;
+    const jsm = await jetstreamManager(this.options.nc);
+    const info = await jsm.consumers.info(this.stream, this.options.name);
+    return info.num_pending + info.num_ack_pending;
+  }
+
+  get name(): string {
+    return this.options.name;
   }
 
   async stop(): Promise<void> {
@@ -123,6 +140,7 @@ export class DurableConsumer {
       const applied = await this.apply(subscription, parsed.data as EventOf<Defined>);
       logger.info({ eventId, type: parsed.data.type, applied }, 'event handled');
       msg.ack();
+      this.options.metrics?.handled(this.options.name, secondsSincePublished(msg));
     } catch (err) {
       const deliveries = msg.info.deliveryCount;
       if (deliveries >= (this.options.maxDeliveries ?? MAX_DELIVERIES))
@@ -158,6 +176,7 @@ export class DurableConsumer {
       { eventId, subject: msg.subject, deliveries, error },
       'event parked as a dead letter',
     );
+    this.options.metrics?.parked(name);
     msg.term();
   }
 
@@ -174,6 +193,10 @@ export class DurableConsumer {
       return true;
     });
   }
+}
+
+function secondsSincePublished(msg: JsMsg): number {
+  return (Date.now() - msg.info.timestampNanos / 1e6) / 1000;
 }
 
 function safeJson(msg: JsMsg): unknown {

@@ -69,6 +69,18 @@ export class OutboxRelay {
     }
   }
 
+  /** Committed events not yet published, and how long the oldest has waited (seconds). */
+  async backlog(): Promise<{ events: number; oldestSeconds: number }> {
+    const [row] = await this.options.db
+      .select({
+        events: sql<number>`count(*)::int`,
+        oldestSeconds: sql<number>`coalesce(extract(epoch FROM now() - min(${outboxEvents.createdAt})), 0)::float8`,
+      })
+      .from(outboxEvents)
+      .where(isNull(outboxEvents.publishedAt));
+    return row!;
+  }
+
   private publishBatch(): Promise<number> {
     const { db, ns, logger } = this.options;
     return db.transaction(async (tx) => {
@@ -90,7 +102,11 @@ export class OutboxRelay {
           });
           published.push(row.seq);
         } catch (err) {
-          logger.warn({ err, eventId: row.id }, 'publish failed; keeping order, retrying later');
+          logger.warn(
+            // Not inside a request: the row's own request id ties this line to its action.
+            { err, eventId: row.id, requestId: row.requestId ?? undefined },
+            'publish failed; keeping order, retrying later',
+          );
           await tx
             .update(outboxEvents)
             .set({ attempts: sql`${outboxEvents.attempts} + 1`, lastError: String(err) })

@@ -1,6 +1,9 @@
 import express, { type Express } from 'express';
+import type { Registry } from 'prom-client';
 import { accessLog } from '../logging/access-log';
 import type { Logger } from '../logging/logger';
+import { METRICS_PATH, metricsHandler } from '../metrics/metrics-endpoint';
+import { requestMetrics } from '../metrics/request-metrics';
 import { createErrorHandler, notFoundHandler } from './error-handler';
 import { jsonBodyParser } from './json-body';
 import { noStore } from './no-store';
@@ -15,10 +18,17 @@ export interface ServiceAppOptions {
   jsonLimit?: string;
   /** The Spanish 409 for each unique index a racing duplicate can hit (by index name). */
   uniqueViolations?: UniqueViolationMessages;
+  /**
+   * The part's metrics: served on /metrics beside the probes (a service's port is internal,
+   * ADR 0077), and every other request's route, status and time recorded in it.
+   */
+  metrics?: Registry;
 }
 
+const UNLOGGED = new Set(['/healthz', '/readyz', METRICS_PATH]);
+
 /**
- * The HTTP shell every service shares: request ids, access logs, health probes,
+ * The HTTP shell every service shares: request ids, access logs, health probes, metrics,
  * JSON parsing and Spanish error answers. `mount` adds the service's own routes.
  */
 export function createServiceApp(
@@ -32,7 +42,7 @@ export function createServiceApp(
   app.set('query parser', 'extended');
   app.use(requestIdMiddleware);
   app.use(rejectMalformedUrl);
-  app.use(accessLog(options.logger, (url) => url === '/healthz' || url === '/readyz'));
+  app.use(accessLog(options.logger, (url) => UNLOGGED.has(url)));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -45,6 +55,10 @@ export function createServiceApp(
       res.status(503).json({ status: 'not_ready' });
     }
   });
+  if (options.metrics) {
+    app.get(METRICS_PATH, metricsHandler(options.metrics));
+    app.use(requestMetrics(options.metrics));
+  }
   app.use(noStore);
   app.use(jsonBodyParser(options.jsonLimit));
   mount(app);

@@ -23,6 +23,7 @@ import { ReplayedAnswer, runOnce } from '../idempotency/run-once';
 import { subjectOf } from '../identity/identity-token';
 import { Reply } from './reply';
 import { requireBodyTypeOf } from './request-guards';
+import { setRouteTemplate } from '../metrics/request-metrics';
 import { identityOf } from './require-identity';
 import { parseInput } from './validate';
 
@@ -112,6 +113,7 @@ export function mountEndpoints(
     const raw = endpoint.bodyType === 'raw' ? [readRawBody] : [];
     app[method](
       expressPath(endpoint.path),
+      namesRoute(endpoint.path),
       requireBodyTypeOf(endpoint),
       ...raw,
       ...implementation.before,
@@ -119,6 +121,14 @@ export function mountEndpoints(
     );
   }
 }
+
+/** Metrics label the request with the contract's template, as the BFF's proxy does. */
+const namesRoute =
+  (template: string): RequestHandler =>
+  (_req, res, next) => {
+    setRouteTemplate(res, template);
+    next();
+  };
 
 /** A raw endpoint's body in any content type (JSON was already kept by the app's parser). */
 const readRawBody = express.raw({ type: () => true, limit: '100kb' });

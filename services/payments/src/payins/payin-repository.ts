@@ -521,3 +521,13 @@ export async function setRecordedBy(
     .set({ recordedBy: by.userId, recordedByName: by.name })
     .where(eq(payins.id, id));
 }
+
+/** How many payins there are of each type and status, for the service's /metrics. */
+export function payinCountsByStatus(
+  db: Executor,
+): Promise<{ type: PayinType; status: RequestStatus; payins: number }[]> {
+  return db
+    .select({ type: payins.type, status: payins.status, payins: count() })
+    .from(payins)
+    .groupBy(payins.type, payins.status);
+}

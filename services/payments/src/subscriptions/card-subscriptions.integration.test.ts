@@ -233,6 +233,23 @@ test('next month: a removed card and a cancelled subscription are not charged; a
     method: 'DELETE',
   });
   expect(gone).toMatchObject({ status: 200, body: { status: 'CANCELED' } });
+  // Kushki let the card go too: charging it there is now an unknown subscription (K067).
+  const { merchant } = await h.deps.gateways.of(school.id, 'sandbox');
+  const [{ gateway_subscription_id: keptId }] = (
+    await h.books.$client.query(
+      'SELECT gateway_subscription_id FROM card_subscriptions WHERE billing_subscription_id = $1',
+      [removed.id],
+    )
+  ).rows;
+  const atKushki = await fetch(`${h.sandbox.url}/subscriptions/v1/card/${keptId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'Private-Merchant-Id': merchant.privateMerchantId,
+    },
+    body: JSON.stringify({ amount: { subtotalIva: 0, subtotalIva0: 1, iva: 0, currency: 'MXN' } }),
+  });
+  expect(atKushki.status).toBe(404);
   await billing(
     cancelled.guardian,
     `/api/v1/schools/${school.id}/subscriptions/${cancelled.id}/`,

@@ -1,0 +1,24 @@
+import type { PaymentsDeps } from '../payments-deps';
+import { cancelCardSubscription, type CardSubscriptionRow } from './card-subscription-repository';
+
+/**
+ * The family removes its card (ADR 0072): Cuota stops charging it at once (the row is
+ * CANCELED before Kushki is asked), then Kushki lets the kept card go. Kushki's trouble does
+ * not undo the removal: a `custom` subscription charges nothing by itself, so a card left
+ * kept is logged, never charged.
+ */
+export async function removeCardSubscription(
+  deps: PaymentsDeps,
+  card: CardSubscriptionRow,
+): Promise<CardSubscriptionRow> {
+  const canceled = await cancelCardSubscription(deps.db, card.id, deps.now());
+  try {
+    const environment = await deps.gateways.environmentOf(card.schoolId);
+    const { merchant } = await deps.gateways.of(card.schoolId, environment);
+    if (merchant.publicMerchantId !== card.publicMerchantId) return canceled; // its merchant is gone
+    await deps.gateways.subscriptionsFor(merchant).cancel(card.gatewaySubscriptionId);
+  } catch (err) {
+    deps.logger.warn({ err, card: card.id }, 'Kushki did not let the removed card go');
+  }
+  return canceled;
+}

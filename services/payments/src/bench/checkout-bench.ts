@@ -159,8 +159,7 @@ function statementsLogged(env: Record<string, string>): Record<string, string> {
 const NO_RECONCILIATION = '0';
 
 async function gatewayOf(h: PaymentsHarness, schoolId: string): Promise<KushkiGateway> {
-  const gateways = h.deps.gateways;
-  return (await gateways.of(schoolId, await gateways.environmentOf(schoolId))).gateway;
+  return (await h.deps.gateways.current(schoolId)).gateway;
 }
 
 /** Approved charges at the gateway since `since`, by the payin id in their metadata. */

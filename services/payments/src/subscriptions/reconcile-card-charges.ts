@@ -56,10 +56,7 @@ async function reconcileMerchant(
   done: ChargesReconciled,
 ): Promise<void> {
   const { schoolId, publicMerchantId } = charges[0]!.card;
-  const { merchant } = await deps.gateways.of(
-    schoolId,
-    await deps.gateways.environmentOf(schoolId),
-  );
+  const { merchant } = await deps.gateways.current(schoolId);
   if (merchant.publicMerchantId !== publicMerchantId) return; // its merchant is gone: left
   const oldest = charges[0]!.charge.createdAt.getTime() - LIST_MARGIN_MS;
   const window = await deps.gateways

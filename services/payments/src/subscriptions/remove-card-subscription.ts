@@ -13,8 +13,7 @@ export async function removeCardSubscription(
 ): Promise<CardSubscriptionRow> {
   const canceled = await cancelCardSubscription(deps.db, card.id, deps.now());
   try {
-    const environment = await deps.gateways.environmentOf(card.schoolId);
-    const { merchant } = await deps.gateways.of(card.schoolId, environment);
+    const { merchant } = await deps.gateways.current(card.schoolId);
     if (merchant.publicMerchantId !== card.publicMerchantId) return canceled; // its merchant is gone
     await deps.gateways.subscriptionsFor(merchant).cancel(card.gatewaySubscriptionId);
   } catch (err) {

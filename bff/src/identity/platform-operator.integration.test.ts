@@ -60,3 +60,15 @@ test('revoked, the same user signs in as staff without the claim', async () => {
     enrolment.demo.operator_email,
   ]);
 });
+
+test('the payin redirect row: the operator reaches payments; an owner is refused before it', async () => {
+  const row = `/backoffice/payins/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/redirect/`;
+  const operator = await signIn(enrolment.demo.operator_email);
+  const reached = await operator.agent.get(row).expect(200); // the stand-in echoes the call
+  expect(reached.body.identity).toMatchObject({ platform_operator: true, memberships: [] });
+  const owner = enrolment.demo.staff.find((s) => s.role === 'OWNER')!;
+  const { agent } = await signIn(owner.email);
+  const calls = payments.calls.length;
+  await agent.get(row).expect(403);
+  expect(payments.calls).toHaveLength(calls);
+});

@@ -102,3 +102,17 @@ test('a declining card declines each charge (K322); an unknown subscription is K
   expect(unknown.status).toBe(404);
   expect(((await unknown.json()) as { code: string }).code).toBe('K067');
 });
+
+test('a cancelled subscription is let go (204): its later charges and cancels are K067', async () => {
+  const id = await subscribe('5451951574925480');
+  const cancel = (key: Record<string, string>) =>
+    fetch(`${sandbox.url}/subscriptions/v1/card/${id}`, { method: 'DELETE', headers: key });
+  expect((await cancel({ 'Private-Merchant-Id': 'otro-comercio' })).status).toBe(401);
+  expect((await cancel(privateKey)).status).toBe(204);
+  const charged = await post(`/subscriptions/v1/card/${id}`, privateKey, { amount });
+  expect(charged.status).toBe(404);
+  expect(((await charged.json()) as { code: string }).code).toBe('K067');
+  const again = await cancel(privateKey);
+  expect(again.status).toBe(404);
+  expect(((await again.json()) as { code: string }).code).toBe('K067');
+});

@@ -114,7 +114,23 @@ async function charge(ctx: RequestContext): Promise<void> {
   });
 }
 
+/**
+ * DELETE /subscriptions/v1/card/{id} (Private-Merchant-Id; mexico.md §3.5): the kept card is
+ * let go, 204; its later charges are `K067` as an unknown id's. Another merchant's or an
+ * unknown id: `K067`.
+ */
+function cancel(ctx: RequestContext): void {
+  const { state } = ctx;
+  const merchant = privateMerchant(ctx);
+  const subscription = state.subscriptions.get(ctx.params[0]!);
+  if (!subscription || subscription.publicMerchantId !== merchant.publicMerchantId)
+    throw transactionNotFound();
+  state.subscriptions.delete(subscription.subscriptionId);
+  ctx.res.writeHead(204).end();
+}
+
 export const subscriptionRoutes: Route[] = [
   { method: 'POST', path: /^\/subscriptions\/v1\/card$/, handle: create },
   { method: 'POST', path: /^\/subscriptions\/v1\/card\/([A-Za-z0-9]{1,64})$/, handle: charge },
+  { method: 'DELETE', path: /^\/subscriptions\/v1\/card\/([A-Za-z0-9]{1,64})$/, handle: cancel },
 ];

@@ -61,8 +61,8 @@ export interface EndpointDefinition<
   body: B;
   bodyType?: BodyType;
   response: R;
-  /** Status of a success (default 200; 204 answers nothing). */
-  status?: 200 | 201 | 202 | 204;
+  /** Status of a success (default 200; 204 answers nothing; 302 sends the caller elsewhere). */
+  status?: 200 | 201 | 202 | 204 | 302;
   /**
    * The call carries an `Idempotency-Key` header: a retry with the same key gets the first
    * answer and repeats no effect (required for anything that moves money).

@@ -4,9 +4,6 @@ import { plannedRows } from '@cuota/contracts/http/planned-row';
  * The rows of the specification's payments domain nobody serves yet (ADR 0027): the BFF answers
  * them 501 «Esta función aún no está disponible.» and the reference lists them as such. A row
  * leaves this list when its issue builds it as a definition, with its access and schemas.
+ * The last one, the backoffice payin redirect, left with ADR 0072; none remain.
  */
-export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {
-  internal: {
-    'GET /backoffice/payins/{id}/redirect/': 'Redirigir a un cobro',
-  },
-});
+export const PAYMENTS_PLANNED_ROWS = plannedRows('payments', {});

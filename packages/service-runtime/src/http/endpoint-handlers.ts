@@ -280,6 +280,7 @@ function requireStaffOf(
 function send(endpoint: AnyEndpoint, res: Response, result: unknown): void {
   if (result instanceof Reply) {
     if (result.file) return sendFile(res, result.file);
+    if (result.location !== undefined) return res.redirect(result.status, result.location);
     if (result.json !== undefined)
       return void res.status(result.status).type('json').send(checkedJson(endpoint, result.json));
     if (result.body === undefined) return void res.status(result.status).end();

@@ -8,12 +8,21 @@ export class Reply {
   readonly body?: unknown;
   readonly file?: FileReply;
   readonly json?: string;
+  /** Where a 302 sends the caller. */
+  readonly location?: string;
 
-  private constructor(status: number, body?: unknown, file?: FileReply, json?: string) {
+  private constructor(
+    status: number,
+    body?: unknown,
+    file?: FileReply,
+    json?: string,
+    location?: string,
+  ) {
     this.status = status;
     this.body = body;
     this.file = file;
     this.json = json;
+    this.location = location;
   }
 
   /** The endpoint's answer as JSON text, sent as it is (checked like any answer in tests). */
@@ -27,6 +36,11 @@ export class Reply {
 
   static noContent(): Reply {
     return new Reply(204);
+  }
+
+  /** 302 to `location` (a path of the product, answered by the browser's next request). */
+  static redirect(location: string): Reply {
+    return new Reply(302, undefined, undefined, undefined, location);
   }
 
   static file(file: FileReply): Reply {

@@ -70,7 +70,7 @@ export async function benchCheckouts(
     await h.stopService();
     payments = await PaymentsProcess.start(
       path.join(__dirname, 'main.cjs'),
-      h.processEnv(NO_RECONCILIATION),
+      statementsLogged(h.processEnv(NO_RECONCILIATION)),
     );
     h.externalUrl = payments.url;
 
@@ -142,12 +142,24 @@ export async function benchCheckouts(
   }
 }
 
+/**
+ * BENCH_LOG_STATEMENTS=1: payments' own connections log every statement to PostgreSQL's
+ * server log (`log_statement`, superuser), which counts statements per payment where
+ * pg_stat_statements is not loaded (docs/benchmarks.md, investigations).
+ */
+function statementsLogged(env: Record<string, string>): Record<string, string> {
+  if (!process.env.BENCH_LOG_STATEMENTS) return env;
+  const url = new URL(env.DATABASE_URL!);
+  url.searchParams.set('options', '-c log_statement=all');
+  console.error(`payments logs its statements as database ${url.pathname.slice(1)}`);
+  return { ...env, DATABASE_URL: url.toString() };
+}
+
 /** Only webhooks settle during the burst (0: no reconciliation), or a lost one would hide. */
 const NO_RECONCILIATION = '0';
 
 async function gatewayOf(h: PaymentsHarness, schoolId: string): Promise<KushkiGateway> {
-  const gateways = h.deps.gateways;
-  return (await gateways.of(schoolId, await gateways.environmentOf(schoolId))).gateway;
+  return (await h.deps.gateways.current(schoolId)).gateway;
 }
 
 /** Approved charges at the gateway since `since`, by the payin id in their metadata. */

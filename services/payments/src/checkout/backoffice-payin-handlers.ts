@@ -2,8 +2,10 @@ import { membershipMayCall } from '@cuota/contracts/access/access';
 import {
   assignTicketNumber as assignTicketNumberEndpoint,
   listBackofficePayins,
+  redirectToPayin,
   syncPayins as syncPayinsEndpoint,
 } from '@cuota/contracts/payments/endpoints/backoffice-payins';
+import { notFound } from '@cuota/service-runtime/http/http-error';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { PaymentsDeps } from '../payments-deps';
@@ -39,5 +41,14 @@ export function backofficePayinHandlers(deps: PaymentsDeps) {
       requireStaffOf(body.school_id);
       return syncPayins(deps, body);
     }),
+    implement(redirectToPayin, async ({ params }) => {
+      const payin = await payinById(deps.db, params.id);
+      if (!payin) throw notFound(redirectToPayin.notFound);
+      return Reply.redirect(dashboardPayinPath(payin.id, payin.schoolId));
+    }),
   ];
 }
+
+/** The dashboard's payment detail (mfe-dashboard's /dashboard/payments/:payinId) for its school. */
+const dashboardPayinPath = (payinId: string, schoolId: string) =>
+  `/dashboard/payments/${encodeURIComponent(payinId)}?school_id=${encodeURIComponent(schoolId)}`;

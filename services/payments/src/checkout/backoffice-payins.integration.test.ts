@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { payinSchema } from '@cuota/contracts/payments/payins';
 import { waitFor } from '@cuota/testing/wait-for';
 import { lostCharges } from '../test-support/lost-charges';
@@ -165,4 +166,32 @@ describe('GET /backoffice/payins/', () => {
     );
     expect((await list(h.staff('TREASURER'), 'page_size=500')).status).toBe(400);
   });
+});
+
+test('a platform operator is sent to the payin in its school’s dashboard; no school role is', async () => {
+  const { payin } = await payinLeftBeforeCharge();
+  const redirect = (id: string, claims: IdentityClaims) =>
+    h.call(claims, `/backoffice/payins/${id}/redirect/`);
+  const operator: IdentityClaims = {
+    kind: 'staff',
+    user_id: 'operador-cuota',
+    memberships: [],
+    platform_operator: true,
+  };
+  const sent = await redirect(payin.id, operator);
+  expect(sent.status).toBe(302);
+  expect(sent.headers.get('location')).toBe(
+    `/dashboard/payments/${payin.id}?school_id=${school.id}`,
+  );
+  // The school's own owner, another school's, and the family: refused, sent nowhere.
+  for (const claims of [h.staff('OWNER'), h.staff('OWNER', other), h.guardian(school)]) {
+    const refused = await redirect(payin.id, claims);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('location')).toBeNull();
+  }
+  for (const id of [randomUUID(), 'no-es-un-id'])
+    expect(await redirect(id, operator)).toMatchObject({
+      status: 404,
+      body: { error: { message: 'No encontramos este cobro.' } },
+    });
 });

@@ -1,10 +1,5 @@
 import type { Executor } from '@cuota/messaging/transaction';
-import {
-  itemsOfPayin,
-  markPayinFailed,
-  payinById,
-  type PayinRow,
-} from '../payins/payin-repository';
+import { lockPayinWithItems, markPayinFailed, type PayinRow } from '../payins/payin-repository';
 
 /**
  * A card payin that will not be paid (declined, abandoned): failed once, with the
@@ -17,10 +12,10 @@ export async function failCardPayin(
   error: { code: string; message: string },
   publicMerchantId: string,
 ): Promise<PayinRow | null> {
-  const payin = await payinById(tx, payinId, { lock: true });
-  if (!payin || payin.status !== 'pending' || payin.publicMerchantId !== publicMerchantId)
-    return payin;
-  const items = await itemsOfPayin(tx, payin.id);
+  const locked = await lockPayinWithItems(tx, payinId);
+  if (!locked) return null;
+  const { payin, items } = locked;
+  if (payin.status !== 'pending' || payin.publicMerchantId !== publicMerchantId) return payin;
   return markPayinFailed(
     tx,
     payin,

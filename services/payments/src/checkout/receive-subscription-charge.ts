@@ -30,6 +30,19 @@ export async function receiveSubscriptionCharge(
   if (!charge) throw badRequest('La notificación no tiene la forma esperada.');
   if (charge.merchantId !== null && charge.merchantId !== merchant.merchantId)
     throw unauthenticated(BAD_SIGNATURE);
+  await settleSubscriptionCharge(deps, merchant, charge);
+}
+
+/**
+ * A subscription charge the gateway made, heard by its webhook or found by the charges'
+ * reconciliation (ADR 0072): recorded once per ticket in the transaction that settles it,
+ * so the two together still make one payin.
+ */
+export async function settleSubscriptionCharge(
+  deps: PaymentsDeps,
+  merchant: MerchantCredentials,
+  charge: SubscriptionCharge,
+): Promise<void> {
   const student = await studentOfSchool(deps.db, merchant.schoolId, charge.studentId);
   if (!student) throw badRequest('La suscripción nombra a un alumno que no es de la escuela.');
   if (charge.sale.status !== 'APPROVAL') {

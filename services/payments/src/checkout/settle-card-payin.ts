@@ -7,10 +7,9 @@ import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { GatewaySale } from '../gateway/kushki-gateway';
 import {
-  itemsOfPayin,
+  lockPayinWithItems,
   markPayinFailed,
   markPayinSucceeded,
-  payinById,
   type PayinItemRow,
   type PayinRow,
 } from '../payins/payin-repository';
@@ -64,12 +63,12 @@ export async function settleCardPayin(
   paidAt: Date,
   publicMerchantId: string,
 ): Promise<SettleResult> {
-  const payin = await payinById(tx, payinId, { lock: true });
+  const locked = await lockPayinWithItems(tx, payinId);
   // Another merchant's notification cannot settle this school's payin.
-  if (!payin || payin.type !== 'CARD' || payin.publicMerchantId !== publicMerchantId)
+  if (!locked || locked.payin.type !== 'CARD' || locked.payin.publicMerchantId !== publicMerchantId)
     return { kind: 'unknown' };
+  const { payin, items } = locked;
   if (payin.status === 'success') return { kind: 'already', payin };
-  const items = await itemsOfPayin(tx, payin.id);
   if (sale.amountCentavos !== payin.amountCentavos) {
     const failed = await markPayinFailed(
       tx,

@@ -74,8 +74,7 @@ async function payinCharged(
     body.items.map((i) => i.order_id),
     guardianId,
   );
-  const environment = await deps.gateways.environmentOf(body.school_id);
-  const { merchant, gateway } = await deps.gateways.of(body.school_id, environment);
+  const { merchant, gateway } = await deps.gateways.current(body.school_id);
 
   const items: NewPayinItem[] = due.map((d, i) => ({
     orderId: d.orderId,
@@ -99,7 +98,7 @@ async function payinCharged(
         amountCentavos: amount,
         guardianId,
         studentIds: [...new Set(due.map((d) => d.studentId))],
-        gatewayEnvironment: environment,
+        gatewayEnvironment: merchant.environment,
         publicMerchantId: merchant.publicMerchantId,
         quotedAfterSeq: watermark,
       },

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
-import { gatewayCredentials, type GatewayEnvironment } from '../schema';
+import { gatewayCredentials, schools, type GatewayEnvironment } from '../schema';
 import type { SecretBox } from '../secrets/secret-box';
 
 /** The only code that reads or writes `gateway_credentials`; secrets go in and out sealed. */
@@ -64,6 +64,32 @@ export async function merchantOfSchool(
       ),
     );
   return row ? opened(box, row) : null;
+}
+
+/**
+ * The merchant the school's card payments use now, in one statement: `use_kushki_sandbox`
+ * picks the environment, and a school payments has not heard of yet is sandbox (no real
+ * card is ever charged by default). Null when the school has none there.
+ */
+export async function currentMerchantOfSchool(
+  db: Executor,
+  box: SecretBox,
+  schoolId: string,
+): Promise<MerchantCredentials | null> {
+  const [row] = await db
+    .select({ credentials: gatewayCredentials })
+    .from(gatewayCredentials)
+    .leftJoin(schools, eq(schools.schoolId, gatewayCredentials.schoolId))
+    .where(
+      and(
+        eq(gatewayCredentials.schoolId, schoolId),
+        eq(
+          gatewayCredentials.environment,
+          sql`CASE WHEN ${schools.useKushkiSandbox} IS FALSE THEN 'production' ELSE 'sandbox' END`,
+        ),
+      ),
+    );
+  return row ? opened(box, row.credentials) : null;
 }
 
 /** The merchant a webhook names in X-Kushki-Key: Kushki's merchant id. */

@@ -34,6 +34,7 @@ describe('webhook bodies', () => {
         brand: 'Mastercard',
         last4: '5480',
         paymentId: '0b7c9f64-2f0e-4a55-9d1e-6a3c1b8e2f10',
+        orderId: null,
         responseText: 'Transacción aprobada',
       },
     });

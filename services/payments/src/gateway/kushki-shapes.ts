@@ -18,6 +18,8 @@ export interface GatewaySale {
   brand: string | null;
   last4: string | null;
   paymentId: string | null;
+  /** The order a card subscription's charge pays (its metadata's `order_id`, ADR 0070). */
+  orderId: string | null;
   responseText: string | null;
 }
 
@@ -44,6 +46,8 @@ export const pesos = z.number().transform((n, ctx) => {
 const metadata = z.record(z.string(), z.unknown()).nullish();
 const paymentIdOf = (m: z.infer<typeof metadata>) =>
   typeof m?.payment_id === 'string' ? m.payment_id : null;
+const orderIdOf = (m: z.infer<typeof metadata>) =>
+  typeof m?.order_id === 'string' ? m.order_id : null;
 const charged = (status: string, approved?: number, requested?: number) =>
   status === 'APPROVAL' ? (approved ?? requested ?? 0) : (requested ?? 0);
 
@@ -73,6 +77,7 @@ export function saleOfRecord(r: TransactionRecord): GatewaySale {
     brand: r.payment_brand ?? null,
     last4: r.last_four_digits ?? null,
     paymentId: paymentIdOf(r.metadata),
+    orderId: orderIdOf(r.metadata),
     responseText: r.response_text ?? null,
   };
 }

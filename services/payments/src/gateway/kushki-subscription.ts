@@ -149,14 +149,26 @@ export class KushkiSubscriptions {
     return { kind: 'declined', message: refused.data.message };
   }
 
-  private call(path: string, body: unknown): Promise<Response> {
+  /**
+   * Lets the kept card go (mexico.md §3.5: DELETE, 204). An id Kushki no longer knows (K067,
+   * 404) is let go already; any other answer, or none, throws.
+   */
+  async cancel(subscriptionId: string): Promise<void> {
+    const path = `/subscriptions/v1/card/${encodeURIComponent(subscriptionId)}`;
+    const res = await this.call(path, undefined, 'DELETE');
+    await res.body?.cancel();
+    if (res.status !== 204 && res.status !== 404)
+      throw new Error(`Kushki no canceló la suscripción: HTTP ${res.status}`);
+  }
+
+  private call(path: string, body: unknown, method = 'POST'): Promise<Response> {
     return fetch(new URL(path, this.keys.baseUrl), {
-      method: 'POST',
+      method,
       headers: {
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         'Private-Merchant-Id': this.keys.privateMerchantId,
       },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
   }

@@ -4,8 +4,11 @@ import { HttpError } from '@cuota/service-runtime/http/http-error';
 import type { PaymentsConfig } from '../payments-config';
 import type { GatewayEnvironment } from '../schema';
 import type { SecretBox } from '../secrets/secret-box';
-import { schoolById } from '../schools/school-repository';
-import { merchantOfSchool, type MerchantCredentials } from './gateway-credentials-repository';
+import {
+  currentMerchantOfSchool,
+  merchantOfSchool,
+  type MerchantCredentials,
+} from './gateway-credentials-repository';
 import { KushkiGateway } from './kushki-gateway';
 import { KushkiSubscriptions } from './kushki-subscription';
 
@@ -19,7 +22,7 @@ export interface SchoolGateway {
 /**
  * Which gateway and merchant a school's card payments use. `use_kushki_sandbox` (from
  * enrolment.school.updated) picks the environment; a school payments has not heard of yet
- * is treated as sandbox, so no real card is ever charged by default.
+ * is treated as sandbox, so no real card is ever charged by default (currentMerchantOfSchool).
  */
 export class SchoolGateways {
   private readonly db: Executor;
@@ -32,14 +35,16 @@ export class SchoolGateways {
     this.config = config;
   }
 
-  async environmentOf(schoolId: string): Promise<GatewayEnvironment> {
-    const school = await schoolById(this.db, schoolId);
-    return school?.useKushkiSandbox === false ? 'production' : 'sandbox';
-  }
-
   /** The school's merchant in the given environment; 409 in Spanish when it has none. */
   async of(schoolId: string, environment: GatewayEnvironment): Promise<SchoolGateway> {
     const merchant = await merchantOfSchool(this.db, this.box, schoolId, environment);
+    if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    return { merchant, gateway: this.gatewayFor(merchant) };
+  }
+
+  /** The merchant (and its environment) the school's card payments use now; 409 when none. */
+  async current(schoolId: string): Promise<SchoolGateway> {
+    const merchant = await currentMerchantOfSchool(this.db, this.box, schoolId);
     if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
     return { merchant, gateway: this.gatewayFor(merchant) };
   }
@@ -51,9 +56,8 @@ export class SchoolGateways {
    * development and the browser journeys). 409 in Spanish when the school has no merchant.
    */
   async cardFormOf(schoolId: string): Promise<CardFormSettings> {
-    const environment = await this.environmentOf(schoolId);
-    const merchant = await merchantOfSchool(this.db, this.box, schoolId, environment);
-    if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
+    const { merchant } = await this.current(schoolId);
+    const { environment } = merchant;
     const formUrl = this.config.cardFormUrls?.[environment];
     const public_merchant_id = merchant.publicMerchantId;
     return formUrl

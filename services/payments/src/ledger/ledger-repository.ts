@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerBalanceCheck } from '@cuota/contracts/payments/responses';
 import type { Executor } from '@cuota/messaging/transaction';
 import { claimed, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { assertSameRequest } from '@cuota/service-runtime/idempotency/same-request';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../schema';
 import { creditAccount, owedAccount } from './chart-of-accounts';
 import {
@@ -66,16 +67,78 @@ export async function postLedgerTransaction(tx: Executor, posting: Posting): Pro
   assertBalanced(lines.map((l) => l.amountCentavos));
   const hash = payloadHash(lines);
   const key = posting.idempotencyKey;
-  const { row, replayed } = await onceOnRow({
-    hash,
-    find: () => postingByKey(tx, key),
-    create: () => insertPosting(tx, posting, lines, hash),
-    refuse: () =>
-      new LedgerError(
-        `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
-      ),
-  });
-  return { transactionId: row.id, replayed };
+  const refuse = () =>
+    new LedgerError(
+      `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
+    );
+  if (lines.some((l) => l.account.mustNotGoNegative)) {
+    const { row, replayed } = await onceOnRow({
+      hash,
+      find: () => postingByKey(tx, key),
+      create: () => insertPosting(tx, posting, lines, hash),
+      refuse,
+    });
+    return { transactionId: row.id, replayed };
+  }
+  const posted = await insertPostingAtOnce(tx, posting, lines, hash);
+  if (posted) return { transactionId: posted, replayed: false };
+  // The key was taken (a replay, or a concurrent posting that committed first): its row answers.
+  const row = (await postingByKey(tx, key))!;
+  assertSameRequest(row.requestHash, hash, refuse);
+  return { transactionId: row.id, replayed: true };
+}
+
+/**
+ * A posting with no guarded account in one statement (issue 18's burst: a settlement's
+ * posting was four): the transaction row under its key and its entries on the accounts that
+ * exist. Null when the key is taken (nothing written). Accounts not created yet (a school's
+ * first posting on them) are created after, and their entries written then.
+ */
+async function insertPostingAtOnce(
+  tx: Executor,
+  posting: Posting,
+  lines: LedgerLine[],
+  hash: string,
+): Promise<string | null> {
+  const given = JSON.stringify(
+    lines.map((l) => ({ code: l.account.code, amount: l.amountCentavos })),
+  );
+  const { rows } = await tx.execute<{ id: string; missing: string[] }>(sql`
+    WITH lines AS (
+      SELECT l.code, l.amount FROM jsonb_to_recordset(${given}::jsonb) AS l(code text, amount bigint)
+    ), posting AS (
+      INSERT INTO ${ledgerTransactions} (idempotency_key, payload_hash, school_id, description, occurred_at)
+      VALUES (${posting.idempotencyKey}, ${hash}, ${posting.schoolId}, ${posting.description},
+              coalesce(${posting.occurredAt?.toISOString() ?? null}::timestamptz, now()))
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id
+    ), entries AS (
+      INSERT INTO ${ledgerEntries} (transaction_id, account_id, amount_centavos)
+      SELECT posting.id, a.id, lines.amount
+        FROM posting, lines JOIN ${ledgerAccounts} a ON a.code = lines.code
+    )
+    SELECT posting.id,
+           array(SELECT lines.code FROM lines
+                  WHERE NOT EXISTS (SELECT 1 FROM ${ledgerAccounts} a WHERE a.code = lines.code)
+                  ORDER BY lines.code) AS missing
+      FROM posting`);
+  const posted = rows[0];
+  if (!posted) return null;
+  if (posted.missing.length > 0) {
+    const fresh = lines.filter((l) => posted.missing.includes(l.account.code));
+    const ids = await accountIds(
+      tx,
+      fresh.map((l) => l.account),
+    );
+    await tx.insert(ledgerEntries).values(
+      fresh.map((l) => ({
+        transactionId: posted.id,
+        accountId: ids.get(l.account.code)!,
+        amountCentavos: l.amountCentavos,
+      })),
+    );
+  }
+  return posted.id;
 }
 
 async function postingByKey(tx: Executor, key: string) {

@@ -117,6 +117,35 @@ export async function payinById(
   return row ?? null;
 }
 
+/**
+ * The payin held FOR UPDATE with its items (as itemsOfPayin orders them), in one statement:
+ * what settling or failing a card payin reads first (issue 18's burst: two statements were).
+ */
+export async function lockPayinWithItems(
+  db: Executor,
+  id: string,
+): Promise<{ payin: PayinRow; items: PayinItemRow[] } | null> {
+  const i = payinItems;
+  const [row] = await db
+    .select({
+      payin: payins,
+      items: sql<PayinItemRow[]>`coalesce((
+        SELECT json_agg(json_build_object(
+                 'payinId', ${i.payinId}, 'orderId', ${i.orderId}, 'studentId', ${i.studentId},
+                 'conceptId', ${i.conceptId}, 'conceptName', ${i.conceptName},
+                 'conceptType', ${i.conceptType}, 'period', ${i.period}, 'dueOn', ${i.dueOn},
+                 'baseCentavos', ${i.baseCentavos}, 'lateFeeCentavos', ${i.lateFeeCentavos},
+                 'orderAmountCentavos', ${i.orderAmountCentavos},
+                 'orderLateFeeCentavos', ${i.orderLateFeeCentavos})
+                 ORDER BY ${i.dueOn}, ${i.orderId})
+          FROM ${payinItems} WHERE ${i.payinId} = ${payins.id}), '[]'::json)`,
+    })
+    .from(payins)
+    .where(eq(payins.id, id))
+    .for('update');
+  return row ?? null;
+}
+
 /** The card payin a gateway sale ticket settled, held FOR UPDATE. */
 export async function lockPayinByTicket(db: Executor, ticket: string): Promise<PayinRow | null> {
   const [row] = await db.select().from(payins).where(eq(payins.ticketNumber, ticket)).for('update');

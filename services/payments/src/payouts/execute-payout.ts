@@ -29,7 +29,7 @@ export async function executePayout(
 ): Promise<PayoutRow> {
   // A school without a merchant is refused (409) before anything is claimed.
   const { merchant, gateway } = await deps.gateways
-    .of(payout.schoolId, await deps.gateways.environmentOf(payout.schoolId))
+    .current(payout.schoolId)
     .catch((err: unknown) => {
       throw err instanceof HttpError && err.status === 409 ? conflict(NO_MERCHANT) : err;
     });

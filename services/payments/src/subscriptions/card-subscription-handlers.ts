@@ -9,13 +9,13 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { familyOf, familyScope } from '../payins/payin-access';
 import type { PaymentsDeps } from '../payments-deps';
 import {
-  cancelCardSubscription,
   cardSubscriptionOf,
   cardSubscriptionsOfStudents,
   chargesOf,
 } from './card-subscription-repository';
 import { cardSubscriptionView } from './card-subscription-view';
 import { createCardSubscription } from './create-card-subscription';
+import { removeCardSubscription } from './remove-card-subscription';
 
 const NOT_BY_CARD = 'Esta suscripción no se paga con tarjeta.';
 
@@ -48,7 +48,7 @@ export function cardSubscriptionHandlers(deps: PaymentsDeps) {
       const card = await cardSubscriptionOf(deps.db, id);
       if (!card || card.schoolId !== school || !family.studentIds.includes(card.studentId))
         throw notFound(NOT_BY_CARD);
-      const canceled = await cancelCardSubscription(deps.db, card.id, deps.now());
+      const canceled = await removeCardSubscription(deps, card);
       return cardSubscriptionView(canceled, await chargesOf(deps.db, [card.id]));
     }),
   ];

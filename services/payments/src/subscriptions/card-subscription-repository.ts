@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CardChargeStatus } from '@cuota/contracts/payments/card-subscriptions';
 import type { Executor } from '@cuota/messaging/transaction';
 import { cardSubscriptionCharges, cardSubscriptions } from '../schema';
@@ -139,6 +139,13 @@ export async function claimCharge(
   return row ?? null;
 }
 
+/** Claimed charges Kushki never answered (a crash, a timeout, a 5xx). */
+const UNANSWERED: CardChargeStatus[] = ['PENDING', 'UNKNOWN'];
+
+/**
+ * Kushki's answer, from its call or found later by the reconciliation: only a charge still
+ * unanswered takes it, so the two never overwrite each other.
+ */
 export async function recordChargeOutcome(
   db: Executor,
   id: string,
@@ -151,5 +158,40 @@ export async function recordChargeOutcome(
       ticketNumber: outcome.ticketNumber ?? null,
       message: outcome.message ?? null,
     })
-    .where(eq(cardSubscriptionCharges.id, id));
+    .where(
+      and(eq(cardSubscriptionCharges.id, id), inArray(cardSubscriptionCharges.status, UNANSWERED)),
+    );
+}
+
+/** The charges claimed before `before` still without Kushki's answer, oldest first. */
+export function unansweredCharges(
+  db: Executor,
+  before: Date,
+): Promise<{ charge: CardChargeRow; card: CardSubscriptionRow }[]> {
+  return db
+    .select({ charge: cardSubscriptionCharges, card: cardSubscriptions })
+    .from(cardSubscriptionCharges)
+    .innerJoin(
+      cardSubscriptions,
+      eq(cardSubscriptions.id, cardSubscriptionCharges.cardSubscriptionId),
+    )
+    .where(
+      and(
+        inArray(cardSubscriptionCharges.status, UNANSWERED),
+        lt(cardSubscriptionCharges.createdAt, before),
+      ),
+    )
+    .orderBy(asc(cardSubscriptionCharges.createdAt));
+}
+
+/**
+ * A claim Kushki never charged: removed, so the order's month is charged on a later pass
+ * (no money moved: nothing to post). Only while still unanswered.
+ */
+export async function releaseCharge(db: Executor, id: string): Promise<void> {
+  await db
+    .delete(cardSubscriptionCharges)
+    .where(
+      and(eq(cardSubscriptionCharges.id, id), inArray(cardSubscriptionCharges.status, UNANSWERED)),
+    );
 }

@@ -5,6 +5,7 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { chargeDueMonths } from './charge-due-months';
+import { reconcileCardCharges } from './reconcile-card-charges';
 
 jest.setTimeout(180_000);
 
@@ -232,6 +233,23 @@ test('next month: a removed card and a cancelled subscription are not charged; a
     method: 'DELETE',
   });
   expect(gone).toMatchObject({ status: 200, body: { status: 'CANCELED' } });
+  // Kushki let the card go too: charging it there is now an unknown subscription (K067).
+  const { merchant } = await h.deps.gateways.of(school.id, 'sandbox');
+  const [{ gateway_subscription_id: keptId }] = (
+    await h.books.$client.query(
+      'SELECT gateway_subscription_id FROM card_subscriptions WHERE billing_subscription_id = $1',
+      [removed.id],
+    )
+  ).rows;
+  const atKushki = await fetch(`${h.sandbox.url}/subscriptions/v1/card/${keptId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'Private-Merchant-Id': merchant.privateMerchantId,
+    },
+    body: JSON.stringify({ amount: { subtotalIva: 0, subtotalIva0: 1, iva: 0, currency: 'MXN' } }),
+  });
+  expect(atKushki.status).toBe(404);
   await billing(
     cancelled.guardian,
     `/api/v1/schools/${school.id}/subscriptions/${cancelled.id}/`,
@@ -250,5 +268,69 @@ test('next month: a removed card and a cancelled subscription are not charged; a
   expect((await chargesOf(removed)).map((c) => c.period)).toEqual([thisMonth]);
   expect((await chargesOf(cancelled)).map((c) => c.period)).toEqual([thisMonth]);
   expect((await ordersOf(removed))[1]!.paid_centavos).toBe(0);
+  await waitFor(async () => (await h.ledgerCheck()).ok);
+});
+
+test('a charge a crash left unanswered is released if never made, settled once if made', async () => {
+  const removed = subs[0]!; // its card was removed; its next month is still open
+  const order = (await ordersOf(removed))[1]!;
+  const card = (
+    await h.books.$client.query(
+      'SELECT id FROM card_subscriptions WHERE billing_subscription_id = $1',
+      [removed.id],
+    )
+  ).rows[0];
+  const behaviour = (json: object) =>
+    fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify(json) });
+  const leaveUnanswered = () =>
+    h.books.$client.query(
+      `UPDATE card_subscription_charges SET status = 'PENDING', ticket_number = NULL,
+              created_at = now() - interval '1 hour' WHERE order_id = $1`,
+      [order.id],
+    );
+  // The process died after claiming the month and before calling Kushki: the claim is there,
+  // no charge is. The next WorkLoop pass (woken by a new card) releases it and charges it.
+  const claim = await h.books.$client.query(
+    `INSERT INTO card_subscription_charges
+       (card_subscription_id, order_id, period, amount_centavos, status, created_at)
+     VALUES ($1, $2, $3, $4, 'PENDING', now() - interval '1 hour') RETURNING id`,
+    [card.id, order.id, nextMonth, PRICE],
+  );
+  await behaviour({ hold: true }); // and no webhook will tell payments of the charge
+  try {
+    expect((await giveCard(removed)).status).toBe(201);
+    await waitFor(async () => (await chargesOf(removed))[1]?.status === 'APPROVED', 30_000);
+    const [, charged] = await chargesOf(removed);
+    expect(await h.count('card_subscription_charges', 'id = $1', [claim.rows[0].id])).toBe(0);
+
+    // This time the process dies after Kushki charged and before its answer was recorded.
+    await leaveUnanswered();
+    expect((await ordersOf(removed))[1]!.paid_centavos).toBe(0);
+
+    const passes = await Promise.all([reconcileCardCharges(h.deps), reconcileCardCharges(h.deps)]);
+    expect(passes.reduce((n, p) => n + p.settled, 0)).toBeGreaterThanOrEqual(1);
+    expect((await chargesOf(removed))[1]).toMatchObject({
+      status: 'APPROVED',
+      ticket_number: charged.ticket_number,
+    });
+    await waitFor(async () => (await ordersOf(removed))[1]!.paid_centavos === PRICE, 30_000);
+  } finally {
+    await behaviour({}); // the held webhook now arrives too: it finds the charge settled
+  }
+  const ticket = (await chargesOf(removed))[1].ticket_number;
+  await waitFor(async () => {
+    const url = `${h.sandbox.url}/_sandbox/webhooks?ticketNumber=${ticket}`;
+    const log = (await (await fetch(url)).json()) as { status: number | null }[];
+    return log.some((d) => d.status === 200);
+  }, 30_000);
+  const { merchant } = await h.deps.gateways.of(school.id, 'sandbox');
+  const hour = 3_600_000;
+  const window = await h.deps.gateways
+    .gatewayFor(merchant)
+    .transactionsBetween(new Date(Date.now() - hour), new Date(Date.now() + hour));
+  expect(window.sales.filter((sale) => sale.orderId === order.id)).toHaveLength(1);
+  const key = `subscription:${ticket}`;
+  expect(await h.count('payins', 'idempotency_key = $1', [key])).toBe(1);
+  expect((await ordersOf(removed))[1]!.paid_centavos).toBe(PRICE);
   await waitFor(async () => (await h.ledgerCheck()).ok);
 });

@@ -50,10 +50,7 @@ async function chargeCard(
   const todo = months.filter((o) => !done.has(o.order_id));
   if (todo.length === 0) return 0;
   const due = await dueOrders(deps.db, todo, await allocationWatermark(deps.db));
-  const { merchant } = await deps.gateways.of(
-    card.schoolId,
-    await deps.gateways.environmentOf(card.schoolId),
-  );
+  const { merchant } = await deps.gateways.current(card.schoolId);
   if (merchant.publicMerchantId !== card.publicMerchantId) return 0; // its merchant is gone
   const kushki = deps.gateways.subscriptionsFor(merchant);
   let charged = 0;

@@ -40,10 +40,7 @@ export async function createCardSubscription(
   const months = open.filter((o) => o.concept_id === body.concept_id);
   if (months.length === 0) throw new HttpError(409, 'CONFLICT', NOTHING_TO_CHARGE);
   if (!subscribable.includes(months[0]!.concept_type)) throw notFound(UNKNOWN_SUBSCRIPTION);
-  const { merchant } = await deps.gateways.of(
-    schoolId,
-    await deps.gateways.environmentOf(schoolId),
-  );
+  const { merchant } = await deps.gateways.current(schoolId);
   const today = mexicoCityDate(deps.now());
   const row = await deps.db.transaction(async (tx) => {
     await lockBillingSubscription(tx, body.subscription_id);

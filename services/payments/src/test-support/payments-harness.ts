@@ -373,6 +373,7 @@ export class PaymentsHarness {
       method: init.method ?? 'GET',
       headers,
       body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+      redirect: 'manual', // a 302 is the answer under test, not a page to fetch
     });
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());

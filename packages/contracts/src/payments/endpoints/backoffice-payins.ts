@@ -1,5 +1,5 @@
 import { pageSchema } from '@cuota/contracts/common/pagination';
-import { staffOnly } from '@cuota/contracts/access/access';
+import { platformOperator, staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   assignTicketNumberSchema,
@@ -54,4 +54,26 @@ export const listBackofficePayins = defineEndpoint({
   response: pageSchema(payinSchema),
 });
 
-export const BACKOFFICE_PAYIN_ENDPOINTS = [listBackofficePayins, assignTicketNumber, syncPayins];
+/**
+ * A platform operator opens a payin where its school works on it (ADR 0072): 302 to the
+ * dashboard's payment detail, naming the payin's school. No school role may call it.
+ */
+export const redirectToPayin = defineEndpoint({
+  ...backoffice,
+  name: 'payments.backoffice.redirect',
+  method: 'GET',
+  path: '/backoffice/payins/{id}/redirect/',
+  access: platformOperator(),
+  summary: 'Redirigir a un cobro',
+  params: uuidParams('id'),
+  status: 302,
+  produces: 'none',
+  notFound: 'No encontramos este cobro.',
+});
+
+export const BACKOFFICE_PAYIN_ENDPOINTS = [
+  listBackofficePayins,
+  assignTicketNumber,
+  syncPayins,
+  redirectToPayin,
+];

@@ -164,7 +164,7 @@ browser context (empty cache) with the session cookie set; localhost, no throttl
 guardian's home and Pagos (portal) and, signed in as the general director, the dashboard's
 Inicio and Adeudos. The family holds ${openOrders} open orders (the school billed months ahead
 through the bill-run endpoint until it held ${PAGOS_OPEN_ORDERS}). Heading: the page's h1; content:
-the students (portal home), the open orders with the pay bar (Pagos), the school's name (Inicio), the table of students who owe
+the students (portal home), the open orders with the pay bar (Pagos), the daily collections chart, its last card (Inicio), the table of students who owe
 (Adeudos). Bytes are those of the last load. Load average
 (1 min) at the start and the end of the measurements: ${load}.
 
@@ -221,7 +221,9 @@ export async function firstLoadScenario(system: System): Promise<void> {
       path: '/dashboard',
       cookie: staff,
       heading: 'Inicio',
-      content: '[data-testid="school-name"]',
+      // The last card drawn: its chart is a lazy chunk after the figures arrive. The school's
+      // name came before any card and let the bytes be counted before the cards' code had come.
+      content: '[data-testid="daily-chart"]',
       targetKb: 250,
     },
     {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conceptTypeSchema, periodSchema } from '../billing/concepts';
-import { defineEvent, type EventData } from './event-envelope';
+import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
+import { defineEvent, type EventData } from '@cuota/contracts/events/event-envelope';
 
 /**
  * A family or the school cancelled a billing subscription (ADR 0071): payments stops the card

@@ -9,6 +9,10 @@ import { reconcileOptionsOf, reconcilerLoop } from './checkout/reconcile-payins'
 import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
 import { BILLING_CONSUMER, billingSubscriptions } from './credit/billing-consumer';
+import {
+  BILLING_SUBSCRIPTIONS_CONSUMER,
+  billingSubscriptionSubscriptions,
+} from './subscriptions/billing-subscription-consumer';
 import { creditHandlers } from './credit/credit-handlers';
 import { creditProfileHandlers } from './risk/credit-profile-handlers';
 import { backofficePayinHandlers } from './checkout/backoffice-payin-handlers';
@@ -113,6 +117,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),
       [BILLING_CONSUMER]: billingSubscriptions(deps(ctx).billing, deps(ctx).now),
+      [BILLING_SUBSCRIPTIONS_CONSUMER]: billingSubscriptionSubscriptions(deps(ctx)),
     }),
     metrics: (ctx) => payinMetrics(ctx.metrics, ctx.db),
     extras: async (ctx) => {

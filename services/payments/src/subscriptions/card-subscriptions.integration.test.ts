@@ -59,6 +59,35 @@ async function ordersOf(sub: (typeof subs)[number]) {
   return view.orders as { id: string; period: string; paid_centavos: number; canceled: boolean }[];
 }
 
+/** The card subscription's status in payments' books. */
+const cardStatusOf = async (sub: (typeof subs)[number]) =>
+  (
+    await h.books.$client.query(
+      'SELECT status FROM card_subscriptions WHERE billing_subscription_id = $1',
+      [sub.id],
+    )
+  ).rows[0]?.status as string | undefined;
+
+/** What Kushki answers when its kept card for `sub` is charged (404: it let the card go). */
+async function chargeAtKushki(sub: (typeof subs)[number]): Promise<number> {
+  const { merchant } = await h.deps.gateways.of(school.id, 'sandbox');
+  const [{ gateway_subscription_id: keptId }] = (
+    await h.books.$client.query(
+      'SELECT gateway_subscription_id FROM card_subscriptions WHERE billing_subscription_id = $1',
+      [sub.id],
+    )
+  ).rows;
+  const res = await fetch(`${h.sandbox.url}/subscriptions/v1/card/${keptId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'Private-Merchant-Id': merchant.privateMerchantId,
+    },
+    body: JSON.stringify({ amount: { subtotalIva: 0, subtotalIva0: 1, iva: 0, currency: 'MXN' } }),
+  });
+  return res.status;
+}
+
 async function giveCard(sub: (typeof subs)[number], card: string = CARDS.approved) {
   return h.call(sub.guardian, CARDS_PATH(school.id), {
     method: 'POST',
@@ -234,27 +263,16 @@ test('next month: a removed card and a cancelled subscription are not charged; a
   });
   expect(gone).toMatchObject({ status: 200, body: { status: 'CANCELED' } });
   // Kushki let the card go too: charging it there is now an unknown subscription (K067).
-  const { merchant } = await h.deps.gateways.of(school.id, 'sandbox');
-  const [{ gateway_subscription_id: keptId }] = (
-    await h.books.$client.query(
-      'SELECT gateway_subscription_id FROM card_subscriptions WHERE billing_subscription_id = $1',
-      [removed.id],
-    )
-  ).rows;
-  const atKushki = await fetch(`${h.sandbox.url}/subscriptions/v1/card/${keptId}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'Private-Merchant-Id': merchant.privateMerchantId,
-    },
-    body: JSON.stringify({ amount: { subtotalIva: 0, subtotalIva0: 1, iva: 0, currency: 'MXN' } }),
-  });
-  expect(atKushki.status).toBe(404);
+  expect(await chargeAtKushki(removed)).toBe(404);
+  expect(await cardStatusOf(cancelled)).toBe('ACTIVE');
   await billing(
     cancelled.guardian,
     `/api/v1/schools/${school.id}/subscriptions/${cancelled.id}/`,
     'DELETE',
   );
+  // Billing's cancellation stops its card as if the family had removed it, Kushki included.
+  await waitFor(async () => (await cardStatusOf(cancelled)) === 'CANCELED', 30_000);
+  expect(await chargeAtKushki(cancelled)).toBe(404);
 
   shiftMs = nextMonthStart.getTime() - Date.now();
   await chargeDueMonths(h.deps);

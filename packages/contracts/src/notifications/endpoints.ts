@@ -1,4 +1,4 @@
-import { familyOnly, staffOnly } from '../access/access';
+import { familyOnly, gatewayWebhook, staffOnly } from '../access/access';
 import { defineEndpoint, uuidParams, type AnyEndpoint } from '../http/endpoint';
 import {
   guardianNotificationSchema,
@@ -8,6 +8,7 @@ import {
   replaceGuardianNotificationSchema,
   saveReminderScheduleSchema,
   updateGuardianNotificationSchema,
+  whatsAppWebhookResultSchema,
 } from './entities';
 
 /** A notification of another family answers like one that does not exist. */
@@ -97,6 +98,24 @@ export const saveReminderSchedule = defineEndpoint({
   body: saveReminderScheduleSchema,
 });
 
+/**
+ * WhatsApp Cloud API's status webhooks (ADR 0075): sent, delivered, read, failed of the
+ * messages notifications sent, signed `X-Hub-Signature-256` over the raw body with the app
+ * secret; a bad signature is 401. Ours: the spec names no WhatsApp callback.
+ */
+export const whatsAppWebhook = defineEndpoint({
+  name: 'notifications.whatsapp.webhook',
+  method: 'POST',
+  path: '/api/v1/whatsapp/webhook/',
+  domain: 'notifications',
+  surface: 'webhook',
+  access: gatewayWebhook(),
+  spec: { capability: 'Issue 22: la entrega y lectura de cada WhatsApp enviado a una familia.' },
+  summary: 'Estados de entrega de WhatsApp (firmados por Meta)',
+  bodyType: 'raw',
+  response: whatsAppWebhookResultSchema,
+});
+
 export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   getReminderSchedule,
   saveReminderSchedule,
@@ -104,4 +123,5 @@ export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   updateGuardianNotification,
   openGuardianNotification,
   paymentReminder,
+  whatsAppWebhook,
 ];

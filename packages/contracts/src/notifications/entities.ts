@@ -89,7 +89,16 @@ export const saveReminderScheduleSchema = z.strictObject({
     .nullable(),
   quiet_from: hourSchema,
   quiet_until: hourSchema,
+  /** How families are reminded (ADR 0075); a guardian without a phone gets no WhatsApp. */
+  channels: z
+    .array(notificationChannelSchema)
+    .min(1, 'Elige al menos un canal: correo o WhatsApp.')
+    .refine((c) => new Set(c).size === c.length, 'Cada canal una sola vez.')
+    .default(['MAIL']),
 });
 export type SaveReminderSchedule = z.infer<typeof saveReminderScheduleSchema>;
 export const reminderScheduleSchema = saveReminderScheduleSchema.extend({ school_id: z.string() });
 export type ReminderScheduleView = z.infer<typeof reminderScheduleSchema>;
+
+/** POST /api/v1/whatsapp/webhook/ answers this to a signed delivery it took. */
+export const whatsAppWebhookResultSchema = z.object({ received: z.literal(true) });

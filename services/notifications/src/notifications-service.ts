@@ -11,6 +11,8 @@ import { paymentReminderHandlers } from './reminders/payment-reminder-handlers';
 import { ReminderPlanner } from './reminders/reminder-planner';
 import { reminderScheduleHandlers } from './reminders/reminder-schedule-handlers';
 import { NotificationSender } from './sending/notification-sender';
+import { communicationsHandlers } from './communications/communications-handlers';
+import { reminderRunHandlers } from './reminders/reminder-run-handlers';
 import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
@@ -39,6 +41,8 @@ export function createNotificationsService(
       ...guardianNotificationHandlers(ctx.db, clockOf(ctx.config)),
       ...paymentReminderHandlers(ctx.db, clockOf(ctx.config)),
       ...reminderScheduleHandlers(ctx.db, clockOf(ctx.config)),
+      ...reminderRunHandlers(ctx.db, clockOf(ctx.config)),
+      ...communicationsHandlers(ctx.db, clockOf(ctx.config)),
       ...whatsAppWebhookHandlers(ctx.db, settings.whatsapp),
     ],
     consumers: (ctx) => ({

@@ -1,5 +1,8 @@
 import { familyOnly, gatewayWebhook, staffOnly } from '../access/access';
+import { pageSchema } from '../common/pagination';
 import { defineEndpoint, uuidParams, type AnyEndpoint } from '../http/endpoint';
+import { COMMUNICATIONS_ENDPOINTS } from './communications';
+import { REMINDER_RUN_ENDPOINTS } from './reminder-runs';
 import {
   guardianNotificationSchema,
   paymentReminderRequestSchema,
@@ -7,6 +10,8 @@ import {
   reminderScheduleSchema,
   replaceGuardianNotificationSchema,
   saveReminderScheduleSchema,
+  sentNotificationQuerySchema,
+  sentNotificationSchema,
   updateGuardianNotificationSchema,
   whatsAppWebhookResultSchema,
 } from './entities';
@@ -116,6 +121,21 @@ export const whatsAppWebhook = defineEndpoint({
   response: whatsAppWebhookResultSchema,
 });
 
+/** The school's log of what was sent to whom, newest first: whoever sees charges. */
+export const schoolNotifications = defineEndpoint({
+  name: 'notifications.school-notifications.list',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{schoolId}/notifications/',
+  domain: 'notifications',
+  surface: 'dashboard',
+  access: staffOnly('billing.read'),
+  spec: { capability: 'Issue 22: el registro de lo enviado a cada familia, con su estado.' },
+  summary: 'Notificaciones enviadas a las familias de la escuela',
+  params: uuidParams('schoolId'),
+  query: sentNotificationQuerySchema,
+  response: pageSchema(sentNotificationSchema),
+});
+
 export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   getReminderSchedule,
   saveReminderSchedule,
@@ -124,4 +144,7 @@ export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   openGuardianNotification,
   paymentReminder,
   whatsAppWebhook,
+  schoolNotifications,
+  ...REMINDER_RUN_ENDPOINTS,
+  ...COMMUNICATIONS_ENDPOINTS,
 ];

@@ -37,9 +37,15 @@ export async function schoolsWithOpenReceivables(db: Executor): Promise<string[]
   return rows.map((r) => r.schoolId);
 }
 
-/** Which of a school's open orders a plan reminds: due on a target date, or named by staff. */
+/**
+ * Which of a school's open orders a plan reminds: due on a target date (the schedule), named
+ * by staff, or due within a range of dates (the internal reminder runs; `dueFrom` null: any
+ * date up to `dueTo`).
+ */
 export type ReminderSelection =
-  { targets: { kind: ReminderKind; dueOn: string }[] } | { kind: 'MANUAL'; orderIds: string[] };
+  | { targets: { kind: ReminderKind; dueOn: string }[] }
+  | { kind: 'MANUAL'; orderIds: string[] }
+  | { kind: ReminderKind; dueFrom: string | null; dueTo: string };
 
 function selectionSql(selection: ReminderSelection): { from: SQL; where: SQL } {
   if ('targets' in selection) {
@@ -49,10 +55,10 @@ function selectionSql(selection: ReminderSelection): { from: SQL; where: SQL } {
       where: sql`TRUE`,
     };
   }
-  return {
-    from: sql`CROSS JOIN (SELECT ${selection.kind}::text AS kind) AS t`,
-    where: sql`r.order_id IN ${selection.orderIds}`,
-  };
+  const from = sql`CROSS JOIN (SELECT ${selection.kind}::text AS kind) AS t`;
+  if ('orderIds' in selection) return { from, where: sql`r.order_id IN ${selection.orderIds}` };
+  const after = selection.dueFrom ? sql`r.due_on >= ${selection.dueFrom}::date` : sql`TRUE`;
+  return { from, where: sql`${after} AND r.due_on <= ${selection.dueTo}::date` };
 }
 
 /**

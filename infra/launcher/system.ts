@@ -17,7 +17,6 @@ import {
 } from './profiles.ts';
 // Type-only: infra runs as plain Node type-stripped TS, contracts' runtime is bundled elsewhere.
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
-import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
 import { loadOrCreateSecrets, type Secrets } from './secrets.ts';
 import { Supervisor, type ProcessSpec } from './supervisor.ts';
 
@@ -377,8 +376,9 @@ function whatsappSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
     env: {
       PORT: String(profile.whatsappPort),
       ...whatsappAccount(secrets),
-      // Meta calls the BFF, which forwards the signed bytes to notifications.
-      WHATSAPP_WEBHOOK_URL: new URL(whatsAppWebhook.path, publicUrl(profile)).href,
+      // Meta calls the BFF, which forwards the signed bytes to notifications (the launcher
+      // runs unbundled, so it cannot import the contract's definition: whatsAppWebhook.path).
+      WHATSAPP_WEBHOOK_URL: new URL('/api/v1/whatsapp/webhook/', publicUrl(profile)).href,
     },
     readyUrl: `${httpUrl(profile, profile.whatsappPort)}/_sandbox/messages`,
   };

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import { startSmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { startWhatsAppSandbox } from '@cuota/infra/sandboxes/whatsapp/whatsapp-sandbox.ts';
 import { quoteOrdersRequest } from '@cuota/contracts/billing/requests';
@@ -13,9 +12,12 @@ import type { NotificationsDb } from '../notifications-db';
 import { NOTIFICATIONS_MIGRATIONS } from '../notifications-service';
 import { ReminderPlanner } from '../reminders/reminder-planner';
 import * as schema from '../schema';
+import { outcomes, seedMorning } from './bench-morning-repository';
 import { NotificationSender } from '../sending/notification-sender';
 
-const SCHOOL = '11111111-1111-4111-8111-111111111111';
+/** The sender reads only the amount and due date of billing's quote. */
+const ANY_STUDENT = '22222222-2222-4222-8222-222222222222';
+const ANY_CONCEPT = '33333333-3333-4333-8333-333333333333';
 /** 10:00 in Mexico City on 7 September 2026: the schedule reminds of the 10th. */
 const NOW = new Date('2026-09-07T16:00:00Z');
 const WHATSAPP = {
@@ -36,27 +38,6 @@ export interface RemindersBenchResult {
   whatsappNumbers: number;
 }
 
-/** One family (guardian with e-mail and phone, one student, one order due on the 10th) each. */
-async function seed(db: NotificationsDb, families: number) {
-  await db.execute(sql`INSERT INTO schools VALUES (${SCHOOL}, 'Colegio de la prueba', now())`);
-  await db.execute(sql`
-    INSERT INTO guardians (guardian_id, school_ids, first_name, last_name, email, phone, updated_at)
-    SELECT 'g' || i, ARRAY[${SCHOOL}], 'Tutor' || i, 'López', 'tutor' || i || '@example.mx',
-      (5215500000000 + i)::text, now() FROM generate_series(1, ${families}) AS i`);
-  await db.execute(sql`
-    INSERT INTO student_directory (student_id, school_id, first_name, last_name,
-      billing_guardian_id, guardian_ids, updated_at)
-    SELECT 's' || i, ${SCHOOL}, 'Alumno' || i, 'López', 'g' || i, ARRAY['g' || i], now()
-    FROM generate_series(1, ${families}) AS i`);
-  await db.execute(sql`
-    INSERT INTO receivables (order_id, school_id, student_id, concept_name, period, due_on,
-      total_centavos)
-    SELECT 'o' || i, ${SCHOOL}, 's' || i, 'Colegiatura', '2026-09', '2026-09-10', 250000
-    FROM generate_series(1, ${families}) AS i`);
-  await db.execute(sql`
-    INSERT INTO reminder_schedules (school_id, channels) VALUES (${SCHOOL}, '{MAIL,WHATSAPP}')`);
-}
-
 /**
  * Issue 22's morning: `reminders` reminders (one order per family, each family reminded by
  * e-mail and by WhatsApp) planned in one pass, then sent by `senders`
@@ -75,8 +56,8 @@ export async function benchReminders(reminders: number, senders: number) {
     as_of: '2026-09-07',
     orders: q.order_ids.map((order_id) => ({
       order_id,
-      student_id: `s${order_id.slice(1)}`,
-      concept_id: 'c',
+      student_id: ANY_STUDENT,
+      concept_id: ANY_CONCEPT,
       concept_name: 'Colegiatura',
       concept_type: 'MONTHLY_FEE' as const,
       period: '2026-09',
@@ -91,7 +72,7 @@ export async function benchReminders(reminders: number, senders: number) {
   const logger = createLogger('reminders-bench', 'warn');
   const now = () => NOW;
   try {
-    await seed(db, families);
+    await seedMorning(db, families);
     const planStarted = performance.now();
     const planned = await new ReminderPlanner(db, logger, 60_000, now).planToday();
     const planSeconds = (performance.now() - planStarted) / 1000;
@@ -108,20 +89,17 @@ export async function benchReminders(reminders: number, senders: number) {
     );
     const sendSeconds = (performance.now() - sendStarted) / 1000;
     mailer.close();
-    const [sent] = (
-      await db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM guardian_notifications WHERE status = 'SENT'`,
-      )
-    ).rows;
-    if (planned !== families || sent!.n !== families * 2)
-      throw new Error(`planned ${planned} orders, ${sent!.n} sent of ${families * 2}`);
+    const ended = await outcomes(db);
+    const sent = ended.find((o) => o.status === 'SENT')?.n ?? 0;
+    if (planned !== families || sent !== families * 2)
+      throw new Error(`planned ${planned} orders, of ${families * 2}: ${JSON.stringify(ended)}`);
     return {
       orders: families,
-      reminders: sent!.n,
+      reminders: sent,
       senders,
       planSeconds: Number(planSeconds.toFixed(2)),
       sendSeconds: Number(sendSeconds.toFixed(1)),
-      remindersPerSecond: Math.round(sent!.n / sendSeconds),
+      remindersPerSecond: Math.round(sent / sendSeconds),
       whatsapps: whatsapp.messages.length,
       whatsappNumbers: new Set(whatsapp.messages.map((m) => m.to)).size,
     } satisfies RemindersBenchResult;

@@ -36,6 +36,9 @@ try {
     await (await import('./massive-scholarship-scenario.ts')).massiveScholarshipScenario();
   if (wanted('store-reservation'))
     await (await import('./store-reservation-scenario.ts')).storeReservationScenario();
+  // Notifications' planner and senders on a throwaway database with their own sandboxes.
+  if (wanted('notifications-reminders'))
+    await (await import('./reminders-scenario.ts')).remindersScenario();
 } finally {
   await system.stop();
 }

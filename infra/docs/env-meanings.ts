@@ -75,6 +75,13 @@ export const ENV_MEANINGS: Record<string, string> = {
   GATEWAY_WEBHOOK_SECRET: "the demo merchant's webhook signature secret",
   GATEWAY_WEBHOOK_URL: 'where the gateway sandbox sends the demo merchant’s webhooks',
   PAC_SANDBOX_URL: 'registers the demo taxpayers in the PAC sandbox',
+  WHATSAPP_API_URL:
+    "the WhatsApp Cloud API's base with its version (Meta's Graph API, the sandbox in development); no WhatsApp without the four WHATSAPP_* of notifications",
+  WHATSAPP_PHONE_NUMBER_ID: 'the business phone number notifications sends WhatsApp from',
+  WHATSAPP_TOKEN: "the WhatsApp business account's access token",
+  WHATSAPP_APP_SECRET:
+    "the Meta app's secret: signs WhatsApp's status webhooks (X-Hub-Signature-256)",
+  WHATSAPP_WEBHOOK_URL: 'where the WhatsApp sandbox sends its status webhooks (the BFF)',
   GATEWAY_MERCHANTS_FILE: 'JSON list of merchants (ids, webhook URL and signature) known at start',
   GATEWAY_ALLOWED_PARENTS: 'origins allowed to frame the hosted card form (comma-separated)',
   CUOTA_URL: "the sample school site's Cuota (the BFF's public URL): the store it embeds",

@@ -35,6 +35,11 @@ function rows(): [string, string, Column][] {
       (p) => `${p.oidcPort}`,
     ],
     [
+      'WhatsApp sandbox (Cloud API-shaped, signed status webhooks)',
+      'infra/sandboxes/whatsapp/',
+      (p) => `${p.whatsappPort}`,
+    ],
+    [
       'sample school web site (the demo store embedded)',
       'infra/sandboxes/school-site/',
       (p) => `${p.schoolSitePort}`,
@@ -56,6 +61,7 @@ const PORT_FIELDS = [
   'gatewayPort',
   'pacPort',
   'oidcPort',
+  'whatsappPort',
   'schoolSitePort',
 ];
 

@@ -23,6 +23,8 @@ export interface Profile {
   pacPort: number;
   /** The OpenID Connect sandbox (Google, Apple) guardians sign in with on the app. */
   oidcPort: number;
+  /** The WhatsApp sandbox (Cloud API shapes) notifications sends reminders through. */
+  whatsappPort: number;
   /** A sample school web site embedding the demo store (its origin is registered). */
   schoolSitePort: number;
   databasePrefix: string;
@@ -65,6 +67,7 @@ function profile(
     gatewayPort: 8090 + offset,
     pacPort: 8030 + offset,
     oidcPort: 8040 + offset,
+    whatsappPort: 8050 + offset,
     schoolSitePort: 3010 + offset,
   };
 }

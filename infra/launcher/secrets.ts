@@ -13,6 +13,9 @@ export interface Secrets {
   gatewayWebhookSecret: string;
   /** The password of invoicing's account with the PAC sandbox. */
   pacPassword: string;
+  /** Notifications' WhatsApp access token and the app secret that signs its webhooks. */
+  whatsappToken: string;
+  whatsappAppSecret: string;
 }
 
 const key = () => crypto.randomBytes(32).toString('base64');
@@ -22,6 +25,8 @@ const LATER_SECRETS = {
   invoicingSecretsKey: key,
   gatewayWebhookSecret: () => crypto.randomBytes(24).toString('hex'),
   pacPassword: () => crypto.randomBytes(24).toString('hex'),
+  whatsappToken: () => crypto.randomBytes(24).toString('hex'),
+  whatsappAppSecret: () => crypto.randomBytes(24).toString('hex'),
 };
 
 /**

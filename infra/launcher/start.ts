@@ -21,6 +21,7 @@ function banner(system: System): string {
     `  Card gateway      ${urls.gateway}  (sandbox; test card 5451 9515 7492 5480, any future date, CVV 123)`,
     `  PAC (CFDI)        ${urls.pac}  (sandbox: the invoices it stamped)`,
     `  OIDC (app)        ${urls.oidc}  (sandbox: Google/Apple ID tokens for any e-mail)`,
+    `  WhatsApp          ${urls.whatsapp}  (sandbox: the messages sent to families)`,
     `  Logs              ${stateDir(system.profile)}/logs/`,
     '',
     'Press Ctrl-C to stop every process.',

@@ -34,6 +34,7 @@ export interface System {
     gateway: string;
     pac: string;
     oidc: string;
+    whatsapp: string;
     schoolSite: string;
   };
   supervisor: Supervisor;
@@ -69,6 +70,7 @@ export async function startSystem(
       supervisor.start(gatewaySandbox(profile, secrets)),
       supervisor.start(pacSandbox(profile, secrets)),
       supervisor.start(oidcSandbox(profile)),
+      supervisor.start(whatsappSandbox(profile, secrets)),
     ]);
     await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
     await seedMoney(profile, secrets, demo);
@@ -92,6 +94,7 @@ export async function startSystem(
       gateway: `${httpUrl(profile, profile.gatewayPort)}/`,
       pac: `${httpUrl(profile, profile.pacPort)}/`,
       oidc: `${httpUrl(profile, profile.oidcPort)}/authorize?client_id=${OIDC_CLIENT_ID}`,
+      whatsapp: `${httpUrl(profile, profile.whatsappPort)}/_sandbox/messages`,
       schoolSite: `${httpUrl(profile, profile.schoolSitePort)}/`,
     },
     stop: () => supervisor.stopAll(),
@@ -107,6 +110,7 @@ function allPorts(p: Profile): number[] {
     p.gatewayPort,
     p.pacPort,
     p.oidcPort,
+    p.whatsappPort,
     p.schoolSitePort,
     ...Object.values(p.remotePorts),
     ...Object.values(p.servicePorts),
@@ -166,6 +170,13 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
           GATEWAY_WEBHOOK_SECRET: secrets.gatewayWebhookSecret,
           // Transfer proofs outlive a restart with the rest of the profile's state (ADR 0045).
           PAYMENTS_PROOF_DIR: path.join(stateDir(profile), 'payment-proofs'),
+        }
+      : {}),
+    // Notifications sends WhatsApp through the sandbox (ADR 0075), which signs its webhooks.
+    ...(s === 'notifications'
+      ? {
+          WHATSAPP_API_URL: `${httpUrl(profile, profile.whatsappPort)}/v21.0`,
+          ...whatsappAccount(secrets),
         }
       : {}),
     // Invoicing stamps through the PAC sandbox (SW sapien's API, SAT's consulta at the same
@@ -355,6 +366,31 @@ function oidcSandbox(profile: Profile): ProcessSpec {
     cwd: repoRoot,
     env: { PORT: String(profile.oidcPort), OIDC_CLIENT_IDS: OIDC_CLIENT_ID },
     readyUrl: `${httpUrl(profile, profile.oidcPort)}/.well-known/openid-configuration`,
+  };
+}
+
+/** Notifications' WhatsApp business account, which the WhatsApp sandbox knows. */
+function whatsappAccount(secrets: Secrets): Record<string, string> {
+  return {
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_TOKEN: secrets.whatsappToken,
+    WHATSAPP_APP_SECRET: secrets.whatsappAppSecret,
+  };
+}
+
+function whatsappSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+  return {
+    name: 'whatsapp-sandbox',
+    args: ['infra/sandboxes/whatsapp/main.ts'],
+    cwd: repoRoot,
+    env: {
+      PORT: String(profile.whatsappPort),
+      ...whatsappAccount(secrets),
+      // Meta calls the BFF, which forwards the signed bytes to notifications (the launcher
+      // runs unbundled, so it cannot import the contract's definition: whatsAppWebhook.path).
+      WHATSAPP_WEBHOOK_URL: new URL('/api/v1/whatsapp/webhook/', publicUrl(profile)).href,
+    },
+    readyUrl: `${httpUrl(profile, profile.whatsappPort)}/_sandbox/messages`,
   };
 }
 

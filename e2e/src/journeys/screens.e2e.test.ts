@@ -295,6 +295,21 @@ describe.each(widths)('at %s width', (width) => {
     await page.getByRole('heading', { name: 'Aún no hay facturas' }).waitFor();
     await checkPage(page, `dashboard-invoices-${width}`, `Facturas · ${school()} · Cuota`, failed);
 
+    await page.goto(url('/dashboard/reminders'));
+    await page.getByRole('form', { name: 'Calendario de recordatorios' }).waitFor();
+    // The demo's month may have been reminded already: the log, or that nothing was sent.
+    const sentLog = page.getByRole('region', { name: 'Enviados' });
+    await sentLog
+      .getByRole('table')
+      .or(sentLog.getByRole('heading', { name: 'Aún no se ha enviado nada' }))
+      .waitFor();
+    await checkPage(
+      page,
+      `dashboard-reminders-${width}`,
+      `Recordatorios · ${school()} · Cuota`,
+      failed,
+    );
+
     await page.goto(url('/dashboard/componentes'));
     await page.getByRole('table', { name: 'Cargos de ejemplo' }).waitFor();
     await checkPage(

@@ -144,7 +144,7 @@ test('the menu groups what the role reaches by area and marks where you are', as
     null,
     'Datos de la escuelaCiclos escolaresNiveles y grupos',
     'AlumnosAdmisionesImportar alumnos',
-    'ConceptosGenerar órdenesAdeudosMorosidadPagosRegistrar pagoTienda',
+    'ConceptosGenerar órdenesAdeudosMorosidadPagosRegistrar pagoRecordatoriosTienda',
     'FacturasDatos fiscales',
     'Personal',
   ]);

@@ -132,6 +132,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/payments/desk-section'),
   },
   {
+    path: 'reminders',
+    label: 'Recordatorios',
+    area: 'Cobranza',
+    permission: 'billing.read',
+    load: () => import('../features/reminders/reminders-section'),
+  },
+  {
     path: 'store',
     label: 'Tienda',
     area: 'Cobranza',

@@ -1,6 +1,14 @@
 import { readServiceConfig } from '@cuota/service-host/service-config';
 import { runServiceMain } from '@cuota/service-host/service-host';
-import { notificationsService } from './notifications-service';
+import { DEFAULT_NOTIFICATIONS_SETTINGS } from './notifications-settings';
+import { createNotificationsService } from './notifications-service';
+import { readWhatsAppSettings } from './whatsapp/whatsapp-settings';
 
 // No top-level await: the bundle is CommonJS. runServiceMain reports and exits on failure.
-void runServiceMain(notificationsService, readServiceConfig());
+void runServiceMain(
+  createNotificationsService({
+    ...DEFAULT_NOTIFICATIONS_SETTINGS,
+    whatsapp: readWhatsAppSettings(),
+  }),
+  readServiceConfig(),
+);

@@ -11,6 +11,9 @@ import { paymentReminderHandlers } from './reminders/payment-reminder-handlers';
 import { ReminderPlanner } from './reminders/reminder-planner';
 import { reminderScheduleHandlers } from './reminders/reminder-schedule-handlers';
 import { NotificationSender } from './sending/notification-sender';
+import { communicationsHandlers } from './communications/communications-handlers';
+import { reminderRunHandlers } from './reminders/reminder-run-handlers';
+import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
   type NotificationsSettings,
@@ -24,7 +27,7 @@ const clockOf = (config: ServiceConfig) => config.now ?? (() => new Date());
 /**
  * Notifications (ADR 0064): copies of enrolment's families, billing's receivables and
  * payments' payins feed payment reminders per school schedule and «pago recibido», sent by
- * e-mail. Without SMTP (SMTP_URL, MAIL_FROM) and PUBLIC_URL nothing is planned or sent: the
+ * e-mail and WhatsApp (ADR 0075; WhatsApp only with an account, WHATSAPP_*). Without SMTP (SMTP_URL, MAIL_FROM) and PUBLIC_URL nothing is planned or sent: the
  * copies and the guardians' endpoints still work.
  */
 export function createNotificationsService(
@@ -38,6 +41,9 @@ export function createNotificationsService(
       ...guardianNotificationHandlers(ctx.db, clockOf(ctx.config)),
       ...paymentReminderHandlers(ctx.db, clockOf(ctx.config)),
       ...reminderScheduleHandlers(ctx.db, clockOf(ctx.config)),
+      ...reminderRunHandlers(ctx.db, clockOf(ctx.config)),
+      ...communicationsHandlers(ctx.db, clockOf(ctx.config)),
+      ...whatsAppWebhookHandlers(ctx.db, settings.whatsapp),
     ],
     consumers: (ctx) => ({
       [FAMILY_CONSUMER]: familySubscriptions(),
@@ -51,7 +57,15 @@ export function createNotificationsService(
       const now = clockOf(ctx.config);
       const planner = new ReminderPlanner(ctx.db, ctx.logger, settings.plannerIntervalMs, now);
       const sender = new NotificationSender(
-        { db: ctx.db, nc: ctx.nc, ns: ctx.ns, mailer, logger: ctx.logger, now },
+        {
+          db: ctx.db,
+          nc: ctx.nc,
+          ns: ctx.ns,
+          mailer,
+          whatsapp: settings.whatsapp,
+          logger: ctx.logger,
+          now,
+        },
         { ...settings.sender, portalUrl: publicUrl },
       );
       planner.start();

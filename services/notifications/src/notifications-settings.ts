@@ -1,10 +1,13 @@
 import type { SenderSettings } from './sending/notification-sender';
+import type { WhatsAppSettings } from './whatsapp/whatsapp-settings';
 
 /** What notifications needs besides every service's config; tests shorten the waits. */
 export interface NotificationsSettings {
   /** How often the planner queues the day's reminders again (repeats write nothing). */
   plannerIntervalMs: number;
   sender: Omit<SenderSettings, 'portalUrl'>;
+  /** The WhatsApp account (ADR 0075); without it no WhatsApp is sent nor any webhook taken. */
+  whatsapp?: WhatsAppSettings;
 }
 
 export const DEFAULT_NOTIFICATIONS_SETTINGS: NotificationsSettings = {

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -38,6 +39,8 @@ export const guardians = pgTable('guardians', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   email: text('email'),
+  /** WhatsApp's number, digits with country code (ADR 0075); null: no WhatsApp. */
+  phone: text('phone'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
@@ -80,6 +83,8 @@ export const reminderSchedules = pgTable(
     /** Quiet hours in America/Mexico_City: nothing is sent from `quiet_from` to `quiet_until`. */
     quietFrom: smallint('quiet_from').notNull().default(21),
     quietUntil: smallint('quiet_until').notNull().default(8),
+    /** MAIL and/or WHATSAPP: each reminder goes once on each (ADR 0075). */
+    channels: text('channels').array().$type<NotificationChannel[]>().notNull().default(['MAIL']),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -106,7 +111,10 @@ export const guardianNotifications = pgTable(
     reminderKind: text('reminder_kind').$type<ReminderKind>(),
     /** The order a reminder is about (billing re-checks it before sending). */
     orderId: text('order_id'),
+    /** An e-mail address, or for WhatsApp the number's digits with country code. */
     recipient: text('recipient').notNull(),
+    /** The provider's id of what was sent (WhatsApp's `wamid.…`): its status webhooks name it. */
+    providerMessageId: text('provider_message_id'),
     /** What the template fills in (names, amounts, dates), fixed when it was queued. */
     variables: jsonb('variables').$type<Record<string, string>>().notNull(),
     status: text('status').$type<NotificationStatus>().notNull().default('QUEUED'),
@@ -125,5 +133,10 @@ export const guardianNotifications = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} IN ('QUEUED', 'SENDING')`),
     index('guardian_notifications_guardian_idx').on(t.guardianId, t.createdAt),
+    uniqueIndex('guardian_notifications_provider_message_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
+    // The dashboard's log: a school's notifications, newest first.
+    index('guardian_notifications_school_idx').on(t.schoolId, t.createdAt),
   ],
 );

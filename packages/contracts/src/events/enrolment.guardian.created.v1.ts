@@ -8,6 +8,8 @@ export const guardianSnapshotSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string().nullable(),
+  /** As the guardian typed it; notifications sends WhatsApp to it (ADR 0075). */
+  phone: z.string().nullable().optional(),
   /** Razón social for CFDI; null when the guardian does not invoice. */
   billing_name: z.string().nullable(),
   /** RFC as the guardian typed it; invoicing verifies it. */

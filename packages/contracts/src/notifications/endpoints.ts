@@ -1,5 +1,8 @@
-import { familyOnly, staffOnly } from '@cuota/contracts/access/access';
+import { familyOnly, gatewayWebhook, staffOnly } from '@cuota/contracts/access/access';
+import { pageSchema } from '@cuota/contracts/common/pagination';
 import { defineEndpoint, uuidParams, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
+import { COMMUNICATIONS_ENDPOINTS } from './communications';
+import { REMINDER_RUN_ENDPOINTS } from './reminder-runs';
 import {
   guardianNotificationSchema,
   paymentReminderRequestSchema,
@@ -7,7 +10,10 @@ import {
   reminderScheduleSchema,
   replaceGuardianNotificationSchema,
   saveReminderScheduleSchema,
+  sentNotificationQuerySchema,
+  sentNotificationSchema,
   updateGuardianNotificationSchema,
+  whatsAppWebhookResultSchema,
 } from './entities';
 
 /** A notification of another family answers like one that does not exist. */
@@ -97,6 +103,39 @@ export const saveReminderSchedule = defineEndpoint({
   body: saveReminderScheduleSchema,
 });
 
+/**
+ * WhatsApp Cloud API's status webhooks (ADR 0075): sent, delivered, read, failed of the
+ * messages notifications sent, signed `X-Hub-Signature-256` over the raw body with the app
+ * secret; a bad signature is 401. Ours: the spec names no WhatsApp callback.
+ */
+export const whatsAppWebhook = defineEndpoint({
+  name: 'notifications.whatsapp.webhook',
+  method: 'POST',
+  path: '/api/v1/whatsapp/webhook/',
+  domain: 'notifications',
+  surface: 'webhook',
+  access: gatewayWebhook(),
+  spec: { capability: 'Issue 22: la entrega y lectura de cada WhatsApp enviado a una familia.' },
+  summary: 'Estados de entrega de WhatsApp (firmados por Meta)',
+  bodyType: 'raw',
+  response: whatsAppWebhookResultSchema,
+});
+
+/** The school's log of what was sent to whom, newest first: whoever sees charges. */
+export const schoolNotifications = defineEndpoint({
+  name: 'notifications.school-notifications.list',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{schoolId}/notifications/',
+  domain: 'notifications',
+  surface: 'dashboard',
+  access: staffOnly('billing.read'),
+  spec: { capability: 'Issue 22: el registro de lo enviado a cada familia, con su estado.' },
+  summary: 'Notificaciones enviadas a las familias de la escuela',
+  params: uuidParams('schoolId'),
+  query: sentNotificationQuerySchema,
+  response: pageSchema(sentNotificationSchema),
+});
+
 export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   getReminderSchedule,
   saveReminderSchedule,
@@ -104,4 +143,8 @@ export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   updateGuardianNotification,
   openGuardianNotification,
   paymentReminder,
+  whatsAppWebhook,
+  schoolNotifications,
+  ...REMINDER_RUN_ENDPOINTS,
+  ...COMMUNICATIONS_ENDPOINTS,
 ];

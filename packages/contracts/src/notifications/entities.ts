@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '@cuota/contracts/common/pagination';
 
 /** Spec §3 notification channels. */
 export const NOTIFICATION_CHANNELS = ['MAIL', 'WHATSAPP'] as const;
@@ -89,7 +90,58 @@ export const saveReminderScheduleSchema = z.strictObject({
     .nullable(),
   quiet_from: hourSchema,
   quiet_until: hourSchema,
+  /** How families are reminded (ADR 0075); a guardian without a phone gets no WhatsApp. */
+  channels: z
+    .array(notificationChannelSchema)
+    .min(1, 'Elige al menos un canal: correo o WhatsApp.')
+    .refine((c) => new Set(c).size === c.length, 'Cada canal una sola vez.')
+    .default(['MAIL']),
 });
 export type SaveReminderSchedule = z.infer<typeof saveReminderScheduleSchema>;
 export const reminderScheduleSchema = saveReminderScheduleSchema.extend({ school_id: z.string() });
 export type ReminderScheduleView = z.infer<typeof reminderScheduleSchema>;
+
+/**
+ * What became of a notification as the dashboard shows it (ADR 0075): pending, sent, delivered,
+ * read (a WhatsApp read, an e-mail opened through its link), failed, or canceled (paid first).
+ */
+export const DELIVERY_STATES = [
+  'QUEUED',
+  'SENT',
+  'DELIVERED',
+  'READ',
+  'FAILED',
+  'CANCELED',
+] as const;
+export const deliveryStateSchema = z.enum(DELIVERY_STATES, 'Elige un estado de la lista.');
+export type DeliveryState = z.infer<typeof deliveryStateSchema>;
+
+/** One line of a school's log of what was sent to whom. */
+export const sentNotificationSchema = z.object({
+  id: z.string(),
+  channel: notificationChannelSchema,
+  template: notificationTemplateSchema,
+  reminder_kind: reminderKindSchema.nullable(),
+  guardian_id: z.string(),
+  guardian_name: z.string(),
+  recipient: z.string(),
+  state: deliveryStateSchema,
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  /** WhatsApp's read, or the e-mail's link opened. */
+  read_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type SentNotification = z.infer<typeof sentNotificationSchema>;
+
+export const sentNotificationQuerySchema = pageQuerySchema.extend({
+  state: deliveryStateSchema.optional(),
+  channel: notificationChannelSchema.optional(),
+  /** Part of the guardian's name, e-mail or phone. */
+  search: z.string().trim().max(100, 'Busca con 100 caracteres como máximo.').optional(),
+});
+export type SentNotificationQuery = z.infer<typeof sentNotificationQuerySchema>;
+
+/** POST /api/v1/whatsapp/webhook/ answers this to a signed delivery it took. */
+export const whatsAppWebhookResultSchema = z.object({ received: z.literal(true) });

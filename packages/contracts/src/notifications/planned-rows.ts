@@ -15,13 +15,7 @@ export const NOTIFICATIONS_PLANNED_ROWS = plannedRows('notifications', {
     'POST /api/v1/twilio/guardian_url/': 'Liga del portal para Twilio',
   },
   internal: {
-    'POST /api/v1/internal/reminders/deliquency/': 'Enviar recordatorios de morosidad',
     'POST /api/v1/internal/reminders/onboarding/': 'Enviar recordatorios de registro',
-    'POST /api/v1/internal/reminders/paidreminder/': 'Enviar recordatorios de pago',
     'POST /api/v1/internal/reminders/wrong_data/': 'Enviar recordatorios de datos incorrectos',
-  },
-  dashboard: {
-    'GET /communications/guardians/filters-metadata/': 'Filtros para comunicaciones con tutores',
-    'POST /communications/guardians/get_guardians/': 'Tutores para una comunicación',
   },
 });

@@ -145,6 +145,7 @@ const snapshotColumns = {
   first_name: guardians.firstName,
   last_name: guardians.lastName,
   email: guardians.email,
+  phone: guardians.phone,
   billing_name: guardians.billingName,
   tax_id: guardians.taxId,
   tax_zip_code: guardians.taxZipCode,

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardians, schools } from '../schema';
+import { whatsAppNumber } from './whatsapp-number';
 
 /**
  * The only code that writes notifications' copies of enrolment's schools and guardians. An
@@ -17,6 +18,7 @@ export async function upsertGuardian(
     firstName: guardian.first_name,
     lastName: guardian.last_name,
     email: guardian.email,
+    phone: whatsAppNumber(guardian.phone),
     updatedAt: occurredAt,
   };
   await tx
@@ -39,6 +41,7 @@ export function forgetGuardian(tx: Executor, guardianId: string, occurredAt: Dat
       first_name: '',
       last_name: '',
       email: null,
+      phone: null,
       billing_name: null,
       tax_id: null,
       tax_zip_code: null,

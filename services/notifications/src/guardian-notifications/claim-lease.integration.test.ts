@@ -59,6 +59,6 @@ test('taken once during the lease, again after it, sent once with the same Messa
     notificationMail(first!, context).messageId,
   );
 
-  await markSent(db, id!, later(SENDING_LEASE_MS + 2_000));
+  await markSent(db, id!, later(SENDING_LEASE_MS + 2_000), null);
   expect(await claimDue(db, later(10 * SENDING_LEASE_MS), 10)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import {
+  schoolNotifications,
   openGuardianNotification,
   replaceGuardianNotification,
   UNKNOWN_NOTIFICATION,
@@ -14,6 +15,7 @@ import {
   notificationOfGuardian,
   type NotificationRow,
 } from './notification-repository';
+import { schoolLog } from './school-log-repository';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
@@ -56,5 +58,10 @@ export function guardianNotificationHandlers(db: NotificationsDb, now: () => Dat
     implement(updateGuardianNotification, ({ params, body, caller }) =>
       open(params.id, caller, body.opened === true),
     ),
+    // Staff: the school is the path's, checked by the endpoint's access (another school: 404).
+    implement(schoolNotifications, async ({ params, query }) => {
+      const { count, rows } = await schoolLog(db, params.schoolId, query);
+      return { count, page: query.page, page_size: query.page_size, results: rows };
+    }),
   ];
 }

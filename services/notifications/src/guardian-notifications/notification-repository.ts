@@ -65,8 +65,8 @@ async function settle(db: Executor, id: string, changes: Partial<NewNotification
     .where(and(eq(guardianNotifications.id, id), eq(guardianNotifications.status, 'SENDING')));
 }
 
-export const markSent = (db: Executor, id: string, at: Date) =>
-  settle(db, id, { status: 'SENT', sentAt: at, lastError: null });
+export const markSent = (db: Executor, id: string, at: Date, providerMessageId: string | null) =>
+  settle(db, id, { status: 'SENT', sentAt: at, lastError: null, providerMessageId });
 
 export const markCanceled = (db: Executor, id: string, reason: string) =>
   settle(db, id, { status: 'CANCELED', lastError: reason });
@@ -104,4 +104,34 @@ export async function markOpened(
     .where(and(eq(guardianNotifications.id, id), eq(guardianNotifications.guardianId, guardianId)))
     .returning();
   return row;
+}
+
+/** What a provider reports of a sent message (ADR 0075). */
+export type DeliveryReport =
+  { status: 'delivered' | 'read'; at: Date } | { status: 'failed'; at: Date; error: string };
+
+/**
+ * Keeps a provider's report on the message it names: the first delivered and read times stay
+ * (a repeated or late webhook changes nothing; read implies delivered), and a message the
+ * provider could not deliver becomes FAILED. Returns false when no message has that id.
+ */
+export async function recordDelivery(
+  db: Executor,
+  providerMessageId: string,
+  report: DeliveryReport,
+): Promise<boolean> {
+  const n = guardianNotifications;
+  const changes: Parameters<ReturnType<typeof db.update<typeof n>>['set']>[0] =
+    report.status === 'failed'
+      ? { status: 'FAILED', lastError: report.error }
+      : {
+          deliveredAt: sql`coalesce(${n.deliveredAt}, ${report.at})`,
+          ...(report.status === 'read' ? { readAt: sql`coalesce(${n.readAt}, ${report.at})` } : {}),
+        };
+  const found = await db
+    .update(n)
+    .set(changes)
+    .where(eq(n.providerMessageId, providerMessageId))
+    .returning({ id: n.id });
+  return found.length > 0;
 }

@@ -2,7 +2,7 @@ import { paymentReminder } from '@cuota/contracts/notifications/endpoints';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import type { NotificationsDb } from '../notifications-db';
-import { planReminders } from './reminder-repository';
+import { planReminders, scheduleOf } from './reminder-repository';
 
 /**
  * Staff (or the school's systems) ask for reminders of some orders now. The school is the
@@ -19,6 +19,7 @@ export function paymentReminderHandlers(db: NotificationsDb, now: () => Date) {
           schoolId: body.school_id,
           day: mexicoCityDate(at),
           now: at,
+          channels: (await scheduleOf(db, body.school_id)).channels,
           selection: { kind: 'MANUAL', orderIds },
         }),
       );

@@ -38,12 +38,13 @@ export class ReminderPlanner {
     const day = mexicoCityDate(now);
     let reminded = 0;
     for (const schoolId of await schoolsWithOpenReceivables(this.db)) {
-      const targets = reminderTargets(await scheduleOf(this.db, schoolId), day);
+      const schedule = await scheduleOf(this.db, schoolId);
       const orders = await planReminders(this.db, {
         schoolId,
         day,
         now,
-        selection: { targets },
+        channels: schedule.channels,
+        selection: { targets: reminderTargets(schedule, day) },
       });
       reminded += orders.length;
     }

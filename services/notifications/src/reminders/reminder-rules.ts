@@ -1,4 +1,4 @@
-import type { ReminderKind } from '@cuota/contracts/notifications/entities';
+import type { NotificationChannel, ReminderKind } from '@cuota/contracts/notifications/entities';
 
 /** A school's reminder schedule (ADR 0064); hours are America/Mexico_City's. */
 export interface ReminderSchedule {
@@ -10,6 +10,8 @@ export interface ReminderSchedule {
   daysOverdue: number | null;
   quietFrom: number;
   quietUntil: number;
+  /** Each reminder goes once on each of these (ADR 0075). */
+  channels: NotificationChannel[];
 }
 
 /** What a school without a schedule of its own gets. */
@@ -20,6 +22,7 @@ export const DEFAULT_SCHEDULE: ReminderSchedule = {
   daysOverdue: 3,
   quietFrom: 21,
   quietUntil: 8,
+  channels: ['MAIL'],
 };
 
 const DAY_MS = 86_400_000;

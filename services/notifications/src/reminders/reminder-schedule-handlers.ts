@@ -19,6 +19,7 @@ const toView = (schoolId: string, s: ReminderSchedule): ReminderScheduleView => 
   days_overdue: s.daysOverdue,
   quiet_from: s.quietFrom,
   quiet_until: s.quietUntil,
+  channels: s.channels,
 });
 
 const fromBody = (b: SaveReminderSchedule): ReminderSchedule => ({
@@ -28,6 +29,7 @@ const fromBody = (b: SaveReminderSchedule): ReminderSchedule => ({
   daysOverdue: b.days_overdue,
   quietFrom: b.quiet_from,
   quietUntil: b.quiet_until,
+  channels: b.channels,
 });
 
 /** The school is the path's, checked by each endpoint's access (another school: 404). */

@@ -48,6 +48,7 @@ test('a school without a schedule has the default', async () => {
     days_overdue: 3,
     quiet_from: 21,
     quiet_until: 8,
+    channels: ['MAIL'],
   });
 });
 
@@ -64,7 +65,12 @@ test('the cashier may not save it (403), another school is a 404, a bad hour a S
 test('saved by the treasurer, the planner reminds five days before the due date', async () => {
   const saved = await put(FIVE_DAYS_BEFORE);
   expect(saved.status).toBe(200);
-  expect(await saved.json()).toEqual({ school_id: SCHOOL_ID, ...FIVE_DAYS_BEFORE });
+  // A save that names no channels keeps e-mail, as before WhatsApp (ADR 0075).
+  expect(await saved.json()).toEqual({
+    school_id: SCHOOL_ID,
+    ...FIVE_DAYS_BEFORE,
+    channels: ['MAIL'],
+  });
   const family = await system.family(1);
   await system.bill([family], '2026-09-06');
   const mail = await waitForMessage(system.mailbox, family.email);

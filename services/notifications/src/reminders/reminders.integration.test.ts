@@ -61,6 +61,7 @@ test('three days before the due date the family gets one e-mail: HTML and text, 
     schoolId: SCHOOL_ID,
     day: mexicoCityDate(system.clock.now),
     now: system.clock.now,
+    channels: ['MAIL'],
     selection: { targets: [{ kind: 'DUE_TODAY', dueOn: '2026-09-10' }] },
   });
   expect(again).toEqual([]);

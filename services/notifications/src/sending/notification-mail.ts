@@ -4,7 +4,7 @@ import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/maile
 import type { NotificationRow } from '../guardian-notifications/notification-repository';
 
 /** What a message needs besides its row: who sends it and where the family lands. */
-export interface MailContext {
+export interface MessageContext {
   schoolName: string;
   /** The portal's address (PUBLIC_URL). */
   portalUrl: string;
@@ -14,9 +14,9 @@ export interface MailContext {
   today: string;
 }
 
-const pesos = (centavos: number) => `${formatPesos(centavos)} MXN`;
+export const pesos = (centavos: number) => `${formatPesos(centavos)} MXN`;
 /** A calendar date as people read it ("10 de septiembre de 2026"); noon avoids any zone shift. */
-const day = (date: string) => formatMexicoDate(new Date(`${date}T12:00:00Z`));
+export const day = (date: string) => formatMexicoDate(new Date(`${date}T12:00:00Z`));
 
 /** The portal with `notification_id`: opening it marks the notification as opened (spec §2). */
 export function portalLink(portalUrl: string, notificationId: string): string {
@@ -25,17 +25,26 @@ export function portalLink(portalUrl: string, notificationId: string): string {
   return url.toString();
 }
 
-function reminderLines(row: NotificationRow, context: MailContext): [string, string[]] {
+/** A reminder's sentence parts, the same in an e-mail and a WhatsApp template. */
+export function reminderFacts(row: NotificationRow, context: MessageContext) {
   const v = row.variables;
   const what = v.period ? `${v.concept_name} de ${formatPeriod(v.period)}` : v.concept_name!;
-  const amount = pesos(context.amountDueCentavos ?? 0);
-  const when = v.due_on! < context.today ? 'venció el' : 'vence el';
+  return {
+    what,
+    ofWhom: `${what} de ${v.student_name}`,
+    when: `${v.due_on! < context.today ? 'venció el' : 'vence el'} ${day(v.due_on!)}`,
+    amount: pesos(context.amountDueCentavos ?? 0),
+  };
+}
+
+function reminderLines(row: NotificationRow, context: MessageContext): [string, string[]] {
+  const facts = reminderFacts(row, context);
   return [
-    `Recordatorio de pago: ${what}`,
+    `Recordatorio de pago: ${facts.what}`,
     [
-      `Hola, ${v.guardian_name}:`,
-      `Te recordamos que el pago de ${what} de ${v.student_name} ${when} ${day(v.due_on!)}.`,
-      `Importe pendiente: ${amount}.`,
+      `Hola, ${row.variables.guardian_name}:`,
+      `Te recordamos que el pago de ${facts.ofWhom} ${facts.when}.`,
+      `Importe pendiente: ${facts.amount}.`,
       'Si ya pagaste, no hagas caso de este mensaje.',
     ],
   ];
@@ -58,7 +67,7 @@ function receivedLines(row: NotificationRow): [string, string[]] {
  * The e-mail of a notification: Spanish plain text and simple HTML with the school's name and
  * the portal link (a button in HTML, the bare link in text).
  */
-export function notificationMail(row: NotificationRow, context: MailContext): OutgoingMail {
+export function notificationMail(row: NotificationRow, context: MessageContext): OutgoingMail {
   const [title, lines] =
     row.template === 'payment_reminder' ? reminderLines(row, context) : receivedLines(row);
   const link = portalLink(context.portalUrl, row.id);

@@ -20,7 +20,10 @@ import { amountDueOf, quoteOpenOrders } from '../receivables/due-dates';
 import { scheduleOf } from '../reminders/reminder-repository';
 import { quietHoursEnd } from '../reminders/reminder-rules';
 import { schoolNamesOf } from '../families/family-repository';
-import { notificationMail } from './notification-mail';
+import { sendWhatsApp } from '../whatsapp/whatsapp-client';
+import type { WhatsAppSettings } from '../whatsapp/whatsapp-settings';
+import { whatsAppTemplate } from '../whatsapp/whatsapp-template';
+import { notificationMail, type MessageContext } from './notification-mail';
 import { nextAttempt } from './retry-rules';
 
 export interface SenderSettings {
@@ -32,12 +35,15 @@ export interface SenderSettings {
 }
 
 export const NO_LONGER_DUE = 'La orden ya no tiene saldo pendiente: el recordatorio no se envió.';
+export const NO_WHATSAPP_ACCOUNT = 'WhatsApp no está configurado en este ambiente.';
 
 interface Deps {
   db: NotificationsDb;
   nc: NatsConnection;
   ns: Namespace;
   mailer: Mailer;
+  /** The WhatsApp account; without it WhatsApp notifications fail (and are retried). */
+  whatsapp?: WhatsAppSettings;
   logger: Logger;
   now: () => Date;
 }
@@ -106,21 +112,32 @@ export class NotificationSender {
   }
 
   private async sendOne(row: NotificationRow, schoolName: string, open: Map<string, QuotedOrder>) {
-    const { db, mailer, now } = this.deps;
+    const { db, now } = this.deps;
     const quote = row.orderId ? open.get(row.orderId) : undefined;
     if (row.orderId && !quote) return markCanceled(db, row.id, NO_LONGER_DUE);
-    const mail = notificationMail(row, {
+    const context: MessageContext = {
       schoolName,
       portalUrl: this.settings.portalUrl,
       amountDueCentavos: quote ? amountDueOf(quote) : undefined,
       today: mexicoCityDate(now()),
-    });
+    };
+    let providerMessageId: string | null;
     try {
-      await mailer.send(mail);
+      providerMessageId = await this.deliver(row, context);
     } catch (err) {
       return this.failed(row, err);
     }
-    await markSent(db, row.id, now());
+    await markSent(db, row.id, now(), providerMessageId);
+  }
+
+  /** Sends on the row's channel; WhatsApp's message id comes back for its status webhooks. */
+  private async deliver(row: NotificationRow, context: MessageContext): Promise<string | null> {
+    if (row.channel === 'MAIL') {
+      await this.deps.mailer.send(notificationMail(row, context));
+      return null;
+    }
+    if (!this.deps.whatsapp) throw new Error(NO_WHATSAPP_ACCOUNT);
+    return sendWhatsApp(this.deps.whatsapp, row.recipient, whatsAppTemplate(row, context));
   }
 
   private async failed(row: NotificationRow, err: unknown): Promise<void> {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
+import {
+  startWhatsAppSandbox,
+  type WhatsAppSandbox,
+} from '@cuota/infra/sandboxes/whatsapp/whatsapp-sandbox.ts';
+import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
 import { quoteOrdersRequest, type QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
@@ -16,6 +21,7 @@ import { startServiceUnderTest, type ServiceUnderTest } from '@cuota/testing/ser
 import { createTestNamespace, type TestNamespace } from '@cuota/testing/test-namespace';
 import type { TestIdentity } from '@cuota/testing/test-identity';
 import { waitFor } from '@cuota/testing/wait-for';
+import { startWebhookRelay } from '@cuota/testing/webhook-relay';
 import { createNotificationsService } from '../notifications-service';
 import type * as schema from '../schema';
 
@@ -74,15 +80,18 @@ export interface NotificationsTestSystem {
   ns: TestNamespace;
   smtp: SmtpSandbox;
   mailbox: string;
+  whatsapp: WhatsAppSandbox;
   billing: OpenOrders;
   /** The service's clock: tests move it. */
   clock: { now: Date };
   publish<D extends EventDefinition>(definition: D, data: z.infer<D['data']>): Promise<string>;
   /** Enrolment's events of a new family of the school (and the school's name). */
-  family(n: number): Promise<Family>;
+  family(n: number, phone?: string): Promise<Family>;
   /** Billing's events of one order per family, due on `dueOn`, and waits until it is kept. */
   bill(families: Family[], dueOn: string, centavos?: number): Promise<string[]>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
+  /** A webhook as the provider posts it to the BFF (forwarded with an anonymous identity). */
+  webhook(path: string, init: RequestInit): Promise<Response>;
   /** Another instance of the service on the same database and NATS namespace. */
   secondInstance(): Promise<RunningService<typeof schema>>;
   /** Waits until the service's inbox has these events. */
@@ -90,11 +99,12 @@ export interface NotificationsTestSystem {
   stop(): Promise<void>;
 }
 
-/** Notifications with short waits: the planner and the sender pass every 100 ms. */
-const TEST_SERVICE = createNotificationsService({
-  plannerIntervalMs: 100,
-  sender: { batch: 10, idleMs: 100 },
-});
+/** The WhatsApp account the tests' service sends from, in the sandbox. */
+export const TEST_WHATSAPP = {
+  phoneNumberId: '106540352242922',
+  accessToken: 'token-de-prueba',
+  appSecret: 'secreto-de-la-app-de-prueba',
+};
 
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
@@ -102,6 +112,13 @@ export async function startNotificationsTestSystem(
 ): Promise<NotificationsTestSystem> {
   const ns = await createTestNamespace();
   const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
+  const whatsapp = await startWhatsAppSandbox({ port: 0, ...TEST_WHATSAPP });
+  // Notifications with short waits: the planner and the sender pass every 100 ms.
+  const service = createNotificationsService({
+    plannerIntervalMs: 100,
+    sender: { batch: 10, idleMs: 100 },
+    whatsapp: { apiUrl: `${whatsapp.url}/v21.0`, ...TEST_WHATSAPP },
+  });
   const billing = new OpenOrders();
   const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {
     billing.asked += 1;
@@ -117,11 +134,18 @@ export async function startNotificationsTestSystem(
     publicUrl: 'http://portal.cuota.test',
     now: () => clock.now,
   };
-  const underTest = await startServiceUnderTest(TEST_SERVICE, {
+  const underTest = await startServiceUnderTest(service, {
     label: options.label ?? 'notifications',
     natsPrefix: ns.prefix,
     identity: options.identity,
     config,
+  });
+  // Meta calls the BFF, which forwards the signed bytes with an anonymous identity.
+  const relay = await startWebhookRelay(() => underTest.service.url, underTest.identity.sign);
+  await fetch(`${whatsapp.url}/_sandbox/webhook`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${relay.url}${whatsAppWebhook.path}` }),
   });
   const publish: NotificationsTestSystem['publish'] = (definition, data) =>
     publishEvent(ns.nc, ns, definition, data);
@@ -151,11 +175,12 @@ export async function startNotificationsTestSystem(
     ns,
     smtp,
     mailbox: `http://127.0.0.1:${smtp.httpPort}/`,
+    whatsapp,
     billing,
     clock,
     publish,
     consumed,
-    async family(n) {
+    async family(n, phone) {
       const family = {
         guardianId: randomUUID(),
         studentId: randomUUID(),
@@ -168,6 +193,7 @@ export async function startNotificationsTestSystem(
           first_name: `Tutor${n}`,
           last_name: 'López',
           email: family.email,
+          phone: phone ?? null,
           billing_name: null,
           tax_id: null,
           tax_zip_code: null,
@@ -209,7 +235,7 @@ export async function startNotificationsTestSystem(
       return items.map((i) => i.order_id);
     },
     secondInstance: () =>
-      startService(TEST_SERVICE, {
+      startService(service, {
         ...underTest.service.config,
         port: 0,
       }),
@@ -218,10 +244,13 @@ export async function startNotificationsTestSystem(
       if (claims) headers.set('authorization', `Bearer ${await underTest.identity.sign(claims)}`);
       return fetch(`${underTest.service.url}${path}`, { ...init, headers });
     },
+    webhook: (path, init) => fetch(`${relay.url}${path}`, init),
     async stop() {
       quotes.unsubscribe();
       await underTest.stop();
       await smtp.stop();
+      await relay.stop();
+      await whatsapp.stop();
       await ns.dispose();
     },
   };

@@ -28,7 +28,7 @@ import type * as schema from '../schema';
 import { SecretBox } from '../secrets/secret-box';
 import { publishEvent } from '@cuota/testing/publish-event';
 import { RealBilling, type BilledOrder } from './real-billing';
-import { startWebhookRelay } from './webhook-relay';
+import { startWebhookRelay } from '@cuota/testing/webhook-relay';
 
 /** A namespace on another NATS server (one a test stops and starts). */
 async function namespaceOn(url: string): Promise<TestNamespace> {

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
 
 /**
- * What the BFF does for a gateway's webhook (bff/src/proxy): forwards the raw bytes and
- * headers unchanged, with an anonymous identity token, to wherever payments listens now
- * (`target()`, so the relay survives a payments restart).
+ * What the BFF does for a provider's webhook (bff/src/proxy): forwards the raw bytes and
+ * headers unchanged, with an anonymous identity token, to wherever the service listens now
+ * (`target()`, so the relay survives a service restart). Payments' and notifications' tests.
  */
 export async function startWebhookRelay(
   target: () => string,

@@ -98,8 +98,8 @@ async function purchaseCharged(
   }
   const { order } = reply;
   if (order.status !== 'pending_payment') throw conflict(HOLD_LAPSED);
-  const environment = await deps.gateways.environmentOf(schoolId);
-  const { merchant, gateway } = await deps.gateways.of(schoolId, environment);
+  const { merchant, gateway } = await deps.gateways.current(schoolId);
+  const { environment } = merchant;
   const payin = await transactionWakingRelay(deps.db, async (tx) => {
     const inserted = await insertCardPayin(
       tx,

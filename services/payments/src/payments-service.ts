@@ -30,6 +30,7 @@ import { LocalDiskProofStore } from './transfers/proof-store';
 import { PROOF_GRACE_MS, sweepUnusedProofs } from './transfers/sweep-unused-proofs';
 import { cardSubscriptionHandlers } from './subscriptions/card-subscription-handlers';
 import { cardSubscriptionLoop } from './subscriptions/card-subscription-loop';
+import { servePaymentsClose } from './figures/month-close-report-responder';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -114,7 +115,11 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       const proofSweep = startProofSweep(deps(ctx));
       const cardCharges = cardSubscriptionLoop(deps(ctx));
       cardCharges.start();
+      const monthClose = servePaymentsClose(ctx.db, ctx.nc, ctx.ns, (err) =>
+        ctx.logger.error({ err }, 'month close failed'),
+      );
       return async () => {
+        monthClose.unsubscribe();
         await reconciler?.stop();
         await proofSweep.stop();
         await cardCharges.stop();

@@ -66,11 +66,14 @@ export async function appliedInMonth(db: Executor, r: CloseRange) {
  */
 export async function owedAtClose(db: Executor, r: CloseRange) {
   const { rows } = await db.execute<Record<string, string | null>>(sql`
-    WITH standing AS (
-      SELECT o.due_on, o.total_centavos - coalesce((
-               SELECT sum(a.base_centavos) FROM ${orderAllocations} a
-                WHERE a.order_id = o.id AND a.applied_at < ${endOf(r.asOf)}), 0) AS owed
-        FROM ${orders} o
+    WITH applied AS (
+      SELECT a.order_id, sum(a.base_centavos) AS base
+        FROM ${orderAllocations} a JOIN ${orders} o ON o.id = a.order_id
+       WHERE o.school_id = ${r.schoolId} AND a.applied_at < ${endOf(r.asOf)}
+       GROUP BY 1),
+    standing AS (
+      SELECT o.due_on, o.total_centavos - coalesce(applied.base, 0) AS owed
+        FROM ${orders} o LEFT JOIN applied ON applied.order_id = o.id
        WHERE o.school_id = ${r.schoolId}
          AND (o.canceled_at IS NULL OR o.canceled_at >= ${endOf(r.asOf)}))
     SELECT CASE WHEN due_on >= ${r.asOf}::date THEN 'not_due'

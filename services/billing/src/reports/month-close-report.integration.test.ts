@@ -1,8 +1,10 @@
 import {
   invoicingCloseRequest,
   paymentsCloseRequest,
+  type InvoicingClose,
   type MonthClose,
   type MonthRange,
+  type PaymentsClose,
 } from '@cuota/contracts/billing/month-close-report';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import { serveReplies } from '@cuota/messaging/request-reply';
@@ -28,14 +30,14 @@ const asked: MonthRange[] = [];
 const [S1, S2] = [1, 2].map(studentId) as [string, string];
 const close = (month: string) => `/api/v1/dashboard/schools/${SCHOOL}/month_close/?month=${month}`;
 // Payments' and invoicing's answers stand in for those services (their own tests prove them).
-const PAYMENTS = {
+const PAYMENTS: PaymentsClose = {
   methods: [
     { method: 'cash', payins: 2, collected_centavos: 985_000, reversals: 0, reversed_centavos: 0 },
   ],
-} as const;
-const INVOICING = {
+};
+const INVOICING: InvoicingClose = {
   documents: [{ document: 'invoice', issued: 2, total_centavos: 985_000, canceled: 0 }],
-} as const;
+};
 
 async function pay(student: string, order: Json, paidAt: string, lateFee: number) {
   await publishEvent(h.ns.nc, h.ns, payinSucceededV1, {
@@ -161,7 +163,7 @@ test('the Excel and PDF downloads carry the same month', async () => {
   expect(xlsx.headers.get('content-disposition')).toContain('cierre-2026-09.xlsx');
   const ExcelJS = (await import('exceljs')).default;
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(xlsx.bytes);
+  await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
   const cells = book.getWorksheet('Cierre de mes')!.getSheetValues().flat().filter(Boolean);
   expect(cells).toContain('Cierre de septiembre de 2026');
   expect(cells).toContain(14_550); // $14,550.00 billed, as a number Excel sums

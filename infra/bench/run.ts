@@ -32,6 +32,8 @@ try {
   // Billing's own process on a throwaway database: needs only the build above.
   if (wanted('billing-scale'))
     await (await import('./billing-scale-scenario.ts')).billingScaleScenario();
+  if (wanted('figures-scale'))
+    await (await import('./figures-scale-scenario.ts')).figuresScaleScenario();
   if (wanted('billing-massive-scholarship'))
     await (await import('./massive-scholarship-scenario.ts')).massiveScholarshipScenario();
   if (wanted('store-reservation'))

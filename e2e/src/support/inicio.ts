@@ -9,7 +9,7 @@ const SERVER_DATED_CARDS = [
 
 /**
  * Waits until Inicio has drawn every card (no «Cargando…» left) and, for a role that reads the
- * money, its lazy charts; answers what a screenshot must mask: the server-dated cards.
+ * money, its lazy charts (or the daily card's empty state); answers what a screenshot must mask: the server-dated cards.
  */
 export async function inicioDrawn(page: Page, money: boolean): Promise<Locator[]> {
   await page
@@ -22,6 +22,10 @@ export async function inicioDrawn(page: Page, money: boolean): Promise<Locator[]
     .first()
     .waitFor({ state: 'detached' });
   if (!money) return [];
-  await page.getByTestId('daily-chart').waitFor();
+  // The daily chart, or what the card says when neither month has collections.
+  await page
+    .getByTestId('daily-chart')
+    .or(page.getByText(/^Sin cobros en /))
+    .waitFor();
   return SERVER_DATED_CARDS.map((name) => page.getByRole('region', { name }));
 }

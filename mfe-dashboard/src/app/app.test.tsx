@@ -146,6 +146,7 @@ test('the menu groups what the role reaches by area and marks where you are', as
     'AlumnosAdmisionesImportar alumnos',
     'ConceptosGenerar órdenesAdeudosMorosidadPagosRegistrar pagoRecordatoriosTienda',
     'FacturasDatos fiscales',
+    'Cierre de mes',
     'Personal',
   ]);
   expect(within(menu).getByRole('link', { name: 'Ciclos escolares' })).toHaveAttribute(

@@ -118,6 +118,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     load: () => import('../features/billing/delinquency-section'),
   },
   {
+    path: 'month-close',
+    label: 'Cierre de mes',
+    area: 'Reportes',
+    permission: 'reports.read',
+    load: () => import('../features/reports/month-close-section'),
+  },
+  {
     path: 'payments',
     label: 'Pagos',
     area: 'Cobranza',

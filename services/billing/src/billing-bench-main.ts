@@ -1,5 +1,6 @@
 import { runBenchMain } from '@cuota/testing/bench-main';
 import { benchBilling } from './bench/billing-bench';
+import { benchFigures } from './bench/figures-bench';
 import { benchMassiveScholarship } from './bench/massive-scholarship-bench';
 import { benchStoreReservation } from './bench/store-reservation-bench';
 
@@ -10,6 +11,8 @@ import { benchStoreReservation } from './bench/store-reservation-bench';
  * the massive scholarship job instead, for BENCH_BILLING_STUDENTS (10000) students with
  * BENCH_BILLED_MONTHS (0) months already billed. With BENCH_BILLING_JOB=store-reservation
  * (infra/bench/store-reservation-scenario.ts): BENCH_STORE_BUYERS (200) concurrent buyers.
+ * With BENCH_BILLING_JOB=figures (infra/bench/figures-scale-scenario.ts): Inicio's figures and
+ * the month close's billing part for BENCH_BILLING_STUDENTS (5000) students.
  */
 function benchJob() {
   switch (process.env.BENCH_BILLING_JOB) {
@@ -18,6 +21,8 @@ function benchJob() {
         Number(process.env.BENCH_BILLING_STUDENTS ?? 10_000),
         Number(process.env.BENCH_BILLED_MONTHS ?? 0),
       );
+    case 'figures':
+      return benchFigures(Number(process.env.BENCH_BILLING_STUDENTS ?? 5_000));
     case 'store-reservation':
       return benchStoreReservation(Number(process.env.BENCH_STORE_BUYERS ?? 200));
     default:

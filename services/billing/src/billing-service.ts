@@ -18,6 +18,7 @@ import { scholarshipHandlers } from './scholarships/scholarship-handlers';
 import { serveBillingRequests } from './requests/billing-responders';
 import { PAYMENTS_CONSUMER, paymentsSubscriptions } from './payments/payments-consumer';
 import { reportHandlers } from './reports/report-handlers';
+import { monthCloseHandlers } from './reports/month-close-report-handlers';
 import { internalReadHandlers } from './reports/internal-read-handlers';
 import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 import { bulkJobHandlers } from './bulk-jobs/bulk-job-handlers';
@@ -41,7 +42,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
   // Resolves to services/billing/drizzle both from src/ (tests) and from dist/main.cjs.
   migrationsFolder: path.resolve(__dirname, '../drizzle'),
   streams: ['BILLING'],
-  endpoints: ({ db, config }) => [
+  endpoints: ({ db, config, nc, ns }) => [
     ...studentDirectoryHandlers(db),
     ...conceptHandlers({ db, today: todayOf(config) }),
     ...billRunHandlers(db),
@@ -55,6 +56,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...schoolOrderHandlers({ db, today: todayOf(config) }),
     ...subscriptionHandlers({ db, today: todayOf(config) }),
     ...reportHandlers({ db, today: todayOf(config) }),
+    ...monthCloseHandlers({ db, today: todayOf(config), nc, ns }),
     ...internalReadHandlers({ db, today: todayOf(config) }),
     ...bulkJobHandlers(db),
     ...storeHandlers(db),

@@ -41,6 +41,7 @@ import { GlobalInvoiceCollector } from './global-invoices/global-invoice-collect
 import { stampingSettings, type InvoicingSettings } from './invoicing-settings';
 import { createPacClient } from './pac/create-pac-client';
 import { SecretBox } from './secrets/secret-box';
+import { serveInvoicingClose } from './reports/month-close-report';
 
 /** Durable name of invoicing's copy of enrolment's students: also its inbox key, never changes. */
 const STUDENT_DIRECTORY_CONSUMER = 'invoicing-enrolment-students';
@@ -83,7 +84,10 @@ export function createInvoicingService(
       [CREDIT_NOTE_MAIL_CONSUMER]: creditNoteMailSubscriptions(mailerOf(ctx.config)),
     }),
     extras: async (ctx) => {
-      if (!settings || !box) return async () => {};
+      const monthClose = serveInvoicingClose(ctx.db, ctx.nc, ctx.ns, (err) =>
+        ctx.logger.error({ err }, 'month close failed'),
+      );
+      if (!settings || !box) return async () => monthClose.unsubscribe();
       const issuers = new SchoolIssuers(box);
       const pac = createPacClient(settings.pac);
       const timings = stampingSettings(settings);
@@ -94,6 +98,7 @@ export function createInvoicingService(
       ];
       for (const worker of workers) worker.start();
       return async () => {
+        monthClose.unsubscribe();
         await Promise.all(workers.map((worker) => worker.stop()));
       };
     },

@@ -38,6 +38,7 @@ import { cardSubscriptionLoop } from './subscriptions/card-subscription-loop';
 import { storeCheckoutHandlers } from './store-checkout/store-checkout-handlers';
 import { StoreStockClient } from './store-checkout/store-stock-client';
 import { storeStockSweep } from './store-checkout/store-stock-sweep';
+import { servePaymentsClose } from './figures/month-close-report-responder';
 
 // Resolves to services/payments/drizzle both from src/ (tests) and from dist/*.cjs.
 export const PAYMENTS_MIGRATIONS = path.resolve(__dirname, '../drizzle');
@@ -128,7 +129,11 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       cardCharges.start();
       const storeStock = storeStockSweep(deps(ctx));
       storeStock.start();
+      const monthClose = servePaymentsClose(ctx.db, ctx.nc, ctx.ns, (err) =>
+        ctx.logger.error({ err }, 'month close failed'),
+      );
       return async () => {
+        monthClose.unsubscribe();
         await storeStock.stop();
         await reconciler?.stop();
         await proofSweep.stop();

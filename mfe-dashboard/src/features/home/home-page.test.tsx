@@ -223,6 +223,30 @@ test('owner: collections a day with last month behind, as a chart and a table', 
   expect(within(table).getByRole('row', { name: /^31 / })).toHaveTextContent('31—$0.00');
 });
 
+test('a month without collections says so instead of drawing an empty chart', async () => {
+  stubSchool().on('GET', `${BASE}/collections/`, (r: Request) => {
+    const q = new URL(r.url).searchParams;
+    return jsonResponse({ ...collectionsOf(q.get('from')!, q.get('to')!), days: [] });
+  });
+  renderAs('OWNER');
+  const daily = await card('Cobranza por día');
+  expect(
+    await daily.findByText('Sin cobros en noviembre 2026 ni en octubre 2026.'),
+  ).toBeInTheDocument();
+  expect(daily.queryByTestId('daily-chart')).not.toBeInTheDocument();
+});
+
+test("the month's billing figures are of the page's month, the one the daily chart shows", async () => {
+  const network = stubSchool();
+  renderAs('OWNER');
+  await card('Tasa de cobro del mes');
+  const asked = network.sent('GET', `${BASE}/billing_figures/`);
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.map((r) => new URL(r.url).searchParams.get('month'))).toEqual(
+    asked.map(() => '2026-11'),
+  );
+});
+
 test('owner: to-do list of failed invoices, transfers, payouts and an expiring CSD', async () => {
   stubSchool();
   renderAs('OWNER');

@@ -30,9 +30,9 @@ export default function HomeFigures({ schoolId, today }: { schoolId: string; tod
         <>
           <CollectedCard schoolId={schoolId} today={today} />
           <DailyCollectionsCard schoolId={schoolId} today={today} />
-          <OwedCard schoolId={schoolId} />
-          <CollectionRateCard schoolId={schoolId} />
-          <TopOverdueCard schoolId={schoolId} />
+          <OwedCard schoolId={schoolId} today={today} />
+          <CollectionRateCard schoolId={schoolId} today={today} />
+          <TopOverdueCard schoolId={schoolId} today={today} />
         </>
       ) : (
         <Suspense fallback={null}>

@@ -13,7 +13,7 @@ export const AGING_BUCKET_LABELS: Record<AgingBucket, string> = {
 };
 
 /** What is overdue in each bucket, late fees as of the date included, and their sum. */
-const agingSchema = z.object({
+export const agingSchema = z.object({
   '0_30': z.number().int(),
   '31_60': z.number().int(),
   '61_90': z.number().int(),

@@ -74,7 +74,7 @@ function percentiles(samples: number[]) {
   return { p50: at(50), p95: at(95) };
 }
 
-const monthly = (name: string) => ({
+export const monthly = (name: string) => ({
   school_id: SCHOOL,
   name,
   concept_type: 'MONTHLY_FEE' as const,
@@ -90,7 +90,7 @@ const monthly = (name: string) => ({
 /** The i-th of pages visited in a scattered, repeatable order. */
 const spreadOver = (pages: number) => (i: number) => ((i * 7919) % pages) + 1;
 
-async function timed(samples: number, work: (i: number) => Promise<unknown>) {
+export async function timed(samples: number, work: (i: number) => Promise<unknown>) {
   const ms: number[] = [];
   for (let i = 0; i < samples; i += 1) {
     const started = performance.now();

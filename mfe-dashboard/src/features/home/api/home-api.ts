@@ -33,8 +33,15 @@ export const homeApi = api.injectEndpoints({
       })),
       providesTags: ['Payins'],
     }),
+    /** Of the month Inicio's other cards show (the page's Mexico City date), not the server's. */
     homeMonthFigures: build.query({
-      ...fromEndpoint(getMonthFigures, (schoolId: string) => ({ params: { id: schoolId } })),
+      ...fromEndpoint(
+        getMonthFigures,
+        ({ schoolId, month }: { schoolId: string; month: string }) => ({
+          params: { id: schoolId },
+          query: { month },
+        }),
+      ),
     }),
     homeDelinquency: build.query({
       ...fromEndpoint(getDelinquency, (schoolId: string) => ({ params: { id: schoolId } })),

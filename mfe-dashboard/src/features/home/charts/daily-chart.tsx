@@ -3,7 +3,7 @@ import { formatMoney } from '@cuota/ui/money';
 
 const W = 620;
 const H = 200;
-const PAD = { top: 16, right: 8, bottom: 24, left: 8 };
+const PAD = { top: 22, right: 8, bottom: 28, left: 8 };
 const TICKS = [1, 5, 10, 15, 20, 25, 30];
 
 const Svg = styled.svg`
@@ -11,6 +11,10 @@ const Svg = styled.svg`
   width: 100%;
   height: auto;
   font-size: 11px;
+  /* The chart scales down with the card: at phone width 11 units would print ~6 px. */
+  @media (max-width: 480px) {
+    font-size: 20px;
+  }
   font-variant-numeric: ${({ theme }) => theme.fonts.numbers};
   & text {
     fill: ${({ theme }) => theme.colors.mutedText};
@@ -51,7 +55,7 @@ export default function DailyChart({
   const line = previous.map((c, i) => `${x(i + 1).toFixed(1)},${y(c).toFixed(1)}`).join(' ');
   return (
     <Svg viewBox={`0 0 ${W} ${H}`} aria-hidden data-testid="daily-chart">
-      <text x={PAD.left} y={11}>
+      <text x={PAD.left} y={16}>
         {formatMoney(top)}
       </text>
       <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} />
@@ -66,7 +70,7 @@ export default function DailyChart({
       ))}
       {previous.length > 0 && <polyline points={line} />}
       {TICKS.filter((d) => d <= days).map((d) => (
-        <text key={d} x={x(d)} y={H - 6} textAnchor="middle">
+        <text key={d} x={x(d)} y={H - 4} textAnchor="middle">
           {d}
         </text>
       ))}

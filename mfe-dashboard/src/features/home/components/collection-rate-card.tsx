@@ -11,8 +11,8 @@ import { Figures, FigureCard } from './figure-card';
 const RateChart = lazy(() => import('../charts/rate-chart'));
 
 /** How much of the month's billing is collected, in all and by level. */
-export function CollectionRateCard({ schoolId }: { schoolId: string }) {
-  const query = useHomeMonthFiguresQuery(schoolId);
+export function CollectionRateCard({ schoolId, today }: { schoolId: string; today: string }) {
+  const query = useHomeMonthFiguresQuery({ schoolId, month: today.slice(0, 7) });
   return (
     <FigureCard title="Tasa de cobro del mes" query={query}>
       {(figures) => <CollectionRate figures={figures} />}

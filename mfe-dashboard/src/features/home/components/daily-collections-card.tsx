@@ -48,27 +48,37 @@ export function DailyCollectionsCard({ schoolId, today }: { schoolId: string; to
   const prior = formatPeriod(before.from.slice(0, 7));
   return (
     <FigureCard title="Cobranza por día" query={query}>
-      {(data) => (
-        <>
-          <Suspense fallback={null}>
-            <DailyChart {...data} />
-          </Suspense>
-          <Legend aria-hidden>
-            Barras: {month}. Línea tenue: {prior}.
-          </Legend>
-          <ChartTable
-            caption={`Cobrado por día en ${month} y en ${prior}`}
-            headers={['Día', month, prior]}
-            rows={Array.from(
-              { length: Math.max(data.current.length, data.previous.length) },
-              (_, i) => ({
-                key: String(i + 1),
-                cells: [String(i + 1), moneyOrDash(data.current[i]), moneyOrDash(data.previous[i])],
-              }),
-            )}
-          />
-        </>
-      )}
+      {(data) =>
+        ![...data.current, ...data.previous].some((c) => c > 0) ? (
+          <p>
+            Sin cobros en {month} ni en {prior}.
+          </p>
+        ) : (
+          <>
+            <Suspense fallback={null}>
+              <DailyChart {...data} />
+            </Suspense>
+            <Legend aria-hidden>
+              Barras: {month}. Línea tenue: {prior}.
+            </Legend>
+            <ChartTable
+              caption={`Cobrado por día en ${month} y en ${prior}`}
+              headers={['Día', month, prior]}
+              rows={Array.from(
+                { length: Math.max(data.current.length, data.previous.length) },
+                (_, i) => ({
+                  key: String(i + 1),
+                  cells: [
+                    String(i + 1),
+                    moneyOrDash(data.current[i]),
+                    moneyOrDash(data.previous[i]),
+                  ],
+                }),
+              )}
+            />
+          </>
+        )
+      }
     </FigureCard>
   );
 }

@@ -12,8 +12,8 @@ interface Owed {
 }
 
 /** What families owe: not yet due, past due (late fees in), and the past due by age. */
-export function OwedCard({ schoolId }: { schoolId: string }) {
-  const figures = useHomeMonthFiguresQuery(schoolId);
+export function OwedCard({ schoolId, today }: { schoolId: string; today: string }) {
+  const figures = useHomeMonthFiguresQuery({ schoolId, month: today.slice(0, 7) });
   const delinquency = useHomeDelinquencyQuery(schoolId);
   const query = {
     data:

@@ -25,8 +25,8 @@ const Students = styled.span`
 `;
 
 /** The families owing the most past due, each student a link to their Adeudos. */
-export function TopOverdueCard({ schoolId }: { schoolId: string }) {
-  const query = useHomeMonthFiguresQuery(schoolId);
+export function TopOverdueCard({ schoolId, today }: { schoolId: string; today: string }) {
+  const query = useHomeMonthFiguresQuery({ schoolId, month: today.slice(0, 7) });
   return (
     <FigureCard title="Familias con más adeudo vencido" query={query}>
       {(figures) => <TopOverdueList families={figures.top_overdue} />}

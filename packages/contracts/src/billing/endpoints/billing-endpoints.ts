@@ -7,6 +7,7 @@ import { CORRECTION_ENDPOINTS } from './corrections';
 import { DELINQUENCY_ENDPOINTS } from './delinquency';
 import { DUE_ORDER_ENDPOINTS } from './due-orders';
 import { INTERNAL_READ_ENDPOINTS } from './internal-reads';
+import { MONTH_CLOSE_ENDPOINTS } from './month-close-report';
 import { MONTH_FIGURE_ENDPOINTS } from './month-figures';
 import { ORDER_ENDPOINTS } from './orders';
 import { REPORT_ENDPOINTS } from './reports';
@@ -43,6 +44,7 @@ export const BILLING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...SPECIAL_CHARGE_ENDPOINTS,
   ...DELINQUENCY_ENDPOINTS,
   ...MONTH_FIGURE_ENDPOINTS,
+  ...MONTH_CLOSE_ENDPOINTS,
   ...SCHOOL_ORDER_ENDPOINTS,
   ...SUBSCRIPTION_ENDPOINTS,
   ...REPORT_ENDPOINTS,

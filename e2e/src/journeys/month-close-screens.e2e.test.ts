@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
+import { launchBrowser } from '../support/browser';
+import resetE2eState from '../support/reset-e2e-state';
+import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+
+/**
+ * Reportes › Cierre de mes as the accountant (issue 23), at phone and desktop width: the
+ * month's figures from billing, payments and invoicing, and both files downloaded through the
+ * BFF. The figures are the server's month (its clock, not the browser's fixed one): masked.
+ */
+let system: SystemUnderTest;
+let browser: Browser;
+
+beforeAll(async () => {
+  resetE2eState();
+  system = await startSystemUnderTest();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.shutdown();
+});
+
+const widths = Object.keys(VIEWPORTS) as ViewportName[];
+
+test.each(widths)('the month close at %s width, and its Excel and PDF', async (width) => {
+  const page = await stillPage(browser, width);
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  const accountant = system.demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
+  await page.goto(system.urls.dashboardLogin);
+  await page.getByLabel('Correo electrónico').fill(accountant.email);
+  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByTestId('school-name').waitFor();
+  await page.goto(new URL('/dashboard/month-close', system.urls.dashboardLogin).toString());
+  await page.getByRole('heading', { name: 'Cierre de mes', level: 1 }).waitFor();
+  const card = page.locator('section', {
+    has: page.getByRole('heading', { name: /^Cierre de \S+ \d{4}$/ }),
+  });
+  await card.getByRole('button', { name: 'Descargar PDF' }).waitFor();
+  const overflow = (await page.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  )) as number;
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await expectScreenshot(page, `dashboard-month-close-${width}`, [
+    card.locator('dl'),
+    card.locator('p').first(),
+    card.getByRole('heading'),
+    page.getByLabel('Mes'),
+  ]);
+  for (const [button, extension] of [
+    ['Descargar Excel', 'xlsx'],
+    ['Descargar PDF', 'pdf'],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: button }).click();
+    expect((await download).suggestedFilename()).toMatch(
+      new RegExp(`^cierre-\\d{4}-\\d{2}\\.${extension}$`),
+    );
+  }
+  expect(failed).toEqual([]);
+  await page.context().close();
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { educationLevelSchema } from '../enrolment/entities';
+import { calendarDateSchema } from '../common/money';
+import { defineRequest } from '../common/request-definition';
+import { invoiceDocumentSchema } from '../invoicing/invoices';
+import { paymentMethodSchema } from '../payments/payins';
+import { periodSchema } from './concepts';
+import { agingSchema } from './delinquency';
+
+/**
+ * Month close (cierre de mes, issue 23): what a school hands its accountant for one month.
+ * Each part comes from the domain that owns it (ADR 0076): billing's orders, payments' money,
+ * invoicing's CFDI. Amounts in centavos; dates are Mexico City's.
+ */
+export const monthCloseQuerySchema = z.strictObject({
+  month: periodSchema.optional(),
+});
+export type MonthCloseQuery = z.infer<typeof monthCloseQuerySchema>;
+
+const centavos = z.number().int();
+const count = z.number().int().nonnegative();
+
+/** The month asked of payments and invoicing: its first and last day. */
+export const monthRangeSchema = z.object({
+  school_id: z.string(),
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+});
+export type MonthRange = z.infer<typeof monthRangeSchema>;
+
+/** Billing's part: the orders due in the month, the money applied in it, what is owed at close. */
+export const billedRowSchema = z.object({
+  concept_name: z.string(),
+  level: educationLevelSchema.nullable(),
+  orders: count,
+  amount_centavos: centavos,
+  scholarship_centavos: centavos,
+  discount_centavos: centavos,
+  surcharge_centavos: centavos,
+  /** Importe − beca − descuento + cargo adicional: what the orders ask. */
+  total_centavos: centavos,
+});
+export type BilledRow = z.infer<typeof billedRowSchema>;
+
+export const billingCloseSchema = z.object({
+  billed: z.array(billedRowSchema),
+  /** Late fees and early-payment discounts of the payments applied in the month. */
+  late_fees_collected_centavos: centavos,
+  early_payment_discounts_centavos: centavos,
+  /** What orders due by the close still owed of their base then, by days past due. */
+  owed: agingSchema.extend({ not_due: centavos }),
+});
+export type BillingClose = z.infer<typeof billingCloseSchema>;
+
+/** Payments' part: money in by method (by the day paid) and money back (by the day reversed). */
+export const paymentsCloseSchema = z.object({
+  methods: z.array(
+    z.object({
+      method: paymentMethodSchema,
+      payins: count,
+      collected_centavos: centavos,
+      reversals: count,
+      reversed_centavos: centavos,
+    }),
+  ),
+});
+export type PaymentsClose = z.infer<typeof paymentsCloseSchema>;
+
+/** Invoicing's part: CFDI stamped in the month, by document. */
+export const invoicingCloseSchema = z.object({
+  documents: z.array(
+    z.object({
+      document: invoiceDocumentSchema,
+      /** CFDI stamped (a CFDI de pago that carries several payments counts once). */
+      issued: count,
+      total_centavos: centavos,
+      /** Of them, cancelled since. */
+      canceled: count,
+    }),
+  ),
+});
+export type InvoicingClose = z.infer<typeof invoicingCloseSchema>;
+
+export const monthCloseSchema = z.object({
+  month: periodSchema,
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+  /** The month's last day, or today while the month is still open. */
+  as_of: calendarDateSchema,
+  billing: billingCloseSchema,
+  payments: paymentsCloseSchema,
+  invoicing: invoicingCloseSchema,
+});
+export type MonthClose = z.infer<typeof monthCloseSchema>;
+
+/** Billing asks payments for the month's money (payments answers). */
+export const paymentsCloseRequest = defineRequest(
+  'payments.month.close',
+  monthRangeSchema,
+  paymentsCloseSchema,
+);
+
+/** Billing asks invoicing for the month's CFDI (invoicing answers). */
+export const invoicingCloseRequest = defineRequest(
+  'invoicing.month.close',
+  monthRangeSchema,
+  invoicingCloseSchema,
+);
+
+/** How the close names each kind of CFDI. */
+export const CLOSE_DOCUMENT_LABELS: Record<
+  InvoicingClose['documents'][number]['document'],
+  string
+> = {
+  invoice: 'Facturas de ingreso',
+  global: 'Facturas globales',
+  payment: 'Complementos de pago',
+  credit_note: 'Notas de crédito',
+};

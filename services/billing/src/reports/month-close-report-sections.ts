@@ -1,0 +1,140 @@
+import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@cuota/contracts/billing/delinquency';
+import {
+  CLOSE_DOCUMENT_LABELS,
+  type MonthClose,
+} from '@cuota/contracts/billing/month-close-report';
+import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
+import { PAYMENT_METHOD_LABELS } from '@cuota/contracts/payments/payins';
+
+/** A cell: words, a count, or money (centavos, written as pesos by each document). */
+export type Cell = string | number | { centavos: number };
+export interface CloseSection {
+  title: string;
+  columns: string[];
+  rows: Cell[][];
+  /** The last row is the section's total. */
+  totalled: boolean;
+}
+
+const money = (centavos: number): Cell => ({ centavos });
+const sum = <T>(rows: T[], pick: (r: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
+
+function billedSection({ billing }: MonthClose): CloseSection {
+  const fields = [
+    'amount_centavos',
+    'scholarship_centavos',
+    'discount_centavos',
+    'surcharge_centavos',
+    'total_centavos',
+  ] as const;
+  return {
+    title: 'Facturado del mes (cargos con vencimiento en el mes)',
+    columns: [
+      'Concepto',
+      'Nivel',
+      'Cargos',
+      'Importe',
+      'Becas',
+      'Descuentos',
+      'Cargos adicionales',
+      'Total',
+    ],
+    rows: [
+      ...billing.billed.map((r) => [
+        r.concept_name,
+        r.level ? EDUCATION_LEVEL_LABELS[r.level] : 'Sin nivel',
+        r.orders,
+        ...fields.map((f) => money(r[f])),
+      ]),
+      [
+        'Total',
+        '',
+        sum(billing.billed, (r) => r.orders),
+        ...fields.map((f) => money(sum(billing.billed, (r) => r[f]))),
+      ],
+    ],
+    totalled: true,
+  };
+}
+
+function collectedSection({ payments, billing }: MonthClose): CloseSection {
+  const m = payments.methods;
+  const collected = sum(m, (r) => r.collected_centavos);
+  const reversed = sum(m, (r) => r.reversed_centavos);
+  return {
+    title: 'Cobrado por método y devoluciones',
+    columns: ['Método', 'Pagos', 'Cobrado', 'Devoluciones', 'Devuelto', 'Neto'],
+    rows: [
+      ...m.map((r) => [
+        PAYMENT_METHOD_LABELS[r.method],
+        r.payins,
+        money(r.collected_centavos),
+        r.reversals,
+        money(r.reversed_centavos),
+        money(r.collected_centavos - r.reversed_centavos),
+      ]),
+      [
+        'Total',
+        sum(m, (r) => r.payins),
+        money(collected),
+        sum(m, (r) => r.reversals),
+        money(reversed),
+        money(collected - reversed),
+      ],
+      [
+        'Recargos cobrados (incluidos)',
+        '',
+        money(billing.late_fees_collected_centavos),
+        '',
+        '',
+        '',
+      ],
+      [
+        'Descuentos por pronto pago',
+        '',
+        money(billing.early_payment_discounts_centavos),
+        '',
+        '',
+        '',
+      ],
+    ],
+    totalled: false,
+  };
+}
+
+function invoicedSection({ invoicing }: MonthClose): CloseSection {
+  return {
+    title: 'Facturas timbradas en el mes',
+    columns: ['Documento', 'Timbrados', 'Importe', 'Cancelados desde entonces'],
+    rows: invoicing.documents.map((d) => [
+      CLOSE_DOCUMENT_LABELS[d.document],
+      d.issued,
+      money(d.total_centavos),
+      d.canceled,
+    ]),
+    totalled: false,
+  };
+}
+
+function owedSection({ billing, as_of }: MonthClose): CloseSection {
+  const { owed } = billing;
+  return {
+    title: `Adeudo al cierre (${as_of}), sin recargos`,
+    columns: ['Antigüedad', 'Adeudo'],
+    rows: [
+      ['Por vencer', money(owed.not_due)],
+      ...AGING_BUCKETS.map((b) => [`Vencido ${AGING_BUCKET_LABELS[b]}`, money(owed[b])]),
+      ['Total vencido', money(owed.total)],
+      ['Total por cobrar', money(owed.total + owed.not_due)],
+    ],
+    totalled: true,
+  };
+}
+
+/** The close's tables in reading order, the same for the workbook and the PDF. */
+export const closeSections = (report: MonthClose): CloseSection[] => [
+  billedSection(report),
+  collectedSection(report),
+  invoicedSection(report),
+  owedSection(report),
+];

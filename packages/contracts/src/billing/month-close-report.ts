@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { educationLevelSchema } from '../enrolment/entities';
-import { calendarDateSchema } from '../common/money';
-import { defineRequest } from '../common/request-definition';
-import { invoiceDocumentSchema } from '../invoicing/invoices';
-import { paymentMethodSchema } from '../payments/payins';
-import { periodSchema } from './concepts';
+import { educationLevelSchema } from '@cuota/contracts/enrolment/entities';
+import { calendarDateSchema } from '@cuota/contracts/common/money';
+import { defineRequest } from '@cuota/contracts/common/request-definition';
+import { invoiceDocumentSchema } from '@cuota/contracts/invoicing/invoices';
+import { paymentMethodSchema } from '@cuota/contracts/payments/payins';
+import { periodSchema } from '@cuota/contracts/billing/concepts';
 import { agingSchema } from './delinquency';
 
 /**

@@ -1,5 +1,5 @@
-import { staffOnly } from '../../access/access';
-import { defineEndpoint, uuidParams } from '../../http/endpoint';
+import { staffOnly } from '@cuota/contracts/access/access';
+import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { monthCloseQuerySchema, monthCloseSchema } from '../month-close-report';
 
 /** The month close: a report, so reports.read (docs/permissions.md). */

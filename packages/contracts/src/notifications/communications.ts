@@ -55,7 +55,7 @@ const communications = {
   surface: 'dashboard',
   // Guardians' addresses and debts: whoever may see guardians.
   access: staffOnly('guardians.read'),
-  spec: { capability: 'Spec: communications — guardian filters-metadata, get_guardians.' },
+  spec: 'spec',
 } as const;
 
 export const guardianFiltersMetadata = defineEndpoint({

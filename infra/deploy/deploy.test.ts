@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-// Installed (through xmlbuilder2) without types; compose needs only `load`.
-// @ts-expect-error js-yaml ships no declarations and @types/js-yaml is not installed
 import yaml from 'js-yaml';
 
 const root = path.resolve(__dirname, '../..');

@@ -3,7 +3,9 @@ import {
   openOrdersOfStudentRequest,
   openReceivablesRequest,
   quoteOrdersRequest,
+  subscriptionLookupRequest,
   type QuotedOrder,
+  type SubscriptionFacts,
 } from '@cuota/contracts/billing/requests';
 import type { Namespace } from '@cuota/messaging/naming';
 import { requestReply, RequestRefused } from '@cuota/messaging/request-reply';
@@ -56,6 +58,24 @@ export class BillingClient {
       ),
     );
     return reply.orders;
+  }
+
+  /** The guardian's billing subscription, or null when it is not theirs at this school. */
+  async subscriptionOf(
+    schoolId: string,
+    subscriptionId: string,
+    guardianId: string,
+  ): Promise<SubscriptionFacts | null> {
+    const reply = await this.ask(() =>
+      requestReply(
+        this.nc,
+        this.ns,
+        subscriptionLookupRequest,
+        { school_id: schoolId, subscription_id: subscriptionId, guardian_id: guardianId },
+        this.timeoutMs,
+      ),
+    );
+    return reply.subscription;
   }
 
   async openReceivables(schoolIds?: string[]): Promise<Map<string, number>> {

@@ -5,6 +5,7 @@ import { waitFor } from '@cuota/testing/wait-for';
 import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { chargeDueMonths } from './charge-due-months';
+import { SUBSCRIPTION_CANCELED, UNKNOWN_SUBSCRIPTION } from './create-card-subscription';
 import { reconcileCardCharges } from './reconcile-card-charges';
 
 jest.setTimeout(180_000);
@@ -230,6 +231,20 @@ test('only the family gives or removes its card; bad input is a Spanish 400', as
     },
   });
   expect(foreignStudent.status).toBe(404);
+  // The family's own student and concept, but no subscription of billing's: refused.
+  const unknownSubscription = await h.call(mine.guardian, CARDS_PATH(school.id), {
+    method: 'POST',
+    json: {
+      subscription_id: randomUUID(),
+      student_id: mine.studentId,
+      concept_id: conceptId,
+      token: await h.tokenize(school, CARDS.approved, PRICE),
+    },
+  });
+  expect(unknownSubscription).toMatchObject({
+    status: 404,
+    body: { error: { message: UNKNOWN_SUBSCRIPTION } },
+  });
   const removeTheirs = await h.call(theirs.guardian, `${CARDS_PATH(school.id)}${mine.id}/`, {
     method: 'DELETE',
   });
@@ -273,6 +288,11 @@ test('next month: a removed card and a cancelled subscription are not charged; a
   // Billing's cancellation stops its card as if the family had removed it, Kushki included.
   await waitFor(async () => (await cardStatusOf(cancelled)) === 'CANCELED', 30_000);
   expect(await chargeAtKushki(cancelled)).toBe(404);
+  // A card for the cancelled subscription is refused, saying why.
+  expect(await giveCard(cancelled)).toMatchObject({
+    status: 409,
+    body: { error: { message: SUBSCRIPTION_CANCELED } },
+  });
 
   shiftMs = nextMonthStart.getTime() - Date.now();
   await chargeDueMonths(h.deps);

@@ -19,12 +19,15 @@ import { cardSubscriptionView } from './card-subscription-view';
 
 export const UNKNOWN_SUBSCRIPTION = 'No encontramos esta suscripción.';
 const NOTHING_TO_CHARGE = 'Esta suscripción no tiene meses por pagar.';
+export const SUBSCRIPTION_CANCELED =
+  'Esta suscripción está cancelada: vuelve a suscribir al alumno antes de dar una tarjeta.';
 const subscribable: readonly string[] = SUBSCRIBABLE_CONCEPT_TYPES;
 
 /**
  * A family gives a card for a billing subscription's months (ADR 0070). Payments checks what
- * it can see: the student is the guardian's, and billing has an open order of a subscribable
- * concept for the student. Creates for one subscription are serialised (advisory lock held
+ * it can see: the student is the guardian's; billing says the subscription is theirs, for that
+ * student and concept, and not cancelled (ADR 0071); and it has an open order of a
+ * subscribable concept for the student. Creates for one subscription are serialised (advisory lock held
  * across Kushki's call), so concurrent ones make one Kushki subscription and answer its card.
  */
 export async function createCardSubscription(
@@ -36,6 +39,15 @@ export async function createCardSubscription(
   await assertMayPayByCard(deps.db, schoolId, guardianId);
   const family = await studentIdsOfGuardian(deps.db, schoolId, guardianId);
   if (!family.includes(body.student_id)) throw notFound(UNKNOWN_SUBSCRIPTION);
+  const subscription = await deps.billing.subscriptionOf(
+    schoolId,
+    body.subscription_id,
+    guardianId,
+  );
+  if (subscription?.student_id !== body.student_id || subscription.concept_id !== body.concept_id)
+    throw notFound(UNKNOWN_SUBSCRIPTION);
+  if (subscription.status === 'CANCELED')
+    throw new HttpError(409, 'CONFLICT', SUBSCRIPTION_CANCELED);
   const open = await deps.billing.openOrdersOf(schoolId, body.student_id);
   const months = open.filter((o) => o.concept_id === body.concept_id);
   if (months.length === 0) throw new HttpError(409, 'CONFLICT', NOTHING_TO_CHARGE);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Card } from '@cuota/ui/card';
 import { MoneyText } from '@cuota/ui/money-text';
+import { PaymentDeclined } from '@cuota/ui/card-form/payment-declined';
 import { Notice } from '@cuota/ui/notice';
 import { Spinner } from '@cuota/ui/spinner';
 import { portalPaymentsApi, usePaymentStatusQuery } from '../api/portal-payments-api';
@@ -40,11 +41,5 @@ export function PaymentProgress({
         </Notice>
       </Card>
     );
-  return (
-    <Card title="Tu pago no se completó" focusTitle>
-      <Notice tone="error">
-        <p>{payment.error?.message ?? 'El banco no aprobó el cargo. No se hizo ningún cobro.'}</p>
-      </Notice>
-    </Card>
-  );
+  return <PaymentDeclined message={payment.error?.message} />;
 }

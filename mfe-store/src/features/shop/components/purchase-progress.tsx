@@ -1,5 +1,6 @@
 import { Card } from '@cuota/ui/card';
 import { MoneyText } from '@cuota/ui/money-text';
+import { PaymentDeclined } from '@cuota/ui/card-form/payment-declined';
 import { Notice } from '@cuota/ui/notice';
 import { Spinner } from '@cuota/ui/spinner';
 import { storeCheckoutApi, useStoreCheckoutStatusQuery } from '../api/store-checkout-api';
@@ -29,11 +30,5 @@ export function PurchaseProgress({ schoolId, paymentId }: { schoolId: string; pa
         </Notice>
       </Card>
     );
-  return (
-    <Card title="Tu pago no se completó" focusTitle>
-      <Notice tone="error">
-        <p>{data.error?.message ?? 'El banco no aprobó el cargo. No se hizo ningún cobro.'}</p>
-      </Notice>
-    </Card>
-  );
+  return <PaymentDeclined message={data.error?.message} />;
 }

@@ -31,6 +31,7 @@ import {
   billedOrdersSubscriptions,
 } from './invoices/invoice-billed-orders';
 import { invoiceHandlers } from './invoices/invoice-handlers';
+import { invoicingTodoHandlers } from './todo/invoicing-todo-handlers';
 import { invoiceMailHandlers } from './invoices/invoice-mail-handlers';
 import {
   INVOICE_REQUEST_CONSUMER,
@@ -73,6 +74,7 @@ export function createInvoicingService(
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
       ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
       ...satCatalogHandlers(),
+      ...invoicingTodoHandlers(ctx.db, ctx.config.now ?? (() => new Date())),
     ],
     consumers: (ctx) => ({
       [FISCAL_GUARDIAN_CONSUMER]: fiscalGuardianSubscriptions(),

@@ -20,6 +20,7 @@ import { transferHandlers } from './transfers/transfer-handlers';
 import { credentialHandlers } from './gateway/credential-handlers';
 import { preferenceHandlers } from './preferences/preference-handlers';
 import { payoutHandlers } from './payouts/payout-handlers';
+import { paymentsTodoHandlers } from './todo/payments-todo-handlers';
 import { deskHandlers } from './desk/desk-handlers';
 import { figureHandlers } from './figures/figures-handlers';
 import { SchoolGateways } from './gateway/school-gateways';
@@ -114,6 +115,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
       ...payoutHandlers(deps(ctx)),
       ...cardSubscriptionHandlers(deps(ctx)),
       ...storeCheckoutHandlers(deps(ctx)),
+      ...paymentsTodoHandlers(deps(ctx)),
     ],
     consumers: (ctx) => ({
       [ENROLMENT_CONSUMER]: enrolmentSubscriptions(),

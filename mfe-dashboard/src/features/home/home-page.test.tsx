@@ -1,12 +1,10 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import type { FiscalEntity } from '@cuota/contracts/invoicing/fiscal-entities';
-import type { ScheduledPayout } from '@cuota/contracts/payments/payouts';
+import type { InvoicingTodo } from '@cuota/contracts/invoicing/endpoints/invoicing-todo';
 import { jsonResponse, stubFetch, type FetchStub } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
-import { transferReport } from '@cuota/web-core/test-support/transfer-report-fixture';
 import HomeFigures from './home-page';
 
 const SCHOOL = 'school-1';
@@ -54,51 +52,15 @@ function collectionsOf(from: string, to: string) {
   };
 }
 
-const payout = (id: string): ScheduledPayout => ({
-  id,
-  school_id: SCHOOL,
-  collected_on: '2026-11-17',
-  scheduled_on: TODAY,
-  status: 'SCHEDULED',
-  payins: 2,
-  collected_centavos: 970_000,
-  reversed_centavos: 0,
-  carried_centavos: 0,
-  fee_centavos: 30_000,
-  net_centavos: 940_000,
-  bank_account: { id: 'ba-1', bank_name: 'BBVA', clabe: '012180001234567897' },
-  gateway_ticket: null,
-  status_reason: null,
-  created_by_name: null,
-  executed_at: null,
-  created_at: '2026-11-18T12:00:00.000Z',
-  updated_at: '2026-11-18T12:00:00.000Z',
-});
-
-const fiscalEntity: FiscalEntity = {
-  id: 'fe-1',
-  school_id: SCHOOL,
-  rfc: 'EKU9003173C9',
-  legal_name: 'Colegio del Valle SC',
-  regimen_fiscal: '603',
-  postal_code: '42501',
-  series: 'A',
-  next_folio: 1,
-  levels: [],
-  rvoe: {},
-  invoice_timing: 'payment',
-  publico_en_general: 'per_payment',
-  csd: {
-    no_certificado: '30001000000500003416',
-    valid_to: '2026-12-01',
-    state: 'expiring',
-    days_left: 13,
-  },
+const invoicingTodo: InvoicingTodo = {
+  failed_invoices: 2,
+  csd_to_renew: [{ id: 'fe-1', legal_name: 'Colegio del Valle SC', days_left: 13 }],
 };
 
 const aging = { '0_30': 485_000, '31_60': 500_000, '61_90': 0, '90_plus': 0, total: 985_000 };
 
-function stubSchool(): FetchStub {
+/** Payments answers the payouts' count only to a member who may approve them. */
+function stubSchool(approvesPayouts = true): FetchStub {
   return stubFetch()
     .on('GET', `${BASE}/collections/`, (r: Request) => {
       const q = new URL(r.url).searchParams;
@@ -139,13 +101,11 @@ function stubSchool(): FetchStub {
       totals: { ...aging, students: 2 },
       rows: [],
     })
-    .on('GET', `${BASE}/invoices/`, { count: 2, page: 1, page_size: 1, results: [] })
-    .on('GET', `/api/v1/schools/${SCHOOL}/transfer-reports/`, { results: [transferReport()] })
-    .on('GET', '/backoffice/payouts/', {
-      results: ['po-1', 'po-2', 'po-3'].map(payout),
-      carried_pending_centavos: 0,
+    .on('GET', `${BASE}/invoicing_todo/`, invoicingTodo)
+    .on('GET', `${BASE}/payments_todo/`, {
+      reported_transfers: 1,
+      scheduled_payouts: approvesPayouts ? 3 : null,
     })
-    .on('GET', `${BASE}/fiscal_entities/`, { results: [fiscalEntity] })
     .on('GET', `/api/v2/dashboard/schools/${SCHOOL}/students_by_level/filters/`, {
       levels: [
         { value: 'elementary', label: 'Primaria', count: 120 },
@@ -263,8 +223,8 @@ test('owner: to-do list of failed invoices, transfers, payouts and an expiring C
   ).toHaveAttribute('href', '/dashboard/fiscal');
 });
 
-test('accountant: the money figures, but payouts are not theirs to approve (never asked)', async () => {
-  const stub = stubSchool();
+test('accountant: the money figures, but payouts are not theirs to approve', async () => {
+  stubSchool(false);
   renderAs('ACCOUNTANT');
   const todo = await card('Pendientes');
   expect(
@@ -272,7 +232,6 @@ test('accountant: the money figures, but payouts are not theirs to approve (neve
   ).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Tasa de cobro del mes' })).toBeInTheDocument();
   expect(todo.queryByText(/dispersi/)).not.toBeInTheDocument();
-  expect(stub.sent('GET', '/backoffice/payouts/')).toHaveLength(0);
 });
 
 test('cashier: transfers to confirm and students by level; no report is asked for', async () => {
@@ -289,7 +248,7 @@ test('cashier: transfers to confirm and students by level; no report is asked fo
     ).findByRole('table', { name: '200 alumnos en la escuela' }),
   ).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Cobrado' })).not.toBeInTheDocument();
-  for (const path of ['collections', 'billing_figures', 'delinquency', 'invoices'])
+  for (const path of ['collections', 'billing_figures', 'delinquency', 'invoicing_todo'])
     expect(stub.sent('GET', `${BASE}/${path}/`)).toHaveLength(0);
 });
 

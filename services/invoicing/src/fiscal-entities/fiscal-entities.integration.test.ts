@@ -13,6 +13,7 @@ import {
   fiscalEntitySchema,
 } from '@cuota/contracts/invoicing/fiscal-entities';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { invoicingTodoSchema } from '@cuota/contracts/invoicing/endpoints/invoicing-todo';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import { generateDemoCsd } from '../cfdi/demo-csd';
 import {
@@ -230,6 +231,14 @@ describe('a second razón social for secundaria', () => {
       accountant,
     );
     expect(fiscalEntityListSchema.parse(await back.json()).results).toHaveLength(2);
+    // Inicio's «Pendientes» names it, and only it (the first entity's CSD has years left).
+    const todo = await system.call(
+      `/api/v1/dashboard/schools/${SCHOOL_ID}/invoicing_todo/`,
+      accountant,
+    );
+    expect(invoicingTodoSchema.parse(await todo.json()).csd_to_renew).toEqual([
+      { id, legal_name: SECUNDARIA.name, days_left: renewed.csd.days_left },
+    ]);
   });
 
   test('a secundaria student’s colegiatura is invoiced under it, its series and its CSD', async () => {

@@ -17,6 +17,7 @@ import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { invoiceSchema, invoiceUrlsSchema } from '@cuota/contracts/invoicing/invoices';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { InvoiceRow } from './invoice-repository';
+import { invoicingTodoSchema } from '@cuota/contracts/invoicing/endpoints/invoicing-todo';
 import { NO_FISCAL_ENTITY } from './build-invoice';
 import { NOTHING_TO_ZIP } from './invoice-handlers';
 import {
@@ -359,4 +360,17 @@ describe('GET …/invoices/zip/', () => {
     ).toBe(403);
     expect((await system.call(zipPath(OTHER_SCHOOL_ID), accountant)).status).toBe(404);
   });
+});
+
+test("Inicio's «Pendientes» counts the school's refused invoices, for whoever reads invoices", async () => {
+  const todo = (schoolId: string, role: 'ACCOUNTANT' | 'ADMISSIONS' = 'ACCOUNTANT') =>
+    system.call(`/api/v1/dashboard/schools/${schoolId}/invoicing_todo/`, staffOf(schoolId, role));
+  const mine = invoicingTodoSchema.parse(await (await todo(SCHOOL_ID)).json());
+  expect(mine.failed_invoices).toBe(1);
+  // The other school's failure (no razón social) is its own.
+  expect(invoicingTodoSchema.parse(await (await todo(OTHER_SCHOOL_ID)).json())).toEqual({
+    failed_invoices: 1,
+    csd_to_renew: [],
+  });
+  expect((await todo(SCHOOL_ID, 'ADMISSIONS')).status).toBe(403);
 });

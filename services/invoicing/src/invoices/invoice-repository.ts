@@ -526,3 +526,12 @@ function schoolInvoicesWhere(
       : undefined,
   );
 }
+
+/** How many of a school's invoices the PAC refused (they wait for corrected data and a retry). */
+export async function failedInvoiceCount(db: Executor, schoolId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(schoolInvoicesWhere(schoolId, { status: 'failed' }));
+  return row!.count;
+}

@@ -420,3 +420,12 @@ export async function payoutViews(db: Executor, rows: PayoutRow[]): Promise<Sche
     };
   });
 }
+
+/** How many of a school's payouts wait for approval. */
+export async function scheduledPayoutCount(db: Executor, schoolId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(and(eq(payouts.schoolId, schoolId), eq(payouts.status, 'SCHEDULED')));
+  return row!.count;
+}

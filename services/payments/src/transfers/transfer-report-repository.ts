@@ -119,3 +119,13 @@ export function reportedTransfers(
     ),
   );
 }
+
+/** How many of a school's reported transfers wait for staff to confirm or reject them. */
+export async function pendingTransferCount(db: Executor, schoolId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(transferReports)
+    .innerJoin(payins, eq(payins.id, transferReports.payinId))
+    .where(and(eq(transferReports.schoolId, schoolId), eq(payins.status, sql`'pending'`)));
+  return row!.count;
+}

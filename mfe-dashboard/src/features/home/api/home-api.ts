@@ -1,11 +1,9 @@
 import { getDelinquency } from '@cuota/contracts/billing/endpoints/delinquency';
 import { getMonthFigures } from '@cuota/contracts/billing/endpoints/month-figures';
 import { listCycles } from '@cuota/contracts/enrolment/endpoints/cycles';
-import { listFiscalEntities } from '@cuota/contracts/invoicing/endpoints/fiscal-entities';
-import { listInvoices } from '@cuota/contracts/invoicing/endpoints/invoices';
+import { getInvoicingTodo } from '@cuota/contracts/invoicing/endpoints/invoicing-todo';
 import { collections } from '@cuota/contracts/payments/endpoints/figures';
-import { listBackofficePayouts } from '@cuota/contracts/payments/endpoints/payouts';
-import { listTransferReports } from '@cuota/contracts/payments/endpoints/transfer-reports';
+import { getPaymentsTodo } from '@cuota/contracts/payments/endpoints/payments-todo';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
@@ -49,29 +47,14 @@ export const homeApi = api.injectEndpoints({
     homeCycles: build.query({
       ...fromEndpoint(listCycles, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
-    homeFailedInvoices: build.query({
-      ...fromEndpoint(listInvoices, (schoolId: string) => ({
-        params: { id: schoolId },
-        query: { status: 'failed' as const, page_size: 1 },
-      })),
+    /** Counts, not lists: the lists' contracts would double what Inicio loads (ADR 0079). */
+    homeInvoicingTodo: build.query({
+      ...fromEndpoint(getInvoicingTodo, (schoolId: string) => ({ params: { id: schoolId } })),
       providesTags: ['Invoices'],
     }),
-    homePendingTransfers: build.query({
-      ...fromEndpoint(listTransferReports, (schoolId: string) => ({
-        params: { id: schoolId },
-        query: { status: 'pending' as const },
-      })),
-      providesTags: ['TransferReports'],
-    }),
-    homeScheduledPayouts: build.query({
-      ...fromEndpoint(listBackofficePayouts, (schoolId: string) => ({
-        params: {},
-        query: { school_id: schoolId, status: 'SCHEDULED' as const },
-      })),
-      providesTags: ['Payouts'],
-    }),
-    homeFiscalEntities: build.query({
-      ...fromEndpoint(listFiscalEntities, (schoolId: string) => ({ params: { id: schoolId } })),
+    homePaymentsTodo: build.query({
+      ...fromEndpoint(getPaymentsTodo, (schoolId: string) => ({ params: { id: schoolId } })),
+      providesTags: ['TransferReports', 'Payouts'],
     }),
   }),
 });
@@ -81,8 +64,6 @@ export const {
   useHomeMonthFiguresQuery,
   useHomeDelinquencyQuery,
   useHomeCyclesQuery,
-  useHomeFailedInvoicesQuery,
-  useHomePendingTransfersQuery,
-  useHomeScheduledPayoutsQuery,
-  useHomeFiscalEntitiesQuery,
+  useHomeInvoicingTodoQuery,
+  useHomePaymentsTodoQuery,
 } = homeApi;

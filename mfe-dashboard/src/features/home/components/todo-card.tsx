@@ -2,15 +2,7 @@ import styled from 'styled-components';
 import { Card } from '@cuota/ui/card';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useGrant } from '@cuota/web-core/session/use-grant';
-import {
-  useHomeFailedInvoicesQuery,
-  useHomeFiscalEntitiesQuery,
-  useHomePendingTransfersQuery,
-  useHomeScheduledPayoutsQuery,
-} from '../api/home-api';
-
-/** A CSD this close to its end needs renewing now: SAT takes days to issue another. */
-export const CSD_WARNING_DAYS = 30;
+import { useHomeInvoicingTodoQuery, useHomePaymentsTodoQuery } from '../api/home-api';
 
 export interface TodoItem {
   key: string;
@@ -34,19 +26,14 @@ const List = styled.ul`
  * role that may act on it (or, for invoices and CSD, read them).
  */
 export function TodoCard({ schoolId }: { schoolId: string }) {
-  const invoicing = useGrant('invoicing.read');
-  const transfers = useGrant('payments.read');
-  // Executing a payout sends money out (payments.refund, ADR 0043): only they decide it.
-  const refunds = useGrant('payments.refund');
-  const payouts = useGrant('payouts.read') && refunds;
-  const failed = useHomeFailedInvoicesQuery(schoolId, { skip: !invoicing }).data?.count ?? 0;
-  const reported =
-    useHomePendingTransfersQuery(schoolId, { skip: !transfers }).data?.results.length ?? 0;
-  const scheduled =
-    useHomeScheduledPayoutsQuery(schoolId, { skip: !payouts }).data?.results.length ?? 0;
-  const expiring = (
-    useHomeFiscalEntitiesQuery(schoolId, { skip: !invoicing }).data?.results ?? []
-  ).filter((e) => e.csd.days_left <= CSD_WARNING_DAYS);
+  const readsInvoices = useGrant('invoicing.read');
+  const readsPayments = useGrant('payments.read');
+  const invoicing = useHomeInvoicingTodoQuery(schoolId, { skip: !readsInvoices }).data;
+  const payments = useHomePaymentsTodoQuery(schoolId, { skip: !readsPayments }).data;
+  const failed = invoicing?.failed_invoices ?? 0;
+  const reported = payments?.reported_transfers ?? 0;
+  // Null for a role that may not approve payouts (payments decides, ADR 0043).
+  const scheduled = payments?.scheduled_payouts ?? 0;
   const items: TodoItem[] = [
     {
       key: 'invoices',
@@ -66,13 +53,13 @@ export function TodoCard({ schoolId }: { schoolId: string }) {
       text: `${scheduled} ${plural(scheduled, 'dispersión por aprobar', 'dispersiones por aprobar')}`,
       to: '/dashboard/payments/payouts',
     },
-    ...expiring.map((e) => ({
+    ...(invoicing?.csd_to_renew ?? []).map((e) => ({
       key: `csd-${e.id}`,
       count: 1,
       text:
-        e.csd.days_left < 0
+        e.days_left < 0
           ? `El CSD de ${e.legal_name} ya venció`
-          : `El CSD de ${e.legal_name} vence en ${e.csd.days_left} ${plural(e.csd.days_left, 'día', 'días')}`,
+          : `El CSD de ${e.legal_name} vence en ${e.days_left} ${plural(e.days_left, 'día', 'días')}`,
       to: '/dashboard/fiscal',
     })),
   ];

@@ -5,6 +5,7 @@ import { verifyGuardiansRequestSchema, verifyGuardiansResultSchema } from '../..
 import { BACKOFFICE_INVOICING_ENDPOINTS } from './backoffice-invoicing';
 import { FISCAL_ENTITY_ENDPOINTS } from './fiscal-entities';
 import { INVOICE_ENDPOINTS } from './invoices';
+import { INVOICING_TODO_ENDPOINTS } from './invoicing-todo';
 import { SAT_CATALOG_ENDPOINTS } from './sat-catalogs';
 
 /** Spec §5: whether each billing guardian's RFC verifies (ADR 0006). */
@@ -49,4 +50,5 @@ export const INVOICING_ENDPOINTS: readonly AnyEndpoint[] = [
   ...BACKOFFICE_INVOICING_ENDPOINTS,
   ...FISCAL_ENTITY_ENDPOINTS,
   ...SAT_CATALOG_ENDPOINTS,
+  ...INVOICING_TODO_ENDPOINTS,
 ];

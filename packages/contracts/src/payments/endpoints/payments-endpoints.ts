@@ -12,6 +12,7 @@ import { CREDIT_PROFILE_ENDPOINTS } from './credit-profile';
 import { DESK_ENDPOINTS } from './desk';
 import { FIGURE_ENDPOINTS } from './figures';
 import { PAYIN_ENDPOINTS } from './payins';
+import { PAYMENTS_TODO_ENDPOINTS } from './payments-todo';
 import { PAYOUT_ENDPOINTS } from './payouts';
 import { PREFERENCE_ENDPOINTS } from './preferences';
 import { STORE_CHECKOUT_ENDPOINTS } from './store-checkout';
@@ -49,4 +50,5 @@ export const PAYMENTS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...TRANSFER_REPORT_ENDPOINTS,
   ...PAYOUT_ENDPOINTS,
   ...CARD_SUBSCRIPTION_ENDPOINTS,
+  ...PAYMENTS_TODO_ENDPOINTS,
 ];

@@ -18,11 +18,8 @@ const EnrolmentCards = lazy(() => import('./components/enrolment-cards'));
  */
 export default function HomeFigures({ schoolId, today }: { schoolId: string; today: string }) {
   const money = useGrant('reports.read');
-  const todo = [
-    useGrant('invoicing.read'),
-    useGrant('payments.read'),
-    useGrant('payments.refund'),
-  ].some(Boolean);
+  // Payments answers the payouts' count only to who may approve them (ADR 0079).
+  const todo = [useGrant('invoicing.read'), useGrant('payments.read')].some(Boolean);
   return (
     <CardGrid>
       {todo && <TodoCard schoolId={schoolId} />}

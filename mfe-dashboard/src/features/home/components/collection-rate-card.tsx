@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { MonthFigures } from '@cuota/contracts/billing/month-figures';
 import { formatPeriod } from '@cuota/ui/dates';
 import { formatMoney } from '@cuota/ui/money';
@@ -8,11 +8,14 @@ import { formatRate, levelLabel, monthTotals, rateOf } from '../home-format';
 import { ChartTable } from './chart-table';
 import { Figures, FigureCard } from './figure-card';
 
-const RateChart = lazy(() => import('../charts/rate-chart'));
+const loadRateChart = () => import('../charts/rate-chart');
+const RateChart = lazy(loadRateChart);
 
 /** How much of the month's billing is collected, in all and by level. */
 export function CollectionRateCard({ schoolId, today }: { schoolId: string; today: string }) {
   const query = useHomeMonthFiguresQuery({ schoolId, month: today.slice(0, 7) });
+  // The chart's code comes while the figures do, not after them.
+  useEffect(() => void loadRateChart(), []);
   return (
     <FigureCard title="Tasa de cobro del mes" query={query}>
       {(figures) => <CollectionRate figures={figures} />}

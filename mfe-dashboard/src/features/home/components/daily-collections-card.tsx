@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import type { Collections } from '@cuota/contracts/payments/figures';
 import { formatPeriod } from '@cuota/ui/dates';
@@ -8,7 +8,8 @@ import { dayOfMonth, daysInMonth, lastMonth, monthStart } from '../home-dates';
 import { ChartTable } from './chart-table';
 import { FigureCard } from './figure-card';
 
-const DailyChart = lazy(() => import('../charts/daily-chart'));
+const loadDailyChart = () => import('../charts/daily-chart');
+const DailyChart = lazy(loadDailyChart);
 
 const Legend = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
@@ -30,6 +31,8 @@ export function DailyCollectionsCard({ schoolId, today }: { schoolId: string; to
   const before = lastMonth(today);
   const current = useHomeCollectionsQuery({ schoolId, from: monthStart(today), to: today });
   const previous = useHomeCollectionsQuery({ schoolId, ...before });
+  // The chart's code comes while the figures do, not after them.
+  useEffect(() => void loadDailyChart(), []);
   const query = {
     data:
       current.data && previous.data

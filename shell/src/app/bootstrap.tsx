@@ -5,7 +5,7 @@ import { createAppStore } from '@cuota/web-core/store';
 import { reportClientError } from '@cuota/web-core/errors/report-client-error';
 import type { RemoteEntry } from '@cuota/contracts/shell/remotes';
 import {
-  preloadPortalPage,
+  preloadPage,
   preloadRemoteApp,
   registerRemoteEntries,
 } from '../features/remotes/api/remote-registry';
@@ -23,8 +23,10 @@ async function registerAvailableRemotes(remotes: Promise<RemoteEntry[]>) {
   try {
     registerRemoteEntries(await remotes);
     const remote = remoteAt(location.pathname);
-    if (remote) preloadRemoteApp(remote);
-    if (remote === 'mfe_portal') preloadPortalPage(location.pathname);
+    if (remote) {
+      preloadRemoteApp(remote);
+      preloadPage(remote, location.pathname);
+    }
   } catch (error) {
     // Without the list every remote route shows its fallback; the rest of the shell works.
     reportClientError('REMOTES_UNAVAILABLE', error);

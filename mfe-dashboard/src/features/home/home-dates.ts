@@ -1,18 +1,5 @@
 import { MAX_FIGURES_DAYS } from '@cuota/contracts/payments/figures';
-
-/** Calendar arithmetic on `AAAA-MM-DD` strings, in UTC so no time zone moves a day. */
-const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => iso(utc(date) + days * 86_400_000);
-
-/** The first day of the month a date is in. */
-export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
-
-/** The previous month, whole: the faint line under this month's collections. */
-export function lastMonth(today: string): { from: string; to: string } {
-  const to = addDays(monthStart(today), -1);
-  return { from: monthStart(to), to };
-}
+import { addDays } from '@cuota/web-core/calendar/months';
 
 /**
  * From the cycle's start to today; the collections endpoint covers at most a year, so a
@@ -23,10 +10,3 @@ export function cycleSoFar(today: string, cycleStartsOn: string | undefined) {
   const from = cycleStartsOn && cycleStartsOn > earliest ? cycleStartsOn : earliest;
   return { from: from > today ? today : from, to: today };
 }
-
-/** The day of the month (1–31) of a date. */
-export const dayOfMonth = (date: string) => Number(date.slice(8, 10));
-
-/** How many days the month of a date has. */
-export const daysInMonth = (date: string) =>
-  dayOfMonth(addDays(monthStart(addDays(monthStart(date), 31)), -1));

@@ -1,7 +1,8 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { InvoicingTodo } from '@cuota/contracts/invoicing/endpoints/invoicing-todo';
+import { inicioReads } from '@cuota/web-core/routing/dashboard-pages';
 import { jsonResponse, stubFetch, type FetchStub } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
@@ -287,3 +288,20 @@ test('a card whose service fails says so; the others still show', async () => {
   expect(await owed.findByRole('alert')).toHaveTextContent('No pudimos cargar «Por cobrar»');
   expect(await (await card('Cobrado')).findByText('$6,350.00')).toBeInTheDocument();
 });
+
+test.each(['OWNER', 'ACCOUNTANT', 'TREASURER', 'CASH_COLLECTION', 'ADMISSIONS', 'OTHER'] as const)(
+  '%s: Inicio reads exactly what the shell starts for it ahead',
+  async (role) => {
+    const network = stubSchool(role !== 'ACCOUNTANT');
+    renderAs(role);
+    const expected = inicioReads(SCHOOL, { role }, TODAY);
+    const reads = () =>
+      network.requests
+        .map((r) => new URL(r.url))
+        .map((url) => `${url.pathname}${url.search}`)
+        // The cycle's collections wait for the cycle's dates: nothing to start ahead.
+        .filter((url) => !url.includes('collections/?from=2026-08-17'));
+    await waitFor(() => expect(reads()).toEqual(expect.arrayContaining(expected)));
+    expect(new Set(reads())).toEqual(new Set(expected));
+  },
+);

@@ -3,7 +3,8 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@cuota/contracts/paym
 import { DataTable } from '@cuota/ui/data-table';
 import { MoneyText } from '@cuota/ui/money-text';
 import { useHomeCollectionsQuery, useHomeCyclesQuery } from '../api/home-api';
-import { cycleSoFar, monthStart } from '../home-dates';
+import { monthStart } from '@cuota/web-core/calendar/months';
+import { cycleSoFar } from '../home-dates';
 import { Figures, FigureCard } from './figure-card';
 
 const SPANS = ['today', 'month', 'cycle'] as const;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry, RemoteName } from '@cuota/contracts/shell/remotes';
+import { dashboardPageModule } from '@cuota/web-core/routing/dashboard-pages';
 import { portalPageAt, portalPageModule } from '@cuota/web-core/routing/portal-pages';
 
 /** What every remote exposes as `./App`: its routes, relative to its mount point. */
@@ -50,14 +51,23 @@ export function preloadRemoteApp(name: RemoteName): void {
   preloaded.set(name, loading);
 }
 
+/** Each remote's page modules the shell may load ahead (web-core routing's page lists). */
+const PAGE_MODULE_OF: Partial<Record<RemoteName, (pathname: string) => string | undefined>> = {
+  mfe_portal: (pathname) => {
+    const page = portalPageAt(pathname);
+    return page ? portalPageModule(page.subpath) : undefined;
+  },
+  mfe_dashboard: dashboardPageModule,
+};
+
 /**
- * Starts loading the own code of the portal page the browser opened (web-core portal-pages.ts)
- * beside the portal's App: the App would ask for it only once it had loaded and rendered, one
- * round of chunks later. The page's lazy import then finds it loaded (one module registry).
+ * Starts loading the own code of the page the browser opened (a portal page, the staff's
+ * Inicio) beside its remote's App: the App would ask for it only once it had loaded and
+ * rendered, one round of chunks later. The page's lazy import then finds it loaded (one
+ * module registry).
  */
-export function preloadPortalPage(pathname: string): void {
-  const page = portalPageAt(pathname);
-  const module = page && portalPageModule(page.subpath);
+export function preloadPage(name: RemoteName, pathname: string): void {
+  const module = PAGE_MODULE_OF[name]?.(pathname);
   // A failure is the route's to show when it asks; the fallback plugin has reported it.
-  if (module) loadRemote(`mfe_portal/${module}`).catch(() => undefined);
+  if (module) loadRemote(`${name}/${module}`).catch(() => undefined);
 }

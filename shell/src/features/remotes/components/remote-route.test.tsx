@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
-import { preloadPortalPage, preloadRemoteApp, registerRemoteEntries } from '../api/remote-registry';
+import { preloadPage, preloadRemoteApp, registerRemoteEntries } from '../api/remote-registry';
 import { RemoteRoute } from './remote-route';
 
 // The federation boundary: what the runtime would fetch from the remote's server.
@@ -99,17 +99,20 @@ test('the route takes the load the shell started before it rendered, once', asyn
   expect(storeLoads()).toHaveLength(2);
 });
 
-test('the portal page opened has its own code asked for beside the App; pages without any do not', () => {
+test('the page opened has its own code asked for beside the App; pages without any do not', () => {
   loadRemoteMock.mockResolvedValue({ default: Storefront });
-  for (const path of [
-    '/guardians/abc/payments',
-    '/guardians/abc/payments/history/',
-    '/guardians/abc/students',
-    '/store',
-  ])
-    preloadPortalPage(path);
+  for (const [remote, path] of [
+    ['mfe_portal', '/guardians/abc/payments'],
+    ['mfe_portal', '/guardians/abc/payments/history/'],
+    ['mfe_portal', '/guardians/abc/students'],
+    ['mfe_dashboard', '/dashboard'],
+    ['mfe_dashboard', '/dashboard/students'],
+    ['mfe_store', '/store'],
+  ] as const)
+    preloadPage(remote, path);
   expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual([
     'mfe_portal/page/payments',
     'mfe_portal/page/payments-history',
+    'mfe_dashboard/page/home',
   ]);
 });

@@ -7,6 +7,8 @@ import {
   guardianSession,
   staffSession,
 } from '@cuota/web-core/test-support/session-fixtures';
+import { todayInMexicoCity } from '@cuota/ui/dates';
+import { inicioReads } from '@cuota/web-core/routing/dashboard-pages';
 import { startFirstPageReads } from './first-page-reads';
 
 const home = `/guardians/${GUARDIAN_HASH}`;
@@ -59,8 +61,27 @@ test('nothing is read for a page the guard will not show', () => {
     [guardianSession({ fraud_status: 'high_risk' }), `${home}/payments/history`],
     [guardianSession({ schools: [] }), `${home}/payments`],
     [guardianSession(), '/dashboard'],
+    [staffSession({ memberships: [] }), '/dashboard'],
+    [staffSession(), '/dashboard/students'],
     [guardianSession(), `${home}/students`],
   ];
   for (const [session, path] of cases) startFirstPageReads(session, path);
   expect(asked()).toEqual([]);
+});
+
+test("Inicio opened by a treasurer: its cards' reads in the school it works on, for today", () => {
+  const session = staffSession({
+    schools: SCHOOLS,
+    memberships: SCHOOLS.map((s) => ({ school_id: s.id, role: 'TREASURER' as const })),
+  });
+  sessionStorage.setItem(
+    GLOBAL_STATE_STORAGE_KEY,
+    JSON.stringify({ schools: SCHOOLS, selectedSchool: 'school-2', webview: false }),
+  );
+  startFirstPageReads(session, '/dashboard/');
+  const today = todayInMexicoCity();
+  expect(asked()).toEqual(inicioReads('school-2', { role: 'TREASURER' }, today));
+  expect(asked()).toContain(
+    `/api/v1/dashboard/schools/school-2/billing_figures/?month=${today.slice(0, 7)}`,
+  );
 });

@@ -1,0 +1,53 @@
+import { grants, type MembershipGrant } from '@cuota/contracts/access/permissions';
+import { lastMonth, monthStart } from '@cuota/web-core/calendar/months';
+
+const INICIO = /^\/dashboard\/?$/;
+
+/**
+ * What Inicio's cards read first for a member of `schoolId` on `today` (Mexico City), as the
+ * URLs their queries request: the shell starts them while the dashboard's code loads (ADR
+ * 0060's reads ahead, for the staff's first screen; issue 16). Written out so the shell's
+ * first chunk stays free of the endpoints' schemas; the dashboard's tests check Inicio
+ * requests exactly these for each role. The cycle's collections wait for the cycle: not here.
+ */
+export function inicioReads(schoolId: string, member: MembershipGrant, today: string): string[] {
+  const may = (permission: Parameters<typeof grants>[1]) => grants(member, permission);
+  const school = `/api/v1/dashboard/schools/${schoolId}`;
+  const collections = ({ from, to }: { from: string; to: string }) =>
+    `${school}/collections/?from=${from}&to=${to}`;
+  const todo = [
+    ...(may('invoicing.read') ? [`${school}/invoicing_todo/`] : []),
+    ...(may('payments.read') ? [`${school}/payments_todo/`] : []),
+  ];
+  if (may('reports.read'))
+    return [
+      ...todo,
+      `${school}/cycles/`,
+      collections({ from: today, to: today }),
+      collections({ from: monthStart(today), to: today }),
+      collections(lastMonth(today)),
+      `${school}/billing_figures/?month=${today.slice(0, 7)}`,
+      `${school}/delinquency/`,
+    ];
+  return [
+    ...todo,
+    ...(may('students.read')
+      ? [`/api/v2/dashboard/schools/${schoolId}/students_by_level/filters/`]
+      : []),
+    ...(may('admissions.read')
+      ? ['lead', 'new_student', 'active'].map(
+          (s) => `${school}/inscriptions/?status=${s}&page_size=1`,
+        )
+      : []),
+  ];
+}
+
+/** Whether a dashboard URL's path is Inicio's. */
+export const isInicio = (pathname: string) => INICIO.test(pathname);
+
+/** Inicio's figures, exposed by the dashboard as `mfe_dashboard/page/home` (its webpack config). */
+export const INICIO_MODULE = 'page/home';
+
+/** The exposed module of the dashboard page at `pathname`, if the shell loads it ahead. */
+export const dashboardPageModule = (pathname: string) =>
+  isInicio(pathname) ? INICIO_MODULE : undefined;

@@ -18,7 +18,7 @@ const EnrolmentCards = lazy(() => import('./components/enrolment-cards'));
  */
 export default function HomeFigures({ schoolId, today }: { schoolId: string; today: string }) {
   const money = useGrant('reports.read');
-  // Payments answers the payouts' count only to who may approve them (ADR 0079).
+  // Payments answers the payouts' count only to who may approve them (ADR 0087).
   const todo = [useGrant('invoicing.read'), useGrant('payments.read')].some(Boolean);
   return (
     <CardGrid>

@@ -5,7 +5,7 @@ import { csdSummaryOf } from '../fiscal-entities/fiscal-entity-rules';
 import type { InvoicingDb } from '../invoicing-db';
 import { failedInvoiceCount } from '../invoices/invoice-repository';
 
-/** Inicio's «Pendientes» from invoicing: refused invoices and the CSD to renew (ADR 0079). */
+/** Inicio's «Pendientes» from invoicing: refused invoices and the CSD to renew (ADR 0087). */
 export function invoicingTodoHandlers(db: InvoicingDb, now: () => Date) {
   return [
     implement(getInvoicingTodo, async ({ params }) => {

@@ -47,7 +47,7 @@ export const homeApi = api.injectEndpoints({
     homeCycles: build.query({
       ...fromEndpoint(listCycles, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
-    /** Counts, not lists: the lists' contracts would double what Inicio loads (ADR 0079). */
+    /** Counts, not lists: the lists' contracts would double what Inicio loads (ADR 0087). */
     homeInvoicingTodo: build.query({
       ...fromEndpoint(getInvoicingTodo, (schoolId: string) => ({ params: { id: schoolId } })),
       providesTags: ['Invoices'],

@@ -14,7 +14,7 @@ export type InvoicingTodo = z.infer<typeof invoicingTodoSchema>;
 
 /**
  * Inicio's «Pendientes» from invoicing: a count and the CSD to renew, so the first screen needs
- * neither the invoices' nor the fiscal entities' list contracts (issue 16, ADR 0079).
+ * neither the invoices' nor the fiscal entities' list contracts (issue 16, ADR 0087).
  */
 export const getInvoicingTodo = defineEndpoint({
   domain: 'invoicing',

@@ -12,7 +12,7 @@ export type PaymentsTodo = z.infer<typeof paymentsTodoSchema>;
 
 /**
  * Inicio's «Pendientes» from payments: two counts, so the first screen needs neither the
- * transfers' nor the payouts' list contracts (issue 16: Inicio ≤ 250 KB gz, ADR 0079).
+ * transfers' nor the payouts' list contracts (issue 16: Inicio ≤ 250 KB gz, ADR 0087).
  */
 export const getPaymentsTodo = defineEndpoint({
   domain: 'payments',

@@ -297,7 +297,7 @@ describe('access and bad input', () => {
     expect(await jobCount()).toBe(before);
   });
 
-  test('a scholarship over 100 % or above the price is a Spanish 400', async () => {
+  test('a scholarship over 100 %, above the price or after the concept’s year is a Spanish 400', async () => {
     const grant = {
       kind: 'PERCENT',
       basis_points: 10_001,
@@ -315,6 +315,12 @@ describe('access and bad input', () => {
     expect(above.status).toBe(400);
     expect(above.body.error.message).toBe(
       'La beca no puede ser mayor que el precio del concepto ($4,850.00).',
+    );
+    const late = { ...rest, basis_points: 1_000, starts_on: '2027-09-01' };
+    const after = await post(treasurer, 'massive_scholarship_assignments/', late);
+    expect(after.status).toBe(400);
+    expect(after.body.error.message).toBe(
+      'La beca empezaría después del ciclo del concepto: elige una fecha entre septiembre de 2026 y agosto de 2027.',
     );
     const withoutReason = await post(treasurer, 'massive_dissassignments/', {
       ...assignment,

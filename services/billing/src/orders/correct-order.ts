@@ -6,6 +6,8 @@ import type {
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, conflict, notFound } from '@cuota/service-runtime/http/http-error';
+import { requireDueInCycle } from '../concepts/concept-cycle';
+import { conceptById } from '../concepts/concept-repository';
 import {
   correctOrder,
   lockOrder,
@@ -100,6 +102,12 @@ function refuse(o: OrderForPayment, edit: OrderEdit): void {
     );
 }
 
+/** A new due date stays in the year of the order's concept (ADR 0079). */
+async function checkDates(tx: Executor, o: OrderForPayment, edit: OrderEdit): Promise<void> {
+  if (edit.kind !== 'due_edited' && edit.kind !== 'replaced') return;
+  requireDueInCycle((await conceptById(tx, o.conceptId)).row, edit.dueOn);
+}
+
 /**
  * Applies staff corrections to one order of the school (decided on the locked order, so a
  * scholarship is read after the lock), in order, each its own audited change
@@ -121,6 +129,7 @@ export async function editOrder(
     // A retry of what is already so answers the order as it is, whatever its payments.
     if (changesNothing(current, edit)) continue;
     refuse(current, edit);
+    await checkDates(tx, current, edit);
     if (await correctOrder(tx, current, wanted(edit), { ...who, kind: edit.kind }))
       current = (await lockOrder(tx, orderId))!;
   }

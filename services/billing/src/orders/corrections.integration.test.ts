@@ -204,6 +204,14 @@ test('bad input is a Spanish 400 and writes nothing', async () => {
   });
   expect(empty.status).toBe(400);
   expect(empty.body.error.details[0].message).toBe('Indica qué cambiar de la orden.');
+  // A date outside the concept's year (September 2026 to August 2027): a typo, not a correction.
+  for (const due_on of ['2062-10-10', '2026-08-31', '2027-09-01']) {
+    const outside = await correct(treasurer, id, 'edit_due', { due_on, reason: 'Ajuste' });
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.message).toBe(
+      'La fecha de vencimiento queda fuera del ciclo del concepto: elige una entre septiembre de 2026 y agosto de 2027.',
+    );
+  }
   expect(await written()).toEqual(before);
 });
 

@@ -137,6 +137,11 @@ test('bad input is a Spanish 400: every field is required, nothing written', asy
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].message).toBe(message);
   }
+  const outside = await put(treasurer, id, { ...replacement, due_on: '2028-09-10' });
+  expect(outside.status).toBe(400);
+  expect(outside.body.error.message).toBe(
+    'La fecha de vencimiento queda fuera del ciclo del concepto: elige una entre septiembre de 2026 y agosto de 2027.',
+  );
   expect(await written()).toEqual(before);
 });
 

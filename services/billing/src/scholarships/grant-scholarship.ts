@@ -2,6 +2,7 @@ import type { CreateScholarship } from '@cuota/contracts/billing/scholarships';
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { studentById } from '@cuota/student-directory/student-directory-repository';
+import { requireStartInCycle } from '../concepts/concept-cycle';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
 import { correctScholarshipOfStudents } from '../orders/order-adjustment-repository';
 import { pesos, WITH_PAYMENTS_NOTE } from '../orders/order-adjustment-rules';
@@ -15,11 +16,15 @@ export type ScholarshipGrant = CreateScholarship extends infer T
     : never
   : never;
 
-/** A concept's scholarship bigger than its price is a typo, not a grant (also a massive one). */
+/**
+ * A concept's scholarship bigger than its price, or starting after its year (ADR 0079), is a
+ * typo, not a grant (also a massive one).
+ */
 export async function checkConcept(tx: Executor, schoolId: string, input: CreateScholarship) {
   if (input.concept_id === null) return;
   const { row } = await conceptById(tx, input.concept_id);
   if (row.schoolId !== schoolId) throw notFound(UNKNOWN_CONCEPT);
+  requireStartInCycle(row, input.starts_on);
   if (input.kind === 'AMOUNT' && input.amount_centavos > row.priceCentavos)
     throw badRequest(
       `La beca no puede ser mayor que el precio del concepto (${pesos(row.priceCentavos)}).`,

@@ -146,6 +146,16 @@ test('an amount: never more than the concept; bad input is a Spanish 400 with no
     'La beca no puede ser mayor que el precio del concepto ($4,850.00).',
   );
   expect(await bad({ kind: 'AMOUNT', amount_centavos: 1_000, reason: '' })).toMatch(/motivo/);
+  expect(
+    await bad({
+      kind: 'PERCENT',
+      basis_points: 1_000,
+      concept_id: tuition,
+      starts_on: '2027-08-01',
+    }),
+  ).toMatch(
+    'La beca empezaría después del ciclo del concepto: elige una fecha entre agosto de 2026 y julio de 2027.',
+  );
   expect(await h.counts()).toEqual(counts);
   const amount = await h.call(staff('TREASURER'), GRANT, {
     json: {

@@ -63,6 +63,14 @@ test('the demo school: five levels, ~200 students, families, billing RFCs, every
   expect(access.dependent_names.length).toBeGreaterThanOrEqual(2);
 }, 60_000);
 
+test('no two students share a full name, so lists sorted by name are the same every seed', async () => {
+  const [names] = await rows<{ students: number; names: number }>(
+    `SELECT count(*)::int AS students, count(DISTINCT (first_name, last_name))::int AS names
+       FROM students`,
+  );
+  expect(names!.names).toBe(names!.students);
+});
+
 test('every student has a valid CURP of their own: name, birth date and sex, unique', async () => {
   const students = await rows<{
     curp: string | null;

@@ -166,12 +166,13 @@ async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): 
     schoolId,
     families.flatMap((family, n) => parentsOf(family, n)),
   );
+  const taken = new Set<string>();
   let child = 0;
   for (const [n, { surname, second }] of families.entries()) {
     const parents = parentIds.splice(0, parentsIn(n));
     for (let c = 0; c < childrenIn(n); c += 1, child += 1) {
       const group = groups[(child * 5) % groups.length]!;
-      const firstName = GIVEN_NAMES[(child * 11) % GIVEN_NAMES.length]!;
+      const firstName = uniqueGivenName(child, `${surname} ${second}`, taken);
       const gender = child % 2 ? 'M' : 'F';
       const birthDate = birthDateOf(group, child);
       await createStudent(tx, {
@@ -196,6 +197,22 @@ async function createFamilies(tx: Executor, schoolId: string, groups: Group[]): 
           gender,
         }),
       });
+    }
+  }
+}
+
+/**
+ * Child k's given name: the list's (11k mod 24)-th, or the next one of the same sex (the list
+ * alternates girls and boys) when a student of the same surnames has it already (families n
+ * and n + 25 share surnames). Lists sorted by name break ties on random ids, so two «Natalia
+ * Martínez Ramos» swapped rows between seeds, and the journeys' baselines with them.
+ */
+function uniqueGivenName(child: number, surnames: string, taken: Set<string>): string {
+  for (let step = 0; ; step += 2) {
+    const name = GIVEN_NAMES[(child * 11 + step) % GIVEN_NAMES.length]!;
+    if (!taken.has(`${name} ${surnames}`)) {
+      taken.add(`${name} ${surnames}`);
+      return name;
     }
   }
 }

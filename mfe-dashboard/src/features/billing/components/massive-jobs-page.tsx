@@ -13,6 +13,7 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
+import { basisPointsOf } from '../../../components/percent';
 import { useConceptsQuery } from '../api/billing-api';
 import {
   useActiveStudentsQuery,
@@ -47,8 +48,8 @@ const EMPTY: Draft = {
 
 /** Basis points of a percentage typed with up to two decimals, or null. */
 const basisPoints = (percent: string) => {
-  const n = Number(percent.replace(',', '.'));
-  return Number.isFinite(n) && n > 0 && n <= 100 ? Math.round(n * 100) : null;
+  const bp = basisPointsOf(percent);
+  return bp > 0 && bp <= 10_000 ? bp : null;
 };
 
 /** The preview: how many students, and how much money the job moves (per month for a scholarship). */

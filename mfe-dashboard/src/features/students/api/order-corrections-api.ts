@@ -7,7 +7,17 @@ import {
   switchInterestForgiven,
 } from '@cuota/contracts/billing/endpoints/corrections';
 import { getBookkeeperOrder } from '@cuota/contracts/billing/endpoints/orders';
+import { grantScholarship } from '@cuota/contracts/billing/endpoints/scholarships';
+import {
+  grantSpecialDiscount,
+  grantSpecialOverCharge,
+} from '@cuota/contracts/billing/endpoints/special-charges';
 import type { BookkeeperOrderPatch } from '@cuota/contracts/billing/corrections';
+import type { CreateScholarship } from '@cuota/contracts/billing/scholarships';
+import type {
+  CreateSpecialDiscount,
+  CreateSpecialOverCharge,
+} from '@cuota/contracts/billing/special-charges';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
@@ -83,6 +93,36 @@ export const orderCorrectionsApi = api.injectEndpoints({
       ),
       invalidatesTags: afterCorrection,
     }),
+    grantSpecialDiscount: build.mutation({
+      ...fromEndpoint(
+        grantSpecialDiscount,
+        ({ schoolId, body }: { schoolId: string; body: CreateSpecialDiscount }) => ({
+          params: { id: schoolId },
+          body,
+        }),
+      ),
+      invalidatesTags: afterCorrection,
+    }),
+    grantSpecialOverCharge: build.mutation({
+      ...fromEndpoint(
+        grantSpecialOverCharge,
+        ({ schoolId, body }: { schoolId: string; body: CreateSpecialOverCharge }) => ({
+          params: { id: schoolId },
+          body,
+        }),
+      ),
+      invalidatesTags: afterCorrection,
+    }),
+    grantScholarship: build.mutation({
+      ...fromEndpoint(
+        grantScholarship,
+        ({ schoolId, body }: { schoolId: string; body: CreateScholarship }) => ({
+          params: { id: schoolId },
+          body,
+        }),
+      ),
+      invalidatesTags: afterCorrection,
+    }),
   }),
 });
 
@@ -94,4 +134,7 @@ export const {
   usePatchOrderMutation,
   useAvoidScholarshipMutation,
   useForceScholarshipMutation,
+  useGrantSpecialDiscountMutation,
+  useGrantSpecialOverChargeMutation,
+  useGrantScholarshipMutation,
 } = orderCorrectionsApi;

@@ -133,7 +133,7 @@ test("an order with payments offers no re-pricing nor cancel, and says why; the 
   );
 });
 
-test('with scholarships.write alone: only the scholarship action, sent with its reason', async () => {
+test('with scholarships.write alone: the scholarship, discount and over-charge actions', async () => {
   const AVOID = '/api/v1/dashboard/schools/school-1/fulfillments/o-1/avoid_scholarship/';
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
@@ -146,10 +146,53 @@ test('with scholarships.write alone: only the scholarship action, sent with its 
     within(group)
       .getAllByRole('button')
       .map((b) => b.textContent),
-  ).toEqual(['Quitar beca']);
+  ).toEqual(['Quitar beca', 'Descuento especial', 'Recargo especial']);
   await user.click(within(group).getByRole('button', { name: 'Quitar beca' }));
   await user.type(screen.getByLabelText(/Motivo/), 'Acuerdo del comité');
   await user.click(screen.getByRole('button', { name: 'Quitar beca' }));
   const [sent] = network.sent('POST', AVOID);
   expect(await sent!.json()).toEqual({ reason: 'Acuerdo del comité' });
+});
+
+test('a special discount: kind, value in pesos or percent, errors beside the field, then sent', async () => {
+  const DISCOUNT = '/api/v1/dashboard/schools/school-1/special_discounts/';
+  const id = '0b8f2c1e-5d4a-4c3b-9a2e-7f6d5c4b3a21'; // the API takes an order's own id
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', ORDER, order({ id }))
+    .on('POST', DISCOUNT, {
+      id: 'sd-1',
+      school_id: 'school-1',
+      order_id: id,
+      student_id: 'st-1',
+      kind: 'AMOUNT',
+      basis_points: null,
+      amount_centavos: 50_000,
+      applied_centavos: 50_000,
+      reason: 'Convenio de pago',
+      created_by: 'staff-1',
+      created_by_name: 'Tere Tesorera',
+      created_at: '2026-10-01T18:00:00Z',
+    });
+  render(false, true);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Descuento especial' }));
+  const form = screen.getByRole('form', { name: 'Descuento especial' });
+  await user.type(within(form).getByLabelText(/Porcentaje/), '120');
+  await user.click(within(form).getByRole('button', { name: 'Descuento especial' }));
+  expect(within(form).getByText('El porcentaje es como máximo del 100 %.')).toBeVisible();
+  expect(within(form).getByText('Escribe el motivo (al menos 3 letras).')).toBeVisible();
+  expect(network.sent('POST', DISCOUNT)).toHaveLength(0);
+
+  await user.selectOptions(within(form).getByLabelText('Tipo'), 'AMOUNT');
+  await user.type(within(form).getByLabelText(/^Monto/), '500');
+  await user.type(within(form).getByLabelText(/Motivo/), 'Convenio de pago');
+  await user.click(within(form).getByRole('button', { name: 'Descuento especial' }));
+  const [sent] = network.sent('POST', DISCOUNT);
+  expect(await sent!.json()).toEqual({
+    order_id: id,
+    kind: 'AMOUNT',
+    amount_centavos: 50_000,
+    reason: 'Convenio de pago',
+  });
 });

@@ -14,6 +14,11 @@ import { useStaffOrderQuery } from '../api/order-corrections-api';
 import { ACTION_LABELS, type CorrectionAction } from '../utils/correction-draft';
 import { CorrectionForm } from './correction-form';
 import { OrderTrail } from './order-trail';
+import {
+  SPECIAL_CHARGE_LABELS,
+  SpecialChargeForm,
+  type SpecialCharge,
+} from './special-charge-form';
 
 const WITH_PAYMENTS =
   'Esta orden ya tiene pagos: para cambiar su importe o cancelarla, primero reembolsa el pago o emite una nota de crédito desde Pagos.';
@@ -45,8 +50,17 @@ export interface OrderGrants {
   scholarships: boolean;
 }
 
-/** The corrections this order still admits: an order with payments keeps its amount. */
-function actionsFor(o: StaffOrderDetail, can: OrderGrants): CorrectionAction[] {
+type OrderAction = CorrectionAction | SpecialCharge;
+const isSpecialCharge = (a: OrderAction): a is SpecialCharge =>
+  a === 'discount' || a === 'surcharge';
+const labelOf = (a: OrderAction, forgiven: boolean) =>
+  isSpecialCharge(a) ? SPECIAL_CHARGE_LABELS[a] : ACTION_LABELS[a](forgiven);
+
+/**
+ * The corrections this order still admits: an order with payments keeps its amount, so its
+ * scholarship, discounts and over-charges (scholarships.write) are offered only before.
+ */
+function actionsFor(o: StaffOrderDetail, can: OrderGrants): OrderAction[] {
   if (o.canceled_at) return [];
   const paid = o.paid_centavos > 0;
   const corrections: CorrectionAction[] = paid
@@ -54,20 +68,23 @@ function actionsFor(o: StaffOrderDetail, can: OrderGrants): CorrectionAction[] {
     : ['edit_base', 'edit_due', 'interest', 'cancel'];
   const scholarship: CorrectionAction =
     o.scholarship_centavos > 0 ? 'avoid_scholarship' : 'force_scholarship';
-  return [...(can.correct ? corrections : []), ...(can.scholarships && !paid ? [scholarship] : [])];
+  const grants: OrderAction[] = [scholarship, 'discount', 'surcharge'];
+  return [...(can.correct ? corrections : []), ...(can.scholarships && !paid ? grants : [])];
 }
 
 function Corrections({ order, can }: { order: StaffOrderDetail; can: OrderGrants }) {
-  const [action, setAction] = useState<CorrectionAction | null>(null);
-  if (action)
-    return <CorrectionForm order={order} action={action} onDone={() => setAction(null)} />;
+  const [action, setAction] = useState<OrderAction | null>(null);
+  const done = () => setAction(null);
+  if (action && isSpecialCharge(action))
+    return <SpecialChargeForm order={order} charge={action} onDone={done} />;
+  if (action) return <CorrectionForm order={order} action={action} onDone={done} />;
   return (
     <>
       {order.paid_centavos > 0 && !order.canceled_at && <Notice>{WITH_PAYMENTS}</Notice>}
       <div role="group" aria-label="Correcciones">
         {actionsFor(order, can).map((a) => (
           <Button key={a} variant="secondary" onClick={() => setAction(a)}>
-            {ACTION_LABELS[a](order.interest_forgiven)}
+            {labelOf(a, order.interest_forgiven)}
           </Button>
         ))}
       </div>

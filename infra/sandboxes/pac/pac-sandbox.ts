@@ -6,7 +6,7 @@ import { controlRoutes } from './control-routes.ts';
 import { PacApiError } from './pac-api-error.ts';
 import { createPacIdentity } from './pac-identity.ts';
 import { PacState, type Taxpayer } from './pac-state.ts';
-import { SandboxBehaviour } from './sandbox-behaviour.ts';
+import { SandboxBehaviour, type UnknownReceptors } from './sandbox-behaviour.ts';
 import { satConsultaRoutes } from './sat-consulta.ts';
 import { renderStampedList } from './stamped-list-page.ts';
 import { Stamper } from './stamping.ts';
@@ -24,6 +24,8 @@ export interface PacSandboxOptions {
   seedTaxpayers?: Taxpayer[];
   /** How long a receptor stays silent before a cancellation "en proceso" is accepted. */
   cancellationDelayMs?: number;
+  /** Receptor RFCs never registered here: taken as inscribed (the default) or not listed. */
+  unknownReceptors?: UnknownReceptors;
   /** The sandbox's clock (tests move it). */
   now?: () => Date;
 }
@@ -57,12 +59,13 @@ export async function startPacSandbox(options: PacSandboxOptions): Promise<PacSa
   });
   const behaviour = new SandboxBehaviour(
     options.cancellationDelayMs ?? DEFAULT_CANCELLATION_DELAY_MS,
+    options.unknownReceptors ?? 'inscribed',
   );
   const auth = new SwAuth(
     { ...options.account, tokenTtlMs: options.account.tokenTtlMs ?? TWO_HOURS_MS },
     now,
   );
-  const stamper = new Stamper(state, now);
+  const stamper = new Stamper(state, now, () => behaviour.get().unknown_receptors);
   const cancellations = new Cancellations(state, now, () => behaviour.get().cancellation_delay_ms);
 
   const app = express();

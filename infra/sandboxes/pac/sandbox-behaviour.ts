@@ -17,14 +17,24 @@ export const behaviourSchema = z.strictObject(
     slow_ms: between('slow_ms', 0, 120_000),
     lose_next_answers: between('lose_next_answers', 0, 1000),
     cancellation_delay_ms: between('cancellation_delay_ms', 0, 2_592_000_000),
+    unknown_receptors: z.enum(['inscribed', 'not_listed'], {
+      error: 'unknown_receptors debe ser inscribed o not_listed.',
+    }),
   },
   {
     error:
-      'Solo se admiten fail_next_stamps, fail_status, slow_next_stamps, slow_ms, lose_next_answers y cancellation_delay_ms.',
+      'Solo se admiten fail_next_stamps, fail_status, slow_next_stamps, slow_ms, lose_next_answers, cancellation_delay_ms y unknown_receptors.',
   },
 );
 
 export type Behaviour = z.infer<typeof behaviourSchema>;
+
+/**
+ * What a receptor RFC the stand-in was never told about is: `inscribed` (SAT's list holds
+ * every taxpayer, so a family whose fiscal data was entered after the sandbox started stamps,
+ * checked by SAT's rules that need no registry) or `not_listed` (CFDI40143).
+ */
+export type UnknownReceptors = Behaviour['unknown_receptors'];
 
 /**
  * The PAC's front door down (5xx): answered as plain text, as a load balancer would, since
@@ -44,7 +54,7 @@ export class SandboxBehaviour {
   /** Stamps under way: a slow one's late answer would take faults asked for after it. */
   private underWay = new Set<Promise<unknown>>();
 
-  constructor(cancellationDelayMs: number) {
+  constructor(cancellationDelayMs: number, unknownReceptors: UnknownReceptors) {
     this.current = {
       fail_next_stamps: 0,
       fail_status: 503,
@@ -52,6 +62,7 @@ export class SandboxBehaviour {
       slow_ms: 0,
       lose_next_answers: 0,
       cancellation_delay_ms: cancellationDelayMs,
+      unknown_receptors: unknownReceptors,
     };
   }
 

@@ -4,6 +4,7 @@ import { checkArithmetic } from './arithmetic-checks.ts';
 import { parseXml, readCfdi, type Cfdi } from './cfdi-reading.ts';
 import { toSatDateTime } from './mexico-time.ts';
 import type { PacState, StampedCfdi } from './pac-state.ts';
+import type { UnknownReceptors } from './sandbox-behaviour.ts';
 import { SatRejection } from './sat-rejections.ts';
 import { cadenaOriginal, schemaErrors } from './sat-tools.ts';
 import { schemaRejection } from './schema-rejection.ts';
@@ -25,10 +26,12 @@ export class Stamper {
   private readonly inFlight = new Map<string, Promise<StampedCfdi>>();
   private readonly state: PacState;
   private readonly now: () => Date;
+  private readonly unknownReceptors: () => UnknownReceptors;
 
-  constructor(state: PacState, now: () => Date) {
+  constructor(state: PacState, now: () => Date, unknownReceptors: () => UnknownReceptors) {
     this.state = state;
     this.now = now;
+    this.unknownReceptors = unknownReceptors;
   }
 
   async stamp(xml: string): Promise<StampResult> {
@@ -48,7 +51,7 @@ export class Stamper {
     const now = this.now();
     checkFechaWindow(cfdi, now);
     checkArithmetic(cfdi);
-    checkTaxpayers(cfdi, this.state);
+    checkTaxpayers(cfdi, this.state, this.unknownReceptors());
     const timbre = {
       uuid: randomUUID().toUpperCase(),
       fechaTimbrado: toSatDateTime(now),

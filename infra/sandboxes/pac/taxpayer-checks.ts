@@ -1,5 +1,6 @@
 import type { Cfdi } from './cfdi-reading.ts';
-import type { PacState } from './pac-state.ts';
+import type { PacState, Taxpayer } from './pac-state.ts';
+import type { UnknownReceptors } from './sandbox-behaviour.ts';
 import { personTypeOf, REGIMENES, USOS_CFDI } from './sat-catalogs.ts';
 import { SatRejection } from './sat-rejections.ts';
 
@@ -16,16 +17,21 @@ function sameName(a: string, b: string): boolean {
 
 /**
  * The emisor's and receptor's data against the stand-in registry of taxpayers, with SAT's
- * rejection for the first mismatch (codes in the order SAT's matrix lists them).
+ * rejection for the first mismatch (codes in the order SAT's matrix lists them). A receptor
+ * the stand-in does not know is checked as `unknownReceptors` says.
  */
-export function checkTaxpayers(cfdi: Cfdi, state: PacState): void {
+export function checkTaxpayers(
+  cfdi: Cfdi,
+  state: PacState,
+  unknownReceptors: UnknownReceptors,
+): void {
   checkEmisor(cfdi, state);
   const { receptor } = cfdi;
   if (sameName(receptor.nombre, PUBLICO_EN_GENERAL_NOMBRE) && receptor.rfc !== PUBLICO_EN_GENERAL)
     throw new SatRejection('CFDI40146');
   if (receptor.rfc === PUBLICO_EN_GENERAL || receptor.rfc === EXTRANJERO)
     checkGenericReceptor(cfdi);
-  else checkRegisteredReceptor(cfdi, state);
+  else checkNamedReceptor(cfdi, state, unknownReceptors);
   checkUsoCfdi(cfdi);
 }
 
@@ -50,16 +56,37 @@ function checkGenericReceptor(cfdi: Cfdi): void {
     );
 }
 
-function checkRegisteredReceptor(cfdi: Cfdi, state: PacState): void {
+/**
+ * A receptor with its own RFC. One the stand-in was told about must match its registered
+ * name, postal code and régimes; one it was not is, by default, a taxpayer registered with
+ * exactly what the CFDI says (SAT's list holds every RFC; the stand-in only those it was
+ * given), so only the rules that need no registry apply to it.
+ */
+function checkNamedReceptor(cfdi: Cfdi, state: PacState, unknownReceptors: UnknownReceptors): void {
+  const registered = state.taxpayer(cfdi.receptor.rfc);
+  if (!registered && unknownReceptors === 'not_listed') throw new SatRejection('CFDI40143');
+  if (registered) checkRegisteredData(cfdi, registered, state);
+  checkRegimenApplies(cfdi);
+  if (registered && !registered.regimes.includes(cfdi.receptor.regimenFiscal))
+    throw new SatRejection(
+      'CFDI40159',
+      `ValorEsperado: ${registered.regimes.join(' | ')} ValorReportado: ${cfdi.receptor.regimenFiscal}`,
+    );
+}
+
+function checkRegisteredData(cfdi: Cfdi, registered: Taxpayer, state: PacState): void {
   const { receptor } = cfdi;
-  const registered = state.taxpayer(receptor.rfc);
-  if (!registered) throw new SatRejection('CFDI40143');
   if (!sameName(registered.name, receptor.nombre)) throw new SatRejection('CFDI40145');
   if (receptor.domicilioFiscal !== registered.postal_code)
     // Literally: a code found nowhere in the list (40147) versus one that is another RFC's (40148).
     throw new SatRejection(
       state.isRegisteredPostalCode(receptor.domicilioFiscal) ? 'CFDI40148' : 'CFDI40147',
     );
+}
+
+/** The régimen is in c_RegimenFiscal and applies to the RFC's person type. */
+function checkRegimenApplies(cfdi: Cfdi): void {
+  const { receptor } = cfdi;
   const personType = personTypeOf(receptor.rfc);
   const regimen = REGIMENES[receptor.regimenFiscal];
   if (!regimen) throw new SatRejection('CFDI40157');
@@ -70,11 +97,6 @@ function checkRegisteredReceptor(cfdi: Cfdi, state: PacState): void {
       `ValorEsperado: ${allowed.join(' | ')} ValorReportado: ${receptor.regimenFiscal}`,
     );
   }
-  if (!registered.regimes.includes(receptor.regimenFiscal))
-    throw new SatRejection(
-      'CFDI40159',
-      `ValorEsperado: ${registered.regimes.join(' | ')} ValorReportado: ${receptor.regimenFiscal}`,
-    );
 }
 
 function checkUsoCfdi(cfdi: Cfdi): void {

@@ -288,6 +288,10 @@ export const invoices = pgTable(
       .on(t.carriedByInvoiceId)
       .where(sql`${t.carriedByInvoiceId} IS NOT NULL`),
     index('invoices_school_created_idx').on(t.schoolId, t.createdAt),
+    // What a school stamped in a period (the month close, ADR 0076): a range on the instant.
+    index('invoices_school_stamped_idx')
+      .on(t.schoolId, t.stampedAt)
+      .where(sql`${t.stampedAt} IS NOT NULL`),
     index('invoices_order_ids_idx').using('gin', t.orderIds),
     index('invoices_due_idx')
       .on(t.nextAttemptAt)

@@ -12,7 +12,7 @@ import {
   recordCreditNotes,
 } from '../credit-notes/credit-note-repository';
 import { creditableRoom, staffCreditLines } from '../credit-notes/credit-note-rules';
-import { livePaymentsOnPpd } from '../invoices/payment-complement-repository';
+import { livePaymentsOnPpds } from '../invoices/payment-complement-repository';
 import { sum } from '../cfdi/build-comprobante';
 import type { Executor } from '@cuota/messaging/transaction';
 import { askCancellation, withdrawUnstamped } from './cancellation-repository';
@@ -100,7 +100,7 @@ export async function emitCreditNote(
   const creditable = await creditableOf(tx, row);
   // A PPD invoice (no payment method): only its unpaid balance, settled by compensation (17).
   const ppd = row.method === null;
-  const paid = ppd ? sum((await livePaymentsOnPpd(tx, row.id)).paid) : 0;
+  const paid = ppd ? sum((await livePaymentsOnPpds(tx, [row.id])).get(row.id)?.paid ?? []) : 0;
   const room = creditableRoom(creditable, paid);
   if (room === 0) throw conflict(ppd ? PPD_SETTLED : ALREADY_CREDITED);
   if (ask.amount && ask.amount > room) throw overBalanceError(room);

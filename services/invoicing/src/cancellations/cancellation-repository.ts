@@ -133,14 +133,18 @@ const held = (lease: CancellationLease) =>
 
 const released = { leaseUntil: null, leaseToken: null } as const;
 
-/** SAT took the request: the receptor may still answer, so ask SAT again after `delayMs`. */
+/**
+ * SAT took the request: the receptor may still answer, so ask SAT again after `delayMs`.
+ * `note`, when SAT is waiting for the receptor, is shown beside «En cancelación».
+ */
 export async function markInProcess(
-  db: Executor,
+  tx: Executor,
   lease: CancellationLease,
   sat: { folioStatus: string; acuse: string } | null,
+  note: string | null,
   delayMs: number,
 ): Promise<void> {
-  await db
+  const [row] = await tx
     .update(invoiceCancellations)
     .set({
       ...released,
@@ -148,7 +152,13 @@ export async function markInProcess(
       state: 'in_process',
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
     })
-    .where(held(lease));
+    .where(held(lease))
+    .returning({ invoiceId: invoiceCancellations.invoiceId });
+  if (row && note)
+    await tx
+      .update(invoices)
+      .set({ cancellationNote: note })
+      .where(and(eq(invoices.id, row.invoiceId), eq(invoices.status, 'canceling')));
 }
 
 /** Not now (the PAC did not answer): released to be taken again after `delayMs`. */
@@ -164,7 +174,8 @@ export async function postponeCancellation(
 }
 
 export type CancellationEnd =
-  | { state: 'canceled'; sat?: { folioStatus: string; acuse: string } }
+  /** `note`: how SAT ended it (without acceptance, accepted, the receptor's time ran out). */
+  | { state: 'canceled'; note: string | null; sat?: { folioStatus: string; acuse: string } }
   /** The invoice stays stamped, with `note` saying why. */
   | { state: 'rejected' | 'refused'; note: string; error?: { code: string; message: string } };
 
@@ -191,7 +202,7 @@ export async function settleCancellation(
     .update(invoices)
     .set(
       end.state === 'canceled'
-        ? { status: 'canceled', cancellationNote: null }
+        ? { status: 'canceled', cancellationNote: end.note }
         : { status: 'success', cancellationNote: end.note },
     )
     .where(eq(invoices.id, row.invoiceId));

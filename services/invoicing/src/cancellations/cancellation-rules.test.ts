@@ -1,4 +1,10 @@
-import { endOfStatus, refusalNote, RECEPTOR_REJECTED } from './cancellation-rules';
+import {
+  AWAITING_RECEPTOR,
+  endOfStatus,
+  refusalNote,
+  RECEPTOR_REJECTED,
+  waitingNote,
+} from './cancellation-rules';
 
 const found = (over: object) =>
   ({
@@ -9,13 +15,23 @@ const found = (over: object) =>
     ...over,
   }) as const;
 
-test('SAT shows the CFDI cancelled: the cancellation ends «Cancelada»', () => {
-  for (const cancellation of [
-    'cancelled_without_acceptance',
-    'cancelled_with_acceptance',
-    'expired_acceptance',
-  ] as const)
-    expect(endOfStatus(found({ state: 'cancelled', cancellation }))).toEqual({ state: 'canceled' });
+test('SAT shows the CFDI cancelled: «Cancelada», saying how SAT ended it', () => {
+  const noteOf = (
+    cancellation:
+      'cancelled_without_acceptance' | 'cancelled_with_acceptance' | 'expired_acceptance',
+  ) => endOfStatus(found({ state: 'cancelled', cancellation }));
+  expect(noteOf('cancelled_without_acceptance')).toEqual({
+    state: 'canceled',
+    note: 'Cancelada sin aceptación del receptor.',
+  });
+  expect(noteOf('cancelled_with_acceptance')).toEqual({
+    state: 'canceled',
+    note: 'Cancelada: el receptor aceptó la cancelación.',
+  });
+  expect(noteOf('expired_acceptance')).toEqual({
+    state: 'canceled',
+    note: 'Cancelada: el receptor no respondió en el plazo (plazo vencido).',
+  });
 });
 
 test('the receptor rejected: the invoice stands, saying so', () => {
@@ -27,6 +43,9 @@ test('the receptor rejected: the invoice stands, saying so', () => {
 
 test('still waiting, not listed yet or SAT unreachable: keep asking', () => {
   expect(endOfStatus(found({ cancellation: 'in_process' }))).toBeNull();
+  // Only SAT waiting for the receptor is said beside «En cancelación».
+  expect(waitingNote(found({ cancellation: 'in_process' }))).toBe(AWAITING_RECEPTOR);
+  expect(waitingNote({ kind: 'not_found', code: '602' })).toBeNull();
   expect(endOfStatus({ kind: 'not_found', code: '601' })).toBeNull();
   expect(endOfStatus({ kind: 'unavailable', reason: 'timeout' })).toBeNull();
 });

@@ -26,7 +26,7 @@ import {
   type CancellationLease,
   type CancellationRow,
 } from './cancellation-repository';
-import { cfdiFieldsOf, endOfStatus, refusalNote } from './cancellation-rules';
+import { cfdiFieldsOf, endOfStatus, refusalNote, waitingNote } from './cancellation-rules';
 
 export class CancellationWorker {
   private readonly loop: WorkLoop;
@@ -122,9 +122,10 @@ export class CancellationWorker {
         error: { code: outcome.code, message: outcome.message },
       });
     const sat = { folioStatus: outcome.folioStatus, acuse: outcome.acuse };
-    const end = endOfStatus(await this.pac.status(cfdi));
+    const status = await this.pac.status(cfdi);
+    const end = endOfStatus(status);
     if (end) return this.end(lease, end.state === 'canceled' ? { ...end, sat } : end);
-    return markInProcess(this.db, lease, sat, this.settings.retryCapMs);
+    return this.wait(lease, sat, status);
   }
 
   /** SAT has the request: has the receptor answered (or let the delay pass)? */
@@ -132,7 +133,19 @@ export class CancellationWorker {
     const status: StatusOutcome = await this.pac.status(cfdiFieldsOf(invoice));
     const end = endOfStatus(status);
     if (end) return this.end(lease, end);
-    return markInProcess(this.db, lease, null, this.settings.retryCapMs);
+    return this.wait(lease, null, status);
+  }
+
+  /** Not over yet: asked again later, saying when SAT waits for the receptor. */
+  private async wait(
+    lease: CancellationLease,
+    sat: { folioStatus: string; acuse: string } | null,
+    status: StatusOutcome,
+  ): Promise<void> {
+    const note = waitingNote(status);
+    await this.db.transaction((tx) =>
+      markInProcess(tx, lease, sat, note, this.settings.retryCapMs),
+    );
   }
 
   private async end(lease: CancellationLease, end: CancellationEnd): Promise<void> {

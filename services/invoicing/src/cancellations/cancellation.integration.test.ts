@@ -25,7 +25,7 @@ import {
   uuidOf,
   type InvoicingTestSystem,
 } from '../test-support/invoicing-test-system';
-import { RECEPTOR_REJECTED } from './cancellation-rules';
+import { AWAITING_RECEPTOR, RECEPTOR_REJECTED } from './cancellation-rules';
 import { BAD_SUBSTITUTE } from './cancel-invoice';
 
 jest.setTimeout(90_000);
@@ -94,7 +94,8 @@ test('cancelled the day it was stamped: SAT needs no acceptance, «Cancelada»',
   const res = await ask({ invoice_id: invoice.id, motive: '02', reason: 'RFC equivocado' });
   expect(res.status).toBe(200);
   expect(invoiceSchema.parse(await res.json())).toMatchObject({ status: 'canceling' });
-  await untilStatus(invoice.id, 'canceled');
+  const canceled = await untilStatus(invoice.id, 'canceled');
+  expect(canceled.cancellationNote).toBe('Cancelada sin aceptación del receptor.');
   expect(system.pac.state.stamp(invoice.uuid!)).toMatchObject({
     status: 'cancelado',
     motivo_cancelacion: '02',
@@ -130,7 +131,10 @@ test('days later SAT asks the receptor: «En cancelación», then rejected or ac
   pacClockOffsetMs = 5 * DAY_MS; // past the business day after stamping, whatever the weekday
   await ask({ invoice_id: invoice.id, motive: '02' });
   await waitFor(async () => (await cancellationsOf(invoice.id))[0]?.state === 'in_process');
-  expect((await invoiceNow(invoice.id)).status).toBe('canceling');
+  expect(await invoiceNow(invoice.id)).toMatchObject({
+    status: 'canceling',
+    cancellationNote: AWAITING_RECEPTOR,
+  });
 
   await controlPac(system.pac.url, 'POST', `/cancellations/${invoice.uuid}/reject`, {});
   const rejected = await untilStatus(invoice.id, 'success');
@@ -142,7 +146,7 @@ test('days later SAT asks the receptor: «En cancelación», then rejected or ac
   );
   await controlPac(system.pac.url, 'POST', `/cancellations/${invoice.uuid}/accept`, {});
   const canceled = await untilStatus(invoice.id, 'canceled');
-  expect(canceled.cancellationNote).toBeNull();
+  expect(canceled.cancellationNote).toBe('Cancelada: el receptor aceptó la cancelación.');
   expect((await cancellationsOf(invoice.id)).map((c) => c.state).sort()).toEqual([
     'canceled',
     'rejected',

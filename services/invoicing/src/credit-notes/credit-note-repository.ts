@@ -5,7 +5,7 @@ import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repos
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import type { CreditableInvoice } from './credit-note-rules';
 import { creditableRoom, totalOf } from './credit-note-rules';
-import { livePaymentsOnPpd } from '../invoices/payment-complement-repository';
+import { livePaymentsOnPpds } from '../invoices/payment-complement-repository';
 import { lockAfterTheirGlobals } from '../global-invoices/global-lock-repository';
 
 /** Credit notes live in `invoices` (document credit_note); this is the code that writes them. */
@@ -116,14 +116,16 @@ export async function creditableRooms(
   rows: readonly InvoiceRow[],
 ): Promise<Map<string, number>> {
   const stamped = rows.filter((r) => r.document === 'invoice' && r.status === 'success');
-  const credited = await creditedByInvoice(
-    db,
-    stamped.map((r) => r.id),
-  );
-  const rooms = await Promise.all(
-    stamped.map(async (row) => {
-      // A PPD invoice (no payment method) only has its unpaid balance to credit.
-      const paid = row.method === null ? (await livePaymentsOnPpd(db, row.id)).paid : [];
+  const ids = stamped.map((r) => r.id);
+  // A PPD invoice (no payment method) only has its unpaid balance to credit.
+  const ppdIds = stamped.filter((r) => r.method === null).map((r) => r.id);
+  const [credited, live] = await Promise.all([
+    creditedByInvoice(db, ids),
+    livePaymentsOnPpds(db, ppdIds),
+  ]);
+  return new Map(
+    stamped.map((row) => {
+      const paid = live.get(row.id)?.paid ?? [];
       const room = creditableRoom(
         { totalCentavos: row.totalCentavos, credited: credited.get(row.id) ?? 0 },
         paid.reduce((s, p) => s + p, 0),
@@ -131,7 +133,6 @@ export async function creditableRooms(
       return [row.id, room] as const;
     }),
   );
-  return new Map(rooms);
 }
 
 /** Income invoices, locked, as the credit-note rules read them. */

@@ -3,7 +3,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { invoiceRequestsOf, type PaymentFacts } from './invoice-request-rules';
 import {
   lockPpdInvoicesOfOrders,
-  livePaymentsOnPpd,
+  livePaymentsOnPpds,
   recordPaymentComplement,
 } from './payment-complement-repository';
 import { splitPpdPayments } from './payment-complement-rules';
@@ -11,6 +11,8 @@ import { nextInstallment } from './payment-installments';
 import { recordInvoiceRequests } from './record-invoice-requests';
 import type { InvoiceRow } from './invoice-repository';
 import { creditedByInvoice } from '../credit-notes/credit-note-repository';
+
+const NOTHING_PAID = { paid: [], lastNumber: 0 } as const;
 
 /**
  * Money received (a payment or credit applied): what pays orders invoiced at billing (PPD)
@@ -28,15 +30,14 @@ export async function invoicePayment(
   const ppdRows = await lockPpdInvoicesOfOrders(tx, source.schoolId, orderIds);
   const { ppdPayments, rest } = splitPpdPayments(allocations, ppdRows);
   let recorded = await recordInvoiceRequests(tx, invoiceRequestsOf(source, rest));
-  const credited = await creditedByInvoice(
-    tx,
-    ppdPayments.map((p) => p.ppd.id),
-  );
+  const ppdIds = ppdPayments.map((p) => p.ppd.id);
+  const credited = await creditedByInvoice(tx, ppdIds);
+  const live = await livePaymentsOnPpds(tx, ppdIds);
   // The first PPD invoice (in lock order) of each receptor carries the others' documents.
   const carriers = new Map<string, string>();
   for (const payment of ppdPayments) {
     const ppd = ppdRows.find((row) => row.id === payment.ppd.id)!;
-    const { paid, lastNumber } = await livePaymentsOnPpd(tx, ppd.id);
+    const { paid, lastNumber } = live.get(ppd.id) ?? NOTHING_PAID;
     const owed = ppd.totalCentavos - (credited.get(ppd.id) ?? 0);
     const next = nextInstallment(owed, paid, payment.paidCentavos, lastNumber);
     if (!next) continue;

@@ -434,21 +434,47 @@ test('credit applied to new orders is invoiced with how that credit was paid (ca
   expect(comprobante.Receptor.UsoCFDI).toBe('S01');
 });
 
-test('the use of CFDI a family asked for is the one its invoice carries, where SAT admits it', async () => {
-  // A salaried parent (605) paying by card could deduct (D10), but chose S01 at registration.
-  await system.publish(guardianCreatedV1, guardian(5, { cfdi_use: 'S01' }));
-  const lucia = student(5, { first_name: 'Lucía', billing_guardian_id: uuidOf(5) });
-  await system.publish(studentCreatedV1, lucia);
+/** Guardian n and its student n, as enrolment sends them, once invoicing has both. */
+async function enrolFamily(n: number, fiscal: Parameters<typeof guardian>[1], firstName: string) {
+  await system.publish(guardianCreatedV1, guardian(n, fiscal));
+  const child = student(n, { first_name: firstName, billing_guardian_id: uuidOf(n) });
+  await system.publish(studentCreatedV1, child);
   await waitFor(async () => {
     const { rows } = await system.invoicing.db.$client.query(
-      `SELECT (SELECT cfdi_use FROM fiscal_guardians WHERE guardian_id = $1) AS uso,
-              (SELECT count(*) FROM student_directory WHERE student_id = $2)::int AS known`,
-      [uuidOf(5), lucia.student_id],
+      `SELECT (SELECT count(*) FROM fiscal_guardians WHERE guardian_id = $1)::int AS guardians,
+              (SELECT count(*) FROM student_directory WHERE student_id = $2)::int AS students`,
+      [uuidOf(n), child.student_id],
     );
-    return rows[0].uso === 'S01' && rows[0].known === 1;
+    return rows[0].guardians === 1 && rows[0].students === 1;
   });
+  return child;
+}
+
+test('the use of CFDI a family asked for is the one its invoice carries, where SAT admits it', async () => {
+  // A salaried parent (605) paying by card could deduct (D10), but chose S01 at registration.
+  const lucia = await enrolFamily(5, { cfdi_use: 'S01' }, 'Lucía');
   const paid = payin({ guardian_id: uuidOf(5), allocations: [colegiatura(lucia.student_id)] });
   await system.publish(payinSucceededV1, paid);
   const invoice = await system.settled(paid.payin_id, lucia.student_id);
   expect(parseStampedCfdi(invoice.stampedXml!).comprobante.Receptor.UsoCFDI).toBe('S01');
+});
+
+test('a family whose fiscal data came after the PAC started, never registered there, is stamped', async () => {
+  const fiscal = {
+    billing_name: 'ROSA REYES ORTIZ',
+    tax_id: 'RERO850101AB1',
+    tax_zip_code: '45050',
+    tax_regime: '612',
+  };
+  const tomas = await enrolFamily(6, fiscal, 'Tomás');
+  const paid = payin({ guardian_id: uuidOf(6), allocations: [colegiatura(tomas.student_id)] });
+  await system.publish(payinSucceededV1, paid);
+  const invoice = await system.settled(paid.payin_id, tomas.student_id);
+  expect(system.pac.state.taxpayer(fiscal.tax_id)).toBeUndefined();
+  expect(invoice).toMatchObject({ status: 'success', receptorRfc: fiscal.tax_id });
+  expect(parseStampedCfdi(invoice.stampedXml!).comprobante.Receptor).toMatchObject({
+    Nombre: fiscal.billing_name,
+    DomicilioFiscalReceptor: fiscal.tax_zip_code,
+    RegimenFiscalReceptor: '612',
+  });
 });

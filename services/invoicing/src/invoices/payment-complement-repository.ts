@@ -34,25 +34,38 @@ export function lockPpdInvoicesOfOrders(
     .for('update');
 }
 
+/** What the standing CFDI de pago of one PPD invoice paid, and its highest NumParcialidad. */
+export interface LivePayments {
+  paid: number[];
+  lastNumber: number;
+}
+
 /**
- * What the standing CFDI de pago of a PPD invoice paid, and the highest NumParcialidad among
- * them. A complement cancelled or in cancellation (its payment was given back) pays nothing,
- * and one with a recorded substitute counts as its substitute (what the family kept). A CFDI
- * de pago of several PPD invoices is restated whole, so once any of its documents has a
- * substitute none of them counts: a document given back entirely has no substitute and is
- * owed again at once, before SAT cancels the old CFDI.
+ * What the standing CFDI de pago of each PPD invoice among `ppdIds` paid (in installment
+ * order), and the highest NumParcialidad among them, in one query; an invoice without any is
+ * left out. A complement cancelled or in cancellation (its payment was given back) pays
+ * nothing, and one with a recorded substitute counts as its substitute (what the family
+ * kept). A CFDI de pago of several PPD invoices is restated whole, so once any of its
+ * documents has a substitute none of them counts: a document given back entirely has no
+ * substitute and is owed again at once, before SAT cancels the old CFDI.
  */
-export async function livePaymentsOnPpd(
+export async function livePaymentsOnPpds(
   tx: Executor,
-  ppdId: string,
-): Promise<{ paid: number[]; lastNumber: number }> {
+  ppdIds: readonly string[],
+): Promise<Map<string, LivePayments>> {
+  const live = new Map<string, LivePayments>();
+  if (!ppdIds.length) return live;
   const rows = await tx
-    .select({ paid: invoices.totalCentavos, installment: invoices.installment })
+    .select({
+      ppdId: invoices.relatedInvoiceId,
+      paid: invoices.totalCentavos,
+      installment: invoices.installment,
+    })
     .from(invoices)
     .where(
       and(
         eq(invoices.document, 'payment'),
-        eq(invoices.relatedInvoiceId, ppdId),
+        inArray(invoices.relatedInvoiceId, [...new Set(ppdIds)]),
         notInArray(invoices.status, ['canceled', 'canceling']),
         sql`NOT EXISTS (SELECT 1 FROM invoices s JOIN invoices m ON s.replaces_invoice_id = m.id
               WHERE coalesce(m.carried_by_invoice_id, m.id)
@@ -60,11 +73,14 @@ export async function livePaymentsOnPpd(
                 AND s.status <> 'canceled')`,
       ),
     )
-    .orderBy(asc(invoices.installment));
-  return {
-    paid: rows.map((r) => r.paid),
-    lastNumber: rows.reduce((last, r) => Math.max(last, r.installment ?? 0), 0),
-  };
+    .orderBy(asc(invoices.relatedInvoiceId), asc(invoices.installment));
+  for (const row of rows) {
+    const payments = live.get(row.ppdId!) ?? { paid: [], lastNumber: 0 };
+    payments.paid.push(row.paid);
+    payments.lastNumber = Math.max(payments.lastNumber, row.installment ?? 0);
+    live.set(row.ppdId!, payments);
+  }
+  return live;
 }
 
 /**

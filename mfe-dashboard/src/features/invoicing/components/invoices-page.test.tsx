@@ -101,6 +101,10 @@ test('each invoice shows its status as a school reads it; a stamped one links it
     'row',
   );
   expect(rows[1]).toHaveTextContent('A-101ColegiaturaUUID: 6F1C1F1E-3B9A-4C55-9D1A-0D6B1C2E3F40');
+  // The folio fiscal in monospace, broken only between its groups (read and copied whole).
+  expect(rows[1]!.querySelector('code')!.innerHTML).toBe(
+    '6F1C1F1E-<wbr>3B9A-<wbr>4C55-<wbr>9D1A-<wbr>0D6B1C2E3F40',
+  );
   expect(rows[2]).not.toHaveTextContent('UUID');
   expect(rows[1]).toHaveTextContent('Timbrada');
   expect(within(rows[1]!).getByRole('link', { name: 'XML de la factura 101' })).toHaveAttribute(

@@ -19,6 +19,7 @@ import {
   useSchoolInvoicesQuery,
   type InvoiceFilters,
 } from '../api/invoicing-api';
+import { FolioFiscal } from './folio-fiscal';
 import { InvoiceActions } from './invoice-actions';
 
 type InvoiceSearch = Omit<InvoiceFilters, 'page'>;
@@ -73,8 +74,11 @@ const columns = (canWrite: boolean) => [
       <>
         {i.series && i.folio ? `${i.series}-${i.folio}` : 'Sin folio'}
         <CellNote>{documentLabel(i)}</CellNote>
-        {/* SAT's folio fiscal: what the family, the PAC and SAT's verifier name it by. */}
-        {i.uuid && <CellNote>UUID: {i.uuid}</CellNote>}
+        {i.uuid && (
+          <CellNote>
+            UUID: <FolioFiscal uuid={i.uuid} />
+          </CellNote>
+        )}
         {i.credit_reason && <CellNote>Motivo: {i.credit_reason}</CellNote>}
       </>
     ),

@@ -159,12 +159,12 @@ describe('stamping', () => {
   });
 
   test('SAT’s refusal is final, with SAT’s code and text', async () => {
-    const stranger = { ...GUARDIAN, rfc: 'XOXO800101AB1' };
-    expect(await client().stamp(sealed(stranger))).toEqual({
+    const mistyped = { ...GUARDIAN, postalCode: '99999' };
+    expect(await client().stamp(sealed(mistyped))).toEqual({
       kind: 'rejected',
-      code: 'CFDI40143',
+      code: 'CFDI40147',
       message:
-        'Este RFC del receptor no existe en la lista de RFC inscritos no cancelados del SAT.',
+        'El campo DomicilioFiscalReceptor del receptor, debe encontrarse en la lista de RFC inscritos no cancelados en el SAT.',
     });
   });
 

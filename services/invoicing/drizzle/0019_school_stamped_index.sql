@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_school_stamped_idx" ON "invoices" USING btree ("school_id","stamped_at") WHERE "invoices"."stamped_at" IS NOT NULL;

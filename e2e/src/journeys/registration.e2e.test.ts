@@ -4,6 +4,7 @@ import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
 import { readLoginCode } from '../support/mailbox';
+import { staffApi } from '../support/staff-api';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 let system: SystemUnderTest;
@@ -18,37 +19,6 @@ afterAll(async () => {
   await system?.shutdown();
 });
 
-/** A staff member's session through the BFF, as the dashboard's sign-in makes it. */
-async function staffApi(role: 'ADMISSIONS' | 'OWNER') {
-  const { demo, urls } = system;
-  const email = demo.staff.find((s) => s.role === role)!.email;
-  const signIn = await fetch(new URL('/api/v1/users/auth/', urls.portal), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: demo.staff_password }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const csrf = await fetch(new URL('/api/auth/csrf', urls.portal), { headers: { cookie } });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  return async (path: string, body?: object) => {
-    const res = await fetch(new URL(path, urls.portal), {
-      method: body ? 'POST' : 'GET',
-      headers: {
-        cookie,
-        'x-csrf-token': csrfToken,
-        'content-type': 'application/json',
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-}
-
 /** A valid CURP no other student of the demo school has (2015, Nuevo León). */
 function freshCurp() {
   const consonants = 'BCDFGHJKLMNPQRSTVWXZ';
@@ -61,7 +31,7 @@ test('a new family registers step by step on a phone, then the portal opens', as
   const { demo, urls, profile } = system;
   const stamp = Date.now().toString(36);
   const email = `rosa.${stamp}@familias.demo.cuota.mx`;
-  const admissions = await staffApi('ADMISSIONS');
+  const admissions = await staffApi(system, 'ADMISSIONS');
   const lead = (await admissions('/api/v1/admissions/create_lead/', {
     school_id: demo.school_id,
     level: 'elementary',
@@ -71,7 +41,7 @@ test('a new family registers step by step on a phone, then the portal opens', as
       { first_name: 'Rosa', last_name: `Registro ${stamp}`, email, relationship: 'Madre' },
     ],
   })) as { id: string; guardians: { id: string }[] };
-  const owner = await staffApi('OWNER');
+  const owner = await staffApi(system, 'OWNER');
   const link = (await owner(
     `/api/v1/dashboard/schools/${demo.school_id}/guardians/${lead.guardians[0]!.id}/portal_url/`,
   )) as { portal_path: string };

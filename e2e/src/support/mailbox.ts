@@ -44,3 +44,23 @@ export async function readDashboardLink(
   }
   throw new Error(`no ${page} link reached ${email} in the mailbox`);
 }
+
+/** Waits for the first payment reminder to `email` after `since` and returns its portal link. */
+export async function readReminderLink(
+  mailboxUrl: string,
+  email: string,
+  since: Date,
+): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(new URL(`messages?to=${encodeURIComponent(email)}`, mailboxUrl));
+    const messages = (await response.json()) as SandboxMessage[];
+    const reminder = messages.find(
+      (m) => new Date(m.received_at) >= since && m.subject.startsWith('Recordatorio de pago'),
+    );
+    const link = reminder?.text.match(/https?:\/\/\S+[?&]notification_id=[0-9a-f-]+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no payment reminder reached ${email} in the mailbox`);
+}

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FilterSelect } from '@cuota/ui/filter-select';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { DEBOUNCE_DEFAULT_MS } from '@cuota/web-core/timing/debounce';
 import { FilteredPagedList } from './filtered-paged-list';
 import { bindFilter, useUrlFilters } from './use-url-filters';
 
@@ -42,6 +43,8 @@ function Recibos() {
     />
   );
 }
+
+afterEach(() => jest.useRealTimers());
 
 function renderRecibos(url: string) {
   const { router } = renderWithProviders(<Recibos />, { url, path: '/recibos' });
@@ -88,4 +91,33 @@ test('back in history: the box shows the search the list shows again', async () 
   await act(() => router.navigate(-1));
   expect(box).toHaveValue('Ana');
   expect(screen.getByRole('cell', { name: 'Ana — p1' })).toBeVisible();
+});
+
+test('a typed search applies once the keys pause, in place of the address it leaves', async () => {
+  jest.useFakeTimers();
+  const { router, search } = renderRecibos('/recibos?search=Ana&page=3');
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const box = screen.getByRole('textbox', { name: 'Buscar' });
+  const pause = () => act(() => jest.advanceTimersByTime(DEBOUNCE_DEFAULT_MS));
+
+  // A space before the next word is the same search: the list stays on its page.
+  await user.type(box, ' ');
+  pause();
+  expect(search()).toBe('?search=Ana&page=3');
+
+  await user.type(box, 'Lu');
+  expect(search()).toBe('?search=Ana&page=3');
+  pause();
+  expect(search()).toBe('?search=Ana+Lu');
+  expect(router.state.historyAction).toBe('REPLACE');
+  expect(box).toHaveValue('Ana Lu');
+  expect(screen.getByRole('cell', { name: 'Ana Lu — p1' })).toBeVisible();
+
+  // Enter searches at once and drops the typed search still waiting.
+  await user.type(box, 'z{Enter}');
+  expect(search()).toBe('?search=Ana+Luz');
+  expect(router.state.historyAction).toBe('PUSH');
+  const entry = router.state.location.key;
+  pause();
+  expect(router.state.location.key).toBe(entry);
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SearchForm, type SearchFormProps } from '@cuota/ui/search-form';
 import { PagedList, type PagedListProps } from './paged-list';
+import { useSearchAsYouType } from './use-search-as-you-type';
 import type { Paged, UrlFilters } from './use-url-filters';
 
 export interface FilteredPagedListProps<Row, F extends { search?: string }> extends Omit<
@@ -18,21 +19,21 @@ export interface FilteredPagedListProps<Row, F extends { search?: string }> exte
 }
 
 /**
- * A list page's body: the search form with its filters, then the server-paged table, the
- * search and the page kept in the URL with the other filters.
+ * A list page's body: the search form (searching as it is typed) with its filters, then the
+ * server-paged table, the search and the page kept in the URL with the other filters.
  */
 export function FilteredPagedList<Row, F extends { search?: string }>(
   props: FilteredPagedListProps<Row, F>,
 ) {
   const { url, search, filters: controls, children, ...list } = props;
   const [filters, go] = url;
+  // Each typed search replaces the last one in history: back leaves the search, not a letter.
+  const searching = useSearchAsYouType(filters.search, (text, typed) =>
+    go({ search: text || undefined } as Partial<Paged<F>>, { replace: typed }),
+  );
   return (
     <>
-      <SearchForm
-        {...search}
-        value={filters.search}
-        onSearch={(text) => go({ search: text || undefined } as Partial<Paged<F>>)}
-      >
+      <SearchForm {...search} value={filters.search} {...searching}>
         {controls}
       </SearchForm>
       {children}

@@ -14,8 +14,13 @@ export function pagedFilters<F extends object>(
   return { ...read(params), page: Math.max(1, Number(params.get('page')) || 1) };
 }
 
+/** How `go` writes the address: `replace` changes the current history entry (a typed search). */
+export interface GoOptions {
+  replace?: boolean;
+}
+
 /** What useUrlFilters gives: the filters now, and `go` to change some of them. */
-export type UrlFilters<F> = [Paged<F>, (next: Partial<Paged<F>>) => void];
+export type UrlFilters<F> = [Paged<F>, (next: Partial<Paged<F>>, options?: GoOptions) => void];
 
 /**
  * A list's filters kept in the URL (shareable, back-button safe): `read` turns the query into
@@ -28,14 +33,14 @@ export function useUrlFilters<F extends object>(
 ): UrlFilters<F> {
   const [params, setParams] = useSearchParams();
   const filters = pagedFilters(read, params);
-  const go = (next: Partial<Paged<F>>) => {
+  const go = (next: Partial<Paged<F>>, options?: GoOptions) => {
     const { page: _page, ...rest } = { ...filters, ...next };
     const page = next.page ?? 1;
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(rest))
       if (value !== undefined && value !== '') query.set(key, String(value));
     if (page > 1) query.set('page', String(page));
-    setParams(query);
+    setParams(query, options);
   };
   return [filters, go];
 }

@@ -73,7 +73,10 @@ const Nav = styled.nav`
       border-bottom: none;
       border-top: 3px solid transparent;
     }
+    /* The bar on top marks the page; bold would widen its tab and move the others
+       («Suscripciones» does not fit a fifth of a phone in bold). */
     a[aria-current='page'] {
+      font-weight: inherit;
       border-top-color: ${({ theme }) => theme.colors.primary};
     }
   }

@@ -56,3 +56,19 @@ test('the box starts with the current search and follows it when it changes else
     }),
   ).toBeVisible();
 });
+
+test('with onType each change is reported trimmed, and the search it makes keeps the box', async () => {
+  const onType = jest.fn();
+  const form = (value: string) => (
+    <SearchForm name="Buscar tutores" value={value} onSearch={jest.fn()} onType={onType} />
+  );
+  const { rerender } = renderThemed(form(''));
+  const box = screen.getByRole('textbox', { name: 'Buscar' });
+
+  await userEvent.setup().type(box, 'Ana ');
+  expect(onType.mock.calls.map(([text]) => text)).toEqual(['A', 'An', 'Ana', 'Ana']);
+
+  // The list now searches «Ana»: the space typed after it stays for the next word.
+  rerender(form('Ana'));
+  expect(box).toHaveValue('Ana ');
+});

@@ -14,13 +14,15 @@ export interface SearchFormProps {
   value?: string;
   /** Called on submit with the typed text trimmed (empty when the box is). */
   onSearch: (text: string) => void;
+  /** Called on every change with the text trimmed, for a search as you type (debounced). */
+  onType?: (text: string) => void;
   /** Filters beside the button that apply at once (selects). */
   children?: ReactNode;
 }
 
 /**
- * A list's search: a labelled box sent with «Buscar» (not on every key, the server answers
- * each search) and the list's other filters in the same row.
+ * A list's search: a labelled box sent with «Buscar» (and, with `onType`, as it is typed)
+ * and the list's other filters in the same row.
  */
 export function SearchForm({
   name,
@@ -28,14 +30,16 @@ export function SearchForm({
   hint,
   value = '',
   onSearch,
+  onType,
   children,
 }: SearchFormProps) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
-  // The search changed elsewhere (back button, a link): the box shows it.
+  // The search changed elsewhere (back button, a link): the box shows it. A search that is
+  // what the box holds (sent as it was typed) leaves the box alone, mid-word spaces and all.
   if (value !== shown) {
     setShown(value);
-    setText(value);
+    if (value !== text.trim()) setText(value);
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +52,10 @@ export function SearchForm({
           label={label}
           hint={hint}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            onType?.(e.target.value.trim());
+          }}
         />
         <Button type="submit" variant="secondary">
           Buscar

@@ -28,3 +28,14 @@ test('the public page leads a signed-in family back to its portal', () => {
     '/dashboard/login',
   );
 });
+
+test("a reminder's link takes a signed-in family to its portal with the notification", () => {
+  const { router } = renderWithProviders(<LandingPage />, {
+    url: '/?notification_id=n-7&utm_source=correo',
+    path: '*',
+    session: guardianSession(),
+  });
+  expect(router.state.location.pathname).toBe(`/guardians/${GUARDIAN_HASH}`);
+  expect(router.state.location.search).toBe('?notification_id=n-7&utm_source=correo');
+  expect(router.state.historyAction).toBe('REPLACE');
+});

@@ -5,6 +5,7 @@ import { FormError } from '@cuota/ui/form-pieces';
 import { SearchForm } from '@cuota/ui/search-form';
 import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
+import { useSearchAsYouType } from '../../../components/use-search-as-you-type';
 import { useDeskStudentsQuery } from '../api/payments-api';
 
 interface Props {
@@ -17,6 +18,7 @@ export function DeskStudentPicker({ schoolId, onPick }: Props) {
   const [search, setSearch] = useState<string | null>(null);
   const found = useDeskStudentsQuery({ schoolId, search: search ?? '' }, { skip: search === null });
   const rows = found.currentData?.results;
+  const searching = useSearchAsYouType(search ?? '', (text) => text && setSearch(text));
   return (
     <div>
       <SearchForm
@@ -24,7 +26,7 @@ export function DeskStudentPicker({ schoolId, onPick }: Props) {
         label="Alumno"
         hint="Nombre, CURP o matrícula"
         value={search ?? ''}
-        onSearch={(text) => text && setSearch(text)}
+        {...searching}
       />
       {found.isFetching && <Spinner label="Buscando alumnos…" />}
       {found.error && <FormError>{readError(found.error).message}</FormError>}

@@ -2,6 +2,7 @@ import { EDUCATION_LEVEL_LABELS } from '@cuota/contracts/enrolment/entities';
 import type { StudentFilterOptions } from '@cuota/contracts/enrolment/student-list';
 import { FilterSelect } from '@cuota/ui/filter-select';
 import { SearchForm } from '@cuota/ui/search-form';
+import { useSearchAsYouType } from '../../../components/use-search-as-you-type';
 import { bindFilter, type UrlFilters } from '../../../components/use-url-filters';
 import type { StudentFilterValues } from '../utils/list-params';
 
@@ -10,9 +11,12 @@ interface Props {
   options: StudentFilterOptions | undefined;
 }
 
-/** Search box (sent on submit) and the nivel, grupo and estatus selects (sent at once). */
+/** Search box (sent as typed and on submit) and the nivel, grupo and estatus selects. */
 export function StudentFilters({ url, options }: Props) {
   const [value, go] = url;
+  const searching = useSearchAsYouType(value.search, (search, typed) =>
+    go({ search: search || undefined }, { replace: typed }),
+  );
   // Every level has its "1° A": with all levels listed, each group names its own.
   const sections = (options?.sections ?? [])
     .filter((s) => !value.level || s.level === value.level)
@@ -24,7 +28,7 @@ export function StudentFilters({ url, options }: Props) {
       name="Buscar alumnos"
       hint="Nombre, CURP o matrícula"
       value={value.search}
-      onSearch={(search) => go({ search: search || undefined })}
+      {...searching}
     >
       <FilterSelect
         label="Nivel"

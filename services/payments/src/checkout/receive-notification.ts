@@ -1,4 +1,3 @@
-import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import { badRequest, unauthenticated } from '@cuota/service-runtime/http/http-error';
 import {
   merchantByKushkiId,
@@ -67,7 +66,7 @@ export async function signedBy(
 
 async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sale: GatewaySale) {
   const payinId = sale.paymentId && isUuid(sale.paymentId) ? sale.paymentId : null;
-  const result = await transactionWakingRelay(deps.db, async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordNotification(tx, {
       publicMerchantId: merchant.publicMerchantId,
       ticketNumber: sale.ticketNumber,

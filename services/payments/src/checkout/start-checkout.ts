@@ -1,7 +1,6 @@
 import type { Checkout, PaymentStatus } from '@cuota/contracts/payments/checkout';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
-import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import {
@@ -89,7 +88,7 @@ async function payinCharged(
     orderAmountCentavos: quoted[i]!.amount_centavos ?? null,
     orderLateFeeCentavos: quoted[i]!.late_fee_centavos ?? null,
   }));
-  const inserted = await transactionWakingRelay(deps.db, (tx) =>
+  const inserted = await deps.db.transaction((tx) =>
     insertCardPayin(
       tx,
       {
@@ -126,7 +125,7 @@ export async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome
       last4: sale.last4,
     });
   } else if (outcome.kind === 'declined') {
-    await transactionWakingRelay(deps.db, (tx) =>
+    await deps.db.transaction((tx) =>
       failCardPayin(
         tx,
         payin.id,

@@ -13,15 +13,15 @@ const pending = new WeakMap<object, Set<AfterCommit>>();
  * has committed (nothing on a rollback). A savepoint's registrations join its transaction's,
  * even when the savepoint rolls back alone: they are wake-ups, harmless when spurious.
  */
-export function runningAfterCommit<D extends Transactional>(db: D): D {
-  const begin = db.transaction.bind(db) as Transactional['transaction'];
-  const transaction = async (work: (tx: never) => Promise<unknown>, config?: never) => {
+export function runningAfterCommit<D extends object>(db: D): D {
+  const database = db as unknown as Transactional; // a Drizzle database, whatever its schema
+  const begin = database.transaction.bind(database);
+  database.transaction = async (work, config) => {
     const callbacks = new Set<AfterCommit>();
     const result = await begin((tx) => work(tracked(tx, callbacks)), config);
     for (const run of callbacks) run(db);
     return result;
   };
-  db.transaction = transaction as D['transaction'];
   return db;
 }
 

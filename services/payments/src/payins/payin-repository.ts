@@ -168,28 +168,6 @@ export function itemsOfPayin(db: Executor, payinId: string): Promise<PayinItemRo
     .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId));
 }
 
-/** The gateway's answer to the charge: its ticket and card, kept whatever the status. */
-export async function recordChargeAnswer(
-  tx: Executor,
-  id: string,
-  sale: {
-    ticketNumber: string;
-    reference: string | null;
-    brand: string | null;
-    last4: string | null;
-  },
-): Promise<void> {
-  await tx
-    .update(payins)
-    .set({
-      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${sale.ticketNumber})`,
-      transactionReference: sql`coalesce(${payins.transactionReference}, ${sale.reference})`,
-      cardBrand: sql`coalesce(${payins.cardBrand}, ${sale.brand})`,
-      cardLast4: sql`coalesce(${payins.cardLast4}, ${sale.last4})`,
-    })
-    .where(eq(payins.id, id));
-}
-
 /** A pending card payin that will not be paid: billing restores its orders' status. */
 export async function markPayinFailed(
   tx: Executor,

@@ -707,10 +707,15 @@ export const cardSubscriptions = pgTable(
     fromPeriod: text('from_period').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When Kushki let the card go; a cancelled card without it is asked again (ADR 0080). */
+    gatewayReleasedAt: timestamp('gateway_released_at', { withTimezone: true }),
   },
   (t) => [
     unique('card_subscriptions_billing').on(t.billingSubscriptionId),
     index('card_subscriptions_active').on(t.status),
+    index('card_subscriptions_unreleased')
+      .on(t.canceledAt)
+      .where(sql`status = 'CANCELED' AND gateway_released_at IS NULL`),
     check('card_subscriptions_status_check', inList(t.status.name, CARD_SUBSCRIPTION_STATUSES)),
   ],
 );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { runningAfterCommit } from '@cuota/service-runtime/db/after-commit';
 import { runMigrations, type Database } from '@cuota/service-runtime/db/database';
 import { createLogger } from '@cuota/service-runtime/logging/logger';
 import {
@@ -18,7 +19,7 @@ import { DurableConsumer, on } from './durable-consumer';
 
 /**
  * A consumer whose handler writes an event of its own (billing answering enrolment's events
- * does): its commit must not take PostgreSQL's NOTIFY lock (ADR 0055), yet the relay must
+ * does): its commit must not take PostgreSQL's NOTIFY lock (ADRs 0055, 0080), yet the relay must
  * still hear of the event at once.
  */
 let testDb: TestDatabase, ns: TestNamespace, db: Database<Record<string, unknown>>;
@@ -41,9 +42,12 @@ const student: StudentSnapshot = {
 beforeAll(async () => {
   [testDb, ns] = await Promise.all([createTestDatabase('consumer_wake'), createTestNamespace()]);
   const pool = new pg.Pool({ connectionString: testDb.url });
-  db = drizzle(pool, {
-    logger: { logQuery: (query) => statements.push(query.trim().toLowerCase()) },
-  }) as Database<Record<string, unknown>>;
+  // As createDatabase makes it, with every statement logged.
+  db = runningAfterCommit(
+    drizzle(pool, {
+      logger: { logQuery: (query) => statements.push(query.trim().toLowerCase()) },
+    }) as Database<Record<string, unknown>>,
+  );
   await runMigrations(db, path.join(__dirname, '..', 'test-migrations'));
   listener = new pg.Client({ connectionString: testDb.url });
   await listener.connect();

@@ -22,7 +22,6 @@ import { ensureStream } from '../streams';
 import { inboxEvents } from '../outbox/outbox-schema';
 import { parkEvent } from './dead-letters';
 import type { Executor } from '../transaction';
-import { transactionWakingRelay } from '../outbox/wake-after-commit';
 
 type Defined = ReturnType<typeof defineEvent>;
 export type EventOf<E extends Defined> = z.infer<E['envelope']>;
@@ -183,11 +182,11 @@ export class DurableConsumer {
 
   /**
    * Returns false when the inbox shows the event was already applied. Events the handler
-   * enqueues wake the relay after the commit (ADR 0055): a handler's commit does not queue
-   * on PostgreSQL's cluster-wide NOTIFY lock behind every other notifying commit.
+   * enqueues wake the relay after the commit, as every transaction of a service's database
+   * does (ADR 0080).
    */
   private apply(subscription: Subscription, event: EventOf<Defined>): Promise<boolean> {
-    return transactionWakingRelay(this.options.db, async (tx) => {
+    return this.options.db.transaction(async (tx) => {
       const fresh = await tx
         .insert(inboxEvents)
         .values({ consumer: this.options.name, eventId: event.id, type: event.type })

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
+import { afterCommit } from '@cuota/service-runtime/db/after-commit';
 import { currentRequestId } from '@cuota/service-runtime/request-context';
 import type { Executor } from '../transaction';
 import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
-import { wakesAfterCommit } from './wake-after-commit';
+import { wakeRelay } from './wake-after-commit';
 
 export interface PendingEvent<T> {
   id: string;
@@ -55,7 +56,8 @@ export async function enqueueEvents<D extends EventDefinition>(
     SELECT (e->>'id')::uuid, e->>'type', e, ${requestId}
       FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS l(e, n)
      ORDER BY n`);
-  // Delivered at commit (folded into one per transaction): the relay wakes without polling.
-  if (!wakesAfterCommit(tx)) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
+  // The relay wakes without polling: after the commit (ADR 0080), or, on an executor that
+  // runs nothing after its commit, by a NOTIFY delivered at it.
+  if (!afterCommit(tx, wakeRelay)) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
   return events;
 }

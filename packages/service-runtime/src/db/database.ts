@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { runningAfterCommit } from './after-commit';
 
 export type Database<S extends Record<string, unknown>> = NodePgDatabase<S> & { $client: pg.Pool };
 
@@ -13,7 +14,8 @@ export function createDatabase<S extends Record<string, unknown>>(
   // An idle client dropped by the server (restart, failover, DROP … FORCE) must not crash
   // the process: the pool discards it and the next query opens a fresh connection.
   pool.on('error', () => {});
-  return drizzle(pool, { schema }) as Database<S>;
+  // Its transactions run what they leave for after their commit (the outbox relay's wake-up).
+  return runningAfterCommit(drizzle(pool, { schema }) as Database<S>);
 }
 
 /** Creates the service's database on first run: each service owns exactly one. */

@@ -84,6 +84,12 @@ describe('POST /api/v1/payments_v2/checkout/', () => {
     });
     expect(settled.body.allocations).toHaveLength(2);
     expect(settled.body.paid_at).toEqual(expect.any(String));
+    // Its receipt carries the school's next folio, as a desk payment's does (not its UUID).
+    const { rows } = await h.books.$client.query(
+      'SELECT receipt_number FROM payins WHERE id = $1',
+      [pending.id],
+    );
+    expect(rows[0].receipt_number).toMatch(/^R-\d{6}$/);
     await Promise.all(orders.map((o) => h.realBilling.waitForPaid(o)));
     expect(await published('payments.payin.initiated', pending.id)).toBe(1);
     expect(await published('payments.payin.succeeded', pending.id)).toBe(1);

@@ -9,7 +9,12 @@ import { UNKNOWN_PAYIN } from '../payins/payin-repository';
 export async function paymentStatusOf(db: Executor, payinId: string): Promise<PaymentStatus> {
   const found = await payinAnswerById(db, payinId);
   if (!found) throw notFound(UNKNOWN_PAYIN);
-  const payin = JSON.parse(found.json) as Payin;
+  return paymentStatusFrom(found.json);
+}
+
+/** The part of a payin's answer (its JSON, payin-answer-repository) that is its status. */
+export function paymentStatusFrom(json: string): PaymentStatus {
+  const payin = JSON.parse(json) as Payin;
   return {
     id: payin.id,
     school_id: payin.school_id,

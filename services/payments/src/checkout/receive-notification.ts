@@ -1,12 +1,12 @@
-import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import { badRequest, unauthenticated } from '@cuota/service-runtime/http/http-error';
 import {
-  merchantByKushkiId,
+  merchantHearing,
   type MerchantCredentials,
+  type NoticeKey,
 } from '../gateway/gateway-credentials-repository';
 import { recordNotification } from '../gateway/gateway-notification-repository';
 import type { GatewayReversal, GatewaySale } from '../gateway/kushki-shapes';
-import { parseKushkiNotification } from '../gateway/kushki-notification';
+import { parseKushkiNotification, type KushkiNotice } from '../gateway/kushki-notification';
 import { verifyKushkiSignature } from '../gateway/webhook-signature';
 import type { PaymentsDeps } from '../payments-deps';
 import { failCardPayin } from './fail-card-payin';
@@ -29,26 +29,39 @@ export interface Delivery {
  * in X-Kushki-Key must have signed the raw body with its webhook secret, recently. Each
  * ticket is recorded once (five deliveries are one) in the same transaction that settles or
  * fails the payin, so a delivery either changed everything or nothing, and can be retried.
+ * A delivery of a ticket already recorded is known from the merchant's look-up and changes
+ * nothing (a store payment's stock left unsettled is the sweep's).
  */
 export async function receiveNotification(deps: PaymentsDeps, delivery: Delivery): Promise<void> {
-  const merchant = await signedBy(deps, delivery);
   const notice = parseKushkiNotification(delivery.rawBody);
+  const { merchant, recorded } = await signedHearing(deps, delivery, notice && keyOf(notice));
   if (!notice) throw badRequest('La notificación no tiene la forma esperada.');
   // The body names its merchant too: a notice about another merchant's sale is not this one's.
   if (notice.merchantId !== null && notice.merchantId !== merchant.merchantId)
     throw unauthenticated(BAD_SIGNATURE);
+  if (recorded) return;
   if (notice.kind === 'sale') await receiveSale(deps, merchant, notice.sale);
   else await receiveReversal(deps, merchant, notice.reversal);
 }
+
+const keyOf = (notice: KushkiNotice): NoticeKey =>
+  notice.kind === 'sale'
+    ? { ticketNumber: notice.sale.ticketNumber, transactionType: 'SALE' }
+    : { ticketNumber: notice.reversal.ticketNumber, transactionType: notice.reversal.type };
 
 /** The merchant that signed the delivery (X-Kushki-Key), recently; 401 otherwise. */
 export async function signedBy(
   deps: PaymentsDeps,
   delivery: Delivery,
 ): Promise<MerchantCredentials> {
+  return (await signedHearing(deps, delivery, null)).merchant;
+}
+
+/** The signing merchant, and whether it already recorded `notice` (checked only once signed). */
+async function signedHearing(deps: PaymentsDeps, delivery: Delivery, notice: NoticeKey | null) {
   const key = delivery.header('x-kushki-key');
-  const merchant = key ? await merchantByKushkiId(deps.db, deps.box, key) : null;
-  if (!merchant) throw unauthenticated(BAD_SIGNATURE);
+  const found = key ? await merchantHearing(deps.db, deps.box, key, notice) : null;
+  if (!found) throw unauthenticated(BAD_SIGNATURE);
   const verdict = verifyKushkiSignature(
     {
       rawBody: delivery.rawBody,
@@ -56,18 +69,18 @@ export async function signedBy(
       signature: delivery.header('x-kushki-signature'),
       simpleSignature: delivery.header('x-kushki-simplesignature'),
     },
-    merchant.webhookSecret,
+    found.merchant.webhookSecret,
     deps.now(),
     deps.config.webhookToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
   );
   if (verdict === 'invalid') throw unauthenticated(BAD_SIGNATURE);
   if (verdict === 'stale') throw unauthenticated(STALE);
-  return merchant;
+  return found;
 }
 
 async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sale: GatewaySale) {
   const payinId = sale.paymentId && isUuid(sale.paymentId) ? sale.paymentId : null;
-  const result = await transactionWakingRelay(deps.db, async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordNotification(tx, {
       publicMerchantId: merchant.publicMerchantId,
       ticketNumber: sale.ticketNumber,
@@ -88,7 +101,9 @@ async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sa
   });
   if (result?.kind === 'mismatch')
     await voidMismatchedSale(deps, merchant, sale.ticketNumber, result.payin.createdAt);
-  if (payinId) await settleStoreStock(deps, payinId);
+  // A payin known not to be the store's has no stock to settle (one statement fewer).
+  const storeless = result !== null && result.kind !== 'unknown' && !result.forStore;
+  if (payinId && !storeless) await settleStoreStock(deps, payinId);
 }
 
 /**

@@ -13,14 +13,14 @@ import {
   type PayinItemRow,
   type PayinRow,
 } from '../payins/payin-repository';
-import { storeCheckoutOf } from '../store-checkout/store-checkout-repository';
 import { settleStorePayin } from '../store-checkout/settle-store-payin';
 
+/** `forStore`: the payin pays a store's order, whose stock billing is told of after. */
 export type SettleResult =
-  | { kind: 'settled'; payin: PayinRow }
-  | { kind: 'already'; payin: PayinRow }
+  | { kind: 'settled'; payin: PayinRow; forStore: boolean }
+  | { kind: 'already'; payin: PayinRow; forStore: boolean }
   /** The gateway charged another amount: the payin fails and the caller voids the sale. */
-  | { kind: 'mismatch'; payin: PayinRow }
+  | { kind: 'mismatch'; payin: PayinRow; forStore: boolean }
   | { kind: 'unknown' };
 
 /** The quote a card payin's item was charged for, as billing gave it at checkout. */
@@ -67,8 +67,8 @@ export async function settleCardPayin(
   // Another merchant's notification cannot settle this school's payin.
   if (!locked || locked.payin.type !== 'CARD' || locked.payin.publicMerchantId !== publicMerchantId)
     return { kind: 'unknown' };
-  const { payin, items } = locked;
-  if (payin.status === 'success') return { kind: 'already', payin };
+  const { payin, items, forStore } = locked;
+  if (payin.status === 'success') return { kind: 'already', payin, forStore };
   if (sale.amountCentavos !== payin.amountCentavos) {
     const failed = await markPayinFailed(
       tx,
@@ -79,10 +79,10 @@ export async function settleCardPayin(
       },
       items.map((i) => i.orderId),
     );
-    return { kind: 'mismatch', payin: failed };
+    return { kind: 'mismatch', payin: failed, forStore };
   }
-  if (await storeCheckoutOf(tx, payin.id))
-    return { kind: 'settled', payin: await settleStorePayin(tx, payin, sale, paidAt) };
+  if (forStore)
+    return { kind: 'settled', payin: await settleStorePayin(tx, payin, sale, paidAt), forStore };
   await lockStudents(
     tx,
     items.map((i) => i.studentId),
@@ -132,5 +132,5 @@ export async function settleCardPayin(
       last4: sale.last4,
     },
   });
-  return { kind: 'settled', payin: settled };
+  return { kind: 'settled', payin: settled, forStore };
 }

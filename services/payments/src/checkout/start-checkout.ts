@@ -1,20 +1,20 @@
 import type { Checkout, PaymentStatus } from '@cuota/contracts/payments/checkout';
-import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { HttpError } from '@cuota/service-runtime/http/http-error';
+import { KeyTaken, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
-import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
+import { recordChargeAnswer } from '../payins/payin-answer-repository';
 import {
   insertCardPayin,
   payinByKey,
-  recordChargeAnswer,
   type NewCardPayin,
   type NewPayinItem,
   type PayinRow,
 } from '../payins/payin-repository';
 import { assertMayPayByCard } from '../risk/credit-profile';
 import { failCardPayin } from './fail-card-payin';
-import { paymentStatusOf } from './payment-status';
+import { paymentStatusFrom, paymentStatusOf } from './payment-status';
 import { quotePayment } from './quote-payment';
 
 export interface CheckoutAnswer {
@@ -48,21 +48,53 @@ export async function startCheckout(
     }),
   };
   // A retry, or a request that lost the key to a concurrent one, answers the payin's state.
+  let charged: PaymentStatus | null = null;
   const { row, replayed } = await onceOnRow({
     hash: key.requestHash,
     find: () => payinByKey(deps.db, body.school_id, idempotencyKey),
-    create: () => payinCharged(deps, guardianId, body, key),
+    create: async () => {
+      const made = await keyTakenMeanwhile(deps, body.school_id, idempotencyKey, () =>
+        payinCharged(deps, guardianId, body, key),
+      );
+      charged = made.answer;
+      return made.payin;
+    },
   });
-  return { ...(await answerFor(deps, row)), replayed };
+  // The payin as it stands now (read again unless the charge's record gave it): 402 with the
+  // gateway's reason once declined, else 202.
+  const payment = charged ?? (await paymentStatusOf(deps.db, row.id));
+  return { status: payment.status === 'failed' ? 402 : 202, payment, replayed };
 }
 
-/** Quotes the orders, inserts the pending payin under its key, and charges the card. */
+/**
+ * A request that lost the key while it quoted may find its orders paid by the winner (409
+ * nothing due, before its insert could say KeyTaken): the winner's payin answers it then.
+ */
+async function keyTakenMeanwhile<T>(
+  deps: PaymentsDeps,
+  schoolId: string,
+  idempotencyKey: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError && (await payinByKey(deps.db, schoolId, idempotencyKey)))
+      throw new KeyTaken();
+    throw err;
+  }
+}
+
+/**
+ * Quotes the orders, inserts the pending payin under its key, and charges the card; with the
+ * payment's status when the charge's answer gave it.
+ */
 async function payinCharged(
   deps: PaymentsDeps,
   guardianId: string,
   body: Checkout,
   key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
-): Promise<PayinRow> {
+): Promise<{ payin: PayinRow; answer: PaymentStatus | null }> {
   const {
     watermark,
     quoted,
@@ -89,7 +121,7 @@ async function payinCharged(
     orderAmountCentavos: quoted[i]!.amount_centavos ?? null,
     orderLateFeeCentavos: quoted[i]!.late_fee_centavos ?? null,
   }));
-  const inserted = await transactionWakingRelay(deps.db, (tx) =>
+  const inserted = await deps.db.transaction((tx) =>
     insertCardPayin(
       tx,
       {
@@ -110,23 +142,31 @@ async function payinCharged(
     amountCentavos: amount,
     paymentId: inserted.id,
   });
-  await recordOutcome(deps, inserted, outcome);
-  return inserted;
+  return { payin: inserted, answer: await recordOutcome(deps, inserted, outcome) };
 }
 
-/** What the charge answered: the card, or the decline (failed at once), or unknown (webhook). */
-export async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome: ChargeOutcome) {
+/**
+ * What the charge answered: the card, or the decline (failed at once), or unknown (webhook).
+ * An approved charge's record answers the payment's status as it now stands.
+ */
+export async function recordOutcome(
+  deps: PaymentsDeps,
+  payin: PayinRow,
+  outcome: ChargeOutcome,
+): Promise<PaymentStatus | null> {
   if (outcome.kind === 'approved') {
     const { sale } = outcome;
     // One UPDATE: no transaction around it (two round trips fewer per checkout, issue 18).
-    await recordChargeAnswer(deps.db, payin.id, {
+    const json = await recordChargeAnswer(deps.db, payin.id, {
       ticketNumber: sale.ticketNumber,
       reference: sale.transactionReference,
       brand: sale.brand,
       last4: sale.last4,
     });
-  } else if (outcome.kind === 'declined') {
-    await transactionWakingRelay(deps.db, (tx) =>
+    return json === null ? null : paymentStatusFrom(json);
+  }
+  if (outcome.kind === 'declined') {
+    await deps.db.transaction((tx) =>
       failCardPayin(
         tx,
         payin.id,
@@ -138,13 +178,5 @@ export async function recordOutcome(deps: PaymentsDeps, payin: PayinRow, outcome
     // The charge may exist: the webhook or the reconciliation job will tell.
     deps.logger.warn({ payinId: payin.id, reason: outcome.reason }, 'card charge outcome unknown');
   }
-}
-
-/** The payin as it stands now: 402 with the gateway's reason once declined, else 202. */
-async function answerFor(
-  deps: PaymentsDeps,
-  payin: PayinRow,
-): Promise<Omit<CheckoutAnswer, 'replayed'>> {
-  const payment = await paymentStatusOf(deps.db, payin.id);
-  return { status: payment.status === 'failed' ? 402 : 202, payment };
+  return null;
 }

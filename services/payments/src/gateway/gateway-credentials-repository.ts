@@ -1,6 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
-import { gatewayCredentials, schools, type GatewayEnvironment } from '../schema';
+import {
+  gatewayCredentials,
+  gatewayNotifications,
+  schools,
+  type GatewayEnvironment,
+} from '../schema';
 import type { SecretBox } from '../secrets/secret-box';
 
 /** The only code that reads or writes `gateway_credentials`; secrets go in and out sealed. */
@@ -98,11 +103,47 @@ export async function merchantByKushkiId(
   box: SecretBox,
   merchantId: string,
 ): Promise<MerchantCredentials | null> {
+  return (await merchantHearing(db, box, merchantId, null))?.merchant ?? null;
+}
+
+/** A notification as it is recorded once: its ticket and transaction type. */
+export interface NoticeKey {
+  ticketNumber: string;
+  transactionType: string;
+}
+
+/**
+ * The merchant of X-Kushki-Key and whether it already recorded `notice`, in one statement:
+ * Kushki redelivers a webhook answered late (a burst's ~3 times), and a redelivery then costs
+ * this look-up alone instead of a transaction that finds the ticket taken (issue 18).
+ */
+export async function merchantHearing(
+  db: Executor,
+  box: SecretBox,
+  merchantId: string,
+  notice: NoticeKey | null,
+): Promise<{ merchant: MerchantCredentials; recorded: boolean } | null> {
+  const n = gatewayNotifications;
+  // Conditions through eq(): they qualify their columns (a column in sql`` is left bare).
+  const recorded = notice
+    ? sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(n)
+          .where(
+            and(
+              eq(n.publicMerchantId, gatewayCredentials.publicMerchantId),
+              eq(n.ticketNumber, notice.ticketNumber),
+              eq(n.transactionType, notice.transactionType),
+            ),
+          ),
+      )}`
+    : sql<boolean>`false`;
   const [row] = await db
-    .select()
+    .select({ credentials: gatewayCredentials, recorded })
     .from(gatewayCredentials)
     .where(eq(gatewayCredentials.merchantId, merchantId));
-  return row ? opened(box, row) : null;
+  return row ? { merchant: opened(box, row.credentials), recorded: row.recorded } : null;
 }
 
 function opened(box: SecretBox, row: typeof gatewayCredentials.$inferSelect): MerchantCredentials {

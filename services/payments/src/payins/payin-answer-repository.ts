@@ -104,3 +104,31 @@ export async function payinAnswerById(db: Executor, id: string) {
   const [row] = await answerById(db).execute({ id });
   return row ?? null;
 }
+
+/**
+ * The gateway's answer to the charge (its ticket and card, kept whatever the status), and the
+ * payin as it now stands as JSON, in one statement: RETURNING sees the updated row, so the
+ * checkout answers without reading it again (issue 18's burst: one statement per payment).
+ */
+export async function recordChargeAnswer(
+  db: Executor,
+  id: string,
+  sale: {
+    ticketNumber: string;
+    reference: string | null;
+    brand: string | null;
+    last4: string | null;
+  },
+): Promise<string | null> {
+  const [row] = await db
+    .update(payins)
+    .set({
+      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${sale.ticketNumber})`,
+      transactionReference: sql`coalesce(${payins.transactionReference}, ${sale.reference})`,
+      cardBrand: sql`coalesce(${payins.cardBrand}, ${sale.brand})`,
+      cardLast4: sql`coalesce(${payins.cardLast4}, ${sale.last4})`,
+    })
+    .where(eq(payins.id, id))
+    .returning({ json: payinJson });
+  return row?.json ?? null;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
@@ -12,6 +12,7 @@ import {
   payinItems,
   payins,
   receiptCounters,
+  storeCheckouts,
   type GatewayEnvironment,
 } from '../schema';
 import type { OrderAllocation } from '../allocation/allocation-rules';
@@ -118,17 +119,24 @@ export async function payinById(
 }
 
 /**
- * The payin held FOR UPDATE with its items (as itemsOfPayin orders them), in one statement:
- * what settling or failing a card payin reads first (issue 18's burst: two statements were).
+ * The payin held FOR UPDATE with its items (as itemsOfPayin orders them) and whether it pays
+ * a store's order, in one statement: what settling or failing a card payin reads first (issue
+ * 18's burst: three statements were).
  */
 export async function lockPayinWithItems(
   db: Executor,
   id: string,
-): Promise<{ payin: PayinRow; items: PayinItemRow[] } | null> {
+): Promise<{ payin: PayinRow; items: PayinItemRow[]; forStore: boolean } | null> {
   const i = payinItems;
   const [row] = await db
     .select({
       payin: payins,
+      forStore: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(storeCheckouts)
+          .where(eq(storeCheckouts.payinId, payins.id)),
+      )}`,
       items: sql<PayinItemRow[]>`coalesce((
         SELECT json_agg(json_build_object(
                  'payinId', ${i.payinId}, 'orderId', ${i.orderId}, 'studentId', ${i.studentId},
@@ -158,28 +166,6 @@ export function itemsOfPayin(db: Executor, payinId: string): Promise<PayinItemRo
     .from(payinItems)
     .where(eq(payinItems.payinId, payinId))
     .orderBy(asc(payinItems.dueOn), asc(payinItems.orderId));
-}
-
-/** The gateway's answer to the charge: its ticket and card, kept whatever the status. */
-export async function recordChargeAnswer(
-  tx: Executor,
-  id: string,
-  sale: {
-    ticketNumber: string;
-    reference: string | null;
-    brand: string | null;
-    last4: string | null;
-  },
-): Promise<void> {
-  await tx
-    .update(payins)
-    .set({
-      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${sale.ticketNumber})`,
-      transactionReference: sql`coalesce(${payins.transactionReference}, ${sale.reference})`,
-      cardBrand: sql`coalesce(${payins.cardBrand}, ${sale.brand})`,
-      cardLast4: sql`coalesce(${payins.cardLast4}, ${sale.last4})`,
-    })
-    .where(eq(payins.id, id));
 }
 
 /** A pending card payin that will not be paid: billing restores its orders' status. */

@@ -5,7 +5,6 @@ import {
   type StoreCheckout,
   type StoreCheckoutStatus,
 } from '@cuota/contracts/payments/store-checkout';
-import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import { conflict, forbidden, HttpError, notFound } from '@cuota/service-runtime/http/http-error';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
@@ -100,7 +99,7 @@ async function purchaseCharged(
   if (order.status !== 'pending_payment') throw conflict(HOLD_LAPSED);
   const { merchant, gateway } = await deps.gateways.current(schoolId);
   const { environment } = merchant;
-  const payin = await transactionWakingRelay(deps.db, async (tx) => {
+  const payin = await deps.db.transaction(async (tx) => {
     const inserted = await insertCardPayin(
       tx,
       {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CardChargeStatus } from '@cuota/contracts/payments/card-subscriptions';
 import type { Executor } from '@cuota/messaging/transaction';
 import { cardSubscriptionCharges, cardSubscriptions } from '../schema';
@@ -8,7 +8,7 @@ export type CardSubscriptionRow = typeof cardSubscriptions.$inferSelect;
 export type CardChargeRow = typeof cardSubscriptionCharges.$inferSelect;
 export type NewCardSubscription = Omit<
   CardSubscriptionRow,
-  'id' | 'status' | 'createdAt' | 'canceledAt'
+  'id' | 'status' | 'createdAt' | 'canceledAt' | 'gatewayReleasedAt'
 >;
 
 /** The charging loop's NOTIFY channel: a new card is charged its month at once. */
@@ -47,7 +47,13 @@ export async function saveActiveCardSubscription(
     .values({ ...card, status: 'ACTIVE' })
     .onConflictDoUpdate({
       target: cardSubscriptions.billingSubscriptionId,
-      set: { ...card, status: 'ACTIVE', canceledAt: null, createdAt: sql`now()` },
+      set: {
+        ...card,
+        status: 'ACTIVE',
+        canceledAt: null,
+        gatewayReleasedAt: null,
+        createdAt: sql`now()`,
+      },
     })
     .returning();
   return row!;
@@ -64,6 +70,26 @@ export async function cancelCardSubscription(
     .where(eq(cardSubscriptions.id, id))
     .returning();
   return row!;
+}
+
+/** Cancelled cards Kushki was not yet heard to let go, oldest first (ADR 0080). */
+export function unreleasedCards(db: Executor, limit = 100): Promise<CardSubscriptionRow[]> {
+  return db
+    .select()
+    .from(cardSubscriptions)
+    .where(
+      and(eq(cardSubscriptions.status, 'CANCELED'), isNull(cardSubscriptions.gatewayReleasedAt)),
+    )
+    .orderBy(asc(cardSubscriptions.canceledAt))
+    .limit(limit);
+}
+
+/** Kushki let the cancelled card go: it is not asked again. */
+export async function markReleased(db: Executor, id: string, at: Date): Promise<void> {
+  await db
+    .update(cardSubscriptions)
+    .set({ gatewayReleasedAt: at })
+    .where(and(eq(cardSubscriptions.id, id), eq(cardSubscriptions.status, 'CANCELED')));
 }
 
 /** The card subscriptions of a family's students in a school, newest first. */

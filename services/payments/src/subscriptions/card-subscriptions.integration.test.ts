@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { waitFor } from '@cuota/testing/wait-for';
+import { GatewayDoor } from '../test-support/gateway-door';
 import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { chargeDueMonths } from './charge-due-months';
+import { CARD_CHARGES_CHANNEL } from './card-subscription-repository';
 import { SUBSCRIPTION_CANCELED, UNKNOWN_SUBSCRIPTION } from './create-card-subscription';
 import { reconcileCardCharges } from './reconcile-card-charges';
+import { releaseRemovedCards } from './remove-card-subscription';
 
 jest.setTimeout(180_000);
 
@@ -16,6 +19,8 @@ jest.setTimeout(180_000);
  * sandbox's) is moved to next month to see the next charge; billing keeps today.
  */
 let h: PaymentsHarness;
+/** Kushki as payments reaches it: closed, the gateway is down. */
+const door = new GatewayDoor();
 let school: SchoolFixture;
 let shiftMs = 0;
 const PRICE = 85_000;
@@ -60,14 +65,16 @@ async function ordersOf(sub: (typeof subs)[number]) {
   return view.orders as { id: string; period: string; paid_centavos: number; canceled: boolean }[];
 }
 
-/** The card subscription's status in payments' books. */
-const cardStatusOf = async (sub: (typeof subs)[number]) =>
+/** The card subscription's row in payments' books. */
+const cardOf = async (sub: (typeof subs)[number]) =>
   (
     await h.books.$client.query(
-      'SELECT status FROM card_subscriptions WHERE billing_subscription_id = $1',
+      'SELECT status, gateway_released_at FROM card_subscriptions WHERE billing_subscription_id = $1',
       [sub.id],
     )
-  ).rows[0]?.status as string | undefined;
+  ).rows[0] as { status: string; gateway_released_at: Date | null } | undefined;
+
+const cardStatusOf = async (sub: (typeof subs)[number]) => (await cardOf(sub))?.status;
 
 /** What Kushki answers when its kept card for `sub` is charged (404: it let the card go). */
 async function chargeAtKushki(sub: (typeof subs)[number]): Promise<number> {
@@ -118,6 +125,7 @@ beforeAll(async () => {
     // The sandbox signs its webhooks with the real time: a month ahead must still be fresh.
     config: { webhookToleranceSeconds: 40 * 86_400 },
     clock: () => Date.now() + shiftMs,
+    door,
   });
   [school] = h.schools as [SchoolFixture];
   const accountant: IdentityClaims = {
@@ -371,4 +379,38 @@ test('a charge a crash left unanswered is released if never made, settled once i
   expect(await h.count('payins', 'idempotency_key = $1', [key])).toBe(1);
   expect((await ordersOf(removed))[1]!.paid_centavos).toBe(PRICE);
   await waitFor(async () => (await h.ledgerCheck()).ok);
+});
+
+test('a removal Kushki did not hear (gateway down) is asked again until Kushki lets the card go', async () => {
+  const [again, , active] = subs as [(typeof subs)[number], unknown, (typeof subs)[number]];
+  expect(await cardStatusOf(again)).toBe('ACTIVE');
+  expect(await cardStatusOf(active)).toBe('ACTIVE');
+  await door.closeDoor();
+  try {
+    // The family removes one card, billing cancels the other's subscription: both stop at once.
+    const gone = await h.call(active.guardian, `${CARDS_PATH(school.id)}${active.id}/`, {
+      method: 'DELETE',
+    });
+    expect(gone).toMatchObject({ status: 200, body: { status: 'CANCELED' } });
+    await billing(
+      again.guardian,
+      `/api/v1/schools/${school.id}/subscriptions/${again.id}/`,
+      'DELETE',
+    );
+    await waitFor(async () => (await cardStatusOf(again)) === 'CANCELED', 30_000);
+    // Kushki still keeps both cards: a pass while it is down leaves them for the next one.
+    expect(await releaseRemovedCards(h.deps)).toBe(0);
+    for (const sub of [again, active])
+      expect(await cardOf(sub)).toMatchObject({ status: 'CANCELED', gateway_released_at: null });
+  } finally {
+    await door.openDoor();
+  }
+  // Kushki is back: the loop's next pass (woken here instead of in 5 minutes) lets both go.
+  await h.books.$client.query(`SELECT pg_notify('${CARD_CHARGES_CHANNEL}', '')`);
+  await waitFor(async () => (await cardOf(again))?.gateway_released_at, 30_000);
+  await waitFor(async () => (await cardOf(active))?.gateway_released_at, 30_000);
+  expect(await chargeAtKushki(again)).toBe(404);
+  expect(await chargeAtKushki(active)).toBe(404);
+  // Done once: later passes ask no more.
+  expect(await releaseRemovedCards(h.deps)).toBe(0);
 });

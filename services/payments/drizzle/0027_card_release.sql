@@ -1,0 +1,2 @@
+ALTER TABLE "card_subscriptions" ADD COLUMN "gateway_released_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "card_subscriptions_unreleased" ON "card_subscriptions" USING btree ("canceled_at") WHERE status = 'CANCELED' AND gateway_released_at IS NULL;

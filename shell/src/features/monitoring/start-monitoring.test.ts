@@ -1,4 +1,9 @@
-import { keepsTransaction, MONITORING } from './monitoring-options';
+import {
+  keepsTransaction,
+  MONITORING,
+  REPLAY_WIDGET,
+  REPLAY_WIDGET_CSS,
+} from './monitoring-options';
 import { startMonitoring } from './start-monitoring';
 
 test('without a DSN nothing is loaded, so nothing can be sent', async () => {
@@ -41,4 +46,15 @@ test('the not-found page sends no transaction; other pages do', () => {
   expect(keepsTransaction({ transaction: '/404' })).toBe(false);
   expect(keepsTransaction({ request: { url: 'https://cuota.mx/404?from=x' } })).toBe(false);
   expect(keepsTransaction({ transaction: '/guardians/:guardianHash/payments' })).toBe(true);
+});
+
+test("spec §2's replay widget: bottom-left, in Spanish, asking for nothing the session knows", () => {
+  // Sentry's default corner is `auto 0 0 auto` (bottom-right): top right bottom left.
+  expect(REPLAY_WIDGET_CSS).toBe('#sentry-feedback { --inset: auto auto 0 0; }');
+  expect(REPLAY_WIDGET).toMatchObject({
+    showName: false,
+    showEmail: false,
+    enableScreenshot: false,
+    triggerLabel: 'Reportar un problema',
+  });
 });

@@ -116,6 +116,12 @@ const row = (r: Json) => [
 
 /** The builder is done: every school's aggregates are current as of today. */
 const built = () => waitFor(async () => (await schoolsToBuild(h.service.db, TODAY)).length === 0);
+/** The relay marks events published after their commit (ADR 0080): a table a read must not move. */
+const published = () =>
+  waitFor(
+    async () =>
+      (await h.query<Json>(`SELECT 1 FROM outbox_events WHERE published_at IS NULL`)).length === 0,
+  );
 
 /** Every table's rows and content: what a read must leave as it found them. */
 async function everyTable() {
@@ -168,6 +174,7 @@ test('billing and paying build the aggregates in the background, without any rea
 
 test('a GET of Adeudos writes nothing, built or not; unbuilt, it answers the same', async () => {
   await built();
+  await published();
   const before = await everyTable();
   const answers = await readAdeudos();
   expect(await everyTable()).toEqual(before);

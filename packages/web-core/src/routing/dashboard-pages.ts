@@ -1,4 +1,6 @@
 import { grants, type MembershipGrant } from '@cuota/contracts/access/permissions';
+import { INICIO_READ_PATHS as PATHS } from '@cuota/contracts/http/inicio-read-paths';
+import { fillPath } from '@cuota/contracts/http/route-path';
 import { lastMonth, monthStart } from '@cuota/web-core/calendar/months';
 
 const INICIO = /^\/dashboard\/?$/;
@@ -12,31 +14,29 @@ const INICIO = /^\/dashboard\/?$/;
  */
 export function inicioReads(schoolId: string, member: MembershipGrant, today: string): string[] {
   const may = (permission: Parameters<typeof grants>[1]) => grants(member, permission);
-  const school = `/api/v1/dashboard/schools/${schoolId}`;
+  const path = (template: string) => fillPath(template, { id: schoolId });
   const collections = ({ from, to }: { from: string; to: string }) =>
-    `${school}/collections/?from=${from}&to=${to}`;
+    `${path(PATHS.collections)}?from=${from}&to=${to}`;
   const todo = [
-    ...(may('invoicing.read') ? [`${school}/invoicing_todo/`] : []),
-    ...(may('payments.read') ? [`${school}/payments_todo/`] : []),
+    ...(may('invoicing.read') ? [path(PATHS.invoicingTodo)] : []),
+    ...(may('payments.read') ? [path(PATHS.paymentsTodo)] : []),
   ];
   if (may('reports.read'))
     return [
       ...todo,
-      `${school}/cycles/`,
+      path(PATHS.cycles),
       collections({ from: today, to: today }),
       collections({ from: monthStart(today), to: today }),
       collections(lastMonth(today)),
-      `${school}/billing_figures/?month=${today.slice(0, 7)}`,
-      `${school}/delinquency/`,
+      `${path(PATHS.billingFigures)}?month=${today.slice(0, 7)}`,
+      path(PATHS.delinquency),
     ];
   return [
     ...todo,
-    ...(may('students.read')
-      ? [`/api/v2/dashboard/schools/${schoolId}/students_by_level/filters/`]
-      : []),
+    ...(may('students.read') ? [path(PATHS.studentLevels)] : []),
     ...(may('admissions.read')
       ? ['lead', 'new_student', 'active'].map(
-          (s) => `${school}/inscriptions/?status=${s}&page_size=1`,
+          (status) => `${path(PATHS.inscriptions)}?status=${status}&page_size=1`,
         )
       : []),
   ];

@@ -1,6 +1,7 @@
 import { staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { delinquencySchema } from '../delinquency';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 const delinquency = {
   domain: 'billing',
@@ -14,7 +15,7 @@ export const getDelinquency = defineEndpoint({
   spec: 'spec',
   name: 'billing.delinquency.get',
   method: 'GET',
-  path: '/api/v1/dashboard/schools/{id}/delinquency/',
+  path: INICIO_READ_PATHS.delinquency,
   summary:
     'Morosidad: lo vencido por antigüedad (0–30, 31–60, 61–90, más de 90 días), por nivel y grupo',
   response: delinquencySchema,

@@ -1,6 +1,7 @@
 import { staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { monthFiguresQuerySchema, monthFiguresSchema } from '../month-figures';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 /** Inicio's billing figures: a report, so reports.read, like the delinquency report. */
 export const getMonthFigures = defineEndpoint({
@@ -12,7 +13,7 @@ export const getMonthFigures = defineEndpoint({
   },
   name: 'billing.month-figures.get',
   method: 'GET',
-  path: '/api/v1/dashboard/schools/{id}/billing_figures/',
+  path: INICIO_READ_PATHS.billingFigures,
   access: staffOnly('reports.read'),
   summary:
     'Cifras del mes para Inicio: facturado y cobrado por nivel, por vencer y mayores adeudos',

@@ -23,6 +23,7 @@ import {
 import { schoolSignupResultSchema, schoolSignupSchema } from '../signup';
 import { UNKNOWN_GUARDIAN } from './guardians';
 import { UNKNOWN_STUDENT } from './students';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 const admission = { domain: 'enrolment', surface: 'dashboard', spec: 'spec' } as const;
 const oneLead = { params: uuidParams('id'), notFound: UNKNOWN_STUDENT } as const;
@@ -94,7 +95,7 @@ export const inscriptionsBoard = defineEndpoint({
   ...admission,
   name: 'enrolment.admissions.board',
   method: 'GET',
-  path: '/api/v1/dashboard/schools/{id}/inscriptions/',
+  path: INICIO_READ_PATHS.inscriptions,
   access: staffOnly('admissions.read'),
   summary: 'Una columna del tablero de admisiones, paginada',
   params: uuidParams('id'),

@@ -10,9 +10,10 @@ import {
   schoolCycleSchema,
 } from '../cycles';
 import { UNKNOWN_SCHOOL } from '@cuota/contracts/enrolment/endpoints/schools';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 export const UNKNOWN_CYCLE = 'No encontramos este ciclo escolar.';
-const DASHBOARD = '/api/v1/dashboard/schools/{id}/cycles/';
+const DASHBOARD = INICIO_READ_PATHS.cycles;
 const AC = '/academic-coordinator/school_cycles/';
 const cycle = { domain: 'enrolment', surface: 'dashboard', spec: 'spec' } as const;
 

@@ -22,6 +22,7 @@ import {
   studentStatusHistorySchema,
 } from '../student-status';
 import { createStudentSchema } from '../students';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 export const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 
@@ -137,7 +138,7 @@ export const studentFilterOptions = defineEndpoint({
   ...student,
   name: 'enrolment.students.filters',
   method: 'GET',
-  path: '/api/v2/dashboard/schools/{id}/students_by_level/filters/',
+  path: INICIO_READ_PATHS.studentLevels,
   surface: 'dashboard',
   access: staffOnly('students.read'),
   summary: 'Valores de cada filtro presentes en la escuela, con cuántos alumnos tienen',

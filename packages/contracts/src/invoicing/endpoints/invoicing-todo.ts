@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 export const invoicingTodoSchema = z.object({
   /** Invoices the PAC refused: someone must correct the data and retry. */
@@ -24,7 +25,7 @@ export const getInvoicingTodo = defineEndpoint({
   },
   name: 'invoicing.todo.get',
   method: 'GET',
-  path: '/api/v1/dashboard/schools/{id}/invoicing_todo/',
+  path: INICIO_READ_PATHS.invoicingTodo,
   access: staffOnly('invoicing.read'),
   summary: 'Pendientes de facturación para Inicio: facturas fallidas y CSD por renovar',
   params: uuidParams('id'),

@@ -8,6 +8,7 @@ import {
   payinStatsSchema,
 } from '../figures';
 import { payinListQuerySchema } from '@cuota/contracts/payments/payins';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 const figures = { domain: 'payments', method: 'GET', surface: 'dashboard' } as const;
 
@@ -28,7 +29,7 @@ export const collections = defineEndpoint({
   ...figures,
   spec: 'spec',
   name: 'payments.collections',
-  path: '/api/v1/dashboard/schools/{id}/collections/',
+  path: INICIO_READ_PATHS.collections,
   access: staffOnly('reports.read'),
   summary: 'Cobranza de la escuela por día y método',
   params: uuidParams('id'),

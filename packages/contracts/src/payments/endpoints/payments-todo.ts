@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
+import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 
 export const paymentsTodoSchema = z.object({
   /** Transfers families reported that no one has confirmed or rejected yet. */
@@ -22,7 +23,7 @@ export const getPaymentsTodo = defineEndpoint({
   },
   name: 'payments.todo.get',
   method: 'GET',
-  path: '/api/v1/dashboard/schools/{id}/payments_todo/',
+  path: INICIO_READ_PATHS.paymentsTodo,
   access: staffOnly('payments.read'),
   summary:
     'Pendientes de pagos para Inicio: transferencias por confirmar, dispersiones por aprobar',

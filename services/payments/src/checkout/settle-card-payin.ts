@@ -81,8 +81,9 @@ export async function settleCardPayin(
     );
     return { kind: 'mismatch', payin: failed };
   }
-  if (await storeCheckoutOf(tx, payin.id))
-    return { kind: 'settled', payin: await settleStorePayin(tx, payin, sale, paidAt) };
+  const store = await storeCheckoutOf(tx, payin.id);
+  if (store)
+    return { kind: 'settled', payin: await settleStorePayin(tx, payin, store, sale, paidAt) };
   await lockStudents(
     tx,
     items.map((i) => i.studentId),

@@ -122,6 +122,7 @@ async function purchaseCharged(
       optionalOrderId: order.id,
       studentId: buyer.studentId,
       buyerEmail: buyer.email,
+      lines: order.lines,
     });
     return inserted;
   });

@@ -127,6 +127,15 @@ test('a family buys by card: billing prices it, the webhook settles, posts and c
       ],
     },
   });
+  // The family's payment history shows the sale with what it bought.
+  const history = await h.call(h.guardian(school), `/api/v1/schools/${school.id}/payins/`);
+  expect(
+    history.body.results.find((p: { id: string }) => p.id === first.body.payment_id),
+  ).toMatchObject({
+    status: 'success',
+    allocations: [],
+    store_lines: [{ item_name: 'Playera polo', quantity: 2, unit_price_centavos: 35_000 }],
+  });
   await ledgerIsRight();
 });
 

@@ -60,6 +60,15 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
             </li>
           );
         })}
+        {payin.store_lines?.map((line) => (
+          <li key={line.variant_id}>
+            <span>
+              Tienda: {line.item_name}
+              {line.variant_label ? ` ${line.variant_label}` : ''} ×{line.quantity}
+            </span>
+            <MoneyText centavos={line.unit_price_centavos * line.quantity} />
+          </li>
+        ))}
       </Lines>
       {payin.credit_created_centavos > 0 && (
         <p>

@@ -58,3 +58,7 @@ export const storeSaleSchema = z.object({
   lines: z.array(storeSaleLineSchema).min(1),
 });
 export type StoreSale = z.infer<typeof storeSaleSchema>;
+
+/** A sale line's name on the receipt, the history and the CFDI: «Playera polo (Talla 8)». */
+export const storeLineName = (line: Pick<StoreSaleLine, 'item_name' | 'variant_label'>) =>
+  line.variant_label ? `${line.item_name} (${line.variant_label})` : line.item_name;

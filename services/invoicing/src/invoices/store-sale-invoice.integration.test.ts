@@ -94,7 +94,7 @@ test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %,
   expect(c).toMatchObject({ Total: '1120.00', FormaPago: '04', MetodoPago: 'PUE' });
   const [shirt, book] = c.Conceptos;
   expect(shirt).toMatchObject({
-    Descripcion: 'Playera polo Talla 8',
+    Descripcion: 'Playera polo (Talla 8)',
     Cantidad: '2',
     ClaveProdServ: '53102705',
     Importe: '603.45',

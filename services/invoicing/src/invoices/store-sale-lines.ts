@@ -1,6 +1,6 @@
 import type { ConceptType } from '@cuota/contracts/billing/concepts';
 import type { StoreTax } from '@cuota/contracts/billing/store';
-import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
+import { storeLineName, type StoreSale } from '@cuota/contracts/payments/store-checkout';
 import type { InvoiceLineRecord } from './invoice-request-rules';
 
 /**
@@ -20,7 +20,7 @@ export function storeSaleLines(sale: StoreSale): InvoiceLineRecord[] {
     return {
       order_id: sale.order_id,
       concept_id: line.variant_id,
-      concept_name: line.variant_label ? `${line.item_name} ${line.variant_label}` : line.item_name,
+      concept_name: storeLineName(line),
       concept_type: conceptType,
       period: null,
       base_centavos: line.unit_price_centavos * line.quantity,

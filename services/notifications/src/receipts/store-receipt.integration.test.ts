@@ -74,7 +74,7 @@ test('a family’s store sale: the receipt names the lines, once, to the guardia
   expect(mail.subject).toContain('Pago recibido');
   expect(mail.text).toContain('Recibimos tu pago de $1,120.00 MXN el 1 de septiembre de 2026.');
   expect(mail.text).toContain(
-    'Se aplicó a: tu compra en la tienda: Playera polo Talla 8 ×2, Libro de lectura ×1.',
+    'Se aplicó a: tu compra en la tienda: Playera polo (Talla 8) ×2, Libro de lectura ×1.',
   );
   await waitFor(async () => (await sentFor(paid.payin_id))[0]?.status === 'SENT');
   expect(await sentFor(paid.payin_id)).toHaveLength(1);
@@ -86,7 +86,7 @@ test('a guest’s store sale: the receipt goes to the e-mail left at checkout', 
   await system.consumed(await system.publish(payinSucceededV1, paid));
   const mail = await waitForMessage(system.mailbox, email);
   expect(mail.text).toMatch(/^Hola:/);
-  expect(mail.text).toContain('Playera polo Talla 8 ×2');
+  expect(mail.text).toContain('Playera polo (Talla 8) ×2');
   expect(await sentFor(paid.payin_id)).toEqual([
     expect.objectContaining({ guardian_id: `guest:${paid.payin_id}` }),
   ]);

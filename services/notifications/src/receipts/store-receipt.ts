@@ -1,15 +1,13 @@
 import type { PayinSucceeded } from '@cuota/contracts/events/payments.payin.succeeded.v1';
-import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
+import { storeLineName, type StoreSale } from '@cuota/contracts/payments/store-checkout';
 import type { Executor } from '@cuota/messaging/transaction';
 import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { guardianOf } from '../families/family-repository';
 import { queueNotifications } from '../guardian-notifications/notification-repository';
 
-/** What was bought, as the receipt says it: «Playera polo Talla 8 ×2, Libro de lectura ×1». */
+/** What was bought, as the receipt says it: «Playera polo (Talla 8) ×2, Libro (Única) ×1». */
 export const storeConcepts = (sale: StoreSale) =>
-  sale.lines
-    .map((l) => `${l.item_name}${l.variant_label ? ` ${l.variant_label}` : ''} ×${l.quantity}`)
-    .join(', ');
+  sale.lines.map((line) => `${storeLineName(line)} ×${line.quantity}`).join(', ');
 
 /**
  * «Pago recibido» of a store sale (ADR 0083), once per payin: to the family's guardian, or to

@@ -310,7 +310,7 @@ test('a store sale shows what it bought (ADR 0083)', async () => {
     .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [sale] });
   renderHistory();
   const bought = await screen.findByRole('list', { name: 'Conceptos pagados' });
-  expect(within(bought).getByText('Tienda: Playera polo Talla 8 ×2')).toBeVisible();
+  expect(within(bought).getByText('Tienda: Playera polo (Talla 8) ×2')).toBeVisible();
   expect(within(bought).getByText('Tienda: Libro de lectura ×1')).toBeVisible();
   expect(within(bought).getByText('$700.00')).toBeVisible();
 });

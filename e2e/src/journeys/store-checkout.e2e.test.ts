@@ -69,6 +69,11 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   await page.getByRole('checkbox', { name: /Acepto el aviso de privacidad/ }).check();
   await page.getByRole('button', { name: 'Pagar $415.00' }).waitFor();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/i21-guest-lead-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/i21-guest-lead-390.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.desktop);
 
   await payWith(page, '4349001210846432');
   await page

@@ -145,6 +145,23 @@ describe.each(widths)('at %s width', (width) => {
       `Aviso de privacidad · ${school()} · Cuota`,
       failed,
     );
+
+    // The store: the catalogue and a cart of one (issue 21); its checkout frames the gateway's
+    // form, which never goes network-idle: store-checkout.e2e.test.ts walks it.
+    const store = url(`/store/${system.demo.school_id}`);
+    await page.goto(store);
+    const add = page.getByRole('button', { name: /^Agregar al carrito: / }).first();
+    await add.waitFor();
+    await checkPage(
+      page,
+      `store-catalogue-${width}`,
+      `Tienda escolar · ${school()} · Cuota`,
+      failed,
+    );
+    await add.click();
+    await page.goto(`${store}/carrito`);
+    await page.getByRole('button', { name: 'Continuar al pago' }).waitFor();
+    await checkPage(page, `store-cart-${width}`, `Carrito · ${school()} · Cuota`, failed);
   });
 
   test("the family's sign-in, home and payment history", async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
+import { readMailText } from '../support/mailbox';
 import { VIEWPORTS } from '../support/screenshots';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
@@ -17,6 +18,7 @@ afterAll(async () => {
 });
 
 const BOOK = 'Matemáticas 3° de primaria';
+const BUYER = 'mama.compradora@example.com';
 
 async function signInTreasurer(width: number, height: number): Promise<Page> {
   const { demo, urls } = system;
@@ -57,9 +59,21 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   await store.getByRole('button', { name: 'Continuar al pago' }).click();
   await page.waitForURL(/\/store\/[^/]+\/pago\?lineas=/);
   await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
-  await page.getByLabel('Tu correo').fill('mama.compradora@example.com');
+  // A guest leaves what the school's sign-up asks: they become an admissions lead (ADR 0083).
+  await page.getByLabel('Tu nombre').fill('Laura');
+  await page.getByLabel('Tus apellidos').fill('Gómez Ruiz');
+  await page.getByLabel('Tu correo').fill(BUYER);
+  await page.getByLabel('Tu teléfono').fill('5512345678');
+  await page.getByLabel('Nombre del alumno').fill('Pablo');
+  await page.getByLabel('Apellidos del alumno').fill('Gómez');
+  await page.getByRole('checkbox', { name: /Acepto el aviso de privacidad/ }).check();
   await page.getByRole('button', { name: 'Pagar $415.00' }).waitFor();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/i21-guest-lead-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/i21-guest-lead-390.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.desktop);
 
   await payWith(page, '4349001210846432');
   await page
@@ -70,6 +84,9 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   // Settled by the gateway's signed notification, seen without a reload.
   await page.getByRole('heading', { name: '¡Compra confirmada!' }).waitFor({ timeout: 30_000 });
   await page.getByText(/Folio de tu comprobante: R-\d{6}/).waitFor();
+  // The receipt reaches the e-mail the guest left, naming what was bought.
+  const receipt = await readMailText(system.urls.mailbox, BUYER, /Pago recibido|tienda/);
+  expect(receipt).toContain(`${BOOK} (Única) ×1`);
   await page.screenshot({ path: '/tmp/i21-checkout-site-1280.png', fullPage: true });
   await page.setViewportSize(VIEWPORTS.phone);
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

@@ -64,3 +64,20 @@ export async function readReminderLink(
   }
   throw new Error(`no payment reminder reached ${email} in the mailbox`);
 }
+
+/** Waits for a mail to `email` whose text matches `pattern` and returns that text. */
+export async function readMailText(
+  mailboxUrl: string,
+  email: string,
+  pattern: RegExp,
+): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(new URL(`messages?to=${encodeURIComponent(email)}`, mailboxUrl));
+    const messages = (await response.json()) as SandboxMessage[];
+    const found = messages.find((m) => pattern.test(m.text));
+    if (found) return found.text;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail matching ${pattern} reached ${email} in the mailbox`);
+}

@@ -21,6 +21,7 @@ import type { ConceptType } from '@cuota/contracts/billing/concepts';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { PaidFlag, RiskLevel } from '@cuota/contracts/payments/credit-profile';
+import type { StoreSaleLine } from '@cuota/contracts/payments/store-checkout';
 import {
   CARD_CHARGE_STATUSES,
   CARD_SUBSCRIPTION_STATUSES,
@@ -745,13 +746,14 @@ export const cardSubscriptionCharges = pgTable(
 );
 
 /** Whether billing was told a store payment's outcome (ADR 0074). */
-export const STORE_STOCK_STATES = ['held', 'committed', 'released', 'lapsed'] as const;
+export const STORE_STOCK_STATES = ['held', 'committed', 'released', 'lapsed', 'refunded'] as const;
 export type StoreStockState = (typeof STORE_STOCK_STATES)[number];
 
 /**
  * A store purchase (ADR 0074): the card payin that pays it and billing's optional order
  * holding its stock. `stock` stays `held` until billing committed (paid) or released
- * (failed) the order; `lapsed`: paid after the hold ran out and the units were sold.
+ * (failed) the order; `lapsed`: paid after the hold ran out and the units were sold, not
+ * given back yet; `refunded`: such a payment given back (ADR 0083).
  */
 export const storeCheckouts = pgTable(
   'store_checkouts',
@@ -763,6 +765,8 @@ export const storeCheckouts = pgTable(
     optionalOrderId: text('optional_order_id').notNull(),
     studentId: text('student_id'),
     buyerEmail: text('buyer_email'),
+    /** The lines billing priced at reserve: the sale's receipt and CFDI name them. */
+    lines: jsonb('lines').$type<StoreSaleLine[]>().notNull().default([]),
     stock: text('stock').$type<StoreStockState>().notNull().default('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import {
   paymentMethodSchema,
   payinTypeSchema,
 } from '@cuota/contracts/payments/payins';
+import { storeSaleSchema } from '@cuota/contracts/payments/store-checkout';
 import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /**
@@ -22,6 +23,8 @@ export const payinSucceededSchema = z.object({
   /** An overpayment kept as this student's credit balance (0 when none). */
   credit_created_centavos: z.number().int().nonnegative(),
   credit_student_id: z.string().nullable(),
+  /** A sale of the school's store (no allocations): its lines. Absent for any other payment. */
+  store: storeSaleSchema.optional(),
 });
 export type PayinSucceeded = z.infer<typeof payinSucceededSchema>;
 export const payinSucceededV1 = defineEvent('payments.payin.succeeded', payinSucceededSchema);

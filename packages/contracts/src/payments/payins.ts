@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
 import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
+import { optionalOrderSchema } from '@cuota/contracts/billing/store';
 
 /** Spec §3 payin types and payment methods. */
 export const PAYIN_TYPES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;
@@ -69,6 +70,8 @@ export const payinSchema = z.object({
    * always answers it; optional so that payins built before it (fixtures, caches) still parse.
    */
   refund_owed_paid_centavos: z.number().int().nonnegative().optional(),
+  /** What a store sale bought (ADR 0083); null for any other payment. */
+  store_lines: z.array(optionalOrderSchema.shape.lines.element).nullable().optional(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** Folio of the desk receipt (cash and transfers recorded at the school). */
   receipt_number: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stockLinesSchema } from '@cuota/contracts/billing/store';
+import { optionalOrderSchema, stockLinesSchema } from '@cuota/contracts/billing/store';
 import { cardTokenSchema } from '@cuota/contracts/payments/checkout';
 import { requestStatusSchema } from '@cuota/contracts/payments/payins';
 
@@ -40,3 +40,25 @@ export type StoreCheckoutStatus = z.infer<typeof storeCheckoutStatusSchema>;
 
 export const STORE_OUT_OF_STOCK = 'Alguno de tus artículos ya no está disponible.';
 export const STORE_BUYER_REQUIRED = 'Escribe tu correo para recibir la confirmación de tu compra.';
+
+/** One line of a paid store sale, as billing priced it (IVA included in the price). */
+export const storeSaleLineSchema = optionalOrderSchema.shape.lines.element;
+export type StoreSaleLine = z.infer<typeof storeSaleLineSchema>;
+
+/**
+ * The store marker of payments.payin.succeeded (ADR 0083): what the card paid is this sale of
+ * billing's optional order, not receivable orders — the receipt, the family's history and the
+ * CFDI (each line with its own IVA) come from these lines.
+ */
+export const storeSaleSchema = z.object({
+  order_id: z.string(),
+  student_id: z.string().nullable(),
+  /** Where a guest's receipt goes; a family's goes to its guardian's e-mail. */
+  buyer_email: z.string().nullable(),
+  lines: z.array(storeSaleLineSchema).min(1),
+});
+export type StoreSale = z.infer<typeof storeSaleSchema>;
+
+/** A sale line's name on the receipt, the history and the CFDI: «Playera polo (Talla 8)». */
+export const storeLineName = (line: Pick<StoreSaleLine, 'item_name' | 'variant_label'>) =>
+  line.variant_label ? `${line.item_name} (${line.variant_label})` : line.item_name;

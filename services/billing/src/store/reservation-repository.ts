@@ -156,27 +156,47 @@ async function lockPending(tx: Executor, schoolId: string, orderId: string) {
   return row;
 }
 
+/** What committing a lapsed order whose units were sold meanwhile answers (payments refunds). */
+export const HOLD_LAPSED_SOLD_OUT = 'La reservación de este pedido ya venció.';
+
+/** Holds a cancelled order's lines again, when every unit is still there (ADR 0083). */
+async function holdAgain(tx: Executor, orderId: string): Promise<boolean> {
+  const lines = await tx
+    .select({ variant_id: optionalOrderLines.variantId, quantity: optionalOrderLines.quantity })
+    .from(optionalOrderLines)
+    .where(eq(optionalOrderLines.orderId, orderId));
+  for (const line of [...lines].sort((a, b) => a.variant_id.localeCompare(b.variant_id)))
+    if (!(await hold(tx, line))) return false;
+  return true;
+}
+
 async function settle(
   db: BillingDb,
   schoolId: string,
   orderId: string,
   to: 'paid' | 'cancelled',
 ): Promise<Settled> {
-  return db.transaction(async (tx) => {
-    const row = await lockPending(tx, schoolId, orderId);
-    if (!row) return { settled: false, message: NO_ORDER };
-    if (row.status === 'pending_payment') {
-      await settleLines(tx, orderId, to === 'paid');
-      await tx
-        .update(optionalOrders)
-        .set({ status: to, holdUntil: null })
-        .where(eq(optionalOrders.id, orderId));
-    } else if (to === 'paid' && row.status === 'cancelled') {
-      // The hold ran out (or the checkout gave up) before the payment arrived.
-      return { settled: false, message: 'La reservación de este pedido ya venció.' };
-    }
-    return { settled: true, order: (await orderOf(tx, schoolId, orderId))! };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockPending(tx, schoolId, orderId);
+      if (!row) return { settled: false, message: NO_ORDER };
+      // The hold ran out (or the checkout gave up) before the payment arrived: the sale
+      // stands when its units are still there, else nothing changes (ADR 0083).
+      const lapsed = to === 'paid' && row.status === 'cancelled';
+      if (lapsed && !(await holdAgain(tx, orderId))) throw new ShortOfStock();
+      if (row.status === 'pending_payment' || lapsed) {
+        await settleLines(tx, orderId, to === 'paid');
+        await tx
+          .update(optionalOrders)
+          .set({ status: to, holdUntil: null })
+          .where(eq(optionalOrders.id, orderId));
+      }
+      return { settled: true, order: (await orderOf(tx, schoolId, orderId))! };
+    });
+  } catch (err) {
+    if (!(err instanceof ShortOfStock)) throw err;
+    return { settled: false, message: HOLD_LAPSED_SOLD_OUT };
+  }
 }
 
 /** The payment is confirmed: held units leave the count (EXTERNAL SUBTRACT). Idempotent. */

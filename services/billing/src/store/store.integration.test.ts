@@ -228,15 +228,16 @@ test('200 concurrent buyers of the last 10 sell exactly 10, then commit and rele
   // Idempotent: committing or releasing again changes nothing.
   await settle(commitStockRequest, ids[0]!);
   await settle(releaseStockRequest, ids[9]!);
-  expect(await settle(commitStockRequest, ids[9]!)).toEqual({
-    settled: false,
-    message: 'La reservación de este pedido ya venció.',
+  // A payment confirmed after its order was let go keeps the sale while units remain (ADR 0083).
+  expect(await settle(commitStockRequest, ids[9]!)).toMatchObject({
+    settled: true,
+    order: { status: 'paid' },
   });
   const [after] = await h.query<Json>(
     'SELECT on_hand, reserved FROM store_variants WHERE id = $1',
     [variant_id],
   );
-  expect(after).toEqual({ on_hand: 3, reserved: 0 });
+  expect(after).toEqual({ on_hand: 2, reserved: 0 });
 });
 
 test('an expired hold is released; the same checkout_ref reserves once', async () => {
@@ -267,6 +268,16 @@ test('an expired hold is released; the same checkout_ref reserves once', async (
   ).toMatchObject({
     status: 'cancelled',
   });
+  // Its payment confirmed now finds the last unit sold: nothing moves, payments refunds it.
+  expect(await settle(commitStockRequest, first.order.id)).toEqual({
+    settled: false,
+    message: 'La reservación de este pedido ya venció.',
+  });
+  const [after] = await h.query<Json>(
+    'SELECT on_hand, reserved FROM store_variants WHERE id = $1',
+    [variant_id],
+  );
+  expect(after).toEqual({ on_hand: 1, reserved: 1 });
 });
 
 test('an abandoned hold is released by the background sweep, with no read of the store', async () => {

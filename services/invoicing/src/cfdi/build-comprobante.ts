@@ -46,6 +46,7 @@ const FORMA_POR_DEFINIR: FormaPago = '99';
 const FORMA_COMPENSACION: FormaPago = '17';
 const IVA = '002';
 const TASA_IVA_GENERAL = formatRate(IVA_GENERAL_BASIS_POINTS);
+const TASA_CERO = formatRate(0);
 
 export interface BuiltComprobante {
   comprobante: Comprobante;
@@ -162,7 +163,7 @@ function conceptLine(
   payerRfc: string | undefined,
   withIedu: boolean,
 ): ConceptLine {
-  const profile = CONCEPT_FISCAL_PROFILES[line.conceptType];
+  const profile = profileOf(line);
   const { student } = line;
   if (profile.requiresStudent && !student) {
     throw new CfdiError(
@@ -171,7 +172,7 @@ function conceptLine(
     );
   }
   const { rvoe, exempt } = teachingExemption(line, invoice.issuer);
-  const amounts = amountsOf(line.amountCentavos, profile, exempt);
+  const amounts = amountsOf(line.amountCentavos, profile, exempt || line.iva === 'exento');
   const instEducativas =
     withIedu && profile.deductibleTuition && !line.lateFee && exempt && student && rvoe
       ? instEducativasFor({ student, autRVOE: rvoe, payerRfc })
@@ -195,6 +196,12 @@ function conceptLine(
   return { concepto, baseCentavos: amounts.baseCentavos, ivaCentavos: amounts.ivaCentavos };
 }
 
+/** The concept type's profile, with a store line's own IVA over it (ADR 0083). */
+function profileOf(line: ParsedInvoiceInput['lines'][number]): ConceptFiscalProfile {
+  const profile = CONCEPT_FISCAL_PROFILES[line.conceptType];
+  return line.iva === 'tasa0' || line.iva === 'tasa16' ? { ...profile, iva: line.iva } : profile;
+}
+
 /** Teaching is IVA-exempt only at a level with RVOE (LIVA 15-IV, mexico.md §2.4). */
 export function teachingExemption(
   line: Pick<ParsedInvoiceInput['lines'][number], 'conceptType' | 'student'>,
@@ -214,6 +221,15 @@ export function amountsOf(
   if (exempt) {
     const traslado = { Base: formatCentavos(paidCentavos), Impuesto: IVA, TipoFactor: 'Exento' };
     return { baseCentavos: paidCentavos, ivaCentavos: 0, traslado };
+  }
+  if (profile.iva === 'tasa0') {
+    const base = formatCentavos(paidCentavos);
+    const traslado = { Base: base, Impuesto: IVA, TipoFactor: 'Tasa', TasaOCuota: TASA_CERO };
+    return {
+      baseCentavos: paidCentavos,
+      ivaCentavos: 0,
+      traslado: { ...traslado, Importe: '0.00' },
+    };
   }
   const { baseCentavos, ivaCentavos } = splitIvaIncluded(paidCentavos);
   const traslado = {

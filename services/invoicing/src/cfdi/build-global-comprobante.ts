@@ -33,8 +33,8 @@ const CLAVE_UNIDAD_ACTIVIDAD = 'ACT';
 
 type Ticket = ParsedGlobalInvoiceInput['tickets'][number];
 type Issuer = ParsedGlobalInvoiceInput['issuer'];
-/** The three ways a line is taxed; lines taxed alike in a ticket share one concept. */
-type Treatment = 'no-objeto' | 'exento' | 'tasa16';
+/** The ways a line is taxed; lines taxed alike in a ticket share one concept. */
+type Treatment = 'no-objeto' | 'exento' | 'tasa16' | 'tasa0';
 
 export interface BuiltGlobalComprobante {
   comprobante: Comprobante;
@@ -136,10 +136,13 @@ const PROFILE_IVA: Record<Treatment, IvaTreatment> = {
   'no-objeto': 'no-objeto',
   exento: 'teaching',
   tasa16: 'tasa16',
+  tasa0: 'tasa0',
 };
 
 function treatmentOf(line: Ticket['lines'][number], issuer: Issuer): Treatment {
   if (CONCEPT_FISCAL_PROFILES[line.conceptType].iva === 'no-objeto') return 'no-objeto';
+  // A store line's own IVA (ADR 0083).
+  if (line.iva) return line.iva;
   return teachingExemption(line, issuer).exempt ? 'exento' : 'tasa16';
 }
 

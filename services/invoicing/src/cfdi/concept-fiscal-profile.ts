@@ -10,8 +10,9 @@ import type { ConceptType } from '@cuota/contracts/billing/concepts';
 /**
  * Teaching (LIVA art. 15-IV) is exempt when the school holds RVOE for the level; goods and
  * other services are taxed at 16 %; a donation is not an act IVA reaches (ObjetoImp 01).
+ * `tasa0`: books sold in the store (LIVA art. 2-A), set per line (ADR 0083).
  */
-export type IvaTreatment = 'teaching' | 'tasa16' | 'no-objeto';
+export type IvaTreatment = 'teaching' | 'tasa16' | 'tasa0' | 'no-objeto';
 
 export interface ConceptFiscalProfile {
   /** Key when the line has no student (or the type does not depend on the level). */

@@ -50,6 +50,11 @@ export const invoiceLineSchema = z.object({
    * recargo is not payment for teaching, so the family cannot deduct it (ADR 0037).
    */
   lateFee: z.boolean().default(false),
+  /**
+   * A store line's own IVA, which its item sets rather than the concept type (ADR 0083):
+   * uniforms 16 %, books 0 % (LIVA art. 2-A), goods the law exempts. Absent: the profile's.
+   */
+  iva: z.enum(['tasa16', 'tasa0', 'exento']).optional(),
 });
 export type InvoiceLine = z.input<typeof invoiceLineSchema>;
 

@@ -3,10 +3,11 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { recordCreditOrigin } from './credit-origin-repository';
 import { invoicePayment } from './invoice-payment';
 import { paidMethodOf } from './invoice-request-rules';
+import { invoiceStoreSale } from './invoice-store-sale';
 
 /**
  * A payment becomes invoices to issue (up to two per student), or CFDI de pago for orders
- * invoiced at billing. Credit it leaves keeps the payment's
+ * invoiced at billing; a store sale, one invoice of its lines (ADR 0083). Credit it leaves keeps the payment's
  * method, so the invoice of a later credit application names how the money really came.
  */
 export async function invoicePayin(tx: Executor, payin: PayinSucceeded): Promise<number> {
@@ -19,16 +20,14 @@ export async function invoicePayin(tx: Executor, payin: PayinSucceeded): Promise
       payinId: payin.payin_id,
       recordedAt: paidAt,
     });
-  return invoicePayment(
-    tx,
-    {
-      kind: 'payin',
-      id: payin.payin_id,
-      schoolId: payin.school_id,
-      payerGuardianId: payin.guardian_id,
-      method,
-      paidAt,
-    },
-    payin.allocations,
-  );
+  const source = {
+    kind: 'payin',
+    id: payin.payin_id,
+    schoolId: payin.school_id,
+    payerGuardianId: payin.guardian_id,
+    method,
+    paidAt,
+  } as const;
+  if (payin.store) return invoiceStoreSale(tx, source, payin.store);
+  return invoicePayment(tx, source, payin.allocations);
 }

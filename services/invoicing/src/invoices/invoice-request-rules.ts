@@ -7,8 +7,14 @@ import type { Allocation, PaymentMethod, PayinType } from '@cuota/contracts/paym
 import { INVOICE_PARTS, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
 import type { InvoiceLine, PaidMethod } from '../cfdi/invoice-input';
 
-/** An order's share of the payment, as the invoice keeps it (an allocation without its student). */
-export type InvoiceLineRecord = Omit<Allocation, 'student_id'>;
+/**
+ * An order's share of the payment, as the invoice keeps it (an allocation without its student).
+ * A store sale's line also keeps its quantity and the IVA its item sets (ADR 0083).
+ */
+export type InvoiceLineRecord = Omit<Allocation, 'student_id'> & {
+  quantity?: number;
+  iva?: NonNullable<InvoiceLine['iva']>;
+};
 
 export interface InvoiceSourceFacts {
   /** `billing`: orders invoiced before they are paid (PPD), `id` the batch that billed them. */
@@ -127,7 +133,12 @@ export function engineLines(
   prefix?: string,
 ): InvoiceLine[] {
   return lines.flatMap((line) => {
-    const concept = { conceptType: line.concept_type, student };
+    const concept = {
+      conceptType: line.concept_type,
+      student,
+      ...(line.quantity ? { quantity: line.quantity } : {}),
+      ...(line.iva ? { iva: line.iva } : {}),
+    };
     const base = line.base_centavos
       ? [
           {

@@ -8,12 +8,14 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { queueNotifications } from '../guardian-notifications/notification-repository';
 import { applyAllocations } from '../receivables/receivable-repository';
 import { guardianOf } from '../families/family-repository';
+import { queueStoreReceipt } from './store-receipt';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
 export const PAYIN_CONSUMER = 'notifications-payments-payins';
 
 /** «Pago recibido» to the family that paid, once per payin (its dedupe key). */
 async function queueReceipt(tx: Executor, payin: PayinSucceeded, now: Date): Promise<void> {
+  if (payin.store) return queueStoreReceipt(tx, payin, payin.store, now);
   if (!payin.guardian_id) return;
   const guardian = await guardianOf(tx, payin.guardian_id);
   if (!guardian?.email) return;

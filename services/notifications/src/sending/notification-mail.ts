@@ -55,7 +55,8 @@ function receivedLines(row: NotificationRow): [string, string[]] {
   return [
     'Pago recibido',
     [
-      `Hola, ${v.guardian_name}:`,
+      // A guest of the store has no name here (ADR 0083).
+      v.guardian_name ? `Hola, ${v.guardian_name}:` : 'Hola:',
       `Recibimos tu pago de ${pesos(Number(v.amount_centavos))} el ${day(v.paid_on!)}.`,
       `Se aplicó a: ${v.concepts}.`,
       '¡Gracias!',

@@ -13,6 +13,7 @@ import {
   type PayinItemRow,
   type PayinRow,
 } from '../payins/payin-repository';
+import { storeCheckoutOf } from '../store-checkout/store-checkout-repository';
 import { settleStorePayin } from '../store-checkout/settle-store-payin';
 
 /** `forStore`: the payin pays a store's order, whose stock billing is told of after. */
@@ -81,8 +82,12 @@ export async function settleCardPayin(
     );
     return { kind: 'mismatch', payin: failed, forStore };
   }
-  if (forStore)
-    return { kind: 'settled', payin: await settleStorePayin(tx, payin, sale, paidAt), forStore };
+  if (forStore) {
+    // The sale's lines ride on payments.payin.succeeded (ADR 0083): one read, store payins only.
+    const checkout = (await storeCheckoutOf(tx, payin.id))!;
+    const settled = await settleStorePayin(tx, payin, checkout, sale, paidAt);
+    return { kind: 'settled', payin: settled, forStore };
+  }
   await lockStudents(
     tx,
     items.map((i) => i.studentId),

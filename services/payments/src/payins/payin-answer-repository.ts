@@ -1,7 +1,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
-import { allocations, owedCollections, payinItems, payins, studentDirectory } from '../schema';
+import {
+  allocations,
+  owedCollections,
+  payinItems,
+  payins,
+  storeCheckouts,
+  studentDirectory,
+} from '../schema';
 import { filteredPayins, filterValues, shapeOf, type PayinFilter } from './payin-repository';
 
 /**
@@ -51,6 +58,8 @@ const payinJson = sql<string>`json_build_object(
   'student_ids', to_json(${payins.studentIds}), 'student_names', ${studentNames},
   'allocations', ${applied}, 'credit_created_centavos', ${payins.creditCreatedCentavos},
   'refund_owed_paid_centavos', ${refundOwedPaid},
+  'store_lines', (SELECT ${storeCheckouts.lines} FROM ${storeCheckouts}
+    WHERE ${storeCheckouts.payinId} = ${payins.id}),
   'card', CASE WHEN ${payins.cardBrand} IS NOT NULL AND ${payins.cardLast4} IS NOT NULL
     THEN json_build_object('brand', ${payins.cardBrand}, 'last4', ${payins.cardLast4}) END,
   'receipt_number', ${payins.receiptNumber}, 'recorded_by', ${payins.recordedBy},

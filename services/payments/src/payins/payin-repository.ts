@@ -3,6 +3,7 @@ import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1'
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
+import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
@@ -202,6 +203,8 @@ export interface Settlement {
     brand: string | null;
     last4: string | null;
   };
+  /** A store sale's lines, carried on the event for its receipt and CFDI (ADR 0083). */
+  store?: StoreSale;
 }
 
 /**
@@ -225,6 +228,7 @@ export async function markPayinSucceeded(
     allocations: s.allocations.map(toAllocation),
     credit_created_centavos: s.creditCreatedCentavos,
     credit_student_id: s.creditStudentId,
+    ...(s.store ? { store: s.store } : {}),
   });
   // The folio last, taken by the payin's own UPDATE: the school's one counter row stays
   // locked from that statement to the commit, and every other payment the school settles

@@ -121,6 +121,7 @@ async function purchaseCharged(
       optionalOrderId: order.id,
       studentId: buyer.studentId,
       buyerEmail: buyer.email,
+      lines: order.lines,
     });
     return inserted;
   });

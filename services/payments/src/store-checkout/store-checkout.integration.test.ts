@@ -5,6 +5,7 @@ import { KushkiGateway } from '../gateway/kushki-gateway';
 import { CARDS, type PaymentsHarness, type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
 import { StoreTestKit } from './store-test-kit';
+import { LAPSED_SALE_REFUNDED } from './refund-lapsed-sale';
 import { storeStockSweep } from './store-stock-sweep';
 
 jest.setTimeout(90_000);
@@ -103,6 +104,38 @@ test('a family buys by card: billing prices it, the webhook settles, posts and c
   expect(await chargesAtGateway(first.body.payment_id)).toBe(1);
   expect(await storeRevenue()).toBe(70_000);
   expect(await h.count('allocations', 'payin_id = $1', [first.body.payment_id])).toBe(0);
+  // The receipt, the family's history and the CFDI read the sale's lines off the event.
+  const { rows } = await h.books.$client.query(
+    "SELECT payload->'data' AS data FROM outbox_events WHERE type = 'payments.payin.succeeded' AND payload->'data'->>'payin_id' = $1",
+    [first.body.payment_id],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0].data).toMatchObject({
+    guardian_id: family().guardianId,
+    allocations: [],
+    store: {
+      order_id: first.body.order_id,
+      student_id: family().studentIds[0],
+      lines: [
+        {
+          variant_id: polo,
+          item_name: 'Playera polo',
+          tax: 'IVA_16',
+          unit_price_centavos: 35_000,
+          quantity: 2,
+        },
+      ],
+    },
+  });
+  // The family's payment history shows the sale with what it bought.
+  const history = await h.call(h.guardian(school), `/api/v1/schools/${school.id}/payins/`);
+  expect(
+    history.body.results.find((p: { id: string }) => p.id === first.body.payment_id),
+  ).toMatchObject({
+    status: 'success',
+    allocations: [],
+    store_lines: [{ item_name: 'Playera polo', quantity: 2, unit_price_centavos: 35_000 }],
+  });
   await ledgerIsRight();
 });
 
@@ -217,4 +250,69 @@ test('the sweep tells billing again what a lost answer left held, and nothing is
     await sweep.stop();
   }
   expect(await store.stockOf(school, scarf)).toEqual({ on_hand: 3, reserved: 0 });
+});
+
+const webhooks = (behaviour: object) =>
+  fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify(behaviour) });
+
+test('paid after its hold lapsed and its last unit was sold: refunded whole, books even', async () => {
+  const bag = await store.item(school, 'Mochila', 60_000, 1);
+  const revenue = await storeRevenue();
+  const guest = (email: string) => ({ claims: GUEST, body: { buyer_email: email } });
+  await webhooks({ hold: true });
+  let late, first;
+  try {
+    late = await buy([{ variant_id: bag, quantity: 1 }], 60_000, guest('tarde@example.com'));
+    expect(late.status).toBe(202);
+    // The gateway's word is late: the hold runs out and another buyer takes the last unit.
+    await h.realBilling.billing.query(
+      "UPDATE optional_orders SET hold_until = now() - interval '1 second' WHERE id = $1",
+      [late.body.order_id],
+    );
+    first = await buy([{ variant_id: bag, quantity: 1 }], 60_000, guest('antes@example.com'));
+    expect(first.status).toBe(202);
+  } finally {
+    await webhooks({}); // lifting the hold sends what it held
+  }
+  await h.waitForStatus(first.body.payment_id, 'success');
+  await waitFor(
+    async () =>
+      (await h.count('store_checkouts', "payin_id = $1 AND stock = 'refunded'", [
+        late.body.payment_id,
+      ])) === 1,
+  );
+  const checkouts = await h.books.$client.query(
+    'SELECT payin_id, stock FROM store_checkouts WHERE payin_id = ANY($1)',
+    [[first.body.payment_id, late.body.payment_id]],
+  );
+  expect(Object.fromEntries(checkouts.rows.map((r) => [r.payin_id, r.stock]))).toEqual({
+    [first.body.payment_id]: 'committed',
+    [late.body.payment_id]: 'refunded',
+  });
+  const status = await h.call(GUEST, `${path()}${late.body.payment_id}/`);
+  expect(status.body).toMatchObject({
+    status: 'canceled',
+    error: { code: 'STORE_SOLD_OUT', message: LAPSED_SALE_REFUNDED },
+  });
+  const gateway = new KushkiGateway({
+    baseUrl: h.sandbox.url,
+    publicMerchantId: school.publicMerchantId,
+    privateMerchantId: school.privateMerchantId,
+  });
+  const { sales, reversals } = await gateway.transactionsBetween(
+    new Date(Date.now() - 3_600_000),
+    new Date(),
+  );
+  const lateSale = sales.find((s) => s.paymentId === late.body.payment_id)!;
+  expect(reversals.filter((r) => r.saleTicketNumber === lateSale.ticketNumber)).toHaveLength(1);
+  expect(await store.stockOf(school, bag)).toEqual({ on_hand: 0, reserved: 0 });
+  expect(await storeRevenue()).toBe(revenue + 60_000);
+  expect(
+    await h.count(
+      'outbox_events',
+      "type = 'payments.payin.reversed' AND payload->'data'->>'payin_id' = $1",
+      [late.body.payment_id],
+    ),
+  ).toBe(1);
+  await ledgerIsRight();
 });

@@ -7,6 +7,7 @@ import {
   type StoreCheckoutRow,
 } from './store-checkout-repository';
 import { payinById } from '../payins/payin-repository';
+import { refundLapsedSale } from './refund-lapsed-sale';
 
 const BATCH = 50;
 /** A crash between a payment's decision and billing's answer is retried this often. */
@@ -16,7 +17,7 @@ const SWEEP_EVERY_MS = 30_000;
  * Tells billing a decided store payment's outcome: paid commits the held units, failed
  * releases them. Billing's steps are idempotent, so telling twice (webhook and sweep) is safe;
  * the row leaves `held` only once billing answered. A payment approved after its hold ran
- * out and the units were sold is `lapsed` (its refund is left to staff, ADR 0074).
+ * out keeps its sale when the units remain; when they were sold it is refunded (ADR 0083).
  */
 async function tellBilling(deps: PaymentsDeps, checkout: StoreCheckoutRow, paid: boolean) {
   const { schoolId, optionalOrderId, payinId } = checkout;
@@ -27,7 +28,7 @@ async function tellBilling(deps: PaymentsDeps, checkout: StoreCheckoutRow, paid:
   const answer = await deps.storeStock.commit(schoolId, optionalOrderId);
   if (answer.settled) return markStock(deps.db, payinId, 'committed');
   deps.logger.warn({ payinId, message: answer.message }, 'store payment after its hold lapsed');
-  return markStock(deps.db, payinId, 'lapsed');
+  return refundLapsedSale(deps, checkout);
 }
 
 /**

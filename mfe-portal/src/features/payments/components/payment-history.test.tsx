@@ -279,3 +279,38 @@ test('a payment held for the school’s global invoice says so, and how to get o
   ).toHaveTextContent('Registra tus datos fiscales para recibirla a tu nombre.');
   expect(screen.queryByRole('link', { name: /PDF de Colegiatura/ })).toBeNull();
 });
+
+test('a store sale shows what it bought (ADR 0083)', async () => {
+  const sale: Payin = {
+    ...payin,
+    id: 'payin-2',
+    amount_centavos: 112_000,
+    allocations: [],
+    store_lines: [
+      {
+        variant_id: 'variant-1',
+        item_name: 'Playera polo',
+        variant_label: 'Talla 8',
+        tax: 'IVA_16',
+        unit_price_centavos: 35_000,
+        quantity: 2,
+      },
+      {
+        variant_id: 'variant-2',
+        item_name: 'Libro de lectura',
+        variant_label: '',
+        tax: 'IVA_0',
+        unit_price_centavos: 42_000,
+        quantity: 1,
+      },
+    ],
+  };
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [sale] });
+  renderHistory();
+  const bought = await screen.findByRole('list', { name: 'Conceptos pagados' });
+  expect(within(bought).getByText('Tienda: Playera polo (Talla 8) ×2')).toBeVisible();
+  expect(within(bought).getByText('Tienda: Libro de lectura ×1')).toBeVisible();
+  expect(within(bought).getByText('$700.00')).toBeVisible();
+});

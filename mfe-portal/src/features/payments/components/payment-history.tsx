@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { PAYMENT_METHOD_LABELS, type Payin } from '@cuota/contracts/payments/payins';
+import { storeLineName } from '@cuota/contracts/payments/store-checkout';
 import { Card } from '@cuota/ui/card';
 import { InstantText } from '@cuota/ui/date-text';
 import { EmptyState } from '@cuota/ui/empty-state';
@@ -60,6 +61,14 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
             </li>
           );
         })}
+        {payin.store_lines?.map((line) => (
+          <li key={line.variant_id}>
+            <span>
+              Tienda: {storeLineName(line)} ×{line.quantity}
+            </span>
+            <MoneyText centavos={line.unit_price_centavos * line.quantity} />
+          </li>
+        ))}
       </Lines>
       {payin.credit_created_centavos > 0 && (
         <p>

@@ -9,23 +9,30 @@ import { formatMoney } from '@cuota/ui/money';
 import { Notice } from '@cuota/ui/notice';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
-import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
+import { useSignUpFamilyMutation } from '../../../api/signup-api';
 import { useOnlineStoreQuery } from '../api/online-store-api';
 import { useStoreCardFormQuery, useStoreCheckoutMutation } from '../api/store-checkout-api';
+import { useStoreBuyer, type StoreBuyer } from '../hooks/use-store-buyer';
 import { cartTotal, pricedLines } from '../utils/cart';
+import { emptyGuestLead, guestLeadReady, toSignup } from '../utils/guest-lead';
 import { storePath } from '../utils/store-paths';
 import { useCart } from './cart-context';
+import { GuestLeadFields, StudentChooser } from './buyer-fields';
 import { PurchaseProgress } from './purchase-progress';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The one student of a family with one here; a family with several chooses. */
+const onlyStudent = (buyer: StoreBuyer) =>
+  buyer.kind === 'family' && buyer.students.length === 1 ? buyer.students[0]!.id : '';
 
 /**
  * /store/:schoolId/pago — the cart paid by card (ADR 0074): the gateway's hosted form
  * tokenises, payments prices the cart at billing and charges; one Idempotency-Key per
- * attempt (kept when the answer was lost). The total shown is for reading only.
+ * attempt (kept when the answer was lost). The total shown is for reading only. A signed-in
+ * family buys for one of its students; a guest leaves their data as the school's sign-up
+ * does (a lead), before the card is charged (ADR 0083).
  */
 export function CheckoutPage({ schoolId }: { schoolId: string }) {
   const store = useOnlineStoreQuery(schoolId);
@@ -33,7 +40,11 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
   const { cart, clear } = useCart();
   const [buy, result] = useStoreCheckoutMutation();
   const [key, setKey] = useState(newIdempotencyKey);
-  const [email, setEmail] = useState('');
+  const buyer = useStoreBuyer(schoolId);
+  const [signUp, lead] = useSignUpFamilyMutation();
+  const [guest, setGuest] = useState(() => emptyGuestLead());
+  const [chosen, setChosen] = useState('');
+  const studentId = chosen || onlyStudent(buyer);
   const [problem, setProblem] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const form = useRef<CardFormHandle>(null);
@@ -44,17 +55,27 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
   });
   const lines = pricedLines(cart, store.data);
   const total = cartTotal(lines);
-  const emailOk = EMAIL.test(email.trim());
+  const buyerReady = buyer.kind === 'family' ? studentId !== '' : guestLeadReady(guest);
+
+  /** The guest's lead first (a repeated sign-up registers nothing again): false if refused. */
+  const guestSignedUp = async () => {
+    if (buyer.kind === 'family') return true;
+    const signed = await signUp({ schoolId, body: toSignup(guest) });
+    if ('data' in signed && signed.data) return true;
+    setProblem(readError(signed.error).message);
+    return false;
+  };
 
   const pay = async (card: CardToken) => {
     setProblem(null);
+    if (!(await guestSignedUp())) return;
     const answer = await buy({
       schoolId,
       idempotencyKey: key,
       purchase: {
         lines: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
-        student_id: null,
-        buyer_email: email.trim(),
+        student_id: buyer.kind === 'family' ? studentId : null,
+        buyer_email: buyer.kind === 'family' ? null : guest.email.trim(),
         card: { token: card.token },
       },
     });
@@ -74,7 +95,7 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
         <PurchaseProgress schoolId={schoolId} paymentId={paymentId} />
       </Page>
     );
-  if (store.isLoading || settings.isLoading)
+  if (store.isLoading || settings.isLoading || buyer.kind === 'loading')
     return <Spinner label="Preparando el pago con tarjeta…" />;
   if (store.data && lines.length === 0)
     return (
@@ -90,21 +111,18 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
         onRetry={() => void settings.refetch()}
       />
     );
-  const busy = formState.busy || result.isLoading;
+  const busy = formState.busy || result.isLoading || lead.isLoading;
   return (
     <Page title="Pago">
       <p>
         <UtmLink to={storePath(schoolId, 'carrito')}>Volver al carrito</UtmLink>
       </p>
       <Card title="Pago con tarjeta" focusTitle>
-        <TextField
-          label="Tu correo"
-          hint="Ahí te enviamos la confirmación de tu compra."
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        {buyer.kind === 'family' ? (
+          <StudentChooser students={buyer.students} value={studentId} onChange={setChosen} />
+        ) : (
+          <GuestLeadFields schoolId={schoolId} lead={guest} onChange={setGuest} />
+        )}
         {settings.data.kind === 'hosted_form' ? (
           <>
             <p>Escribe los datos de tu tarjeta. La escuela nunca ve el número de tu tarjeta.</p>
@@ -127,7 +145,7 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
           </Notice>
         )}
         <Button
-          disabled={!formState.valid || !emailOk || busy}
+          disabled={!formState.valid || !buyerReady || busy}
           onClick={() => form.current?.submit()}
         >
           {busy ? 'Procesando…' : `Pagar ${formatMoney(total)}`}

@@ -12,7 +12,7 @@ import { TextField } from '@cuota/ui/text-field';
 import { VisuallyHidden } from '@cuota/ui/visually-hidden';
 import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { useSchoolLevelsQuery, useSignUpFamilyMutation } from '../api/signup-api';
+import { useSchoolLevelsQuery, useSignUpFamilyMutation } from '../../../api/signup-api';
 import {
   emptyChild,
   emptySignup,

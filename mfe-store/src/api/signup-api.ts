@@ -4,7 +4,10 @@ import type { SchoolSignup } from '@cuota/contracts/enrolment/signup';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
-/** What a signed-out family needs from the school: its levels, and a way to sign up. */
+/**
+ * What a signed-out family needs from the school: its levels, and a way to sign up — on the
+ * sign-up page, and as a guest's lead at the store's checkout (ADR 0083).
+ */
 export const signupApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     schoolLevels: build.query({

@@ -1,0 +1,206 @@
+/** @jest-environment @cuota/web-core/test-support/jsdom-environment */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OnlineStore } from '@cuota/contracts/billing/store';
+import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
+import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
+import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
+import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
+import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
+import type { Session } from '@cuota/contracts/identity/session';
+import { cartKey } from '../features/shop/utils/cart-storage';
+import StoreApp from './app';
+
+const GATEWAY = 'http://127.0.0.1:8090';
+const STORE = '/api/v1/schools/school-1/online-store/';
+const CARD_FORM = '/api/v1/schools/school-1/store-card-form/';
+const CHECKOUT = '/api/v1/schools/school-1/store-checkout/';
+const SIGNUP = '/api/v1/schools/school-1/signup/';
+const ME = '/api/trpc/guardian.me';
+const catalogue: OnlineStore = {
+  school_id: 'school-1',
+  items: [
+    {
+      id: 'polo',
+      name: 'Playera polo',
+      description: '',
+      category: null,
+      price_centavos: 35_000,
+      tax: 'IVA_16',
+      variants: [{ id: 'polo-8', size: '8', colour: null, available: 3 }],
+    },
+  ],
+};
+const pending = {
+  payment_id: 'pay-1',
+  school_id: 'school-1',
+  order_id: 'order-1',
+  status: 'pending',
+  total_centavos: 70_000,
+  receipt_number: null,
+  card: null,
+  error: null,
+  created_at: '2026-09-05T16:00:00.000Z',
+  paid_at: null,
+};
+const dependent = (id: string, first_name: string, school_id = 'school-1') => ({
+  id,
+  first_name,
+  last_name: 'López',
+  school_id,
+  level: 'elementary' as const,
+  section: null,
+  status: 'active' as const,
+  guardians: [],
+  billing_guardian: null,
+});
+const me = (dependents: GuardianMe['dependents']): GuardianMe => ({
+  id: 'guardian-1',
+  first_name: 'María',
+  last_name: 'López',
+  email: 'maria@example.mx',
+  guardian_hash: 'h',
+  onboarding_stage: 'COMPLETED',
+  fraud_status: 'no_risk',
+  schools: [{ id: 'school-1', name: 'Colegio' }],
+  dependents,
+});
+
+function network() {
+  return stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', STORE, catalogue)
+    .on('GET', CARD_FORM, {
+      kind: 'hosted_form',
+      form_url: `${GATEWAY}/hosted/card-form`,
+      public_merchant_id: 'pm-1',
+    })
+    .on('POST', CHECKOUT, () => Response.json(pending, { status: 202 }))
+    .on('GET', `${CHECKOUT}pay-1/`, pending);
+}
+
+function renderCheckout(session: Session | null) {
+  localStorage.setItem(
+    cartKey('school-1'),
+    JSON.stringify([{ variant_id: 'polo-8', quantity: 2 }]),
+  );
+  return renderWithProviders(<StoreApp />, {
+    url: '/store/school-1/pago',
+    path: '/store/*',
+    session,
+  });
+}
+
+/** What the gateway's form in the iframe says to the store. */
+async function cardFormSays(data: object) {
+  const frame = (await screen.findByTitle('Datos de la tarjeta')) as HTMLIFrameElement;
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: GATEWAY, source: frame.contentWindow }),
+    );
+  });
+}
+const tokenised = () =>
+  cardFormSays({
+    type: 'cuota:card-token',
+    token: 'tok_0123456789abcdef',
+    brand: 'Visa',
+    last4: '4242',
+  });
+
+beforeEach(() => {
+  forgetCsrfToken();
+  localStorage.clear();
+});
+
+test('a guest leaves name, e-mail, phone and the child: a lead first, then the purchase', async () => {
+  const net = network().on('POST', SIGNUP, () =>
+    Response.json({ message: 'Recibimos tu registro.', registered: 1 }, { status: 201 }),
+  );
+  renderCheckout(null);
+  const user = userEvent.setup();
+  await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
+  const pay = screen.getByRole('button', { name: 'Pagar $700.00' });
+  expect(pay).toBeDisabled();
+  await user.type(screen.getByLabelText('Tu nombre'), 'Laura');
+  await user.type(screen.getByLabelText('Tus apellidos'), 'Gómez Ruiz');
+  await user.type(screen.getByLabelText(/Tu correo/), 'Laura@Example.mx');
+  await user.type(screen.getByLabelText('Tu teléfono'), '5512345678');
+  await user.type(screen.getByLabelText('Nombre del alumno'), 'Pablo');
+  await user.type(screen.getByLabelText('Apellidos del alumno'), 'Gómez');
+  expect(pay).toBeDisabled();
+  await user.click(screen.getByRole('checkbox'));
+  expect(pay).toBeEnabled();
+  await tokenised();
+
+  await waitFor(() => expect(net.sent('POST', CHECKOUT)).toHaveLength(1));
+  const [lead] = net.sent('POST', SIGNUP);
+  expect(await lead!.json()).toEqual({
+    guardian: {
+      first_name: 'Laura',
+      last_name: 'Gómez Ruiz',
+      email: 'laura@example.mx',
+      phone: '5512345678',
+      relationship: null,
+    },
+    students: [
+      {
+        first_name: 'Pablo',
+        last_name: 'Gómez',
+        level: 'elementary',
+        section_id: null,
+        gender: null,
+        birth_date: null,
+      },
+    ],
+    privacy_accepted: true,
+  });
+  const [purchase] = net.sent('POST', CHECKOUT);
+  expect(await purchase!.json()).toEqual({
+    lines: [{ variant_id: 'polo-8', quantity: 2 }],
+    student_id: null,
+    buyer_email: 'Laura@Example.mx',
+    card: { token: 'tok_0123456789abcdef' },
+  });
+});
+
+test('a family with two students here chooses for whom; no guest fields', async () => {
+  const net = network().on('GET', ME, [
+    {
+      result: {
+        data: me([
+          dependent('student-1', 'Sofía'),
+          dependent('student-2', 'Diego'),
+          dependent('student-3', 'Ana', 'school-2'),
+        ]),
+      },
+    },
+  ]);
+  renderCheckout(guardianSession());
+  const user = userEvent.setup();
+  const chooser = await screen.findByLabelText('¿Para quién es la compra?');
+  expect(screen.queryByLabelText('Tu correo')).toBeNull();
+  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+    'Elige a tu alumno',
+    'Sofía López',
+    'Diego López',
+  ]);
+  await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
+  const pay = screen.getByRole('button', { name: 'Pagar $700.00' });
+  expect(pay).toBeDisabled();
+  await user.selectOptions(chooser, 'student-2');
+  expect(pay).toBeEnabled();
+  await tokenised();
+  await waitFor(() => expect(net.sent('POST', CHECKOUT)).toHaveLength(1));
+  const [purchase] = net.sent('POST', CHECKOUT);
+  expect(await purchase!.json()).toMatchObject({ student_id: 'student-2', buyer_email: null });
+  expect(net.sent('POST', SIGNUP)).toEqual([]);
+});
+
+test('a family with one student here buys for them without choosing', async () => {
+  network().on('GET', ME, [{ result: { data: me([dependent('student-1', 'Sofía')]) } }]);
+  renderCheckout(guardianSession());
+  expect(await screen.findByText('Compra para Sofía.')).toBeVisible();
+  await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
+  expect(screen.getByRole('button', { name: 'Pagar $700.00' })).toBeEnabled();
+});

@@ -1,0 +1,93 @@
+/**
+ * A store sale paid (payments.payin.succeeded with its store marker, ADR 0083): its receipt
+ * goes by e-mail to the family's guardian, or to the e-mail a guest left; once per payin.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PayinSucceeded } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { waitForMessage } from '@cuota/testing/mailbox';
+import { waitFor } from '@cuota/testing/wait-for';
+import {
+  SCHOOL_ID,
+  startNotificationsTestSystem,
+  type NotificationsTestSystem,
+} from '../test-support/notifications-test-system';
+
+jest.setTimeout(60_000);
+
+let system: NotificationsTestSystem;
+beforeAll(async () => {
+  system = await startNotificationsTestSystem({ now: new Date('2026-09-01T17:00:00Z') });
+});
+afterAll(() => system?.stop());
+
+const storeSale = (guardianId: string | null, buyerEmail: string | null): PayinSucceeded => ({
+  payin_id: randomUUID(),
+  school_id: SCHOOL_ID,
+  type: 'CARD',
+  method: 'credit_card',
+  amount_centavos: 1_120_00,
+  paid_at: '2026-09-01T17:00:00.000Z',
+  guardian_id: guardianId,
+  allocations: [],
+  credit_created_centavos: 0,
+  credit_student_id: null,
+  store: {
+    order_id: randomUUID(),
+    student_id: null,
+    buyer_email: buyerEmail,
+    lines: [
+      {
+        variant_id: randomUUID(),
+        item_name: 'Playera polo',
+        variant_label: 'Talla 8',
+        tax: 'IVA_16',
+        unit_price_centavos: 350_00,
+        quantity: 2,
+      },
+      {
+        variant_id: randomUUID(),
+        item_name: 'Libro de lectura',
+        variant_label: '',
+        tax: 'IVA_0',
+        unit_price_centavos: 420_00,
+        quantity: 1,
+      },
+    ],
+  },
+});
+
+const sentFor = (payinId: string) =>
+  system.underTest.query<{ status: string; guardian_id: string }>(
+    'SELECT status, guardian_id FROM guardian_notifications WHERE dedupe_key = $1',
+    [`payment_received:${payinId}`],
+  );
+
+test('a family’s store sale: the receipt names the lines, once, to the guardian', async () => {
+  const family = await system.family(1);
+  const paid = storeSale(family.guardianId, null);
+  await system.consumed(
+    await system.publish(payinSucceededV1, paid),
+    await system.publish(payinSucceededV1, paid),
+  );
+  const mail = await waitForMessage(system.mailbox, family.email);
+  expect(mail.subject).toContain('Pago recibido');
+  expect(mail.text).toContain('Recibimos tu pago de $1,120.00 MXN el 1 de septiembre de 2026.');
+  expect(mail.text).toContain(
+    'Se aplicó a: tu compra en la tienda: Playera polo (Talla 8) ×2, Libro de lectura ×1.',
+  );
+  await waitFor(async () => (await sentFor(paid.payin_id))[0]?.status === 'SENT');
+  expect(await sentFor(paid.payin_id)).toHaveLength(1);
+});
+
+test('a guest’s store sale: the receipt goes to the e-mail left at checkout', async () => {
+  const email = `invitada.${randomUUID().slice(0, 8)}@example.mx`;
+  const paid = storeSale(null, email);
+  await system.consumed(await system.publish(payinSucceededV1, paid));
+  const mail = await waitForMessage(system.mailbox, email);
+  expect(mail.text).toMatch(/^Hola:/);
+  expect(mail.text).toContain('Playera polo (Talla 8) ×2');
+  expect(await sentFor(paid.payin_id)).toEqual([
+    expect.objectContaining({ guardian_id: `guest:${paid.payin_id}` }),
+  ]);
+});

@@ -14,6 +14,7 @@ import { ReminderPlanner } from '../reminders/reminder-planner';
 import * as schema from '../schema';
 import { outcomes, seedMorning } from './bench-morning-repository';
 import { NotificationSender } from '../sending/notification-sender';
+import { pooledSmtpUrl } from '../sending/pooled-smtp';
 
 /** The sender reads only the amount and due date of billing's quote. */
 const ANY_STUDENT = '22222222-2222-4222-8222-222222222222';
@@ -41,7 +42,8 @@ export interface RemindersBenchResult {
 /**
  * Issue 22's morning: `reminders` reminders (one order per family, each family reminded by
  * e-mail and by WhatsApp) planned in one pass, then sent by `senders`
- * senders on one database (as that many instances) to the SMTP and WhatsApp sandboxes, billing's
+ * senders on one database (as that many instances, each with its pooled SMTP transport and a
+ * batch of 200 sent at once, ADR 0084) to the SMTP and WhatsApp sandboxes, billing's
  * quote answered in-process. Counts what was sent: none twice, none lost.
  */
 export async function benchReminders(reminders: number, senders: number) {
@@ -76,19 +78,24 @@ export async function benchReminders(reminders: number, senders: number) {
     const planStarted = performance.now();
     const planned = await new ReminderPlanner(db, logger, 60_000, now).planToday();
     const planSeconds = (performance.now() - planStarted) / 1000;
-    const mailer = createMailer(`smtp://127.0.0.1:${smtp.smtpPort}`, 'Cuota <avisos@cuota.test>');
+    const smtpUrl = pooledSmtpUrl(`smtp://127.0.0.1:${smtp.smtpPort}`);
     const settings = { batch: 200, idleMs: 50, portalUrl: 'http://portal.cuota.test' };
-    const deps = { db, nc: ns.nc, ns, mailer, logger, now };
+    const deps = { db, nc: ns.nc, ns, logger, now };
     const whatsappAccount = { apiUrl: `${whatsapp.url}/v21.0`, ...WHATSAPP };
     const sendStarted = performance.now();
     await Promise.all(
       Array.from({ length: senders }, async () => {
-        const sender = new NotificationSender({ ...deps, whatsapp: whatsappAccount }, settings);
+        // Its own SMTP pool, as an instance has.
+        const mailer = createMailer(smtpUrl, 'Cuota <avisos@cuota.test>');
+        const sender = new NotificationSender(
+          { ...deps, mailer, whatsapp: whatsappAccount },
+          settings,
+        );
         while ((await sender.pass()).more);
+        mailer.close();
       }),
     );
     const sendSeconds = (performance.now() - sendStarted) / 1000;
-    mailer.close();
     const ended = await outcomes(db);
     const sent = ended.find((o) => o.status === 'SENT')?.n ?? 0;
     if (planned !== families || sent !== families * 2)

@@ -1,7 +1,7 @@
 CREATE TABLE "short_links" (
 	"code" text PRIMARY KEY NOT NULL,
 	"target_url" text NOT NULL,
-	"notification_id" uuid NOT NULL,
+	"notification_id" uuid,
 	"guardian_id" text NOT NULL,
 	"clicks" integer DEFAULT 0 NOT NULL,
 	"last_clicked_at" timestamp with time zone,

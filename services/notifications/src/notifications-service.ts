@@ -15,6 +15,7 @@ import { pooledSmtpUrl } from './sending/pooled-smtp';
 import { communicationsHandlers } from './communications/communications-handlers';
 import { reminderRunHandlers } from './reminders/reminder-run-handlers';
 import { shortLinkHandlers } from './short-links/short-link-handlers';
+import { guardianUrlHandlers } from './guardian-urls/guardian-url-handlers';
 import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
@@ -47,6 +48,10 @@ export function createNotificationsService(
       ...communicationsHandlers(ctx.db, clockOf(ctx.config)),
       ...whatsAppWebhookHandlers(ctx.db, settings.whatsapp),
       ...shortLinkHandlers(ctx.db, clockOf(ctx.config)),
+      ...guardianUrlHandlers(ctx.db, ctx.config.publicUrl ? (settings.callbacks ?? {}) : {}, {
+        now: clockOf(ctx.config),
+        publicUrl: ctx.config.publicUrl ?? 'http://localhost',
+      }),
     ],
     consumers: (ctx) => ({
       [FAMILY_CONSUMER]: familySubscriptions(),

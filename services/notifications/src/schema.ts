@@ -58,9 +58,11 @@ export const guardians = pgTable('guardians', {
 export const shortLinks = pgTable('short_links', {
   code: text('code').primaryKey(),
   targetUrl: text('target_url').notNull(),
-  /** The message that carries it: one link per notification, made again on a retry. */
+  /**
+   * The message that carries it (one link per notification, kept on a retry); null for a
+   * link a family asked for by writing to the school's number.
+   */
   notificationId: uuid('notification_id')
-    .notNull()
     .unique('short_links_notification_id')
     .references(() => guardianNotifications.id, { onDelete: 'cascade' }),
   guardianId: text('guardian_id').notNull(),

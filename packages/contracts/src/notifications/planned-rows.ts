@@ -8,7 +8,5 @@ import { plannedRows } from '@cuota/contracts/http/planned-row';
 export const NOTIFICATIONS_PLANNED_ROWS = plannedRows('notifications', {
   webhook: {
     'POST /api/v1/slack/interaction/': 'Interacción de Slack',
-    'POST /api/v1/treble/guardian_url/': 'Liga del portal para Treble',
-    'POST /api/v1/twilio/guardian_url/': 'Liga del portal para Twilio',
   },
 });

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardians, schools } from '../schema';
@@ -83,6 +83,19 @@ export async function guardianHashesOf(db: Executor, guardianIds: string[]) {
     .from(guardians)
     .where(inArray(guardians.guardianId, guardianIds));
   return new Map(found.flatMap((g) => (g.hash ? [[g.guardianId, g.hash] as const] : [])));
+}
+
+/** The guardians with this WhatsApp number and a portal token (siblings' schools apart). */
+export function guardiansByPhone(db: Executor, phone: string) {
+  return db
+    .select({
+      guardianId: guardians.guardianId,
+      firstName: guardians.firstName,
+      guardianHash: guardians.guardianHash,
+    })
+    .from(guardians)
+    .where(and(eq(guardians.phone, phone), isNotNull(guardians.guardianHash)))
+    .orderBy(guardians.guardianId);
 }
 
 export async function guardianOf(db: Executor, guardianId: string) {

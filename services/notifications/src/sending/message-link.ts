@@ -22,5 +22,9 @@ export async function messageLink(
     target: `${url.pathname}${url.search}`,
     now: portal.now,
   });
-  return new URL(SHORT_LINK_PATH.replace('{code}', code), portal.portalUrl).toString();
+  return shortLinkUrl(portal.portalUrl, code);
 }
+
+/** Where a short link's code is followed: the BFF's `/l/{code}`. */
+export const shortLinkUrl = (portalUrl: string, code: string) =>
+  new URL(SHORT_LINK_PATH.replace('{code}', code), portalUrl).toString();

@@ -10,12 +10,13 @@ export const SHORT_LINK_DAYS = 30;
 const newCode = () => randomBytes(6).toString('base64url');
 
 /**
- * The short link of a notification's portal page (one per notification: a retry keeps its
- * code and gets a fresh month). `target` is a path of the portal, query included.
+ * The short link of a portal page: one per notification (a retry keeps its code and gets a
+ * fresh month), a new one each time for a family that asks (no notification). `target` is a
+ * path of the portal, query included.
  */
 export async function shortLinkOf(
   db: Executor,
-  link: { notificationId: string; guardianId: string; target: string; now: Date },
+  link: { notificationId: string | null; guardianId: string; target: string; now: Date },
 ): Promise<string> {
   const expiresAt = new Date(link.now.getTime() + SHORT_LINK_DAYS * 86_400_000);
   const [row] = await db

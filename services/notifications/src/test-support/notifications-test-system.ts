@@ -111,6 +111,12 @@ export const TEST_WHATSAPP = {
   appSecret: 'secreto-de-la-app-de-prueba',
 };
 
+/** The messaging providers' secrets the tests' guardian_url callbacks are signed with. */
+export const TEST_CALLBACKS = {
+  twilioAuthToken: 'token-de-twilio-de-prueba',
+  trebleToken: 'token-de-treble-de-prueba',
+};
+
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
   options: { now?: Date; label?: string; identity?: TestIdentity } = {},
@@ -123,6 +129,7 @@ export async function startNotificationsTestSystem(
     plannerIntervalMs: 100,
     sender: { batch: 10, idleMs: 100 },
     whatsapp: { apiUrl: `${whatsapp.url}/v21.0`, ...TEST_WHATSAPP },
+    callbacks: TEST_CALLBACKS,
   });
   const billing = new OpenOrders();
   const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {

@@ -48,9 +48,9 @@ export function createNotificationsService(
       ...communicationsHandlers(ctx.db, clockOf(ctx.config)),
       ...whatsAppWebhookHandlers(ctx.db, settings.whatsapp),
       ...shortLinkHandlers(ctx.db, clockOf(ctx.config)),
-      ...guardianUrlHandlers(ctx.db, ctx.config.publicUrl ? (settings.callbacks ?? {}) : {}, {
+      ...guardianUrlHandlers(ctx.db, settings.callbacks ?? {}, {
         now: clockOf(ctx.config),
-        publicUrl: ctx.config.publicUrl ?? 'http://localhost',
+        publicUrl: ctx.config.publicUrl,
       }),
     ],
     consumers: (ctx) => ({

@@ -66,8 +66,16 @@ interface Deps {
  * The spec's twilio and treble `guardian_url` callbacks (ADR 0084): a family writes to the
  * school's number, the provider asks who it is, and the answer is the family's short link.
  * Each provider signs its call; unsigned, or without the provider's secret, it is a 401.
+ * Without PUBLIC_URL neither Twilio's signed URL nor a short link can be made: all refused.
  */
-export function guardianUrlHandlers(db: NotificationsDb, settings: CallbackSettings, deps: Deps) {
+export function guardianUrlHandlers(
+  db: NotificationsDb,
+  configured: CallbackSettings,
+  options: { now: () => Date; publicUrl?: string },
+) {
+  const { publicUrl } = options;
+  const settings = publicUrl ? configured : {};
+  const deps: Deps = { now: options.now, publicUrl: publicUrl ?? '' };
   return [
     implement(twilioGuardianUrl, async ({ rawBody, req }) => {
       const fields = new URLSearchParams(rawBody?.toString('utf8') ?? '');

@@ -185,9 +185,8 @@ describe('refused before anything is forwarded', () => {
 });
 
 describe('rows without a service yet', () => {
-  test('notifications rows not built yet (short links) → 501 in Spanish', async () => {
-    const { agent } = await browserSignedInAs(bff, guardianSession());
-    const res = await agent.get('/api/v1/guardians/short_urls/').expect(501);
+  test('notifications rows not built yet (Slack interactions) → 501 in Spanish', async () => {
+    const res = await request(bff.app).post('/api/v1/slack/interaction/').send({}).expect(501);
     expect(res.body).toEqual({
       error: { code: 'NOT_IMPLEMENTED', message: 'Esta función aún no está disponible.' },
     });
@@ -199,7 +198,7 @@ describe('rows without a service yet', () => {
   });
 
   test('a planned row is the same 501 for anyone; a method no row has is 405', async () => {
-    await request(bff.app).get('/api/v1/guardians/short_urls/').expect(501);
+    await request(bff.app).post('/api/v1/slack/interaction/').send('payload=%7B%7D').expect(501);
     const { agent } = await browserSignedInAs(bff, staffSession());
     // GET, PUT and PATCH /book-keeper/orders/{id}/ are served; DELETE is no row of the spec.
     await agent.delete('/book-keeper/orders/order-1/').expect(405);

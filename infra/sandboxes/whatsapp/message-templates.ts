@@ -18,6 +18,14 @@ export const APPROVED_TEMPLATES: Record<string, ApprovedTemplate> = {
     language: 'es_MX',
     body: 'Hola, {{1}}: recibimos tu pago de {{2}}. Se aplicó a: {{3}}. ¡Gracias! {{4}}',
   },
+  completa_registro: {
+    language: 'es_MX',
+    body: 'Hola, {{1}}: {{2}} te invita a terminar tu registro en el portal de pagos. Entra aquí: {{3}}',
+  },
+  corrige_datos_fiscales: {
+    language: 'es_MX',
+    body: 'Hola, {{1}}: el SAT no aceptaría tus facturas con estos datos: {{2}}. Corrígelos aquí: {{3}}',
+  },
 };
 
 export const variablesOf = (template: ApprovedTemplate) =>

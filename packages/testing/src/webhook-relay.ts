@@ -27,7 +27,9 @@ export async function startWebhookRelay(
             headers,
             body: Buffer.concat(chunks),
           });
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
           res.end(Buffer.from(await answer.arrayBuffer()));
         } catch {
           res.writeHead(503).end();

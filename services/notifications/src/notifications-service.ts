@@ -11,8 +11,11 @@ import { paymentReminderHandlers } from './reminders/payment-reminder-handlers';
 import { ReminderPlanner } from './reminders/reminder-planner';
 import { reminderScheduleHandlers } from './reminders/reminder-schedule-handlers';
 import { NotificationSender } from './sending/notification-sender';
+import { pooledSmtpUrl } from './sending/pooled-smtp';
 import { communicationsHandlers } from './communications/communications-handlers';
 import { reminderRunHandlers } from './reminders/reminder-run-handlers';
+import { shortLinkHandlers } from './short-links/short-link-handlers';
+import { guardianUrlHandlers } from './guardian-urls/guardian-url-handlers';
 import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
@@ -44,6 +47,11 @@ export function createNotificationsService(
       ...reminderRunHandlers(ctx.db, clockOf(ctx.config)),
       ...communicationsHandlers(ctx.db, clockOf(ctx.config)),
       ...whatsAppWebhookHandlers(ctx.db, settings.whatsapp),
+      ...shortLinkHandlers(ctx.db, clockOf(ctx.config)),
+      ...guardianUrlHandlers(ctx.db, settings.callbacks ?? {}, {
+        now: clockOf(ctx.config),
+        publicUrl: ctx.config.publicUrl,
+      }),
     ],
     consumers: (ctx) => ({
       [FAMILY_CONSUMER]: familySubscriptions(),
@@ -53,7 +61,7 @@ export function createNotificationsService(
     extras: async (ctx) => {
       const { smtpUrl, mailFrom, publicUrl } = ctx.config;
       if (!smtpUrl || !mailFrom || !publicUrl) return async () => {};
-      const mailer = createMailer(smtpUrl, mailFrom);
+      const mailer = createMailer(pooledSmtpUrl(smtpUrl), mailFrom);
       const now = clockOf(ctx.config);
       const planner = new ReminderPlanner(ctx.db, ctx.logger, settings.plannerIntervalMs, now);
       const sender = new NotificationSender(

@@ -1,4 +1,5 @@
 import type { SenderSettings } from './sending/notification-sender';
+import type { CallbackSettings } from './guardian-urls/callback-settings';
 import type { WhatsAppSettings } from './whatsapp/whatsapp-settings';
 
 /** What notifications needs besides every service's config; tests shorten the waits. */
@@ -8,6 +9,8 @@ export interface NotificationsSettings {
   sender: Omit<SenderSettings, 'portalUrl'>;
   /** The WhatsApp account (ADR 0075); without it no WhatsApp is sent nor any webhook taken. */
   whatsapp?: WhatsAppSettings;
+  /** The messaging providers' secrets for the guardian_url callbacks (ADR 0084). */
+  callbacks?: CallbackSettings;
 }
 
 export const DEFAULT_NOTIFICATIONS_SETTINGS: NotificationsSettings = {

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OnboardingStage } from '@cuota/contracts/enrolment/entities';
 import type {
   NotificationChannel,
   NotificationStatus,
@@ -41,7 +42,34 @@ export const guardians = pgTable('guardians', {
   email: text('email'),
   /** WhatsApp's number, digits with country code (ADR 0075); null: no WhatsApp. */
   phone: text('phone'),
+  /** The family's portal token: messages link to /guardians/{hash} (ADR 0084); null: not heard. */
+  guardianHash: text('guardian_hash'),
+  /** Enrolment's onboarding stage; the «onboarding» run reminds those not COMPLETED. */
+  onboardingStage: text('onboarding_stage').$type<OnboardingStage>(),
+  /** What of the guardian's fiscal data the SAT would refuse (the «wrong_data» run's list). */
+  dataProblems: text('data_problems').array().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A short link in a WhatsApp or SMS message (ADR 0084): `/l/{code}` on the BFF redirects to
+ * `target_url` until `expires_at`, counting each click.
+ */
+export const shortLinks = pgTable('short_links', {
+  code: text('code').primaryKey(),
+  targetUrl: text('target_url').notNull(),
+  /**
+   * The message that carries it (one link per notification, kept on a retry); null for a
+   * link a family asked for by writing to the school's number.
+   */
+  notificationId: uuid('notification_id')
+    .unique('short_links_notification_id')
+    .references(() => guardianNotifications.id, { onDelete: 'cascade' }),
+  guardianId: text('guardian_id').notNull(),
+  clicks: integer('clicks').notNull().default(0),
+  lastClickedAt: timestamp('last_clicked_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

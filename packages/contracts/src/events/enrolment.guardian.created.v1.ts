@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onboardingStageSchema } from '@cuota/contracts/enrolment/entities';
 import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
 /** A guardian as other domains may keep it: invoicing needs the fiscal fields. */
@@ -20,6 +21,10 @@ export const guardianSnapshotSchema = z.object({
   tax_regime: z.string().nullable().optional(),
   /** The use of CFDI the family asked for (c_UsoCFDI); invoicing keeps it where SAT admits it. */
   cfdi_use: z.string().nullable().optional(),
+  /** The family's portal token (/guardians/{hash}): notifications' links land there (ADR 0084). */
+  guardian_hash: z.string().optional(),
+  /** How far the guardian's sign-up went: notifications reminds those not COMPLETED. */
+  onboarding_stage: onboardingStageSchema.optional(),
 });
 export type GuardianSnapshot = z.infer<typeof guardianSnapshotSchema>;
 

@@ -3,6 +3,8 @@ import { pageSchema } from '@cuota/contracts/common/pagination';
 import { defineEndpoint, uuidParams, type AnyEndpoint } from '@cuota/contracts/http/endpoint';
 import { COMMUNICATIONS_ENDPOINTS } from './communications';
 import { REMINDER_RUN_ENDPOINTS } from './reminder-runs';
+import { GUARDIAN_URL_CALLBACKS } from './guardian-url-callbacks';
+import { SHORT_LINK_ENDPOINTS } from './short-links';
 import {
   guardianNotificationSchema,
   paymentReminderRequestSchema,
@@ -147,4 +149,6 @@ export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   schoolNotifications,
   ...REMINDER_RUN_ENDPOINTS,
   ...COMMUNICATIONS_ENDPOINTS,
+  ...SHORT_LINK_ENDPOINTS,
+  ...GUARDIAN_URL_CALLBACKS,
 ];

@@ -7,7 +7,14 @@ export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
 /** What a notification says (ADR 0064); each has its e-mail in the notifications service. */
-export const NOTIFICATION_TEMPLATES = ['payment_reminder', 'payment_received'] as const;
+export const NOTIFICATION_TEMPLATES = [
+  'payment_reminder',
+  'payment_received',
+  /** The internal run «onboarding»: finish signing up in the portal (ADR 0084). */
+  'onboarding_reminder',
+  /** The internal run «wrong_data»: fiscal data the SAT would refuse (ADR 0084). */
+  'wrong_data_reminder',
+] as const;
 export const notificationTemplateSchema = z.enum(NOTIFICATION_TEMPLATES);
 export type NotificationTemplate = z.infer<typeof notificationTemplateSchema>;
 

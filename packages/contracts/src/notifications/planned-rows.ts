@@ -6,16 +6,7 @@ import { plannedRows } from '@cuota/contracts/http/planned-row';
  * leaves this list when its issue builds it as a definition, with its access and schemas.
  */
 export const NOTIFICATIONS_PLANNED_ROWS = plannedRows('notifications', {
-  portal: {
-    'GET /api/v1/guardians/short_urls/': 'Listar ligas cortas',
-  },
   webhook: {
     'POST /api/v1/slack/interaction/': 'Interacción de Slack',
-    'POST /api/v1/treble/guardian_url/': 'Liga del portal para Treble',
-    'POST /api/v1/twilio/guardian_url/': 'Liga del portal para Twilio',
-  },
-  internal: {
-    'POST /api/v1/internal/reminders/onboarding/': 'Enviar recordatorios de registro',
-    'POST /api/v1/internal/reminders/wrong_data/': 'Enviar recordatorios de datos incorrectos',
   },
 });

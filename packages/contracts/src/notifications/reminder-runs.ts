@@ -15,7 +15,8 @@ export const upcomingReminderRunSchema = schoolReminderRunSchema.extend({
 });
 
 export const reminderRunResultSchema = z.object({
-  /** Orders reminded now, on each of the school's channels (never twice in one day). */
+  /** Orders (families, for onboarding and wrong_data) reminded now, on each of the school's
+   * channels (never twice in one day). */
   queued: z.number().int().nonnegative(),
 });
 export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;
@@ -49,4 +50,33 @@ export const upcomingReminders = defineEndpoint({
   body: upcomingReminderRunSchema,
 });
 
-export const REMINDER_RUN_ENDPOINTS = [delinquencyReminders, upcomingReminders] as const;
+/**
+ * Family runs (ADR 0084): guardians of the school, not their orders. Whoever registers and
+ * edits guardians asks the families to finish or correct them.
+ */
+const familyRun = { ...reminderRun, access: staffOnly('guardians.write') } as const;
+
+export const onboardingReminders = defineEndpoint({
+  ...familyRun,
+  name: 'notifications.reminders.onboarding',
+  method: 'POST',
+  path: '/api/v1/internal/reminders/onboarding/',
+  summary: 'Recordar a las familias que no han terminado su registro en el portal',
+  body: schoolReminderRunSchema,
+});
+
+export const wrongDataReminders = defineEndpoint({
+  ...familyRun,
+  name: 'notifications.reminders.wrong-data',
+  method: 'POST',
+  path: '/api/v1/internal/reminders/wrong_data/',
+  summary: 'Pedir a las familias que corrijan los datos fiscales que el SAT rechazaría',
+  body: schoolReminderRunSchema,
+});
+
+export const REMINDER_RUN_ENDPOINTS = [
+  delinquencyReminders,
+  upcomingReminders,
+  onboardingReminders,
+  wrongDataReminders,
+] as const;

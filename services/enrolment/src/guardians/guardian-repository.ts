@@ -151,6 +151,9 @@ const snapshotColumns = {
   tax_zip_code: guardians.taxZipCode,
   tax_regime: guardians.taxRegime,
   cfdi_use: guardians.cfdiUse,
+  guardian_hash: guardians.guardianHash,
+  // The column holds only the stages onboarding-rules writes.
+  onboarding_stage: sql<OnboardingStage>`${guardians.onboardingStage}`,
 };
 
 async function guardianSnapshot(tx: Executor, guardianId: string): Promise<GuardianSnapshot> {

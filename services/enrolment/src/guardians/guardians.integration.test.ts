@@ -28,11 +28,16 @@ describe('GET/PUT/PATCH /api/v1/guardians/{id}/', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ tax_id: 'CAMA911215CJ0', tax_zip_code: '06600' });
-    await waitFor(async () => {
+    const published = await waitFor(async () => {
       const event = await h.lastEvent('enrolment.guardian.updated');
-      return (
-        event?.data.guardian_id === h.demo.guardian_id && event.data.tax_id === 'CAMA911215CJ0'
-      );
+      const ours =
+        event?.data.guardian_id === h.demo.guardian_id && event.data.tax_id === 'CAMA911215CJ0';
+      return ours ? event : undefined;
+    });
+    // Notifications links the family's messages to its portal with these (ADR 0084).
+    expect(published.data).toMatchObject({
+      guardian_hash: h.demo.guardian_hash,
+      onboarding_stage: expect.any(String),
     });
     // guardian.me still answers spec §3's shape with the new fiscal data.
     const dependent = (await me()).dependents[0];

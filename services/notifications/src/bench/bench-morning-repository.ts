@@ -38,3 +38,11 @@ export async function outcomes(db: NotificationsDb) {
   );
   return result.rows;
 }
+
+/** Notifications sent on a later attempt than their first. */
+export async function retriedCount(db: NotificationsDb): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM guardian_notifications WHERE status = 'SENT' AND attempts > 0`,
+  );
+  return result.rows[0]!.n;
+}

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardians, schools } from '../schema';
+import { dataProblems } from './data-problems';
 import { whatsAppNumber } from './whatsapp-number';
 
 /**
@@ -19,6 +20,9 @@ export async function upsertGuardian(
     lastName: guardian.last_name,
     email: guardian.email,
     phone: whatsAppNumber(guardian.phone),
+    guardianHash: guardian.guardian_hash ?? null,
+    onboardingStage: guardian.onboarding_stage ?? null,
+    dataProblems: dataProblems(guardian),
     updatedAt: occurredAt,
   };
   await tx
@@ -70,6 +74,28 @@ export async function upsertSchool(
 export async function schoolNamesOf(db: Executor, schoolIds: string[]) {
   const found = await db.select().from(schools).where(inArray(schools.schoolId, schoolIds));
   return new Map(found.map((s) => [s.schoolId, s.name]));
+}
+
+/** The portal tokens of these guardians that have one, by guardian id (ADR 0084). */
+export async function guardianHashesOf(db: Executor, guardianIds: string[]) {
+  const found = await db
+    .select({ guardianId: guardians.guardianId, hash: guardians.guardianHash })
+    .from(guardians)
+    .where(inArray(guardians.guardianId, guardianIds));
+  return new Map(found.flatMap((g) => (g.hash ? [[g.guardianId, g.hash] as const] : [])));
+}
+
+/** The guardians with this WhatsApp number and a portal token (siblings' schools apart). */
+export function guardiansByPhone(db: Executor, phone: string) {
+  return db
+    .select({
+      guardianId: guardians.guardianId,
+      firstName: guardians.firstName,
+      guardianHash: guardians.guardianHash,
+    })
+    .from(guardians)
+    .where(and(eq(guardians.phone, phone), isNotNull(guardians.guardianHash)))
+    .orderBy(guardians.guardianId);
 }
 
 export async function guardianOf(db: Executor, guardianId: string) {

@@ -54,7 +54,7 @@ test('taken once during the lease, again after it, sent once with the same Messa
   expect(await claimDue(db, later(SENDING_LEASE_MS - 1_000), 10)).toEqual([]);
   const [again] = await claimDue(db, later(SENDING_LEASE_MS + 1_000), 10);
   expect(again!.id).toBe(id);
-  const context = { schoolName: 'Colegio', portalUrl: 'http://portal.test', today: '2026-09-01' };
+  const context = { schoolName: 'Colegio', link: 'http://portal.test/', today: '2026-09-01' };
   expect(notificationMail(again!, context).messageId).toBe(
     notificationMail(first!, context).messageId,
   );

@@ -52,9 +52,14 @@ test('three days before the due date the family gets one e-mail: HTML and text, 
     'SELECT id FROM guardian_notifications WHERE order_id = $1',
     [orderId],
   );
-  expect(mail.text).toContain(`http://portal.cuota.test/?notification_id=${id}`);
+  // The family's own portal (enrolment's hash, carried by its guardian event): its sign-in
+  // page until a session exists, then the payments page with the notification opened.
+  const link =
+    `http://portal.cuota.test/guardians/${family.guardianHash}/payments?notification_id=${id}` +
+    '&utm_source=email&utm_medium=notificacion&utm_campaign=payment_reminder';
+  expect(mail.text).toContain(`Entra a tu portal: ${link}`);
   expect(mail.html).toContain(SCHOOL_NAME);
-  expect(mail.html).toContain(`href="http://portal.cuota.test/?notification_id=${id}"`);
+  expect(mail.html).toContain(`href="${link.replaceAll('&', '&#38;')}"`);
 
   // Planning the same day again (another pass, another instance) writes nothing more.
   const again = await planReminders(system.underTest.service.db, {

@@ -1,13 +1,15 @@
 import { formatMexicoDate, formatPeriod } from '@cuota/documents/date-format';
 import { formatPesos } from '@cuota/documents/money-format';
 import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
+import type { NotificationTemplate } from '@cuota/contracts/notifications/entities';
+import { dataProblemsPhrase } from '../families/data-problems';
 import type { NotificationRow } from '../guardian-notifications/notification-repository';
 
 /** What a message needs besides its row: who sends it and where the family lands. */
 export interface MessageContext {
   schoolName: string;
-  /** The portal's address (PUBLIC_URL). */
-  portalUrl: string;
+  /** The link the message carries: the family's portal page, or its short link (WhatsApp). */
+  link: string;
   /** A reminder's amount due today, from billing's quote right before sending. */
   amountDueCentavos?: number;
   /** Today in Mexico City: says whether the due date has passed. */
@@ -17,13 +19,6 @@ export interface MessageContext {
 export const pesos = (centavos: number) => `${formatPesos(centavos)} MXN`;
 /** A calendar date as people read it ("10 de septiembre de 2026"); noon avoids any zone shift. */
 export const day = (date: string) => formatMexicoDate(new Date(`${date}T12:00:00Z`));
-
-/** The portal with `notification_id`: opening it marks the notification as opened (spec §2). */
-export function portalLink(portalUrl: string, notificationId: string): string {
-  const url = new URL('/', portalUrl);
-  url.searchParams.set('notification_id', notificationId);
-  return url.toString();
-}
 
 /** A reminder's sentence parts, the same in an e-mail and a WhatsApp template. */
 export function reminderFacts(row: NotificationRow, context: MessageContext) {
@@ -64,20 +59,54 @@ function receivedLines(row: NotificationRow): [string, string[]] {
   ];
 }
 
+/** A «wrong_data» reminder's problems (queued as a list) as one Spanish phrase. */
+export const problemsOf = (row: NotificationRow) =>
+  dataProblemsPhrase(row.variables.problems!.split(','));
+
+function onboardingLines(row: NotificationRow, context: MessageContext): [string, string[]] {
+  return [
+    'Completa tu registro',
+    [
+      `Hola, ${row.variables.guardian_name}:`,
+      `${context.schoolName} te invita a terminar tu registro en el portal de pagos.`,
+      'Ahí consultas y pagas las colegiaturas de tus hijos, y pides tus facturas.',
+    ],
+  ];
+}
+
+function wrongDataLines(row: NotificationRow): [string, string[]] {
+  return [
+    'Revisa tus datos de facturación',
+    [
+      `Hola, ${row.variables.guardian_name}:`,
+      `El SAT no aceptaría tus facturas con estos datos: ${problemsOf(row)}.`,
+      'Corrígelos en tu portal tal como aparecen en tu constancia de situación fiscal.',
+    ],
+  ];
+}
+
+const LINES: Record<
+  NotificationTemplate,
+  (row: NotificationRow, context: MessageContext) => [string, string[]]
+> = {
+  payment_reminder: reminderLines,
+  payment_received: receivedLines,
+  onboarding_reminder: onboardingLines,
+  wrong_data_reminder: wrongDataLines,
+};
+
 /**
  * The e-mail of a notification: Spanish plain text and simple HTML with the school's name and
- * the portal link (a button in HTML, the bare link in text).
+ * the link to the family's portal (a button in HTML, the bare link in text).
  */
 export function notificationMail(row: NotificationRow, context: MessageContext): OutgoingMail {
-  const [title, lines] =
-    row.template === 'payment_reminder' ? reminderLines(row, context) : receivedLines(row);
-  const link = portalLink(context.portalUrl, row.id);
+  const [title, lines] = LINES[row.template](row, context);
   const signature = `${context.schoolName}, a través de Cuota`;
-  const text = [...lines, `Entra a tu portal: ${link}`, signature].join('\n\n');
+  const text = [...lines, `Entra a tu portal: ${context.link}`, signature].join('\n\n');
   const html = [
     `<h1 style="font-size:20px">${escapeHtml(context.schoolName)}</h1>`,
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">Entrar a mi portal</a></p>`,
+    `<p><a href="${escapeHtml(context.link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">Entrar a mi portal</a></p>`,
     `<p style="color:#555">${escapeHtml(signature)}</p>`,
   ].join('');
   return {

@@ -19,15 +19,16 @@ import type { NotificationsDb } from '../notifications-db';
 import { amountDueOf, quoteOpenOrders } from '../receivables/due-dates';
 import { scheduleOf } from '../reminders/reminder-repository';
 import { quietHoursEnd } from '../reminders/reminder-rules';
-import { schoolNamesOf } from '../families/family-repository';
+import { guardianHashesOf, schoolNamesOf } from '../families/family-repository';
 import { sendWhatsApp } from '../whatsapp/whatsapp-client';
 import type { WhatsAppSettings } from '../whatsapp/whatsapp-settings';
 import { whatsAppTemplate } from '../whatsapp/whatsapp-template';
+import { messageLink } from './message-link';
 import { notificationMail, type MessageContext } from './notification-mail';
 import { nextAttempt } from './retry-rules';
 
 export interface SenderSettings {
-  /** Notifications taken per pass. */
+  /** Notifications taken per pass, and sent at once (the bound on concurrent sends). */
   batch: number;
   /** Wait between passes when nothing is due. */
   idleMs: number;
@@ -49,7 +50,7 @@ interface Deps {
 }
 
 /**
- * Sends what is due (ADR 0064): claims a batch as SENDING, holds reminders in their school's
+ * Sends what is due (ADR 0064, 0084): claims a batch as SENDING, holds reminders in their school's
  * quiet hours, asks billing right before sending whether each reminded order is still open
  * (a payment since planning cancels the reminder), sends, marks SENT; a failure is retried
  * with backoff and then FAILED.
@@ -81,28 +82,32 @@ export class NotificationSender {
     const { db, now } = this.deps;
     const rows = await claimDue(db, now(), this.settings.batch);
     if (rows.length === 0) return { more: false };
-    const names = await schoolNamesOf(db, [...new Set(rows.map((r) => r.schoolId))]);
+    const [names, hashes] = await Promise.all([
+      schoolNamesOf(db, [...new Set(rows.map((r) => r.schoolId))]),
+      guardianHashesOf(db, [...new Set(rows.map((r) => r.guardianId))]),
+    ]);
     for (const [schoolId, ofSchool] of groupBy(rows, (r) => r.schoolId)) {
-      await this.sendSchool(ofSchool, names.get(schoolId) ?? 'Tu escuela');
+      await this.sendSchool(ofSchool, { schoolName: names.get(schoolId) ?? 'Tu escuela', hashes });
     }
     return { more: rows.length === this.settings.batch };
   }
 
-  private async sendSchool(rows: NotificationRow[], schoolName: string): Promise<void> {
+  private async sendSchool(rows: NotificationRow[], facts: PassFacts): Promise<void> {
     const { db, now } = this.deps;
-    const reminders = rows.filter((r) => r.template === 'payment_reminder');
     const schedule = await scheduleOf(db, rows[0]!.schoolId);
     const quietEnd = quietHoursEnd(schedule, now());
-    if (quietEnd) for (const r of reminders) await requeue(db, r.id, quietEnd, {});
-    const toSend = quietEnd ? rows.filter((r) => r.template !== 'payment_reminder') : rows;
+    const held = quietEnd ? rows.filter(heldInQuietHours) : [];
+    await Promise.all(held.map((r) => requeue(db, r.id, quietEnd!, {})));
+    const toSend = rows.filter((r) => !held.includes(r));
     let open: Map<string, QuotedOrder>;
     try {
       open = await this.openOrders(toSend);
     } catch (err) {
-      for (const r of toSend) await this.failed(r, err);
+      await Promise.all(toSend.map((r) => this.failed(r, err)));
       return;
     }
-    for (const row of toSend) await this.sendOne(row, schoolName, open);
+    // At once: each send waits on the network (SMTP pool, WhatsApp), not on the others.
+    await Promise.all(toSend.map((row) => this.sendOne(row, facts, open)));
   }
 
   private openOrders(rows: NotificationRow[]): Promise<Map<string, QuotedOrder>> {
@@ -111,18 +116,23 @@ export class NotificationSender {
     return quoteOpenOrders(this.deps.nc, this.deps.ns, rows[0]!.schoolId, orderIds);
   }
 
-  private async sendOne(row: NotificationRow, schoolName: string, open: Map<string, QuotedOrder>) {
+  private async sendOne(row: NotificationRow, facts: PassFacts, open: Map<string, QuotedOrder>) {
     const { db, now } = this.deps;
     const quote = row.orderId ? open.get(row.orderId) : undefined;
     if (row.orderId && !quote) return markCanceled(db, row.id, NO_LONGER_DUE);
-    const context: MessageContext = {
-      schoolName,
-      portalUrl: this.settings.portalUrl,
-      amountDueCentavos: quote ? amountDueOf(quote) : undefined,
-      today: mexicoCityDate(now()),
-    };
     let providerMessageId: string | null;
     try {
+      const link = await messageLink(db, row, {
+        portalUrl: this.settings.portalUrl,
+        guardianHash: facts.hashes.get(row.guardianId) ?? null,
+        now: now(),
+      });
+      const context: MessageContext = {
+        schoolName: facts.schoolName,
+        link,
+        amountDueCentavos: quote ? amountDueOf(quote) : undefined,
+        today: mexicoCityDate(now()),
+      };
       providerMessageId = await this.deliver(row, context);
     } catch (err) {
       return this.failed(row, err);
@@ -150,6 +160,15 @@ export class NotificationSender {
     else await markFailed(db, row.id, attempts, error);
   }
 }
+
+/** What every message of a pass needs: its school's name, its guardians' portal tokens. */
+interface PassFacts {
+  schoolName: string;
+  hashes: Map<string, string>;
+}
+
+/** Reminders wait for the end of quiet hours; a receipt answers the family's own payment now. */
+const heldInQuietHours = (row: NotificationRow) => row.template !== 'payment_received';
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

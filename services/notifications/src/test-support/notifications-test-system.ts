@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import {
@@ -9,7 +9,10 @@ import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
 import { quoteOrdersRequest, type QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
-import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import {
+  guardianCreatedV1,
+  type GuardianSnapshot,
+} from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { schoolUpdatedV1 } from '@cuota/contracts/events/enrolment.school.updated.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { ordersBilledV1 } from '@cuota/contracts/events/billing.orders.billed.v1';
@@ -45,6 +48,8 @@ export interface Family {
   guardianId: string;
   studentId: string;
   email: string;
+  /** Enrolment's portal token: the family's links go to /guardians/{guardianHash}/…. */
+  guardianHash: string;
 }
 
 /**
@@ -85,8 +90,8 @@ export interface NotificationsTestSystem {
   /** The service's clock: tests move it. */
   clock: { now: Date };
   publish<D extends EventDefinition>(definition: D, data: z.infer<D['data']>): Promise<string>;
-  /** Enrolment's events of a new family of the school (and the school's name). */
-  family(n: number, phone?: string): Promise<Family>;
+  /** Enrolment's events of a new family of the school; `guardian` overrides the snapshot. */
+  family(n: number, phone?: string, guardian?: Partial<GuardianSnapshot>): Promise<Family>;
   /** Billing's events of one order per family, due on `dueOn`, and waits until it is kept. */
   bill(families: Family[], dueOn: string, centavos?: number): Promise<string[]>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
@@ -106,6 +111,12 @@ export const TEST_WHATSAPP = {
   appSecret: 'secreto-de-la-app-de-prueba',
 };
 
+/** The messaging providers' secrets the tests' guardian_url callbacks are signed with. */
+export const TEST_CALLBACKS = {
+  twilioAuthToken: 'token-de-twilio-de-prueba',
+  trebleToken: 'token-de-treble-de-prueba',
+};
+
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
   options: { now?: Date; label?: string; identity?: TestIdentity } = {},
@@ -118,6 +129,7 @@ export async function startNotificationsTestSystem(
     plannerIntervalMs: 100,
     sender: { batch: 10, idleMs: 100 },
     whatsapp: { apiUrl: `${whatsapp.url}/v21.0`, ...TEST_WHATSAPP },
+    callbacks: TEST_CALLBACKS,
   });
   const billing = new OpenOrders();
   const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {
@@ -180,11 +192,12 @@ export async function startNotificationsTestSystem(
     clock,
     publish,
     consumed,
-    async family(n, phone) {
+    async family(n, phone, guardian = {}) {
       const family = {
         guardianId: randomUUID(),
         studentId: randomUUID(),
         email: `familia${n}.${randomUUID().slice(0, 8)}@example.mx`,
+        guardianHash: randomBytes(16).toString('base64url'),
       };
       const ids = [
         await publish(guardianCreatedV1, {
@@ -197,6 +210,9 @@ export async function startNotificationsTestSystem(
           billing_name: null,
           tax_id: null,
           tax_zip_code: null,
+          guardian_hash: family.guardianHash,
+          onboarding_stage: 'COMPLETED',
+          ...guardian,
         }),
         await publish(studentCreatedV1, {
           student_id: family.studentId,

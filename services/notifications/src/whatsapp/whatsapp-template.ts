@@ -1,8 +1,9 @@
+import type { NotificationTemplate } from '@cuota/contracts/notifications/entities';
 import type { NotificationRow } from '../guardian-notifications/notification-repository';
 import {
   day,
   pesos,
-  portalLink,
+  problemsOf,
   reminderFacts,
   type MessageContext,
 } from '../sending/notification-mail';
@@ -14,29 +15,44 @@ export interface TemplateMessage {
   variables: string[];
 }
 
-/**
- * A notification as WhatsApp sends it: only approved templates may open a conversation, so
- * each of ours maps to one (`recordatorio_pago`, `pago_recibido`) with its variables.
- */
-export function whatsAppTemplate(row: NotificationRow, context: MessageContext): TemplateMessage {
-  const link = portalLink(context.portalUrl, row.id);
-  const v = row.variables;
-  if (row.template === 'payment_reminder') {
-    const facts = reminderFacts(row, context);
-    return {
-      name: 'recordatorio_pago',
-      language: 'es_MX',
-      variables: [v.guardian_name!, facts.ofWhom, facts.when, facts.amount, link],
-    };
-  }
-  return {
+type Variables = (row: NotificationRow, context: MessageContext) => string[];
+
+/** Each notification's approved template and its variables, the link always last. */
+const TEMPLATES: Record<NotificationTemplate, { name: string; variables: Variables }> = {
+  payment_reminder: {
+    name: 'recordatorio_pago',
+    variables: (row, context) => {
+      const facts = reminderFacts(row, context);
+      return [row.variables.guardian_name!, facts.ofWhom, facts.when, facts.amount];
+    },
+  },
+  payment_received: {
     name: 'pago_recibido',
-    language: 'es_MX',
-    variables: [
+    variables: ({ variables: v }) => [
       v.guardian_name!,
       `${pesos(Number(v.amount_centavos))} el ${day(v.paid_on!)}`,
       v.concepts!,
-      link,
     ],
+  },
+  onboarding_reminder: {
+    name: 'completa_registro',
+    variables: (row, context) => [row.variables.guardian_name!, context.schoolName],
+  },
+  wrong_data_reminder: {
+    name: 'corrige_datos_fiscales',
+    variables: (row) => [row.variables.guardian_name!, problemsOf(row)],
+  },
+};
+
+/**
+ * A notification as WhatsApp sends it: only approved templates may open a conversation, so
+ * each of ours maps to one with its variables; the link is the message's short link.
+ */
+export function whatsAppTemplate(row: NotificationRow, context: MessageContext): TemplateMessage {
+  const template = TEMPLATES[row.template];
+  return {
+    name: template.name,
+    language: 'es_MX',
+    variables: [...template.variables(row, context), context.link],
   };
 }

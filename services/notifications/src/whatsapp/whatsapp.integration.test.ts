@@ -4,6 +4,7 @@
  * webhooks, signed; notifications keeps delivered and read on the message.
  */
 import { createHmac } from 'node:crypto';
+import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
 import { waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
 import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
@@ -71,10 +72,22 @@ test('a family with a phone gets the e-mail and the approved WhatsApp template; 
 
   const [message] = system.whatsapp.messages.filter((m) => m.to === '525512345678');
   expect(message).toMatchObject({ template: 'recordatorio_pago', id: row.provider_message_id });
-  expect(message!.text).toBe(
-    'Hola, Tutor1: te recordamos que el pago de Colegiatura de septiembre de 2026 de Alumno1 López ' +
-      'vence el 10 de septiembre de 2026. Importe pendiente: $2,500.00 MXN. ' +
-      `Entra a tu portal: http://portal.cuota.test/?notification_id=${row.id}`,
+  expect(message!.text).toMatch(
+    new RegExp(
+      '^Hola, Tutor1: te recordamos que el pago de Colegiatura de septiembre de 2026 de Alumno1 ' +
+        'López vence el 10 de septiembre de 2026. Importe pendiente: \\$2,500\\.00 MXN\\. ' +
+        'Entra a tu portal: http://portal\\.cuota\\.test/l/[A-Za-z0-9_-]{8}$',
+    ),
+  );
+  // The short link leads to the family's payments page, the notification and campaign kept.
+  const shortLink = new URL(message!.text.split(' ').at(-1)!);
+  const followed = await system.call(shortLink.pathname, ANONYMOUS_IDENTITY, {
+    redirect: 'manual',
+  });
+  expect(followed.status).toBe(302);
+  expect(followed.headers.get('location')).toBe(
+    `/guardians/${family.guardianHash}/payments?notification_id=${row.id}` +
+      '&utm_source=whatsapp&utm_medium=notificacion&utm_campaign=payment_reminder',
   );
   expect(row).toMatchObject({ status: 'SENT', recipient: '525512345678' });
   expect(row.delivered_at).not.toBeNull();

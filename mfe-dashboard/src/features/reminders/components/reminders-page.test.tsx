@@ -49,6 +49,8 @@ const log = {
     sent({
       id: 'n-2',
       channel: 'MAIL',
+      template: 'wrong_data_reminder',
+      reminder_kind: null,
       guardian_name: 'Pedro Ruiz',
       recipient: 'pedro@example.mx',
       state: 'FAILED',
@@ -127,6 +129,8 @@ test('the log lists each message with its state and filters by state in the URL'
   const rows = within(table).getAllByRole('row').slice(1);
   expect(within(rows[0]!).getByText('Leído')).toBeInTheDocument();
   expect(within(rows[0]!).getByText('525512345678')).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('Recordatorio de pago')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText('Corregir datos fiscales')).toBeInTheDocument();
   expect(within(rows[1]!).getByText('Fallido')).toBeInTheDocument();
   expect(within(rows[1]!).getByText('WhatsApp 131026: Message undeliverable')).toBeInTheDocument();
 

@@ -33,6 +33,8 @@ function readFilters(params: URLSearchParams): LogSearch {
 const WHAT: Record<SentNotification['template'], string> = {
   payment_reminder: 'Recordatorio de pago',
   payment_received: 'Pago recibido',
+  onboarding_reminder: 'Completar registro',
+  wrong_data_reminder: 'Corregir datos fiscales',
 };
 
 /** When the family read it, else when it arrived, else when it left. */

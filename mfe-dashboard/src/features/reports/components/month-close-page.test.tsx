@@ -28,6 +28,14 @@ const closeOf = (month: string): MonthClose => ({
         total_centavos: 1_406_500,
       },
     ],
+    applied: [
+      {
+        concept_name: 'Colegiatura',
+        level: 'elementary',
+        late_fee_centavos: 15_000,
+        early_payment_discount_centavos: 0,
+      },
+    ],
     late_fees_collected_centavos: 15_000,
     early_payment_discounts_centavos: 0,
     owed: {

@@ -21,6 +21,11 @@ export interface DayMethodSum {
 
 export const day = (at: unknown) => sql`(${at} AT TIME ZONE 'America/Mexico_City')::date`;
 
+/** `at` on one of the range's Mexico City days, as an index on `at` reads it (ADR 0085). */
+const withinDays = (at: unknown, r: DayRange) =>
+  sql`${at} >= (${r.from}::date::timestamp AT TIME ZONE 'America/Mexico_City')
+      AND ${at} < ((${r.to}::date + 1)::timestamp AT TIME ZONE 'America/Mexico_City')`;
+
 export const toSums = (rows: Record<string, unknown>[]): DayMethodSum[] =>
   rows.map((r) => ({
     date: String(r.date),
@@ -36,7 +41,7 @@ export async function paidByDay(db: Executor, r: DayRange): Promise<DayMethodSum
            count(*) AS n, sum(${payins.amountCentavos})::text AS centavos
       FROM ${payins}
      WHERE ${payins.schoolId} = ${r.schoolId} AND ${payins.paidAt} IS NOT NULL
-       AND ${day(payins.paidAt)} BETWEEN ${r.from}::date AND ${r.to}::date
+       AND ${withinDays(payins.paidAt, r)}
      GROUP BY 1, 2 ORDER BY 1, 2`);
   return toSums(rows);
 }
@@ -49,7 +54,7 @@ export async function reversedByDay(db: Executor, r: DayRange): Promise<DayMetho
       FROM ${payinReversals}
       JOIN ${payins} ON ${payins.id} = ${payinReversals.payinId}
      WHERE ${payinReversals.schoolId} = ${r.schoolId} AND ${payinReversals.status} = 'applied'
-       AND ${day(payinReversals.appliedAt)} BETWEEN ${r.from}::date AND ${r.to}::date
+       AND ${withinDays(payinReversals.appliedAt, r)}
      GROUP BY 1, 2 ORDER BY 1, 2`);
   return toSums(rows);
 }
@@ -68,7 +73,7 @@ export async function paidByLevel(
              ${payins.creditCreatedCentavos} AS credit
         FROM ${payins}
        WHERE ${payins.schoolId} = ${r.schoolId} AND ${payins.paidAt} IS NOT NULL
-         AND ${day(payins.paidAt)} BETWEEN ${r.from}::date AND ${r.to}::date),
+         AND ${withinDays(payins.paidAt, r)}),
     money AS (
       SELECT ${allocations.studentId} AS student_id,
              ${allocations.baseCentavos} + ${allocations.lateFeeCentavos} AS centavos

@@ -77,6 +77,18 @@ export const paymentsCloseSchema = z.object({
       reversed_centavos: centavos,
     }),
   ),
+  /**
+   * The same payins' money by what it paid: each order's concept and its student's level (base
+   * and late fee). What became credit (saldo a favor) or paid what a refund left owing has no
+   * concept: it is what `methods` collected beyond these rows.
+   */
+  concepts: z.array(
+    z.object({
+      concept_name: z.string(),
+      level: educationLevelSchema.nullable(),
+      collected_centavos: centavos,
+    }),
+  ),
 });
 export type PaymentsClose = z.infer<typeof paymentsCloseSchema>;
 

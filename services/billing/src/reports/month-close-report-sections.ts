@@ -88,6 +88,26 @@ function collectedSection({ payments }: MonthClose): CloseSection {
   };
 }
 
+/** The month's payins by what they paid; what paid no order (credit) closes the table. */
+function collectedByConceptSection({ payments }: MonthClose): CloseSection {
+  const collected = sum(payments.methods, (r) => r.collected_centavos);
+  const toOrders = sum(payments.concepts, (r) => r.collected_centavos);
+  return {
+    title: 'Cobrado por concepto y nivel (pagos del mes)',
+    columns: ['Concepto', 'Nivel', 'Cobrado'],
+    rows: [
+      ...payments.concepts.map((r) => [
+        r.concept_name,
+        levelLabel(r.level),
+        money(r.collected_centavos),
+      ]),
+      ['Saldo a favor y otros sin concepto', '', money(collected - toOrders)],
+      ['Total', '', money(collected)],
+    ],
+    totalled: true,
+  };
+}
+
 /** Late fees are part of what was collected; shown apart, by what they were charged on. */
 function appliedSection({ billing }: MonthClose): CloseSection {
   return {
@@ -144,6 +164,7 @@ function owedSection({ billing, as_of }: MonthClose): CloseSection {
 export const closeSections = (report: MonthClose): CloseSection[] => [
   billedSection(report),
   collectedSection(report),
+  collectedByConceptSection(report),
   appliedSection(report),
   invoicedSection(report),
   owedSection(report),

@@ -34,6 +34,7 @@ const PAYMENTS: PaymentsClose = {
   methods: [
     { method: 'cash', payins: 2, collected_centavos: 985_000, reversals: 0, reversed_centavos: 0 },
   ],
+  concepts: [{ concept_name: 'Colegiatura', level: 'elementary', collected_centavos: 985_000 }],
 };
 const INVOICING: InvoicingClose = {
   documents: [{ document: 'invoice', issued: 2, total_centavos: 985_000, canceled: 0 }],
@@ -184,8 +185,10 @@ test('the Excel and PDF downloads carry the same month', async () => {
   expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test("the workbook's late fees are by concept and level", async () => {
+test("the workbook's collections and late fees are by concept and level", async () => {
   const rows = (await workbookCells('2026-10')).join('|');
+  // Concepto | Nivel | Cobrado: payments' answer, $9,850.00.
+  expect(rows).toContain('Colegiatura|Primaria|9850|Saldo a favor y otros sin concepto|Total|9850');
   // Concepto | Nivel | Recargos | Descuentos por pronto pago: $150.00 of October's money.
   expect(rows).toContain('Colegiatura|Primaria|150');
 });

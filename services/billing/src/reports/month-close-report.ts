@@ -77,7 +77,7 @@ export async function monthClose(
       early_payment_discounts_centavos: total((row) => row.early_payment_discount_centavos),
       owed,
     },
-    payments,
+    payments: { ...payments, concepts: payments.concepts.sort(byConceptAndLevel) },
     invoicing,
   };
 }

@@ -85,3 +85,31 @@ export async function paidByLevel(
      GROUP BY d.level ORDER BY d.level NULLS LAST`);
   return rows.map((row) => ({ level: row.level, centavos: Number(row.centavos) }));
 }
+
+/**
+ * What payins paid in the range allocated to orders, by the order's concept and its student's
+ * level (base and late fee, whatever happened to the payin later, as `paidByDay`).
+ */
+export async function paidByConceptAndLevel(
+  db: Executor,
+  r: DayRange,
+): Promise<{ concept_name: string; level: EducationLevel | null; collected_centavos: number }[]> {
+  const { rows } = await db.execute<{
+    concept_name: string;
+    level: EducationLevel | null;
+    centavos: string;
+  }>(sql`
+    SELECT ${allocations.conceptName} AS concept_name, d.level,
+           sum(${allocations.baseCentavos} + ${allocations.lateFeeCentavos})::text AS centavos
+      FROM ${allocations}
+      JOIN ${payins} ON ${payins.id} = ${allocations.payinId}
+      LEFT JOIN ${studentDirectory} d ON d.student_id = ${allocations.studentId}
+     WHERE ${payins.schoolId} = ${r.schoolId} AND ${payins.paidAt} IS NOT NULL
+       AND ${withinDays(payins.paidAt, r)}
+     GROUP BY 1, 2`);
+  return rows.map((row) => ({
+    concept_name: row.concept_name,
+    level: row.level,
+    collected_centavos: Number(row.centavos),
+  }));
+}

@@ -57,6 +57,7 @@ const closeOf = (month: string): MonthClose => ({
         reversed_centavos: 50_000,
       },
     ],
+    concepts: [{ concept_name: 'Colegiatura', level: 'elementary', collected_centavos: 985_000 }],
   },
   invoicing: {
     documents: [{ document: 'credit_note', issued: 1, total_centavos: 50_000, canceled: 0 }],

@@ -79,3 +79,14 @@ describe.each(widths)('Inicio at %s width', (width) => {
     await page.context().close();
   });
 });
+
+test("printed, the owner's Inicio keeps its cards whole, two a row, charts in colour", async () => {
+  const page = await stillPage(browser, 'desktop');
+  await signIn(page, 'OWNER');
+  const asOfServerToday = await inicioDrawn(page, true);
+  // A letter page's width at 96 dpi, as the browser lays out what it prints.
+  await page.setViewportSize({ width: 816, height: 1056 });
+  await page.emulateMedia({ media: 'print' });
+  await expectScreenshot(page, 'dashboard-home-owner-print', asOfServerToday);
+  await page.context().close();
+});

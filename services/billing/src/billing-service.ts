@@ -3,6 +3,7 @@ import type { ServiceConfig } from '@cuota/service-host/service-config';
 import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
 import { directorySubscriptions } from './students/directory-subscriptions';
+import { GUARDIAN_NAMES_CONSUMER, guardianNameSubscriptions } from './guardians/guardian-names';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
@@ -84,5 +85,6 @@ export const billingService: ServiceDefinition<typeof schema> = {
   consumers: ({ logger, config }) => ({
     [STUDENT_DIRECTORY_CONSUMER]: directorySubscriptions(todayOf(config)),
     [PAYMENTS_CONSUMER]: paymentsSubscriptions(logger),
+    [GUARDIAN_NAMES_CONSUMER]: guardianNameSubscriptions(),
   }),
 };

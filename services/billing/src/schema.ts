@@ -47,6 +47,18 @@ export { idempotencyKeys } from '@cuota/service-runtime/idempotency/idempotency-
 /** Billing's copy of enrolment's students (docs/adr/0026): whom a bill run charges. */
 export { studentDirectory } from '@cuota/student-directory/student-directory-schema';
 
+/**
+ * Billing's copy of guardians' names, fed by enrolment.guardian.* as the student directory is
+ * by its events (docs/adr/0085): what names a family in billing's figures. A deleted
+ * guardian stays as a tombstone without a name, dated by its event.
+ */
+export const guardianNames = pgTable('guardian_names', {
+  guardianId: text('guardian_id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 

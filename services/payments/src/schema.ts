@@ -213,6 +213,10 @@ export const payins = pgTable(
     check('payins_status_check', inList(t.status.name, PAYIN_STATUS_VALUES)),
     check('payins_method_check', inList(t.method.name, METHOD_VALUES)),
     index('payins_school_created_idx').on(t.schoolId, t.createdAt),
+    // Inicio's collections and the month close read a school's payins by the day paid (ADR 0085).
+    index('payins_school_paid_idx')
+      .on(t.schoolId, t.paidAt)
+      .where(sql`${t.paidAt} IS NOT NULL`),
     index('payins_guardian_idx').on(t.guardianId),
     index('payins_student_ids_idx').using('gin', t.studentIds),
     index('payins_pending_card_idx')

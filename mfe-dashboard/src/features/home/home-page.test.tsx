@@ -89,6 +89,7 @@ function stubSchool(approvesPayouts = true): FetchStub {
       top_overdue: [
         {
           family_id: 'tutor-1',
+          guardian: { id: 'tutor-1', first_name: 'Marta', last_name: 'García' },
           overdue_centavos: 985_000,
           students: [
             { id: 'st-1', first_name: 'Ana', last_name: 'García' },
@@ -167,6 +168,10 @@ test('owner: owed, overdue by age, collection rate by level, top families linked
   expect(await top.findByRole('link', { name: 'Beto García' })).toHaveAttribute(
     'href',
     '/dashboard/due/st-2',
+  );
+  // The family by who is billed, then its students.
+  expect(top.getByRole('listitem')).toHaveTextContent(
+    /^Marta GarcíaAna GarcíaBeto García\$9,850\.00$/,
   );
 });
 

@@ -42,9 +42,23 @@ export const billedRowSchema = z.object({
 });
 export type BilledRow = z.infer<typeof billedRowSchema>;
 
+/**
+ * What the payments applied in the month brought besides the orders' base, per concept and
+ * student level: late fees paid, early-payment discounts granted (whatever month the order
+ * was due in).
+ */
+export const appliedRowSchema = z.object({
+  concept_name: z.string(),
+  level: educationLevelSchema.nullable(),
+  late_fee_centavos: centavos,
+  early_payment_discount_centavos: centavos,
+});
+export type AppliedRow = z.infer<typeof appliedRowSchema>;
+
 export const billingCloseSchema = z.object({
   billed: z.array(billedRowSchema),
-  /** Late fees and early-payment discounts of the payments applied in the month. */
+  applied: z.array(appliedRowSchema),
+  /** The sums of `applied`: late fees and early-payment discounts of the month's payments. */
   late_fees_collected_centavos: centavos,
   early_payment_discounts_centavos: centavos,
   /** What orders due by the close still owed of their base then, by days past due. */
@@ -61,6 +75,18 @@ export const paymentsCloseSchema = z.object({
       collected_centavos: centavos,
       reversals: count,
       reversed_centavos: centavos,
+    }),
+  ),
+  /**
+   * The same payins' money by what it paid: each order's concept and its student's level (base
+   * and late fee). What became credit (saldo a favor) or paid what a refund left owing has no
+   * concept: it is what `methods` collected beyond these rows.
+   */
+  concepts: z.array(
+    z.object({
+      concept_name: z.string(),
+      level: educationLevelSchema.nullable(),
+      collected_centavos: centavos,
     }),
   ),
 });

@@ -34,6 +34,10 @@ export const monthFiguresSchema = z.object({
     z.object({
       /** The billing guardian, or the student when it has none: one family a row. */
       family_id: z.string(),
+      /** Who is billed, by name; null when the students have nobody billed or no name is known yet. */
+      guardian: z
+        .object({ id: z.string(), first_name: z.string(), last_name: z.string() })
+        .nullable(),
       overdue_centavos: centavos,
       students: z.array(
         z.object({ id: z.string(), first_name: z.string(), last_name: z.string() }),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDatabase, runMigrations } from '@cuota/service-runtime/db/database';
-import { percentile } from '@cuota/testing/percentile';
+import { timed } from '@cuota/testing/timed';
 import { createTestDatabase } from '@cuota/testing/test-database';
 import type { BillingDb } from '../billing-db';
 import { billRunAnswer, startBillRun } from '../bill-runs/bill-run-job';
@@ -68,12 +68,6 @@ const seconds = async (work: () => Promise<unknown>) => {
   return Math.round((performance.now() - started) / 10) / 100;
 };
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
-  return { p50: at(50), p95: at(95) };
-}
-
 export const monthly = (name: string) => ({
   school_id: SCHOOL,
   name,
@@ -89,16 +83,6 @@ export const monthly = (name: string) => ({
 
 /** The i-th of pages visited in a scattered, repeatable order. */
 const spreadOver = (pages: number) => (i: number) => ((i * 7919) % pages) + 1;
-
-export async function timed(samples: number, work: (i: number) => Promise<unknown>) {
-  const ms: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const started = performance.now();
-    await work(i);
-    ms.push(performance.now() - started);
-  }
-  return percentiles(ms);
-}
 
 /**
  * Issue #8's billing targets on a throwaway database: a bill run for `students` students

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, runMigrations } from '@cuota/service-runtime/db/database';
 import { createTestDatabase } from '@cuota/testing/test-database';
+import { timed } from '@cuota/testing/timed';
 import type { BillingDb } from '../billing-db';
 import { startBillRun } from '../bill-runs/bill-run-job';
 import { drainBulkJobs } from '../bulk-jobs/bulk-job-runner';
@@ -15,7 +16,7 @@ import {
 } from '../reports/month-close-report-repository';
 import * as schema from '../schema';
 import { enrolStudents, orderCount, vacuumAnalyze } from './bench-data-repository';
-import { monthly, timed } from './billing-bench';
+import { monthly } from './billing-bench';
 import { payMostDueOrders, sumOfSchoolOrders } from './figures-bench-repository';
 
 const SCHOOL = '11111111-1111-4111-8111-111111111111';

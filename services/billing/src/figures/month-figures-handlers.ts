@@ -4,7 +4,12 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingContext } from '../billing-db';
 import { levelOrder } from '../delinquency/delinquency-report';
 import { addDays, addMonths } from '../orders/calendar';
-import { billedByLevel, notDueOfSchool, topOverdueFamilies } from './month-figures-repository';
+import {
+  billedByLevel,
+  namesOfGuardians,
+  notDueOfSchool,
+  topOverdueFamilies,
+} from './month-figures-repository';
 
 /** Inicio's billing figures for a month (issue 23), as of today. */
 export async function monthFigures(
@@ -20,6 +25,8 @@ export async function monthFigures(
     notDueOfSchool(ctx.db, schoolId, asOf),
     topOverdueFamilies(ctx.db, schoolId, asOf, TOP_OVERDUE_FAMILIES),
   ]);
+  const guardianIds = top.flatMap((f) => (f.guardianId ? [f.guardianId] : []));
+  const names = new Map((await namesOfGuardians(ctx.db, guardianIds)).map((g) => [g.id, g]));
   return {
     month,
     as_of: asOf,
@@ -33,6 +40,7 @@ export async function monthFigures(
     not_due_centavos: notDue,
     top_overdue: top.map((f) => ({
       family_id: f.familyId,
+      guardian: (f.guardianId && names.get(f.guardianId)) || null,
       overdue_centavos: Number(f.overdue),
       students: f.students.sort((a, b) => a.first_name.localeCompare(b.first_name, 'es')),
     })),

@@ -1,7 +1,7 @@
-import { and, between, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { overdueOf } from '../orders/order-repository';
-import { orders, studentDirectory } from '../schema';
+import { guardianNames, orders, studentDirectory } from '../schema';
 
 /** What an open order still owes of its base (late fees are the delinquency report's). */
 const pendingBase = sql<number>`coalesce(sum(${orders.totalCentavos} - ${orders.paidBaseCentavos}), 0)::bigint`;
@@ -48,6 +48,8 @@ export const topOverdueFamilies = (db: Executor, schoolId: string, asOf: string,
   db
     .select({
       familyId: family,
+      // The group's one billing guardian, or null for a student billed to nobody.
+      guardianId: sql<string | null>`min(${studentDirectory.billingGuardianId})`,
       overdue: pendingBase,
       students: sql<{ id: string; first_name: string; last_name: string }[]>`json_agg(DISTINCT
         jsonb_build_object('id', ${orders.studentId}, 'first_name', ${studentDirectory.firstName},
@@ -59,3 +61,16 @@ export const topOverdueFamilies = (db: Executor, schoolId: string, asOf: string,
     .groupBy(family)
     .orderBy(desc(pendingBase), family)
     .limit(limit);
+
+/** The names billing knows of these guardians (a deleted one has none). */
+export const namesOfGuardians = (db: Executor, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: guardianNames.guardianId,
+          first_name: guardianNames.firstName,
+          last_name: guardianNames.lastName,
+        })
+        .from(guardianNames)
+        .where(and(inArray(guardianNames.guardianId, ids), ne(guardianNames.lastName, '')));

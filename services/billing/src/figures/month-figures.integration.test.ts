@@ -1,4 +1,10 @@
+import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { guardianDeletedV1 } from '@cuota/contracts/events/enrolment.guardian.deleted.v1';
+import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
+import { publishEvent } from '@cuota/testing/publish-event';
+import { waitFor } from '@cuota/testing/wait-for';
 import {
+  GUARDIAN,
   OTHER_SCHOOL,
   SCHOOL,
   family,
@@ -68,7 +74,8 @@ test("a month's billing and what is paid of it by level; what is not due; top fa
     not_due_centavos: 3 * FEE,
     top_overdue: [
       {
-        family_id: expect.any(String),
+        family_id: GUARDIAN,
+        guardian: null, // enrolment has not said its name yet
         // Ana owes October to December; Beto October and December.
         overdue_centavos: 5 * FEE,
         students: [
@@ -78,11 +85,40 @@ test("a month's billing and what is paid of it by level; what is not due; top fa
       },
       {
         family_id: 'tutor-3',
+        guardian: null,
         overdue_centavos: 3 * FEE - 100_000,
         students: [{ id: S3, first_name: 'Carla', last_name: 'López' }],
       },
     ],
   });
+});
+
+const snapshot = (first_name: string, last_name: string) => ({
+  guardian_id: GUARDIAN,
+  school_ids: [SCHOOL],
+  first_name,
+  last_name,
+  email: null,
+  billing_name: null,
+  tax_id: null,
+  tax_zip_code: null,
+});
+const topFamily = async () =>
+  (await h.call(staff('OWNER'), `${FIGURES}?month=2026-11`)).body.top_overdue[0];
+
+test("a family is named by its billing guardian, as enrolment last said; deleted, it isn't", async () => {
+  await publishEvent(h.ns.nc, h.ns, guardianCreatedV1, snapshot('Marta', 'Garcia'));
+  await publishEvent(h.ns.nc, h.ns, guardianUpdatedV1, snapshot('Marta', 'García'));
+  await waitFor(async () => (await topFamily()).guardian?.last_name === 'García');
+  expect(await topFamily()).toMatchObject({
+    family_id: GUARDIAN,
+    guardian: { id: GUARDIAN, first_name: 'Marta', last_name: 'García' },
+  });
+  await publishEvent(h.ns.nc, h.ns, guardianDeletedV1, {
+    guardian_id: GUARDIAN,
+    school_ids: [SCHOOL],
+  });
+  await waitFor(async () => (await topFamily()).guardian === null);
 });
 
 test('the default month is this month, and its figures equal the sum of its orders', async () => {

@@ -45,17 +45,28 @@ export async function billedByConceptAndLevel(db: Executor, r: CloseRange) {
   }));
 }
 
-/** Late fees and early-payment discounts of what was applied in the month (net of reversals). */
+/**
+ * Late fees and early-payment discounts of what was applied in the month (net of reversals),
+ * per concept and student level.
+ */
 export async function appliedInMonth(db: Executor, r: CloseRange) {
-  const { rows } = await db.execute<{ late_fees: string | null; discounts: string | null }>(sql`
-    SELECT sum(a.late_fee_centavos) AS late_fees, sum(a.discount_centavos) AS discounts
-      FROM ${orderAllocations} a JOIN ${orders} o ON o.id = a.order_id
+  const { rows } = await db.execute<Record<string, string | null>>(sql`
+    SELECT c.name AS concept_name, d.level AS level,
+           sum(a.late_fee_centavos) AS late_fees, sum(a.discount_centavos) AS discounts
+      FROM ${orderAllocations} a
+      JOIN ${orders} o ON o.id = a.order_id
+      JOIN ${concepts} c ON c.id = o.concept_id
+      LEFT JOIN ${studentDirectory} d ON d.student_id = o.student_id
      WHERE o.school_id = ${r.schoolId}
-       AND a.applied_at >= ${startOf(r.from)} AND a.applied_at < ${endOf(r.to)}`);
-  return {
-    late_fees_collected_centavos: num(rows[0]?.late_fees),
-    early_payment_discounts_centavos: num(rows[0]?.discounts),
-  };
+       AND a.applied_at >= ${startOf(r.from)} AND a.applied_at < ${endOf(r.to)}
+     GROUP BY 1, 2
+    HAVING sum(a.late_fee_centavos) <> 0 OR sum(a.discount_centavos) <> 0`);
+  return rows.map((row) => ({
+    concept_name: String(row.concept_name),
+    level: row.level as EducationLevel | null,
+    late_fee_centavos: num(row.late_fees),
+    early_payment_discount_centavos: num(row.discounts),
+  }));
 }
 
 /**

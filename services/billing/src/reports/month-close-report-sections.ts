@@ -17,6 +17,8 @@ export interface CloseSection {
 }
 
 const money = (centavos: number): Cell => ({ centavos });
+const levelLabel = (level: MonthClose['billing']['billed'][number]['level']) =>
+  level ? EDUCATION_LEVEL_LABELS[level] : 'Sin nivel';
 const sum = <T>(rows: T[], pick: (r: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
 
 function billedSection({ billing }: MonthClose): CloseSection {
@@ -42,7 +44,7 @@ function billedSection({ billing }: MonthClose): CloseSection {
     rows: [
       ...billing.billed.map((r) => [
         r.concept_name,
-        r.level ? EDUCATION_LEVEL_LABELS[r.level] : 'Sin nivel',
+        levelLabel(r.level),
         r.orders,
         ...fields.map((f) => money(r[f])),
       ]),
@@ -57,7 +59,7 @@ function billedSection({ billing }: MonthClose): CloseSection {
   };
 }
 
-function collectedSection({ payments, billing }: MonthClose): CloseSection {
+function collectedSection({ payments }: MonthClose): CloseSection {
   const m = payments.methods;
   const collected = sum(m, (r) => r.collected_centavos);
   const reversed = sum(m, (r) => r.reversed_centavos);
@@ -81,24 +83,51 @@ function collectedSection({ payments, billing }: MonthClose): CloseSection {
         money(reversed),
         money(collected - reversed),
       ],
+    ],
+    totalled: true,
+  };
+}
+
+/** The month's payins by what they paid; what paid no order (credit) closes the table. */
+function collectedByConceptSection({ payments }: MonthClose): CloseSection {
+  const collected = sum(payments.methods, (r) => r.collected_centavos);
+  const toOrders = sum(payments.concepts, (r) => r.collected_centavos);
+  return {
+    title: 'Cobrado por concepto y nivel (pagos del mes)',
+    columns: ['Concepto', 'Nivel', 'Cobrado'],
+    rows: [
+      ...payments.concepts.map((r) => [
+        r.concept_name,
+        levelLabel(r.level),
+        money(r.collected_centavos),
+      ]),
+      ['Saldo a favor y otros sin concepto', '', money(collected - toOrders)],
+      ['Total', '', money(collected)],
+    ],
+    totalled: true,
+  };
+}
+
+/** Late fees are part of what was collected; shown apart, by what they were charged on. */
+function appliedSection({ billing }: MonthClose): CloseSection {
+  return {
+    title: 'Recargos cobrados y descuentos por pronto pago (pagos aplicados en el mes)',
+    columns: ['Concepto', 'Nivel', 'Recargos', 'Descuentos por pronto pago'],
+    rows: [
+      ...billing.applied.map((r) => [
+        r.concept_name,
+        levelLabel(r.level),
+        money(r.late_fee_centavos),
+        money(r.early_payment_discount_centavos),
+      ]),
       [
-        'Recargos cobrados (incluidos)',
+        'Total',
         '',
         money(billing.late_fees_collected_centavos),
-        '',
-        '',
-        '',
-      ],
-      [
-        'Descuentos por pronto pago',
-        '',
         money(billing.early_payment_discounts_centavos),
-        '',
-        '',
-        '',
       ],
     ],
-    totalled: false,
+    totalled: true,
   };
 }
 
@@ -135,6 +164,8 @@ function owedSection({ billing, as_of }: MonthClose): CloseSection {
 export const closeSections = (report: MonthClose): CloseSection[] => [
   billedSection(report),
   collectedSection(report),
+  collectedByConceptSection(report),
+  appliedSection(report),
   invoicedSection(report),
   owedSection(report),
 ];

@@ -34,6 +34,7 @@ const PAYMENTS: PaymentsClose = {
   methods: [
     { method: 'cash', payins: 2, collected_centavos: 985_000, reversals: 0, reversed_centavos: 0 },
   ],
+  concepts: [{ concept_name: 'Colegiatura', level: 'elementary', collected_centavos: 985_000 }],
 };
 const INVOICING: InvoicingClose = {
   documents: [{ document: 'invoice', issued: 2, total_centavos: 985_000, canceled: 0 }],
@@ -116,6 +117,7 @@ test("billed equals the month's orders, per concept and level", async () => {
   expect(sum(billed, (r) => r.total_centavos)).toBe(sum(september, (o) => o.total_centavos));
   expect(sum(billed, (r) => r.amount_centavos)).toBe(sum(september, (o) => o.amount_centavos));
   // Money in September: student 2's, on time, so no late fee.
+  expect(report.billing.applied).toEqual([]);
   expect(report.billing.late_fees_collected_centavos).toBe(0);
   // Payments and invoicing were asked for the same month, and their answers are the report's.
   expect(asked.at(-1)).toEqual({ school_id: SCHOOL, from: '2026-09-01', to: '2026-09-30' });
@@ -150,26 +152,45 @@ test("this month closes today: owed equals Adeudos' open orders, before late fee
       pendingBase,
     ),
   );
-  // Student 1's late fee was applied in October.
+  // Student 1's late fee (the allocation paid above) was applied in October, on September's
+  // Colegiatura of an elementary student: by concept and level, and in all.
+  expect(report.billing.applied).toEqual([
+    {
+      concept_name: 'Colegiatura',
+      level: 'elementary',
+      late_fee_centavos: 15_000,
+      early_payment_discount_centavos: 0,
+    },
+  ]);
   expect(report.billing.late_fees_collected_centavos).toBe(15_000);
 });
 
-test('the Excel and PDF downloads carry the same month', async () => {
-  const xlsx = await h.call(
-    staff(),
-    close('2026-09').replace('month_close/', 'month_close/excel/'),
-  );
+/** Every filled cell of the month's workbook. */
+async function workbookCells(month: string) {
+  const xlsx = await h.call(staff(), close(month).replace('month_close/', 'month_close/excel/'));
   expect(xlsx.status).toBe(200);
-  expect(xlsx.headers.get('content-disposition')).toContain('cierre-2026-09.xlsx');
+  expect(xlsx.headers.get('content-disposition')).toContain(`cierre-${month}.xlsx`);
   const ExcelJS = (await import('exceljs')).default;
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
-  const cells = book.getWorksheet('Cierre de mes')!.getSheetValues().flat().filter(Boolean);
+  return book.getWorksheet('Cierre de mes')!.getSheetValues().flat().filter(Boolean);
+}
+
+test('the Excel and PDF downloads carry the same month', async () => {
+  const cells = await workbookCells('2026-09');
   expect(cells).toContain('Cierre de septiembre de 2026');
   expect(cells).toContain(14_550); // $14,550.00 billed, as a number Excel sums
   const pdf = await h.call(staff(), close('2026-09').replace('month_close/', 'month_close/pdf/'));
   expect(pdf.status).toBe(200);
   expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test("the workbook's collections and late fees are by concept and level", async () => {
+  const rows = (await workbookCells('2026-10')).join('|');
+  // Concepto | Nivel | Cobrado: payments' answer, $9,850.00.
+  expect(rows).toContain('Colegiatura|Primaria|9850|Saldo a favor y otros sin concepto|Total|9850');
+  // Concepto | Nivel | Recargos | Descuentos por pronto pago: $150.00 of October's money.
+  expect(rows).toContain('Colegiatura|Primaria|150');
 });
 
 test('reports.read only, the own school only, a Spanish 400 for a bad month', async () => {

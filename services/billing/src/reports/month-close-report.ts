@@ -4,6 +4,7 @@ import {
   paymentsCloseRequest,
   type MonthClose,
 } from '@cuota/contracts/billing/month-close-report';
+import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
 import type { Namespace } from '@cuota/messaging/naming';
 import { requestReply } from '@cuota/messaging/request-reply';
 import { HttpError } from '@cuota/service-runtime/http/http-error';
@@ -25,6 +26,10 @@ export interface MonthCloseDeps extends BillingContext {
 const ASK_MS = 10_000;
 const UNAVAILABLE = (who: string) =>
   `${who} no responde y el cierre de mes necesita sus cifras. Intenta de nuevo en unos minutos.`;
+
+type ConceptAndLevel = { concept_name: string; level: EducationLevel | null };
+const byConceptAndLevel = (a: ConceptAndLevel, b: ConceptAndLevel) =>
+  a.concept_name.localeCompare(b.concept_name, 'es') || levelOrder(a.level) - levelOrder(b.level);
 
 /** Another domain's part; without it there is no close to hand over: 503. */
 async function partOf<T>(ask: Promise<T>, who: string): Promise<T> {
@@ -58,21 +63,21 @@ export async function monthClose(
     partOf(requestReply(deps.nc, deps.ns, paymentsCloseRequest, asked, ASK_MS), 'Pagos'),
     partOf(requestReply(deps.nc, deps.ns, invoicingCloseRequest, asked, ASK_MS), 'Facturación'),
   ]);
+  const total = (pick: (row: (typeof applied)[number]) => number) =>
+    applied.reduce((s, row) => s + pick(row), 0);
   return {
     month,
     from,
     to,
     as_of: asOf,
     billing: {
-      billed: billed.sort(
-        (a, b) =>
-          a.concept_name.localeCompare(b.concept_name, 'es') ||
-          levelOrder(a.level) - levelOrder(b.level),
-      ),
-      ...applied,
+      billed: billed.sort(byConceptAndLevel),
+      applied: applied.sort(byConceptAndLevel),
+      late_fees_collected_centavos: total((row) => row.late_fee_centavos),
+      early_payment_discounts_centavos: total((row) => row.early_payment_discount_centavos),
       owed,
     },
-    payments,
+    payments: { ...payments, concepts: payments.concepts.sort(byConceptAndLevel) },
     invoicing,
   };
 }

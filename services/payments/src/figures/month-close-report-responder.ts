@@ -8,15 +8,20 @@ import { PAYMENT_METHODS } from '@cuota/contracts/payments/payins';
 import type { Namespace } from '@cuota/messaging/naming';
 import { serveReplies } from '@cuota/messaging/request-reply';
 import type { Executor } from '@cuota/messaging/transaction';
-import { paidByDay, reversedByDay } from './figures-repository';
+import { paidByConceptAndLevel, paidByDay, reversedByDay } from './figures-repository';
 
 /**
  * Payments' part of the month close (ADR 0076): the same sums as Inicio's collections (payins
- * by the day paid, voids and refunds by the day the books moved), added up per method.
+ * by the day paid, voids and refunds by the day the books moved), added up per method; and
+ * what those payins paid, by concept and level (ADR 0085).
  */
 export async function paymentsClose(db: Executor, m: MonthRange): Promise<PaymentsClose> {
   const r = { schoolId: m.school_id, from: m.from, to: m.to };
-  const [paid, reversed] = await Promise.all([paidByDay(db, r), reversedByDay(db, r)]);
+  const [paid, reversed, concepts] = await Promise.all([
+    paidByDay(db, r),
+    reversedByDay(db, r),
+    paidByConceptAndLevel(db, r),
+  ]);
   return {
     methods: PAYMENT_METHODS.map((method) => {
       const of = (rows: typeof paid) => rows.filter((d) => d.method === method);
@@ -30,6 +35,7 @@ export async function paymentsClose(db: Executor, m: MonthRange): Promise<Paymen
         reversed_centavos: total(reversed, (d) => d.centavos),
       };
     }).filter((m) => m.payins > 0 || m.reversals > 0),
+    concepts,
   };
 }
 

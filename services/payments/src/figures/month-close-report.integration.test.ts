@@ -88,10 +88,26 @@ test("collected by method equals Pagos' totals for the month, voided payins incl
   expect(methods.map((m) => m.method).sort()).toEqual(['cash', 'credit_card', 'transfer']);
 });
 
+test("by concept and level: the orders' share of what came in, the rest became credit", async () => {
+  const { methods, concepts } = await close();
+  const { rows } = await h.books.$client.query(
+    `SELECT coalesce(sum(credit_created_centavos), 0)::bigint AS credit FROM payins
+      WHERE school_id = $1 AND paid_at IS NOT NULL`,
+    [school.id],
+  );
+  const collected = methods.reduce((s, m) => s + m.collected_centavos, 0);
+  const toOrders = concepts.reduce((s, c) => s + c.collected_centavos, 0);
+  expect(toOrders + Number(rows[0].credit)).toBe(collected);
+  // Ana's March order by card, Luis's by cash: one concept, their level.
+  expect(concepts).toEqual([
+    { concept_name: 'Colegiatura 1', level: 'elementary', collected_centavos: toOrders },
+  ]);
+});
+
 test('another school asks and sees nothing of this one', async () => {
   const other = await requestReply(h.ns.nc, h.ns, paymentsCloseRequest, {
     school_id: h.schools[1]!.id,
     ...month,
   });
-  expect(other).toEqual({ methods: [] });
+  expect(other).toEqual({ methods: [], concepts: [] });
 });

@@ -62,4 +62,13 @@ export const CardGrid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
   gap: ${({ theme }) => theme.space(4)};
   align-items: start;
+  /* On paper (issue 23: printable): two cards a row on a letter page, none cut by a page
+     break, and the charts' bars in their colours (printing drops backgrounds by default). */
+  @media print {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    & > * {
+      break-inside: avoid;
+      print-color-adjust: exact;
+    }
+  }
 `;

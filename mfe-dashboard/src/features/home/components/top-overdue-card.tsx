@@ -18,13 +18,18 @@ const List = styled.ol`
   }
 `;
 
+const Family = styled.span`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
 const Students = styled.span`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => `0 ${theme.space(3)}`};
 `;
 
-/** The families owing the most past due, each student a link to their Adeudos. */
+/** The families owing the most past due, by who is billed, each student a link to their Adeudos. */
 export function TopOverdueCard({ schoolId, today }: { schoolId: string; today: string }) {
   const query = useHomeMonthFiguresQuery({ schoolId, month: today.slice(0, 7) });
   return (
@@ -42,19 +47,26 @@ export function TopOverdueList({ families }: { families: MonthFigures['top_overd
         {families.map((f) => (
           <li key={f.family_id}>
             <span>
-              <Students>
-                {f.students.map((s) => (
-                  <UtmLink key={s.id} to={`/dashboard/due/${s.id}`}>
-                    {s.first_name} {s.last_name}
-                  </UtmLink>
-                ))}
-              </Students>
+              <Family>
+                {f.guardian && (
+                  <strong>
+                    {f.guardian.first_name} {f.guardian.last_name}
+                  </strong>
+                )}
+                <Students>
+                  {f.students.map((s) => (
+                    <UtmLink key={s.id} to={`/dashboard/due/${s.id}`}>
+                      {s.first_name} {s.last_name}
+                    </UtmLink>
+                  ))}
+                </Students>
+              </Family>
               <MoneyText centavos={f.overdue_centavos} />
             </span>
           </li>
         ))}
       </List>
-      <p>Vencido sin recargos, por familia (quien factura de cada alumno).</p>
+      <p>Vencido sin recargos, por familia (el tutor a quien se factura).</p>
     </>
   );
 }

@@ -28,6 +28,14 @@ const closeOf = (month: string): MonthClose => ({
         total_centavos: 1_406_500,
       },
     ],
+    applied: [
+      {
+        concept_name: 'Colegiatura',
+        level: 'elementary',
+        late_fee_centavos: 15_000,
+        early_payment_discount_centavos: 0,
+      },
+    ],
     late_fees_collected_centavos: 15_000,
     early_payment_discounts_centavos: 0,
     owed: {
@@ -49,6 +57,7 @@ const closeOf = (month: string): MonthClose => ({
         reversed_centavos: 50_000,
       },
     ],
+    concepts: [{ concept_name: 'Colegiatura', level: 'elementary', collected_centavos: 985_000 }],
   },
   invoicing: {
     documents: [{ document: 'credit_note', issued: 1, total_centavos: 50_000, canceled: 0 }],

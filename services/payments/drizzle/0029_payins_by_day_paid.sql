@@ -1,0 +1,2 @@
+-- ADR 0085: a school's payins by the day paid (Inicio's collections, the month close) read one range.
+CREATE INDEX "payins_school_paid_idx" ON "payins" USING btree ("school_id","paid_at") WHERE "payins"."paid_at" IS NOT NULL;

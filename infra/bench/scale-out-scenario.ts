@@ -22,6 +22,7 @@ const yes = (ok: boolean) => (ok ? 'yes' : '**NO**');
 function reportOf(f: ScaleOutFacts): string {
   const { load, relay } = f;
   const held = f.replication.filter((r) => r.replicas === 3).length;
+  const current = f.replication.filter((r) => r.current === 3).length;
   const doubled = relay.streams.filter((s) => s.messages !== s.outbox);
   const handled = Object.entries(load.handledBeforeKill)
     .filter(([, n]) => n > 0)
@@ -40,7 +41,7 @@ ${f.loadAverage.after.toFixed(1)} (2 cores, shared with other work).
 | measure | value |
 |---|---|
 | cluster up (namespaces, 3 NATS, 12 Node processes, 2 HAProxy, seeds), s | ${f.startSeconds.toFixed(0)} |
-| streams and durable consumers on 3 current replicas | ${held} of ${f.replication.length} |
+| streams and durable consumers on 3 replicas (all 3 caught up) | ${held} of ${f.replication.length} (${current}) |
 | session from BFF a read on BFF b | ${yes(!!f.session.a && f.session.a === f.session.b)} |
 | six simultaneous starts of one bill run (answers; runs) | ${f.billRun.answers.join(', ')}; ${f.billRun.runs} run |
 | cash payments through the balancer, 6 at a time | ${load.acknowledged} of ${load.payments} acknowledged in ${load.seconds.toFixed(1)} s (**${(load.acknowledged / load.seconds).toFixed(1)}/s**) |

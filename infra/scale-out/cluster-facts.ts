@@ -25,37 +25,40 @@ export async function query<T>(
 
 export interface Replicated {
   name: string;
-  /** Servers holding a copy (the leader and its current followers). */
+  /** Servers holding a copy: the leader and its followers. */
   replicas: number;
+  /** Of those, the ones caught up (a follower starved of CPU may lag for a moment). */
+  current: number;
   leader: string | undefined;
 }
+
+type ClusterInfo = { leader?: string; replicas?: { current: boolean }[] };
+
+const copiesOf = (name: string, cluster: ClusterInfo | undefined): Replicated => ({
+  name,
+  replicas: 1 + (cluster?.replicas?.length ?? 0),
+  current: 1 + (cluster?.replicas?.filter((r) => r.current).length ?? 0),
+  leader: cluster?.leader,
+});
 
 /** Every stream and durable consumer, with the servers that hold it. */
 export async function replication(nc: NatsConnection): Promise<Replicated[]> {
   const jsm = await jetstreamManager(nc);
   const held: Replicated[] = [];
   for await (const stream of jsm.streams.list()) {
-    held.push({
-      name: stream.config.name,
-      replicas: 1 + (stream.cluster?.replicas?.filter((r) => r.current).length ?? 0),
-      leader: stream.cluster?.leader,
-    });
+    held.push(copiesOf(stream.config.name, stream.cluster));
     for await (const consumer of jsm.consumers.list(stream.config.name))
-      held.push({
-        name: `${stream.config.name}/${consumer.name}`,
-        replicas: 1 + (consumer.cluster?.replicas?.filter((r) => r.current).length ?? 0),
-        leader: consumer.cluster?.leader,
-      });
+      held.push(copiesOf(`${stream.config.name}/${consumer.name}`, consumer.cluster));
   }
   return held;
 }
 
-/** Waits until every stream and consumer has `replicas` current copies (followers catch up). */
+/** Waits (a while) until every stream and consumer has `replicas` copies, all caught up. */
 export async function waitReplicated(nc: NatsConnection, replicas: number, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const held = await replication(nc);
-    if (held.every((h) => h.replicas === replicas) || Date.now() > deadline) return held;
+    if (held.every((h) => h.current === replicas) || Date.now() > deadline) return held;
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -122,8 +122,16 @@ function onHost(spec: ProcessSpec, h: AppHost, port: number): ProcessSpec {
   };
 }
 
-const serviceOn = (h: AppHost, profile: Profile, secrets: Secrets, s: ServiceName) =>
-  onHost(service(profile, secrets, s), h, profile.servicePorts[s]);
+/**
+ * Ten service instances share one PostgreSQL (max_connections 100 here, with other work on it):
+ * three connections each, not the default ten.
+ */
+const POOL_PER_INSTANCE = '3';
+
+const serviceOn = (h: AppHost, profile: Profile, secrets: Secrets, s: ServiceName) => {
+  const spec = onHost(service(profile, secrets, s), h, profile.servicePorts[s]);
+  return { ...spec, env: { ...spec.env, DATABASE_POOL_MAX: POOL_PER_INSTANCE } };
+};
 
 const bffOn = (h: AppHost, profile: Profile, secrets: Secrets) =>
   onHost(bff(profile, secrets), h, profile.bffPort);

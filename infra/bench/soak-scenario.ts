@@ -250,7 +250,7 @@ Command: \`npm run bench -- soak\` (infra/bench/soak-scenario.ts; SOAK_MINUTES=$
 ${new Date().toISOString().slice(0, 10)}. Every second: the demo family reads guardian.me, a
 child's orders and its payments; the owner reads the school's students and payins; every
 2 s a cash payment at the desk for the family; one bill run a third of the way in (undone at
-the end). Warm-up: the first ${Math.round(warmUpMs / 60_000)} min. Load average (1 min)
+the end). Warm-up: the first ${Math.round(warmUpMs / 1000)} s. Load average (1 min)
 before / after: ${loadBefore.toFixed(1)} / ${os.loadavg()[0]!.toFixed(1)} (2 cores, shared).
 
 Requests: ${load.requests}; errors (non-2xx or no answer): **${errors}**.

@@ -47,7 +47,7 @@ ${f.loadAverage.after.toFixed(1)} (2 cores, shared with other work).
 | cash payments through the balancer, 6 at a time | ${load.acknowledged} of ${load.payments} acknowledged in ${load.seconds.toFixed(1)} s (**${(load.acknowledged / load.seconds).toFixed(1)}/s**) |
 | killed (SIGKILL) a third of the way in | ${load.killed.join(', ')} |
 | attempts repeated by the client (same Idempotency-Key) | ${load.repeated} |
-| acknowledged payments missing / doubled / not settled | **${load.missing} / ${load.duplicated} / ${load.notSucceeded}** |
+| acknowledged payments missing / doubled / not settled | **${load.missing} / ${load.duplicated} / ${load.notSettled}** |
 | load end → every event published and acknowledged, s | ${load.drainSeconds.toFixed(1)} |
 | events handled per instance before the kill | ${handled} |
 | ledger check after the run | ${load.ledger.ok ? 'balanced, receivables equal billing' : '**FAILED**'} |

@@ -111,7 +111,11 @@ export async function unpublished(profile: Profile): Promise<number> {
 export async function waitDrained(profile: Profile, nc: NatsConnection, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const left = (await unpublished(profile)) + (await unacknowledged(nc));
+    // Right after a node dies, JetStream's API may time out while a new leader is elected.
+    const left = await Promise.all([unpublished(profile), unacknowledged(nc)]).then(
+      ([a, b]) => a + b,
+      () => Infinity,
+    );
     if (left === 0) return;
     if (Date.now() > deadline) throw new Error(`${left} events still in flight`);
     await new Promise((r) => setTimeout(r, 500));

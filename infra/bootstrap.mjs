@@ -79,6 +79,9 @@ const DEBIAN_PACKAGES = {
   xsltproc: '/usr/bin/xsltproc',
   'libxml2-utils': '/usr/bin/xmllint',
   'poppler-utils': '/usr/bin/pdftotext',
+  // The scale-out cluster (infra/scale-out, ADR 0086): its load balancer and NATS nodes.
+  haproxy: '/usr/sbin/haproxy',
+  'nats-server': '/usr/sbin/nats-server',
 };
 
 function ensureDebianPackages(names) {
@@ -104,11 +107,22 @@ if (!scripts[task]) {
 installDependencies();
 ensureDebianPackages(
   task === 'test'
-    ? ['chromium', 'xsltproc', 'libxml2-utils', 'poppler-utils']
-    : ['xsltproc', 'libxml2-utils'],
+    ? ['chromium', 'xsltproc', 'libxml2-utils', 'poppler-utils', 'haproxy', 'nats-server']
+    : task === 'bench'
+      ? ['xsltproc', 'libxml2-utils', 'haproxy', 'nats-server']
+      : ['xsltproc', 'libxml2-utils'],
 );
 
+// What follows `bench` names its scenarios (`npm run bench -- scale-out`: that one only).
+const extra = task === 'bench' ? process.argv.slice(3) : [];
 // Ctrl-C reaches the whole process group; let the child shut its processes down.
-const child = spawn('npm', ['run', '--silent', scripts[task]], { cwd: root, stdio: 'inherit' });
+const child = spawn(
+  'npm',
+  ['run', '--silent', scripts[task], ...(extra.length ? ['--', ...extra] : [])],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -48,6 +48,8 @@ export const ENV_MEANINGS: Record<string, string> = {
     'JSON of the OpenID Connect providers guardians sign in with on the app: `{ "google": { issuer, jwks_url, client_id } }`; unset, none',
   OIDC_CLIENT_IDS: 'client ids the OIDC sandbox issues to from its sign-in page (comma-separated)',
   DATABASE_URL: "the service's own PostgreSQL database",
+  DATABASE_POOL_MAX:
+    "connections one instance's pool may hold (default 10); instances × it must fit max_connections",
   CUOTA_CHECK_RESPONSES: '`1` (set by Jest): every answer is checked against its response schema',
   KUSHKI_SANDBOX_URL:
     "the gateway of schools with `use_kushki_sandbox` (the sandbox here, Kushki's UAT)",

@@ -2,13 +2,16 @@
 // journeys) and `bench` (npm run bench). They never share ports, databases, Redis keys
 // or NATS subjects.
 
+import { BRIDGE, EDGE, NATS_HOSTS, natsUrl } from '../scale-out/hosts.ts';
+
 export const SERVICES = ['enrolment', 'billing', 'payments', 'invoicing', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export const REMOTES = ['portal', 'dashboard', 'store'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
 export interface Profile {
-  name: 'dev' | 'e2e' | 'bench';
+  /** `scale`: the scale-out cluster on network namespaces (infra/scale-out, ADR 0086). */
+  name: 'dev' | 'e2e' | 'bench' | 'scale';
   host: string;
   bffPort: number;
   /** The BFF's internal /metrics listener (ADR 0077). */
@@ -84,6 +87,19 @@ export const PROFILES: Record<Profile['name'], Profile> = {
     redisPrefix: 'cuota-bench:',
     natsPrefix: 'bench',
   }),
+  // Dev's ports on every host of the scale-out cluster (ADR 0086): the public address is the
+  // edge's load balancer; PostgreSQL and Redis are forwarded on the bridge; NATS is its own.
+  scale: {
+    ...profile('scale', 0, {
+      databasePrefix: 'cuota_scale',
+      redisPrefix: 'cuota-scale:',
+      natsPrefix: '',
+    }),
+    host: EDGE.address,
+    postgresUrl: `postgres://postgres@${BRIDGE.address}:5432`,
+    redisUrl: `redis://${BRIDGE.address}:6379`,
+    natsUrl: natsUrl(NATS_HOSTS[0]!),
+  },
 };
 
 export function databaseUrl(profile: Profile, service: ServiceName): string {

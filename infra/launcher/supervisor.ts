@@ -7,6 +7,10 @@ export interface ProcessSpec {
   name: string;
   /** Arguments to this Node binary (Node 24): a script and its flags. */
   args: string[];
+  /** Another program than Node (e.g. nats-server, haproxy), given `args`. */
+  command?: string;
+  /** The network namespace to run it in (`ip netns exec`, which execs: the pid stays it). */
+  netns?: string;
   cwd: string;
   env: Record<string, string>;
   /** Polled until it answers 2xx; the process counts as started then. */
@@ -109,7 +113,11 @@ export class Supervisor {
 
   private launch(spec: ProcessSpec): Running {
     const log = fs.createWriteStream(this.logFile(spec.name), { flags: 'a' });
-    const child = spawn(process.execPath, spec.args, {
+    const command = spec.command ?? process.execPath;
+    const [program, args] = spec.netns
+      ? ['ip', ['netns', 'exec', spec.netns, command, ...spec.args]]
+      : [command, spec.args];
+    const child = spawn(program, args, {
       cwd: spec.cwd,
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

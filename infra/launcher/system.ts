@@ -203,21 +203,32 @@ export const DEMO_MERCHANT = {
 /**
  * Billing's, payments' and invoicing' demo data (concepts and a billed month, the merchant's
  * credentials, the fiscal entity and CSD): run once their services answer, since each waits
- * for its read models to hold the demo school. Idempotent, like enrolment's seed.
+ * for its read models to hold the demo school. Idempotent, like enrolment's seed. `netns`: run
+ * them on that host (the scale-out cluster's edge, where the PAC's control routes, which take
+ * loopback callers only, answer on 127.0.0.1).
  */
-async function seedMoney(profile: Profile, secrets: Secrets, demo: DemoAccess): Promise<void> {
+export async function seedMoney(
+  profile: Profile,
+  secrets: Secrets,
+  demo: DemoAccess,
+  netns?: string,
+): Promise<void> {
   const seeded = (['billing', 'payments', 'invoicing'] as const).filter((s) =>
     fs.existsSync(path.join(repoRoot, `services/${s}/dist/seed-main.cjs`)),
   );
+  const [command, prefix] = netns
+    ? ['ip', ['netns', 'exec', netns, process.execPath]]
+    : [process.execPath, []];
+  const pacHost = netns ? '127.0.0.1' : profile.host;
   await Promise.all(
     seeded.map((s) =>
-      runCommand(`seed-${s}`, process.execPath, [`services/${s}/dist/seed-main.cjs`], {
+      runCommand(`seed-${s}`, command, [...prefix, `services/${s}/dist/seed-main.cjs`], {
         cwd: repoRoot,
         env: {
           ...serviceEnv(profile, secrets, s),
           DEMO_SCHOOL_ID: demo.school_id,
           // Invoicing registers the demo school and families in the PAC's stand-in registry.
-          PAC_SANDBOX_URL: httpUrl(profile, profile.pacPort),
+          PAC_SANDBOX_URL: `http://${pacHost}:${profile.pacPort}`,
         },
         quiet: true,
       }),
@@ -225,7 +236,7 @@ async function seedMoney(profile: Profile, secrets: Secrets, demo: DemoAccess): 
   );
 }
 
-async function seedDemoSchool(profile: Profile, secrets: Secrets): Promise<DemoAccess> {
+export async function seedDemoSchool(profile: Profile, secrets: Secrets): Promise<DemoAccess> {
   const output = await runCommand(
     'seed',
     process.execPath,
@@ -251,7 +262,7 @@ async function seedDemoSchool(profile: Profile, secrets: Secrets): Promise<DemoA
  */
 export const SERVICE_HEAP_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=128'];
 
-function service(profile: Profile, secrets: Secrets, s: ServiceName): ProcessSpec {
+export function service(profile: Profile, secrets: Secrets, s: ServiceName): ProcessSpec {
   return {
     name: s,
     args: [...SERVICE_HEAP_FLAGS, '--enable-source-maps', `services/${s}/dist/main.cjs`],
@@ -278,7 +289,7 @@ export function remoteEntry(profile: Profile, r: RemoteName): string {
   return `${httpUrl(profile, profile.remotePorts[r])}/[version]/mf-manifest.json`;
 }
 
-function smtpSandbox(profile: Profile): ProcessSpec {
+export function smtpSandbox(profile: Profile): ProcessSpec {
   return {
     name: 'smtp-sandbox',
     args: ['infra/sandboxes/smtp/main.ts'],
@@ -288,7 +299,7 @@ function smtpSandbox(profile: Profile): ProcessSpec {
   };
 }
 
-function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+export function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec {
   const merchantsFile = path.join(stateDir(profile), 'gateway-merchants.json');
   fs.mkdirSync(stateDir(profile), { recursive: true });
   fs.writeFileSync(
@@ -326,7 +337,7 @@ function pacAccount(secrets: Secrets) {
   return { PAC_USER: 'facturacion@cuota.mx', PAC_PASSWORD: secrets.pacPassword };
 }
 
-function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+export function pacSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
   return {
     name: 'pac-sandbox',
     args: ['infra/sandboxes/pac/main.ts'],
@@ -359,7 +370,7 @@ function schoolSite(profile: Profile, demo: DemoAccess): ProcessSpec {
   };
 }
 
-function oidcSandbox(profile: Profile): ProcessSpec {
+export function oidcSandbox(profile: Profile): ProcessSpec {
   return {
     name: 'oidc-sandbox',
     args: ['infra/sandboxes/oidc/main.ts'],
@@ -378,7 +389,7 @@ function whatsappAccount(secrets: Secrets): Record<string, string> {
   };
 }
 
-function whatsappSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+export function whatsappSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
   return {
     name: 'whatsapp-sandbox',
     args: ['infra/sandboxes/whatsapp/main.ts'],
@@ -404,7 +415,7 @@ function oidcProviders(profile: Profile): string {
 /** Young generation 8 MB per semi-space (shorter scavenges), old generation at most 160 MB. */
 export const BFF_HEAP_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=160'];
 
-function bff(profile: Profile, secrets: Secrets): ProcessSpec {
+export function bff(profile: Profile, secrets: Secrets): ProcessSpec {
   const services = Object.fromEntries(
     SERVICES.map((s) => [`${s.toUpperCase()}_URL`, httpUrl(profile, profile.servicePorts[s])]),
   );

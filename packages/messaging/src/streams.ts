@@ -22,11 +22,10 @@ export async function ensureStream(
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
     max_age: nanos(MAX_AGE_MS),
   };
-  try {
-    await jsm.streams.info(name);
-    await jsm.streams.update(name, config);
-  } catch {
-    await jsm.streams.add(config);
-  }
+  const existing = await jsm.streams.info(name).catch(() => undefined);
+  // The replica count is the operator's (3 on a cluster): a restart must not scale it back to 1.
+  if (existing)
+    await jsm.streams.update(name, { ...config, num_replicas: existing.config.num_replicas });
+  else await jsm.streams.add(config);
   return name;
 }

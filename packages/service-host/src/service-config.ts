@@ -7,6 +7,8 @@ const serviceEnvSchema = z.object({
   /** The interface to listen on; only the BFF faces the network, so loopback by default. */
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url(),
+  /** Connections each instance may hold: instances × this must fit PostgreSQL's max_connections. */
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().optional(),
   NATS_URL: z.string().min(1),
   NATS_PREFIX: z.string().default(''),
   IDENTITY_PUBLIC_JWK: z.string().min(1).transform(parseJwkEnv),
@@ -22,6 +24,8 @@ export interface ServiceConfig {
   /** The interface the service listens on (HOST); default 127.0.0.1. */
   host?: string;
   databaseUrl: string;
+  /** The pool's size (DATABASE_POOL_MAX); default 10. */
+  databasePoolMax?: number;
   natsUrl: string;
   natsPrefix: string;
   identityPublicJwk: ReturnType<typeof parseJwkEnv>;
@@ -41,6 +45,7 @@ export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     natsUrl: e.NATS_URL,
     natsPrefix: e.NATS_PREFIX,
     identityPublicJwk: e.IDENTITY_PUBLIC_JWK,

@@ -156,7 +156,7 @@ async function openDatabase<S extends Record<string, unknown>>(
   config: ServiceConfig,
 ): Promise<Database<S>> {
   await ensureDatabase(config.databaseUrl);
-  const db = createDatabase(config.databaseUrl, definition.schema);
+  const db = createDatabase(config.databaseUrl, definition.schema, config.databasePoolMax);
   await runMigrations(db as Database<Record<string, unknown>>, definition.migrationsFolder);
   return db;
 }

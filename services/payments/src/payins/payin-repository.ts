@@ -192,6 +192,20 @@ export async function markPayinFailed(
   return row;
 }
 
+/** A paid payin given back whole (a store sale whose units sold out): false if it was not paid. */
+export async function cancelPaidPayin(
+  tx: Executor,
+  payinId: string,
+  error: { code: string; message: string },
+): Promise<boolean> {
+  const canceled = await tx
+    .update(payins)
+    .set({ status: 'canceled', errorCode: error.code, errorMessage: error.message })
+    .where(and(eq(payins.id, payinId), eq(payins.status, 'success')))
+    .returning({ id: payins.id });
+  return canceled.length > 0;
+}
+
 export interface Settlement {
   paidAt: Date;
   allocations: OrderAllocation[];

@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
-import { transactionWakingRelay } from '@cuota/messaging/outbox/wake-after-commit';
 import { schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
-import { payinById, type PayinRow } from '../payins/payin-repository';
-import { payins } from '../schema';
+import { cancelPaidPayin, payinById, type PayinRow } from '../payins/payin-repository';
 import { markStock, type StoreCheckoutRow } from './store-checkout-repository';
 
 export const LAPSED_SALE_REFUNDED =
@@ -19,13 +16,10 @@ export const LAPSED_SALE_REFUNDED =
  */
 async function bookRefund(deps: PaymentsDeps, payin: PayinRow, gatewayTicket: string) {
   const now = deps.now();
-  await transactionWakingRelay(deps.db, async (tx) => {
-    const [canceled] = await tx
-      .update(payins)
-      .set({ status: 'canceled', errorCode: 'STORE_SOLD_OUT', errorMessage: LAPSED_SALE_REFUNDED })
-      .where(and(eq(payins.id, payin.id), eq(payins.status, 'success')))
-      .returning({ id: payins.id });
-    if (!canceled) return;
+  // The relay is woken after the commit, as for every transaction (ADR 0080).
+  await deps.db.transaction(async (tx) => {
+    const error = { code: 'STORE_SOLD_OUT', message: LAPSED_SALE_REFUNDED };
+    if (!(await cancelPaidPayin(tx, payin.id, error))) return;
     await postLedgerTransaction(tx, {
       idempotencyKey: `payin:${payin.id}:store-lapsed-refund`,
       schoolId: payin.schoolId,

@@ -1,10 +1,12 @@
-import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import { schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { cancelPaidPayin, payinById, type PayinRow } from '../payins/payin-repository';
-import { markStock, type StoreCheckoutRow } from './store-checkout-repository';
+import {
+  enqueueLapsedSaleReversed,
+  markStock,
+  type StoreCheckoutRow,
+} from './store-checkout-repository';
 
 export const LAPSED_SALE_REFUNDED =
   'Tus artículos se agotaron mientras se confirmaba tu pago; te devolvimos el cargo a la tarjeta.';
@@ -36,19 +38,7 @@ async function bookRefund(deps: PaymentsDeps, payin: PayinRow, gatewayTicket: st
         },
       ],
     });
-    await enqueueEvent(tx, payinReversedV1, {
-      reversal_id: `store-lapsed:${payin.id}`,
-      payin_id: payin.id,
-      school_id: payin.schoolId,
-      kind: 'refund',
-      whole: true,
-      amount_centavos: payin.amountCentavos,
-      allocations: [],
-      credit_reversed_centavos: 0,
-      reason: LAPSED_SALE_REFUNDED,
-      reversed_at: now.toISOString(),
-      reversed_by: null,
-    });
+    await enqueueLapsedSaleReversed(tx, payin, LAPSED_SALE_REFUNDED, now);
   });
 }
 

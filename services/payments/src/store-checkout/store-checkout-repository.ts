@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { StoreCheckoutStatus } from '@cuota/contracts/payments/store-checkout';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import type { PayinRow } from '../payins/payin-repository';
 import { payins, storeCheckouts, type StoreStockState } from '../schema';
 
 /** The only code that reads or writes `store_checkouts` (ADR 0074). */
@@ -72,4 +75,29 @@ export async function storeCheckoutStatusOf(
     created_at: payin.createdAt.toISOString(),
     paid_at: payin.paidAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * payments.payin.reversed (whole) for a lapsed sale given back: invoicing cancels or withdraws
+ * the sale's CFDI. In the transaction that cancels the payin.
+ */
+export async function enqueueLapsedSaleReversed(
+  tx: Executor,
+  payin: PayinRow,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await enqueueEvent(tx, payinReversedV1, {
+    reversal_id: `store-lapsed:${payin.id}`,
+    payin_id: payin.id,
+    school_id: payin.schoolId,
+    kind: 'refund',
+    whole: true,
+    amount_centavos: payin.amountCentavos,
+    allocations: [],
+    credit_reversed_centavos: 0,
+    reason,
+    reversed_at: now.toISOString(),
+    reversed_by: null,
+  });
 }

@@ -77,6 +77,10 @@ export const ENV_MEANINGS: Record<string, string> = {
   GATEWAY_WEBHOOK_SECRET: "the demo merchant's webhook signature secret",
   GATEWAY_WEBHOOK_URL: 'where the gateway sandbox sends the demo merchant’s webhooks',
   PAC_SANDBOX_URL: 'registers the demo taxpayers in the PAC sandbox',
+  TWILIO_AUTH_TOKEN:
+    "notifications: checks Twilio's X-Twilio-Signature on the guardian_url callback; unset, the callback answers 401",
+  TREBLE_WEBHOOK_TOKEN:
+    "notifications: the X-Treble-Token Treble's guardian_url callback must carry; unset, it answers 401",
   WHATSAPP_API_URL:
     "the WhatsApp Cloud API's base with its version (Meta's Graph API, the sandbox in development); no WhatsApp without the four WHATSAPP_* of notifications",
   WHATSAPP_PHONE_NUMBER_ID: 'the business phone number notifications sends WhatsApp from',

@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import pg from 'pg';
 import type { Logger } from '../logging/logger';
 import type { Database } from './database';
 
@@ -11,12 +11,14 @@ interface NotificationListenerOptions {
 }
 
 /**
- * LISTENs on a PostgreSQL channel with a connection of its own and calls `onNotify` for each
+ * LISTENs on a PostgreSQL channel with a connection of its own, outside the pool (a LISTEN holds
+ * its connection for the process's life: three of them took a whole pool of three and starved
+ * every query, /readyz's too, in the scale-out cluster), and calls `onNotify` for each
  * notification; when the connection is lost it says so and listens again after `retryMs`
  * (whoever uses it keeps polling meanwhile). A NOTIFY sent in a transaction arrives at commit.
  */
 export class NotificationListener {
-  private client: PoolClient | undefined;
+  private client: pg.Client | undefined;
   private running = false;
 
   private readonly options: NotificationListenerOptions;
@@ -38,10 +40,11 @@ export class NotificationListener {
   private async listen(): Promise<void> {
     if (!this.running || this.client) return;
     try {
-      const client = await this.options.db.$client.connect();
+      const client = new pg.Client(this.options.db.$client.options);
       this.client = client;
       client.on('notification', () => this.options.onNotify());
       client.on('error', (err) => this.relisten(err));
+      await client.connect();
       await client.query(`LISTEN ${this.options.channel}`);
       this.options.onNotify(); // anything committed before we listened
     } catch (err) {
@@ -63,6 +66,6 @@ export class NotificationListener {
     this.client = undefined;
     if (!client) return;
     client.removeAllListeners('notification');
-    client.release(true);
+    client.end().catch(() => undefined);
   }
 }

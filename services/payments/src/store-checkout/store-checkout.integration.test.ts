@@ -275,10 +275,14 @@ test('paid after its hold lapsed and its last unit was sold: refunded whole, boo
     await webhooks({}); // lifting the hold sends what it held
   }
   await h.waitForStatus(first.body.payment_id, 'success');
+  // Billing is told of the first sale's units after its settlement commits: wait for both.
   await waitFor(
     async () =>
       (await h.count('store_checkouts', "payin_id = $1 AND stock = 'refunded'", [
         late.body.payment_id,
+      ])) === 1 &&
+      (await h.count('store_checkouts', "payin_id = $1 AND stock = 'committed'", [
+        first.body.payment_id,
       ])) === 1,
   );
   const checkouts = await h.books.$client.query(

@@ -53,6 +53,9 @@ test("a reminder e-mail's link opens the portal and the school sees it opened", 
   expect(reminded.queued).toBe(1);
   const link = await readReminderLink(urls.mailbox, demo.guardian_email, since);
   const notificationId = new URL(link).searchParams.get('notification_id')!;
+  // A payment reminder leads to the family's own Pagos (ADR 0084), not the public landing.
+  const target = new URL(link);
+  expect(target.pathname).toBe(`/guardians/${demo.guardian_hash}/payments`);
 
   const opened = page.waitForResponse((r) =>
     r.url().includes('/api/trpc/guardian.openNotification'),
@@ -63,8 +66,10 @@ test("a reminder e-mail's link opens the portal and the school sees it opened", 
     id: notificationId,
     opened_at: expect.any(String),
   });
-  await page.waitForURL(new RegExp(`/guardians/${demo.guardian_hash}$`));
-  await page.getByTestId('dependent-card').first().waitFor();
+  await page.waitForURL(
+    (url) => url.pathname === target.pathname && !url.searchParams.has('notification_id'),
+  );
+  await page.getByRole('heading', { name: 'Pagos', level: 1 }).waitFor();
   await expectAccessible(page);
 
   await eventually(async () => {

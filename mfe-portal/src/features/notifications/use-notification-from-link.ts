@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-
-/** The query parameter a reminder's link carries (spec: the portal opens it on any page). */
-export const NOTIFICATION_PARAM = 'notification_id';
+import { NOTIFICATION_PARAM } from '@cuota/web-core/routing/notification-link';
 
 /**
  * A link from a reminder marks its notification opened, whatever page it leads to, and the

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Card } from '@cuota/ui/card';
 import { PageLayout } from '@cuota/ui/page-layout';
+import { NOTIFICATION_PARAM, withNotification } from '@cuota/web-core/routing/notification-link';
 import { UtmLink, UtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { useSession } from '@cuota/web-core/session/use-session';
 import { homeFor } from '../../features/session/utils/home-for';
@@ -11,11 +12,9 @@ export function LandingPage() {
   const home = homeFor(user);
   // A reminder's link is this page with its notification_id: a signed-in family is taken to
   // its portal with it, which opens the notification (spec §2).
-  const notificationId = new URLSearchParams(useLocation().search).get('notification_id');
-  if (user?.kind === 'guardian' && notificationId) {
-    const search = new URLSearchParams({ notification_id: notificationId });
-    return <UtmNavigate to={`${home.to}?${search}`} replace />;
-  }
+  const { search } = useLocation();
+  if (user?.kind === 'guardian' && new URLSearchParams(search).has(NOTIFICATION_PARAM))
+    return <UtmNavigate to={withNotification(home.to, search)} replace />;
   return (
     <PageLayout
       title="Colegiaturas sin filas ni complicaciones"

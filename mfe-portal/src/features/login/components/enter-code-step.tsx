@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import type { GuardianLoginInfo } from '@cuota/contracts/identity/guardian-login';
 import { AUTH_PROVIDERS } from '@cuota/contracts/identity/session';
 import { Button } from '@cuota/ui/button';
@@ -6,6 +7,7 @@ import { FormColumn, FormRow } from '@cuota/ui/form-pieces';
 import { TextField } from '@cuota/ui/text-field';
 import { signedIn } from '@cuota/web-core/auth/sign-in';
 import { useAuthActions } from '@cuota/web-core/auth/use-auth-actions';
+import { withNotification } from '@cuota/web-core/routing/notification-link';
 import { useUtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { signInMessage } from '../utils/sign-in-messages';
 import { useCodeRequest, type CodeRequest } from './use-code-request';
@@ -39,6 +41,7 @@ function whereTheCodeIs(request: CodeRequest, emailHint: string): string {
 export function EnterCodeStep({ guardianHash, info, request }: EnterCodeStepProps) {
   const { signIn } = useAuthActions();
   const navigate = useUtmNavigate();
+  const { search } = useLocation();
   const resend = useCodeRequest(guardianHash);
   const [code, setCode] = useState(request.kind === 'from-link' ? request.code : '');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +58,8 @@ export function EnterCodeStep({ guardianHash, info, request }: EnterCodeStepProp
         guardian_hash: guardianHash,
         code,
       });
-      if (signedIn(result)) return navigate(`/guardians/${guardianHash}`);
+      // A reminder's notification_id, kept through the sign-in, opens once the portal shows.
+      if (signedIn(result)) return navigate(withNotification(`/guardians/${guardianHash}`, search));
       setError(signInMessage(result.error));
     } catch {
       setError(signInMessage(null));

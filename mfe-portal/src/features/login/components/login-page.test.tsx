@@ -106,6 +106,24 @@ test('the right code signs in, refreshes the session and opens the guardian home
   expect(form.get('code')).toBe('482913');
 });
 
+test("signed in from a reminder's link: home opens with the reminder's notification_id", async () => {
+  stubLoginServer()
+    .on('POST', '/api/auth/callback/guardian-code', {
+      url: `http://localhost/guardians/${GUARDIAN_HASH}`,
+    })
+    .on('GET', '/api/auth/session', guardianSession());
+  const { router } = renderLogin(`${utm}&notification_id=n-7`);
+  const user = await reachCodeStep();
+
+  await user.type(screen.getByLabelText('Código de acceso'), '482913');
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+  await screen.findByTestId('location');
+  expect(router.state.location.pathname).toBe(`/guardians/${GUARDIAN_HASH}`);
+  const search = new URLSearchParams(router.state.location.search);
+  expect([search.get('notification_id'), search.get('utm_source')]).toEqual(['n-7', 'correo']);
+});
+
 test("the e-mail's link brings the code: one tap on «Entrar» signs in, nothing is sent first", async () => {
   const network = stubLoginServer()
     .on('POST', '/api/auth/callback/guardian-code', {

@@ -40,6 +40,23 @@ test('signed out: local storage is cleared and the login page opens, utm kept', 
   expect(localStorage.getItem('left-over')).toBeNull();
 });
 
+test("signed out on a reminder's link: the login page keeps its notification_id", async () => {
+  const { router } = renderGuarded(`${home}/payments${utm}&notification_id=n-7`, null);
+
+  await screen.findByText('Página del portal');
+  expect(router.state.location.pathname).toBe(`${home}/login`);
+  expect(new URLSearchParams(router.state.location.search).get('notification_id')).toBe('n-7');
+  expect(new URLSearchParams(router.state.location.search).get('utm_source')).toBe('whatsapp');
+});
+
+test('signed in on the login page: home, with the notification_id it came with', async () => {
+  const { router } = renderGuarded(`${home}/login?notification_id=n-7`, {});
+
+  await screen.findByText('Página del portal');
+  expect(router.state.location.pathname).toBe(home);
+  expect(router.state.location.search).toBe('?notification_id=n-7');
+});
+
 test('signed out with storage blocked: the cookies error page', async () => {
   jest.spyOn(Storage.prototype, 'clear').mockImplementation(() => {
     throw new DOMException('denied', 'SecurityError');

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useFeaturesToggleQuery, useGuardianMeQuery } from '@cuota/web-core/api/guardian-api';
+import { withNotification } from '@cuota/web-core/routing/notification-link';
 import { UtmNavigate } from '@cuota/web-core/routing/utm-link';
 import { useSession } from '@cuota/web-core/session/use-session';
 import { clearLocalStorage } from '../utils/clear-local-storage';
@@ -18,14 +19,15 @@ function SignedOut({
   // Clearing once per mount (the guard remounts this per path) is idempotent, so it is
   // safe in the state initialiser; an effect would first render the protected page.
   const [storageWorks] = useState(clearLocalStorage);
+  const { search } = useLocation();
   if (!storageWorks) return <UtmNavigate to="/cookies-error" replace />;
-  return onLoginPage ? children : <UtmNavigate to={loginPath} replace />;
+  return onLoginPage ? children : <UtmNavigate to={withNotification(loginPath, search)} replace />;
 }
 
 /** Applies the spec §4 session rules to every page under /guardians/{guardianHash}. */
 export function GuardianGuard({ children }: { children: ReactNode }) {
   const { guardianHash = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { status, data } = useSession();
   const subpath = pathname.slice(`/guardians/${guardianHash}`.length).replace(/^\/+|\/+$/g, '');
   const access = decideGuardianAccess({ status, user: data?.user ?? null, guardianHash, subpath });
@@ -45,7 +47,8 @@ export function GuardianGuard({ children }: { children: ReactNode }) {
         </SignedOut>
       );
     case 'redirect':
-      return <UtmNavigate to={access.to} replace />;
+      // From the login page once signed in: a reminder's notification goes along.
+      return <UtmNavigate to={withNotification(access.to, search)} replace />;
     case 'allow':
       return children;
   }

@@ -1,32 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 const column = (page: Page, title: string) => page.getByRole('region', { name: title });
 const card = (page: Page, title: string, name: string) =>
   column(page, title).getByRole('listitem', { name });
 
 test('an admissions officer takes a lead to an inscribed student', async () => {
-  const { demo, urls, profile } = system;
+  const { demo, urls, profile } = journey.system;
   const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
   const surname = `Recorrido ${Date.now().toString(36)}`;
   const name = `Valeria ${surname}`;
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(officer.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
@@ -77,10 +66,10 @@ test('an admissions officer takes a lead to an inscribed student', async () => {
 });
 
 test('a family signs up from the store, signed out, and the officer finds them among Interesados', async () => {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const surname = `Tienda ${Date.now().toString(36)}`;
 
-  const family = await (await browser.newContext()).newPage();
+  const family = await (await journey.browser.newContext()).newPage();
   await family.goto(new URL(`/store/${demo.school_id}/registro`, urls.portal).toString());
   await family.getByLabel('Nombre', { exact: true }).waitFor();
   await expectAccessible(family);
@@ -96,7 +85,7 @@ test('a family signs up from the store, signed out, and the officer finds them a
   await expectAccessible(family);
 
   const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(officer.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);

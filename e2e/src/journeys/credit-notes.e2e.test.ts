@@ -1,12 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
 import { eventually } from '../support/eventually';
 import { readLoginCode } from '../support/mailbox';
 import { VIEWPORTS } from '../support/screenshots';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
 /**
  * Issue 19's credit note from Facturas in Chromium against the running system: the desk takes
@@ -16,26 +15,16 @@ import { startSystemUnderTest, type SystemUnderTest } from '../support/system-un
  * the note's XML and PDF in its payment history (issue 19: «visible in its history»).
  */
 
-let system: SystemUnderTest;
-let browser: Browser;
+const journey = startJourney();
 
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
-
-const url = (path: string) => new URL(path, system.urls.portal).toString();
+const url = (path: string) => new URL(path, journey.system.urls.portal).toString();
 
 async function signInAs(role: StaffRole, viewport = VIEWPORTS.desktop): Promise<Page> {
-  const member = system.demo.staff.find((s) => s.role === role)!;
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(system.urls.dashboardLogin);
+  const member = journey.system.demo.staff.find((s) => s.role === role)!;
+  const page = await (await journey.browser.newContext({ viewport })).newPage();
+  await page.goto(journey.system.urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
+  await page.getByLabel('Contraseña').fill(journey.system.demo.staff_password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByTestId('school-name').waitFor();
   return page;
@@ -47,14 +36,14 @@ async function signInAs(role: StaffRole, viewport = VIEWPORTS.desktop): Promise<
  */
 async function family() {
   const [row] = await queryEnrolment<{ email: string; hash: string; curp: string; rfc: string }>(
-    system.profile.postgresUrl,
-    system.profile.databasePrefix,
+    journey.system.profile.postgresUrl,
+    journey.system.profile.databasePrefix,
     `SELECT g.email, g.guardian_hash AS hash, s.curp, g.tax_id AS rfc
        FROM guardians g
        JOIN students s ON s.billing_guardian_id = g.id
       WHERE g.id = $1 AND s.status = 'active'
       ORDER BY s.curp LIMIT 1`,
-    [system.demo.guardian_id],
+    [journey.system.demo.guardian_id],
   );
   return row!;
 }
@@ -154,10 +143,10 @@ test('the accountant gives part of a stamped invoice back; the family sees the n
   expect(await sidewaysScroll(page)).toBe(false);
   await page.screenshot({ path: '/tmp/i19-credit-notes-390.png', fullPage: true });
 
-  const portal = await (await browser.newContext()).newPage();
+  const portal = await (await journey.browser.newContext()).newPage();
   await portal.goto(url(`/guardians/${hash}/login`));
   await portal.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(system.urls.mailbox, email, new Date(Date.now() - 2000));
+  const code = await readLoginCode(journey.system.urls.mailbox, email, new Date(Date.now() - 2000));
   await portal.getByLabel('Código de acceso').fill(code);
   await portal.getByRole('button', { name: 'Entrar' }).click();
   await portal.waitForURL(new RegExp(`/guardians/${hash}$`));

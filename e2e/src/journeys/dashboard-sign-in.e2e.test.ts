@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 import { queryEnrolment } from '../support/enrolment-records';
 import { readDashboardLink } from '../support/mailbox';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 test('an administrator signs in to the dashboard and sees their school', async () => {
-  const { demo, urls, profile } = system;
+  const { demo, urls, profile } = journey.system;
   const owner = demo.staff.find((s) => s.role === 'OWNER')!;
   const [school] = await queryEnrolment<{ name: string }>(
     profile.postgresUrl,
@@ -27,7 +15,7 @@ test('an administrator signs in to the dashboard and sees their school', async (
     [demo.school_id],
   );
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await expectAccessible(page);
   await page.getByLabel('Correo electrónico').fill(owner.email);
@@ -40,8 +28,8 @@ test('an administrator signs in to the dashboard and sees their school', async (
 });
 
 test('a wrong password keeps the administrator out with a Spanish message', async () => {
-  const { demo, urls } = system;
-  const page = await (await browser.newContext()).newPage();
+  const { demo, urls } = journey.system;
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(demo.staff[0]!.email);
   await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
@@ -55,17 +43,17 @@ test('a wrong password keeps the administrator out with a Spanish message', asyn
 });
 
 test('a staff member who forgot the password gets a link by e-mail and is signed in with it', async () => {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const accountant = demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
   // A session opened with the old password, elsewhere: the reset ends it.
-  const elsewhere = await (await browser.newContext()).newPage();
+  const elsewhere = await (await journey.browser.newContext()).newPage();
   await elsewhere.goto(urls.dashboardLogin);
   await elsewhere.getByLabel('Correo electrónico').fill(accountant.email);
   await elsewhere.getByLabel('Contraseña').fill(demo.staff_password);
   await elsewhere.getByRole('button', { name: 'Iniciar sesión' }).click();
   await elsewhere.getByTestId('school-name').waitFor();
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
   await page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' }).waitFor();

@@ -1,26 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { readLoginCode } from '../support/mailbox';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 import { queryEnrolment } from '../support/enrolment-records';
 import { eventually } from '../support/eventually';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 test('a guardian signs in with the code from their e-mail and sees their dependents', async () => {
-  const { demo, urls, profile } = system;
-  const page = await (await browser.newContext()).newPage();
+  const { demo, urls, profile } = journey.system;
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.guardianLogin);
   await page.getByRole('button', { name: 'Enviar código' }).waitFor();
   await expectAccessible(page);
@@ -57,7 +45,7 @@ test('a guardian signs in with the code from their e-mail and sees their depende
 });
 
 test("the family's other parent signs in and sees the same children's orders to pay", async () => {
-  const { demo, urls, profile } = system;
+  const { demo, urls, profile } = journey.system;
   // The demo family has two parents; only the first one is the billing guardian (ADR 0023).
   const [other] = await queryEnrolment<{ guardian_hash: string; email: string }>(
     profile.postgresUrl,
@@ -71,7 +59,7 @@ test("the family's other parent signs in and sees the same children's orders to 
     [demo.guardian_hash],
   );
   expect(other).toBeDefined();
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(`${urls.portal}guardians/${other!.guardian_hash}/login`);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   const code = await readLoginCode(urls.mailbox, other!.email, new Date(Date.now() - 2000));
@@ -87,8 +75,10 @@ test("the family's other parent signs in and sees the same children's orders to 
 });
 
 test('an unknown guardian link answers 404 with a not-found page, never an error', async () => {
-  const page = await (await browser.newContext()).newPage();
-  const response = await page.goto(`${system.urls.portal}guardians/${'x'.repeat(43)}/login`);
+  const page = await (await journey.browser.newContext()).newPage();
+  const response = await page.goto(
+    `${journey.system.urls.portal}guardians/${'x'.repeat(43)}/login`,
+  );
   expect(response?.status()).toBe(404);
   await page.getByTestId('not-found').waitFor();
   await expectAccessible(page);

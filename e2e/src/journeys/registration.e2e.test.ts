@@ -1,23 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { curpCheckDigit } from '@cuota/contracts/enrolment/curp';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
 import { readLoginCode } from '../support/mailbox';
 import { staffApi } from '../support/staff-api';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 /** A valid CURP no other student of the demo school has (2015, Nuevo León). */
 function freshCurp() {
@@ -28,10 +16,10 @@ function freshCurp() {
 }
 
 test('a new family registers step by step on a phone, then the portal opens', async () => {
-  const { demo, urls, profile } = system;
+  const { demo, urls, profile } = journey.system;
   const stamp = Date.now().toString(36);
   const email = `rosa.${stamp}@familias.demo.cuota.mx`;
-  const admissions = await staffApi(system, 'ADMISSIONS');
+  const admissions = await staffApi(journey.system, 'ADMISSIONS');
   const lead = (await admissions('/api/v1/admissions/create_lead/', {
     school_id: demo.school_id,
     level: 'elementary',
@@ -41,13 +29,13 @@ test('a new family registers step by step on a phone, then the portal opens', as
       { first_name: 'Rosa', last_name: `Registro ${stamp}`, email, relationship: 'Madre' },
     ],
   })) as { id: string; guardians: { id: string }[] };
-  const owner = await staffApi(system, 'OWNER');
+  const owner = await staffApi(journey.system, 'OWNER');
   const link = (await owner(
     `/api/v1/dashboard/schools/${demo.school_id}/guardians/${lead.guardians[0]!.id}/portal_url/`,
   )) as { portal_path: string };
 
   const page = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 } })
+    await journey.browser.newContext({ viewport: { width: 390, height: 844 } })
   ).newPage();
   await page.goto(new URL(`${link.portal_path}/login`, urls.portal).toString());
   await page.getByRole('button', { name: 'Enviar código' }).click();

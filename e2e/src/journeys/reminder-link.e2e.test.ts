@@ -1,12 +1,10 @@
-import type { Browser } from 'playwright-core';
 import type { Order } from '@cuota/contracts/billing/orders';
 import type { SentNotification } from '@cuota/contracts/notifications/entities';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { eventually } from '../support/eventually';
 import { readLoginCode, readReminderLink } from '../support/mailbox';
 import { staffApi } from '../support/staff-api';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
 /**
  * Issue 20 (spec §2, notification_id): a payment reminder's e-mail link opens the family's
@@ -14,22 +12,12 @@ import { startSystemUnderTest, type SystemUnderTest } from '../support/system-un
  * notifications' PUT /api/v1/guardian_notification/{id}/opened/), and the school's log of
  * sent notifications reads it back as read.
  */
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 test("a reminder e-mail's link opens the portal and the school sees it opened", async () => {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const page = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 } })
+    await journey.browser.newContext({ viewport: { width: 390, height: 844 } })
   ).newPage();
   await page.goto(urls.guardianLogin);
   await page.getByRole('button', { name: 'Enviar código' }).click();
@@ -44,7 +32,7 @@ test("a reminder e-mail's link opens the portal and the school sees it opened", 
   );
   const order = ((await owed.json()) as Order[]).find((o) => o.pending_amount > 0);
   expect(order).toBeDefined();
-  const owner = await staffApi(system, 'OWNER');
+  const owner = await staffApi(journey.system, 'OWNER');
   const since = new Date(Date.now() - 2000);
   const reminded = await owner<{ queued: number }>('/api/v2/internal/schools/payment-reminder/', {
     school_id: demo.school_id,

@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { readDashboardLink } from '../support/mailbox';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 async function signInAs(role: StaffRole): Promise<Page> {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const member = demo.staff.find((s) => s.role === role)!;
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(member.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
@@ -76,8 +65,8 @@ test('a new member reads the invitation in the mailbox, sets a password at its l
   await owner.getByRole('status').filter({ hasText: 'enviamos' }).waitFor();
 
   // The member's own browser: the link from the e-mail, signed out.
-  const link = await readDashboardLink(system.urls.mailbox, email, 'invitacion');
-  const member = await (await browser.newContext()).newPage();
+  const link = await readDashboardLink(journey.system.urls.mailbox, email, 'invitacion');
+  const member = await (await journey.browser.newContext()).newPage();
   await member.goto(link);
   await member.getByLabel('Nombre completo').waitFor();
   await expectAccessible(member);
@@ -90,14 +79,14 @@ test('a new member reads the invitation in the mailbox, sets a password at its l
   expect(await member.getByText('Tu rol:').textContent()).toContain('Admisiones');
 
   // The link is spent; the password signs in from a fresh browser.
-  const again = await (await browser.newContext()).newPage();
+  const again = await (await journey.browser.newContext()).newPage();
   await again.goto(link);
   await again.getByLabel('Nombre completo').fill(name);
   await again.getByLabel('Contraseña nueva').fill('otra-clave-2026');
   await again.getByLabel('Confirma la contraseña').fill('otra-clave-2026');
   await again.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
   await again.getByRole('alert').filter({ hasText: 'ya no sirve' }).waitFor();
-  await again.goto(system.urls.dashboardLogin);
+  await again.goto(journey.system.urls.dashboardLogin);
   await again.getByLabel('Correo electrónico').fill(email);
   await again.getByLabel('Contraseña').fill('lucia-clave-2026');
   await again.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -113,7 +102,10 @@ test('a member with role OTHER sees no "Personal" entry and the BFF refuses the 
   expect(await page.getByRole('link', { name: 'Personal', exact: true }).count()).toBe(0);
   await expectAccessible(page);
   const res = await page.request.get(
-    new URL(`/api/v1/dashboard/schools/${system.demo.school_id}/admins/`, page.url()).toString(),
+    new URL(
+      `/api/v1/dashboard/schools/${journey.system.demo.school_id}/admins/`,
+      page.url(),
+    ).toString(),
   );
   expect(res.status()).toBe(403);
   expect((await res.json()).error.message).toBe(

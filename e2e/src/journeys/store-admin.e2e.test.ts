@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { VIEWPORTS } from '../support/screenshots';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 async function signInTreasurer(width: number, height: number): Promise<Page> {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const member = demo.staff.find((s) => s.role === 'TREASURER')!;
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  const page = await (await journey.browser.newContext({ viewport: { width, height } })).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(member.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
@@ -34,7 +23,7 @@ const sidewaysScroll = (page: Page) =>
 
 test('Tienda: the demo catalogue with stock, a new item counted, its history; 390 and 1280', async () => {
   const page = await signInTreasurer(VIEWPORTS.desktop.width, VIEWPORTS.desktop.height);
-  await page.goto(new URL('/dashboard/store', system.urls.dashboardLogin).toString());
+  await page.goto(new URL('/dashboard/store', journey.system.urls.dashboardLogin).toString());
   const items = page.getByRole('table', { name: 'Artículos de la tienda' });
   await items.getByText('Playera polo').waitFor();
   await expect(

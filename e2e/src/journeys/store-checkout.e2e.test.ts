@@ -1,29 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
 import { readMailText } from '../support/mailbox';
 import { VIEWPORTS } from '../support/screenshots';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 const BOOK = 'Matemáticas 3° de primaria';
 const BUYER = 'mama.compradora@example.com';
 
 async function signInTreasurer(width: number, height: number): Promise<Page> {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const member = demo.staff.find((s) => s.role === 'TREASURER')!;
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  const page = await (await journey.browser.newContext({ viewport: { width, height } })).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(member.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);
@@ -50,8 +39,8 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   const stockOfBook = staff.getByLabel(`Existencias de ${BOOK}`);
   await stockOfBook.filter({ hasText: '15 disponibles' }).waitFor();
 
-  const page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
-  await page.goto(system.urls.schoolSite);
+  const page = await (await journey.browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  await page.goto(journey.system.urls.schoolSite);
   const store = page.frameLocator('#cuota-store-frame');
   await store.getByRole('button', { name: `Agregar al carrito: ${BOOK}` }).click();
   await store.getByRole('link', { name: 'Ver carrito (1)' }).click();
@@ -85,7 +74,7 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   await page.getByRole('heading', { name: '¡Compra confirmada!' }).waitFor({ timeout: 30_000 });
   await page.getByText(/Folio de tu comprobante: R-\d{6}/).waitFor();
   // The receipt reaches the e-mail the guest left, naming what was bought.
-  const receipt = await readMailText(system.urls.mailbox, BUYER, /Pago recibido|tienda/);
+  const receipt = await readMailText(journey.system.urls.mailbox, BUYER, /Pago recibido|tienda/);
   expect(receipt).toContain(`${BOOK} (Única) ×1`);
   await page.screenshot({ path: '/tmp/i21-checkout-site-1280.png', fullPage: true });
   await page.setViewportSize(VIEWPORTS.phone);

@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
-import { launchBrowser } from '../support/browser';
-import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
+import { startJourney } from '../support/journey';
 
-let system: SystemUnderTest;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startSystemUnderTest();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await system?.shutdown();
-});
+const journey = startJourney();
 
 async function signInAsOwner(): Promise<Page> {
-  const { demo, urls } = system;
+  const { demo, urls } = journey.system;
   const owner = demo.staff.find((s) => s.role === 'OWNER')!;
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(owner.email);
   await page.getByLabel('Contraseña').fill(demo.staff_password);

@@ -20,6 +20,12 @@ beforeAll(async () => {
         exposes: [
           { name: 'App', assets: { js: { sync: ['app.1a2b3c.js'], async: ['1608.9f.js'] } } },
         ],
+        // Two contracts in the remote's eager chunk, one in a lazy page's own chunk.
+        shared: [
+          { assets: { js: { sync: ['cuota-web.4d5e6f.js'], async: [] } } },
+          { assets: { js: { sync: ['cuota-web.4d5e6f.js'], async: [] } } },
+          { assets: { js: { sync: ['3255.0b10.js'], async: [] } } },
+        ],
       }),
     );
   });
@@ -44,6 +50,7 @@ test("a portal page tells the browser at once what the portal remote's first scr
     ['fetch', manifestUrl],
     ['script', `${base}remoteEntry.js`],
     ['script', `${base}app.1a2b3c.js`],
+    ['script', `${base}cuota-web.4d5e6f.js`],
   ]);
   expect(res.text).toContain('crossorigin="anonymous"');
 });

@@ -5,7 +5,15 @@ type Remote = keyof BffConfig['remotes'];
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+  shared?: { assets?: { js?: { sync?: string[] } } }[];
 }
+
+/**
+ * The remote's own @cuota modules and contracts every exposed page imports come in one chunk
+ * named `cuota-web` (infra/webpack/create-web-config.mjs): every first screen of the remote
+ * waits for it, and the runtime asks for it only once the page's own chunk has run.
+ */
+const EAGER_SHARED_CHUNK = /^cuota-web\.[0-9a-f]+\.js$/;
 
 /** A page is about one remote: the shell loads it first thing (shell/src/app/router.tsx). */
 export function remoteOfPage(pagePath: string): Remote | undefined {
@@ -52,9 +60,13 @@ async function preloadTags(manifestUrl: string): Promise<string> {
   const app = manifest.exposes?.find((e) => e.name === 'App')?.assets?.js;
   // The App's async chunks are left out: most are fallbacks of shared modules the shell
   // already has, which the runtime never asks for (preloading them measured slower).
+  const eagerShared = (manifest.shared ?? [])
+    .flatMap((s) => s.assets?.js?.sync ?? [])
+    .filter((file) => EAGER_SHARED_CHUNK.test(file));
   const scripts = [
     entry?.name ? `${entry.path ?? ''}${entry.name}` : undefined,
     ...(app?.sync ?? []),
+    ...new Set(eagerShared),
   ].filter((file): file is string => Boolean(file));
   return [
     manifestTag,

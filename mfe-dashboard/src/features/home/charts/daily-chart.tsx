@@ -37,7 +37,7 @@ const Svg = styled.svg`
  * This month's collections a bar a day, last month's as a faint line over the same days:
  * an SVG that scales to the card's width (the table behind it is the screen readers').
  */
-export default function DailyChart({
+export function DailyChart({
   current,
   previous,
 }: {

@@ -27,7 +27,7 @@ const Fill = styled.span<{ $share: number }>`
 `;
 
 /** Collection rate by level as bars (the table behind it is the screen readers'). */
-export default function RateChart({ levels }: { levels: MonthFigures['levels'] }) {
+export function RateChart({ levels }: { levels: MonthFigures['levels'] }) {
   return (
     <Chart aria-hidden data-testid="rate-chart">
       {levels.map((l) => {

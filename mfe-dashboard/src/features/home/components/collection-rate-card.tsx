@@ -1,21 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
 import type { MonthFigures } from '@cuota/contracts/billing/month-figures';
 import { formatPeriod } from '@cuota/ui/dates';
 import { formatMoney } from '@cuota/ui/money';
 import { MoneyText } from '@cuota/ui/money-text';
 import { useHomeMonthFiguresQuery } from '../api/home-api';
 import { formatRate, levelLabel, monthTotals, rateOf } from '../home-format';
+import { RateChart } from '../charts/rate-chart';
 import { ChartTable } from './chart-table';
 import { Figures, FigureCard } from './figure-card';
-
-const loadRateChart = () => import('../charts/rate-chart');
-const RateChart = lazy(loadRateChart);
 
 /** How much of the month's billing is collected, in all and by level. */
 export function CollectionRateCard({ schoolId, today }: { schoolId: string; today: string }) {
   const query = useHomeMonthFiguresQuery({ schoolId, month: today.slice(0, 7) });
-  // The chart's code comes while the figures do, not after them.
-  useEffect(() => void loadRateChart(), []);
   return (
     <FigureCard title="Tasa de cobro del mes" query={query}>
       {(figures) => <CollectionRate figures={figures} />}
@@ -47,9 +42,7 @@ export function CollectionRate({ figures }: { figures: MonthFigures }) {
           <dd>{formatRate(totals.rate)}</dd>
         </div>
       </Figures>
-      <Suspense fallback={null}>
-        <RateChart levels={figures.levels} />
-      </Suspense>
+      <RateChart levels={figures.levels} />
       <ChartTable
         caption={`Tasa de cobro por nivel, ${month}`}
         headers={['Nivel', 'Facturado', 'Cobrado', 'Tasa de cobro']}

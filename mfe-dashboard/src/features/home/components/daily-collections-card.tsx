@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
 import styled from 'styled-components';
 import type { Collections } from '@cuota/contracts/payments/figures';
 import { formatPeriod } from '@cuota/ui/dates';
 import { formatMoney } from '@cuota/ui/money';
 import { useHomeCollectionsQuery } from '../api/home-api';
 import { dayOfMonth, daysInMonth, lastMonth, monthStart } from '@cuota/web-core/calendar/months';
+import { DailyChart } from '../charts/daily-chart';
 import { ChartTable } from './chart-table';
 import { FigureCard } from './figure-card';
-
-const loadDailyChart = () => import('../charts/daily-chart');
-const DailyChart = lazy(loadDailyChart);
 
 const Legend = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
@@ -31,8 +28,6 @@ export function DailyCollectionsCard({ schoolId, today }: { schoolId: string; to
   const before = lastMonth(today);
   const current = useHomeCollectionsQuery({ schoolId, from: monthStart(today), to: today });
   const previous = useHomeCollectionsQuery({ schoolId, ...before });
-  // The chart's code comes while the figures do, not after them.
-  useEffect(() => void loadDailyChart(), []);
   const query = {
     data:
       current.data && previous.data
@@ -58,9 +53,7 @@ export function DailyCollectionsCard({ schoolId, today }: { schoolId: string; to
           </p>
         ) : (
           <>
-            <Suspense fallback={null}>
-              <DailyChart {...data} />
-            </Suspense>
+            <DailyChart {...data} />
             <Legend aria-hidden>
               Barras: {month}. Línea tenue: {prior}.
             </Legend>

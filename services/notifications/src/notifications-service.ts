@@ -17,6 +17,7 @@ import { reminderRunHandlers } from './reminders/reminder-run-handlers';
 import { shortLinkHandlers } from './short-links/short-link-handlers';
 import { guardianUrlHandlers } from './guardian-urls/guardian-url-handlers';
 import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
+import { slackInteractionHandlers } from './slack/slack-interaction-handlers';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
   type NotificationsSettings,
@@ -51,6 +52,10 @@ export function createNotificationsService(
       ...guardianUrlHandlers(ctx.db, settings.callbacks ?? {}, {
         now: clockOf(ctx.config),
         publicUrl: ctx.config.publicUrl,
+      }),
+      ...slackInteractionHandlers(ctx.db, settings.slackSigningSecret, {
+        now: clockOf(ctx.config),
+        logger: ctx.logger,
       }),
     ],
     consumers: (ctx) => ({

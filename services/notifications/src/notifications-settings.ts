@@ -11,6 +11,8 @@ export interface NotificationsSettings {
   whatsapp?: WhatsAppSettings;
   /** The messaging providers' secrets for the guardian_url callbacks (ADR 0084). */
   callbacks?: CallbackSettings;
+  /** The Slack app's signing secret for staff alerts' buttons (ADR 0094). */
+  slackSigningSecret?: string;
 }
 
 export const DEFAULT_NOTIFICATIONS_SETTINGS: NotificationsSettings = {

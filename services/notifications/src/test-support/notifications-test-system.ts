@@ -117,6 +117,9 @@ export const TEST_CALLBACKS = {
   trebleToken: 'token-de-treble-de-prueba',
 };
 
+/** The Slack app's signing secret the tests' interactions are signed with. */
+export const TEST_SLACK_SIGNING_SECRET = 'secreto-de-firma-de-slack-de-prueba';
+
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
   options: { now?: Date; label?: string; identity?: TestIdentity } = {},
@@ -130,6 +133,7 @@ export async function startNotificationsTestSystem(
     sender: { batch: 10, idleMs: 100 },
     whatsapp: { apiUrl: `${whatsapp.url}/v21.0`, ...TEST_WHATSAPP },
     callbacks: TEST_CALLBACKS,
+    slackSigningSecret: TEST_SLACK_SIGNING_SECRET,
   });
   const billing = new OpenOrders();
   const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {

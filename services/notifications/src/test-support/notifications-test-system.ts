@@ -5,7 +5,15 @@ import {
   startWhatsAppSandbox,
   type WhatsAppSandbox,
 } from '@cuota/infra/sandboxes/whatsapp/whatsapp-sandbox.ts';
+import {
+  startMessagingSandbox,
+  type MessagingSandbox,
+} from '@cuota/infra/sandboxes/messaging/messaging-sandbox.ts';
 import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
+import {
+  trebleGuardianUrl,
+  twilioGuardianUrl,
+} from '@cuota/contracts/notifications/guardian-url-callbacks';
 import { quoteOrdersRequest, type QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
@@ -86,6 +94,8 @@ export interface NotificationsTestSystem {
   smtp: SmtpSandbox;
   mailbox: string;
   whatsapp: WhatsAppSandbox;
+  /** Twilio and Treble on the family's side: a family writes, the school's webhook answers. */
+  messaging: MessagingSandbox;
   billing: OpenOrders;
   /** The service's clock: tests move it. */
   clock: { now: Date };
@@ -163,6 +173,16 @@ export async function startNotificationsTestSystem(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ url: `${relay.url}${whatsAppWebhook.path}` }),
   });
+  const messaging = await startMessagingSandbox({
+    port: 0,
+    ...TEST_CALLBACKS,
+    // Twilio signs the public address it calls; the BFF (the relay here) forwards the bytes.
+    twilioHook: {
+      url: `${relay.url}${twilioGuardianUrl.path}`,
+      signedUrl: `${config.publicUrl}${twilioGuardianUrl.path}`,
+    },
+    trebleHook: { url: `${relay.url}${trebleGuardianUrl.path}` },
+  });
   const publish: NotificationsTestSystem['publish'] = (definition, data) =>
     publishEvent(ns.nc, ns, definition, data);
   const consumed = async (...eventIds: string[]) => {
@@ -192,6 +212,7 @@ export async function startNotificationsTestSystem(
     smtp,
     mailbox: `http://127.0.0.1:${smtp.httpPort}/`,
     whatsapp,
+    messaging,
     billing,
     clock,
     publish,
@@ -271,6 +292,7 @@ export async function startNotificationsTestSystem(
       await smtp.stop();
       await relay.stop();
       await whatsapp.stop();
+      await messaging.stop();
       await ns.dispose();
     },
   };

@@ -104,6 +104,12 @@ export interface NotificationsTestSystem {
   family(n: number, phone?: string, guardian?: Partial<GuardianSnapshot>): Promise<Family>;
   /** Billing's events of one order per family, due on `dueOn`, and waits until it is kept. */
   bill(families: Family[], dueOn: string, centavos?: number): Promise<string[]>;
+  /** The same bill run, published only: whether and when it is taken is the test's. */
+  publishBill(
+    families: Family[],
+    dueOn: string,
+    centavos?: number,
+  ): Promise<{ eventId: string; orderIds: string[] }>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
   /** A webhook as the provider posts it to the BFF (forwarded with an anonymous identity). */
   webhook(path: string, init: RequestInit): Promise<Response>;
@@ -132,9 +138,9 @@ export const TEST_SLACK_SIGNING_SECRET = 'secreto-de-firma-de-slack-de-prueba';
 
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
-  options: { now?: Date; label?: string; identity?: TestIdentity } = {},
+  options: { now?: Date; label?: string; identity?: TestIdentity; natsUrl?: string } = {},
 ): Promise<NotificationsTestSystem> {
-  const ns = await createTestNamespace();
+  const ns = await createTestNamespace(options.natsUrl);
   const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
   const whatsapp = await startWhatsAppSandbox({ port: 0, ...TEST_WHATSAPP });
   // Notifications with short waits: the planner and the sender pass every 100 ms.
@@ -155,6 +161,7 @@ export async function startNotificationsTestSystem(
   });
   const clock = { now: options.now ?? new Date('2026-09-07T16:00:00Z') };
   const config = {
+    ...(options.natsUrl ? { natsUrl: options.natsUrl } : {}),
     smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
     mailFrom: 'Cuota <avisos@cuota.test>',
     publicUrl: 'http://portal.cuota.test',
@@ -185,6 +192,30 @@ export async function startNotificationsTestSystem(
   });
   const publish: NotificationsTestSystem['publish'] = (definition, data) =>
     publishEvent(ns.nc, ns, definition, data);
+  const publishBill: NotificationsTestSystem['publishBill'] = async (
+    families,
+    dueOn,
+    centavos = 250_000,
+  ) => {
+    const items = families.map((f) => ({
+      order_id: randomUUID(),
+      student_id: f.studentId,
+      amount_centavos: centavos,
+    }));
+    for (const item of items)
+      billing.open({ orderId: item.order_id, studentId: item.student_id, dueOn, centavos });
+    const eventId = await publish(ordersBilledV1, {
+      school_id: SCHOOL_ID,
+      batch_id: randomUUID(),
+      concept_id: randomUUID(),
+      concept_type: 'MONTHLY_FEE',
+      period: dueOn.slice(0, 7),
+      orders: items.length,
+      total_centavos: centavos * items.length,
+      detail: { concept_name: 'Colegiatura', items },
+    });
+    return { eventId, orderIds: items.map((i) => i.order_id) };
+  };
   const consumed = async (...eventIds: string[]) => {
     await waitFor(async () => {
       const [row] = await underTest.query<{ n: number }>(
@@ -254,26 +285,11 @@ export async function startNotificationsTestSystem(
       await consumed(...ids);
       return family;
     },
+    publishBill,
     async bill(families, dueOn, centavos = 250_000) {
-      const items = families.map((f) => ({
-        order_id: randomUUID(),
-        student_id: f.studentId,
-        amount_centavos: centavos,
-      }));
-      for (const item of items)
-        billing.open({ orderId: item.order_id, studentId: item.student_id, dueOn, centavos });
-      const id = await publish(ordersBilledV1, {
-        school_id: SCHOOL_ID,
-        batch_id: randomUUID(),
-        concept_id: randomUUID(),
-        concept_type: 'MONTHLY_FEE',
-        period: dueOn.slice(0, 7),
-        orders: items.length,
-        total_centavos: centavos * items.length,
-        detail: { concept_name: 'Colegiatura', items },
-      });
-      await consumed(id);
-      return items.map((i) => i.order_id);
+      const { eventId, orderIds } = await publishBill(families, dueOn, centavos);
+      await consumed(eventId);
+      return orderIds;
     },
     secondInstance: () =>
       startService(service, {

@@ -14,6 +14,11 @@ export interface SmtpSandbox {
   smtpPort: number;
   httpPort: number;
   mailbox: Mailbox;
+  /**
+   * From now on each message is kept but its 250 is held until `release()`: the sender sees
+   * no answer, as when it dies between the relay's acceptance and its own record (ADR 0094).
+   */
+  holdReplies: () => { release: () => void };
   stop: () => Promise<void>;
 }
 
@@ -25,6 +30,7 @@ export interface SmtpSandbox {
 export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<SmtpSandbox> {
   const host = options.host ?? '127.0.0.1';
   const mailbox = new Mailbox();
+  let held: Promise<void> = Promise.resolve();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -36,7 +42,7 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<Smt
             mail,
             session.envelope.rcptTo.map((r) => r.address),
           );
-          callback();
+          return held.then(() => callback());
         })
         .catch(callback);
     },
@@ -48,6 +54,16 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<Smt
     smtpPort: (smtp.server.address() as AddressInfo).port,
     httpPort: (web.address() as AddressInfo).port,
     mailbox,
+    holdReplies: () => {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return {
+        release: () => {
+          held = Promise.resolve();
+          release();
+        },
+      };
+    },
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => web.close(() => resolve()));

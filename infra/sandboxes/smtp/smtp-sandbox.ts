@@ -22,6 +22,9 @@ export interface SmtpSandbox {
   stop: () => Promise<void>;
 }
 
+/** Addresses at this domain are refused (550), so a sender's failures can be seen. */
+export const BOUNCING_DOMAIN = 'rebota.example';
+
 /**
  * Stands in for the real mail relay: accepts any SMTP message on loopback and lets a
  * developer (or a test) read it over HTTP: GET /messages?to=…, GET /messages/:id,
@@ -35,6 +38,14 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<Smt
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     size: 10 * 1024 * 1024,
+    // A mailbox that does not exist, as a real relay answers it: a permanent 550.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${BOUNCING_DOMAIN}`)) {
+        const refused = Object.assign(new Error('5.1.1 El buzón no existe'), { responseCode: 550 });
+        return callback(refused);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {

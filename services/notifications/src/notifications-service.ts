@@ -53,7 +53,7 @@ export function createNotificationsService(
         now: clockOf(ctx.config),
         publicUrl: ctx.config.publicUrl,
       }),
-      ...slackInteractionHandlers(ctx.db, settings.slackSigningSecret, {
+      ...slackInteractionHandlers(ctx.db, settings.slack?.signingSecret, {
         now: clockOf(ctx.config),
         logger: ctx.logger,
       }),
@@ -76,6 +76,7 @@ export function createNotificationsService(
           ns: ctx.ns,
           mailer,
           whatsapp: settings.whatsapp,
+          slackAlertsUrl: settings.slack?.alertsWebhookUrl,
           logger: ctx.logger,
           now,
         },

@@ -3,21 +3,22 @@
  * notification that failed for good, and it is sent again. Requests are signed as Slack signs
  * them (v0, timestamp within five minutes); anything else is a 401 that changes nothing.
  */
-import { createHmac } from 'node:crypto';
 import {
   BAD_SLACK_PAYLOAD,
   BAD_SLACK_SIGNATURE,
-  RETRY_NOTIFICATION_ACTION,
-  slackInteraction,
 } from '@cuota/contracts/notifications/slack-interaction';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
   SCHOOL_ID,
   staffOf,
   startNotificationsTestSystem,
-  TEST_SLACK_SIGNING_SECRET,
   type NotificationsTestSystem,
 } from '../test-support/notifications-test-system';
+import {
+  postInteraction as postTo,
+  pressed,
+  slackSigned as slackSignedAt,
+} from '../test-support/slack-press';
 import { NOTHING_TO_RETRY, RETRY_QUEUED } from './slack-interaction-handlers';
 
 jest.setTimeout(60_000);
@@ -60,28 +61,10 @@ const rowOf = (orderId: string) =>
     )
     .then((rows) => rows[0]);
 
-/** A block_actions payload as Slack posts it when someone presses the alert's button. */
-const pressed = (notificationId: string) =>
-  new URLSearchParams({
-    payload: JSON.stringify({
-      type: 'block_actions',
-      user: { id: 'U024BE7LH', username: 'operaciones' },
-      actions: [{ action_id: RETRY_NOTIFICATION_ACTION, value: notificationId }],
-    }),
-  }).toString();
-
-function slackSigned(body: string, at = system.clock.now, secret = TEST_SLACK_SIGNING_SECRET) {
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const hmac = createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex');
-  return { 'x-slack-request-timestamp': timestamp, 'x-slack-signature': `v0=${hmac}` };
-}
-
+const slackSigned = (body: string, at = system.clock.now, secret?: string) =>
+  slackSignedAt(body, at, secret);
 const postInteraction = (body: string, headers: Record<string, string>) =>
-  system.webhook(slackInteraction.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body,
-  });
+  postTo(system, body, headers);
 
 /** A WhatsApp reminder to a number the provider cannot deliver to: FAILED, the dead letter. */
 async function deadLetter(n: number): Promise<{ orderId: string; failed: Row }> {

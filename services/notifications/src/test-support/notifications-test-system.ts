@@ -138,7 +138,14 @@ export const TEST_SLACK_SIGNING_SECRET = 'secreto-de-firma-de-slack-de-prueba';
 
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
-  options: { now?: Date; label?: string; identity?: TestIdentity; natsUrl?: string } = {},
+  options: {
+    now?: Date;
+    label?: string;
+    identity?: TestIdentity;
+    natsUrl?: string;
+    /** Where failed notifications' alerts are posted (Slack's incoming webhook). */
+    slackAlertsUrl?: string;
+  } = {},
 ): Promise<NotificationsTestSystem> {
   const ns = await createTestNamespace(options.natsUrl);
   const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
@@ -149,7 +156,7 @@ export async function startNotificationsTestSystem(
     sender: { batch: 10, idleMs: 100 },
     whatsapp: { apiUrl: `${whatsapp.url}/v21.0`, ...TEST_WHATSAPP },
     callbacks: TEST_CALLBACKS,
-    slackSigningSecret: TEST_SLACK_SIGNING_SECRET,
+    slack: { signingSecret: TEST_SLACK_SIGNING_SECRET, alertsWebhookUrl: options.slackAlertsUrl },
   });
   const billing = new OpenOrders();
   const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {

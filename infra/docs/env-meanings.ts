@@ -81,6 +81,12 @@ export const ENV_MEANINGS: Record<string, string> = {
     "notifications: checks Twilio's X-Twilio-Signature on the guardian_url callback; unset, the callback answers 401",
   TREBLE_WEBHOOK_TOKEN:
     "notifications: the X-Treble-Token Treble's guardian_url callback must carry; unset, it answers 401",
+  TWILIO_WEBHOOK_URL: "where the messaging sandbox posts Twilio's guardian_url webhook (the BFF)",
+  TREBLE_WEBHOOK_URL: "where the messaging sandbox posts Treble's guardian_url webhook (the BFF)",
+  SLACK_SIGNING_SECRET:
+    "notifications: the Slack app's signing secret (X-Slack-Signature v0) of staff alerts' buttons; unset, the interaction answers 401",
+  SLACK_ALERTS_WEBHOOK_URL:
+    "notifications: the operations channel's Slack incoming webhook, where a notification given up on is announced with «Reintentar»; unset, no alert",
   WHATSAPP_API_URL:
     "the WhatsApp Cloud API's base with its version (Meta's Graph API, the sandbox in development); no WhatsApp without the four WHATSAPP_* of notifications",
   WHATSAPP_PHONE_NUMBER_ID: 'the business phone number notifications sends WhatsApp from',

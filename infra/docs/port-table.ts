@@ -40,6 +40,11 @@ function rows(): [string, string, Column][] {
       (p) => `${p.whatsappPort}`,
     ],
     [
+      'Twilio/Treble sandbox (a family writing; signed guardian_url webhooks)',
+      'infra/sandboxes/messaging/',
+      (p) => `${p.messagingPort}`,
+    ],
+    [
       'sample school web site (the demo store embedded)',
       'infra/sandboxes/school-site/',
       (p) => `${p.schoolSitePort}`,
@@ -62,6 +67,7 @@ const PORT_FIELDS = [
   'pacPort',
   'oidcPort',
   'whatsappPort',
+  'messagingPort',
   'schoolSitePort',
 ];
 

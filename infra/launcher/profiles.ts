@@ -28,6 +28,8 @@ export interface Profile {
   oidcPort: number;
   /** The WhatsApp sandbox (Cloud API shapes) notifications sends reminders through. */
   whatsappPort: number;
+  /** The Twilio/Treble sandbox: a family writing to the school's number (ADR 0094). */
+  messagingPort: number;
   /** A sample school web site embedding the demo store (its origin is registered). */
   schoolSitePort: number;
   databasePrefix: string;
@@ -71,6 +73,7 @@ function profile(
     pacPort: 8030 + offset,
     oidcPort: 8040 + offset,
     whatsappPort: 8050 + offset,
+    messagingPort: 8060 + offset,
     schoolSitePort: 3010 + offset,
   };
 }

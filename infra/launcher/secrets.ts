@@ -16,6 +16,9 @@ export interface Secrets {
   /** Notifications' WhatsApp access token and the app secret that signs its webhooks. */
   whatsappToken: string;
   whatsappAppSecret: string;
+  /** What signs the Twilio and Treble guardian_url callbacks (ADR 0084, 0094). */
+  twilioAuthToken: string;
+  trebleWebhookToken: string;
 }
 
 const key = () => crypto.randomBytes(32).toString('base64');
@@ -27,6 +30,8 @@ const LATER_SECRETS = {
   pacPassword: () => crypto.randomBytes(24).toString('hex'),
   whatsappToken: () => crypto.randomBytes(24).toString('hex'),
   whatsappAppSecret: () => crypto.randomBytes(24).toString('hex'),
+  twilioAuthToken: () => crypto.randomBytes(16).toString('hex'),
+  trebleWebhookToken: () => crypto.randomBytes(24).toString('hex'),
 };
 
 /**

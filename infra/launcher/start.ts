@@ -22,6 +22,7 @@ function banner(system: System): string {
     `  PAC (CFDI)        ${urls.pac}  (sandbox: the invoices it stamped)`,
     `  OIDC (app)        ${urls.oidc}  (sandbox: Google/Apple ID tokens for any e-mail)`,
     `  WhatsApp          ${urls.whatsapp}  (sandbox: the messages sent to families)`,
+    `  Twilio/Treble     ${urls.messaging}  (sandbox: POST …/_sandbox/twilio/messages {from})`,
     `  Logs              ${stateDir(system.profile)}/logs/`,
     '',
     'Press Ctrl-C to stop every process.',

@@ -35,6 +35,7 @@ export interface System {
     pac: string;
     oidc: string;
     whatsapp: string;
+    messaging: string;
     schoolSite: string;
   };
   supervisor: Supervisor;
@@ -71,6 +72,7 @@ export async function startSystem(
       supervisor.start(pacSandbox(profile, secrets)),
       supervisor.start(oidcSandbox(profile)),
       supervisor.start(whatsappSandbox(profile, secrets)),
+      supervisor.start(messagingSandbox(profile, secrets)),
     ]);
     await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
     await seedMoney(profile, secrets, demo);
@@ -95,6 +97,7 @@ export async function startSystem(
       pac: `${httpUrl(profile, profile.pacPort)}/`,
       oidc: `${httpUrl(profile, profile.oidcPort)}/authorize?client_id=${OIDC_CLIENT_ID}`,
       whatsapp: `${httpUrl(profile, profile.whatsappPort)}/_sandbox/messages`,
+      messaging: `${httpUrl(profile, profile.messagingPort)}/_sandbox/conversations`,
       schoolSite: `${httpUrl(profile, profile.schoolSitePort)}/`,
     },
     stop: () => supervisor.stopAll(),
@@ -111,6 +114,7 @@ function allPorts(p: Profile): number[] {
     p.pacPort,
     p.oidcPort,
     p.whatsappPort,
+    p.messagingPort,
     p.schoolSitePort,
     ...Object.values(p.remotePorts),
     ...Object.values(p.servicePorts),
@@ -177,6 +181,7 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
       ? {
           WHATSAPP_API_URL: `${httpUrl(profile, profile.whatsappPort)}/v21.0`,
           ...whatsappAccount(secrets),
+          ...messagingAccounts(secrets),
         }
       : {}),
     // Invoicing stamps through the PAC sandbox (SW sapien's API, SAT's consulta at the same
@@ -402,6 +407,30 @@ export function whatsappSandbox(profile: Profile, secrets: Secrets): ProcessSpec
       WHATSAPP_WEBHOOK_URL: new URL('/api/v1/whatsapp/webhook/', publicUrl(profile)).href,
     },
     readyUrl: `${httpUrl(profile, profile.whatsappPort)}/_sandbox/messages`,
+  };
+}
+
+/** The Twilio and Treble secrets notifications checks and the messaging sandbox signs with. */
+function messagingAccounts(secrets: Secrets): Record<string, string> {
+  return {
+    TWILIO_AUTH_TOKEN: secrets.twilioAuthToken,
+    TREBLE_WEBHOOK_TOKEN: secrets.trebleWebhookToken,
+  };
+}
+
+export function messagingSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+  return {
+    name: 'messaging-sandbox',
+    args: ['infra/sandboxes/messaging/main.ts'],
+    cwd: repoRoot,
+    env: {
+      PORT: String(profile.messagingPort),
+      ...messagingAccounts(secrets),
+      // The providers call the BFF's public address (the contracts' guardian_url paths).
+      TWILIO_WEBHOOK_URL: new URL('/api/v1/twilio/guardian_url/', publicUrl(profile)).href,
+      TREBLE_WEBHOOK_URL: new URL('/api/v1/treble/guardian_url/', publicUrl(profile)).href,
+    },
+    readyUrl: `${httpUrl(profile, profile.messagingPort)}/_sandbox/conversations`,
   };
 }
 

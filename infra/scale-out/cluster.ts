@@ -10,6 +10,7 @@ import { Supervisor, type ProcessSpec } from '../launcher/supervisor.ts';
 import {
   bff,
   gatewaySandbox,
+  messagingSandbox,
   oidcSandbox,
   pacSandbox,
   seedDemoSchool,
@@ -144,6 +145,7 @@ function sandboxes(profile: Profile, secrets: Secrets): ProcessSpec[] {
     pacSandbox(profile, secrets),
     oidcSandbox(profile),
     whatsappSandbox(profile, secrets),
+    messagingSandbox(profile, secrets),
   ].map((spec) => ({
     ...spec,
     netns: EDGE.netns,

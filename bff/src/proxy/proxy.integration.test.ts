@@ -9,6 +9,7 @@ import { startTestBff, type TestBff } from '../test-support/test-bff';
 let bff: TestBff;
 let enrolment: Awaited<ReturnType<typeof startEchoService>>;
 let payments: Awaited<ReturnType<typeof startEchoService>>;
+let notifications: Awaited<ReturnType<typeof startEchoService>>;
 let silent: http.Server;
 let halfway: http.Server;
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
   const identity = await createTestIdentity();
   enrolment = await startEchoService(identity.keys.publicJwk);
   payments = await startEchoService(identity.keys.publicJwk);
+  notifications = await startEchoService(identity.keys.publicJwk);
   // Accepts connections and never answers: a hung service.
   silent = http.createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -31,6 +33,7 @@ beforeAll(async () => {
     services: {
       enrolment: enrolment.url,
       payments: payments.url,
+      notifications: notifications.url,
       invoicing: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
       billing: `http://127.0.0.1:${(halfway.address() as AddressInfo).port}`,
     },
@@ -41,6 +44,7 @@ afterAll(async () => {
   await bff.close();
   await enrolment.stop();
   await payments.stop();
+  await notifications.stop();
   for (const server of [silent, halfway]) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -127,13 +131,16 @@ describe('forwarding', () => {
     expect(large.body.body.name).toHaveLength(10_000);
   });
 
-  test('a planned row needs no session and no CSRF, and answers 501 without forwarding', async () => {
-    const before = enrolment.calls.length + payments.calls.length;
+  test("a provider's webhook (Slack) needs no session and no CSRF: forwarded to its service", async () => {
+    const before = notifications.calls.length;
     await request(bff.app)
       .post('/api/v1/slack/interaction/')
-      .send({ type: 'block_actions' })
-      .expect(501);
-    expect(enrolment.calls.length + payments.calls.length).toBe(before);
+      .type('form')
+      .send('payload=%7B%7D')
+      .expect(200);
+    expect(notifications.calls.slice(before).map((c) => [c.method, c.url])).toEqual([
+      ['POST', '/api/v1/slack/interaction/'],
+    ]);
   });
 });
 
@@ -184,21 +191,13 @@ describe('refused before anything is forwarded', () => {
   });
 });
 
-describe('rows without a service yet', () => {
-  test('notifications rows not built yet (Slack interactions) → 501 in Spanish', async () => {
-    const res = await request(bff.app).post('/api/v1/slack/interaction/').send({}).expect(501);
-    expect(res.body).toEqual({
-      error: { code: 'NOT_IMPLEMENTED', message: 'Esta función aún no está disponible.' },
-    });
-  });
-
+describe('every row of the spec is served (Slack last, ADR 0094)', () => {
   test('the last identity rows are served now (issue 20): a bad body is a 400, not a 501', async () => {
     await request(bff.app).post('/api/v1/guardians/external_auth/').send({}).expect(400);
     await request(bff.app).post('/auth/api/app/auth/login/').send({}).expect(400);
   });
 
-  test('a planned row is the same 501 for anyone; a method no row has is 405', async () => {
-    await request(bff.app).post('/api/v1/slack/interaction/').send('payload=%7B%7D').expect(501);
+  test('a method no row has is 405', async () => {
     const { agent } = await browserSignedInAs(bff, staffSession());
     // GET, PUT and PATCH /book-keeper/orders/{id}/ are served; DELETE is no row of the spec.
     await agent.delete('/book-keeper/orders/order-1/').expect(405);

@@ -44,3 +44,23 @@ test('a mail sent over SMTP can be read back over HTTP by recipient', async () =
   expect(await (await fetch(`${api}/messages`)).json()).toEqual([]);
   expect((await fetch(`${api}/messages/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
 });
+
+test('a copy re-sent with the same Message-ID to the same recipient is accepted and dropped', async () => {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sandbox.smtpPort,
+    secure: false,
+  });
+  const mail = {
+    from: 'avisos@cuota.mx',
+    subject: 'Recordatorio',
+    text: 'Tu colegiatura vence el 10',
+    messageId: '<notificacion-1@notificaciones.cuota.mx>',
+  };
+  await transport.sendMail({ ...mail, to: 'papa@example.mx' });
+  await transport.sendMail({ ...mail, to: 'papa@example.mx' });
+  await transport.sendMail({ ...mail, to: 'mama@example.mx' });
+  expect(sandbox.mailbox.list('papa@example.mx')).toHaveLength(1);
+  expect(sandbox.mailbox.list('mama@example.mx')).toHaveLength(1);
+  expect(sandbox.mailbox.duplicates).toBe(1);
+});

@@ -14,8 +14,16 @@ export interface SmtpSandbox {
   smtpPort: number;
   httpPort: number;
   mailbox: Mailbox;
+  /**
+   * From now on each message is kept but its 250 is held until `release()`: the sender sees
+   * no answer, as when it dies between the relay's acceptance and its own record (ADR 0094).
+   */
+  holdReplies: () => { release: () => void };
   stop: () => Promise<void>;
 }
+
+/** Addresses at this domain are refused (550), so a sender's failures can be seen. */
+export const BOUNCING_DOMAIN = 'rebota.example';
 
 /**
  * Stands in for the real mail relay: accepts any SMTP message on loopback and lets a
@@ -25,10 +33,19 @@ export interface SmtpSandbox {
 export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<SmtpSandbox> {
   const host = options.host ?? '127.0.0.1';
   const mailbox = new Mailbox();
+  let held: Promise<void> = Promise.resolve();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     size: 10 * 1024 * 1024,
+    // A mailbox that does not exist, as a real relay answers it: a permanent 550.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${BOUNCING_DOMAIN}`)) {
+        const refused = Object.assign(new Error('5.1.1 El buzón no existe'), { responseCode: 550 });
+        return callback(refused);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -36,7 +53,7 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<Smt
             mail,
             session.envelope.rcptTo.map((r) => r.address),
           );
-          callback();
+          return held.then(() => callback());
         })
         .catch(callback);
     },
@@ -48,6 +65,16 @@ export async function startSmtpSandbox(options: SmtpSandboxOptions): Promise<Smt
     smtpPort: (smtp.server.address() as AddressInfo).port,
     httpPort: (web.address() as AddressInfo).port,
     mailbox,
+    holdReplies: () => {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return {
+        release: () => {
+          held = Promise.resolve();
+          release();
+        },
+      };
+    },
     stop: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => web.close(() => resolve()));

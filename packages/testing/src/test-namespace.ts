@@ -9,10 +9,10 @@ export interface TestNamespace extends Namespace {
   dispose: () => Promise<void>;
 }
 
-/** An isolated set of subjects and streams on the real NATS server. */
-export async function createTestNamespace(): Promise<TestNamespace> {
+/** An isolated set of subjects and streams on the real NATS server (or a test's own). */
+export async function createTestNamespace(natsUrl = NATS_URL): Promise<TestNamespace> {
   const prefix = `t${uniqueSuffix()}`;
-  const nc = await connectNats(NATS_URL, `test-${prefix}`);
+  const nc = await connectNats(natsUrl, `test-${prefix}`);
   return {
     prefix,
     nc,

@@ -4,6 +4,7 @@ import { DEFAULT_NOTIFICATIONS_SETTINGS } from './notifications-settings';
 import { createNotificationsService } from './notifications-service';
 import { readCallbackSettings } from './guardian-urls/callback-settings';
 import { readWhatsAppSettings } from './whatsapp/whatsapp-settings';
+import { readSlackSettings } from './slack/slack-settings';
 
 // No top-level await: the bundle is CommonJS. runServiceMain reports and exits on failure.
 void runServiceMain(
@@ -11,6 +12,7 @@ void runServiceMain(
     ...DEFAULT_NOTIFICATIONS_SETTINGS,
     whatsapp: readWhatsAppSettings(),
     callbacks: readCallbackSettings(),
+    slack: readSlackSettings(),
   }),
   readServiceConfig(),
 );

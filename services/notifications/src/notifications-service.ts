@@ -17,6 +17,7 @@ import { reminderRunHandlers } from './reminders/reminder-run-handlers';
 import { shortLinkHandlers } from './short-links/short-link-handlers';
 import { guardianUrlHandlers } from './guardian-urls/guardian-url-handlers';
 import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
+import { slackInteractionHandlers } from './slack/slack-interaction-handlers';
 import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
   type NotificationsSettings,
@@ -52,6 +53,10 @@ export function createNotificationsService(
         now: clockOf(ctx.config),
         publicUrl: ctx.config.publicUrl,
       }),
+      ...slackInteractionHandlers(ctx.db, settings.slack?.signingSecret, {
+        now: clockOf(ctx.config),
+        logger: ctx.logger,
+      }),
     ],
     consumers: (ctx) => ({
       [FAMILY_CONSUMER]: familySubscriptions(),
@@ -71,6 +76,7 @@ export function createNotificationsService(
           ns: ctx.ns,
           mailer,
           whatsapp: settings.whatsapp,
+          slackAlertsUrl: settings.slack?.alertsWebhookUrl,
           logger: ctx.logger,
           now,
         },

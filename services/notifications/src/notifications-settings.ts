@@ -1,6 +1,7 @@
 import type { SenderSettings } from './sending/notification-sender';
 import type { CallbackSettings } from './guardian-urls/callback-settings';
 import type { WhatsAppSettings } from './whatsapp/whatsapp-settings';
+import type { SlackSettings } from './slack/slack-settings';
 
 /** What notifications needs besides every service's config; tests shorten the waits. */
 export interface NotificationsSettings {
@@ -11,6 +12,8 @@ export interface NotificationsSettings {
   whatsapp?: WhatsAppSettings;
   /** The messaging providers' secrets for the guardian_url callbacks (ADR 0084). */
   callbacks?: CallbackSettings;
+  /** The Slack app of the operations channel: failed notifications' alerts (ADR 0094). */
+  slack?: SlackSettings;
 }
 
 export const DEFAULT_NOTIFICATIONS_SETTINGS: NotificationsSettings = {

@@ -4,6 +4,7 @@ import { defineEndpoint, uuidParams, type AnyEndpoint } from '@cuota/contracts/h
 import { COMMUNICATIONS_ENDPOINTS } from './communications';
 import { REMINDER_RUN_ENDPOINTS } from './reminder-runs';
 import { GUARDIAN_URL_CALLBACKS } from './guardian-url-callbacks';
+import { slackInteraction } from './slack-interaction';
 import { SHORT_LINK_ENDPOINTS } from './short-links';
 import {
   guardianNotificationSchema,
@@ -151,4 +152,5 @@ export const NOTIFICATIONS_ENDPOINTS: readonly AnyEndpoint[] = [
   ...COMMUNICATIONS_ENDPOINTS,
   ...SHORT_LINK_ENDPOINTS,
   ...GUARDIAN_URL_CALLBACKS,
+  slackInteraction,
 ];

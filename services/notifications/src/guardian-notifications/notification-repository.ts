@@ -78,6 +78,21 @@ export const requeue = (db: Executor, id: string, at: Date, changes: Partial<New
 export const markFailed = (db: Executor, id: string, attempts: number, error: string) =>
   settle(db, id, { status: 'FAILED', attempts, lastError: error });
 
+/**
+ * A notification that failed for good goes back to the queue with its attempts reset, at
+ * once (staff asked: ADR 0094). Only a FAILED one: a retry never sends what was sent.
+ */
+export async function retryFailed(db: Executor, id: string, now: Date): Promise<boolean> {
+  const n = guardianNotifications;
+  const retried = await db
+    .update(n)
+    .set({ status: 'QUEUED', attempts: 0, nextAttemptAt: now, lastError: null })
+    .where(and(eq(n.id, id), eq(n.status, 'FAILED')))
+    .returning({ id: n.id });
+  if (retried.length > 0) await announceDue(db);
+  return retried.length > 0;
+}
+
 /** A guardian's own notification; another family's is the same as none. */
 export async function notificationOfGuardian(
   db: Executor,

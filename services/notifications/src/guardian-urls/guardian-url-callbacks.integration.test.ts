@@ -2,7 +2,8 @@
  * The spec's twilio and treble `guardian_url` callbacks (ADR 0084): a family writes to the
  * school's number and gets its portal's short link back; unsigned calls change nothing.
  */
-import { createHmac } from 'node:crypto';
+import type { Conversation } from '@cuota/infra/sandboxes/messaging/messaging-sandbox.ts';
+import { twilioSignature } from '@cuota/infra/sandboxes/messaging/twilio-signature.ts';
 import {
   BAD_CALLBACK_SIGNATURE,
   trebleGuardianUrl,
@@ -25,16 +26,25 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-/** As Twilio signs: the called URL, then each field's name and value sorted by name. */
-function twilioSignature(fields: Record<string, string>, token = TEST_CALLBACKS.twilioAuthToken) {
-  const url = `http://portal.cuota.test${twilioGuardianUrl.path}`;
-  const data = Object.keys(fields)
-    .sort()
-    .reduce((all, name) => all + name + fields[name], url);
-  return createHmac('sha1', token).update(data).digest('base64');
+/** As Twilio signs, for the public URL the service knows itself by. */
+const signedForUs = (fields: Record<string, string>, token = TEST_CALLBACKS.twilioAuthToken) =>
+  twilioSignature(
+    token,
+    `http://portal.cuota.test${twilioGuardianUrl.path}`,
+    new URLSearchParams(fields),
+  );
+
+/** A family writes to the school's number; the messaging sandbox plays the provider. */
+async function familyWrites(provider: 'twilio' | 'treble', message: object): Promise<Conversation> {
+  const res = await fetch(`${system.messaging.url}/_sandbox/${provider}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+  });
+  return (await res.json()) as Conversation;
 }
 
-const twilio = (fields: Record<string, string>, signature = twilioSignature(fields)) =>
+const twilio = (fields: Record<string, string>, signature = signedForUs(fields)) =>
   system.webhook(twilioGuardianUrl.path, {
     method: 'POST',
     headers: {
@@ -61,23 +71,23 @@ async function targetOf(shortLink: string) {
 
 test('Twilio: a WhatsApp from a family number gets TwiML with its portal short link', async () => {
   const family = await system.family(1, '55 2468 1357');
-  const res = await twilio({
-    From: 'whatsapp:+5215524681357',
-    To: 'whatsapp:+14155238886',
-    Body: 'Hola, ¿cómo pago?',
-    MessageSid: 'SM0123456789abcdef0123456789abcdef',
+  const conversation = await familyWrites('twilio', {
+    from: '+5215524681357',
+    body: 'Hola, ¿cómo pago?',
   });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/xml/);
-  const twiml = await res.text();
-  const link = /(http:\/\/portal\.cuota\.test\/l\/[A-Za-z0-9_-]{8})/.exec(twiml)![1]!;
-  expect(twiml).toBe(
-    '<?xml version="1.0" encoding="UTF-8"?><Response><Message>' +
-      `Hola, Tutor1: entra a tu portal de pagos en ${link}</Message></Response>`,
-  );
+  expect(conversation.status).toBe(200);
+  const link = /(http:\/\/portal\.cuota\.test\/l\/[A-Za-z0-9_-]{8})/.exec(conversation.reply)![1]!;
+  expect(conversation.reply).toBe(`Hola, Tutor1: entra a tu portal de pagos en ${link}`);
   expect(await targetOf(link)).toBe(
     `/guardians/${family.guardianHash}/?utm_source=twilio&utm_medium=mensaje&utm_campaign=guardian_url`,
   );
+});
+
+test('Twilio is answered in TwiML (text/xml)', async () => {
+  const fields = { From: 'whatsapp:+525500000002', Body: '<hola & adiós>' };
+  const res = await twilio(fields);
+  expect(res.headers.get('content-type')).toMatch(/^text\/xml/);
+  expect(await res.text()).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><Response><Message>/);
 });
 
 test('Twilio: an unknown number is told so; a bad signature is a 401 in Spanish', async () => {
@@ -85,7 +95,7 @@ test('Twilio: an unknown number is told so; a bad signature is a 401 in Spanish'
   expect(await unknown.text()).toContain(`<Message>${UNKNOWN_PHONE}</Message>`);
   const forged = await twilio(
     { From: '+525500000001', Body: 'Hola' },
-    twilioSignature({ From: '+525500000001', Body: 'Hola' }, 'otro-token-cualquiera'),
+    signedForUs({ From: '+525500000001', Body: 'Hola' }, 'otro-token-cualquiera'),
   );
   expect(forged.status).toBe(401);
   expect(await forged.json()).toMatchObject({ error: { message: BAD_CALLBACK_SIGNATURE } });
@@ -93,16 +103,21 @@ test('Twilio: an unknown number is told so; a bad signature is a 401 in Spanish'
 
 test('Treble: the cellphone and country code get the family short link as JSON', async () => {
   const family = await system.family(2, '55 1357 2468');
-  const res = await treble({ user: { cellphone: '5513572468', country_code: '52' } });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { message: string; guardian_urls: { url: string }[] };
-  expect(body.guardian_urls).toEqual([{ first_name: 'Tutor2', url: expect.any(String) }]);
-  expect(body.message).toBe(
-    `Hola, Tutor2: entra a tu portal de pagos en ${body.guardian_urls[0]!.url}`,
-  );
-  expect(await targetOf(body.guardian_urls[0]!.url)).toMatch(
+  const conversation = await familyWrites('treble', {
+    cellphone: '5513572468',
+    country_code: '52',
+  });
+  expect(conversation.status).toBe(200);
+  const link = /(http:\/\/portal\.cuota\.test\/l\/[A-Za-z0-9_-]{8})/.exec(conversation.reply)![1]!;
+  expect(conversation.reply).toBe(`Hola, Tutor2: entra a tu portal de pagos en ${link}`);
+  expect(await targetOf(link)).toMatch(
     new RegExp(`^/guardians/${family.guardianHash}/\\?utm_source=treble&`),
   );
+  const direct = await treble({ user: { cellphone: '5513572468', country_code: '52' } });
+  expect(await direct.json()).toEqual({
+    message: expect.any(String),
+    guardian_urls: [{ first_name: 'Tutor2', url: expect.any(String) }],
+  });
 });
 
 test('Treble: a wrong token is a 401; a body without cellphone a Spanish 400', async () => {

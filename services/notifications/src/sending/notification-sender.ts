@@ -23,6 +23,7 @@ import { guardianHashesOf, schoolNamesOf } from '../families/family-repository';
 import { sendWhatsApp } from '../whatsapp/whatsapp-client';
 import type { WhatsAppSettings } from '../whatsapp/whatsapp-settings';
 import { whatsAppTemplate } from '../whatsapp/whatsapp-template';
+import { failedNotificationAlert, postFailedAlert } from '../slack/staff-alert';
 import { messageLink } from './message-link';
 import { notificationMail, type MessageContext } from './notification-mail';
 import { nextAttempt } from './retry-rules';
@@ -45,6 +46,8 @@ interface Deps {
   mailer: Mailer;
   /** The WhatsApp account; without it WhatsApp notifications fail (and are retried). */
   whatsapp?: WhatsAppSettings;
+  /** Where a notification given up on is announced to Cuota's operators (ADR 0094). */
+  slackAlertsUrl?: string;
   logger: Logger;
   now: () => Date;
 }
@@ -156,8 +159,14 @@ export class NotificationSender {
     const error = err instanceof Error ? err.message : String(err);
     const at = nextAttempt(now(), attempts);
     logger.warn({ err, notificationId: row.id, attempts }, 'notification not sent');
-    if (at) await requeue(db, row.id, at, { attempts, lastError: error });
-    else await markFailed(db, row.id, attempts, error);
+    if (at) return requeue(db, row.id, at, { attempts, lastError: error });
+    await markFailed(db, row.id, attempts, error);
+    if (this.deps.slackAlertsUrl)
+      await postFailedAlert(
+        this.deps.slackAlertsUrl,
+        failedNotificationAlert(row, attempts, error),
+        logger,
+      );
   }
 }
 

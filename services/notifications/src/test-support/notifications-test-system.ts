@@ -5,7 +5,15 @@ import {
   startWhatsAppSandbox,
   type WhatsAppSandbox,
 } from '@cuota/infra/sandboxes/whatsapp/whatsapp-sandbox.ts';
+import {
+  startMessagingSandbox,
+  type MessagingSandbox,
+} from '@cuota/infra/sandboxes/messaging/messaging-sandbox.ts';
 import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
+import {
+  trebleGuardianUrl,
+  twilioGuardianUrl,
+} from '@cuota/contracts/notifications/guardian-url-callbacks';
 import { quoteOrdersRequest, type QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
@@ -86,6 +94,8 @@ export interface NotificationsTestSystem {
   smtp: SmtpSandbox;
   mailbox: string;
   whatsapp: WhatsAppSandbox;
+  /** Twilio and Treble on the family's side: a family writes, the school's webhook answers. */
+  messaging: MessagingSandbox;
   billing: OpenOrders;
   /** The service's clock: tests move it. */
   clock: { now: Date };
@@ -94,6 +104,12 @@ export interface NotificationsTestSystem {
   family(n: number, phone?: string, guardian?: Partial<GuardianSnapshot>): Promise<Family>;
   /** Billing's events of one order per family, due on `dueOn`, and waits until it is kept. */
   bill(families: Family[], dueOn: string, centavos?: number): Promise<string[]>;
+  /** The same bill run, published only: whether and when it is taken is the test's. */
+  publishBill(
+    families: Family[],
+    dueOn: string,
+    centavos?: number,
+  ): Promise<{ eventId: string; orderIds: string[] }>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
   /** A webhook as the provider posts it to the BFF (forwarded with an anonymous identity). */
   webhook(path: string, init: RequestInit): Promise<Response>;
@@ -117,11 +133,21 @@ export const TEST_CALLBACKS = {
   trebleToken: 'token-de-treble-de-prueba',
 };
 
+/** The Slack app's signing secret the tests' interactions are signed with. */
+export const TEST_SLACK_SIGNING_SECRET = 'secreto-de-firma-de-slack-de-prueba';
+
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
-  options: { now?: Date; label?: string; identity?: TestIdentity } = {},
+  options: {
+    now?: Date;
+    label?: string;
+    identity?: TestIdentity;
+    natsUrl?: string;
+    /** Where failed notifications' alerts are posted (Slack's incoming webhook). */
+    slackAlertsUrl?: string;
+  } = {},
 ): Promise<NotificationsTestSystem> {
-  const ns = await createTestNamespace();
+  const ns = await createTestNamespace(options.natsUrl);
   const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
   const whatsapp = await startWhatsAppSandbox({ port: 0, ...TEST_WHATSAPP });
   // Notifications with short waits: the planner and the sender pass every 100 ms.
@@ -130,6 +156,7 @@ export async function startNotificationsTestSystem(
     sender: { batch: 10, idleMs: 100 },
     whatsapp: { apiUrl: `${whatsapp.url}/v21.0`, ...TEST_WHATSAPP },
     callbacks: TEST_CALLBACKS,
+    slack: { signingSecret: TEST_SLACK_SIGNING_SECRET, alertsWebhookUrl: options.slackAlertsUrl },
   });
   const billing = new OpenOrders();
   const quotes = serveReplies(ns.nc, ns, quoteOrdersRequest, async (q) => {
@@ -141,6 +168,7 @@ export async function startNotificationsTestSystem(
   });
   const clock = { now: options.now ?? new Date('2026-09-07T16:00:00Z') };
   const config = {
+    ...(options.natsUrl ? { natsUrl: options.natsUrl } : {}),
     smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
     mailFrom: 'Cuota <avisos@cuota.test>',
     publicUrl: 'http://portal.cuota.test',
@@ -159,8 +187,42 @@ export async function startNotificationsTestSystem(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ url: `${relay.url}${whatsAppWebhook.path}` }),
   });
+  const messaging = await startMessagingSandbox({
+    port: 0,
+    ...TEST_CALLBACKS,
+    // Twilio signs the public address it calls; the BFF (the relay here) forwards the bytes.
+    twilioHook: {
+      url: `${relay.url}${twilioGuardianUrl.path}`,
+      signedUrl: `${config.publicUrl}${twilioGuardianUrl.path}`,
+    },
+    trebleHook: { url: `${relay.url}${trebleGuardianUrl.path}` },
+  });
   const publish: NotificationsTestSystem['publish'] = (definition, data) =>
     publishEvent(ns.nc, ns, definition, data);
+  const publishBill: NotificationsTestSystem['publishBill'] = async (
+    families,
+    dueOn,
+    centavos = 250_000,
+  ) => {
+    const items = families.map((f) => ({
+      order_id: randomUUID(),
+      student_id: f.studentId,
+      amount_centavos: centavos,
+    }));
+    for (const item of items)
+      billing.open({ orderId: item.order_id, studentId: item.student_id, dueOn, centavos });
+    const eventId = await publish(ordersBilledV1, {
+      school_id: SCHOOL_ID,
+      batch_id: randomUUID(),
+      concept_id: randomUUID(),
+      concept_type: 'MONTHLY_FEE',
+      period: dueOn.slice(0, 7),
+      orders: items.length,
+      total_centavos: centavos * items.length,
+      detail: { concept_name: 'Colegiatura', items },
+    });
+    return { eventId, orderIds: items.map((i) => i.order_id) };
+  };
   const consumed = async (...eventIds: string[]) => {
     await waitFor(async () => {
       const [row] = await underTest.query<{ n: number }>(
@@ -188,6 +250,7 @@ export async function startNotificationsTestSystem(
     smtp,
     mailbox: `http://127.0.0.1:${smtp.httpPort}/`,
     whatsapp,
+    messaging,
     billing,
     clock,
     publish,
@@ -229,26 +292,11 @@ export async function startNotificationsTestSystem(
       await consumed(...ids);
       return family;
     },
+    publishBill,
     async bill(families, dueOn, centavos = 250_000) {
-      const items = families.map((f) => ({
-        order_id: randomUUID(),
-        student_id: f.studentId,
-        amount_centavos: centavos,
-      }));
-      for (const item of items)
-        billing.open({ orderId: item.order_id, studentId: item.student_id, dueOn, centavos });
-      const id = await publish(ordersBilledV1, {
-        school_id: SCHOOL_ID,
-        batch_id: randomUUID(),
-        concept_id: randomUUID(),
-        concept_type: 'MONTHLY_FEE',
-        period: dueOn.slice(0, 7),
-        orders: items.length,
-        total_centavos: centavos * items.length,
-        detail: { concept_name: 'Colegiatura', items },
-      });
-      await consumed(id);
-      return items.map((i) => i.order_id);
+      const { eventId, orderIds } = await publishBill(families, dueOn, centavos);
+      await consumed(eventId);
+      return orderIds;
     },
     secondInstance: () =>
       startService(service, {
@@ -267,6 +315,7 @@ export async function startNotificationsTestSystem(
       await smtp.stop();
       await relay.stop();
       await whatsapp.stop();
+      await messaging.stop();
       await ns.dispose();
     },
   };

@@ -4,7 +4,7 @@ import { percentile } from '@cuota/testing/percentile';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { KushkiGateway } from '../gateway/kushki-gateway';
 import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
-import { PaymentsProcess } from '../test-support/payments-process';
+import { ServiceProcess } from '@cuota/testing/service-process';
 
 export interface CheckoutBenchResult {
   checkouts: number;
@@ -43,7 +43,7 @@ export async function benchCheckouts(
     label: 'payments_bench',
     sandbox: { url: sandboxUrl, stop: async () => {} },
   });
-  let payments: PaymentsProcess | undefined;
+  let payments: ServiceProcess | undefined;
   try {
     const school = h.schools[0]!;
     // Families enrolled as enrolment's events enrol them; billing's real service bills them
@@ -68,7 +68,7 @@ export async function benchCheckouts(
     // Payments in a process of its own, as deployed (main.cjs beside this bundle), so it does
     // not share one event loop with billing, the webhook relay and this bench.
     await h.stopService();
-    payments = await PaymentsProcess.start(
+    payments = await ServiceProcess.start(
       path.join(__dirname, 'main.cjs'),
       statementsLogged(h.processEnv(NO_RECONCILIATION)),
     );

@@ -14,12 +14,8 @@ import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import { type SchoolFixture } from '../test-support/payments-harness';
 import { startPaymentsHarness } from '../test-support/start-harness';
-import {
-  bundlePaymentsMain,
-  freePort,
-  NatsServer,
-  PaymentsProcess,
-} from '../test-support/payments-process';
+import { NatsServer } from '@cuota/testing/nats-server';
+import { bundleServiceMain, freePort, ServiceProcess } from '@cuota/testing/service-process';
 
 const NATS_BINARY = '/usr/sbin/nats-server';
 const describeWithNats = existsSync(NATS_BINARY) ? describe : describe.skip;
@@ -29,16 +25,16 @@ jest.setTimeout(120_000);
 describeWithNats('payments converges after crashes and NATS restarts', () => {
   let nats: NatsServer;
   let storeDir: string;
-  let bundle: Awaited<ReturnType<typeof bundlePaymentsMain>>;
+  let bundle: Awaited<ReturnType<typeof bundleServiceMain>>;
   let h: PaymentsHarness;
   let school: SchoolFixture;
-  let payments: PaymentsProcess | undefined;
+  let payments: ServiceProcess | undefined;
 
   beforeAll(async () => {
     storeDir = await mkdtemp(path.join(tmpdir(), 'nats-js-'));
     nats = new NatsServer(await freePort(), storeDir, NATS_BINARY);
     await nats.start();
-    bundle = await bundlePaymentsMain();
+    bundle = await bundleServiceMain(path.resolve(__dirname, '../..'));
     h = await startPaymentsHarness({
       label: 'payments_crash',
       natsUrl: nats.url,
@@ -64,8 +60,8 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
   /** Only the webhook settles: the reconciler would otherwise win the race against NATS going down. */
   const WEBHOOK_ONLY = '3600000';
 
-  async function startPayments(reconcileEveryMs = RECONCILE_AT_ONCE): Promise<PaymentsProcess> {
-    const started = await PaymentsProcess.start(bundle.file, h.processEnv(reconcileEveryMs));
+  async function startPayments(reconcileEveryMs = RECONCILE_AT_ONCE): Promise<ServiceProcess> {
+    const started = await ServiceProcess.start(bundle.file, h.processEnv(reconcileEveryMs));
     h.externalUrl = started.url;
     return started;
   }

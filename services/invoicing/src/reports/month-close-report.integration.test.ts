@@ -66,7 +66,7 @@ async function refund(payinId: string, allocations: Allocation[]): Promise<strin
   });
   const notes = await waitFor(async () => {
     const rows = await invoicesOf(reversalId);
-    return rows.length === new Set(allocations.map((a) => a.concept_type)).size && rows;
+    return rows.length === new Set(allocations.map((a) => a.concept_type)).size ? rows : undefined;
   });
   return Promise.all(notes.map(async (n) => (await stamped(n.id)).id));
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { inicioDrawn } from '../support/inicio';
+import { asPrinted } from '../support/printed';
 import { launchBrowser } from '../support/browser';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
@@ -80,13 +81,11 @@ describe.each(widths)('Inicio at %s width', (width) => {
   });
 });
 
-test("printed, the owner's Inicio keeps its cards whole, two a row, charts in colour", async () => {
+test("printed, the owner's Inicio: no menu, cards whole, two a row, charts in colour", async () => {
   const page = await stillPage(browser, 'desktop');
   await signIn(page, 'OWNER');
   const asOfServerToday = await inicioDrawn(page, true);
-  // A letter page's width at 96 dpi, as the browser lays out what it prints.
-  await page.setViewportSize({ width: 816, height: 1056 });
-  await page.emulateMedia({ media: 'print' });
+  await asPrinted(page);
   await expectScreenshot(page, 'dashboard-home-owner-print', asOfServerToday);
   await page.context().close();
 });

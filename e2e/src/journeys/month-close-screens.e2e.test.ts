@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
+import { asPrinted } from '../support/printed';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
@@ -25,12 +26,8 @@ afterAll(async () => {
 
 const widths = Object.keys(VIEWPORTS) as ViewportName[];
 
-test.each(widths)('the month close at %s width, and its Excel and PDF', async (width) => {
-  const page = await stillPage(browser, width);
-  const failed: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-  });
+/** The accountant's Cierre de mes, once its figures are in: the month's card. */
+async function openClose(page: Page) {
   const accountant = system.demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
   await page.goto(system.urls.dashboardLogin);
   await page.getByLabel('Correo electrónico').fill(accountant.email);
@@ -43,17 +40,30 @@ test.each(widths)('the month close at %s width, and its Excel and PDF', async (w
     has: page.getByRole('heading', { name: /^Cierre de \S+ \d{4}$/ }),
   });
   await card.getByRole('button', { name: 'Descargar PDF' }).waitFor();
+  return card;
+}
+
+/** What the server's clock decides (the month and its figures): masked, its boxes compared. */
+const serverDated = (page: Page, card: Locator) => [
+  card.locator('dl'),
+  card.locator('p').first(),
+  card.getByRole('heading'),
+  page.getByLabel('Mes'),
+];
+
+test.each(widths)('the month close at %s width, and its Excel and PDF', async (width) => {
+  const page = await stillPage(browser, width);
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  const card = await openClose(page);
   const overflow = (await page.evaluate(
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   )) as number;
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);
-  await expectScreenshot(page, `dashboard-month-close-${width}`, [
-    card.locator('dl'),
-    card.locator('p').first(),
-    card.getByRole('heading'),
-    page.getByLabel('Mes'),
-  ]);
+  await expectScreenshot(page, `dashboard-month-close-${width}`, serverDated(page, card));
   for (const [button, extension] of [
     ['Descargar Excel', 'xlsx'],
     ['Descargar PDF', 'pdf'],
@@ -65,5 +75,13 @@ test.each(widths)('the month close at %s width, and its Excel and PDF', async (w
     );
   }
   expect(failed).toEqual([]);
+  await page.context().close();
+});
+
+test('printed, the month close is the page alone, without the menu', async () => {
+  const page = await stillPage(browser, 'desktop');
+  const card = await openClose(page);
+  await asPrinted(page);
+  await expectScreenshot(page, 'dashboard-month-close-print', serverDated(page, card));
   await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import type { Tone } from '@cuota/ui/theme';
+import { onPaper, type Tone } from '@cuota/ui/theme';
 
 const Banner = styled.div<{ $tone: Tone }>`
   display: flex;
@@ -11,6 +11,9 @@ const Banner = styled.div<{ $tone: Tone }>`
   color: ${({ theme, $tone }) => theme.colors[$tone]};
   background: ${({ theme, $tone }) => theme.colors[`${$tone}Surface`]};
   border-bottom: 1px solid currentColor;
+  ${onPaper} {
+    display: none;
+  }
 `;
 
 const Text = styled.p`

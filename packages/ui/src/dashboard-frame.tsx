@@ -4,7 +4,7 @@ import { FrameContext } from '@cuota/ui/frame-context';
 import { Brand, Main, TopBar, TopBarEnd } from '@cuota/ui/frame-pieces';
 import { SideNavigation, type NavigationGroup } from '@cuota/ui/side-navigation';
 import { MAIN_CONTENT_ID, SkipLink } from '@cuota/ui/skip-link';
-import { compact, wide } from '@cuota/ui/theme';
+import { compact, onPaper, wide } from '@cuota/ui/theme';
 import { useNavigated } from '@cuota/ui/use-navigated';
 
 const Layout = styled.div`
@@ -12,6 +12,9 @@ const Layout = styled.div`
   min-height: 100vh;
   ${compact} {
     flex-direction: column;
+  }
+  ${onPaper} {
+    min-height: 0;
   }
 `;
 
@@ -32,6 +35,9 @@ const Sidebar = styled.div`
     &:not([data-open='true']) {
       display: none;
     }
+  }
+  ${onPaper} {
+    display: none;
   }
 `;
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { compact } from '@cuota/ui/theme';
+import { compact, onPaper } from '@cuota/ui/theme';
 
 /** The bar at the top of every frame: brand on the left, the user's things on the right. */
 export const TopBar = styled.header`
@@ -13,6 +13,9 @@ export const TopBar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   ${compact} {
     padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  }
+  ${onPaper} {
+    display: none;
   }
 `;
 
@@ -54,5 +57,8 @@ export const Main = styled.main`
   }
   ${compact} {
     padding: ${({ theme }) => `${theme.space(5)} ${theme.space(4)}`};
+  }
+  ${onPaper} {
+    padding: 0;
   }
 `;

@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { onPaper } from '@cuota/ui/theme';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -8,6 +9,10 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.background};
     line-height: 1.5;
+  }
+  /* White paper, not the screen's grey: a printed page's background is the paper's. */
+  ${onPaper} {
+    body { background: none; }
   }
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};

@@ -4,7 +4,7 @@ import { FrameContext } from '@cuota/ui/frame-context';
 import { Brand, Main, TopBar, TopBarEnd } from '@cuota/ui/frame-pieces';
 import type { NavigationItem } from '@cuota/ui/side-navigation';
 import { MAIN_CONTENT_ID, SkipLink } from '@cuota/ui/skip-link';
-import { compact } from '@cuota/ui/theme';
+import { compact, onPaper } from '@cuota/ui/theme';
 import { useNavigated } from '@cuota/ui/use-navigated';
 
 const BOTTOM_BAR_HEIGHT = '64px';
@@ -15,6 +15,10 @@ const Layout = styled.div`
   min-height: 100vh;
   ${compact} {
     padding-bottom: ${BOTTOM_BAR_HEIGHT};
+  }
+  ${onPaper} {
+    min-height: 0;
+    padding-bottom: 0;
   }
 `;
 
@@ -79,6 +83,9 @@ const Nav = styled.nav`
       font-weight: inherit;
       border-top-color: ${({ theme }) => theme.colors.primary};
     }
+  }
+  ${onPaper} {
+    display: none;
   }
 `;
 

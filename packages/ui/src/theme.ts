@@ -52,6 +52,11 @@ export type Tone = 'success' | 'error' | 'warning' | 'info' | 'neutral';
 /** Media queries for phones (narrower than `layout.compactBelow`) and everything wider. */
 export const compact = `@media (max-width: calc(${theme.layout.compactBelow} - 0.02px))`;
 export const wide = `@media (min-width: ${theme.layout.compactBelow})`;
+/**
+ * On paper (issue 23: Inicio and the month close are printed for the accountant): the
+ * frame's menus, bars and toasts are for the screen, so only the page in <main> prints.
+ */
+export const onPaper = '@media print';
 
 declare module 'styled-components' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- typing the theme

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import styled from 'styled-components';
+import { onPaper } from '@cuota/ui/theme';
 
 /** Spec §9: a toast swiped up by this much is dismissed. */
 export const SWIPE_THRESHOLD_PX = 50;
@@ -25,6 +26,9 @@ const Region = styled.section`
   padding: ${({ theme }) => theme.space(3)};
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+  ${onPaper} {
+    display: none;
   }
 `;
 

@@ -4,6 +4,7 @@ import type { ServiceDefinition } from '@cuota/service-host/service-host';
 import * as schema from './schema';
 import { directorySubscriptions } from './students/directory-subscriptions';
 import { GUARDIAN_NAMES_CONSUMER, guardianNameSubscriptions } from './guardians/guardian-names';
+import { startGuardianNameBackfill } from './guardians/guardian-name-backfill';
 import { studentDirectoryHandlers } from './students/student-directory-handlers';
 import { conceptHandlers } from './concepts/concept-handlers';
 import { billRunHandlers } from './bill-runs/bill-run-handlers';
@@ -74,7 +75,10 @@ export const billingService: ServiceDefinition<typeof schema> = {
     const stopBuilder = startDueAggregateBuilder(db, todayOf(config), logger);
     const holdSweep = storeHoldSweep(db, logger, () => config.now?.() ?? new Date());
     holdSweep.start();
+    // Names of guardians older than enrolment's stream, asked of enrolment (ADR 0095).
+    const stopBackfill = startGuardianNameBackfill({ db, nc, ns }, logger);
     return async () => {
+      await stopBackfill();
       await holdSweep.stop();
       await stopRunner();
       await stopBuilder();

@@ -8,6 +8,7 @@ import { cycleHandlers } from './cycles/cycle-handlers';
 import { ENROLMENT_UNIQUE_VIOLATIONS } from './enrolment-conflicts';
 import { billingAssignmentHandlers } from './guardians/billing/billing-assignment-handlers';
 import { guardianHandlers } from './guardians/guardian-handlers';
+import { serveGuardianNames } from './guardians/guardian-names-responder';
 import { importHandlers } from './imports/import-handlers';
 import { startImportWorker } from './imports/import-worker-registry';
 import { integrationHandlers } from './integrations/integration-handlers';
@@ -56,6 +57,17 @@ export const enrolmentService: ServiceDefinition<typeof schema> = {
       ...membershipHandlers(ctx),
     ];
   },
-  // The student import worker (imports/import-worker.ts) runs inside the service process.
-  extras: startImportWorker,
+  // The student import worker (imports/import-worker.ts) runs inside the service process, and
+  // enrolment answers other domains' questions about guardians (ADR 0095).
+  extras: async (ctx) => {
+    const names = serveGuardianNames(ctx.db, ctx.nc, ctx.ns, (err) =>
+      ctx.logger.error({ err }, 'guardian names failed'),
+    );
+    await ctx.nc.flush(); // answering before start() returns
+    const stopWorker = await startImportWorker(ctx);
+    return async () => {
+      names.unsubscribe();
+      await stopWorker();
+    };
+  },
 };

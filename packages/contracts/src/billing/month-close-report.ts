@@ -92,7 +92,7 @@ export const paymentsCloseSchema = z.object({
 });
 export type PaymentsClose = z.infer<typeof paymentsCloseSchema>;
 
-/** Invoicing's part: CFDI stamped in the month, by document. */
+/** Invoicing's part: CFDI stamped in the month, by document; credit notes by concept and level. */
 export const invoicingCloseSchema = z.object({
   documents: z.array(
     z.object({
@@ -102,6 +102,19 @@ export const invoicingCloseSchema = z.object({
       total_centavos: centavos,
       /** Of them, cancelled since. */
       canceled: count,
+    }),
+  ),
+  /**
+   * The month's credit notes by what they gave back: each line's concept (base and late fee)
+   * and its student's level. They add up to the credit notes' `total_centavos` above.
+   */
+  credit_notes: z.array(
+    z.object({
+      concept_name: z.string(),
+      level: educationLevelSchema.nullable(),
+      credited_centavos: centavos,
+      /** Of it, in credit notes cancelled since. */
+      canceled_centavos: centavos,
     }),
   ),
 });

@@ -1,6 +1,8 @@
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { guardianDeletedV1 } from '@cuota/contracts/events/enrolment.guardian.deleted.v1';
 import { guardianUpdatedV1 } from '@cuota/contracts/events/enrolment.guardian.updated.v1';
+import { guardianNamesRequest } from '@cuota/contracts/enrolment/guardian-names';
+import { serveReplies } from '@cuota/messaging/request-reply';
 import { publishEvent } from '@cuota/testing/publish-event';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
@@ -13,6 +15,7 @@ import {
   studentId,
   type BillingHarness,
 } from '../test-support/billing-harness';
+import { backfillGuardianNames } from '../guardians/guardian-name-backfill';
 
 jest.setTimeout(30_000);
 
@@ -93,6 +96,45 @@ test("a month's billing and what is paid of it by level; what is not due; top fa
   });
 });
 
+const topFamily = async () =>
+  (await h.call(staff('OWNER'), `${FIGURES}?month=2026-11`)).body.top_overdue[0];
+
+/** Enrolment as billing meets it: it knows GUARDIAN (named long ago), not tutor-3. */
+function enrolmentAnswering(asked: string[][]) {
+  return serveReplies(h.ns.nc, h.ns, guardianNamesRequest, async ({ guardian_ids }) => {
+    asked.push(guardian_ids);
+    return {
+      guardians: guardian_ids
+        .filter((id) => id === GUARDIAN)
+        .map((id) => ({
+          guardian_id: id,
+          first_name: 'Marta',
+          last_name: 'Gómez',
+          updated_at: '2026-01-05T16:00:00Z',
+        })),
+    };
+  });
+}
+const sweep = () => backfillGuardianNames(h.service);
+
+test('a name older than the event stream is asked of enrolment, each unknown id once', async () => {
+  const asked: string[][] = [];
+  const enrolment = enrolmentAnswering(asked);
+  try {
+    expect(await sweep()).toBe(1);
+    expect(asked).toEqual([[GUARDIAN, 'tutor-3']]);
+    expect(await topFamily()).toMatchObject({
+      family_id: GUARDIAN,
+      guardian: { id: GUARDIAN, first_name: 'Marta', last_name: 'Gómez' },
+    });
+    // Named now: the next sweep asks only for the id enrolment does not know.
+    expect(await sweep()).toBe(0);
+    expect(asked.at(-1)).toEqual(['tutor-3']);
+  } finally {
+    enrolment.unsubscribe();
+  }
+});
+
 const snapshot = (first_name: string, last_name: string) => ({
   guardian_id: GUARDIAN,
   school_ids: [SCHOOL],
@@ -103,8 +145,6 @@ const snapshot = (first_name: string, last_name: string) => ({
   tax_id: null,
   tax_zip_code: null,
 });
-const topFamily = async () =>
-  (await h.call(staff('OWNER'), `${FIGURES}?month=2026-11`)).body.top_overdue[0];
 
 test("a family is named by its billing guardian, as enrolment last said; deleted, it isn't", async () => {
   await publishEvent(h.ns.nc, h.ns, guardianCreatedV1, snapshot('Marta', 'Garcia'));
@@ -119,6 +159,12 @@ test("a family is named by its billing guardian, as enrolment last said; deleted
     school_ids: [SCHOOL],
   });
   await waitFor(async () => (await topFamily()).guardian === null);
+  // Deleted is known too: no sweep asks for it again, nor brings its old name back.
+  const asked: string[][] = [];
+  const enrolment = enrolmentAnswering(asked);
+  await sweep().finally(() => enrolment.unsubscribe());
+  expect(asked).toEqual([['tutor-3']]);
+  expect((await topFamily()).guardian).toBeNull();
 });
 
 test('the default month is this month, and its figures equal the sum of its orders', async () => {

@@ -145,6 +145,28 @@ function invoicedSection({ invoicing }: MonthClose): CloseSection {
   };
 }
 
+/** What the month's credit notes gave back, by what it had paid. */
+function creditNotesSection({ invoicing }: MonthClose): CloseSection {
+  const notes = invoicing.credit_notes;
+  const credited = sum(notes, (r) => r.credited_centavos);
+  const canceled = sum(notes, (r) => r.canceled_centavos);
+  return {
+    title: 'Notas de crédito por concepto y nivel (timbradas en el mes)',
+    columns: ['Concepto', 'Nivel', 'Acreditado', 'Cancelado desde entonces', 'Neto'],
+    rows: [
+      ...notes.map((r) => [
+        r.concept_name,
+        levelLabel(r.level),
+        money(r.credited_centavos),
+        money(r.canceled_centavos),
+        money(r.credited_centavos - r.canceled_centavos),
+      ]),
+      ['Total', '', money(credited), money(canceled), money(credited - canceled)],
+    ],
+    totalled: true,
+  };
+}
+
 function owedSection({ billing, as_of }: MonthClose): CloseSection {
   const { owed } = billing;
   return {
@@ -167,5 +189,6 @@ export const closeSections = (report: MonthClose): CloseSection[] => [
   collectedByConceptSection(report),
   appliedSection(report),
   invoicedSection(report),
+  creditNotesSection(report),
   owedSection(report),
 ];

@@ -37,7 +37,24 @@ const PAYMENTS: PaymentsClose = {
   concepts: [{ concept_name: 'Colegiatura', level: 'elementary', collected_centavos: 985_000 }],
 };
 const INVOICING: InvoicingClose = {
-  documents: [{ document: 'invoice', issued: 2, total_centavos: 985_000, canceled: 0 }],
+  documents: [
+    { document: 'invoice', issued: 2, total_centavos: 985_000, canceled: 0 },
+    { document: 'credit_note', issued: 2, total_centavos: 70_000, canceled: 1 },
+  ],
+  credit_notes: [
+    {
+      concept_name: 'Transporte',
+      level: 'middle',
+      credited_centavos: 20_000,
+      canceled_centavos: 0,
+    },
+    {
+      concept_name: 'Colegiatura',
+      level: 'elementary',
+      credited_centavos: 50_000,
+      canceled_centavos: 50_000,
+    },
+  ],
 };
 
 async function pay(student: string, order: Json, paidAt: string, lateFee: number) {
@@ -122,7 +139,10 @@ test("billed equals the month's orders, per concept and level", async () => {
   // Payments and invoicing were asked for the same month, and their answers are the report's.
   expect(asked.at(-1)).toEqual({ school_id: SCHOOL, from: '2026-09-01', to: '2026-09-30' });
   expect(report.payments).toEqual(PAYMENTS);
-  expect(report.invoicing).toEqual(INVOICING);
+  expect(report.invoicing).toEqual({
+    ...INVOICING,
+    credit_notes: [INVOICING.credit_notes[1], INVOICING.credit_notes[0]], // by concept
+  });
 });
 
 test('owed at the close counts what was paid by then, not what came after', async () => {
@@ -185,12 +205,17 @@ test('the Excel and PDF downloads carry the same month', async () => {
   expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test("the workbook's collections and late fees are by concept and level", async () => {
+test("the workbook's collections, late fees and credit notes are by concept and level", async () => {
   const rows = (await workbookCells('2026-10')).join('|');
   // Concepto | Nivel | Cobrado: payments' answer, $9,850.00.
   expect(rows).toContain('Colegiatura|Primaria|9850|Saldo a favor y otros sin concepto|Total|9850');
   // Concepto | Nivel | Recargos | Descuentos por pronto pago: $150.00 of October's money.
   expect(rows).toContain('Colegiatura|Primaria|150');
+  // Concepto | Nivel | Acreditado | Cancelado desde entonces | Neto: invoicing's credit notes
+  // (empty cells, the zeros, are left out of the joined row).
+  expect(rows).toContain(
+    'Colegiatura|Primaria|500|500|Transporte|Secundaria|200|200|Total|700|500|200',
+  );
 });
 
 test('reports.read only, the own school only, a Spanish 400 for a bad month', async () => {

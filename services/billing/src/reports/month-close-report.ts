@@ -78,6 +78,6 @@ export async function monthClose(
       owed,
     },
     payments: { ...payments, concepts: payments.concepts.sort(byConceptAndLevel) },
-    invoicing,
+    invoicing: { ...invoicing, credit_notes: invoicing.credit_notes.sort(byConceptAndLevel) },
   };
 }

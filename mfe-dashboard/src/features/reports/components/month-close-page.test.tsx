@@ -61,6 +61,14 @@ const closeOf = (month: string): MonthClose => ({
   },
   invoicing: {
     documents: [{ document: 'credit_note', issued: 1, total_centavos: 50_000, canceled: 0 }],
+    credit_notes: [
+      {
+        concept_name: 'Colegiatura',
+        level: 'elementary',
+        credited_centavos: 50_000,
+        canceled_centavos: 0,
+      },
+    ],
   },
 });
 

@@ -189,6 +189,21 @@ test('owner: collections a day with last month behind, as a chart and a table', 
   expect(within(table).getByRole('row', { name: /^31 / })).toHaveTextContent('31—$0.00');
 });
 
+test('owner: this month so far against the same days of last month and of a cycle ago', async () => {
+  const network = stubSchool();
+  renderAs('OWNER');
+  const compared = await card('Del 1 al 18, frente a otros meses');
+  const row = async (name: RegExp) => compared.findByRole('row', { name });
+  // 6,350 against October's 9,000 and November 2025's 26,350 for the same 18 days.
+  expect(await row(/^Este mes/)).toHaveTextContent('Este mes (noviembre 2026)$6,350.00');
+  expect(await row(/^Mes anterior/)).toHaveTextContent('(octubre 2026)$9,000.00-29%');
+  expect(await row(/^Mismo mes/)).toHaveTextContent('(noviembre 2025)$26,350.00-76%');
+  const asked = network.requests.map((r) => new URL(r.url).search);
+  expect(asked).toEqual(
+    expect.arrayContaining(['?from=2026-10-01&to=2026-10-18', '?from=2025-11-01&to=2025-11-18']),
+  );
+});
+
 test('a month without collections says so instead of drawing an empty chart', async () => {
   stubSchool().on('GET', `${BASE}/collections/`, (r: Request) => {
     const q = new URL(r.url).searchParams;

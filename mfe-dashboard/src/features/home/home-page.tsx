@@ -3,6 +3,7 @@ import { useGrant } from '@cuota/web-core/session/use-grant';
 import { CollectedCard } from './components/collected-card';
 import { CollectionRateCard } from './components/collection-rate-card';
 import { DailyCollectionsCard } from './components/daily-collections-card';
+import { MonthComparisonCard } from './components/month-comparison-card';
 import { CardGrid } from './components/figure-card';
 import { OwedCard } from './components/owed-card';
 import { TodoCard } from './components/todo-card';
@@ -27,6 +28,7 @@ export default function HomeFigures({ schoolId, today }: { schoolId: string; tod
         <>
           <CollectedCard schoolId={schoolId} today={today} />
           <DailyCollectionsCard schoolId={schoolId} today={today} />
+          <MonthComparisonCard schoolId={schoolId} today={today} />
           <OwedCard schoolId={schoolId} today={today} />
           <CollectionRateCard schoolId={schoolId} today={today} />
           <TopOverdueCard schoolId={schoolId} today={today} />

@@ -19,3 +19,14 @@ export const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 /** How many days the month of a date has. */
 export const daysInMonth = (date: string) =>
   dayOfMonth(addDays(monthStart(addDays(monthStart(date), 31)), -1));
+
+/**
+ * The 1st to today's day (or that month's last, if shorter) of the month `months` before
+ * today's: this month so far against the same days of another month.
+ */
+export function sameDaysMonthsBefore(today: string, months: number): { from: string; to: string } {
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - months;
+  const from = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  const day = Math.min(dayOfMonth(today), daysInMonth(from));
+  return { from, to: `${from.slice(0, 8)}${String(day).padStart(2, '0')}` };
+}

@@ -1,7 +1,7 @@
 import { grants, type MembershipGrant } from '@cuota/contracts/access/permissions';
 import { INICIO_READ_PATHS as PATHS } from '@cuota/contracts/http/inicio-read-paths';
 import { fillPath } from '@cuota/contracts/http/route-path';
-import { lastMonth, monthStart } from '@cuota/web-core/calendar/months';
+import { lastMonth, monthStart, sameDaysMonthsBefore } from '@cuota/web-core/calendar/months';
 
 const INICIO = /^\/dashboard\/?$/;
 
@@ -28,6 +28,8 @@ export function inicioReads(schoolId: string, member: MembershipGrant, today: st
       collections({ from: today, to: today }),
       collections({ from: monthStart(today), to: today }),
       collections(lastMonth(today)),
+      collections(sameDaysMonthsBefore(today, 1)),
+      collections(sameDaysMonthsBefore(today, 12)),
       `${path(PATHS.billingFigures)}?month=${today.slice(0, 7)}`,
       path(PATHS.delinquency),
     ];

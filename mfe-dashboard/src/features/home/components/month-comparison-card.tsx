@@ -1,0 +1,73 @@
+import type { Collections } from '@cuota/contracts/payments/figures';
+import { DataTable } from '@cuota/ui/data-table';
+import { formatPeriod } from '@cuota/ui/dates';
+import { MoneyText } from '@cuota/ui/money-text';
+import { dayOfMonth, sameDaysMonthsBefore } from '@cuota/web-core/calendar/months';
+import { useHomeCollectionsQuery } from '../api/home-api';
+import { FigureCard } from './figure-card';
+
+/** This month, last month and this month a cycle ago: months back from today's. */
+const COMPARED = [
+  { months: 0, label: 'Este mes' },
+  { months: 1, label: 'Mes anterior' },
+  { months: 12, label: 'Mismo mes del ciclo anterior' },
+] as const;
+
+const change = new Intl.NumberFormat('es-MX', {
+  style: 'percent',
+  maximumFractionDigits: 0,
+  signDisplay: 'exceptZero',
+});
+
+/** How this month so far stands against `other` for the same days; a dash when that was 0. */
+export const changeAgainst = (current: number, other: number) =>
+  other > 0 ? change.format((current - other) / other) : '—';
+
+/**
+ * Collected this month so far beside the same days of last month and of this month a cycle
+ * ago (issue 23: how this month compares with both), net of refunds.
+ */
+export function MonthComparisonCard({ schoolId, today }: { schoolId: string; today: string }) {
+  const spans = COMPARED.map(({ months }) => sameDaysMonthsBefore(today, months));
+  const answers = [
+    useHomeCollectionsQuery({ schoolId, ...spans[0]! }),
+    useHomeCollectionsQuery({ schoolId, ...spans[1]! }),
+    useHomeCollectionsQuery({ schoolId, ...spans[2]! }),
+  ];
+  const query = {
+    data: answers.every((a) => a.data) ? answers.map((a) => a.data as Collections) : undefined,
+    error: answers.map((a) => a.error).find(Boolean),
+    refetch: () => answers.forEach((a) => void a.refetch()),
+  };
+  return (
+    <FigureCard title={`Del 1 al ${dayOfMonth(today)}, frente a otros meses`} query={query}>
+      {(collections) => {
+        const current = collections[0]!.total.net_centavos;
+        return (
+          <DataTable<number>
+            caption="Cobrado en los mismos días de cada mes (descontados los reembolsos)"
+            rows={[0, 1, 2]}
+            rowKey={(i) => String(i)}
+            columns={[
+              {
+                header: 'Mes',
+                cell: (i) => `${COMPARED[i]!.label} (${formatPeriod(spans[i]!.from.slice(0, 7))})`,
+              },
+              {
+                header: 'Cobrado',
+                align: 'end',
+                cell: (i) => <MoneyText centavos={collections[i]!.total.net_centavos} />,
+              },
+              {
+                header: 'Este mes, frente a él',
+                align: 'end',
+                cell: (i) =>
+                  i === 0 ? '' : changeAgainst(current, collections[i]!.total.net_centavos),
+              },
+            ]}
+          />
+        );
+      }}
+    </FigureCard>
+  );
+}

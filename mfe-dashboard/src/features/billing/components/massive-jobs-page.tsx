@@ -1,4 +1,4 @@
-import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import { massiveSpecialDiscountSchema, type BulkJob } from '@cuota/contracts/billing/bulk-jobs';
 import { formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
 import { useState } from 'react';
 import { Button } from '@cuota/ui/button';
@@ -13,12 +13,22 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
+import { problemsFrom } from '../../../components/form-problems';
+import {
+  EMPTY_GRANT,
+  grantBody,
+  GrantValueFields,
+  moneyValue,
+  VALUE_FIELDS,
+  type GrantValue,
+} from '../../../components/grant-value-fields';
 import { basisPointsOf } from '../../../components/percent';
 import { useConceptsQuery } from '../api/billing-api';
 import {
   useActiveStudentsQuery,
   useAssignMutation,
   useDisassignMutation,
+  useGrantDiscountsMutation,
   useGrantScholarshipsMutation,
   useMassiveJobsQuery,
 } from '../api/massive-jobs-api';
@@ -33,15 +43,21 @@ interface Draft {
   conceptId: string;
   period: string;
   percent: string;
+  /** A massive discount's kind and value (ADR 0088). */
+  discount: GrantValue;
   reason: string;
   studentIds: string[];
 }
+
+/** Where the form shows a problem: beside the discount's value or the reason, or below it all. */
+type Problems = Partial<Record<'value' | 'reason' | 'form', string>>;
 
 const EMPTY: Draft = {
   kind: 'assignment',
   conceptId: '',
   period: '',
   percent: '',
+  discount: EMPTY_GRANT,
   reason: '',
   studentIds: [],
 };
@@ -52,15 +68,32 @@ const basisPoints = (percent: string) => {
   return bp > 0 && bp <= 10_000 ? bp : null;
 };
 
+/** What a massive discount takes off one order at the concept's price (ADR 0035 step 3). */
+function discountOn(price: number, d: GrantValue) {
+  if (d.kind === 'PERCENT') return Math.round((price * (basisPoints(d.percent) ?? 0)) / 10_000);
+  const amount = d.amount_centavos ?? 0;
+  return d.kind === 'AMOUNT' ? amount : price - amount;
+}
+
+/** Where a massive discount's problems land: beside its value or its reason, else below. */
+const FIELDS = { ...VALUE_FIELDS, reason: 'reason' } as const;
+
+/** What one student's order moves by, at the concept's price. */
+function eachOf(draft: Draft, price: number) {
+  if (draft.kind === 'discount') return discountOn(price, draft.discount);
+  const bp = basisPoints(draft.percent) ?? 0;
+  return draft.kind === 'scholarship' ? Math.round((price * bp) / 10_000) : price;
+}
+
 /** The preview: how many students, and how much money the job moves (per month for a scholarship). */
 function Preview({ draft, price }: { draft: Draft; price: number }) {
   const n = draft.studentIds.length;
-  const bp = basisPoints(draft.percent) ?? 0;
-  const each = draft.kind === 'scholarship' ? Math.round((price * bp) / 10_000) : price;
+  const each = eachOf(draft, price);
   const what = {
     assignment: 'Total a cobrar',
     disassignment: 'Total a cancelar (como máximo)',
     scholarship: 'Beca total por mes',
+    discount: 'Descuento total (como máximo)',
   }[draft.kind];
   return (
     <Card title="Vista previa" aria-label="Vista previa">
@@ -88,7 +121,7 @@ function MassiveJobForm({
   const concepts = useConceptsQuery(schoolId);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [previewing, setPreviewing] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const concept = concepts.data?.find((c) => c.id === draft.conceptId);
   const students = useActiveStudentsQuery(
     { schoolId, level: concept?.level ?? null },
@@ -97,13 +130,24 @@ function MassiveJobForm({
   const [assign] = useAssignMutation();
   const [disassign] = useDisassignMutation();
   const [grant] = useGrantScholarshipsMutation();
+  const [grantDiscounts] = useGrantDiscountsMutation();
   const set = (changes: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...changes }));
     setPreviewing(false);
   };
-  const allowed = draft.kind === 'scholarship' ? canGrant : canAssign;
+  const allowed = draft.kind === 'scholarship' || draft.kind === 'discount' ? canGrant : canAssign;
+  const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
+  const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
+  const discount = () =>
+    massiveSpecialDiscountSchema.safeParse({
+      ...base,
+      ...period,
+      reason: draft.reason,
+      ...grantBody(draft.discount),
+    });
 
-  const check = () => {
+  /** What the form alone can tell is wrong, before asking the API. */
+  const problemOf = (): string | null => {
     if (!concept) return 'Elige un concepto.';
     if (draft.kind !== 'scholarship' && concept.recurrence === 'MONTHLY' && !draft.period)
       return 'Elige el mes.';
@@ -113,32 +157,40 @@ function MassiveJobForm({
       return 'Escribe el motivo (al menos 3 letras).';
     return draft.studentIds.length === 0 ? 'Elige al menos un alumno.' : null;
   };
+  /** A discount's value and reason are checked by its schema, beside their fields and in pesos. */
+  const check = (): Problems => {
+    const parsed = draft.kind === 'discount' && concept ? discount() : null;
+    if (parsed?.success === false)
+      return problemsFrom(parsed.error.issues, FIELDS, moneyValue(draft.discount));
+    const problem = problemOf();
+    return problem ? { form: problem } : {};
+  };
 
   const confirm = async () => {
     const idempotencyKey = newIdempotencyKey();
-    const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
-    const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
     const answer =
-      draft.kind === 'assignment'
-        ? await assign({ schoolId, idempotencyKey, body: { ...base, ...period } })
-        : draft.kind === 'disassignment'
-          ? await disassign({
-              schoolId,
-              idempotencyKey,
-              body: { ...base, ...period, reason: draft.reason },
-            })
-          : await grant({
-              schoolId,
-              idempotencyKey,
-              body: {
-                ...base,
-                kind: 'PERCENT',
-                basis_points: basisPoints(draft.percent)!,
-                starts_on: todayInMexicoCity(),
-                reason: draft.reason,
-              },
-            });
-    if ('error' in answer) return setProblem(readError(answer.error).message);
+      draft.kind === 'discount'
+        ? await grantDiscounts({ schoolId, idempotencyKey, body: discount().data! })
+        : draft.kind === 'assignment'
+          ? await assign({ schoolId, idempotencyKey, body: { ...base, ...period } })
+          : draft.kind === 'disassignment'
+            ? await disassign({
+                schoolId,
+                idempotencyKey,
+                body: { ...base, ...period, reason: draft.reason },
+              })
+            : await grant({
+                schoolId,
+                idempotencyKey,
+                body: {
+                  ...base,
+                  kind: 'PERCENT',
+                  basis_points: basisPoints(draft.percent)!,
+                  starts_on: todayInMexicoCity(),
+                  reason: draft.reason,
+                },
+              });
+    if ('error' in answer) return setProblems({ form: readError(answer.error).message });
     setDraft(EMPTY);
     setPreviewing(false);
     onStarted(answer.data.id);
@@ -151,9 +203,9 @@ function MassiveJobForm({
       aria-label="Proceso masivo"
       onSubmit={(e) => {
         e.preventDefault();
-        const wrong = check();
-        setProblem(wrong);
-        setPreviewing(wrong === null);
+        const found = check();
+        setProblems(found);
+        setPreviewing(Object.keys(found).length === 0);
       }}
     >
       <FieldLabel>
@@ -162,6 +214,7 @@ function MassiveJobForm({
           <option value="assignment">Asignar un concepto</option>
           <option value="disassignment">Quitar un concepto (cancela órdenes sin pagos)</option>
           <option value="scholarship">Otorgar una beca (porcentaje)</option>
+          <option value="discount">Dar un descuento especial (un mes del concepto)</option>
         </Select>
       </FieldLabel>
       <FieldLabel>
@@ -199,9 +252,18 @@ function MassiveJobForm({
           onChange={(e) => set({ percent: e.target.value })}
         />
       )}
+      {draft.kind === 'discount' && (
+        <GrantValueFields
+          kinds={['PERCENT', 'AMOUNT', 'FIXED']}
+          value={draft.discount}
+          onChange={(d) => set({ discount: d })}
+          error={problems.value}
+        />
+      )}
       {draft.kind !== 'assignment' && (
         <TextField
           label="Motivo"
+          error={problems.reason}
           value={draft.reason}
           onChange={(e) => set({ reason: e.target.value })}
         />
@@ -236,7 +298,7 @@ function MassiveJobForm({
           ))}
         </fieldset>
       )}
-      {problem && <FormError>{problem}</FormError>}
+      {problems.form && <FormError>{problems.form}</FormError>}
       {previewing && concept ? (
         <>
           <Preview draft={draft} price={concept.price_centavos} />
@@ -282,7 +344,10 @@ function MassiveJobHistory({ schoolId }: { schoolId: string }) {
   );
 }
 
-/** /dashboard/bill-runs/masivos: massive assignments, disassignments and scholarships (ADR 0040). */
+/**
+ * /dashboard/bill-runs/masivos: massive assignments, disassignments and scholarships (ADR 0040)
+ * and discounts (ADR 0088).
+ */
 export function MassiveJobsPage() {
   const schoolId = useCurrentSchool().school?.id;
   const [jobId, setJobId] = useState<string | null>(null);

@@ -43,7 +43,9 @@ the endpoint answers). Billing reads the page by its students' numbered position
 the filters' build, in ${r.builderSeconds} s (ADR 0048; a read writes nothing). Before the
 builder ran, a read answered from the base tables: the first page in ${r.unbuiltPageMs} ms, the
 filters in ${r.unbuiltFiltersMs} ms. Baseline in the same run: the same page by \`count(*)\` and
-\`OFFSET\` over the balances joined to the directory (what a filtered list still does).
+\`OFFSET\` over the balances joined to the directory (what a filtered list still does). The
+positions are read in turns (one read of each, billing's then the baseline's, round after
+round), so none is measured alone in the seconds after the builder ran.
 
 | page position (samples) | p50, ms | p95, ms | baseline OFFSET p50, ms | baseline p95, ms |
 |---|---|---|---|---|

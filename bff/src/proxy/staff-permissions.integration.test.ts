@@ -75,6 +75,13 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
   ],
   ['concepts', 'billing.read', 'get', () => `/api/v1/dashboard/schools/${school()}/concepts/`],
   ['create a concept', 'concepts.write', 'post', () => '/api/v1/dashboard/concepts/', {}],
+  [
+    'a massive special discount',
+    'scholarships.write',
+    'post',
+    () => `/api/v1/dashboard/schools/${school()}/massive_special_discounts/`,
+    {},
+  ],
   ['payins', 'payments.read', 'get', () => `/api/v1/dashboard/schools/${school()}/payins/`],
   [
     'desk payment',

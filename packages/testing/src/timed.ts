@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { percentile } from './percentile';
 
 /** p50 and p95 of samples in ms, to a tenth. */
-function percentiles(samples: number[]) {
+export function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
   return { p50: at(50), p95: at(95) };

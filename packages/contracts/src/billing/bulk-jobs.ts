@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '@cuota/contracts/access/permissions';
 import { periodSchema } from '@cuota/contracts/billing/concepts';
 import { createScholarshipSchema, reasonSchema } from '@cuota/contracts/billing/scholarships';
+import { createSpecialDiscountSchema } from '@cuota/contracts/billing/special-charges';
 
 /** Spec §4 bulk-operation status, word for word (ADR 0040 says which ones a job reaches). */
 export const BULK_OPERATION_STATUSES = [
@@ -22,8 +23,18 @@ export type BulkOperationStatus = z.infer<typeof bulkOperationStatusSchema>;
 /** A job still has work to do in these; the others are final until a retry. */
 export const RUNNABLE_STATUSES = ['PENDING', 'STARTED', 'RETRYING'] as const;
 
-/** `bill_run`: a bill run of a concept and period for its level (ADR 0046), the others ADR 0040's. */
-export const BULK_JOB_KINDS = ['assignment', 'disassignment', 'scholarship', 'bill_run'] as const;
+/**
+ * `bill_run`: a bill run of a concept and period for its level (ADR 0046); `discount`: a
+ * special discount on each student's order of a concept and period (ADR 0088); the others
+ * ADR 0040's.
+ */
+export const BULK_JOB_KINDS = [
+  'assignment',
+  'disassignment',
+  'scholarship',
+  'bill_run',
+  'discount',
+] as const;
 export type BulkJobKind = (typeof BULK_JOB_KINDS)[number];
 
 /** Who may start a kind of job; they, and only they, may cancel or retry one. */
@@ -32,6 +43,7 @@ export const BULK_JOB_GRANTS: Record<BulkJobKind, Permission> = {
   disassignment: 'billing.write',
   scholarship: 'scholarships.write',
   bill_run: 'concepts.write',
+  discount: 'scholarships.write',
 };
 
 /** The most students one job takes: a whole school, and then some. */
@@ -64,6 +76,18 @@ export const massiveScholarshipSchema = z.discriminatedUnion('kind', [
   createScholarshipSchema.options[1].omit({ student_id: true }).extend({ student_ids: studentIds }),
 ]);
 export type MassiveScholarship = z.infer<typeof massiveScholarshipSchema>;
+
+/**
+ * POST …/massive_special_discounts/ (ADR 0088): one special discount (percentage, amount off or
+ * FIXED price) on each chosen student's unpaid order of a concept and period.
+ */
+const onEachOrder = { order_id: true } as const;
+export const massiveSpecialDiscountSchema = z.discriminatedUnion('kind', [
+  createSpecialDiscountSchema.options[0].omit(onEachOrder).extend(massiveAssignmentSchema.shape),
+  createSpecialDiscountSchema.options[1].omit(onEachOrder).extend(massiveAssignmentSchema.shape),
+  createSpecialDiscountSchema.options[2].omit(onEachOrder).extend(massiveAssignmentSchema.shape),
+]);
+export type MassiveSpecialDiscount = z.infer<typeof massiveSpecialDiscountSchema>;
 
 /** A student the job could not do, and why, in Spanish. */
 export const bulkJobErrorSchema = z.object({

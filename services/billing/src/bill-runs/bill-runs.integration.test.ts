@@ -206,7 +206,9 @@ test('the preview counts whom a run would bill, per level, and names the run tha
 test('the preview: a Spanish 400 for a bad month, 403 without concepts.write, 404 elsewhere', async () => {
   const bad = await h.call(staff(), `${PREVIEW}?concept_id=${monthly}&period=2026-11`);
   expect(bad.status).toBe(400);
-  expect(bad.body.error.message).toBe('Elige uno de los meses del concepto: 2026-09, 2026-10.');
+  expect(bad.body.error.message).toBe(
+    'Elige uno de los meses del concepto: septiembre de 2026, octubre de 2026.',
+  );
   const query = `?concept_id=${monthly}&period=2026-10`;
   expect((await h.call(staff('ADMISSIONS'), `${PREVIEW}${query}`)).status).toBe(403);
   expect((await h.call(family(), `${PREVIEW}${query}`)).status).toBe(403);
@@ -222,13 +224,13 @@ test.each([
   [
     'a monthly concept without period',
     { period: undefined },
-    'Elige uno de los meses del concepto: 2026-09, 2026-10.',
+    'Elige uno de los meses del concepto: septiembre de 2026, octubre de 2026.',
     400,
   ],
   [
     'a month the concept does not bill',
     { period: '2026-11' },
-    'Elige uno de los meses del concepto: 2026-09, 2026-10.',
+    'Elige uno de los meses del concepto: septiembre de 2026, octubre de 2026.',
     400,
   ],
   [

@@ -1,4 +1,5 @@
 import type { Executor } from '@cuota/messaging/transaction';
+import { formatPeriod } from '@cuota/documents/date-format';
 import { badRequest, conflict } from '@cuota/service-runtime/http/http-error';
 import type { ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
@@ -20,7 +21,9 @@ export function termsOf(concept: ConceptRow, period: string | undefined): BillTe
     throw conflict('El concepto está desactivado: actívalo para generar órdenes.');
   if (concept.recurrence === 'MONTHLY') {
     if (!period || !concept.periods.includes(period))
-      throw badRequest(`Elige uno de los meses del concepto: ${concept.periods.join(', ')}.`);
+      throw badRequest(
+        `Elige uno de los meses del concepto: ${concept.periods.map(formatPeriod).join(', ')}.`,
+      );
     return { period, dueOn: dueOnOf(period, concept.dueDay!) };
   }
   if (period) throw badRequest('Un concepto de pago único no lleva periodo.');

@@ -3,6 +3,7 @@ import {
   createMassiveAssignment,
   createMassiveDisassignment,
   createMassiveScholarship,
+  createMassiveSpecialDiscount,
   getMassiveJob,
   listMassiveJobs,
   retryMassiveJob,
@@ -42,6 +43,9 @@ export function bulkJobHandlers(db: BillingDb) {
     ),
     implement(createMassiveScholarship, ({ params, body, caller, once }) =>
       woken(once((tx) => createBulkJob(tx, params.id, 'scholarship', body, staffIdOf(caller)))),
+    ),
+    implement(createMassiveSpecialDiscount, ({ params, body, caller, once }) =>
+      woken(once((tx) => createBulkJob(tx, params.id, 'discount', body, staffIdOf(caller)))),
     ),
     implement(listMassiveJobs, ({ params }) => bulkJobsOfSchool(db, params.id)),
     implement(getMassiveJob, async ({ params }) =>

@@ -12,7 +12,8 @@ import { ordersOfConceptPeriod } from '../orders/order-adjustment-repository';
 import { hasMoney, ORDER_HAS_PAYMENTS } from '../orders/order-adjustment-rules';
 import { grantScholarships, type ScholarshipGrant } from '../scholarships/grant-scholarship';
 import type { BulkJobError, BulkJobRow } from './bulk-job-repository';
-import { chunkStudents, NOT_ACTIVE } from './chunk-student-repository';
+import { discountChunk } from '../special-charges/massive-special-discount';
+import { chunkStudents, NO_ORDER, NOT_ACTIVE } from './chunk-student-repository';
 
 /**
  * One chunk of a job's students, in the chunk's transaction (ADR 0040): does what it can and
@@ -28,7 +29,6 @@ export type ChunkStep = (
 ) => Promise<BulkJobError[]>;
 
 const OTHER_LEVEL = 'Este alumno es de otro nivel que el del concepto.';
-const NO_ORDER = 'Este alumno no tiene la orden de este concepto y periodo.';
 
 /** The concept and period of the job (a bill run's params too), or why none of the chunk can be done now. */
 async function termsOfJob(tx: Executor, job: BulkJobRow) {
@@ -138,4 +138,5 @@ export const CHUNK_STEPS: Record<BulkJobKind, ChunkStep> = {
   disassignment: disassignChunk,
   scholarship: scholarshipChunk,
   bill_run: billRunChunk,
+  discount: discountChunk,
 };

@@ -6,6 +6,7 @@ import type { BulkJobError } from './bulk-job-repository';
 
 export const NOT_IN_SCHOOL = 'Este alumno no está en la escuela.';
 export const NOT_ACTIVE = 'Este alumno no está activo.';
+export const NO_ORDER = 'Este alumno no tiene la orden de este concepto y periodo.';
 
 const nameOf = (s: StudentRow | undefined) => (s ? `${s.firstName} ${s.lastName}` : null);
 

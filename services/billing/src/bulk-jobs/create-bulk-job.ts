@@ -4,6 +4,7 @@ import type {
   MassiveAssignment,
   MassiveDisassignment,
   MassiveScholarship,
+  MassiveSpecialDiscount,
 } from '@cuota/contracts/billing/bulk-jobs';
 import type { CreateScholarship } from '@cuota/contracts/billing/scholarships';
 import type { Executor } from '@cuota/messaging/transaction';
@@ -11,6 +12,7 @@ import { conflict, forbidden, notFound } from '@cuota/service-runtime/http/http-
 import { termsOf } from '../bill-runs/run-bill';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
 import { checkConcept } from '../scholarships/grant-scholarship';
+import { checkMassiveDiscount } from '../special-charges/massive-special-discount';
 import {
   bulkJobOfSchool,
   insertBulkJob,
@@ -19,7 +21,7 @@ import {
   type BulkJobRow,
 } from './bulk-job-repository';
 
-type Body = MassiveAssignment | MassiveDisassignment | MassiveScholarship;
+type Body = MassiveAssignment | MassiveDisassignment | MassiveScholarship | MassiveSpecialDiscount;
 
 /** Whether the caller may cancel or retry a job of this kind (BULK_JOB_GRANTS). */
 export type MayDrive = (kind: BulkJobKind) => boolean;
@@ -39,11 +41,12 @@ async function check(tx: Executor, schoolId: string, kind: BulkJobKind, body: Bo
   }
   const { concept_id, period } = body as MassiveAssignment;
   const concept = await conceptOfSchool(tx, schoolId, concept_id);
+  if (kind === 'discount') return checkMassiveDiscount(concept, body as MassiveSpecialDiscount);
   // A deactivated concept bills nobody more, but its orders can still be taken back.
   termsOf(kind === 'disassignment' ? { ...concept, active: true } : concept, period);
 }
 
-/** A massive assignment, disassignment or scholarship as a PENDING job (202). */
+/** A massive assignment, disassignment, scholarship or discount as a PENDING job (202). */
 export async function createBulkJob(
   tx: Executor,
   schoolId: string,

@@ -3,6 +3,7 @@ import {
   createMassiveAssignment,
   createMassiveDisassignment,
   createMassiveScholarship,
+  createMassiveSpecialDiscount,
   getMassiveJob,
   listMassiveJobs,
 } from '@cuota/contracts/billing/endpoints/bulk-jobs';
@@ -10,6 +11,7 @@ import type {
   MassiveAssignment,
   MassiveDisassignment,
   MassiveScholarship,
+  MassiveSpecialDiscount,
 } from '@cuota/contracts/billing/bulk-jobs';
 import { listSchoolStudents } from '@cuota/contracts/enrolment/endpoints/students';
 import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
@@ -51,6 +53,10 @@ export const massiveJobsApi = api.injectEndpoints({
       ...fromEndpoint(createMassiveScholarship, create<MassiveScholarship>),
       invalidatesTags: done,
     }),
+    grantDiscounts: build.mutation({
+      ...fromEndpoint(createMassiveSpecialDiscount, create<MassiveSpecialDiscount>),
+      invalidatesTags: done,
+    }),
     cancelJob: build.mutation({
       ...fromEndpoint(cancelMassiveJob, ({ schoolId, id }: { schoolId: string; id: string }) => ({
         params: { id: schoolId, job: id },
@@ -76,6 +82,7 @@ export const {
   useAssignMutation,
   useDisassignMutation,
   useGrantScholarshipsMutation,
+  useGrantDiscountsMutation,
   useCancelJobMutation,
   useActiveStudentsQuery,
 } = massiveJobsApi;

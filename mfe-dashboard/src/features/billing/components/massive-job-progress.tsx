@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<BulkJob['kind'], string> = {
   disassignment: 'Retiro de concepto',
   scholarship: 'Beca masiva',
   bill_run: 'Generación de órdenes',
+  discount: 'Descuento masivo',
 };
 
 /** The students a job could not do, each with its reason. */

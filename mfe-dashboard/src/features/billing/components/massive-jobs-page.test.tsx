@@ -117,3 +117,62 @@ test('a massive assignment: preview of students and total, confirm, progress bar
   expect(within(progress).getByRole('progressbar')).toHaveAttribute('value', '2');
   expect(progress).toHaveTextContent('Luis García: Este alumno no está activo.');
 });
+
+const ANA = '5a1e0000-0000-4000-8000-000000000001';
+const LUIS = '5a1e0000-0000-4000-8000-000000000002';
+
+test('a massive discount: errors beside the amount in pesos and the reason, preview, confirm', async () => {
+  const network = stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', `${BASE}/concepts/`, [colegiatura])
+    .on('GET', `${BASE}/students/`, {
+      count: 2,
+      count_is_capped: false,
+      page: 1,
+      page_size: 200,
+      results: [student(ANA, 'Ana'), student(LUIS, 'Luis')],
+    })
+    .on('GET', `${BASE}/massive_jobs/`, [])
+    .on('GET', `${BASE}/massive_jobs/job-1/`, job({ kind: 'discount', status: 'SUCCESS' }))
+    .on('POST', `${BASE}/massive_special_discounts/`, () =>
+      Response.json(job({ kind: 'discount', status: 'PENDING', done: 0 }), { status: 202 }),
+    );
+  renderWithProviders(<MassiveJobsPage />, { url: '/d', path: '/d', session: staffSession() });
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByLabelText('Qué hacer'), 'discount');
+  await user.selectOptions(screen.getByLabelText('Concepto'), 'Colegiatura');
+  await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
+  await user.selectOptions(screen.getByLabelText('Tipo'), 'AMOUNT');
+  await user.click(await screen.findByLabelText('Todos'));
+  await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
+
+  expect(screen.getByLabelText('Monto')).toHaveAccessibleDescription(
+    expect.stringContaining('Escribe una cantidad en pesos, por ejemplo 1,250.00.'),
+  );
+  expect(screen.getByLabelText('Motivo')).toHaveAccessibleDescription(
+    'Escribe el motivo (al menos 3 letras).',
+  );
+  expect(screen.queryByRole('region', { name: 'Vista previa' })).toBeNull();
+
+  await user.type(screen.getByLabelText('Monto'), '300');
+  await user.type(screen.getByLabelText('Motivo'), 'Convenio con la empresa');
+  await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
+  const preview = screen.getByRole('region', { name: 'Vista previa' });
+  expect(preview).toHaveTextContent('Alumnos2');
+  expect(preview).toHaveTextContent('Descuento total (como máximo)$600.00');
+  expect(network.sent('POST', `${BASE}/massive_special_discounts/`)).toHaveLength(0);
+  await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+  const [sent] = network.sent('POST', `${BASE}/massive_special_discounts/`);
+  expect(await sent!.json()).toEqual({
+    concept_id: colegiatura.id,
+    period: '2026-10',
+    kind: 'AMOUNT',
+    amount_centavos: 30_000,
+    reason: 'Convenio con la empresa',
+    student_ids: [ANA, LUIS],
+  });
+  expect(sent!.headers.get('idempotency-key')).toEqual(expect.any(String));
+  const progress = await screen.findByRole('region', { name: 'Avance del proceso' });
+  expect(await within(progress).findByText('Descuento masivo')).toBeVisible();
+});

@@ -1,10 +1,8 @@
-import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
+import { massiveSpecialDiscountSchema } from '@cuota/contracts/billing/bulk-jobs';
 import { formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
 import { useState } from 'react';
 import { Button } from '@cuota/ui/button';
-import { Card } from '@cuota/ui/card';
 import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
-import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
@@ -13,68 +11,30 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
-import { basisPointsOf } from '../../../components/percent';
+import { problemsFrom } from '../../../components/form-problems';
+import {
+  grantBody,
+  GrantValueFields,
+  moneyValue,
+  VALUE_FIELDS,
+} from '../../../components/grant-value-fields';
 import { useConceptsQuery } from '../api/billing-api';
 import {
   useActiveStudentsQuery,
   useAssignMutation,
   useDisassignMutation,
+  useGrantDiscountsMutation,
   useGrantScholarshipsMutation,
   useMassiveJobsQuery,
 } from '../api/massive-jobs-api';
 import { isRunning, JobErrors, KIND_LABELS, MassiveJobProgress } from './massive-job-progress';
+import { basisPoints, EMPTY, Preview, type Draft, type Kind } from './massive-job-preview';
 
-/** What this page starts: bill runs are started from «Generar órdenes». */
-type Kind = Exclude<BulkJob['kind'], 'bill_run'>;
+/** Where the form shows a problem: beside the discount's value or the reason, or below it all. */
+type Problems = Partial<Record<'value' | 'reason' | 'form', string>>;
 
-/** What the operator asked for, before it is confirmed. */
-interface Draft {
-  kind: Kind;
-  conceptId: string;
-  period: string;
-  percent: string;
-  reason: string;
-  studentIds: string[];
-}
-
-const EMPTY: Draft = {
-  kind: 'assignment',
-  conceptId: '',
-  period: '',
-  percent: '',
-  reason: '',
-  studentIds: [],
-};
-
-/** Basis points of a percentage typed with up to two decimals, or null. */
-const basisPoints = (percent: string) => {
-  const bp = basisPointsOf(percent);
-  return bp > 0 && bp <= 10_000 ? bp : null;
-};
-
-/** The preview: how many students, and how much money the job moves (per month for a scholarship). */
-function Preview({ draft, price }: { draft: Draft; price: number }) {
-  const n = draft.studentIds.length;
-  const bp = basisPoints(draft.percent) ?? 0;
-  const each = draft.kind === 'scholarship' ? Math.round((price * bp) / 10_000) : price;
-  const what = {
-    assignment: 'Total a cobrar',
-    disassignment: 'Total a cancelar (como máximo)',
-    scholarship: 'Beca total por mes',
-  }[draft.kind];
-  return (
-    <Card title="Vista previa" aria-label="Vista previa">
-      <dl>
-        <dt>Alumnos</dt>
-        <dd>{n}</dd>
-        <dt>{what}</dt>
-        <dd>
-          <MoneyText centavos={n * each} />
-        </dd>
-      </dl>
-    </Card>
-  );
-}
+/** Where a massive discount's problems land: beside its value or its reason, else below. */
+const FIELDS = { ...VALUE_FIELDS, reason: 'reason' } as const;
 
 function MassiveJobForm({
   schoolId,
@@ -88,7 +48,7 @@ function MassiveJobForm({
   const concepts = useConceptsQuery(schoolId);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [previewing, setPreviewing] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const concept = concepts.data?.find((c) => c.id === draft.conceptId);
   const students = useActiveStudentsQuery(
     { schoolId, level: concept?.level ?? null },
@@ -97,13 +57,24 @@ function MassiveJobForm({
   const [assign] = useAssignMutation();
   const [disassign] = useDisassignMutation();
   const [grant] = useGrantScholarshipsMutation();
+  const [grantDiscounts] = useGrantDiscountsMutation();
   const set = (changes: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...changes }));
     setPreviewing(false);
   };
-  const allowed = draft.kind === 'scholarship' ? canGrant : canAssign;
+  const allowed = draft.kind === 'scholarship' || draft.kind === 'discount' ? canGrant : canAssign;
+  const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
+  const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
+  const discount = () =>
+    massiveSpecialDiscountSchema.safeParse({
+      ...base,
+      ...period,
+      reason: draft.reason,
+      ...grantBody(draft.discount),
+    });
 
-  const check = () => {
+  /** What the form alone can tell is wrong, before asking the API. */
+  const problemOf = (): string | null => {
     if (!concept) return 'Elige un concepto.';
     if (draft.kind !== 'scholarship' && concept.recurrence === 'MONTHLY' && !draft.period)
       return 'Elige el mes.';
@@ -113,32 +84,40 @@ function MassiveJobForm({
       return 'Escribe el motivo (al menos 3 letras).';
     return draft.studentIds.length === 0 ? 'Elige al menos un alumno.' : null;
   };
+  /** A discount's value and reason are checked by its schema, beside their fields and in pesos. */
+  const check = (): Problems => {
+    const parsed = draft.kind === 'discount' && concept ? discount() : null;
+    if (parsed?.success === false)
+      return problemsFrom(parsed.error.issues, FIELDS, moneyValue(draft.discount));
+    const problem = problemOf();
+    return problem ? { form: problem } : {};
+  };
 
   const confirm = async () => {
     const idempotencyKey = newIdempotencyKey();
-    const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
-    const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
     const answer =
-      draft.kind === 'assignment'
-        ? await assign({ schoolId, idempotencyKey, body: { ...base, ...period } })
-        : draft.kind === 'disassignment'
-          ? await disassign({
-              schoolId,
-              idempotencyKey,
-              body: { ...base, ...period, reason: draft.reason },
-            })
-          : await grant({
-              schoolId,
-              idempotencyKey,
-              body: {
-                ...base,
-                kind: 'PERCENT',
-                basis_points: basisPoints(draft.percent)!,
-                starts_on: todayInMexicoCity(),
-                reason: draft.reason,
-              },
-            });
-    if ('error' in answer) return setProblem(readError(answer.error).message);
+      draft.kind === 'discount'
+        ? await grantDiscounts({ schoolId, idempotencyKey, body: discount().data! })
+        : draft.kind === 'assignment'
+          ? await assign({ schoolId, idempotencyKey, body: { ...base, ...period } })
+          : draft.kind === 'disassignment'
+            ? await disassign({
+                schoolId,
+                idempotencyKey,
+                body: { ...base, ...period, reason: draft.reason },
+              })
+            : await grant({
+                schoolId,
+                idempotencyKey,
+                body: {
+                  ...base,
+                  kind: 'PERCENT',
+                  basis_points: basisPoints(draft.percent)!,
+                  starts_on: todayInMexicoCity(),
+                  reason: draft.reason,
+                },
+              });
+    if ('error' in answer) return setProblems({ form: readError(answer.error).message });
     setDraft(EMPTY);
     setPreviewing(false);
     onStarted(answer.data.id);
@@ -151,9 +130,9 @@ function MassiveJobForm({
       aria-label="Proceso masivo"
       onSubmit={(e) => {
         e.preventDefault();
-        const wrong = check();
-        setProblem(wrong);
-        setPreviewing(wrong === null);
+        const found = check();
+        setProblems(found);
+        setPreviewing(Object.keys(found).length === 0);
       }}
     >
       <FieldLabel>
@@ -162,6 +141,7 @@ function MassiveJobForm({
           <option value="assignment">Asignar un concepto</option>
           <option value="disassignment">Quitar un concepto (cancela órdenes sin pagos)</option>
           <option value="scholarship">Otorgar una beca (porcentaje)</option>
+          <option value="discount">Dar un descuento especial (un mes del concepto)</option>
         </Select>
       </FieldLabel>
       <FieldLabel>
@@ -199,9 +179,18 @@ function MassiveJobForm({
           onChange={(e) => set({ percent: e.target.value })}
         />
       )}
+      {draft.kind === 'discount' && (
+        <GrantValueFields
+          kinds={['PERCENT', 'AMOUNT', 'FIXED']}
+          value={draft.discount}
+          onChange={(d) => set({ discount: d })}
+          error={problems.value}
+        />
+      )}
       {draft.kind !== 'assignment' && (
         <TextField
           label="Motivo"
+          error={problems.reason}
           value={draft.reason}
           onChange={(e) => set({ reason: e.target.value })}
         />
@@ -236,7 +225,7 @@ function MassiveJobForm({
           ))}
         </fieldset>
       )}
-      {problem && <FormError>{problem}</FormError>}
+      {problems.form && <FormError>{problems.form}</FormError>}
       {previewing && concept ? (
         <>
           <Preview draft={draft} price={concept.price_centavos} />
@@ -282,7 +271,10 @@ function MassiveJobHistory({ schoolId }: { schoolId: string }) {
   );
 }
 
-/** /dashboard/bill-runs/masivos: massive assignments, disassignments and scholarships (ADR 0040). */
+/**
+ * /dashboard/bill-runs/masivos: massive assignments, disassignments and scholarships (ADR 0040)
+ * and discounts (ADR 0088).
+ */
 export function MassiveJobsPage() {
   const schoolId = useCurrentSchool().school?.id;
   const [jobId, setJobId] = useState<string | null>(null);

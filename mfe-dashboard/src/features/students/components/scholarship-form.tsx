@@ -14,7 +14,7 @@ import {
   moneyValue,
   VALUE_FIELDS,
   type GrantValue,
-} from './grant-value-fields';
+} from '../../../components/grant-value-fields';
 
 type Problems = Partial<Record<'value' | 'starts_on' | 'reason' | 'form', string>>;
 const FIELD_OF = { ...VALUE_FIELDS, starts_on: 'starts_on', reason: 'reason' } as const;

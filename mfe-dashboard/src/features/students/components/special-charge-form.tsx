@@ -20,7 +20,7 @@ import {
   moneyValue,
   VALUE_FIELDS,
   type GrantValue,
-} from './grant-value-fields';
+} from '../../../components/grant-value-fields';
 
 /** A special discount (PERCENT, AMOUNT or FIXED) or over-charge (PERCENT, AMOUNT) on one order. */
 export type SpecialCharge = 'discount' | 'surcharge';

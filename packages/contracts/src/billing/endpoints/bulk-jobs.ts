@@ -6,6 +6,7 @@ import {
   massiveAssignmentSchema,
   massiveDisassignmentSchema,
   massiveScholarshipSchema,
+  massiveSpecialDiscountSchema,
 } from '../bulk-jobs';
 
 /** Massive assignments as background jobs (ADR 0040): each POST answers 202 and the job. */
@@ -51,6 +52,23 @@ export const createMassiveScholarship = defineEndpoint({
   access: staffOnly('scholarships.write'),
   summary: 'Otorgar una beca a muchos alumnos (proceso en segundo plano)',
   body: massiveScholarshipSchema,
+  idempotencyKey: 'optional',
+  notFound: 'No encontramos este concepto.',
+});
+
+export const createMassiveSpecialDiscount = defineEndpoint({
+  ...create,
+  spec: {
+    capability:
+      'Dar un descuento especial a muchos alumnos a la vez, como la beca masiva (la especificación lista los descuentos especiales sin decir cómo se crean en masa): ADR 0088.',
+  },
+  name: 'billing.massive-special-discounts.create',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/massive_special_discounts/',
+  access: staffOnly('scholarships.write'),
+  summary:
+    'Descuento especial en la orden de un concepto y mes de muchos alumnos (en segundo plano)',
+  body: massiveSpecialDiscountSchema,
   idempotencyKey: 'optional',
   notFound: 'No encontramos este concepto.',
 });
@@ -108,6 +126,7 @@ export const BULK_JOB_ENDPOINTS = [
   createMassiveAssignment,
   createMassiveDisassignment,
   createMassiveScholarship,
+  createMassiveSpecialDiscount,
   listMassiveJobs,
   getMassiveJob,
   cancelMassiveJob,

@@ -1,7 +1,7 @@
 import { FieldLabel, Select } from '@cuota/ui/form-pieces';
 import { MoneyField } from '@cuota/ui/money-field';
 import { TextField } from '@cuota/ui/text-field';
-import { basisPointsOf } from '../../../components/percent';
+import { basisPointsOf } from './percent';
 
 /** How a scholarship, discount or over-charge is measured (ADR 0035). */
 export type GrantKind = 'PERCENT' | 'AMOUNT' | 'FIXED';

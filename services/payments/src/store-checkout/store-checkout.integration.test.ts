@@ -228,6 +228,39 @@ test('amounts never come from the browser; buyers are checked', async () => {
   await waitFor(async () => (await store.stockOf(school, sock)).on_hand === 9);
 });
 
+test('a guest’s fiscal data travels with the sale for their CFDI; a wrong RFC is refused', async () => {
+  const cap = await store.item(school, 'Gorra', 15_000, 5);
+  const line = [{ variant_id: cap, quantity: 1 }];
+  const fiscal = {
+    tax_id: 'mopl850101ab5',
+    billing_name: 'LUCIA MORALES PEREZ',
+    tax_zip_code: '03100',
+    tax_regime: '612',
+    cfdi_use: 'G03',
+  };
+  const wrong = await buy(line, 15_000, {
+    claims: GUEST,
+    body: { buyer_email: 'lucia@example.com', fiscal: { ...fiscal, tax_id: 'MOPL85' } },
+  });
+  expect(wrong.status).toBe(400);
+  expect(JSON.stringify(wrong.body)).toContain('El RFC no tiene un formato válido');
+  const res = await buy(line, 15_000, {
+    claims: GUEST,
+    body: { buyer_email: 'lucia@example.com', fiscal },
+  });
+  expect(res.status).toBe(202);
+  await h.waitForStatus(res.body.payment_id, 'success');
+  const { rows } = await h.books.$client.query(
+    "SELECT payload->'data'->'store' AS store FROM outbox_events WHERE type = 'payments.payin.succeeded' AND payload->'data'->>'payin_id' = $1",
+    [res.body.payment_id],
+  );
+  expect(rows[0].store).toMatchObject({
+    student_id: null,
+    buyer_email: 'lucia@example.com',
+    fiscal: { ...fiscal, tax_id: 'MOPL850101AB5' },
+  });
+});
+
 test('the sweep tells billing again what a lost answer left held, and nothing is sold twice', async () => {
   const scarf = await store.item(school, 'Bufanda', 20_000, 4);
   const res = await buy([{ variant_id: scarf, quantity: 1 }], 20_000);

@@ -7,6 +7,7 @@ import { startPaymentsHarness } from '../test-support/start-harness';
 import { StoreTestKit } from './store-test-kit';
 import { LAPSED_SALE_REFUNDED } from './refund-lapsed-sale';
 import { storeStockSweep } from './store-stock-sweep';
+import { pdfText } from '../test-support/pdf-text';
 
 jest.setTimeout(90_000);
 
@@ -136,6 +137,16 @@ test('a family buys by card: billing prices it, the webhook settles, posts and c
     allocations: [],
     store_lines: [{ item_name: 'Playera polo', quantity: 2, unit_price_centavos: 35_000 }],
   });
+  // Its receipt lists the articles: product, quantity, unit price, IVA included, amount.
+  const receipt = await h.call(
+    h.guardian(school),
+    `/api/v2/schools/${school.id}/payins/${first.body.payment_id}/receipt/`,
+  );
+  expect(receipt.status).toBe(200);
+  const text = await pdfText(receipt.body as Buffer);
+  expect(text).toContain('ARTÍCULOS DE LA TIENDA');
+  for (const cell of ['Playera polo (Única)', '$350.00', '16 % · $96.55', '$700.00'])
+    expect(text).toContain(cell);
   await ledgerIsRight();
 });
 

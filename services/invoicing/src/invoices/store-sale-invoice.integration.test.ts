@@ -20,6 +20,7 @@ import { createLogger } from '@cuota/service-runtime/logging/logger';
 import {
   OTHER_SCHOOL_ID,
   guardian,
+  guardianClaims,
   payin,
   saveSchoolFiscalEntity,
   startInvoicingTestSystem,
@@ -116,6 +117,17 @@ test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %,
     Traslados: [{ Base: '420.00', TipoFactor: 'Tasa', TasaOCuota: '0.000000', Importe: '0.00' }],
   });
   expect(c.Impuestos?.TotalImpuestosTrasladados).toBe('96.55');
+
+  // The family's history asks for it by the sale's order, as for a tuition order (ADR 0092).
+  const urls = `/api/v1/students/${studentId}/orders/${paid.store!.order_id}/invoice_urls/`;
+  const links = await system.call(urls, guardianClaims(1));
+  expect(links.status).toBe(200);
+  expect(await links.json()).toMatchObject({
+    status: 'success',
+    xml_url: `/api/v1/invoices/${invoice.id}/xml/`,
+    pdf_url: `/api/v1/invoices/${invoice.id}/pdf/`,
+  });
+  expect((await system.call(urls, guardianClaims(2))).status).toBe(404);
 
   // Redelivered, and published again under another id: still one invoice.
   for (let i = 0; i < 3; i++) await system.republish(eventId);

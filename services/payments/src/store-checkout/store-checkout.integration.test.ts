@@ -136,6 +136,7 @@ test('a family buys by card: billing prices it, the webhook settles, posts and c
     status: 'success',
     allocations: [],
     store_lines: [{ item_name: 'Playera polo', quantity: 2, unit_price_centavos: 35_000 }],
+    store_order_id: first.body.order_id,
   });
   // Its receipt lists the articles: product, quantity, unit price, IVA included, amount.
   const receipt = await h.call(

@@ -26,6 +26,7 @@ const toOrder = (o: OrderRow, lines: LineRow[]): OptionalOrder => ({
       item_name: l.itemName,
       variant_label: l.variantLabel,
       tax: l.tax,
+      sat_product_key: l.satProductKey,
       unit_price_centavos: l.unitPriceCentavos,
       quantity: l.quantity,
     })),

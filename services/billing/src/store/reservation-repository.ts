@@ -1,4 +1,4 @@
-import { variantLabel } from '@cuota/contracts/billing/store';
+import { satProductKeyOf, variantLabel } from '@cuota/contracts/billing/store';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { OptionalOrder, StockCheck, StockLine } from '@cuota/contracts/billing/store';
 import type { BillingDb } from '../billing-db';
@@ -110,6 +110,10 @@ async function holdAndPlace(tx: Executor, r: Reservation, now: Date) {
       itemName: l.item.name,
       variantLabel: variantLabel(l.variant),
       tax: l.item.tax,
+      satProductKey: satProductKeyOf({
+        tax: l.item.tax,
+        sat_product_key: l.item.satProductKey,
+      }),
       unitPriceCentavos: l.item.priceCentavos,
       quantity: l.quantity,
     })),

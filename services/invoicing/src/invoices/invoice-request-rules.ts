@@ -9,11 +9,14 @@ import type { InvoiceLine, PaidMethod, ReceptorInput } from '../cfdi/invoice-inp
 
 /**
  * An order's share of the payment, as the invoice keeps it (an allocation without its student).
- * A store sale's line also keeps its quantity and the IVA its item sets (ADR 0083).
+ * A store sale's line also keeps its quantity, the IVA its item sets (ADR 0083) and its
+ * ClaveProdServ (ADR 0092).
  */
 export type InvoiceLineRecord = Omit<Allocation, 'student_id'> & {
   quantity?: number;
   iva?: NonNullable<InvoiceLine['iva']>;
+  /** A store item's ClaveProdServ at the sale (ADR 0092). */
+  clave_prod_serv?: string;
 };
 
 export interface InvoiceSourceFacts {
@@ -141,6 +144,7 @@ export function engineLines(
       ...(student ? { student } : {}),
       ...(line.quantity ? { quantity: line.quantity } : {}),
       ...(line.iva ? { iva: line.iva } : {}),
+      ...(line.clave_prod_serv ? { claveProdServ: line.clave_prod_serv } : {}),
     };
     const base = line.base_centavos
       ? [

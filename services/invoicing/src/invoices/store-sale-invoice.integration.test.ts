@@ -84,7 +84,10 @@ const sale = (studentId: string | null, fiscal: StoreSale['fiscal'] = null): Sto
 
 test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %, once', async () => {
   const studentId = student(1).student_id;
-  const paid = payin({ amount_centavos: 1_120_00, store: sale(studentId) });
+  const bought = sale(studentId);
+  // The school set the shirt's own SAT key (ADR 0092); the book keeps its tax kind's.
+  bought.lines[0]!.sat_product_key = '53103001';
+  const paid = payin({ amount_centavos: 1_120_00, store: bought });
   const eventId = await system.publish(payinSucceededV1, paid);
   const invoice = await system.settled(paid.payin_id, studentId, 'other');
   expect(invoice).toMatchObject({
@@ -106,13 +109,14 @@ test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %,
   expect(shirt).toMatchObject({
     Descripcion: 'Playera polo (Talla 8)',
     Cantidad: '2',
-    ClaveProdServ: '53102705',
+    ClaveProdServ: '53103001',
     Importe: '603.45',
     Traslados: [{ TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: '96.55' }],
   });
   expect(book).toMatchObject({
     Descripcion: 'Libro de lectura',
     Cantidad: '1',
+    ClaveProdServ: '55101509',
     Importe: '420.00',
     Traslados: [{ Base: '420.00', TipoFactor: 'Tasa', TasaOCuota: '0.000000', Importe: '0.00' }],
   });

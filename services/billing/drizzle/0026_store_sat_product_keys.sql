@@ -1,0 +1,2 @@
+ALTER TABLE "optional_order_lines" ADD COLUMN "sat_product_key" text;--> statement-breakpoint
+ALTER TABLE "store_items" ADD COLUMN "sat_product_key" text;

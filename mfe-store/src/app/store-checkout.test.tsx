@@ -114,8 +114,12 @@ beforeEach(() => {
 });
 
 test('a guest leaves name, e-mail, phone and the child: a lead first, then the purchase', async () => {
+  const LEAD = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
   const net = network().on('POST', SIGNUP, () =>
-    Response.json({ message: 'Recibimos tu registro.', registered: 1 }, { status: 201 }),
+    Response.json(
+      { message: 'Recibimos tu registro.', registered: 1, lead_ids: [LEAD] },
+      { status: 201 },
+    ),
   );
   renderCheckout(null);
   const user = userEvent.setup();
@@ -160,6 +164,8 @@ test('a guest leaves name, e-mail, phone and the child: a lead first, then the p
     lines: [{ variant_id: 'polo-8', quantity: 2 }],
     student_id: null,
     buyer_email: 'Laura@Example.mx',
+    // The purchase names the guest's lead: the school sees who bought (ADR 0092).
+    lead_id: LEAD,
     card: { token: 'tok_0123456789abcdef' },
   });
 });

@@ -636,6 +636,8 @@ export const optionalOrders = pgTable(
     guardianId: text('guardian_id'),
     studentId: text('student_id'),
     buyerEmail: text('buyer_email'),
+    /** A guest's admissions lead (enrolment's student id of status lead), ADR 0092. */
+    leadId: text('lead_id'),
     status: text('status').$type<OptionalOrderStatus>().notNull(),
     totalCentavos: integer('total_centavos').notNull(),
     holdUntil: timestamp('hold_until', { withTimezone: true }),

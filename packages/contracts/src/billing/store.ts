@@ -242,6 +242,8 @@ export const optionalOrderSchema = z.object({
   guardian_id: z.string().nullable(),
   student_id: z.string().nullable(),
   buyer_email: z.string().nullable(),
+  /** A guest's admissions lead, as the store's sign-up registered them (ADR 0092). */
+  lead_id: z.string().nullable(),
   status: z.enum(OPTIONAL_ORDER_STATUSES),
   total_centavos: z.number().int(),
   /** Until when the stock stays reserved for a pending payment. */

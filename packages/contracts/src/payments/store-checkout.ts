@@ -43,6 +43,8 @@ export const storeCheckoutSchema = z.strictObject({
     .max(200, 'El correo admite hasta 200 caracteres.')
     .nullable()
     .default(null),
+  /** A guest's lead, from the store's sign-up answer: the school sees who bought (ADR 0092). */
+  lead_id: z.uuid('Elige un registro válido.').nullable().default(null),
   /** A guest's fiscal data for their own CFDI; a family's CFDI follows its billing guardian. */
   fiscal: guestFiscalSchema.nullable().default(null),
   card: z.strictObject({ token: cardTokenSchema }),

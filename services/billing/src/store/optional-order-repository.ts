@@ -16,6 +16,7 @@ const toOrder = (o: OrderRow, lines: LineRow[]): OptionalOrder => ({
   guardian_id: o.guardianId,
   student_id: o.studentId,
   buyer_email: o.buyerEmail,
+  lead_id: o.leadId,
   status: o.status,
   total_centavos: o.totalCentavos,
   hold_until: o.status === 'pending_payment' ? (o.holdUntil?.toISOString() ?? null) : null,

@@ -17,6 +17,7 @@ export interface Reservation {
   guardianId: string | null;
   studentId: string | null;
   buyerEmail: string | null;
+  leadId?: string | null;
   lines: StockLine[];
   holdSeconds?: number;
 }
@@ -93,6 +94,7 @@ async function holdAndPlace(tx: Executor, r: Reservation, now: Date) {
       guardianId: r.guardianId,
       studentId: r.studentId,
       buyerEmail: r.buyerEmail,
+      leadId: r.leadId ?? null,
       status: 'pending_payment',
       totalCentavos: lines.reduce((sum, l) => sum + l.item.priceCentavos * l.quantity, 0),
       holdUntil: new Date(now.getTime() + (r.holdSeconds ?? DEFAULT_HOLD_SECONDS) * 1000),

@@ -27,6 +27,8 @@ interface Buyer {
   email: string | null;
   /** A guest's own fiscal data; a family's CFDI follows its billing guardian. */
   fiscal: GuestFiscal | null;
+  /** A guest's admissions lead (the store's sign-up). */
+  leadId: string | null;
 }
 
 /**
@@ -41,7 +43,13 @@ async function buyerOf(
 ): Promise<Buyer> {
   if (caller.kind === 'anonymous') {
     if (!body.buyer_email) throw new HttpError(422, 'VALIDATION_FAILED', STORE_BUYER_REQUIRED);
-    return { guardianId: null, studentId: null, email: body.buyer_email, fiscal: body.fiscal };
+    return {
+      guardianId: null,
+      studentId: null,
+      email: body.buyer_email,
+      fiscal: body.fiscal,
+      leadId: body.lead_id,
+    };
   }
   const guardianId = familyScope(caller, schoolId);
   if (!guardianId) throw forbidden();
@@ -49,7 +57,13 @@ async function buyerOf(
   if (!body.student_id || !students.includes(body.student_id))
     throw new HttpError(422, 'VALIDATION_FAILED', CHOOSE_STUDENT);
   await assertMayPayByCard(deps.db, schoolId, guardianId);
-  return { guardianId, studentId: body.student_id, email: body.buyer_email, fiscal: null };
+  return {
+    guardianId,
+    studentId: body.student_id,
+    email: body.buyer_email,
+    fiscal: null,
+    leadId: null,
+  };
 }
 
 /**
@@ -92,6 +106,7 @@ async function purchaseCharged(
     guardianId: buyer.guardianId,
     studentId: buyer.studentId,
     buyerEmail: buyer.email,
+    leadId: buyer.leadId,
     lines: body.lines,
   });
   if (!reply.reserved) {

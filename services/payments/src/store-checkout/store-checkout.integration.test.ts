@@ -240,7 +240,7 @@ test('amounts never come from the browser; buyers are checked', async () => {
   await waitFor(async () => (await store.stockOf(school, sock)).on_hand === 9);
 });
 
-test('a guest’s fiscal data travels with the sale for their CFDI; a wrong RFC is refused', async () => {
+test('a guest’s lead and fiscal data travel with the sale; a wrong RFC is refused', async () => {
   const cap = await store.item(school, 'Gorra', 15_000, 5);
   const line = [{ variant_id: cap, quantity: 1 }];
   const fiscal = {
@@ -256,11 +256,18 @@ test('a guest’s fiscal data travels with the sale for their CFDI; a wrong RFC 
   });
   expect(wrong.status).toBe(400);
   expect(JSON.stringify(wrong.body)).toContain('El RFC no tiene un formato válido');
+  const lead = randomUUID();
   const res = await buy(line, 15_000, {
     claims: GUEST,
-    body: { buyer_email: 'lucia@example.com', fiscal },
+    body: { buyer_email: 'lucia@example.com', fiscal, lead_id: lead },
   });
   expect(res.status).toBe(202);
+  // Billing's order names the guest's lead: the school sees who bought (ADR 0092).
+  const orders = await h.realBilling.billing.query(
+    'SELECT lead_id FROM optional_orders WHERE id = $1',
+    [res.body.order_id],
+  );
+  expect(orders).toEqual([{ lead_id: lead }]);
   await h.waitForStatus(res.body.payment_id, 'success');
   const { rows } = await h.books.$client.query(
     "SELECT payload->'data'->'store' AS store FROM outbox_events WHERE type = 'payments.payin.succeeded' AND payload->'data'->>'payin_id' = $1",

@@ -164,10 +164,10 @@ export const onlineStoreSchema = z.object({
     storeItemSchema
       .omit({ visible: true, variants: true, school_id: true, sat_product_key: true })
       .extend({
-      variants: z.array(
-        variantSchema.pick({ id: true, size: true, colour: true, available: true }),
-      ),
-    }),
+        variants: z.array(
+          variantSchema.pick({ id: true, size: true, colour: true, available: true }),
+        ),
+      }),
   ),
 });
 export type OnlineStore = z.infer<typeof onlineStoreSchema>;

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { optionalOrderSchema, stockLinesSchema } from '@cuota/contracts/billing/store';
 import { cardTokenSchema } from '@cuota/contracts/payments/checkout';
 import { requestStatusSchema } from '@cuota/contracts/payments/payins';
-import {
-  rfcSchema,
-  taxZipCodeSchema,
-} from '@cuota/contracts/enrolment/guardian-profile';
+import { rfcSchema, taxZipCodeSchema } from '@cuota/contracts/enrolment/guardian-profile';
 import { taxRegimeSchema } from '@cuota/contracts/enrolment/schools';
 import { FAMILY_CFDI_USES } from '@cuota/contracts/invoicing/fiscal-catalogs';
 

@@ -139,7 +139,10 @@ test('catalogue: category, uniform with sizes at 16 %, book at 0 %, edits and th
 });
 
 test('SAT product keys: a default per tax kind, the item’s own once set, kept by each order', async () => {
-  const shirt = await newItem({ name: 'Camiseta deportiva', price_centavos: 25_000, tax: 'IVA_16' }, 5);
+  const shirt = await newItem(
+    { name: 'Camiseta deportiva', price_centavos: 25_000, tax: 'IVA_16' },
+    5,
+  );
   const book = await newItem({ name: 'Atlas escolar', price_centavos: 30_000, tax: 'IVA_0' }, 5);
   expect([shirt.sat_product_key, book.sat_product_key]).toEqual([null, null]);
   const [shirtVariant, bookVariant] = [shirt.variants[0].id, book.variants[0].id];

@@ -67,7 +67,11 @@ export async function issuingEntityOf(
   level: EducationLevel | undefined,
 ): Promise<FiscalEntityRow | undefined> {
   const all = await fiscalEntitiesOf(db, schoolId);
-  return all.find((e) => level && e.levels.includes(level)) ?? all.find((e) => !e.levels.length) ?? all[0];
+  return (
+    all.find((e) => level && e.levels.includes(level)) ??
+    all.find((e) => !e.levels.length) ??
+    all[0]
+  );
 }
 
 /** Another entity of the school already using this series (invoices are unique by it). */

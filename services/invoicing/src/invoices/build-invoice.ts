@@ -15,12 +15,7 @@ import {
   type FiscalEntityRow,
 } from '../fiscal-entities/fiscal-entity-repository';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
-import {
-  engineStudent,
-  invoiceParties,
-  isGuestSale,
-  type InvoiceParties,
-} from './invoice-parties';
+import { engineStudent, invoiceParties, isGuestSale, type InvoiceParties } from './invoice-parties';
 import type { InvoiceInput, ReceptorInput } from '../cfdi/invoice-input';
 import type { Csd } from '../cfdi/csd';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
@@ -126,11 +121,7 @@ async function buildLocked(
           ),
           receptorNote: invoice.receptorNote,
         }
-      : issueIncomeOrCredit(
-          invoice,
-          { ...document, receptor, parties, related },
-          csd,
-        );
+      : issueIncomeOrCredit(invoice, { ...document, receptor, parties, related }, csd);
   await saveBuilt(tx, lease, {
     fiscalEntityId: entity.id,
     billingGuardianId: parties.receptorGuardianId,

@@ -143,9 +143,11 @@ test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %,
 const verified = async (stampedXml: string) => {
   const stamped = parseStampedCfdi(stampedXml);
   const { validates, satCadena, seal } = await sat.verdict(stampedXml, stamped.comprobante);
-  expect({ validates, seal, cadena: cadenaOriginal(stamped.comprobante) === satCadena }).toEqual(
-    { validates: true, seal: 'Verified OK', cadena: true },
-  );
+  expect({ validates, seal, cadena: cadenaOriginal(stamped.comprobante) === satCadena }).toEqual({
+    validates: true,
+    seal: 'Verified OK',
+    cadena: true,
+  });
   return stamped.comprobante;
 };
 

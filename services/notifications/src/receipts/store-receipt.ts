@@ -15,12 +15,7 @@ export const storeConcepts = (sale: StoreSale) =>
  * guest's row belongs to no guardian of the school (`guest:<payin>` matches none), so no
  * family ever opens it as theirs.
  */
-async function buyerOf(
-  tx: Executor,
-  guardianId: string | null,
-  sale: StoreSale,
-  payinId: string,
-) {
+async function buyerOf(tx: Executor, guardianId: string | null, sale: StoreSale, payinId: string) {
   const guardian = guardianId ? await guardianOf(tx, guardianId) : undefined;
   const recipient = guardian?.email ?? sale.buyer_email;
   if (!recipient) return undefined;

@@ -17,7 +17,7 @@ import { useOnlineStoreQuery } from '../api/online-store-api';
 import { useStoreCardFormQuery, useStoreCheckoutMutation } from '../api/store-checkout-api';
 import { useStoreBuyer, type StoreBuyer } from '../hooks/use-store-buyer';
 import { cartTotal, pricedLines } from '../utils/cart';
-import { emptyGuestLead, guestLeadReady, toSignup } from '../utils/guest-lead';
+import { emptyGuestLead, guestLeadReady, toGuestFiscal, toSignup } from '../utils/guest-lead';
 import { storePath } from '../utils/store-paths';
 import { useCart } from './cart-context';
 import { GuestLeadFields, StudentChooser } from './buyer-fields';
@@ -81,6 +81,7 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
         student_id: buyer.kind === 'family' ? studentId : null,
         buyer_email: buyer.kind === 'family' ? null : guest.email.trim(),
         lead_id: leadId,
+        fiscal: buyer.kind === 'family' ? null : toGuestFiscal(guest),
         card: { token: card.token },
       },
     });

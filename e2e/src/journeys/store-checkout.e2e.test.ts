@@ -86,6 +86,9 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   await stockOfBook.filter({ hasText: '14 disponibles' }).waitFor();
   const orders = staff.getByRole('table', { name: 'Pedidos pagados por entregar' });
   await orders.getByText(`1 × ${BOOK} (Única)`).waitFor();
+  // Who bought: the guest's e-mail and their admissions lead (ADR 0092).
+  const bought = orders.getByRole('row').filter({ hasText: BUYER });
+  await bought.getByRole('link', { name: 'Ver prospecto' }).waitFor();
   await expectAccessible(staff);
   await staff.screenshot({ path: '/tmp/i21-checkout-tienda-1280.png', fullPage: true });
   await staff.setViewportSize(VIEWPORTS.phone);

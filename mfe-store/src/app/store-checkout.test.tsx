@@ -108,29 +108,38 @@ const tokenised = () =>
     last4: '4242',
   });
 
-beforeEach(() => {
-  forgetCsrfToken();
-  localStorage.clear();
-});
-
-test('a guest leaves name, e-mail, phone and the child: a lead first, then the purchase', async () => {
-  const net = network().on('POST', SIGNUP, () =>
-    Response.json({ message: 'Recibimos tu registro.', registered: 1 }, { status: 201 }),
-  );
-  renderCheckout(null);
-  const user = userEvent.setup();
-  await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
-  const pay = screen.getByRole('button', { name: 'Pagar $700.00' });
-  expect(pay).toBeDisabled();
+async function fillGuest(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Tu nombre'), 'Laura');
   await user.type(screen.getByLabelText('Tus apellidos'), 'Gómez Ruiz');
   await user.type(screen.getByLabelText(/Tu correo/), 'Laura@Example.mx');
   await user.type(screen.getByLabelText('Tu teléfono'), '5512345678');
   await user.type(screen.getByLabelText('Nombre del alumno'), 'Pablo');
   await user.type(screen.getByLabelText('Apellidos del alumno'), 'Gómez');
+}
+
+beforeEach(() => {
+  forgetCsrfToken();
+  localStorage.clear();
+});
+
+test('a guest leaves name, e-mail, phone and the child: a lead first, then the purchase', async () => {
+  const LEAD = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+  const net = network().on('POST', SIGNUP, () =>
+    Response.json(
+      { message: 'Recibimos tu registro.', registered: 1, lead_ids: [LEAD] },
+      { status: 201 },
+    ),
+  );
+  renderCheckout(null);
+  const user = userEvent.setup();
+  await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
+  const pay = screen.getByRole('button', { name: 'Pagar $700.00' });
   expect(pay).toBeDisabled();
-  await user.click(screen.getByRole('checkbox'));
+  await fillGuest(user);
+  expect(pay).toBeDisabled();
+  await user.click(screen.getByRole('checkbox', { name: /Acepto el/ }));
   expect(pay).toBeEnabled();
+  expect(screen.getByText(/tu compra se factura a público en general/)).toBeVisible();
   await tokenised();
 
   await waitFor(() => expect(net.sent('POST', CHECKOUT)).toHaveLength(1));
@@ -160,7 +169,43 @@ test('a guest leaves name, e-mail, phone and the child: a lead first, then the p
     lines: [{ variant_id: 'polo-8', quantity: 2 }],
     student_id: null,
     buyer_email: 'Laura@Example.mx',
+    // The purchase names the guest's lead: the school sees who bought (ADR 0092).
+    lead_id: LEAD,
+    fiscal: null,
     card: { token: 'tok_0123456789abcdef' },
+  });
+});
+
+test('a guest who wants a CFDI to their name leaves their fiscal data with the purchase', async () => {
+  const net = network().on('POST', SIGNUP, () =>
+    Response.json({ message: 'Recibimos tu registro.', registered: 1 }, { status: 201 }),
+  );
+  renderCheckout(null);
+  const user = userEvent.setup();
+  await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
+  await fillGuest(user);
+  await user.click(screen.getByRole('checkbox', { name: /Acepto el/ }));
+  await user.click(screen.getByRole('checkbox', { name: 'Quiero factura (CFDI) a mi nombre' }));
+  const pay = screen.getByRole('button', { name: 'Pagar $700.00' });
+  expect(pay).toBeDisabled();
+  await user.type(screen.getByLabelText('RFC'), 'gorl850101ab1');
+  await user.type(screen.getByLabelText(/Nombre o razón social/), 'LAURA GOMEZ RUIZ');
+  await user.type(screen.getByLabelText('Código postal fiscal'), '03100');
+  await user.selectOptions(screen.getByLabelText('Régimen fiscal'), '612');
+  expect(pay).toBeEnabled();
+  await tokenised();
+
+  await waitFor(() => expect(net.sent('POST', CHECKOUT)).toHaveLength(1));
+  const [purchase] = net.sent('POST', CHECKOUT);
+  expect(await purchase!.json()).toMatchObject({
+    lead_id: null,
+    fiscal: {
+      tax_id: 'GORL850101AB1',
+      billing_name: 'LAURA GOMEZ RUIZ',
+      tax_zip_code: '03100',
+      tax_regime: '612',
+      cfdi_use: 'G03',
+    },
   });
 });
 

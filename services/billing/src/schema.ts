@@ -559,6 +559,8 @@ export const storeItems = pgTable(
     description: text('description').notNull().default(''),
     priceCentavos: integer('price_centavos').notNull(),
     tax: text('tax').$type<StoreTax>().notNull(),
+    /** Its own ClaveProdServ; null: its tax kind's default (ADR 0092). */
+    satProductKey: text('sat_product_key'),
     visible: boolean('visible').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -634,6 +636,8 @@ export const optionalOrders = pgTable(
     guardianId: text('guardian_id'),
     studentId: text('student_id'),
     buyerEmail: text('buyer_email'),
+    /** A guest's admissions lead (enrolment's student id of status lead), ADR 0092. */
+    leadId: text('lead_id'),
     status: text('status').$type<OptionalOrderStatus>().notNull(),
     totalCentavos: integer('total_centavos').notNull(),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
@@ -664,6 +668,8 @@ export const optionalOrderLines = pgTable(
     itemName: text('item_name').notNull(),
     variantLabel: text('variant_label').notNull(),
     tax: text('tax').$type<StoreTax>().notNull(),
+    /** The ClaveProdServ in force at reserve (ADR 0092); null on orders from before it. */
+    satProductKey: text('sat_product_key'),
     unitPriceCentavos: integer('unit_price_centavos').notNull(),
     quantity: integer('quantity').notNull(),
   },

@@ -20,7 +20,7 @@ import {
   PUBLICO_EN_GENERAL_MODES,
   type PublicoEnGeneralMode,
 } from '@cuota/contracts/invoicing/global-invoice';
-import type { PaidMethod } from './cfdi/invoice-input';
+import type { PaidMethod, ReceptorInput } from './cfdi/invoice-input';
 import type { InvoiceLineRecord } from './invoices/invoice-request-rules';
 
 export { outboxEvents, inboxEvents } from '@cuota/messaging/outbox/outbox-schema';
@@ -211,6 +211,11 @@ export const invoices = pgTable(
     receptorName: text('receptor_name').notNull(),
     /** Why the invoice went to público en general, when it did. */
     receptorNote: text('receptor_note'),
+    /**
+     * A store guest's fiscal data, as they gave it at checkout (ADR 0092): their sale names no
+     * student (`student_id` ''), so the receptor comes from here, not from a billing guardian.
+     */
+    guestReceptor: jsonb('guest_receptor').$type<ReceptorInput>(),
     /** The sealed CFDI sent to the PAC: resent unchanged on retries (stamping is idempotent). */
     sealedXml: text('sealed_xml'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),

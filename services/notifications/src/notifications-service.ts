@@ -5,7 +5,12 @@ import { createMailer } from '@cuota/service-runtime/mail/mailer';
 import * as schema from './schema';
 import { FAMILY_CONSUMER, familySubscriptions } from './families/family-consumers';
 import { guardianNotificationHandlers } from './guardian-notifications/guardian-notification-handlers';
-import { PAYIN_CONSUMER, payinSubscriptions } from './receipts/payin-consumer';
+import {
+  PAYIN_CONSUMER,
+  REVERSAL_CONSUMER,
+  payinSubscriptions,
+  reversalSubscriptions,
+} from './receipts/payin-consumer';
 import { RECEIVABLE_CONSUMER, receivableSubscriptions } from './receivables/receivable-consumers';
 import { paymentReminderHandlers } from './reminders/payment-reminder-handlers';
 import { ReminderPlanner } from './reminders/reminder-planner';
@@ -62,6 +67,7 @@ export function createNotificationsService(
       [FAMILY_CONSUMER]: familySubscriptions(),
       [RECEIVABLE_CONSUMER]: receivableSubscriptions(ctx.nc, ctx.ns),
       [PAYIN_CONSUMER]: payinSubscriptions(clockOf(ctx.config)),
+      [REVERSAL_CONSUMER]: reversalSubscriptions(clockOf(ctx.config)),
     }),
     extras: async (ctx) => {
       const { smtpUrl, mailFrom, publicUrl } = ctx.config;

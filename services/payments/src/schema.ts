@@ -21,7 +21,7 @@ import type { ConceptType } from '@cuota/contracts/billing/concepts';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { PaidFlag, RiskLevel } from '@cuota/contracts/payments/credit-profile';
-import type { StoreSaleLine } from '@cuota/contracts/payments/store-checkout';
+import type { GuestFiscal, StoreSaleLine } from '@cuota/contracts/payments/store-checkout';
 import {
   CARD_CHARGE_STATUSES,
   CARD_SUBSCRIPTION_STATUSES,
@@ -771,6 +771,8 @@ export const storeCheckouts = pgTable(
     buyerEmail: text('buyer_email'),
     /** The lines billing priced at reserve: the sale's receipt and CFDI name them. */
     lines: jsonb('lines').$type<StoreSaleLine[]>().notNull().default([]),
+    /** A guest's fiscal data for their own CFDI (ADR 0092); null: público en general. */
+    fiscal: jsonb('fiscal').$type<GuestFiscal>(),
     stock: text('stock').$type<StoreStockState>().notNull().default('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

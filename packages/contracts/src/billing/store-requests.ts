@@ -21,6 +21,8 @@ export const reserveStockRequest = defineRequest(
     guardian_id: z.uuid().nullable(),
     student_id: z.uuid().nullable(),
     buyer_email: z.email().nullable(),
+    /** A guest's admissions lead (the store's sign-up), so the school sees who bought. */
+    lead_id: z.uuid().nullable().optional(),
     lines: stockLinesSchema,
     /** How long the stock is held for the payment (default 15 minutes). */
     hold_seconds: z.number().int().min(30).max(86_400).optional(),

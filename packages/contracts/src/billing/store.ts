@@ -24,6 +24,26 @@ export const STORE_TAXES = ['IVA_16', 'IVA_0', 'EXENTO'] as const;
 export const storeTaxSchema = z.enum(STORE_TAXES, 'Elige el tratamiento fiscal del artículo.');
 export type StoreTax = z.infer<typeof storeTaxSchema>;
 
+/**
+ * The SAT product key (c_ClaveProdServ) an item's CFDI line carries unless the school sets its
+ * own (ADR 0092): by tax kind, as invoicing's concept profiles key uniforms and books (ADR
+ * 0101) — a taxed article as a school uniform, a 0 % one as a textbook; an exempt one has no
+ * sensible guess, so the catalogue's «no existe en el catálogo» until the school picks one.
+ */
+export const DEFAULT_SAT_PRODUCT_KEYS: Record<StoreTax, { key: string; description: string }> = {
+  IVA_16: { key: '53102705', description: 'Uniformes escolares' },
+  IVA_0: { key: '55101509', description: 'Libros de texto' },
+  EXENTO: { key: '01010101', description: 'No existe en el catálogo' },
+};
+/** c_ClaveProdServ: eight digits (SAT's catalog is too large to check here: by shape). */
+export const satProductKeySchema = z
+  .string('Escribe la clave de producto del SAT.')
+  .trim()
+  .regex(/^\d{8}$/, 'La clave de producto o servicio del SAT (ClaveProdServ) tiene 8 dígitos.');
+/** The key an item's sale is invoiced with: its own, else its tax kind's. */
+export const satProductKeyOf = (item: { tax: StoreTax; sat_product_key: string | null }) =>
+  item.sat_product_key ?? DEFAULT_SAT_PRODUCT_KEYS[item.tax].key;
+
 export const OPTIONAL_ORDER_STATUSES = [
   'pending_payment',
   'paid',
@@ -71,6 +91,8 @@ const itemFields = {
   category_id: z.uuid('Elige una categoría válida.').nullable().default(null),
   price_centavos: positiveCentavosSchema,
   tax: storeTaxSchema,
+  /** Its own ClaveProdServ; null: its tax kind's default (DEFAULT_SAT_PRODUCT_KEYS). */
+  sat_product_key: satProductKeySchema.nullable().default(null),
   visible: z.boolean('Indica si el artículo se muestra en la tienda.').default(true),
 };
 export const createStoreItemSchema = z.strictObject({
@@ -93,6 +115,7 @@ export const updateStoreItemSchema = z
     category_id: z.uuid('Elige una categoría válida.').nullable().optional(),
     price_centavos: positiveCentavosSchema.optional(),
     tax: storeTaxSchema.optional(),
+    sat_product_key: satProductKeySchema.nullable().optional(),
     visible: z.boolean('Indica si el artículo se muestra en la tienda.').optional(),
     add_variants: z
       .array(variantInputSchema)
@@ -126,6 +149,8 @@ export const storeItemSchema = z.object({
   category: storeCategorySchema.nullable(),
   price_centavos: z.number().int(),
   tax: storeTaxSchema,
+  /** Null: its tax kind's default key. */
+  sat_product_key: z.string().nullable(),
   visible: z.boolean(),
   variants: z.array(variantSchema),
 });
@@ -136,11 +161,13 @@ export const storeItemListSchema = z.array(storeItemSchema);
 export const onlineStoreSchema = z.object({
   school_id: z.string(),
   items: z.array(
-    storeItemSchema.omit({ visible: true, variants: true, school_id: true }).extend({
-      variants: z.array(
-        variantSchema.pick({ id: true, size: true, colour: true, available: true }),
-      ),
-    }),
+    storeItemSchema
+      .omit({ visible: true, variants: true, school_id: true, sat_product_key: true })
+      .extend({
+        variants: z.array(
+          variantSchema.pick({ id: true, size: true, colour: true, available: true }),
+        ),
+      }),
   ),
 });
 export type OnlineStore = z.infer<typeof onlineStoreSchema>;
@@ -215,6 +242,8 @@ export const optionalOrderSchema = z.object({
   guardian_id: z.string().nullable(),
   student_id: z.string().nullable(),
   buyer_email: z.string().nullable(),
+  /** A guest's admissions lead, as the store's sign-up registered them (ADR 0092). */
+  lead_id: z.string().nullable(),
   status: z.enum(OPTIONAL_ORDER_STATUSES),
   total_centavos: z.number().int(),
   /** Until when the stock stays reserved for a pending payment. */
@@ -225,6 +254,8 @@ export const optionalOrderSchema = z.object({
       item_name: z.string(),
       variant_label: z.string(),
       tax: storeTaxSchema,
+      /** The ClaveProdServ in force when it was reserved; absent on orders from before. */
+      sat_product_key: z.string().nullish(),
       unit_price_centavos: z.number().int(),
       quantity: z.number().int(),
     }),

@@ -35,5 +35,11 @@ export const schoolSignupResultSchema = z.object({
   message: z.string(),
   /** Children registered now; a repeated submission registers none again. */
   registered: z.number().int().nonnegative(),
+  /**
+   * The leads of the form's children, new or registered before by this same person (same
+   * e-mail and name): the store's guest checkout names one so the school sees who bought
+   * (ADR 0092). Absent from answers stored before it.
+   */
+  lead_ids: z.array(z.string()).optional(),
 });
 export type SchoolSignupResult = z.infer<typeof schoolSignupResultSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allocationSchema } from '@cuota/contracts/payments/payins';
 import { defineEvent } from '@cuota/contracts/events/event-envelope';
+import { storeSaleSchema } from '@cuota/contracts/payments/store-checkout';
 
 /**
  * Money a payin brought was given back or undone, whole or in part: a desk payin voided, a
@@ -26,6 +27,11 @@ export const payinReversedSchema = z.object({
   reversed_at: z.string(),
   /** The staff member who asked for it (null for a gateway-initiated one). */
   reversed_by: z.string().nullable(),
+  /**
+   * A store sale refunded because its units sold out while the payment was confirmed (ADR
+   * 0083): what it bought and who paid, so the buyer hears of the refund (ADR 0092).
+   */
+  store: storeSaleSchema.extend({ guardian_id: z.string().nullable() }).optional(),
 });
 export type PayinReversed = z.infer<typeof payinReversedSchema>;
 export const payinReversedV1 = defineEvent('payments.payin.reversed', payinReversedSchema);

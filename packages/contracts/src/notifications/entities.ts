@@ -14,6 +14,8 @@ export const NOTIFICATION_TEMPLATES = [
   'onboarding_reminder',
   /** The internal run «wrong_data»: fiscal data the SAT would refuse (ADR 0084). */
   'wrong_data_reminder',
+  /** A store sale refunded because it sold out while the payment was confirmed (ADR 0092). */
+  'store_refunded',
 ] as const;
 export const notificationTemplateSchema = z.enum(NOTIFICATION_TEMPLATES);
 export type NotificationTemplate = z.infer<typeof notificationTemplateSchema>;

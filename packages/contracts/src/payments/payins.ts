@@ -72,6 +72,8 @@ export const payinSchema = z.object({
   refund_owed_paid_centavos: z.number().int().nonnegative().optional(),
   /** What a store sale bought (ADR 0083); null for any other payment. */
   store_lines: z.array(optionalOrderSchema.shape.lines.element).nullable().optional(),
+  /** The store sale's order (billing's optional order): its CFDI is asked for by it (ADR 0092). */
+  store_order_id: z.string().nullable().optional(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** Folio of the desk receipt (cash and transfers recorded at the school). */
   receipt_number: z.string().nullable(),

@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { optionalOrderSchema, stockLinesSchema } from '@cuota/contracts/billing/store';
 import { cardTokenSchema } from '@cuota/contracts/payments/checkout';
 import { requestStatusSchema } from '@cuota/contracts/payments/payins';
+import { rfcSchema, taxZipCodeSchema } from '@cuota/contracts/enrolment/guardian-profile';
+import { taxRegimeSchema } from '@cuota/contracts/enrolment/schools';
+import { FAMILY_CFDI_USES } from '@cuota/contracts/invoicing/fiscal-catalogs';
+
+/**
+ * A guest's fiscal data, when they want a CFDI of their purchase made out to them (ADR 0092);
+ * without it their sale goes to público en general, in the school's global invoice when the
+ * school issues one.
+ */
+export const guestFiscalSchema = z.strictObject({
+  tax_id: rfcSchema,
+  billing_name: z
+    .string('Escribe la razón social.')
+    .trim()
+    .min(1, 'Escribe la razón social.')
+    .max(300, 'La razón social admite hasta 300 caracteres.'),
+  tax_zip_code: taxZipCodeSchema,
+  tax_regime: taxRegimeSchema,
+  cfdi_use: z.enum(FAMILY_CFDI_USES, { error: 'Elige un uso del CFDI de la lista.' }),
+});
+export type GuestFiscal = z.infer<typeof guestFiscalSchema>;
 
 /**
  * POST /api/v1/schools/{id}/store-checkout/ (with an Idempotency-Key: the checkout's ref):
@@ -19,6 +40,10 @@ export const storeCheckoutSchema = z.strictObject({
     .max(200, 'El correo admite hasta 200 caracteres.')
     .nullable()
     .default(null),
+  /** A guest's lead, from the store's sign-up answer: the school sees who bought (ADR 0092). */
+  lead_id: z.uuid('Elige un registro válido.').nullable().default(null),
+  /** A guest's fiscal data for their own CFDI; a family's CFDI follows its billing guardian. */
+  fiscal: guestFiscalSchema.nullable().default(null),
   card: z.strictObject({ token: cardTokenSchema }),
 });
 export type StoreCheckout = z.infer<typeof storeCheckoutSchema>;
@@ -56,6 +81,8 @@ export const storeSaleSchema = z.object({
   /** Where a guest's receipt goes; a family's goes to its guardian's e-mail. */
   buyer_email: z.string().nullable(),
   lines: z.array(storeSaleLineSchema).min(1),
+  /** A guest's fiscal data: their CFDI is made out to them (ADR 0092). */
+  fiscal: guestFiscalSchema.nullish(),
 });
 export type StoreSale = z.infer<typeof storeSaleSchema>;
 

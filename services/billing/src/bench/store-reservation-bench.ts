@@ -31,6 +31,7 @@ async function variantWith(db: BillingDb, units: number) {
       category_id: null,
       price_centavos: 28_000,
       tax: 'IVA_16',
+      sat_product_key: null,
       visible: true,
       variants: [{}],
     });

@@ -92,6 +92,7 @@ function toItem(item: ItemRow, category: StoreCategory | null, variants: Variant
     category: category && { id: category.id, name: category.name },
     price_centavos: item.priceCentavos,
     tax: item.tax,
+    sat_product_key: item.satProductKey,
     visible: item.visible,
     variants: variants
       .filter((v) => v.itemId === item.id)
@@ -130,6 +131,7 @@ export async function insertItem(tx: Executor, schoolId: string, input: CreateSt
       description: input.description,
       priceCentavos: input.price_centavos,
       tax: input.tax,
+      satProductKey: input.sat_product_key,
       visible: input.visible,
     })
     .returning({ id: storeItems.id });
@@ -152,6 +154,7 @@ export async function updateItem(
     categoryId: input.category_id,
     priceCentavos: input.price_centavos,
     tax: input.tax,
+    satProductKey: input.sat_product_key,
     visible: input.visible,
   };
   if (Object.values(set).some((v) => v !== undefined))

@@ -5,7 +5,7 @@ import { moveStock } from './stock-repository';
 
 interface DemoItem {
   category: string;
-  item: Omit<CreateStoreItem, 'category_id' | 'description' | 'visible'>;
+  item: Omit<CreateStoreItem, 'category_id' | 'description' | 'visible' | 'sat_product_key'>;
   /** Units per variant (SET_FIRST_TIME), or UNLIMITED. */
   stock: number | 'UNLIMITED';
 }
@@ -76,6 +76,8 @@ export async function seedDemoStore(db: BillingDb, schoolId: string) {
         category_id: categories.get(demo.category)!,
         description: '',
         visible: true,
+        // Each demo item's key is its tax kind's default (ADR 0092).
+        sat_product_key: null,
       });
       for (const variant of item.variants)
         await moveStock(

@@ -1,4 +1,4 @@
-import { variantLabel } from '@cuota/contracts/billing/store';
+import { satProductKeyOf, variantLabel } from '@cuota/contracts/billing/store';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { OptionalOrder, StockCheck, StockLine } from '@cuota/contracts/billing/store';
 import type { BillingDb } from '../billing-db';
@@ -17,6 +17,7 @@ export interface Reservation {
   guardianId: string | null;
   studentId: string | null;
   buyerEmail: string | null;
+  leadId?: string | null;
   lines: StockLine[];
   holdSeconds?: number;
 }
@@ -93,6 +94,7 @@ async function holdAndPlace(tx: Executor, r: Reservation, now: Date) {
       guardianId: r.guardianId,
       studentId: r.studentId,
       buyerEmail: r.buyerEmail,
+      leadId: r.leadId ?? null,
       status: 'pending_payment',
       totalCentavos: lines.reduce((sum, l) => sum + l.item.priceCentavos * l.quantity, 0),
       holdUntil: new Date(now.getTime() + (r.holdSeconds ?? DEFAULT_HOLD_SECONDS) * 1000),
@@ -110,6 +112,10 @@ async function holdAndPlace(tx: Executor, r: Reservation, now: Date) {
       itemName: l.item.name,
       variantLabel: variantLabel(l.variant),
       tax: l.item.tax,
+      satProductKey: satProductKeyOf({
+        tax: l.item.tax,
+        sat_product_key: l.item.satProductKey,
+      }),
       unitPriceCentavos: l.item.priceCentavos,
       quantity: l.quantity,
     })),

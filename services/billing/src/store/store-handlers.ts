@@ -36,7 +36,8 @@ async function publicStore(db: BillingDb, schoolId: string): Promise<OnlineStore
   const items = await itemsOfSchool(db, schoolId, { visibleOnly: true });
   return {
     school_id: schoolId,
-    items: items.map(({ visible: _v, school_id: _s, variants, ...item }) => ({
+    // The SAT key is the school's bookkeeping, not the buyer's.
+    items: items.map(({ visible: _v, school_id: _s, sat_product_key: _k, variants, ...item }) => ({
       ...item,
       variants: variants.map(({ id, size, colour, available }) => ({
         id,

@@ -28,6 +28,7 @@ export function serveStoreRequests(
           guardianId: q.guardian_id,
           studentId: q.student_id,
           buyerEmail: q.buyer_email,
+          leadId: q.lead_id ?? null,
           lines: q.lines,
           holdSeconds: q.hold_seconds,
         }),

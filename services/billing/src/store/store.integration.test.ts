@@ -138,6 +138,50 @@ test('catalogue: category, uniform with sizes at 16 %, book at 0 %, edits and th
   expect(staffList.body.map((i: Json) => i.name)).toContain('Chamarra');
 });
 
+test('SAT product keys: a default per tax kind, the item’s own once set, kept by each order', async () => {
+  const shirt = await newItem(
+    { name: 'Camiseta deportiva', price_centavos: 25_000, tax: 'IVA_16' },
+    5,
+  );
+  const book = await newItem({ name: 'Atlas escolar', price_centavos: 30_000, tax: 'IVA_0' }, 5);
+  expect([shirt.sat_product_key, book.sat_product_key]).toEqual([null, null]);
+  const [shirtVariant, bookVariant] = [shirt.variants[0].id, book.variants[0].id];
+  const before = await reserveAs(GUARDIAN, [
+    { variant_id: shirtVariant, quantity: 1 },
+    { variant_id: bookVariant, quantity: 1 },
+  ]);
+  if (!before.reserved) throw new Error('not reserved');
+  const keyOf = (order: typeof before.order, variant: string) =>
+    order.lines.find((l) => l.variant_id === variant)?.sat_product_key;
+  expect([keyOf(before.order, shirtVariant), keyOf(before.order, bookVariant)]).toEqual([
+    '53102705',
+    '55101509',
+  ]);
+
+  const wrong = await h.call(owner, dash(`store-items/${shirt.id}/`), {
+    method: 'PATCH',
+    json: { sat_product_key: '5310' },
+  });
+  expect(wrong.status).toBe(400);
+  expect(wrong.body.error.details[0].message).toBe(
+    'La clave de producto o servicio del SAT (ClaveProdServ) tiene 8 dígitos.',
+  );
+  const edited = await h.call(owner, dash(`store-items/${shirt.id}/`), {
+    method: 'PATCH',
+    json: { sat_product_key: '53103001' },
+  });
+  expect(edited).toMatchObject({ status: 200, body: { sat_product_key: '53103001' } });
+  const after = await reserveAs(GUARDIAN, [{ variant_id: shirtVariant, quantity: 1 }]);
+  if (!after.reserved) throw new Error('not reserved');
+  expect(keyOf(after.order, shirtVariant)).toBe('53103001');
+  // The earlier order keeps the key it was reserved with; buyers never see keys.
+  const orders = await h.call(owner, dash('optional-orders/'));
+  const earlier = orders.body.find((o: { id: string }) => o.id === before.order.id);
+  expect(keyOf(earlier, shirtVariant)).toBe('53102705');
+  const store = await h.call(visitor, pub('online-store/'));
+  expect(JSON.stringify(store.body)).not.toContain('sat_product_key');
+});
+
 test('bad input and forbidden paths answer in Spanish and write nothing', async () => {
   const before = await h.query<Json>('SELECT count(*)::int AS n FROM store_items');
   const bad = await h.call(owner, dash('store-items/'), {

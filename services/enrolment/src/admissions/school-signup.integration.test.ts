@@ -37,8 +37,15 @@ describe('POST /api/v1/schools/{id}/signup/ (the store, signed out)', () => {
     const body = family();
     const res = await signup(body);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: SIGNUP_RECEIVED_MESSAGE, registered: 2 });
+    expect(res.body).toEqual({
+      message: SIGNUP_RECEIVED_MESSAGE,
+      registered: 2,
+      lead_ids: [expect.any(String), expect.any(String)],
+    });
     expect(await leadsOf(body.guardian.email)).toBe(2);
+    // The answer names the leads it registered (the store links a guest's purchase to them).
+    const ids = (res.body.lead_ids as string[]).map((id) => `'${id}'`).join(', ');
+    expect(await h.count('students', `id IN (${ids}) AND status = 'lead'`)).toBe(2);
     const { data: event } = await h.published(
       'enrolment.student.created',
       (d) => d.last_name === body.students[1]!.last_name && d.first_name === 'Inés',
@@ -55,8 +62,14 @@ describe('POST /api/v1/schools/{id}/signup/ (the store, signed out)', () => {
 
   test('sending the same form again registers nobody twice; a new child is added', async () => {
     const body = family();
-    expect((await signup(body)).body.registered).toBe(2);
-    expect((await signup(body)).body).toEqual({ message: SIGNUP_RECEIVED_MESSAGE, registered: 0 });
+    const first = (await signup(body)).body;
+    expect(first.registered).toBe(2);
+    // The same person again: nobody new, the same leads named.
+    expect((await signup(body)).body).toEqual({
+      message: SIGNUP_RECEIVED_MESSAGE,
+      registered: 0,
+      lead_ids: first.lead_ids,
+    });
     const more = {
       ...body,
       students: [

@@ -13,13 +13,15 @@ import { createLead } from './create-lead';
  * theirs still a lead) with the same e-mail **and** the same name, the same person writing
  * again, which is what makes a repeated submission a no-op. Anyone else using that e-mail
  * gets a prospect of their own, under their own name, for staff to reconcile.
- * Returns the children registered now (none again for a repeated submission).
+ * Returns the children registered now (none again for a repeated submission) and the leads
+ * of every child of the form, new or already registered by this same person (the store links
+ * a guest's purchase to them, ADR 0092).
  */
 export async function signUpFamily(
   tx: Executor,
   schoolId: string,
   input: SchoolSignup,
-): Promise<SchoolSignup['students']> {
+): Promise<{ registered: SchoolSignup['students']; leadIds: string[] }> {
   // One family's submissions run one at a time, so a double click cannot register twice.
   await lockSignupOf(tx, schoolId, input.guardian.email);
   const contact = {
@@ -32,19 +34,22 @@ export async function signUpFamily(
       prospectOnly: true,
       sameName: true,
     })) ?? (await createGuardian(tx, { ...input.guardian, school_id: schoolId }));
-  const known = new Set((await childrenNamesOf(tx, guardianId)).map(childKey));
+  const known = new Map((await childrenNamesOf(tx, guardianId)).map((c) => [childKey(c), c.id]));
   const registered: SchoolSignup['students'] = [];
+  const leadIds: string[] = [];
   for (const child of input.students) {
-    if (known.has(childKey(child))) continue;
-    await createLead(
-      tx,
-      { ...child, school_id: schoolId, curp: null, guardians: [], guardian_ids: [guardianId] },
-      null,
-    );
-    known.add(childKey(child));
-    registered.push(child);
+    const leadId =
+      known.get(childKey(child)) ??
+      (await createLead(
+        tx,
+        { ...child, school_id: schoolId, curp: null, guardians: [], guardian_ids: [guardianId] },
+        null,
+      ));
+    if (!known.has(childKey(child))) registered.push(child);
+    known.set(childKey(child), leadId);
+    if (!leadIds.includes(leadId)) leadIds.push(leadId);
   }
-  return registered;
+  return { registered, leadIds };
 }
 
 const childKey = (c: { first_name: string; last_name: string }) =>

@@ -20,7 +20,7 @@ export function signupHandlers({ db }: EnrolmentContext, sendMail: SendMail) {
       await requirePublicSchool(db, params.id);
       const { mail, ...answer } = await once(
         async (tx) => {
-          const registered = await signUpFamily(tx, params.id, body);
+          const { registered, leadIds } = await signUpFamily(tx, params.id, body);
           const confirmation: SignupMailInput | null = registered.length
             ? {
                 to: body.guardian.email,
@@ -32,6 +32,7 @@ export function signupHandlers({ db }: EnrolmentContext, sendMail: SendMail) {
           return {
             message: SIGNUP_RECEIVED_MESSAGE,
             registered: registered.length,
+            lead_ids: leadIds,
             mail: confirmation,
           };
         },

@@ -143,9 +143,9 @@ export async function countOtherStudents(
 export async function childrenNamesOf(
   db: Executor,
   guardianId: string,
-): Promise<{ first_name: string; last_name: string }[]> {
+): Promise<{ id: string; first_name: string; last_name: string }[]> {
   return db
-    .select({ first_name: students.firstName, last_name: students.lastName })
+    .select({ id: students.id, first_name: students.firstName, last_name: students.lastName })
     .from(students)
     .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
     .where(eq(studentGuardians.guardianId, guardianId));

@@ -182,7 +182,7 @@ function conceptLine(
     throw new CfdiError('DATOS_INVALIDOS', 'Cada concepto necesita una descripción.');
   }
   const concepto: Concepto = {
-    ClaveProdServ: claveProdServFor(profile, student?.level),
+    ClaveProdServ: line.claveProdServ ?? claveProdServFor(profile, student?.level),
     Cantidad: String(line.quantity),
     ClaveUnidad: profile.claveUnidad,
     Unidad: profile.unidad,

@@ -55,6 +55,11 @@ export const invoiceLineSchema = z.object({
    * uniforms 16 %, books 0 % (LIVA art. 2-A), goods the law exempts. Absent: the profile's.
    */
   iva: z.enum(['tasa16', 'tasa0', 'exento']).optional(),
+  /** A store item's own ClaveProdServ (ADR 0092); absent: the concept type's. */
+  claveProdServ: z
+    .string()
+    .regex(/^\d{8}$/, 'La ClaveProdServ tiene 8 dígitos.')
+    .optional(),
 });
 export type InvoiceLine = z.input<typeof invoiceLineSchema>;
 

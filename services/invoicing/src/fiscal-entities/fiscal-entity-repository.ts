@@ -58,15 +58,20 @@ export async function fiscalEntityById(
 
 /**
  * Who invoices a student of this level: the entity that names the level, else one that
- * names none (it takes every other level), else the school's first.
+ * names none (it takes every other level), else the school's first. A store guest's sale has
+ * no level: one that names none, else the first.
  */
 export async function issuingEntityOf(
   db: Executor,
   schoolId: string,
-  level: EducationLevel,
+  level: EducationLevel | undefined,
 ): Promise<FiscalEntityRow | undefined> {
   const all = await fiscalEntitiesOf(db, schoolId);
-  return all.find((e) => e.levels.includes(level)) ?? all.find((e) => !e.levels.length) ?? all[0];
+  return (
+    all.find((e) => level && e.levels.includes(level)) ??
+    all.find((e) => !e.levels.length) ??
+    all[0]
+  );
 }
 
 /** Another entity of the school already using this series (invoices are unique by it). */

@@ -16,7 +16,7 @@ import {
   type Lease,
 } from '../invoices/invoice-repository';
 import { departuresStamped } from './global-reissue-repository';
-import { engineStudent } from '../invoices/invoice-parties';
+import { engineStudent, isGuestSale } from '../invoices/invoice-parties';
 import { engineLines } from '../invoices/invoice-request-rules';
 import type { BuildOutcome } from '../invoices/build-outcome';
 import {
@@ -104,13 +104,14 @@ export const REPLACED_GLOBAL_GONE =
 
 /** A collected payment as the global CFDI's ticket: NoIdentificacion is the payment. */
 function ticketOf({ invoice, student }: GlobalMember): GlobalTicket {
+  const ticket = { id: invoice.sourceId, paidAt: invoice.paidAt, method: invoice.method! };
+  // A store guest's sale names no student: its lines carry their own IVA (ADR 0092).
+  if (isGuestSale(invoice)) return { ...ticket, lines: engineLines(invoice.lines, undefined) };
   // A payment was held only once its student was known; one removed since cannot say its
   // level (RVOE), so the global waits for staff rather than guess the IVA.
   if (!student?.level) throw new CfdiError('ALUMNO_DESCONOCIDO', UNKNOWN_MEMBER_STUDENT);
   return {
-    id: invoice.sourceId,
-    paidAt: invoice.paidAt,
-    method: invoice.method!,
+    ...ticket,
     lines: engineLines(invoice.lines, engineStudent({ ...student, level: student.level }, null)),
   };
 }

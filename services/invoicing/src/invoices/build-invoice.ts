@@ -15,7 +15,7 @@ import {
   type FiscalEntityRow,
 } from '../fiscal-entities/fiscal-entity-repository';
 import type { SchoolIssuers } from '../fiscal-entities/school-issuer';
-import { engineStudent, invoiceParties, type InvoiceParties } from './invoice-parties';
+import { engineStudent, invoiceParties, isGuestSale, type InvoiceParties } from './invoice-parties';
 import type { InvoiceInput, ReceptorInput } from '../cfdi/invoice-input';
 import type { Csd } from '../cfdi/csd';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
@@ -78,8 +78,8 @@ async function buildLocked(
   const carried = await carriedDocumentsOf(tx, invoice);
   if (carried.kind !== 'ready') return carried;
   const parties = await invoiceParties(tx, invoice);
-  if (!parties.student) return { kind: 'waiting' };
-  const entity = await issuingEntity(tx, invoice, related.entityId, parties.student.level);
+  if (!parties.student && !isGuestSale(invoice)) return { kind: 'waiting' };
+  const entity = await issuingEntity(tx, invoice, related.entityId, parties.student?.level);
   if (!entity) return noEntity;
   if (heldForGlobal(invoice, entity, parties)) {
     await holdForGlobal(tx, lease, {
@@ -121,11 +121,7 @@ async function buildLocked(
           ),
           receptorNote: invoice.receptorNote,
         }
-      : issueIncomeOrCredit(
-          invoice,
-          { ...document, receptor, parties, student: parties.student, related },
-          csd,
-        );
+      : issueIncomeOrCredit(invoice, { ...document, receptor, parties, related }, csd);
   await saveBuilt(tx, lease, {
     fiscalEntityId: entity.id,
     billingGuardianId: parties.receptorGuardianId,
@@ -165,12 +161,11 @@ function issueIncomeOrCredit(
   invoice: InvoiceRow,
   context: Pick<InvoiceInput, 'issuer' | 'issuedAt' | 'series' | 'folio' | 'receptor'> & {
     parties: InvoiceParties;
-    student: NonNullable<InvoiceParties['student']>;
     related: { stamped?: StampedComprobante };
   },
   csd: Csd,
 ) {
-  const { parties, student, related, ...document } = context;
+  const { parties, related, ...document } = context;
   const issued = issueCfdi(
     {
       ...document,
@@ -190,7 +185,7 @@ function issueIncomeOrCredit(
         : {}),
       lines: engineLines(
         invoice.lines,
-        engineStudent(student, parties.receptor?.rfc),
+        parties.student && engineStudent(parties.student, parties.receptor?.rfc),
         invoice.document === 'credit_note' ? CREDIT_PREFIX[invoice.sourceKind] : undefined,
       ),
     },
@@ -203,13 +198,14 @@ function issueIncomeOrCredit(
 
 /**
  * The razón social that issues the invoice: the one that numbered it (its folio is that
- * entity's), a credit note's income invoice's, else the one of the student's level.
+ * entity's), a credit note's income invoice's, else the one of the student's level (a
+ * guest's sale, of no level: the school's general one).
  */
 async function issuingEntity(
   tx: Executor,
   invoice: InvoiceRow,
   relatedEntityId: string | null | undefined,
-  level: EducationLevel,
+  level: EducationLevel | undefined,
 ): Promise<FiscalEntityRow | undefined> {
   const chosen = invoice.fiscalEntityId ?? relatedEntityId;
   if (chosen) return fiscalEntityById(tx, chosen);

@@ -48,8 +48,13 @@ export const receptorOf = (g: FiscalGuardianRow | undefined): ReceptorInput | nu
 
 export async function invoiceParties(
   db: Executor,
-  invoice: { studentId: string; payerGuardianId: string | null },
+  invoice: {
+    studentId: string;
+    payerGuardianId: string | null;
+    guestReceptor?: ReceptorInput | null;
+  },
 ): Promise<InvoiceParties> {
+  if (isGuestSale(invoice)) return partiesOf(undefined, null, invoice.guestReceptor ?? null);
   const student = await studentById(db, invoice.studentId);
   const receptorGuardianId = student?.billingGuardianId ?? invoice.payerGuardianId;
   // One query at a time: this runs inside transactions (one connection).
@@ -58,13 +63,26 @@ export async function invoiceParties(
     invoice.payerGuardianId && invoice.payerGuardianId !== receptorGuardianId
       ? await fiscalGuardianById(db, invoice.payerGuardianId)
       : undefined;
-  const receptor = receptorOf(billing);
+  return {
+    ...partiesOf(student, receptorGuardianId, receptorOf(billing)),
+    payerRfc: payer?.taxId ?? undefined,
+  };
+}
+
+/** A store guest's sale names no student of the school (ADR 0092). */
+export const isGuestSale = (invoice: { studentId: string }) => invoice.studentId === '';
+
+function partiesOf(
+  student: StudentRow | undefined,
+  receptorGuardianId: string | null,
+  receptor: ReceptorInput | null,
+): InvoiceParties {
   const resolved = resolveReceptor(receptor);
   return {
     student: student?.level ? { ...student, level: student.level } : undefined,
     receptorGuardianId,
     receptor,
-    payerRfc: payer?.taxId ?? undefined,
+    payerRfc: undefined,
     ...(resolved.kind === 'nominativo'
       ? { receptorRfc: resolved.rfc, receptorName: resolved.name, receptorNote: null }
       : {

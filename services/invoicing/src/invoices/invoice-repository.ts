@@ -60,6 +60,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         receptorRfc: r.receptorRfc,
         receptorName: r.receptorName,
         receptorNote: r.receptorNote,
+        guestReceptor: r.guestReceptor ?? null,
       })),
     )
     .onConflictDoNothing({

@@ -5,15 +5,18 @@
  */
 import type { Allocation, PaymentMethod, PayinType } from '@cuota/contracts/payments/payins';
 import { INVOICE_PARTS, type InvoicePart } from '@cuota/contracts/invoicing/invoices';
-import type { InvoiceLine, PaidMethod } from '../cfdi/invoice-input';
+import type { InvoiceLine, PaidMethod, ReceptorInput } from '../cfdi/invoice-input';
 
 /**
  * An order's share of the payment, as the invoice keeps it (an allocation without its student).
- * A store sale's line also keeps its quantity and the IVA its item sets (ADR 0083).
+ * A store sale's line also keeps its quantity, the IVA its item sets (ADR 0083) and its
+ * ClaveProdServ (ADR 0092).
  */
 export type InvoiceLineRecord = Omit<Allocation, 'student_id'> & {
   quantity?: number;
   iva?: NonNullable<InvoiceLine['iva']>;
+  /** A store item's ClaveProdServ at the sale (ADR 0092). */
+  clave_prod_serv?: string;
 };
 
 export interface InvoiceSourceFacts {
@@ -32,7 +35,10 @@ export interface InvoiceSourceFacts {
 export type PaymentFacts = InvoiceSourceFacts & { kind: 'payin' | 'credit'; method: PaidMethod };
 
 export interface InvoiceRequest extends InvoiceSourceFacts {
+  /** '' for a store guest's sale: it names no student of the school (ADR 0092). */
   studentId: string;
+  /** A store guest's own fiscal data (ADR 0092); null or absent: none given. */
+  guestReceptor?: ReceptorInput | null;
   part: InvoicePart;
   lines: InvoiceLineRecord[];
   orderIds: string[];
@@ -129,15 +135,16 @@ export function lineDescription(line: InvoiceLineRecord, prefix?: string): strin
  */
 export function engineLines(
   lines: readonly InvoiceLineRecord[],
-  student: NonNullable<InvoiceLine['student']>,
+  student: InvoiceLine['student'],
   prefix?: string,
 ): InvoiceLine[] {
   return lines.flatMap((line) => {
     const concept = {
       conceptType: line.concept_type,
-      student,
+      ...(student ? { student } : {}),
       ...(line.quantity ? { quantity: line.quantity } : {}),
       ...(line.iva ? { iva: line.iva } : {}),
+      ...(line.clave_prod_serv ? { claveProdServ: line.clave_prod_serv } : {}),
     };
     const base = line.base_centavos
       ? [

@@ -5,7 +5,8 @@ import type { InvoiceLineRecord } from './invoice-request-rules';
 
 /**
  * How a store item is invoiced (ADR 0083): its IVA is the item's (billing's `tax`), and its
- * SAT keys follow: a taxed item as a uniform or school article, a 0 % one as a book.
+ * SAT keys follow: a taxed item as a uniform or school article, a 0 % one as a book — unless
+ * the sale names the item's own ClaveProdServ (ADR 0092; sales from before it name none).
  */
 const BY_TAX: Record<StoreTax, { conceptType: ConceptType; iva: InvoiceLineRecord['iva'] }> = {
   IVA_16: { conceptType: 'UNIFORMS_AND_MERCH', iva: 'tasa16' },
@@ -28,6 +29,7 @@ export function storeSaleLines(sale: StoreSale): InvoiceLineRecord[] {
       discount_centavos: 0,
       quantity: line.quantity,
       iva,
+      ...(line.sat_product_key ? { clave_prod_serv: line.sat_product_key } : {}),
     };
   });
 }

@@ -8,10 +8,13 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import { queueNotifications } from '../guardian-notifications/notification-repository';
 import { applyAllocations } from '../receivables/receivable-repository';
 import { guardianOf } from '../families/family-repository';
-import { queueStoreReceipt } from './store-receipt';
+import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
+import { queueStoreReceipt, queueStoreRefund } from './store-receipt';
 
 /** Durable name: also the inbox key, so it must never change once deployed. */
 export const PAYIN_CONSUMER = 'notifications-payments-payins';
+/** Its own durable: the payins one's single-subject filter stays as deployed. */
+export const REVERSAL_CONSUMER = 'notifications-payments-reversals';
 
 /** «Pago recibido» to the family that paid, once per payin (its dedupe key). */
 async function queueReceipt(tx: Executor, payin: PayinSucceeded, now: Date): Promise<void> {
@@ -51,4 +54,9 @@ export function payinSubscriptions(now: () => Date): Subscription[] {
       await queueReceipt(tx, event.data, now());
     }),
   ];
+}
+
+/** A store sale refunded because it sold out: the buyer hears of it (ADR 0092). */
+export function reversalSubscriptions(now: () => Date): Subscription[] {
+  return [on(payinReversedV1, (event, tx) => queueStoreRefund(tx, event.data, now()))];
 }

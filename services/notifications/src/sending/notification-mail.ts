@@ -59,6 +59,20 @@ function receivedLines(row: NotificationRow): [string, string[]] {
   ];
 }
 
+/** A store sale that sold out while its payment was confirmed, refunded whole (ADR 0092). */
+function storeRefundedLines(row: NotificationRow): [string, string[]] {
+  const v = row.variables;
+  return [
+    'Reembolso de tu compra',
+    [
+      v.guardian_name ? `Hola, ${v.guardian_name}:` : 'Hola:',
+      'Tus artículos se agotaron mientras se confirmaba tu pago, así que no pudimos completar tu compra.',
+      `Te devolvimos ${pesos(Number(v.amount_centavos))} a la tarjeta con la que pagaste; tu banco puede tardar unos días en reflejarlo.`,
+      `Artículos: ${v.concepts}.`,
+    ],
+  ];
+}
+
 /** A «wrong_data» reminder's problems (queued as a list) as one Spanish phrase. */
 export const problemsOf = (row: NotificationRow) =>
   dataProblemsPhrase(row.variables.problems!.split(','));
@@ -93,6 +107,7 @@ const LINES: Record<
   payment_received: receivedLines,
   onboarding_reminder: onboardingLines,
   wrong_data_reminder: wrongDataLines,
+  store_refunded: storeRefundedLines,
 };
 
 /**

@@ -176,8 +176,12 @@ interface PassFacts {
   hashes: Map<string, string>;
 }
 
-/** Reminders wait for the end of quiet hours; a receipt answers the family's own payment now. */
-const heldInQuietHours = (row: NotificationRow) => row.template !== 'payment_received';
+/**
+ * Reminders wait for the end of quiet hours; a receipt or a refund answers the family's own
+ * payment now.
+ */
+const heldInQuietHours = (row: NotificationRow) =>
+  row.template !== 'payment_received' && row.template !== 'store_refunded';
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

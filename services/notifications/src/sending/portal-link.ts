@@ -7,6 +7,7 @@ const LANDING: Record<NotificationTemplate, string> = {
   payment_received: '',
   onboarding_reminder: 'onboarding',
   wrong_data_reminder: 'onboarding',
+  store_refunded: '',
 };
 
 /**

@@ -42,6 +42,14 @@ const TEMPLATES: Record<NotificationTemplate, { name: string; variables: Variabl
     name: 'corrige_datos_fiscales',
     variables: (row) => [row.variables.guardian_name!, problemsOf(row)],
   },
+  store_refunded: {
+    name: 'reembolso_tienda',
+    variables: ({ variables: v }) => [
+      v.guardian_name!,
+      pesos(Number(v.amount_centavos)),
+      v.concepts!,
+    ],
+  },
 };
 
 /**

@@ -60,6 +60,8 @@ const payinJson = sql<string>`json_build_object(
   'refund_owed_paid_centavos', ${refundOwedPaid},
   'store_lines', (SELECT ${storeCheckouts.lines} FROM ${storeCheckouts}
     WHERE ${storeCheckouts.payinId} = ${payins.id}),
+  'store_order_id', (SELECT ${storeCheckouts.optionalOrderId} FROM ${storeCheckouts}
+    WHERE ${storeCheckouts.payinId} = ${payins.id}),
   'card', CASE WHEN ${payins.cardBrand} IS NOT NULL AND ${payins.cardLast4} IS NOT NULL
     THEN json_build_object('brand', ${payins.cardBrand}, 'last4', ${payins.cardLast4}) END,
   'receipt_number', ${payins.receiptNumber}, 'recorded_by', ${payins.recordedBy},

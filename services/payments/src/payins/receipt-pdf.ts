@@ -15,6 +15,8 @@ import {
   type Pdf,
 } from '@cuota/documents/pdf-kit';
 import type { Payin } from '@cuota/contracts/payments/payins';
+import type { StoreTax } from '@cuota/contracts/billing/store';
+import { storeLineName, type StoreSaleLine } from '@cuota/contracts/payments/store-checkout';
 
 export const RECEIPT_LEGEND =
   'Este recibo no es un comprobante fiscal. La factura (CFDI) del pago se emite por separado.';
@@ -63,7 +65,8 @@ export async function renderReceiptPdf({
   labelled(doc, 'Importe recibido', formatPesos(payin.amount_centavos), MARGIN, width);
   labelled(doc, 'Importe con letra', amountInWords(payin.amount_centavos), MARGIN, width);
   doc.moveDown(0.5);
-  lines(doc, payin, students);
+  if (payin.store_lines?.length) storeLines(doc, payin.store_lines);
+  else lines(doc, payin, students);
   const owedPaid = payin.refund_owed_paid_centavos ?? 0;
   if (owedPaid > 0) labelled(doc, 'Reembolso por recuperar', formatPesos(owedPaid), MARGIN, width);
   if (payin.credit_created_centavos > 0) {
@@ -110,6 +113,48 @@ function lines(doc: Pdf, payin: Payin, students: Map<string, string>): void {
     doc,
     COLUMNS,
     rows.length ? rows : [['—', 'Sin cargos pendientes: todo quedó como saldo a favor', '', '']],
+  );
+  doc.moveDown(0.5);
+}
+
+const STORE_COLUMNS = [
+  { title: 'Artículo', width: 0 },
+  { title: 'Cantidad', width: 50, align: 'right' },
+  { title: 'Precio unitario', width: 75, align: 'right' },
+  { title: 'IVA incluido', width: 90, align: 'right' },
+  { title: 'Importe', width: 70, align: 'right' },
+] as const;
+
+/** The IVA rate of each tax kind, in hundredths of a percent (16 % → 1600). */
+const IVA_RATE: Record<StoreTax, number> = { IVA_16: 1600, IVA_0: 0, EXENTO: 0 };
+
+/**
+ * The IVA a line's price includes, as the receipt shows it: «16 % · $96.55», «0 %», «Exento».
+ * Informative (the CFDI is the fiscal document): the base rounded to the centavo, the rest IVA.
+ */
+export function ivaIncluded(tax: StoreTax, totalCentavos: number): string {
+  if (tax === 'EXENTO') return 'Exento';
+  const rate = IVA_RATE[tax];
+  const iva = totalCentavos - Math.round((totalCentavos * 10_000) / (10_000 + rate));
+  return rate ? `${rate / 100} % · ${formatPesos(iva)}` : '0 %';
+}
+
+/** A store sale's receipt lists what it bought (ADR 0092): product, quantity, price, IVA. */
+function storeLines(doc: Pdf, sale: readonly StoreSaleLine[]): void {
+  sectionTitle(doc, 'Artículos de la tienda', MARGIN, contentWidth(doc));
+  textTable(
+    doc,
+    STORE_COLUMNS,
+    sale.map((line) => {
+      const total = line.unit_price_centavos * line.quantity;
+      return [
+        storeLineName(line),
+        String(line.quantity),
+        formatPesos(line.unit_price_centavos),
+        ivaIncluded(line.tax, total),
+        formatPesos(total),
+      ];
+    }),
   );
   doc.moveDown(0.5);
 }

@@ -2,6 +2,7 @@ import { schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { cancelPaidPayin, payinById, type PayinRow } from '../payins/payin-repository';
+import { storeSaleOf } from './settle-store-payin';
 import {
   enqueueLapsedSaleReversed,
   markStock,
@@ -14,9 +15,15 @@ export const LAPSED_SALE_REFUNDED =
 /**
  * The books of a lapsed sale given back, once (the payin's status guards it): the card money
  * leaves the store's revenue, the payin is canceled, and payments.payin.reversed (whole)
- * lets invoicing cancel or withdraw the sale's CFDI.
+ * lets invoicing cancel or withdraw the sale's CFDI and the buyer hear of the refund (it
+ * carries the sale, ADR 0092).
  */
-async function bookRefund(deps: PaymentsDeps, payin: PayinRow, gatewayTicket: string) {
+async function bookRefund(
+  deps: PaymentsDeps,
+  payin: PayinRow,
+  checkout: StoreCheckoutRow,
+  gatewayTicket: string,
+) {
   const now = deps.now();
   // The relay is woken after the commit, as for every transaction (ADR 0080).
   await deps.db.transaction(async (tx) => {
@@ -38,7 +45,7 @@ async function bookRefund(deps: PaymentsDeps, payin: PayinRow, gatewayTicket: st
         },
       ],
     });
-    await enqueueLapsedSaleReversed(tx, payin, LAPSED_SALE_REFUNDED, now);
+    await enqueueLapsedSaleReversed(tx, payin, storeSaleOf(checkout), LAPSED_SALE_REFUNDED, now);
   });
 }
 
@@ -60,6 +67,6 @@ export async function refundLapsedSale(deps: PaymentsDeps, checkout: StoreChecko
     deps.logger.error({ payinId: payin.id, outcome }, 'gateway refused a lapsed store refund');
     return markStock(deps.db, payin.id, 'lapsed');
   }
-  await bookRefund(deps, payin, outcome.ticketNumber);
+  await bookRefund(deps, payin, checkout, outcome.ticketNumber);
   return markStock(deps.db, payin.id, 'refunded');
 }

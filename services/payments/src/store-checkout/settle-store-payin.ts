@@ -12,6 +12,7 @@ export const storeSaleOf = (checkout: StoreCheckoutRow): StoreSale => ({
   student_id: checkout.studentId,
   buyer_email: checkout.buyerEmail,
   lines: checkout.lines,
+  fiscal: checkout.fiscal,
 });
 
 /**

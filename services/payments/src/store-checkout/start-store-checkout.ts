@@ -2,6 +2,7 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import {
   STORE_BUYER_REQUIRED,
   STORE_OUT_OF_STOCK,
+  type GuestFiscal,
   type StoreCheckout,
   type StoreCheckoutStatus,
 } from '@cuota/contracts/payments/store-checkout';
@@ -24,6 +25,10 @@ interface Buyer {
   guardianId: string | null;
   studentId: string | null;
   email: string | null;
+  /** A guest's own fiscal data; a family's CFDI follows its billing guardian. */
+  fiscal: GuestFiscal | null;
+  /** A guest's admissions lead (the store's sign-up). */
+  leadId: string | null;
 }
 
 /**
@@ -38,7 +43,13 @@ async function buyerOf(
 ): Promise<Buyer> {
   if (caller.kind === 'anonymous') {
     if (!body.buyer_email) throw new HttpError(422, 'VALIDATION_FAILED', STORE_BUYER_REQUIRED);
-    return { guardianId: null, studentId: null, email: body.buyer_email };
+    return {
+      guardianId: null,
+      studentId: null,
+      email: body.buyer_email,
+      fiscal: body.fiscal,
+      leadId: body.lead_id,
+    };
   }
   const guardianId = familyScope(caller, schoolId);
   if (!guardianId) throw forbidden();
@@ -46,7 +57,13 @@ async function buyerOf(
   if (!body.student_id || !students.includes(body.student_id))
     throw new HttpError(422, 'VALIDATION_FAILED', CHOOSE_STUDENT);
   await assertMayPayByCard(deps.db, schoolId, guardianId);
-  return { guardianId, studentId: body.student_id, email: body.buyer_email };
+  return {
+    guardianId,
+    studentId: body.student_id,
+    email: body.buyer_email,
+    fiscal: null,
+    leadId: null,
+  };
 }
 
 /**
@@ -89,6 +106,7 @@ async function purchaseCharged(
     guardianId: buyer.guardianId,
     studentId: buyer.studentId,
     buyerEmail: buyer.email,
+    leadId: buyer.leadId,
     lines: body.lines,
   });
   if (!reply.reserved) {
@@ -122,6 +140,7 @@ async function purchaseCharged(
       studentId: buyer.studentId,
       buyerEmail: buyer.email,
       lines: order.lines,
+      fiscal: buyer.fiscal,
     });
     return inserted;
   });

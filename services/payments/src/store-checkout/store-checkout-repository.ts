@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
-import type { StoreCheckoutStatus } from '@cuota/contracts/payments/store-checkout';
+import type { StoreCheckoutStatus, StoreSale } from '@cuota/contracts/payments/store-checkout';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { PayinRow } from '../payins/payin-repository';
@@ -84,6 +84,7 @@ export async function storeCheckoutStatusOf(
 export async function enqueueLapsedSaleReversed(
   tx: Executor,
   payin: PayinRow,
+  sale: StoreSale,
   reason: string,
   now: Date,
 ): Promise<void> {
@@ -99,5 +100,6 @@ export async function enqueueLapsedSaleReversed(
     reason,
     reversed_at: now.toISOString(),
     reversed_by: null,
+    store: { ...sale, guardian_id: payin.guardianId },
   });
 }

@@ -7,6 +7,7 @@ import { startPaymentsHarness } from '../test-support/start-harness';
 import { StoreTestKit } from './store-test-kit';
 import { LAPSED_SALE_REFUNDED } from './refund-lapsed-sale';
 import { storeStockSweep } from './store-stock-sweep';
+import { pdfText } from '../test-support/pdf-text';
 
 jest.setTimeout(90_000);
 
@@ -135,7 +136,18 @@ test('a family buys by card: billing prices it, the webhook settles, posts and c
     status: 'success',
     allocations: [],
     store_lines: [{ item_name: 'Playera polo', quantity: 2, unit_price_centavos: 35_000 }],
+    store_order_id: first.body.order_id,
   });
+  // Its receipt lists the articles: product, quantity, unit price, IVA included, amount.
+  const receipt = await h.call(
+    h.guardian(school),
+    `/api/v2/schools/${school.id}/payins/${first.body.payment_id}/receipt/`,
+  );
+  expect(receipt.status).toBe(200);
+  const text = await pdfText(receipt.body as Buffer);
+  expect(text).toContain('ARTÍCULOS DE LA TIENDA');
+  for (const cell of ['Playera polo (Única)', '$350.00', '16 % · $96.55', '$700.00'])
+    expect(text).toContain(cell);
   await ledgerIsRight();
 });
 
@@ -228,6 +240,46 @@ test('amounts never come from the browser; buyers are checked', async () => {
   await waitFor(async () => (await store.stockOf(school, sock)).on_hand === 9);
 });
 
+test('a guest’s lead and fiscal data travel with the sale; a wrong RFC is refused', async () => {
+  const cap = await store.item(school, 'Gorra', 15_000, 5);
+  const line = [{ variant_id: cap, quantity: 1 }];
+  const fiscal = {
+    tax_id: 'mopl850101ab5',
+    billing_name: 'LUCIA MORALES PEREZ',
+    tax_zip_code: '03100',
+    tax_regime: '612',
+    cfdi_use: 'G03',
+  };
+  const wrong = await buy(line, 15_000, {
+    claims: GUEST,
+    body: { buyer_email: 'lucia@example.com', fiscal: { ...fiscal, tax_id: 'MOPL85' } },
+  });
+  expect(wrong.status).toBe(400);
+  expect(JSON.stringify(wrong.body)).toContain('El RFC no tiene un formato válido');
+  const lead = randomUUID();
+  const res = await buy(line, 15_000, {
+    claims: GUEST,
+    body: { buyer_email: 'lucia@example.com', fiscal, lead_id: lead },
+  });
+  expect(res.status).toBe(202);
+  // Billing's order names the guest's lead: the school sees who bought (ADR 0092).
+  const orders = await h.realBilling.billing.query(
+    'SELECT lead_id FROM optional_orders WHERE id = $1',
+    [res.body.order_id],
+  );
+  expect(orders).toEqual([{ lead_id: lead }]);
+  await h.waitForStatus(res.body.payment_id, 'success');
+  const { rows } = await h.books.$client.query(
+    "SELECT payload->'data'->'store' AS store FROM outbox_events WHERE type = 'payments.payin.succeeded' AND payload->'data'->>'payin_id' = $1",
+    [res.body.payment_id],
+  );
+  expect(rows[0].store).toMatchObject({
+    student_id: null,
+    buyer_email: 'lucia@example.com',
+    fiscal: { ...fiscal, tax_id: 'MOPL850101AB5' },
+  });
+});
+
 test('the sweep tells billing again what a lost answer left held, and nothing is sold twice', async () => {
   const scarf = await store.item(school, 'Bufanda', 20_000, 4);
   const res = await buy([{ variant_id: scarf, quantity: 1 }], 20_000);
@@ -311,12 +363,19 @@ test('paid after its hold lapsed and its last unit was sold: refunded whole, boo
   expect(reversals.filter((r) => r.saleTicketNumber === lateSale.ticketNumber)).toHaveLength(1);
   expect(await store.stockOf(school, bag)).toEqual({ on_hand: 0, reserved: 0 });
   expect(await storeRevenue()).toBe(revenue + 60_000);
-  expect(
-    await h.count(
-      'outbox_events',
-      "type = 'payments.payin.reversed' AND payload->'data'->>'payin_id' = $1",
-      [late.body.payment_id],
-    ),
-  ).toBe(1);
+  // One reversal, carrying the sale so the buyer hears of the refund (ADR 0092).
+  const reversed = await h.books.$client.query(
+    "SELECT payload->'data'->'store' AS store FROM outbox_events WHERE type = 'payments.payin.reversed' AND payload->'data'->>'payin_id' = $1",
+    [late.body.payment_id],
+  );
+  expect(reversed.rows).toEqual([
+    {
+      store: expect.objectContaining({
+        guardian_id: null,
+        buyer_email: 'tarde@example.com',
+        lines: [expect.objectContaining({ item_name: 'Mochila', quantity: 1 })],
+      }),
+    },
+  ]);
   await ledgerIsRight();
 });

@@ -16,6 +16,7 @@ export interface StoreReservation {
   guardianId: string | null;
   studentId: string | null;
   buyerEmail: string | null;
+  leadId: string | null;
   lines: StockLine[];
 }
 
@@ -47,6 +48,7 @@ export class StoreStockClient {
           guardian_id: r.guardianId,
           student_id: r.studentId,
           buyer_email: r.buyerEmail,
+          lead_id: r.leadId,
           lines: r.lines,
         },
         this.timeoutMs,

@@ -35,6 +35,7 @@ const WHAT: Record<SentNotification['template'], string> = {
   payment_received: 'Pago recibido',
   onboarding_reminder: 'Completar registro',
   wrong_data_reminder: 'Corregir datos fiscales',
+  store_refunded: 'Reembolso de la tienda',
 };
 
 /** When the family read it, else when it arrived, else when it left. */

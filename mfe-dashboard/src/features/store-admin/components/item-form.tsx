@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { STORE_TAXES, type StoreItem, type StoreTax } from '@cuota/contracts/billing/store';
+import {
+  DEFAULT_SAT_PRODUCT_KEYS,
+  STORE_TAXES,
+  type StoreItem,
+  type StoreTax,
+} from '@cuota/contracts/billing/store';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { FieldGrid, FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
@@ -25,6 +30,7 @@ export function ItemForm({ schoolId, item, onDone }: Props) {
   const [name, setName] = useState(item?.name ?? '');
   const [price, setPrice] = useState<number | null>(item?.price_centavos ?? null);
   const [tax, setTax] = useState<StoreTax>(item?.tax ?? 'IVA_16');
+  const [satKey, setSatKey] = useState(item?.sat_product_key ?? '');
   const [categoryId, setCategoryId] = useState(item?.category?.id ?? '');
   const [visible, setVisible] = useState(item?.visible ?? true);
   const [sizes, setSizes] = useState('');
@@ -38,6 +44,8 @@ export function ItemForm({ schoolId, item, onDone }: Props) {
       name,
       price_centavos: price ?? 0,
       tax,
+      // Empty: the tax kind's default key (ADR 0092).
+      sat_product_key: satKey.trim() || null,
       category_id: categoryId || null,
       visible,
     };
@@ -75,6 +83,15 @@ export function ItemForm({ schoolId, item, onDone }: Props) {
               </option>
             ))}
           </SelectField>
+          <TextField
+            label="Clave SAT (ClaveProdServ)"
+            hint={`Vacía: ${DEFAULT_SAT_PRODUCT_KEYS[tax].key} (${DEFAULT_SAT_PRODUCT_KEYS[tax].description}).`}
+            inputMode="numeric"
+            maxLength={8}
+            placeholder={DEFAULT_SAT_PRODUCT_KEYS[tax].key}
+            value={satKey}
+            onChange={(e) => setSatKey(e.target.value)}
+          />
           <SelectField
             label="Categoría"
             value={categoryId}

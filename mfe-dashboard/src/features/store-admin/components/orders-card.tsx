@@ -8,8 +8,24 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { FormError } from '@cuota/ui/form-pieces';
 import { MoneyText } from '@cuota/ui/money-text';
 import { readError } from '@cuota/web-core/api/api-error';
+import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useDeliverOrderMutation, useStoreOrdersQuery } from '../api/store-api';
+
+/**
+ * Who bought: a family of the school, or a guest — their e-mail and, when the store's sign-up
+ * registered them, their admissions lead (ADR 0092).
+ */
+function Buyer({ order }: { order: OptionalOrder }) {
+  if (order.guardian_id || !order.buyer_email) return <>Familia de la escuela</>;
+  if (!order.lead_id) return <>{order.buyer_email}</>;
+  return (
+    <>
+      {order.buyer_email} ·{' '}
+      <UtmLink to={`/dashboard/students/${order.lead_id}`}>Ver prospecto</UtmLink>
+    </>
+  );
+}
 
 /** Paid orders waiting at the front desk; marking one delivered takes it off the list. */
 export function OrdersCard({ schoolId }: { schoolId: string }) {
@@ -35,6 +51,7 @@ export function OrdersCard({ schoolId }: { schoolId: string }) {
           empty={<EmptyState title="No hay pedidos por entregar" />}
           columns={[
             { header: 'Fecha', cell: (o) => <InstantText instant={o.created_at} /> },
+            { header: 'Comprador', cell: (o) => <Buyer order={o} /> },
             {
               header: 'Artículos',
               cell: (o) =>

@@ -280,12 +280,13 @@ test('a payment held for the school’s global invoice says so, and how to get o
   expect(screen.queryByRole('link', { name: /PDF de Colegiatura/ })).toBeNull();
 });
 
-test('a store sale shows what it bought (ADR 0083)', async () => {
+test('a store sale shows what it bought and its CFDI files (ADR 0083, 0092)', async () => {
   const sale: Payin = {
     ...payin,
     id: 'payin-2',
     amount_centavos: 112_000,
     allocations: [],
+    store_order_id: 'store-order-1',
     store_lines: [
       {
         variant_id: 'variant-1',
@@ -307,10 +308,27 @@ test('a store sale shows what it bought (ADR 0083)', async () => {
   };
   stubFetch()
     .on('GET', ME, [{ result: { data: guardianMeFixture } }])
-    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [sale] });
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [sale] })
+    .on(
+      'GET',
+      '/api/v1/students/student-1/orders/store-order-1/invoice_urls/',
+      links({
+        part: 'other',
+        invoice_id: 'inv-9',
+        xml_url: '/api/v1/invoices/inv-9/xml/',
+        pdf_url: '/api/v1/invoices/inv-9/pdf/',
+      }),
+    );
   renderHistory();
   const bought = await screen.findByRole('list', { name: 'Conceptos pagados' });
   expect(within(bought).getByText('Tienda: Playera polo (Talla 8) ×2')).toBeVisible();
   expect(within(bought).getByText('Tienda: Libro de lectura ×1')).toBeVisible();
   expect(within(bought).getByText('$700.00')).toBeVisible();
+  expect(
+    await within(bought).findByRole('link', { name: 'XML de Compra en la tienda' }),
+  ).toHaveAttribute('href', '/api/v1/invoices/inv-9/xml/');
+  expect(within(bought).getByRole('link', { name: 'PDF de Compra en la tienda' })).toHaveAttribute(
+    'href',
+    '/api/v1/invoices/inv-9/pdf/',
+  );
 });

@@ -69,6 +69,16 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
             <MoneyText centavos={line.unit_price_centavos * line.quantity} />
           </li>
         ))}
+        {payin.status === 'success' && payin.store_order_id && payin.student_ids[0] && (
+          // One CFDI for the whole sale, asked for by its order as a tuition order's is.
+          <li>
+            <InvoiceLinks
+              studentId={payin.student_ids[0]}
+              orderId={payin.store_order_id}
+              label="Compra en la tienda"
+            />
+          </li>
+        )}
       </Lines>
       {payin.credit_created_centavos > 0 && (
         <p>

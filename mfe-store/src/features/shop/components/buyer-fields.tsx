@@ -1,4 +1,9 @@
 import { EDUCATION_LEVEL_LABELS, EDUCATION_LEVELS } from '@cuota/contracts/enrolment/entities';
+import {
+  FAMILY_CFDI_USES,
+  REGIMENES_FISCALES,
+  USOS_CFDI,
+} from '@cuota/contracts/invoicing/fiscal-catalogs';
 import type { Dependent } from '@cuota/contracts/enrolment/responses';
 import { FieldGrid, FieldLabel, Select } from '@cuota/ui/form-pieces';
 import { TextField } from '@cuota/ui/text-field';
@@ -83,6 +88,68 @@ export function GuestLeadFields({
         </UtmLink>{' '}
         de la escuela; la escuela podrá contactarme.
       </label>
+      <GuestInvoiceFields lead={lead} onChange={onChange} field={field} />
+    </>
+  );
+}
+
+/** A guest who wants a CFDI to their name leaves their fiscal data (ADR 0092). */
+function GuestInvoiceFields({
+  lead,
+  onChange,
+  field,
+}: {
+  lead: GuestLead;
+  onChange: (lead: GuestLead) => void;
+  field: (name: keyof GuestLead) => {
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+  };
+}) {
+  return (
+    <>
+      <label>
+        <input
+          type="checkbox"
+          checked={lead.wantsInvoice}
+          onChange={(e) => onChange({ ...lead, wantsInvoice: e.target.checked })}
+        />{' '}
+        Quiero factura (CFDI) a mi nombre
+      </label>
+      {lead.wantsInvoice ? (
+        <FieldGrid>
+          <TextField label="RFC" autoComplete="off" {...field('taxId')} />
+          <TextField
+            label="Nombre o razón social"
+            hint="Tal como aparece en tu constancia de situación fiscal."
+            {...field('billingName')}
+          />
+          <TextField label="Código postal fiscal" inputMode="numeric" {...field('taxZipCode')} />
+          <FieldLabel>
+            Régimen fiscal
+            <Select {...field('taxRegime')}>
+              <option value="">Elige tu régimen</option>
+              {Object.entries(REGIMENES_FISCALES).map(([code, r]) => (
+                <option key={code} value={code}>
+                  {code} · {r.description}
+                </option>
+              ))}
+            </Select>
+          </FieldLabel>
+          <FieldLabel>
+            Uso del CFDI
+            <Select {...field('cfdiUse')}>
+              {FAMILY_CFDI_USES.map((code) => (
+                <option key={code} value={code}>
+                  {code} · {USOS_CFDI[code].description}
+                </option>
+              ))}
+            </Select>
+          </FieldLabel>
+        </FieldGrid>
+      ) : (
+        <p>Sin tus datos fiscales, tu compra se factura a público en general.</p>
+      )}
     </>
   );
 }

@@ -17,7 +17,7 @@ import { useOnlineStoreQuery } from '../api/online-store-api';
 import { useStoreCardFormQuery, useStoreCheckoutMutation } from '../api/store-checkout-api';
 import { useStoreBuyer, type StoreBuyer } from '../hooks/use-store-buyer';
 import { cartTotal, pricedLines } from '../utils/cart';
-import { emptyGuestLead, guestLeadReady, toSignup } from '../utils/guest-lead';
+import { emptyGuestLead, guestLeadReady, toGuestFiscal, toSignup } from '../utils/guest-lead';
 import { storePath } from '../utils/store-paths';
 import { useCart } from './cart-context';
 import { GuestLeadFields, StudentChooser } from './buyer-fields';
@@ -57,18 +57,22 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
   const total = cartTotal(lines);
   const buyerReady = buyer.kind === 'family' ? studentId !== '' : guestLeadReady(guest);
 
-  /** The guest's lead first (a repeated sign-up registers nothing again): false if refused. */
-  const guestSignedUp = async () => {
-    if (buyer.kind === 'family') return true;
+  /**
+   * The guest's lead first (a repeated sign-up registers nothing again, and names the same
+   * lead): the purchase is linked to it. Null for a family; false if refused.
+   */
+  const guestLead = async (): Promise<string | null | false> => {
+    if (buyer.kind === 'family') return null;
     const signed = await signUp({ schoolId, body: toSignup(guest) });
-    if ('data' in signed && signed.data) return true;
+    if ('data' in signed && signed.data) return signed.data.lead_ids?.[0] ?? null;
     setProblem(readError(signed.error).message);
     return false;
   };
 
   const pay = async (card: CardToken) => {
     setProblem(null);
-    if (!(await guestSignedUp())) return;
+    const leadId = await guestLead();
+    if (leadId === false) return;
     const answer = await buy({
       schoolId,
       idempotencyKey: key,
@@ -76,6 +80,8 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
         lines: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
         student_id: buyer.kind === 'family' ? studentId : null,
         buyer_email: buyer.kind === 'family' ? null : guest.email.trim(),
+        lead_id: leadId,
+        fiscal: buyer.kind === 'family' ? null : toGuestFiscal(guest),
         card: { token: card.token },
       },
     });

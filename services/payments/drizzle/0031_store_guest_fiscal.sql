@@ -1,0 +1,1 @@
+ALTER TABLE "store_checkouts" ADD COLUMN "fiscal" jsonb;

@@ -62,7 +62,7 @@ describe('PATCH /api/v1/dashboard/schools/{id}/ (multipart)', () => {
         {
           name: 'Colegio Cuota Demo',
           legal_name: 'Colegio Cuota Demo, A.C.',
-          tax_id: 'ccd-150814-ab3',
+          tax_id: 'ccd-150814-aba',
           tax_regime: '603',
           tax_zip_code: '64010',
           contact_phone: '+52 81 5555 0199',

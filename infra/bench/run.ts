@@ -40,6 +40,9 @@ async function onBenchSystem(): Promise<void> {
     // Billing's own process on a throwaway database: needs only the build above.
     if (wanted('billing-scale'))
       await (await import('./billing-scale-scenario.ts')).billingScaleScenario();
+    // Invoicing's own process on a throwaway database: needs only the build above.
+    if (wanted('invoicing-ppd-reads'))
+      await (await import('./invoicing-ppd-scenario.ts')).invoicingPpdScenario();
     if (wanted('figures-scale'))
       await (await import('./figures-scale-scenario.ts')).figuresScaleScenario();
     if (wanted('billing-massive-scholarship'))

@@ -98,6 +98,12 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
     () => `/api/v1/dashboard/schools/${school()}/invoices/${UNKNOWN}/retry/`,
     {},
   ],
+  [
+    'SAT’s cancellability, before cancelling',
+    'invoicing.write',
+    'get',
+    () => `/api/v1/dashboard/schools/${school()}/invoices/${UNKNOWN}/cancellability/`,
+  ],
 ];
 
 function send(role: StaffRole, method: Method, path: string, body?: unknown) {

@@ -131,8 +131,8 @@ test("an unknown UUID and another emisor's CFDI get SAT's folio codes 205 and 20
   expect(
     folioStatus(await cancelled({ uuid: '6F1C2C11-90B4-4D2B-9C55-3A8C0E7D1A11', motivo: '02' })),
   ).toBe('205');
-  const other = testCsd('AAA010101AAA');
-  expect(folioStatus(await cancelled({ uuid, motivo: '02', rfc: 'AAA010101AAA' }, other))).toBe(
+  const other = testCsd('AAA010101AA1');
+  expect(folioStatus(await cancelled({ uuid, motivo: '02', rfc: 'AAA010101AA1' }, other))).toBe(
     '203',
   );
 });
@@ -145,7 +145,7 @@ test('the cancellation is signed with the issuer’s CSD: a wrong password, key 
       { b64Cer: testCsd(SCHOOL.rfc).certificate },
       'La llave (b64Key) no corresponde al certificado (b64Cer).',
     ],
-    [{ rfc: 'AAA010101AAA' }, `El certificado es del RFC ${SCHOOL.rfc}, no de AAA010101AAA.`],
+    [{ rfc: 'AAA010101AA1' }, `El certificado es del RFC ${SCHOOL.rfc}, no de AAA010101AA1.`],
     [{ b64Cer: '' }, 'Faltan o están vacíos: b64Cer.'],
   ];
   for (const [change, messageDetail] of refusals) {

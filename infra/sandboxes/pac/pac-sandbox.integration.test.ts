@@ -39,12 +39,12 @@ beforeAll(async () => {
   token = await tokenFor(sandbox.url);
   await registerFamily(sandbox.url);
   // Another family (its postal code exists in SAT's list) and a RESICO parent.
-  await control(sandbox.url, 'PUT', '/taxpayers/MAPL850505QR3', {
+  await control(sandbox.url, 'PUT', '/taxpayers/MAPL850505QR9', {
     name: 'LAURA MARTINEZ PEREZ',
     postal_code: '44100',
     regimes: ['605', '612'],
   });
-  await control(sandbox.url, 'PUT', '/taxpayers/PERJ900101AB3', {
+  await control(sandbox.url, 'PUT', '/taxpayers/PERJ900101AB8', {
     name: 'JUAN PEREZ RAMOS',
     postal_code: '06700',
     regimes: ['626'],
@@ -202,7 +202,7 @@ const rejections: [string, () => string, string, string][] = [
       tuition(
         (i) =>
           (i.receptor = {
-            rfc: 'PERJ900101AB3',
+            rfc: 'PERJ900101AB8',
             nombre: 'JUAN PEREZ RAMOS',
             cp: '06700',
             regimen: '626',
@@ -312,7 +312,7 @@ const rejections: [string, () => string, string, string][] = [
   ],
   [
     "a certificate whose RFC is not the emisor's",
-    () => tuition(() => {}, testCsd('AAA010101AAA')),
+    () => tuition(() => {}, testCsd('AAA010101AA1')),
     '303',
     'Sello no corresponde a emisor.',
   ],
@@ -391,7 +391,7 @@ test('a family the stand-in was never told about stamps with what the CFDI says,
 test('with unknown_receptors not_listed, an RFC SAT does not list is refused with CFDI40143', async () => {
   await control(sandbox.url, 'PUT', '/behaviour', { unknown_receptors: 'not_listed' });
   try {
-    const stranger = tuition((i) => (i.receptor = { ...FAMILY, rfc: 'XOXO800101AB1' }));
+    const stranger = tuition((i) => (i.receptor = { ...FAMILY, rfc: 'XOXO800101AB7' }));
     expect((await stamp(sandbox.url, token, stranger)).body).toMatchObject({
       status: 'error',
       message:
@@ -508,7 +508,7 @@ test('the taxpayer registry refuses incomplete data in Spanish', async () => {
   const bad = await control<{ error: { message: string } }>(
     sandbox.url,
     'PUT',
-    '/taxpayers/GOMA800101AB1',
+    '/taxpayers/GOMA800101AB6',
     { name: 'ANA', postal_code: '067', regimes: ['605'] },
   );
   expect(bad.status).toBe(400);

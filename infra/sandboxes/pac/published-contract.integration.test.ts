@@ -15,6 +15,7 @@ import {
 import { SCHOOL, sealedCfdi, testCsd, tuitionInvoice } from './test-cfdi.ts';
 import {
   cancel,
+  control,
   consultaEnvelope,
   csdFields,
   expressionFor,
@@ -123,6 +124,30 @@ describe('stamping', () => {
     expect(body.data.cfdi).toContain('<tfd:TimbreFiscalDigital');
   });
 
+  /** A soundly sealed CFDI to a receptor SAT's list does not hold (behaviour `not_listed`). */
+  async function toUnlistedReceptor() {
+    const invoice = tuitionInvoice(new Date());
+    invoice.receptor = { ...invoice.receptor, rfc: 'XOXO800101AB7' };
+    await control(sandbox.url, 'PUT', '/behaviour', { unknown_receptors: 'not_listed' });
+    try {
+      return await stamp(sandbox.url, token, sealedCfdi(invoice, schoolCsd));
+    } finally {
+      await control(sandbox.url, 'PUT', '/behaviour', { unknown_receptors: 'inscribed' });
+    }
+  }
+
+  test('an RFC SAT does not list is CFDI40143 in the published error envelope, not a seal error', async () => {
+    const { envelope } = publishedExample('sw-error-messages') as unknown as { envelope: object };
+    const { body } = await toUnlistedReceptor();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(envelope).sort());
+    expect(body).toMatchObject({
+      status: 'error',
+      message:
+        'CFDI40143 - Este RFC del receptor no existe en la lista de RFC inscritos no cancelados del SAT.',
+      data: null,
+    });
+  });
+
   test('every error message is coded the way SW publishes its codes, in the published envelope', async () => {
     const { envelope, messages } = publishedExample('sw-error-messages') as unknown as {
       envelope: object;
@@ -135,7 +160,9 @@ describe('stamping', () => {
 
     const refusals = [
       await stamp(sandbox.url, token, sealed().replace(' Exportacion="01"', '')),
-      await stamp(sandbox.url, token, sealed().replace('GOMA800101AB1', 'XOXO800101AB1')),
+      // A broken seal (the receptor changed after sealing), then an unknown receptor sealed soundly.
+      await stamp(sandbox.url, token, sealed().replace('GOMA800101AB6', 'XOXO800101AB7')),
+      await toUnlistedReceptor(),
       await stamp(sandbox.url, '', sealed()),
       await stamp(sandbox.url, 'x', sealed()),
       await cancel(sandbox.url, token, schoolCsd, { uuid: '', motivo: '02' }),

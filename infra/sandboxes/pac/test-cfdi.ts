@@ -76,7 +76,7 @@ export interface TestInvoice {
 
 export const SCHOOL = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimen: '603' };
 export const FAMILY = {
-  rfc: 'GOMA800101AB1',
+  rfc: 'GOMA800101AB6',
   nombre: 'ANA GOMEZ MARTINEZ',
   cp: '06700',
   regimen: '605',

@@ -60,6 +60,7 @@ export function createInvoicingService(
   settings?: InvoicingSettings,
 ): ServiceDefinition<typeof schema> {
   const box = settings ? new SecretBox(settings.secretsKey) : null;
+  const pac = settings ? createPacClient(settings.pac) : null;
   return {
     name: 'invoicing',
     schema,
@@ -69,7 +70,7 @@ export function createInvoicingService(
       ...verifyGuardiansHandlers(ctx.db),
       ...validateBillingHandlers(ctx.db),
       ...invoiceHandlers(ctx.db),
-      ...cancellationHandlers(ctx.db),
+      ...cancellationHandlers(ctx.db, pac),
       ...backofficeInvoiceHandlers(ctx.db),
       ...fiscalEntityHandlers(ctx.db, box, ctx.config.now ?? (() => new Date())),
       ...invoiceMailHandlers(ctx.db, mailerOf(ctx.config)),
@@ -89,9 +90,8 @@ export function createInvoicingService(
       const monthClose = serveInvoicingClose(ctx.db, ctx.nc, ctx.ns, (err) =>
         ctx.logger.error({ err }, 'month close failed'),
       );
-      if (!settings || !box) return async () => monthClose.unsubscribe();
+      if (!settings || !box || !pac) return async () => monthClose.unsubscribe();
       const issuers = new SchoolIssuers(box);
-      const pac = createPacClient(settings.pac);
       const timings = stampingSettings(settings);
       const workers = [
         new StampingWorker(ctx.db, issuers, pac, timings, ctx.logger, ctx.config.now),

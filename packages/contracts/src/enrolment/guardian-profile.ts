@@ -20,7 +20,7 @@ export const rfcSchema = z
     if (parsed) return parsed.rfc;
     ctx.addIssue({
       code: 'custom',
-      message: 'El RFC no tiene un formato válido (ej. GOML850101AB1 o ABC850101AB1).',
+      message: 'El RFC no tiene un formato válido (ej. GOML850101ABA o ABC850101AB7).',
     });
     return z.NEVER;
   });

@@ -37,7 +37,7 @@ export const STUDENT_IMPORT_COLUMNS = [
   {
     key: 'tutor_rfc',
     required: false,
-    example: 'RUPR800101AB1',
+    example: 'RUPR800101AB5',
     help: 'RFC del tutor (para facturar)',
   },
 ] as const;

@@ -58,3 +58,32 @@ export const invoiceCancelRequestSchema = z
       });
   });
 export type InvoiceCancelRequest = z.infer<typeof invoiceCancelRequestSchema>;
+
+/**
+ * SAT's EsCancelable for a stamped invoice, asked before staff cancel it (ADR 0090):
+ * `unknown` when SAT could not be asked or does not list the CFDI yet.
+ */
+export const SAT_CANCELLABILITIES = [
+  'without_acceptance',
+  'with_acceptance',
+  'not_cancellable',
+  'unknown',
+] as const;
+export type SatCancellability = (typeof SAT_CANCELLABILITIES)[number];
+
+/** What staff read in the cancel dialog, in SAT's words first (mexico.md §2.9). */
+export const SAT_CANCELLABILITY_MESSAGES: Record<SatCancellability, string> = {
+  without_acceptance: 'Cancelable sin aceptación: el SAT la cancela en cuanto lo solicites.',
+  with_acceptance:
+    'Cancelable con aceptación: el SAT pedirá al receptor aceptar o rechazar; si no responde en 3 días hábiles, queda cancelada.',
+  not_cancellable:
+    'No cancelable: tiene notas de crédito o complementos de pago vigentes; cancélalos primero.',
+  unknown:
+    'No pudimos consultar al SAT si requiere la aceptación del receptor; puedes solicitar la cancelación de todos modos.',
+};
+
+export const invoiceCancellabilitySchema = z.object({
+  cancellable: z.enum(SAT_CANCELLABILITIES),
+  message: z.string(),
+});
+export type InvoiceCancellability = z.infer<typeof invoiceCancellabilitySchema>;

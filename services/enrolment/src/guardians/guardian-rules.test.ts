@@ -70,13 +70,13 @@ test('a guardian’s link key is long, URL-safe and never repeats', () => {
 });
 
 test('an edit touches only the fields sent', () => {
-  expect(guardianColumns({ tax_id: 'GOML850101AB1', phone: null })).toEqual({
+  expect(guardianColumns({ tax_id: 'GOML850101ABA', phone: null })).toEqual({
     firstName: undefined,
     lastName: undefined,
     email: undefined,
     phone: null,
     billingName: undefined,
-    taxId: 'GOML850101AB1',
+    taxId: 'GOML850101ABA',
     taxZipCode: undefined,
   });
 });

@@ -54,7 +54,7 @@ describe('GET/PUT/PATCH /api/v1/guardians/{id}/', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: Json) => d.message)).toEqual([
-      'El RFC no tiene un formato válido (ej. GOML850101AB1 o ABC850101AB1).',
+      'El RFC no tiene un formato válido (ej. GOML850101ABA o ABC850101AB7).',
       'El código postal debe tener 5 dígitos.',
     ]);
     const put = await h.call(h.guardian(), guardianPath(h.demo.guardian_id), {

@@ -17,7 +17,7 @@ const invoicing: OnboardingFacts = {
   ...fresh,
   email: 'rosa@correo.mx',
   billingName: 'ROSA RUIZ PEREZ',
-  taxId: 'RUPR850101AB1',
+  taxId: 'RUPR850101AB9',
   taxZipCode: '64000',
   taxRegime: '605',
   cfdiUse: 'D10',
@@ -57,7 +57,7 @@ describe('onboardingStageAfter', () => {
   test('no fiscal data means público en general; part of it asks for the rest', () => {
     const noInvoice = { ...fresh, email: 'a@b.mx', dependents: [] };
     expect(onboardingStageAfter(noInvoice, 'COMPLETED')).toBe('COMPLETED');
-    const partial = { ...noInvoice, stage: 'BILLING' as const, taxId: 'RUPR850101AB1' };
+    const partial = { ...noInvoice, stage: 'BILLING' as const, taxId: 'RUPR850101AB9' };
     expect(refusal(partial, 'CFDI').map((d) => d.path)).toEqual([
       'billing_name',
       'tax_zip_code',

@@ -64,7 +64,7 @@ describe('student import through the service and its worker', () => {
       'Laura',
       'Importada Uno',
       'laura.importada@example.mx',
-      'IMLA800101AB1',
+      'IMLA800101AB5',
     ],
     [
       'Bruno',

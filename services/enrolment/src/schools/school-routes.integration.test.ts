@@ -62,7 +62,7 @@ describe('PATCH /api/v1/dashboard/schools/{id}/ (multipart)', () => {
         {
           name: 'Colegio Cuota Demo',
           legal_name: 'Colegio Cuota Demo, A.C.',
-          tax_id: 'ccd-150814-ab3',
+          tax_id: 'ccd-150814-aba',
           tax_regime: '603',
           tax_zip_code: '64010',
           contact_phone: '+52 81 5555 0199',
@@ -75,7 +75,7 @@ describe('PATCH /api/v1/dashboard/schools/{id}/ (multipart)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       legal_name: 'Colegio Cuota Demo, A.C.',
-      tax_id: 'CCD150814AB3',
+      tax_id: 'CCD150814ABA',
       tax_zip_code: '64010',
       address: 'Av. Constitución 100, Monterrey',
       config_dashboard: { use_kushki_sandbox: false },

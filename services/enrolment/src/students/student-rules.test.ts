@@ -42,7 +42,7 @@ describe("who sees a student's guardians' contact and fiscal data", () => {
     phone: '5512345678',
     relationship: 'madre',
     billing_name: 'Ana Ruiz',
-    tax_id: 'RUAA800101AB1',
+    tax_id: 'RUAA800101AB9',
     is_billing_guardian: true,
   };
   const student = { school_id: 's1', guardians: [guardian] } as unknown as StudentDetail;

@@ -6,7 +6,6 @@ import type { InvoicingDb } from '../invoicing-db';
 import * as schema from '../schema';
 
 const SCHOOLS = 5;
-const STUDENTS = 5_000;
 const MONTHS = 10;
 
 export type Statement = { query: string; params: unknown[] };
@@ -42,7 +41,7 @@ export async function invoiceCount(db: InvoicingDb): Promise<number> {
  * Each school: a stamped PPD invoice per student and month (the 1st of each month from
  * August 2026), paid in one CFDI de pago, or two installments for every other student.
  */
-export async function seedPpd(db: InvoicingDb): Promise<void> {
+export async function seedPpd(db: InvoicingDb, students: number): Promise<void> {
   await db.$client.query(
     `INSERT INTO invoices (school_id, document, part, source_kind, source_id, student_id,
                            paid_at, lines, order_ids, total_centavos, status, uuid, stamped_at,
@@ -54,7 +53,7 @@ export async function seedPpd(db: InvoicingDb): Promise<void> {
        FROM generate_series(1, $1::int) s, generate_series(1, $2::int) n,
             generate_series(0, $3::int - 1) m,
             LATERAL (SELECT timestamptz '2026-08-01 06:00Z' + m * interval '1 month' AS day) d`,
-    [SCHOOLS, STUDENTS, MONTHS],
+    [SCHOOLS, students, MONTHS],
   );
   await db.$client.query(
     `INSERT INTO invoices (school_id, document, related_invoice_id, part, source_kind, source_id,

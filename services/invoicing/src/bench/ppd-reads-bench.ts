@@ -1,20 +1,18 @@
 /**
- * By hand (docs/benchmarks.md, investigations): the reads that walk PPD invoices and stamp
- * dates, on one school of 5,000 students invoiced at billing for ten months (50,000 PPD
- * invoices, 75,000 CFDI de pago) beside four schools of the same size.
- *
- *   npx tsx services/invoicing/src/bench/ppd-reads-bench.ts
- *
+ * The reads that walk PPD invoices and stamp dates (`npm run bench -- invoicing-ppd-reads`,
+ * infra/bench/invoicing-ppd-scenario.ts), on one school of `students` invoiced at billing for
+ * ten months (a PPD invoice per student and month, 1.5 CFDI de pago each) beside four
+ * schools of the same size:
  * - Facturas' «Por acreditar» of a 200-row page of PPD invoices (`creditableRooms`):
- *   statements run and milliseconds.
- * - The month close's CFDI part (`invoicingClose`) of one month: milliseconds.
+ *   statements run and milliseconds;
+ * - the month close's CFDI part (`invoicingClose`) of one month: milliseconds;
+ * - baseline in the same run: reading that 200-row page itself (one indexed statement).
  * Only the service's functions are called, so the same file measures any commit.
  */
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { runMigrations } from '@cuota/service-runtime/db/database';
 import { createTestDatabase } from '@cuota/testing/test-database';
-import { percentile } from '@cuota/testing/percentile';
+import { timed } from '@cuota/testing/timed';
 import { creditableRooms } from '../credit-notes/credit-note-repository';
 import { invoicingClose } from '../reports/month-close-report-repository';
 import {
@@ -28,53 +26,62 @@ import {
 
 const PAGE = 200;
 const RUNS = 30;
-// Run by tsx as an ES module: invoicing-service's INVOICING_MIGRATIONS needs the bundle's __dirname.
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
+const WARM_UP = 5;
 
-let statements = 0;
-let last: Statement = { query: '', params: [] };
+export interface PpdReadsBenchResult {
+  studentsPerSchool: number;
+  invoices: number;
+  page: number;
+  runs: number;
+  rooms: Read;
+  monthClose: Read;
+  baselinePage: Read;
+  /** PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of the month close's last statement. */
+  monthClosePlan: string;
+}
 
-async function main(): Promise<void> {
+interface Read {
+  statements: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+export async function benchPpdReads(studentsPerSchool: number): Promise<PpdReadsBenchResult> {
   const database = await createTestDatabase('invoicing_ppd_bench');
+  let statements = 0;
+  let last: Statement = { query: '', params: [] };
   const db = countingDb(database.url, (statement) => {
     statements += 1;
     last = statement;
   });
+  /** p50 and p95 of RUNS calls after WARM_UP, and the statements one call runs. */
+  const measure = async (call: () => Promise<unknown>): Promise<Read> => {
+    for (let i = 0; i < WARM_UP; i++) await call();
+    statements = 0;
+    const { p50, p95 } = await timed(RUNS, call);
+    return { statements: statements / RUNS, p50Ms: p50, p95Ms: p95 };
+  };
   try {
-    await runMigrations(db, MIGRATIONS);
-    await seedPpd(db);
+    await runMigrations(db, path.resolve(__dirname, '../drizzle'));
+    await seedPpd(db, studentsPerSchool);
     const page = await ppdPage(db, PAGE);
+    const baselinePage = await measure(() => ppdPage(db, PAGE));
     const rooms = await measure(() => creditableRooms(db, page));
-    const close = await measure(() =>
-      invoicingClose(db, { school_id: 'school-1', from: '2026-10-01', to: '2026-10-31' }),
-    );
-    const plan = await planOf(db, last);
-    const invoices = await invoiceCount(db);
-    console.log(JSON.stringify({ invoices, page: page.length, rooms, monthClose: close }, null, 2));
-    console.log(plan);
+    const month = { school_id: 'school-1', from: '2026-10-01', to: '2026-10-31' };
+    const monthClose = await measure(() => invoicingClose(db, month));
+    const monthClosePlan = await planOf(db, last);
+    return {
+      studentsPerSchool,
+      invoices: await invoiceCount(db),
+      page: page.length,
+      runs: RUNS,
+      rooms,
+      monthClose,
+      baselinePage,
+      monthClosePlan,
+    };
   } finally {
     await db.$client.end();
     await database.drop();
   }
 }
-
-/** Median and p95 of RUNS calls after 5 to warm up, and the statements one call runs. */
-async function measure(call: () => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await call();
-  const ms: number[] = [];
-  statements = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await call();
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    statements: statements / RUNS,
-    p50Ms: round(percentile(ms, 50)),
-    p95Ms: round(percentile(ms, 95)),
-  };
-}
-
-void main();

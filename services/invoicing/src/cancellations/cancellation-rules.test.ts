@@ -1,5 +1,6 @@
 import {
   AWAITING_RECEPTOR,
+  cancellabilityOf,
   endOfStatus,
   refusalNote,
   RECEPTOR_REJECTED,
@@ -54,4 +55,22 @@ test("SAT's refusal reads as SAT's", () => {
   expect(
     refusalNote({ kind: 'refused', code: '204', message: 'Tiene CFDI relacionados vigentes.' }),
   ).toBe('El SAT no canceló la factura: Tiene CFDI relacionados vigentes.');
+});
+
+test('before cancelling: SAT’s EsCancelable of a vigente CFDI; anything else is unknown', () => {
+  expect(cancellabilityOf(found({ cancellable: 'without_acceptance' }))).toEqual({
+    cancellable: 'without_acceptance',
+    message: 'Cancelable sin aceptación: el SAT la cancela en cuanto lo solicites.',
+  });
+  expect(cancellabilityOf(found({})).cancellable).toBe('with_acceptance');
+  expect(cancellabilityOf(found({ cancellable: 'not_cancellable' })).cancellable).toBe(
+    'not_cancellable',
+  );
+  const unknown = [
+    found({ state: 'cancelled', cancellable: 'not_cancellable' }),
+    { kind: 'not_found', code: 'N - 602' } as const,
+    { kind: 'unavailable', reason: 'HTTP 503' } as const,
+    null,
+  ];
+  for (const status of unknown) expect(cancellabilityOf(status).cancellable).toBe('unknown');
 });

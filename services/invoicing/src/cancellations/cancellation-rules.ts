@@ -2,6 +2,10 @@
  * How a cancellation reads SAT's answers (ADR 0037). Pure: the stamped XML in, SAT's
  * consulta out, what the invoice becomes.
  */
+import {
+  SAT_CANCELLABILITY_MESSAGES,
+  type InvoiceCancellability,
+} from '@cuota/contracts/invoicing/cancellations';
 import { parseStampedCfdi } from '../cfdi/stamped-cfdi';
 import type { VerificationFields } from '../cfdi/verification-url';
 import type { CancelOutcome, StatusOutcome } from '../pac/pac-client';
@@ -53,4 +57,14 @@ export function waitingNote(status: StatusOutcome): string | null {
 /** SAT's refusal as the school reads it beside «Timbrada». */
 export function refusalNote(outcome: Extract<CancelOutcome, { kind: 'refused' }>): string {
   return `El SAT no canceló la factura: ${outcome.message}`;
+}
+
+/**
+ * SAT's EsCancelable as staff read it before cancelling (ADR 0090). A CFDI SAT does not list
+ * yet, already shows cancelled, or could not be asked about is `unknown`: staff may still ask.
+ */
+export function cancellabilityOf(status: StatusOutcome | null): InvoiceCancellability {
+  const cancellable =
+    status?.kind === 'found' && status.state === 'active' ? status.cancellable : 'unknown';
+  return { cancellable, message: SAT_CANCELLABILITY_MESSAGES[cancellable] };
 }

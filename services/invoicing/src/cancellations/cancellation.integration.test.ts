@@ -25,7 +25,9 @@ import {
   uuidOf,
   type InvoicingTestSystem,
 } from '../test-support/invoicing-test-system';
+import { invoiceCancellabilitySchema } from '@cuota/contracts/invoicing/cancellations';
 import { AWAITING_RECEPTOR, RECEPTOR_REJECTED } from './cancellation-rules';
+import { NOT_STAMPED } from './cancellation-handlers';
 import { BAD_SUBSTITUTE } from './cancel-invoice';
 
 jest.setTimeout(90_000);
@@ -151,6 +153,85 @@ test('days later SAT asks the receptor: «En cancelación», then rejected or ac
     'canceled',
     'rejected',
   ]);
+});
+
+describe('before cancelling, staff read SAT’s EsCancelable (ADR 0090)', () => {
+  const cancellability = (invoice: InvoiceRow, claims = owner, school = SCHOOL_ID) =>
+    system.call(
+      `/api/v1/dashboard/schools/${school}/invoices/${invoice.id}/cancellability/`,
+      claims,
+    );
+  const cancellableOf = async (invoice: InvoiceRow) => {
+    const res = await cancellability(invoice);
+    expect(res.status).toBe(200);
+    return invoiceCancellabilitySchema.parse(await res.json());
+  };
+
+  test('the day it was stamped: «Cancelable sin aceptación»; days later: «con aceptación»', async () => {
+    const invoice = await stampedInvoice();
+    expect(await cancellableOf(invoice)).toEqual({
+      cancellable: 'without_acceptance',
+      message: 'Cancelable sin aceptación: el SAT la cancela en cuanto lo solicites.',
+    });
+    pacClockOffsetMs = 5 * DAY_MS;
+    expect(await cancellableOf(invoice)).toMatchObject({
+      cancellable: 'with_acceptance',
+      message: expect.stringMatching(/^Cancelable con aceptación: el SAT pedirá al receptor/),
+    });
+    // Asking SAT is not cancelling: the invoice stands and nothing was requested.
+    expect(await cancellationsOf(invoice.id)).toHaveLength(0);
+    expect((await invoiceNow(invoice.id)).status).toBe('success');
+  });
+
+  test('up to $1,000.00 SAT never asks the receptor, days later too', async () => {
+    const small = await stampedInvoice(900);
+    pacClockOffsetMs = 5 * DAY_MS;
+    expect((await cancellableOf(small)).cancellable).toBe('without_acceptance');
+  });
+
+  test('a vigente credit note on it: «No cancelable», cancel it first', async () => {
+    const invoice = await stampedInvoice();
+    const res = await system.call(
+      `/api/v1/dashboard/schools/${SCHOOL_ID}/invoices/${invoice.id}/credit_note/`,
+      owner,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+    );
+    const note = invoiceSchema.parse(await res.json());
+    await untilStatus(note.id, 'success');
+    expect(await cancellableOf(invoice)).toMatchObject({
+      cancellable: 'not_cancellable',
+      message: expect.stringMatching(/^No cancelable: tiene notas de crédito/),
+    });
+  });
+
+  test('an invoice not stamped has nothing to ask SAT: 409', async () => {
+    const noCurp = student(3, { curp: null });
+    await system.publish(studentCreatedV1, noCurp);
+    const paid = payin({ allocations: [colegiatura(noCurp.student_id)] });
+    await system.publish(payinSucceededV1, paid);
+    const failed = await waitFor(async () => {
+      const [row] = await system.invoicesOf(paid.payin_id);
+      return row?.status === 'failed' ? row : undefined;
+    }, 20_000);
+    const res = await cancellability(failed);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(NOT_STAMPED);
+  });
+
+  test.each([
+    ['a treasurer (invoicing.read only)', staffOf(SCHOOL_ID, 'TREASURER'), SCHOOL_ID, 403],
+    ['a guardian', guardianClaims(1), SCHOOL_ID, 403],
+    ['staff of another school naming ours', staffOf(OTHER_SCHOOL_ID, 'OWNER'), SCHOOL_ID, 404],
+    [
+      'staff of another school naming theirs',
+      staffOf(OTHER_SCHOOL_ID, 'OWNER'),
+      OTHER_SCHOOL_ID,
+      404,
+    ],
+  ])('%s: %#', async (_who, claims, school, status) => {
+    const invoice = await stampedInvoice();
+    expect((await cancellability(invoice, claims, school)).status).toBe(status);
+  });
 });
 
 test('motive 01 names a stamped substitute of the school; SAT records it', async () => {

@@ -123,11 +123,11 @@ describe('sealComprobante', () => {
 
   it('refuses a CSD of another RFC or outside its validity', () => {
     const otherSchool = loadCsd({
-      ...generateDemoCsd({ ...options, rfc: 'AAA010101AAA' }),
+      ...generateDemoCsd({ ...options, rfc: 'AAA010101AA1' }),
       password,
     });
     expect(codeOf(() => sealComprobante(comprobante, otherSchool, input.issuedAt))).toBe(
-      'CSD_RFC_DISTINTO: El CSD es del RFC AAA010101AAA, pero la factura la emite el RFC EKU9003173C9.',
+      'CSD_RFC_DISTINTO: El CSD es del RFC AAA010101AA1, pero la factura la emite el RFC EKU9003173C9.',
     );
     expect(codeOf(() => sealComprobante(comprobante, csd, new Date('2029-03-02T00:00:00Z')))).toBe(
       'CSD_NO_VIGENTE: El CSD 30001000000400002495 no está vigente en la fecha de la factura (vigente del 2025-03-01 al 2029-03-01).',

@@ -75,7 +75,7 @@ describe('any invoice the engine emits (random lines, amounts, quantities, recep
   const receptor = fc.constantFrom<InvoiceInput['receptor']>(
     GUARDIAN,
     OTHER_PAYER,
-    { rfc: 'AAA010101AAA', name: 'EMPRESA DEMO', postalCode: '01000', regimenFiscal: '601' },
+    { rfc: 'AAA010101AA1', name: 'EMPRESA DEMO', postalCode: '01000', regimenFiscal: '601' },
     { ...GUARDIAN, rfc: 'NO-ES-RFC' },
     null,
   );

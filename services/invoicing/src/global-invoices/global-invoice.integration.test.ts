@@ -106,7 +106,7 @@ beforeAll(async () => {
   ]);
   await saveSchoolFiscalEntity(system, SCHOOL_ID, 'payment', 'monthly');
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
-  await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
+  await system.registerTaxpayer('MOPL850101AB9', 'LUCIA MORALES PEREZ', '03100', ['605']);
   await system.publish(guardianCreatedV1, guardian(1));
   for (const n of [5, 6, 7, 8, 9])
     await system.publish(guardianCreatedV1, guardian(n, NO_FISCAL_DATA));
@@ -154,7 +154,7 @@ test('a family that gives its data within the month gets its own CFDI, out of th
     guardianUpdatedV1,
     guardian(7, {
       billing_name: 'LUCIA MORALES PEREZ',
-      tax_id: 'MOPL850101AB5',
+      tax_id: 'MOPL850101AB9',
       tax_regime: '605',
       tax_zip_code: '03100',
     }),
@@ -164,11 +164,11 @@ test('a family that gives its data within the month gets its own CFDI, out of th
       'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
       [uuidOf(7)],
     );
-    return rows[0]?.tax_id === 'MOPL850101AB5';
+    return rows[0]?.tax_id === 'MOPL850101AB9';
   });
   // Nobody has to ask again: the data itself releases the held payment.
   expect(await stamped(payments.asking)).toMatchObject({
-    receptorRfc: 'MOPL850101AB5',
+    receptorRfc: 'MOPL850101AB9',
     globalState: 'released',
   });
 });

@@ -54,13 +54,13 @@ const TAXPAYERS: Record<number, Partial<GuardianSnapshot>> = {
   },
   6: {
     billing_name: 'LUCIA MORALES PEREZ',
-    tax_id: 'MOPL850101AB5',
+    tax_id: 'MOPL850101AB9',
     tax_regime: '605',
     tax_zip_code: '03100',
   },
   7: {
     billing_name: 'ANA GOMEZ RUIZ',
-    tax_id: 'GORA900202HX1',
+    tax_id: 'GORA900202HX8',
     tax_regime: '605',
     tax_zip_code: '44100',
   },

@@ -135,7 +135,7 @@ describe('generate: a payment’s CFDI in the family’s name', () => {
   let old: InvoiceRow;
 
   beforeAll(async () => {
-    await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['605']);
+    await system.registerTaxpayer('MOPL850101AB9', 'LUCIA MORALES PEREZ', '03100', ['605']);
     await system.publish(guardianCreatedV1, guardian(2, { ...noData, billing_name: null }));
     await system.publish(studentCreatedV1, student(2, { billing_guardian_id: uuidOf(2) }));
     const paid = payin({
@@ -162,7 +162,7 @@ describe('generate: a payment’s CFDI in the family’s name', () => {
       guardianUpdatedV1,
       guardian(2, {
         billing_name: 'LUCIA MORALES PEREZ',
-        tax_id: 'MOPL850101AB5',
+        tax_id: 'MOPL850101AB9',
         tax_regime: '605',
         tax_zip_code: '03100',
       }),
@@ -172,14 +172,14 @@ describe('generate: a payment’s CFDI in the family’s name', () => {
         'SELECT tax_id FROM fiscal_guardians WHERE guardian_id = $1',
         [uuidOf(2)],
       );
-      return rows[0]?.tax_id === 'MOPL850101AB5';
+      return rows[0]?.tax_id === 'MOPL850101AB9';
     });
     const res = await generate(old.sourceId);
     expect(res.status).toBe(200);
     const [made] = generatedInvoicesSchema.parse(await res.json()).results;
     expect(made).toMatchObject({ replaces_invoice_id: old.id });
     const substitute = await stamped(made!.id);
-    expect(substitute.receptorRfc).toBe('MOPL850101AB5');
+    expect(substitute.receptorRfc).toBe('MOPL850101AB9');
     await waitFor(async () => (await rowOf(old.id)).status === 'canceled', 30_000);
     expect(system.pac.state.stamp(old.uuid!)).toMatchObject({ motivo_cancelacion: '01' });
     const again = await generate(old.sourceId);

@@ -65,13 +65,13 @@ beforeAll(async () => {
     guardian(3, { tax_regime: null, billing_name: 'LUISA PEREZ' }),
     guardian(4, {
       billing_name: 'MARTA LOPEZ GARCIA',
-      tax_id: 'LOGM850505QR3',
+      tax_id: 'LOGM850505QR8',
       tax_zip_code: PAYER.cp,
       tax_regime: '605',
     }),
   ])
     await system.publish(guardianCreatedV1, g);
-  await system.registerTaxpayer('LOGM850505QR3', 'MARTA LOPEZ GARCIA', '06700', ['605']);
+  await system.registerTaxpayer('LOGM850505QR8', 'MARTA LOPEZ GARCIA', '06700', ['605']);
   for (const s of [
     student(1),
     student(2, { first_name: 'Diego', billing_guardian_id: uuidOf(3) }),
@@ -350,7 +350,7 @@ test('a PAC refusal (CFDI40148) fails with the postal-code message; fixed data +
     guardianUpdatedV1,
     guardian(4, {
       billing_name: 'MARTA LOPEZ GARCIA',
-      tax_id: 'LOGM850505QR3',
+      tax_id: 'LOGM850505QR8',
       tax_zip_code: '06700',
       tax_regime: '605',
     }),

@@ -35,7 +35,7 @@ const family = (n: number, fiscal: Partial<GuardianSnapshot>): GuardianSnapshot 
   last_name: 'Garza Treviño',
   email: null,
   billing_name: 'LAURA GARZA TREVIÑO',
-  tax_id: 'GATL850505QR3',
+  tax_id: 'GATL850505QRA',
   tax_zip_code: '64000',
   tax_regime: '605',
   ...fiscal,
@@ -96,9 +96,9 @@ test('registers the school and the families with complete fiscal data in the PAC
     await upsertFiscalGuardian(tx, family(3, { school_ids: ['otra'] }), new Date());
   });
   const taxpayers = await demoTaxpayers(db, SCHOOL);
-  expect(taxpayers.map((t) => t.rfc)).toEqual([DEMO_FISCAL_ENTITY.rfc, 'GATL850505QR3']);
+  expect(taxpayers.map((t) => t.rfc)).toEqual([DEMO_FISCAL_ENTITY.rfc, 'GATL850505QRA']);
   await registerInPacSandbox(pac.url, taxpayers);
-  expect(pac.state.taxpayer('GATL850505QR3')).toMatchObject({
+  expect(pac.state.taxpayer('GATL850505QRA')).toMatchObject({
     postal_code: '64000',
     regimes: ['605'],
   });
@@ -109,7 +109,7 @@ test('registers the school and the families with complete fiscal data in the PAC
     {
       issuer,
       receptor: {
-        rfc: 'GATL850505QR3',
+        rfc: 'GATL850505QRA',
         name: 'LAURA GARZA TREVIÑO',
         postalCode: '64000',
         regimenFiscal: '605',

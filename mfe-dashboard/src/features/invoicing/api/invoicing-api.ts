@@ -3,6 +3,7 @@ import type { CreditNoteRequest } from '@cuota/contracts/invoicing/invoices';
 import {
   cancelInvoice,
   emitCreditNote,
+  invoiceCancellability,
   invoicePdf,
   invoiceXml,
   invoicesZip,
@@ -98,6 +99,14 @@ export const invoicingApi = baseApi
         extraOptions: { showsOwnError: true },
         invalidatesTags: (_r, error) => (error ? [] : ['Invoices']),
       }),
+      /** SAT's consulta, asked each time the cancel dialog opens (it changes with the days). */
+      invoiceCancellability: build.query({
+        ...fromEndpoint(invoiceCancellability, (invoice: { id: string; school_id: string }) => ({
+          params: { id: invoice.school_id, invoice: invoice.id },
+        })),
+        keepUnusedDataFor: 0,
+        extraOptions: { showsOwnError: true },
+      }),
       cancelInvoice: build.mutation({
         ...fromEndpoint(cancelInvoice, (body: InvoiceCancelRequest) => ({ params: {}, body })),
         invalidatesTags: ['Invoices'],
@@ -109,6 +118,7 @@ export const {
   useSchoolInvoicesQuery,
   useRetryInvoiceMutation,
   useCancelInvoiceMutation,
+  useInvoiceCancellabilityQuery,
   useSendInvoiceEmailMutation,
   useReinvoiceMutation,
   useEmitCreditNoteMutation,

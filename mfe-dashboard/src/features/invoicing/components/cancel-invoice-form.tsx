@@ -3,13 +3,47 @@ import {
   CANCELLATION_MOTIVES,
   CANCELLATION_MOTIVE_LABELS,
   type CancellationMotive,
+  type SatCancellability,
 } from '@cuota/contracts/invoicing/cancellations';
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import { Button } from '@cuota/ui/button';
 import { FieldLabel, FormError, FormRow, Select } from '@cuota/ui/form-pieces';
+import { Notice } from '@cuota/ui/notice';
+import type { Tone } from '@cuota/ui/theme';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import { useCancelInvoiceMutation } from '../api/invoicing-api';
+import { useCancelInvoiceMutation, useInvoiceCancellabilityQuery } from '../api/invoicing-api';
+import { CellForm } from './cell-form';
+
+export const ASKING_SAT =
+  'Consultando al SAT si la cancelación requiere la aceptación del receptor…';
+
+const CANCELLABILITY_TONES: Record<SatCancellability, Tone> = {
+  without_acceptance: 'success',
+  with_acceptance: 'warning',
+  not_cancellable: 'error',
+  unknown: 'neutral',
+};
+
+/**
+ * What SAT's consulta says before staff ask (ADR 0090): cancelled at once, or the receptor
+ * must accept, or not cancellable while related CFDI stand. Asked each time the form opens.
+ */
+function useSatCancellability(invoice: Invoice) {
+  const { data, error, isFetching } = useInvoiceCancellabilityQuery(
+    { id: invoice.id, school_id: invoice.school_id },
+    {
+      refetchOnMountOrArgChange: true,
+    },
+  );
+  if (isFetching || (!data && !error)) return { tone: 'neutral' as const, text: ASKING_SAT };
+  if (!data) return { tone: 'neutral' as const, text: readError(error).message };
+  return {
+    tone: CANCELLABILITY_TONES[data.cancellable],
+    text: data.message,
+    refused: data.cancellable === 'not_cancellable',
+  };
+}
 
 /**
  * Asks SAT to cancel a stamped invoice with one of its motives (ADR 0037); motive 01 names the
@@ -19,6 +53,7 @@ export function CancelInvoiceForm({ invoice, onDone }: { invoice: Invoice; onDon
   const [motive, setMotive] = useState<CancellationMotive>('02');
   const [substitute, setSubstitute] = useState('');
   const [cancel, cancelled] = useCancelInvoiceMutation();
+  const sat = useSatCancellability(invoice);
   const error = cancelled.error ? readError(cancelled.error).message : null;
 
   async function submit(event: FormEvent) {
@@ -34,10 +69,15 @@ export function CancelInvoiceForm({ invoice, onDone }: { invoice: Invoice; onDon
   }
 
   return (
-    <form
+    <CellForm
       onSubmit={(e) => void submit(e)}
       aria-label={`Cancelar la factura ${invoice.folio ?? ''}`}
     >
+      <div role="status">
+        <Notice tone={sat.tone}>
+          <p>{sat.text}</p>
+        </Notice>
+      </div>
       <FieldLabel>
         Motivo de cancelación
         <Select value={motive} onChange={(e) => setMotive(e.target.value as CancellationMotive)}>
@@ -58,7 +98,7 @@ export function CancelInvoiceForm({ invoice, onDone }: { invoice: Invoice; onDon
         />
       )}
       <FormRow>
-        <Button type="submit" disabled={cancelled.isLoading}>
+        <Button type="submit" disabled={cancelled.isLoading || sat.refused}>
           {cancelled.isLoading ? 'Solicitando…' : 'Solicitar cancelación'}
         </Button>
         <Button variant="ghost" onClick={onDone}>
@@ -66,6 +106,6 @@ export function CancelInvoiceForm({ invoice, onDone }: { invoice: Invoice; onDon
         </Button>
       </FormRow>
       {error && <FormError>{error}</FormError>}
-    </form>
+    </CellForm>
   );
 }

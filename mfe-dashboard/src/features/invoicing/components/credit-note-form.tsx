@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { creditNoteOverBalance, type Invoice } from '@cuota/contracts/invoicing/invoices';
 import { Button } from '@cuota/ui/button';
-import { FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
+import { FormError, FormRow } from '@cuota/ui/form-pieces';
+import { CellForm } from './cell-form';
 import { centavosToDecimal, formatMoney, parseMoney } from '@cuota/ui/money';
 import { TextAreaField, TextField } from '@cuota/ui/text-field';
 import { errorDetails, readError } from '@cuota/web-core/api/api-error';
@@ -12,12 +12,6 @@ import { useEmitCreditNoteMutation } from '../api/invoicing-api';
 export const REASON_TOO_LONG = 'El motivo admite hasta 300 caracteres.';
 export const NOT_AN_AMOUNT =
   'Escribe un importe en pesos mayor que cero, con hasta dos decimales, o déjalo vacío.';
-
-/** Inside a table cell kept on one line on phones: the form wraps its own words, 390 px wide. */
-const CellForm = styled(FormColumn)`
-  white-space: normal;
-  width: min(20rem, 75vw);
-`;
 
 interface Problems {
   amount?: string;

@@ -24,7 +24,7 @@ const invoice = (changes: Partial<Invoice>): Invoice => ({
   folio: '101',
   total_centavos: 250_000,
   installment: null,
-  receptor_rfc: 'LOPM800101AB1',
+  receptor_rfc: 'LOPM800101AB8',
   receptor_name: 'MARIA LOPEZ',
   receptor_note: null,
   source_id: 'payin-1',
@@ -64,6 +64,9 @@ const unsent = invoice({
     source: 'checks',
   },
 });
+const WITH_ACCEPTANCE =
+  'Cancelable con aceptación: el SAT pedirá al receptor aceptar o rechazar; si no responde en 3 días hábiles, queda cancelada.';
+const CANCELLABILITY = '/api/v1/dashboard/schools/school-1/invoices/inv-1/cancellability/';
 const page = (results: Invoice[]) => ({ count: results.length, page: 1, page_size: 25, results });
 
 function renderInvoices(canWrite: boolean, url = '/dashboard/invoices') {
@@ -206,6 +209,7 @@ test('cancelling asks with the chosen motive and the list shows «En cancelació
   const network = stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', INVOICES, () => Response.json(page(list)))
+    .on('GET', CANCELLABILITY, { cancellable: 'with_acceptance', message: WITH_ACCEPTANCE })
     .on('POST', cancel, () => {
       list = [invoice({ status: 'canceling' })];
       return Response.json(list[0]);
@@ -213,6 +217,10 @@ test('cancelling asks with the chosen motive and the list shows «En cancelació
   renderInvoices(true);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Cancelar la factura 101' }));
+  // SAT's consulta is read before anything is asked: the receptor will have to accept.
+  const form = screen.getByRole('form', { name: 'Cancelar la factura 101' });
+  expect(await within(form).findByText(WITH_ACCEPTANCE)).toBeVisible();
+  expect(network.sent('POST', cancel)).toHaveLength(0);
   const motive = screen.getByLabelText('Motivo de cancelación');
   await user.selectOptions(motive, '01');
   expect(screen.getByLabelText(/Folio fiscal de la factura que la sustituye/)).toBeRequired();
@@ -227,6 +235,33 @@ test('cancelling asks with the chosen motive and the list shows «En cancelació
     action: 'cancel',
     motive: '03',
   });
+});
+
+test('SAT says «No cancelable»: the form says why and cannot ask', async () => {
+  const notCancellable =
+    'No cancelable: tiene notas de crédito o complementos de pago vigentes; cancélalos primero.';
+  const network = stubFetch()
+    .on('GET', INVOICES, page([stamped]))
+    .on('GET', CANCELLABILITY, { cancellable: 'not_cancellable', message: notCancellable });
+  renderInvoices(true);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Cancelar la factura 101' }));
+  expect(await screen.findByText(notCancellable)).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Solicitar cancelación' })).toBeDisabled();
+  expect(network.sent('GET', CANCELLABILITY)).toHaveLength(1);
+});
+
+test('SAT could not be asked: the form says so and still lets staff ask', async () => {
+  stubFetch()
+    .on('GET', INVOICES, page([stamped]))
+    .on('GET', CANCELLABILITY, () =>
+      apiErrorResponse(409, 'CONFLICT', 'Solo una factura timbrada se consulta.'),
+    );
+  renderInvoices(true);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Cancelar la factura 101' }));
+  expect(await screen.findByText('Solo una factura timbrada se consulta.')).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Solicitar cancelación' })).toBeEnabled();
 });
 
 test('a cancellation the receptor rejected: «Timbrada» with the reason', async () => {

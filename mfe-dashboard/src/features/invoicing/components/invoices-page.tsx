@@ -1,7 +1,7 @@
 import type { Invoice } from '@cuota/contracts/invoicing/invoices';
 import type { GlobalPeriodicity } from '@cuota/contracts/invoicing/global-invoice';
 import type { RequestStatus } from '@cuota/contracts/payments/payins';
-import { InstantText } from '@cuota/ui/date-text';
+import { InstantInCell } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Page } from '@cuota/ui/page';
 import { RequestStatusFilter } from '@cuota/ui/request-status-filter';
@@ -67,7 +67,10 @@ const documentLabel = (i: Invoice) => {
 };
 
 const columns = (canWrite: boolean) => [
-  { header: 'Fecha', cell: (i: Invoice) => <InstantText instant={i.stamped_at ?? i.created_at} /> },
+  {
+    header: 'Fecha',
+    cell: (i: Invoice) => <InstantInCell instant={i.stamped_at ?? i.created_at} />,
+  },
   {
     header: 'Folio',
     cell: (i: Invoice) => (

@@ -12,7 +12,7 @@ import { SchoolSettingsForm } from './school-settings-form';
 const school = schoolDetail({
   config_dashboard: { use_kushki_sandbox: true },
   legal_name: 'Colegio Montessori del Valle, A.C.',
-  tax_id: 'CMV150814AB3',
+  tax_id: 'CMV150814AB7',
   tax_regime: '603',
   tax_zip_code: '64000',
   contact_email: 'contacto@montessori.mx',
@@ -86,7 +86,7 @@ test('saving sends the fields, the sandbox switch and the logo as multipart', as
   const form = await sent!.formData();
   expect(form.get('address')).toBe('Av. Constitución 100');
   expect(form.get('use_kushki_sandbox')).toBe('false');
-  expect(form.get('tax_id')).toBe('CMV150814AB3');
+  expect(form.get('tax_id')).toBe('CMV150814AB7');
   expect((form.get('logo') as File).name).toBe('logo.png');
 });
 

@@ -1,7 +1,7 @@
 import { pageSchema } from '@cuota/contracts/common/pagination';
 import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
-import { invoiceCancelRequestSchema } from '../cancellations';
+import { invoiceCancelRequestSchema, invoiceCancellabilitySchema } from '../cancellations';
 import {
   creditNoteRequestSchema,
   invoiceListQuerySchema,
@@ -100,6 +100,27 @@ export const cancelInvoice = defineEndpoint({
   spec: 'spec',
   body: invoiceCancelRequestSchema,
   response: invoiceSchema,
+  notFound: UNKNOWN_INVOICE,
+});
+
+/**
+ * SAT's consulta of a stamped invoice before staff cancel it (ADR 0090): whether SAT cancels
+ * it at once, asks the receptor first, or refuses while related CFDI are vigente.
+ */
+export const invoiceCancellability = defineEndpoint({
+  name: 'invoicing.invoices.cancellability',
+  method: 'GET',
+  path: '/api/v1/dashboard/schools/{id}/invoices/{invoice}/cancellability/',
+  domain: 'invoicing',
+  surface: 'dashboard',
+  access: staffOnly('invoicing.write'),
+  summary: 'Consultar al SAT si la factura es cancelable con o sin aceptación del receptor',
+  spec: {
+    capability:
+      'La especificación pide mostrar «cancelable con/sin aceptación» antes de cancelar (issue 19).',
+  },
+  params: uuidParams('id', 'invoice'),
+  response: invoiceCancellabilitySchema,
   notFound: UNKNOWN_INVOICE,
 });
 
@@ -205,6 +226,7 @@ export const INVOICE_ENDPOINTS = [
   listInvoices,
   retryInvoice,
   cancelInvoice,
+  invoiceCancellability,
   sendInvoiceEmail,
   sendPayinInvoices,
   emitCreditNote,

@@ -1,7 +1,10 @@
 import { anyone } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { cardFormSettingsSchema } from '@cuota/contracts/payments/checkout';
-import { storeCheckoutSchema, storeCheckoutStatusSchema } from '../store-checkout';
+import {
+  storeCheckoutSchema,
+  storeCheckoutStatusSchema,
+} from '@cuota/contracts/payments/store-checkout';
 
 /**
  * The store's checkout (ADR 0074): billing prices the cart and holds its stock, the card is

@@ -20,7 +20,10 @@ export interface PayinReference {
 // The answers' `clabe`, `reference`, `pin` and `expiresAt` are guesses (the sandbox's README).
 const answerSchema = z.object({
   ticketNumber: z.string().min(1),
-  clabe: z.string().regex(/^\d{18}$/).nullish(),
+  clabe: z
+    .string()
+    .regex(/^\d{18}$/)
+    .nullish(),
   reference: z.string().min(1).optional(),
   pin: z.string().min(1).optional(),
   expiresAt: z.number().int().positive(),

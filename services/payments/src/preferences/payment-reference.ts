@@ -55,7 +55,8 @@ export async function referencedPayin(deps: PaymentsDeps, payinId: string): Prom
 /** What the family reads to pay: the exact amount, the reference, the CLABE and its bank. */
 export function instructionsOf(payin: PayinRow): PaymentInstructions | null {
   if (!payin.paymentReference || !payin.referenceExpiresAt) return null;
-  const status = payin.status === 'success' ? 'success' : payin.status === 'pending' ? 'pending' : 'failed';
+  const status =
+    payin.status === 'success' ? 'success' : payin.status === 'pending' ? 'pending' : 'failed';
   return {
     payin_id: payin.id,
     method: payin.type === 'TRANSFER_IN' ? 'transfer' : 'cash',

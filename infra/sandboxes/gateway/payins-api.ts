@@ -56,7 +56,9 @@ function initAnswer(p: GatewayPayin) {
     ticketNumber: p.ticketNumber,
     transactionReference: p.transactionReference,
     transactionStatus: p.status,
-    ...(p.method === 'transfer' ? { clabe: p.clabe, reference: p.reference } : { pin: p.reference }),
+    ...(p.method === 'transfer'
+      ? { clabe: p.clabe, reference: p.reference }
+      : { pin: p.reference }),
     expiresAt: p.expiresAt,
   };
 }

@@ -12,6 +12,7 @@ const Facts = styled.dl`
   gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   margin: ${({ theme }) => `${theme.space(3)} 0`};
   dt {
+    align-self: center;
     color: ${({ theme }) => theme.colors.mutedText};
   }
   dd {
@@ -25,6 +26,15 @@ const Facts = styled.dl`
     grid-template-columns: 1fr;
     dd {
       margin-bottom: ${({ theme }) => theme.space(2)};
+    }
+  }
+`;
+
+// On paper the buttons mean nothing: the voucher prints the facts alone.
+const Instructions = styled.section`
+  @media print {
+    button {
+      display: none;
     }
   }
 `;
@@ -70,7 +80,7 @@ const TITLE = {
 export function PaymentInstructionsCard({ instructions }: { instructions: PaymentInstructions }) {
   const { method, clabe, bank, reference, amount_centavos, expires_at, status } = instructions;
   return (
-    <section aria-label={TITLE[method]}>
+    <Instructions aria-label={TITLE[method]}>
       <h2>{TITLE[method]}</h2>
       {status === 'success' && <Notice tone="success">Recibimos tu pago. ¡Gracias!</Notice>}
       {status === 'failed' && (
@@ -110,6 +120,6 @@ export function PaymentInstructionsCard({ instructions }: { instructions: Paymen
       <Button variant="secondary" onClick={() => window.print()}>
         Imprimir instrucciones
       </Button>
-    </section>
+    </Instructions>
   );
 }

@@ -73,6 +73,14 @@ export const payinSchema = z.object({
   /** What a store sale bought (ADR 0083); null for any other payment. */
   store_lines: z.array(optionalOrderSchema.shape.lines.element).nullable().optional(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /**
+   * A SPEI transfer's or a cash voucher's reference at the gateway (ADR 0089): what the family
+   * quotes to pay, the CLABE for SPEI, and until when. Optional for payins built before it.
+   */
+  payment_reference: z
+    .object({ reference: z.string(), clabe: z.string().nullable(), expires_at: z.string() })
+    .nullable()
+    .optional(),
   /** Folio of the desk receipt (cash and transfers recorded at the school). */
   receipt_number: z.string().nullable(),
   recorded_by: z.string().nullable(),

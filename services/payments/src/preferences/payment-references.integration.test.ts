@@ -81,6 +81,18 @@ test('SPEI: one CLABE and reference per payment; the transfer, notified 5 times,
     ]),
   ).toBe(1);
   await h.realBilling.waitForStatus(orders[0]!, 'WAITING_PAID');
+  // The family's history keeps the reference while the money is awaited.
+  const history = await h.call(h.guardian(school), `/api/v1/schools/${school.id}/payins/`);
+  expect(history.body.results[0]).toMatchObject({
+    id: instructions.payin_id,
+    type: 'TRANSFER_IN',
+    status: 'pending',
+    payment_reference: {
+      reference: instructions.reference,
+      clabe,
+      expires_at: instructions.expires_at,
+    },
+  });
 
   await behave({ duplicates: 4 });
   try {

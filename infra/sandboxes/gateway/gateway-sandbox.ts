@@ -7,6 +7,8 @@ import { buildCardFormScript, cardFormRoutes } from './hosted-form/card-form-rou
 import { sendJson } from './http-io.ts';
 import { KushkiError, notFound, unexpectedError } from './kushki-error.ts';
 import { MerchantRegistry } from './merchants.ts';
+import { PayinDesk } from './payin-desk.ts';
+import { payinRoutes } from './payins-api.ts';
 import { PayoutDesk } from './payout-desk.ts';
 import { payoutRoutes } from './payouts-api.ts';
 import { subscriptionRoutes } from './subscriptions-api.ts';
@@ -47,6 +49,7 @@ const ROUTES: Route[] = [
   ...tokenRoutes,
   ...chargeRoutes,
   ...transactionRoutes,
+  ...payinRoutes,
   ...payoutRoutes,
   ...subscriptionRoutes,
   ...cardFormRoutes,
@@ -76,6 +79,7 @@ export async function startGatewaySandbox(options: GatewaySandboxOptions): Promi
       { voidMs: 500, refundMs: 5_000, ...options.reversals },
       webhooks,
     ),
+    gatewayPayins: new PayinDesk(),
     payouts: new PayoutDesk(options.payoutMs ?? 1_000),
     subscriptions: new Map(),
     now: options.now ?? Date.now,

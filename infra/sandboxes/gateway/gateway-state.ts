@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { ChargeLedger } from './charge-ledger.ts';
 import type { MerchantRegistry } from './merchants.ts';
+import type { PayinDesk } from './payin-desk.ts';
 import type { PayoutDesk } from './payout-desk.ts';
 import type { ReversalSettler } from './reversal-settler.ts';
 import type { CardSubscription } from './card-subscription.ts';
@@ -17,6 +18,8 @@ export interface GatewayState {
   reversals: ReversalSettler;
   /** Payouts to schools' bank accounts, settled later with their webhook. */
   payouts: PayoutDesk;
+  /** SPEI transfer-ins and cash vouchers waiting to be paid (ADR 0089). */
+  gatewayPayins: PayinDesk;
   /** Cards kept for recurring charges (subscriptions/v1/card). */
   subscriptions: Map<string, CardSubscription>;
   /** The clock that decides whether a sale can still be voided (tests fix it). */

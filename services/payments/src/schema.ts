@@ -184,6 +184,13 @@ export const payins = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     /**
+     * A SPEI or cash payin the gateway awaits (ADR 0089): the reference the family quotes, the
+     * CLABE it transfers to (SPEI) and when the reference stops being payable.
+     */
+    paymentReference: text('payment_reference'),
+    clabe: text('clabe'),
+    referenceExpiresAt: timestamp('reference_expires_at', { withTimezone: true }),
+    /**
      * The highest allocation `seq` when billing quoted this payin's orders: allocations
      * after it were not in the quote (see allocation-rules.ts).
      */
@@ -679,6 +686,8 @@ export const paymentPreferences = pgTable(
     items: jsonb('items').$type<PreferenceItem[]>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
+    /** A transfer or cash preference's pending payin, which carries its reference (ADR 0089). */
+    payinId: uuid('payin_id').references(() => payins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

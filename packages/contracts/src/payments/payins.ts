@@ -75,6 +75,14 @@ export const payinSchema = z.object({
   /** The store sale's order (billing's optional order): its CFDI is asked for by it (ADR 0092). */
   store_order_id: z.string().nullable().optional(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /**
+   * A SPEI transfer's or a cash voucher's reference at the gateway (ADR 0089): what the family
+   * quotes to pay, the CLABE for SPEI, and until when. Optional for payins built before it.
+   */
+  payment_reference: z
+    .object({ reference: z.string(), clabe: z.string().nullable(), expires_at: z.string() })
+    .nullable()
+    .optional(),
   /** Folio of the desk receipt (cash and transfers recorded at the school). */
   receipt_number: z.string().nullable(),
   recorded_by: z.string().nullable(),

@@ -32,6 +32,25 @@ export const preferenceItemSchema = z.object({
 });
 export type PreferenceItem = z.infer<typeof preferenceItemSchema>;
 
+/**
+ * How to pay a transfer or cash preference (ADR 0089): its pending payin and the reference the
+ * gateway opened for it — SPEI: the CLABE to transfer to and the reference to write in the
+ * concept; cash: the voucher's reference to give at the store. The amount is exact.
+ */
+export const paymentInstructionsSchema = z.object({
+  payin_id: z.string(),
+  method: z.enum(['transfer', 'cash']),
+  /** pending until the money arrives (success) or the reference lapses unpaid (failed). */
+  status: z.enum(['pending', 'success', 'failed']),
+  amount_centavos: z.number().int(),
+  reference: z.string(),
+  /** SPEI only: the 18-digit CLABE, and the bank its first three digits name. */
+  clabe: z.string().nullable(),
+  bank: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
 export const preferenceSchema = z.object({
   id: z.string(),
   school_id: z.string(),
@@ -39,6 +58,8 @@ export const preferenceSchema = z.object({
   /** What the orders owed when the preference was made (billing's quote less payments' own). */
   amount_centavos: z.number().int(),
   items: z.array(preferenceItemSchema),
+  /** Transfer and cash: where and how to pay; null for a card (checkout charges it). */
+  instructions: paymentInstructionsSchema.nullable(),
   created_at: z.string(),
 });
 export type Preference = z.infer<typeof preferenceSchema>;

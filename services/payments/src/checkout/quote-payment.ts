@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '@cuota/service-runtime/http/http-error';
 import { allocationWatermark } from '../allocation/allocation-repository';
 import type { DueOrder } from '../allocation/allocation-rules';
 import { dueOrders } from '../allocation/due-orders';
+import type { NewPayinItem } from '../payins/payin-repository';
 import type { PaymentsDeps } from '../payments-deps';
 
 export const NOTHING_DUE = 'Estos conceptos ya no tienen saldo pendiente. Actualiza la página.';
@@ -38,3 +39,22 @@ export async function quotePayment(
     throw badRequest('El total es demasiado grande para un solo pago. Paga en partes.');
   return { watermark, quoted, due, amountCentavos };
 }
+
+/** The items a gateway payin keeps: each order as billing quoted it, less payments' own. */
+export const payinItemsOf = ({
+  due,
+  quoted,
+}: Pick<QuotedPayment, 'due' | 'quoted'>): NewPayinItem[] =>
+  due.map((d, i) => ({
+    orderId: d.orderId,
+    studentId: d.studentId,
+    conceptId: d.conceptId,
+    conceptName: d.conceptName,
+    conceptType: d.conceptType,
+    period: d.period,
+    dueOn: d.dueOn,
+    baseCentavos: d.baseDue,
+    lateFeeCentavos: d.lateFeeDue,
+    orderAmountCentavos: quoted[i]!.amount_centavos ?? null,
+    orderLateFeeCentavos: quoted[i]!.late_fee_centavos ?? null,
+  }));

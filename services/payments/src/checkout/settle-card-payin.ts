@@ -7,6 +7,7 @@ import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { GatewaySale } from '../gateway/kushki-gateway';
 import {
+  GATEWAY_PAYIN_TYPES,
   lockPayinWithItems,
   markPayinFailed,
   markPayinSucceeded,
@@ -23,6 +24,12 @@ export type SettleResult =
   /** The gateway charged another amount: the payin fails and the caller voids the sale. */
   | { kind: 'mismatch'; payin: PayinRow; forStore: boolean }
   | { kind: 'unknown' };
+
+const DESCRIPTION: Record<PayinRow['type'], string> = {
+  CARD: 'Pago con tarjeta',
+  TRANSFER_IN: 'Transferencia SPEI',
+  CASH_IN: 'Pago en efectivo en tienda',
+};
 
 /** The quote a card payin's item was charged for, as billing gave it at checkout. */
 const quoteOf = (item: PayinItemRow): QuotedOrder => ({
@@ -52,7 +59,7 @@ const plannedAllocation = (item: PayinItemRow): OrderAllocation => ({
 });
 
 /**
- * Settles a card payin the gateway approved, once (webhook and reconciliation both land
+ * Settles a gateway payin (card, SPEI, cash voucher: ADR 0089) the gateway approved, once (webhook and reconciliation both land
  * here): with the payin locked, it allocates the items to their orders (each cut to what is
  * due now; the cut becomes the family's credit), posts the ledger and enqueues
  * payments.payin.succeeded, all in the caller's transaction.
@@ -65,8 +72,12 @@ export async function settleCardPayin(
   publicMerchantId: string,
 ): Promise<SettleResult> {
   const locked = await lockPayinWithItems(tx, payinId);
-  // Another merchant's notification cannot settle this school's payin.
-  if (!locked || locked.payin.type !== 'CARD' || locked.payin.publicMerchantId !== publicMerchantId)
+  // Another merchant's notification cannot settle this school's payin, nor a desk's.
+  if (
+    !locked ||
+    !GATEWAY_PAYIN_TYPES.includes(locked.payin.type) ||
+    locked.payin.publicMerchantId !== publicMerchantId
+  )
     return { kind: 'unknown' };
   const { payin, items, forStore } = locked;
   if (payin.status === 'success') return { kind: 'already', payin, forStore };
@@ -107,7 +118,7 @@ export async function settleCardPayin(
   await postLedgerTransaction(tx, {
     idempotencyKey: `payin:${payin.id}:settled`,
     schoolId: payin.schoolId,
-    description: `Pago con tarjeta ${sale.ticketNumber}`,
+    description: `${DESCRIPTION[payin.type]} ${sale.ticketNumber}`,
     occurredAt: paidAt,
     lines: [
       {

@@ -9,13 +9,12 @@ import {
   insertCardPayin,
   payinByKey,
   type NewCardPayin,
-  type NewPayinItem,
   type PayinRow,
 } from '../payins/payin-repository';
 import { assertMayPayByCard } from '../risk/credit-profile';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusFrom, paymentStatusOf } from './payment-status';
-import { quotePayment } from './quote-payment';
+import { payinItemsOf, quotePayment } from './quote-payment';
 
 export interface CheckoutAnswer {
   /** 202 pending (or already paid); 402 declined. */
@@ -108,19 +107,6 @@ async function payinCharged(
   );
   const { merchant, gateway } = await deps.gateways.current(body.school_id);
 
-  const items: NewPayinItem[] = due.map((d, i) => ({
-    orderId: d.orderId,
-    studentId: d.studentId,
-    conceptId: d.conceptId,
-    conceptName: d.conceptName,
-    conceptType: d.conceptType,
-    period: d.period,
-    dueOn: d.dueOn,
-    baseCentavos: d.baseDue,
-    lateFeeCentavos: d.lateFeeDue,
-    orderAmountCentavos: quoted[i]!.amount_centavos ?? null,
-    orderLateFeeCentavos: quoted[i]!.late_fee_centavos ?? null,
-  }));
   const inserted = await deps.db.transaction((tx) =>
     insertCardPayin(
       tx,
@@ -134,7 +120,7 @@ async function payinCharged(
         publicMerchantId: merchant.publicMerchantId,
         quotedAfterSeq: watermark,
       },
-      items,
+      payinItemsOf({ due, quoted }),
     ),
   );
   const outcome = await gateway.charge({

@@ -6,6 +6,10 @@ import type { VoidRefusal } from './void-rules';
 export const VOID_REFUSALS: Record<VoidRefusal, () => HttpError> = {
   card: () =>
     conflict('Un pago con tarjeta no se anula en caja: se reembolsa a la tarjeta desde Pagos.'),
+  gateway: () =>
+    conflict(
+      'Un pago por transferencia SPEI o en efectivo en tienda llegó por la pasarela: no se anula en caja.',
+    ),
   not_paid: () => conflict('Solo se anulan pagos ya registrados.'),
   not_own_day: () =>
     forbidden(

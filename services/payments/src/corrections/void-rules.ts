@@ -10,9 +10,11 @@ export interface VoidablePayin {
   status: RequestStatus;
   recordedBy: string | null;
   paidAt: Date | null;
+  /** Set when the money came through the gateway (card, SPEI reference, cash voucher). */
+  publicMerchantId: string | null;
 }
 
-export type VoidRefusal = 'card' | 'not_paid' | 'not_own_day';
+export type VoidRefusal = 'card' | 'gateway' | 'not_paid' | 'not_own_day';
 
 /**
  * Why this caller may not void this payin now, or null (ADR 0036): only paid desk payins are
@@ -24,6 +26,9 @@ export function voidRefusal(
   now: Date,
 ): VoidRefusal | null {
   if (payin.type === 'CARD') return 'card';
+  // A SPEI reference's or a voucher's money sits at the gateway, not in the desk's cash or
+  // the school's bank account that a desk void takes it back from (ADR 0089).
+  if (payin.publicMerchantId) return 'gateway';
   if (payin.status !== 'success' || !payin.paidAt) return 'not_paid';
   if (caller.mayRefund) return null;
   const ownToday =

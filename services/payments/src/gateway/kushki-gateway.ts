@@ -12,6 +12,12 @@ import {
   transactionRecordsOf,
   transactionsListPath,
 } from './kushki-unverified';
+import {
+  REFERENCE_PATHS,
+  referenceOfAnswer,
+  type PayinReference,
+  type ReferenceMethod,
+} from './kushki-payin-reference';
 import { voidableUntil } from './void-window';
 
 export type { GatewaySale, GatewayReversal } from './kushki-shapes';
@@ -62,6 +68,8 @@ const reversalAnswerSchema = z.object({
 /** Kushki's answer for bad merchant credentials: the family sees the school's problem, not the code. */
 const MERCHANT_REFUSED =
   'La escuela no tiene configurado el cobro con tarjeta. Avísale a la escuela o paga en caja.';
+const REFERENCES_REFUSED =
+  'La escuela no tiene configurados los pagos por transferencia o en efectivo. Avísale a la escuela o paga en caja.';
 const VOID_WINDOW_CLOSED = {
   kind: 'refused',
   code: 'VOID_WINDOW_CLOSED',
@@ -243,6 +251,29 @@ export class KushkiGateway {
       { 'Idempotency-Key': `payout:${input.payoutId}` },
     );
     return this.reversalAnswer(res, 'dispersión');
+  }
+
+  /**
+   * Opens a SPEI transfer-in or a cash voucher for a pending payin (ADR 0089), its id in the
+   * metadata as a charge's. Refused (4xx): Kushki's Spanish reason; 5xx or no answer throws.
+   */
+  async openReference(input: {
+    method: ReferenceMethod;
+    amountCentavos: number;
+    paymentId: string;
+  }): Promise<PayinReference | { refused: string }> {
+    const res = await this.call('POST', REFERENCE_PATHS[input.method], {
+      amount: this.exempt(input.amountCentavos),
+      metadata: { payment_id: input.paymentId },
+    });
+    const body: unknown = await res.json().catch(() => undefined);
+    if (res.status >= 500) throw new Error(`Kushki no abrió la referencia: HTTP ${res.status}`);
+    const refusal = refusalSchema.safeParse(body);
+    if (!res.ok && refusal.success)
+      return { refused: refusal.data.code === 'K004' ? REFERENCES_REFUSED : refusal.data.message };
+    const reference = res.ok ? referenceOfAnswer(input.method, body) : null;
+    if (!reference) throw new Error(`Kushki respondió la referencia ilegible: HTTP ${res.status}`);
+    return reference;
   }
 
   private exempt(centavos: number) {

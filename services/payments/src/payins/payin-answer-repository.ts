@@ -64,6 +64,9 @@ const payinJson = sql<string>`json_build_object(
     WHERE ${storeCheckouts.payinId} = ${payins.id}),
   'card', CASE WHEN ${payins.cardBrand} IS NOT NULL AND ${payins.cardLast4} IS NOT NULL
     THEN json_build_object('brand', ${payins.cardBrand}, 'last4', ${payins.cardLast4}) END,
+  'payment_reference', CASE WHEN ${payins.paymentReference} IS NOT NULL
+    THEN json_build_object('reference', ${payins.paymentReference}, 'clabe', ${payins.clabe},
+      'expires_at', ${isoTime(sql`${payins.referenceExpiresAt}`)}) END,
   'receipt_number', ${payins.receiptNumber}, 'recorded_by', ${payins.recordedBy},
   'recorded_by_name', ${payins.recordedByName},
   'error', CASE WHEN ${payins.errorCode} IS NOT NULL AND ${payins.errorMessage} IS NOT NULL

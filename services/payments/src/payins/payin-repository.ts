@@ -48,14 +48,34 @@ export type NewPayinItem = Omit<PayinItemRow, 'payinId'>;
  * enqueues payments.payin.initiated; KeyTaken when another request holds the key (ADR 0019,
  * the key on the row).
  */
-export async function insertCardPayin(
+export function insertCardPayin(
   tx: Executor,
   payin: NewCardPayin,
   items: NewPayinItem[],
 ): Promise<PayinRow> {
+  return insertGatewayPayin(tx, { ...payin, type: 'CARD', method: 'credit_card' }, items);
+}
+
+/** The payin types money arrives as through the gateway: card, SPEI and cash (ADR 0089). */
+export const GATEWAY_PAYIN_TYPES: readonly PayinType[] = ['CARD', 'TRANSFER_IN', 'CASH_IN'];
+
+export type NewGatewayPayin = NewCardPayin & {
+  type: PayinType;
+  method: Extract<PaymentMethod, 'credit_card' | 'transfer' | 'cash'>;
+};
+
+/**
+ * A pending payin the gateway will settle (a card charge, a SPEI reference or a cash voucher)
+ * with its items, and payments.payin.initiated; KeyTaken when another request holds the key.
+ */
+export async function insertGatewayPayin(
+  tx: Executor,
+  payin: NewGatewayPayin,
+  items: NewPayinItem[],
+): Promise<PayinRow> {
   const [inserted] = await tx
     .insert(payins)
-    .values({ ...payin, type: 'CARD', method: 'credit_card', status: 'pending' })
+    .values({ ...payin, status: 'pending' })
     .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
     .returning();
   const row = claimed(inserted);
@@ -68,6 +88,28 @@ export async function insertCardPayin(
     order_ids: items.map((i) => i.orderId),
   });
   return row;
+}
+
+/**
+ * The SPEI reference or cash voucher the gateway opened for a pending payin (ADR 0089), kept
+ * once: a concurrent retry's second reference does not replace the first. The row as it is.
+ */
+export async function setPayinReference(
+  db: Executor,
+  payinId: string,
+  ref: { ticketNumber: string; reference: string; clabe: string | null; expiresAt: Date },
+): Promise<PayinRow> {
+  const [row] = await db
+    .update(payins)
+    .set({
+      ticketNumber: ref.ticketNumber,
+      paymentReference: ref.reference,
+      clabe: ref.clabe,
+      referenceExpiresAt: ref.expiresAt,
+    })
+    .where(and(eq(payins.id, payinId), sql`${payins.paymentReference} IS NULL`))
+    .returning();
+  return row ?? (await payinById(db, payinId))!;
 }
 
 export interface NewDeskPayin {

@@ -1,16 +1,19 @@
 import type { CreatePreference, Preference } from '@cuota/contracts/payments/preferences';
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
-import { quotePayment } from '../checkout/quote-payment';
+import { payinItemsOf, quotePayment, type QuotedPayment } from '../checkout/quote-payment';
+import { insertGatewayPayin, type PayinRow } from '../payins/payin-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { assertMayPayByCard } from '../risk/credit-profile';
 import { insertPreference, preferenceByKey, type PreferenceRow } from './preference-repository';
+import { instructionsOf, referenceGateway, referencedPayin } from './payment-reference';
 
 /**
  * A family's payment preference (ADR 0045): the chosen orders priced as checkout prices them
  * (billing's quote: another family's or a closed order is 404, one with nothing left 409),
  * kept under the request's Idempotency-Key so a retry answers the first. A card preference is
- * refused to a family its school judged high risk, as checkout would refuse it.
+ * refused to a family its school judged high risk, as checkout would refuse it. A transfer or
+ * cash preference also opens its pending payin and the gateway's reference (ADR 0089).
  */
 export async function createPreference(
   deps: PaymentsDeps,
@@ -28,39 +31,71 @@ export async function createPreference(
     hash,
     find: () => preferenceByKey(deps.db, body.school_id, guardianId, idempotencyKey),
     create: async () => {
-      const { due, amountCentavos } = await quotePayment(
-        deps,
-        body.school_id,
-        body.order_ids,
-        guardianId,
-      );
-      return insertPreference(deps.db, {
-        schoolId: body.school_id,
-        guardianId,
-        method: body.method,
-        amountCentavos,
-        idempotencyKey,
-        requestHash: hash,
-        items: due.map((d) => ({
-          order_id: d.orderId,
-          student_id: d.studentId,
-          concept_name: d.conceptName,
-          period: d.period,
-          due_on: d.dueOn,
-          base_centavos: d.baseDue,
-          late_fee_centavos: d.lateFeeDue,
-        })),
+      const quote = await quotePayment(deps, body.school_id, body.order_ids, guardianId);
+      const preference = preferenceOf(body, guardianId, quote, idempotencyKey, hash);
+      if (body.method === 'card') return insertPreference(deps.db, preference);
+      const { merchant } = await referenceGateway(deps, body.school_id);
+      // The payin and the preference under one key: a concurrent loser keeps neither.
+      return deps.db.transaction(async (tx) => {
+        const payin = await insertGatewayPayin(
+          tx,
+          {
+            schoolId: body.school_id,
+            type: body.method === 'transfer' ? 'TRANSFER_IN' : 'CASH_IN',
+            method: body.method === 'transfer' ? 'transfer' : 'cash',
+            amountCentavos: quote.amountCentavos,
+            guardianId,
+            studentIds: [...new Set(quote.due.map((d) => d.studentId))],
+            idempotencyKey: `preference:${guardianId}:${idempotencyKey}`,
+            requestHash: hash,
+            gatewayEnvironment: merchant.environment,
+            publicMerchantId: merchant.publicMerchantId,
+            quotedAfterSeq: quote.watermark,
+          },
+          payinItemsOf(quote),
+        );
+        return insertPreference(tx, { ...preference, payinId: payin.id });
       });
     },
   });
-  return { preference: preferenceView(row), replayed };
+  // Also on a retry: a reference the gateway did not give the first time is asked again.
+  const payin = row.payinId ? await referencedPayin(deps, row.payinId) : null;
+  return { preference: preferenceView(row, payin), replayed };
 }
 
-export const preferenceView = (row: PreferenceRow): Preference => ({
+function preferenceOf(
+  body: CreatePreference,
+  guardianId: string,
+  { due, amountCentavos }: QuotedPayment,
+  idempotencyKey: string,
+  hash: string,
+) {
+  return {
+    schoolId: body.school_id,
+    guardianId,
+    method: body.method,
+    amountCentavos,
+    idempotencyKey,
+    requestHash: hash,
+    payinId: null,
+    items: due.map((d) => ({
+      order_id: d.orderId,
+      student_id: d.studentId,
+      concept_name: d.conceptName,
+      period: d.period,
+      due_on: d.dueOn,
+      base_centavos: d.baseDue,
+      late_fee_centavos: d.lateFeeDue,
+    })),
+  };
+}
+
+export const preferenceView = (row: PreferenceRow, payin: PayinRow | null = null): Preference => ({
   id: row.id,
   school_id: row.schoolId,
   method: row.method,
   amount_centavos: row.amountCentavos,
   items: row.items,
+  instructions: payin ? instructionsOf(payin) : null,
   created_at: row.createdAt.toISOString(),
 });

@@ -10,6 +10,8 @@ import {
 } from '@cuota/contracts/payments/endpoints/checkout';
 import { familyCredit } from '@cuota/contracts/payments/endpoints/credit';
 import { listPayinsV1, payinReceipt } from '@cuota/contracts/payments/endpoints/payins';
+import { createPreference } from '@cuota/contracts/payments/endpoints/preferences';
+import type { CreatePreference } from '@cuota/contracts/payments/preferences';
 import {
   deleteTransferReport,
   listTransferReports,
@@ -120,6 +122,25 @@ export const portalPaymentsApi = api.injectEndpoints({
       })),
       invalidatesTags: ['TransferReports', 'FamilyOrders'],
     }),
+    /** A SPEI reference or a cash voucher for the chosen orders (ADR 0089). */
+    paymentReference: build.mutation({
+      ...fromEndpoint(
+        createPreference,
+        ({
+          preference,
+          idempotencyKey,
+        }: {
+          preference: CreatePreference;
+          idempotencyKey: string;
+        }) => ({
+          params: {},
+          body: preference,
+          idempotencyKey,
+        }),
+      ),
+      // What is owed is read again when the family leaves the instructions (pay-page.tsx).
+      extraOptions: { showsOwnError: true },
+    }),
     paymentStatus: build.query({
       ...fromEndpoint(paymentStatus, (id: string) => ({ params: { id } })),
     }),
@@ -133,6 +154,7 @@ export const {
   useFamilyFulfillmentsQuery,
   useFamilyOrdersQuery,
   useCheckoutMutation,
+  usePaymentReferenceMutation,
   usePaymentStatusQuery,
   useCardFormSettingsQuery,
   useTransferReportsQuery,

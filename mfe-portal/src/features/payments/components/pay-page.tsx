@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import styled from 'styled-components';
 import type { Order } from '@cuota/contracts/billing/orders';
+import type { PreferenceMethod } from '@cuota/contracts/payments/preferences';
 import { Button } from '@cuota/ui/button';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
@@ -19,6 +21,13 @@ import {
 import { CardPayment } from './card-payment';
 import { CheckoutSummary } from './checkout-summary';
 import { OwedOrders } from './owed-orders';
+import { ReferencePayment } from './reference-payment';
+
+const Methods = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
 
 function byStudent(orders: Order[]) {
   const groups = new Map<string, { name: string; orders: Order[] }>();
@@ -39,12 +48,15 @@ function useCardRefusal(schoolId: string): string | null {
   return card?.kind === 'refused' ? card.message : null;
 }
 
-/** What the family owes per student; it picks what to pay and pays by card. */
+/**
+ * What the family owes per student; it picks what to pay and pays by card, or gets a SPEI
+ * reference or a cash voucher for it (ADR 0089).
+ */
 export function PayView({ schoolId }: { schoolId: string }) {
   const owed = useFamilyFulfillmentsQuery(schoolId);
   const refusal = useCardRefusal(schoolId);
   const { selection, toggle, selectAll, clear } = useFulfillmentSelection(owed.data);
-  const [paying, setPaying] = useState(false);
+  const [paying, setPaying] = useState<PreferenceMethod | null>(null);
   const dispatch = useAppDispatch();
   const settled = useCallback(
     (paid: boolean) => {
@@ -67,17 +79,32 @@ export function PayView({ schoolId }: { schoolId: string }) {
           orders={owed.data.filter((o) => selected.has(o.id))}
           totalCentavos={selection.total}
         />
-        <CardPayment
-          schoolId={schoolId}
-          items={selection.items.map((i) => ({
-            order_id: i.id,
-            student_id: i.student.id,
-            counter: 1 as const,
-          }))}
-          totalCentavos={selection.total}
-          onSettled={settled}
-        />
-        <Button variant="ghost" onClick={() => setPaying(false)}>
+        {paying === 'card' ? (
+          <CardPayment
+            schoolId={schoolId}
+            items={selection.items.map((i) => ({
+              order_id: i.id,
+              student_id: i.student.id,
+              counter: 1 as const,
+            }))}
+            totalCentavos={selection.total}
+            onSettled={settled}
+          />
+        ) : (
+          <ReferencePayment
+            schoolId={schoolId}
+            method={paying}
+            orderIds={selection.items.map((i) => i.id)}
+          />
+        )}
+        <Button
+          variant="ghost"
+          onClick={() => {
+            // A reference leaves its orders waiting for the money (WAITING_PAID).
+            if (paying !== 'card') dispatch(invalidateAfterPayment());
+            setPaying(null);
+          }}
+        >
           Volver a lo que tienes por pagar
         </Button>
       </>
@@ -122,12 +149,28 @@ export function PayView({ schoolId }: { schoolId: string }) {
           </p>
         }
         action={
-          <Button
-            disabled={selection.items.length === 0 || refusal !== null}
-            onClick={() => setPaying(true)}
-          >
-            Pagar con tarjeta
-          </Button>
+          <Methods role="group" aria-label="Cómo pagar">
+            <Button
+              disabled={selection.items.length === 0 || refusal !== null}
+              onClick={() => setPaying('card')}
+            >
+              Pagar con tarjeta
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={selection.items.length === 0}
+              onClick={() => setPaying('transfer')}
+            >
+              Transferencia (SPEI)
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={selection.items.length === 0}
+              onClick={() => setPaying('cash')}
+            >
+              Efectivo
+            </Button>
+          </Methods>
         }
       />
     </>

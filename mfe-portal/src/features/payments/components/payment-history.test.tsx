@@ -332,3 +332,28 @@ test('a store sale shows what it bought and its CFDI files (ADR 0083, 0092)', as
     '/api/v1/invoices/inv-9/pdf/',
   );
 });
+
+test('a SPEI reference still awaited shows its CLABE, reference and deadline (ADR 0089)', async () => {
+  const awaited: Payin = {
+    ...payin,
+    id: 'payin-3',
+    type: 'TRANSFER_IN',
+    method: 'transfer',
+    status: 'pending',
+    card: null,
+    receipt_number: null,
+    paid_at: null,
+    payment_reference: {
+      reference: '4821937',
+      clabe: '646180123456789015',
+      expires_at: '2026-09-08T22:00:00.000Z',
+    },
+  };
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, { count: 1, page: 1, page_size: 10, results: [awaited] });
+  renderHistory();
+  expect(
+    await screen.findByText(/CLABE 646180123456789015 · Referencia 4821937 · paga antes del/),
+  ).toHaveTextContent('8 sep 2026, 4:00 p.m.');
+});

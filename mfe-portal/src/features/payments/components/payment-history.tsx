@@ -31,6 +31,16 @@ const Lines = styled.ul`
   }
 `;
 
+/** A SPEI reference or voucher still awaited: what to quote, so the family can pay it later. */
+function AwaitedReference({ reference }: { reference: NonNullable<Payin['payment_reference']> }) {
+  return (
+    <p>
+      {reference.clabe ? `CLABE ${reference.clabe} · ` : ''}Referencia {reference.reference} · paga
+      antes del <InstantText instant={reference.expires_at} />
+    </p>
+  );
+}
+
 function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: string) => string }) {
   const method = payin.card
     ? `${payin.card.brand} terminación ${payin.card.last4}`
@@ -48,6 +58,9 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
         <StatusBadge kind="request" status={payin.status} /> {method}
       </p>
       {payin.error && <p>{payin.error.message}</p>}
+      {payin.status === 'pending' && payin.payment_reference && (
+        <AwaitedReference reference={payin.payment_reference} />
+      )}
       <Lines aria-label="Conceptos pagados">
         {payin.allocations.map((a) => {
           const label = `${a.concept_name}${a.period ? ` ${a.period}` : ''} de ${studentName(a.student_id)}`;

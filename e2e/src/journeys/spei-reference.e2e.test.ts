@@ -1,0 +1,92 @@
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from '../support/accessibility';
+import { startJourney } from '../support/journey';
+import { readLoginCode } from '../support/mailbox';
+import resetE2eState from '../support/reset-e2e-state';
+import { VIEWPORTS } from '../support/screenshots';
+
+/**
+ * A family pays by SPEI (ADR 0089): picks what it owes, chooses «Transferencia (SPEI)», reads
+ * the CLABE, reference, amount and expiry (phone and desktop), transfers at its bank (the
+ * gateway sandbox plays the bank), and finds the payment in its history without asking anyone.
+ */
+const journey = startJourney();
+afterAll(() => resetE2eState()); // the transfer stays paid: later journeys start from the seed
+
+async function familyPage(): Promise<Page> {
+  const { system, browser } = journey;
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.desktop,
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+  });
+  const page = await context.newPage();
+  await page.goto(system.urls.guardianLogin);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  const sentAt = new Date(Date.now() - 2000);
+  const code = await readLoginCode(system.urls.mailbox, system.demo.guardian_email, sentAt);
+  await page.getByLabel('Código de acceso').fill(code);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByTestId('dependent-card').first().waitFor();
+  return page;
+}
+
+/** The gateway ticket of the payin a reference names, as payments keeps it. */
+async function ticketOf(reference: string): Promise<string> {
+  const { postgresUrl, databasePrefix } = journey.system.profile;
+  const client = new pg.Client({ connectionString: `${postgresUrl}/${databasePrefix}_payments` });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT ticket_number FROM payins WHERE payment_reference = $1',
+      [reference],
+    );
+    return rows[0].ticket_number as string;
+  } finally {
+    await client.end();
+  }
+}
+
+test('«Transferencia (SPEI)»: CLABE and reference at both widths; the transfer lands in the history', async () => {
+  const page = await familyPage();
+  await page.getByRole('link', { name: 'Pagos', exact: true }).click();
+  const owed = page.getByRole('checkbox', { name: /^Pagar / });
+  await owed.first().waitFor();
+  await owed.first().check();
+  await page.getByText(/Total a pagar: \$[1-9]/).waitFor();
+  await page.getByRole('button', { name: 'Transferencia (SPEI)' }).click();
+
+  const instructions = page.getByRole('region', { name: 'Paga por transferencia (SPEI)' });
+  await instructions.getByText('CLABE', { exact: true }).waitFor();
+  const text = await instructions.innerText();
+  expect(text).toMatch(/646 180 \d{11} \d/);
+  expect(text).toMatch(/Paga antes del/);
+  const reference = /Referencia\s+(\d{7})/.exec(text)![1]!;
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/cuota-spei-instructions-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  const overflow = await page.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: '/tmp/cuota-spei-instructions-390.png', fullPage: true });
+
+  // The family transfers at its bank: the gateway notifies payments, which pays the order.
+  const paid = await fetch(
+    new URL(`_sandbox/payins/${await ticketOf(reference)}/pay`, journey.system.urls.gateway),
+    { method: 'POST' },
+  );
+  expect(paid.status).toBe(200);
+  await page.getByRole('button', { name: 'Volver a lo que tienes por pagar' }).click();
+  await page.getByRole('link', { name: 'Historial de pagos' }).click();
+  // The payment's card: paid («Exitoso»), by transfer, with the order it paid.
+  await page
+    .getByRole('main')
+    .getByText(/Exitoso\s+Transferencia$/)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page.getByRole('list', { name: 'Conceptos pagados' }).first().waitFor();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/cuota-spei-history-390.png', fullPage: true });
+});

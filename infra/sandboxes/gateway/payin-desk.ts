@@ -1,0 +1,67 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { clabeCheckDigit } from '@cuota/contracts/payments/clabe';
+import type { ChargeAmount } from './charge-ledger.ts';
+import type { Merchant } from './merchants.ts';
+
+/** A payment a family makes outside the card: a SPEI transfer or cash at a store. */
+export type PayinMethod = 'transfer' | 'cash';
+
+/**
+ * A transfer-in or cash-in Kushki opened (INITIALIZED) and is waiting to be paid: the
+ * reference the family quotes (SPEI: with the CLABE it transfers to; cash: the voucher's pin).
+ */
+export interface GatewayPayin {
+  method: PayinMethod;
+  merchant: Merchant;
+  ticketNumber: string;
+  transactionReference: string;
+  /** SPEI: the CLABE to transfer to (STP, one per payment); null for cash. */
+  clabe: string | null;
+  /** SPEI's «referencia numérica» (7 digits) or the cash voucher's pin (14 digits). */
+  reference: string;
+  amount: ChargeAmount;
+  totalCentavos: number;
+  metadata: Record<string, unknown>;
+  status: 'INITIALIZED' | 'APPROVAL' | 'DECLINED';
+  created: number;
+  expiresAt: number;
+}
+
+export type NewGatewayPayin = Pick<
+  GatewayPayin,
+  'method' | 'merchant' | 'amount' | 'totalCentavos' | 'metadata' | 'expiresAt'
+>;
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+/** STP's bank code and a plaza: the CLABEs Kushki's SPEI collections are made of (a guess). */
+const STP_PREFIX = '646180';
+
+function newClabe(): string {
+  const first17 = STP_PREFIX + digits(11);
+  return first17 + String(clabeCheckDigit(first17));
+}
+
+/** The transfer-ins and cash-ins opened on this sandbox, by ticket number. */
+export class PayinDesk {
+  private readonly byTicket = new Map<string, GatewayPayin>();
+
+  open(payin: NewGatewayPayin, now: number): GatewayPayin {
+    const opened: GatewayPayin = {
+      ...payin,
+      // Kushki's ticket numbers are 18 digits; a leading 9 keeps them apart from card sales'.
+      ticketNumber: `9${digits(17)}`,
+      transactionReference: randomUUID(),
+      clabe: payin.method === 'transfer' ? newClabe() : null,
+      reference: payin.method === 'transfer' ? digits(7) : digits(14),
+      status: 'INITIALIZED',
+      created: now,
+    };
+    this.byTicket.set(opened.ticketNumber, opened);
+    return opened;
+  }
+
+  withTicket(ticketNumber: string): GatewayPayin | undefined {
+    return this.byTicket.get(ticketNumber);
+  }
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { clabeCheckDigit } from '@cuota/contracts/payments/clabe';
+import { preferenceSchema, type Preference } from '@cuota/contracts/payments/preferences';
+import { waitFor } from '@cuota/testing/wait-for';
+import type { BilledOrder } from '../test-support/real-billing';
+import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
+import { startPaymentsHarness } from '../test-support/start-harness';
+
+jest.setTimeout(120_000);
+
+/**
+ * SPEI references and cash vouchers (ADR 0089): a transfer or cash preference opens a pending
+ * payin and the gateway's reference; the gateway's signed notice pays the orders once, and a
+ * voucher that lapses charges nothing.
+ */
+let h: PaymentsHarness;
+let school: SchoolFixture;
+beforeAll(async () => {
+  h = await startPaymentsHarness({ label: 'payments_references' });
+  school = h.schools[0]!;
+}, 90_000);
+afterAll(() => h?.stop());
+
+const CREATE = '/api/v1/kushki_checkout/preferences/';
+const create = (method: string, orders: BilledOrder[], key = `pref-${randomUUID()}`, family = 0) =>
+  h.call(h.guardian(school, family), CREATE, {
+    method: 'POST',
+    json: { school_id: school.id, method, order_ids: orders.map((o) => o.id) },
+    headers: { 'idempotency-key': key },
+  });
+
+const ticketOf = async (payinId: string): Promise<string> => {
+  const { rows } = await h.service.db.$client.query(
+    'SELECT ticket_number FROM payins WHERE id = $1',
+    [payinId],
+  );
+  return rows[0].ticket_number as string;
+};
+
+const atSandbox = (ticket: string, action: 'pay' | 'expire') =>
+  fetch(`${h.sandbox.url}/_sandbox/payins/${ticket}/${action}`, { method: 'POST' });
+
+const behave = (json: object) =>
+  fetch(`${h.sandbox.url}/_sandbox/behaviour`, { method: 'PUT', body: JSON.stringify(json) });
+
+const ledgerIsRight = () =>
+  waitFor(async () => {
+    const report = await h.ledgerCheck();
+    expect(report.mismatches).toEqual([]);
+    expect(report.balanced).toBe(true);
+    return report.ok;
+  });
+
+test('SPEI: one CLABE and reference per payment; the transfer, notified 5 times, pays once', async () => {
+  const orders = await h.bill(school, school.families[0]!.studentIds, { period: '2026-08' });
+  const key = `pref-${randomUUID()}`;
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => create('transfer', orders, key)),
+  );
+  expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+  const preference: Preference = preferenceSchema.parse(answers[0]!.body);
+  const instructions = preference.instructions!;
+  expect(answers.map((a) => a.body.instructions?.reference)).toEqual(
+    answers.map(() => instructions.reference),
+  );
+  expect(instructions).toMatchObject({
+    method: 'transfer',
+    status: 'pending',
+    amount_centavos: 2 * 350_000,
+    bank: 'STP',
+  });
+  expect(instructions.reference).toMatch(/^\d{7}$/);
+  const clabe = instructions.clabe!;
+  expect(clabe).toMatch(/^646\d{15}$/);
+  expect(Number(clabe[17])).toBe(clabeCheckDigit(clabe.slice(0, 17)));
+  const hours = (Date.parse(instructions.expires_at) - Date.now()) / 3_600_000;
+  expect(Math.round(hours)).toBe(72);
+  expect(
+    await h.count('payins', "type = 'TRANSFER_IN' AND guardian_id = $1", [
+      school.families[0]!.guardianId,
+    ]),
+  ).toBe(1);
+  await h.realBilling.waitForStatus(orders[0]!, 'WAITING_PAID');
+  // The family's history keeps the reference while the money is awaited.
+  const history = await h.call(h.guardian(school), `/api/v1/schools/${school.id}/payins/`);
+  expect(history.body.results[0]).toMatchObject({
+    id: instructions.payin_id,
+    type: 'TRANSFER_IN',
+    status: 'pending',
+    payment_reference: {
+      reference: instructions.reference,
+      clabe,
+      expires_at: instructions.expires_at,
+    },
+  });
+
+  await behave({ duplicates: 4 });
+  try {
+    const paid = await atSandbox(await ticketOf(instructions.payin_id), 'pay');
+    expect(paid.status).toBe(200);
+    await h.waitForStatus(instructions.payin_id, 'success');
+    await Promise.all(orders.map((o) => h.realBilling.waitForPaid(o)));
+  } finally {
+    await behave({});
+  }
+  const again = await atSandbox(await ticketOf(instructions.payin_id), 'pay');
+  expect(again.status).toBe(409);
+  expect(await h.count('allocations', 'payin_id = $1', [instructions.payin_id])).toBe(2);
+  expect(
+    await h.count('ledger_transactions', 'idempotency_key = $1', [
+      `payin:${instructions.payin_id}:settled`,
+    ]),
+  ).toBe(1);
+  // The family's retry now reads the reference as paid.
+  const retried = preferenceSchema.parse((await create('transfer', orders, key)).body);
+  expect(retried.instructions?.status).toBe('success');
+  await ledgerIsRight();
+});
+
+test('cash: a voucher that lapses unpaid charges nothing and reopens the order', async () => {
+  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-09' });
+  await ledgerIsRight(); // the order's receivable is posted
+  const before = await h.ledgerCheck();
+  const created = await create('cash', [order!], undefined, 1);
+  expect(created.status).toBe(201);
+  const instructions = preferenceSchema.parse(created.body).instructions!;
+  expect(instructions).toMatchObject({ method: 'cash', clabe: null, bank: null });
+  expect(instructions.reference).toMatch(/^\d{14}$/);
+  await h.realBilling.waitForStatus(order!, 'WAITING_PAID');
+
+  const ticket = await ticketOf(instructions.payin_id);
+  expect((await atSandbox(ticket, 'expire')).status).toBe(200);
+  await h.waitForStatus(instructions.payin_id, 'failed');
+  await h.realBilling.waitForStatus(order!, 'NOT_PAID');
+  // The store refuses an expired voucher: nothing arrives, nothing is allocated.
+  expect((await atSandbox(ticket, 'pay')).status).toBe(409);
+  expect(await h.count('allocations', 'payin_id = $1', [instructions.payin_id])).toBe(0);
+  expect((await h.ledgerCheck()).transactions).toBe(before.transactions);
+
+  // A new voucher for the same order is paid at the store: the order is paid.
+  const fresh = preferenceSchema.parse(
+    (await create('cash', [order!], undefined, 1)).body,
+  ).instructions!;
+  expect(fresh.reference).not.toBe(instructions.reference);
+  expect((await atSandbox(await ticketOf(fresh.payin_id), 'pay')).status).toBe(200);
+  await h.waitForStatus(fresh.payin_id, 'success');
+  await h.realBilling.waitForPaid(order!);
+  await ledgerIsRight();
+});
+
+test('staff cannot open a family’s reference: 403, no payin', async () => {
+  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-10' });
+  const staff = await h.call(h.staff('TREASURER', school), CREATE, {
+    method: 'POST',
+    json: { school_id: school.id, method: 'transfer', order_ids: [order!.id] },
+    headers: { 'idempotency-key': `pref-${randomUUID()}` },
+  });
+  expect(staff.status).toBe(403);
+  expect(
+    await h.count('payins', "type = 'TRANSFER_IN' AND student_ids @> $1", [[order!.studentId]]),
+  ).toBe(0);
+});

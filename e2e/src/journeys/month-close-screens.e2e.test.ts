@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { signInStaff } from '../support/sign-in';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 /**
@@ -31,12 +32,7 @@ test.each(widths)('the month close at %s width, and its Excel and PDF', async (w
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
   });
-  const accountant = system.demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
-  await page.goto(system.urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(accountant.email);
-  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
+  await signInStaff(page, system, 'ACCOUNTANT');
   await page.goto(new URL('/dashboard/month-close', system.urls.dashboardLogin).toString());
   await page.getByRole('heading', { name: 'Cierre de mes', level: 1 }).waitFor();
   const card = page.locator('section', {

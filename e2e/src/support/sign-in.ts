@@ -27,6 +27,18 @@ export async function signInStaff(page: Page, system: SystemUnderTest, who: Staf
   await page.getByTestId('school-name').waitFor();
 }
 
+/** A new browser context (with `options`) whose page is signed in as `who` on the dashboard. */
+export async function newStaffPage(
+  browser: Browser,
+  system: SystemUnderTest,
+  who: StaffLogin,
+  options?: BrowserContextOptions,
+): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signInStaff(page, system, who);
+  return page;
+}
+
 /**
  * On a family's login page: asks for the code, reads it from the mailbox and enters it. Where
  * the portal leads next (home, onboarding, the page the family came for) is the caller's.
@@ -36,6 +48,19 @@ export async function enterLoginCode(page: Page, system: SystemUnderTest, email:
   const code = await readLoginCode(system.urls.mailbox, email, new Date(Date.now() - 2000));
   await page.getByLabel('Código de acceso').fill(code);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** A new browser context whose page a family has signed in on: it shows the family's home. */
+export async function newFamilyPage(
+  browser: Browser,
+  system: SystemUnderTest,
+  family: { email: string; guardianHash: string },
+): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(new URL(`/guardians/${family.guardianHash}/login`, system.urls.portal).href);
+  await enterLoginCode(page, system, family.email);
+  await page.waitForURL(new RegExp(`/guardians/${family.guardianHash}$`));
+  return page;
 }
 
 /**

@@ -155,6 +155,16 @@ describe.each(widths)('at %s width', (width) => {
     await page.getByRole('region', { name: 'Tu saldo' }).getByText('Por pagar').waitFor();
     const greeting = await page.getByRole('heading', { level: 1 }).innerText();
     await checkPage(page, `portal-home-${width}`, `${greeting} · ${school()} · Cuota`, failed);
+    // A wide header has room for the family's whole name: no ellipsis in the user menu.
+    if (width === 'desktop') {
+      const whole = await page.evaluate<boolean>(
+        `(() => {
+          const name = document.querySelector('header button[aria-expanded] span');
+          return name !== null && name.scrollWidth <= name.clientWidth;
+        })()`,
+      );
+      expect(whole).toBe(true);
+    }
 
     // Alumnos, and the family's data and billing (the registration, editable once completed).
     await page.getByRole('link', { name: 'Alumnos' }).click();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { queryEnrolment } from '../support/enrolment-records';
 import { startJourney } from '../support/journey';
+import { newStaffPage } from '../support/sign-in';
 
 const journey = startJourney();
 
@@ -10,16 +11,11 @@ const card = (page: Page, title: string, name: string) =>
   column(page, title).getByRole('listitem', { name });
 
 test('an admissions officer takes a lead to an inscribed student', async () => {
-  const { demo, urls, profile } = journey.system;
-  const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
+  const { demo, profile } = journey.system;
   const surname = `Recorrido ${Date.now().toString(36)}`;
   const name = `Valeria ${surname}`;
 
-  const page = await (await journey.browser.newContext()).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(officer.email);
-  await page.getByLabel('Contraseña').fill(demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const page = await newStaffPage(journey.browser, journey.system, 'ADMISSIONS');
   await page.getByRole('link', { name: 'Admisiones' }).click();
   await page.getByLabel('Nombre del alumno').waitFor();
   await expectAccessible(page);
@@ -84,12 +80,7 @@ test('a family signs up from the store, signed out, and the officer finds them a
   await family.getByText('Recibimos tu registro').waitFor();
   await expectAccessible(family);
 
-  const officer = demo.staff.find((s) => s.role === 'ADMISSIONS')!;
-  const page = await (await journey.browser.newContext()).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(officer.email);
-  await page.getByLabel('Contraseña').fill(demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const page = await newStaffPage(journey.browser, journey.system, 'ADMISSIONS');
   await page.getByRole('link', { name: 'Admisiones' }).click();
   await card(page, 'Interesados', `Leo ${surname}`).waitFor();
 });

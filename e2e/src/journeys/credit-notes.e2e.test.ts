@@ -3,9 +3,9 @@ import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { queryEnrolment } from '../support/enrolment-records';
 import { eventually } from '../support/eventually';
-import { readLoginCode } from '../support/mailbox';
 import { VIEWPORTS } from '../support/screenshots';
 import { startJourney } from '../support/journey';
+import { newFamilyPage, newStaffPage } from '../support/sign-in';
 
 /**
  * Issue 19's credit note from Facturas in Chromium against the running system: the desk takes
@@ -19,16 +19,8 @@ const journey = startJourney();
 
 const url = (path: string) => new URL(path, journey.system.urls.portal).toString();
 
-async function signInAs(role: StaffRole, viewport = VIEWPORTS.desktop): Promise<Page> {
-  const member = journey.system.demo.staff.find((s) => s.role === role)!;
-  const page = await (await journey.browser.newContext({ viewport })).newPage();
-  await page.goto(journey.system.urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(journey.system.demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-  return page;
-}
+const signInAs = (role: StaffRole, viewport = VIEWPORTS.desktop): Promise<Page> =>
+  newStaffPage(journey.browser, journey.system, role, { viewport });
 
 /**
  * The demo family (its RFC is in the PAC sandbox's registry, as SAT's list would have it), as
@@ -143,13 +135,10 @@ test('the accountant gives part of a stamped invoice back; the family sees the n
   expect(await sidewaysScroll(page)).toBe(false);
   await page.screenshot({ path: '/tmp/i19-credit-notes-390.png', fullPage: true });
 
-  const portal = await (await journey.browser.newContext()).newPage();
-  await portal.goto(url(`/guardians/${hash}/login`));
-  await portal.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(journey.system.urls.mailbox, email, new Date(Date.now() - 2000));
-  await portal.getByLabel('Código de acceso').fill(code);
-  await portal.getByRole('button', { name: 'Entrar' }).click();
-  await portal.waitForURL(new RegExp(`/guardians/${hash}$`));
+  const portal = await newFamilyPage(journey.browser, journey.system, {
+    email,
+    guardianHash: hash,
+  });
   await portal.getByRole('link', { name: 'Historial de pagos' }).click();
   const xml = portal.getByRole('link', { name: /^XML de la nota de crédito de / }).first();
   await xml.waitFor({ timeout: 30_000 });

@@ -2,6 +2,7 @@ import { expectAccessible } from '../support/accessibility';
 import { queryEnrolment } from '../support/enrolment-records';
 import { readDashboardLink } from '../support/mailbox';
 import { startJourney } from '../support/journey';
+import { newStaffPage, submitStaffLogin } from '../support/sign-in';
 
 const journey = startJourney();
 
@@ -28,12 +29,11 @@ test('an administrator signs in to the dashboard and sees their school', async (
 });
 
 test('a wrong password keeps the administrator out with a Spanish message', async () => {
-  const { demo, urls } = journey.system;
   const page = await (await journey.browser.newContext()).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(demo.staff[0]!.email);
-  await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await submitStaffLogin(page, journey.system, {
+    email: journey.system.demo.staff[0]!.email,
+    password: 'no-es-la-contraseña',
+  });
   await page
     .getByRole('alert')
     .filter({ hasText: /contraseña/i })
@@ -46,12 +46,7 @@ test('a staff member who forgot the password gets a link by e-mail and is signed
   const { demo, urls } = journey.system;
   const accountant = demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
   // A session opened with the old password, elsewhere: the reset ends it.
-  const elsewhere = await (await journey.browser.newContext()).newPage();
-  await elsewhere.goto(urls.dashboardLogin);
-  await elsewhere.getByLabel('Correo electrónico').fill(accountant.email);
-  await elsewhere.getByLabel('Contraseña').fill(demo.staff_password);
-  await elsewhere.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await elsewhere.getByTestId('school-name').waitFor();
+  const elsewhere = await newStaffPage(journey.browser, journey.system, 'ACCOUNTANT');
 
   const page = await (await journey.browser.newContext()).newPage();
   await page.goto(urls.dashboardLogin);

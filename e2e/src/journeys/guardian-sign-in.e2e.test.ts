@@ -3,6 +3,7 @@ import { readLoginCode } from '../support/mailbox';
 import { queryEnrolment } from '../support/enrolment-records';
 import { eventually } from '../support/eventually';
 import { startJourney } from '../support/journey';
+import { newFamilyPage } from '../support/sign-in';
 
 const journey = startJourney();
 
@@ -45,7 +46,7 @@ test('a guardian signs in with the code from their e-mail and sees their depende
 });
 
 test("the family's other parent signs in and sees the same children's orders to pay", async () => {
-  const { demo, urls, profile } = journey.system;
+  const { demo, profile } = journey.system;
   // The demo family has two parents; only the first one is the billing guardian (ADR 0023).
   const [other] = await queryEnrolment<{ guardian_hash: string; email: string }>(
     profile.postgresUrl,
@@ -59,13 +60,10 @@ test("the family's other parent signs in and sees the same children's orders to 
     [demo.guardian_hash],
   );
   expect(other).toBeDefined();
-  const page = await (await journey.browser.newContext()).newPage();
-  await page.goto(`${urls.portal}guardians/${other!.guardian_hash}/login`);
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(urls.mailbox, other!.email, new Date(Date.now() - 2000));
-  await page.getByLabel('Código de acceso').fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(new RegExp(`/guardians/${other!.guardian_hash}$`));
+  const page = await newFamilyPage(journey.browser, journey.system, {
+    email: other!.email,
+    guardianHash: other!.guardian_hash,
+  });
 
   await page.getByRole('link', { name: 'Pagos', exact: true }).click();
   for (const name of demo.dependent_names)

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { inicioDrawn } from '../support/inicio';
@@ -6,6 +6,7 @@ import { asPrinted } from '../support/printed';
 import { launchBrowser } from '../support/browser';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { signInStaff } from '../support/sign-in';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 /**
@@ -46,15 +47,6 @@ const MONEY_ROLES = new Set<StaffRole>([
 ]);
 const widths = Object.keys(VIEWPORTS) as ViewportName[];
 
-async function signIn(page: Page, role: StaffRole) {
-  const member = system.demo.staff.find((s) => s.role === role)!;
-  await page.goto(system.urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-}
-
 describe.each(widths)('Inicio at %s width', (width) => {
   test.each(ROLES)('as %s', async (role) => {
     const page = await stillPage(browser, width);
@@ -62,7 +54,7 @@ describe.each(widths)('Inicio at %s width', (width) => {
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     });
-    await signIn(page, role);
+    await signInStaff(page, system, role);
     const asOfServerToday = await inicioDrawn(page, MONEY_ROLES.has(role));
     await page.getByRole('heading', { name: 'Inicio', level: 1 }).waitFor();
     // Nothing wider than the screen.
@@ -83,7 +75,7 @@ describe.each(widths)('Inicio at %s width', (width) => {
 
 test("printed, the owner's Inicio: no menu, cards whole, two a row, charts in colour", async () => {
   const page = await stillPage(browser, 'desktop');
-  await signIn(page, 'OWNER');
+  await signInStaff(page, system, 'OWNER');
   const asOfServerToday = await inicioDrawn(page, true);
   await asPrinted(page);
   await expectScreenshot(page, 'dashboard-home-owner-print', asOfServerToday);

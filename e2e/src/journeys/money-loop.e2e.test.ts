@@ -3,7 +3,7 @@ import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
 import { queryEnrolment } from '../support/enrolment-records';
-import { readLoginCode } from '../support/mailbox';
+import { newFamilyPage, newStaffPage } from '../support/sign-in';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 /**
@@ -31,28 +31,11 @@ afterAll(async () => {
 
 const url = (path: string) => new URL(path, system.urls.portal).toString();
 
-async function signInAs(role: StaffRole): Promise<Page> {
-  const member = system.demo.staff.find((s) => s.role === role)!;
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(system.urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-  return page;
-}
+const signInAs = (role: StaffRole): Promise<Page> => newStaffPage(browser, system, role);
 
 /** A family signs in with the code e-mailed to it. */
-async function signInFamily(email: string, hash: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(url(`/guardians/${hash}/login`));
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(system.urls.mailbox, email, new Date(Date.now() - 2000));
-  await page.getByLabel('Código de acceso').fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(new RegExp(`/guardians/${hash}$`));
-  return page;
-}
+const signInFamily = (email: string, guardianHash: string): Promise<Page> =>
+  newFamilyPage(browser, system, { email, guardianHash });
 
 /**
  * A student the other demo family bills, as enrolment holds them. The desk finds them by CURP:

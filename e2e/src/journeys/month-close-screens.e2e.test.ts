@@ -4,6 +4,7 @@ import { launchBrowser } from '../support/browser';
 import { asPrinted } from '../support/printed';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { signInStaff } from '../support/sign-in';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 /**
@@ -28,12 +29,7 @@ const widths = Object.keys(VIEWPORTS) as ViewportName[];
 
 /** The accountant's Cierre de mes, once its figures are in: the month's card. */
 async function openClose(page: Page) {
-  const accountant = system.demo.staff.find((s) => s.role === 'ACCOUNTANT')!;
-  await page.goto(system.urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(accountant.email);
-  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
+  await signInStaff(page, system, 'ACCOUNTANT');
   await page.goto(new URL('/dashboard/month-close', system.urls.dashboardLogin).toString());
   await page.getByRole('heading', { name: 'Cierre de mes', level: 1 }).waitFor();
   const card = page.locator('section', {

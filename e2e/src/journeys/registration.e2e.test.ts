@@ -1,9 +1,9 @@
 import { curpCheckDigit } from '@cuota/contracts/enrolment/curp';
 import { expectAccessible } from '../support/accessibility';
 import { queryEnrolment } from '../support/enrolment-records';
-import { readLoginCode } from '../support/mailbox';
 import { staffApi } from '../support/staff-api';
 import { startJourney } from '../support/journey';
+import { enterLoginCode } from '../support/sign-in';
 
 const journey = startJourney();
 
@@ -38,10 +38,7 @@ test('a new family registers step by step on a phone, then the portal opens', as
     await journey.browser.newContext({ viewport: { width: 390, height: 844 } })
   ).newPage();
   await page.goto(new URL(`${link.portal_path}/login`, urls.portal).toString());
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(urls.mailbox, email, new Date(Date.now() - 2000));
-  await page.getByLabel('Código de acceso').fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await enterLoginCode(page, journey.system, email);
   // Not registered yet: every page leads to the registration.
   await page.waitForURL(/\/onboarding$/);
 

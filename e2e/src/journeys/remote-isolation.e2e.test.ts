@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
-import { readLoginCode } from '../support/mailbox';
+import { enterLoginCode } from '../support/sign-in';
 import { repoRoot, startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 let system: SystemUnderTest;
@@ -30,14 +30,7 @@ test('with the store remote stopped, the store route shows its fallback and the 
   await expectAccessible(page);
 
   await page.goto(system.urls.guardianLogin);
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(
-    system.urls.mailbox,
-    system.demo.guardian_email,
-    new Date(Date.now() - 2000),
-  );
-  await page.getByLabel('Código de acceso').fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await enterLoginCode(page, system, system.demo.guardian_email);
   await page.getByTestId('dependent-card').first().waitFor();
 
   await system.control({ type: 'start-process', name: 'mfe-store' });

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { inicioDrawn } from '../support/inicio';
 import { launchBrowser } from '../support/browser';
-import { readLoginCode } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
 import { expectScreenshot, stillPage, VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { demoFamilySession, signInStaff } from '../support/sign-in';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 /**
@@ -22,7 +21,7 @@ beforeAll(async () => {
   resetE2eState();
   system = await startSystemUnderTest();
   browser = await launchBrowser();
-  guardianState = await signInGuardian();
+  guardianState = await demoFamilySession(browser, system);
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,33 +29,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => new URL(path, system.urls.portal).toString();
-
-/** A family's session, once (a second code within 30 s would be refused), for both widths. */
-async function signInGuardian() {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(system.urls.guardianLogin);
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  const code = await readLoginCode(
-    system.urls.mailbox,
-    system.demo.guardian_email,
-    new Date(Date.now() - 2000),
-  );
-  await page.getByLabel('Código de acceso').fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByTestId('dependent-card').first().waitFor();
-  const state = await page.context().storageState();
-  await page.context().close();
-  return state;
-}
-
-async function signInStaff(page: Page, role: StaffRole) {
-  const member = system.demo.staff.find((s) => s.role === role)!;
-  await page.goto(system.urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(system.demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-}
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
@@ -183,6 +155,16 @@ describe.each(widths)('at %s width', (width) => {
     await page.getByRole('region', { name: 'Tu saldo' }).getByText('Por pagar').waitFor();
     const greeting = await page.getByRole('heading', { level: 1 }).innerText();
     await checkPage(page, `portal-home-${width}`, `${greeting} · ${school()} · Cuota`, failed);
+    // A wide header has room for the family's whole name: no ellipsis in the user menu.
+    if (width === 'desktop') {
+      const whole = await page.evaluate<boolean>(
+        `(() => {
+          const name = document.querySelector('header button[aria-expanded] span');
+          return name !== null && name.scrollWidth <= name.clientWidth;
+        })()`,
+      );
+      expect(whole).toBe(true);
+    }
 
     // Alumnos, and the family's data and billing (the registration, editable once completed).
     await page.getByRole('link', { name: 'Alumnos' }).click();
@@ -264,7 +246,7 @@ describe.each(widths)('at %s width', (width) => {
       failed,
     );
 
-    await signInStaff(page, 'OWNER');
+    await signInStaff(page, system, 'OWNER');
     const asOfServerToday = await inicioDrawn(page, true);
     await checkPage(
       page,
@@ -340,7 +322,7 @@ describe.each(widths)('at %s width', (width) => {
   test("the dashboard's concepts and school settings; the sidebar runs the page's height", async () => {
     const page = await stillPage(browser, width);
     const failed = failedLoads(page);
-    await signInStaff(page, 'OWNER');
+    await signInStaff(page, system, 'OWNER');
 
     await page.goto(url('/dashboard/concepts'));
     const concepts = page.getByRole('table', { name: 'Conceptos de cobro' });
@@ -420,7 +402,7 @@ describe.each(widths)('at %s width', (width) => {
   test('a role without a section is told so, with nothing to press', async () => {
     const page = await stillPage(browser, width);
     const failed = failedLoads(page);
-    await signInStaff(page, 'OTHER');
+    await signInStaff(page, system, 'OTHER');
     await page.goto(url('/dashboard/imports'));
     await page.getByText('Tu rol no tiene acceso a esta sección').waitFor();
     expect(await page.getByRole('button', { name: 'Importar' }).count()).toBe(0);

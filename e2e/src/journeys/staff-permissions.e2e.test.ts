@@ -3,20 +3,12 @@ import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { expectAccessible } from '../support/accessibility';
 import { readDashboardLink } from '../support/mailbox';
 import { startJourney } from '../support/journey';
+import { newStaffPage, signInStaff } from '../support/sign-in';
 
 const journey = startJourney();
 
-async function signInAs(role: StaffRole): Promise<Page> {
-  const { demo, urls } = journey.system;
-  const member = demo.staff.find((s) => s.role === role)!;
-  const page = await (await journey.browser.newContext()).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-  return page;
-}
+const signInAs = (role: StaffRole): Promise<Page> =>
+  newStaffPage(journey.browser, journey.system, role);
 
 test('the owner adds a cashier, makes them treasurer, sees it after a reload, then removes them', async () => {
   const page = await signInAs('OWNER');
@@ -86,11 +78,7 @@ test('a new member reads the invitation in the mailbox, sets a password at its l
   await again.getByLabel('Confirma la contraseña').fill('otra-clave-2026');
   await again.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
   await again.getByRole('alert').filter({ hasText: 'ya no sirve' }).waitFor();
-  await again.goto(journey.system.urls.dashboardLogin);
-  await again.getByLabel('Correo electrónico').fill(email);
-  await again.getByLabel('Contraseña').fill('lucia-clave-2026');
-  await again.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await again.getByTestId('school-name').waitFor();
+  await signInStaff(again, journey.system, { email, password: 'lucia-clave-2026' });
 });
 
 test('a member with role OTHER sees no "Personal" entry and the BFF refuses the list', async () => {

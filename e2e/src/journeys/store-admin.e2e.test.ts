@@ -2,20 +2,12 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { VIEWPORTS } from '../support/screenshots';
 import { startJourney } from '../support/journey';
+import { newStaffPage } from '../support/sign-in';
 
 const journey = startJourney();
 
-async function signInTreasurer(width: number, height: number): Promise<Page> {
-  const { demo, urls } = journey.system;
-  const member = demo.staff.find((s) => s.role === 'TREASURER')!;
-  const page = await (await journey.browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-  return page;
-}
+const signInTreasurer = (width: number, height: number): Promise<Page> =>
+  newStaffPage(journey.browser, journey.system, 'TREASURER', { viewport: { width, height } });
 
 // A string, evaluated in the page: the e2e project's types have no DOM.
 const sidewaysScroll = (page: Page) =>

@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/accessibility';
 import { readMailText } from '../support/mailbox';
 import { VIEWPORTS } from '../support/screenshots';
 import { startJourney } from '../support/journey';
+import { newStaffPage } from '../support/sign-in';
 
 const journey = startJourney();
 
@@ -10,15 +11,10 @@ const BOOK = 'Matemáticas 3° de primaria';
 const BUYER = 'mama.compradora@example.com';
 
 async function signInTreasurer(width: number, height: number): Promise<Page> {
-  const { demo, urls } = journey.system;
-  const member = demo.staff.find((s) => s.role === 'TREASURER')!;
-  const page = await (await journey.browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(member.email);
-  await page.getByLabel('Contraseña').fill(demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-  await page.goto(new URL('/dashboard/store', urls.dashboardLogin).toString());
+  const page = await newStaffPage(journey.browser, journey.system, 'TREASURER', {
+    viewport: { width, height },
+  });
+  await page.goto(new URL('/dashboard/store', journey.system.urls.dashboardLogin).toString());
   return page;
 }
 

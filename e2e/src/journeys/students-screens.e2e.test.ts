@@ -1,20 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { startJourney } from '../support/journey';
+import { newStaffPage } from '../support/sign-in';
 
 const journey = startJourney();
 
-async function signInAsOwner(): Promise<Page> {
-  const { demo, urls } = journey.system;
-  const owner = demo.staff.find((s) => s.role === 'OWNER')!;
-  const page = await (await journey.browser.newContext()).newPage();
-  await page.goto(urls.dashboardLogin);
-  await page.getByLabel('Correo electrónico').fill(owner.email);
-  await page.getByLabel('Contraseña').fill(demo.staff_password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByTestId('school-name').waitFor();
-  return page;
-}
+const signInAsOwner = (): Promise<Page> => newStaffPage(journey.browser, journey.system, 'OWNER');
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { launchBrowser } from '../support/browser';
-import { readLoginCode } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
 import { VIEWPORTS, type ViewportName } from '../support/screenshots';
+import { demoFamilySession } from '../support/sign-in';
 import { startSystemUnderTest, type SystemUnderTest } from '../support/system-under-test';
 
 /**
@@ -18,16 +18,7 @@ let guardianState: BrowserContextOptions['storageState'];
 beforeAll(async () => {
   system = await startSystemUnderTest();
   browser = await launchBrowser();
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(system.urls.guardianLogin);
-  await page.getByRole('button', { name: 'Enviar código' }).click();
-  const sentAt = new Date(Date.now() - 2000);
-  const code = await readLoginCode(system.urls.mailbox, system.demo.guardian_email, sentAt);
-  await page.getByLabel('Código de acceso').fill(code);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByTestId('dependent-card').first().waitFor();
-  guardianState = await page.context().storageState();
-  await page.context().close();
+  guardianState = await demoFamilySession(browser, system);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,4 +1,4 @@
-import { FieldLabel, Select } from '@cuota/ui/form-pieces';
+import { EnumSelectField } from '@cuota/ui/enum-select-field';
 import { MoneyField } from '@cuota/ui/money-field';
 import { TextField } from '@cuota/ui/text-field';
 import { basisPointsOf } from './percent';
@@ -43,19 +43,13 @@ interface Props {
 export function GrantValueFields({ kinds, value, onChange, error }: Props) {
   return (
     <>
-      <FieldLabel>
-        Tipo
-        <Select
-          value={value.kind}
-          onChange={(e) => onChange({ ...value, kind: e.target.value as GrantKind })}
-        >
-          {kinds.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABELS[k]}
-            </option>
-          ))}
-        </Select>
-      </FieldLabel>
+      <EnumSelectField
+        label="Tipo"
+        options={kinds}
+        labels={KIND_LABELS}
+        value={value.kind}
+        onChange={(kind) => onChange({ ...value, kind })}
+      />
       {value.kind === 'PERCENT' ? (
         <TextField
           label="Porcentaje"

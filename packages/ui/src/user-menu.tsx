@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@cuota/ui/button';
+import { wide } from '@cuota/ui/theme';
 
 const Wrapper = styled.div`
   position: relative;
@@ -11,7 +12,11 @@ const Toggle = styled.button`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-height: 44px;
+  /* A phone's header shares its row with the school's name; a wide one shows a whole name. */
   max-width: 220px;
+  ${wide} {
+    max-width: 400px;
+  }
   padding: ${({ theme }) => `0 ${theme.space(3)}`};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.medium};

@@ -10,6 +10,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { billTuition } from '../test-support/billed-school';
 
 jest.setTimeout(30_000);
 
@@ -26,24 +27,7 @@ beforeAll(async () => {
     { billing_guardian_id: OTHER_GUARDIAN },
     { school_id: OTHER_SCHOOL },
   );
-  const concept = await h.call(staff(), '/api/v1/dashboard/concepts/', {
-    json: {
-      school_id: SCHOOL,
-      name: 'Colegiatura',
-      concept_type: 'MONTHLY_FEE',
-      recurrence: 'MONTHLY',
-      price_centavos: 485_000,
-      level: 'elementary',
-      periods: ['2026-09', '2026-10'],
-      due_day: 10,
-      late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
-    },
-  });
-  conceptId = concept.body.id;
-  for (const period of ['2026-09', '2026-10'])
-    await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
-      json: { school_id: SCHOOL, concept_id: conceptId, period },
-    });
+  conceptId = await billTuition(h);
 });
 afterAll(() => h?.dispose());
 

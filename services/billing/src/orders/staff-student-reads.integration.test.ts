@@ -8,6 +8,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { billTuition } from '../test-support/billed-school';
 
 jest.setTimeout(30_000);
 
@@ -19,26 +20,8 @@ const read = (what: string, id = S1!, as = staff('CASH_COLLECTION')) =>
 beforeAll(async () => {
   h = await startBillingHarness({ now: () => new Date('2026-10-01T18:00:00Z') });
   await h.enrol({}, { school_id: OTHER_SCHOOL });
-  for (const schoolId of [SCHOOL, OTHER_SCHOOL]) {
-    const as = staff('OWNER', schoolId);
-    const concept = await h.call(as, '/api/v1/dashboard/concepts/', {
-      json: {
-        school_id: schoolId,
-        name: 'Colegiatura',
-        concept_type: 'MONTHLY_FEE',
-        recurrence: 'MONTHLY',
-        price_centavos: 485_000,
-        level: 'elementary',
-        periods: ['2026-09', '2026-10'],
-        due_day: 10,
-        late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
-      },
-    });
-    for (const period of ['2026-09', '2026-10'])
-      await h.call(as, '/book-keeper/massive_concept_assignments/', {
-        json: { school_id: schoolId, concept_id: concept.body.id, period },
-      });
-  }
+  for (const schoolId of [SCHOOL, OTHER_SCHOOL])
+    await billTuition(h, { schoolId, as: staff('OWNER', schoolId) });
   await h.query(
     `UPDATE orders SET paid_base_centavos = total_centavos, paid_late_fee_centavos = 15000,
             paid_on = '2026-09-20' WHERE student_id = $1 AND period = '2026-09'`,

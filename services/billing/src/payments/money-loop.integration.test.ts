@@ -18,12 +18,12 @@ import {
   OTHER_SCHOOL,
   SCHOOL,
   family,
-  staff,
   startBillingHarness,
   studentId,
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { billTuition } from '../test-support/billed-school';
 import { publishEvent } from '@cuota/testing/publish-event';
 import { PAYMENTS_CONSUMER } from './payments-consumer';
 
@@ -37,24 +37,7 @@ const CYCLE = '55555555-5555-4555-8555-555555555555';
 beforeAll(async () => {
   h = await startBillingHarness({ now: () => new Date('2026-10-01T18:00:00Z') });
   await h.enrol({}, { billing_guardian_id: OTHER_GUARDIAN });
-  const concept = await h.call(staff(), '/api/v1/dashboard/concepts/', {
-    json: {
-      school_id: SCHOOL,
-      name: 'Colegiatura',
-      concept_type: 'MONTHLY_FEE',
-      recurrence: 'MONTHLY',
-      price_centavos: 485_000,
-      level: 'elementary',
-      periods: ['2026-09', '2026-10'],
-      due_day: 10,
-      late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
-      cycle_id: CYCLE,
-    },
-  });
-  for (const period of ['2026-09', '2026-10'])
-    await h.call(staff(), '/book-keeper/massive_concept_assignments/', {
-      json: { school_id: SCHOOL, concept_id: concept.body.id, period },
-    });
+  await billTuition(h, { concept: { cycle_id: CYCLE } });
   [september, october] = (await h.call(family(), `/api/v1/students/${S1}/orders/`)).body;
 });
 afterAll(() => h?.dispose());

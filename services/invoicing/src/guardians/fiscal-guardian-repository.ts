@@ -1,5 +1,6 @@
 import { arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { blankGuardian } from '@cuota/contracts/events/enrolment.guardian.deleted.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { fiscalGuardians } from '../schema';
 
@@ -45,22 +46,7 @@ export async function forgetFiscalGuardian(
   guardianId: string,
   occurredAt: Date,
 ): Promise<void> {
-  await upsertFiscalGuardian(
-    tx,
-    {
-      guardian_id: guardianId,
-      school_ids: [],
-      first_name: '',
-      last_name: '',
-      email: null,
-      billing_name: null,
-      tax_id: null,
-      tax_zip_code: null,
-      tax_regime: null,
-      cfdi_use: null,
-    },
-    occurredAt,
-  );
+  await upsertFiscalGuardian(tx, blankGuardian(guardianId), occurredAt);
 }
 
 export async function fiscalGuardianById(

@@ -25,11 +25,7 @@ let owing: Family;
 const ADMISSIONS = staffOf(SCHOOL_ID, 'ADMISSIONS');
 
 const audience = async (filters: object, who: IdentityClaims = ADMISSIONS) =>
-  system.call(guardianAudience.path, who, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ school_id: SCHOOL_ID, ...filters }),
-  });
+  system.send('POST', guardianAudience.path, { school_id: SCHOOL_ID, ...filters }, who);
 const metadata = (who: IdentityClaims = ADMISSIONS, school = SCHOOL_ID) =>
   system.call(`${guardianFiltersMetadata.path}?school_id=${school}`, who);
 

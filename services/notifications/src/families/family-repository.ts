@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { GuardianSnapshot } from '@cuota/contracts/events/enrolment.guardian.created.v1';
+import { blankGuardian } from '@cuota/contracts/events/enrolment.guardian.deleted.v1';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardians, schools } from '../schema';
 import { dataProblems } from './data-problems';
@@ -37,21 +38,7 @@ export async function upsertGuardian(
 
 /** Deleted in enrolment: kept as a tombstone without address, so nothing more is sent. */
 export function forgetGuardian(tx: Executor, guardianId: string, occurredAt: Date) {
-  return upsertGuardian(
-    tx,
-    {
-      guardian_id: guardianId,
-      school_ids: [],
-      first_name: '',
-      last_name: '',
-      email: null,
-      phone: null,
-      billing_name: null,
-      tax_id: null,
-      tax_zip_code: null,
-    },
-    occurredAt,
-  );
+  return upsertGuardian(tx, blankGuardian(guardianId), occurredAt);
 }
 
 export async function upsertSchool(

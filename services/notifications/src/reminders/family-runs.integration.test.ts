@@ -30,12 +30,7 @@ const post = (
   path: string,
   who: IdentityClaims = ADMISSIONS,
   body: unknown = { school_id: SCHOOL_ID },
-) =>
-  system.call(path, who, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+) => system.send('POST', path, body, who);
 const templatesOf = (guardianId: string) =>
   system.underTest
     .query<{ template: string; status: string }>(

@@ -25,11 +25,7 @@ let system: NotificationsTestSystem;
 const TREASURER = staffOf(SCHOOL_ID, 'TREASURER');
 
 const post = (path: string, body: unknown, who: IdentityClaims = TREASURER) =>
-  system.call(path, who, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  system.send('POST', path, body, who);
 const kindsOf = (orderId: string) =>
   system.underTest
     .query<{

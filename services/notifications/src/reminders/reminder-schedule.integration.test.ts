@@ -17,11 +17,7 @@ jest.setTimeout(60_000);
 let system: NotificationsTestSystem;
 const path = (school = SCHOOL_ID) => `/api/v1/dashboard/schools/${school}/reminder-schedule/`;
 const put = (body: unknown, who = staffOf(SCHOOL_ID, 'TREASURER'), school = SCHOOL_ID) =>
-  system.call(path(school), who, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  system.send('PUT', path(school), body, who);
 const FIVE_DAYS_BEFORE = {
   enabled: true,
   days_before: 5,

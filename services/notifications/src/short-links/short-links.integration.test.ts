@@ -11,8 +11,7 @@ import {
 } from '@cuota/contracts/notifications/short-links';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
-  SCHOOL_ID,
-  staffOf,
+  MAIL_AND_WHATSAPP_SCHEDULE,
   startNotificationsTestSystem,
   type NotificationsTestSystem,
 } from '../test-support/notifications-test-system';
@@ -24,24 +23,7 @@ let system: NotificationsTestSystem;
 
 beforeAll(async () => {
   system = await startNotificationsTestSystem({ now: new Date('2026-09-07T16:00:00Z') });
-  const saved = await system.call(
-    `/api/v1/dashboard/schools/${SCHOOL_ID}/reminder-schedule/`,
-    staffOf(SCHOOL_ID, 'TREASURER'),
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        enabled: true,
-        days_before: 3,
-        on_due_day: true,
-        days_overdue: 3,
-        quiet_from: 21,
-        quiet_until: 8,
-        channels: ['MAIL', 'WHATSAPP'],
-      }),
-    },
-  );
-  expect(saved.status).toBe(200);
+  await system.saveSchedule(MAIL_AND_WHATSAPP_SCHEDULE);
 });
 afterAll(() => system?.stop());
 

@@ -9,7 +9,9 @@ import {
   startMessagingSandbox,
   type MessagingSandbox,
 } from '@cuota/infra/sandboxes/messaging/messaging-sandbox.ts';
-import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
+import { saveReminderSchedule, whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
+import type { SaveReminderSchedule } from '@cuota/contracts/notifications/entities';
+import { fillPath } from '@cuota/contracts/http/route-path';
 import {
   trebleGuardianUrl,
   twilioGuardianUrl,
@@ -111,6 +113,15 @@ export interface NotificationsTestSystem {
     centavos?: number,
   ): Promise<{ eventId: string; orderIds: string[] }>;
   call(path: string, claims?: IdentityClaims, init?: RequestInit): Promise<Response>;
+  /** `body` as JSON to `path` by `method`, as `claims`. */
+  send(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    claims: IdentityClaims,
+  ): Promise<Response>;
+  /** The school's treasurer saves this reminder schedule; anything but 200 throws. */
+  saveSchedule(schedule: SaveReminderSchedule): Promise<void>;
   /** A webhook as the provider posts it to the BFF (forwarded with an anonymous identity). */
   webhook(path: string, init: RequestInit): Promise<Response>;
   /** Another instance of the service on the same database and NATS namespace. */
@@ -119,6 +130,17 @@ export interface NotificationsTestSystem {
   consumed(...eventIds: string[]): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Reminders three days before, on and three days after the due date, by e-mail and WhatsApp. */
+export const MAIL_AND_WHATSAPP_SCHEDULE: SaveReminderSchedule = {
+  enabled: true,
+  days_before: 3,
+  on_due_day: true,
+  days_overdue: 3,
+  quiet_from: 21,
+  quiet_until: 8,
+  channels: ['MAIL', 'WHATSAPP'],
+};
 
 /** The WhatsApp account the tests' service sends from, in the sandbox. */
 export const TEST_WHATSAPP = {
@@ -232,6 +254,17 @@ export async function startNotificationsTestSystem(
       return row!.n === eventIds.length;
     });
   };
+  const call: NotificationsTestSystem['call'] = async (path, claims, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (claims) headers.set('authorization', `Bearer ${await underTest.identity.sign(claims)}`);
+    return fetch(`${underTest.service.url}${path}`, { ...init, headers });
+  };
+  const send: NotificationsTestSystem['send'] = (method, path, body, claims) =>
+    call(path, claims, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await publish(schoolUpdatedV1, {
     school_id: SCHOOL_ID,
     name: SCHOOL_NAME,
@@ -303,10 +336,12 @@ export async function startNotificationsTestSystem(
         ...underTest.service.config,
         port: 0,
       }),
-    async call(path, claims, init = {}) {
-      const headers = new Headers(init.headers);
-      if (claims) headers.set('authorization', `Bearer ${await underTest.identity.sign(claims)}`);
-      return fetch(`${underTest.service.url}${path}`, { ...init, headers });
+    call,
+    send,
+    async saveSchedule(schedule) {
+      const path = fillPath(saveReminderSchedule.path, { schoolId: SCHOOL_ID });
+      const saved = await send('PUT', path, schedule, staffOf(SCHOOL_ID, 'TREASURER'));
+      if (saved.status !== 200) throw new Error(`schedule not saved: ${saved.status}`);
     },
     webhook: (path, init) => fetch(`${relay.url}${path}`, init),
     async stop() {

@@ -9,8 +9,7 @@ import { waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
 import { whatsAppWebhook } from '@cuota/contracts/notifications/endpoints';
 import {
-  SCHOOL_ID,
-  staffOf,
+  MAIL_AND_WHATSAPP_SCHEDULE,
   startNotificationsTestSystem,
   TEST_WHATSAPP,
   type NotificationsTestSystem,
@@ -43,24 +42,7 @@ const whatsAppRowOf = (orderId: string, ready: (row: Row) => boolean) =>
 beforeAll(async () => {
   // 10:00 in Mexico City on 7 September 2026: three days before the 10th.
   system = await startNotificationsTestSystem({ now: new Date('2026-09-07T16:00:00Z') });
-  const saved = await system.call(
-    `/api/v1/dashboard/schools/${SCHOOL_ID}/reminder-schedule/`,
-    staffOf(SCHOOL_ID, 'TREASURER'),
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        enabled: true,
-        days_before: 3,
-        on_due_day: true,
-        days_overdue: 3,
-        quiet_from: 21,
-        quiet_until: 8,
-        channels: ['MAIL', 'WHATSAPP'],
-      }),
-    },
-  );
-  expect(saved.status).toBe(200);
+  await system.saveSchedule(MAIL_AND_WHATSAPP_SCHEDULE);
 });
 afterAll(() => system?.stop());
 

@@ -12,6 +12,7 @@ import {
   type EducationLevel,
 } from '@cuota/contracts/enrolment/entities';
 import type { SchoolCycle } from '@cuota/contracts/enrolment/cycles';
+import { EnumSelectField } from '@cuota/ui/enum-select-field';
 import { FieldLabel, Select } from '@cuota/ui/form-pieces';
 
 // The choices a concept is made of, shared by «Nuevo concepto», its edit and «Crear en lote».
@@ -23,16 +24,13 @@ interface Choice<T> {
 
 export function ConceptTypeSelect({ value, onChange }: Choice<ConceptType>) {
   return (
-    <FieldLabel>
-      Tipo
-      <Select value={value} onChange={(e) => onChange(e.target.value as ConceptType)}>
-        {CONCEPT_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {CONCEPT_TYPE_LABELS[t]}
-          </option>
-        ))}
-      </Select>
-    </FieldLabel>
+    <EnumSelectField
+      label="Tipo"
+      options={CONCEPT_TYPES}
+      labels={CONCEPT_TYPE_LABELS}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
@@ -54,16 +52,13 @@ export function LevelSelect({ value, onChange }: Choice<EducationLevel | ''>) {
 
 export function VisibilitySelect({ value, onChange }: Choice<Visibility>) {
   return (
-    <FieldLabel>
-      Visibilidad
-      <Select value={value} onChange={(e) => onChange(e.target.value as Visibility)}>
-        {VISIBILITIES.map((v) => (
-          <option key={v} value={v}>
-            {VISIBILITY_LABELS[v]}
-          </option>
-        ))}
-      </Select>
-    </FieldLabel>
+    <EnumSelectField
+      label="Visibilidad"
+      options={VISIBILITIES}
+      labels={VISIBILITY_LABELS}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { FieldGrid, FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
 import { MoneyField } from '@cuota/ui/money-field';
+import { EnumSelectField } from '@cuota/ui/enum-select-field';
 import { SelectField, TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import {
@@ -72,17 +73,13 @@ export function ItemForm({ schoolId, item, onDone }: Props) {
         <FieldGrid>
           <TextField label="Nombre" value={name} onChange={(e) => setName(e.target.value)} />
           <MoneyField label="Precio (IVA incluido)" value={price} onChange={setPrice} />
-          <SelectField
+          <EnumSelectField
             label="Impuesto"
+            options={STORE_TAXES}
+            labels={TAX_LABELS}
             value={tax}
-            onChange={(e) => setTax(e.target.value as StoreTax)}
-          >
-            {STORE_TAXES.map((t) => (
-              <option key={t} value={t}>
-                {TAX_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
+            onChange={setTax}
+          />
           <TextField
             label="Clave SAT (ClaveProdServ)"
             hint={`Vacía: ${DEFAULT_SAT_PRODUCT_KEYS[tax].key} (${DEFAULT_SAT_PRODUCT_KEYS[tax].description}).`}

@@ -8,6 +8,7 @@ import {
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { FieldGrid, FormColumn, FormError, FormRow } from '@cuota/ui/form-pieces';
+import { EnumSelectField } from '@cuota/ui/enum-select-field';
 import { SelectField, TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useMoveStockMutation } from '../api/store-api';
@@ -56,17 +57,13 @@ export function StockForm({
               </option>
             ))}
           </SelectField>
-          <SelectField
+          <EnumSelectField
             label="Movimiento"
+            options={STOCK_KINDS}
+            labels={STOCK_KIND_LABELS}
             value={kind}
-            onChange={(e) => setKind(e.target.value as StockKind)}
-          >
-            {STOCK_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {STOCK_KIND_LABELS[k]}
-              </option>
-            ))}
-          </SelectField>
+            onChange={setKind}
+          />
           <TextField
             label="Cantidad"
             inputMode="numeric"

@@ -51,7 +51,13 @@ test('SPEI: a CLABE with its check digit and a reference; paying it notifies, si
     metadata: { payment_id: 'pago-1' },
   });
   expect(res.status).toBe(201);
-  const opened = (await res.json()) as Record<string, string & number>;
+  const opened = (await res.json()) as {
+    transactionStatus: string;
+    ticketNumber: string;
+    clabe: string;
+    reference: string;
+    expiresAt: number;
+  };
   expect(opened).toMatchObject({ transactionStatus: 'INITIALIZED' });
   expect(opened.clabe).toMatch(/^646180\d{12}$/);
   expect(Number(opened.clabe[17])).toBe(clabeCheckDigit(opened.clabe.slice(0, 17)));
@@ -84,7 +90,7 @@ test('cash: a voucher pin; past its expiry the store refuses it; expiring notifi
     amount: amount(350),
     expiresAt: Date.now() - 1,
   });
-  const opened = (await res.json()) as Record<string, string>;
+  const opened = (await res.json()) as { ticketNumber: string; pin: string };
   expect(opened.pin).toMatch(/^\d{14}$/);
   expect(opened).not.toHaveProperty('clabe');
   expect((await post(`/_sandbox/payins/${opened.ticketNumber}/pay`)).status).toBe(409);

@@ -57,8 +57,16 @@ async function measure(browser: Browser, screen: Screen): Promise<Load[]> {
     const page = await context.newPage();
     const pending: Promise<Script | undefined>[] = [];
     page.on('response', (r) => pending.push(scriptOf(r)));
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('requestfailed', (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
     await page.goto(screen.url, { waitUntil: 'commit' });
-    const productMs = await productShownAt(page);
+    const productMs = await productShownAt(page).catch((error: unknown) => {
+      throw new Error(`${screen.name}: no product on screen (${errors.join('; ')})`, {
+        cause: error,
+      });
+    });
     await page.waitForLoadState('networkidle');
     const scripts = (await Promise.all(pending)).filter((s): s is Script => Boolean(s));
     loads.push({ productMs, scripts });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium.ts';
+import { ELEMENT_ONLY_PATH } from '../sandboxes/school-site/school-site.ts';
 import type { System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { kb, LOADS, median, scriptOf, sum, TARGET_MS, type Script } from './first-load-scenario.ts';
@@ -13,8 +14,6 @@ const PRODUCT = 'button[aria-label^="Agregar al carrito"]';
 interface Screen {
   name: string;
   url: string;
-  /** Served in place of the URL's answer: the school's own page, on its registered origin. */
-  html?: string;
 }
 
 interface Load {
@@ -49,11 +48,6 @@ async function measure(browser: Browser, screen: Screen): Promise<Load[]> {
   const loads: Load[] = [];
   for (let i = 0; i < LOADS; i++) {
     const context = await browser.newContext();
-    const { html } = screen;
-    if (html)
-      await context.route(screen.url, (route) =>
-        route.fulfill({ contentType: 'text/html', body: html }),
-      );
     const page = await context.newPage();
     const pending: Promise<Script | undefined>[] = [];
     page.on('response', (r) => pending.push(scriptOf(r)));
@@ -120,14 +114,10 @@ ${(embed.product / store.product).toFixed(2)}× the time. Target for the element
  */
 export async function embedFirstLoadScenario(system: System): Promise<void> {
   const school = system.demo.school_id;
-  const site = new URL('/bench-embed', system.urls.schoolSite).href;
   const screens: Screen[] = [
     {
       name: '<cuota-store> on the school site',
-      url: site,
-      html: `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Escuela</title></head>
-<body><script src="${new URL('/embed/cuota-store.js', system.urls.portal).href}" async></script>
-<cuota-store school="${school}"></cuota-store></body></html>`,
+      url: new URL(ELEMENT_ONLY_PATH, system.urls.schoolSite).href,
     },
     { name: 'store page (baseline)', url: new URL(`/store/${school}`, system.urls.portal).href },
   ];

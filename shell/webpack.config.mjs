@@ -1,6 +1,6 @@
 import { createWebConfig } from '../infra/webpack/create-web-config.mjs';
 
-export default createWebConfig({
+const shell = createWebConfig({
   appDir: import.meta.dirname,
   name: 'shell',
   role: 'host',
@@ -17,3 +17,13 @@ export default createWebConfig({
     SENTRY_ENVIRONMENT: process.env.SENTRY_ENVIRONMENT ?? 'production',
   },
 });
+
+/** `<cuota-store>` for schools' own sites (ADR 0093): served by the BFF as /embed/cuota-store.js. */
+const embed = createWebConfig({
+  appDir: import.meta.dirname,
+  name: 'cuota_store_embed',
+  role: 'embed',
+  entry: './src/embed/cuota-store.ts',
+});
+
+export default [shell, embed];

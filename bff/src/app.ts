@@ -66,7 +66,7 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   });
   // Every request but the probes, by route template; /metrics itself is on another port.
   app.use(requestMetrics(deps.metrics));
-  app.use(embedRoutes());
+  app.use(embedRoutes(ctx));
 
   app.use(API_PREFIXES, noStore);
   const sessions = createSessionMiddleware(config, ctx.sessionStore);

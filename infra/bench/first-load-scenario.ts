@@ -8,12 +8,12 @@ import { billAheadForFamily, undoBillRuns } from './family-open-orders.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { signInStaff } from './staff-session.ts';
 
-const LOADS = Number(process.env.BENCH_FIRST_LOADS ?? 5);
-const TARGET_MS = 1000;
+export const LOADS = Number(process.env.BENCH_FIRST_LOADS ?? 5);
+export const TARGET_MS = 1000;
 /** Issue 20: the portal's Pagos measured with this many open orders. */
 const PAGOS_OPEN_ORDERS = 40;
 
-interface Script {
+export interface Script {
   url: string;
   /** Bytes on the wire (brotli or gzip when the server compressed it). */
   transferred: number;
@@ -42,7 +42,7 @@ interface Load {
   scripts: Script[];
 }
 
-async function scriptOf(response: Response): Promise<Script | undefined> {
+export async function scriptOf(response: Response): Promise<Script | undefined> {
   if (response.request().resourceType() !== 'script' || !response.ok()) return undefined;
   const encoding = response.headers()['content-encoding'] ?? 'none';
   try {
@@ -106,10 +106,10 @@ async function coldLoad(page: Page, url: string, screen: FirstScreen): Promise<L
   return { headingMs, contentMs, scripts };
 }
 
-const kb = (bytes: number) => Math.round(bytes / 1024);
-const sum = (scripts: Script[], key: 'transferred' | 'decoded' | 'gzipped') =>
+export const kb = (bytes: number) => Math.round(bytes / 1024);
+export const sum = (scripts: Script[], key: 'transferred' | 'decoded' | 'gzipped') =>
   scripts.reduce((total, s) => total + s[key], 0);
-const median = (values: number[]) =>
+export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Each load in a new browser context (empty cache) with the session cookie set. */

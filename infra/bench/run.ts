@@ -32,6 +32,8 @@ async function onBenchSystem(): Promise<void> {
       await (await import('./proxied-reads-scenario.ts')).proxiedReadsScenario(system);
     if (wanted('first-load'))
       await (await import('./first-load-scenario.ts')).firstLoadScenario(system);
+    if (wanted('embed-first-load'))
+      await (await import('./embed-first-load-scenario.ts')).embedFirstLoadScenario(system);
     if (wanted('students-scale'))
       await (await import('./students-scale-scenario.ts')).studentsScaleScenario(system);
     // In-process payments against its own gateway sandbox: needs only the build above.

@@ -278,8 +278,9 @@ const COLD_LOAD_PAGE = (htmlWebpackPlugin) => `<!doctype html>
  * @param {object} options
  * @param {string} options.appDir absolute directory of the app (holds package.json)
  * @param {string} options.name container name: `shell` or `mfe_<remote>`
- * @param {'host' | 'remote'} options.role
- * @param {string} [options.entry] host only: the module that boots the page
+ * @param {'host' | 'remote' | 'embed'} options.role `embed`: a host for other sites' pages
+ *   (ADR 0093), one script in `dist/embed/` that loads remotes from anywhere and shares nothing
+ * @param {string} [options.entry] host and embed: the module that boots the page
  * @param {Record<string, string>} [options.exposes] remote only
  * @param {string} [options.title] host only: the HTML page title
  * @param {string} [options.favicon] host only: the icon served as /favicon.ico
@@ -288,6 +289,7 @@ const COLD_LOAD_PAGE = (htmlWebpackPlugin) => `<!doctype html>
 export function createWebConfig(options) {
   const { appDir, name, role, env = {} } = options;
   const host = role === 'host';
+  const embed = role === 'embed';
   return (_cliEnv, argv = {}) => {
     const mode = argv.mode ?? 'production';
     const production = mode === 'production';
@@ -296,17 +298,19 @@ export function createWebConfig(options) {
       mode,
       context: appDir,
       // A remote has no page of its own: Module Federation adds its container entry.
-      entry: host ? { main: options.entry } : {},
+      entry: host ? { main: options.entry } : embed ? { [name]: options.entry } : {},
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(appDir, 'dist'),
+        path: path.join(appDir, 'dist', ...(embed ? ['embed'] : [])),
         // The shell is served from the site root and deep links load `/main.js`; a remote
-        // finds its chunks next to wherever its remoteEntry.js was loaded from.
+        // (or the embed, on another site's page) finds its chunks next to its own script.
         publicPath: host ? '/' : 'auto',
-        filename: production ? entryFilename : hashed,
+        // The embed's one file keeps its name: the BFF serves it behind its configuration.
+        filename: embed ? '[name].js' : production ? entryFilename : hashed,
         chunkFilename: hashed,
         uniqueName: name,
-        clean: true,
+        // The shell's build leaves the embed's folder (its own build) alone.
+        clean: host ? { keep: /^embed[\\/]/ } : true,
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -330,7 +334,7 @@ export function createWebConfig(options) {
       },
       module: { rules: [swcRule(!production)] },
       performance: { hints: false },
-      ...(production
+      ...(production && !embed
         ? {
             optimization: {
               splitChunks: {
@@ -347,12 +351,13 @@ export function createWebConfig(options) {
           name,
           // Remotes publish mf-manifest.json (what GET /api/remotes points at); the host
           // publishes nothing.
-          ...(host
+          ...(role !== 'remote'
             ? { manifest: false }
             : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
           // Remotes are registered at run time from GET /api/remotes; none is compiled in.
           remotes: {},
-          shared: sharedConfig(appDir),
+          // The embed runs on pages without the shell: the remote provides every library.
+          shared: embed ? {} : sharedConfig(appDir),
           // Load a remote only when its route needs it, so a remote that is down breaks
           // that route alone instead of the start of the whole page.
           shareStrategy: 'loaded-first',
@@ -362,9 +367,9 @@ export function createWebConfig(options) {
           // runtime-core on globalThis and the remotes use it instead of bundling their own.
           // (`experiments.provideExternalRuntime` would do the same but registers the plugin's
           // CommonJS build, which drags a second, CommonJS copy of runtime-core into main.js.)
-          ...(host ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME] } : {}),
+          ...(role !== 'remote' ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME] } : {}),
           experiments: {
-            externalRuntime: !host,
+            externalRuntime: role === 'remote',
             // Browser only: the runtime's Node.js code paths (script loading via fs/vm) go.
             optimization: { target: 'web' },
           },
@@ -379,7 +384,10 @@ export function createWebConfig(options) {
               }),
               ...(production ? [new PreloadStartChunks(Object.keys(HOST_CHUNKS))] : []),
             ]
-          : [new PublishRemotePlugin(name.replace(/^mfe_/, ''))]),
+          : embed
+            ? // One file: a school's page asks Cuota for one script and nothing else of the host.
+              [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })]
+            : [new PublishRemotePlugin(name.replace(/^mfe_/, ''))]),
       ],
     };
   };

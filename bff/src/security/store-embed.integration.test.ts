@@ -1,8 +1,8 @@
 import request from 'supertest';
+import { UNREGISTERED_ORIGIN } from '@cuota/contracts/enrolment/embed-origins';
 import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
-import type { TestBff } from '../test-support/test-bff';
-import { UNREGISTERED_ORIGIN } from './store-embed';
+import { EMBED_HOST, REMOTES, type TestBff } from '../test-support/test-bff';
 
 // The demo seed registers the sample school site (ADR 0066).
 const SITE = 'http://127.0.0.1:3010';
@@ -55,12 +55,14 @@ test('the store API answers CORS to a registered site; a stranger gets no header
   expect(write.body.error.message).toBe(UNREGISTERED_ORIGIN);
 });
 
-test('any site may load the <cuota-store> script; it reads the store from the script origin', async () => {
+test('any site may load the <cuota-store> script: the embed host with the store version pointed at now', async () => {
   const res = await request(bff.app).get('/embed/cuota-store.js').expect(200);
   expect(res.headers['content-type']).toMatch(/^text\/javascript/);
   expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-  expect(res.text).toContain("customElements.define('cuota-store'");
-  expect(res.text).toContain('new URL(document.currentScript.src).origin');
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.text).toBe(
+    `self.cuotaStoreEmbed={api:new URL(document.currentScript.src).origin,store:"${REMOTES.store}"};\n${EMBED_HOST}`,
+  );
 });
 
 test('a registered site still needs the CSRF token of a session to write: none travels cross-site', async () => {

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
+import { UNREGISTERED_ORIGIN } from '@cuota/contracts/enrolment/embed-origins';
 import { getEmbedOrigins } from '@cuota/contracts/enrolment/endpoints/schools';
 import { forbidden } from '@cuota/service-runtime/http/http-error';
 import type { ServiceClient } from '@cuota/service-runtime/http/service-client';
@@ -16,9 +17,6 @@ const STORE_API = new RegExp(
   `^/api/v1/schools/(${UUID})/(?:online-store|validate_stock|public|logo|embed-origins)/$`,
   'i',
 );
-
-export const UNREGISTERED_ORIGIN =
-  'Este sitio no está registrado para mostrar la tienda de la escuela.';
 
 /** A school's registered origins, read from enrolment and kept briefly; none when it fails. */
 export function createEmbedOrigins(enrolment: ServiceClient, now = Date.now) {

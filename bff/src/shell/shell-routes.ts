@@ -1,9 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { createPrecompressedLookup } from '@cuota/service-runtime/http/precompressed';
 import type { BffContext } from '../bff-context';
 import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
+import { createBuiltFileReader } from './built-file';
 import { createRemotePreloads, remoteOfPage } from './remote-preloads';
 import { remoteEntriesOf } from './remotes-handlers';
 import { createShellBoot } from './shell-boot';
@@ -19,7 +19,7 @@ const HASHED_ASSET =
  */
 export function shellRoutes(ctx: BffContext, sessions: RequestHandler[]): Router {
   const dist = path.resolve(ctx.config.shellDistDir);
-  const index = createIndexReader(path.join(dist, 'index.html'));
+  const index = createBuiltFileReader(path.join(dist, 'index.html'));
   const preloads = createRemotePreloads(remoteEntriesOf(ctx));
   const boot = createShellBoot(ctx);
   const router = Router();
@@ -84,18 +84,4 @@ function withHead(html: Buffer, tags: string): string {
   const text = html.toString('utf8');
   const at = text.indexOf('</head>');
   return at < 0 ? text : text.slice(0, at) + tags + text.slice(at);
-}
-
-/** index.html, re-read only when the shell is rebuilt (its mtime changes). */
-function createIndexReader(file: string): () => Promise<Buffer | undefined> {
-  let cached: { mtimeMs: number; html: Buffer } | undefined;
-  return async () => {
-    try {
-      const { mtimeMs } = await fs.stat(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await fs.readFile(file) };
-      return cached.html;
-    } catch {
-      return undefined;
-    }
-  };
 }

@@ -141,11 +141,19 @@ export const isShellPage = (html: string) =>
   html.startsWith('<!doctype html><html lang="es"><head><title>Cuota</title>') &&
   html.endsWith('</head><body><div id="root"></div></body></html>');
 
-/** A stand-in for shell/dist: index.html, a content-hashed bundle, the remote entry. */
+/** The stand-in of the `<cuota-store>` host's build (shell/dist/embed). */
+export const EMBED_HOST = 'customElements.define("cuota-store",class extends HTMLElement{});';
+
+/**
+ * A stand-in for shell/dist: index.html, a content-hashed bundle, the remote entry, the
+ * embed host.
+ */
 async function writeTestShell(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cuota-shell-'));
   await fs.writeFile(path.join(dir, 'index.html'), SHELL_INDEX);
   await fs.writeFile(path.join(dir, 'main.3f2a9c1b7d.js'), 'console.log("shell")');
   await fs.writeFile(path.join(dir, 'remoteEntry.js'), 'var shell = {}');
+  await fs.mkdir(path.join(dir, 'embed'));
+  await fs.writeFile(path.join(dir, 'embed', 'cuota_store_embed.js'), EMBED_HOST);
   return dir;
 }

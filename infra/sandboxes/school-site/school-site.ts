@@ -61,12 +61,39 @@ export function schoolSitePage({ cuotaUrl, schoolId, schoolName }: SchoolSiteOpt
 `;
 }
 
-/** Serves the page at / (anything else is a 404), as the school's web host would. */
+/**
+ * A page with the `<cuota-store>` element alone, nothing else to load: what the embed bench
+ * measures (infra/bench/embed-first-load-scenario.ts).
+ */
+export function elementOnlyPage({ cuotaUrl, schoolId, schoolName }: SchoolSiteOptions): string {
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><title>${escape(schoolName)} · Tienda</title></head>
+<body>
+<script src="${new URL(cuotaUrl).origin}/embed/cuota-store.js" async></script>
+<cuota-store school="${escape(schoolId)}"></cuota-store>
+</body>
+</html>
+`;
+}
+
+/** Where the element-only page is served. */
+export const ELEMENT_ONLY_PATH = '/elemento';
+
+/**
+ * Serves the page at / and the element alone at /elemento (anything else is a 404), as the
+ * school's web host would.
+ */
 export async function startSchoolSite(options: SchoolSiteOptions): Promise<SchoolSite> {
-  const page = schoolSitePage(options);
+  const pages = new Map([
+    ['/', schoolSitePage(options)],
+    ['/index.html', schoolSitePage(options)],
+    [ELEMENT_ONLY_PATH, elementOnlyPage(options)],
+  ]);
   const host = options.host ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
-    if (req.url !== '/' && req.url !== '/index.html') {
+    const page = pages.get(req.url ?? '');
+    if (!page) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No encontrado');
       return;
     }

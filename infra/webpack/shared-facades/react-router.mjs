@@ -11,6 +11,7 @@ export {
   generatePath,
   Link,
   matchPath,
+  MemoryRouter,
   Navigate,
   NavLink,
   Outlet,

@@ -3,6 +3,10 @@ import { z } from 'zod';
 /** A school registers at most this many web sites that may embed its store (ADR 0066). */
 export const MAX_EMBED_ORIGINS = 20;
 
+/** What a store embedded on a site the school never registered says (ADR 0066, 0093). */
+export const UNREGISTERED_ORIGIN =
+  'Este sitio no está registrado para mostrar la tienda de la escuela.';
+
 const NOT_AN_ORIGIN =
   'Escribe el origen del sitio como https://www.tuescuela.mx (sin ruta ni parámetros).';
 

@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '@cuota/contracts/http/endpoint';
 import { fillPath } from '@cuota/contracts/http/route-path';
+import { onApiOrigin } from './api-origin';
 import { callSignature, IDEMPOTENCY_KEY_HEADER, idempotencyKeyFor } from './idempotency-key';
 
 /** A body as the caller writes it: before the schema fills in its defaults. */
@@ -35,15 +36,15 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Where a call goes, on the page's origin (some paths are at the site's root, outside
- * /api): the definition's path filled in, then its query. Also the `href` of a download
- * link (the browser sends the session cookie with it).
+ * Where a call goes, on the API's origin (the page's own but inside an embed: api-origin.ts;
+ * some paths are at the site's root, outside /api): the definition's path filled in, then its
+ * query. Also the `href` of a download link (the browser sends the session cookie with it).
  */
 export function endpointUrl<E extends AnyEndpoint>(
   endpoint: E,
   call: Pick<EndpointCall<E>, 'params' | 'query'>,
 ): string {
-  const path = fillPath(endpoint.path, call.params as Record<string, string>);
+  const path = onApiOrigin(fillPath(endpoint.path, call.params as Record<string, string>));
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== '') query.set(key, String(value));

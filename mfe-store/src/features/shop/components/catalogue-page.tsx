@@ -70,15 +70,20 @@ export function VariantPicker({ item }: { item: StoreItemView }) {
   );
 }
 
-/** /store/:schoolId — the school's visible items, with price and stock per variant. */
-export function CataloguePage({ schoolId }: { schoolId: string }) {
+/**
+ * The school's visible items, with price and stock per variant. `withDetail` links each to
+ * its own page (left out where the store has no pages of its own: `<cuota-store>`).
+ */
+export function CatalogueItems({
+  schoolId,
+  withDetail = true,
+}: {
+  schoolId: string;
+  withDetail?: boolean;
+}) {
   const { data, isLoading, isError, refetch } = useOnlineStoreQuery(schoolId);
-  const { cart } = useCart();
   return (
-    <Page title="Tienda escolar">
-      <p>
-        <UtmLink to={storePath(schoolId, 'carrito')}>Ver carrito ({cart.length})</UtmLink>
-      </p>
+    <>
       {isLoading && <Spinner label="Cargando artículos…" />}
       {isError && <ErrorState title="No pudimos cargar la tienda" onRetry={() => void refetch()} />}
       {data?.items.length === 0 && (
@@ -94,13 +99,28 @@ export function CataloguePage({ schoolId }: { schoolId: string }) {
             <p>
               <MoneyText centavos={item.price_centavos} /> MXN
             </p>
-            <p>
-              <UtmLink to={storePath(schoolId, `articulo/${item.id}`)}>Ver detalle</UtmLink>
-            </p>
+            {withDetail && (
+              <p>
+                <UtmLink to={storePath(schoolId, `articulo/${item.id}`)}>Ver detalle</UtmLink>
+              </p>
+            )}
             <VariantPicker item={item} />
           </Card>
         ))}
       </Grid>
+    </>
+  );
+}
+
+/** /store/:schoolId — the school's catalogue and the way to its cart. */
+export function CataloguePage({ schoolId }: { schoolId: string }) {
+  const { cart } = useCart();
+  return (
+    <Page title="Tienda escolar">
+      <p>
+        <UtmLink to={storePath(schoolId, 'carrito')}>Ver carrito ({cart.length})</UtmLink>
+      </p>
+      <CatalogueItems schoolId={schoolId} />
     </Page>
   );
 }

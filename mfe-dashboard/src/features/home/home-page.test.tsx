@@ -192,12 +192,16 @@ test('owner: collections a day with last month behind, as a chart and a table', 
 test('owner: this month so far against the same days of last month and of a cycle ago', async () => {
   const network = stubSchool();
   renderAs('OWNER');
-  const compared = await card('Del 1 al 18, frente a otros meses');
-  const row = async (name: RegExp) => compared.findByRole('row', { name });
+  const compared = await card('Comparación del mes');
+  expect(await compared.findByText('Lo cobrado del 1 al 18 de cada mes.')).toBeInTheDocument();
+  const figure = async (term: string) =>
+    (await compared.findByText(term, { selector: 'dt' })).nextElementSibling;
   // 6,350 against October's 9,000 and November 2025's 26,350 for the same 18 days.
-  expect(await row(/^Este mes/)).toHaveTextContent('Este mes (noviembre 2026)$6,350.00');
-  expect(await row(/^Mes anterior/)).toHaveTextContent('(octubre 2026)$9,000.00-29%');
-  expect(await row(/^Mismo mes/)).toHaveTextContent('(noviembre 2025)$26,350.00-76%');
+  expect(await figure('Este mes (noviembre 2026)')).toHaveTextContent(/^\$6,350\.00$/);
+  expect(await figure('Mes anterior (octubre 2026)')).toHaveTextContent('$9,000.00Este mes: -29%');
+  expect(await figure('Mismo mes del ciclo anterior (noviembre 2025)')).toHaveTextContent(
+    '$26,350.00Este mes: -76%',
+  );
   const asked = network.requests.map((r) => new URL(r.url).search);
   expect(asked).toEqual(
     expect.arrayContaining(['?from=2026-10-01&to=2026-10-18', '?from=2025-11-01&to=2025-11-18']),

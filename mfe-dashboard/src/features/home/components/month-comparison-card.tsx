@@ -1,10 +1,10 @@
 import type { Collections } from '@cuota/contracts/payments/figures';
-import { DataTable } from '@cuota/ui/data-table';
+import styled from 'styled-components';
 import { formatPeriod } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
 import { dayOfMonth, sameDaysMonthsBefore } from '@cuota/web-core/calendar/months';
 import { useHomeCollectionsQuery } from '../api/home-api';
-import { FigureCard } from './figure-card';
+import { Figures, FigureCard } from './figure-card';
 
 /** This month, last month and this month a cycle ago: months back from today's. */
 const COMPARED = [
@@ -12,6 +12,21 @@ const COMPARED = [
   { months: 1, label: 'Mes anterior' },
   { months: 12, label: 'Mismo mes del ciclo anterior' },
 ] as const;
+
+const Change = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  font-weight: normal;
+`;
+
+const Span = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const spanText = (day: number) =>
+  day === 1 ? 'Lo cobrado el día 1 de cada mes.' : `Lo cobrado del 1 al ${day} de cada mes.`;
 
 const change = new Intl.NumberFormat('es-MX', {
   style: 'percent',
@@ -40,32 +55,30 @@ export function MonthComparisonCard({ schoolId, today }: { schoolId: string; tod
     refetch: () => answers.forEach((a) => void a.refetch()),
   };
   return (
-    <FigureCard title={`Del 1 al ${dayOfMonth(today)}, frente a otros meses`} query={query}>
+    <FigureCard title="Comparación del mes" query={query}>
       {(collections) => {
         const current = collections[0]!.total.net_centavos;
         return (
-          <DataTable<number>
-            caption="Cobrado en los mismos días de cada mes (descontados los reembolsos)"
-            rows={[0, 1, 2]}
-            rowKey={(i) => String(i)}
-            columns={[
-              {
-                header: 'Mes',
-                cell: (i) => `${COMPARED[i]!.label} (${formatPeriod(spans[i]!.from.slice(0, 7))})`,
-              },
-              {
-                header: 'Cobrado',
-                align: 'end',
-                cell: (i) => <MoneyText centavos={collections[i]!.total.net_centavos} />,
-              },
-              {
-                header: 'Este mes, frente a él',
-                align: 'end',
-                cell: (i) =>
-                  i === 0 ? '' : changeAgainst(current, collections[i]!.total.net_centavos),
-              },
-            ]}
-          />
+          <>
+            <Span>{spanText(dayOfMonth(today))}</Span>
+            <Figures>
+              {COMPARED.map(({ label }, i) => (
+                <div key={label}>
+                  <dt>
+                    {label} ({formatPeriod(spans[i]!.from.slice(0, 7))})
+                  </dt>
+                  <dd>
+                    <MoneyText centavos={collections[i]!.total.net_centavos} />
+                    {i > 0 && (
+                      <Change>
+                        Este mes: {changeAgainst(current, collections[i]!.total.net_centavos)}
+                      </Change>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </Figures>
+          </>
         );
       }}
     </FigureCard>

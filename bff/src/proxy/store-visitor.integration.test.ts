@@ -50,7 +50,11 @@ test('a family signs up from the store with the CSRF token; without it nothing i
     .set('x-csrf-token', csrf)
     .send(family(1))
     .expect(201);
-  expect(res.body).toEqual({ message: SIGNUP_RECEIVED_MESSAGE, registered: 1 });
+  expect(res.body).toEqual({
+    message: SIGNUP_RECEIVED_MESSAGE,
+    registered: 1,
+    lead_ids: [expect.any(String)],
+  });
 });
 
 test('sign-ups are limited per network with a Spanish 429', async () => {

@@ -188,7 +188,7 @@ test('a guest who wants a CFDI to their name leaves their fiscal data with the p
   await user.click(screen.getByRole('checkbox', { name: 'Quiero factura (CFDI) a mi nombre' }));
   const pay = screen.getByRole('button', { name: 'Pagar $700.00' });
   expect(pay).toBeDisabled();
-  await user.type(screen.getByLabelText('RFC'), 'gorl850101ab1');
+  await user.type(screen.getByLabelText('RFC'), 'gorl850101aba');
   await user.type(screen.getByLabelText(/Nombre o razón social/), 'LAURA GOMEZ RUIZ');
   await user.type(screen.getByLabelText('Código postal fiscal'), '03100');
   await user.selectOptions(screen.getByLabelText('Régimen fiscal'), '612');
@@ -200,7 +200,7 @@ test('a guest who wants a CFDI to their name leaves their fiscal data with the p
   expect(await purchase!.json()).toMatchObject({
     lead_id: null,
     fiscal: {
-      tax_id: 'GORL850101AB1',
+      tax_id: 'GORL850101ABA',
       billing_name: 'LAURA GOMEZ RUIZ',
       tax_zip_code: '03100',
       tax_regime: '612',

@@ -50,10 +50,11 @@ test("another sender with the family's e-mail gets a record of their own, under 
   const stranger = { first_name: 'Intrusa', last_name: 'Ajena', email: EMAIL.toUpperCase() };
   const res = await signup(stranger, 'Beto');
   expect(res.status).toBe(201);
-  // The same answer as any sign-up: nothing tells the sender whether the e-mail was known.
+  // The same answer as any sign-up (its own new lead): nothing tells whether the e-mail was known.
   expect(res.body).toEqual({
     message: 'Recibimos tu registro. La escuela se pondrá en contacto contigo por correo.',
     registered: 1,
+    lead_ids: [expect.any(String)],
   });
   expect(await guardiansWithEmail()).toEqual([
     family,

@@ -40,7 +40,7 @@ beforeAll(async () => {
   ]);
   await saveSchoolFiscalEntity(system);
   await saveSchoolFiscalEntity(system, OTHER_SCHOOL_ID, 'payment', 'monthly');
-  await system.registerTaxpayer('MOPL850101AB5', 'LUCIA MORALES PEREZ', '03100', ['612']);
+  await system.registerTaxpayer('MOPL850101AB9', 'LUCIA MORALES PEREZ', '03100', ['612']);
   await system.registerTaxpayer('COSC8001137NA', 'CARLOS ORTEGA SALAZAR', '06600', ['605']);
   await system.publish(guardianCreatedV1, guardian(1));
   await system.publish(studentCreatedV1, student(1));
@@ -156,7 +156,7 @@ test('a guest who gives fiscal data gets a CFDI of the sale made out to them', a
     guardian_id: null,
     amount_centavos: 1_120_00,
     store: sale(null, {
-      tax_id: 'MOPL850101AB5',
+      tax_id: 'MOPL850101AB9',
       billing_name: 'LUCIA MORALES PEREZ',
       tax_zip_code: '03100',
       tax_regime: '612',
@@ -167,13 +167,13 @@ test('a guest who gives fiscal data gets a CFDI of the sale made out to them', a
   const invoice = await system.settled(paid.payin_id, '', 'other');
   expect(invoice).toMatchObject({
     status: 'success',
-    receptorRfc: 'MOPL850101AB5',
+    receptorRfc: 'MOPL850101AB9',
     billingGuardianId: null,
     orderIds: [paid.store!.order_id],
   });
   const c = await verified(invoice.stampedXml!);
   expect(c.Receptor).toMatchObject({
-    Rfc: 'MOPL850101AB5',
+    Rfc: 'MOPL850101AB9',
     Nombre: 'LUCIA MORALES PEREZ',
     DomicilioFiscalReceptor: '03100',
     RegimenFiscalReceptor: '612',

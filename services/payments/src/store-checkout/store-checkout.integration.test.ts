@@ -244,7 +244,7 @@ test('a guest’s lead and fiscal data travel with the sale; a wrong RFC is refu
   const cap = await store.item(school, 'Gorra', 15_000, 5);
   const line = [{ variant_id: cap, quantity: 1 }];
   const fiscal = {
-    tax_id: 'mopl850101ab5',
+    tax_id: 'mopl850101ab9',
     billing_name: 'LUCIA MORALES PEREZ',
     tax_zip_code: '03100',
     tax_regime: '612',
@@ -276,7 +276,7 @@ test('a guest’s lead and fiscal data travel with the sale; a wrong RFC is refu
   expect(rows[0].store).toMatchObject({
     student_id: null,
     buyer_email: 'lucia@example.com',
-    fiscal: { ...fiscal, tax_id: 'MOPL850101AB5' },
+    fiscal: { ...fiscal, tax_id: 'MOPL850101AB9' },
   });
 });
 

@@ -18,6 +18,15 @@ const me: StaffIdentity = {
   memberships: [{ school_id: 'school-1', school_name: 'Colegio del Valle', role: 'ADMISSIONS' }],
 };
 
+// The invitation page and Inicio's figures are lazy chunks: transforming their modules the first
+// time can take seconds on a busy CI machine, longer than a screen query waits (as app.test.tsx).
+beforeAll(() =>
+  Promise.all([
+    import('../features/auth/components/invitation-page'),
+    import('../features/home/home-page'),
+  ]),
+);
+
 const renderInvitation = () =>
   renderWithProviders(<DashboardApp />, {
     url: `/dashboard/invitacion/${TOKEN}`,

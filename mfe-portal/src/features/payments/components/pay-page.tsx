@@ -23,10 +23,17 @@ import { CheckoutSummary } from './checkout-summary';
 import { OwedOrders } from './owed-orders';
 import { ReferencePayment } from './reference-payment';
 
+/** SPEI and cash under the lists: the sticky bar keeps one action, so its total fits a phone. */
 const Methods = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(4)};
+  p {
+    flex-basis: 100%;
+    margin: 0;
+  }
 `;
 
 function byStudent(orders: Order[]) {
@@ -136,6 +143,23 @@ export function PayView({ schoolId }: { schoolId: string }) {
           onSelectAll={selectAll}
         />
       ))}
+      <Methods role="group" aria-label="Otras formas de pagar">
+        <p>¿Prefieres pagar por transferencia o en efectivo? Te damos la referencia.</p>
+        <Button
+          variant="secondary"
+          disabled={selection.items.length === 0}
+          onClick={() => setPaying('transfer')}
+        >
+          Transferencia (SPEI)
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={selection.items.length === 0}
+          onClick={() => setPaying('cash')}
+        >
+          Efectivo
+        </Button>
+      </Methods>
       <StickyActionBar
         label="Tu pago"
         summary={
@@ -149,28 +173,12 @@ export function PayView({ schoolId }: { schoolId: string }) {
           </p>
         }
         action={
-          <Methods role="group" aria-label="Cómo pagar">
-            <Button
-              disabled={selection.items.length === 0 || refusal !== null}
-              onClick={() => setPaying('card')}
-            >
-              Pagar con tarjeta
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={selection.items.length === 0}
-              onClick={() => setPaying('transfer')}
-            >
-              Transferencia (SPEI)
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={selection.items.length === 0}
-              onClick={() => setPaying('cash')}
-            >
-              Efectivo
-            </Button>
-          </Methods>
+          <Button
+            disabled={selection.items.length === 0 || refusal !== null}
+            onClick={() => setPaying('card')}
+          >
+            Pagar con tarjeta
+          </Button>
         }
       />
     </>

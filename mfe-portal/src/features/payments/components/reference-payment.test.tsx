@@ -46,7 +46,9 @@ async function choose(method: string) {
     }),
   );
   await user.click(
-    within(screen.getByRole('group', { name: 'Cómo pagar' })).getByRole('button', { name: method }),
+    within(screen.getByRole('group', { name: 'Otras formas de pagar' })).getByRole('button', {
+      name: method,
+    }),
   );
   return user;
 }

@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import type { Order } from '@cuota/contracts/billing/orders';
 import type { SchoolOrderPage } from '@cuota/contracts/billing/school-orders';
-import type { SentNotification } from '@cuota/contracts/notifications/entities';
+import type {
+  SaveReminderSchedule,
+  SentNotification,
+} from '@cuota/contracts/notifications/entities';
 import { expectAccessible } from '../support/accessibility';
 import { queryEnrolment } from '../support/enrolment-records';
 import { eventually } from '../support/eventually';
@@ -22,9 +25,28 @@ const journey = startJourney();
 let family: Page;
 const reminded = new Set<string>();
 
+/**
+ * The demo school keeps no quiet hours for this journey: reminders wait out 21:00–08:00 in
+ * Mexico City, and CI runs at any hour (the journey failed at 22:31 there).
+ */
+async function noQuietHours(owner: StaffApi): Promise<void> {
+  const schedule: SaveReminderSchedule = {
+    enabled: true,
+    days_before: 3,
+    on_due_day: true,
+    days_overdue: 3,
+    quiet_from: 0,
+    quiet_until: 0,
+    channels: ['MAIL'],
+  };
+  const path = `/api/v1/dashboard/schools/${journey.system.demo.school_id}/reminder-schedule/`;
+  await owner(path, schedule, 'PUT');
+}
+
 /** The school reminds the family of one order it owes, as its systems do (ADR 0014). */
 async function remindOf(owner: StaffApi, orderId: string): Promise<URL> {
   const { demo, urls } = journey.system;
+  await noQuietHours(owner);
   const since = new Date(Date.now() - 2000);
   const sent = await owner<{ queued: number }>('/api/v2/internal/schools/payment-reminder/', {
     school_id: demo.school_id,

@@ -1,8 +1,12 @@
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { SystemUnderTest } from './system-under-test';
 
-/** Calls the BFF as a staff member: GET without a body, POST with one; non-2xx throws. */
-export type StaffApi = <T = Record<string, unknown>>(path: string, body?: object) => Promise<T>;
+/** Calls the BFF as a staff member: GET without a body, POST (or `method`) with one; non-2xx throws. */
+export type StaffApi = <T = Record<string, unknown>>(
+  path: string,
+  body?: object,
+  method?: 'POST' | 'PUT',
+) => Promise<T>;
 
 /** A demo staff member's session through the BFF, as the dashboard's sign-in makes it. */
 export async function staffApi(system: SystemUnderTest, role: StaffRole): Promise<StaffApi> {
@@ -19,9 +23,9 @@ export async function staffApi(system: SystemUnderTest, role: StaffRole): Promis
     .join('; ');
   const csrf = await fetch(new URL('/api/auth/csrf', urls.portal), { headers: { cookie } });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  return async <T>(path: string, body?: object) => {
+  return async <T>(path: string, body?: object, method: 'POST' | 'PUT' = 'POST') => {
     const res = await fetch(new URL(path, urls.portal), {
-      method: body ? 'POST' : 'GET',
+      method: body ? method : 'GET',
       headers: {
         cookie,
         'x-csrf-token': csrfToken,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventDefinition } from '@cuota/contracts/events/event-envelope';
-import { afterCommit } from '@cuota/service-runtime/db/after-commit';
+import { afterCommitOrNow } from '@cuota/service-runtime/db/after-commit';
 import { currentRequestId } from '@cuota/service-runtime/request-context';
 import type { Executor } from '../transaction';
 import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
@@ -41,23 +41,49 @@ export async function enqueueEvents<D extends EventDefinition>(
   list: z.infer<D['data']>[],
 ): Promise<PendingEvent<z.infer<D['data']>>[]> {
   if (list.length === 0) return [];
+  const events = pendingEvents(definition, list);
+  await tx.execute(outboxInsert(events));
+  await eventsRecorded(tx);
+  return events;
+}
+
+/** The envelopes of `list` (validated, each with its own id), not yet recorded. */
+export function pendingEvents<D extends EventDefinition>(
+  definition: D,
+  list: z.infer<D['data']>[],
+): PendingEvent<z.infer<D['data']>>[] {
   const occurredAt = new Date().toISOString();
-  const requestId = currentRequestId() ?? null;
-  const events = list.map((data) => ({
+  return list.map((data) => ({
     id: randomUUID(),
     type: definition.type,
     version: 1 as const,
     occurred_at: occurredAt,
     data: definition.data.parse(data) as z.infer<D['data']>,
   }));
+}
+
+/**
+ * The INSERT that records `events` in the outbox: a statement, or a writing CTE of a larger
+ * one (a payin's insert records its event in the same statement, issue 18). `onlyIf` (SQL
+ * that can read the statement's other CTEs) records them only when it holds. The caller then
+ * calls `eventsRecorded`.
+ */
+export function outboxInsert(events: PendingEvent<unknown>[], onlyIf?: SQL): SQL {
   // WITH ORDINALITY: `seq` follows the list's order, as a multi-row VALUES did.
-  await tx.execute(sql`
+  return sql`
     INSERT INTO ${outboxEvents} (id, type, payload, request_id)
-    SELECT (e->>'id')::uuid, e->>'type', e, ${requestId}
+    SELECT (e->>'id')::uuid, e->>'type', e, ${currentRequestId() ?? null}
       FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS l(e, n)
-     ORDER BY n`);
-  // The relay wakes without polling: after the commit (ADR 0080), or, on an executor that
-  // runs nothing after its commit, by a NOTIFY delivered at it.
-  if (!afterCommit(tx, wakeRelay)) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
-  return events;
+     ${onlyIf ? sql`WHERE ${onlyIf}` : sql``}
+     ORDER BY n`;
+}
+
+/**
+ * The relay wakes without polling: after the commit (ADR 0080) of the transaction that
+ * recorded events, or at once after a statement of a database in autocommit (it committed);
+ * on an executor that runs nothing after its commit, by a NOTIFY delivered at it.
+ */
+export function eventsRecorded(tx: Executor): void | Promise<unknown> {
+  if (!afterCommitOrNow(tx, wakeRelay))
+    return tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { afterCommit } from './after-commit';
+import { afterCommit, afterCommitOrNow } from './after-commit';
 import { createDatabase, type Database } from './database';
 
 /**
@@ -57,4 +57,12 @@ test('a rolled-back transaction runs nothing', async () => {
 
 test('outside a transaction nothing is deferred: the caller acts at once', () => {
   expect(afterCommit(db, jest.fn())).toBe(false);
+});
+
+test("the database's own statements have committed: afterCommitOrNow runs the work at once", () => {
+  const run = jest.fn();
+  expect(afterCommitOrNow(db, run)).toBe(true);
+  expect(run).toHaveBeenCalledWith(db);
+  expect(afterCommitOrNow({}, run)).toBe(false); // not a database of createDatabase
+  expect(run).toHaveBeenCalledTimes(1);
 });

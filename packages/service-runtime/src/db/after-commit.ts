@@ -7,6 +7,8 @@ interface Transactional {
 
 /** Each open transaction (and its savepoints) → what runs after its outermost commit. */
 const pending = new WeakMap<object, Set<AfterCommit>>();
+/** The databases whose transactions run `afterCommit` work (their own statements autocommit). */
+const databases = new WeakSet<object>();
 
 /**
  * Makes every transaction of `db` run what its work registered with `afterCommit` once it
@@ -22,6 +24,7 @@ export function runningAfterCommit<D extends object>(db: D): D {
     for (const run of callbacks) run(db);
     return result;
   };
+  databases.add(db);
   return db;
 }
 
@@ -42,4 +45,15 @@ export function afterCommit(tx: object, run: AfterCommit): boolean {
   const callbacks = pending.get(tx);
   callbacks?.add(run);
   return callbacks !== undefined;
+}
+
+/**
+ * As `afterCommit`, and on such a database itself (autocommit: the statement the caller just
+ * ran has committed) runs `run` now; false only for an executor of neither kind.
+ */
+export function afterCommitOrNow(db: object, run: AfterCommit): boolean {
+  if (afterCommit(db, run)) return true;
+  if (!databases.has(db)) return false;
+  run(db);
+  return true;
 }

@@ -107,21 +107,20 @@ async function payinCharged(
   );
   const { merchant, gateway } = await deps.gateways.current(body.school_id);
 
-  const inserted = await deps.db.transaction((tx) =>
-    insertCardPayin(
-      tx,
-      {
-        ...key,
-        schoolId: body.school_id,
-        amountCentavos: amount,
-        guardianId,
-        studentIds: [...new Set(due.map((d) => d.studentId))],
-        gatewayEnvironment: merchant.environment,
-        publicMerchantId: merchant.publicMerchantId,
-        quotedAfterSeq: watermark,
-      },
-      payinItemsOf({ due, quoted }),
-    ),
+  // One statement, no transaction around it (issue 18: BEGIN and COMMIT were two of them).
+  const inserted = await insertCardPayin(
+    deps.db,
+    {
+      ...key,
+      schoolId: body.school_id,
+      amountCentavos: amount,
+      guardianId,
+      studentIds: [...new Set(due.map((d) => d.studentId))],
+      gatewayEnvironment: merchant.environment,
+      publicMerchantId: merchant.publicMerchantId,
+      quotedAfterSeq: watermark,
+    },
+    payinItemsOf({ due, quoted }),
   );
   const outcome = await gateway.charge({
     token: body.card.token,

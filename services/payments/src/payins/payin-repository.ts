@@ -1,10 +1,28 @@
-import { and, asc, count, eq, exists, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  getTableColumns,
+  gte,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
-import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
+import {
+  enqueueEvent,
+  eventsRecorded,
+  outboxInsert,
+  pendingEvents,
+} from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { claimed } from '@cuota/service-runtime/idempotency/key-on-row';
@@ -73,21 +91,47 @@ export async function insertGatewayPayin(
   payin: NewGatewayPayin,
   items: NewPayinItem[],
 ): Promise<PayinRow> {
-  const [inserted] = await tx
-    .insert(payins)
-    .values({ ...payin, status: 'pending' })
-    .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
-    .returning();
-  const row = claimed(inserted);
-  // A subscription's charge for a month with nothing open has no item (ADR 0045).
-  if (items.length > 0)
-    await tx.insert(payinItems).values(items.map((i) => ({ ...i, payinId: row.id })));
-  await enqueueEvent(tx, payinInitiatedV1, {
-    payin_id: row.id,
-    school_id: row.schoolId,
-    order_ids: items.map((i) => i.orderId),
-  });
-  return row;
+  // One statement (issue 18's burst: a checkout's transaction was BEGIN, three INSERTs and
+  // COMMIT): the payin under its key, then its items and its event only when it was inserted.
+  const id = randomUUID();
+  const initiated = pendingEvents(payinInitiatedV1, [
+    { payin_id: id, school_id: payin.schoolId, order_ids: items.map((i) => i.orderId) },
+  ]);
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(payins)
+      .values({ ...payin, id, status: 'pending' })
+      .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
+      .returning(),
+  );
+  const itemsOf = tx.$with('items_of', {}).as(
+    sql`INSERT INTO ${payinItems}
+        SELECT * FROM jsonb_populate_recordset(NULL::${payinItems}, ${itemRecords(id, items)}::jsonb)
+         WHERE EXISTS (SELECT 1 FROM ${inserted})`,
+  );
+  const event = tx
+    .$with('initiated', {})
+    .as(outboxInsert(initiated, sql`EXISTS (SELECT 1 FROM ${inserted})`));
+  const [row] = await tx.with(inserted, itemsOf, event).select().from(inserted);
+  const claimedRow = claimed(row);
+  await eventsRecorded(tx);
+  return claimedRow;
+}
+
+/** The items as `payin_items` rows (column names, driver values) of the payin `payinId`. */
+function itemRecords(payinId: string, items: NewPayinItem[]): string {
+  const columns = Object.entries(getTableColumns(payinItems));
+  return JSON.stringify(
+    items.map((item) => {
+      const row: Record<string, unknown> = { ...item, payinId };
+      return Object.fromEntries(
+        columns.map(([key, column]) => [
+          column.name,
+          row[key] == null ? null : column.mapToDriverValue(row[key]),
+        ]),
+      );
+    }),
+  );
 }
 
 /**

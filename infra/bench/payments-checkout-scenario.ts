@@ -45,6 +45,7 @@ ${load.before} / ${loadNow()} (2 cores, shared).
 | wall time, first request → last payment settled, s | ${result.seconds} | ${baseline.seconds} |
 | payments settled per second | **${result.paymentsPerSecond}** | ${baseline.perSecond} charges/s |
 | settled per second over the sandbox's charges per second | **${percentOf(result.paymentsPerSecond, baseline.perSecond)} %** | 100 % |
+| payments' CPU per settled payment, ms (its process, user + system) | ${result.paymentsCpuMsPerPayment} | |
 | checkout answer p50 / p99, ms | ${result.p50Ms} / **${result.p99Ms}** | ${baseline.p50Ms} / ${baseline.p99Ms} (charge) |
 
 Lost payments (charged, never settled): **${result.lost}**; duplicated (charged, settled or

@@ -68,6 +68,11 @@ export class ServiceProcess {
     return new ServiceProcess(child, url);
   }
 
+  /** Its process id (for its CPU time, process-cpu.ts). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Stops it as a deploy does (SIGTERM): it drains and exits, writing what it must. */
   async stop(): Promise<void> {
     await this.signal('SIGTERM');

@@ -4,6 +4,7 @@ import { percentile } from '@cuota/testing/percentile';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { KushkiGateway } from '../gateway/kushki-gateway';
 import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
+import { cpuMs } from '@cuota/testing/process-cpu';
 import { ServiceProcess } from '@cuota/testing/service-process';
 
 export interface CheckoutBenchResult {
@@ -14,6 +15,12 @@ export interface CheckoutBenchResult {
   seconds: number;
   /** Payments settled (webhook received, ledger posted, event enqueued) per second. */
   paymentsPerSecond: number;
+  /**
+   * Payments' CPU (user + system, its process) from the first request to the last payment
+   * settled, per settled payment: what the burst's limit is made of, and less noisy than the
+   * rate on a shared machine.
+   */
+  paymentsCpuMsPerPayment: number;
   /** The checkout request's answer (202), as the family waits for it. */
   p50Ms: number;
   p99Ms: number;
@@ -75,6 +82,7 @@ export async function benchCheckouts(
     h.externalUrl = payments.url;
 
     const runStarted = new Date();
+    const cpuStarted = cpuMs(payments.pid);
     const started = performance.now();
     const latencies: number[] = [];
     const answers = await Promise.all(
@@ -103,6 +111,7 @@ export async function benchCheckouts(
       () => undefined,
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuUsed = cpuMs(payments.pid) - cpuStarted;
     const settled = await settledCount();
     const { rows } = await h.books.$client.query<{ id: string; status: string }>(
       'SELECT id, status FROM payins WHERE id = ANY($1)',
@@ -129,6 +138,7 @@ export async function benchCheckouts(
       concurrency: checkouts,
       seconds: Math.round(seconds * 100) / 100,
       paymentsPerSecond: Math.round(settled / seconds),
+      paymentsCpuMsPerPayment: Math.round((10 * cpuUsed) / Math.max(settled, 1)) / 10,
       p50Ms: Math.round(percentile(latencies, 50)),
       p99Ms: Math.round(percentile(latencies, 99)),
       refused: checkouts - payinIds.length,

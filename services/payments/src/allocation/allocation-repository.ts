@@ -44,8 +44,16 @@ export async function insertAllocations(
   list: OrderAllocation[],
 ): Promise<void> {
   if (!list.length) return;
-  await tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
+  await allocationsInsert(tx, schoolId, source, list);
 }
+
+/** The INSERT of `list` (not empty), to run or to put in a larger statement as a CTE. */
+export const allocationsInsert = (
+  tx: Executor,
+  schoolId: string,
+  source: AllocationSource,
+  list: OrderAllocation[],
+) => tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
 
 /**
  * Serialises everything that allocates to a student's orders (desk payments, card
@@ -59,11 +67,13 @@ export async function lockStudents(tx: Executor, studentIds: string[]): Promise<
 
 /** The newest allocation's seq: what a quote taken now already could have seen. */
 export async function allocationWatermark(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ seq: sql<string>`coalesce(max(${allocations.seq}), 0)::text` })
-    .from(allocations);
+  const [row] = await db.select({ seq: watermarkSql() }).from(sql`(VALUES (1)) AS now(one)`);
   return Number(row!.seq);
 }
+
+/** The newest allocation's seq as a scalar subquery (text: a bigint), to read beside others. */
+export const watermarkSql = () =>
+  sql<string>`(SELECT coalesce(max(${allocations.seq}), 0)::text FROM ${allocations})`;
 
 /** What payments applied to each order: in all, and after `afterSeq` (not in the quote). */
 export async function appliedToOrders(

@@ -28,8 +28,10 @@ export async function quotePayment(
   schoolId: string,
   orderIds: string[],
   guardianId: string,
+  /** The allocation seq when the caller already read it (before this quote), else read now. */
+  watermarkRead?: number,
 ): Promise<QuotedPayment> {
-  const watermark = await allocationWatermark(deps.db);
+  const watermark = watermarkRead ?? (await allocationWatermark(deps.db));
   const quoted = await deps.billing.quote(schoolId, orderIds, guardianId);
   const due = await dueOrders(deps.db, quoted, watermark);
   if (due.some((d) => d.baseDue + d.lateFeeDue === 0))

@@ -1,6 +1,6 @@
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { Executor } from '@cuota/messaging/transaction';
-import { lockStudents, insertAllocations } from '../allocation/allocation-repository';
+import { lockStudents } from '../allocation/allocation-repository';
 import { capToDue, totalOf, type OrderAllocation } from '../allocation/allocation-rules';
 import { dueOrders } from '../allocation/due-orders';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
@@ -135,7 +135,6 @@ export async function settleCardPayin(
         : []),
     ],
   });
-  await insertAllocations(tx, payin.schoolId, { payinId: payin.id }, allocations);
   const settled = await markPayinSucceeded(tx, payin, {
     paidAt,
     allocations,

@@ -5,13 +5,16 @@ import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import { recordChargeAnswer } from '../payins/payin-answer-repository';
+import { watermarkSql } from '../allocation/allocation-repository';
 import {
   insertCardPayin,
   payinByKey,
+  payinByKeyBeside,
   type NewCardPayin,
   type PayinRow,
 } from '../payins/payin-repository';
-import { assertMayPayByCard } from '../risk/credit-profile';
+import { assertRiskAllowsCard } from '../risk/credit-profile';
+import { riskLevelSql } from '../risk/credit-profile-repository';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusFrom, paymentStatusOf } from './payment-status';
 import { payinItemsOf, quotePayment } from './quote-payment';
@@ -37,7 +40,13 @@ export async function startCheckout(
   body: Checkout,
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
-  await assertMayPayByCard(deps.db, body.school_id, guardianId);
+  // The family's risk, the payin the key holds and the allocation watermark: one statement.
+  const opening = await payinByKeyBeside(deps.db, body.school_id, idempotencyKey, {
+    riskLevel: riskLevelSql(deps.db, body.school_id, guardianId),
+    watermark: watermarkSql(),
+  });
+  assertRiskAllowsCard(opening.riskLevel);
+  let opened = true; // the first look for the key's payin is the opening read's
   const key = {
     idempotencyKey,
     requestHash: requestHash({
@@ -50,10 +59,14 @@ export async function startCheckout(
   let charged: PaymentStatus | null = null;
   const { row, replayed } = await onceOnRow({
     hash: key.requestHash,
-    find: () => payinByKey(deps.db, body.school_id, idempotencyKey),
+    find: async () => {
+      if (!opened) return payinByKey(deps.db, body.school_id, idempotencyKey);
+      opened = false;
+      return opening.payin;
+    },
     create: async () => {
       const made = await keyTakenMeanwhile(deps, body.school_id, idempotencyKey, () =>
-        payinCharged(deps, guardianId, body, key),
+        payinCharged(deps, guardianId, body, key, Number(opening.watermark)),
       );
       charged = made.answer;
       return made.payin;
@@ -93,9 +106,9 @@ async function payinCharged(
   guardianId: string,
   body: Checkout,
   key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
+  watermark: number,
 ): Promise<{ payin: PayinRow; answer: PaymentStatus | null }> {
   const {
-    watermark,
     quoted,
     due,
     amountCentavos: amount,
@@ -104,6 +117,7 @@ async function payinCharged(
     body.school_id,
     body.items.map((i) => i.order_id),
     guardianId,
+    watermark,
   );
   const { merchant, gateway } = await deps.gateways.current(body.school_id);
 

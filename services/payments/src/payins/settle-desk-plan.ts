@@ -1,5 +1,4 @@
 import type { Executor } from '@cuota/messaging/transaction';
-import { insertAllocations } from '../allocation/allocation-repository';
 import { totalOf } from '../allocation/allocation-rules';
 import type { DeskPlan } from '../desk/desk-rules';
 import { creditAccount, owedAccount, schoolAccount } from '../ledger/chart-of-accounts';
@@ -44,7 +43,6 @@ export async function settleDeskPlan(
       })),
     ],
   });
-  await insertAllocations(tx, schoolId, { payinId: payin.id }, allocations);
   await insertOwedCollections(tx, schoolId, { payinId: payin.id }, owedCollected);
   return markPayinSucceeded(tx, payin, {
     paidAt: s.paidAt,

@@ -7,6 +7,18 @@ import { guardianCreditProfiles } from '../schema';
 
 export type CreditProfileRow = typeof guardianCreditProfiles.$inferSelect;
 
+/** The family's risk level in the school as a scalar subquery (null: never judged). */
+export const riskLevelSql = (db: Executor, schoolId: string, guardianId: string) =>
+  sql<CreditProfileRow['riskLevel'] | null>`(${db
+    .select({ riskLevel: guardianCreditProfiles.riskLevel })
+    .from(guardianCreditProfiles)
+    .where(
+      and(
+        eq(guardianCreditProfiles.schoolId, schoolId),
+        eq(guardianCreditProfiles.guardianId, guardianId),
+      ),
+    )})`;
+
 export async function creditProfileOf(
   db: Executor,
   schoolId: string,

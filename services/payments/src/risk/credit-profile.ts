@@ -55,13 +55,20 @@ export async function setCreditProfile(
 
 /** Why a family may not pay by card in a school (it was judged high risk), or null. */
 export async function cardRefusalOf(db: Executor, schoolId: string, guardianId: string) {
-  const row = await creditProfileOf(db, schoolId, guardianId);
-  return row && CARD_REFUSED_RISK_LEVELS.includes(row.riskLevel) ? CARD_REFUSED_FOR_RISK : null;
+  return refusalAt((await creditProfileOf(db, schoolId, guardianId))?.riskLevel ?? null);
 }
+
+const refusalAt = (riskLevel: CreditProfileRow['riskLevel'] | null) =>
+  riskLevel && CARD_REFUSED_RISK_LEVELS.includes(riskLevel) ? CARD_REFUSED_FOR_RISK : null;
 
 /** Card checkout refuses a family the school judged high risk (spec §6), in Spanish. */
 export async function assertMayPayByCard(db: Executor, schoolId: string, guardianId: string) {
-  const refusal = await cardRefusalOf(db, schoolId, guardianId);
+  assertRiskAllowsCard((await creditProfileOf(db, schoolId, guardianId))?.riskLevel ?? null);
+}
+
+/** As assertMayPayByCard, with the family's risk level already read (null: never judged). */
+export function assertRiskAllowsCard(riskLevel: CreditProfileRow['riskLevel'] | null) {
+  const refusal = refusalAt(riskLevel);
   if (refusal) throw new HttpError(403, 'FORBIDDEN', refusal);
 }
 

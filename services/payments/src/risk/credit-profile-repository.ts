@@ -7,17 +7,19 @@ import { guardianCreditProfiles } from '../schema';
 
 export type CreditProfileRow = typeof guardianCreditProfiles.$inferSelect;
 
+/** The family's profile in the school (one per guardian and school). */
+const profileOf = (schoolId: string, guardianId: string) =>
+  and(
+    eq(guardianCreditProfiles.schoolId, schoolId),
+    eq(guardianCreditProfiles.guardianId, guardianId),
+  );
+
 /** The family's risk level in the school as a scalar subquery (null: never judged). */
 export const riskLevelSql = (db: Executor, schoolId: string, guardianId: string) =>
   sql<CreditProfileRow['riskLevel'] | null>`(${db
     .select({ riskLevel: guardianCreditProfiles.riskLevel })
     .from(guardianCreditProfiles)
-    .where(
-      and(
-        eq(guardianCreditProfiles.schoolId, schoolId),
-        eq(guardianCreditProfiles.guardianId, guardianId),
-      ),
-    )})`;
+    .where(profileOf(schoolId, guardianId))})`;
 
 export async function creditProfileOf(
   db: Executor,
@@ -27,12 +29,7 @@ export async function creditProfileOf(
   const [row] = await db
     .select()
     .from(guardianCreditProfiles)
-    .where(
-      and(
-        eq(guardianCreditProfiles.schoolId, schoolId),
-        eq(guardianCreditProfiles.guardianId, guardianId),
-      ),
-    );
+    .where(profileOf(schoolId, guardianId));
   return row ?? null;
 }
 

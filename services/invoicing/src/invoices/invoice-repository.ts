@@ -61,6 +61,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         receptorName: r.receptorName,
         receptorNote: r.receptorNote,
         guestReceptor: r.guestReceptor ?? null,
+        guestEmail: r.guestEmail ?? null,
       })),
     )
     .onConflictDoNothing({

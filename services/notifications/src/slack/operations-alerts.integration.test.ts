@@ -11,27 +11,30 @@ import { waitFor } from '@cuota/testing/wait-for';
 import {
   SCHOOL_ID,
   SCHOOL_NAME,
+  TEST_SLACK_SIGNING_SECRET,
   startNotificationsTestSystem,
   type NotificationsTestSystem,
 } from '../test-support/notifications-test-system';
-import { startSlackWebhook, type SlackWebhook } from '../test-support/slack-webhook';
-import type { SlackMessage } from './staff-alert';
+import {
+  startSlackSandbox,
+  type SlackSandbox,
+} from '@cuota/infra/sandboxes/slack/slack-sandbox.ts';
 
 jest.setTimeout(60_000);
 
-let slack: SlackWebhook<SlackMessage>;
+let slack: SlackSandbox;
 let system: NotificationsTestSystem;
 
 beforeAll(async () => {
-  slack = await startSlackWebhook<SlackMessage>();
-  system = await startNotificationsTestSystem({ slackAlertsUrl: slack.url });
+  slack = await startSlackSandbox({ port: 0, signingSecret: TEST_SLACK_SIGNING_SECRET });
+  system = await startNotificationsTestSystem({ slackAlertsUrl: slack.webhookUrl });
 });
 afterAll(async () => {
   await system?.stop();
-  await slack?.close();
+  await slack?.stop();
 });
 
-const alertsAbout = (id: string) => slack.posted.filter((a) => a.text.includes(id));
+const alertsAbout = (id: string) => slack.alerts.filter((a) => a.text.includes(id));
 
 const failedStamp = () => ({
   invoice_id: randomUUID(),

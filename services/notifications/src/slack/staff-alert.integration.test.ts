@@ -6,31 +6,35 @@ import { BOUNCING_DOMAIN } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { RETRY_NOTIFICATION_ACTION } from '@cuota/contracts/notifications/slack-interaction';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
+  TEST_SLACK_SIGNING_SECRET,
   startNotificationsTestSystem,
   type NotificationsTestSystem,
 } from '../test-support/notifications-test-system';
 import { postInteraction, pressed, slackSigned } from '../test-support/slack-press';
-import { startSlackWebhook, type SlackWebhook } from '../test-support/slack-webhook';
+import {
+  startSlackSandbox,
+  type SlackSandbox,
+} from '@cuota/infra/sandboxes/slack/slack-sandbox.ts';
 import type { failedNotificationAlert } from './staff-alert';
 
 jest.setTimeout(60_000);
 
 type Alert = ReturnType<typeof failedNotificationAlert>;
 let alerts: Alert[];
-let slack: SlackWebhook<Alert>;
+let slack: SlackSandbox;
 let system: NotificationsTestSystem;
 
 beforeAll(async () => {
-  slack = await startSlackWebhook<Alert>();
-  alerts = slack.posted;
+  slack = await startSlackSandbox({ port: 0, signingSecret: TEST_SLACK_SIGNING_SECRET });
+  alerts = slack.alerts as unknown as Alert[];
   system = await startNotificationsTestSystem({
     now: new Date('2026-09-07T16:00:00Z'),
-    slackAlertsUrl: slack.url,
+    slackAlertsUrl: slack.webhookUrl,
   });
 });
 afterAll(async () => {
   await system?.stop();
-  await slack?.close();
+  await slack?.stop();
 });
 
 interface Row {

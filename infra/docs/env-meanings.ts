@@ -84,9 +84,11 @@ export const ENV_MEANINGS: Record<string, string> = {
   TWILIO_WEBHOOK_URL: "where the messaging sandbox posts Twilio's guardian_url webhook (the BFF)",
   TREBLE_WEBHOOK_URL: "where the messaging sandbox posts Treble's guardian_url webhook (the BFF)",
   SLACK_SIGNING_SECRET:
-    "notifications: the Slack app's signing secret (X-Slack-Signature v0) of staff alerts' buttons; unset, the interaction answers 401",
+    "notifications: the Slack app's signing secret (X-Slack-Signature v0) of staff alerts' buttons; unset, the interaction answers 401. The Slack sandbox signs its presses with it",
   SLACK_ALERTS_WEBHOOK_URL:
-    "notifications: the operations channel's Slack incoming webhook, where a notification given up on is announced with «Reintentar»; unset, no alert",
+    "notifications: the operations channel's Slack incoming webhook, where a notification given up on (with «Reintentar»), a failed stamp and a declined payout are announced; unset, no alert",
+  SLACK_INTERACTION_URL:
+    "where the Slack sandbox posts an operator's press of an alert's button (the BFF's /api/v1/slack/interaction/)",
   WHATSAPP_API_URL:
     "the WhatsApp Cloud API's base with its version (Meta's Graph API, the sandbox in development); no WhatsApp without the four WHATSAPP_* of notifications",
   WHATSAPP_PHONE_NUMBER_ID: 'the business phone number notifications sends WhatsApp from',

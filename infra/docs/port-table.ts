@@ -45,6 +45,11 @@ function rows(): [string, string, Column][] {
       (p) => `${p.messagingPort}`,
     ],
     [
+      'Slack sandbox (the operations channel; signed interactions)',
+      'infra/sandboxes/slack/',
+      (p) => `${p.slackPort}`,
+    ],
+    [
       'sample school web site (the demo store embedded)',
       'infra/sandboxes/school-site/',
       (p) => `${p.schoolSitePort}`,
@@ -68,6 +73,7 @@ const PORT_FIELDS = [
   'oidcPort',
   'whatsappPort',
   'messagingPort',
+  'slackPort',
   'schoolSitePort',
 ];
 

@@ -30,6 +30,8 @@ export interface Profile {
   whatsappPort: number;
   /** The Twilio/Treble sandbox: a family writing to the school's number (ADR 0094). */
   messagingPort: number;
+  /** The Slack sandbox: Cuota's operations channel and an operator pressing (ADR 0103). */
+  slackPort: number;
   /** A sample school web site embedding the demo store (its origin is registered). */
   schoolSitePort: number;
   databasePrefix: string;
@@ -74,6 +76,7 @@ function profile(
     oidcPort: 8040 + offset,
     whatsappPort: 8050 + offset,
     messagingPort: 8060 + offset,
+    slackPort: 8070 + offset,
     schoolSitePort: 3010 + offset,
   };
 }

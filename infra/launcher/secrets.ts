@@ -19,6 +19,8 @@ export interface Secrets {
   /** What signs the Twilio and Treble guardian_url callbacks (ADR 0084, 0094). */
   twilioAuthToken: string;
   trebleWebhookToken: string;
+  /** The Slack app's signing secret: the Slack sandbox signs with it, notifications checks. */
+  slackSigningSecret: string;
 }
 
 const key = () => crypto.randomBytes(32).toString('base64');
@@ -32,6 +34,7 @@ const LATER_SECRETS = {
   whatsappAppSecret: () => crypto.randomBytes(24).toString('hex'),
   twilioAuthToken: () => crypto.randomBytes(16).toString('hex'),
   trebleWebhookToken: () => crypto.randomBytes(24).toString('hex'),
+  slackSigningSecret: () => crypto.randomBytes(16).toString('hex'),
 };
 
 /**

@@ -23,6 +23,7 @@ function banner(system: System): string {
     `  OIDC (app)        ${urls.oidc}  (sandbox: Google/Apple ID tokens for any e-mail)`,
     `  WhatsApp          ${urls.whatsapp}  (sandbox: the messages sent to families)`,
     `  Twilio/Treble     ${urls.messaging}  (sandbox: POST …/_sandbox/twilio/messages {from})`,
+    `  Slack             ${urls.slack}  (sandbox: operations alerts; POST …/_sandbox/press {value})`,
     `  Logs              ${stateDir(system.profile)}/logs/`,
     '',
     'Press Ctrl-C to stop every process.',

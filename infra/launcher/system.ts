@@ -36,6 +36,7 @@ export interface System {
     oidc: string;
     whatsapp: string;
     messaging: string;
+    slack: string;
     schoolSite: string;
   };
   supervisor: Supervisor;
@@ -73,6 +74,7 @@ export async function startSystem(
       supervisor.start(oidcSandbox(profile)),
       supervisor.start(whatsappSandbox(profile, secrets)),
       supervisor.start(messagingSandbox(profile, secrets)),
+      supervisor.start(slackSandbox(profile, secrets)),
     ]);
     await Promise.all(SERVICES.map((s) => supervisor.start(service(profile, secrets, s))));
     await seedMoney(profile, secrets, demo);
@@ -98,6 +100,7 @@ export async function startSystem(
       oidc: `${httpUrl(profile, profile.oidcPort)}/authorize?client_id=${OIDC_CLIENT_ID}`,
       whatsapp: `${httpUrl(profile, profile.whatsappPort)}/_sandbox/messages`,
       messaging: `${httpUrl(profile, profile.messagingPort)}/_sandbox/conversations`,
+      slack: `${httpUrl(profile, profile.slackPort)}/_sandbox/alerts`,
       schoolSite: `${httpUrl(profile, profile.schoolSitePort)}/`,
     },
     stop: () => supervisor.stopAll(),
@@ -115,6 +118,7 @@ function allPorts(p: Profile): number[] {
     p.oidcPort,
     p.whatsappPort,
     p.messagingPort,
+    p.slackPort,
     p.schoolSitePort,
     ...Object.values(p.remotePorts),
     ...Object.values(p.servicePorts),
@@ -182,6 +186,9 @@ function serviceEnv(profile: Profile, secrets: Secrets, s: ServiceName): Record<
           WHATSAPP_API_URL: `${httpUrl(profile, profile.whatsappPort)}/v21.0`,
           ...whatsappAccount(secrets),
           ...messagingAccounts(secrets),
+          // Alerts go to the Slack sandbox's channel; its presses are signed (ADR 0103).
+          SLACK_SIGNING_SECRET: secrets.slackSigningSecret,
+          SLACK_ALERTS_WEBHOOK_URL: slackWebhookUrl(profile),
         }
       : {}),
     // Invoicing stamps through the PAC sandbox (SW sapien's API, SAT's consulta at the same
@@ -206,8 +213,8 @@ export const DEMO_MERCHANT = {
 };
 
 /**
- * Billing's, payments' and invoicing' demo data (concepts and a billed month, the merchant's
- * credentials, the fiscal entity and CSD): run once their services answer, since each waits
+ * Billing's, payments', invoicing's and notifications' demo data (concepts and a billed month,
+ * the merchant's credentials, the fiscal entity and CSD, reminders by e-mail and WhatsApp): run once their services answer, since each waits
  * for its read models to hold the demo school. Idempotent, like enrolment's seed. `netns`: run
  * them on that host (the scale-out cluster's edge, where the PAC's control routes, which take
  * loopback callers only, answer on 127.0.0.1).
@@ -218,7 +225,7 @@ export async function seedMoney(
   demo: DemoAccess,
   netns?: string,
 ): Promise<void> {
-  const seeded = (['billing', 'payments', 'invoicing'] as const).filter((s) =>
+  const seeded = (['billing', 'payments', 'invoicing', 'notifications'] as const).filter((s) =>
     fs.existsSync(path.join(repoRoot, `services/${s}/dist/seed-main.cjs`)),
   );
   const [command, prefix] = netns
@@ -431,6 +438,25 @@ export function messagingSandbox(profile: Profile, secrets: Secrets): ProcessSpe
       TREBLE_WEBHOOK_URL: new URL('/api/v1/treble/guardian_url/', publicUrl(profile)).href,
     },
     readyUrl: `${httpUrl(profile, profile.messagingPort)}/_sandbox/conversations`,
+  };
+}
+
+/** The operations channel's incoming webhook, as the Slack sandbox serves it. */
+const slackWebhookUrl = (profile: Profile) =>
+  `${httpUrl(profile, profile.slackPort)}/services/T0CUOTA/B0ALERTS/sandbox`;
+
+export function slackSandbox(profile: Profile, secrets: Secrets): ProcessSpec {
+  return {
+    name: 'slack-sandbox',
+    args: ['infra/sandboxes/slack/main.ts'],
+    cwd: repoRoot,
+    env: {
+      PORT: String(profile.slackPort),
+      SLACK_SIGNING_SECRET: secrets.slackSigningSecret,
+      // Slack calls the BFF's public address (the contract's slackInteraction path).
+      SLACK_INTERACTION_URL: new URL('/api/v1/slack/interaction/', publicUrl(profile)).href,
+    },
+    readyUrl: `${httpUrl(profile, profile.slackPort)}/_sandbox/alerts`,
   };
 }
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { startJourney } from '../support/journey';
-import { readLoginCode } from '../support/mailbox';
+import { readLoginCode, readMailText } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
 import { VIEWPORTS } from '../support/screenshots';
 
@@ -10,6 +10,7 @@ import { VIEWPORTS } from '../support/screenshots';
  * A family pays by SPEI (ADR 0089): picks what it owes, chooses «Transferencia (SPEI)», reads
  * the CLABE, reference, amount and expiry (phone and desktop), transfers at its bank (the
  * gateway sandbox plays the bank), and finds the payment in its history without asking anyone.
+ * The same reference also reaches the family's e-mail, «Tu referencia de pago» (ADR 0103).
  */
 const journey = startJourney();
 afterAll(() => resetE2eState()); // the transfer stays paid: later journeys start from the seed
@@ -63,6 +64,10 @@ test('«Transferencia (SPEI)»: CLABE and reference at both widths; the transfer
   expect(text).toMatch(/646 180 \d{11} \d/);
   expect(text).toMatch(/Paga antes del/);
   const reference = /Referencia\s+(\d{7})/.exec(text)![1]!;
+  const { urls, demo } = journey.system;
+  const mailed = await readMailText(urls.mailbox, demo.guardian_email, new RegExp(reference));
+  expect(mailed).toMatch(/transfiere por SPEI a la CLABE 646180\d{12} \(STP\)/);
+  expect(mailed).toMatch(/Paga antes del \d{1,2} de \w+ de \d{4}, \d\d:\d\d h/);
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/cuota-spei-instructions-1280.png', fullPage: true });
   await page.setViewportSize(VIEWPORTS.phone);

@@ -26,6 +26,10 @@ export const APPROVED_TEMPLATES: Record<string, ApprovedTemplate> = {
     language: 'es_MX',
     body: 'Hola, {{1}}: el SAT no aceptaría tus facturas con estos datos: {{2}}. Corrígelos aquí: {{3}}',
   },
+  referencia_pago: {
+    language: 'es_MX',
+    body: 'Hola, {{1}}: para pagar {{2}}, {{3}}. Paga antes del {{4}} (hora del centro de México). Tu portal: {{5}}',
+  },
 };
 
 export const variablesOf = (template: ApprovedTemplate) =>

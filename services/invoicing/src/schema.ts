@@ -216,6 +216,8 @@ export const invoices = pgTable(
      * student (`student_id` ''), so the receptor comes from here, not from a billing guardian.
      */
     guestReceptor: jsonb('guest_receptor').$type<ReceptorInput>(),
+    /** Where a store guest's CFDI is e-mailed once stamped: the address they bought with. */
+    guestEmail: text('guest_email'),
     /** The sealed CFDI sent to the PAC: resent unchanged on retries (stamping is idempotent). */
     sealedXml: text('sealed_xml'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),

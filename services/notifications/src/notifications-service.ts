@@ -24,6 +24,15 @@ import { guardianUrlHandlers } from './guardian-urls/guardian-url-handlers';
 import { whatsAppWebhookHandlers } from './whatsapp/whatsapp-webhook-handlers';
 import { slackInteractionHandlers } from './slack/slack-interaction-handlers';
 import {
+  REFERENCE_CONSUMER,
+  referenceSubscriptions,
+} from './payment-references/reference-consumer';
+import {
+  PAYOUT_ALERT_CONSUMER,
+  STAMP_ALERT_CONSUMER,
+  operationsAlertSubscriptions,
+} from './slack/operations-alerts';
+import {
   DEFAULT_NOTIFICATIONS_SETTINGS,
   type NotificationsSettings,
 } from './notifications-settings';
@@ -63,12 +72,18 @@ export function createNotificationsService(
         logger: ctx.logger,
       }),
     ],
-    consumers: (ctx) => ({
-      [FAMILY_CONSUMER]: familySubscriptions(),
-      [RECEIVABLE_CONSUMER]: receivableSubscriptions(ctx.nc, ctx.ns),
-      [PAYIN_CONSUMER]: payinSubscriptions(clockOf(ctx.config)),
-      [REVERSAL_CONSUMER]: reversalSubscriptions(clockOf(ctx.config)),
-    }),
+    consumers: (ctx) => {
+      const alerts = operationsAlertSubscriptions(settings.slack?.alertsWebhookUrl, ctx.logger);
+      return {
+        [FAMILY_CONSUMER]: familySubscriptions(),
+        [RECEIVABLE_CONSUMER]: receivableSubscriptions(ctx.nc, ctx.ns),
+        [PAYIN_CONSUMER]: payinSubscriptions(clockOf(ctx.config)),
+        [REVERSAL_CONSUMER]: reversalSubscriptions(clockOf(ctx.config)),
+        [REFERENCE_CONSUMER]: referenceSubscriptions(clockOf(ctx.config)),
+        [STAMP_ALERT_CONSUMER]: alerts.stamps,
+        [PAYOUT_ALERT_CONSUMER]: alerts.payouts,
+      };
+    },
     extras: async (ctx) => {
       const { smtpUrl, mailFrom, publicUrl } = ctx.config;
       if (!smtpUrl || !mailFrom || !publicUrl) return async () => {};

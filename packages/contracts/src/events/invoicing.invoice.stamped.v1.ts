@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '@cuota/contracts/events/event-envelope';
 
-/** A CFDI was stamped by the PAC (a failed stamp publishes nothing yet). */
+/** A CFDI was stamped by the PAC (a failed stamp is invoicing.invoice.failed). */
 export const invoiceStampedV1 = defineEvent(
   'invoicing.invoice.stamped',
   z.object({

@@ -16,6 +16,8 @@ export const NOTIFICATION_TEMPLATES = [
   'wrong_data_reminder',
   /** A store sale refunded because it sold out while the payment was confirmed (ADR 0092). */
   'store_refunded',
+  /** A SPEI reference or cash voucher the family opened: how and until when to pay (ADR 0103). */
+  'payment_reference',
 ] as const;
 export const notificationTemplateSchema = z.enum(NOTIFICATION_TEMPLATES);
 export type NotificationTemplate = z.infer<typeof notificationTemplateSchema>;

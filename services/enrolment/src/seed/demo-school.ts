@@ -284,6 +284,8 @@ function parentsOf({ surname, second }: FamilyNames, n: number) {
       first_name: first,
       last_name: `${surname} ${second}`,
       email: `${slug(first)}.${slug(surname)}${n}.${p}@familias.demo.cuota.mx`,
+      // A Mexico City mobile of 10 digits, one per parent: WhatsApp reminders show (ADR 0103).
+      phone: `55${String(n).padStart(7, '0')}${p}`,
       onboarding_stage: 'COMPLETED' as const,
       billing_name: billing ? `${first} ${surname} ${second}`.toUpperCase() : null,
       tax_id: billing ? demoRfc(first, surname, second, n) : null,

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { invoiceFailedV1 } from '@cuota/contracts/events/invoicing.invoice.failed.v1';
 import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
 import { invoices, type InvoiceErrorSource, type InvoiceStatus } from '../schema';
 import type { InvoiceRequest } from './invoice-request-rules';
@@ -61,6 +62,7 @@ export async function recordInvoices(tx: Executor, list: NewInvoice[]): Promise<
         receptorName: r.receptorName,
         receptorNote: r.receptorNote,
         guestReceptor: r.guestReceptor ?? null,
+        guestEmail: r.guestEmail ?? null,
       })),
     )
     .onConflictDoNothing({
@@ -246,12 +248,16 @@ export async function markStamped(
   return row;
 }
 
+/**
+ * Failed: the refusal recorded, and `invoicing.invoice.failed` in the same commit (ADR 0103),
+ * once per failure — nothing when this worker no longer held the invoice.
+ */
 export async function markFailed(
-  db: Executor,
+  tx: Executor,
   lease: Lease,
   error: { code: string; message: string; source: InvoiceErrorSource },
 ): Promise<void> {
-  await db
+  const [row] = await tx
     .update(invoices)
     .set({
       status: 'failed',
@@ -261,7 +267,18 @@ export async function markFailed(
       leaseUntil: null,
       leaseToken: null,
     })
-    .where(leased(lease));
+    .where(leased(lease))
+    .returning();
+  if (!row) return;
+  await enqueueEvent(tx, invoiceFailedV1, {
+    invoice_id: row.id,
+    school_id: row.schoolId,
+    document: row.document,
+    total_centavos: row.totalCentavos,
+    error_code: error.code,
+    error_message: error.message,
+    error_source: error.source,
+  });
 }
 
 /** Not now: released to be taken again after `delayMs`. */

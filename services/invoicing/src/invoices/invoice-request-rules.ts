@@ -39,6 +39,8 @@ export interface InvoiceRequest extends InvoiceSourceFacts {
   studentId: string;
   /** A store guest's own fiscal data (ADR 0092); null or absent: none given. */
   guestReceptor?: ReceptorInput | null;
+  /** Where a store guest's CFDI is e-mailed once stamped (ADR 0103); null or absent: none. */
+  guestEmail?: string | null;
   part: InvoicePart;
   lines: InvoiceLineRecord[];
   orderIds: string[];

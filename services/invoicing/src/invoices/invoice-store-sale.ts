@@ -24,6 +24,7 @@ export async function invoiceStoreSale(
       ...source,
       studentId: sale.student_id ?? '',
       guestReceptor: sale.student_id ? null : guestReceptorOf(sale.fiscal),
+      guestEmail: sale.student_id ? null : sale.buyer_email,
       part: 'other',
       lines,
       orderIds: [sale.order_id],

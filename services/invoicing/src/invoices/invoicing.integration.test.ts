@@ -345,6 +345,22 @@ test('a PAC refusal (CFDI40148) fails with the postal-code message; fixed data +
     xml_url: null,
     error: { code: 'CFDI40148', message: POSTAL_CODE_MESSAGE, source: 'pac' },
   });
+  // The failed stamp is announced once, in the commit that recorded it (ADR 0103).
+  const { rows: announced } = await system.invoicing.db.$client.query(
+    "SELECT payload FROM outbox_events WHERE type = 'invoicing.invoice.failed' AND payload->'data'->>'invoice_id' = $1",
+    [failed.id],
+  );
+  expect(announced.map((r) => r.payload.data)).toEqual([
+    {
+      invoice_id: failed.id,
+      school_id: SCHOOL_ID,
+      document: 'invoice',
+      total_centavos: failed.totalCentavos,
+      error_code: 'CFDI40148',
+      error_message: POSTAL_CODE_MESSAGE,
+      error_source: 'pac',
+    },
+  ]);
 
   await system.publish(
     guardianUpdatedV1,

@@ -164,7 +164,7 @@ export class StampingWorker {
     error: { code: string; message: string },
     source: InvoiceErrorSource = 'checks',
   ): Promise<void> {
-    return markFailed(this.db, lease, { ...error, source });
+    return this.db.transaction((tx) => markFailed(tx, lease, { ...error, source }));
   }
 
   private delay(attempts: number): number {

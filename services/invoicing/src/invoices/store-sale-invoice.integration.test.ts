@@ -3,13 +3,16 @@
  * CFDI of its lines, each taxed as its item says — a uniform at 16 %, a book at 0 % — that
  * SAT's own files accept; once whatever the redeliveries. A guest's sale (ADR 0092): made out
  * to the fiscal data they gave, else to público en general — its own CFDI, or a concept of the
- * school's global invoice when the school issues one.
+ * school's global invoice when the school issues one; the guest's own CFDI is e-mailed to the
+ * address they bought with (ADR 0103).
  */
 import { randomUUID } from 'node:crypto';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
+import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
+import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
 import { waitFor } from '@cuota/testing/wait-for';
 import { cadenaOriginal } from '../cfdi/cadena-original';
 import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
@@ -32,10 +35,20 @@ jest.setTimeout(60_000);
 
 let system: InvoicingTestSystem;
 let sat: SatWorkspace;
+let smtp: SmtpSandbox;
+let mailbox: string;
 
 beforeAll(async () => {
+  smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });
+  mailbox = `http://127.0.0.1:${smtp.httpPort}/`;
   [system, sat] = await Promise.all([
-    startInvoicingTestSystem({ pacTimeoutMs: 4_000 }),
+    startInvoicingTestSystem({
+      pacTimeoutMs: 4_000,
+      config: {
+        smtpUrl: `smtp://127.0.0.1:${smtp.smtpPort}`,
+        mailFrom: 'Cuota <no-responder@cuota.test>',
+      },
+    }),
     satWorkspace('invoicing-store-'),
   ]);
   await saveSchoolFiscalEntity(system);
@@ -55,32 +68,36 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
   await sat?.remove();
+  await smtp?.stop();
 });
 
-const sale = (studentId: string | null, fiscal: StoreSale['fiscal'] = null): StoreSale => ({
-  order_id: randomUUID(),
-  student_id: studentId,
-  buyer_email: studentId ? null : 'lucia@example.com',
-  fiscal,
-  lines: [
-    {
-      variant_id: randomUUID(),
-      item_name: 'Playera polo',
-      variant_label: 'Talla 8',
-      tax: 'IVA_16',
-      unit_price_centavos: 350_00,
-      quantity: 2,
-    },
-    {
-      variant_id: randomUUID(),
-      item_name: 'Libro de lectura',
-      variant_label: '',
-      tax: 'IVA_0',
-      unit_price_centavos: 420_00,
-      quantity: 1,
-    },
-  ],
-});
+const sale = (studentId: string | null, fiscal: StoreSale['fiscal'] = null): StoreSale => {
+  const orderId = randomUUID();
+  return {
+    order_id: orderId,
+    student_id: studentId,
+    buyer_email: studentId ? null : `invitada-${orderId}@example.com`,
+    fiscal,
+    lines: [
+      {
+        variant_id: randomUUID(),
+        item_name: 'Playera polo',
+        variant_label: 'Talla 8',
+        tax: 'IVA_16',
+        unit_price_centavos: 350_00,
+        quantity: 2,
+      },
+      {
+        variant_id: randomUUID(),
+        item_name: 'Libro de lectura',
+        variant_label: '',
+        tax: 'IVA_0',
+        unit_price_centavos: 420_00,
+        quantity: 1,
+      },
+    ],
+  };
+};
 
 test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %, once', async () => {
   const studentId = student(1).student_id;
@@ -184,6 +201,15 @@ test('a guest who gives fiscal data gets a CFDI of the sale made out to them', a
     ['Libro de lectura', '55101509'],
   ]);
   expect(c).toMatchObject({ Total: '1120.00', FormaPago: '04' });
+
+  // «Tu factura»: the guest has no portal, so the CFDI comes to them, XML and PDF attached.
+  const mail = await waitForMessage(mailbox, paid.store!.buyer_email!);
+  expect(mail.subject).toMatch(/^Tu factura/);
+  expect(mail.text).toContain(`Folio fiscal (UUID): ${invoice.uuid}.`);
+  expect(mail.attachments.map((a) => a.content_type).sort()).toEqual([
+    'application/pdf',
+    'application/xml',
+  ]);
 });
 
 test('a guest without fiscal data at a per-payment school: its own CFDI to público en general', async () => {
@@ -194,6 +220,8 @@ test('a guest without fiscal data at a per-payment school: its own CFDI to públ
   const c = await verified(invoice.stampedXml!);
   expect(c.Receptor).toMatchObject({ Nombre: 'PUBLICO EN GENERAL', UsoCFDI: 'S01' });
   expect(c.InformacionGlobal?.Periodicidad).toBe('01');
+  const mail = await waitForMessage(mailbox, paid.store!.buyer_email!);
+  expect(mail.text).toContain(invoice.uuid!);
 });
 
 test('a guest without fiscal data at a school with a monthly global: a concept of it', async () => {
@@ -231,4 +259,6 @@ test('a guest without fiscal data at a school with a monthly global: a concept o
     [paid.payin_id, '0.000000'],
   ]);
   expect(c.Total).toBe('1120.00');
+  // No CFDI of their own: nothing to e-mail the guest (the global names no buyer).
+  expect(await messagesTo(mailbox, paid.store!.buyer_email!)).toEqual([]);
 });

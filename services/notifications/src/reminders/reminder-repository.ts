@@ -14,6 +14,21 @@ export async function scheduleOf(db: Executor, schoolId: string): Promise<Remind
   return row ?? DEFAULT_SCHEDULE;
 }
 
+/** A school's first schedule (the demo's seed): one it saved already is kept. True if written. */
+export async function saveScheduleIfNone(
+  db: Executor,
+  schoolId: string,
+  schedule: ReminderSchedule,
+  at: Date,
+): Promise<boolean> {
+  const written = await db
+    .insert(reminderSchedules)
+    .values({ schoolId, ...schedule, updatedAt: at })
+    .onConflictDoNothing({ target: reminderSchedules.schoolId })
+    .returning({ schoolId: reminderSchedules.schoolId });
+  return written.length > 0;
+}
+
 /** Saves a school's schedule (one row per school; the newest save wins). */
 export async function saveSchedule(
   db: Executor,

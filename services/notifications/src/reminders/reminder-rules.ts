@@ -25,6 +25,12 @@ export const DEFAULT_SCHEDULE: ReminderSchedule = {
   channels: ['MAIL'],
 };
 
+/** The demo school's (npm start): the default, by e-mail and WhatsApp (ADR 0103). */
+export const DEMO_SCHEDULE: ReminderSchedule = {
+  ...DEFAULT_SCHEDULE,
+  channels: ['MAIL', 'WHATSAPP'],
+};
+
 const DAY_MS = 86_400_000;
 
 /** `AAAA-MM-DD` plus `days` (calendar arithmetic, no time zone involved). */

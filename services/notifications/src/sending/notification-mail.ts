@@ -1,4 +1,4 @@
-import { formatMexicoDate, formatPeriod } from '@cuota/documents/date-format';
+import { formatMexicoDate, formatMexicoDateTime, formatPeriod } from '@cuota/documents/date-format';
 import { formatPesos } from '@cuota/documents/money-format';
 import { escapeHtml, type OutgoingMail } from '@cuota/service-runtime/mail/mailer';
 import type { NotificationTemplate } from '@cuota/contracts/notifications/entities';
@@ -73,6 +73,34 @@ function storeRefundedLines(row: NotificationRow): [string, string[]] {
   ];
 }
 
+/**
+ * A SPEI reference or cash voucher's sentence parts (ADR 0103), the same in an e-mail and a
+ * WhatsApp template: the exact amount, how to pay it, and «Paga antes del».
+ */
+export function referenceFacts(row: NotificationRow) {
+  const v = row.variables;
+  return {
+    amount: pesos(Number(v.amount_centavos)),
+    how: v.clabe
+      ? `transfiere por SPEI a la CLABE ${v.clabe}${v.bank ? ` (${v.bank})` : ''} con la referencia ${v.reference} en el concepto`
+      : `paga en efectivo en una tienda de conveniencia con la referencia ${v.reference}`,
+    deadline: formatMexicoDateTime(new Date(v.expires_at!)),
+  };
+}
+
+function referenceLines(row: NotificationRow): [string, string[]] {
+  const facts = referenceFacts(row);
+  return [
+    'Tu referencia de pago',
+    [
+      `Hola, ${row.variables.guardian_name}:`,
+      `Para pagar ${facts.amount}, ${facts.how}.`,
+      `Paga antes del ${facts.deadline} (hora del centro de México). Después la referencia vence y tendrás que generar otra en tu portal.`,
+      'Paga la cantidad exacta: otra cantidad no se aplica a tus pagos.',
+    ],
+  ];
+}
+
 /** A «wrong_data» reminder's problems (queued as a list) as one Spanish phrase. */
 export const problemsOf = (row: NotificationRow) =>
   dataProblemsPhrase(row.variables.problems!.split(','));
@@ -108,6 +136,7 @@ const LINES: Record<
   onboarding_reminder: onboardingLines,
   wrong_data_reminder: wrongDataLines,
   store_refunded: storeRefundedLines,
+  payment_reference: referenceLines,
 };
 
 /**

@@ -23,7 +23,7 @@ import { guardianHashesOf, schoolNamesOf } from '../families/family-repository';
 import { sendWhatsApp } from '../whatsapp/whatsapp-client';
 import type { WhatsAppSettings } from '../whatsapp/whatsapp-settings';
 import { whatsAppTemplate } from '../whatsapp/whatsapp-template';
-import { failedNotificationAlert, postFailedAlert } from '../slack/staff-alert';
+import { failedNotificationAlert, postStaffAlert } from '../slack/staff-alert';
 import { messageLink } from './message-link';
 import { notificationMail, type MessageContext } from './notification-mail';
 import { nextAttempt } from './retry-rules';
@@ -162,7 +162,7 @@ export class NotificationSender {
     if (at) return requeue(db, row.id, at, { attempts, lastError: error });
     await markFailed(db, row.id, attempts, error);
     if (this.deps.slackAlertsUrl)
-      await postFailedAlert(
+      await postStaffAlert(
         this.deps.slackAlertsUrl,
         failedNotificationAlert(row, attempts, error),
         logger,
@@ -177,11 +177,15 @@ interface PassFacts {
 }
 
 /**
- * Reminders wait for the end of quiet hours; a receipt or a refund answers the family's own
- * payment now.
+ * Reminders wait for the end of quiet hours; a receipt, a refund or a payment reference
+ * answers what the family just did, now.
  */
-const heldInQuietHours = (row: NotificationRow) =>
-  row.template !== 'payment_received' && row.template !== 'store_refunded';
+const ANSWERS: ReadonlySet<string> = new Set([
+  'payment_received',
+  'store_refunded',
+  'payment_reference',
+]);
+const heldInQuietHours = (row: NotificationRow) => !ANSWERS.has(row.template);
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

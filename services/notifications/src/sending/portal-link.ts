@@ -8,6 +8,8 @@ const LANDING: Record<NotificationTemplate, string> = {
   onboarding_reminder: 'onboarding',
   wrong_data_reminder: 'onboarding',
   store_refunded: '',
+  // Pagos shows the reference while the money is awaited (ADR 0089).
+  payment_reference: 'payments',
 };
 
 /**

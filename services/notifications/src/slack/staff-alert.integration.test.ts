@@ -2,45 +2,39 @@
  * A notification given up on is announced in Cuota's operations Slack (ADR 0094): the alert
  * says what failed and why and carries «Reintentar», whose press queues it again.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { BOUNCING_DOMAIN } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { RETRY_NOTIFICATION_ACTION } from '@cuota/contracts/notifications/slack-interaction';
 import { waitFor } from '@cuota/testing/wait-for';
 import {
+  TEST_SLACK_SIGNING_SECRET,
   startNotificationsTestSystem,
   type NotificationsTestSystem,
 } from '../test-support/notifications-test-system';
 import { postInteraction, pressed, slackSigned } from '../test-support/slack-press';
+import {
+  startSlackSandbox,
+  type SlackSandbox,
+} from '@cuota/infra/sandboxes/slack/slack-sandbox.ts';
 import type { failedNotificationAlert } from './staff-alert';
 
 jest.setTimeout(60_000);
 
 type Alert = ReturnType<typeof failedNotificationAlert>;
-const alerts: Alert[] = [];
-let slack: http.Server;
+let alerts: Alert[];
+let slack: SlackSandbox;
 let system: NotificationsTestSystem;
 
 beforeAll(async () => {
-  // Slack's incoming webhook: keeps what is posted and answers «ok» as Slack does.
-  slack = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      alerts.push(JSON.parse(body) as Alert);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => slack.listen(0, '127.0.0.1', resolve));
-  const { port } = slack.address() as AddressInfo;
+  slack = await startSlackSandbox({ port: 0, signingSecret: TEST_SLACK_SIGNING_SECRET });
+  alerts = slack.alerts as unknown as Alert[];
   system = await startNotificationsTestSystem({
     now: new Date('2026-09-07T16:00:00Z'),
-    slackAlertsUrl: `http://127.0.0.1:${port}/services/T000/B000/XXXX`,
+    slackAlertsUrl: slack.webhookUrl,
   });
 });
 afterAll(async () => {
   await system?.stop();
-  await new Promise((resolve) => slack?.close(resolve));
+  await slack?.stop();
 });
 
 interface Row {

@@ -5,6 +5,12 @@ import type { NotificationRow } from '../guardian-notifications/notification-rep
 /** How long the alert may take: the sender's pass should not wait on Slack. */
 const ALERT_TIMEOUT_MS = 5_000;
 
+/** A message of Slack's Block Kit as an incoming webhook takes it. */
+export interface SlackMessage {
+  text: string;
+  blocks: object[];
+}
+
 /**
  * The message of a notification given up on (ADR 0094), in Slack's Block Kit: what failed,
  * to whom and why, and the «Reintentar» button the interaction webhook acts on.
@@ -33,12 +39,13 @@ export function failedNotificationAlert(row: NotificationRow, attempts: number, 
 }
 
 /**
- * Posts the alert to the operations channel's incoming webhook. Best effort: a Slack outage
- * is logged, and the notification stays FAILED in the dashboard's log either way.
+ * Posts an alert to the operations channel's incoming webhook. Best effort: a Slack outage
+ * is logged; what it announces stays visible where staff look (the dashboard's log of
+ * notifications, Facturas, Dispersiones) either way.
  */
-export async function postFailedAlert(
+export async function postStaffAlert(
   webhookUrl: string,
-  alert: ReturnType<typeof failedNotificationAlert>,
+  alert: SlackMessage,
   logger: Logger,
 ): Promise<void> {
   try {

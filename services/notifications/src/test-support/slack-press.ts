@@ -1,4 +1,7 @@
-import { createHmac } from 'node:crypto';
+import {
+  blockActionsBody,
+  slackSignatureHeaders,
+} from '@cuota/infra/sandboxes/slack/slack-signature.ts';
 import {
   RETRY_NOTIFICATION_ACTION,
   slackInteraction,
@@ -10,20 +13,11 @@ import {
 
 /** A block_actions payload as Slack posts it when someone presses an alert's «Reintentar». */
 export const pressed = (notificationId: string) =>
-  new URLSearchParams({
-    payload: JSON.stringify({
-      type: 'block_actions',
-      user: { id: 'U024BE7LH', username: 'operaciones' },
-      actions: [{ action_id: RETRY_NOTIFICATION_ACTION, value: notificationId }],
-    }),
-  }).toString();
+  blockActionsBody(RETRY_NOTIFICATION_ACTION, notificationId);
 
 /** Slack's v0 signature headers of a body, at a time and with a secret (the tests' by default). */
-export function slackSigned(body: string, at: Date, secret = TEST_SLACK_SIGNING_SECRET) {
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const hmac = createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex');
-  return { 'x-slack-request-timestamp': timestamp, 'x-slack-signature': `v0=${hmac}` };
-}
+export const slackSigned = (body: string, at: Date, secret = TEST_SLACK_SIGNING_SECRET) =>
+  slackSignatureHeaders(body, at, secret);
 
 /** Posts an interaction to the BFF's path, as Slack does (form-encoded). */
 export const postInteraction = (

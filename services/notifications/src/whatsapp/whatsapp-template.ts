@@ -4,6 +4,7 @@ import {
   day,
   pesos,
   problemsOf,
+  referenceFacts,
   reminderFacts,
   type MessageContext,
 } from '../sending/notification-mail';
@@ -49,6 +50,13 @@ const TEMPLATES: Record<NotificationTemplate, { name: string; variables: Variabl
       pesos(Number(v.amount_centavos)),
       v.concepts!,
     ],
+  },
+  payment_reference: {
+    name: 'referencia_pago',
+    variables: (row) => {
+      const facts = referenceFacts(row);
+      return [row.variables.guardian_name!, facts.amount, facts.how, facts.deadline];
+    },
   },
 };
 

@@ -16,6 +16,7 @@ import {
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
+import { payinReferenceIssuedV1 } from '@cuota/contracts/events/payments.payin.reference_issued.v1';
 import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/payments/payins';
 import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
 import {
@@ -144,11 +145,11 @@ function itemRecords(payinId: string, items: NewPayinItem[]): string {
  * once: a concurrent retry's second reference does not replace the first. The row as it is.
  */
 export async function setPayinReference(
-  db: Executor,
+  tx: Executor,
   payinId: string,
   ref: { ticketNumber: string; reference: string; clabe: string | null; expiresAt: Date },
 ): Promise<PayinRow> {
-  const [row] = await db
+  const [row] = await tx
     .update(payins)
     .set({
       ticketNumber: ref.ticketNumber,
@@ -158,7 +159,19 @@ export async function setPayinReference(
     })
     .where(and(eq(payins.id, payinId), sql`${payins.paymentReference} IS NULL`))
     .returning();
-  return row ?? (await payinById(db, payinId))!;
+  if (!row) return (await payinById(tx, payinId))!;
+  // The family hears of it from notifications (ADR 0103): once, with the reference kept.
+  await enqueueEvent(tx, payinReferenceIssuedV1, {
+    payin_id: row.id,
+    school_id: row.schoolId,
+    guardian_id: row.guardianId,
+    method: row.type === 'TRANSFER_IN' ? 'transfer' : 'cash',
+    amount_centavos: row.amountCentavos,
+    reference: ref.reference,
+    clabe: ref.clabe,
+    expires_at: ref.expiresAt.toISOString(),
+  });
+  return row;
 }
 
 export interface NewDeskPayin {

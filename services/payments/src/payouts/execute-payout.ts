@@ -51,6 +51,6 @@ export async function executePayout(
   }
   if (outcome.kind === 'started')
     await setGatewayTicket(deps.db, claimed.id, outcome.ticketNumber, merchant.publicMerchantId);
-  else await declineExecution(deps.db, claimed.id, outcome.message);
+  else await deps.db.transaction((tx) => declineExecution(tx, claimed.id, outcome.message));
   return (await payoutById(deps.db, claimed.id))!;
 }

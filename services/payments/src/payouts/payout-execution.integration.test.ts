@@ -34,6 +34,13 @@ const schedule = (...args: Parameters<typeof kit.schedule>) => kit.schedule(...a
 const execute = (...args: Parameters<typeof kit.execute>) => kit.execute(...args);
 const statusOf = (id: string) => kit.statusOf(id);
 const gatewayPayouts = (id: string) => kit.gatewayPayouts(id);
+const declinedEvents = async (id: string) =>
+  (
+    await h.books.$client.query(
+      "SELECT payload FROM outbox_events WHERE type = 'payments.payout.declined' AND payload->'data'->>'payout_id' = $1",
+      [id],
+    )
+  ).rows.map((r: { payload: { data: unknown } }) => r.payload.data);
 
 test('a closed day is scheduled once, executed once by 20 at a time, approved and posted once', async () => {
   const { day, ids } = await cardDay(2, [350_000, 120_000]);
@@ -124,6 +131,16 @@ test('a declined payout keeps its reason, takes another account and goes again; 
   const declined = await h.call(treasurer(), `${PAYOUTS}${id}/`);
   expect(declined.body.status_reason).toBe('Cuenta destino rechazada por el banco.');
   expect(await h.count('ledger_transactions', 'idempotency_key = $1', [`payout:${id}`])).toBe(0);
+  // Announced once, in the commit that declined it (ADR 0103): operations hear of it in Slack.
+  expect(await declinedEvents(id)).toEqual([
+    {
+      payout_id: id,
+      school_id: school.id,
+      collected_on: day,
+      net_centavos: expect.any(Number),
+      reason: 'Cuenta destino rechazada por el banco.',
+    },
+  ]);
 
   // A notice that it was approved, signed with another secret: refused, nothing changes.
   const { ticketNumber } = (await gatewayPayouts(id))[0]!;
@@ -165,6 +182,7 @@ test('a declined payout keeps its reason, takes another account and goes again; 
   expect(await gatewayPayouts(id)).toHaveLength(2);
   expect(await h.count('ledger_transactions', 'idempotency_key = $1', [`payout:${id}`])).toBe(1);
   expect((await h.ledgerCheck()).ok).toBe(true);
+  expect(await declinedEvents(id)).toHaveLength(1);
 });
 
 test('no answer from the gateway: a Spanish 503, PROCESSING, claimed again only after a minute', async () => {

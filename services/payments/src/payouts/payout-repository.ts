@@ -6,6 +6,8 @@ import {
   type PayoutPayment,
   type ScheduledPayout,
 } from '@cuota/contracts/payments/payouts';
+import { payoutDeclinedV1 } from '@cuota/contracts/events/payments.payout.declined.v1';
+import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import {
   bankAccounts,
@@ -317,17 +319,29 @@ export async function finishPayout(
       ),
     )
     .returning();
+  if (row?.status === 'DECLINED') await announceDeclined(tx, row);
   return row ?? null;
 }
 
 /** The gateway refused the execution outright: DECLINED with its reason. */
-export async function declineExecution(db: Executor, id: string, reason: string): Promise<void> {
-  await db
+export async function declineExecution(tx: Executor, id: string, reason: string): Promise<void> {
+  const [row] = await tx
     .update(payouts)
     .set({ status: 'DECLINED', statusReason: reason, updatedAt: sql`now()` })
-    .where(
-      and(eq(payouts.id, id), eq(payouts.status, 'PROCESSING'), isNull(payouts.gatewayTicket)),
-    );
+    .where(and(eq(payouts.id, id), eq(payouts.status, 'PROCESSING'), isNull(payouts.gatewayTicket)))
+    .returning();
+  if (row) await announceDeclined(tx, row);
+}
+
+/** `payments.payout.declined` in the commit that declined it (ADR 0103): once per decline. */
+function announceDeclined(tx: Executor, row: PayoutRow) {
+  return enqueueEvent(tx, payoutDeclinedV1, {
+    payout_id: row.id,
+    school_id: row.schoolId,
+    collected_on: row.collectedOn,
+    net_centavos: row.netCentavos,
+    reason: row.statusReason ?? 'La pasarela rechazó la dispersión.',
+  });
 }
 
 /**

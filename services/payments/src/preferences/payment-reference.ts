@@ -49,7 +49,7 @@ export async function referencedPayin(deps: PaymentsDeps, payinId: string): Prom
     await deps.db.transaction((tx) => failCardPayin(tx, payin.id, error, payin.publicMerchantId!));
     throw conflict(opened.refused);
   }
-  return setPayinReference(deps.db, payin.id, opened);
+  return deps.db.transaction((tx) => setPayinReference(tx, payin.id, opened));
 }
 
 /** What the family reads to pay: the exact amount, the reference, the CLABE and its bank. */

@@ -80,6 +80,23 @@ test('SPEI: one CLABE and reference per payment; the transfer, notified 5 times,
       school.families[0]!.guardianId,
     ]),
   ).toBe(1);
+  // Five answers, one reference: the family is told of it once (ADR 0103).
+  const issued = await h.books.$client.query(
+    "SELECT payload FROM outbox_events WHERE type = 'payments.payin.reference_issued' AND payload->'data'->>'payin_id' = $1",
+    [instructions.payin_id],
+  );
+  expect(issued.rows.map((r: { payload: { data: unknown } }) => r.payload.data)).toEqual([
+    {
+      payin_id: instructions.payin_id,
+      school_id: school.id,
+      guardian_id: school.families[0]!.guardianId,
+      method: 'transfer',
+      amount_centavos: 2 * 350_000,
+      reference: instructions.reference,
+      clabe,
+      expires_at: instructions.expires_at,
+    },
+  ]);
   await h.realBilling.waitForStatus(orders[0]!, 'WAITING_PAID');
   // The family's history keeps the reference while the money is awaited.
   const history = await h.call(h.guardian(school), `/api/v1/schools/${school.id}/payins/`);

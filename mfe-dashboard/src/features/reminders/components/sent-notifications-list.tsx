@@ -36,6 +36,7 @@ const WHAT: Record<SentNotification['template'], string> = {
   onboarding_reminder: 'Completar registro',
   wrong_data_reminder: 'Corregir datos fiscales',
   store_refunded: 'Reembolso de la tienda',
+  payment_reference: 'Referencia de pago',
 };
 
 /** When the family read it, else when it arrived, else when it left. */

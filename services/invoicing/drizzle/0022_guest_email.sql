@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "guest_email" text;

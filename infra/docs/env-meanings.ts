@@ -110,6 +110,8 @@ export const ENV_MEANINGS: Record<string, string> = {
   DIST_DIR: 'the folder served (a remote’s build)',
   POSTGRES_URL: 'the server holding the `<prefix>_<service>` databases',
   CUOTA_SKIP_BUILD: '`1`: start from the existing `dist/` folders',
+  CUOTA_SOURCE_MAPS:
+    '`1`: run the services and the BFF with `--enable-source-maps` (off: 11–16 MB less each, ADR 0104)',
   CUOTA_VERBOSE:
     "`1`: copy every process's log to the console (always in `.cuota/<profile>/logs/`)",
   CUOTA_BUILD_LABEL: 'a label the remote shows (hidden), to recognise a redeployed remote',

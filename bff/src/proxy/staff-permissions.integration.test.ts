@@ -83,6 +83,25 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
     {},
   ],
   ['payins', 'payments.read', 'get', () => `/api/v1/dashboard/schools/${school()}/payins/`],
+  // Issue 23: Inicio's money figures and the month close are reports (reports.read).
+  [
+    "Inicio's collections",
+    'reports.read',
+    'get',
+    () => `/api/v1/dashboard/schools/${school()}/collections/`,
+  ],
+  [
+    "Inicio's billing figures",
+    'reports.read',
+    'get',
+    () => `/api/v1/dashboard/schools/${school()}/billing_figures/`,
+  ],
+  [
+    'the month close',
+    'reports.read',
+    'get',
+    () => `/api/v1/dashboard/schools/${school()}/month_close/`,
+  ],
   [
     'desk payment',
     'payments.collect',

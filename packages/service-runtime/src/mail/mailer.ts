@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One e-mail as the BFF and the services write it: Spanish plain text first, simple HTML second. */
 export interface OutgoingMail {
@@ -18,14 +18,20 @@ export interface Mailer {
   close(): void;
 }
 
-/** The one place a process opens its SMTP transport (SMTP_URL, MAIL_FROM). */
+/**
+ * The one place a process opens its SMTP transport (SMTP_URL, MAIL_FROM). nodemailer loads with
+ * the first mail, not at start: most processes that can mail seldom do, and it costs each
+ * of them megabytes while it sits loaded (ADR 0104).
+ */
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const opened = () =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await opened()).sendMail({ from, ...mail });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

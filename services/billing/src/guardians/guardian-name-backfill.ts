@@ -5,10 +5,15 @@ import {
 } from '@cuota/contracts/enrolment/guardian-names';
 import type { Namespace } from '@cuota/messaging/naming';
 import { RequestUnanswered, requestReply } from '@cuota/messaging/request-reply';
-import type { Executor } from '@cuota/messaging/transaction';
 import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
-import { keepNames, namelessBillingGuardians } from './guardian-name-repository';
+import type { Database } from '@cuota/service-runtime/db/database';
+import type { BillingDb } from '../billing-db';
+import {
+  GUARDIAN_NAMES_WANTED_CHANNEL,
+  keepNames,
+  namelessBillingGuardians,
+} from './guardian-name-repository';
 
 /**
  * How often billing looks for billing guardians it has no name for: a student may be billed
@@ -20,7 +25,7 @@ const UNANSWERED_MS = 30_000;
 const ASK_MS = 5_000;
 
 export interface BackfillDeps {
-  db: Executor;
+  db: BillingDb;
   nc: NatsConnection;
   ns: Namespace;
 }
@@ -58,7 +63,10 @@ export async function backfillGuardianNames({ db, nc, ns }: BackfillDeps): Promi
   }
 }
 
-/** Backfills at start, then every SWEEP_MS (ADR 0095). Answers how to stop it. */
+/**
+ * Backfills at start, then every SWEEP_MS (ADR 0095), and at once when a student arrives
+ * billed to a guardian billing has no name for (ADR 0104). Answers how to stop it.
+ */
 export function startGuardianNameBackfill(deps: BackfillDeps, logger: Logger): () => Promise<void> {
   const loop = new WorkLoop({
     name: 'guardian names backfill',
@@ -75,6 +83,10 @@ export function startGuardianNameBackfill(deps: BackfillDeps, logger: Logger): (
     },
     idleMs: SWEEP_MS,
     logger,
+    listen: {
+      db: deps.db as Database<Record<string, unknown>>,
+      channel: GUARDIAN_NAMES_WANTED_CHANNEL,
+    },
   });
   loop.start();
   return () => loop.stop();

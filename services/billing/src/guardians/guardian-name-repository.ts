@@ -4,6 +4,19 @@ import { guardianNames, studentDirectory } from '../schema';
 
 /** The only code that writes billing's copy of guardians' names (ADR 0085, 0095). */
 
+/** NOTIFY channel on which a student billed to a guardian billing has no name for wakes the sweep. */
+export const GUARDIAN_NAMES_WANTED_CHANNEL = 'cuota_billing_guardian_names_wanted';
+
+/**
+ * Wakes the names sweep (at commit) when billing has no name for `guardianId`: a new billing
+ * database's first students do not wait for the sweep's next round (ADR 0104).
+ */
+export async function wantNameOf(tx: Executor, guardianId: string) {
+  await tx.execute(sql`
+    SELECT pg_notify(${GUARDIAN_NAMES_WANTED_CHANNEL}, '')
+     WHERE NOT EXISTS (SELECT 1 FROM ${guardianNames} WHERE ${guardianNames.guardianId} = ${guardianId})`);
+}
+
 export interface GuardianName {
   guardianId: string;
   firstName: string;

@@ -8,6 +8,7 @@ import {
 import { logFacetChanges } from '../due-orders/due-facet-repository';
 import { markNameOrderChanged } from '../due-orders/name-order-repository';
 import { autoAssignToStudent } from '../concepts/auto-assign';
+import { wantNameOf } from '../guardians/guardian-name-repository';
 
 type Place = Pick<StudentRow, 'schoolId' | 'lastName' | 'firstName'> | undefined;
 type Group = Pick<StudentRow, 'schoolId' | 'level' | 'sectionId'> | undefined;
@@ -32,6 +33,7 @@ const joinedLevel = (before: Membership, after: Membership) =>
  * again (a new student has no balance yet: a bill run adds them); a move to another level,
  * section or school, or a removal, changes Adeudos' filter counts, so the student is logged.
  * A student who becomes active in a level gets its auto-assigned concepts from next month.
+ * A student billed to a guardian billing has no name for wakes the names sweep (ADR 0104).
  */
 export function directorySubscriptions(today: () => string): Subscription[] {
   return studentDirectorySubscriptions().map(({ event, handle }) => ({
@@ -43,6 +45,8 @@ export function directorySubscriptions(today: () => string): Subscription[] {
       const after = await studentById(tx, student_id);
       // A student joining a level later in the cycle: its auto-assigned concepts (ADR 0035).
       if (after && joinedLevel(before, after)) await autoAssignToStudent(tx, after, today());
+      const guardianId = after?.billingGuardianId;
+      if (guardianId && guardianId !== before?.billingGuardianId) await wantNameOf(tx, guardianId);
       if (!before) return;
       if (!sameGroup(before, after)) {
         await logFacetChanges(tx, before.schoolId, [student_id]);

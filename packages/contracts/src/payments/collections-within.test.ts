@@ -14,9 +14,9 @@ const october: Collections = {
   days: [
     { date: '2026-10-02', method: 'transfer', ...sums(485_000) },
     { date: '2026-10-18', method: 'cash', ...sums(150_000, 50_000, 2) },
-    { date: '2026-10-18', method: 'card', ...sums(0, 20_000, 0) },
+    { date: '2026-10-18', method: 'credit_card', ...sums(0, 20_000, 0) },
     { date: '2026-10-18', method: 'transfer', ...sums(100_000) },
-    { date: '2026-10-19', method: 'card', ...sums(300_000) },
+    { date: '2026-10-19', method: 'credit_card', ...sums(300_000) },
   ],
   by_method: [],
   total: sums(0),
@@ -30,7 +30,7 @@ test('the days of a range inside a read, summed by method (first seen first) and
     by_method: [
       { method: 'transfer', ...sums(585_000, 0, 2) },
       { method: 'cash', ...sums(150_000, 50_000, 2) },
-      { method: 'card', ...sums(0, 20_000, 0) },
+      { method: 'credit_card', ...sums(0, 20_000, 0) },
     ],
     total: sums(735_000, 70_000, 4),
   });
@@ -38,7 +38,7 @@ test('the days of a range inside a read, summed by method (first seen first) and
 
 test('one day, and a day without money: no rows, zero totals', () => {
   expect(collectionsWithin(october, { from: '2026-10-19', to: '2026-10-19' })).toMatchObject({
-    by_method: [{ method: 'card', ...sums(300_000) }],
+    by_method: [{ method: 'credit_card', ...sums(300_000) }],
     total: sums(300_000),
   });
   expect(collectionsWithin(october, { from: '2026-10-20', to: '2026-10-20' })).toEqual({

@@ -18,16 +18,8 @@ const money = (net: number) => ({
   net_centavos: net,
 });
 
-/** Collections by range: today, this month so far, the cycle, last month. */
+/** Collections by range: this month so far, the cycle, last month (today is this month's). */
 function collectionsOf(from: string, to: string) {
-  if (from === TODAY)
-    return {
-      from,
-      to,
-      days: [],
-      by_method: [{ method: 'cash', ...money(150_000) }],
-      total: money(150_000),
-    };
   if (from === '2026-10-01')
     return {
       from,
@@ -202,10 +194,13 @@ test('owner: this month so far against the same days of last month and of a cycl
   expect(await figure('Mismo mes del ciclo anterior (noviembre 2025)')).toHaveTextContent(
     '$26,350.00Este mes: -76%',
   );
+  // October's 18 days come with the whole of October, today with November (ADR 0097).
   const asked = network.requests.map((r) => new URL(r.url).search);
   expect(asked).toEqual(
-    expect.arrayContaining(['?from=2026-10-01&to=2026-10-18', '?from=2025-11-01&to=2025-11-18']),
+    expect.arrayContaining(['?from=2026-10-01&to=2026-10-31', '?from=2025-11-01&to=2025-11-18']),
   );
+  expect(asked).not.toContain('?from=2026-10-01&to=2026-10-18');
+  expect(asked).not.toContain(`?from=${TODAY}&to=${TODAY}`);
 });
 
 test('a month without collections says so instead of drawing an empty chart', async () => {

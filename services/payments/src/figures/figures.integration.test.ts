@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
+import { collectionsWithin } from '@cuota/contracts/payments/collections-within';
 import {
   collectionsSchema,
   graphicsSchema,
@@ -102,6 +103,13 @@ test('collections: per day and method, what came in, what voids gave back, the n
   const month = await get(figures('collections'));
   expect(month.body).toMatchObject({ from: `${today.slice(0, 8)}01`, to: today });
   expect(month.body.total).toEqual(body.total);
+});
+
+test('a range inside a read, summed by Inicio from its days, is what reading it answers', async () => {
+  const month = collectionsSchema.parse((await get(figures('collections'))).body);
+  const day = await get(figures('collections', `?from=${today}&to=${today}`));
+  expect(month.days.length).toBeGreaterThan(0);
+  expect(collectionsWithin(month, { from: today, to: today })).toEqual(day.body);
 });
 
 test("the month's collections equal what the ledger put in the school's cash, bank and gateway", async () => {

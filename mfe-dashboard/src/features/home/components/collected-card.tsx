@@ -2,7 +2,11 @@ import type { Collections } from '@cuota/contracts/payments/figures';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@cuota/contracts/payments/payins';
 import { DataTable } from '@cuota/ui/data-table';
 import { MoneyText } from '@cuota/ui/money-text';
-import { useHomeCollectionsQuery, useHomeCyclesQuery } from '../api/home-api';
+import {
+  useHomeCollectionsQuery,
+  useHomeCollectionsWithin,
+  useHomeCyclesQuery,
+} from '../api/home-api';
 import { monthStart } from '@cuota/web-core/calendar/months';
 import { cycleSoFar } from '../home-dates';
 import { Figures, FigureCard } from './figure-card';
@@ -20,9 +24,11 @@ export function CollectedCard({ schoolId, today }: { schoolId: string; today: st
   const cycles = useHomeCyclesQuery(schoolId);
   const active = cycles.data?.find((c) => c.status === 'active');
   const cycle = cycleSoFar(today, active?.starts_on);
+  const month = { schoolId, from: monthStart(today), to: today };
   const spans = {
-    today: useHomeCollectionsQuery({ schoolId, from: today, to: today }),
-    month: useHomeCollectionsQuery({ schoolId, from: monthStart(today), to: today }),
+    // Today is this month's last day so far: read with the month, not on its own.
+    today: useHomeCollectionsWithin(month, { from: today, to: today }),
+    month: useHomeCollectionsQuery(month),
     // Waits for the cycle's start, so the cycle is asked once (not a year, then the cycle).
     cycle: useHomeCollectionsQuery({ schoolId, ...cycle }, { skip: cycles.isLoading }),
   };

@@ -2,8 +2,8 @@ import type { Collections } from '@cuota/contracts/payments/figures';
 import styled from 'styled-components';
 import { formatPeriod } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
-import { dayOfMonth, sameDaysMonthsBefore } from '@cuota/web-core/calendar/months';
-import { useHomeCollectionsQuery } from '../api/home-api';
+import { dayOfMonth, lastMonth, sameDaysMonthsBefore } from '@cuota/web-core/calendar/months';
+import { useHomeCollectionsQuery, useHomeCollectionsWithin } from '../api/home-api';
 import { Figures, FigureCard } from './figure-card';
 
 /** This month, last month and this month a cycle ago: months back from today's. */
@@ -46,7 +46,8 @@ export function MonthComparisonCard({ schoolId, today }: { schoolId: string; tod
   const spans = COMPARED.map(({ months }) => sameDaysMonthsBefore(today, months));
   const answers = [
     useHomeCollectionsQuery({ schoolId, ...spans[0]! }),
-    useHomeCollectionsQuery({ schoolId, ...spans[1]! }),
+    // Last month's days come with the whole month the daily chart reads.
+    useHomeCollectionsWithin({ schoolId, ...lastMonth(today) }, spans[1]!),
     useHomeCollectionsQuery({ schoolId, ...spans[2]! }),
   ];
   const query = {

@@ -1,5 +1,5 @@
 import type { MassiveSpecialDiscount } from '@cuota/contracts/billing/bulk-jobs';
-import { badRequest, HttpError } from '@cuota/service-runtime/http/http-error';
+import { invalidField, HttpError } from '@cuota/service-runtime/http/http-error';
 import { termsOf } from '../bill-runs/run-bill';
 import type { OrderAction } from '../bulk-jobs/order-chunk';
 import type { ConceptRow } from '../concepts/concept-repository';
@@ -20,7 +20,8 @@ export function checkMassiveDiscount(concept: ConceptRow, body: DiscountParams) 
   termsOf({ ...concept, active: true }, body.period);
   const price = concept.priceCentavos;
   if (specialDiscountOn(price, specialTermsOf(body)) === null)
-    throw badRequest(
+    throw invalidField(
+      body.kind === 'PERCENT' ? 'basis_points' : 'amount_centavos',
       body.kind === 'FIXED'
         ? `El precio fijo debe ser menor que el precio del concepto (${pesos(price)}).`
         : `El descuento no puede ser mayor que el precio del concepto (${pesos(price)}).`,

@@ -121,8 +121,8 @@ test('a massive assignment: preview of students and total, confirm, progress bar
 const ANA = '5a1e0000-0000-4000-8000-000000000001';
 const LUIS = '5a1e0000-0000-4000-8000-000000000002';
 
-test('a massive discount: errors beside the amount in pesos and the reason, preview, confirm', async () => {
-  const network = stubFetch()
+const schoolWithStudents = () =>
+  stubFetch()
     .on('GET', '/api/auth/csrf', { csrfToken: 't' })
     .on('GET', `${BASE}/concepts/`, [colegiatura])
     .on('GET', `${BASE}/students/`, {
@@ -132,7 +132,10 @@ test('a massive discount: errors beside the amount in pesos and the reason, prev
       page_size: 200,
       results: [student(ANA, 'Ana'), student(LUIS, 'Luis')],
     })
-    .on('GET', `${BASE}/massive_jobs/`, [])
+    .on('GET', `${BASE}/massive_jobs/`, []);
+
+test('a massive discount: errors beside the amount in pesos and the reason, preview, confirm', async () => {
+  const network = schoolWithStudents()
     .on('GET', `${BASE}/massive_jobs/job-1/`, job({ kind: 'discount', status: 'SUCCESS' }))
     .on('POST', `${BASE}/massive_special_discounts/`, () =>
       Response.json(job({ kind: 'discount', status: 'PENDING', done: 0 }), { status: 202 }),
@@ -176,19 +179,6 @@ test('a massive discount: errors beside the amount in pesos and the reason, prev
   const progress = await screen.findByRole('region', { name: 'Avance del proceso' });
   expect(await within(progress).findByText('Descuento masivo')).toBeVisible();
 });
-
-const schoolWithStudents = () =>
-  stubFetch()
-    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
-    .on('GET', `${BASE}/concepts/`, [colegiatura])
-    .on('GET', `${BASE}/students/`, {
-      count: 2,
-      count_is_capped: false,
-      page: 1,
-      page_size: 200,
-      results: [student(ANA, 'Ana'), student(LUIS, 'Luis')],
-    })
-    .on('GET', `${BASE}/massive_jobs/`, []);
 
 test('a massive scholarship: each problem beside its field, and a 400 marks the field it names', async () => {
   const late =

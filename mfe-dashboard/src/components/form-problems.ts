@@ -44,5 +44,6 @@ export function problemsOfAnswer<F extends string>(
     const field = fieldOf[detail.path];
     if (field) problems[field] ??= detail.message;
   }
-  return Object.keys(problems).length > 0 ? problems : { form: readError(error).message };
+  if (Object.keys(problems).length === 0) problems.form = readError(error).message;
+  return problems;
 }

@@ -251,3 +251,37 @@ test('a massive disassignment: the month and the students beside their fields; a
   const alerts = await screen.findAllByRole('alert');
   expect(alerts.map((a) => a.textContent)).toEqual(['El concepto está desactivado.']);
 });
+
+test('a role offers only the jobs it may start; one that may start none reads the history only', async () => {
+  schoolWithStudents();
+  const grantsOnly = staffSession({
+    memberships: [
+      {
+        school_id: SCHOOL,
+        role: 'ADMINISTRATIVE_DIRECTOR',
+        permissions: ['billing.read', 'scholarships.write'],
+      },
+    ],
+  });
+  const first = renderWithProviders(<MassiveJobsPage />, {
+    url: '/d',
+    path: '/d',
+    session: grantsOnly,
+  });
+  const kinds = within(await screen.findByLabelText('Qué hacer')).getAllByRole('option');
+  expect(kinds.map((o) => o.textContent)).toEqual([
+    'Otorgar una beca (porcentaje)',
+    'Dar un descuento especial (un mes del concepto)',
+  ]);
+  first.unmount();
+
+  const accountant = staffSession({ memberships: [{ school_id: SCHOOL, role: 'ACCOUNTANT' }] });
+  renderWithProviders(<MassiveJobsPage />, { url: '/d', path: '/d', session: accountant });
+  expect(
+    await screen.findByText(
+      'Tu rol puede consultar el historial, pero no iniciar procesos masivos.',
+    ),
+  ).toBeVisible();
+  expect(screen.queryByLabelText('Qué hacer')).toBeNull();
+  expect(await screen.findByText('Aún no hay procesos masivos.')).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { massiveSpecialDiscountSchema } from '@cuota/contracts/billing/bulk-jobs';
 import { formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
 import { useState } from 'react';
+import styled from 'styled-components';
 import { Button } from '@cuota/ui/button';
 import { FormColumn, FormError } from '@cuota/ui/form-pieces';
 import { Page } from '@cuota/ui/page';
@@ -29,6 +30,13 @@ import {
 import { isRunning, JobErrors, KIND_LABELS, MassiveJobProgress } from './massive-job-progress';
 import { basisPoints, EMPTY, Preview, type Draft, type Kind } from './massive-job-preview';
 
+/** The school's students to tick: a box of their own, so 200 of them do not push the form away. */
+const StudentChoices = styled.div`
+  max-height: 20rem;
+  overflow-y: auto;
+  margin-top: ${({ theme }) => theme.space(2)};
+`;
+
 type Field = 'concept' | 'period' | 'percent' | 'value' | 'reason' | 'students';
 /** Where the form shows a problem: beside its field, or below it all. */
 type Problems = Partial<Record<Field | 'form', string>>;
@@ -46,17 +54,36 @@ const fieldsOf = (kind: Kind): Record<string, Field> => ({
   ...(kind === 'discount' ? VALUE_FIELDS : { basis_points: 'percent', amount_centavos: 'percent' }),
 });
 
+const KIND_OPTIONS: Record<Kind, string> = {
+  assignment: 'Asignar un concepto',
+  disassignment: 'Quitar un concepto (cancela órdenes sin pagos)',
+  scholarship: 'Otorgar una beca (porcentaje)',
+  discount: 'Dar un descuento especial (un mes del concepto)',
+};
+
+/** The kinds the member's role may start: billing.write assigns, scholarships.write grants. */
+function useStartableKinds(): Kind[] {
+  const canAssign = useGrant('billing.write');
+  const canGrant = useGrant('scholarships.write');
+  return [
+    ...(canAssign ? (['assignment', 'disassignment'] as const) : []),
+    ...(canGrant ? (['scholarship', 'discount'] as const) : []),
+  ];
+}
+
 function MassiveJobForm({
   schoolId,
+  kinds,
   onStarted,
 }: {
   schoolId: string;
+  /** What the role may start: never empty. */
+  kinds: Kind[];
   onStarted: (id: string) => void;
 }) {
-  const canAssign = useGrant('billing.write');
-  const canGrant = useGrant('scholarships.write');
   const concepts = useConceptsQuery(schoolId);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const start: Draft = { ...EMPTY, kind: kinds[0]! };
+  const [draft, setDraft] = useState<Draft>(start);
   const [previewing, setPreviewing] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const concept = concepts.data?.find((c) => c.id === draft.conceptId);
@@ -72,7 +99,6 @@ function MassiveJobForm({
     setDraft((d) => ({ ...d, ...changes }));
     setPreviewing(false);
   };
-  const allowed = draft.kind === 'scholarship' || draft.kind === 'discount' ? canGrant : canAssign;
   const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
   const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
   const discount = () =>
@@ -135,7 +161,7 @@ function MassiveJobForm({
       setPreviewing(false);
       return setProblems(problemsOfAnswer(answer.error, fieldsOf(draft.kind)));
     }
-    setDraft(EMPTY);
+    setDraft(start);
     setPreviewing(false);
     onStarted(answer.data.id);
   };
@@ -157,10 +183,11 @@ function MassiveJobForm({
         value={draft.kind}
         onChange={(e) => set({ kind: e.target.value as Kind })}
       >
-        <option value="assignment">Asignar un concepto</option>
-        <option value="disassignment">Quitar un concepto (cancela órdenes sin pagos)</option>
-        <option value="scholarship">Otorgar una beca (porcentaje)</option>
-        <option value="discount">Dar un descuento especial (un mes del concepto)</option>
+        {kinds.map((k) => (
+          <option key={k} value={k}>
+            {KIND_OPTIONS[k]}
+          </option>
+        ))}
       </SelectField>
       <SelectField
         label="Concepto"
@@ -229,41 +256,35 @@ function MassiveJobForm({
             />{' '}
             Todos
           </label>
-          {rows.map((s) => (
-            <label key={s.id} style={{ display: 'block' }}>
-              <input
-                type="checkbox"
-                checked={draft.studentIds.includes(s.id)}
-                onChange={(e) =>
-                  set({
-                    studentIds: e.target.checked
-                      ? [...draft.studentIds, s.id]
-                      : draft.studentIds.filter((id) => id !== s.id),
-                  })
-                }
-              />{' '}
-              {s.first_name} {s.last_name}
-              {s.enrolment_code && ` · ${s.enrolment_code}`}
-            </label>
-          ))}
+          <StudentChoices>
+            {rows.map((s) => (
+              <label key={s.id} style={{ display: 'block' }}>
+                <input
+                  type="checkbox"
+                  checked={draft.studentIds.includes(s.id)}
+                  onChange={(e) =>
+                    set({
+                      studentIds: e.target.checked
+                        ? [...draft.studentIds, s.id]
+                        : draft.studentIds.filter((id) => id !== s.id),
+                    })
+                  }
+                />{' '}
+                {s.first_name} {s.last_name}
+                {s.enrolment_code && ` · ${s.enrolment_code}`}
+              </label>
+            ))}
+          </StudentChoices>
         </fieldset>
       )}
       {problems.form && <FormError>{problems.form}</FormError>}
       {previewing && concept ? (
         <>
           <Preview draft={draft} price={concept.price_centavos} />
-          <Button onClick={() => void confirm()} disabled={!allowed}>
-            Confirmar
-          </Button>
+          <Button onClick={() => void confirm()}>Confirmar</Button>
         </>
       ) : (
-        <Button
-          type="submit"
-          disabled={!allowed}
-          title={allowed ? undefined : 'Tu rol no puede hacer esto.'}
-        >
-          Ver vista previa
-        </Button>
+        <Button type="submit">Ver vista previa</Button>
       )}
     </FormColumn>
   );
@@ -300,11 +321,16 @@ function MassiveJobHistory({ schoolId }: { schoolId: string }) {
  */
 export function MassiveJobsPage() {
   const schoolId = useCurrentSchool().school?.id;
+  const kinds = useStartableKinds();
   const [jobId, setJobId] = useState<string | null>(null);
   if (!schoolId) return null;
   return (
     <Page title="Procesos masivos" narrow>
-      <MassiveJobForm schoolId={schoolId} onStarted={setJobId} />
+      {kinds.length > 0 ? (
+        <MassiveJobForm schoolId={schoolId} kinds={kinds} onStarted={setJobId} />
+      ) : (
+        <p>Tu rol puede consultar el historial, pero no iniciar procesos masivos.</p>
+      )}
       {jobId && <MassiveJobProgress key={jobId} schoolId={schoolId} jobId={jobId} />}
       <h2>Historial</h2>
       <MassiveJobHistory schoolId={schoolId} />

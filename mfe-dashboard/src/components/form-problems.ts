@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import { formatMoney } from '@cuota/ui/money';
+import { errorDetails, readError } from '@cuota/web-core/api/api-error';
 
 /**
  * The API counts money in centavos and says so; the forms are in pesos, so their money fields
@@ -27,5 +28,22 @@ export function problemsFrom<F extends string>(
     const field: F | 'form' = fieldOf[path] ?? 'form';
     problems[field] ??= field !== 'form' && moneyFields.has(field) ? inPesos(issue) : issue.message;
   }
+  return problems;
+}
+
+/**
+ * A refused request's problems: each field its `details` name beside that field (the first
+ * per field); when it names none this form shows, its message below the form.
+ */
+export function problemsOfAnswer<F extends string>(
+  error: unknown,
+  fieldOf: Record<string, F>,
+): Partial<Record<F | 'form', string>> {
+  const problems: Partial<Record<F | 'form', string>> = {};
+  for (const detail of errorDetails(error)) {
+    const field = fieldOf[detail.path];
+    if (field) problems[field] ??= detail.message;
+  }
+  if (Object.keys(problems).length === 0) problems.form = readError(error).message;
   return problems;
 }

@@ -26,3 +26,6 @@ export const unauthenticated = (message = 'Inicia sesión para continuar.') =>
   new HttpError(401, 'UNAUTHENTICATED', message);
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
 export const badRequest = (message: string) => new HttpError(400, 'BAD_REQUEST', message);
+/** A 400 about one field of the body: the form marks that field (`details`) with `message`. */
+export const invalidField = (path: string, message: string) =>
+  new HttpError(400, 'VALIDATION_FAILED', message, [{ path, message }]);

@@ -1,5 +1,5 @@
 import { waitFor } from '@cuota/testing/wait-for';
-import { RUNNER_DEFAULTS, runChunk, wakeRunnerOf } from '../bulk-jobs/bulk-job-runner';
+import { RUNNER_DEFAULTS, wakeRunnerOf } from '../bulk-jobs/bulk-job-runner';
 import { saveBulkJob } from '../bulk-jobs/bulk-job-repository';
 import {
   OTHER_SCHOOL,
@@ -9,6 +9,7 @@ import {
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
+import { chunkOf } from '../test-support/bulk-job-school';
 import { INLINE_STUDENTS, startBillRun } from './bill-run-job';
 
 jest.setTimeout(60_000);
@@ -65,8 +66,7 @@ async function heldRun(period: string, token: string) {
     return run;
   });
 }
-const chunk = (id: string, token: string) =>
-  h.service.db.transaction((tx) => runChunk(tx, id, token, o));
+const chunk = (id: string, token: string) => chunkOf(h, id, token, o);
 
 /** Each student's order of the period once, and the billed events adding up to them. */
 async function billedOnce(period: string) {

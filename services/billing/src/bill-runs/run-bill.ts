@@ -1,6 +1,6 @@
 import type { Executor } from '@cuota/messaging/transaction';
 import { formatPeriod } from '@cuota/documents/date-format';
-import { badRequest, conflict } from '@cuota/service-runtime/http/http-error';
+import { invalidField, conflict } from '@cuota/service-runtime/http/http-error';
 import type { ConceptRow } from '../concepts/concept-repository';
 import { dueOnOf } from '../orders/calendar';
 import { invalidateFacets } from '../due-orders/due-facet-repository';
@@ -21,12 +21,13 @@ export function termsOf(concept: ConceptRow, period: string | undefined): BillTe
     throw conflict('El concepto está desactivado: actívalo para generar órdenes.');
   if (concept.recurrence === 'MONTHLY') {
     if (!period || !concept.periods.includes(period))
-      throw badRequest(
+      throw invalidField(
+        'period',
         `Elige uno de los meses del concepto: ${concept.periods.map(formatPeriod).join(', ')}.`,
       );
     return { period, dueOn: dueOnOf(period, concept.dueDay!) };
   }
-  if (period) throw badRequest('Un concepto de pago único no lleva periodo.');
+  if (period) throw invalidField('period', 'Un concepto de pago único no lleva periodo.');
   return { period: null, dueOn: concept.dueOn! };
 }
 

@@ -4,29 +4,15 @@ import type {
   MassiveDisassignment,
 } from '@cuota/contracts/billing/bulk-jobs';
 import type { Executor } from '@cuota/messaging/transaction';
-import { HttpError } from '@cuota/service-runtime/http/http-error';
 import { billChunkOfRun, billPeriod, termsOf, type BillTerms } from '../bill-runs/run-bill';
 import { conceptById, type ConceptRow } from '../concepts/concept-repository';
 import { editOrder } from '../orders/correct-order';
-import { ordersOfConceptPeriod } from '../orders/order-adjustment-repository';
 import { hasMoney, ORDER_HAS_PAYMENTS } from '../orders/order-adjustment-rules';
 import { grantScholarships, type ScholarshipGrant } from '../scholarships/grant-scholarship';
-import type { BulkJobError, BulkJobRow } from './bulk-job-repository';
-import { discountChunk } from '../special-charges/massive-special-discount';
-import { chunkStudents, NO_ORDER, NOT_ACTIVE } from './chunk-student-repository';
-
-/**
- * One chunk of a job's students, in the chunk's transaction (ADR 0040): does what it can and
- * answers the students it could not do, each with its Spanish reason. Every step is idempotent
- * on its own as well (the orders' unique key, a cancelled order stays cancelled), so even a
- * chunk done twice would bill nothing twice; the lease makes sure it is not.
- */
-export type ChunkStep = (
-  tx: Executor,
-  job: BulkJobRow,
-  studentIds: string[],
-  now: Date,
-) => Promise<BulkJobError[]>;
+import { discountOrder } from '../special-charges/massive-special-discount';
+import type { BulkJobRow } from './bulk-job-repository';
+import { chunkStudents, NOT_ACTIVE } from './chunk-student-repository';
+import { eachOrderOfChunk, orEveryone, type ChunkStep, type OrderAction } from './order-chunk';
 
 const OTHER_LEVEL = 'Este alumno es de otro nivel que el del concepto.';
 
@@ -35,19 +21,6 @@ async function termsOfJob(tx: Executor, job: BulkJobRow) {
   const params = job.params as MassiveAssignment;
   const { row: concept } = await conceptById(tx, params.concept_id);
   return { concept, terms: termsOf(concept, params.period) };
-}
-
-/** The whole chunk fails with the reason a concept no longer allows it (deactivated meanwhile). */
-async function orEveryone(
-  ids: string[],
-  work: () => Promise<BulkJobError[]>,
-): Promise<BulkJobError[]> {
-  try {
-    return await work();
-  } catch (e) {
-    if (!(e instanceof HttpError) || e.status >= 500) throw e;
-    return ids.map((id) => ({ student_id: id, student_name: null, reason: e.message }));
-  }
 }
 
 /**
@@ -92,36 +65,18 @@ function assignable(concept: ConceptRow, s: { status: string | null; level: stri
   return concept.level !== null && s.level !== concept.level ? OTHER_LEVEL : null;
 }
 
-const disassignChunk: ChunkStep = (tx, job, ids, now) =>
-  orEveryone(ids, async () => {
-    const params = job.params as MassiveDisassignment;
-    const students = await chunkStudents(tx, job.schoolId, ids);
-    const orders = await ordersOfConceptPeriod(tx, {
-      schoolId: job.schoolId,
-      conceptId: params.concept_id,
-      period: params.period ?? null,
-      studentIds: ids,
-    });
-    const orderOf = new Map(orders.map((o) => [o.studentId, o]));
-    const errors: BulkJobError[] = [];
-    for (const id of ids) {
-      const order = orderOf.get(id);
-      if (!order) {
-        errors.push(students.error(id, NO_ORDER));
-        continue;
-      }
-      // Decided on the locked order: a payment landing meanwhile keeps it (ADR 0035).
-      const after = await editOrder(
-        tx,
-        job.schoolId,
-        order.id,
-        (locked) => (hasMoney(locked) ? [] : [{ kind: 'canceled', canceledAt: now }]),
-        { reason: params.reason, by: job.createdBy, byName: null },
-      );
-      if (!after.canceledAt) errors.push(students.error(id, ORDER_HAS_PAYMENTS));
-    }
-    return errors;
-  });
+/** A massive disassignment cancels the order, unless a payment landed on it meanwhile. */
+const cancelOrder: OrderAction = async (tx, job, order, now) => {
+  const params = job.params as MassiveDisassignment;
+  const after = await editOrder(
+    tx,
+    job.schoolId,
+    order.id,
+    (locked) => (hasMoney(locked) ? [] : [{ kind: 'canceled', canceledAt: now }]),
+    { reason: params.reason, by: job.createdBy, byName: null },
+  );
+  return after.canceledAt ? null : ORDER_HAS_PAYMENTS;
+};
 
 const scholarshipChunk: ChunkStep = async (tx, job, ids) => {
   // The job keeps the body without its students: the grant each of them gets.
@@ -133,10 +88,14 @@ const scholarshipChunk: ChunkStep = async (tx, job, ids) => {
   return errors;
 };
 
+/**
+ * Each kind's action on a chunk, for the one runner loop (runChunk): the set-based kinds bill
+ * or grant the chunk at once; the per-order kinds share eachOrderOfChunk's loop (ADR 0098).
+ */
 export const CHUNK_STEPS: Record<BulkJobKind, ChunkStep> = {
   assignment: assignChunk,
-  disassignment: disassignChunk,
+  disassignment: eachOrderOfChunk(cancelOrder),
   scholarship: scholarshipChunk,
   bill_run: billRunChunk,
-  discount: discountChunk,
+  discount: eachOrderOfChunk(discountOrder),
 };

@@ -1,52 +1,44 @@
-import { waitFor } from '@cuota/testing/wait-for';
 import {
   OTHER_SCHOOL,
-  SCHOOL,
   staff,
-  startBillingHarness,
   studentId,
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
-import { claimBulkJob, insertBulkJob } from './bulk-job-repository';
-import { MAX_ATTEMPTS, RUNNER_DEFAULTS, runChunk, wakeRunnerOf } from './bulk-job-runner';
+import {
+  BASE,
+  chunkOf,
+  finishedJob,
+  heldJob,
+  jobOf,
+  PRICE,
+  startBulkJobSchool,
+} from '../test-support/bulk-job-school';
+import { claimBulkJob } from './bulk-job-repository';
+import { MAX_ATTEMPTS, RUNNER_DEFAULTS, wakeRunnerOf } from './bulk-job-runner';
 
 jest.setTimeout(60_000);
 
 let h: BillingHarness;
 let conceptId: string;
-const BASE = `/api/v1/dashboard/schools/${SCHOOL}`;
 const treasurer = staff('TREASURER');
 const STRANGER = '99999999-9999-4999-8999-999999999999';
-const PRICE = 485_000;
 
 beforeAll(async () => {
-  h = await startBillingHarness({ now: () => new Date('2026-09-01T18:00:00Z') });
   // 1, 2: elementary and active; 3: another school's; 4: inactive; 5: another level.
-  await h.enrol({}, {}, { school_id: OTHER_SCHOOL }, { status: 'inactive' }, { level: 'middle' });
-  const concept = await h.call(staff('OWNER'), '/api/v1/dashboard/concepts/', {
-    json: {
-      school_id: SCHOOL,
-      name: 'Colegiatura',
-      concept_type: 'MONTHLY_FEE',
-      recurrence: 'MONTHLY',
-      price_centavos: PRICE,
-      level: 'elementary',
-      periods: ['2026-09', '2026-10'],
-      due_day: 10,
-    },
-  });
-  conceptId = concept.body.id;
+  ({ h, conceptId } = await startBulkJobSchool(
+    {},
+    {},
+    { school_id: OTHER_SCHOOL },
+    { status: 'inactive' },
+    { level: 'middle' },
+  ));
 });
 afterAll(() => h?.dispose());
 
 const ids = (...n: number[]) => n.map(studentId);
-const job = async (id: string) => (await h.call(treasurer, `${BASE}/massive_jobs/${id}/`)).body;
-const finished = (id: string) =>
-  waitFor(async () => {
-    const j = await job(id);
-    return ['PENDING', 'STARTED', 'RETRYING'].includes(j.status) ? null : j;
-  });
+const job = (id: string) => jobOf(h, id);
+const finished = (id: string) => finishedJob(h, id);
 const ordersOf = (period: string) =>
   h.query<Json>(
     `SELECT student_id, scholarship_centavos, canceled_at FROM orders
@@ -105,8 +97,7 @@ test('a retry goes through the failed students again and bills nobody twice', as
 
 test('a runner killed mid-job: the next claim resumes after its last chunk, nothing twice', async () => {
   const dead = '00000000-dead-4000-8000-000000000000';
-  const row = await insertBulkJob(h.service.db, {
-    schoolId: SCHOOL,
+  const row = await heldJob(h, dead, {
     kind: 'scholarship',
     params: {
       kind: 'PERCENT',
@@ -117,12 +108,10 @@ test('a runner killed mid-job: the next claim resumes after its last chunk, noth
     },
     studentIds: ids(1, 2, 4),
     createdBy: 'user-TREASURER',
-    leaseToken: dead,
-    leaseUntil: new Date(Date.now() + 3_600_000),
   });
   // The dying runner commits one chunk (student 1), then is killed.
   const o = { ...RUNNER_DEFAULTS, chunkSize: 1 };
-  expect(await h.service.db.transaction((tx) => runChunk(tx, row.id, dead, o))).toBe(true);
+  expect(await chunkOf(h, row.id, dead, o)).toBe(true);
   expect(await job(row.id)).toMatchObject({ status: 'PENDING', done: 1 });
   await h.query(`UPDATE bulk_jobs SET lease_until = now() - interval '1 second' WHERE id = $1`, [
     row.id,
@@ -130,7 +119,7 @@ test('a runner killed mid-job: the next claim resumes after its last chunk, noth
   wakeRunnerOf(h.service.db);
   expect(await finished(row.id)).toMatchObject({ status: 'SUCCESS', done: 3, failed: 0 });
   // The dead runner's token no longer commits anything.
-  expect(await h.service.db.transaction((tx) => runChunk(tx, row.id, dead, o))).toBe(false);
+  expect(await chunkOf(h, row.id, dead, o)).toBe(false);
   const grants = await h.query<Json>(
     'SELECT student_id, count(*)::int AS n FROM scholarships GROUP BY student_id ORDER BY 1',
   );
@@ -174,19 +163,16 @@ test('a massive disassignment cancels unpaid orders; a paid one stays, with its 
 
 test('cancel: a running job stops at its next chunk, what was done stays; twice is a 409', async () => {
   const held = '00000000-0000-4000-8000-00000000beef';
-  const row = await insertBulkJob(h.service.db, {
-    schoolId: SCHOOL,
+  const row = await heldJob(h, held, {
     kind: 'assignment',
     params: { concept_id: conceptId, period: '2026-10' },
     studentIds: ids(1, 4),
     createdBy: null,
-    leaseToken: held,
-    leaseUntil: new Date(Date.now() + 3_600_000),
   });
   const canceled = await h.call(treasurer, `${BASE}/massive_jobs/${row.id}/cancel/`, { json: {} });
   expect(canceled.body).toMatchObject({ status: 'PENDING', cancel_requested: true });
   const o = RUNNER_DEFAULTS;
-  expect(await h.service.db.transaction((tx) => runChunk(tx, row.id, held, o))).toBe(false);
+  expect(await chunkOf(h, row.id, held, o)).toBe(false);
   expect(await job(row.id)).toMatchObject({ status: 'CANCELED', done: 0 });
   expect((await ordersOf('2026-10')).length).toBe(2); // student 4 was not billed
   const twice = await h.call(treasurer, `${BASE}/massive_jobs/${row.id}/cancel/`, { json: {} });
@@ -195,14 +181,11 @@ test('cancel: a running job stops at its next chunk, what was done stays; twice 
 });
 
 test('a held job is not claimed again; one that keeps killing its runner ends FAILED', async () => {
-  const row = await insertBulkJob(h.service.db, {
-    schoolId: SCHOOL,
+  const row = await heldJob(h, '00000000-0000-4000-8000-0000000000aa', {
     kind: 'assignment',
     params: { concept_id: conceptId, period: '2026-10' },
     studentIds: ids(1),
     createdBy: null,
-    leaseToken: '00000000-0000-4000-8000-0000000000aa',
-    leaseUntil: new Date(Date.now() + 3_600_000),
   });
   expect(await claimBulkJob(h.service.db, 60_000)).toBeUndefined();
   await h.query(

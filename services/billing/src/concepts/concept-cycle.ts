@@ -1,5 +1,5 @@
 import { formatPeriod } from '@cuota/documents/date-format';
-import { badRequest } from '@cuota/service-runtime/http/http-error';
+import { badRequest, invalidField } from '@cuota/service-runtime/http/http-error';
 import { addDays, addMonths } from '../orders/calendar';
 
 /** What a concept's cycle is read from: its months, or a one-time concept's due date. */
@@ -37,7 +37,8 @@ export function requireDueInCycle(concept: ConceptDates, dueOn: string): void {
 export function requireStartInCycle(concept: ConceptDates, startsOn: string): void {
   const cycle = cycleOf(concept);
   if (cycle && startsOn > cycle.to)
-    throw badRequest(
+    throw invalidField(
+      'starts_on',
       `La beca empezaría después del ciclo del concepto: elige una fecha ${monthsOf(cycle)}.`,
     );
 }

@@ -1,6 +1,6 @@
 import type { CreateScholarship } from '@cuota/contracts/billing/scholarships';
 import type { Executor } from '@cuota/messaging/transaction';
-import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
+import { invalidField, notFound } from '@cuota/service-runtime/http/http-error';
 import { studentById } from '@cuota/student-directory/student-directory-repository';
 import { requireStartInCycle } from '../concepts/concept-cycle';
 import { conceptById, UNKNOWN_CONCEPT } from '../concepts/concept-repository';
@@ -26,7 +26,8 @@ export async function checkConcept(tx: Executor, schoolId: string, input: Create
   if (row.schoolId !== schoolId) throw notFound(UNKNOWN_CONCEPT);
   requireStartInCycle(row, input.starts_on);
   if (input.kind === 'AMOUNT' && input.amount_centavos > row.priceCentavos)
-    throw badRequest(
+    throw invalidField(
+      'amount_centavos',
       `La beca no puede ser mayor que el precio del concepto (${pesos(row.priceCentavos)}).`,
     );
 }

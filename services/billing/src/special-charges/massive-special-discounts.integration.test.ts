@@ -1,42 +1,30 @@
-import { waitFor } from '@cuota/testing/wait-for';
 import {
   OTHER_SCHOOL,
   SCHOOL,
   staff,
-  startBillingHarness,
   studentId,
   type BillingHarness,
   type Json,
 } from '../test-support/billing-harness';
-import { insertBulkJob } from '../bulk-jobs/bulk-job-repository';
-import { RUNNER_DEFAULTS, runChunk } from '../bulk-jobs/bulk-job-runner';
+import {
+  BASE,
+  chunkOf,
+  finishedJob,
+  heldJob,
+  PRICE,
+  startBulkJobSchool,
+} from '../test-support/bulk-job-school';
 
 jest.setTimeout(60_000);
 
 let h: BillingHarness;
 let conceptId: string;
-const BASE = `/api/v1/dashboard/schools/${SCHOOL}`;
 const MASSIVE = `${BASE}/massive_special_discounts/`;
 const treasurer = staff('TREASURER');
-const PRICE = 485_000;
 
 beforeAll(async () => {
-  h = await startBillingHarness({ now: () => new Date('2026-09-01T18:00:00Z') });
   // 1, 2, 3: elementary and active; 4: another school's.
-  await h.enrol({}, {}, {}, { school_id: OTHER_SCHOOL });
-  const concept = await h.call(staff('OWNER'), '/api/v1/dashboard/concepts/', {
-    json: {
-      school_id: SCHOOL,
-      name: 'Colegiatura',
-      concept_type: 'MONTHLY_FEE',
-      recurrence: 'MONTHLY',
-      price_centavos: PRICE,
-      level: 'elementary',
-      periods: ['2026-09', '2026-10'],
-      due_day: 10,
-    },
-  });
-  conceptId = concept.body.id;
+  ({ h, conceptId } = await startBulkJobSchool({}, {}, {}, { school_id: OTHER_SCHOOL }));
   await h.call(staff('OWNER'), '/book-keeper/massive_concept_assignments/', {
     json: { school_id: SCHOOL, concept_id: conceptId, period: '2026-09' },
   });
@@ -49,11 +37,7 @@ beforeAll(async () => {
 afterAll(() => h?.dispose());
 
 const ids = (...n: number[]) => n.map(studentId);
-const finished = (id: string) =>
-  waitFor(async () => {
-    const j = (await h.call(treasurer, `${BASE}/massive_jobs/${id}/`)).body;
-    return ['PENDING', 'STARTED', 'RETRYING'].includes(j.status) ? null : j;
-  });
+const finished = (id: string) => finishedJob(h, id);
 const september = () =>
   h.query<Json>(
     `SELECT student_id, discount_centavos, total_centavos FROM orders
@@ -122,8 +106,7 @@ test('a 10 % discount for many students: each unpaid order discounted, a reason 
 test('a chunk done again (a runner killed before it knew) discounts nothing twice', async () => {
   const before = await written();
   const token = '00000000-0000-4000-8000-0000000000d1';
-  const row = await insertBulkJob(h.service.db, {
-    schoolId: SCHOOL,
+  const row = await heldJob(h, token, {
     kind: 'discount',
     params: {
       concept_id: conceptId,
@@ -134,12 +117,8 @@ test('a chunk done again (a runner killed before it knew) discounts nothing twic
     },
     studentIds: ids(1, 3),
     createdBy: 'user-TREASURER',
-    leaseToken: token,
-    leaseUntil: new Date(Date.now() + 3_600_000),
   });
-  expect(await h.service.db.transaction((tx) => runChunk(tx, row.id, token, RUNNER_DEFAULTS))).toBe(
-    true,
-  );
+  expect(await chunkOf(h, row.id, token)).toBe(true);
   expect(await written()).toEqual({ ...before, jobs: before.jobs + 1 });
   expect((await september()).map((o) => o.discount_centavos)).toEqual([48_500, 0, 48_500]);
 });

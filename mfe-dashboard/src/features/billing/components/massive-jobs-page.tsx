@@ -1,17 +1,17 @@
 import { massiveSpecialDiscountSchema } from '@cuota/contracts/billing/bulk-jobs';
 import { formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
 import { useState } from 'react';
+import styled from 'styled-components';
 import { Button } from '@cuota/ui/button';
-import { FieldLabel, FormColumn, FormError, Select } from '@cuota/ui/form-pieces';
+import { FormColumn, FormError } from '@cuota/ui/form-pieces';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
-import { TextField } from '@cuota/ui/text-field';
-import { readError } from '@cuota/web-core/api/api-error';
+import { SelectField, TextField } from '@cuota/ui/text-field';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
-import { problemsFrom } from '../../../components/form-problems';
+import { problemsFrom, problemsOfAnswer } from '../../../components/form-problems';
 import {
   grantBody,
   GrantValueFields,
@@ -30,23 +30,60 @@ import {
 import { isRunning, JobErrors, KIND_LABELS, MassiveJobProgress } from './massive-job-progress';
 import { basisPoints, EMPTY, Preview, type Draft, type Kind } from './massive-job-preview';
 
-/** Where the form shows a problem: beside the discount's value or the reason, or below it all. */
-type Problems = Partial<Record<'value' | 'reason' | 'form', string>>;
+/** The school's students to tick: a box of their own, so 200 of them do not push the form away. */
+const StudentChoices = styled.div`
+  max-height: 20rem;
+  overflow-y: auto;
+  margin-top: ${({ theme }) => theme.space(2)};
+`;
 
-/** Where a massive discount's problems land: beside its value or its reason, else below. */
-const FIELDS = { ...VALUE_FIELDS, reason: 'reason' } as const;
+type Field = 'concept' | 'period' | 'percent' | 'value' | 'reason' | 'students';
+/** Where the form shows a problem: beside its field, or below it all. */
+type Problems = Partial<Record<Field | 'form', string>>;
+
+/**
+ * Which field each path of a body (the schema's or a 400's `details`) is: a scholarship's
+ * value is its percentage, a discount's its kind's value; the start date follows the concept.
+ */
+const fieldsOf = (kind: Kind): Record<string, Field> => ({
+  concept_id: 'concept',
+  starts_on: 'concept',
+  period: 'period',
+  reason: 'reason',
+  student_ids: 'students',
+  ...(kind === 'discount' ? VALUE_FIELDS : { basis_points: 'percent', amount_centavos: 'percent' }),
+});
+
+const KIND_OPTIONS: Record<Kind, string> = {
+  assignment: 'Asignar un concepto',
+  disassignment: 'Quitar un concepto (cancela órdenes sin pagos)',
+  scholarship: 'Otorgar una beca (porcentaje)',
+  discount: 'Dar un descuento especial (un mes del concepto)',
+};
+
+/** The kinds the member's role may start: billing.write assigns, scholarships.write grants. */
+function useStartableKinds(): Kind[] {
+  const canAssign = useGrant('billing.write');
+  const canGrant = useGrant('scholarships.write');
+  return [
+    ...(canAssign ? (['assignment', 'disassignment'] as const) : []),
+    ...(canGrant ? (['scholarship', 'discount'] as const) : []),
+  ];
+}
 
 function MassiveJobForm({
   schoolId,
+  kinds,
   onStarted,
 }: {
   schoolId: string;
+  /** What the role may start: never empty. */
+  kinds: Kind[];
   onStarted: (id: string) => void;
 }) {
-  const canAssign = useGrant('billing.write');
-  const canGrant = useGrant('scholarships.write');
   const concepts = useConceptsQuery(schoolId);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const start: Draft = { ...EMPTY, kind: kinds[0]! };
+  const [draft, setDraft] = useState<Draft>(start);
   const [previewing, setPreviewing] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const concept = concepts.data?.find((c) => c.id === draft.conceptId);
@@ -62,7 +99,6 @@ function MassiveJobForm({
     setDraft((d) => ({ ...d, ...changes }));
     setPreviewing(false);
   };
-  const allowed = draft.kind === 'scholarship' || draft.kind === 'discount' ? canGrant : canAssign;
   const period = concept?.recurrence === 'MONTHLY' ? { period: draft.period } : {};
   const base = { concept_id: draft.conceptId, student_ids: draft.studentIds };
   const discount = () =>
@@ -73,24 +109,28 @@ function MassiveJobForm({
       ...grantBody(draft.discount),
     });
 
-  /** What the form alone can tell is wrong, before asking the API. */
-  const problemOf = (): string | null => {
-    if (!concept) return 'Elige un concepto.';
-    if (draft.kind !== 'scholarship' && concept.recurrence === 'MONTHLY' && !draft.period)
-      return 'Elige el mes.';
-    if (draft.kind === 'scholarship' && basisPoints(draft.percent) === null)
-      return 'Escribe un porcentaje entre 0.01 y 100.';
-    if (draft.kind !== 'assignment' && draft.reason.trim().length < 3)
-      return 'Escribe el motivo (al menos 3 letras).';
-    return draft.studentIds.length === 0 ? 'Elige al menos un alumno.' : null;
-  };
-  /** A discount's value and reason are checked by its schema, beside their fields and in pesos. */
+  /** What the form alone can tell is wrong before asking the API, each beside its field. */
+  const localProblems = (): Problems => ({
+    ...(!concept && { concept: 'Elige un concepto.' }),
+    ...(draft.kind !== 'scholarship' &&
+      concept?.recurrence === 'MONTHLY' &&
+      !draft.period && { period: 'Elige el mes.' }),
+    ...(draft.kind === 'scholarship' &&
+      basisPoints(draft.percent) === null && {
+        percent: 'Escribe un porcentaje entre 0.01 y 100.',
+      }),
+    ...(draft.kind !== 'assignment' &&
+      draft.reason.trim().length < 3 && { reason: 'Escribe el motivo (al menos 3 letras).' }),
+    ...(concept && draft.studentIds.length === 0 && { students: 'Elige al menos un alumno.' }),
+  });
+  /** A discount is checked by its schema too: its value in pesos, beside the fields. */
   const check = (): Problems => {
     const parsed = draft.kind === 'discount' && concept ? discount() : null;
-    if (parsed?.success === false)
-      return problemsFrom(parsed.error.issues, FIELDS, moneyValue(draft.discount));
-    const problem = problemOf();
-    return problem ? { form: problem } : {};
+    const schema =
+      parsed?.success === false
+        ? problemsFrom(parsed.error.issues, fieldsOf('discount'), moneyValue(draft.discount))
+        : {};
+    return { ...localProblems(), ...schema };
   };
 
   const confirm = async () => {
@@ -117,8 +157,11 @@ function MassiveJobForm({
                   reason: draft.reason,
                 },
               });
-    if ('error' in answer) return setProblems({ form: readError(answer.error).message });
-    setDraft(EMPTY);
+    if ('error' in answer) {
+      setPreviewing(false);
+      return setProblems(problemsOfAnswer(answer.error, fieldsOf(draft.kind)));
+    }
+    setDraft(start);
     setPreviewing(false);
     onStarted(answer.data.id);
   };
@@ -135,45 +178,49 @@ function MassiveJobForm({
         setPreviewing(Object.keys(found).length === 0);
       }}
     >
-      <FieldLabel>
-        Qué hacer
-        <Select value={draft.kind} onChange={(e) => set({ kind: e.target.value as Kind })}>
-          <option value="assignment">Asignar un concepto</option>
-          <option value="disassignment">Quitar un concepto (cancela órdenes sin pagos)</option>
-          <option value="scholarship">Otorgar una beca (porcentaje)</option>
-          <option value="discount">Dar un descuento especial (un mes del concepto)</option>
-        </Select>
-      </FieldLabel>
-      <FieldLabel>
-        Concepto
-        <Select
-          value={draft.conceptId}
-          onChange={(e) => set({ conceptId: e.target.value, period: '', studentIds: [] })}
+      <SelectField
+        label="Qué hacer"
+        value={draft.kind}
+        onChange={(e) => set({ kind: e.target.value as Kind })}
+      >
+        {kinds.map((k) => (
+          <option key={k} value={k}>
+            {KIND_OPTIONS[k]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Concepto"
+        error={problems.concept}
+        value={draft.conceptId}
+        onChange={(e) => set({ conceptId: e.target.value, period: '', studentIds: [] })}
+      >
+        <option value="">Elige un concepto</option>
+        {concepts.data?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      {concept?.recurrence === 'MONTHLY' && draft.kind !== 'scholarship' && (
+        <SelectField
+          label="Mes"
+          error={problems.period}
+          value={draft.period}
+          onChange={(e) => set({ period: e.target.value })}
         >
-          <option value="">Elige un concepto</option>
-          {concepts.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
+          <option value="">Elige el mes</option>
+          {concept.periods.map((p) => (
+            <option key={p} value={p}>
+              {formatPeriod(p)}
             </option>
           ))}
-        </Select>
-      </FieldLabel>
-      {concept?.recurrence === 'MONTHLY' && draft.kind !== 'scholarship' && (
-        <FieldLabel>
-          Mes
-          <Select value={draft.period} onChange={(e) => set({ period: e.target.value })}>
-            <option value="">Elige el mes</option>
-            {concept.periods.map((p) => (
-              <option key={p} value={p}>
-                {formatPeriod(p)}
-              </option>
-            ))}
-          </Select>
-        </FieldLabel>
+        </SelectField>
       )}
       {draft.kind === 'scholarship' && (
         <TextField
           label="Porcentaje de beca"
+          error={problems.percent}
           inputMode="decimal"
           value={draft.percent}
           onChange={(e) => set({ percent: e.target.value })}
@@ -196,8 +243,11 @@ function MassiveJobForm({
         />
       )}
       {concept && (
-        <fieldset>
+        <fieldset aria-describedby={problems.students ? 'massive-students-error' : undefined}>
           <legend>Alumnos activos {students.data && `(${rows.length})`}</legend>
+          {problems.students && (
+            <FormError id="massive-students-error">{problems.students}</FormError>
+          )}
           <label>
             <input
               type="checkbox"
@@ -206,41 +256,35 @@ function MassiveJobForm({
             />{' '}
             Todos
           </label>
-          {rows.map((s) => (
-            <label key={s.id} style={{ display: 'block' }}>
-              <input
-                type="checkbox"
-                checked={draft.studentIds.includes(s.id)}
-                onChange={(e) =>
-                  set({
-                    studentIds: e.target.checked
-                      ? [...draft.studentIds, s.id]
-                      : draft.studentIds.filter((id) => id !== s.id),
-                  })
-                }
-              />{' '}
-              {s.first_name} {s.last_name}
-              {s.enrolment_code && ` · ${s.enrolment_code}`}
-            </label>
-          ))}
+          <StudentChoices>
+            {rows.map((s) => (
+              <label key={s.id} style={{ display: 'block' }}>
+                <input
+                  type="checkbox"
+                  checked={draft.studentIds.includes(s.id)}
+                  onChange={(e) =>
+                    set({
+                      studentIds: e.target.checked
+                        ? [...draft.studentIds, s.id]
+                        : draft.studentIds.filter((id) => id !== s.id),
+                    })
+                  }
+                />{' '}
+                {s.first_name} {s.last_name}
+                {s.enrolment_code && ` · ${s.enrolment_code}`}
+              </label>
+            ))}
+          </StudentChoices>
         </fieldset>
       )}
       {problems.form && <FormError>{problems.form}</FormError>}
       {previewing && concept ? (
         <>
           <Preview draft={draft} price={concept.price_centavos} />
-          <Button onClick={() => void confirm()} disabled={!allowed}>
-            Confirmar
-          </Button>
+          <Button onClick={() => void confirm()}>Confirmar</Button>
         </>
       ) : (
-        <Button
-          type="submit"
-          disabled={!allowed}
-          title={allowed ? undefined : 'Tu rol no puede hacer esto.'}
-        >
-          Ver vista previa
-        </Button>
+        <Button type="submit">Ver vista previa</Button>
       )}
     </FormColumn>
   );
@@ -277,11 +321,16 @@ function MassiveJobHistory({ schoolId }: { schoolId: string }) {
  */
 export function MassiveJobsPage() {
   const schoolId = useCurrentSchool().school?.id;
+  const kinds = useStartableKinds();
   const [jobId, setJobId] = useState<string | null>(null);
   if (!schoolId) return null;
   return (
     <Page title="Procesos masivos" narrow>
-      <MassiveJobForm schoolId={schoolId} onStarted={setJobId} />
+      {kinds.length > 0 ? (
+        <MassiveJobForm schoolId={schoolId} kinds={kinds} onStarted={setJobId} />
+      ) : (
+        <p>Tu rol puede consultar el historial, pero no iniciar procesos masivos.</p>
+      )}
       {jobId && <MassiveJobProgress key={jobId} schoolId={schoolId} jobId={jobId} />}
       <h2>Historial</h2>
       <MassiveJobHistory schoolId={schoolId} />

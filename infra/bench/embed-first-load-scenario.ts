@@ -91,9 +91,9 @@ Command: \`npm run bench\` (scenario infra/bench/embed-first-load-scenario.ts), 
 Debian's Chromium (headless, playwright-core), ${LOADS} navigations each in a new browser context
 (empty cache, no session); localhost, no throttling. The element: a page on the demo school's
 registered site origin holding only the script tag and \`<cuota-store>\` (ADR 0093), which loads
-the store remote through the federation runtime. Baseline, same run: the store's own page on
-Cuota (shell + the same remote). Product: the first «Agregar al carrito» button on screen. Bytes
-are those of the last load. Load average (1 min) at the start and the end: ${load}.
+the store's embed build through the federation runtime (ADR 0102: same sources, shares nothing).
+Baseline, same run: the store's own page on Cuota (shell + the store remote). Product: the first
+«Agregar al carrito» button on screen. Bytes are those of the last load. Load average (1 min) at the start and the end: ${load}.
 
 | measure | ${rows.map((r) => r.name).join(' | ')} |
 |---|${rows.map(() => '---|').join('')}

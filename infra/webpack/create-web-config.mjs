@@ -278,8 +278,11 @@ const COLD_LOAD_PAGE = (htmlWebpackPlugin) => `<!doctype html>
  * @param {object} options
  * @param {string} options.appDir absolute directory of the app (holds package.json)
  * @param {string} options.name container name: `shell` or `mfe_<remote>`
- * @param {'host' | 'remote' | 'embed'} options.role `embed`: a host for other sites' pages
- *   (ADR 0093), one script in `dist/embed/` that loads remotes from anywhere and shares nothing
+ * @param {'host' | 'remote' | 'embed' | 'embed-remote'} options.role `embed`: a host for other
+ *   sites' pages (ADR 0093), one script in `dist/embed/` that loads remotes from anywhere and
+ *   shares nothing; `embed-remote`: a remote's modules for that host (ADR 0102), in the
+ *   remote's `dist/embed/` (published with it), sharing nothing either, so each library is
+ *   tree-shaken into the remote's chunks instead of coming whole as a shared fallback
  * @param {string} [options.entry] host and embed: the module that boots the page
  * @param {Record<string, string>} [options.exposes] remote only
  * @param {string} [options.title] host only: the HTML page title
@@ -290,6 +293,8 @@ export function createWebConfig(options) {
   const { appDir, name, role, env = {} } = options;
   const host = role === 'host';
   const embed = role === 'embed';
+  const embedRemote = role === 'embed-remote';
+  const remote = role === 'remote' || embedRemote;
   return (_cliEnv, argv = {}) => {
     const mode = argv.mode ?? 'production';
     const production = mode === 'production';
@@ -301,7 +306,7 @@ export function createWebConfig(options) {
       entry: host ? { main: options.entry } : embed ? { [name]: options.entry } : {},
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(appDir, 'dist', ...(embed ? ['embed'] : [])),
+        path: path.join(appDir, 'dist', ...(embed || embedRemote ? ['embed'] : [])),
         // The shell is served from the site root and deep links load `/main.js`; a remote
         // (or the embed, on another site's page) finds its chunks next to its own script.
         publicPath: host ? '/' : 'auto',
@@ -309,8 +314,8 @@ export function createWebConfig(options) {
         filename: embed ? '[name].js' : production ? entryFilename : hashed,
         chunkFilename: hashed,
         uniqueName: name,
-        // The shell's build leaves the embed's folder (its own build) alone.
-        clean: host ? { keep: /^embed[\\/]/ } : true,
+        // The shell's and a remote's builds leave the embed's folder (its own build) alone.
+        clean: embed || embedRemote ? true : { keep: /^embed[\\/]/ },
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -337,9 +342,11 @@ export function createWebConfig(options) {
       ...(production && !embed
         ? {
             optimization: {
-              splitChunks: {
-                cacheGroups: host ? HOST_CHUNKS : remoteChunks(appDir, options.exposes),
-              },
+              // The embed's exposed module comes in one file with the libraries it uses: its
+              // first paint is that file, and one gzip stream packs them tighter (ADR 0102).
+              splitChunks: embedRemote
+                ? false
+                : { cacheGroups: host ? HOST_CHUNKS : remoteChunks(appDir, options.exposes) },
             },
           }
         : {}),
@@ -347,33 +354,43 @@ export function createWebConfig(options) {
         defineEnv(env),
         zodWithoutJsonSchema(),
         new PrecompressPlugin(),
-        new ModuleFederationPlugin({
-          name,
-          // Remotes publish mf-manifest.json (what GET /api/remotes points at); the host
-          // publishes nothing.
-          ...(role !== 'remote'
-            ? { manifest: false }
-            : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
-          // Remotes are registered at run time from GET /api/remotes; none is compiled in.
-          remotes: {},
-          // The embed runs on pages without the shell: the remote provides every library.
-          shared: embed ? {} : sharedConfig(appDir),
-          // Load a remote only when its route needs it, so a remote that is down breaks
-          // that route alone instead of the start of the whole page.
-          shareStrategy: 'loaded-first',
-          // Types come from the workspace packages, not from zips fetched at build time.
-          dts: false,
-          // One copy of the federation runtime on the page (ADR 0025): the shell puts its
-          // runtime-core on globalThis and the remotes use it instead of bundling their own.
-          // (`experiments.provideExternalRuntime` would do the same but registers the plugin's
-          // CommonJS build, which drags a second, CommonJS copy of runtime-core into main.js.)
-          ...(role !== 'remote' ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME] } : {}),
-          experiments: {
-            externalRuntime: role === 'remote',
-            // Browser only: the runtime's Node.js code paths (script loading via fs/vm) go.
-            optimization: { target: 'web' },
-          },
-        }),
+        embed
+          ? // The embed host uses @module-federation/runtime itself (ADR 0102): it shares and
+            // exposes nothing, so the plugin's bundler runtime (~4 KB gz) has nothing to do.
+            // The runtime's own switches, as the plugin would set them for a browser page.
+            new webpack.DefinePlugin({
+              ENV_TARGET: JSON.stringify('web'),
+              FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: false,
+              FEDERATION_OPTIMIZE_NO_REMOTE: false,
+              FEDERATION_OPTIMIZE_NO_SHARED: false,
+            })
+          : new ModuleFederationPlugin({
+              name,
+              // Remotes publish mf-manifest.json (what GET /api/remotes points at); the host
+              // publishes nothing.
+              ...(!remote
+                ? { manifest: false }
+                : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
+              // Remotes are registered at run time from GET /api/remotes; none is compiled in.
+              remotes: {},
+              // The embed runs on pages without the shell: the remote provides every library.
+              shared: embedRemote ? {} : sharedConfig(appDir),
+              // Load a remote only when its route needs it, so a remote that is down breaks
+              // that route alone instead of the start of the whole page.
+              shareStrategy: 'loaded-first',
+              // Types come from the workspace packages, not from zips fetched at build time.
+              dts: false,
+              // One copy of the federation runtime on the page (ADR 0025): the shell puts its
+              // runtime-core on globalThis and the remotes use it instead of bundling their own.
+              // (`experiments.provideExternalRuntime` would do the same but registers the plugin's
+              // CommonJS build, which drags a second, CommonJS copy of runtime-core into main.js.)
+              ...(!remote ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME] } : {}),
+              experiments: {
+                externalRuntime: remote,
+                // Browser only: the runtime's Node.js code paths (script loading via fs/vm) go.
+                optimization: { target: 'web' },
+              },
+            }),
         ...(host
           ? [
               new HtmlWebpackPlugin({
@@ -387,7 +404,9 @@ export function createWebConfig(options) {
           : embed
             ? // One file: a school's page asks Cuota for one script and nothing else of the host.
               [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })]
-            : [new PublishRemotePlugin(name.replace(/^mfe_/, ''))]),
+            : embedRemote
+              ? []
+              : [new PublishRemotePlugin(name.replace(/^mfe_/, ''))]),
       ],
     };
   };

@@ -63,7 +63,7 @@ test("the school's own site shows the store both ways and each adds to its cart"
 
 const BOOK = 'Matemáticas 3° de primaria';
 
-test('<cuota-store> runs the store remote the shell uses, styled apart, and takes the cart to checkout', async () => {
+test('<cuota-store> runs the embed build of the store the shell uses, styled apart, shows an item and takes the cart to checkout', async () => {
   const { remotes } = (await (await fetch(new URL('/api/remotes', system.urls.portal))).json()) as {
     remotes: { name: string; entry: string }[];
   };
@@ -74,9 +74,10 @@ test('<cuota-store> runs the store remote the shell uses, styled apart, and take
   await page.goto(system.urls.schoolSite);
   const element = page.locator('cuota-store');
   await element.getByRole('heading', { name: BOOK }).waitFor();
-  // Through the federation runtime, from the version of the store the BFF points at now.
-  expect(requested).toContain(storeManifest);
-  expect(requested).toContain(new URL('remoteEntry.js', storeManifest).href);
+  // Through the federation runtime, from the version of the store the BFF points at now: its
+  // embed build, beside the manifest the shell reads (ADR 0102).
+  expect(requested).toContain(new URL('embed/mf-manifest.json', storeManifest).href);
+  expect(requested).toContain(new URL('embed/remoteEntry.js', storeManifest).href);
   // Its styles live in its shadow root: the school's page keeps its serif font and gets none.
   // A string: the school's page has no CSP, and e2e's TypeScript has no DOM types.
   const styles = (await page.evaluate(`(() => {
@@ -93,8 +94,20 @@ test('<cuota-store> runs the store remote the shell uses, styled apart, and take
   expect(styles.pageFont).toMatch(/^Georgia/);
   expect(styles.storeFont).not.toMatch(/Georgia/);
 
-  await element.getByRole('button', { name: `Agregar al carrito: ${BOOK}` }).click();
+  // The item's detail opens inside the element; the school's page keeps its address.
+  const schoolUrl = page.url();
+  await element
+    .getByRole('region', { name: BOOK })
+    .getByRole('link', { name: 'Ver detalle' })
+    .click();
+  const detail = element.getByRole('article', { name: BOOK });
+  await detail.getByRole('heading', { name: BOOK }).waitFor();
+  await detail.getByText(/MXN ·/).waitFor();
+  await detail.getByRole('button', { name: `Agregar al carrito: ${BOOK}` }).click();
   await element.getByText('Carrito (1)').waitFor();
+  expect(page.url()).toBe(schoolUrl);
+  await detail.getByRole('link', { name: 'Volver a la tienda' }).click();
+  await element.getByRole('region', { name: BOOK }).waitFor();
   // Paying leaves the school's page for Cuota's own store, the cart carried along.
   await element.getByRole('link', { name: 'Pagar en la tienda' }).click();
   await page.waitForURL(/\/store\/[^/]+\/carrito\?lineas=/);

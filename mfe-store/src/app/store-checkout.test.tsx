@@ -1,7 +1,6 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OnlineStore } from '@cuota/contracts/billing/store';
 import type { GuardianMe } from '@cuota/contracts/enrolment/responses';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
@@ -9,28 +8,15 @@ import { renderWithProviders } from '@cuota/web-core/test-support/render-with-pr
 import { guardianSession } from '@cuota/web-core/test-support/session-fixtures';
 import type { Session } from '@cuota/contracts/identity/session';
 import { cartKey } from '../features/shop/utils/cart-storage';
+import { catalogueOf, STORE } from '../features/shop/test-support/store-catalogue';
 import StoreApp from './app';
 
 const GATEWAY = 'http://127.0.0.1:8090';
-const STORE = '/api/v1/schools/school-1/online-store/';
 const CARD_FORM = '/api/v1/schools/school-1/store-card-form/';
 const CHECKOUT = '/api/v1/schools/school-1/store-checkout/';
 const SIGNUP = '/api/v1/schools/school-1/signup/';
 const ME = '/api/trpc/guardian.me';
-const catalogue: OnlineStore = {
-  school_id: 'school-1',
-  items: [
-    {
-      id: 'polo',
-      name: 'Playera polo',
-      description: '',
-      category: null,
-      price_centavos: 35_000,
-      tax: 'IVA_16',
-      variants: [{ id: 'polo-8', size: '8', colour: null, available: 3 }],
-    },
-  ],
-};
+const catalogue = catalogueOf();
 const pending = {
   payment_id: 'pay-1',
   school_id: 'school-1',

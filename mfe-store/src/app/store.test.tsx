@@ -1,42 +1,32 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OnlineStore } from '@cuota/contracts/billing/store';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { jsonResponse, stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { cartKey } from '../features/shop/utils/cart-storage';
+import { catalogueOf, polo, STORE } from '../features/shop/test-support/store-catalogue';
 import StoreApp from './app';
 
-const STORE = '/api/v1/schools/school-1/online-store/';
 const VALIDATE = '/api/v1/schools/school-1/validate_stock/';
 const CARD_FORM = '/api/v1/schools/school-1/store-card-form/';
-const catalogue: OnlineStore = {
-  school_id: 'school-1',
-  items: [
-    {
-      id: 'polo',
-      name: 'Playera polo',
-      description: 'Algodón, con escudo bordado.',
-      category: { id: 'c1', name: 'Uniformes' },
-      price_centavos: 35_000,
-      tax: 'IVA_16',
-      variants: [
-        { id: 'polo-8', size: '8', colour: null, available: 3 },
-        { id: 'polo-10', size: '10', colour: null, available: 0 },
-      ],
-    },
-    {
-      id: 'ticket',
-      name: 'Boleto festival',
-      description: '',
-      category: null,
-      price_centavos: 12_050,
-      tax: 'EXENTO',
-      variants: [{ id: 'ticket-1', size: null, colour: null, available: null }],
-    },
-  ],
-};
+const catalogue = catalogueOf(
+  {
+    ...polo,
+    description: 'Algodón, con escudo bordado.',
+    category: { id: 'c1', name: 'Uniformes' },
+    variants: [...polo.variants, { id: 'polo-10', size: '10', colour: null, available: 0 }],
+  },
+  {
+    id: 'ticket',
+    name: 'Boleto festival',
+    description: '',
+    category: null,
+    price_centavos: 12_050,
+    tax: 'EXENTO',
+    variants: [{ id: 'ticket-1', size: null, colour: null, available: null }],
+  },
+);
 const render = (page = '') =>
   renderWithProviders(<StoreApp />, {
     url: `/store/school-1${page}`,

@@ -1,10 +1,12 @@
+import { Route, Routes, useParams } from 'react-router';
 import styled from 'styled-components';
 import { UNREGISTERED_ORIGIN } from '@cuota/contracts/enrolment/embed-origins';
-import { useOnlineStoreQuery } from '../features/shop/api/online-store-api';
 import { useCart } from '../features/shop/components/cart-context';
-import { CatalogueItems } from '../features/shop/components/catalogue-page';
+import { CatalogueGrid, type CatalogueRead } from '../features/shop/components/catalogue-grid';
+import { ItemDetail } from '../features/shop/components/item-detail';
 import { handOverSearch } from '../features/shop/utils/cart-storage';
 import { storePath } from '../features/shop/utils/store-paths';
+import { useCatalogue } from './use-catalogue';
 
 const Bar = styled.div`
   display: flex;
@@ -27,16 +29,30 @@ const PayLink = styled.a`
   text-decoration: none;
 `;
 
+/** One item inside the element (its memory router's `articulo/:itemId`), back to the catalogue. */
+function EmbeddedItem({ schoolId, read }: { schoolId: string; read: CatalogueRead }) {
+  const { itemId } = useParams();
+  if (read.isLoading) return null;
+  const item = read.data?.items.find((i) => i.id === itemId);
+  return (
+    <article aria-label={item?.name ?? 'Artículo no disponible'}>
+      <h2>{item?.name ?? 'Artículo no disponible'}</h2>
+      <ItemDetail schoolId={schoolId} item={item} />
+    </article>
+  );
+}
+
 /**
- * The store as a school's page shows it (`<cuota-store>`): the catalogue and a cart kept in
- * that page's storage. Paying opens the store's own cart at the top level with the lines
- * (ADR 0067): the stock check, the buyer and the card all happen on Cuota's origin, never in
- * the school's page. A site the school did not register gets no catalogue (no CORS answer).
+ * The store as a school's page shows it (`<cuota-store>`): the catalogue, each item's detail
+ * (in the element's memory router: the school's page keeps its URL) and a cart kept in that
+ * page's storage. Paying opens the store's own cart at the top level with the lines (ADR
+ * 0067): the stock check, the buyer and the card all happen on Cuota's origin, never in the
+ * school's page. A site the school did not register gets no catalogue (no CORS answer).
  */
 export function EmbeddedStore({ schoolId, apiOrigin }: { schoolId: string; apiOrigin: string }) {
-  const { isError } = useOnlineStoreQuery(schoolId);
+  const read = useCatalogue(schoolId);
   const { cart } = useCart();
-  if (isError) return <p role="alert">{UNREGISTERED_ORIGIN}</p>;
+  if (read.isError) return <p role="alert">{UNREGISTERED_ORIGIN}</p>;
   const pay = `${apiOrigin}${storePath(schoolId, 'carrito')}${handOverSearch(cart)}`;
   return (
     <section aria-label="Tienda escolar">
@@ -46,7 +62,13 @@ export function EmbeddedStore({ schoolId, apiOrigin }: { schoolId: string; apiOr
           Pagar en la tienda
         </PayLink>
       </Bar>
-      <CatalogueItems schoolId={schoolId} withDetail={false} />
+      <Routes>
+        <Route
+          path={storePath(schoolId, 'articulo/:itemId')}
+          element={<EmbeddedItem schoolId={schoolId} read={read} />}
+        />
+        <Route path="*" element={<CatalogueGrid schoolId={schoolId} read={read} />} />
+      </Routes>
     </section>
   );
 }

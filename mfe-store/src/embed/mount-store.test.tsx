@@ -1,28 +1,18 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OnlineStore } from '@cuota/contracts/billing/store';
 import { UNREGISTERED_ORIGIN } from '@cuota/contracts/enrolment/embed-origins';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { setApiOrigin } from '@cuota/web-core/api/api-origin';
+import { catalogueOf, polo, STORE } from '../features/shop/test-support/store-catalogue';
 import { mountStore } from './mount-store';
 
 const CUOTA = 'https://cuota.example';
-const STORE = '/api/v1/schools/school-1/online-store/';
-const catalogue: OnlineStore = {
-  school_id: 'school-1',
-  items: [
-    {
-      id: 'polo',
-      name: 'Playera polo',
-      description: '',
-      category: null,
-      price_centavos: 35_000,
-      tax: 'IVA_16',
-      variants: [{ id: 'polo-8', size: '8', colour: null, available: 3 }],
-    },
-  ],
-};
+const catalogue = catalogueOf({
+  ...polo,
+  description: 'Algodón, con escudo bordado.',
+  variants: [...polo.variants, { id: 'polo-10', size: '10', colour: null, available: 0 }],
+});
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -64,7 +54,34 @@ test("the cart is kept on the school's page and paying opens Cuota's own cart wi
   const pay = store.getByRole('link', { name: 'Pagar en la tienda' });
   expect(pay).toHaveAttribute('href', `${CUOTA}/store/school-1/carrito?lineas=polo-8%3A1`);
   expect(pay).toHaveAttribute('target', '_top');
-  expect(store.queryByRole('link', { name: 'Ver detalle' })).toBeNull();
+});
+
+test("an item's detail opens inside the element, adds to the cart and goes back to the catalogue", async () => {
+  const network = stubFetch().on('GET', STORE, catalogue);
+  const { store } = mountOnSchoolPage();
+  const user = userEvent.setup();
+  const schoolUrl = location.href;
+
+  await user.click(await store.findByRole('link', { name: 'Ver detalle' }));
+  const detail = store.getByRole('article', { name: 'Playera polo' });
+  expect(within(detail).getByRole('heading', { name: 'Playera polo' })).toBeVisible();
+  expect(within(detail).getByText('Algodón, con escudo bordado.')).toBeVisible();
+  expect(detail).toHaveTextContent('$350.00 MXN · Incluye IVA');
+  expect(detail).toHaveTextContent('Talla 8 · Quedan 3');
+  expect(detail).toHaveTextContent('Talla 10 · Agotado');
+  expect(
+    within(detail).getByRole('button', { name: 'Agregar al carrito: Playera polo, Talla 10' }),
+  ).toBeDisabled();
+  await user.click(
+    within(detail).getByRole('button', { name: 'Agregar al carrito: Playera polo, Talla 8' }),
+  );
+  expect(store.getByText('Carrito (1)')).toBeVisible();
+  expect(location.href).toBe(schoolUrl);
+
+  await user.click(store.getByRole('link', { name: 'Volver a la tienda' }));
+  expect(await store.findByRole('heading', { name: 'Playera polo' })).toBeVisible();
+  expect(store.queryByRole('article')).toBeNull();
+  expect(network.requests).toHaveLength(1);
 });
 
 test('a site the school did not register (no CORS answer) is told so, in Spanish', async () => {

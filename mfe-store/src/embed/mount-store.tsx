@@ -1,11 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { createGlobalStyle, StyleSheetManager, ThemeProvider } from 'styled-components';
 import { theme } from '@cuota/ui/theme';
 import { setApiOrigin } from '@cuota/web-core/api/api-origin';
 import type { StoreEmbedOptions } from '@cuota/web-core/embed/store-embed';
-import { createAppStore } from '@cuota/web-core/store';
 import { CartProvider } from '../features/shop/components/cart-context';
 import { storePath } from '../features/shop/utils/store-paths';
 import { EmbeddedStore } from './embedded-store';
@@ -26,9 +24,10 @@ const HostStyle = createGlobalStyle`
 `;
 
 /**
- * `mfe_store/embed` (ADR 0093): the store in a `<cuota-store>` element's shadow root, with its
- * own store, router and styles (styled-components writes into the shadow root, so no rule
- * crosses it either way). The router lives in memory: the school's page keeps its URL.
+ * The store embed's `./embed` (ADR 0093, 0102): the store in a `<cuota-store>` element's shadow
+ * root, with its own router and styles (styled-components writes into the shadow root, so no
+ * rule crosses it either way). The router lives in memory: the school's page keeps its URL. No
+ * Redux store: the element's one read is `useCatalogue`'s.
  */
 export function mountStore(root: ShadowRoot, { schoolId, apiOrigin }: StoreEmbedOptions) {
   setApiOrigin(apiOrigin);
@@ -36,18 +35,16 @@ export function mountStore(root: ShadowRoot, { schoolId, apiOrigin }: StoreEmbed
   root.replaceChildren(container);
   const app = createRoot(container);
   app.render(
-    <Provider store={createAppStore()}>
-      <StyleSheetManager target={root}>
-        <ThemeProvider theme={theme}>
-          <HostStyle />
-          <MemoryRouter initialEntries={[storePath(schoolId)]}>
-            <CartProvider schoolId={schoolId}>
-              <EmbeddedStore schoolId={schoolId} apiOrigin={apiOrigin} />
-            </CartProvider>
-          </MemoryRouter>
-        </ThemeProvider>
-      </StyleSheetManager>
-    </Provider>,
+    <StyleSheetManager target={root}>
+      <ThemeProvider theme={theme}>
+        <HostStyle />
+        <MemoryRouter initialEntries={[storePath(schoolId)]}>
+          <CartProvider schoolId={schoolId}>
+            <EmbeddedStore schoolId={schoolId} apiOrigin={apiOrigin} />
+          </CartProvider>
+        </MemoryRouter>
+      </ThemeProvider>
+    </StyleSheetManager>,
   );
   return () => app.unmount();
 }

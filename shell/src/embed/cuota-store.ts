@@ -1,11 +1,17 @@
 // `<cuota-store school="…">` (ADR 0093): what a school's own web page loads with one script
 // tag (docs/store-embed.md). A Module Federation host of its own, built beside the shell: it
-// registers the store remote at the version the BFF points to (the shell's `mfe_store`, ADR
-// 0078) and mounts the remote's `embed` module in each element's shadow root. It shares no
-// library itself, so the remote brings its own React and the rest; nothing of the school's
+// registers the store remote's embed build at the version the BFF points to (ADR 0078, 0102)
+// and mounts its `embed` module in each element's shadow root. It shares no library, and the
+// embed build shares none either: its own React and the rest, tree-shaken; nothing of the school's
 // page is read or changed but the element.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { STORE_EMBED_MODULE, type StoreEmbedModule } from '@cuota/web-core/embed/store-embed';
+import { createInstance } from '@module-federation/runtime';
+import * as runtimeCore from '@module-federation/runtime/core';
+import {
+  STORE_EMBED_MANIFEST,
+  STORE_EMBED_MODULE,
+  STORE_EMBED_REMOTE,
+  type StoreEmbedModule,
+} from '@cuota/web-core/embed/store-embed';
 
 /** Written by the BFF in front of this script: Cuota's origin and the store's manifest. */
 interface EmbedConfig {
@@ -17,12 +23,23 @@ const { api, store } = (globalThis as { cuotaStoreEmbed?: EmbedConfig }).cuotaSt
   api: '',
   store: '',
 };
-registerRemotes([{ name: 'mfe_store', entry: new URL(store, api || location.href).href }]);
+// The remote is built with `externalRuntime` (ADR 0025): it takes the runtime-core put here,
+// as the shell's runtime plugin puts its own (this host has no bundler plugin: ADR 0102).
+Object.assign(globalThis, {
+  _FEDERATION_RUNTIME_CORE: runtimeCore,
+  _FEDERATION_RUNTIME_CORE_FROM: { name: 'cuota_store_embed', version: '2.9.2' },
+});
+// The store's embed build, beside the manifest of the version pointed at (ADR 0102).
+const storeEntry = new URL(STORE_EMBED_MANIFEST, new URL(store, api || location.href));
+const federation = createInstance({
+  name: 'cuota_store_embed',
+  remotes: [{ name: STORE_EMBED_REMOTE, entry: storeEntry.href }],
+});
 
 let storeModule: Promise<StoreEmbedModule> | undefined;
 /** One load of the remote for every element on the page. */
 function loadStore(): Promise<StoreEmbedModule> {
-  storeModule ??= loadRemote<StoreEmbedModule>(STORE_EMBED_MODULE).then((module) => {
+  storeModule ??= federation.loadRemote<StoreEmbedModule>(STORE_EMBED_MODULE).then((module) => {
     if (!module) throw new Error(`${STORE_EMBED_MODULE} did not load`);
     return module;
   });

@@ -1,9 +1,12 @@
 /**
- * What the store remote exposes as `mfe_store/embed` for `<cuota-store>` (ADR 0093): the host
- * script on the school's page loads it through the federation runtime and mounts it in each
- * element's shadow root. Shared by both sides as types only.
+ * What the store remote's embed build (its dist/embed/, ADR 0102) exposes for `<cuota-store>`
+ * (ADR 0093): the host script on the school's page loads it through the federation runtime and
+ * mounts it in each element's shadow root. Shared by both sides as types only.
  */
-export const STORE_EMBED_MODULE = 'mfe_store/embed';
+export const STORE_EMBED_REMOTE = 'mfe_store_embed';
+export const STORE_EMBED_MODULE = `${STORE_EMBED_REMOTE}/embed`;
+/** Where the embed build sits, beside the store remote's own manifest. */
+export const STORE_EMBED_MANIFEST = 'embed/mf-manifest.json';
 
 export interface StoreEmbedOptions {
   schoolId: string;

@@ -27,6 +27,7 @@ async function rawAnswer(
       method: init.method,
       path: init.path,
       headers: init.headers,
+      agent: false,
     });
     req.end(init.body);
     const [res] = (await once(req, 'response')) as [http.IncomingMessage];
@@ -38,6 +39,7 @@ async function rawAnswer(
       bytes: Buffer.concat(chunks),
     };
   } finally {
+    server.closeAllConnections();
     server.close();
   }
 }

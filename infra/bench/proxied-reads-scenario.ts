@@ -54,7 +54,7 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
   const staff = await signInStaff(urls.portal, owner.email, demo.staff_password);
   const studentId = await firstDependent(urls.portal, family);
   await seedDeskPayins(urls.portal, staff, demo.school_id, studentId);
-  const endpoints: Endpoint[] = [
+  const all: Endpoint[] = [
     {
       name: "a family's orders list, GET /api/v1/students/{id}/orders/",
       path: `/api/v1/students/${studentId}/orders/`,
@@ -72,6 +72,9 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
       id: demo.school_id,
     },
   ];
+  // `BENCH_PROXIED=payments` drives only that service's endpoint (a profile of one path).
+  const only = process.env.BENCH_PROXIED?.split(',');
+  const endpoints = only ? all.filter((e) => only.includes(e.service)) : all;
   const loadBefore = loadAverage();
   const before = rssNow(system.supervisor);
   const peak = { rss: before };

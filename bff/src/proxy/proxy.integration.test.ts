@@ -1,10 +1,48 @@
+import { once } from 'node:events';
 import http from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { startEchoService, type EchoCall } from '../test-support/echo-service';
 import { browserSignedInAs, guardianSession, staffSession } from '../test-support/session-fixture';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
+import { BROTLI_QUALITY } from '../app';
+
+/** Text that compresses like a list (not one repeated letter): ~20 KB of varied tokens. */
+const LIST_LIKE_TEXT = Array.from({ length: 4000 }, (_, i) => (i * 7919).toString(36)).join(' ');
+
+/** The answer's bytes as they left the BFF (superagent would undo the br). */
+async function rawAnswer(
+  app: http.RequestListener,
+  init: { method: string; path: string; headers: Record<string, string>; body: string },
+) {
+  const server = http.createServer(app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: init.method,
+      path: init.path,
+      headers: init.headers,
+      agent: false,
+    });
+    req.end(init.body);
+    const [res] = (await once(req, 'response')) as [http.IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return {
+      status: res.statusCode,
+      encoding: res.headers['content-encoding'],
+      bytes: Buffer.concat(chunks),
+    };
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
 
 let bff: TestBff;
 let enrolment: Awaited<ReturnType<typeof startEchoService>>;
@@ -129,6 +167,29 @@ describe('forwarding', () => {
       .expect(200);
     expect(large.headers['content-encoding']).toBe('gzip');
     expect(large.body.body.name).toHaveLength(10_000);
+  });
+
+  test('a browser asking for br gets a large answer in brotli at the chosen quality', async () => {
+    const { cookie, csrfToken } = await browserSignedInAs(bff, staffSession());
+    const large = await rawAnswer(bff.app, {
+      method: 'PATCH',
+      path: '/api/v1/schools/school-1/levels/lvl-1/',
+      headers: {
+        cookie,
+        'x-csrf-token': csrfToken,
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, deflate, br',
+      },
+      body: JSON.stringify({ name: LIST_LIKE_TEXT }),
+    });
+    expect([large.status, large.encoding]).toEqual([200, 'br']);
+    const text = brotliDecompressSync(large.bytes);
+    expect(JSON.parse(text.toString('utf8')).body.name).toBe(LIST_LIKE_TEXT);
+    // The middleware's default (quality 4) writes other bytes for the same text.
+    const atQuality = (q: number) =>
+      brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: q } }).length;
+    expect(large.bytes.length).toBe(atQuality(BROTLI_QUALITY));
+    expect(atQuality(4)).not.toBe(atQuality(BROTLI_QUALITY));
   });
 
   test("a provider's webhook (Slack) needs no session and no CSRF: forwarded to its service", async () => {

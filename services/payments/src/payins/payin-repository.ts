@@ -91,6 +91,41 @@ export async function insertGatewayPayin(
 }
 
 /**
+ * A family's SPEI or cash payin still awaiting money for exactly these orders (ADR 0099): its
+ * reference not lapsed, or not yet given (its answer lost). Read under `lockFamilyReferences`,
+ * so two requests for the same orders cannot both miss it.
+ */
+export async function openReferencePayin(
+  tx: Executor,
+  q: { schoolId: string; guardianId: string; type: PayinType; orderIds: string[] },
+): Promise<PayinRow | null> {
+  const orders = [...new Set(q.orderIds)].sort();
+  const [row] = await tx
+    .select()
+    .from(payins)
+    .where(
+      and(
+        eq(payins.schoolId, q.schoolId),
+        eq(payins.guardianId, q.guardianId),
+        eq(payins.type, q.type),
+        eq(payins.status, 'pending'),
+        sql`(${payins.referenceExpiresAt} IS NULL OR ${payins.referenceExpiresAt} > now())`,
+        sql`(SELECT string_agg(i.order_id, ' ' ORDER BY i.order_id COLLATE "C") FROM payin_items i
+              WHERE i.payin_id = ${payins.id}) = ${orders.join(' ')}`,
+      ),
+    )
+    .orderBy(asc(payins.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises a family's SPEI and cash reference requests in one school (the caller's tx). */
+export async function lockFamilyReferences(tx: Executor, schoolId: string, guardianId: string) {
+  const key = `payin-references:${schoolId}:${guardianId}`;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
  * The SPEI reference or cash voucher the gateway opened for a pending payin (ADR 0089), kept
  * once: a concurrent retry's second reference does not replace the first. The row as it is.
  */

@@ -117,6 +117,62 @@ test('SPEI: one CLABE and reference per payment; the transfer, notified 5 times,
   await ledgerIsRight();
 });
 
+const referencesAtGateway = async (payinId: string): Promise<unknown[]> =>
+  (await fetch(`${h.sandbox.url}/_sandbox/payins?payment_id=${payinId}`)).json() as Promise<
+    unknown[]
+  >;
+
+const loseAnswers = (count: number) =>
+  fetch(`${h.sandbox.url}/_sandbox/payins/lose-answers`, {
+    method: 'PUT',
+    body: JSON.stringify({ count }),
+  });
+
+const transferPayins = (guardianId: string) =>
+  h.count('payins', "type = 'TRANSFER_IN' AND status = 'pending' AND guardian_id = $1", [
+    guardianId,
+  ]);
+
+test('20 concurrent asks for the same orders, under 20 keys: one payin, one gateway reference', async () => {
+  const family = school.families[0]!;
+  const orders = await h.bill(school, family.studentIds, { period: '2026-11' });
+  const answers = await Promise.all(Array.from({ length: 20 }, () => create('transfer', orders)));
+  expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+  const references = new Set(answers.map((a) => a.body.instructions?.reference as string));
+  expect(references.size).toBe(1);
+  const payinId = answers[0]!.body.instructions.payin_id as string;
+  expect(await transferPayins(family.guardianId)).toBe(1);
+  expect(await referencesAtGateway(payinId)).toHaveLength(1);
+  // Another order set is another payment: its own reference.
+  const one = await create('transfer', orders.slice(0, 1));
+  expect(one.body.instructions.reference).not.toBe([...references][0]);
+});
+
+test('a lost gateway answer: the retry, under its key or another, gets the same reference', async () => {
+  const family = school.families[1]!;
+  const orders = await h.bill(school, family.studentIds, { period: '2026-12' });
+  const key = `pref-${randomUUID()}`;
+  await loseAnswers(1);
+  const lost = await create('cash', orders, key, 1);
+  expect(lost.status).toBe(503);
+  expect(lost.body.error.message).toMatch(/No pudimos generar tu referencia/);
+  const retries = await Promise.all([
+    ...Array.from({ length: 10 }, () => create('cash', orders, key, 1)),
+    ...Array.from({ length: 10 }, () => create('cash', orders, undefined, 1)),
+  ]);
+  expect(new Set(retries.map((a) => a.status))).toEqual(new Set([201]));
+  const instructions = preferenceSchema.parse(retries[0]!.body).instructions!;
+  expect(new Set(retries.map((a) => a.body.instructions?.reference))).toEqual(
+    new Set([instructions.reference]),
+  );
+  // The reference opened for the lost answer is the one the family got: one at the gateway.
+  const atGateway = await referencesAtGateway(instructions.payin_id);
+  expect(atGateway).toEqual([expect.objectContaining({ pin: instructions.reference })]);
+  expect(
+    await h.count('payins', "type = 'CASH_IN' AND guardian_id = $1", [family.guardianId]),
+  ).toBe(1);
+});
+
 test('cash: a voucher that lapses unpaid charges nothing and reopens the order', async () => {
   const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-09' });
   await ledgerIsRight(); // the order's receivable is posted

@@ -23,6 +23,8 @@ export interface GatewayPayin {
   totalCentavos: number;
   metadata: Record<string, unknown>;
   status: 'INITIALIZED' | 'APPROVAL' | 'DECLINED';
+  /** What the family actually sent, when it was not the reference's amount (SPEI allows it). */
+  paidCentavos?: number;
   created: number;
   expiresAt: number;
 }

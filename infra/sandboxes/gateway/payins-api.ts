@@ -85,7 +85,7 @@ export function payinRecord(p: GatewayPayin) {
     metadata: p.metadata,
     currency_code: p.amount.currency,
     request_amount: centavosToPesos(p.totalCentavos),
-    approved_transaction_amount: approved ? centavosToPesos(p.totalCentavos) : 0,
+    approved_transaction_amount: approved ? centavosToPesos(p.paidCentavos ?? p.totalCentavos) : 0,
     subtotal_iva0: centavosToPesos(p.amount.subtotalIva0),
     subtotal_iva: centavosToPesos(p.amount.subtotalIva),
     iva_value: centavosToPesos(p.amount.iva),
@@ -111,14 +111,19 @@ function settle(ctx: RequestContext, payin: GatewayPayin, status: 'APPROVAL' | '
   sendJson(ctx.res, 200, initAnswer(payin));
 }
 
+const paying = z.object({ amount_centavos: z.number().int().positive().optional() }).default({});
+
 /**
- * POST /_sandbox/payins/{ticket}/pay: the family transfers, or pays at the store, the exact
- * amount. Refused once the reference expired (the bank or the store would refuse it).
+ * POST /_sandbox/payins/{ticket}/pay `{ amount_centavos? }`: the family transfers, or pays at
+ * the store, the amount (the reference's unless another is given: a SPEI transfer of another
+ * amount reaches the CLABE all the same). Refused once the reference expired.
  */
-function pay(ctx: RequestContext): void {
+async function pay(ctx: RequestContext): Promise<void> {
   const payin = awaiting(ctx);
+  const { amount_centavos } = await parseBody(ctx.req, paying);
   if (payin.status === 'DECLINED' || ctx.state.now() >= payin.expiresAt)
     throw new KushkiError(409, 'K041', 'Operación no permitida: la referencia expiró.');
+  if (amount_centavos !== undefined) payin.paidCentavos = amount_centavos;
   settle(ctx, payin, 'APPROVAL');
 }
 

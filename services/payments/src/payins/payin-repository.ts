@@ -296,6 +296,11 @@ export interface Settlement {
   };
   /** A store sale's lines, carried on the event for its receipt and CFDI (ADR 0083). */
   store?: StoreSale;
+  /**
+   * A SPEI or cash payin paid with another amount than its reference's (ADR 0099): what
+   * arrived becomes the payin's amount, and the note says what was expected.
+   */
+  received?: { amountCentavos: number; note: string };
 }
 
 /**
@@ -313,7 +318,7 @@ export async function markPayinSucceeded(
     school_id: payin.schoolId,
     type: payin.type,
     method: payin.method,
-    amount_centavos: payin.amountCentavos,
+    amount_centavos: s.received?.amountCentavos ?? payin.amountCentavos,
     paid_at: s.paidAt.toISOString(),
     guardian_id: payin.guardianId,
     allocations: s.allocations.map(toAllocation),
@@ -336,6 +341,7 @@ export async function markPayinSucceeded(
       paidAt: s.paidAt,
       creditCreatedCentavos: s.creditCreatedCentavos,
       creditStudentId: s.creditStudentId,
+      ...(s.received ? { amountCentavos: s.received.amountCentavos, note: s.received.note } : {}),
       errorCode: null,
       errorMessage: null,
       ...(s.card

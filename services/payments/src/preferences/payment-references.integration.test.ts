@@ -173,6 +173,75 @@ test('a lost gateway answer: the retry, under its key or another, gets the same 
   ).toBe(1);
 });
 
+const payAt = (ticket: string, amountCentavos: number) =>
+  fetch(`${h.sandbox.url}/_sandbox/payins/${ticket}/pay`, {
+    method: 'POST',
+    body: JSON.stringify({ amount_centavos: amountCentavos }),
+  });
+
+const payinRow = async (payinId: string) =>
+  (
+    await h.service.db.$client.query(
+      'SELECT status, amount_centavos, credit_created_centavos, note FROM payins WHERE id = $1',
+      [payinId],
+    )
+  ).rows[0] as {
+    status: string;
+    amount_centavos: string;
+    credit_created_centavos: string;
+    note: string;
+  };
+
+const allocatedTo = async (payinId: string) =>
+  (
+    await h.service.db.$client.query(
+      `SELECT order_id, (base_centavos + late_fee_centavos)::int AS total
+         FROM allocations WHERE payin_id = $1 ORDER BY order_id`,
+      [payinId],
+    )
+  ).rows as { order_id: string; total: number }[];
+
+test('a transfer of less pays the oldest orders with what arrived; the rest stays open', async () => {
+  const family = school.families[0]!;
+  const [older] = await h.bill(school, [family.studentIds[0]!], { period: '2027-01' });
+  const [newer] = await h.bill(school, [family.studentIds[1]!], { period: '2027-02' });
+  const reference = preferenceSchema.parse(
+    (await create('transfer', [newer!, older!])).body,
+  ).instructions!;
+  expect(reference.amount_centavos).toBe(700_000);
+  expect((await payAt(await ticketOf(reference.payin_id), 500_000)).status).toBe(200);
+  await h.waitForStatus(reference.payin_id, 'success');
+  expect(await payinRow(reference.payin_id)).toMatchObject({
+    amount_centavos: '500000',
+    credit_created_centavos: '0',
+    note: 'Se esperaban $7,000.00 y llegaron $5,000.00: se abonó a los cargos más antiguos y el resto sigue pendiente.',
+  });
+  expect(await allocatedTo(reference.payin_id)).toEqual(
+    expect.arrayContaining([
+      { order_id: older!.id, total: 350_000 },
+      { order_id: newer!.id, total: 150_000 },
+    ]),
+  );
+  await h.realBilling.waitForPaid(older!);
+  await ledgerIsRight();
+});
+
+test('store cash of more pays every order; the difference is the family’s credit', async () => {
+  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2027-03' });
+  const voucher = preferenceSchema.parse(
+    (await create('cash', [order!], undefined, 1)).body,
+  ).instructions!;
+  expect((await payAt(await ticketOf(voucher.payin_id), 400_000)).status).toBe(200);
+  await h.waitForStatus(voucher.payin_id, 'success');
+  expect(await payinRow(voucher.payin_id)).toMatchObject({
+    amount_centavos: '400000',
+    credit_created_centavos: '50000',
+  });
+  expect(await allocatedTo(voucher.payin_id)).toEqual([{ order_id: order!.id, total: 350_000 }]);
+  await h.realBilling.waitForPaid(order!);
+  await ledgerIsRight();
+});
+
 test('cash: a voucher that lapses unpaid charges nothing and reopens the order', async () => {
   const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-09' });
   await ledgerIsRight(); // the order's receivable is posted

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { clabeCheckDigit } from '@cuota/contracts/payments/clabe';
 import { preferenceSchema, type Preference } from '@cuota/contracts/payments/preferences';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { BilledOrder } from '../test-support/real-billing';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
@@ -173,6 +174,51 @@ test('a lost gateway answer: the retry, under its key or another, gets the same 
   ).toBe(1);
 });
 
+test('cash: a voucher that lapses unpaid charges nothing and reopens the order', async () => {
+  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-09' });
+  await ledgerIsRight(); // the order's receivable is posted
+  const before = await h.ledgerCheck();
+  const created = await create('cash', [order!], undefined, 1);
+  expect(created.status).toBe(201);
+  const instructions = preferenceSchema.parse(created.body).instructions!;
+  expect(instructions).toMatchObject({ method: 'cash', clabe: null, bank: null });
+  expect(instructions.reference).toMatch(/^\d{14}$/);
+  await h.realBilling.waitForStatus(order!, 'WAITING_PAID');
+
+  const ticket = await ticketOf(instructions.payin_id);
+  expect((await atSandbox(ticket, 'expire')).status).toBe(200);
+  await h.waitForStatus(instructions.payin_id, 'failed');
+  await h.realBilling.waitForStatus(order!, 'NOT_PAID');
+  // The store refuses an expired voucher: nothing arrives, nothing is allocated.
+  expect((await atSandbox(ticket, 'pay')).status).toBe(409);
+  expect(await h.count('allocations', 'payin_id = $1', [instructions.payin_id])).toBe(0);
+  expect((await h.ledgerCheck()).transactions).toBe(before.transactions);
+
+  // A new voucher for the same order is paid at the store: the order is paid.
+  const fresh = preferenceSchema.parse(
+    (await create('cash', [order!], undefined, 1)).body,
+  ).instructions!;
+  expect(fresh.reference).not.toBe(instructions.reference);
+  expect((await atSandbox(await ticketOf(fresh.payin_id), 'pay')).status).toBe(200);
+  await h.waitForStatus(fresh.payin_id, 'success');
+  await h.realBilling.waitForPaid(order!);
+  await ledgerIsRight();
+});
+
+test('staff cannot open a family’s reference: 403, no payin', async () => {
+  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-10' });
+  const staff = await h.call(h.staff('TREASURER', school), CREATE, {
+    method: 'POST',
+    json: { school_id: school.id, method: 'transfer', order_ids: [order!.id] },
+    headers: { 'idempotency-key': `pref-${randomUUID()}` },
+  });
+  expect(staff.status).toBe(403);
+  expect(
+    await h.count('payins', "type = 'TRANSFER_IN' AND student_ids @> $1", [[order!.studentId]]),
+  ).toBe(0);
+});
+
+// Last: these leave family credit, which billing applies to the family’s next orders.
 const payAt = (ticket: string, amountCentavos: number) =>
   fetch(`${h.sandbox.url}/_sandbox/payins/${ticket}/pay`, {
     method: 'POST',
@@ -242,46 +288,61 @@ test('store cash of more pays every order; the difference is the family’s cred
   await ledgerIsRight();
 });
 
-test('cash: a voucher that lapses unpaid charges nothing and reopens the order', async () => {
-  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-09' });
-  await ledgerIsRight(); // the order's receivable is posted
-  const before = await h.ledgerCheck();
-  const created = await create('cash', [order!], undefined, 1);
-  expect(created.status).toBe(201);
-  const instructions = preferenceSchema.parse(created.body).instructions!;
-  expect(instructions).toMatchObject({ method: 'cash', clabe: null, bank: null });
-  expect(instructions.reference).toMatch(/^\d{14}$/);
-  await h.realBilling.waitForStatus(order!, 'WAITING_PAID');
-
-  const ticket = await ticketOf(instructions.payin_id);
-  expect((await atSandbox(ticket, 'expire')).status).toBe(200);
-  await h.waitForStatus(instructions.payin_id, 'failed');
-  await h.realBilling.waitForStatus(order!, 'NOT_PAID');
-  // The store refuses an expired voucher: nothing arrives, nothing is allocated.
-  expect((await atSandbox(ticket, 'pay')).status).toBe(409);
-  expect(await h.count('allocations', 'payin_id = $1', [instructions.payin_id])).toBe(0);
-  expect((await h.ledgerCheck()).transactions).toBe(before.transactions);
-
-  // A new voucher for the same order is paid at the store: the order is paid.
-  const fresh = preferenceSchema.parse(
-    (await create('cash', [order!], undefined, 1)).body,
-  ).instructions!;
-  expect(fresh.reference).not.toBe(instructions.reference);
-  expect((await atSandbox(await ticketOf(fresh.payin_id), 'pay')).status).toBe(200);
-  await h.waitForStatus(fresh.payin_id, 'success');
-  await h.realBilling.waitForPaid(order!);
-  await ledgerIsRight();
-});
-
-test('staff cannot open a family’s reference: 403, no payin', async () => {
-  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-10' });
-  const staff = await h.call(h.staff('TREASURER', school), CREATE, {
+const refundAs = (as: IdentityClaims, json: object, key = randomUUID()) =>
+  h.call(as, `/api/v1/dashboard/schools/${school.id}/refund/`, {
     method: 'POST',
-    json: { school_id: school.id, method: 'transfer', order_ids: [order!.id] },
-    headers: { 'idempotency-key': `pref-${randomUUID()}` },
+    json,
+    headers: { 'idempotency-key': key },
   });
-  expect(staff.status).toBe(403);
-  expect(
-    await h.count('payins', "type = 'TRANSFER_IN' AND student_ids @> $1", [[order!.studentId]]),
-  ).toBe(0);
+
+const creditOf = async (studentId: string) =>
+  (
+    await h.service.db.$client.query(
+      `SELECT coalesce(-sum(e.amount_centavos), 0)::int AS c
+       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = $1`,
+      [`school:${school.id}:credit:${studentId}`],
+    )
+  ).rows[0].c as number;
+
+test('SPEI money back to the family’s credit: 20 concurrent asks, one reversal, orders reopen', async () => {
+  const family = school.families[1]!;
+  const [order] = await h.bill(school, [family.studentIds[0]!], { period: '2027-04' });
+  const spei = preferenceSchema.parse(
+    (await create('transfer', [order!], undefined, 1)).body,
+  ).instructions!;
+  expect((await atSandbox(await ticketOf(spei.payin_id), 'pay')).status).toBe(200);
+  await h.waitForStatus(spei.payin_id, 'success');
+  await h.realBilling.waitForPaid(order!);
+  const creditBefore = await creditOf(family.studentIds[0]!);
+  const body = { payin_id: spei.payin_id, reason: 'Pagó el cargo equivocado', to: 'credit' };
+
+  // Through the gateway it is refused: the money is a transfer's, it goes to credit.
+  const card = await refundAs(h.staff('TREASURER', school), { ...body, to: undefined });
+  expect(card.status).toBe(409);
+  expect(card.body.error.message).toMatch(/devuélvelo como saldo a favor/);
+  // A cashier may not give money back.
+  expect((await refundAs(h.staff('CASH_COLLECTION', school), body)).status).toBe(403);
+
+  const key = randomUUID();
+  const same = await Promise.all(
+    Array.from({ length: 20 }, () => refundAs(h.staff('TREASURER', school), body, key)),
+  );
+  expect(new Set(same.map((r) => r.status))).toEqual(new Set([201]));
+  expect(new Set(same.map((r) => r.body.id)).size).toBe(1);
+  const others = await Promise.all(
+    Array.from({ length: 5 }, () => refundAs(h.staff('TREASURER', school), body)),
+  );
+  expect(others.map((r) => r.status)).toEqual([409, 409, 409, 409, 409]);
+  expect(others[0]!.body.error.message).toBe(
+    'Lo que este pago abonó a cargos ya es saldo a favor.',
+  );
+  expect(await h.count('payin_reversals', 'payin_id = $1', [spei.payin_id])).toBe(1);
+  expect(same[0]!.body).toMatchObject({
+    kind: 'refund',
+    status: 'applied',
+    amount_centavos: spei.amount_centavos,
+  });
+  expect(await creditOf(family.studentIds[0]!)).toBe(creditBefore + spei.amount_centavos);
+  await h.realBilling.waitForStatus(order!, 'NOT_PAID');
+  await ledgerIsRight();
 });

@@ -320,6 +320,11 @@ test('SPEI money back to the family’s credit: 20 concurrent asks, one reversal
   const card = await refundAs(h.staff('TREASURER', school), { ...body, to: undefined });
   expect(card.status).toBe(409);
   expect(card.body.error.message).toMatch(/devuélvelo como saldo a favor/);
+  const nowhere = await refundAs(h.staff('TREASURER', school), { ...body, to: 'cuenta' });
+  expect(nowhere.status).toBe(400);
+  expect(nowhere.body.error.details).toEqual([
+    { path: 'to', message: 'Elige a dónde se devuelve el dinero.' },
+  ]);
   // A cashier may not give money back.
   expect((await refundAs(h.staff('CASH_COLLECTION', school), body)).status).toBe(403);
 

@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { Payin } from '@cuota/contracts/payments/payins';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { FormColumn, FormError } from '@cuota/ui/form-pieces';
+import { FormColumn } from '@cuota/ui/form-pieces';
 import { formatMoney } from '@cuota/ui/money';
-import { MoneyField } from '@cuota/ui/money-field';
-import { TextAreaField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useRefundCardMutation } from '../api/payments-api';
+import { CorrectionFields } from './correction-fields';
 
 /** What the payin paid of orders: all a refund to credit can take off them. */
 const allocatedOf = (payin: Payin) =>
@@ -57,19 +56,17 @@ export function RefundToCreditForm({ payin }: { payin: Payin }) {
           quita de los cargos que pagó, que vuelven a quedar pendientes, y queda como saldo a favor
           de la familia para sus próximos cargos.
         </p>
-        <MoneyField
-          label="Monto a devolver"
-          value={amount}
-          onChange={setAmount}
-          hint="Déjalo completo para devolver todo lo que el pago abonó a cargos."
+        <CorrectionFields
+          amount={{
+            label: 'Monto a devolver',
+            hint: 'Déjalo completo para devolver todo lo que el pago abonó a cargos.',
+            value: amount,
+            onChange: setAmount,
+          }}
+          reason={reason}
+          onReason={setReason}
+          problem={problem}
         />
-        <TextAreaField
-          label="Motivo"
-          value={reason}
-          maxLength={300}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {problem && <FormError>{problem}</FormError>}
         {done && (
           <p role="status">
             Se devolvieron {formatMoney(done.amount_centavos)} al saldo a favor de la familia. Los

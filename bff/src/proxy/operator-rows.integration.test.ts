@@ -1,10 +1,9 @@
-import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import { grants, type Permission } from '@cuota/contracts/access/permissions';
 import type { EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { startBffOnEnrolment } from '../test-support/bff-on-enrolment';
-import { signInStaff } from '../test-support/sign-in';
+import { sendAs, signInStaff } from '../test-support/sign-in';
 import type { TestBff } from '../test-support/test-bff';
 
 /**
@@ -77,13 +76,8 @@ const ROWS: [string, Permission | null, Method, () => string, unknown, number][]
   ],
 ];
 
-function send(role: StaffRole, method: Method, path: string, body?: unknown) {
-  const { agent, csrfToken } = browsers[role];
-  const req = agent[method](path);
-  return (
-    method === 'get' ? req : req.set('x-csrf-token', csrfToken).send(body as object)
-  ) as Promise<Response>;
-}
+const send = (role: StaffRole, method: Method, path: string, body?: unknown) =>
+  sendAs(browsers[role], method, path, body);
 
 describe.each(STAFF_ROLES)('%s through the BFF', (role) => {
   test.each(ROWS)('%s (%s)', async (...row) => {

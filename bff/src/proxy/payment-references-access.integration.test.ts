@@ -1,45 +1,34 @@
 import request from 'supertest';
-import { createTestIdentity } from '@cuota/testing/test-identity';
-import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
-import { startEchoService } from '../test-support/echo-service';
+import {
+  startBffWithEchoPayments,
+  type BffWithEchoPayments,
+} from '../test-support/bff-on-enrolment';
 import { signInGuardian, signInStaff } from '../test-support/sign-in';
-import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 /**
  * A SPEI reference or a cash voucher (ADR 0089) is the family's own: the BFF lets a signed-in
  * guardian's request through to payments and refuses every staff role and anyone signed out
  * before payments hears of it.
  */
-let enrolment: EnrolmentUnderTest;
-let payments: Awaited<ReturnType<typeof startEchoService>>;
-let bff: TestBff;
+let h: BffWithEchoPayments;
+
 beforeAll(async () => {
-  const identity = await createTestIdentity();
-  enrolment = await startEnrolmentUnderTest({ identity });
-  payments = await startEchoService(identity.keys.publicJwk);
-  bff = await startTestBff({
-    identity,
-    services: { enrolment: enrolment.url, payments: payments.url },
-  });
+  h = await startBffWithEchoPayments();
 }, 120_000);
-afterAll(async () => {
-  await bff?.close();
-  await payments?.stop();
-  await enrolment?.stop();
-});
+afterAll(() => h?.stop());
 
 const PATH = '/api/v1/kushki_checkout/preferences/';
 const body = () => ({
-  school_id: enrolment.demo.school_id,
+  school_id: h.enrolment.demo.school_id,
   method: 'transfer',
   order_ids: ['00000000-0000-4000-8000-00000000beef'],
 });
-const reached = () => payments.calls.filter((c) => c.url === PATH).length;
+const reached = () => h.payments.calls.filter((c) => c.url === PATH).length;
 
 test('a guardian asks for a SPEI reference: it reaches payments as that guardian', async () => {
-  const { agent, csrfToken } = await signInGuardian(bff, {
-    hash: enrolment.demo.guardian_hash,
-    email: enrolment.demo.guardian_email,
+  const { agent, csrfToken } = await signInGuardian(h.bff, {
+    hash: h.enrolment.demo.guardian_hash,
+    email: h.enrolment.demo.guardian_email,
   });
   const before = reached();
   const res = await agent
@@ -51,14 +40,14 @@ test('a guardian asks for a SPEI reference: it reaches payments as that guardian
   expect(reached()).toBe(before + 1);
   expect(res.body.identity).toMatchObject({
     kind: 'guardian',
-    guardian_id: enrolment.demo.guardian_id,
+    guardian_id: h.enrolment.demo.guardian_id,
   });
 });
 
 test('every staff role is refused (403, Spanish) and payments never hears of it', async () => {
   const before = reached();
-  for (const { email, role } of enrolment.demo.staff) {
-    const { agent, csrfToken } = await signInStaff(bff, email, enrolment.demo.staff_password);
+  for (const { email, role } of h.enrolment.demo.staff) {
+    const { agent, csrfToken } = await signInStaff(h.bff, email, h.enrolment.demo.staff_password);
     const res = await agent
       .post(PATH)
       .set('x-csrf-token', csrfToken)
@@ -67,7 +56,7 @@ test('every staff role is refused (403, Spanish) and payments never hears of it'
     expect([role, res.status]).toEqual([role, 403]);
     expect(res.body.error.message).toEqual(expect.any(String));
   }
-  const anonymous = await request(bff.app).post(PATH).send(body());
+  const anonymous = await request(h.bff.app).post(PATH).send(body());
   expect([401, 403]).toContain(anonymous.status);
   expect(reached()).toBe(before);
 });

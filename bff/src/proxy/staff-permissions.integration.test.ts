@@ -1,11 +1,10 @@
-import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { STAFF_ROLES, type StaffRole } from '@cuota/contracts/enrolment/entities';
 import { grants, type Permission } from '@cuota/contracts/access/permissions';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { startEchoService } from '../test-support/echo-service';
 import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
-import { signInStaff } from '../test-support/sign-in';
+import { sendAs, signInStaff } from '../test-support/sign-in';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
 
 type Echo = Awaited<ReturnType<typeof startEchoService>>;
@@ -125,13 +124,8 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
   ],
 ];
 
-function send(role: StaffRole, method: Method, path: string, body?: unknown) {
-  const { agent, csrfToken } = browsers[role];
-  const req = agent[method](path);
-  return (
-    method === 'get' ? req : req.set('x-csrf-token', csrfToken).send(body as object)
-  ) as Promise<Response>;
-}
+const send = (role: StaffRole, method: Method, path: string, body?: unknown) =>
+  sendAs(browsers[role], method, path, body);
 
 describe.each(STAFF_ROLES)('%s through the BFF', (role) => {
   // A rest parameter: jest reads a declared fifth argument as `done` on four-cell rows.

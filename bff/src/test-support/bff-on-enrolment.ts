@@ -1,29 +1,52 @@
 import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { createTestIdentity } from '@cuota/testing/test-identity';
+import { startEchoService } from './echo-service';
 import { startTestBff, type TestBff, type TestBffOptions } from './test-bff';
 
 export interface BffOnEnrolment {
   bff: TestBff;
   enrolment: EnrolmentUnderTest;
-  /** Stops both, the BFF first. */
+  /** Stops all it started, the BFF first. */
   stop(): Promise<void>;
 }
+
+export type EchoPayments = Awaited<ReturnType<typeof startEchoService>>;
+export type BffWithEchoPayments = BffOnEnrolment & { payments: EchoPayments };
+
+type Options = Omit<TestBffOptions, 'identity' | 'services'>;
 
 /**
  * The BFF in front of a real enrolment (in-process, its own database and NATS namespace),
  * signing with the key pair enrolment trusts: what most BFF integration tests start.
  */
-export async function startBffOnEnrolment(
-  options: Omit<TestBffOptions, 'identity' | 'services'> = {},
-): Promise<BffOnEnrolment> {
+export async function startBffOnEnrolment(options: Options = {}): Promise<BffOnEnrolment> {
+  return start(options, false);
+}
+
+/**
+ * The same, with payments as a stand-in that answers with the identity it was sent (and
+ * records each call): for tests of who the BFF lets through to payments.
+ */
+export async function startBffWithEchoPayments(options: Options = {}) {
+  return start(options, true) as Promise<BffWithEchoPayments>;
+}
+
+async function start(options: Options, echoPayments: boolean) {
   const identity = await createTestIdentity();
   const enrolment = await startEnrolmentUnderTest({ identity });
-  const bff = await startTestBff({ ...options, identity, services: { enrolment: enrolment.url } });
+  const payments = echoPayments ? await startEchoService(identity.keys.publicJwk) : undefined;
+  const bff = await startTestBff({
+    ...options,
+    identity,
+    services: { enrolment: enrolment.url, ...(payments ? { payments: payments.url } : {}) },
+  });
   return {
     bff,
     enrolment,
+    ...(payments ? { payments } : {}),
     stop: async () => {
       await bff.close();
+      await payments?.stop();
       await enrolment.stop();
     },
   };

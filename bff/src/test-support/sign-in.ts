@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import request from 'supertest';
 import { messagesTo, waitForCode } from '@cuota/testing/mailbox';
 import type { TestBff } from './test-bff';
@@ -35,4 +36,19 @@ export async function signInStaff(bff: TestBff, email: string, password: string)
     .send({ csrfToken: token, json: 'true', email, password })
     .expect(200);
   return { agent, csrfToken: await csrf() };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signInStaff>>;
+
+/** A signed-in browser's request: a write carries its CSRF token and its body. */
+export function sendAs(
+  { agent, csrfToken }: SignedIn,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  const req = agent[method](path);
+  return (
+    method === 'get' ? req : req.set('x-csrf-token', csrfToken).send(body as object)
+  ) as Promise<Response>;
 }

@@ -23,6 +23,8 @@ export interface GatewayPayin {
   totalCentavos: number;
   metadata: Record<string, unknown>;
   status: 'INITIALIZED' | 'APPROVAL' | 'DECLINED';
+  /** What the family actually sent, when it was not the reference's amount (SPEI allows it). */
+  paidCentavos?: number;
   created: number;
   expiresAt: number;
 }
@@ -42,11 +44,21 @@ function newClabe(): string {
   return first17 + String(clabeCheckDigit(first17));
 }
 
-/** The transfer-ins and cash-ins opened on this sandbox, by ticket number. */
+/**
+ * The transfer-ins and cash-ins opened on this sandbox, by ticket number and by the merchant's
+ * Idempotency-Key: the same key answers the first reference (ADR 0099), so a retry after a lost
+ * answer never leaves two open references for one payment.
+ */
 export class PayinDesk {
   private readonly byTicket = new Map<string, GatewayPayin>();
+  private readonly byKey = new Map<string, GatewayPayin>();
+  /** How many of the next inits are opened but never answered (`/_sandbox/payins/lose-answers`). */
+  answersToLose = 0;
 
-  open(payin: NewGatewayPayin, now: number): GatewayPayin {
+  open(payin: NewGatewayPayin, now: number, idempotencyKey?: string): GatewayPayin {
+    const key = idempotencyKey && `${payin.merchant.merchantId}:${idempotencyKey}`;
+    const first = key ? this.byKey.get(key) : undefined;
+    if (first) return first;
     const opened: GatewayPayin = {
       ...payin,
       // Kushki's ticket numbers are 18 digits; a leading 9 keeps them apart from card sales'.
@@ -58,7 +70,13 @@ export class PayinDesk {
       created: now,
     };
     this.byTicket.set(opened.ticketNumber, opened);
+    if (key) this.byKey.set(key, opened);
     return opened;
+  }
+
+  /** Every reference opened with this `metadata.payment_id` (tests count them). */
+  forPayment(paymentId: string): GatewayPayin[] {
+    return [...this.byTicket.values()].filter((p) => p.metadata.payment_id === paymentId);
   }
 
   withTicket(ticketNumber: string): GatewayPayin | undefined {

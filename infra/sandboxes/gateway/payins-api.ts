@@ -1,7 +1,7 @@
 import { z } from '@cuota/contracts/common/spanish-messages';
 import { amount, centavosOf } from './charges-api.ts';
 import type { RequestContext, Route } from './gateway-state.ts';
-import { parseBody, sendJson } from './http-io.ts';
+import { header, parseBody, sendJson } from './http-io.ts';
 import {
   KushkiError,
   transactionNotFound,
@@ -46,7 +46,13 @@ function open(method: PayinMethod) {
         expiresAt: body.expiresAt ?? now + DEFAULT_LIFETIME_MS,
       },
       now,
+      header(ctx.req, 'idempotency-key'),
     );
+    if (ctx.state.gatewayPayins.answersToLose > 0) {
+      ctx.state.gatewayPayins.answersToLose -= 1;
+      ctx.res.destroy(); // opened, but the merchant never hears: a lost answer
+      return;
+    }
     sendJson(ctx.res, 201, initAnswer(payin));
   };
 }
@@ -79,7 +85,7 @@ export function payinRecord(p: GatewayPayin) {
     metadata: p.metadata,
     currency_code: p.amount.currency,
     request_amount: centavosToPesos(p.totalCentavos),
-    approved_transaction_amount: approved ? centavosToPesos(p.totalCentavos) : 0,
+    approved_transaction_amount: approved ? centavosToPesos(p.paidCentavos ?? p.totalCentavos) : 0,
     subtotal_iva0: centavosToPesos(p.amount.subtotalIva0),
     subtotal_iva: centavosToPesos(p.amount.subtotalIva),
     iva_value: centavosToPesos(p.amount.iva),
@@ -105,14 +111,19 @@ function settle(ctx: RequestContext, payin: GatewayPayin, status: 'APPROVAL' | '
   sendJson(ctx.res, 200, initAnswer(payin));
 }
 
+const paying = z.object({ amount_centavos: z.number().int().positive().optional() }).default({});
+
 /**
- * POST /_sandbox/payins/{ticket}/pay: the family transfers, or pays at the store, the exact
- * amount. Refused once the reference expired (the bank or the store would refuse it).
+ * POST /_sandbox/payins/{ticket}/pay `{ amount_centavos? }`: the family transfers, or pays at
+ * the store, the amount (the reference's unless another is given: a SPEI transfer of another
+ * amount reaches the CLABE all the same). Refused once the reference expired.
  */
-function pay(ctx: RequestContext): void {
+async function pay(ctx: RequestContext): Promise<void> {
   const payin = awaiting(ctx);
+  const { amount_centavos } = await parseBody(ctx.req, paying);
   if (payin.status === 'DECLINED' || ctx.state.now() >= payin.expiresAt)
     throw new KushkiError(409, 'K041', 'Operación no permitida: la referencia expiró.');
+  if (amount_centavos !== undefined) payin.paidCentavos = amount_centavos;
   settle(ctx, payin, 'APPROVAL');
 }
 
@@ -131,7 +142,23 @@ function show(ctx: RequestContext): void {
   sendJson(ctx.res, 200, { ...initAnswer(payin), method: payin.method });
 }
 
+/** GET /_sandbox/payins?payment_id=: the references opened for one payment (tests). */
+function listForPayment(ctx: RequestContext): void {
+  const paymentId = ctx.url.searchParams.get('payment_id') ?? '';
+  sendJson(ctx.res, 200, ctx.state.gatewayPayins.forPayment(paymentId).map(initAnswer));
+}
+
+const losing = z.object({ count: z.number().int().min(0).max(100) });
+
+/** PUT /_sandbox/payins/lose-answers `{ count }`: the next inits open, but their answer is lost. */
+async function loseAnswers(ctx: RequestContext): Promise<void> {
+  ctx.state.gatewayPayins.answersToLose = (await parseBody(ctx.req, losing)).count;
+  sendJson(ctx.res, 200, { count: ctx.state.gatewayPayins.answersToLose });
+}
+
 export const payinRoutes: Route[] = [
+  { method: 'GET', path: /^\/_sandbox\/payins$/, handle: listForPayment },
+  { method: 'PUT', path: /^\/_sandbox\/payins\/lose-answers$/, handle: loseAnswers },
   { method: 'POST', path: /^\/transfer\/v1\/init$/, handle: open('transfer') },
   { method: 'POST', path: /^\/cash\/v1\/charges\/init$/, handle: open('cash') },
   { method: 'POST', path: /^\/_sandbox\/payins\/(\d{18})\/pay$/, handle: pay },

@@ -4,6 +4,8 @@ import { positiveCentavosSchema } from '@cuota/contracts/common/money';
 /** ADR 0036: a void (desk, or a card sale the same day) or a refund, whole or partial. */
 export const REVERSAL_KINDS = ['void', 'refund'] as const;
 export const REVERSAL_STATUSES = ['pending', 'applied', 'declined'] as const;
+/** Where a refund's money goes: back through the gateway, or to the family's credit balance. */
+export const REFUND_DESTINATIONS = ['gateway', 'credit'] as const;
 
 export const payinReversalSchema = z.object({
   id: z.string(),
@@ -50,5 +52,10 @@ export const refundCardSchema = z.strictObject({
     .max(300, 'El motivo admite a lo más 300 caracteres.'),
   /** Refund even though the payin's credit was spent on other orders (the family will owe it). */
   confirm_credit_spent: z.boolean('Indica si confirmas el reembolso.').optional(),
+  /**
+   * Where the money goes (ADR 0099): back through the gateway (a card; the default), or to the
+   * family's credit balance (a SPEI transfer or store cash: its orders reopen, the money stays).
+   */
+  to: z.enum(REFUND_DESTINATIONS, 'Elige a dónde se devuelve el dinero.').optional(),
 });
 export type RefundCard = z.infer<typeof refundCardSchema>;

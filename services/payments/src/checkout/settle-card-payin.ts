@@ -2,6 +2,7 @@ import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { Executor } from '@cuota/messaging/transaction';
 import { lockStudents } from '../allocation/allocation-repository';
 import { capToDue, totalOf, type OrderAllocation } from '../allocation/allocation-rules';
+import { otherAmountNote, spreadReceived } from './received-amount';
 import { dueOrders } from '../allocation/due-orders';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
@@ -81,7 +82,10 @@ export async function settleCardPayin(
     return { kind: 'unknown' };
   const { payin, items, forStore } = locked;
   if (payin.status === 'success') return { kind: 'already', payin, forStore };
-  if (sale.amountCentavos !== payin.amountCentavos) {
+  // A card charge is exactly what was asked; a transfer or a store's cash is what the family
+  // sent, and it is booked as it arrived (ADR 0099).
+  const exact = payin.type === 'CARD' || forStore;
+  if (exact && sale.amountCentavos !== payin.amountCentavos) {
     const failed = await markPayinFailed(
       tx,
       payin,
@@ -104,13 +108,13 @@ export async function settleCardPayin(
     items.map((i) => i.studentId),
   );
   const due = await dueOrders(tx, items.map(quoteOf), payin.quotedAfterSeq);
-  const { allocations, excessByStudent } = capToDue(
-    items.map(plannedAllocation),
-    new Map(due.map((d) => [d.orderId, d])),
-  );
+  const capped = capToDue(items.map(plannedAllocation), new Map(due.map((d) => [d.orderId, d])));
+  const received = sale.amountCentavos;
+  const { allocations, excessByStudent } =
+    received === payin.amountCentavos ? capped : spreadReceived(capped, items, received);
   // What no order took: the items' cut, or the whole charge of a subscription month that was
   // paid or not billed yet (no item, ADR 0045).
-  const excess = payin.amountCentavos - totalOf(allocations);
+  const excess = received - totalOf(allocations);
   // One credit per payin: the family's overpayment goes to the first student it came from.
   const creditStudentId =
     excess > 0 ? ([...excessByStudent.keys()][0] ?? payin.studentIds[0]!) : null;
@@ -123,7 +127,7 @@ export async function settleCardPayin(
     lines: [
       {
         account: schoolAccount(payin.schoolId, 'gateway_clearing'),
-        amountCentavos: payin.amountCentavos,
+        amountCentavos: received,
       },
       { account: schoolAccount(payin.schoolId, 'receivable'), amountCentavos: -base },
       {
@@ -146,6 +150,9 @@ export async function settleCardPayin(
       brand: sale.brand,
       last4: sale.last4,
     },
+    ...(received === payin.amountCentavos
+      ? {}
+      : { received: { amountCentavos: received, note: otherAmountNote(payin, received) } }),
   });
   return { kind: 'settled', payin: settled, forStore };
 }

@@ -4,6 +4,7 @@ import type { StaffClaims } from '@cuota/contracts/identity/identity-claims';
 import { answerKeyed, implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { PaymentsDeps } from '../payments-deps';
 import { refundCardPayin } from './refund-card-payin';
+import { refundToCredit } from './refund-to-credit';
 import { voidDeskPayin, type Corrector } from './void-desk-payin';
 
 /** Corrections of money received (ADR 0036). */
@@ -21,7 +22,7 @@ export function correctionHandlers(deps: PaymentsDeps) {
     implement(refundCard, async ({ params, body, idempotencyKey, requireStaffOf, res }) =>
       answerKeyed(
         res,
-        await refundCardPayin(
+        await (body.to === 'credit' ? refundToCredit : refundCardPayin)(
           deps,
           params.id,
           body,

@@ -10,6 +10,7 @@ import type { PaymentsDeps } from '../payments-deps';
 import { payinById, UNKNOWN_PAYIN } from '../payins/payin-repository';
 import { creditSpentNotConfirmed } from './correction-refusals';
 import { heldBy, payinCredit } from './payin-holdings';
+import { isGatewayTransfer } from './refund-to-credit';
 import { takeBack } from './reversal-rules';
 import type { Corrector } from './void-desk-payin';
 import {
@@ -78,6 +79,10 @@ async function requested(
 ): Promise<ReversalRow> {
   const payin = await payinById(tx, body.payin_id, { lock: true });
   if (!payin || payin.schoolId !== schoolId) throw notFound(UNKNOWN_PAYIN);
+  if (isGatewayTransfer(payin))
+    throw conflict(
+      'Este pago llegó por transferencia o en tienda: devuélvelo como saldo a favor de la familia.',
+    );
   if (payin.type !== 'CARD')
     throw conflict('Este pago no fue con tarjeta: un pago de caja se anula desde su detalle.');
   const earlier = await reversalsOfPayin(tx, payin.id);

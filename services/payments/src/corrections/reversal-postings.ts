@@ -53,3 +53,28 @@ export function reversalLines(r: ReversedMoney): LedgerLine[] {
     })),
   ];
 }
+
+/**
+ * A transfer's or store cash's money given back to the family's credit (ADR 0099): the orders
+ * owe again and each order's student holds what it had paid; no money leaves.
+ */
+export function toCreditLines(schoolId: string, allocations: OrderAllocation[]): LedgerLine[] {
+  const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
+  const byStudent = new Map<string, number>();
+  for (const a of allocations)
+    byStudent.set(
+      a.studentId,
+      (byStudent.get(a.studentId) ?? 0) + a.baseCentavos + a.lateFeeCentavos,
+    );
+  return [
+    { account: schoolAccount(schoolId, 'receivable'), amountCentavos: base },
+    {
+      account: schoolAccount(schoolId, 'late_fee_revenue'),
+      amountCentavos: totalOf(allocations) - base,
+    },
+    ...[...byStudent].map(([studentId, centavos]) => ({
+      account: creditAccount(schoolId, studentId),
+      amountCentavos: -centavos,
+    })),
+  ];
+}

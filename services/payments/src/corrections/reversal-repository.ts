@@ -42,13 +42,19 @@ export interface AppliedReversal {
   appliedAt: Date;
 }
 
+/**
+ * A reversal that moves the books at once (a desk void, a refund to credit). With a key
+ * (a refund to credit, ADR 0099): KeyTaken when a concurrent request with the key did first.
+ */
 export async function insertAppliedReversal(
   tx: Executor,
-  r: AppliedReversal,
+  r: AppliedReversal & { idempotencyKey?: string; requestHash?: string },
 ): Promise<ReversalRow> {
-  const [row] = await tx
+  const [inserted] = await tx
     .insert(payinReversals)
     .values({
+      idempotencyKey: r.idempotencyKey ?? null,
+      requestHash: r.requestHash ?? null,
       payinId: r.payinId,
       schoolId: r.schoolId,
       kind: r.kind,
@@ -60,9 +66,11 @@ export async function insertAppliedReversal(
       requestedByName: r.requestedByName,
       appliedAt: r.appliedAt,
     })
+    .onConflictDoNothing({ target: [payinReversals.schoolId, payinReversals.idempotencyKey] })
     .returning();
-  await applyEffects(tx, row!.id, r);
-  return row!;
+  const row = claimed(inserted);
+  await applyEffects(tx, row.id, r);
+  return row;
 }
 
 /** A card reversal asked of the gateway: pending until its webhook (ADR 0036). */

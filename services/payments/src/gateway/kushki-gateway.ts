@@ -256,16 +256,19 @@ export class KushkiGateway {
   /**
    * Opens a SPEI transfer-in or a cash voucher for a pending payin (ADR 0089), its id in the
    * metadata as a charge's. Refused (4xx): Kushki's Spanish reason; 5xx or no answer throws.
+   * Keyed by the payin (ADR 0099): asking again after a lost answer gets the same reference.
    */
   async openReference(input: {
     method: ReferenceMethod;
     amountCentavos: number;
     paymentId: string;
   }): Promise<PayinReference | { refused: string }> {
-    const res = await this.call('POST', REFERENCE_PATHS[input.method], {
-      amount: this.exempt(input.amountCentavos),
-      metadata: { payment_id: input.paymentId },
-    });
+    const res = await this.call(
+      'POST',
+      REFERENCE_PATHS[input.method],
+      { amount: this.exempt(input.amountCentavos), metadata: { payment_id: input.paymentId } },
+      { 'Idempotency-Key': `payin:${input.paymentId}` },
+    );
     const body: unknown = await res.json().catch(() => undefined);
     if (res.status >= 500) throw new Error(`Kushki no abrió la referencia: HTTP ${res.status}`);
     const refusal = refusalSchema.safeParse(body);

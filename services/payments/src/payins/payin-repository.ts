@@ -141,6 +141,41 @@ function itemRecords(payinId: string, items: NewPayinItem[]): string {
 }
 
 /**
+ * A family's SPEI or cash payin still awaiting money for exactly these orders (ADR 0099): its
+ * reference not lapsed, or not yet given (its answer lost). Read under `lockFamilyReferences`,
+ * so two requests for the same orders cannot both miss it.
+ */
+export async function openReferencePayin(
+  tx: Executor,
+  q: { schoolId: string; guardianId: string; type: PayinType; orderIds: string[] },
+): Promise<PayinRow | null> {
+  const orders = [...new Set(q.orderIds)].sort();
+  const [row] = await tx
+    .select()
+    .from(payins)
+    .where(
+      and(
+        eq(payins.schoolId, q.schoolId),
+        eq(payins.guardianId, q.guardianId),
+        eq(payins.type, q.type),
+        eq(payins.status, 'pending'),
+        sql`(${payins.referenceExpiresAt} IS NULL OR ${payins.referenceExpiresAt} > now())`,
+        sql`(SELECT string_agg(i.order_id, ' ' ORDER BY i.order_id COLLATE "C") FROM payin_items i
+              WHERE i.payin_id = ${payins.id}) = ${orders.join(' ')}`,
+      ),
+    )
+    .orderBy(asc(payins.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises a family's SPEI and cash reference requests in one school (the caller's tx). */
+export async function lockFamilyReferences(tx: Executor, schoolId: string, guardianId: string) {
+  const key = `payin-references:${schoolId}:${guardianId}`;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
  * The SPEI reference or cash voucher the gateway opened for a pending payin (ADR 0089), kept
  * once: a concurrent retry's second reference does not replace the first. The row as it is.
  */
@@ -343,6 +378,11 @@ export interface Settlement {
   };
   /** A store sale's lines, carried on the event for its receipt and CFDI (ADR 0083). */
   store?: StoreSale;
+  /**
+   * A SPEI or cash payin paid with another amount than its reference's (ADR 0099): what
+   * arrived becomes the payin's amount, and the note says what was expected.
+   */
+  received?: { amountCentavos: number; note: string };
 }
 
 /**
@@ -361,7 +401,7 @@ export async function markPayinSucceeded(
       school_id: payin.schoolId,
       type: payin.type,
       method: payin.method,
-      amount_centavos: payin.amountCentavos,
+      amount_centavos: s.received?.amountCentavos ?? payin.amountCentavos,
       paid_at: s.paidAt.toISOString(),
       guardian_id: payin.guardianId,
       allocations: s.allocations.map(toAllocation),
@@ -394,6 +434,7 @@ export async function markPayinSucceeded(
       paidAt: s.paidAt,
       creditCreatedCentavos: s.creditCreatedCentavos,
       creditStudentId: s.creditStudentId,
+      ...(s.received ? { amountCentavos: s.received.amountCentavos, note: s.received.note } : {}),
       errorCode: null,
       errorMessage: null,
       ...(s.card

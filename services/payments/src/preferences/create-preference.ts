@@ -2,10 +2,21 @@ import type { CreatePreference, Preference } from '@cuota/contracts/payments/pre
 import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { payinItemsOf, quotePayment, type QuotedPayment } from '../checkout/quote-payment';
-import { insertGatewayPayin, type PayinRow } from '../payins/payin-repository';
+import type { Executor } from '@cuota/messaging/transaction';
+import {
+  insertGatewayPayin,
+  lockFamilyReferences,
+  openReferencePayin,
+  type PayinRow,
+} from '../payins/payin-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { assertMayPayByCard } from '../risk/credit-profile';
-import { insertPreference, preferenceByKey, type PreferenceRow } from './preference-repository';
+import {
+  insertPreference,
+  preferenceByKey,
+  preferenceOfPayin,
+  type PreferenceRow,
+} from './preference-repository';
 import { instructionsOf, referenceGateway, referencedPayin } from './payment-reference';
 
 /**
@@ -31,17 +42,22 @@ export async function createPreference(
     hash,
     find: () => preferenceByKey(deps.db, body.school_id, guardianId, idempotencyKey),
     create: async () => {
+      const open = await openPreferenceFor(deps.db, body, guardianId);
+      if (open) return open;
       const quote = await quotePayment(deps, body.school_id, body.order_ids, guardianId);
       const preference = preferenceOf(body, guardianId, quote, idempotencyKey, hash);
       if (body.method === 'card') return insertPreference(deps.db, preference);
       const { merchant } = await referenceGateway(deps, body.school_id);
       // The payin and the preference under one key: a concurrent loser keeps neither.
       return deps.db.transaction(async (tx) => {
+        await lockFamilyReferences(tx, body.school_id, guardianId);
+        const reopened = await openPreferenceFor(tx, body, guardianId);
+        if (reopened) return reopened;
         const payin = await insertGatewayPayin(
           tx,
           {
             schoolId: body.school_id,
-            type: body.method === 'transfer' ? 'TRANSFER_IN' : 'CASH_IN',
+            type: payinTypeOf(body.method),
             method: body.method === 'transfer' ? 'transfer' : 'cash',
             amountCentavos: quote.amountCentavos,
             guardianId,
@@ -61,6 +77,28 @@ export async function createPreference(
   // Also on a retry: a reference the gateway did not give the first time is asked again.
   const payin = row.payinId ? await referencedPayin(deps, row.payinId) : null;
   return { preference: preferenceView(row, payin), replayed };
+}
+
+const payinTypeOf = (method: CreatePreference['method']) =>
+  method === 'transfer' ? 'TRANSFER_IN' : 'CASH_IN';
+
+/**
+ * The preference whose SPEI reference or cash voucher is still open for exactly these orders
+ * (ADR 0099): asking again, under any key, answers it instead of opening a second one.
+ */
+async function openPreferenceFor(
+  db: Executor,
+  body: CreatePreference,
+  guardianId: string,
+): Promise<PreferenceRow | null> {
+  if (body.method === 'card') return null;
+  const open = await openReferencePayin(db, {
+    schoolId: body.school_id,
+    guardianId,
+    type: payinTypeOf(body.method),
+    orderIds: body.order_ids,
+  });
+  return open ? preferenceOfPayin(db, open.id) : null;
 }
 
 function preferenceOf(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { clabeCheckDigit } from '@cuota/contracts/payments/clabe';
 import { preferenceSchema, type Preference } from '@cuota/contracts/payments/preferences';
+import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { BilledOrder } from '../test-support/real-billing';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
@@ -134,6 +135,62 @@ test('SPEI: one CLABE and reference per payment; the transfer, notified 5 times,
   await ledgerIsRight();
 });
 
+const referencesAtGateway = async (payinId: string): Promise<unknown[]> =>
+  (await fetch(`${h.sandbox.url}/_sandbox/payins?payment_id=${payinId}`)).json() as Promise<
+    unknown[]
+  >;
+
+const loseAnswers = (count: number) =>
+  fetch(`${h.sandbox.url}/_sandbox/payins/lose-answers`, {
+    method: 'PUT',
+    body: JSON.stringify({ count }),
+  });
+
+const transferPayins = (guardianId: string) =>
+  h.count('payins', "type = 'TRANSFER_IN' AND status = 'pending' AND guardian_id = $1", [
+    guardianId,
+  ]);
+
+test('20 concurrent asks for the same orders, under 20 keys: one payin, one gateway reference', async () => {
+  const family = school.families[0]!;
+  const orders = await h.bill(school, family.studentIds, { period: '2026-11' });
+  const answers = await Promise.all(Array.from({ length: 20 }, () => create('transfer', orders)));
+  expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+  const references = new Set(answers.map((a) => a.body.instructions?.reference as string));
+  expect(references.size).toBe(1);
+  const payinId = answers[0]!.body.instructions.payin_id as string;
+  expect(await transferPayins(family.guardianId)).toBe(1);
+  expect(await referencesAtGateway(payinId)).toHaveLength(1);
+  // Another order set is another payment: its own reference.
+  const one = await create('transfer', orders.slice(0, 1));
+  expect(one.body.instructions.reference).not.toBe([...references][0]);
+});
+
+test('a lost gateway answer: the retry, under its key or another, gets the same reference', async () => {
+  const family = school.families[1]!;
+  const orders = await h.bill(school, family.studentIds, { period: '2026-12' });
+  const key = `pref-${randomUUID()}`;
+  await loseAnswers(1);
+  const lost = await create('cash', orders, key, 1);
+  expect(lost.status).toBe(503);
+  expect(lost.body.error.message).toMatch(/No pudimos generar tu referencia/);
+  const retries = await Promise.all([
+    ...Array.from({ length: 10 }, () => create('cash', orders, key, 1)),
+    ...Array.from({ length: 10 }, () => create('cash', orders, undefined, 1)),
+  ]);
+  expect(new Set(retries.map((a) => a.status))).toEqual(new Set([201]));
+  const instructions = preferenceSchema.parse(retries[0]!.body).instructions!;
+  expect(new Set(retries.map((a) => a.body.instructions?.reference))).toEqual(
+    new Set([instructions.reference]),
+  );
+  // The reference opened for the lost answer is the one the family got: one at the gateway.
+  const atGateway = await referencesAtGateway(instructions.payin_id);
+  expect(atGateway).toEqual([expect.objectContaining({ pin: instructions.reference })]);
+  expect(
+    await h.count('payins', "type = 'CASH_IN' AND guardian_id = $1", [family.guardianId]),
+  ).toBe(1);
+});
+
 test('cash: a voucher that lapses unpaid charges nothing and reopens the order', async () => {
   const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2026-09' });
   await ledgerIsRight(); // the order's receivable is posted
@@ -176,4 +233,138 @@ test('staff cannot open a family’s reference: 403, no payin', async () => {
   expect(
     await h.count('payins', "type = 'TRANSFER_IN' AND student_ids @> $1", [[order!.studentId]]),
   ).toBe(0);
+});
+
+// Last: these leave family credit, which billing applies to the family’s next orders.
+const payAt = (ticket: string, amountCentavos: number) =>
+  fetch(`${h.sandbox.url}/_sandbox/payins/${ticket}/pay`, {
+    method: 'POST',
+    body: JSON.stringify({ amount_centavos: amountCentavos }),
+  });
+
+const payinRow = async (payinId: string) =>
+  (
+    await h.service.db.$client.query(
+      'SELECT status, amount_centavos, credit_created_centavos, note FROM payins WHERE id = $1',
+      [payinId],
+    )
+  ).rows[0] as {
+    status: string;
+    amount_centavos: string;
+    credit_created_centavos: string;
+    note: string;
+  };
+
+const allocatedTo = async (payinId: string) =>
+  (
+    await h.service.db.$client.query(
+      `SELECT order_id, (base_centavos + late_fee_centavos)::int AS total
+         FROM allocations WHERE payin_id = $1 ORDER BY order_id`,
+      [payinId],
+    )
+  ).rows as { order_id: string; total: number }[];
+
+test('a transfer of less pays the oldest orders with what arrived; the rest stays open', async () => {
+  const family = school.families[0]!;
+  const [older] = await h.bill(school, [family.studentIds[0]!], { period: '2027-01' });
+  const [newer] = await h.bill(school, [family.studentIds[1]!], { period: '2027-02' });
+  const reference = preferenceSchema.parse(
+    (await create('transfer', [newer!, older!])).body,
+  ).instructions!;
+  expect(reference.amount_centavos).toBe(700_000);
+  expect((await payAt(await ticketOf(reference.payin_id), 500_000)).status).toBe(200);
+  await h.waitForStatus(reference.payin_id, 'success');
+  expect(await payinRow(reference.payin_id)).toMatchObject({
+    amount_centavos: '500000',
+    credit_created_centavos: '0',
+    note: 'Se esperaban $7,000.00 y llegaron $5,000.00: se abonó a los cargos más antiguos y el resto sigue pendiente.',
+  });
+  expect(await allocatedTo(reference.payin_id)).toEqual(
+    expect.arrayContaining([
+      { order_id: older!.id, total: 350_000 },
+      { order_id: newer!.id, total: 150_000 },
+    ]),
+  );
+  await h.realBilling.waitForPaid(older!);
+  await ledgerIsRight();
+});
+
+test('store cash of more pays every order; the difference is the family’s credit', async () => {
+  const [order] = await h.bill(school, [school.families[1]!.studentIds[0]!], { period: '2027-03' });
+  const voucher = preferenceSchema.parse(
+    (await create('cash', [order!], undefined, 1)).body,
+  ).instructions!;
+  expect((await payAt(await ticketOf(voucher.payin_id), 400_000)).status).toBe(200);
+  await h.waitForStatus(voucher.payin_id, 'success');
+  expect(await payinRow(voucher.payin_id)).toMatchObject({
+    amount_centavos: '400000',
+    credit_created_centavos: '50000',
+  });
+  expect(await allocatedTo(voucher.payin_id)).toEqual([{ order_id: order!.id, total: 350_000 }]);
+  await h.realBilling.waitForPaid(order!);
+  await ledgerIsRight();
+});
+
+const refundAs = (as: IdentityClaims, json: object, key = randomUUID()) =>
+  h.call(as, `/api/v1/dashboard/schools/${school.id}/refund/`, {
+    method: 'POST',
+    json,
+    headers: { 'idempotency-key': key },
+  });
+
+const creditOf = async (studentId: string) =>
+  (
+    await h.service.db.$client.query(
+      `SELECT coalesce(-sum(e.amount_centavos), 0)::int AS c
+       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = $1`,
+      [`school:${school.id}:credit:${studentId}`],
+    )
+  ).rows[0].c as number;
+
+test('SPEI money back to the family’s credit: 20 concurrent asks, one reversal, orders reopen', async () => {
+  const family = school.families[1]!;
+  const [order] = await h.bill(school, [family.studentIds[0]!], { period: '2027-04' });
+  const spei = preferenceSchema.parse(
+    (await create('transfer', [order!], undefined, 1)).body,
+  ).instructions!;
+  expect((await atSandbox(await ticketOf(spei.payin_id), 'pay')).status).toBe(200);
+  await h.waitForStatus(spei.payin_id, 'success');
+  await h.realBilling.waitForPaid(order!);
+  const creditBefore = await creditOf(family.studentIds[0]!);
+  const body = { payin_id: spei.payin_id, reason: 'Pagó el cargo equivocado', to: 'credit' };
+
+  // Through the gateway it is refused: the money is a transfer's, it goes to credit.
+  const card = await refundAs(h.staff('TREASURER', school), { ...body, to: undefined });
+  expect(card.status).toBe(409);
+  expect(card.body.error.message).toMatch(/devuélvelo como saldo a favor/);
+  const nowhere = await refundAs(h.staff('TREASURER', school), { ...body, to: 'cuenta' });
+  expect(nowhere.status).toBe(400);
+  expect(nowhere.body.error.details).toEqual([
+    { path: 'to', message: 'Elige a dónde se devuelve el dinero.' },
+  ]);
+  // A cashier may not give money back.
+  expect((await refundAs(h.staff('CASH_COLLECTION', school), body)).status).toBe(403);
+
+  const key = randomUUID();
+  const same = await Promise.all(
+    Array.from({ length: 20 }, () => refundAs(h.staff('TREASURER', school), body, key)),
+  );
+  expect(new Set(same.map((r) => r.status))).toEqual(new Set([201]));
+  expect(new Set(same.map((r) => r.body.id)).size).toBe(1);
+  const others = await Promise.all(
+    Array.from({ length: 5 }, () => refundAs(h.staff('TREASURER', school), body)),
+  );
+  expect(others.map((r) => r.status)).toEqual([409, 409, 409, 409, 409]);
+  expect(others[0]!.body.error.message).toBe(
+    'Lo que este pago abonó a cargos ya es saldo a favor.',
+  );
+  expect(await h.count('payin_reversals', 'payin_id = $1', [spei.payin_id])).toBe(1);
+  expect(same[0]!.body).toMatchObject({
+    kind: 'refund',
+    status: 'applied',
+    amount_centavos: spei.amount_centavos,
+  });
+  expect(await creditOf(family.studentIds[0]!)).toBe(creditBefore + spei.amount_centavos);
+  await h.realBilling.waitForStatus(order!, 'NOT_PAID');
+  await ledgerIsRight();
 });

@@ -46,3 +46,14 @@ export async function preferenceById(db: Executor, id: string): Promise<Preferen
   const [row] = await db.select().from(paymentPreferences).where(eq(paymentPreferences.id, id));
   return row ?? null;
 }
+
+/** The preference that opened a payin (a SPEI or cash payin has exactly one, ADR 0089). */
+export async function preferenceOfPayin(db: Executor, payinId: string): Promise<PreferenceRow> {
+  const [row] = await db
+    .select()
+    .from(paymentPreferences)
+    .where(eq(paymentPreferences.payinId, payinId))
+    .orderBy(paymentPreferences.createdAt)
+    .limit(1);
+  return row!;
+}

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import type { Payin } from '@cuota/contracts/payments/payins';
 import { Card } from '@cuota/ui/card';
 import { ErrorState } from '@cuota/ui/error-state';
 import { Page } from '@cuota/ui/page';
@@ -9,6 +10,7 @@ import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { usePayinQuery } from '../api/payments-api';
 import { PayinSummary } from './payin-summary';
 import { RefundCardForm } from './refund-card-form';
+import { RefundToCreditForm } from './refund-to-credit-form';
 import { VoidPayinForm } from './void-payin-form';
 
 export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payinId: string }) {
@@ -23,14 +25,16 @@ export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payin
       <Card>
         <PayinSummary payin={payin.data} />
       </Card>
-      {payin.data.status === 'success' &&
-        (payin.data.type === 'CARD' ? (
-          <RefundCardForm payin={payin.data} />
-        ) : (
-          <VoidPayinForm payin={payin.data} />
-        ))}
+      {payin.data.status === 'success' && <Correction payin={payin.data} />}
     </>
   );
+}
+
+/** How a paid payin is corrected: a card back to the card, gateway SPEI/cash to credit, the desk's voided. */
+function Correction({ payin }: { payin: Payin }) {
+  if (payin.type === 'CARD') return <RefundCardForm payin={payin} />;
+  if (payin.payment_reference) return <RefundToCreditForm payin={payin} />;
+  return <VoidPayinForm payin={payin} />;
 }
 
 export function PayinDetailPage() {

@@ -3,11 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
-import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { payinFixture } from '../../../test-support/payin-fixture';
-import { PayinDetailView } from './payin-detail-page';
+import { renderPayinDetail } from '../../../test-support/render-payin-detail';
 
 const PAYIN = '/api/v2/schools/school-1/payins/payin-1/';
 const REFUND = '/api/v1/dashboard/schools/school-1/refund/';
@@ -30,13 +28,7 @@ const reversal = (changes: object = {}) => ({
   ...changes,
 });
 
-function renderDetail(role: StaffRole = 'TREASURER') {
-  renderWithProviders(<PayinDetailView schoolId="school-1" payinId="payin-1" />, {
-    url: '/dashboard/payments/payin-1',
-    path: '/dashboard/payments/:payinId',
-    session: staffSession({ memberships: [{ school_id: 'school-1', role }] }),
-  });
-}
+const renderDetail = (role: StaffRole = 'TREASURER') => renderPayinDetail(role);
 
 beforeEach(() => forgetCsrfToken());
 

@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { Payin } from '@cuota/contracts/payments/payins';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { FormColumn, FormError } from '@cuota/ui/form-pieces';
+import { FormColumn } from '@cuota/ui/form-pieces';
 import { formatMoney } from '@cuota/ui/money';
-import { MoneyField } from '@cuota/ui/money-field';
-import { TextAreaField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useRefundCardMutation } from '../api/payments-api';
+import { CorrectionFields } from './correction-fields';
 
 /**
  * Gives a card payment back to the card (ADR 0036): the whole payment (a void on its day, a
@@ -65,19 +64,17 @@ export function RefundCardForm({ payin }: { payin: Payin }) {
           El dinero vuelve a la tarjeta de la familia. El mismo día del pago se anula completo;
           después se reembolsa todo o una parte.
         </p>
-        <MoneyField
-          label="Monto a reembolsar"
-          value={amount}
-          onChange={setAmount}
-          hint="Déjalo completo para reembolsar todo lo que queda del pago."
+        <CorrectionFields
+          amount={{
+            label: 'Monto a reembolsar',
+            hint: 'Déjalo completo para reembolsar todo lo que queda del pago.',
+            value: amount,
+            onChange: setAmount,
+          }}
+          reason={reason}
+          onReason={setReason}
+          problem={problem}
         />
-        <TextAreaField
-          label="Motivo"
-          value={reason}
-          maxLength={300}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {problem && <FormError>{problem}</FormError>}
         {creditSpent && (
           <div role="alert">
             <p>{creditSpent}</p>

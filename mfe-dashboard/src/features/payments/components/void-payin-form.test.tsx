@@ -3,11 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
-import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
-import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import { payinFixture } from '../../../test-support/payin-fixture';
-import { PayinDetailView } from './payin-detail-page';
+import { renderPayinDetail } from '../../../test-support/render-payin-detail';
 
 const PAYIN = '/api/v2/schools/school-1/payins/payin-1/';
 const VOID = '/api/v1/dashboard/schools/school-1/payins/payin-1/void/';
@@ -28,13 +26,7 @@ const reversal = {
   applied_at: '2026-03-10T17:00:00Z',
 };
 
-function renderDetail(role: StaffRole = 'CASH_COLLECTION') {
-  renderWithProviders(<PayinDetailView schoolId="school-1" payinId="payin-1" />, {
-    url: '/dashboard/payments/payin-1',
-    path: '/dashboard/payments/:payinId',
-    session: staffSession({ memberships: [{ school_id: 'school-1', role }] }),
-  });
-}
+const renderDetail = (role: StaffRole = 'CASH_COLLECTION') => renderPayinDetail(role);
 
 beforeEach(() => forgetCsrfToken());
 

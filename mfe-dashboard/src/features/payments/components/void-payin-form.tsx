@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { Payin } from '@cuota/contracts/payments/payins';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
-import { FormColumn, FormError } from '@cuota/ui/form-pieces';
-import { TextAreaField } from '@cuota/ui/text-field';
+import { FormColumn } from '@cuota/ui/form-pieces';
 import { readError } from '@cuota/web-core/api/api-error';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useVoidPayinMutation } from '../api/payments-api';
+import { CorrectionFields } from './correction-fields';
 
 /**
  * Undoes a desk payment (ADR 0036): the reason is required, and the books get a reversal,
@@ -35,13 +35,7 @@ export function VoidPayinForm({ payin }: { payin: Payin }) {
           Anular devuelve el dinero de caja y reabre los cargos que pagó. Queda registrado quién lo
           anuló y por qué.
         </p>
-        <TextAreaField
-          label="Motivo"
-          value={reason}
-          maxLength={300}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {problem && <FormError>{problem}</FormError>}
+        <CorrectionFields reason={reason} onReason={setReason} problem={problem} />
         <Button type="submit" disabled={voided.isLoading}>
           {voided.isLoading ? 'Anulando…' : 'Anular pago'}
         </Button>

@@ -153,9 +153,17 @@ export const storeItemSchema = z.object({
   sat_product_key: z.string().nullable(),
   visible: z.boolean(),
   variants: z.array(variantSchema),
+  /** The item's photos in order (the first is the catalogue's), each a URL that never changes. */
+  photos: z.array(z.object({ id: z.string(), url: z.string() })),
 });
 export type StoreItem = z.infer<typeof storeItemSchema>;
 export const storeItemListSchema = z.array(storeItemSchema);
+
+/** Item photos (ADR 0105): what a phone photo fits in after the browser shrinks it. */
+export const STORE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const STORE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const STORE_PHOTOS_PER_ITEM = 4;
+export const STORE_PHOTO_FIELD = 'photo';
 
 /** The public face: visible items, and per variant only whether and how many can be bought. */
 export const onlineStoreSchema = z.object({

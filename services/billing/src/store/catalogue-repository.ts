@@ -10,7 +10,7 @@ import type {
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { storeCategories, storeItems, storeVariants } from '../schema';
-import { photosOfItems } from './item-photo-repository';
+import { orderPhotos, photosOfItems } from './item-photo-repository';
 
 /** The only code that reads or writes the store's categories, items and variants. */
 type VariantRow = typeof storeVariants.$inferSelect;
@@ -174,5 +174,6 @@ export async function updateItem(
     await tx.update(storeItems).set(set).where(eq(storeItems.id, itemId));
   if (input.add_variants?.length)
     await tx.insert(storeVariants).values(variantRows(schoolId, itemId, input.add_variants));
+  if (input.photo_order) await orderPhotos(tx, schoolId, itemId, input.photo_order);
   return itemOf(tx, schoolId, itemId);
 }

@@ -81,6 +81,25 @@ export async function removePhoto(
   if (removed.length === 0) throw notFound(NO_PHOTO);
 }
 
+/** Puts the item's photos in the order given: every one of its photos, each once (else 400). */
+export async function orderPhotos(
+  tx: Executor,
+  schoolId: string,
+  itemId: string,
+  photoIds: string[],
+): Promise<void> {
+  await lockItem(tx, schoolId, itemId);
+  const current = await tx
+    .select({ id: storeItemPhotos.id })
+    .from(storeItemPhotos)
+    .where(eq(storeItemPhotos.itemId, itemId));
+  const known = new Set(current.map((p) => p.id));
+  if (new Set(photoIds).size !== known.size || photoIds.some((id) => !known.has(id)))
+    throw badRequest('Ordena todas las fotos del artículo, cada una una vez.');
+  for (const [position, id] of photoIds.entries())
+    await tx.update(storeItemPhotos).set({ position }).where(eq(storeItemPhotos.id, id));
+}
+
 /** One photo's bytes, only under the school that owns it. */
 export async function photoBytes(db: Executor, schoolId: string, photoId: string) {
   const [photo] = await db

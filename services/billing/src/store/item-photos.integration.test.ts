@@ -115,3 +115,19 @@ test('a role without the store write permission gets 403; another school item 40
   });
   expect(await photoRows()).toBe(before);
 });
+
+test('the photos are put in a new order; an order missing one is refused', async () => {
+  const itemId = await newItem('Libro de lectura');
+  await upload(itemId, PNG);
+  await upload(itemId, JPEG, owner, 'image/jpeg');
+  const ids = ((await upload(itemId, PNG)).body.photos as { id: string }[]).map((p) => p.id);
+  const patch = (photo_order: string[]) =>
+    h.call(owner, dash(`store-items/${itemId}/`), { method: 'PATCH', json: { photo_order } });
+  const reordered = await patch([ids[2]!, ids[0]!, ids[1]!]);
+  expect(reordered.status).toBe(200);
+  expect(reordered.body.photos.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[0], ids[1]]);
+  expect(await patch([ids[0]!, ids[1]!])).toMatchObject({
+    status: 400,
+    body: { error: { message: 'Ordena todas las fotos del artículo, cada una una vez.' } },
+  });
+});

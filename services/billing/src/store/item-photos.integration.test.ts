@@ -21,7 +21,8 @@ const photoForm = (bytes: Buffer, type = 'image/png') => {
   form.append('photo', new Blob([bytes], { type }), 'foto');
   return form;
 };
-const photosUrl = (itemId: string, school = SCHOOL) => dash(`store-items/${itemId}/photos/`, school);
+const photosUrl = (itemId: string, school = SCHOOL) =>
+  dash(`store-items/${itemId}/photos/`, school);
 const upload = (itemId: string, bytes: Buffer, as = owner, type?: string) =>
   h.call(as, photosUrl(itemId), { form: photoForm(bytes, type) });
 const photoRows = async () =>

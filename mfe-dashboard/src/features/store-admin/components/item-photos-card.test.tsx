@@ -47,16 +47,19 @@ test('photos are previewed in order, uploaded as multipart, moved and removed', 
   render();
   const user = userEvent.setup();
   const list = await screen.findByRole('list', { name: 'Fotos de Sudadera' });
-  expect(within(list).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual([
-    photo('p1').url,
-    photo('p2').url,
-  ]);
+  expect(
+    within(list)
+      .getAllByRole('img')
+      .map((i) => i.getAttribute('src')),
+  ).toEqual([photo('p1').url, photo('p2').url]);
 
   const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'sudadera.png', {
     type: 'image/png',
   });
   await user.upload(screen.getByLabelText('Agregar foto'), file);
-  await waitFor(() => expect(network.sent('POST', `${DASH}store-items/item-1/photos/`)).toHaveLength(1));
+  await waitFor(() =>
+    expect(network.sent('POST', `${DASH}store-items/item-1/photos/`)).toHaveLength(1),
+  );
   const [sent] = network.sent('POST', `${DASH}store-items/item-1/photos/`);
   expect((await sent!.formData()).get('photo')).toBeInstanceOf(File);
 

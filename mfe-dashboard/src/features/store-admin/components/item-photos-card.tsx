@@ -74,7 +74,13 @@ export function ItemPhotosCard({ schoolId, itemId }: { schoolId: string; itemId:
       update({
         schoolId,
         id: itemId,
-        changes: { photo_order: moved(photos.map((p) => p.id), from, by) },
+        changes: {
+          photo_order: moved(
+            photos.map((p) => p.id),
+            from,
+            by,
+          ),
+        },
       }),
     );
 
@@ -119,7 +125,12 @@ export function ItemPhotosCard({ schoolId, itemId }: { schoolId: string; itemId:
       {photos.length < STORE_PHOTOS_PER_ITEM && (
         <FieldLabel>
           Agregar foto
-          <input type="file" accept={STORE_PHOTO_TYPES.join(',')} disabled={busy} onChange={choose} />
+          <input
+            type="file"
+            accept={STORE_PHOTO_TYPES.join(',')}
+            disabled={busy}
+            onChange={choose}
+          />
         </FieldLabel>
       )}
       {problem && <FormError>{problem}</FormError>}

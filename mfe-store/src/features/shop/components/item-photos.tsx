@@ -53,7 +53,11 @@ export function ItemGallery({ item }: { item: StoreItemView }) {
         <li key={photo.id}>
           <Photo
             url={photo.url}
-            alt={item.photos.length > 1 ? `${item.name} (${i + 1} de ${item.photos.length})` : item.name}
+            alt={
+              item.photos.length > 1
+                ? `${item.name} (${i + 1} de ${item.photos.length})`
+                : item.name
+            }
           />
         </li>
       ))}

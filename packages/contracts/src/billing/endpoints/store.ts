@@ -194,8 +194,8 @@ export const addStoreItemPhoto = defineEndpoint({
   path: '/api/v1/dashboard/schools/{id}/store-items/{item}/photos/',
   params: uuidParams('id', 'item'),
   summary: 'Agregar una foto al artículo (campo «photo»; JPG, PNG o WebP, hasta 2 MB, máx. 4)',
+  // The item back with its photos (as upload_photo answers the student): a 200, no key.
   bodyType: 'multipart',
-  status: 201,
 });
 
 export const removeStoreItemPhoto = defineEndpoint({

@@ -5,6 +5,7 @@ import {
   startBillingHarness,
   type BillingHarness,
 } from '../test-support/billing-harness';
+import { seedDemoStore } from './demo-store';
 
 jest.setTimeout(120_000);
 
@@ -131,4 +132,17 @@ test('the photos are put in a new order; an order missing one is refused', async
     status: 400,
     body: { error: { message: 'Ordena todas las fotos del artículo, cada una una vez.' } },
   });
+});
+
+test('the demo store gives the polo and the maths book a generated PNG', async () => {
+  const demoSchool = '55555555-5555-4555-8555-555555555555';
+  await seedDemoStore(h.service.db, demoSchool);
+  const store = await h.call({ kind: 'anonymous' }, `/api/v1/schools/${demoSchool}/online-store/`);
+  const withPhotos = (store.body.items as { name: string; photos: { url: string }[] }[]).filter(
+    (i) => i.photos.length > 0,
+  );
+  expect(withPhotos.map((i) => i.name)).toEqual(['Matemáticas 3° de primaria', 'Playera polo']);
+  const served = await h.call({ kind: 'anonymous' }, withPhotos[0]!.photos[0]!.url);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(served.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
 });

@@ -46,6 +46,8 @@ export function itemPhotoHandlers(db: BillingDb) {
       // A new photo gets a new id: the bytes behind this URL never change.
       res.setHeader('etag', `"${params.photo}"`);
       res.setHeader('x-content-type-options', 'nosniff');
+      // Drawn by `<cuota-store>` on the school's own site: helmet's same-origin would block it.
+      res.setHeader('cross-origin-resource-policy', 'cross-origin');
       return Reply.file({
         data: photo.bytes,
         contentType: photo.contentType,

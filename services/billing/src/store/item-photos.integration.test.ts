@@ -57,6 +57,7 @@ test('photos are added in order, served with a long cache, in both catalogues, r
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/jpeg');
   expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   expect(served.bytes.equals(JPEG)).toBe(true);
   // Another school's address does not serve it.
   const elsewhere = `/api/v1/schools/${OTHER_SCHOOL}/store-photos/${photos[1]!.id}/`;

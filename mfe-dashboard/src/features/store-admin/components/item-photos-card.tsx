@@ -22,7 +22,7 @@ const Photos = styled.ol`
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 160px), 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 200px), 1fr));
   gap: ${({ theme }) => theme.space(3)};
   img {
     display: block;

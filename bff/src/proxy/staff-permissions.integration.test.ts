@@ -81,6 +81,20 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
     () => `/api/v1/dashboard/schools/${school()}/massive_special_discounts/`,
     {},
   ],
+  // Issue 21 (ADR 0105): a store item's photos are the catalogue's (concepts.write).
+  [
+    'add a store photo',
+    'concepts.write',
+    'post',
+    () => `/api/v1/dashboard/schools/${school()}/store-items/${UNKNOWN}/photos/`,
+    {},
+  ],
+  [
+    'remove a store photo',
+    'concepts.write',
+    'delete',
+    () => `/api/v1/dashboard/schools/${school()}/store-items/${UNKNOWN}/photos/${UNKNOWN}/`,
+  ],
   ['payins', 'payments.read', 'get', () => `/api/v1/dashboard/schools/${school()}/payins/`],
   // Issue 23: Inicio's money figures and the month close are reports (reports.read).
   [

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
+import { eventually } from '../support/eventually';
 import { VIEWPORTS } from '../support/screenshots';
 import { startJourney } from '../support/journey';
 import { newStaffPage } from '../support/sign-in';
@@ -8,6 +9,12 @@ const journey = startJourney();
 
 const signInTreasurer = (width: number, height: number): Promise<Page> =>
   newStaffPage(journey.browser, journey.system, 'TREASURER', { viewport: { width, height } });
+
+/** A real 2×2 PNG (red), so the browser draws it: the photo a staff member uploads. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGM4ISd3Qk6OYb2U1NevXwEheAXLXnigYwAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 // A string, evaluated in the page: the e2e project's types have no DOM.
 const sidewaysScroll = (page: Page) =>
@@ -40,6 +47,28 @@ test('Tienda: the demo catalogue with stock, a new item counted, its history; 39
     .waitFor();
   expect(await sidewaysScroll(page)).toBe(false);
   await page.screenshot({ path: '/tmp/i21-store-1280.png', fullPage: true });
+
+  // A photo for the new item (ADR 0105): previewed here, then on the school's own site.
+  await page.getByRole('button', { name: `Editar ${name}` }).click();
+  await page
+    .getByLabel('Agregar foto')
+    .setInputFiles({ name: 'gorra.png', mimeType: 'image/png', buffer: PHOTO });
+  await page
+    .getByRole('list', { name: `Fotos de ${name}` })
+    .getByRole('img')
+    .waitFor();
+  const site = await page.context().newPage();
+  await site.goto(journey.system.urls.schoolSite);
+  const photo = site.locator('cuota-store').getByRole('img', { name, exact: true });
+  await photo.scrollIntoViewIfNeeded();
+  // Drawn from Cuota's origin inside the element (a broken image has no natural width).
+  await eventually(async () =>
+    expect(
+      await photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(2),
+  );
+  await site.close();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
 
   await page.setViewportSize(VIEWPORTS.phone);
   await page.reload();

@@ -24,6 +24,7 @@ const catalogue = catalogueOf(
     category: null,
     price_centavos: 12_050,
     tax: 'EXENTO',
+    photos: [],
     variants: [{ id: 'ticket-1', size: null, colour: null, available: null }],
   },
 );

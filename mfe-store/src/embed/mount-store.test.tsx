@@ -91,3 +91,25 @@ test('a site the school did not register (no CORS answer) is told so, in Spanish
   expect(await store.findByRole('alert')).toHaveTextContent(UNREGISTERED_ORIGIN);
   expect(store.queryByRole('link', { name: 'Pagar en la tienda' })).toBeNull();
 });
+
+test("photos come from Cuota's origin: the first on the card (lazy), all on the detail", async () => {
+  const photo = (id: string) => ({ id, url: `/api/v1/schools/school-1/store-photos/${id}/` });
+  stubFetch().on('GET', STORE, catalogueOf({ ...polo, photos: [photo('p1'), photo('p2')] }));
+  const { store } = mountOnSchoolPage();
+
+  const card = await store.findByRole('img', { name: 'Playera polo' });
+  expect(card).toHaveAttribute('src', `${CUOTA}/api/v1/schools/school-1/store-photos/p1/`);
+  expect(card).toHaveAttribute('loading', 'lazy');
+  expect(store.getAllByRole('img')).toHaveLength(1);
+
+  await userEvent.setup().click(store.getByRole('link', { name: 'Ver detalle' }));
+  const gallery = store.getByRole('list', { name: 'Fotos de Playera polo' });
+  expect(
+    within(gallery)
+      .getAllByRole('img')
+      .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
+  ).toEqual([
+    ['Playera polo (1 de 2)', `${CUOTA}/api/v1/schools/school-1/store-photos/p1/`],
+    ['Playera polo (2 de 2)', `${CUOTA}/api/v1/schools/school-1/store-photos/p2/`],
+  ]);
+});

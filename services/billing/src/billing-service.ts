@@ -26,6 +26,7 @@ import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 import { bulkJobHandlers } from './bulk-jobs/bulk-job-handlers';
 import { startRunnerOf } from './bulk-jobs/bulk-job-runner';
 import { startDueAggregateBuilder } from './due-orders/due-aggregate-builder';
+import { itemPhotoHandlers } from './store/item-photo-handlers';
 import { storeHandlers } from './store/store-handlers';
 import { serveStoreRequests } from './store/store-responders';
 import { storeHoldSweep } from './store/store-hold-sweep';
@@ -62,6 +63,7 @@ export const billingService: ServiceDefinition<typeof schema> = {
     ...internalReadHandlers({ db, today: todayOf(config) }),
     ...bulkJobHandlers(db),
     ...storeHandlers(db),
+    ...itemPhotoHandlers(db),
   ],
   extras: async ({ db, config, nc, ns, logger }) => {
     const subscriptions = [

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -569,6 +570,28 @@ export const storeItems = pgTable(
     check('store_items_price_check', sql`${t.priceCentavos} > 0`),
     check('store_items_tax_check', inList('tax', STORE_TAXES)),
   ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * An item's photos (ADR 0105), in `position` order. A row's bytes never change: its id is in
+ * the URL, so the URL may be cached for good; replacing a photo is removing it and adding one.
+ */
+export const storeItemPhotos = pgTable(
+  'store_item_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: text('school_id').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => storeItems.id),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_item_photos_item_idx').on(t.itemId, t.position)],
 );
 
 /**

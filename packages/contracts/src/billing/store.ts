@@ -104,6 +104,12 @@ export const createStoreItemSchema = z.strictObject({
     .default([{}]),
 });
 export type CreateStoreItem = z.infer<typeof createStoreItemSchema>;
+/** Item photos (ADR 0105): what a phone photo fits in after the browser shrinks it. */
+export const STORE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const STORE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const STORE_PHOTOS_PER_ITEM = 4;
+export const STORE_PHOTO_FIELD = 'photo';
+
 export const updateStoreItemSchema = z
   .strictObject({
     name: itemFields.name.optional(),
@@ -120,6 +126,11 @@ export const updateStoreItemSchema = z
     add_variants: z
       .array(variantInputSchema)
       .max(50, 'Un artículo admite hasta 50 variantes.')
+      .optional(),
+    /** The item's photo ids in their new order (all of them, each once): ADR 0105. */
+    photo_order: z
+      .array(z.uuid('Elige una foto válida.'))
+      .max(STORE_PHOTOS_PER_ITEM, `Un artículo tiene como máximo ${STORE_PHOTOS_PER_ITEM} fotos.`)
       .optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Indica qué cambiar.');
@@ -153,6 +164,8 @@ export const storeItemSchema = z.object({
   sat_product_key: z.string().nullable(),
   visible: z.boolean(),
   variants: z.array(variantSchema),
+  /** The item's photos in order (the first is the catalogue's), each a URL that never changes. */
+  photos: z.array(z.object({ id: z.string(), url: z.string() })),
 });
 export type StoreItem = z.infer<typeof storeItemSchema>;
 export const storeItemListSchema = z.array(storeItemSchema);

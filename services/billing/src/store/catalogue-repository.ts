@@ -10,6 +10,7 @@ import type {
 import type { Executor } from '@cuota/messaging/transaction';
 import { badRequest, notFound } from '@cuota/service-runtime/http/http-error';
 import { storeCategories, storeItems, storeVariants } from '../schema';
+import { orderPhotos, photosOfItems } from './item-photo-repository';
 
 /** The only code that reads or writes the store's categories, items and variants. */
 type VariantRow = typeof storeVariants.$inferSelect;
@@ -80,10 +81,22 @@ export async function itemsOfSchool(
       ),
     )
     .orderBy(asc(storeVariants.id));
-  return items.map(({ item, category }) => toItem(item, category, variants));
+  const photos = await photosOfItems(
+    db,
+    schoolId,
+    items.map((i) => i.item.id),
+  );
+  return items.map(({ item, category }) => ({
+    ...toItem(item, category, variants),
+    photos: photos.get(item.id) ?? [],
+  }));
 }
 
-function toItem(item: ItemRow, category: StoreCategory | null, variants: VariantRow[]): StoreItem {
+function toItem(
+  item: ItemRow,
+  category: StoreCategory | null,
+  variants: VariantRow[],
+): Omit<StoreItem, 'photos'> {
   return {
     id: item.id,
     school_id: item.schoolId,
@@ -113,7 +126,7 @@ async function requireCategory(db: Executor, schoolId: string, categoryId: strin
 const variantRows = (schoolId: string, itemId: string, variants: VariantInput[]) =>
   variants.map((v) => ({ schoolId, itemId, size: v.size ?? null, colour: v.colour ?? null }));
 
-async function itemOf(db: Executor, schoolId: string, itemId: string) {
+export async function itemOf(db: Executor, schoolId: string, itemId: string) {
   const [item] = await itemsOfSchool(db, schoolId, { itemIds: [itemId] });
   if (!item) throw notFound(NO_ITEM);
   return item;
@@ -161,5 +174,6 @@ export async function updateItem(
     await tx.update(storeItems).set(set).where(eq(storeItems.id, itemId));
   if (input.add_variants?.length)
     await tx.insert(storeVariants).values(variantRows(schoolId, itemId, input.add_variants));
+  if (input.photo_order) await orderPhotos(tx, schoolId, itemId, input.photo_order);
   return itemOf(tx, schoolId, itemId);
 }

@@ -1,6 +1,8 @@
 import type { CreateStoreItem } from '@cuota/contracts/billing/store';
 import type { BillingDb } from '../billing-db';
 import { insertCategory, insertItem, itemsOfSchool } from './catalogue-repository';
+import { demoPhoto } from './demo-photo';
+import { addPhoto } from './item-photo-repository';
 import { moveStock } from './stock-repository';
 
 interface DemoItem {
@@ -8,6 +10,8 @@ interface DemoItem {
   item: Omit<CreateStoreItem, 'category_id' | 'description' | 'visible' | 'sat_product_key'>;
   /** Units per variant (SET_FIRST_TIME), or UNLIMITED. */
   stock: number | 'UNLIMITED';
+  /** A generated photo's colour (ADR 0105), for a couple of items. */
+  photo?: readonly [number, number, number];
 }
 
 const sizes = (...s: string[]) => s.map((size) => ({ size, colour: 'Azul marino' }));
@@ -22,6 +26,7 @@ const DEMO_ITEMS: DemoItem[] = [
       variants: sizes('6', '8', '10', '12'),
     },
     stock: 20,
+    photo: [31, 58, 120],
   },
   {
     category: 'Uniformes',
@@ -42,6 +47,7 @@ const DEMO_ITEMS: DemoItem[] = [
       variants: [{}],
     },
     stock: 15,
+    photo: [214, 110, 36],
   },
   {
     category: 'Libros',
@@ -62,7 +68,8 @@ const DEMO_ITEMS: DemoItem[] = [
 
 /**
  * The demo school's store (once): uniforms by size (IVA 16 %), books (IVA 0 %, one nearly sold
- * out) and an event ticket without a stock limit, counted through the same movements staff use.
+ * out) and an event ticket without a stock limit, counted through the same movements staff use;
+ * the polo and the maths book carry a generated photo.
  */
 export async function seedDemoStore(db: BillingDb, schoolId: string) {
   if ((await itemsOfSchool(db, schoolId)).length > 0) return { store_items: 0 };
@@ -79,6 +86,11 @@ export async function seedDemoStore(db: BillingDb, schoolId: string) {
         // Each demo item's key is its tax kind's default (ADR 0092).
         sat_product_key: null,
       });
+      if (demo.photo)
+        await addPhoto(tx, schoolId, item.id, {
+          contentType: 'image/png',
+          bytes: demoPhoto(demo.photo),
+        });
       for (const variant of item.variants)
         await moveStock(
           tx,

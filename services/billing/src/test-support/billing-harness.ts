@@ -40,7 +40,13 @@ export interface BillingHarness extends BillingUnderTest {
   call: (
     claims: IdentityClaims,
     path: string,
-    init?: { method?: string; json?: unknown; headers?: Record<string, string> },
+    init?: {
+      method?: string;
+      json?: unknown;
+      /** Sent as multipart/form-data. */
+      form?: FormData;
+      headers?: Record<string, string>;
+    },
   ) => Promise<Answer>;
   /** Students as enrolment's events would leave them in billing's directory. */
   enrol: (...students: Partial<StudentSnapshot>[]) => Promise<void>;
@@ -61,9 +67,9 @@ export async function startBillingHarness(
     };
     if (init.json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${billing.service.url}${path}`, {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      method: init.method ?? (init.json === undefined && !init.form ? 'GET' : 'POST'),
       headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
     });
     const bytes = Buffer.from(await res.arrayBuffer());
     const isJson = res.headers.get('content-type')?.includes('json');

@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from '@cuota/contracts/enrolment/schools';
 import { HttpError, badRequest } from '@cuota/service-runtime/http/http-error';
-import { sniffImageType, type UploadedImage } from '../uploads/image-upload';
+import { sniffImageType, type UploadedImage } from '@cuota/service-runtime/http/image-upload';
 
 const FIELD = 'logo';
 

@@ -1,6 +1,6 @@
 import type { UpdateSchool } from '@cuota/contracts/enrolment/schools';
 import type { Executor } from '@cuota/messaging/transaction';
-import type { UploadedImage } from '../uploads/image-upload';
+import type { UploadedImage } from '@cuota/service-runtime/http/image-upload';
 import { deleteImage, storeImage } from '../uploads/uploaded-image-repository';
 import { replaceLogoImage, saveSchool, schoolRow } from './school-repository';
 import { formChanges } from './school-rules';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { uploadedImages } from '../schema';
-import type { UploadedImage } from './image-upload';
+import type { UploadedImage } from '@cuota/service-runtime/http/image-upload';
 
 /**
  * The only code that reads or writes `uploaded_images` (school logos, student photos). An

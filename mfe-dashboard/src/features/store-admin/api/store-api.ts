@@ -1,18 +1,21 @@
 import {
+  addStoreItemPhoto,
   createStoreItem,
   deliverOptionalOrder,
   listStoreCategories,
   moveStock,
+  removeStoreItemPhoto,
   schoolOptionalOrders,
   schoolStock,
   stockHistory,
   updateStoreItem,
 } from '@cuota/contracts/billing/endpoints/store';
-import type {
-  CreateStoreItem,
-  OptionalOrderStatus,
-  StockMovementInput,
-  UpdateStoreItem,
+import {
+  STORE_PHOTO_FIELD,
+  type CreateStoreItem,
+  type OptionalOrderStatus,
+  type StockMovementInput,
+  type UpdateStoreItem,
 } from '@cuota/contracts/billing/store';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
@@ -77,6 +80,26 @@ export const storeApi = api.injectEndpoints({
       ),
       invalidatesTags: refresh,
     }),
+    addStoreItemPhoto: build.mutation({
+      ...fromEndpoint(
+        addStoreItemPhoto,
+        ({ schoolId, id, photo }: { schoolId: string; id: string; photo: File }) => {
+          const body = new FormData();
+          body.append(STORE_PHOTO_FIELD, photo);
+          return { params: { id: schoolId, item: id }, body };
+        },
+      ),
+      invalidatesTags: refresh,
+    }),
+    removeStoreItemPhoto: build.mutation({
+      ...fromEndpoint(
+        removeStoreItemPhoto,
+        ({ schoolId, id, photoId }: { schoolId: string; id: string; photoId: string }) => ({
+          params: { id: schoolId, item: id, photo: photoId },
+        }),
+      ),
+      invalidatesTags: refresh,
+    }),
     moveStock: build.mutation({
       ...fromEndpoint(
         moveStock,
@@ -108,4 +131,6 @@ export const {
   useUpdateStoreItemMutation,
   useMoveStockMutation,
   useDeliverOrderMutation,
+  useAddStoreItemPhotoMutation,
+  useRemoveStoreItemPhotoMutation,
 } = storeApi;

@@ -25,6 +25,7 @@ test('the SAT key defaults by tax kind and the school may set the item’s own',
       sat_product_key: '55101500',
       visible: true,
       variants: [],
+      photos: [],
     });
   const done = jest.fn();
   renderWithProviders(<ItemForm schoolId="school-1" onDone={done} />, {

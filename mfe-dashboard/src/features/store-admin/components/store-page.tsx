@@ -12,6 +12,7 @@ import { useStoreStockQuery } from '../api/store-api';
 import { EmbedSitesCard } from './embed-sites-card';
 import { HistoryCard } from './history-card';
 import { ItemForm } from './item-form';
+import { ItemPhotosCard } from './item-photos-card';
 import { ItemsTable } from './items-table';
 import { OrdersCard } from './orders-card';
 import { StockForm } from './stock-form';
@@ -26,12 +27,16 @@ export function StoreView({ schoolId, canWrite }: { schoolId: string; canWrite: 
 
   if (editing?.form === 'item')
     return (
-      <ItemForm
-        key={editing.item?.id ?? 'new'}
-        schoolId={schoolId}
-        item={editing.item}
-        onDone={done}
-      />
+      <>
+        <ItemForm
+          key={editing.item?.id ?? 'new'}
+          schoolId={schoolId}
+          item={editing.item}
+          onDone={done}
+        />
+        {/* Photos hang on a saved item: a new one gets them once it exists. */}
+        {editing.item && <ItemPhotosCard schoolId={schoolId} itemId={editing.item.id} />}
+      </>
     );
   if (editing?.form === 'stock')
     return (

@@ -8,6 +8,7 @@ import { MoneyText } from '@cuota/ui/money-text';
 import { Spinner } from '@cuota/ui/spinner';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCart } from './cart-context';
+import { ItemThumbnail } from './item-photos';
 import type { StoreItemView } from '../utils/cart';
 import { storePath } from '../utils/store-paths';
 
@@ -92,6 +93,7 @@ export function CatalogueGrid({ schoolId, read }: { schoolId: string; read: Cata
       <Grid>
         {data?.items.map((item) => (
           <Card key={item.id} title={item.name}>
+            <ItemThumbnail item={item} />
             {item.category && <p>{item.category.name}</p>}
             <p>
               <MoneyText centavos={item.price_centavos} /> MXN

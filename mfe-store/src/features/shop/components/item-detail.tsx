@@ -4,6 +4,7 @@ import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import type { StoreItemView } from '../utils/cart';
 import { storePath } from '../utils/store-paths';
 import { VariantPicker } from './catalogue-grid';
+import { ItemGallery } from './item-photos';
 
 const TAX_NOTE = { IVA_16: 'Incluye IVA', IVA_0: 'IVA tasa 0 %', EXENTO: 'Exento de IVA' } as const;
 
@@ -22,6 +23,7 @@ export function ItemDetail({
       </p>
       {item ? (
         <>
+          <ItemGallery item={item} />
           {item.description && <p>{item.description}</p>}
           <p>
             <MoneyText centavos={item.price_centavos} /> MXN · {TAX_NOTE[item.tax]}

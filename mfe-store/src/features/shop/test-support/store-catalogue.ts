@@ -12,6 +12,7 @@ export const polo: StoreItemView = {
   category: null,
   price_centavos: 35_000,
   tax: 'IVA_16',
+  photos: [],
   variants: [{ id: 'polo-8', size: '8', colour: null, available: 3 }],
 };
 

@@ -179,6 +179,47 @@ export const updateStoreItem = defineEndpoint({
   response: storeItemSchema,
 });
 
+const photoOfItem = {
+  ...staffRow,
+  spec: { capability: 'Fotos de los artículos de la tienda (hasta 4, en orden): ADR 0105.' },
+  notFound: noItem,
+  access: staffOnly('concepts.write'),
+  response: storeItemSchema,
+} as const;
+
+export const addStoreItemPhoto = defineEndpoint({
+  ...photoOfItem,
+  name: 'billing.store-items.photos.add',
+  method: 'POST',
+  path: '/api/v1/dashboard/schools/{id}/store-items/{item}/photos/',
+  params: uuidParams('id', 'item'),
+  summary: 'Agregar una foto al artículo (campo «photo»; JPG, PNG o WebP, hasta 2 MB, máx. 4)',
+  // The item back with its photos (as upload_photo answers the student): a 200, no key.
+  bodyType: 'multipart',
+});
+
+export const removeStoreItemPhoto = defineEndpoint({
+  ...photoOfItem,
+  name: 'billing.store-items.photos.remove',
+  method: 'DELETE',
+  path: '/api/v1/dashboard/schools/{id}/store-items/{item}/photos/{photo}/',
+  params: uuidParams('id', 'item', 'photo'),
+  summary: 'Quitar una foto del artículo (las demás conservan su orden)',
+});
+
+export const storeItemPhoto = defineEndpoint({
+  ...storeRow,
+  spec: { capability: 'Servir las fotos de los artículos con caché larga: ADR 0105.' },
+  name: 'billing.store-photos.show',
+  method: 'GET',
+  path: '/api/v1/schools/{id}/store-photos/{photo}/',
+  params: uuidParams('id', 'photo'),
+  notFound: 'No encontramos esta foto.',
+  access: anyone(),
+  summary: 'Una foto de artículo; su URL nunca cambia de contenido',
+  produces: 'image',
+});
+
 export const STORE_ENDPOINTS = [
   onlineStore,
   familyOptionalOrders,
@@ -192,4 +233,7 @@ export const STORE_ENDPOINTS = [
   createStoreCategory,
   createStoreItem,
   updateStoreItem,
+  addStoreItemPhoto,
+  removeStoreItemPhoto,
+  storeItemPhoto,
 ] as const;

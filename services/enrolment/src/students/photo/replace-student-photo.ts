@@ -1,5 +1,5 @@
 import type { Executor } from '@cuota/messaging/transaction';
-import type { UploadedImage } from '../../uploads/image-upload';
+import type { UploadedImage } from '@cuota/service-runtime/http/image-upload';
 import { deleteImage, storeImage } from '../../uploads/uploaded-image-repository';
 import { lockStudent, saveStudent } from '../student-repository';
 

@@ -11,7 +11,7 @@ import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { Reply } from '@cuota/service-runtime/http/reply';
 import type { EnrolmentContext } from '../../enrolment-db';
-import { readImageUpload } from '../../uploads/image-upload';
+import { readImageUpload } from '@cuota/service-runtime/http/image-upload';
 import { authorizeStudent } from '../student-access';
 import { studentProfile } from '../student-profile-repository';
 import { studentPhoto } from '../student-repository';

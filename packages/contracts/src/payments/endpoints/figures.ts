@@ -6,7 +6,7 @@ import {
   graphicsSchema,
   payinStatsQuerySchema,
   payinStatsSchema,
-} from '../figures';
+} from '@cuota/contracts/payments/figures';
 import { payinListQuerySchema } from '@cuota/contracts/payments/payins';
 import { INICIO_READ_PATHS } from '@cuota/contracts/http/inicio-read-paths';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gatewayWebhook, staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import { bankAccountListSchema } from '../bank-accounts';
-import { figuresQuerySchema } from '../figures';
+import { figuresQuerySchema } from '@cuota/contracts/payments/figures';
 import {
   bankHolidayListSchema,
   bankHolidayQuerySchema,

@@ -59,7 +59,13 @@ export async function createBulkJob(
   await check(tx, schoolId, kind, body);
   const { student_ids, ...params } = body;
   return toBulkJob(
-    await insertBulkJob(tx, { schoolId, kind, params, studentIds: student_ids, ...starterColumns(by) }),
+    await insertBulkJob(tx, {
+      schoolId,
+      kind,
+      params,
+      studentIds: student_ids,
+      ...starterColumns(by),
+    }),
   );
 }
 

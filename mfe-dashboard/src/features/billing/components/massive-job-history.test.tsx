@@ -77,7 +77,7 @@ test('the history pages 23 runs, newest first, each with its subject, date, star
   const last = screen.getByText('Beca masiva', { selector: 'strong' }).closest('li')!;
   expect(last).toHaveTextContent('Beca masiva · Colegiatura');
   expect(last).toHaveTextContent('iniciado por el sistema');
-  expect(last).toHaveTextContent('1 correctos · 1 con error · 2 de 2 alumnos');
+  expect(last).toHaveTextContent('1 correcto · 1 con error · 2 de 2 alumnos');
   await user.click(within(last).getByText('1 alumno con error'));
   expect(within(last).getByText(/Ya tiene una beca\./)).toBeVisible();
   expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();

@@ -17,6 +17,7 @@ import { STATUS_LOOKS } from '@cuota/ui/status-labels';
 import { useConceptsQuery } from '../api/billing-api';
 import { useMassiveJobsQuery } from '../api/massive-jobs-api';
 import { isRunning, JobErrors, KIND_LABELS } from './massive-job-progress';
+import { plural } from './massive-job-students';
 
 /** Runs per page: a week of daily bill runs and the odd assignment. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -67,8 +68,8 @@ function Run({ job, subject }: { job: BulkJob; subject: string }) {
         {formatInstant(job.created_at)} · iniciado por {starterOf(job)}
       </p>
       <p>
-        {ok.toLocaleString('es-MX')} correctos · {job.failed.toLocaleString('es-MX')} con error ·{' '}
-        {job.done.toLocaleString('es-MX')} de {job.total.toLocaleString('es-MX')} alumnos
+        {plural(ok, 'correcto', 'correctos')} · {job.failed.toLocaleString('es-MX')} con error ·{' '}
+        {job.done.toLocaleString('es-MX')} de {plural(job.total, 'alumno', 'alumnos')}
       </p>
       {isRunning(job) && (
         <progress

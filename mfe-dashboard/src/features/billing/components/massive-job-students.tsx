@@ -34,7 +34,7 @@ const Tools = styled.div`
   }
 `;
 
-const plural = (n: number, one: string, many: string) =>
+export const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('es-MX')} ${n === 1 ? one : many}`;
 
 export interface StudentChooserProps {
@@ -124,7 +124,9 @@ export function StudentChooser({ schoolId, level, chosen, onChange, error }: Stu
             onChange([...chosen, ...rows.map((s) => s.id).filter((id) => !picked.has(id))])
           }
         >
-          {`Seleccionar los ${rows.length.toLocaleString('es-MX')} mostrados`}
+          {rows.length === 1
+            ? 'Seleccionar el alumno mostrado'
+            : `Seleccionar los ${rows.length.toLocaleString('es-MX')} mostrados`}
         </Button>
         <Button variant="secondary" disabled={chosen.length === 0} onClick={() => onChange([])}>
           Quitar selección

@@ -81,6 +81,12 @@ const ENDPOINTS: [string, Permission, Method, () => string, unknown?][] = [
     () => `/api/v1/dashboard/schools/${school()}/massive_special_discounts/`,
     {},
   ],
+  [
+    'the history of massive jobs, a page of it',
+    'billing.read',
+    'get',
+    () => `/api/v1/dashboard/schools/${school()}/massive_jobs/?page=2&page_size=10&kind=bill_run`,
+  ],
   // Issue 21 (ADR 0105): a store item's photos are the catalogue's (concepts.write).
   [
     'add a store photo',

@@ -197,6 +197,8 @@ export const bulkJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     createdBy: text('created_by'),
+    /** Who started it, as named then: the history shows it without asking enrolment. */
+    createdByName: text('created_by_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

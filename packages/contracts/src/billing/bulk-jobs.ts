@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from '@cuota/contracts/access/permissions';
+import { pageQuerySchema, pageSchema } from '@cuota/contracts/common/pagination';
 import { periodSchema } from '@cuota/contracts/billing/concepts';
 import { createScholarshipSchema, reasonSchema } from '@cuota/contracts/billing/scholarships';
 import { createSpecialDiscountSchema } from '@cuota/contracts/billing/special-charges';
@@ -110,6 +111,8 @@ export const bulkJobSchema = z.object({
   errors: z.array(bulkJobErrorSchema),
   cancel_requested: z.boolean(),
   created_by: z.string().nullable(),
+  /** The staff member's name as it was when they started it (null: a service, or older runs). */
+  created_by_name: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -125,4 +128,12 @@ export const bulkJobProgressSchema = bulkJobSchema.pick({
   cancel_requested: true,
 });
 export type BulkJobProgress = z.infer<typeof bulkJobProgressSchema>;
-export const bulkJobListSchema = z.array(bulkJobSchema);
+
+/** GET …/massive_jobs/: the history, a page at a time, filtered by kind and status. */
+export const bulkJobListQuerySchema = pageQuerySchema.extend({
+  kind: z.enum(BULK_JOB_KINDS, 'Elige un tipo de proceso válido.').optional(),
+  status: z.enum(BULK_OPERATION_STATUSES, 'Elige un estatus válido.').optional(),
+});
+export type BulkJobListQuery = z.infer<typeof bulkJobListQuerySchema>;
+export const bulkJobListSchema = pageSchema(bulkJobSchema);
+export type BulkJobList = z.infer<typeof bulkJobListSchema>;

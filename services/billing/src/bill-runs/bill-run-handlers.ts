@@ -6,7 +6,7 @@ import {
 } from '@cuota/contracts/billing/endpoints/bill-runs';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
-import { staffIdOf } from '../bulk-jobs/bulk-job-handlers';
+import { starterOf } from '../bulk-jobs/bulk-job-handlers';
 import { wakeRunnerOf } from '../bulk-jobs/bulk-job-runner';
 import { billRunAnswer, startBillRun } from './bill-run-job';
 import { undoBillRun } from './undo-bill-run';
@@ -16,7 +16,7 @@ import { billRunById } from './bill-run-repository';
 export function billRunHandlers(db: BillingDb) {
   return [
     implement(createBillRun, async ({ body, caller, once }) => {
-      const run = await once((tx) => startBillRun(tx, body, staffIdOf(caller)));
+      const run = await once((tx) => startBillRun(tx, body, starterOf(caller)));
       // A big run was left to the runner (ADR 0046): it starts now rather than at its poll.
       if (run.status === 'PENDING') wakeRunnerOf(db);
       return run;

@@ -7,7 +7,9 @@ import {
   bulkJobOfSchool,
   insertBillRunJob,
   saveBulkJob,
+  starterColumns,
   type BulkJobRow,
+  type JobStarter,
 } from '../bulk-jobs/bulk-job-repository';
 import { RUNNER_DEFAULTS, runChunk } from '../bulk-jobs/bulk-job-runner';
 import { refuseSecondRun } from './preview-bill-run';
@@ -55,7 +57,7 @@ const progressOf = (job: BulkJobRow): BillRun['progress'] => ({
 export async function startBillRun(
   tx: Executor,
   input: CreateBillRun,
-  by: string | null,
+  by: JobStarter,
   { inline = false } = {},
 ): Promise<BillRun> {
   // Locked: a price change or deactivation waits for the run's creation, not its chunks.
@@ -67,7 +69,7 @@ export async function startBillRun(
   const job = await insertBillRunJob(tx, {
     schoolId: concept.schoolId,
     params: { concept_id: concept.id, ...(period ? { period } : {}) },
-    createdBy: by,
+    ...starterColumns(by),
     leaseToken: token,
     leaseMs: RUNNER_DEFAULTS.leaseMs,
     level: concept.level,

@@ -116,7 +116,7 @@ test('a big run answers PENDING; its progress shows; a killed runner is resumed,
   });
   // The run is in the jobs' history, and undone like any finished run.
   const history = (await h.call(treasurer, JOBS)).body;
-  expect(history[0]).toMatchObject({ id: run.id, kind: 'bill_run', status: 'SUCCESS' });
+  expect(history.results[0]).toMatchObject({ id: run.id, kind: 'bill_run', status: 'SUCCESS' });
   const undone = await h.call(staff(), `${RUNS}${run.id}/`, { method: 'DELETE' });
   expect(undone.body).toMatchObject({ removed_orders: STUDENTS, kept_orders: 0 });
   expect((await billedOnce('2026-09')).orders).toBe(0);

@@ -13,13 +13,20 @@ import { BULK_JOB_GRANTS, type BulkJob } from '@cuota/contracts/billing/bulk-job
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import type { BillingDb } from '../billing-db';
-import { bulkJobOfSchool, bulkJobsOfSchool, toBulkJob } from './bulk-job-repository';
+import {
+  bulkJobOfSchool,
+  bulkJobsOfSchool,
+  toBulkJob,
+  type JobStarter,
+} from './bulk-job-repository';
 import { wakeRunnerOf } from './bulk-job-runner';
 import { cancelBulkJob, createBulkJob, retryBulkJob, type MayDrive } from './create-bulk-job';
 
-/** Who asked for a job: a staff member's id (a service's call has none). */
-export const staffIdOf = (caller: { kind: string; user_id?: string }) =>
-  caller.kind === 'staff' ? (caller.user_id ?? null) : null;
+/** Who asked for a job: a staff member, with their name (a service's call has none). */
+export const starterOf = (caller: { kind: string; user_id?: string; name?: string }): JobStarter =>
+  caller.kind === 'staff' && caller.user_id
+    ? { id: caller.user_id, name: caller.name ?? null }
+    : null;
 
 /** A staff caller holding, in the school, the grant that starts the kind (BULK_JOB_GRANTS). */
 const mayDrive =
@@ -36,18 +43,18 @@ export function bulkJobHandlers(db: BillingDb) {
   };
   return [
     implement(createMassiveAssignment, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'assignment', body, staffIdOf(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'assignment', body, starterOf(caller)))),
     ),
     implement(createMassiveDisassignment, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'disassignment', body, staffIdOf(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'disassignment', body, starterOf(caller)))),
     ),
     implement(createMassiveScholarship, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'scholarship', body, staffIdOf(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'scholarship', body, starterOf(caller)))),
     ),
     implement(createMassiveSpecialDiscount, ({ params, body, caller, once }) =>
-      woken(once((tx) => createBulkJob(tx, params.id, 'discount', body, staffIdOf(caller)))),
+      woken(once((tx) => createBulkJob(tx, params.id, 'discount', body, starterOf(caller)))),
     ),
-    implement(listMassiveJobs, ({ params }) => bulkJobsOfSchool(db, params.id)),
+    implement(listMassiveJobs, ({ params, query }) => bulkJobsOfSchool(db, params.id, query)),
     implement(getMassiveJob, async ({ params }) =>
       toBulkJob(await bulkJobOfSchool(db, params.id, params.job)),
     ),

@@ -1,5 +1,10 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { BulkJob, BulkOperationStatus } from '@cuota/contracts/billing/bulk-jobs';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type {
+  BulkJob,
+  BulkJobList,
+  BulkJobListQuery,
+  BulkOperationStatus,
+} from '@cuota/contracts/billing/bulk-jobs';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { bulkJobs } from '../schema';
@@ -15,6 +20,13 @@ export type BulkJobRow = Omit<BulkJobRecord, 'studentIds'>;
 const { studentIds: _list, ...JOB } = getTableColumns(bulkJobs);
 export type BulkJobError = BulkJobRow['errors'][number];
 
+/** The staff member who starts a job, as the history names them; null: a service or the seed. */
+export type JobStarter = { id: string; name: string | null } | null;
+export const starterColumns = (by: JobStarter) => ({
+  createdBy: by?.id ?? null,
+  createdByName: by?.name ?? null,
+});
+
 export const UNKNOWN_JOB = 'No encontramos este proceso masivo.';
 
 export const toBulkJob = (r: BulkJobRow): BulkJob => ({
@@ -29,6 +41,7 @@ export const toBulkJob = (r: BulkJobRow): BulkJob => ({
   errors: r.errors,
   cancel_requested: r.cancelRequested,
   created_by: r.createdBy,
+  created_by_name: r.createdByName,
   created_at: r.createdAt.toISOString(),
   finished_at: r.finishedAt?.toISOString() ?? null,
 });
@@ -36,6 +49,7 @@ export const toBulkJob = (r: BulkJobRow): BulkJob => ({
 export async function insertBulkJob(
   tx: Executor,
   job: Pick<BulkJobRecord, 'schoolId' | 'kind' | 'params' | 'studentIds' | 'createdBy'> &
+    Partial<Pick<BulkJobRecord, 'createdByName'>> &
     Partial<Pick<BulkJobRow, 'leaseToken' | 'leaseUntil'>>,
 ): Promise<BulkJobRow> {
   // Sorted: the cursor walks them in keyset order.
@@ -62,15 +76,36 @@ export async function bulkJobOfSchool(
   return row;
 }
 
-/** The school's jobs, newest first (the history the dashboard shows). */
-export async function bulkJobsOfSchool(db: Executor, schoolId: string, limit = 50) {
-  const rows = await db
-    .select(JOB)
-    .from(bulkJobs)
-    .where(eq(bulkJobs.schoolId, schoolId))
-    .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
-    .limit(limit);
-  return rows.map(toBulkJob);
+/**
+ * A page of the school's jobs, newest first, of a kind and status if asked, with how many
+ * match (the history the dashboard shows; bulk_jobs_school_idx serves the order).
+ */
+export async function bulkJobsOfSchool(
+  db: Executor,
+  schoolId: string,
+  query: BulkJobListQuery,
+): Promise<BulkJobList> {
+  const where = and(
+    eq(bulkJobs.schoolId, schoolId),
+    query.kind ? eq(bulkJobs.kind, query.kind) : undefined,
+    query.status ? eq(bulkJobs.status, query.status) : undefined,
+  );
+  const [rows, [matching]] = await Promise.all([
+    db
+      .select(JOB)
+      .from(bulkJobs)
+      .where(where)
+      .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(bulkJobs).where(where),
+  ]);
+  return {
+    count: matching!.n,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map(toBulkJob),
+  };
 }
 
 export async function saveBulkJob(tx: Executor, id: string, changes: Partial<BulkJobRecord>) {
@@ -129,15 +164,17 @@ export async function nextStudentsOf(tx: Executor, job: BulkJobRow, size: number
  */
 export async function insertBillRunJob(
   tx: Executor,
-  job: Pick<BulkJobRow, 'schoolId' | 'params' | 'createdBy' | 'leaseToken'> & {
+  job: Pick<BulkJobRow, 'schoolId' | 'params' | 'createdBy' | 'createdByName' | 'leaseToken'> & {
     level: string | null;
     leaseMs: number;
   },
 ): Promise<BulkJobRow> {
   const { rows } = await tx.execute<{ id: string }>(sql`
-    INSERT INTO bulk_jobs (school_id, kind, params, student_ids, total, created_by, lease_token, lease_until)
+    INSERT INTO bulk_jobs (school_id, kind, params, student_ids, total, created_by, created_by_name,
+                           lease_token, lease_until)
     SELECT ${job.schoolId}, 'bill_run', ${JSON.stringify(job.params)}::jsonb,
            coalesce(array_agg(student_id ORDER BY student_id), '{}'), count(*)::int, ${job.createdBy},
+           ${job.createdByName},
            ${job.leaseToken}::uuid,
            CASE WHEN ${job.leaseToken}::uuid IS NULL THEN NULL
                 ELSE now() + ${job.leaseMs} * interval '1 millisecond' END

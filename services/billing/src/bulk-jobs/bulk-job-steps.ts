@@ -73,7 +73,7 @@ const cancelOrder: OrderAction = async (tx, job, order, now) => {
     job.schoolId,
     order.id,
     (locked) => (hasMoney(locked) ? [] : [{ kind: 'canceled', canceledAt: now }]),
-    { reason: params.reason, by: job.createdBy, byName: null },
+    { reason: params.reason, by: job.createdBy, byName: job.createdByName },
   );
   return after.canceledAt ? null : ORDER_HAS_PAYMENTS;
 };

@@ -198,18 +198,45 @@ test('a held job is not claimed again; one that keeps killing its runner ends FA
   expect(runs).toEqual([]);
 });
 
-test('the history lists the school’s runs with their errors, newest first', async () => {
-  const list = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/`);
+test('the history pages the school’s runs newest first, with who started each', async () => {
+  const named = { ...treasurer, name: 'Teresa Tesorera' };
+  const body = { concept_id: conceptId, period: '2026-10', student_ids: ids(2) };
+  const created = await h.call(named, `${BASE}/massive_assignments/`, { json: body });
+  expect(created.status).toBe(202);
+  await finished(created.body.id);
+  const list = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/?page_size=4`);
   expect(list.status).toBe(200);
-  expect(list.body.map((j: Json) => j.kind)).toEqual([
-    'assignment',
-    'assignment',
-    'disassignment',
-    'assignment',
-    'scholarship',
-    'assignment',
-  ]);
-  expect(list.body.at(-1).errors).toHaveLength(3);
+  expect(list.body).toMatchObject({ count: 7, page: 1, page_size: 4 });
+  const kinds = (page: Json) => page.results.map((j: Json) => j.kind);
+  expect(kinds(list.body)).toEqual(['assignment', 'assignment', 'assignment', 'disassignment']);
+  expect(list.body.results[0]).toMatchObject({ created_by_name: 'Teresa Tesorera', done: 1 });
+  const second = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/?page=2&page_size=4`);
+  expect(kinds(second.body)).toEqual(['assignment', 'scholarship', 'assignment']);
+  expect(second.body.results.at(-1).errors).toHaveLength(3);
+});
+
+test('the history filters by kind and status, with the count of what matches', async () => {
+  const only = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/?kind=scholarship`);
+  expect(only.body.count).toBe(1);
+  expect(only.body.results.map((j: Json) => j.kind)).toEqual(['scholarship']);
+  const partial = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/?status=PARTIAL_SUCCESS`);
+  expect(partial.body.count).toBeGreaterThan(0);
+  expect(partial.body.results.every((j: Json) => j.status === 'PARTIAL_SUCCESS')).toBe(true);
+});
+
+test.each([
+  ['page=0', 'Demasiado pequeño'],
+  ['page_size=500', 'Demasiado grande'],
+  ['kind=beca', 'Elige un tipo de proceso válido.'],
+  ['status=DONE', 'Elige un estatus válido.'],
+])('the history with %s is a Spanish 400', async (query, message) => {
+  const answer = await h.call(staff('ACCOUNTANT'), `${BASE}/massive_jobs/?${query}`);
+  expect(answer.status).toBe(400);
+  expect(JSON.stringify(answer.body)).toContain(message);
+});
+
+test('a role without billing.read may not read the history: 403', async () => {
+  expect((await h.call(staff('OTHER'), `${BASE}/massive_jobs/`)).status).toBe(403);
 });
 
 describe('access and bad input', () => {

@@ -17,8 +17,10 @@ import {
   bulkJobOfSchool,
   insertBulkJob,
   saveBulkJob,
+  starterColumns,
   toBulkJob,
   type BulkJobRow,
+  type JobStarter,
 } from './bulk-job-repository';
 
 type Body = MassiveAssignment | MassiveDisassignment | MassiveScholarship | MassiveSpecialDiscount;
@@ -52,12 +54,18 @@ export async function createBulkJob(
   schoolId: string,
   kind: BulkJobKind,
   body: Body,
-  by: string | null,
+  by: JobStarter,
 ): Promise<BulkJob> {
   await check(tx, schoolId, kind, body);
   const { student_ids, ...params } = body;
   return toBulkJob(
-    await insertBulkJob(tx, { schoolId, kind, params, studentIds: student_ids, createdBy: by }),
+    await insertBulkJob(tx, {
+      schoolId,
+      kind,
+      params,
+      studentIds: student_ids,
+      ...starterColumns(by),
+    }),
   );
 }
 

@@ -36,7 +36,7 @@ export function checkMassiveDiscount(concept: ConceptRow, body: DiscountParams) 
  */
 export const discountOrder: OrderAction = async (tx, job, order) => {
   const params = job.params as DiscountParams;
-  const who = { reason: params.reason, by: job.createdBy, byName: null };
+  const who = { reason: params.reason, by: job.createdBy, byName: job.createdByName };
   try {
     await applySpecialCharge(
       tx,

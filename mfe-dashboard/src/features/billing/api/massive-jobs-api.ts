@@ -8,17 +8,25 @@ import {
   listMassiveJobs,
 } from '@cuota/contracts/billing/endpoints/bulk-jobs';
 import type {
+  BulkJobListQuery,
   MassiveAssignment,
   MassiveDisassignment,
   MassiveScholarship,
   MassiveSpecialDiscount,
 } from '@cuota/contracts/billing/bulk-jobs';
-import { listSchoolStudents } from '@cuota/contracts/enrolment/endpoints/students';
-import type { EducationLevel } from '@cuota/contracts/enrolment/entities';
+import {
+  listSchoolStudents,
+  studentFilterOptions,
+} from '@cuota/contracts/enrolment/endpoints/students';
+import type { StudentFilters } from '@cuota/contracts/enrolment/student-list';
 import { baseApi } from '@cuota/web-core/api/base-api';
 import { fromEndpoint } from '@cuota/web-core/api/endpoint-request';
 
 // Massive assignments (ADR 0040): each POST answers the job; its page polls it.
+
+/** The most students the chooser lists at once: the list's largest page. */
+export const ACTIVE_STUDENTS_SHOWN = 200;
+export type ActiveStudentFilters = Pick<StudentFilters, 'level' | 'section_id' | 'search'>;
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['MassiveJobs', 'DueOrders'] });
 
 type Create<B> = { schoolId: string; body: B; idempotencyKey: string };
@@ -33,7 +41,13 @@ const done = (_r: unknown, error: unknown) =>
 export const massiveJobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     massiveJobs: build.query({
-      ...fromEndpoint(listMassiveJobs, (schoolId: string) => ({ params: { id: schoolId } })),
+      ...fromEndpoint(
+        listMassiveJobs,
+        ({ schoolId, ...query }: { schoolId: string } & Partial<BulkJobListQuery>) => ({
+          params: { id: schoolId },
+          query,
+        }),
+      ),
       providesTags: ['MassiveJobs'],
     }),
     massiveJob: build.query({
@@ -63,15 +77,22 @@ export const massiveJobsApi = api.injectEndpoints({
       })),
       invalidatesTags: ['MassiveJobs'],
     }),
-    /** The active students a job may take: the first 200 of the level (or the school). */
+    /**
+     * The active students a job may take: the first 200 that match the search (name or
+     * matrícula, accents ignored: enrolment folds them), the level and the group.
+     */
     activeStudents: build.query({
       ...fromEndpoint(
         listSchoolStudents,
-        ({ schoolId, level }: { schoolId: string; level: EducationLevel | null }) => ({
+        ({ schoolId, ...filters }: { schoolId: string } & ActiveStudentFilters) => ({
           params: { id: schoolId },
-          query: { status: 'active' as const, page_size: 200, ...(level ? { level } : {}) },
+          query: { ...filters, status: 'active' as const, page_size: ACTIVE_STUDENTS_SHOWN },
         }),
       ),
+    }),
+    /** The school's levels and groups, with how many students each has: the chooser's filters. */
+    studentChoices: build.query({
+      ...fromEndpoint(studentFilterOptions, (schoolId: string) => ({ params: { id: schoolId } })),
     }),
   }),
 });
@@ -85,4 +106,5 @@ export const {
   useGrantDiscountsMutation,
   useCancelJobMutation,
   useActiveStudentsQuery,
+  useStudentChoicesQuery,
 } = massiveJobsApi;

@@ -1,64 +1,12 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BulkJob } from '@cuota/contracts/billing/bulk-jobs';
-import type { Concept } from '@cuota/contracts/billing/concepts';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
+import { BASE, colegiatura, historyOf, job, SCHOOL, student } from './massive-job-fixtures';
 import { MassiveJobsPage } from './massive-jobs-page';
-
-const SCHOOL = 'school-1';
-const BASE = `/api/v1/dashboard/schools/${SCHOOL}`;
-const colegiatura = {
-  id: '0b5e7c1a-1111-4c55-9d1a-0d6b1c2e3f40',
-  school_id: SCHOOL,
-  name: 'Colegiatura',
-  concept_type: 'MONTHLY_FEE',
-  recurrence: 'MONTHLY',
-  price_centavos: 250_000,
-  level: 'elementary',
-  periods: ['2026-09', '2026-10'],
-  due_day: 10,
-  due_on: null,
-  late_fee: null,
-  early_payment: null,
-  active: true,
-  cycle_id: null,
-  visibility: 'PUBLIC',
-  auto_assign: false,
-  orders: 0,
-  created_at: '2026-08-01T00:00:00.000Z',
-} satisfies Concept;
-const student = (id: string, first_name: string) => ({
-  id,
-  first_name,
-  last_name: 'García',
-  curp: null,
-  enrolment_code: null,
-  gender: null,
-  level: 'elementary',
-  section: null,
-  status: 'active',
-  billing_guardian_id: null,
-});
-const job = (changes: Partial<BulkJob>): BulkJob => ({
-  id: 'job-1',
-  school_id: SCHOOL,
-  kind: 'assignment',
-  status: 'STARTED',
-  params: {},
-  total: 2,
-  done: 1,
-  failed: 0,
-  errors: [],
-  cancel_requested: false,
-  created_by: 'user-1',
-  created_at: '2026-09-01T18:00:00.000Z',
-  finished_at: null,
-  ...changes,
-});
 
 beforeEach(() => forgetCsrfToken());
 
@@ -84,7 +32,9 @@ test('a massive assignment: preview of students and total, confirm, progress bar
       page_size: 200,
       results: [student('s-1', 'Ana'), student('s-2', 'Luis')],
     })
-    .on('GET', `${BASE}/massive_jobs/`, () => Response.json(reads.length > 1 ? [] : [reads[0]]))
+    .on('GET', `${BASE}/massive_jobs/`, () =>
+      Response.json(historyOf(reads.length > 1 ? [] : [reads[0]!])),
+    )
     .on('GET', `${BASE}/massive_jobs/job-1/`, () =>
       Response.json(reads.length > 1 ? reads.shift() : reads[0]),
     )
@@ -95,7 +45,7 @@ test('a massive assignment: preview of students and total, confirm, progress bar
   const user = userEvent.setup();
   await user.selectOptions(await screen.findByLabelText('Concepto'), 'Colegiatura');
   await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
-  await user.click(await screen.findByLabelText('Todos'));
+  await user.click(await screen.findByRole('button', { name: 'Seleccionar los 2 mostrados' }));
   await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
 
   const preview = screen.getByRole('region', { name: 'Vista previa' });
@@ -132,7 +82,7 @@ const schoolWithStudents = () =>
       page_size: 200,
       results: [student(ANA, 'Ana'), student(LUIS, 'Luis')],
     })
-    .on('GET', `${BASE}/massive_jobs/`, []);
+    .on('GET', `${BASE}/massive_jobs/`, historyOf([]));
 
 test('a massive discount: errors beside the amount in pesos and the reason, preview, confirm', async () => {
   const network = schoolWithStudents()
@@ -146,7 +96,7 @@ test('a massive discount: errors beside the amount in pesos and the reason, prev
   await user.selectOptions(screen.getByLabelText('Concepto'), 'Colegiatura');
   await user.selectOptions(screen.getByLabelText('Mes'), '2026-10');
   await user.selectOptions(screen.getByLabelText('Tipo'), 'AMOUNT');
-  await user.click(await screen.findByLabelText('Todos'));
+  await user.click(await screen.findByRole('button', { name: 'Seleccionar los 2 mostrados' }));
   await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
 
   expect(screen.getByLabelText('Monto')).toHaveAccessibleDescription(
@@ -216,7 +166,7 @@ test('a massive scholarship: each problem beside its field, and a 400 marks the 
 
   await user.type(screen.getByLabelText('Porcentaje de beca'), '10');
   await user.type(screen.getByLabelText('Motivo'), 'Beca de hermanos');
-  await user.click(await screen.findByLabelText('Todos'));
+  await user.click(await screen.findByRole('button', { name: 'Seleccionar los 2 mostrados' }));
   await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
   await user.click(screen.getByRole('button', { name: 'Confirmar' }));
   expect(network.sent('POST', `${BASE}/massive_scholarship_assignments/`)).toHaveLength(1);

@@ -1,12 +1,10 @@
 import { massiveSpecialDiscountSchema } from '@cuota/contracts/billing/bulk-jobs';
-import { formatInstant, formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
+import { formatPeriod, todayInMexicoCity } from '@cuota/ui/dates';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { Button } from '@cuota/ui/button';
 import { FormColumn, FormError } from '@cuota/ui/form-pieces';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
-import { StatusBadge } from '@cuota/ui/status-badge';
 import { SelectField, TextField } from '@cuota/ui/text-field';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
@@ -20,22 +18,15 @@ import {
 } from '../../../components/grant-value-fields';
 import { useConceptsQuery } from '../api/billing-api';
 import {
-  useActiveStudentsQuery,
   useAssignMutation,
   useDisassignMutation,
   useGrantDiscountsMutation,
   useGrantScholarshipsMutation,
-  useMassiveJobsQuery,
 } from '../api/massive-jobs-api';
-import { isRunning, JobErrors, KIND_LABELS, MassiveJobProgress } from './massive-job-progress';
+import { MassiveJobHistory } from './massive-job-history';
+import { MassiveJobProgress } from './massive-job-progress';
 import { basisPoints, EMPTY, Preview, type Draft, type Kind } from './massive-job-preview';
-
-/** The school's students to tick: a box of their own, so 200 of them do not push the form away. */
-const StudentChoices = styled.div`
-  max-height: 20rem;
-  overflow-y: auto;
-  margin-top: ${({ theme }) => theme.space(2)};
-`;
+import { StudentChooser } from './massive-job-students';
 
 type Field = 'concept' | 'period' | 'percent' | 'value' | 'reason' | 'students';
 /** Where the form shows a problem: beside its field, or below it all. */
@@ -87,10 +78,6 @@ function MassiveJobForm({
   const [previewing, setPreviewing] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const concept = concepts.data?.find((c) => c.id === draft.conceptId);
-  const students = useActiveStudentsQuery(
-    { schoolId, level: concept?.level ?? null },
-    { skip: !concept },
-  );
   const [assign] = useAssignMutation();
   const [disassign] = useDisassignMutation();
   const [grant] = useGrantScholarshipsMutation();
@@ -167,7 +154,6 @@ function MassiveJobForm({
   };
 
   if (concepts.isLoading) return <Spinner label="Cargando conceptos…" />;
-  const rows = students.data?.results ?? [];
   return (
     <FormColumn
       aria-label="Proceso masivo"
@@ -243,39 +229,14 @@ function MassiveJobForm({
         />
       )}
       {concept && (
-        <fieldset aria-describedby={problems.students ? 'massive-students-error' : undefined}>
-          <legend>Alumnos activos {students.data && `(${rows.length})`}</legend>
-          {problems.students && (
-            <FormError id="massive-students-error">{problems.students}</FormError>
-          )}
-          <label>
-            <input
-              type="checkbox"
-              checked={rows.length > 0 && draft.studentIds.length === rows.length}
-              onChange={(e) => set({ studentIds: e.target.checked ? rows.map((s) => s.id) : [] })}
-            />{' '}
-            Todos
-          </label>
-          <StudentChoices>
-            {rows.map((s) => (
-              <label key={s.id} style={{ display: 'block' }}>
-                <input
-                  type="checkbox"
-                  checked={draft.studentIds.includes(s.id)}
-                  onChange={(e) =>
-                    set({
-                      studentIds: e.target.checked
-                        ? [...draft.studentIds, s.id]
-                        : draft.studentIds.filter((id) => id !== s.id),
-                    })
-                  }
-                />{' '}
-                {s.first_name} {s.last_name}
-                {s.enrolment_code && ` · ${s.enrolment_code}`}
-              </label>
-            ))}
-          </StudentChoices>
-        </fieldset>
+        <StudentChooser
+          key={concept.id}
+          schoolId={schoolId}
+          level={concept.level}
+          chosen={draft.studentIds}
+          onChange={(studentIds) => set({ studentIds })}
+          error={problems.students}
+        />
       )}
       {problems.form && <FormError>{problems.form}</FormError>}
       {previewing && concept ? (
@@ -287,31 +248,6 @@ function MassiveJobForm({
         <Button type="submit">Ver vista previa</Button>
       )}
     </FormColumn>
-  );
-}
-
-/** The school's runs, newest first, with what failed in each. */
-function MassiveJobHistory({ schoolId }: { schoolId: string }) {
-  const jobs = useMassiveJobsQuery(schoolId, { pollingInterval: 5000 }).data;
-  if (!jobs) return <Spinner label="Cargando historial…" />;
-  if (jobs.length === 0) return <p>Aún no hay procesos masivos.</p>;
-  return (
-    <ul aria-label="Historial de procesos masivos" style={{ listStyle: 'none', padding: 0 }}>
-      {jobs.map((job) => (
-        <li key={job.id} style={{ marginBottom: '1rem' }}>
-          <strong>{KIND_LABELS[job.kind]}</strong> · {formatInstant(job.created_at)} ·{' '}
-          <StatusBadge kind="bulk" status={job.status} /> · {job.done} de {job.total} alumnos
-          {isRunning(job) && (
-            <progress
-              value={job.done}
-              max={job.total}
-              style={{ display: 'block', width: '100%' }}
-            />
-          )}
-          <JobErrors job={job} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,6 +1,7 @@
 import { staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
+  bulkJobListQuerySchema,
   bulkJobListSchema,
   bulkJobSchema,
   massiveAssignmentSchema,
@@ -80,8 +81,9 @@ export const listMassiveJobs = defineEndpoint({
   method: 'GET',
   path: JOBS,
   access: staffOnly('billing.read'),
-  summary: 'Historial de procesos masivos de la escuela, el más reciente primero',
+  summary: 'Historial de procesos masivos de la escuela, el más reciente primero, paginado',
   params: uuidParams('id'),
+  query: bulkJobListQuerySchema,
   response: bulkJobListSchema,
 });
 

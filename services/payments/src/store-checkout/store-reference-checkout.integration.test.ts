@@ -84,6 +84,9 @@ test('a family buys by SPEI: CLABE and reference, stock held; five notices settl
   const hours = (Date.parse(answer.instructions!.expires_at) - Date.now()) / 3_600_000;
   expect(Math.round(hours)).toBe(72);
   expect(await store.stockOf(school, polo)).toEqual({ on_hand: 4, reserved: 2 });
+  // The units are held past the reference's deadline: its lapse notice releases them.
+  const { hold_until } = await store.order(school, answer.order_id);
+  expect(Date.parse(hold_until!)).toBeGreaterThan(Date.parse(answer.instructions!.expires_at));
 
   await behave({ duplicates: 4 });
   try {
@@ -124,7 +127,11 @@ test('a guest’s cash voucher that lapses fails the payment and gives the units
   const res = await buy('cash', [{ variant_id: cap, quantity: 1 }], { claims: GUEST });
   expect(res.status).toBe(202);
   const answer = storeCheckoutStatusSchema.parse(res.body);
-  expect(answer.instructions).toMatchObject({ method: 'cash', clabe: null, amount_centavos: 12_000 });
+  expect(answer.instructions).toMatchObject({
+    method: 'cash',
+    clabe: null,
+    amount_centavos: 12_000,
+  });
   expect(await store.stockOf(school, cap)).toEqual({ on_hand: 1, reserved: 1 });
   // The last unit is the voucher's while it lasts: another buyer cannot take it.
   expect((await buy('cash', [{ variant_id: cap, quantity: 1 }], { claims: GUEST })).status).toBe(
@@ -172,7 +179,9 @@ test('a lost gateway answer: the same key asks again and gets the one reference'
   const atGateway = (await (
     await fetch(`${h.sandbox.url}/_sandbox/payins?payment_id=${payinId}`)
   ).json()) as { pin: string }[];
-  expect(atGateway).toEqual([expect.objectContaining({ pin: retried.body.instructions.reference })]);
+  expect(atGateway).toEqual([
+    expect.objectContaining({ pin: retried.body.instructions.reference }),
+  ]);
 });
 
 test('a transfer of another amount is not the sale: it fails and the units come back', async () => {

@@ -28,7 +28,12 @@ export const reserveStockRequest = defineRequest(
      * How long the stock is held for the payment (default 15 minutes; a SPEI reference's or
      * cash voucher's lifetime and a day more, ADR 0106).
      */
-    hold_seconds: z.number().int().min(30).max(7 * 86_400).optional(),
+    hold_seconds: z
+      .number()
+      .int()
+      .min(30)
+      .max(7 * 86_400)
+      .optional(),
   }),
   z.discriminatedUnion('reserved', [
     z.object({ reserved: z.literal(true), order: optionalOrderSchema }),

@@ -130,7 +130,7 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
       <p>
         <UtmLink to={storePath(schoolId, 'carrito')}>Volver al carrito</UtmLink>
       </p>
-      <Card title="Pago" focusTitle>
+      <Card title="Forma de pago" focusTitle>
         {buyer.kind === 'family' ? (
           <StudentChooser students={buyer.students} value={studentId} onChange={setChosen} />
         ) : (

@@ -210,3 +210,12 @@ test('a card token with SPEI, or a card without one, is a Spanish 400', async ()
   expect(JSON.stringify(noToken.body)).toContain('Captura los datos de tu tarjeta');
   expect(await store.stockOf(school, pen)).toEqual({ on_hand: 5, reserved: 0 });
 });
+
+test('staff do not buy in the store: a SPEI checkout is 403 and holds nothing', async () => {
+  const ruler = await store.item(school, 'Regla', 1_500, 3);
+  const res = await buy('transfer', [{ variant_id: ruler, quantity: 1 }], {
+    claims: h.staff('TREASURER', school),
+  });
+  expect(res.status).toBe(403);
+  expect(await store.stockOf(school, ruler)).toEqual({ on_hand: 3, reserved: 0 });
+});

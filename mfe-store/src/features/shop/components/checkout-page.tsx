@@ -25,6 +25,8 @@ import { GuestLeadFields, StudentChooser } from './buyer-fields';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { PurchaseProgress } from './purchase-progress';
 
+const NO_CARD_YET: CardFormState = { valid: false, busy: false, error: null };
+
 /** The one student of a family with one here; a family with several chooses. */
 const onlyStudent = (buyer: StoreBuyer) =>
   buyer.kind === 'family' && buyer.students.length === 1 ? buyer.students[0]!.id : '';
@@ -52,11 +54,7 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [method, setMethod] = useState<StorePaymentMethod>('card');
   const form = useRef<CardFormHandle>(null);
-  const [formState, setFormState] = useState<CardFormState>({
-    valid: false,
-    busy: false,
-    error: null,
-  });
+  const [formState, setFormState] = useState<CardFormState>(NO_CARD_YET);
   const lines = pricedLines(cart, store.data);
   const total = cartTotal(lines);
   const buyerReady = buyer.kind === 'family' ? studentId !== '' : guestLeadReady(guest);
@@ -136,7 +134,15 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
         ) : (
           <GuestLeadFields schoolId={schoolId} lead={guest} onChange={setGuest} />
         )}
-        <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />
+        <PaymentMethodChoice
+          value={method}
+          disabled={busy}
+          onChange={(next) => {
+            // The card form is mounted afresh when chosen again: it reports its state anew.
+            setFormState(NO_CARD_YET);
+            setMethod(next);
+          }}
+        />
         {!byCard ? (
           <p>
             Al continuar te damos la referencia para pagar {formatMoney(total)}. Apartamos tus

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
+import { payReferenceAtGateway } from '../support/gateway-payins';
 import { startJourney } from '../support/journey';
 import { readLoginCode, readMailText } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
@@ -33,22 +33,6 @@ async function familyPage(): Promise<Page> {
   return page;
 }
 
-/** The gateway ticket of the payin a reference names, as payments keeps it. */
-async function ticketOf(reference: string): Promise<string> {
-  const { postgresUrl, databasePrefix } = journey.system.profile;
-  const client = new pg.Client({ connectionString: `${postgresUrl}/${databasePrefix}_payments` });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      'SELECT ticket_number FROM payins WHERE payment_reference = $1',
-      [reference],
-    );
-    return rows[0].ticket_number as string;
-  } finally {
-    await client.end();
-  }
-}
-
 test('«Transferencia (SPEI)»: CLABE and reference at both widths; the transfer lands in the history', async () => {
   const page = await familyPage();
   await page.getByRole('link', { name: 'Pagos', exact: true }).click();
@@ -78,10 +62,7 @@ test('«Transferencia (SPEI)»: CLABE and reference at both widths; the transfer
   await page.screenshot({ path: '/tmp/cuota-spei-instructions-390.png', fullPage: true });
 
   // The family transfers at its bank: the gateway notifies payments, which pays the order.
-  const paid = await fetch(
-    new URL(`_sandbox/payins/${await ticketOf(reference)}/pay`, journey.system.urls.gateway),
-    { method: 'POST' },
-  );
+  const paid = await payReferenceAtGateway(journey.system, reference);
   expect(paid.status).toBe(200);
   await page.getByRole('button', { name: 'Volver a lo que tienes por pagar' }).click();
   await page.getByRole('link', { name: 'Historial de pagos' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
+import { payReferenceAtGateway } from '../support/gateway-payins';
 import { readMailText } from '../support/mailbox';
 import { VIEWPORTS } from '../support/screenshots';
 import { startJourney } from '../support/journey';
@@ -43,7 +44,7 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   // Paying breaks out of the school's frame to Cuota's own page, the cart carried along.
   await store.getByRole('button', { name: 'Continuar al pago' }).click();
   await page.waitForURL(/\/store\/[^/]+\/pago\?lineas=/);
-  await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+  await page.getByRole('heading', { name: 'Forma de pago' }).waitFor();
   // A guest leaves what the school's sign-up asks: they become an admissions lead (ADR 0083).
   await page.getByLabel('Tu nombre').fill('Laura');
   await page.getByLabel('Tus apellidos').fill('Gómez Ruiz');
@@ -92,4 +93,52 @@ test("a guest buys a book by card on the school's own site; Tienda sees the stoc
   await staff.screenshot({ path: '/tmp/i21-checkout-tienda-390.png', fullPage: true });
   await staff.getByRole('button', { name: 'Marcar entregado' }).first().click();
   await orders.getByText(`1 × ${BOOK} (Única)`).waitFor({ state: 'detached' });
+});
+
+test('a guest buys by SPEI on the store page: CLABE and reference, paid at the bank, e-mailed', async () => {
+  const { system, browser } = journey;
+  const buyer = 'papa.transferencia@example.com';
+  const page = await (
+    await browser.newContext({
+      viewport: VIEWPORTS.desktop,
+      locale: 'es-MX',
+      timezoneId: 'America/Mexico_City',
+    })
+  ).newPage();
+  await page.goto(new URL(`/store/${system.demo.school_id}`, system.urls.portal).href);
+  await page.getByRole('button', { name: `Agregar al carrito: ${BOOK}` }).click();
+  await page.getByRole('link', { name: 'Ver carrito (1)' }).click();
+  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  await page.getByRole('heading', { name: 'Forma de pago' }).waitFor();
+  await page.getByLabel('Tu nombre').fill('Jorge');
+  await page.getByLabel('Tus apellidos').fill('Ruiz Díaz');
+  await page.getByLabel('Tu correo').fill(buyer);
+  await page.getByLabel('Tu teléfono').fill('5587654321');
+  await page.getByLabel('Nombre del alumno').fill('Emilia');
+  await page.getByLabel('Apellidos del alumno').fill('Ruiz');
+  await page.getByRole('checkbox', { name: /Acepto el aviso de privacidad/ }).check();
+  await page.getByRole('radio', { name: /Transferencia \(SPEI\)/ }).check();
+  await page.getByRole('button', { name: 'Obtener referencia de pago' }).click();
+
+  const instructions = page.getByRole('region', { name: 'Paga por transferencia (SPEI)' });
+  await instructions.getByText('CLABE', { exact: true }).waitFor();
+  const text = await instructions.innerText();
+  expect(text).toMatch(/646 180 \d{11} \d/);
+  expect(text).toMatch(/\$415\.00/);
+  expect(text).toMatch(/Paga antes del/);
+  await instructions.getByRole('button', { name: 'Imprimir instrucciones' }).waitFor();
+  const reference = /Referencia\s+(\d{7})/.exec(text)![1]!;
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/i21-spei-reference-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/i21-spei-reference-390.png', fullPage: true });
+
+  // The guest transfers at their bank: the gateway's notice settles the sale as a card's.
+  expect((await payReferenceAtGateway(system, reference)).status).toBe(200);
+  await page.getByRole('heading', { name: '¡Compra confirmada!' }).waitFor({ timeout: 30_000 });
+  await page.getByText(/Folio de tu comprobante: R-\d{6}/).waitFor();
+  const receipt = await readMailText(system.urls.mailbox, buyer, /Pago recibido|tienda/);
+  expect(receipt).toContain(`${BOOK} (Única) ×1`);
+  await page.screenshot({ path: '/tmp/i21-spei-paid-390.png', fullPage: true });
 });

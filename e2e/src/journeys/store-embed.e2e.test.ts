@@ -114,7 +114,7 @@ test('<cuota-store> runs the embed build of the store the shell uses, styled apa
   expect(new URL(page.url()).origin).toBe(new URL(system.urls.portal).origin);
   await page.getByRole('button', { name: 'Continuar al pago' }).click();
   await page.waitForURL(/\/store\/[^/]+\/pago$/);
-  await page.getByRole('heading', { name: 'Pago con tarjeta' }).waitFor();
+  await page.getByRole('heading', { name: 'Forma de pago' }).waitFor();
   // Priced by the server for the line carried from the school's page.
   await page.getByRole('button', { name: 'Pagar $415.00' }).waitFor();
   await page.close();

@@ -25,6 +25,7 @@ const pending = {
   total_centavos: 70_000,
   receipt_number: null,
   card: null,
+  instructions: null,
   error: null,
   created_at: '2026-09-05T16:00:00.000Z',
   paid_at: null,
@@ -158,6 +159,7 @@ test('a guest leaves name, e-mail, phone and the child: a lead first, then the p
     // The purchase names the guest's lead: the school sees who bought (ADR 0092).
     lead_id: LEAD,
     fiscal: null,
+    method: 'card',
     card: { token: 'tok_0123456789abcdef' },
   });
 });
@@ -234,4 +236,65 @@ test('a family with one student here buys for them without choosing', async () =
   expect(await screen.findByText('Compra para Sofía.')).toBeVisible();
   await cardFormSays({ type: 'cuota:card-state', valid: true, busy: false, height: 300 });
   expect(screen.getByRole('button', { name: 'Pagar $700.00' })).toBeEnabled();
+});
+
+const speiPending = {
+  ...pending,
+  instructions: {
+    payin_id: 'pay-1',
+    method: 'transfer',
+    status: 'pending',
+    amount_centavos: 70_000,
+    reference: '1234567',
+    clabe: '646180123456789012',
+    bank: 'STP',
+    expires_at: '2026-09-08T16:00:00.000Z',
+  },
+};
+
+test('a family pays by SPEI: no card form; the answer shows CLABE, reference and deadline', async () => {
+  const net = network()
+    .on('GET', ME, [{ result: { data: me([dependent('student-1', 'Sofía')]) } }])
+    .on('POST', CHECKOUT, () => Response.json(speiPending, { status: 202 }))
+    .on('GET', `${CHECKOUT}pay-1/`, speiPending);
+  renderCheckout(guardianSession());
+  const user = userEvent.setup();
+  expect(await screen.findByText('Compra para Sofía.')).toBeVisible();
+  expect(screen.getByRole('radio', { name: /Tarjeta/ })).toBeChecked();
+  await user.click(screen.getByRole('radio', { name: /Transferencia \(SPEI\)/ }));
+  expect(screen.queryByTitle('Datos de la tarjeta')).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Obtener referencia de pago' }));
+
+  await waitFor(() => expect(net.sent('POST', CHECKOUT)).toHaveLength(1));
+  const [purchase] = net.sent('POST', CHECKOUT);
+  expect(await purchase!.json()).toMatchObject({
+    student_id: 'student-1',
+    method: 'transfer',
+    card: null,
+  });
+  const instructions = await screen.findByRole('region', { name: 'Paga por transferencia (SPEI)' });
+  expect(instructions).toHaveTextContent('646 180 12345678901 2');
+  expect(instructions).toHaveTextContent('1234567');
+  expect(instructions).toHaveTextContent('$700.00');
+  expect(instructions).toHaveTextContent('Paga antes del');
+  expect(screen.getByRole('button', { name: 'Copiar CLABE' })).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Imprimir instrucciones' })).toBeVisible();
+});
+
+test('a guest picks cash: the button asks for the voucher, enabled once their data is in', async () => {
+  const net = network().on('POST', SIGNUP, () =>
+    Response.json({ message: 'Recibimos tu registro.', registered: 1 }, { status: 201 }),
+  );
+  renderCheckout(null);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('radio', { name: /Efectivo/ }));
+  const ask = screen.getByRole('button', { name: 'Obtener referencia de pago' });
+  expect(ask).toBeDisabled();
+  await fillGuest(user);
+  await user.click(screen.getByRole('checkbox', { name: /Acepto el/ }));
+  expect(ask).toBeEnabled();
+  await user.click(ask);
+  await waitFor(() => expect(net.sent('POST', CHECKOUT)).toHaveLength(1));
+  const [purchase] = net.sent('POST', CHECKOUT);
+  expect(await purchase!.json()).toMatchObject({ method: 'cash', card: null, student_id: null });
 });

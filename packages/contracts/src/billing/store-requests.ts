@@ -24,8 +24,16 @@ export const reserveStockRequest = defineRequest(
     /** A guest's admissions lead (the store's sign-up), so the school sees who bought. */
     lead_id: z.uuid().nullable().optional(),
     lines: stockLinesSchema,
-    /** How long the stock is held for the payment (default 15 minutes). */
-    hold_seconds: z.number().int().min(30).max(86_400).optional(),
+    /**
+     * How long the stock is held for the payment (default 15 minutes; a SPEI reference's or
+     * cash voucher's lifetime and a day more, ADR 0106).
+     */
+    hold_seconds: z
+      .number()
+      .int()
+      .min(30)
+      .max(7 * 86_400)
+      .optional(),
   }),
   z.discriminatedUnion('reserved', [
     z.object({ reserved: z.literal(true), order: optionalOrderSchema }),

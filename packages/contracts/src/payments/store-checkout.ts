@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalOrderSchema, stockLinesSchema } from '@cuota/contracts/billing/store';
 import { cardTokenSchema } from '@cuota/contracts/payments/checkout';
 import { requestStatusSchema } from '@cuota/contracts/payments/payins';
+import { paymentInstructionsSchema } from '@cuota/contracts/payments/preferences';
 import { rfcSchema, taxZipCodeSchema } from '@cuota/contracts/enrolment/guardian-profile';
 import { taxRegimeSchema } from '@cuota/contracts/enrolment/schools';
 import { FAMILY_CFDI_USES } from '@cuota/contracts/invoicing/fiscal-catalogs';
@@ -26,11 +27,12 @@ export type GuestFiscal = z.infer<typeof guestFiscalSchema>;
 
 /**
  * POST /api/v1/schools/{id}/store-checkout/ (with an Idempotency-Key: the checkout's ref):
- * buy the cart's lines with a card token from the gateway's hosted form. Billing prices the
- * lines and holds their stock; the browser sends quantities only, never amounts (ADR 0074).
+ * buy the cart's lines with a card token from the gateway's hosted form, or by SPEI or a cash
+ * voucher (ADR 0106: no token; the answer carries the reference). Billing prices the lines
+ * and holds their stock; the browser sends quantities only, never amounts (ADR 0074).
  * A signed-in family names one of its students; a guest gives an e-mail.
  */
-export const storeCheckoutSchema = z.strictObject({
+const storeCheckoutFields = {
   lines: stockLinesSchema,
   student_id: z.uuid('Elige un alumno válido.').nullable().default(null),
   buyer_email: z
@@ -44,8 +46,29 @@ export const storeCheckoutSchema = z.strictObject({
   lead_id: z.uuid('Elige un registro válido.').nullable().default(null),
   /** A guest's fiscal data for their own CFDI; a family's CFDI follows its billing guardian. */
   fiscal: guestFiscalSchema.nullable().default(null),
-  card: z.strictObject({ token: cardTokenSchema }),
-});
+};
+export const STORE_PAYMENT_METHODS = ['card', 'transfer', 'cash'] as const;
+export type StorePaymentMethod = (typeof STORE_PAYMENT_METHODS)[number];
+const CARD_TOKEN_REQUIRED = 'Captura los datos de tu tarjeta para pagar.';
+const NO_CARD_FOR_REFERENCE = 'Una transferencia o un pago en efectivo no lleva datos de tarjeta.';
+export const storeCheckoutSchema = z
+  .strictObject({
+    ...storeCheckoutFields,
+    /** Card by default, as every checkout was before ADR 0106. */
+    method: z
+      .enum(STORE_PAYMENT_METHODS, {
+        error: 'Elige cómo pagar: tarjeta, transferencia o efectivo.',
+      })
+      .default('card'),
+    /** The hosted form's token: a card checkout only. */
+    card: z.strictObject({ token: cardTokenSchema }).nullable().default(null),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === 'card' && !body.card)
+      ctx.addIssue({ code: 'custom', path: ['card'], message: CARD_TOKEN_REQUIRED });
+    if (body.method !== 'card' && body.card)
+      ctx.addIssue({ code: 'custom', path: ['card'], message: NO_CARD_FOR_REFERENCE });
+  });
 export type StoreCheckout = z.infer<typeof storeCheckoutSchema>;
 
 /** The checkout as the buyer follows it: pending until the gateway's signed webhook. */
@@ -57,6 +80,8 @@ export const storeCheckoutStatusSchema = z.object({
   total_centavos: z.number().int(),
   receipt_number: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** SPEI or cash (ADR 0106): the reference, CLABE, amount and deadline; null for a card. */
+  instructions: paymentInstructionsSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),

@@ -6,6 +6,12 @@ import { postLedgerTransaction } from '../ledger/ledger-repository';
 import { markPayinSucceeded, type PayinRow } from '../payins/payin-repository';
 import type { StoreCheckoutRow } from './store-checkout-repository';
 
+const PAID_WITH: Record<PayinRow['type'], string> = {
+  CARD: 'con tarjeta',
+  TRANSFER_IN: 'por transferencia SPEI',
+  CASH_IN: 'en efectivo',
+};
+
 /** The store marker payments.payin.succeeded carries: what the receipt and the CFDI name. */
 export const storeSaleOf = (checkout: StoreCheckoutRow): StoreSale => ({
   order_id: checkout.optionalOrderId,
@@ -31,7 +37,7 @@ export async function settleStorePayin(
   await postLedgerTransaction(tx, {
     idempotencyKey: `payin:${payin.id}:settled`,
     schoolId: payin.schoolId,
-    description: `Venta de la tienda con tarjeta ${sale.ticketNumber}`,
+    description: `Venta de la tienda ${PAID_WITH[payin.type]} ${sale.ticketNumber}`,
     occurredAt: paidAt,
     lines: [
       {

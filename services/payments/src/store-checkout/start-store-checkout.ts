@@ -13,13 +13,25 @@ import { studentIdsOfGuardian } from '@cuota/student-directory/student-directory
 import { recordOutcome } from '../checkout/start-checkout';
 import type { PaymentsDeps } from '../payments-deps';
 import { familyScope } from '../payins/payin-access';
-import { insertCardPayin, payinByKey, type PayinRow } from '../payins/payin-repository';
+import { insertGatewayPayin, payinByKey, type PayinRow } from '../payins/payin-repository';
+import { referenceGateway, referencedPayin } from '../preferences/payment-reference';
 import { assertMayPayByCard } from '../risk/credit-profile';
 import { insertStoreCheckout, storeCheckoutStatusOf } from './store-checkout-repository';
 import { settleStoreStock } from './store-stock-sweep';
 
 const CHOOSE_STUDENT = 'Elige para cuál de tus alumnos es la compra.';
 const HOLD_LAPSED = 'La reservación de tus artículos venció. Vuelve a intentarlo.';
+/**
+ * A SPEI reference's or cash voucher's stock hold: the gateway's 72 h and a day more, so the
+ * reference always lapses (and its notice releases the stock) before billing's sweep would.
+ */
+export const REFERENCE_HOLD_SECONDS = 96 * 3600;
+
+const PAYIN_KIND = {
+  card: { type: 'CARD', method: 'credit_card' },
+  transfer: { type: 'TRANSFER_IN', method: 'transfer' },
+  cash: { type: 'CASH_IN', method: 'cash' },
+} as const;
 
 interface Buyer {
   guardianId: string | null;
@@ -56,7 +68,8 @@ async function buyerOf(
   const students = await studentIdsOfGuardian(deps.db, schoolId, guardianId);
   if (!body.student_id || !students.includes(body.student_id))
     throw new HttpError(422, 'VALIDATION_FAILED', CHOOSE_STUDENT);
-  await assertMayPayByCard(deps.db, schoolId, guardianId);
+  // A reference waits for the family's money: a card's risk refusal is not its (ADR 0106).
+  if (body.method === 'card') await assertMayPayByCard(deps.db, schoolId, guardianId);
   return {
     guardianId,
     studentId: body.student_id,
@@ -67,10 +80,12 @@ async function buyerOf(
 }
 
 /**
- * The store's card checkout (ADR 0074). The Idempotency-Key is the checkout's ref: billing
+ * The store's checkout (ADR 0074, 0106). The Idempotency-Key is the checkout's ref: billing
  * reserves once per ref (pricing the lines itself), the payin is inserted once per key, and
  * only the request that inserted it charges the card. A decline fails the payin and releases
  * the stock at once; an approval waits for the signed webhook, which commits the stock.
+ * SPEI and cash open the gateway's reference instead, keyed by the payin, on every answer
+ * (a lost one is asked again and is the same); its stock is held as long as the reference.
  */
 export async function startStoreCheckout(
   deps: PaymentsDeps,
@@ -80,26 +95,38 @@ export async function startStoreCheckout(
   idempotencyKey: string,
 ): Promise<{ answer: StoreCheckoutStatus; replayed: boolean }> {
   const buyer = await buyerOf(deps, caller, schoolId, body);
-  const hash = requestHash({ schoolId, buyer, lines: body.lines, token: body.card.token });
+  const hash = requestHash({
+    schoolId,
+    buyer,
+    lines: body.lines,
+    method: body.method,
+    token: body.card?.token ?? null,
+  });
   const { row, replayed } = await onceOnRow({
     hash,
     find: () => payinByKey(deps.db, schoolId, idempotencyKey),
-    create: () => purchaseCharged(deps, schoolId, buyer, body, { idempotencyKey, hash }),
+    create: () => purchasePlaced(deps, schoolId, buyer, body, { idempotencyKey, hash }),
   });
+  if (row.type !== 'CARD') await referencedPayin(deps, row.id);
   const answer = await storeCheckoutStatusOf(deps.db, schoolId, row.id);
   // The key belongs to another kind of payment of this school.
   if (!answer) throw conflict('Esta clave ya se usó para otro pago.');
   return { answer, replayed };
 }
 
-/** Reserves the cart at billing, inserts the payin and its purchase, and charges the card. */
-async function purchaseCharged(
+/**
+ * Reserves the cart at billing and inserts the payin and its purchase; a card is charged at
+ * once. A reference's stock is held past the reference's lapse (ADR 0106): the gateway's
+ * expiry notice releases it, billing's hold sweep only if that notice never comes.
+ */
+async function purchasePlaced(
   deps: PaymentsDeps,
   schoolId: string,
   buyer: Buyer,
   body: StoreCheckout,
   key: { idempotencyKey: string; hash: string },
 ): Promise<PayinRow> {
+  const byCard = body.method === 'card';
   const reply = await deps.storeStock.reserve({
     schoolId,
     checkoutRef: key.idempotencyKey,
@@ -108,6 +135,7 @@ async function purchaseCharged(
     buyerEmail: buyer.email,
     leadId: buyer.leadId,
     lines: body.lines,
+    holdSeconds: byCard ? undefined : REFERENCE_HOLD_SECONDS,
   });
   if (!reply.reserved) {
     const why = reply.check.lines.find((l) => !l.can_sell)?.message;
@@ -115,19 +143,21 @@ async function purchaseCharged(
   }
   const { order } = reply;
   if (order.status !== 'pending_payment') throw conflict(HOLD_LAPSED);
-  const { merchant, gateway } = await deps.gateways.current(schoolId);
-  const { environment } = merchant;
+  const { merchant, gateway } = byCard
+    ? await deps.gateways.current(schoolId)
+    : await referenceGateway(deps, schoolId);
   const payin = await deps.db.transaction(async (tx) => {
-    const inserted = await insertCardPayin(
+    const inserted = await insertGatewayPayin(
       tx,
       {
         schoolId,
+        ...PAYIN_KIND[body.method],
         amountCentavos: order.total_centavos,
         guardianId: buyer.guardianId,
         studentIds: buyer.studentId ? [buyer.studentId] : [],
         idempotencyKey: key.idempotencyKey,
         requestHash: key.hash,
-        gatewayEnvironment: environment,
+        gatewayEnvironment: merchant.environment,
         publicMerchantId: merchant.publicMerchantId,
         quotedAfterSeq: 0,
       },
@@ -144,6 +174,7 @@ async function purchaseCharged(
     });
     return inserted;
   });
+  if (!body.card) return payin;
   const outcome = await gateway.charge({
     token: body.card.token,
     amountCentavos: payin.amountCentavos,

@@ -4,6 +4,7 @@ import type { StoreCheckoutStatus, StoreSale } from '@cuota/contracts/payments/s
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { PayinRow } from '../payins/payin-repository';
+import { instructionsOf } from '../preferences/payment-reference';
 import { payins, storeCheckouts, type StoreStockState } from '../schema';
 
 /** The only code that reads or writes `store_checkouts` (ADR 0074). */
@@ -68,6 +69,7 @@ export async function storeCheckoutStatusOf(
       payin.cardBrand && payin.cardLast4
         ? { brand: payin.cardBrand, last4: payin.cardLast4 }
         : null,
+    instructions: instructionsOf(payin),
     error:
       payin.errorCode && payin.errorMessage
         ? { code: payin.errorCode, message: payin.errorMessage }

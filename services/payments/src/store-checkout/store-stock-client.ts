@@ -18,6 +18,8 @@ export interface StoreReservation {
   buyerEmail: string | null;
   leadId: string | null;
   lines: StockLine[];
+  /** How long billing holds the units: its default (a card's minutes) unless given. */
+  holdSeconds?: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export class StoreStockClient {
           buyer_email: r.buyerEmail,
           lead_id: r.leadId,
           lines: r.lines,
+          hold_seconds: r.holdSeconds,
         },
         this.timeoutMs,
       );

@@ -59,10 +59,15 @@ export class StoreTestKit {
   }
 
   async orderStatus(school: SchoolFixture, orderId: string): Promise<string> {
-    const orders: { id: string; status: string }[] = await this.billing(
+    return (await this.order(school, orderId)).status;
+  }
+
+  /** Billing's optional order as the dashboard lists it (status, hold). */
+  async order(school: SchoolFixture, orderId: string) {
+    const orders: { id: string; status: string; hold_until: string | null }[] = await this.billing(
       school.id,
       'optional-orders/',
     );
-    return orders.find((o) => o.id === orderId)!.status;
+    return orders.find((o) => o.id === orderId)!;
   }
 }

@@ -8,7 +8,7 @@ import { useBillToMutation, useSaveGuardianMutation } from '../api/registration-
 import { orNull, stageAfter, STEP_TITLES } from '../utils/registration-steps';
 import { useServerErrors } from '../utils/use-server-errors';
 import type { StepProps } from './profile-step';
-import { Choices } from './choices';
+import { Choices } from '@cuota/ui/choices';
 import { StepCard } from './step-card';
 
 const FIELDS = ['billing_name', 'tax_id', 'tax_regime', 'tax_zip_code'] as const;

@@ -11,7 +11,7 @@ import { FormError } from '@cuota/ui/form-pieces';
 import { useSaveGuardianMutation } from '../api/registration-api';
 import { stageAfter, STEP_TITLES } from '../utils/registration-steps';
 import { useServerErrors } from '../utils/use-server-errors';
-import { Choices } from './choices';
+import { Choices } from '@cuota/ui/choices';
 import type { StepProps } from './profile-step';
 import { StepCard } from './step-card';
 

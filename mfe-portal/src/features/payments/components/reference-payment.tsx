@@ -6,7 +6,7 @@ import { Spinner } from '@cuota/ui/spinner';
 import { readError } from '@cuota/web-core/api/api-error';
 import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { usePaymentReferenceMutation } from '../api/portal-payments-api';
-import { PaymentInstructionsCard } from './payment-instructions';
+import { PaymentInstructionsCard } from '@cuota/ui/payment-instructions';
 
 /**
  * Asks payments for a SPEI reference or a cash voucher for the chosen orders, once per visit

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { StorePaymentMethod } from '@cuota/contracts/payments/store-checkout';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { HostedCardForm } from '@cuota/ui/card-form/hosted-card-form';
@@ -21,7 +22,10 @@ import { emptyGuestLead, guestLeadReady, toGuestFiscal, toSignup } from '../util
 import { storePath } from '../utils/store-paths';
 import { useCart } from './cart-context';
 import { GuestLeadFields, StudentChooser } from './buyer-fields';
+import { PaymentMethodChoice } from './payment-method-choice';
 import { PurchaseProgress } from './purchase-progress';
+
+const NO_CARD_YET: CardFormState = { valid: false, busy: false, error: null };
 
 /** The one student of a family with one here; a family with several chooses. */
 const onlyStudent = (buyer: StoreBuyer) =>
@@ -29,8 +33,9 @@ const onlyStudent = (buyer: StoreBuyer) =>
 
 /**
  * /store/:schoolId/pago — the cart paid by card (ADR 0074): the gateway's hosted form
- * tokenises, payments prices the cart at billing and charges; one Idempotency-Key per
- * attempt (kept when the answer was lost). The total shown is for reading only. A signed-in
+ * tokenises, payments prices the cart at billing and charges; or by SPEI or cash (ADR 0106):
+ * payments answers the reference to pay. One Idempotency-Key per attempt (kept when the
+ * answer was lost). The total shown is for reading only. A signed-in
  * family buys for one of its students; a guest leaves their data as the school's sign-up
  * does (a lead), before the card is charged (ADR 0083).
  */
@@ -47,12 +52,9 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
   const studentId = chosen || onlyStudent(buyer);
   const [problem, setProblem] = useState<string | null>(null);
   const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [method, setMethod] = useState<StorePaymentMethod>('card');
   const form = useRef<CardFormHandle>(null);
-  const [formState, setFormState] = useState<CardFormState>({
-    valid: false,
-    busy: false,
-    error: null,
-  });
+  const [formState, setFormState] = useState<CardFormState>(NO_CARD_YET);
   const lines = pricedLines(cart, store.data);
   const total = cartTotal(lines);
   const buyerReady = buyer.kind === 'family' ? studentId !== '' : guestLeadReady(guest);
@@ -69,7 +71,8 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
     return false;
   };
 
-  const pay = async (card: CardToken) => {
+  /** A card's token from the hosted form; null for SPEI and cash. */
+  const pay = async (card: CardToken | null) => {
     setProblem(null);
     const leadId = await guestLead();
     if (leadId === false) return;
@@ -82,7 +85,8 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
         buyer_email: buyer.kind === 'family' ? null : guest.email.trim(),
         lead_id: leadId,
         fiscal: buyer.kind === 'family' ? null : toGuestFiscal(guest),
-        card: { token: card.token },
+        method,
+        card: card && { token: card.token },
       },
     });
     if ('data' in answer && answer.data) {
@@ -102,7 +106,7 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
       </Page>
     );
   if (store.isLoading || settings.isLoading || buyer.kind === 'loading')
-    return <Spinner label="Preparando el pago con tarjeta…" />;
+    return <Spinner label="Preparando el pago…" />;
   if (store.data && lines.length === 0)
     return (
       <Page title="Pago">
@@ -118,18 +122,33 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
       />
     );
   const busy = formState.busy || result.isLoading || lead.isLoading;
+  const byCard = method === 'card';
   return (
     <Page title="Pago">
       <p>
         <UtmLink to={storePath(schoolId, 'carrito')}>Volver al carrito</UtmLink>
       </p>
-      <Card title="Pago con tarjeta" focusTitle>
+      <Card title="Forma de pago" focusTitle>
         {buyer.kind === 'family' ? (
           <StudentChooser students={buyer.students} value={studentId} onChange={setChosen} />
         ) : (
           <GuestLeadFields schoolId={schoolId} lead={guest} onChange={setGuest} />
         )}
-        {settings.data.kind === 'hosted_form' ? (
+        <PaymentMethodChoice
+          value={method}
+          disabled={busy}
+          onChange={(next) => {
+            // The card form is mounted afresh when chosen again: it reports its state anew.
+            setFormState(NO_CARD_YET);
+            setMethod(next);
+          }}
+        />
+        {!byCard ? (
+          <p>
+            Al continuar te damos la referencia para pagar {formatMoney(total)}. Apartamos tus
+            artículos hasta la fecha límite de pago.
+          </p>
+        ) : settings.data.kind === 'hosted_form' ? (
           <>
             <p>Escribe los datos de tu tarjeta. La escuela nunca ve el número de tu tarjeta.</p>
             <HostedCardForm
@@ -151,10 +170,14 @@ export function CheckoutPage({ schoolId }: { schoolId: string }) {
           </Notice>
         )}
         <Button
-          disabled={!formState.valid || !buyerReady || busy}
-          onClick={() => form.current?.submit()}
+          disabled={(byCard && !formState.valid) || !buyerReady || busy}
+          onClick={() => (byCard ? form.current?.submit() : void pay(null))}
         >
-          {busy ? 'Procesando…' : `Pagar ${formatMoney(total)}`}
+          {busy
+            ? 'Procesando…'
+            : byCard
+              ? `Pagar ${formatMoney(total)}`
+              : 'Obtener referencia de pago'}
         </Button>
       </Card>
     </Page>

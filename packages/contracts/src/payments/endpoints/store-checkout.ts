@@ -8,8 +8,9 @@ import {
 
 /**
  * The store's checkout (ADR 0074): billing prices the cart and holds its stock, the card is
- * charged with the hosted form's token; the signed webhook settles it and commits the stock,
- * a decline releases it. Guests may buy (an e-mail), so anyone may call; a signed-in family
+ * charged with the hosted form's token — or a SPEI reference or cash voucher is opened, the
+ * stock held until it lapses (ADR 0106); the signed webhook settles it and commits the stock,
+ * a decline or a lapsed reference releases it. Guests may buy (an e-mail), so anyone may call; a signed-in family
  * buys for its own students only.
  */
 export const storeCheckout = defineEndpoint({
@@ -19,8 +20,11 @@ export const storeCheckout = defineEndpoint({
   domain: 'payments',
   surface: 'store',
   access: anyone(),
-  summary: 'Pagar con tarjeta los artículos del carrito de la tienda',
-  spec: { capability: 'Pago de la tienda en línea (issue 21): el carrito se cobra con tarjeta.' },
+  summary: 'Pagar con tarjeta, SPEI o efectivo los artículos del carrito de la tienda',
+  spec: {
+    capability:
+      'Pago de la tienda en línea (issue 21): el carrito se cobra con tarjeta, SPEI o efectivo.',
+  },
   params: uuidParams('id'),
   body: storeCheckoutSchema,
   response: storeCheckoutStatusSchema,

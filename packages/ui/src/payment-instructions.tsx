@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { PaymentInstructions } from '@cuota/contracts/payments/preferences';
-import { Button } from '@cuota/ui/button';
-import { InstantText } from '@cuota/ui/date-text';
-import { MoneyText } from '@cuota/ui/money-text';
-import { Notice } from '@cuota/ui/notice';
+import { Button } from './button';
+import { InstantText } from './date-text';
+import { MoneyText } from './money-text';
+import { Notice } from './notice';
 
 const Facts = styled.dl`
   display: grid;
@@ -73,11 +73,22 @@ const TITLE = {
   cash: 'Paga en efectivo en tienda',
 } as const;
 
+const AFTER_PAYMENT =
+  'Tu pago se aplica solo en cuanto llega y lo verás en tu historial de pagos. Un monto distinto o una referencia vencida no se aplican.';
+
 /**
  * How to pay a SPEI reference or a cash voucher (ADR 0089): the exact amount, where to send it
  * and the reference that names the payment, until when, and a print button for the voucher.
+ * The portal's Pagos page and the store's checkout (ADR 0106) both show it; each may say in
+ * its own words what happens once paid.
  */
-export function PaymentInstructionsCard({ instructions }: { instructions: PaymentInstructions }) {
+export function PaymentInstructionsCard({
+  instructions,
+  afterPayment = AFTER_PAYMENT,
+}: {
+  instructions: PaymentInstructions;
+  afterPayment?: string;
+}) {
   const { method, clabe, bank, reference, amount_centavos, expires_at, status } = instructions;
   return (
     <Instructions aria-label={TITLE[method]}>
@@ -113,10 +124,7 @@ export function PaymentInstructionsCard({ instructions }: { instructions: Paymen
           <InstantText instant={expires_at} />
         </dd>
       </Facts>
-      <p>
-        Tu pago se aplica solo en cuanto llega y lo verás en tu historial de pagos. Un monto
-        distinto o una referencia vencida no se aplican.
-      </p>
+      <p>{afterPayment}</p>
       <Button variant="secondary" onClick={() => window.print()}>
         Imprimir instrucciones
       </Button>

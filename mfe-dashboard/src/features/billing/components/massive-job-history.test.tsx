@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
-import { BASE, colegiatura, historyOf, job, SCHOOL } from './massive-job-fixtures';
+import { BASE, colegiatura, historyOf, job, SCHOOL } from '../test-support/massive-job-fixtures';
 import { MassiveJobHistory } from './massive-job-history';
 
 const HISTORY = `${BASE}/massive_jobs/`;

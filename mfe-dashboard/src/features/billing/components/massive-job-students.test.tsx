@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
-import { BASE, SCHOOL, student } from './massive-job-fixtures';
+import { BASE, SCHOOL, student } from '../test-support/massive-job-fixtures';
 import { StudentChooser } from './massive-job-students';
 
 const ANA = student('s-ana', 'Ana', { enrolment_code: 'A-001' });

@@ -5,7 +5,14 @@ import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';
-import { BASE, colegiatura, historyOf, job, SCHOOL, student } from './massive-job-fixtures';
+import {
+  BASE,
+  colegiatura,
+  historyOf,
+  job,
+  SCHOOL,
+  student,
+} from '../test-support/massive-job-fixtures';
 import { MassiveJobsPage } from './massive-jobs-page';
 
 beforeEach(() => forgetCsrfToken());

@@ -74,7 +74,7 @@ test('the history pages 23 runs, newest first, each with its subject, date, star
   expect(pageAsked(network).get('page')).toBe('2');
   await user.click(screen.getByRole('button', { name: 'Siguiente' }));
   expect(await screen.findByText(/Página 3 de 3/)).toBeVisible();
-  const last = screen.getByText('Beca masiva', { selector: 'strong' }).closest('li')!;
+  const last = (await screen.findByText('Beca masiva', { selector: 'strong' })).closest('li')!;
   expect(last).toHaveTextContent('Beca masiva · Colegiatura');
   expect(last).toHaveTextContent('iniciado por el sistema');
   expect(last).toHaveTextContent('1 correcto · 1 con error · 2 de 2 alumnos');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import styled from 'styled-components';
+import { StackList } from '@cuota/ui/row-list';
 import { onPaper } from '@cuota/ui/theme';
 
 /** Spec §9: a toast swiped up by this much is dismissed. */
@@ -30,15 +31,6 @@ const Region = styled.section`
   ${onPaper} {
     display: none;
   }
-`;
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const Item = styled.li<{ $variant: ToastView['variant'] }>`
@@ -139,11 +131,11 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
 
   return (
     <Region ref={region} tabIndex={-1} aria-label={`Notificaciones (${TOAST_HOTKEY})`}>
-      <List>
+      <StackList as="ol">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
         ))}
-      </List>
+      </StackList>
     </Region>
   );
 }

@@ -6,13 +6,13 @@
  * school's global invoice when the school issues one; the guest's own CFDI is e-mailed to the
  * address they bought with (ADR 0103).
  */
-import { randomUUID } from 'node:crypto';
 import { guardianCreatedV1 } from '@cuota/contracts/events/enrolment.guardian.created.v1';
 import { studentCreatedV1 } from '@cuota/contracts/events/enrolment.student.created.v1';
 import { payinSucceededV1 } from '@cuota/contracts/events/payments.payin.succeeded.v1';
 import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
 import { startSmtpSandbox, type SmtpSandbox } from '@cuota/infra/sandboxes/smtp/smtp-sandbox.ts';
 import { messagesTo, waitForMessage } from '@cuota/testing/mailbox';
+import { testStoreSale } from '@cuota/testing/store-sale';
 import { waitFor } from '@cuota/testing/wait-for';
 import { cadenaOriginal } from '../cfdi/cadena-original';
 import { satWorkspace, type SatWorkspace } from '../cfdi/sat-tools';
@@ -72,31 +72,8 @@ afterAll(async () => {
 });
 
 const sale = (studentId: string | null, fiscal: StoreSale['fiscal'] = null): StoreSale => {
-  const orderId = randomUUID();
-  return {
-    order_id: orderId,
-    student_id: studentId,
-    buyer_email: studentId ? null : `invitada-${orderId}@example.com`,
-    fiscal,
-    lines: [
-      {
-        variant_id: randomUUID(),
-        item_name: 'Playera polo',
-        variant_label: 'Talla 8',
-        tax: 'IVA_16',
-        unit_price_centavos: 350_00,
-        quantity: 2,
-      },
-      {
-        variant_id: randomUUID(),
-        item_name: 'Libro de lectura',
-        variant_label: '',
-        tax: 'IVA_0',
-        unit_price_centavos: 420_00,
-        quantity: 1,
-      },
-    ],
-  };
+  const bought = testStoreSale({ student_id: studentId, fiscal });
+  return studentId ? bought : { ...bought, buyer_email: `invitada-${bought.order_id}@example.com` };
 };
 
 test('a family’s store sale is one CFDI: the uniform at 16 %, the book at 0 %, once', async () => {

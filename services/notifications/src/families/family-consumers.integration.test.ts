@@ -3,19 +3,11 @@
  * phone or school, so no reminder can reach them.
  */
 import { guardianDeletedV1 } from '@cuota/contracts/events/enrolment.guardian.deleted.v1';
-import {
-  SCHOOL_ID,
-  startNotificationsTestSystem,
-  type NotificationsTestSystem,
-} from '../test-support/notifications-test-system';
+import { SCHOOL_ID, useNotificationsTestSystem } from '../test-support/notifications-test-system';
 
 jest.setTimeout(60_000);
 
-let system: NotificationsTestSystem;
-beforeAll(async () => {
-  system = await startNotificationsTestSystem();
-});
-afterAll(() => system?.stop());
+const system = useNotificationsTestSystem();
 
 test('guardian.deleted leaves a tombstone with nothing of the guardian', async () => {
   const family = await system.family(1, '55 1234 5678');

@@ -13,20 +13,16 @@ import {
   MAIL_AND_WHATSAPP_SCHEDULE,
   SCHOOL_ID,
   SCHOOL_NAME,
-  startNotificationsTestSystem,
-  type NotificationsTestSystem,
+  useNotificationsTestSystem,
 } from '../test-support/notifications-test-system';
 
 jest.setTimeout(60_000);
 
-let system: NotificationsTestSystem;
-
-beforeAll(async () => {
+const system = useNotificationsTestSystem({
   // 23:00 in Mexico City: quiet hours hold reminders, not what the family just asked for.
-  system = await startNotificationsTestSystem({ now: new Date('2026-09-08T05:00:00Z') });
-  await system.saveSchedule(MAIL_AND_WHATSAPP_SCHEDULE);
+  now: new Date('2026-09-08T05:00:00Z'),
+  schedule: MAIL_AND_WHATSAPP_SCHEDULE,
 });
-afterAll(() => system?.stop());
 
 const reference = (guardianId: string, method: 'transfer' | 'cash') => ({
   payin_id: randomUUID(),

@@ -12,55 +12,26 @@ import {
   type PayinReversed,
 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import { waitForMessage } from '@cuota/testing/mailbox';
+import { STORE_SALE_CENTAVOS, testStoreSale } from '@cuota/testing/store-sale';
 import { waitFor } from '@cuota/testing/wait-for';
-import {
-  SCHOOL_ID,
-  startNotificationsTestSystem,
-  type NotificationsTestSystem,
-} from '../test-support/notifications-test-system';
+import { SCHOOL_ID, useNotificationsTestSystem } from '../test-support/notifications-test-system';
 
 jest.setTimeout(60_000);
 
-let system: NotificationsTestSystem;
-beforeAll(async () => {
-  system = await startNotificationsTestSystem({ now: new Date('2026-09-01T17:00:00Z') });
-});
-afterAll(() => system?.stop());
+const system = useNotificationsTestSystem({ now: new Date('2026-09-01T17:00:00Z') });
 
 const storeSale = (guardianId: string | null, buyerEmail: string | null): PayinSucceeded => ({
   payin_id: randomUUID(),
   school_id: SCHOOL_ID,
   type: 'CARD',
   method: 'credit_card',
-  amount_centavos: 1_120_00,
+  amount_centavos: STORE_SALE_CENTAVOS,
   paid_at: '2026-09-01T17:00:00.000Z',
   guardian_id: guardianId,
   allocations: [],
   credit_created_centavos: 0,
   credit_student_id: null,
-  store: {
-    order_id: randomUUID(),
-    student_id: null,
-    buyer_email: buyerEmail,
-    lines: [
-      {
-        variant_id: randomUUID(),
-        item_name: 'Playera polo',
-        variant_label: 'Talla 8',
-        tax: 'IVA_16',
-        unit_price_centavos: 350_00,
-        quantity: 2,
-      },
-      {
-        variant_id: randomUUID(),
-        item_name: 'Libro de lectura',
-        variant_label: '',
-        tax: 'IVA_0',
-        unit_price_centavos: 420_00,
-        quantity: 1,
-      },
-    ],
-  },
+  store: testStoreSale({ buyer_email: buyerEmail }),
 });
 
 const sentFor = (payinId: string) =>

@@ -9,21 +9,15 @@ import { mexicoCityDate } from '@cuota/service-runtime/time/mexico-city-date';
 import {
   SCHOOL_ID,
   SCHOOL_NAME,
-  startNotificationsTestSystem,
-  type NotificationsTestSystem,
+  useNotificationsTestSystem,
 } from '../test-support/notifications-test-system';
 import { planReminders } from './reminder-repository';
 import { NO_LONGER_DUE } from '../sending/notification-sender';
 
 jest.setTimeout(60_000);
 
-let system: NotificationsTestSystem;
-
-beforeAll(async () => {
-  // 10:00 in Mexico City on 7 September 2026: three days before the 10th.
-  system = await startNotificationsTestSystem({ now: new Date('2026-09-07T16:00:00Z') });
-});
-afterAll(() => system?.stop());
+// 10:00 in Mexico City on 7 September 2026: three days before the 10th.
+const system = useNotificationsTestSystem({ now: new Date('2026-09-07T16:00:00Z') });
 
 const statusOf = async (orderId: string) =>
   system.underTest.query<{ status: string; last_error: string | null; reminder_kind: string }>(

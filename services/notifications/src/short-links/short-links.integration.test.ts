@@ -12,20 +12,16 @@ import {
 import { waitFor } from '@cuota/testing/wait-for';
 import {
   MAIL_AND_WHATSAPP_SCHEDULE,
-  startNotificationsTestSystem,
-  type NotificationsTestSystem,
+  useNotificationsTestSystem,
 } from '../test-support/notifications-test-system';
 import { SHORT_LINK_DAYS } from './short-link-repository';
 
 jest.setTimeout(60_000);
 
-let system: NotificationsTestSystem;
-
-beforeAll(async () => {
-  system = await startNotificationsTestSystem({ now: new Date('2026-09-07T16:00:00Z') });
-  await system.saveSchedule(MAIL_AND_WHATSAPP_SCHEDULE);
+const system = useNotificationsTestSystem({
+  now: new Date('2026-09-07T16:00:00Z'),
+  schedule: MAIL_AND_WHATSAPP_SCHEDULE,
 });
-afterAll(() => system?.stop());
 
 const anonymous = (path: string) => system.call(path, ANONYMOUS_IDENTITY, { redirect: 'manual' });
 const resolve = (code: string) => anonymous(`${shortUrl.path}?code=${code}`);

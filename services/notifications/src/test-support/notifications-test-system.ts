@@ -158,16 +158,42 @@ export const TEST_CALLBACKS = {
 /** The Slack app's signing secret the tests' interactions are signed with. */
 export const TEST_SLACK_SIGNING_SECRET = 'secreto-de-firma-de-slack-de-prueba';
 
+export interface NotificationsTestOptions {
+  now?: Date;
+  label?: string;
+  identity?: TestIdentity;
+  natsUrl?: string;
+  /** Where failed notifications' alerts are posted (Slack's incoming webhook). */
+  slackAlertsUrl?: string;
+  /** The reminder schedule the treasurer saves once the system is up (useNotificationsTestSystem). */
+  schedule?: SaveReminderSchedule;
+}
+
+/**
+ * One system for the test file: started before all its tests (with `options.schedule` saved),
+ * stopped after them. The returned object stands for the running system inside the tests.
+ */
+export function useNotificationsTestSystem(
+  options: NotificationsTestOptions = {},
+): NotificationsTestSystem {
+  let running: NotificationsTestSystem | undefined;
+  beforeAll(async () => {
+    running = await startNotificationsTestSystem(options);
+    if (options.schedule) await running.saveSchedule(options.schedule);
+  });
+  afterAll(() => running?.stop());
+  return new Proxy({} as NotificationsTestSystem, {
+    get(_, key) {
+      if (!running) throw new Error('The notifications test system is not started yet');
+      const value: unknown = Reflect.get(running, key);
+      return typeof value === 'function' ? value.bind(running) : value;
+    },
+  });
+}
+
 /** Notifications on a throwaway database with the SMTP sandbox and short waits. */
 export async function startNotificationsTestSystem(
-  options: {
-    now?: Date;
-    label?: string;
-    identity?: TestIdentity;
-    natsUrl?: string;
-    /** Where failed notifications' alerts are posted (Slack's incoming webhook). */
-    slackAlertsUrl?: string;
-  } = {},
+  options: NotificationsTestOptions = {},
 ): Promise<NotificationsTestSystem> {
   const ns = await createTestNamespace(options.natsUrl);
   const smtp = await startSmtpSandbox({ smtpPort: 0, httpPort: 0 });

@@ -12,29 +12,13 @@ import { BillRunForm } from './bill-run-page';
 import { ConceptsView } from './concepts-page';
 import { DueOrdersView } from './due-orders-page';
 import { DueStudentView } from './due-student-page';
+import { colegiaturaOf } from '../test-support/concept-fixtures';
 
 const SCHOOL = '6f1c1f1e-3b9a-4c55-9d1a-0d6b1c2e3f40';
 const CONCEPTS = `/api/v1/dashboard/schools/${SCHOOL}/concepts/`;
-const colegiatura: Concept = {
-  id: '0b5e7c1a-1111-4c55-9d1a-0d6b1c2e3f40',
-  school_id: SCHOOL,
-  name: 'Colegiatura',
-  concept_type: 'MONTHLY_FEE',
-  recurrence: 'MONTHLY',
-  price_centavos: 250_000,
-  level: 'elementary',
-  periods: ['2026-09', '2026-10'],
-  due_day: 10,
-  due_on: null,
+const colegiatura = colegiaturaOf(SCHOOL, {
   late_fee: { kind: 'FIXED', amount_centavos: 15_000, grace_days: 5 },
-  early_payment: null,
-  active: true,
-  cycle_id: null,
-  visibility: 'PUBLIC',
-  auto_assign: false,
-  orders: 0,
-  created_at: '2026-08-01T00:00:00.000Z',
-};
+});
 const CYCLES = `/api/v1/dashboard/schools/${SCHOOL}/cycles/`;
 const cycle = (id: string, name: string, status: SchoolCycle['status']): SchoolCycle => ({
   id,

@@ -3,16 +3,8 @@ import type { Order } from '@cuota/contracts/billing/orders';
 import { formatPeriod } from '@cuota/ui/dates';
 import { DateText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
+import { StackList } from '@cuota/ui/row-list';
 import { StatusBadge } from '@cuota/ui/status-badge';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Row = styled.label`
   display: grid;
@@ -105,7 +97,7 @@ export function OwedOrders({ studentName, orders, isSelected, onToggle, onSelect
         />
         Seleccionar todo de {studentName.split(' ')[0]}
       </SelectAll>
-      <List>
+      <StackList>
         {orders.map((order) => (
           <li key={order.id}>
             <Row>
@@ -131,7 +123,7 @@ export function OwedOrders({ studentName, orders, isSelected, onToggle, onSelect
             </Row>
           </li>
         ))}
-      </List>
+      </StackList>
     </section>
   );
 }

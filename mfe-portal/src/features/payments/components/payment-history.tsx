@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import { PAYMENT_METHOD_LABELS, type Payin } from '@cuota/contracts/payments/payins';
 import { storeLineName } from '@cuota/contracts/payments/store-checkout';
 import { Card } from '@cuota/ui/card';
@@ -8,6 +7,7 @@ import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
 import { Pagination } from '@cuota/ui/pagination';
+import { RowList } from '@cuota/ui/row-list';
 import { Spinner } from '@cuota/ui/spinner';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { readError } from '@cuota/web-core/api/api-error';
@@ -15,21 +15,6 @@ import { useGuardianMeQuery } from '@cuota/web-core/api/guardian-api';
 import { HISTORY_PAGE_SIZE, receiptUrl, useFamilyPayinsQuery } from '../api/portal-payments-api';
 import { FamilyCreditNotice } from './family-credit-notice';
 import { InvoiceLinks } from './invoice-links';
-
-const Lines = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-`;
 
 /** A SPEI reference or voucher still awaited: what to quote, so the family can pay it later. */
 function AwaitedReference({ reference }: { reference: NonNullable<Payin['payment_reference']> }) {
@@ -61,7 +46,7 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
       {payin.status === 'pending' && payin.payment_reference && (
         <AwaitedReference reference={payin.payment_reference} />
       )}
-      <Lines aria-label="Conceptos pagados">
+      <RowList $rowGap={1} aria-label="Conceptos pagados">
         {payin.allocations.map((a) => {
           const label = `${a.concept_name}${a.period ? ` ${a.period}` : ''} de ${studentName(a.student_id)}`;
           return (
@@ -92,7 +77,7 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
             />
           </li>
         )}
-      </Lines>
+      </RowList>
       {payin.credit_created_centavos > 0 && (
         <p>
           Saldo a favor: <MoneyText centavos={payin.credit_created_centavos} />

@@ -5,6 +5,7 @@ import { Card } from '@cuota/ui/card';
 import { EmptyState } from '@cuota/ui/empty-state';
 import { ErrorState } from '@cuota/ui/error-state';
 import { MoneyText } from '@cuota/ui/money-text';
+import { RowList } from '@cuota/ui/row-list';
 import { Spinner } from '@cuota/ui/spinner';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCart } from './cart-context';
@@ -18,22 +19,6 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const Variants = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space(2)};
-    align-items: center;
-    justify-content: space-between;
-  }
-`;
-
 /** «Agotado», «Quedan 3» or nothing (unlimited): what a buyer needs of the stock. */
 export function stockText(available: number | null): string | null {
   if (available === null) return null;
@@ -44,7 +29,7 @@ export function stockText(available: number | null): string | null {
 export function VariantPicker({ item }: { item: StoreItemView }) {
   const { cart, toggle } = useCart();
   return (
-    <Variants>
+    <RowList>
       {item.variants.map((v) => {
         const inCart = cart.some((l) => l.variant_id === v.id);
         const label = variantLabel(v);
@@ -65,7 +50,7 @@ export function VariantPicker({ item }: { item: StoreItemView }) {
           </li>
         );
       })}
-    </Variants>
+    </RowList>
   );
 }
 

@@ -19,6 +19,7 @@ import {
 // Type-only: infra runs as plain Node type-stripped TS, contracts' runtime is bundled elsewhere.
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import { loadOrCreateSecrets, type Secrets } from './secrets.ts';
+import { bffExtraFlags } from './bff-flags.ts';
 import { sourceMapFlags } from './source-maps.ts';
 import { Supervisor, type ProcessSpec } from './supervisor.ts';
 
@@ -479,7 +480,7 @@ export function bff(profile: Profile, secrets: Secrets): ProcessSpec {
     name: 'bff',
     // A heap budget (ADR 0024): left alone, V8 lets garbage grow to ~4× the live heap under
     // load (65 MB live, 440 MB RSS at 1,350 guardian.me/s); capped, the BFF stays near 225 MB.
-    args: [...BFF_HEAP_FLAGS, ...sourceMapFlags(), 'bff/dist/main.cjs'],
+    args: [...BFF_HEAP_FLAGS, ...bffExtraFlags(), ...sourceMapFlags(), 'bff/dist/main.cjs'],
     cwd: repoRoot,
     env: {
       NODE_ENV: 'development',

@@ -4,6 +4,7 @@ import { createPrecompressedLookup } from '@cuota/service-runtime/http/precompre
 import type { BffContext } from '../bff-context';
 import { GUARDIAN_HASH_PATTERN } from '../identity/enrolment-directory';
 import { createBuiltFileReader } from './built-file';
+import { inicioPreloads } from './inicio-preloads';
 import { createRemotePreloads, remoteOfPage } from './remote-preloads';
 import { remoteEntriesOf } from './remotes-handlers';
 import { createShellBoot } from './shell-boot';
@@ -43,7 +44,8 @@ export function shellRoutes(ctx: BffContext, sessions: RequestHandler[]): Router
     const html = await index();
     if (!html) return void res.status(503).type('text').send('El portal aún no está compilado.');
     const remote = remoteOfPage(req.path);
-    const head = (remote ? await preloads(remote) : '') + (await boot(req, res));
+    const { script, user } = await boot(req, res);
+    const head = (remote ? await preloads(remote) : '') + script + inicioPreloads(req.path, user);
     // The page carries this browser's session: revalidated each time, never kept by a proxy.
     res
       .status(status)
@@ -79,7 +81,7 @@ async function pageStatus(ctx: BffContext, req: Request): Promise<number> {
   return (await ctx.guardianLinks.exists(hash)) === false ? 404 : 200;
 }
 
-/** index.html with the remote's preload tags and the boot script at the end of its head. */
+/** index.html with the page's preload tags and the boot script at the end of its head. */
 function withHead(html: Buffer, tags: string): string {
   const text = html.toString('utf8');
   const at = text.indexOf('</head>');

@@ -1,5 +1,5 @@
 import { MAX_FIGURES_DAYS } from '@cuota/contracts/payments/figures';
-import { addDays } from '@cuota/web-core/calendar/months';
+import { addDays } from '@cuota/contracts/common/months';
 
 /**
  * From the cycle's start to today; the collections endpoint covers at most a year, so a

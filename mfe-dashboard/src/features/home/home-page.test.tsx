@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
 import type { InvoicingTodo } from '@cuota/contracts/invoicing/endpoints/invoicing-todo';
-import { inicioReads } from '@cuota/web-core/routing/dashboard-pages';
+import { inicioReads } from '@cuota/contracts/http/inicio-reads';
 import { jsonResponse, stubFetch, type FetchStub } from '@cuota/web-core/test-support/fetch-stub';
 import { renderWithProviders } from '@cuota/web-core/test-support/render-with-providers';
 import { staffSession } from '@cuota/web-core/test-support/session-fixtures';

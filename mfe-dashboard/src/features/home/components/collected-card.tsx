@@ -7,7 +7,7 @@ import {
   useHomeCollectionsWithin,
   useHomeCyclesQuery,
 } from '../api/home-api';
-import { monthStart } from '@cuota/web-core/calendar/months';
+import { monthStart } from '@cuota/contracts/common/months';
 import { cycleSoFar } from '../home-dates';
 import { Figures, FigureCard } from './figure-card';
 

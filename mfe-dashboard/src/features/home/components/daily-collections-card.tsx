@@ -3,7 +3,7 @@ import type { Collections } from '@cuota/contracts/payments/figures';
 import { formatPeriod } from '@cuota/ui/dates';
 import { formatMoney } from '@cuota/ui/money';
 import { useHomeCollectionsQuery } from '../api/home-api';
-import { dayOfMonth, daysInMonth, lastMonth, monthStart } from '@cuota/web-core/calendar/months';
+import { dayOfMonth, daysInMonth, lastMonth, monthStart } from '@cuota/contracts/common/months';
 import { DailyChart } from '../charts/daily-chart';
 import { ChartTable } from './chart-table';
 import { FigureCard } from './figure-card';

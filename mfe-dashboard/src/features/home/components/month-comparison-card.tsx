@@ -2,7 +2,7 @@ import type { Collections } from '@cuota/contracts/payments/figures';
 import styled from 'styled-components';
 import { formatPeriod } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
-import { dayOfMonth, lastMonth, sameDaysMonthsBefore } from '@cuota/web-core/calendar/months';
+import { dayOfMonth, lastMonth, sameDaysMonthsBefore } from '@cuota/contracts/common/months';
 import { useHomeCollectionsQuery, useHomeCollectionsWithin } from '../api/home-api';
 import { Figures, FigureCard } from './figure-card';
 

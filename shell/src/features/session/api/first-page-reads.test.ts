@@ -8,7 +8,7 @@ import {
   staffSession,
 } from '@cuota/web-core/test-support/session-fixtures';
 import { todayInMexicoCity } from '@cuota/ui/dates';
-import { inicioReads } from '@cuota/web-core/routing/dashboard-pages';
+import { inicioReads } from '@cuota/contracts/http/inicio-reads';
 import { startFirstPageReads } from './first-page-reads';
 
 const home = `/guardians/${GUARDIAN_HASH}`;

@@ -3,7 +3,7 @@ import { todayInMexicoCity } from '@cuota/ui/dates';
 import { readEarly } from '@cuota/web-core/api/early-reads';
 import { keepOrFirst } from '@cuota/web-core/global-state/school-selection';
 import { readGlobalState } from '@cuota/web-core/global-state/global-state-storage';
-import { inicioReads, isInicio } from '@cuota/web-core/routing/dashboard-pages';
+import { inicioReads, isInicio } from '@cuota/contracts/http/inicio-reads';
 import { portalPageAt, portalPageReads } from '@cuota/web-core/routing/portal-pages';
 import { decideGuardianAccess } from '../utils/guardian-access';
 

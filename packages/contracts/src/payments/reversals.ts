@@ -34,7 +34,7 @@ export const payinReversalSchema = z.object({
    * Money given back to a bank account (ADR 0110): the orders reopened and the money became
    * credit at once (`status` applied); the payout of that credit is `payout.status` — pending
    * until the gateway's webhook, applied when it left, declined (the credit stays) with
-   * `error_message`. Null for every other reversal.
+   * `error_message`. Null (or absent, from older answers) for every other reversal.
    */
   payout: z
     .object({
@@ -43,7 +43,8 @@ export const payinReversalSchema = z.object({
       holder_name: z.string(),
       status: z.enum(REVERSAL_STATUSES),
     })
-    .nullable(),
+    .nullable()
+    .optional(),
 });
 export type PayinReversal = z.infer<typeof payinReversalSchema>;
 

@@ -1,5 +1,5 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
@@ -52,8 +52,9 @@ test('a SPEI payment goes back to the family’s credit, not to a card nor voide
   const button = await screen.findByRole('button', { name: 'Devolver a saldo a favor' });
   expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
   expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
-  expect(screen.getByLabelText('Monto a devolver')).toHaveValue('1200.00');
-  await user.type(screen.getByLabelText('Motivo'), 'Pagó el cargo equivocado');
+  const form = within(screen.getByRole('form', { name: 'Devolver a saldo a favor' }));
+  expect(form.getByLabelText('Monto a devolver')).toHaveValue('1200.00');
+  await user.type(form.getByLabelText('Motivo'), 'Pagó el cargo equivocado');
   await user.click(button);
   expect(
     await screen.findByText(

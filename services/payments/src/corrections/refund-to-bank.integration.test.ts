@@ -151,8 +151,13 @@ test('20 concurrent bank refunds: one reversal, one payout; its webhook 5 times 
   expect(
     await h.count('gateway_notifications', 'ticket_number = $1', [sent[0]!.ticketNumber]),
   ).toBe(1);
-  // The same key again answers the reversal and asks the gateway nothing more.
   expect(await kit.gatewayPayouts(reversal.id, 'reversal')).toHaveLength(1);
+  // Invoicing hears of it once (its credit note is keyed by this reversal), not on the payout.
+  const { rows } = await h.books.$client.query(
+    "SELECT count(*)::int AS n FROM outbox_events WHERE type = 'payments.payin.reversed' AND payload->'data'->>'reversal_id' = $1",
+    [reversal.id],
+  );
+  expect(rows[0].n).toBe(1);
   await ledgerIsRight();
 });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { preferenceSchema } from '@cuota/contracts/payments/preferences';
-import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
 import { payoutKit } from '../test-support/payout-kit';
+import { refundKit } from '../test-support/refund-kit';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(120_000);
@@ -49,21 +49,11 @@ async function paidTransfer(family: number, period: string) {
   return { order: order!, payinId: spei.payin_id, amount: spei.amount_centavos };
 }
 
-const refundAs = (as: IdentityClaims, json: object, key = randomUUID()) =>
-  h.call(as, `/api/v1/dashboard/schools/${school.id}/refund/`, {
-    method: 'POST',
-    json,
-    headers: { 'idempotency-key': key },
-  });
-
-const creditOf = async (studentId: string) =>
-  (
-    await h.service.db.$client.query(
-      `SELECT coalesce(-sum(e.amount_centavos), 0)::int AS c
-       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = $1`,
-      [`school:${school.id}:credit:${studentId}`],
-    )
-  ).rows[0].c as number;
+const { refundAs, creditOf } = {
+  refundAs: (...args: Parameters<ReturnType<typeof refundKit>['refundAs']>) =>
+    refundKit(h, school).refundAs(...args),
+  creditOf: (studentId: string) => refundKit(h, school).creditOf(studentId),
+};
 
 const payoutOf = async (reversalId: string) =>
   (await h.service.db.$client.query('SELECT * FROM payin_reversals WHERE id = $1', [reversalId]))

@@ -110,3 +110,11 @@ export function RefundForm(props: RefundFormProps) {
 /** What a SPEI/cash payin paid of orders: all a refund to credit or a bank can take off them. */
 export const allocatedOf = (payin: Payin) =>
   payin.allocations.reduce((s, a) => s + a.base_centavos + a.late_fee_centavos, 0);
+
+/** A SPEI/cash refund's amount: what the payin paid of orders, whole by default. */
+export const paidOfOrders = (payin: Payin, label: string) => ({
+  label,
+  hint: 'Déjalo completo para devolver todo lo que el pago abonó a cargos.',
+  full: allocatedOf(payin),
+  missing: 'Escribe el monto a devolver, mayor que cero.',
+});

@@ -3,19 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
-import { payinFixture } from '../../../test-support/payin-fixture';
+import { speiPayinFixture } from '../../../test-support/payin-fixture';
 import { renderPayinDetail } from '../../../test-support/render-payin-detail';
 
 const PAYIN = '/api/v2/schools/school-1/payins/payin-1/';
 const REFUND = '/api/v1/dashboard/schools/school-1/refund/';
-const spei = () =>
-  payinFixture({
-    type: 'TRANSFER_IN',
-    method: 'transfer',
-    recorded_by: null,
-    recorded_by_name: null,
-    payment_reference: { reference: '1234567', clabe: null, expires_at: '2026-09-08T16:00:00Z' },
-  });
+const spei = speiPayinFixture;
 const reversal = {
   id: 'reversal-1',
   payin_id: 'payin-1',

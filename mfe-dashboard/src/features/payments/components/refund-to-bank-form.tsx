@@ -2,7 +2,7 @@ import type { Payin } from '@cuota/contracts/payments/payins';
 import type { PayinReversal } from '@cuota/contracts/payments/reversals';
 import { formatMoney } from '@cuota/ui/money';
 import { useClabeFields } from './clabe-fields';
-import { allocatedOf, RefundForm } from './refund-form';
+import { paidOfOrders, RefundForm } from './refund-form';
 
 const PAYOUT_STATUS = { pending: 'pendiente', applied: 'aplicada', declined: 'rechazada' } as const;
 
@@ -19,12 +19,7 @@ export function RefundToBankForm({ payin }: { payin: Payin }) {
       title="Devolver a cuenta bancaria"
       busy="Enviando…"
       intro="Los cargos que pagó vuelven a quedar pendientes y el dinero se envía por SPEI a la cuenta que indiques. Si el banco la rechaza, queda como saldo a favor de la familia."
-      amount={{
-        label: 'Monto a enviar',
-        hint: 'Déjalo completo para devolver todo lo que el pago abonó a cargos.',
-        full: allocatedOf(payin),
-        missing: 'Escribe el monto a devolver, mayor que cero.',
-      }}
+      amount={paidOfOrders(payin, 'Monto a enviar')}
       reasonMissing="Escribe el motivo de la devolución (al menos 5 caracteres)."
       destination={() => {
         const checked = account.check();

@@ -4,19 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import { payinFixture } from '../../../test-support/payin-fixture';
+import { speiPayinFixture } from '../../../test-support/payin-fixture';
 import { renderPayinDetail } from '../../../test-support/render-payin-detail';
 
 const PAYIN = '/api/v2/schools/school-1/payins/payin-1/';
 const REFUND = '/api/v1/dashboard/schools/school-1/refund/';
-const spei = () =>
-  payinFixture({
-    type: 'TRANSFER_IN',
-    method: 'transfer',
-    recorded_by: null,
-    recorded_by_name: null,
-    payment_reference: { reference: '1234567', clabe: null, expires_at: '2026-09-08T16:00:00Z' },
-  });
+const spei = speiPayinFixture;
 
 const renderDetail = (role: StaffRole = 'TREASURER') => renderPayinDetail(role);
 

@@ -1,6 +1,6 @@
 import type { Payin } from '@cuota/contracts/payments/payins';
 import { formatMoney } from '@cuota/ui/money';
-import { allocatedOf, RefundForm } from './refund-form';
+import { paidOfOrders, RefundForm } from './refund-form';
 
 /**
  * Gives a SPEI transfer's or store cash's money back to the family's credit balance (ADR
@@ -14,12 +14,7 @@ export function RefundToCreditForm({ payin }: { payin: Payin }) {
       title="Devolver a saldo a favor"
       busy="Devolviendo…"
       intro="Este dinero llegó por transferencia o en tienda y ya está en la cuenta de la escuela. Se quita de los cargos que pagó, que vuelven a quedar pendientes, y queda como saldo a favor de la familia para sus próximos cargos."
-      amount={{
-        label: 'Monto a devolver',
-        hint: 'Déjalo completo para devolver todo lo que el pago abonó a cargos.',
-        full: allocatedOf(payin),
-        missing: 'Escribe el monto a devolver, mayor que cero.',
-      }}
+      amount={paidOfOrders(payin, 'Monto a devolver')}
       reasonMissing="Escribe el motivo de la devolución (al menos 5 caracteres)."
       destination={() => ({ to: 'credit' })}
       outcome={(r) =>

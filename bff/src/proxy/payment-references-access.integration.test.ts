@@ -1,9 +1,10 @@
 import request from 'supertest';
 import {
+  postAsEachStaff,
   startBffWithEchoPayments,
   type BffWithEchoPayments,
 } from '../test-support/bff-on-enrolment';
-import { signInGuardian, signInStaff } from '../test-support/sign-in';
+import { signInGuardian } from '../test-support/sign-in';
 
 /**
  * A SPEI reference or a cash voucher (ADR 0089) is the family's own: the BFF lets a signed-in
@@ -46,13 +47,7 @@ test('a guardian asks for a SPEI reference: it reaches payments as that guardian
 
 test('every staff role is refused (403, Spanish) and payments never hears of it', async () => {
   const before = reached();
-  for (const { email, role } of h.enrolment.demo.staff) {
-    const { agent, csrfToken } = await signInStaff(h.bff, email, h.enrolment.demo.staff_password);
-    const res = await agent
-      .post(PATH)
-      .set('x-csrf-token', csrfToken)
-      .set('idempotency-key', `referencia-${role}`)
-      .send(body());
+  for (const { role, res } of await postAsEachStaff(h, PATH, body(), 'referencia')) {
     expect([role, res.status]).toEqual([role, 403]);
     expect(res.body.error.message).toEqual(expect.any(String));
   }

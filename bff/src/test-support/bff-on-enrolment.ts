@@ -1,6 +1,7 @@
 import { startEnrolmentUnderTest, type EnrolmentUnderTest } from '@cuota/enrolment/test-support';
 import { createTestIdentity } from '@cuota/testing/test-identity';
 import { startEchoService } from './echo-service';
+import { signInStaff } from './sign-in';
 import { startTestBff, type TestBff, type TestBffOptions } from './test-bff';
 
 export interface BffOnEnrolment {
@@ -50,4 +51,28 @@ async function start(options: Options, echoPayments: boolean) {
       await enrolment.stop();
     },
   };
+}
+
+/**
+ * Every demo staff role signs in and POSTs `body` to `path` (its own Idempotency-Key per
+ * role), each answer beside how many calls reached the echoed payments for it.
+ */
+export async function postAsEachStaff(
+  h: BffWithEchoPayments,
+  path: string,
+  body: object,
+  key: string,
+) {
+  const answers = [];
+  for (const { email, role } of h.enrolment.demo.staff) {
+    const before = h.payments.calls.length;
+    const { agent, csrfToken } = await signInStaff(h.bff, email, h.enrolment.demo.staff_password);
+    const res = await agent
+      .post(path)
+      .set('x-csrf-token', csrfToken)
+      .set('idempotency-key', `${key}-${role}`)
+      .send(body);
+    answers.push({ role, res, reached: h.payments.calls.length - before });
+  }
+  return answers;
 }

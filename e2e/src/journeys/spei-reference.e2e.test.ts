@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/accessibility';
 import { payReferenceAtGateway } from '../support/gateway-payins';
 import { startJourney } from '../support/journey';
+import { newStaffPage } from '../support/sign-in';
+import { staffApi } from '../support/staff-api';
 import { readLoginCode, readMailText } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
 import { VIEWPORTS } from '../support/screenshots';
@@ -75,4 +77,35 @@ test('«Transferencia (SPEI)»: CLABE and reference at both widths; the transfer
   await page.getByRole('list', { name: 'Conceptos pagados' }).first().waitFor();
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/cuota-spei-history-390.png', fullPage: true });
+});
+
+test('the treasurer sends the transfer back to a bank account (ADR 0110), at both widths', async () => {
+  const { system, browser } = journey;
+  const api = await staffApi(system, 'TREASURER');
+  const { results } = await api<{ results: Array<{ id: string; status: string }> }>(
+    `/api/v2/schools/${system.demo.school_id}/payins/?type=TRANSFER_IN&status=success`,
+  );
+  const page = await newStaffPage(browser, system, 'TREASURER', { viewport: VIEWPORTS.desktop });
+  await page.goto(
+    new URL(`/dashboard/payments/${results[0]!.id}`, system.urls.dashboardLogin).href,
+  );
+  const form = page.getByRole('form', { name: 'Devolver a cuenta bancaria' });
+  await form.getByLabel('CLABE').fill('012 180 0000000000 15');
+  await form.getByText('Banco: BBVA México').waitFor();
+  await form.getByLabel('Titular').fill('Lucía Hernández');
+  await form.getByLabel('Motivo').fill('La familia pagó de más');
+  await page.screenshot({ path: '/tmp/cuota-refund-bank-1280.png', fullPage: true });
+  await form.getByRole('button', { name: 'Devolver a cuenta bancaria' }).click();
+  await form
+    .getByRole('status')
+    .getByText(/BBVA México \(Lucía Hernández\): pendiente/)
+    .waitFor();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/cuota-refund-bank-sent-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  const overflow = await page.evaluate(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: '/tmp/cuota-refund-bank-sent-390.png', fullPage: true });
 });

@@ -36,3 +36,13 @@ export function payinFixture(changes: Partial<Payin> = {}): Payin {
     ...changes,
   };
 }
+
+/** A family's SPEI transfer through the gateway, paid (ADR 0089): refunded to credit or a bank. */
+export const speiPayinFixture = () =>
+  payinFixture({
+    type: 'TRANSFER_IN',
+    method: 'transfer',
+    recorded_by: null,
+    recorded_by_name: null,
+    payment_reference: { reference: '1234567', clabe: null, expires_at: '2026-09-08T16:00:00Z' },
+  });

@@ -314,10 +314,21 @@ export const payinReversals = pgTable(
     gatewayRequestedAt: timestamp('gateway_requested_at', { withTimezone: true }),
     /** Why the gateway refused it (declined), in Spanish. */
     errorMessage: text('error_message'),
+    /**
+     * SPEI/cash money given back to a bank account (ADR 0110): the CLABE and holder staff
+     * typed, and the payout's own status (pending until `kushki/payout_status`).
+     */
+    payoutClabe: text('payout_clabe'),
+    payoutHolderName: text('payout_holder_name'),
+    payoutStatus: text('payout_status').$type<(typeof REVERSAL_STATUS_VALUES)[number]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [
+    check(
+      'payin_reversals_payout_status_check',
+      inList(t.payoutStatus.name, REVERSAL_STATUS_VALUES),
+    ),
     unique('payin_reversals_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
     uniqueIndex('payin_reversals_one_void')
       .on(t.payinId)

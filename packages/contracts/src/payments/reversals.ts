@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { positiveCentavosSchema } from '@cuota/contracts/common/money';
+import { holderNameSchema } from './bank-accounts';
+import { clabeSchema } from './clabe';
 
 /** ADR 0036: a void (desk, or a card sale the same day) or a refund, whole or partial. */
 export const REVERSAL_KINDS = ['void', 'refund'] as const;
 export const REVERSAL_STATUSES = ['pending', 'applied', 'declined'] as const;
-/** Where a refund's money goes: back through the gateway, or to the family's credit balance. */
-export const REFUND_DESTINATIONS = ['gateway', 'credit'] as const;
+/**
+ * Where a refund's money goes: back through the gateway (a card), to the family's credit
+ * balance, or to a bank account by SPEI (a transfer's or store cash's money; ADR 0110).
+ */
+export const REFUND_DESTINATIONS = ['gateway', 'credit', 'bank_account'] as const;
 
 export const payinReversalSchema = z.object({
   id: z.string(),
@@ -25,6 +30,21 @@ export const payinReversalSchema = z.object({
   error_message: z.string().nullable(),
   created_at: z.string(),
   applied_at: z.string().nullable(),
+  /**
+   * Money given back to a bank account (ADR 0110): the orders reopened and the money became
+   * credit at once (`status` applied); the payout of that credit is `payout.status` — pending
+   * until the gateway's webhook, applied when it left, declined (the credit stays) with
+   * `error_message`. Null (or absent, from older answers) for every other reversal.
+   */
+  payout: z
+    .object({
+      clabe: z.string(),
+      bank_name: z.string().nullable(),
+      holder_name: z.string(),
+      status: z.enum(REVERSAL_STATUSES),
+    })
+    .nullable()
+    .optional(),
 });
 export type PayinReversal = z.infer<typeof payinReversalSchema>;
 
@@ -42,20 +62,43 @@ export type VoidPayin = z.infer<typeof voidPayinSchema>;
  * POST …/refund/: a card payment given back through the gateway, whole (no amount) or in part.
  * The same day it is a void of the whole sale; after it, a refund (ADR 0036).
  */
-export const refundCardSchema = z.strictObject({
-  payin_id: z.uuid('Elige el pago con tarjeta que se reembolsa.'),
-  amount_centavos: positiveCentavosSchema.optional(),
-  reason: z
-    .string('Escribe el motivo del reembolso.')
-    .trim()
-    .min(5, 'Escribe el motivo del reembolso (al menos 5 caracteres).')
-    .max(300, 'El motivo admite a lo más 300 caracteres.'),
-  /** Refund even though the payin's credit was spent on other orders (the family will owe it). */
-  confirm_credit_spent: z.boolean('Indica si confirmas el reembolso.').optional(),
-  /**
-   * Where the money goes (ADR 0099): back through the gateway (a card; the default), or to the
-   * family's credit balance (a SPEI transfer or store cash: its orders reopen, the money stays).
-   */
-  to: z.enum(REFUND_DESTINATIONS, 'Elige a dónde se devuelve el dinero.').optional(),
-});
+export const refundCardSchema = z
+  .strictObject({
+    payin_id: z.uuid('Elige el pago con tarjeta que se reembolsa.'),
+    amount_centavos: positiveCentavosSchema.optional(),
+    reason: z
+      .string('Escribe el motivo del reembolso.')
+      .trim()
+      .min(5, 'Escribe el motivo del reembolso (al menos 5 caracteres).')
+      .max(300, 'El motivo admite a lo más 300 caracteres.'),
+    /** Refund even though the payin's credit was spent on other orders (the family will owe it). */
+    confirm_credit_spent: z.boolean('Indica si confirmas el reembolso.').optional(),
+    /**
+     * Where the money goes (ADR 0099): back through the gateway (a card; the default), or to the
+     * family's credit balance (a SPEI transfer or store cash: its orders reopen, the money stays).
+     */
+    to: z.enum(REFUND_DESTINATIONS, 'Elige a dónde se devuelve el dinero.').optional(),
+    /** `to: "bank_account"`: where the SPEI goes and whose it is (ADR 0110). */
+    clabe: clabeSchema.optional(),
+    holder_name: holderNameSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.to !== 'bank_account') {
+      if (b.clabe !== undefined || b.holder_name !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['clabe'],
+          message: 'La CLABE solo se indica al devolver a una cuenta bancaria.',
+        });
+      return;
+    }
+    if (b.clabe === undefined)
+      ctx.addIssue({ code: 'custom', path: ['clabe'], message: 'Escribe la CLABE.' });
+    if (b.holder_name === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['holder_name'],
+        message: 'Escribe el titular de la cuenta.',
+      });
+  });
 export type RefundCard = z.infer<typeof refundCardSchema>;

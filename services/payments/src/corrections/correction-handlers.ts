@@ -22,13 +22,9 @@ export function correctionHandlers(deps: PaymentsDeps) {
     implement(refundCard, async ({ params, body, idempotencyKey, requireStaffOf, res }) =>
       answerKeyed(
         res,
-        await (body.to === 'credit' ? refundToCredit : refundCardPayin)(
-          deps,
-          params.id,
-          body,
-          idempotencyKey!,
-          corrector(requireStaffOf(params.id), params.id),
-        ),
+        await (
+          body.to === 'credit' || body.to === 'bank_account' ? refundToCredit : refundCardPayin
+        )(deps, params.id, body, idempotencyKey!, corrector(requireStaffOf(params.id), params.id)),
       ),
     ),
   ];

@@ -3,7 +3,6 @@ import { formatPesos } from '@cuota/documents/money-format';
 import type { Executor } from '@cuota/messaging/transaction';
 import { conflict, HttpError, notFound } from '@cuota/service-runtime/http/http-error';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
-import { onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { voidableUntil } from '../gateway/void-window';
 import type { PaymentsDeps } from '../payments-deps';
@@ -17,15 +16,15 @@ import {
   claimGatewayRetry,
   declineReversal,
   insertPendingReversal,
+  onceReversal,
   recordGatewayTicket,
   reversalById,
-  reversalByKey,
   reversalsOfPayin,
   toReversal,
   type ReversalRow,
 } from './reversal-repository';
 
-const GATEWAY_SILENT =
+export const GATEWAY_SILENT =
   'La pasarela no respondió. Intenta de nuevo en un momento: el reembolso no se hará dos veces.';
 // A retry asks the gateway again only once the last ask surely timed out.
 const RETRY_AFTER_MS = 60_000;
@@ -45,30 +44,22 @@ export async function refundCardPayin(
   by: Corrector,
 ): Promise<Keyed<PayinReversal>> {
   const hash = requestHash({ schoolId, ...body });
-  const { row, replayed } = await onceOnRow({
-    hash,
-    find: async () => keyed(await reversalByKey(deps.db, schoolId, idempotencyKey)),
-    create: async () =>
-      keyed(
-        await deps.db.transaction((tx) =>
-          requested(tx, deps, schoolId, body, { idempotencyKey, hash, by }),
-        ),
-      )!,
-  });
-  const retry =
-    replayed &&
-    (await claimGatewayRetry(
-      deps.db,
-      row.id,
-      new Date(deps.now().getTime() - RETRY_AFTER_MS),
-      deps.now(),
-    ));
-  if (!replayed || retry) await askGateway(deps, row);
+  const { row, replayed } = await onceReversal(deps.db, schoolId, { idempotencyKey, hash }, () =>
+    deps.db.transaction((tx) => requested(tx, deps, schoolId, body, { idempotencyKey, hash, by })),
+  );
+  if (await mayAskGateway(deps, row, replayed)) await askGateway(deps, row);
   return { answer: toReversal((await reversalById(deps.db, row.id))!), replayed };
 }
 
-// Card reversals always carry their key's hash (desk voids have none and are never looked up by key).
-const keyed = (row: ReversalRow | null) => row && { ...row, requestHash: row.requestHash ?? '' };
+/**
+ * The request that made the reversal asks the gateway; a retry with its key asks again only
+ * when the last ask got no answer and surely timed out (one retry claims it).
+ */
+export async function mayAskGateway(deps: PaymentsDeps, row: ReversalRow, replayed: boolean) {
+  if (!replayed) return true;
+  const askedBefore = new Date(deps.now().getTime() - RETRY_AFTER_MS);
+  return claimGatewayRetry(deps.db, row.id, askedBefore, deps.now());
+}
 
 async function requested(
   tx: Executor,

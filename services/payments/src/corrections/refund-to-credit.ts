@@ -3,7 +3,7 @@ import { formatPesos } from '@cuota/documents/money-format';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { Keyed } from '@cuota/service-runtime/http/endpoint-handlers';
 import { conflict, notFound } from '@cuota/service-runtime/http/http-error';
-import { KeyTaken, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
+import { KeyTaken } from '@cuota/service-runtime/idempotency/key-on-row';
 import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import { lockStudents } from '../allocation/allocation-repository';
 import { totalOf } from '../allocation/allocation-rules';
@@ -12,7 +12,14 @@ import type { PaymentsDeps } from '../payments-deps';
 import { payinById, UNKNOWN_PAYIN, type PayinRow } from '../payins/payin-repository';
 import { heldBy } from './payin-holdings';
 import { toCreditLines } from './reversal-postings';
-import { insertAppliedReversal, reversalByKey, toReversal } from './reversal-repository';
+import { payOutCredit } from './refund-to-bank';
+import {
+  insertAppliedReversal,
+  onceReversal,
+  reversalById,
+  reversalByKey,
+  toReversal,
+} from './reversal-repository';
 import { takeBack } from './reversal-rules';
 import type { Corrector } from './void-desk-payin';
 
@@ -28,7 +35,9 @@ export const isGatewayTransfer = (payin: PayinRow) =>
  * 0099): what it paid of its orders (all, or `amount_centavos`, the newest paid first) is
  * taken off them — billing reopens them — and each order's student holds it as credit. No
  * money leaves, so it is applied at once, under the payin's lock and its key: twenty
- * requests, one reversal; what the payin no longer holds is 409.
+ * requests, one reversal; what the payin no longer holds is 409. To a bank account (ADR
+ * 0110) the same reversal carries the CLABE and that credit is then paid out through the
+ * gateway (refund-to-bank.ts).
  */
 export async function refundToCredit(
   deps: PaymentsDeps,
@@ -38,20 +47,13 @@ export async function refundToCredit(
   by: Corrector,
 ): Promise<Keyed<PayinReversal>> {
   const hash = requestHash({ schoolId, ...body });
-  const { row, replayed } = await onceOnRow({
-    hash,
-    find: async () => {
-      const found = await reversalByKey(deps.db, schoolId, idempotencyKey);
-      return found && { ...found, requestHash: found.requestHash ?? '' };
-    },
-    create: async () => {
-      const created = await deps.db.transaction((tx) =>
-        toCredit(tx, deps.now(), schoolId, body, { idempotencyKey, requestHash: hash, by }),
-      );
-      return { ...created, requestHash: hash };
-    },
-  });
-  return { answer: toReversal(row), replayed };
+  const { row, replayed } = await onceReversal(deps.db, schoolId, { idempotencyKey, hash }, () =>
+    deps.db.transaction((tx) =>
+      toCredit(tx, deps.now(), schoolId, body, { idempotencyKey, requestHash: hash, by }),
+    ),
+  );
+  if (row.payoutStatus === 'pending') await payOutCredit(deps, row, replayed);
+  return { answer: toReversal((await reversalById(deps.db, row.id))!), replayed };
 }
 
 async function toCredit(
@@ -95,11 +97,14 @@ async function toCredit(
     appliedAt: now,
     idempotencyKey: key.idempotencyKey,
     requestHash: key.requestHash,
+    ...(body.to === 'bank_account' && {
+      payout: { clabe: body.clabe!, holderName: body.holder_name!, requestedAt: now },
+    }),
   });
   await postLedgerTransaction(tx, {
     idempotencyKey: `reversal:${reversal.id}`,
     schoolId,
-    description: `Devolución a saldo a favor del pago ${payin.receiptNumber ?? payin.id}`,
+    description: `Devolución ${body.to === 'bank_account' ? 'a cuenta bancaria' : 'a saldo a favor'} del pago ${payin.receiptNumber ?? payin.id}`,
     occurredAt: now,
     lines: toCreditLines(schoolId, allocations),
   });

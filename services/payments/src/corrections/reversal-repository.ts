@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { PayinReversal } from '@cuota/contracts/payments/reversals';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
-import { claimed } from '@cuota/service-runtime/idempotency/key-on-row';
+import { bankOfClabe } from '@cuota/contracts/payments/clabe';
+import { claimed, onceOnRow } from '@cuota/service-runtime/idempotency/key-on-row';
 import type { Executor } from '@cuota/messaging/transaction';
 import {
   insertAllocations,
@@ -48,7 +49,12 @@ export interface AppliedReversal {
  */
 export async function insertAppliedReversal(
   tx: Executor,
-  r: AppliedReversal & { idempotencyKey?: string; requestHash?: string },
+  r: AppliedReversal & {
+    idempotencyKey?: string;
+    requestHash?: string;
+    /** The credit then paid out to this bank account (ADR 0110): its payout is pending. */
+    payout?: { clabe: string; holderName: string; requestedAt: Date };
+  },
 ): Promise<ReversalRow> {
   const [inserted] = await tx
     .insert(payinReversals)
@@ -65,6 +71,12 @@ export async function insertAppliedReversal(
       requestedBy: r.requestedBy,
       requestedByName: r.requestedByName,
       appliedAt: r.appliedAt,
+      ...(r.payout && {
+        payoutClabe: r.payout.clabe,
+        payoutHolderName: r.payout.holderName,
+        payoutStatus: 'pending' as const,
+        gatewayRequestedAt: r.payout.requestedAt,
+      }),
     })
     .onConflictDoNothing({ target: [payinReversals.schoolId, payinReversals.idempotencyKey] })
     .returning();
@@ -141,6 +153,29 @@ async function applyEffects(tx: Executor, reversalId: string, r: AppliedReversal
   });
 }
 
+/**
+ * A keyed reversal (a card refund, a refund to credit or to a bank): the request's key answers
+ * the row it first made; `create` makes it under the payin's lock (throwing KeyTaken when a
+ * concurrent request with the key did first).
+ */
+export async function onceReversal(
+  db: Executor,
+  schoolId: string,
+  key: { idempotencyKey: string; hash: string },
+  create: () => Promise<ReversalRow>,
+) {
+  // Keyed reversals always carry their hash (desk voids have none and are never looked up by key).
+  const keyed = (row: ReversalRow) => ({ ...row, requestHash: row.requestHash ?? '' });
+  return onceOnRow({
+    hash: key.hash,
+    find: async () => {
+      const found = await reversalByKey(db, schoolId, key.idempotencyKey);
+      return found && keyed(found);
+    },
+    create: async () => keyed(await create()),
+  });
+}
+
 export async function reversalByKey(
   db: Executor,
   schoolId: string,
@@ -208,6 +243,63 @@ export async function reversalForNotice(
   return row ?? null;
 }
 
+/** What a reversal took off orders (positive amounts): whose credit a bank refund pays out. */
+export async function allocationsOfReversal(db: Executor, reversalId: string) {
+  const rows = await db.select().from(allocations).where(eq(allocations.reversalId, reversalId));
+  return rows.map((r) => {
+    const a = rowToAllocation(r);
+    return { ...a, baseCentavos: -a.baseCentavos, lateFeeCentavos: -a.lateFeeCentavos };
+  });
+}
+
+/**
+ * The bank refund a `kushki/payout_status` notice is about (ADR 0110), locked: by its ticket,
+ * else by the reversal id its metadata carries (the webhook can beat the gateway's answer).
+ */
+export async function reversalForPayout(
+  tx: Executor,
+  notice: { ticketNumber: string; reversalId: string | null },
+): Promise<ReversalRow | null> {
+  const byTicket = eq(payinReversals.gatewayTicketNumber, notice.ticketNumber);
+  const [row] = await tx
+    .select()
+    .from(payinReversals)
+    .where(
+      and(
+        isNotNull(payinReversals.payoutStatus),
+        notice.reversalId && UUID.test(notice.reversalId)
+          ? or(byTicket, eq(payinReversals.id, notice.reversalId))
+          : byTicket,
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A bank refund's payout ended: once (a conditional update from pending), with its ticket and,
+ * when declined, the gateway's reason; null when it had already ended.
+ */
+export async function finishReversalPayout(
+  tx: Executor,
+  id: string,
+  n: { status: 'applied' | 'declined'; ticketNumber: string; reason: string | null },
+): Promise<ReversalRow | null> {
+  const [row] = await tx
+    .update(payinReversals)
+    .set({
+      payoutStatus: n.status,
+      gatewayTicketNumber: n.ticketNumber,
+      ...(n.status === 'declined' && { errorMessage: n.reason }),
+    })
+    .where(and(eq(payinReversals.id, id), eq(payinReversals.payoutStatus, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
 /** The gateway took it: its ticket, unless its webhook already came and set it. */
 export async function recordGatewayTicket(db: Executor, id: string, ticket: string) {
   await db
@@ -224,6 +316,14 @@ export async function declineReversal(db: Executor, id: string, message: string)
     .where(and(eq(payinReversals.id, id), eq(payinReversals.status, 'pending')));
 }
 
+/** The gateway refused a bank refund's payout outright: the credit stays (ADR 0110). */
+export async function declinePayoutOf(db: Executor, id: string, message: string) {
+  await db
+    .update(payinReversals)
+    .set({ payoutStatus: 'declined', errorMessage: message })
+    .where(and(eq(payinReversals.id, id), eq(payinReversals.payoutStatus, 'pending')));
+}
+
 /**
  * A retry may ask the gateway again when the last ask got no answer and is older than the
  * gateway's timeout; true for the one retry that claims it.
@@ -235,7 +335,7 @@ export async function claimGatewayRetry(db: Executor, id: string, askedBefore: D
     .where(
       and(
         eq(payinReversals.id, id),
-        eq(payinReversals.status, 'pending'),
+        or(eq(payinReversals.status, 'pending'), eq(payinReversals.payoutStatus, 'pending')),
         isNull(payinReversals.gatewayTicketNumber),
         lt(payinReversals.gatewayRequestedAt, askedBefore),
       ),
@@ -259,4 +359,13 @@ export const toReversal = (row: ReversalRow): PayinReversal => ({
   error_message: row.errorMessage,
   created_at: row.createdAt.toISOString(),
   applied_at: row.appliedAt?.toISOString() ?? null,
+  payout:
+    row.payoutClabe && row.payoutStatus
+      ? {
+          clabe: row.payoutClabe,
+          bank_name: bankOfClabe(row.payoutClabe),
+          holder_name: row.payoutHolderName ?? '',
+          status: row.payoutStatus,
+        }
+      : null,
 });

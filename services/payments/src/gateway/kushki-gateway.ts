@@ -217,7 +217,8 @@ export class KushkiGateway {
     clabe: string;
     holderName: string;
     amountCentavos: number;
-    payoutId: string;
+    /** What it pays out: a school's payout, or a SPEI/cash refund to a bank (ADR 0110). */
+    of: { kind: 'payout' | 'reversal'; id: string };
   }): Promise<ReversalOutcome> {
     const tokenRes = await this.call(
       'POST',
@@ -246,9 +247,9 @@ export class KushkiGateway {
       {
         token: token.data.token,
         amount: this.exempt(input.amountCentavos),
-        metadata: { payout_id: input.payoutId },
+        metadata: { [`${input.of.kind}_id`]: input.of.id },
       },
-      { 'Idempotency-Key': `payout:${input.payoutId}` },
+      { 'Idempotency-Key': `${input.of.kind}:${input.of.id}` },
     );
     return this.reversalAnswer(res, 'dispersión');
   }

@@ -11,7 +11,10 @@ const payoutNotice = z.object({
   transactionType: z.literal('PAYOUT'),
   transactionStatus: z.enum(['APPROVAL', 'DECLINED', 'INITIALIZED']),
   merchantId: z.string().optional(),
-  metadata: z.object({ payout_id: z.string().optional() }).loose().optional(),
+  metadata: z
+    .object({ payout_id: z.string().optional(), reversal_id: z.string().optional() })
+    .loose()
+    .optional(),
   responseText: z.string().optional(),
 });
 
@@ -20,6 +23,8 @@ export interface PayoutNotice {
   status: 'APPROVAL' | 'DECLINED' | 'INITIALIZED';
   merchantId: string | null;
   payoutId: string | null;
+  /** A SPEI/cash refund to a bank account (ADR 0110) rather than a school's payout. */
+  reversalId: string | null;
   responseText: string | null;
 }
 
@@ -38,6 +43,7 @@ export function parsePayoutNotice(raw: Buffer): PayoutNotice | null {
     status: n.transactionStatus,
     merchantId: n.merchantId ?? null,
     payoutId: n.metadata?.payout_id ?? null,
+    reversalId: n.metadata?.reversal_id ?? null,
     responseText: n.responseText ?? null,
   };
 }

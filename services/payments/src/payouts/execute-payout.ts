@@ -43,10 +43,13 @@ export async function executePayout(
       clabe: account.clabe,
       holderName: account.holderName,
       amountCentavos: claimed.netCentavos,
-      payoutId: claimed.id,
+      of: { kind: 'payout', id: claimed.id },
     });
   } catch (err) {
-    deps.logger.warn({ payoutId: claimed.id, err: String(err) }, 'payout: no gateway answer');
+    deps.logger.warn(
+      { of: { kind: 'payout', id: claimed.id }, err: String(err) },
+      'payout: no gateway answer',
+    );
     throw new HttpError(503, 'SERVICE_UNAVAILABLE', GATEWAY_SILENT);
   }
   if (outcome.kind === 'started')

@@ -1,5 +1,6 @@
 import { badRequest, unauthenticated } from '@cuota/service-runtime/http/http-error';
 import { BAD_SIGNATURE, signedBy, type Delivery } from '../checkout/receive-notification';
+import { settleBankRefund } from '../corrections/refund-to-bank';
 import { recordNotification } from '../gateway/gateway-notification-repository';
 import { parsePayoutNotice } from '../gateway/kushki-payout';
 import { schoolAccount } from '../ledger/chart-of-accounts';
@@ -31,6 +32,7 @@ export async function receivePayoutStatus(deps: PaymentsDeps, delivery: Delivery
       payinId: null,
     });
     if (!fresh) return;
+    if (await settleBankRefund(tx, merchant.publicMerchantId, notice, deps.now())) return;
     const payout = await finishPayout(tx, {
       ticket: notice.ticketNumber,
       payoutId: notice.payoutId && UUID.test(notice.payoutId) ? notice.payoutId : null,

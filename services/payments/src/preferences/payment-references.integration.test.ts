@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { clabeCheckDigit } from '@cuota/contracts/payments/clabe';
 import { preferenceSchema, type Preference } from '@cuota/contracts/payments/preferences';
-import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { BilledOrder } from '../test-support/real-billing';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
+import { refundKit } from '../test-support/refund-kit';
 import { startPaymentsHarness } from '../test-support/start-harness';
 
 jest.setTimeout(120_000);
@@ -305,21 +305,11 @@ test('store cash of more pays every order; the difference is the family’s cred
   await ledgerIsRight();
 });
 
-const refundAs = (as: IdentityClaims, json: object, key = randomUUID()) =>
-  h.call(as, `/api/v1/dashboard/schools/${school.id}/refund/`, {
-    method: 'POST',
-    json,
-    headers: { 'idempotency-key': key },
-  });
-
-const creditOf = async (studentId: string) =>
-  (
-    await h.service.db.$client.query(
-      `SELECT coalesce(-sum(e.amount_centavos), 0)::int AS c
-       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.code = $1`,
-      [`school:${school.id}:credit:${studentId}`],
-    )
-  ).rows[0].c as number;
+const { refundAs, creditOf } = {
+  refundAs: (...args: Parameters<ReturnType<typeof refundKit>['refundAs']>) =>
+    refundKit(h, school).refundAs(...args),
+  creditOf: (studentId: string) => refundKit(h, school).creditOf(studentId),
+};
 
 test('SPEI money back to the family’s credit: 20 concurrent asks, one reversal, orders reopen', async () => {
   const family = school.families[1]!;

@@ -58,12 +58,13 @@ export function payoutKit(h: PaymentsHarness, school: SchoolFixture) {
   const statusOf = async (id: string) =>
     (await h.books.$client.query('SELECT status, updated_at FROM payouts WHERE id = $1', [id]))
       .rows[0];
-  const gatewayPayouts = async (payoutId: string) => {
+  /** What the sandbox was asked to pay out for a payout (or a bank refund's reversal). */
+  const gatewayPayouts = async (id: string, of: 'payout' | 'reversal' = 'payout') => {
     const res = await fetch(`${h.sandbox.url}/_sandbox/payouts`);
     const { payouts } = (await res.json()) as {
-      payouts: Array<{ ticketNumber: string; metadata: { payout_id: string } }>;
+      payouts: Array<{ ticketNumber: string; metadata: Record<string, string> }>;
     };
-    return payouts.filter((p) => p.metadata.payout_id === payoutId);
+    return payouts.filter((p) => p.metadata[`${of}_id`] === id);
   };
   /** Executes the payout and waits for the gateway's final word. */
   const paidOut = async (id: string, status = 'APPROVED') => {

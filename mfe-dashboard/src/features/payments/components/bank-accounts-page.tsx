@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { BankAccount } from '@cuota/contracts/payments/bank-accounts';
-import { bankOfClabe, clabeSchema } from '@cuota/contracts/payments/clabe';
 import { Button } from '@cuota/ui/button';
 import { Card } from '@cuota/ui/card';
 import { CellNote } from '@cuota/ui/cell-note';
@@ -17,6 +16,7 @@ import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useAddBankAccountMutation, useBankAccountsQuery } from '../api/bank-accounts-api';
+import { useClabeFields } from './clabe-fields';
 
 /** 002 010 07777777777 1: bank, plaza, account, check digit — as a bank prints it. */
 const grouped = (clabe: string) =>
@@ -48,43 +48,29 @@ const COLUMNS = [
  * digit, bank) and the bank is shown as typed; one key per account asked for.
  */
 function AddBankAccountForm({ schoolId }: { schoolId: string }) {
-  const [clabe, setClabe] = useState('');
-  const [holder, setHolder] = useState('');
+  const account = useClabeFields();
   const [alias, setAlias] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
   const [add, added] = useAddBankAccountMutation();
-  const digits = clabe.replace(/\s+/g, '');
-  const bank = digits.length >= 3 ? bankOfClabe(digits) : null;
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = clabeSchema.safeParse(clabe);
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    if (holder.trim().length < 3)
-      return setProblem('Escribe el titular de la cuenta (al menos 3 caracteres).');
+    const checked = account.check();
+    if (!checked) return;
     setProblem(null);
     const answer = await add({
       schoolId,
       idempotencyKey: key,
-      account: { clabe: checked.data, holder_name: holder, ...(alias.trim() ? { alias } : {}) },
+      account: { ...checked, ...(alias.trim() ? { alias } : {}) },
     });
     if ('error' in answer) return setProblem(readError(answer.error).message);
     setKey(newIdempotencyKey());
-    setClabe('');
-    setHolder('');
+    account.reset();
     setAlias('');
   };
   return (
     <FormColumn aria-label="Agregar cuenta bancaria" onSubmit={(e) => void submit(e)}>
-      <TextField
-        label="CLABE"
-        inputMode="numeric"
-        value={clabe}
-        onChange={(e) => setClabe(e.target.value)}
-        hint={bank ? `Banco: ${bank}` : '18 dígitos; el banco sale de los tres primeros.'}
-      />
-      <TextField label="Titular" value={holder} onChange={(e) => setHolder(e.target.value)} />
+      {account.fields}
       <TextField
         label="Alias (opcional)"
         value={alias}

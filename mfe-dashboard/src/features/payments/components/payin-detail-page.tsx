@@ -10,6 +10,7 @@ import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { usePayinQuery } from '../api/payments-api';
 import { PayinSummary } from './payin-summary';
 import { RefundCardForm } from './refund-card-form';
+import { RefundToBankForm } from './refund-to-bank-form';
 import { RefundToCreditForm } from './refund-to-credit-form';
 import { VoidPayinForm } from './void-payin-form';
 
@@ -30,10 +31,19 @@ export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payin
   );
 }
 
-/** How a paid payin is corrected: a card back to the card, gateway SPEI/cash to credit, the desk's voided. */
+/**
+ * How a paid payin is corrected: a card back to the card, gateway SPEI/cash to credit or to a
+ * bank account, the desk's voided.
+ */
 function Correction({ payin }: { payin: Payin }) {
   if (payin.type === 'CARD') return <RefundCardForm payin={payin} />;
-  if (payin.payment_reference) return <RefundToCreditForm payin={payin} />;
+  if (payin.payment_reference)
+    return (
+      <>
+        <RefundToCreditForm payin={payin} />
+        <RefundToBankForm payin={payin} />
+      </>
+    );
   return <VoidPayinForm payin={payin} />;
 }
 

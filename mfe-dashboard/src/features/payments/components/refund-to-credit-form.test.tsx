@@ -1,22 +1,15 @@
 /** @jest-environment @cuota/web-core/test-support/jsdom-environment */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetCsrfToken } from '@cuota/web-core/api/csrf';
 import { stubFetch } from '@cuota/web-core/test-support/fetch-stub';
 import type { StaffRole } from '@cuota/contracts/enrolment/entities';
-import { payinFixture } from '../../../test-support/payin-fixture';
+import { speiPayinFixture } from '../../../test-support/payin-fixture';
 import { renderPayinDetail } from '../../../test-support/render-payin-detail';
 
 const PAYIN = '/api/v2/schools/school-1/payins/payin-1/';
 const REFUND = '/api/v1/dashboard/schools/school-1/refund/';
-const spei = () =>
-  payinFixture({
-    type: 'TRANSFER_IN',
-    method: 'transfer',
-    recorded_by: null,
-    recorded_by_name: null,
-    payment_reference: { reference: '1234567', clabe: null, expires_at: '2026-09-08T16:00:00Z' },
-  });
+const spei = speiPayinFixture;
 
 const renderDetail = (role: StaffRole = 'TREASURER') => renderPayinDetail(role);
 
@@ -52,8 +45,9 @@ test('a SPEI payment goes back to the family’s credit, not to a card nor voide
   const button = await screen.findByRole('button', { name: 'Devolver a saldo a favor' });
   expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
   expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
-  expect(screen.getByLabelText('Monto a devolver')).toHaveValue('1200.00');
-  await user.type(screen.getByLabelText('Motivo'), 'Pagó el cargo equivocado');
+  const form = within(screen.getByRole('form', { name: 'Devolver a saldo a favor' }));
+  expect(form.getByLabelText('Monto a devolver')).toHaveValue('1200.00');
+  await user.type(form.getByLabelText('Motivo'), 'Pagó el cargo equivocado');
   await user.click(button);
   expect(
     await screen.findByText(

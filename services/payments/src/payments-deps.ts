@@ -1,6 +1,5 @@
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { BillingClient } from './billing/billing-client';
-import type { NoticeQueue } from './checkout/notice-queue';
 import type { SchoolGateways } from './gateway/school-gateways';
 import type { PaymentsConfig } from './payments-config';
 import type { PaymentsDb } from './payments-db';
@@ -19,6 +18,6 @@ export interface PaymentsDeps {
   config: PaymentsConfig;
   logger: Logger;
   now: () => Date;
-  /** Where the webhook's recorded sales are settled (ADR 0111). */
-  notices: NoticeQueue;
+  /** Where the webhook's recorded sales are settled (ADR 0111, checkout/notice-queue.ts). */
+  notices: { wake(): void; start(): void; stop(): Promise<void> };
 }

@@ -47,6 +47,7 @@ ${load.before} / ${loadNow()} (2 cores, shared).
 | settled per second over the sandbox's charges per second | **${percentOf(result.paymentsPerSecond, baseline.perSecond)} %** | 100 % |
 | payments' CPU per settled payment, ms (its process, user + system) | ${result.paymentsCpuMsPerPayment} | |
 | checkout answer p50 / p99, ms | ${result.p50Ms} / **${result.p99Ms}** | ${baseline.p50Ms} / ${baseline.p99Ms} (charge) |
+| sale webhook deliveries per payment (1: none redelivered) | ${result.saleDeliveriesPerPayment} | |
 
 Lost payments (charged, never settled): **${result.lost}**; duplicated (charged, settled or
 allocated twice): **${result.duplicated}**; checkouts refused: ${result.refused}; ledger check

@@ -18,4 +18,6 @@ export interface PaymentsDeps {
   config: PaymentsConfig;
   logger: Logger;
   now: () => Date;
+  /** Where the webhook's recorded sales are settled (ADR 0111, checkout/notice-queue.ts). */
+  notices: { wake(): void; start(): void; stop(): Promise<void> };
 }

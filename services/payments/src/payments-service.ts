@@ -5,6 +5,7 @@ import * as schema from './schema';
 import { bankAccountHandlers } from './bank-accounts/bank-account-handlers';
 import { BillingClient } from './billing/billing-client';
 import { checkoutHandlers } from './checkout/checkout-handlers';
+import { NoticeQueue } from './checkout/notice-queue';
 import { reconcileOptionsOf, reconcilerLoop } from './checkout/reconcile-payins';
 import { cashClosingHandlers } from './cash-closing/cash-closing-handlers';
 import { correctionHandlers } from './corrections/correction-handlers';
@@ -50,7 +51,7 @@ export function paymentsDeps(
   config: PaymentsConfig,
 ): PaymentsDeps {
   const box = new SecretBox(config.secretsKey);
-  return {
+  const deps: PaymentsDeps = {
     db: ctx.db,
     billing: new BillingClient(ctx.nc, ctx.ns),
     storeStock: new StoreStockClient(ctx.nc, ctx.ns),
@@ -62,7 +63,9 @@ export function paymentsDeps(
     config,
     logger: ctx.logger,
     now: config.now ?? ctx.config.now ?? (() => new Date()),
+    notices: new NoticeQueue(() => deps),
   };
+  return deps;
 }
 
 /** Hourly, the proof files no report names are forgotten (ADR 0045). */
@@ -124,6 +127,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
     }),
     metrics: (ctx) => payinMetrics(ctx.metrics, ctx.db),
     extras: async (ctx) => {
+      deps(ctx).notices.start();
       const reconciler = reconcilerLoop(deps(ctx), reconcileOptionsOf(config.reconciliation));
       reconciler?.start();
       const proofSweep = startProofSweep(deps(ctx));
@@ -140,6 +144,7 @@ export function definePaymentsService(config: PaymentsConfig): ServiceDefinition
         await reconciler?.stop();
         await proofSweep.stop();
         await cardCharges.stop();
+        await deps(ctx).notices.stop();
       };
     },
   };

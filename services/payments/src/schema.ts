@@ -22,6 +22,7 @@ import type { PayinType, PaymentMethod, RequestStatus } from '@cuota/contracts/p
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import type { PaidFlag, RiskLevel } from '@cuota/contracts/payments/credit-profile';
 import type { GuestFiscal, StoreSaleLine } from '@cuota/contracts/payments/store-checkout';
+import type { GatewaySale } from './gateway/kushki-shapes';
 import {
   CARD_CHARGE_STATUSES,
   CARD_SUBSCRIPTION_STATUSES,
@@ -428,6 +429,8 @@ export const gatewayNotifications = pgTable(
     transactionStatus: text('transaction_status').notNull(),
     payinId: uuid('payin_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sale recorded but not settled yet: the notice queue's work (ADR 0111). */
+    pendingSale: jsonb('pending_sale').$type<GatewaySale>(),
   },
   (t) => [
     unique('gateway_notifications_ticket').on(
@@ -435,6 +438,9 @@ export const gatewayNotifications = pgTable(
       t.ticketNumber,
       t.transactionType,
     ),
+    index('gateway_notifications_pending')
+      .on(t.id)
+      .where(sql`${t.pendingSale} IS NOT NULL`),
   ],
 );
 

@@ -3,7 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { percentile } from '@cuota/testing/percentile';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { KushkiGateway } from '../gateway/kushki-gateway';
-import { CARDS, CHECKOUT_PATH, PaymentsHarness } from '../test-support/payments-harness';
+import {
+  CARDS,
+  CHECKOUT_PATH,
+  PaymentsHarness,
+  WEBHOOK_PATH,
+} from '../test-support/payments-harness';
 import { cpuMs } from '@cuota/testing/process-cpu';
 import { ServiceProcess } from '@cuota/testing/service-process';
 
@@ -24,6 +29,11 @@ export interface CheckoutBenchResult {
   /** The checkout request's answer (202), as the family waits for it. */
   p50Ms: number;
   p99Ms: number;
+  /**
+   * The sandbox's attempts to deliver the sale webhooks, per checkout: 1 when every webhook
+   * was answered before the sandbox's timeout, more when it redelivered late answers.
+   */
+  saleDeliveriesPerPayment: number;
   /** Checkouts not answered 202 (nothing charged). */
   refused: number;
   /** Charges the gateway approved that payments never settled. */
@@ -128,6 +138,7 @@ export async function benchCheckouts(
       `(SELECT payload->'data'->>'payin_id' FROM outbox_events
          WHERE type = 'payments.payin.succeeded' GROUP BY 1 HAVING count(*) > 1) AS d`,
     );
+    const deliveries = await saleDeliveries(sandboxUrl);
     const ledger = await waitFor(async () => {
       const report = await h.ledgerCheck();
       return report.ok ? report : undefined;
@@ -141,6 +152,7 @@ export async function benchCheckouts(
       paymentsCpuMsPerPayment: Math.round((10 * cpuUsed) / Math.max(settled, 1)) / 10,
       p50Ms: Math.round(percentile(latencies, 50)),
       p99Ms: Math.round(percentile(latencies, 99)),
+      saleDeliveriesPerPayment: Math.round((100 * deliveries) / Math.max(payinIds.length, 1)) / 100,
       refused: checkouts - payinIds.length,
       lost: payinIds.filter((id, i) => charges[i]! > 0 && statusOf.get(id) !== 'success').length,
       duplicated: charges.filter((n) => n > 1).length + doublePaidOrders + doubleSettled,
@@ -170,6 +182,13 @@ const NO_RECONCILIATION = '0';
 
 async function gatewayOf(h: PaymentsHarness, schoolId: string): Promise<KushkiGateway> {
   return (await h.deps.gateways.current(schoolId)).gateway;
+}
+
+/** The sandbox's attempts to deliver the bench's sale webhooks, redeliveries included. */
+async function saleDeliveries(sandboxUrl: string): Promise<number> {
+  const res = await fetch(`${sandboxUrl}/_sandbox/webhooks`);
+  const log = (await res.json()) as { url: string; transaction_type: string }[];
+  return log.filter((d) => d.url.endsWith(WEBHOOK_PATH) && d.transaction_type === 'SALE').length;
 }
 
 /** Approved charges at the gateway since `since`, by the payin id in their metadata. */

@@ -9,11 +9,7 @@ import type { GatewayReversal, GatewaySale } from '../gateway/kushki-shapes';
 import { parseKushkiNotification, type KushkiNotice } from '../gateway/kushki-notification';
 import { verifyKushkiSignature } from '../gateway/webhook-signature';
 import type { PaymentsDeps } from '../payments-deps';
-import { failCardPayin } from './fail-card-payin';
-import { settleCardPayin } from './settle-card-payin';
-import { voidMismatchedSale } from './void-mismatched-sale';
 import { applyGatewayReversal } from '../corrections/apply-gateway-reversal';
-import { settleStoreStock } from '../store-checkout/store-stock-sweep';
 
 export const BAD_SIGNATURE = 'La firma de la notificación no es válida.';
 const STALE = 'La notificación tiene una fecha fuera de tiempo; no se procesa.';
@@ -27,8 +23,8 @@ export interface Delivery {
 /**
  * Kushki's signed notification (ADR 0016, 0030): the merchant whose Kushki merchant id comes
  * in X-Kushki-Key must have signed the raw body with its webhook secret, recently. Each
- * ticket is recorded once (five deliveries are one) in the same transaction that settles or
- * fails the payin, so a delivery either changed everything or nothing, and can be retried.
+ * ticket is recorded once (five deliveries are one). A sale is settled from the recorded
+ * notice by the notice queue (ADR 0111); a reversal in the transaction that records it.
  * A delivery of a ticket already recorded is known from the merchant's look-up and changes
  * nothing (a store payment's stock left unsettled is the sweep's).
  */
@@ -78,32 +74,21 @@ async function signedHearing(deps: PaymentsDeps, delivery: Delivery, notice: Not
   return found;
 }
 
+/**
+ * A sale is recorded with what it says and answered at once; the notice queue settles or
+ * fails its payin after (ADR 0111), so the gateway does not redeliver while payments is busy.
+ */
 async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sale: GatewaySale) {
   const payinId = sale.paymentId && isUuid(sale.paymentId) ? sale.paymentId : null;
-  const result = await deps.db.transaction(async (tx) => {
-    const fresh = await recordNotification(tx, {
-      publicMerchantId: merchant.publicMerchantId,
-      ticketNumber: sale.ticketNumber,
-      transactionType: 'SALE',
-      transactionStatus: sale.status,
-      payinId,
-    });
-    if (!fresh || !payinId) return null;
-    if (sale.status === 'APPROVAL')
-      return settleCardPayin(tx, payinId, sale, deps.now(), merchant.publicMerchantId);
-    await failCardPayin(
-      tx,
-      payinId,
-      { code: 'DECLINED', message: sale.responseText ?? 'La tarjeta fue declinada.' },
-      merchant.publicMerchantId,
-    );
-    return null;
+  const fresh = await recordNotification(deps.db, {
+    publicMerchantId: merchant.publicMerchantId,
+    ticketNumber: sale.ticketNumber,
+    transactionType: 'SALE',
+    transactionStatus: sale.status,
+    payinId,
+    ...(payinId ? { pendingSale: sale } : {}),
   });
-  if (result?.kind === 'mismatch')
-    await voidMismatchedSale(deps, merchant, sale.ticketNumber, result.payin.createdAt);
-  // A payin known not to be the store's has no stock to settle (one statement fewer).
-  const storeless = result !== null && result.kind !== 'unknown' && !result.forStore;
-  if (payinId && !storeless) await settleStoreStock(deps, payinId);
+  if (fresh && payinId) deps.notices.wake();
 }
 
 /**

@@ -111,6 +111,23 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     }, 20_000);
   }
 
+  /**
+   * An order of the first family's `student` billed for `period`, payments restarted with
+   * only the webhook settling, and the order checked out with its webhook held.
+   */
+  async function heldCheckoutAfterRestart(student: number, period: string) {
+    const [order] = await h.bill(school, [school.families[0]!.studentIds[student]!], { period });
+    // Payments posts the billed order first: a delivery the kill cut short returns only after
+    // JetStream's ack wait.
+    await waitFor(async () => (await h.ledgerCheck()).ok, 20_000);
+    await payments!.kill();
+    payments = await startPayments(WEBHOOK_ONLY);
+    await behaviour({ hold: true });
+    const res = await h.checkout(school, [order!]);
+    expect(res.status).toBe(202);
+    return { order: order!, res };
+  }
+
   test('killed after the gateway approved, before any webhook: restart and reconciliation settle it once', async () => {
     const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
       period: '2026-01',
@@ -136,17 +153,7 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
   });
 
   test('settled while NATS was down, killed before publishing: the event arrives once after both restart', async () => {
-    const [order] = await h.bill(school, [school.families[0]!.studentIds[1]!], {
-      period: '2026-02',
-    });
-    // Payments posts the billed order first: a delivery the kill cut short returns only after
-    // JetStream's ack wait.
-    await waitFor(async () => (await h.ledgerCheck()).ok, 20_000);
-    await payments!.kill();
-    payments = await startPayments(WEBHOOK_ONLY);
-    await behaviour({ hold: true });
-    const res = await h.checkout(school, [order!]);
-    expect(res.status).toBe(202);
+    const { order, res } = await heldCheckoutAfterRestart(1, '2026-02');
     await nats.stop();
     await behaviour({});
     // The webhook settles it (the database commits the event in its outbox)…
@@ -158,6 +165,42 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     payments = await startPayments(WEBHOOK_ONLY);
     await converged(res.body.id, order!.id);
     await h.realBilling.waitForPaid(order!);
+  });
+
+  test('killed after recording the webhook, before settling it: the restart settles it once (ADR 0111)', async () => {
+    const { order, res } = await heldCheckoutAfterRestart(0, '2026-04');
+    // The payin is held by another transaction: the webhook is recorded and answered, its
+    // settlement waits for the lock, and payments dies there.
+    const holder = await h.books.$client.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM payins WHERE id = $1 FOR UPDATE', [res.body.id]);
+      await behaviour({});
+      const queued = () =>
+        h.count('gateway_notifications', 'payin_id = $1 AND pending_sale IS NOT NULL', [
+          res.body.id,
+        ]);
+      await waitFor(async () => (await queued()) === 1, 20_000);
+      await payments!.kill();
+      await holder.query('ROLLBACK');
+      expect(await queued()).toBe(1);
+      expect(await h.count('payins', "id = $1 AND status = 'pending'", [res.body.id])).toBe(1);
+    } finally {
+      holder.release();
+    }
+    payments = await startPayments(WEBHOOK_ONLY);
+    await converged(res.body.id, order.id);
+    await h.realBilling.waitForPaid(order);
+    // The delivery was answered 200 before the settlement (how soon depends on the machine).
+    const { rows } = await h.books.$client.query<{ ticket_number: string }>(
+      'SELECT ticket_number FROM gateway_notifications WHERE payin_id = $1',
+      [res.body.id],
+    );
+    const log = (await (
+      await fetch(`${h.sandbox.url}/_sandbox/webhooks?ticketNumber=${rows[0]!.ticket_number}`)
+    ).json()) as { ticket_number: string; status: number | null }[];
+    const deliveries = log.filter((d) => d.ticket_number === rows[0]!.ticket_number);
+    expect(deliveries.map((d) => d.status)).toContain(200);
   });
 
   test('NATS restarted mid-flow, payments alive: the event waits in the outbox and arrives', async () => {

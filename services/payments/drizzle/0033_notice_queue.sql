@@ -1,0 +1,2 @@
+ALTER TABLE "gateway_notifications" ADD COLUMN "pending_sale" jsonb;--> statement-breakpoint
+CREATE INDEX "gateway_notifications_pending" ON "gateway_notifications" USING btree ("id") WHERE "gateway_notifications"."pending_sale" IS NOT NULL;

@@ -109,6 +109,8 @@ export const ENV_MEANINGS: Record<string, string> = {
   HTTP_PORT: 'mailbox (HTTP) port of the sandbox',
   DIST_DIR: 'the folder served (a remote’s build)',
   POSTGRES_URL: 'the server holding the `<prefix>_<service>` databases',
+  CUOTA_BFF_FLAGS:
+    'extra Node flags for the BFF only, after its heap flags (e.g. `--trace-gc` under a bench)',
   CUOTA_SKIP_BUILD: '`1`: start from the existing `dist/` folders',
   CUOTA_SOURCE_MAPS:
     '`1`: run the services and the BFF with `--enable-source-maps` (off: 11–16 MB less each, ADR 0104)',

@@ -8,12 +8,12 @@ import { voidableUntil } from '../gateway/void-window';
 import type { PaymentsDeps } from '../payments-deps';
 import { payinById, UNKNOWN_PAYIN } from '../payins/payin-repository';
 import { creditSpentNotConfirmed } from './correction-refusals';
+import { GATEWAY_SILENT, mayAskGateway } from './gateway-retry';
 import { heldBy, payinCredit } from './payin-holdings';
 import { isGatewayTransfer } from './refund-to-credit';
 import { takeBack } from './reversal-rules';
 import type { Corrector } from './void-desk-payin';
 import {
-  claimGatewayRetry,
   declineReversal,
   insertPendingReversal,
   onceReversal,
@@ -23,11 +23,6 @@ import {
   toReversal,
   type ReversalRow,
 } from './reversal-repository';
-
-export const GATEWAY_SILENT =
-  'La pasarela no respondió. Intenta de nuevo en un momento: el reembolso no se hará dos veces.';
-// A retry asks the gateway again only once the last ask surely timed out.
-const RETRY_AFTER_MS = 60_000;
 
 /**
  * A card payment given back through the gateway (ADR 0036). Under the payin's lock the
@@ -49,16 +44,6 @@ export async function refundCardPayin(
   );
   if (await mayAskGateway(deps, row, replayed)) await askGateway(deps, row);
   return { answer: toReversal((await reversalById(deps.db, row.id))!), replayed };
-}
-
-/**
- * The request that made the reversal asks the gateway; a retry with its key asks again only
- * when the last ask got no answer and surely timed out (one retry claims it).
- */
-export async function mayAskGateway(deps: PaymentsDeps, row: ReversalRow, replayed: boolean) {
-  if (!replayed) return true;
-  const askedBefore = new Date(deps.now().getTime() - RETRY_AFTER_MS);
-  return claimGatewayRetry(deps.db, row.id, askedBefore, deps.now());
 }
 
 async function requested(

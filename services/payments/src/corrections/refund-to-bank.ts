@@ -5,7 +5,7 @@ import { creditAccount, owedAccount, schoolAccount } from '../ledger/chart-of-ac
 import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
 import { payinById } from '../payins/payin-repository';
-import { GATEWAY_SILENT, mayAskGateway } from './refund-card-payin';
+import { GATEWAY_SILENT, mayAskGateway } from './gateway-retry';
 import {
   allocationsOfReversal,
   declinePayoutOf,

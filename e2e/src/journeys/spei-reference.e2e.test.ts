@@ -100,6 +100,11 @@ test('the treasurer sends the transfer back to a bank account (ADR 0110), at bot
     .getByRole('status')
     .getByText(/BBVA México \(Lucía Hernández\): pendiente/)
     .waitFor();
+  // The detail lists it too, as it will after a reload.
+  await page
+    .getByRole('table', { name: 'Devoluciones y anulaciones' })
+    .getByText('A cuenta bancaria: BBVA México · Lucía Hernández')
+    .waitFor();
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/cuota-refund-bank-sent-1280.png', fullPage: true });
   await page.setViewportSize(VIEWPORTS.phone);

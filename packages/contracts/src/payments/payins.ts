@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
 import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
 import { optionalOrderSchema } from '@cuota/contracts/billing/store';
+import { payinReversalSchema } from './reversals';
 
 /** Spec §3 payin types and payment methods. */
 export const PAYIN_TYPES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;
@@ -91,6 +92,11 @@ export const payinSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /**
+   * Its voids and refunds, oldest first, with where the money went and the gateway's word
+   * (ADR 0036, 0110). Only in one payin's answer to staff; lists and families leave it out.
+   */
+  reversals: z.array(payinReversalSchema).optional(),
 });
 export type Payin = z.infer<typeof payinSchema>;
 

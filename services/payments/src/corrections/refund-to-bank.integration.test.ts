@@ -183,6 +183,18 @@ test('a declined payout books nothing: the money stays the family’s credit', a
     ]),
   ).toBe(0);
   expect(await creditOf(student)).toBe(creditBefore + amount - 100_000);
+  // The payment's detail tells staff where the money went after a reload; the family's not.
+  const detail = `/api/v2/schools/${school.id}/payins/${payinId}/`;
+  const seen = await h.call(h.staff('TREASURER', school), detail);
+  expect(seen.body.reversals).toEqual([
+    expect.objectContaining({
+      id: made.body.id,
+      amount_centavos: amount - 100_000,
+      reason: 'Devolución parcial a la familia',
+      payout: expect.objectContaining({ status: 'declined', holder_name: 'Mario Pérez' }),
+    }),
+  ]);
+  expect((await h.call(h.guardian(school, 0), detail)).body.reversals).toBeUndefined();
   await h.realBilling.waitForStatus(order, 'PARTIAL_PAID');
   await ledgerIsRight();
 });

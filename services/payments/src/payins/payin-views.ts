@@ -1,6 +1,8 @@
 import type { Payin, PayinFilter } from '@cuota/contracts/payments/payins';
+import type { PayinReversal } from '@cuota/contracts/payments/reversals';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
+import { reversalsOfPayin, toReversal } from '../corrections/reversal-repository';
 import { assertInScope, familyOf, familyScope } from './payin-access';
 import { payinAnswerById, payinAnswersPage } from './payin-answer-repository';
 import { countPayins, type PayinFilter as RepositoryPayinFilter } from './payin-repository';
@@ -55,7 +57,9 @@ export function payinViews(db: Executor) {
     const family = await familyIn(caller, schoolId);
     const payin = await payinAnswerById(db, payinId);
     assertInScope(payin, schoolId, family);
-    return payin.json;
+    if (caller.kind !== 'staff') return payin.json;
+    const reversals = (await reversalsOfPayin(db, payinId)).map(toReversal);
+    return reversals.length ? withReversals(payin.json, reversals) : payin.json;
   };
 
   return {
@@ -83,3 +87,7 @@ export function payinViews(db: Executor) {
   };
 }
 export type PayinViews = ReturnType<typeof payinViews>;
+
+/** Staff see what was given back of a payment on its detail; the answer gains `reversals`. */
+const withReversals = (json: string, reversals: PayinReversal[]) =>
+  JSON.stringify({ ...(JSON.parse(json) as Payin), reversals });

@@ -8,6 +8,7 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { usePayinQuery } from '../api/payments-api';
+import { PayinReversals } from './payin-reversals';
 import { PayinSummary } from './payin-summary';
 import { RefundCardForm } from './refund-card-form';
 import { RefundToBankForm } from './refund-to-bank-form';
@@ -26,6 +27,7 @@ export function PayinDetailView({ schoolId, payinId }: { schoolId: string; payin
       <Card>
         <PayinSummary payin={payin.data} />
       </Card>
+      <PayinReversals payin={payin.data} />
       {payin.data.status === 'success' && <Correction payin={payin.data} />}
     </>
   );

@@ -76,3 +76,21 @@ test('a SPEI payment goes back to a CLABE: the bank named as typed, errors per f
     amount_centavos: 50_000,
   });
 });
+
+test('after a reload the detail lists what was given back and the gateway’s word', async () => {
+  const declined = {
+    ...reversal,
+    error_message: 'Cuenta destino rechazada por el banco.',
+    payout: { ...reversal.payout, status: 'declined' },
+  };
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', PAYIN, { ...spei(), reversals: [declined] });
+  renderPayinDetail('TREASURER');
+  const table = await screen.findByRole('table', { name: 'Devoluciones y anulaciones' });
+  const [, row] = within(table).getAllByRole('row');
+  expect(row).toHaveTextContent('A cuenta bancaria: BBVA México · Lucía Hernández');
+  expect(row).toHaveTextContent('La familia pagó de más · Tere Tesorera');
+  expect(row).toHaveTextContent('$500.00');
+  expect(row).toHaveTextContent('RechazadaCuenta destino rechazada por el banco.');
+});

@@ -1,0 +1,66 @@
+import type { Payin } from '@cuota/contracts/payments/payins';
+import type { PayinReversal } from '@cuota/contracts/payments/reversals';
+import { Card } from '@cuota/ui/card';
+import { CellNote } from '@cuota/ui/cell-note';
+import { DataTable } from '@cuota/ui/data-table';
+import { InstantInCell } from '@cuota/ui/date-text';
+import { MoneyText } from '@cuota/ui/money-text';
+
+const STATUS = { pending: 'Pendiente', applied: 'Aplicada', declined: 'Rechazada' } as const;
+
+/** Where the money went: back to the card, to the family's credit or to a bank account. */
+function destination(payin: Payin, r: PayinReversal): string {
+  if (r.kind === 'void') return 'Anulación';
+  if (r.payout)
+    return `A cuenta bancaria: ${r.payout.bank_name ?? 'banco'} · ${r.payout.holder_name}`;
+  return payin.type === 'CARD' ? 'Reembolso a la tarjeta' : 'A saldo a favor de la familia';
+}
+
+/** A bank refund's state is its payout's (the credit was booked at once, ADR 0110). */
+const statusOf = (r: PayinReversal) => STATUS[r.payout?.status ?? r.status];
+
+/**
+ * What was given back of a payment (ADR 0036, 0110), so that staff see after a reload what a
+ * correction did and whether the gateway confirmed it. Staff only: families get no list.
+ */
+export function PayinReversals({ payin }: { payin: Payin }) {
+  if (!payin.reversals?.length) return null;
+  return (
+    <Card>
+      <DataTable<PayinReversal>
+        caption="Devoluciones y anulaciones"
+        rows={payin.reversals}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Fecha', cell: (r) => <InstantInCell instant={r.created_at} /> },
+          {
+            header: 'Destino',
+            cell: (r) => (
+              <>
+                {destination(payin, r)}
+                <CellNote>
+                  {r.reason}
+                  {r.requested_by_name ? ` · ${r.requested_by_name}` : ''}
+                </CellNote>
+              </>
+            ),
+          },
+          {
+            header: 'Monto',
+            align: 'end',
+            cell: (r) => <MoneyText centavos={r.amount_centavos} />,
+          },
+          {
+            header: 'Estatus',
+            cell: (r) => (
+              <>
+                {statusOf(r)}
+                {r.error_message && <CellNote>{r.error_message}</CellNote>}
+              </>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

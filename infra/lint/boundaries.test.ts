@@ -40,7 +40,8 @@ async function violationsOf(file: string, source: string): Promise<Violation[]> 
 
 const rulesBroken = (violations: Violation[]) => [...new Set(violations.map((v) => v.rule.name))];
 
-jest.setTimeout(60_000);
+// Each probe crawls its whole import tree: over a minute on a loaded two-core CI machine.
+jest.setTimeout(240_000);
 
 test('a feature importing another feature of its remote is refused', async () => {
   const found = await violationsOf(

@@ -1,5 +1,5 @@
 import { HTTP_METHODS, type AnyEndpoint, type HttpMethod } from '@cuota/contracts/http/endpoint';
-import { PATH_PARAM_PATTERN } from './route-path';
+import { PATH_PARAM_PATTERN } from '@cuota/contracts/http/route-path';
 
 /** What a matcher tells apart: a definition, or anything else with a method and a path. */
 type Routable = Pick<AnyEndpoint, 'method' | 'path'>;

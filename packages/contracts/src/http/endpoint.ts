@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '@cuota/contracts/access/permissions';
 import type { Access } from '@cuota/contracts/access/access';
-import { PATH_PARAM_PATTERN, pathParamNames } from './route-path';
+import { PATH_PARAM_PATTERN, pathParamNames } from '@cuota/contracts/http/route-path';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { conceptTypeSchema, periodSchema } from '@cuota/contracts/billing/concepts';
 import { calendarDateSchema, positiveCentavosSchema } from '@cuota/contracts/common/money';
 import { optionalOrderSchema } from '@cuota/contracts/billing/store';
-import { payinReversalSchema } from './reversals';
+import { payinReversalSchema } from '@cuota/contracts/payments/reversals';
 
 /** Spec §3 payin types and payment methods. */
 export const PAYIN_TYPES = ['TRANSFER_IN', 'CASH_IN', 'CARD'] as const;

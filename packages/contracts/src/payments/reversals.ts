@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positiveCentavosSchema } from '@cuota/contracts/common/money';
-import { holderNameSchema } from './bank-accounts';
+import { holderNameSchema } from '@cuota/contracts/payments/bank-accounts';
 import { clabeSchema } from './clabe';
 
 /** ADR 0036: a void (desk, or a card sale the same day) or a refund, whole or partial. */

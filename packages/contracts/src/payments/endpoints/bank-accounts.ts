@@ -1,6 +1,10 @@
 import { staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
-import { bankAccountListSchema, bankAccountSchema, newBankAccountSchema } from '../bank-accounts';
+import {
+  bankAccountListSchema,
+  bankAccountSchema,
+  newBankAccountSchema,
+} from '@cuota/contracts/payments/bank-accounts';
 
 const accounts = {
   domain: 'payments',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gatewayWebhook, staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
-import { bankAccountListSchema } from '../bank-accounts';
+import { bankAccountListSchema } from '@cuota/contracts/payments/bank-accounts';
 import { figuresQuerySchema } from '@cuota/contracts/payments/figures';
 import {
   bankHolidayListSchema,

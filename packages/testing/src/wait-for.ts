@@ -1,7 +1,10 @@
-/** Polls until `check` returns a truthy value (or its assertion passes), then returns it. */
+/**
+ * Polls until `check` returns a truthy value (or its assertion passes), then returns it. The
+ * default wait is generous: an event crossing services took over 10 s on a loaded 2-core CI.
+ */
 export async function waitFor<T>(
   check: () => Promise<T> | T,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
   everyMs = 50,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

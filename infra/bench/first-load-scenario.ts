@@ -221,8 +221,8 @@ export async function firstLoadScenario(system: System): Promise<void> {
       path: '/dashboard',
       cookie: staff,
       heading: 'Inicio',
-      // The last card drawn: its chart is a lazy chunk after the figures arrive. The school's
-      // name came before any card and let the bytes be counted before the cards' code had come.
+      // The last card drawn: it needs the figures' chunk and two months' collections. The
+      // school's name came before any card and let the bytes be counted before the cards' code.
       content: '[data-testid="daily-chart"]',
       targetKb: 250,
     },

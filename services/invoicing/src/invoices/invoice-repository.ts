@@ -449,7 +449,9 @@ export function invoicesOfOrder(
           (SELECT g.id FROM invoices g WHERE g.document = 'global'))`,
       ),
     )
-    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+    // An order's two CFDI of one payment are made together: the colegiatura comes first
+    // ('tuition' > 'other'), every time (the family's history lists them in this order).
+    .orderBy(desc(invoices.createdAt), desc(invoices.part), desc(invoices.id));
 }
 
 export interface InvoicePageQuery {

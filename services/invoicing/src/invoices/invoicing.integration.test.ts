@@ -209,6 +209,8 @@ describe('a card payment of colegiatura, its late fee and a uniform', () => {
     const invoices = await system.invoicesOf(paid.payin_id);
     expect(urls.status).toBe('multiple');
     expect(urls.invoices.map((i) => i.uuid).sort()).toEqual(invoices.map((i) => i.uuid).sort());
+    // The colegiatura's CFDI first, then the late fee's: the same order on every row.
+    expect(urls.invoices.map((i) => i.part)).toEqual(['tuition', 'other']);
     for (const link of urls.invoices) {
       const invoice = invoices.find((i) => i.id === link.invoice_id)!;
       const xml = await system.call(link.xml_url!, guardianClaims(1));

@@ -56,13 +56,13 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
  * contracts (ADR 0017, 0078). `CUOTA_REQUIRE_<NAME>` overrides a range at build time
  * (`CUOTA_REQUIRE_REACT`, `CUOTA_REQUIRE_CONTRACTS`…): the journeys that prove the refusal.
  */
-export function sharedConfig(appDir) {
+export function sharedConfig(appDir, { remote = false } = {}) {
   const needs = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
   const shared = {};
   for (const [key, version] of Object.entries(sharedVersions())) {
     const name = key.replace(/\/$/, '');
     const declared = needs[name] ?? version;
-    shared[key] = {
+    const share = {
       singleton: true,
       strictVersion: true,
       version,
@@ -70,9 +70,23 @@ export function sharedConfig(appDir) {
         process.env[requireEnvName(name)] ??
         (/^\d+\.\d+\.\d+$/.test(declared) ? `^${declared}` : declared),
     };
+    const keys = remote && STATELESS_WORKSPACE.has(name) ? shellProvidedUnder(key) : [key];
+    for (const shareKey of keys) shared[shareKey] = share;
   }
   return shared;
 }
+
+/**
+ * Contracts and ui hold no state of their own: a remote gains nothing from sharing a module of
+ * theirs the shell does not provide, and each shared one costs its remoteEntry a consume and a
+ * provide entry (~115 of them made the portal's remoteEntry 17 KB gz) and the page an async
+ * consume. A remote shares exactly the ones the shell provides and bundles the rest into
+ * `cuota-web`; web-core, which holds the session and the API slice, stays shared whole.
+ */
+const STATELESS_WORKSPACE = new Set(['@cuota/contracts', '@cuota/ui']);
+
+const shellProvidedUnder = (prefix) =>
+  [...shellProvidedSpecifiers(path.join(repoRoot, 'shell'))].filter((s) => s.startsWith(prefix));
 
 /** `react-dom` → CUOTA_REQUIRE_REACT_DOM, `@cuota/web-core` → CUOTA_REQUIRE_WEB_CORE. */
 const requireEnvName = (name) =>
@@ -374,7 +388,7 @@ export function createWebConfig(options) {
               // Remotes are registered at run time from GET /api/remotes; none is compiled in.
               remotes: {},
               // The embed runs on pages without the shell: the remote provides every library.
-              shared: embedRemote ? {} : sharedConfig(appDir),
+              shared: embedRemote ? {} : sharedConfig(appDir, { remote }),
               // Load a remote only when its route needs it, so a remote that is down breaks
               // that route alone instead of the start of the whole page.
               shareStrategy: 'loaded-first',

@@ -137,6 +137,9 @@ test('owner: collected today, this month and this cycle, by method, net of refun
   expect(collected.getByText('$26,350.00')).toBeInTheDocument();
   const transfer = collected.getByRole('row', { name: /Transferencia/ });
   expect(transfer).toHaveTextContent('Transferencia$0.00$4,850.00$24,850.00');
+  // It heads the page, before the to-do list: what was collected is the first figure read.
+  const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  expect(titles.slice(0, 2)).toEqual(['Cobrado', 'Pendientes']);
 });
 
 test('owner: owed, overdue by age, collection rate by level, top families linked to Adeudos', async () => {

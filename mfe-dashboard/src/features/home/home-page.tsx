@@ -23,10 +23,11 @@ export default function HomeFigures({ schoolId, today }: { schoolId: string; tod
   const todo = [useGrant('invoicing.read'), useGrant('payments.read')].some(Boolean);
   return (
     <CardGrid>
+      {/* What was collected heads the page, a whole row (its table has a column a span). */}
+      {money && <CollectedCard schoolId={schoolId} today={today} />}
       {todo && <TodoCard schoolId={schoolId} />}
       {money ? (
         <>
-          <CollectedCard schoolId={schoolId} today={today} />
           <DailyCollectionsCard schoolId={schoolId} today={today} />
           <MonthComparisonCard schoolId={schoolId} today={today} />
           <OwedCard schoolId={schoolId} today={today} />

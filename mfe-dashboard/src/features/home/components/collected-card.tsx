@@ -39,7 +39,7 @@ export function CollectedCard({ schoolId, today }: { schoolId: string; today: st
     refetch: () => SPANS.forEach((s) => void spans[s].refetch()),
   };
   return (
-    <FigureCard title="Cobrado" query={query}>
+    <FigureCard title="Cobrado" query={query} wide>
       {(data) => <CollectedFigures spans={data} />}
     </FigureCard>
   );

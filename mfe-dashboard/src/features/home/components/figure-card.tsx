@@ -18,10 +18,13 @@ interface Loaded<T> {
 export function FigureCard<T>({
   title,
   query,
+  wide = false,
   children,
 }: {
   title: string;
   query: Loaded<T>;
+  /** Takes a whole row of the grid: a table of several money columns needs it. */
+  wide?: boolean;
   children: (data: T) => ReactNode;
 }) {
   const body = query.error ? (
@@ -35,8 +38,13 @@ export function FigureCard<T>({
   ) : (
     children(query.data)
   );
-  return <Card title={title}>{body}</Card>;
+  const card = <Card title={title}>{body}</Card>;
+  return wide ? <WholeRow>{card}</WholeRow> : card;
 }
+
+const WholeRow = styled.div`
+  grid-column: 1 / -1;
+`;
 
 /** Headline figures side by side, wrapping to one a line on a phone. */
 export const Figures = styled.dl`

@@ -327,6 +327,8 @@ export function gatewaySandbox(profile: Profile, secrets: Secrets): ProcessSpec 
           '/api/v1/subscriptions/notifications/',
           publicUrl(profile),
         ).href,
+        // Without it payouts and bank refunds would stay in process: no status ever arrives.
+        payout_webhook_url: new URL('/api/v1/kushki/payout_status/', publicUrl(profile)).href,
         webhook_signature: secrets.gatewayWebhookSecret,
       },
     ]),

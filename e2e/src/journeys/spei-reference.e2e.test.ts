@@ -7,6 +7,7 @@ import { staffApi } from '../support/staff-api';
 import { readLoginCode, readMailText } from '../support/mailbox';
 import resetE2eState from '../support/reset-e2e-state';
 import { VIEWPORTS } from '../support/screenshots';
+import { waitFor } from '@cuota/testing/wait-for';
 
 /**
  * A family pays by SPEI (ADR 0089): picks what it owes, chooses «Transferencia (SPEI)», reads
@@ -113,4 +114,17 @@ test('the treasurer sends the transfer back to a bank account (ADR 0110), at bot
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: '/tmp/cuota-refund-bank-sent-390.png', fullPage: true });
+
+  // After a reload, once the gateway paid it out: applied, and the order shown as taken back.
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const reversals = page.getByRole('table', { name: 'Devoluciones y anulaciones' });
+  await waitFor(async () => {
+    await page.reload();
+    await reversals.waitFor();
+    return reversals.getByText('Aplicada').isVisible();
+  });
+  await page.getByRole('table', { name: 'Aplicado a' }).getByText('Revertido').waitFor();
+  await page.screenshot({ path: '/tmp/cuota-refund-bank-applied-1280.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.screenshot({ path: '/tmp/cuota-refund-bank-applied-390.png', fullPage: true });
 });

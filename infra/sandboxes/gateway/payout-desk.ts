@@ -18,10 +18,14 @@ interface PayoutToken {
   used: boolean;
 }
 
-/** The sandbox's payouts, in memory: tokens, and payouts by ticket (oldest first). */
+/**
+ * The sandbox's payouts, in memory: tokens, payouts by ticket (oldest first) and by the
+ * merchant's Idempotency-Key, so a retry after a lost answer starts no second transfer.
+ */
 export class PayoutDesk {
   readonly tokens = new Map<string, PayoutToken>();
   readonly payouts: SandboxPayout[] = [];
+  readonly byKey = new Map<string, SandboxPayout>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
   readonly settleMs: number;

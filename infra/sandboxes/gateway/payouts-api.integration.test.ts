@@ -39,7 +39,7 @@ const post = (path: string, key: Record<string, string>, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-async function payout(clabe: string, pesos: number, payoutId: string) {
+async function tokenFor(clabe: string, pesos: number) {
   const token = await post(
     '/payouts/transfer/v1/tokens',
     { 'Public-Merchant-Id': PUBLIC_ID },
@@ -52,7 +52,11 @@ async function payout(clabe: string, pesos: number, payoutId: string) {
     },
   );
   expect(token.status).toBe(200);
-  const { token: t } = (await token.json()) as { token: string };
+  return ((await token.json()) as { token: string }).token;
+}
+
+async function payout(clabe: string, pesos: number, payoutId: string) {
+  const t = await tokenFor(clabe, pesos);
   const amount = { subtotalIva: 0, subtotalIva0: pesos, iva: 0, currency: 'MXN' };
   const init = await post(
     '/payouts/transfer/v1/init',
@@ -106,4 +110,31 @@ test("the declining CLABE's payout is DECLINED with a reason; a wrong key is ref
   expect(wrong.status).toBe(401);
   const listed = await fetch(`${sandbox.url}/_sandbox/payouts`);
   expect(((await listed.json()) as { payouts: unknown[] }).payouts).toHaveLength(2);
+});
+
+test('the same Idempotency-Key answers the first payout: a retry starts no second transfer', async () => {
+  const amount = { subtotalIva: 0, subtotalIva0: 812.5, iva: 0, currency: 'MXN' };
+  const init = async (key: string) => {
+    const token = await tokenFor('012180000000000015', 812.5);
+    const res = await post(
+      '/payouts/transfer/v1/init',
+      { 'Private-Merchant-Id': PRIVATE_ID, 'Idempotency-Key': key },
+      { token, amount, metadata: { reversal_id: key } },
+    );
+    expect(res.status).toBe(201);
+    return (await res.json()) as { ticketNumber: string };
+  };
+  const first = await init('reversal:r-1');
+  // A retry after a lost answer brings a new token and the same key: the first payout.
+  expect(await init('reversal:r-1')).toEqual(expect.objectContaining(first));
+  const other = await init('reversal:r-2');
+  expect(other.ticketNumber).not.toBe(first.ticketNumber);
+
+  const listed = await fetch(`${sandbox.url}/_sandbox/payouts`);
+  const { payouts } = (await listed.json()) as {
+    payouts: Array<{ metadata: { reversal_id?: string } }>;
+  };
+  expect(payouts.filter((p) => p.metadata.reversal_id === 'reversal:r-1')).toHaveLength(1);
+  await waitFor(() => receiver.deliveries.some((r) => r.raw.includes(other.ticketNumber)));
+  expect(receiver.deliveries.filter((r) => r.raw.includes(first.ticketNumber))).toHaveLength(1);
 });

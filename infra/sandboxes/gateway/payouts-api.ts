@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@cuota/contracts/common/spanish-messages';
 import type { RequestContext, Route } from './gateway-state.ts';
-import { parseBody, sendJson } from './http-io.ts';
+import { header, parseBody, sendJson } from './http-io.ts';
 import {
   invalidBody,
   unknownToken,
@@ -65,10 +65,17 @@ async function createPayoutToken(ctx: RequestContext): Promise<void> {
   sendJson(ctx.res, 200, { token });
 }
 
-/** Starts the payout (INITIALIZED); it settles later and is notified by its webhook. */
+/**
+ * Starts the payout (INITIALIZED); it settles later and is notified by its webhook. The same
+ * Idempotency-Key answers the first payout, whatever token the retry brings.
+ */
 async function initPayout(ctx: RequestContext): Promise<void> {
   const merchant = privateMerchant(ctx);
   const body = await parseBody(ctx.req, payoutInitRequest);
+  const idempotencyKey = header(ctx.req, 'idempotency-key');
+  const key = idempotencyKey && `${merchant.merchantId}:${idempotencyKey}`;
+  const first = key ? ctx.state.payouts.byKey.get(key) : undefined;
+  if (first) return answerPayout(ctx, first);
   const token = ctx.state.payouts.tokens.get(body.token);
   if (!token || token.publicMerchantId !== merchant.publicMerchantId) throw unknownToken();
   if (token.used) throw usedToken();
@@ -90,7 +97,12 @@ async function initPayout(ctx: RequestContext): Promise<void> {
     created: Date.now(),
   };
   ctx.state.payouts.payouts.push(payout);
+  if (key) ctx.state.payouts.byKey.set(key, payout);
   ctx.state.payouts.later(() => settle(ctx, merchant, payout));
+  answerPayout(ctx, payout);
+}
+
+function answerPayout(ctx: RequestContext, payout: SandboxPayout): void {
   sendJson(ctx.res, 201, { ticketNumber: payout.ticketNumber, transactionStatus: payout.status });
 }
 

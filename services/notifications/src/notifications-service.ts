@@ -28,6 +28,7 @@ import {
   referenceSubscriptions,
 } from './payment-references/reference-consumer';
 import {
+  BANK_REFUND_ALERT_CONSUMER,
   PAYOUT_ALERT_CONSUMER,
   STAMP_ALERT_CONSUMER,
   operationsAlertSubscriptions,
@@ -82,6 +83,7 @@ export function createNotificationsService(
         [REFERENCE_CONSUMER]: referenceSubscriptions(clockOf(ctx.config)),
         [STAMP_ALERT_CONSUMER]: alerts.stamps,
         [PAYOUT_ALERT_CONSUMER]: alerts.payouts,
+        [BANK_REFUND_ALERT_CONSUMER]: alerts.bankRefunds,
       };
     },
     extras: async (ctx) => {

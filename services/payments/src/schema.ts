@@ -331,6 +331,8 @@ export const payinReversals = pgTable(
       inList(t.payoutStatus.name, REVERSAL_STATUS_VALUES),
     ),
     unique('payin_reversals_school_idempotency_key').on(t.schoolId, t.idempotencyKey),
+    // A payin's reversals are read with every staff payin detail.
+    index('payin_reversals_payin').on(t.payinId),
     uniqueIndex('payin_reversals_one_void')
       .on(t.payinId)
       .where(sql`${t.kind} = 'void'`),
@@ -623,6 +625,12 @@ export const payouts = pgTable(
     createdByName: text('created_by_name'),
     executedBy: text('executed_by'),
     executedAt: timestamp('executed_at', { withTimezone: true }),
+    /**
+     * How many times it was sent (a re-execution after DECLINED counts; a retry after a lost
+     * answer does not): the gateway's Idempotency-Key, so a retry gets the same transfer and a
+     * re-execution a new one.
+     */
+    executions: integer('executions').notNull().default(0),
     /** Who canceled it (ADR 0056); the reason is `status_reason`. */
     canceledBy: text('canceled_by'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),

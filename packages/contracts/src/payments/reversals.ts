@@ -45,6 +45,19 @@ export const payinReversalSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * What it took off each order (positive amounts; none while a card reversal is pending).
+   * Only in one payin's answer to staff, so the detail shows those orders as reversed.
+   */
+  orders: z
+    .array(
+      z.object({
+        order_id: z.string(),
+        base_centavos: z.number().int().nonnegative(),
+        late_fee_centavos: z.number().int().nonnegative(),
+      }),
+    )
+    .optional(),
 });
 export type PayinReversal = z.infer<typeof payinReversalSchema>;
 

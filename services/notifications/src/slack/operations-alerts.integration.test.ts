@@ -1,10 +1,11 @@
 /**
- * Cuota's operations hear in Slack of a CFDI that was not stamped and of a payout the gateway
- * declined (ADR 0103): invoicing's and payments' events, over real NATS, one alert per event
+ * Cuota's operations hear in Slack of a CFDI that was not stamped and of a payout or a refund
+ * to a family's bank account the gateway declined (ADR 0103, 0110): invoicing's and payments' events, over real NATS, one alert per event
  * whatever the redeliveries.
  */
 import { randomUUID } from 'node:crypto';
 import { invoiceFailedV1 } from '@cuota/contracts/events/invoicing.invoice.failed.v1';
+import { bankRefundDeclinedV1 } from '@cuota/contracts/events/payments.bank_refund.declined.v1';
 import { payoutDeclinedV1 } from '@cuota/contracts/events/payments.payout.declined.v1';
 import { publishEvent } from '@cuota/testing/publish-event';
 import { waitFor } from '@cuota/testing/wait-for';
@@ -90,4 +91,31 @@ test('a declined payout is one alert: how much, of which day, and the bank’s r
   await system.publish(payoutDeclinedV1, later);
   await waitFor(() => alertsAbout(later.payout_id).length === 1);
   expect(alertsAbout(payout.payout_id)).toHaveLength(1);
+});
+
+test('a declined bank refund is one alert: how much, to whom, and that it stayed credit', async () => {
+  const refund = {
+    reversal_id: randomUUID(),
+    payin_id: randomUUID(),
+    school_id: SCHOOL_ID,
+    amount_centavos: 2_150_00,
+    holder_name: 'Mario Pérez',
+    bank_name: 'Banamex',
+    reason:
+      'Cuenta destino rechazada por el banco. La pasarela no pudo enviar el dinero a la cuenta: queda como saldo a favor.',
+  };
+  const eventId = await system.publish(bankRefundDeclinedV1, refund);
+  await waitFor(() => alertsAbout(refund.reversal_id).length === 1);
+  expect(alertsAbout(refund.reversal_id)[0]!.text).toBe(
+    `La pasarela rechazó la devolución de $2,150.00 MXN a la cuenta de Mario Pérez (Banamex) ` +
+      `de ${SCHOOL_NAME}: Cuenta destino rechazada por el banco. La pasarela no pudo enviar el ` +
+      `dinero a la cuenta: queda como saldo a favor. Pago ${refund.payin_id}, devolución ` +
+      `${refund.reversal_id}; la escuela avisa a la familia y acuerda con ella otra cuenta.`,
+  );
+
+  await publishEvent(system.ns.nc, system.ns, bankRefundDeclinedV1, refund, eventId, randomUUID());
+  const later = { ...refund, reversal_id: randomUUID() };
+  await system.publish(bankRefundDeclinedV1, later);
+  await waitFor(() => alertsAbout(later.reversal_id).length === 1);
+  expect(alertsAbout(refund.reversal_id)).toHaveLength(1);
 });

@@ -3,6 +3,10 @@ import {
   type InvoiceFailed,
 } from '@cuota/contracts/events/invoicing.invoice.failed.v1';
 import {
+  bankRefundDeclinedV1,
+  type BankRefundDeclined,
+} from '@cuota/contracts/events/payments.bank_refund.declined.v1';
+import {
   payoutDeclinedV1,
   type PayoutDeclined,
 } from '@cuota/contracts/events/payments.payout.declined.v1';
@@ -16,6 +20,7 @@ import { postStaffAlert, type SlackMessage } from './staff-alert';
 /** Durable names: also the inbox keys, so they must never change once deployed. */
 export const STAMP_ALERT_CONSUMER = 'notifications-invoicing-failed-stamps';
 export const PAYOUT_ALERT_CONSUMER = 'notifications-payments-declined-payouts';
+export const BANK_REFUND_ALERT_CONSUMER = 'notifications-payments-declined-bank-refunds';
 
 /** Who refused a CFDI, as the operator reads it. */
 const REFUSED_BY: Record<string, string> = {
@@ -49,6 +54,19 @@ export function declinedPayoutAlert(school: string, e: PayoutDeclined): SlackMes
   );
 }
 
+/**
+ * A refund to a family's bank account the gateway declined (ADR 0110): the money stayed the
+ * family's credit, and the school has to tell the family and agree on another account.
+ */
+export function declinedBankRefundAlert(school: string, e: BankRefundDeclined): SlackMessage {
+  const account = e.bank_name ? `${e.holder_name} (${e.bank_name})` : e.holder_name;
+  return section(
+    `La pasarela rechazó la devolución de ${pesos(e.amount_centavos)} a la cuenta de ` +
+      `${account} de ${school}: ${e.reason} Pago ${e.payin_id}, devolución ${e.reversal_id}; ` +
+      'la escuela avisa a la familia y acuerda con ella otra cuenta.',
+  );
+}
+
 /** The school's name as notifications knows it, else its id. */
 async function schoolOf(tx: Executor, schoolId: string): Promise<string> {
   return (await schoolNamesOf(tx, [schoolId])).get(schoolId) ?? `la escuela ${schoolId}`;
@@ -71,6 +89,11 @@ export function operationsAlertSubscriptions(webhookUrl: string | undefined, log
     payouts: [
       on(payoutDeclinedV1, async (event, tx) =>
         post(declinedPayoutAlert(await schoolOf(tx, event.data.school_id), event.data)),
+      ),
+    ] satisfies Subscription[],
+    bankRefunds: [
+      on(bankRefundDeclinedV1, async (event, tx) =>
+        post(declinedBankRefundAlert(await schoolOf(tx, event.data.school_id), event.data)),
       ),
     ] satisfies Subscription[],
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { preferenceSchema } from '@cuota/contracts/payments/preferences';
 import { waitFor } from '@cuota/testing/wait-for';
 import type { PaymentsHarness, SchoolFixture } from '../test-support/payments-harness';
+import { behave } from '../test-support/card-left-credit';
 import { payoutKit } from '../test-support/payout-kit';
 import { refundKit } from '../test-support/refund-kit';
 import { startPaymentsHarness } from '../test-support/start-harness';
@@ -65,6 +66,15 @@ const ledgerIsRight = () =>
     expect(report.mismatches).toEqual([]);
     return report.ok && report.balanced;
   });
+
+/** The outbox events of a type about one reversal: what payments announced. */
+const outboxData = async (type: string, reversalId: string) =>
+  (
+    await h.books.$client.query(
+      "SELECT payload->'data' AS data FROM outbox_events WHERE type = $1 AND payload->'data'->>'reversal_id' = $2",
+      [type, reversalId],
+    )
+  ).rows.map((r: { data: unknown }) => r.data);
 
 const replayFiveTimes = async (ticketNumber: string) => {
   for (let i = 0; i < 5; i++) {
@@ -182,6 +192,18 @@ test('a declined payout books nothing: the money stays the family’s credit', a
       `reversal-payout:${made.body.id}`,
     ]),
   ).toBe(0);
+  // Operations hear of it once, whatever the replays (notifications posts one alert per event).
+  expect(await outboxData('payments.bank_refund.declined', made.body.id)).toEqual([
+    {
+      reversal_id: made.body.id,
+      payin_id: payinId,
+      school_id: school.id,
+      amount_centavos: amount - 100_000,
+      holder_name: 'Mario Pérez',
+      bank_name: 'Banamex',
+      reason: declined.body.error_message,
+    },
+  ]);
   expect(await creditOf(student)).toBe(creditBefore + amount - 100_000);
   // The payment's detail tells staff where the money went after a reload; the family's not.
   const detail = `/api/v2/schools/${school.id}/payins/${payinId}/`;
@@ -196,5 +218,57 @@ test('a declined payout books nothing: the money stays the family’s credit', a
   ]);
   expect((await h.call(h.guardian(school, 0), detail)).body.reversals).toBeUndefined();
   await h.realBilling.waitForStatus(order, 'PARTIAL_PAID');
+  await ledgerIsRight();
+});
+
+test('credit spent before the payout is approved (×3): posted once, the row says what is owed', async () => {
+  const { order, payinId, amount } = await paidTransfer(1, '2027-07');
+  const student = school.families[1]!.studentIds[0]!;
+  const creditBefore = await creditOf(student);
+  await behave(h, { hold: true });
+  try {
+    const made = await refundAs(h.staff('TREASURER', school), {
+      payin_id: payinId,
+      reason: 'Cambio de escuela',
+      to: 'bank_account',
+      clabe: CLABE,
+      holder_name: 'Lucía Hernández',
+    });
+    expect(made.status).toBe(201);
+    expect(await creditOf(student)).toBe(creditBefore + amount);
+    // Meanwhile the next bill run spends the credit on the reopened order.
+    await h.bill(school, [student], { period: '2027-08', amount: 100_000 });
+    await waitFor(async () => (await creditOf(student)) < creditBefore + amount);
+    const spent = creditBefore + amount - (await creditOf(student));
+    await behave(h, { duplicates: 2 });
+    await waitFor(async () => (await payoutOf(made.body.id)).payout_status === 'applied');
+    const [sent] = await kit.gatewayPayouts(made.body.id, 'reversal');
+    await waitFor(async () => {
+      const res = await fetch(
+        `${h.sandbox.url}/_sandbox/webhooks?ticketNumber=${sent!.ticketNumber}`,
+      );
+      const log = (await res.json()) as Array<{ status: number | null }>;
+      return log.filter((d) => d.status === 200).length === 3;
+    });
+
+    const key = `reversal-payout:${made.body.id}`;
+    expect(await h.count('ledger_transactions', 'idempotency_key = $1', [key])).toBe(1);
+    expect((await kit.postedLines(key))[`owed:${student}`]).toBe(spent);
+    const detail = await h.call(
+      h.staff('TREASURER', school),
+      `/api/v2/schools/${school.id}/payins/${payinId}/`,
+    );
+    expect(detail.body.reversals).toEqual([
+      expect.objectContaining({
+        id: made.body.id,
+        credit_owed_centavos: spent,
+        payout: expect.objectContaining({ status: 'applied' }),
+        // What it took off the order: the detail shows that order as reversed.
+        orders: [{ order_id: order.id, base_centavos: amount, late_fee_centavos: 0 }],
+      }),
+    ]);
+  } finally {
+    await behave(h, {});
+  }
   await ledgerIsRight();
 });

@@ -7,11 +7,14 @@ import type { PaymentsDeps } from '../payments-deps';
 import { payinById } from '../payins/payin-repository';
 import { GATEWAY_SILENT, mayAskGateway } from './gateway-retry';
 import {
-  allocationsOfReversal,
   declinePayoutOf,
   finishReversalPayout,
-  recordGatewayTicket,
+  recordCreditOwed,
   reversalForPayout,
+} from './bank-refund-payout-repository';
+import {
+  allocationsOfReversals,
+  recordGatewayTicket,
   type ReversalRow,
 } from './reversal-repository';
 
@@ -43,15 +46,19 @@ export async function payOutCredit(
     throw new HttpError(503, 'SERVICE_UNAVAILABLE', GATEWAY_SILENT);
   }
   if (outcome.kind === 'started') await recordGatewayTicket(deps.db, row.id, outcome.ticketNumber);
-  else await declinePayoutOf(deps.db, row.id, `${outcome.message} ${DECLINED}`);
+  else {
+    const reason = `${outcome.message} ${DECLINED}`;
+    await deps.db.transaction((tx) => declinePayoutOf(tx, row.id, reason));
+  }
 }
 
 /**
  * `kushki/payout_status` for a bank refund (ADR 0110), in the transaction that recorded the
  * notice once. Approved: the credit leaves — Dr credit:<student> (what each student's balance
- * still holds; what the family spent meanwhile it now owes, Dr owed:<student>), Cr
- * gateway_clearing. Declined: nothing is booked, the money stays the family's credit. False
- * when the notice is no bank refund's (a school's payout).
+ * still holds; what the family spent meanwhile it now owes, Dr owed:<student>, kept on the
+ * row as `credit_owed_centavos` for staff to see), Cr gateway_clearing. Declined: nothing is
+ * booked, the money stays the family's credit and operations hear of it. False when the
+ * notice is no bank refund's (a school's payout).
  */
 export async function settleBankRefund(
   tx: Executor,
@@ -70,8 +77,22 @@ export async function settleBankRefund(
     reason: `${notice.responseText ?? 'La pasarela rechazó la transferencia.'} ${DECLINED}`,
   });
   if (!done || !approved) return true;
+  const { lines, owedCentavos } = await payoutLines(tx, row);
+  await postLedgerTransaction(tx, {
+    idempotencyKey: `reversal-payout:${row.id}`,
+    schoolId: row.schoolId,
+    description: `Devolución a la cuenta ${row.payoutClabe} del pago ${payin.receiptNumber ?? payin.id}`,
+    occurredAt: now,
+    lines: lines.filter((l) => l.amountCentavos !== 0),
+  });
+  if (owedCentavos > 0) await recordCreditOwed(tx, row.id, owedCentavos);
+  return true;
+}
+
+/** The payout's posting per student, and what of it the family had already spent. */
+async function payoutLines(tx: Executor, row: ReversalRow) {
   const byStudent = new Map<string, number>();
-  for (const a of await allocationsOfReversal(tx, row.id))
+  for (const a of (await allocationsOfReversals(tx, [row.id])).get(row.id) ?? [])
     byStudent.set(
       a.studentId,
       (byStudent.get(a.studentId) ?? 0) + a.baseCentavos + a.lateFeeCentavos,
@@ -82,24 +103,19 @@ export async function settleBankRefund(
       amountCentavos: -row.amountCentavos,
     },
   ];
+  let owedCentavos = 0;
   for (const [studentId, centavos] of [...byStudent].sort(([a], [b]) => a.localeCompare(b))) {
     const held = Math.max(
       0,
       Math.min(centavos, await lockCreditBalance(tx, row.schoolId, studentId)),
     );
     lines.push({ account: creditAccount(row.schoolId, studentId), amountCentavos: held });
+    owedCentavos += centavos - held;
     if (centavos > held)
       lines.push({
         account: owedAccount(row.schoolId, studentId),
         amountCentavos: centavos - held,
       });
   }
-  await postLedgerTransaction(tx, {
-    idempotencyKey: `reversal-payout:${row.id}`,
-    schoolId: row.schoolId,
-    description: `Devolución a la cuenta ${row.payoutClabe} del pago ${payin.receiptNumber ?? payin.id}`,
-    occurredAt: now,
-    lines: lines.filter((l) => l.amountCentavos !== 0),
-  });
-  return true;
+  return { lines, owedCentavos };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { payinReversedV1 } from '@cuota/contracts/events/payments.payin.reversed.v1';
 import type { PayinReversal } from '@cuota/contracts/payments/reversals';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
@@ -14,7 +14,8 @@ import type { OrderAllocation } from '../allocation/allocation-rules';
 import { allocations, payinReversals, payins } from '../schema';
 
 /**
- * The only code that reads or writes `payin_reversals`. Applying a reversal writes its row,
+ * With bank-refund-payout-repository.ts, the only code that reads or writes `payin_reversals`
+ * (and its allocations). Applying a reversal writes its row,
  * its negative allocations, the payin's status when it is whole, and enqueues
  * payments.payin.reversed, in the caller's transaction (the caller posts the ledger in it).
  */
@@ -243,61 +244,27 @@ export async function reversalForNotice(
   return row ?? null;
 }
 
-/** What a reversal took off orders (positive amounts): whose credit a bank refund pays out. */
-export async function allocationsOfReversal(db: Executor, reversalId: string) {
-  const rows = await db.select().from(allocations).where(eq(allocations.reversalId, reversalId));
-  return rows.map((r) => {
-    const a = rowToAllocation(r);
-    return { ...a, baseCentavos: -a.baseCentavos, lateFeeCentavos: -a.lateFeeCentavos };
-  });
-}
-
 /**
- * The bank refund a `kushki/payout_status` notice is about (ADR 0110), locked: by its ticket,
- * else by the reversal id its metadata carries (the webhook can beat the gateway's answer).
+ * What each reversal took off orders (positive amounts), by reversal: whose credit a bank
+ * refund pays out, and what staff see as reversed on a payin's detail.
  */
-export async function reversalForPayout(
-  tx: Executor,
-  notice: { ticketNumber: string; reversalId: string | null },
-): Promise<ReversalRow | null> {
-  const byTicket = eq(payinReversals.gatewayTicketNumber, notice.ticketNumber);
-  const [row] = await tx
+export async function allocationsOfReversals(
+  db: Executor,
+  reversalIds: string[],
+): Promise<Map<string, OrderAllocation[]>> {
+  const byReversal = new Map<string, OrderAllocation[]>();
+  if (!reversalIds.length) return byReversal;
+  const rows = await db
     .select()
-    .from(payinReversals)
-    .where(
-      and(
-        isNotNull(payinReversals.payoutStatus),
-        notice.reversalId && UUID.test(notice.reversalId)
-          ? or(byTicket, eq(payinReversals.id, notice.reversalId))
-          : byTicket,
-      ),
-    )
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A bank refund's payout ended: once (a conditional update from pending), with its ticket and,
- * when declined, the gateway's reason; null when it had already ended.
- */
-export async function finishReversalPayout(
-  tx: Executor,
-  id: string,
-  n: { status: 'applied' | 'declined'; ticketNumber: string; reason: string | null },
-): Promise<ReversalRow | null> {
-  const [row] = await tx
-    .update(payinReversals)
-    .set({
-      payoutStatus: n.status,
-      gatewayTicketNumber: n.ticketNumber,
-      ...(n.status === 'declined' && { errorMessage: n.reason }),
-    })
-    .where(and(eq(payinReversals.id, id), eq(payinReversals.payoutStatus, 'pending')))
-    .returning();
-  return row ?? null;
+    .from(allocations)
+    .where(inArray(allocations.reversalId, reversalIds))
+    .orderBy(asc(allocations.seq));
+  for (const r of rows) {
+    const a = rowToAllocation(r);
+    const taken = { ...a, baseCentavos: -a.baseCentavos, lateFeeCentavos: -a.lateFeeCentavos };
+    byReversal.set(r.reversalId!, [...(byReversal.get(r.reversalId!) ?? []), taken]);
+  }
+  return byReversal;
 }
 
 /** The gateway took it: its ticket, unless its webhook already came and set it. */
@@ -314,14 +281,6 @@ export async function declineReversal(db: Executor, id: string, message: string)
     .update(payinReversals)
     .set({ status: 'declined', errorMessage: message })
     .where(and(eq(payinReversals.id, id), eq(payinReversals.status, 'pending')));
-}
-
-/** The gateway refused a bank refund's payout outright: the credit stays (ADR 0110). */
-export async function declinePayoutOf(db: Executor, id: string, message: string) {
-  await db
-    .update(payinReversals)
-    .set({ payoutStatus: 'declined', errorMessage: message })
-    .where(and(eq(payinReversals.id, id), eq(payinReversals.payoutStatus, 'pending')));
 }
 
 /**
@@ -344,7 +303,8 @@ export async function claimGatewayRetry(db: Executor, id: string, askedBefore: D
   return rows.length > 0;
 }
 
-export const toReversal = (row: ReversalRow): PayinReversal => ({
+/** The answer's reversal; with what it took off orders when the caller read them. */
+export const toReversal = (row: ReversalRow, taken?: OrderAllocation[]): PayinReversal => ({
   id: row.id,
   payin_id: row.payinId,
   school_id: row.schoolId,
@@ -368,4 +328,11 @@ export const toReversal = (row: ReversalRow): PayinReversal => ({
           status: row.payoutStatus,
         }
       : null,
+  ...(taken && {
+    orders: taken.map((a) => ({
+      order_id: a.orderId,
+      base_centavos: a.baseCentavos,
+      late_fee_centavos: a.lateFeeCentavos,
+    })),
+  }),
 });

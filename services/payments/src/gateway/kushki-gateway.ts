@@ -79,6 +79,13 @@ const VOID_WINDOW_CLOSED = {
 const MAX_LIST_PAGES = 20;
 
 /**
+ * The gateway answers the same payout for the same key: a payout's first execution keeps the
+ * key it always had (`payout:<id>`), a later one (after a decline) adds its number.
+ */
+const payoutKey = (of: { kind: string; id: string; execution?: number }) =>
+  `${of.kind}:${of.id}${(of.execution ?? 1) > 1 ? `:${of.execution}` : ''}`;
+
+/**
  * Kushki's REST API as payments uses it (ADR 0030, infra/sandboxes/gateway/README.md).
  * Tokens are made in the browser (Kushki's hosted fields, or the sandbox's form); the server
  * charges, voids, refunds and lists transactions with the Private-Merchant-Id. Where it
@@ -217,8 +224,11 @@ export class KushkiGateway {
     clabe: string;
     holderName: string;
     amountCentavos: number;
-    /** What it pays out: a school's payout, or a SPEI/cash refund to a bank (ADR 0110). */
-    of: { kind: 'payout' | 'reversal'; id: string };
+    /**
+     * What it pays out: a school's payout, or a SPEI/cash refund to a bank (ADR 0110). A
+     * payout's second execution (after a decline) is a new transfer: its own key.
+     */
+    of: { kind: 'payout' | 'reversal'; id: string; execution?: number };
   }): Promise<ReversalOutcome> {
     const tokenRes = await this.call(
       'POST',
@@ -249,7 +259,7 @@ export class KushkiGateway {
         amount: this.exempt(input.amountCentavos),
         metadata: { [`${input.of.kind}_id`]: input.of.id },
       },
-      { 'Idempotency-Key': `${input.of.kind}:${input.of.id}` },
+      { 'Idempotency-Key': payoutKey(input.of) },
     );
     return this.reversalAnswer(res, 'dispersión');
   }

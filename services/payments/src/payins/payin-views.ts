@@ -2,7 +2,11 @@ import type { Payin, PayinFilter } from '@cuota/contracts/payments/payins';
 import type { PayinReversal } from '@cuota/contracts/payments/reversals';
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
-import { reversalsOfPayin, toReversal } from '../corrections/reversal-repository';
+import {
+  allocationsOfReversals,
+  reversalsOfPayin,
+  toReversal,
+} from '../corrections/reversal-repository';
 import { assertInScope, familyOf, familyScope } from './payin-access';
 import { payinAnswerById, payinAnswersPage } from './payin-answer-repository';
 import { countPayins, type PayinFilter as RepositoryPayinFilter } from './payin-repository';
@@ -58,8 +62,16 @@ export function payinViews(db: Executor) {
     const payin = await payinAnswerById(db, payinId);
     assertInScope(payin, schoolId, family);
     if (caller.kind !== 'staff') return payin.json;
-    const reversals = (await reversalsOfPayin(db, payinId)).map(toReversal);
-    return reversals.length ? withReversals(payin.json, reversals) : payin.json;
+    const rows = await reversalsOfPayin(db, payinId);
+    if (!rows.length) return payin.json;
+    const taken = await allocationsOfReversals(
+      db,
+      rows.map((r) => r.id),
+    );
+    return withReversals(
+      payin.json,
+      rows.map((r) => toReversal(r, taken.get(r.id) ?? [])),
+    );
   };
 
   return {

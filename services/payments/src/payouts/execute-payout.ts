@@ -43,7 +43,7 @@ export async function executePayout(
       clabe: account.clabe,
       holderName: account.holderName,
       amountCentavos: claimed.netCentavos,
-      of: { kind: 'payout', id: claimed.id },
+      of: { kind: 'payout', id: claimed.id, execution: claimed.executions },
     });
   } catch (err) {
     deps.logger.warn(

@@ -241,7 +241,8 @@ export async function deductionsOfPayout(
 /**
  * Takes the payout for one execution: only a SCHEDULED or DECLINED payout, or one left
  * PROCESSING without a gateway ticket for a minute (the gateway's answer was lost), moves to
- * PROCESSING. One conditional UPDATE: of twenty concurrent executions one wins.
+ * PROCESSING; `executions` counts the new ones. One conditional UPDATE: of twenty concurrent
+ * executions one wins.
  */
 export async function claimForExecution(
   db: Executor,
@@ -254,6 +255,8 @@ export async function claimForExecution(
       status: 'PROCESSING',
       gatewayTicket: null,
       statusReason: null,
+      // A retry after a lost answer is the same execution (the same Idempotency-Key).
+      executions: sql`${payouts.executions} + CASE WHEN ${payouts.status} = 'PROCESSING' THEN 0 ELSE 1 END`,
       executedBy: by,
       executedAt: sql`now()`,
       updatedAt: sql`now()`,

@@ -19,6 +19,18 @@ function destination(payin: Payin, r: PayinReversal): string {
 /** A bank refund's state is its payout's (the credit was booked at once, ADR 0110). */
 const statusOf = (r: PayinReversal) => STATUS[r.payout?.status ?? r.status];
 
+/** What the payin's applied voids and refunds took back off each order, by order id. */
+export function reversedByOrder(payin: Payin): Map<string, number> {
+  const byOrder = new Map<string, number>();
+  for (const r of payin.reversals ?? [])
+    for (const o of r.status === 'applied' ? (r.orders ?? []) : [])
+      byOrder.set(
+        o.order_id,
+        (byOrder.get(o.order_id) ?? 0) + o.base_centavos + o.late_fee_centavos,
+      );
+  return byOrder;
+}
+
 /**
  * What was given back of a payment (ADR 0036, 0110), so that staff see after a reload what a
  * correction did and whether the gateway confirmed it. Staff only: families get no list.
@@ -56,6 +68,13 @@ export function PayinReversals({ payin }: { payin: Payin }) {
               <>
                 {statusOf(r)}
                 {r.error_message && <CellNote>{r.error_message}</CellNote>}
+                {r.credit_owed_centavos > 0 && (
+                  // The family spent that credit before the money left: the school collects it.
+                  <CellNote>
+                    Saldo a favor ya usado: <MoneyText centavos={r.credit_owed_centavos} />,
+                    pendiente de cobro a la familia
+                  </CellNote>
+                )}
               </>
             ),
           },

@@ -9,6 +9,7 @@ import { Notice } from '@cuota/ui/notice';
 import { StatusBadge } from '@cuota/ui/status-badge';
 import { receiptUrl } from '../api/payments-api';
 import { AllocationsTable } from './allocations-table';
+import { reversedByOrder } from './payin-reversals';
 
 /** One payin as staff read it: amounts, where it went, credit left, and its receipt. */
 export function PayinSummary({ payin }: { payin: Payin }) {
@@ -50,7 +51,7 @@ export function PayinSummary({ payin }: { payin: Payin }) {
           <p>{payin.error.message}</p>
         </Notice>
       )}
-      <AllocationsTable allocations={payin.allocations} />
+      <AllocationsTable allocations={payin.allocations} reversed={reversedByOrder(payin)} />
       {!!payin.refund_owed_paid_centavos && (
         <p>
           Reembolso por recuperar: <MoneyText centavos={payin.refund_owed_paid_centavos} /> (lo que

@@ -94,3 +94,44 @@ test('after a reload the detail lists what was given back and the gateway’s wo
   expect(row).toHaveTextContent('$500.00');
   expect(row).toHaveTextContent('RechazadaCuenta destino rechazada por el banco.');
 });
+
+const wholeRefund = {
+  ...reversal,
+  amount_centavos: 120_000,
+  payout: { ...reversal.payout, status: 'applied' },
+  orders: [{ order_id: 'order-1', base_centavos: 120_000, late_fee_centavos: 0 }],
+};
+
+/** The detail's «Aplicado a» row of order-1, once the payin answered with these reversals. */
+async function appliedRow(reversals: unknown[], changes: object = {}) {
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', PAYIN, { ...spei(), ...changes, reversals });
+  renderPayinDetail('TREASURER');
+  await screen.findByRole('table', { name: 'Devoluciones y anulaciones' });
+  return within(screen.getByRole('table', { name: 'Aplicado a' })).getAllByRole('row')[1]!;
+}
+
+test('a refund whose credit the family had spent says what it owes; its order shows reversed', async () => {
+  const row = await appliedRow([{ ...wholeRefund, credit_owed_centavos: 45_000 }], {
+    status: 'canceled',
+  });
+  const reversals = screen.getByRole('table', { name: 'Devoluciones y anulaciones' });
+  expect(within(reversals).getAllByRole('row')[1]).toHaveTextContent(
+    'AplicadaSaldo a favor ya usado: $450.00, pendiente de cobro a la familia',
+  );
+  expect(row).toHaveTextContent('Colegiatura (Colegiatura)Revertido');
+  expect(within(row).getByText('$1,200.00').closest('s')).not.toBeNull();
+});
+
+test('a partial refund leaves the rest applied; a pending one takes nothing back yet', async () => {
+  const partial = {
+    ...wholeRefund,
+    orders: [{ ...wholeRefund.orders[0]!, base_centavos: 50_000 }],
+  };
+  const pending = { ...wholeRefund, id: 'reversal-2', status: 'pending' };
+  const row = await appliedRow([partial, pending]);
+  expect(row).toHaveTextContent('Revertido: $500.00 · sigue aplicado: $700.00');
+  expect(within(row).getByText('$1,200.00').closest('s')).toBeNull();
+  expect(screen.queryByText(/Saldo a favor ya usado/)).toBeNull();
+});

@@ -124,6 +124,9 @@ test('the treasurer sends the transfer back to a bank account (ADR 0110), at bot
     return reversals.getByText('Aplicada').isVisible();
   });
   await page.getByRole('table', { name: 'Aplicado a' }).getByText('Revertido').waitFor();
+  // Given back whole: neither refund is offered again.
+  for (const name of ['Devolver a cuenta bancaria', 'Devolver a saldo a favor'])
+    expect(await page.getByRole('form', { name }).count()).toBe(0);
   await page.screenshot({ path: '/tmp/cuota-refund-bank-applied-1280.png', fullPage: true });
   await page.setViewportSize(VIEWPORTS.phone);
   await page.screenshot({ path: '/tmp/cuota-refund-bank-applied-390.png', fullPage: true });

@@ -122,3 +122,12 @@ test('a cashier and an administrative director see no refund action', async () =
     expect(screen.queryByRole('button', { name: 'Anular pago' })).toBeNull();
   }
 });
+
+test('refunds asked for and not declined are not offered again', async () => {
+  const declined = reversal({ id: 'reversal-2', status: 'declined', amount_centavos: 20_000 });
+  stubFetch()
+    .on('GET', '/api/auth/csrf', { csrfToken: 't' })
+    .on('GET', PAYIN, { ...card(), reversals: [reversal(), declined] });
+  renderDetail();
+  expect(await screen.findByLabelText('Monto a reembolsar')).toHaveValue('1000.00');
+});

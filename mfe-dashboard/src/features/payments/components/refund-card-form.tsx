@@ -1,6 +1,6 @@
 import type { Payin } from '@cuota/contracts/payments/payins';
 import { formatMoney } from '@cuota/ui/money';
-import { RefundForm } from './refund-form';
+import { cardLeft, RefundForm } from './refund-form';
 
 /**
  * Gives a card payment back to the card (ADR 0036): the whole payment (a void on its day, a
@@ -16,7 +16,7 @@ export function RefundCardForm({ payin }: { payin: Payin }) {
       amount={{
         label: 'Monto a reembolsar',
         hint: 'Déjalo completo para reembolsar todo lo que queda del pago.',
-        full: payin.amount_centavos,
+        full: cardLeft(payin),
         missing: 'Escribe el monto a reembolsar, mayor que cero.',
       }}
       reasonMissing="Escribe el motivo del reembolso (al menos 5 caracteres)."

@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '@cuota/web-core/api/endpoint-request';
 import { useGrant } from '@cuota/web-core/session/use-grant';
 import { useRefundCardMutation } from '../api/payments-api';
 import { CorrectionFields } from './correction-fields';
+import { reversedByOrder } from './payin-reversals';
 
 /** What differs between giving money back to a card, to credit and to a bank account. */
 export interface RefundFormProps {
@@ -37,6 +38,12 @@ export function RefundForm(props: RefundFormProps) {
   const { payin, amount: full } = props;
   const canRefund = useGrant('payments.refund');
   const [amount, setAmount] = useState<number | null>(full.full);
+  // After a partial refund what is left changes: the amount starts again from it.
+  const [left, setLeft] = useState(full.full);
+  if (left !== full.full) {
+    setLeft(full.full);
+    setAmount(full.full);
+  }
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,7 +81,8 @@ export function RefundForm(props: RefundFormProps) {
     event.preventDefault();
     void ask(false);
   };
-  if (!canRefund || full.full === 0) return null;
+  // Nothing left to give back: no form, but the answer just given stays in view.
+  if (!canRefund || (full.full === 0 && !refunded.data)) return null;
   return (
     <Card title={props.title}>
       <FormColumn aria-label={props.title} onSubmit={submit}>
@@ -107,14 +115,26 @@ export function RefundForm(props: RefundFormProps) {
   );
 }
 
-/** What a SPEI/cash payin paid of orders: all a refund to credit or a bank can take off them. */
-export const allocatedOf = (payin: Payin) =>
-  payin.allocations.reduce((s, a) => s + a.base_centavos + a.late_fee_centavos, 0);
+/** What a SPEI/cash payin still has applied to orders: all a refund to credit or a bank can take. */
+const stillApplied = (payin: Payin) => {
+  const paid = payin.allocations.reduce((s, a) => s + a.base_centavos + a.late_fee_centavos, 0);
+  const reversed = [...reversedByOrder(payin).values()].reduce((s, n) => s + n, 0);
+  return Math.max(0, paid - reversed);
+};
 
-/** A SPEI/cash refund's amount: what the payin paid of orders, whole by default. */
+/** A SPEI/cash refund's amount: what the payin still has applied to orders, whole by default. */
 export const paidOfOrders = (payin: Payin, label: string) => ({
   label,
-  hint: 'Déjalo completo para devolver todo lo que el pago abonó a cargos.',
-  full: allocatedOf(payin),
+  hint: 'Déjalo completo para devolver todo lo que el pago aún abona a cargos.',
+  full: stillApplied(payin),
   missing: 'Escribe el monto a devolver, mayor que cero.',
 });
+
+/** What is left of a card payment to refund: its amount less the refunds not declined. */
+export const cardLeft = (payin: Payin) =>
+  Math.max(
+    0,
+    (payin.reversals ?? [])
+      .filter((r) => r.status !== 'declined')
+      .reduce((left, r) => left - r.amount_centavos, payin.amount_centavos),
+  );

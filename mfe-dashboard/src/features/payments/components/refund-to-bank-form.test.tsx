@@ -135,3 +135,21 @@ test('a partial refund leaves the rest applied; a pending one takes nothing back
   expect(within(row).getByText('$1,200.00').closest('s')).toBeNull();
   expect(screen.queryByText(/Saldo a favor ya usado/)).toBeNull();
 });
+
+test('what was given back is no longer offered: a partial refund leaves the rest as the amount', async () => {
+  const partial = {
+    ...wholeRefund,
+    orders: [{ ...wholeRefund.orders[0]!, base_centavos: 50_000 }],
+  };
+  await appliedRow([partial]);
+  for (const title of ['Devolver a saldo a favor', 'Devolver a cuenta bancaria'])
+    expect(within(screen.getByRole('form', { name: title })).getByLabelText(/Monto a/)).toHaveValue(
+      '700.00',
+    );
+});
+
+test('a payment given back whole offers no refund at all', async () => {
+  await appliedRow([wholeRefund]);
+  expect(screen.queryByRole('form', { name: 'Devolver a saldo a favor' })).toBeNull();
+  expect(screen.queryByRole('form', { name: 'Devolver a cuenta bancaria' })).toBeNull();
+});

@@ -15,9 +15,10 @@ import type { BffDeps } from './bff-deps';
 import { createBffContext } from './bff-context';
 import { mountBffEndpoints } from './http/bff-endpoints';
 import { apiNotFound, bffErrorHandler } from './http/error-handler';
+import { inTurn } from './http/in-turn';
 import { requestLogging } from './http/request-logging';
 import { ownEndpoints } from './own-endpoints';
-import { ROUTED } from './proxy/proxied-endpoints';
+import { ROUTED, isForwarded } from './proxy/proxied-endpoints';
 import { serviceProxy } from './proxy/service-proxy';
 import { forgetAfterOwnWrites } from './read-models/forget-after-own-writes';
 import { embedRoutes } from './embed/embed-routes';
@@ -80,13 +81,18 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(requestMetrics(deps.metrics));
   app.use(embedRoutes(ctx));
 
-  app.use(API_PREFIXES, noStore);
-  const sessions = createSessionMiddleware(config, ctx.sessionStore);
-  // A bearer token names its session the way the cookie does (ADR 0038).
-  app.use(API_PREFIXES, ctx.bearer.middleware);
-  app.use(API_PREFIXES, sessions);
-  app.use(API_PREFIXES, ctx.limiters.api);
-  app.use(API_PREFIXES, forgetAfterOwnWrites(deps.guardianMe));
+  const sessions = createSessionMiddleware(config, ctx.sessionStore, isForwarded);
+  app.use(
+    API_PREFIXES,
+    inTurn([
+      noStore,
+      // A bearer token names its session the way the cookie does (ADR 0038).
+      ctx.bearer.middleware,
+      ...sessions,
+      ctx.limiters.api,
+      forgetAfterOwnWrites(deps.guardianMe),
+    ]),
+  );
   // Anyone may sign a family up from a school's store: limited per IP on top of `api`.
   app.post(expressPath(schoolSignup.path), ctx.limiters.signupPerIp);
   // Before any body parser: proxied bodies stream to the service untouched.

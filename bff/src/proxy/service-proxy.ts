@@ -8,9 +8,8 @@ import type { ServiceName } from '../config/bff-config';
 import { csrfInvalidError, isCsrfValid } from '../security/csrf';
 import { refreshSignedIn } from '../session/refresh-signed-in';
 import { authorizeCall, needsCsrf } from '../security/access-policy';
-import { createEndpointMatcher } from '@cuota/contracts/http/endpoint-matcher';
 import { answerMethodNotAllowed, answerNotAvailable } from './not-available';
-import { ROUTED, isDefinition } from './proxied-endpoints';
+import { isDefinition, routedMatch } from './proxied-endpoints';
 
 const SERVICE_LABELS: Record<ServiceName, string> = {
   enrolment: 'inscripciones',
@@ -28,12 +27,11 @@ const SERVICE_LABELS: Record<ServiceName, string> = {
  * specification answers 501; paths neither lists fall through (next()).
  */
 export function serviceProxy(ctx: BffContext): RequestHandler {
-  const match = createEndpointMatcher(ROUTED);
   const { logger } = ctx.deps;
   const { forward } = ctx.deps.forwarder;
 
   return async (req, res, next) => {
-    const found = match(req.method, req.path);
+    const found = routedMatch(req);
     if (found.kind === 'none') return next();
     if (found.kind === 'method-not-allowed')
       return answerMethodNotAllowed(res, req.method, found.allowed);

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { BffContext } from '../bff-context';
 import { guardianState, staffState } from '../identity/signed-in-states';
 import type { PersonClaims, SignedInState } from './session-data';
+import { writableSession } from './lean-session-read';
 import { destroySession } from './session-lifecycle';
 
 type Kind = PersonClaims['kind'];
@@ -60,6 +61,9 @@ export async function refreshSignedIn(
     return;
   }
   if (!fresh) return destroySession(req, res);
+  await writableSession(req, res);
+  // Ended while enrolment was asked (the session is read again for the write): stays ended.
+  if (!req.session.auth) return;
   req.session.auth = { ...fresh, signed_in_at: state.signed_in_at };
   const selected = req.session.selected_school_id;
   if (selected && !fresh.user.schools.some((s) => s.id === selected))

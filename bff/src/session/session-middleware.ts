@@ -1,8 +1,9 @@
-import type { RequestHandler } from 'express';
-import session from 'express-session';
+import type { Request, RequestHandler } from 'express';
+import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { BffConfig } from '../config/bff-config';
 import type { SessionRedisClient } from '../bff-deps';
+import { isLeanSession, leanSessionRead } from './lean-session-read';
 import './session-data';
 
 export const SESSION_COOKIE = 'cuota.sid';
@@ -33,11 +34,28 @@ export function createSessionStore(config: BffConfig, redis: SessionRedisClient)
   });
 }
 
-export function createSessionMiddleware(config: BffConfig, store: RedisStore): RequestHandler[] {
-  return [
-    sessionCookie(config, store),
-    renewWhenDue(config.sessionIdleTimeoutMs / RENEWALS_PER_IDLE_TIMEOUT),
-  ];
+/**
+ * The session of each request: `leanReads` (the calls the BFF forwards) read it as plain data,
+ * everything else, and every write, through express-session (lean-session-read.ts).
+ */
+export function createSessionMiddleware(
+  config: BffConfig,
+  store: RedisStore,
+  leanReads: (req: Request) => boolean,
+): RequestHandler[] {
+  const renewEveryMs = config.sessionIdleTimeoutMs / RENEWALS_PER_IDLE_TIMEOUT;
+  const cookieSessions = sessionCookie(config, store);
+  const lean = leanSessionRead(
+    {
+      name: SESSION_COOKIE,
+      secrets: config.sessionSecrets,
+      readStored: (sid) => store.client.get(`${store.prefix}${sid}`),
+      appliesTo: leanReads,
+      dueForWrite: (stored) => renewalDue(stored, renewEveryMs),
+    },
+    cookieSessions,
+  );
+  return [lean, cookieSessions, renewWhenDue(renewEveryMs)];
 }
 
 function sessionCookie(config: BffConfig, store: RedisStore) {
@@ -59,14 +77,19 @@ function sessionCookie(config: BffConfig, store: RedisStore) {
   });
 }
 
+const renewalDue = (stored: Partial<SessionData>, everyMs: number, now = Date.now()) =>
+  !(now - (stored.renewed_at ?? 0) < everyMs);
+
 /** Marks a stored session renewed when its last renewal is `everyMs` old: it is saved then. */
 function renewWhenDue(everyMs: number): RequestHandler {
   return (req, _res, next) => {
     const current = req.session;
-    // Only sessions that hold something exist in Redis; an empty one must stay unsaved.
-    const stored = current && Object.keys(current).some((k) => k !== 'cookie');
+    // A lean copy was not due when read (and cannot be saved); only sessions that hold
+    // something exist in Redis: an empty one must stay unsaved.
+    if (!current || isLeanSession(req)) return next();
+    const stored = Object.keys(current).some((k) => k !== 'cookie');
     const now = Date.now();
-    if (stored && !(now - (current.renewed_at ?? 0) < everyMs)) current.renewed_at = now;
+    if (stored && renewalDue(current, everyMs, now)) current.renewed_at = now;
     next();
   };
 }

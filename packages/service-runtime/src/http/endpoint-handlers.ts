@@ -219,10 +219,13 @@ export function answerKeyed<T>(res: Response, { answer, replayed }: Keyed<T>): T
 }
 
 const UUID = z.uuid();
-/** Only a `school_id` that can exist is looked at before validation. */
+/**
+ * Only a `school_id` that can exist is looked at before validation. A string first: zod's
+ * failure for a missing one (every GET's body) builds an error, on every call of every service.
+ */
 function uuidsOnly(input: unknown): { school_id?: string } {
   const id = (input as { school_id?: unknown } | undefined)?.school_id;
-  return UUID.safeParse(id).success ? { school_id: id as string } : {};
+  return typeof id === 'string' && UUID.safeParse(id).success ? { school_id: id } : {};
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,9 +1,8 @@
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { Executor } from '@cuota/messaging/transaction';
-import { lockStudents } from '../allocation/allocation-repository';
 import { capToDue, totalOf, type OrderAllocation } from '../allocation/allocation-rules';
 import { otherAmountNote, spreadReceived } from './received-amount';
-import { dueOrders } from '../allocation/due-orders';
+import { ordersDueNow, type OrdersDue } from '../allocation/batch-due';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { GatewaySale } from '../gateway/kushki-gateway';
@@ -11,6 +10,7 @@ import {
   GATEWAY_PAYIN_TYPES,
   lockPayinWithItems,
   markPayinFailed,
+  type LockedPayin,
   markPayinSucceeded,
   type PayinItemRow,
   type PayinRow,
@@ -73,6 +73,19 @@ export async function settleCardPayin(
   publicMerchantId: string,
 ): Promise<SettleResult> {
   const locked = await lockPayinWithItems(tx, payinId);
+  return settleLockedPayin(tx, locked, { sale, paidAt, publicMerchantId }, ordersDueNow(tx));
+}
+
+/**
+ * settleCardPayin once the payin is locked (`locked`, read in this transaction after any
+ * change to it), its orders' dues from `orders` (a batch's, read once: ADR 0112).
+ */
+export async function settleLockedPayin(
+  tx: Executor,
+  locked: LockedPayin | null,
+  { sale, paidAt, publicMerchantId }: { sale: GatewaySale; paidAt: Date; publicMerchantId: string },
+  orders: OrdersDue,
+): Promise<SettleResult> {
   // Another merchant's notification cannot settle this school's payin, nor a desk's.
   if (
     !locked ||
@@ -103,11 +116,11 @@ export async function settleCardPayin(
     const settled = await settleStorePayin(tx, payin, checkout, sale, paidAt);
     return { kind: 'settled', payin: settled, forStore };
   }
-  await lockStudents(
-    tx,
+  const due = await orders.due(
     items.map((i) => i.studentId),
+    items.map(quoteOf),
+    payin.quotedAfterSeq,
   );
-  const due = await dueOrders(tx, items.map(quoteOf), payin.quotedAfterSeq);
   const capped = capToDue(items.map(plannedAllocation), new Map(due.map((d) => [d.orderId, d])));
   const received = sale.amountCentavos;
   const { allocations, excessByStudent } =
@@ -139,6 +152,7 @@ export async function settleCardPayin(
         : []),
     ],
   });
+  orders.allocated(allocations);
   const settled = await markPayinSucceeded(tx, payin, {
     paidAt,
     allocations,

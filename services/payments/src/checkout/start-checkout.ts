@@ -5,16 +5,14 @@ import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import { recordChargeAnswer } from '../payins/payin-answer-repository';
-import { watermarkSql } from '../allocation/allocation-repository';
 import {
   insertCardPayin,
   payinByKey,
-  payinByKeyBeside,
+  checkoutOpeningRead,
   type NewCardPayin,
   type PayinRow,
 } from '../payins/payin-repository';
 import { assertRiskAllowsCard } from '../risk/credit-profile';
-import { riskLevelSql } from '../risk/credit-profile-repository';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusFrom, paymentStatusOf } from './payment-status';
 import { payinItemsOf, quotePayment } from './quote-payment';
@@ -41,9 +39,10 @@ export async function startCheckout(
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
   // The family's risk, the payin the key holds and the allocation watermark: one statement.
-  const opening = await payinByKeyBeside(deps.db, body.school_id, idempotencyKey, {
-    riskLevel: riskLevelSql(deps.db, body.school_id, guardianId),
-    watermark: watermarkSql(),
+  const opening = await checkoutOpeningRead(deps.db, {
+    schoolId: body.school_id,
+    idempotencyKey,
+    guardianId,
   });
   assertRiskAllowsCard(opening.riskLevel);
   let opened = true; // the first look for the key's payin is the opening read's

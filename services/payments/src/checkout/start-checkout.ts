@@ -9,6 +9,7 @@ import {
   insertCardPayin,
   payinByKey,
   checkoutOpeningRead,
+  type CheckoutOpening,
   type NewCardPayin,
   type PayinRow,
 } from '../payins/payin-repository';
@@ -38,7 +39,8 @@ export async function startCheckout(
   body: Checkout,
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
-  // The family's risk, the payin the key holds and the allocation watermark: one statement.
+  // The family's risk, the payin the key holds, the allocation watermark and the school's
+  // merchant: one statement.
   const opening = await checkoutOpeningRead(deps.db, {
     schoolId: body.school_id,
     idempotencyKey,
@@ -65,7 +67,7 @@ export async function startCheckout(
     },
     create: async () => {
       const made = await keyTakenMeanwhile(deps, body.school_id, idempotencyKey, () =>
-        payinCharged(deps, guardianId, body, key, Number(opening.watermark)),
+        payinCharged(deps, guardianId, body, key, opening),
       );
       charged = made.answer;
       return made.payin;
@@ -105,8 +107,9 @@ async function payinCharged(
   guardianId: string,
   body: Checkout,
   key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
-  watermark: number,
+  opening: Pick<CheckoutOpening, 'watermark' | 'merchant'>,
 ): Promise<{ payin: PayinRow; answer: PaymentStatus | null }> {
+  const watermark = Number(opening.watermark);
   const {
     quoted,
     due,
@@ -118,7 +121,7 @@ async function payinCharged(
     guardianId,
     watermark,
   );
-  const { merchant, gateway } = await deps.gateways.current(body.school_id);
+  const { merchant, gateway } = deps.gateways.ofCurrent(opening.merchant);
 
   // One statement, no transaction around it (issue 18: BEGIN and COMMIT were two of them).
   const inserted = await insertCardPayin(

@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { allocations } from '../schema';
+import { jsonRecords } from '../json-records';
 import { NOTHING_APPLIED, type Applied, type OrderAllocation } from './allocation-rules';
 
 /** The only code that reads or writes `allocations` (money applied to billing's orders). */
 export type AllocationRow = typeof allocations.$inferSelect;
+
+const p = sql.placeholder;
 
 export const toAllocation = (a: OrderAllocation): Allocation => ({
   order_id: a.orderId,
@@ -45,16 +48,37 @@ export async function insertAllocations(
   list: OrderAllocation[],
 ): Promise<void> {
   if (!list.length) return;
-  await allocationsInsert(tx, schoolId, source, list);
+  await tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
 }
 
-/** The INSERT of `list` (not empty), to run or to put in a larger statement as a CTE. */
-export const allocationsInsert = (
-  tx: Executor,
+/** The allocations' columns a settlement writes (all but the serial and the default time). */
+const written = Object.values(getTableColumns(allocations)).filter(
+  (c) => c.name !== 'seq' && c.name !== 'created_at',
+);
+
+/**
+ * The allocations' INSERT for a statement prepared once (issue 18's burst): the rows travel as the
+ * placeholder `allocations`, given by `allocationRecords`; none inserts nothing.
+ */
+export const allocationsInsertPrepared = () => {
+  const columns = sql.join(
+    written.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${allocations} (${columns})
+    SELECT ${columns} FROM jsonb_populate_recordset(NULL::${allocations}, ${p('allocations')}::jsonb)`;
+};
+
+/** The placeholder `allocations` of `allocationsInsertPrepared`. */
+export const allocationRecords = (
   schoolId: string,
   source: AllocationSource,
   list: OrderAllocation[],
-) => tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
+) =>
+  jsonRecords(
+    allocations,
+    list.map((a) => ({ ...a, ...source, schoolId })),
+  );
 
 /**
  * Serialises everything that allocates to a student's orders (desk payments, card
@@ -79,8 +103,6 @@ export async function allocationWatermark(db: Executor): Promise<number> {
 /** The newest allocation's seq as a scalar subquery (text: a bigint), to read beside others. */
 export const watermarkSql = () =>
   sql<string>`(SELECT coalesce(max(${allocations.seq}), 0)::text FROM ${allocations})`;
-
-const p = sql.placeholder;
 
 /** Built once per database (issue 18's burst: Drizzle building it was CPU on every checkout). */
 const appliedStatement = preparedPerDatabase((db: Executor) =>

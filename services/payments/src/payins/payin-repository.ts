@@ -5,7 +5,6 @@ import {
   count,
   eq,
   exists,
-  getTableColumns,
   gte,
   lt,
   or,
@@ -23,7 +22,6 @@ import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
 import {
   enqueueEvent,
   eventsRecorded,
-  outboxInsert,
   outboxInsertPrepared,
   outboxValues,
   pendingEvents,
@@ -40,8 +38,10 @@ import {
   type GatewayEnvironment,
 } from '../schema';
 import type { OrderAllocation } from '../allocation/allocation-rules';
+import { jsonRecords } from '../json-records';
 import {
-  allocationsInsert,
+  allocationRecords,
+  allocationsInsertPrepared,
   rowToAllocation,
   toAllocation,
   watermarkSql,
@@ -162,21 +162,12 @@ const gatewayPayinInsert = preparedPerDatabase((tx: Executor) => {
     .prepare('payments_gateway_payin_insert');
 });
 
-/** The items as `payin_items` rows (column names, driver values) of the payin `payinId`. */
-function itemRecords(payinId: string, items: NewPayinItem[]): string {
-  const columns = Object.entries(getTableColumns(payinItems));
-  return JSON.stringify(
-    items.map((item) => {
-      const row: Record<string, unknown> = { ...item, payinId };
-      return Object.fromEntries(
-        columns.map(([key, column]) => [
-          column.name,
-          row[key] == null ? null : column.mapToDriverValue(row[key]),
-        ]),
-      );
-    }),
+/** The items as `payin_items` rows of the payin `payinId`. */
+const itemRecords = (payinId: string, items: NewPayinItem[]) =>
+  jsonRecords(
+    payinItems,
+    items.map((item) => ({ ...item, payinId })),
   );
-}
 
 /**
  * A family's SPEI or cash payin still awaiting money for exactly these orders (ADR 0099): its
@@ -478,47 +469,72 @@ export async function markPayinSucceeded(
       ...(s.store ? { store: s.store } : {}),
     },
   ]);
+  const shape = [
+    payin.receiptNumber ? '' : 'f',
+    s.allocations.length ? 'a' : '',
+    s.card ? 'c' : '',
+    s.received ? 'r' : '',
+  ].join('');
+  const [row] = await succeededStatement(tx, shape).execute({
+    id: payin.id,
+    schoolId: payin.schoolId,
+    paidAt: s.paidAt,
+    creditCreatedCentavos: s.creditCreatedCentavos,
+    creditStudentId: s.creditStudentId,
+    allocations: allocationRecords(payin.schoolId, { payinId: payin.id }, s.allocations),
+    ...s.card,
+    receivedAmountCentavos: s.received?.amountCentavos,
+    receivedNote: s.received?.note,
+    ...outboxValues(succeeded),
+  });
+  await eventsRecorded(tx);
+  return row!;
+}
+
+/**
+ * markPayinSucceeded's statement, one per shape (`f`: the payin takes its folio, `a`: it
+ * allocates, `c`: a card's details, `r`: another amount arrived), built once per database:
+ * building it was CPU on every settlement of issue 18's burst.
+ */
+const succeededStatement = preparedPerDatabase((tx: Executor, shape: string) => {
   // The folio last, taken by the payin's own UPDATE: the school's one counter row stays
   // locked from that statement to the commit, and every other payment the school settles
   // meanwhile waits for it (issue 18's burst, ADR 0055).
-  const folio = tx.$with('folio', { n: sql<number>`n` }).as(nextFolioSql(payin.schoolId));
+  const folio = tx.$with('folio', { n: sql<number>`n` }).as(nextFolioSql(p('schoolId')));
   // Its allocations and its event in the same statement (issue 18: two round trips fewer).
-  const writes: WithSubquery[] = [tx.$with('succeeded', {}).as(outboxInsert(succeeded))];
-  if (s.allocations.length)
-    writes.push(
-      tx
-        .$with('allocated', {})
-        .as(allocationsInsert(tx, payin.schoolId, { payinId: payin.id }, s.allocations).getSQL()),
-    );
+  const writes: WithSubquery[] = [tx.$with('succeeded', {}).as(outboxInsertPrepared())];
+  if (shape.includes('a')) writes.push(tx.$with('allocated', {}).as(allocationsInsertPrepared()));
   // A WITH that writes runs even unread: only a payin without its folio gets the folio's CTE.
-  const [row] = await tx
-    .with(...writes, ...(payin.receiptNumber ? [] : [folio]))
+  return tx
+    .with(...writes, ...(shape.includes('f') ? [folio] : []))
     .update(payins)
     .set({
       status: 'success',
       // Every paid payin takes the school's next folio, card ones too (ADR 0036).
-      receiptNumber:
-        payin.receiptNumber ?? sql`(SELECT 'R-' || lpad(n::text, 6, '0') FROM ${folio})`,
-      paidAt: s.paidAt,
-      creditCreatedCentavos: s.creditCreatedCentavos,
-      creditStudentId: s.creditStudentId,
-      ...(s.received ? { amountCentavos: s.received.amountCentavos, note: s.received.note } : {}),
+      ...(shape.includes('f')
+        ? { receiptNumber: sql`(SELECT 'R-' || lpad(n::text, 6, '0') FROM ${folio})` }
+        : {}),
+      paidAt: sql`${p('paidAt')}`,
+      creditCreatedCentavos: sql`${p('creditCreatedCentavos')}`,
+      creditStudentId: sql`${p('creditStudentId')}`,
+      ...(shape.includes('r')
+        ? { amountCentavos: sql`${p('receivedAmountCentavos')}`, note: sql`${p('receivedNote')}` }
+        : {}),
       errorCode: null,
       errorMessage: null,
-      ...(s.card
+      ...(shape.includes('c')
         ? {
-            ticketNumber: s.card.ticketNumber,
-            transactionReference: s.card.reference,
-            cardBrand: s.card.brand,
-            cardLast4: s.card.last4,
+            ticketNumber: sql`${p('ticketNumber')}`,
+            transactionReference: sql`${p('reference')}`,
+            cardBrand: sql`${p('brand')}`,
+            cardLast4: sql`${p('last4')}`,
           }
         : {}),
     })
-    .where(eq(payins.id, payin.id))
-    .returning();
-  await eventsRecorded(tx);
-  return row!;
-}
+    .where(eq(payins.id, p('id')))
+    .returning()
+    .prepare(`payments_payin_succeeded_${shape || 'none'}`);
+});
 
 /** The school's next desk receipt folio: R-000001, R-000002… */
 export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise<string> {
@@ -527,7 +543,7 @@ export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise
 }
 
 /** Takes the school's next folio number (`n`), locking its counter row to the commit. */
-const nextFolioSql = (schoolId: string) => sql`
+const nextFolioSql = (schoolId: string | Placeholder) => sql`
   INSERT INTO ${receiptCounters} (school_id, last_number) VALUES (${schoolId}, 1)
   ON CONFLICT (school_id) DO UPDATE SET last_number = ${receiptCounters.lastNumber} + 1
   RETURNING last_number AS n`;

@@ -3,7 +3,7 @@ import type { Allocation } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { allocations } from '../schema';
-import { jsonRecords } from '../json-records';
+import { jsonRecords } from '../json-records-sql';
 import { NOTHING_APPLIED, type Applied, type OrderAllocation } from './allocation-rules';
 
 /** The only code that reads or writes `allocations` (money applied to billing's orders). */

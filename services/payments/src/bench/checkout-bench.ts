@@ -185,7 +185,8 @@ function statementsLogged(env: Record<string, string>): Record<string, string> {
   return { ...env, DATABASE_URL: url.toString() };
 }
 
-const perPayment = (ms: number, settled: number) => Math.round((10 * ms) / Math.max(settled, 1)) / 10;
+const perPayment = (ms: number, settled: number) =>
+  Math.round((10 * ms) / Math.max(settled, 1)) / 10;
 
 /** Only webhooks settle during the burst (0: no reconciliation), or a lost one would hide. */
 const NO_RECONCILIATION = '0';

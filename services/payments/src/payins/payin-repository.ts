@@ -38,7 +38,7 @@ import {
   type GatewayEnvironment,
 } from '../schema';
 import type { OrderAllocation } from '../allocation/allocation-rules';
-import { jsonRecords } from '../json-records';
+import { jsonRecords } from '../json-records-sql';
 import {
   allocationRecords,
   allocationsInsertPrepared,

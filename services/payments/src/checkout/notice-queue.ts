@@ -8,10 +8,10 @@ import {
   lockPayinWithItems,
   type LockedPayin,
 } from '../payins/payin-repository';
-import { ordersDueInBatch, type OrdersDue } from '../allocation/batch-due';
 import { settleStoreStock } from '../store-checkout/store-stock-sweep';
 import { failCardPayin } from './fail-card-payin';
 import { settleLockedPayin, type SettleResult } from './settle-card-payin';
+import { settlingInBatch, type Settling } from './settling';
 import { voidMismatchedSale } from './void-mismatched-sale';
 
 /** Sales settled per transaction: the school's folio row and BEGIN/COMMIT once per batch. */
@@ -112,13 +112,14 @@ async function settleBatch(
 ): Promise<Settled[]> {
   const notices = await claimPendingSales(tx, limit, skip);
   claimed.push(...notices.map((n) => n.id));
-  // The batch's payins, their students and their orders' allocations read once (ADR 0112).
+  // The batch's payins, their students and their orders' allocations read once, its
+  // postings made together (ADR 0112).
   const locked = await lockPayinsWithItems(
     tx,
     notices.map((n) => n.payinId),
   );
   const items = [...locked.values()].flatMap((l) => l.items);
-  const orders = await ordersDueInBatch(
+  const settling = await settlingInBatch(
     tx,
     items.map((i) => i.studentId),
     items.map((i) => i.orderId),
@@ -131,8 +132,9 @@ async function settleBatch(
       ? await lockPayinWithItems(tx, notice.payinId)
       : (locked.get(notice.payinId) ?? null);
     seen.add(notice.payinId);
-    settled.push({ notice, result: await settleSale(tx, notice, payin, orders) });
+    settled.push({ notice, result: await settleSale(tx, notice, payin, settling) });
   }
+  await settling.flush();
   return settled;
 }
 
@@ -141,10 +143,10 @@ async function settleSale(
   tx: Executor,
   { sale, payinId, publicMerchantId, receivedAt }: PendingSale,
   payin: LockedPayin | null,
-  orders: OrdersDue,
+  settling: Settling,
 ) {
   if (sale.status === 'APPROVAL')
-    return settleLockedPayin(tx, payin, { sale, paidAt: receivedAt, publicMerchantId }, orders);
+    return settleLockedPayin(tx, payin, { sale, paidAt: receivedAt, publicMerchantId }, settling);
   await failCardPayin(
     tx,
     payinId,

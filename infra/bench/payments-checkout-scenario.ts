@@ -46,6 +46,7 @@ ${load.before} / ${loadNow()} (2 cores, shared).
 | payments settled per second | **${result.paymentsPerSecond}** | ${baseline.perSecond} charges/s |
 | settled per second over the sandbox's charges per second | **${percentOf(result.paymentsPerSecond, baseline.perSecond)} %** | 100 % |
 | payments' CPU per settled payment, ms (its process, user + system) | ${result.paymentsCpuMsPerPayment} | |
+| the bench's process (billing, webhook relay, client), CPU ms per settled payment | ${result.benchCpuMsPerPayment} | |
 | checkout answer p50 / p99, ms | ${result.p50Ms} / **${result.p99Ms}** | ${baseline.p50Ms} / ${baseline.p99Ms} (charge) |
 | sale webhook deliveries per payment (1: none redelivered) | ${result.saleDeliveriesPerPayment} | |
 

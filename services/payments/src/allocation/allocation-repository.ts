@@ -1,11 +1,15 @@
-import { inArray, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { allocations } from '../schema';
+import { jsonRecords } from '../json-records-sql';
 import { NOTHING_APPLIED, type Applied, type OrderAllocation } from './allocation-rules';
 
 /** The only code that reads or writes `allocations` (money applied to billing's orders). */
 export type AllocationRow = typeof allocations.$inferSelect;
+
+const p = sql.placeholder;
 
 export const toAllocation = (a: OrderAllocation): Allocation => ({
   order_id: a.orderId,
@@ -44,16 +48,37 @@ export async function insertAllocations(
   list: OrderAllocation[],
 ): Promise<void> {
   if (!list.length) return;
-  await allocationsInsert(tx, schoolId, source, list);
+  await tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
 }
 
-/** The INSERT of `list` (not empty), to run or to put in a larger statement as a CTE. */
-export const allocationsInsert = (
-  tx: Executor,
+/** The allocations' columns a settlement writes (all but the serial and the default time). */
+const written = Object.values(getTableColumns(allocations)).filter(
+  (c) => c.name !== 'seq' && c.name !== 'created_at',
+);
+
+/**
+ * The allocations' INSERT for a statement prepared once (issue 18's burst): the rows travel as the
+ * placeholder `allocations`, given by `allocationRecords`; none inserts nothing.
+ */
+export const allocationsInsertPrepared = () => {
+  const columns = sql.join(
+    written.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${allocations} (${columns})
+    SELECT ${columns} FROM jsonb_populate_recordset(NULL::${allocations}, ${p('allocations')}::jsonb)`;
+};
+
+/** The placeholder `allocations` of `allocationsInsertPrepared`. */
+export const allocationRecords = (
   schoolId: string,
   source: AllocationSource,
   list: OrderAllocation[],
-) => tx.insert(allocations).values(list.map((a) => ({ ...a, ...source, schoolId })));
+) =>
+  jsonRecords(
+    allocations,
+    list.map((a) => ({ ...a, ...source, schoolId })),
+  );
 
 /**
  * Serialises everything that allocates to a student's orders (desk payments, card
@@ -61,8 +86,12 @@ export const allocationsInsert = (
  * transactions that share students take their locks in the same order.
  */
 export async function lockStudents(tx: Executor, studentIds: string[]): Promise<void> {
-  for (const id of [...new Set(studentIds)].sort())
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`student:${id}`}, 0))`);
+  const ids = [...new Set(studentIds)];
+  if (!ids.length) return;
+  // One statement (issue 18's burst: one per student); OFFSET 0 keeps the sorted subquery
+  // apart, so the locks are taken in its order.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('student:' || id, 0))
+    FROM (SELECT id FROM unnest(${sql.param(ids)}::text[]) AS ids(id) ORDER BY id COLLATE "C" OFFSET 0) AS s`);
 }
 
 /** The newest allocation's seq: what a quote taken now already could have seen. */
@@ -75,6 +104,22 @@ export async function allocationWatermark(db: Executor): Promise<number> {
 export const watermarkSql = () =>
   sql<string>`(SELECT coalesce(max(${allocations.seq}), 0)::text FROM ${allocations})`;
 
+/** Built once per database (issue 18's burst: Drizzle building it was CPU on every checkout). */
+const appliedStatement = preparedPerDatabase((db: Executor) =>
+  db
+    .select({
+      orderId: allocations.orderId,
+      base: sql<string>`sum(${allocations.baseCentavos})::text`,
+      lateFee: sql<string>`sum(${allocations.lateFeeCentavos})::text`,
+      baseSince: sql<string>`coalesce(sum(${allocations.baseCentavos}) FILTER (WHERE ${allocations.seq} > ${p('afterSeq')}), 0)::text`,
+      lateFeeSince: sql<string>`coalesce(sum(${allocations.lateFeeCentavos}) FILTER (WHERE ${allocations.seq} > ${p('afterSeq')}), 0)::text`,
+    })
+    .from(allocations)
+    .where(sql`${allocations.orderId} = ANY(${p('orderIds')}::text[])`)
+    .groupBy(allocations.orderId)
+    .prepare('payments_applied_to_orders'),
+);
+
 /** What payments applied to each order: in all, and after `afterSeq` (not in the quote). */
 export async function appliedToOrders(
   db: Executor,
@@ -85,17 +130,7 @@ export async function appliedToOrders(
     orderIds.map((id) => [id, { all: NOTHING_APPLIED, sinceQuote: NOTHING_APPLIED }]),
   );
   if (!orderIds.length) return applied;
-  const rows = await db
-    .select({
-      orderId: allocations.orderId,
-      base: sql<string>`sum(${allocations.baseCentavos})::text`,
-      lateFee: sql<string>`sum(${allocations.lateFeeCentavos})::text`,
-      baseSince: sql<string>`coalesce(sum(${allocations.baseCentavos}) FILTER (WHERE ${allocations.seq} > ${afterSeq}), 0)::text`,
-      lateFeeSince: sql<string>`coalesce(sum(${allocations.lateFeeCentavos}) FILTER (WHERE ${allocations.seq} > ${afterSeq}), 0)::text`,
-    })
-    .from(allocations)
-    .where(inArray(allocations.orderId, orderIds))
-    .groupBy(allocations.orderId);
+  const rows = await appliedStatement(db).execute({ orderIds, afterSeq });
   for (const r of rows)
     applied.set(r.orderId, {
       all: { base: Number(r.base), lateFee: Number(r.lateFee) },
@@ -103,3 +138,24 @@ export async function appliedToOrders(
     });
   return applied;
 }
+
+/** Every allocation to `orderIds`, its seq and amounts (a batch's settlements read them once). */
+export function allocationsToOrders(
+  db: Executor,
+  orderIds: string[],
+): Promise<{ orderId: string; seq: number; base: number; lateFee: number }[]> {
+  return orderIds.length ? allocationRows(db).execute({ orderIds }) : Promise.resolve([]);
+}
+
+const allocationRows = preparedPerDatabase((db: Executor) =>
+  db
+    .select({
+      orderId: allocations.orderId,
+      seq: allocations.seq,
+      base: allocations.baseCentavos,
+      lateFee: allocations.lateFeeCentavos,
+    })
+    .from(allocations)
+    .where(sql`${allocations.orderId} = ANY(${p('orderIds')}::text[])`)
+    .prepare('payments_allocations_to_orders'),
+);

@@ -3,9 +3,15 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { merchantOfSchool } from '../gateway/gateway-credentials-repository';
 import { claimPendingSales, type PendingSale } from '../gateway/gateway-notification-repository';
 import type { PaymentsDeps } from '../payments-deps';
+import {
+  lockPayinsWithItems,
+  lockPayinWithItems,
+  type LockedPayin,
+} from '../payins/payin-repository';
 import { settleStoreStock } from '../store-checkout/store-stock-sweep';
 import { failCardPayin } from './fail-card-payin';
-import { settleCardPayin, type SettleResult } from './settle-card-payin';
+import { settleLockedPayin, type SettleResult } from './settle-card-payin';
+import { settlingInBatch, type Settling } from './settling';
 import { voidMismatchedSale } from './void-mismatched-sale';
 
 /** Sales settled per transaction: the school's folio row and BEGIN/COMMIT once per batch. */
@@ -106,8 +112,29 @@ async function settleBatch(
 ): Promise<Settled[]> {
   const notices = await claimPendingSales(tx, limit, skip);
   claimed.push(...notices.map((n) => n.id));
+  // The batch's payins, their students and their orders' allocations read once, its
+  // postings made together (ADR 0112).
+  const locked = await lockPayinsWithItems(
+    tx,
+    notices.map((n) => n.payinId),
+  );
+  const items = [...locked.values()].flatMap((l) => l.items);
+  const settling = await settlingInBatch(
+    tx,
+    items.map((i) => i.studentId),
+    items.map((i) => i.orderId),
+  );
+  const seen = new Set<string>();
   const settled: Settled[] = [];
-  for (const notice of notices) settled.push({ notice, result: await settleSale(tx, notice) });
+  for (const notice of notices) {
+    // A second notice for a payin finds it as the first one left it: read again.
+    const payin = seen.has(notice.payinId)
+      ? await lockPayinWithItems(tx, notice.payinId)
+      : (locked.get(notice.payinId) ?? null);
+    seen.add(notice.payinId);
+    settled.push({ notice, result: await settleSale(tx, notice, payin, settling) });
+  }
+  await settling.flush();
   return settled;
 }
 
@@ -115,9 +142,11 @@ async function settleBatch(
 async function settleSale(
   tx: Executor,
   { sale, payinId, publicMerchantId, receivedAt }: PendingSale,
+  payin: LockedPayin | null,
+  settling: Settling,
 ) {
   if (sale.status === 'APPROVAL')
-    return settleCardPayin(tx, payinId, sale, receivedAt, publicMerchantId);
+    return settleLockedPayin(tx, payin, { sale, paidAt: receivedAt, publicMerchantId }, settling);
   await failCardPayin(
     tx,
     payinId,

@@ -1,22 +1,21 @@
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import type { Executor } from '@cuota/messaging/transaction';
-import { lockStudents } from '../allocation/allocation-repository';
 import { capToDue, totalOf, type OrderAllocation } from '../allocation/allocation-rules';
 import { otherAmountNote, spreadReceived } from './received-amount';
-import { dueOrders } from '../allocation/due-orders';
 import { creditAccount, schoolAccount } from '../ledger/chart-of-accounts';
-import { postLedgerTransaction } from '../ledger/ledger-repository';
 import type { GatewaySale } from '../gateway/kushki-gateway';
 import {
   GATEWAY_PAYIN_TYPES,
   lockPayinWithItems,
   markPayinFailed,
+  type LockedPayin,
   markPayinSucceeded,
   type PayinItemRow,
   type PayinRow,
 } from '../payins/payin-repository';
 import { storeCheckoutOf } from '../store-checkout/store-checkout-repository';
 import { settleStorePayin } from '../store-checkout/settle-store-payin';
+import { settlingAlone, type Settling } from './settling';
 
 /** `forStore`: the payin pays a store's order, whose stock billing is told of after. */
 export type SettleResult =
@@ -73,6 +72,19 @@ export async function settleCardPayin(
   publicMerchantId: string,
 ): Promise<SettleResult> {
   const locked = await lockPayinWithItems(tx, payinId);
+  return settleLockedPayin(tx, locked, { sale, paidAt, publicMerchantId }, settlingAlone(tx));
+}
+
+/**
+ * settleCardPayin once the payin is locked (`locked`, read in this transaction after any
+ * change to it), reading and booking through `settling` (a batch's: ADR 0112).
+ */
+export async function settleLockedPayin(
+  tx: Executor,
+  locked: LockedPayin | null,
+  { sale, paidAt, publicMerchantId }: { sale: GatewaySale; paidAt: Date; publicMerchantId: string },
+  settling: Settling,
+): Promise<SettleResult> {
   // Another merchant's notification cannot settle this school's payin, nor a desk's.
   if (
     !locked ||
@@ -103,11 +115,11 @@ export async function settleCardPayin(
     const settled = await settleStorePayin(tx, payin, checkout, sale, paidAt);
     return { kind: 'settled', payin: settled, forStore };
   }
-  await lockStudents(
-    tx,
+  const due = await settling.due(
     items.map((i) => i.studentId),
+    items.map(quoteOf),
+    payin.quotedAfterSeq,
   );
-  const due = await dueOrders(tx, items.map(quoteOf), payin.quotedAfterSeq);
   const capped = capToDue(items.map(plannedAllocation), new Map(due.map((d) => [d.orderId, d])));
   const received = sale.amountCentavos;
   const { allocations, excessByStudent } =
@@ -119,7 +131,7 @@ export async function settleCardPayin(
   const creditStudentId =
     excess > 0 ? ([...excessByStudent.keys()][0] ?? payin.studentIds[0]!) : null;
   const base = allocations.reduce((s, a) => s + a.baseCentavos, 0);
-  await postLedgerTransaction(tx, {
+  await settling.post({
     idempotencyKey: `payin:${payin.id}:settled`,
     schoolId: payin.schoolId,
     description: `${DESCRIPTION[payin.type]} ${sale.ticketNumber}`,
@@ -139,6 +151,7 @@ export async function settleCardPayin(
         : []),
     ],
   });
+  settling.allocated(allocations);
   const settled = await markPayinSucceeded(tx, payin, {
     paidAt,
     allocations,

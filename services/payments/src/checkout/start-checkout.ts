@@ -5,16 +5,15 @@ import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import { recordChargeAnswer } from '../payins/payin-answer-repository';
-import { watermarkSql } from '../allocation/allocation-repository';
 import {
   insertCardPayin,
   payinByKey,
-  payinByKeyBeside,
+  checkoutOpeningRead,
+  type CheckoutOpening,
   type NewCardPayin,
   type PayinRow,
 } from '../payins/payin-repository';
 import { assertRiskAllowsCard } from '../risk/credit-profile';
-import { riskLevelSql } from '../risk/credit-profile-repository';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusFrom, paymentStatusOf } from './payment-status';
 import { payinItemsOf, quotePayment } from './quote-payment';
@@ -40,10 +39,12 @@ export async function startCheckout(
   body: Checkout,
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
-  // The family's risk, the payin the key holds and the allocation watermark: one statement.
-  const opening = await payinByKeyBeside(deps.db, body.school_id, idempotencyKey, {
-    riskLevel: riskLevelSql(deps.db, body.school_id, guardianId),
-    watermark: watermarkSql(),
+  // The family's risk, the payin the key holds, the allocation watermark and the school's
+  // merchant: one statement.
+  const opening = await checkoutOpeningRead(deps.db, {
+    schoolId: body.school_id,
+    idempotencyKey,
+    guardianId,
   });
   assertRiskAllowsCard(opening.riskLevel);
   let opened = true; // the first look for the key's payin is the opening read's
@@ -66,7 +67,7 @@ export async function startCheckout(
     },
     create: async () => {
       const made = await keyTakenMeanwhile(deps, body.school_id, idempotencyKey, () =>
-        payinCharged(deps, guardianId, body, key, Number(opening.watermark)),
+        payinCharged(deps, guardianId, body, key, opening),
       );
       charged = made.answer;
       return made.payin;
@@ -106,8 +107,9 @@ async function payinCharged(
   guardianId: string,
   body: Checkout,
   key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
-  watermark: number,
+  opening: Pick<CheckoutOpening, 'watermark' | 'merchant'>,
 ): Promise<{ payin: PayinRow; answer: PaymentStatus | null }> {
+  const watermark = Number(opening.watermark);
   const {
     quoted,
     due,
@@ -119,7 +121,7 @@ async function payinCharged(
     guardianId,
     watermark,
   );
-  const { merchant, gateway } = await deps.gateways.current(body.school_id);
+  const { merchant, gateway } = deps.gateways.ofCurrent(opening.merchant);
 
   // One statement, no transaction around it (issue 18: BEGIN and COMMIT were two of them).
   const inserted = await insertCardPayin(

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { gatewayNotifications } from '../schema';
 import type { GatewaySale } from './kushki-shapes';
 
@@ -21,9 +22,28 @@ export async function recordNotification(
     pendingSale?: GatewaySale;
   },
 ): Promise<boolean> {
-  const rows = await tx
+  const rows = await notificationInsert(tx).execute({
+    ...n,
+    // Without a sale, SQL NULL (not JSON null): nothing queued (jsonb's encoder would say null).
+    pendingSale: n.pendingSale ? JSON.stringify(n.pendingSale) : null,
+  });
+  return rows.length > 0;
+}
+
+const p = sql.placeholder;
+
+/** Built once per database: every webhook of issue 18's burst records its notice. */
+const notificationInsert = preparedPerDatabase((db: Executor) =>
+  db
     .insert(gatewayNotifications)
-    .values(n)
+    .values({
+      publicMerchantId: p('publicMerchantId'),
+      ticketNumber: p('ticketNumber'),
+      transactionType: p('transactionType'),
+      transactionStatus: p('transactionStatus'),
+      payinId: p('payinId'),
+      pendingSale: sql`${p('pendingSale')}::jsonb`,
+    })
     .onConflictDoNothing({
       target: [
         gatewayNotifications.publicMerchantId,
@@ -31,9 +51,9 @@ export async function recordNotification(
         gatewayNotifications.transactionType,
       ],
     })
-    .returning({ id: gatewayNotifications.id });
-  return rows.length > 0;
-}
+    .returning({ id: gatewayNotifications.id })
+    .prepare('payments_record_notification'),
+);
 
 export interface PendingSale {
   id: number;

@@ -7,7 +7,9 @@ import type { SecretBox } from '../secrets/secret-box';
 import {
   currentMerchantOfSchool,
   merchantOfSchool,
+  openedCredentials,
   type MerchantCredentials,
+  type SealedCredentials,
 } from './gateway-credentials-repository';
 import { KushkiGateway } from './kushki-gateway';
 import { KushkiSubscriptions } from './kushki-subscription';
@@ -44,7 +46,15 @@ export class SchoolGateways {
 
   /** The merchant (and its environment) the school's card payments use now; 409 when none. */
   async current(schoolId: string): Promise<SchoolGateway> {
-    const merchant = await currentMerchantOfSchool(this.db, this.box, schoolId);
+    return this.accepting(await currentMerchantOfSchool(this.db, this.box, schoolId));
+  }
+
+  /** `current` once its merchant was read sealed (`currentMerchantSql`, beside other reads). */
+  ofCurrent(sealed: SealedCredentials | null): SchoolGateway {
+    return this.accepting(sealed && openedCredentials(this.box, sealed));
+  }
+
+  private accepting(merchant: MerchantCredentials | null): SchoolGateway {
     if (!merchant) throw new HttpError(409, 'CONFLICT', CARD_NOT_ACCEPTED);
     return { merchant, gateway: this.gatewayFor(merchant) };
   }

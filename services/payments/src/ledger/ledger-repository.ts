@@ -67,78 +67,123 @@ export async function postLedgerTransaction(tx: Executor, posting: Posting): Pro
   assertBalanced(lines.map((l) => l.amountCentavos));
   const hash = payloadHash(lines);
   const key = posting.idempotencyKey;
-  const refuse = () =>
-    new LedgerError(
-      `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
-    );
   if (lines.some((l) => l.account.mustNotGoNegative)) {
     const { row, replayed } = await onceOnRow({
       hash,
       find: () => postingByKey(tx, key),
       create: () => insertPosting(tx, posting, lines, hash),
-      refuse,
+      refuse: () => refusal(key),
     });
     return { transactionId: row.id, replayed };
   }
-  const posted = await insertPostingAtOnce(tx, posting, lines, hash);
-  if (posted) return { transactionId: posted, replayed: false };
-  // The key was taken (a replay, or a concurrent posting that committed first): its row answers.
-  const row = (await postingByKey(tx, key))!;
-  assertSameRequest(row.requestHash, hash, refuse);
-  return { transactionId: row.id, replayed: true };
+  const posted = (await insertPostingsAtOnce(tx, [{ posting, lines, hash }])).get(key);
+  return posted ? { transactionId: posted, replayed: false } : replayOf(tx, key, hash);
 }
 
 /**
- * A posting with no guarded account in one statement (issue 18's burst: a settlement's
- * posting was four): the transaction row under its key and its entries on the accounts that
- * exist. Null when the key is taken (nothing written). Accounts not created yet (a school's
- * first posting on them) are created after, and their entries written then.
+ * postLedgerTransaction for the postings of a batch of settlements (ADR 0112): those with
+ * no guarded account in one statement, each key still once; the others one by one.
  */
-async function insertPostingAtOnce(
-  tx: Executor,
-  posting: Posting,
-  lines: LedgerLine[],
-  hash: string,
-): Promise<string | null> {
-  const given = JSON.stringify(
-    lines.map((l) => ({ code: l.account.code, amount: l.amountCentavos })),
+export async function postLedgerTransactions(tx: Executor, postings: Posting[]): Promise<void> {
+  const atOnce: PostingAtOnce[] = [];
+  for (const posting of postings) {
+    const lines = normalizeLines(posting.lines);
+    if (lines.some((l) => l.account.mustNotGoNegative)) await postLedgerTransaction(tx, posting);
+    else {
+      assertBalanced(lines.map((l) => l.amountCentavos));
+      atOnce.push({ posting, lines, hash: payloadHash(lines) });
+    }
+  }
+  const posted = await insertPostingsAtOnce(tx, atOnce);
+  const seen = new Set<string>();
+  for (const { posting, hash } of atOnce) {
+    const key = posting.idempotencyKey;
+    // A key taken before, or twice in the batch: a replay with the same lines, or refused.
+    if (!posted.has(key) || seen.has(key)) await replayOf(tx, key, hash);
+    seen.add(key);
+  }
+}
+
+const refusal = (key: string) =>
+  new LedgerError(
+    `La clave contable ${key} ya se usó para otros asientos; no se registra de nuevo.`,
   );
-  const { rows } = await tx.execute<{ id: string; missing: string[] }>(sql`
-    WITH lines AS (
-      SELECT l.code, l.amount FROM jsonb_to_recordset(${given}::jsonb) AS l(code text, amount bigint)
+
+/** The key was taken (a replay, or a concurrent posting that committed first): its row answers. */
+async function replayOf(tx: Executor, key: string, hash: string): Promise<Posted> {
+  const row = (await postingByKey(tx, key))!;
+  assertSameRequest(row.requestHash, hash, () => refusal(key));
+  return { transactionId: row.id, replayed: true };
+}
+
+interface PostingAtOnce {
+  posting: Posting;
+  lines: LedgerLine[];
+  hash: string;
+}
+
+/**
+ * Postings with no guarded account in one statement (issue 18's burst: a settlement's posting
+ * was four): each transaction row under its key and its entries on the accounts that exist.
+ * Answers the id by key of those it wrote (a key taken writes nothing). Accounts not created
+ * yet (a school's first posting on them) are created after, and their entries written then.
+ */
+async function insertPostingsAtOnce(
+  tx: Executor,
+  list: PostingAtOnce[],
+): Promise<Map<string, string>> {
+  if (!list.length) return new Map();
+  const given = JSON.stringify(
+    list.map(({ posting, lines, hash }) => ({
+      key: posting.idempotencyKey,
+      hash,
+      school: posting.schoolId,
+      description: posting.description,
+      occurred_at: posting.occurredAt?.toISOString() ?? null,
+      lines: lines.map((l) => ({ code: l.account.code, amount: l.amountCentavos })),
+    })),
+  );
+  const { rows } = await tx.execute<{ key: string; id: string; missing: string[] }>(sql`
+    WITH given AS (
+      SELECT g.key, g.hash, g.school, g.description, g.occurred_at, g.lines
+        FROM jsonb_to_recordset(${given}::jsonb)
+             AS g(key text, hash text, school text, description text, occurred_at timestamptz,
+                  lines jsonb)
     ), posting AS (
       INSERT INTO ${ledgerTransactions} (idempotency_key, payload_hash, school_id, description, occurred_at)
-      VALUES (${posting.idempotencyKey}, ${hash}, ${posting.schoolId}, ${posting.description},
-              coalesce(${posting.occurredAt?.toISOString() ?? null}::timestamptz, now()))
+      SELECT key, hash, school, description, coalesce(occurred_at, now()) FROM given
       ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id
+      RETURNING id, idempotency_key
+    ), lines AS (
+      SELECT posting.id, l.code, l.amount
+        FROM posting JOIN given ON given.key = posting.idempotency_key,
+             jsonb_to_recordset(given.lines) AS l(code text, amount bigint)
     ), entries AS (
       INSERT INTO ${ledgerEntries} (transaction_id, account_id, amount_centavos)
-      SELECT posting.id, a.id, lines.amount
-        FROM posting, lines JOIN ${ledgerAccounts} a ON a.code = lines.code
+      SELECT lines.id, a.id, lines.amount FROM lines JOIN ${ledgerAccounts} a ON a.code = lines.code
     )
-    SELECT posting.id,
+    SELECT posting.idempotency_key AS key, posting.id,
            array(SELECT lines.code FROM lines
-                  WHERE NOT EXISTS (SELECT 1 FROM ${ledgerAccounts} a WHERE a.code = lines.code)
+                  WHERE lines.id = posting.id
+                    AND NOT EXISTS (SELECT 1 FROM ${ledgerAccounts} a WHERE a.code = lines.code)
                   ORDER BY lines.code) AS missing
       FROM posting`);
-  const posted = rows[0];
-  if (!posted) return null;
-  if (posted.missing.length > 0) {
-    const fresh = lines.filter((l) => posted.missing.includes(l.account.code));
+  const byKey = new Map(list.map((p) => [p.posting.idempotencyKey, p]));
+  for (const row of rows.filter((r) => r.missing.length > 0)) {
+    const fresh = byKey.get(row.key)!.lines.filter((l) => row.missing.includes(l.account.code));
     const ids = await accountIds(
       tx,
       fresh.map((l) => l.account),
     );
     await tx.insert(ledgerEntries).values(
       fresh.map((l) => ({
-        transactionId: posted.id,
+        transactionId: row.id,
         accountId: ids.get(l.account.code)!,
         amountCentavos: l.amountCentavos,
       })),
     );
   }
-  return posted.id;
+  return new Map(rows.map((r) => [r.key, r.id]));
 }
 
 async function postingByKey(tx: Executor, key: string) {

@@ -134,15 +134,21 @@ export async function recordChargeAnswer(
     last4: string | null;
   },
 ): Promise<string | null> {
-  const [row] = await db
-    .update(payins)
-    .set({
-      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${sale.ticketNumber})`,
-      transactionReference: sql`coalesce(${payins.transactionReference}, ${sale.reference})`,
-      cardBrand: sql`coalesce(${payins.cardBrand}, ${sale.brand})`,
-      cardLast4: sql`coalesce(${payins.cardLast4}, ${sale.last4})`,
-    })
-    .where(eq(payins.id, id))
-    .returning({ json: payinJson });
+  const [row] = await chargeAnswer(db).execute({ id, ...sale });
   return row?.json ?? null;
 }
+
+/** Built once per database: every checkout of issue 18's burst built it (and its JSON). */
+const chargeAnswer = preparedPerDatabase((db: Executor) =>
+  db
+    .update(payins)
+    .set({
+      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${p('ticketNumber')})`,
+      transactionReference: sql`coalesce(${payins.transactionReference}, ${p('reference')})`,
+      cardBrand: sql`coalesce(${payins.cardBrand}, ${p('brand')})`,
+      cardLast4: sql`coalesce(${payins.cardLast4}, ${p('last4')})`,
+    })
+    .where(eq(payins.id, p('id')))
+    .returning({ json: payinJson })
+    .prepare('payments_charge_answer'),
+);

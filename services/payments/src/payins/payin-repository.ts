@@ -5,11 +5,11 @@ import {
   count,
   eq,
   exists,
-  getTableColumns,
   gte,
   lt,
   or,
   sql,
+  type Placeholder,
   type SQL,
   type WithSubquery,
 } from 'drizzle-orm';
@@ -22,7 +22,8 @@ import type { StoreSale } from '@cuota/contracts/payments/store-checkout';
 import {
   enqueueEvent,
   eventsRecorded,
-  outboxInsert,
+  outboxInsertPrepared,
+  outboxValues,
   pendingEvents,
 } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
@@ -37,11 +38,16 @@ import {
   type GatewayEnvironment,
 } from '../schema';
 import type { OrderAllocation } from '../allocation/allocation-rules';
+import { jsonRecords } from '../json-records-sql';
 import {
-  allocationsInsert,
+  allocationRecords,
+  allocationsInsertPrepared,
   rowToAllocation,
   toAllocation,
+  watermarkSql,
 } from '../allocation/allocation-repository';
+import { riskLevelSql } from '../risk/credit-profile-repository';
+import { currentMerchantSql } from '../gateway/gateway-credentials-repository';
 
 /**
  * The only code that reads or writes `payins`, `payin_items` and `receipt_counters`. Every
@@ -51,6 +57,8 @@ export type PayinRow = typeof payins.$inferSelect;
 export type PayinItemRow = typeof payinItems.$inferSelect;
 
 export const UNKNOWN_PAYIN = 'No encontramos este cobro.';
+
+const p = sql.placeholder;
 
 export interface NewCardPayin {
   schoolId: string;
@@ -97,48 +105,69 @@ export async function insertGatewayPayin(
   payin: NewGatewayPayin,
   items: NewPayinItem[],
 ): Promise<PayinRow> {
-  // One statement (issue 18's burst: a checkout's transaction was BEGIN, three INSERTs and
-  // COMMIT): the payin under its key, then its items and its event only when it was inserted.
   const id = randomUUID();
   const initiated = pendingEvents(payinInitiatedV1, [
     { payin_id: id, school_id: payin.schoolId, order_ids: items.map((i) => i.orderId) },
   ]);
-  const inserted = tx.$with('inserted').as(
-    tx
-      .insert(payins)
-      .values({ ...payin, id, status: 'pending' })
-      .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
-      .returning(),
-  );
-  const itemsOf = tx.$with('items_of', {}).as(
-    sql`INSERT INTO ${payinItems}
-        SELECT * FROM jsonb_populate_recordset(NULL::${payinItems}, ${itemRecords(id, items)}::jsonb)
-         WHERE EXISTS (SELECT 1 FROM ${inserted})`,
-  );
-  const event = tx
-    .$with('initiated', {})
-    .as(outboxInsert(initiated, sql`EXISTS (SELECT 1 FROM ${inserted})`));
-  const [row] = await tx.with(inserted, itemsOf, event).select().from(inserted);
+  const [row] = await gatewayPayinInsert(tx).execute({
+    ...payin,
+    id,
+    items: itemRecords(id, items),
+    ...outboxValues(initiated),
+  });
   const claimedRow = claimed(row);
   await eventsRecorded(tx);
   return claimedRow;
 }
 
-/** The items as `payin_items` rows (column names, driver values) of the payin `payinId`. */
-function itemRecords(payinId: string, items: NewPayinItem[]): string {
-  const columns = Object.entries(getTableColumns(payinItems));
-  return JSON.stringify(
-    items.map((item) => {
-      const row: Record<string, unknown> = { ...item, payinId };
-      return Object.fromEntries(
-        columns.map(([key, column]) => [
-          column.name,
-          row[key] == null ? null : column.mapToDriverValue(row[key]),
-        ]),
-      );
-    }),
+/**
+ * One statement (issue 18's burst: a checkout's transaction was BEGIN, three INSERTs and
+ * COMMIT): the payin under its key, then its items and its event only when it was inserted.
+ * Built once per database (building it was CPU on every checkout).
+ */
+const gatewayPayinInsert = preparedPerDatabase((tx: Executor) => {
+  const values: Record<keyof NewGatewayPayin | 'id', Placeholder> = {
+    id: p('id'),
+    schoolId: p('schoolId'),
+    type: p('type'),
+    method: p('method'),
+    amountCentavos: p('amountCentavos'),
+    guardianId: p('guardianId'),
+    studentIds: p('studentIds'),
+    idempotencyKey: p('idempotencyKey'),
+    requestHash: p('requestHash'),
+    gatewayEnvironment: p('gatewayEnvironment'),
+    publicMerchantId: p('publicMerchantId'),
+    quotedAfterSeq: p('quotedAfterSeq'),
+  };
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(payins)
+      .values({ ...values, status: 'pending' })
+      .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
+      .returning(),
   );
-}
+  const itemsOf = tx.$with('items_of', {}).as(
+    sql`INSERT INTO ${payinItems}
+        SELECT * FROM jsonb_populate_recordset(NULL::${payinItems}, ${p('items')}::jsonb)
+         WHERE EXISTS (SELECT 1 FROM ${inserted})`,
+  );
+  const event = tx
+    .$with('initiated', {})
+    .as(outboxInsertPrepared(sql`EXISTS (SELECT 1 FROM ${inserted})`));
+  return tx
+    .with(inserted, itemsOf, event)
+    .select()
+    .from(inserted)
+    .prepare('payments_gateway_payin_insert');
+});
+
+/** The items as `payin_items` rows of the payin `payinId`. */
+const itemRecords = (payinId: string, items: NewPayinItem[]) =>
+  jsonRecords(
+    payinItems,
+    items.map((item) => ({ ...item, payinId })),
+  );
 
 /**
  * A family's SPEI or cash payin still awaiting money for exactly these orders (ADR 0099): its
@@ -236,23 +265,34 @@ export async function insertDeskPayin(tx: Executor, payin: NewDeskPayin): Promis
 }
 
 /**
- * The payin an Idempotency-Key holds, if any, and `beside` (scalar subqueries) in the same
- * statement: a card checkout's opening read (issue 18, one round trip instead of three).
+ * A card checkout's opening read, one statement (issue 18, instead of four): the payin the
+ * Idempotency-Key holds, if any, the family's risk level, the allocation watermark and the
+ * school's current merchant. Built and named once per database: building it was CPU on
+ * every checkout of the burst.
  */
-export async function payinByKeyBeside<B extends Record<string, SQL>>(
-  db: Executor,
-  schoolId: string,
-  idempotencyKey: string,
-  beside: B,
-) {
-  const [row] = await db
-    .select({ payin: payins, ...beside })
+const checkoutOpening = preparedPerDatabase((db: Executor) =>
+  db
+    .select({
+      payin: payins,
+      riskLevel: riskLevelSql(db, p('schoolId'), p('guardianId')),
+      watermark: watermarkSql(),
+      merchant: currentMerchantSql(db, p('schoolId')),
+    })
     .from(sql`(VALUES (1)) AS asked(one)`)
     .leftJoin(
       payins,
-      and(eq(payins.schoolId, schoolId), eq(payins.idempotencyKey, idempotencyKey)),
-    );
-  return row!;
+      and(eq(payins.schoolId, p('schoolId')), eq(payins.idempotencyKey, p('idempotencyKey'))),
+    )
+    .prepare('payments_checkout_opening'),
+);
+
+export type CheckoutOpening = Awaited<ReturnType<typeof checkoutOpeningRead>>;
+
+export async function checkoutOpeningRead(
+  db: Executor,
+  values: { schoolId: string; idempotencyKey: string; guardianId: string },
+) {
+  return (await checkoutOpening(db).execute(values))[0]!;
 }
 
 export async function payinByKey(
@@ -278,17 +318,35 @@ export async function payinById(
   return row ?? null;
 }
 
+/** A payin held FOR UPDATE with its items and whether it pays a store's order. */
+export interface LockedPayin {
+  payin: PayinRow;
+  items: PayinItemRow[];
+  forStore: boolean;
+}
+
 /**
  * The payin held FOR UPDATE with its items (as itemsOfPayin orders them) and whether it pays
  * a store's order, in one statement: what settling or failing a card payin reads first (issue
  * 18's burst: three statements were).
  */
-export async function lockPayinWithItems(
+export async function lockPayinWithItems(db: Executor, id: string): Promise<LockedPayin | null> {
+  return (await lockPayinsWithItems(db, [id])).get(id) ?? null;
+}
+
+/** `lockPayinWithItems` for many payins in one statement (a batch of notices), by id. */
+export async function lockPayinsWithItems(
   db: Executor,
-  id: string,
-): Promise<{ payin: PayinRow; items: PayinItemRow[]; forStore: boolean } | null> {
+  ids: string[],
+): Promise<Map<string, LockedPayin>> {
+  const rows = await lockedWithItems(db).execute({ ids });
+  return new Map(rows.map((r) => [r.payin.id, r]));
+}
+
+/** Locked in id order, so two settlers that share payins take them in the same order. */
+const lockedWithItems = preparedPerDatabase((db: Executor) => {
   const i = payinItems;
-  const [row] = await db
+  return db
     .select({
       payin: payins,
       forStore: sql<boolean>`${exists(
@@ -309,10 +367,11 @@ export async function lockPayinWithItems(
           FROM ${payinItems} WHERE ${i.payinId} = ${payins.id}), '[]'::json)`,
     })
     .from(payins)
-    .where(eq(payins.id, id))
-    .for('update');
-  return row ?? null;
-}
+    .where(sql`${payins.id} = ANY(${p('ids')}::uuid[])`)
+    .orderBy(asc(payins.id))
+    .for('update', { of: payins })
+    .prepare('payments_lock_payins_with_items');
+});
 
 /** The card payin a gateway sale ticket settled, held FOR UPDATE. */
 export async function lockPayinByTicket(db: Executor, ticket: string): Promise<PayinRow | null> {
@@ -410,47 +469,72 @@ export async function markPayinSucceeded(
       ...(s.store ? { store: s.store } : {}),
     },
   ]);
+  const shape = [
+    payin.receiptNumber ? '' : 'f',
+    s.allocations.length ? 'a' : '',
+    s.card ? 'c' : '',
+    s.received ? 'r' : '',
+  ].join('');
+  const [row] = await succeededStatement(tx, shape).execute({
+    id: payin.id,
+    schoolId: payin.schoolId,
+    paidAt: s.paidAt,
+    creditCreatedCentavos: s.creditCreatedCentavos,
+    creditStudentId: s.creditStudentId,
+    allocations: allocationRecords(payin.schoolId, { payinId: payin.id }, s.allocations),
+    ...s.card,
+    receivedAmountCentavos: s.received?.amountCentavos,
+    receivedNote: s.received?.note,
+    ...outboxValues(succeeded),
+  });
+  await eventsRecorded(tx);
+  return row!;
+}
+
+/**
+ * markPayinSucceeded's statement, one per shape (`f`: the payin takes its folio, `a`: it
+ * allocates, `c`: a card's details, `r`: another amount arrived), built once per database:
+ * building it was CPU on every settlement of issue 18's burst.
+ */
+const succeededStatement = preparedPerDatabase((tx: Executor, shape: string) => {
   // The folio last, taken by the payin's own UPDATE: the school's one counter row stays
   // locked from that statement to the commit, and every other payment the school settles
   // meanwhile waits for it (issue 18's burst, ADR 0055).
-  const folio = tx.$with('folio', { n: sql<number>`n` }).as(nextFolioSql(payin.schoolId));
+  const folio = tx.$with('folio', { n: sql<number>`n` }).as(nextFolioSql(p('schoolId')));
   // Its allocations and its event in the same statement (issue 18: two round trips fewer).
-  const writes: WithSubquery[] = [tx.$with('succeeded', {}).as(outboxInsert(succeeded))];
-  if (s.allocations.length)
-    writes.push(
-      tx
-        .$with('allocated', {})
-        .as(allocationsInsert(tx, payin.schoolId, { payinId: payin.id }, s.allocations).getSQL()),
-    );
+  const writes: WithSubquery[] = [tx.$with('succeeded', {}).as(outboxInsertPrepared())];
+  if (shape.includes('a')) writes.push(tx.$with('allocated', {}).as(allocationsInsertPrepared()));
   // A WITH that writes runs even unread: only a payin without its folio gets the folio's CTE.
-  const [row] = await tx
-    .with(...writes, ...(payin.receiptNumber ? [] : [folio]))
+  return tx
+    .with(...writes, ...(shape.includes('f') ? [folio] : []))
     .update(payins)
     .set({
       status: 'success',
       // Every paid payin takes the school's next folio, card ones too (ADR 0036).
-      receiptNumber:
-        payin.receiptNumber ?? sql`(SELECT 'R-' || lpad(n::text, 6, '0') FROM ${folio})`,
-      paidAt: s.paidAt,
-      creditCreatedCentavos: s.creditCreatedCentavos,
-      creditStudentId: s.creditStudentId,
-      ...(s.received ? { amountCentavos: s.received.amountCentavos, note: s.received.note } : {}),
+      ...(shape.includes('f')
+        ? { receiptNumber: sql`(SELECT 'R-' || lpad(n::text, 6, '0') FROM ${folio})` }
+        : {}),
+      paidAt: sql`${p('paidAt')}`,
+      creditCreatedCentavos: sql`${p('creditCreatedCentavos')}`,
+      creditStudentId: sql`${p('creditStudentId')}`,
+      ...(shape.includes('r')
+        ? { amountCentavos: sql`${p('receivedAmountCentavos')}`, note: sql`${p('receivedNote')}` }
+        : {}),
       errorCode: null,
       errorMessage: null,
-      ...(s.card
+      ...(shape.includes('c')
         ? {
-            ticketNumber: s.card.ticketNumber,
-            transactionReference: s.card.reference,
-            cardBrand: s.card.brand,
-            cardLast4: s.card.last4,
+            ticketNumber: sql`${p('ticketNumber')}`,
+            transactionReference: sql`${p('reference')}`,
+            cardBrand: sql`${p('brand')}`,
+            cardLast4: sql`${p('last4')}`,
           }
         : {}),
     })
-    .where(eq(payins.id, payin.id))
-    .returning();
-  await eventsRecorded(tx);
-  return row!;
-}
+    .where(eq(payins.id, p('id')))
+    .returning()
+    .prepare(`payments_payin_succeeded_${shape || 'none'}`);
+});
 
 /** The school's next desk receipt folio: R-000001, R-000002… */
 export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise<string> {
@@ -459,7 +543,7 @@ export async function nextReceiptNumber(tx: Executor, schoolId: string): Promise
 }
 
 /** Takes the school's next folio number (`n`), locking its counter row to the commit. */
-const nextFolioSql = (schoolId: string) => sql`
+const nextFolioSql = (schoolId: string | Placeholder) => sql`
   INSERT INTO ${receiptCounters} (school_id, last_number) VALUES (${schoolId}, 1)
   ON CONFLICT (school_id) DO UPDATE SET last_number = ${receiptCounters.lastNumber} + 1
   RETURNING last_number AS n`;
@@ -489,7 +573,6 @@ export interface PayinFilter {
   pageSize: number;
 }
 
-const p = sql.placeholder;
 const localDay = sql`(${payins.createdAt} AT TIME ZONE 'America/Mexico_City')::date`;
 /** Each optional filter of the list by its letter in a statement's shape. */
 const PAYIN_FILTERS: Record<string, SQL> = {

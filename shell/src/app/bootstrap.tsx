@@ -24,8 +24,7 @@ async function registerAvailableRemotes(remotes: Promise<RemoteEntry[]>) {
     registerRemoteEntries(await remotes);
     const remote = remoteAt(location.pathname);
     if (remote) {
-      preloadRemoteApp(remote);
-      preloadPage(remote, location.pathname);
+      preloadRemoteApp(remote, preloadPage(remote, location.pathname));
     }
   } catch (error) {
     // Without the list every remote route shows its fallback; the rest of the shell works.

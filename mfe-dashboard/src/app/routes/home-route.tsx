@@ -1,18 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { todayInMexicoCity } from '@cuota/ui/dates';
 import { Page } from '@cuota/ui/page';
 import { Spinner } from '@cuota/ui/spinner';
 import { isInicio } from '@cuota/contracts/http/inicio-reads';
+import { preloadable } from '@cuota/web-core/routing/preloadable';
 import { useSession } from '@cuota/web-core/session/use-session';
 import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 import { SchoolOverview } from '../../features/school/components/school-overview';
 
 // The figures are a chunk of their own: the school and role show at once, from the session.
-const loadFigures = () => import('../../features/home/home-page');
-// When Inicio is the first screen its chunk is fetched with the dashboard's code, beside the
-// reads ahead, not once the route has rendered (issue 16); other first screens never load it.
-if (isInicio(window.location.pathname)) void loadFigures();
-const HomeFigures = lazy(loadFigures);
+// When Inicio is the first screen the chunk is fetched with the dashboard's code, beside the
+// reads ahead, and the figures draw without a fallback once it is in (issue 16); other first
+// screens never load it.
+const figures = preloadable(() => import('../../features/home/home-page'));
+if (isInicio(window.location.pathname)) figures.preload();
+const HomeFigures = figures.Component;
 
 /** Inicio: the school and the member's role, then the figures their role may read. */
 export function HomeRoute() {

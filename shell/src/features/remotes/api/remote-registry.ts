@@ -44,8 +44,16 @@ export async function loadRemoteApp(
  * (its routes render after it): manifest, entry and App arrive in parallel with it. The first
  * mount of that remote's route takes this load instead of starting its own.
  */
-export function preloadRemoteApp(name: RemoteName): void {
-  const loading = loadRemoteApp(name, { fresh: false });
+export function preloadRemoteApp(name: RemoteName, page?: Promise<unknown>): void {
+  const app = loadRemoteApp(name, { fresh: false });
+  // With the opened page's own code in too: drawn before it, the page would suspend behind a
+  // fallback that React then keeps for 300 ms (its reveal throttle; issue 16).
+  const loading = page
+    ? app.then(async (module) => {
+        await page;
+        return module;
+      })
+    : app;
   // The route that takes it shows its failure; until then it is not an unhandled rejection.
   loading.catch(() => undefined);
   preloaded.set(name, loading);
@@ -66,8 +74,8 @@ const PAGE_MODULE_OF: Partial<Record<RemoteName, (pathname: string) => string | 
  * rendered, one round of chunks later. The page's lazy import then finds it loaded (one
  * module registry).
  */
-export function preloadPage(name: RemoteName, pathname: string): void {
+export function preloadPage(name: RemoteName, pathname: string): Promise<unknown> | undefined {
   const module = PAGE_MODULE_OF[name]?.(pathname);
   // A failure is the route's to show when it asks; the fallback plugin has reported it.
-  if (module) loadRemote(`${name}/${module}`).catch(() => undefined);
+  return module ? loadRemote(`${name}/${module}`).catch(() => undefined) : undefined;
 }

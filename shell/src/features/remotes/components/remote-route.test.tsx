@@ -99,6 +99,21 @@ test('the route takes the load the shell started before it rendered, once', asyn
   expect(storeLoads()).toHaveLength(2);
 });
 
+test('an App preloaded with its page is drawn once the page’s own code is in too', async () => {
+  let pageIn: (module: unknown) => void = () => undefined;
+  loadRemoteMock.mockImplementation((id: string) =>
+    id === 'mfe_store/App'
+      ? Promise.resolve({ default: Storefront })
+      : new Promise((resolve) => (pageIn = resolve)),
+  );
+  preloadRemoteApp('mfe_store', loadRemoteMock('mfe_store/page/home'));
+  await renderRoutes('/store');
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  expect(screen.queryByRole('heading', { name: 'Tienda escolar' })).toBeNull();
+  await act(async () => pageIn({}));
+  expect(await screen.findByRole('heading', { name: 'Tienda escolar' })).toBeInTheDocument();
+});
+
 test('the page opened has its own code asked for beside the App; pages without any do not', () => {
   loadRemoteMock.mockResolvedValue({ default: Storefront });
   for (const [remote, path] of [
@@ -109,7 +124,7 @@ test('the page opened has its own code asked for beside the App; pages without a
     ['mfe_dashboard', '/dashboard/students'],
     ['mfe_store', '/store'],
   ] as const)
-    preloadPage(remote, path);
+    void preloadPage(remote, path);
   expect(loadRemoteMock.mock.calls.map(([id]) => id)).toEqual([
     'mfe_portal/page/payments',
     'mfe_portal/page/payments-history',

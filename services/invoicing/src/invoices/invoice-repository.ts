@@ -438,20 +438,22 @@ export function invoicesOfOrder(
   studentId: string,
   orderId: string,
 ): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.studentId, studentId),
-        arrayContains(invoices.orderIds, [orderId]),
-        sql`NOT (${invoices.document} = 'credit_note' AND ${invoices.relatedInvoiceId} IN
+  return (
+    db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.studentId, studentId),
+          arrayContains(invoices.orderIds, [orderId]),
+          sql`NOT (${invoices.document} = 'credit_note' AND ${invoices.relatedInvoiceId} IN
           (SELECT g.id FROM invoices g WHERE g.document = 'global'))`,
-      ),
-    )
-    // An order's two CFDI of one payment are made together: the colegiatura comes first
-    // ('tuition' > 'other'), every time (the family's history lists them in this order).
-    .orderBy(desc(invoices.createdAt), desc(invoices.part), desc(invoices.id));
+        ),
+      )
+      // An order's two CFDI of one payment are made together: the colegiatura comes first
+      // ('tuition' > 'other'), every time (the family's history lists them in this order).
+      .orderBy(desc(invoices.createdAt), desc(invoices.part), desc(invoices.id))
+  );
 }
 
 export interface InvoicePageQuery {

@@ -205,6 +205,11 @@ export const payins = pgTable(
       .notNull()
       .default(0),
     creditStudentId: text('credit_student_id'),
+    /**
+     * What went back to the family's card or bank account (ADR 0120): card voids and refunds
+     * the gateway approved, bank refunds whose payout it approved; not what became credit.
+     */
+    returnedCentavos: bigint('returned_centavos', { mode: 'number' }).notNull().default(0),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -217,6 +222,10 @@ export const payins = pgTable(
       sql`${t.amountCentavos} > 0 AND ${t.amountCentavos} <= ${sql.raw(String(MAX_CENTAVOS))}`,
     ),
     check('payins_credit_nonnegative', sql`${t.creditCreatedCentavos} >= 0`),
+    check(
+      'payins_returned_range',
+      sql`${t.returnedCentavos} >= 0 AND ${t.returnedCentavos} <= ${t.amountCentavos}`,
+    ),
     check('payins_type_check', inList(t.type.name, PAYIN_TYPE_VALUES)),
     check('payins_status_check', inList(t.status.name, PAYIN_STATUS_VALUES)),
     check('payins_method_check', inList(t.method.name, METHOD_VALUES)),

@@ -71,6 +71,11 @@ export const payinSchema = z.object({
    * always answers it; optional so that payins built before it (fixtures, caches) still parse.
    */
   refund_owed_paid_centavos: z.number().int().nonnegative().optional(),
+  /**
+   * What went back to the family's card or bank account (ADR 0120): card voids and refunds,
+   * bank refunds once their payout was approved; not what became credit. Optional as above.
+   */
+  returned_centavos: z.number().int().nonnegative().optional(),
   /** What a store sale bought (ADR 0083); null for any other payment. */
   store_lines: z.array(optionalOrderSchema.shape.lines.element).nullable().optional(),
   /** The store sale's order (billing's optional order): its CFDI is asked for by it (ADR 0092). */

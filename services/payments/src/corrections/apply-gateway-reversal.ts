@@ -2,7 +2,7 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { lockStudents } from '../allocation/allocation-repository';
 import type { GatewayReversal } from '../gateway/kushki-shapes';
 import { postLedgerTransaction } from '../ledger/ledger-repository';
-import { lockPayinByTicket, type PayinRow } from '../payins/payin-repository';
+import { addReturnedToFamily, lockPayinByTicket, type PayinRow } from '../payins/payin-repository';
 import { heldBy, payinCredit } from './payin-holdings';
 import { reversalLines } from './reversal-postings';
 import {
@@ -63,6 +63,7 @@ async function applyApproved(
     appliedAt,
     gatewayTicketNumber,
   });
+  await addReturnedToFamily(tx, payin.id, row.amountCentavos);
   await postLedgerTransaction(tx, {
     idempotencyKey: `reversal:${row.id}`,
     schoolId: payin.schoolId,

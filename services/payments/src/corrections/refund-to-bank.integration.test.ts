@@ -152,6 +152,12 @@ test('20 concurrent bank refunds: one reversal, one payout; its webhook 5 times 
     await h.count('gateway_notifications', 'ticket_number = $1', [sent[0]!.ticketNumber]),
   ).toBe(1);
   expect(await kit.gatewayPayouts(reversal.id, 'reversal')).toHaveLength(1);
+  // The transfer did arrive (ADR 0120): it stays received and says all of it went back, once.
+  const payin = await h.call(
+    h.staff('TREASURER', school),
+    `/api/v2/schools/${school.id}/payins/${payinId}/`,
+  );
+  expect(payin.body).toMatchObject({ status: 'success', returned_centavos: amount });
   // Invoicing hears of it once (its credit note is keyed by this reversal), not on the payout.
   const { rows } = await h.books.$client.query(
     "SELECT count(*)::int AS n FROM outbox_events WHERE type = 'payments.payin.reversed' AND payload->'data'->>'reversal_id' = $1",
@@ -208,6 +214,7 @@ test('a declined payout books nothing: the money stays the family’s credit', a
   // The payment's detail tells staff where the money went after a reload; the family's not.
   const detail = `/api/v2/schools/${school.id}/payins/${payinId}/`;
   const seen = await h.call(h.staff('TREASURER', school), detail);
+  expect(seen.body.returned_centavos).toBe(0); // declined: nothing left the school
   expect(seen.body.reversals).toEqual([
     expect.objectContaining({
       id: made.body.id,

@@ -4,7 +4,7 @@ import type { PayoutNotice } from '../gateway/kushki-payout';
 import { creditAccount, owedAccount, schoolAccount } from '../ledger/chart-of-accounts';
 import { lockCreditBalance, postLedgerTransaction } from '../ledger/ledger-repository';
 import type { PaymentsDeps } from '../payments-deps';
-import { payinById } from '../payins/payin-repository';
+import { addReturnedToFamily, payinById } from '../payins/payin-repository';
 import { GATEWAY_SILENT, mayAskGateway } from './gateway-retry';
 import {
   declinePayoutOf,
@@ -56,7 +56,8 @@ export async function payOutCredit(
  * `kushki/payout_status` for a bank refund (ADR 0110), in the transaction that recorded the
  * notice once. Approved: the credit leaves — Dr credit:<student> (what each student's balance
  * still holds; what the family spent meanwhile it now owes, Dr owed:<student>, kept on the
- * row as `credit_owed_centavos` for staff to see), Cr gateway_clearing. Declined: nothing is
+ * row as `credit_owed_centavos` for staff to see), Cr gateway_clearing, and the payin says it
+ * returned that much (ADR 0120: it stays received, the money did arrive). Declined: nothing is
  * booked, the money stays the family's credit and operations hear of it. False when the
  * notice is no bank refund's (a school's payout).
  */
@@ -86,6 +87,7 @@ export async function settleBankRefund(
     lines: lines.filter((l) => l.amountCentavos !== 0),
   });
   if (owedCentavos > 0) await recordCreditOwed(tx, row.id, owedCentavos);
+  await addReturnedToFamily(tx, payin.id, row.amountCentavos);
   return true;
 }
 

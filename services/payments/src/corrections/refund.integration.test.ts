@@ -154,6 +154,10 @@ test('after the day: a partial refund, then the rest, then nothing is left', asy
     allocations: [expect.objectContaining({ order_id: order.id, base_centavos: 100_000 })],
   });
   expect(await h.count('payins', "id = $1 AND status = 'success'", [payinId])).toBe(1);
+  const detail = `/api/v2/schools/${school.id}/payins/${payinId}/`;
+  const returned = async () =>
+    (await h.call(h.staff('TREASURER', school), detail)).body.returned_centavos;
+  expect(await returned()).toBe(100_000);
 
   const rest = await refund({ payin_id: payinId, reason });
   expect(rest.body).toMatchObject({ kind: 'refund', amount_centavos: 250_000 });
@@ -161,6 +165,7 @@ test('after the day: a partial refund, then the rest, then nothing is left', asy
   const none = await refund({ payin_id: payinId, reason });
   expect(none.status).toBe(409);
   expect(none.body.error.message).toBe('Este pago ya se reembolsó por completo.');
+  expect(await returned()).toBe(350_000);
 
   const after = await balancesOfSchool(h.service.db, school.id);
   expect(after.gateway_clearing! - before.gateway_clearing!).toBe(-350_000);

@@ -187,6 +187,7 @@ test('the list filters by method and payer, names the students, and exports to E
   const sheet = workbook.getWorksheet('Pagos')!;
   expect(sheet.rowCount).toBe(4);
   expect(sheet.getRow(1).getCell(8).value).toBe('Monto');
+  expect(sheet.getRow(1).getCell(9).value).toBe('Devuelto');
   expect(sheet.getRow(4).values).toEqual(expect.arrayContaining(['Total (2 pagos)', 4000]));
 });
 

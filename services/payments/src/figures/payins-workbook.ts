@@ -32,6 +32,7 @@ export async function payinsWorkbook(payins: Payin[]): Promise<Buffer> {
     { header: 'Estatus', key: 'status', width: 12 },
     { header: 'Registró', key: 'cashier', width: 22 },
     { header: 'Monto', key: 'amount', width: 14, style: { numFmt: MONEY } },
+    { header: 'Devuelto', key: 'returned', width: 14, style: { numFmt: MONEY } },
   ];
   for (const p of payins)
     sheet.addRow({
@@ -43,10 +44,12 @@ export async function payinsWorkbook(payins: Payin[]): Promise<Buffer> {
       status: STATUS_LABELS[p.status],
       cashier: p.recorded_by_name ?? '',
       amount: p.amount_centavos / 100,
+      returned: (p.returned_centavos ?? 0) / 100,
     });
   const total = sheet.addRow({
     date: `Total (${payins.length} pagos)`,
     amount: payins.reduce((s, p) => s + p.amount_centavos, 0) / 100,
+    returned: payins.reduce((s, p) => s + (p.returned_centavos ?? 0), 0) / 100,
   });
   total.font = { bold: true };
   sheet.getRow(1).font = { bold: true };

@@ -57,7 +57,7 @@ const payinJson = sql<string>`json_build_object(
   'amount_centavos', ${payins.amountCentavos}, 'guardian_id', ${payins.guardianId},
   'student_ids', to_json(${payins.studentIds}), 'student_names', ${studentNames},
   'allocations', ${applied}, 'credit_created_centavos', ${payins.creditCreatedCentavos},
-  'refund_owed_paid_centavos', ${refundOwedPaid},
+  'refund_owed_paid_centavos', ${refundOwedPaid}, 'returned_centavos', ${payins.returnedCentavos},
   'store_lines', (SELECT ${storeCheckouts.lines} FROM ${storeCheckouts}
     WHERE ${storeCheckouts.payinId} = ${payins.id}),
   'store_order_id', (SELECT ${storeCheckouts.optionalOrderId} FROM ${storeCheckouts}

@@ -410,6 +410,17 @@ export async function markPayinFailed(
   return row;
 }
 
+/**
+ * Money of the payin that went back to the family's card or bank account (ADR 0120), in the
+ * transaction that booked it: the payin keeps its status, its answer says how much left.
+ */
+export async function addReturnedToFamily(tx: Executor, payinId: string, centavos: number) {
+  await tx
+    .update(payins)
+    .set({ returnedCentavos: sql`${payins.returnedCentavos} + ${centavos}` })
+    .where(eq(payins.id, payinId));
+}
+
 /** A paid payin given back whole (a store sale whose units sold out): false if it was not paid. */
 export async function cancelPaidPayin(
   tx: Executor,

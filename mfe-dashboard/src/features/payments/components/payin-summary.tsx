@@ -24,6 +24,14 @@ export function PayinSummary({ payin }: { payin: Payin }) {
         <dd>
           <StatusBadge kind="request" status={payin.status} />
         </dd>
+        {!!payin.returned_centavos && (
+          <>
+            <dt>Devuelto a la familia</dt>
+            <dd>
+              <MoneyText centavos={payin.returned_centavos} /> (a su tarjeta o cuenta bancaria)
+            </dd>
+          </>
+        )}
         <dt>Tipo y método</dt>
         <dd>
           {PAYIN_TYPE_LABELS[payin.type]} · {PAYMENT_METHOD_LABELS[payin.method]}

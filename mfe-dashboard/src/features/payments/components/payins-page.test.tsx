@@ -199,3 +199,27 @@ test('the detail shows where the money went, the credit left and the receipt', a
     '/api/v2/schools/school-1/payins/payin-1/receipt/',
   );
 });
+
+test('money given back to the family shows beside the payin, in the list and its detail', async () => {
+  const returned = payinFixture({ returned_centavos: 50_000 });
+  stubFetch()
+    .on('GET', PAYINS, page([returned, payinFixture({ id: 'payin-2' })]))
+    .on('GET', STATS, stats)
+    .on('GET', `/api/v2/schools/school-1/payins/payin-1/`, returned);
+  renderWithProviders(<PayinsView schoolId="school-1" />, {
+    url: '/dashboard/payments',
+    path: '/dashboard/payments',
+    session: staffSession(),
+  });
+  const rows = within(await screen.findByRole('table', { name: 'Pagos (2)' })).getAllByRole('row');
+  expect(rows[1]).toHaveTextContent('Devuelto: $500.00');
+  expect(rows[2]).not.toHaveTextContent('Devuelto');
+
+  renderWithProviders(<PayinDetailView schoolId="school-1" payinId="payin-1" />, {
+    url: '/dashboard/payments/payin-1',
+    path: '/dashboard/payments/:payinId',
+    session: staffSession(),
+  });
+  const given = await screen.findByText('Devuelto a la familia');
+  expect(given.nextElementSibling).toHaveTextContent('$500.00 (a su tarjeta o cuenta bancaria)');
+});

@@ -55,6 +55,11 @@ const COLUMNS = [
         <CellNote>
           <StatusBadge kind="request" status={p.status} />
         </CellNote>
+        {!!p.returned_centavos && (
+          <CellNote>
+            Devuelto: <MoneyText centavos={p.returned_centavos} />
+          </CellNote>
+        )}
       </>
     ),
   },

@@ -53,25 +53,58 @@ export async function signedBy(
   return (await signedHearing(deps, delivery, null)).merchant;
 }
 
-/** The signing merchant, and whether it already recorded `notice` (checked only once signed). */
+/**
+ * The signing merchant, and whether it already recorded `notice` (checked only once signed).
+ * A merchant heard in the last few seconds signs again without a look-up (ADR 0118): its
+ * kept secret must verify the delivery, else it is read again (a secret just changed), and
+ * a notice it already recorded is then found by recording it once (nothing changes).
+ */
 async function signedHearing(deps: PaymentsDeps, delivery: Delivery, notice: NoticeKey | null) {
   const key = delivery.header('x-kushki-key');
-  const found = key ? await merchantHearing(deps.db, deps.box, key, notice) : null;
+  if (!key) throw unauthenticated(BAD_SIGNATURE);
+  const kept = keptMerchant(deps, key);
+  if (kept && verdictOf(deps, delivery, kept) === 'valid')
+    return { merchant: kept, recorded: false };
+  const found = await merchantHearing(deps.db, deps.box, key, notice);
   if (!found) throw unauthenticated(BAD_SIGNATURE);
-  const verdict = verifyKushkiSignature(
+  const verdict = verdictOf(deps, delivery, found.merchant);
+  if (verdict === 'invalid') throw unauthenticated(BAD_SIGNATURE);
+  if (verdict === 'stale') throw unauthenticated(STALE);
+  keepMerchant(deps, key, found.merchant);
+  return found;
+}
+
+const verdictOf = (deps: PaymentsDeps, delivery: Delivery, merchant: MerchantCredentials) =>
+  verifyKushkiSignature(
     {
       rawBody: delivery.rawBody,
       id: delivery.header('x-kushki-id'),
       signature: delivery.header('x-kushki-signature'),
       simpleSignature: delivery.header('x-kushki-simplesignature'),
     },
-    found.merchant.webhookSecret,
+    merchant.webhookSecret,
     deps.now(),
     deps.config.webhookToleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
   );
-  if (verdict === 'invalid') throw unauthenticated(BAD_SIGNATURE);
-  if (verdict === 'stale') throw unauthenticated(STALE);
-  return found;
+
+/** How long a merchant that signed a delivery is kept, opened, for the next ones (ADR 0118). */
+export const MERCHANT_KEPT_MS = 5_000;
+
+/** Per service (its deps): X-Kushki-Key → the merchant that signed with it, and until when. */
+const heard = new WeakMap<
+  PaymentsDeps,
+  Map<string, { merchant: MerchantCredentials; until: number }>
+>();
+
+function keptMerchant(deps: PaymentsDeps, key: string): MerchantCredentials | null {
+  const entry = heard.get(deps)?.get(key);
+  return entry && entry.until > performance.now() ? entry.merchant : null;
+}
+
+function keepMerchant(deps: PaymentsDeps, key: string, merchant: MerchantCredentials) {
+  let merchants = heard.get(deps);
+  if (!merchants) heard.set(deps, (merchants = new Map()));
+  merchants.set(key, { merchant, until: performance.now() + MERCHANT_KEPT_MS });
 }
 
 /**

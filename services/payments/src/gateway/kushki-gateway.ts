@@ -18,6 +18,7 @@ import {
   type PayinReference,
   type ReferenceMethod,
 } from './kushki-payin-reference';
+import { gatewayRequest, type GatewayAnswer } from './gateway-http';
 import { voidableUntil } from './void-window';
 
 export type { GatewaySale, GatewayReversal } from './kushki-shapes';
@@ -106,7 +107,7 @@ export class KushkiGateway {
     amountCentavos: number;
     paymentId: string;
   }): Promise<ChargeOutcome> {
-    let res: Response;
+    let res: GatewayAnswer;
     try {
       res = await this.call('POST', '/card/v1/charges', {
         token: input.token,
@@ -180,7 +181,7 @@ export class KushkiGateway {
     return this.reversalAnswer(res, 'la devolución');
   }
 
-  private async reversalAnswer(res: Response, what: string): Promise<ReversalOutcome> {
+  private async reversalAnswer(res: GatewayAnswer, what: string): Promise<ReversalOutcome> {
     const body = await res.json().catch(() => undefined);
     if (res.status >= 500) throw new Error(`Kushki no respondió ${what}: HTTP ${res.status}`);
     const started = reversalAnswerSchema.safeParse(body);
@@ -300,8 +301,8 @@ export class KushkiGateway {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<Response> {
-    return fetch(new URL(path, this.keys.baseUrl), {
+  ): Promise<GatewayAnswer> {
+    return gatewayRequest(new URL(path, this.keys.baseUrl), {
       method,
       headers: {
         'content-type': 'application/json',
@@ -309,7 +310,7 @@ export class KushkiGateway {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
+      timeoutMs: this.timeoutMs,
     });
   }
 }

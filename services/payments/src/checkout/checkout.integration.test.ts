@@ -3,7 +3,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { paymentStatusSchema } from '@cuota/contracts/payments/checkout';
 import { streamOf, subjectOf } from '@cuota/messaging/naming';
 import { waitFor } from '@cuota/testing/wait-for';
+import { saveMerchantCredentials } from '../gateway/gateway-credentials-repository';
 import { KushkiGateway } from '../gateway/kushki-gateway';
+import { SecretBox } from '../secrets/secret-box';
 import type { PaymentsHarness } from '../test-support/payments-harness';
 import {
   CARDS,
@@ -392,6 +394,42 @@ describe('POST /api/v1/kushki_checkout/notifications/', () => {
     // Lifting the hold delivers the real notice: now it settles.
     await h.waitForStatus(payinId, 'success');
     await ledgerIsRight();
+  });
+
+  test('a webhook secret changed a moment ago signs at once (the merchant kept is read again)', async () => {
+    const noticeSigned = (secret: string) => {
+      const raw = JSON.stringify({
+        ticket_number: `ajeno-${Date.now()}-${Math.random()}`,
+        transaction_type: 'SALE',
+        transaction_status: 'APPROVAL',
+        approved_transaction_amount: 3500,
+        request_amount: 3500,
+        metadata: { payment_id: '7b0c6c2e-1d1a-4a57-9a34-1b2c3d4e5f60' },
+      });
+      const now = String(Date.now());
+      return fetchRaw(raw, {
+        'x-kushki-key': other.merchantId,
+        'x-kushki-id': now,
+        'x-kushki-signature': sign(raw, now, secret),
+      });
+    };
+    const credentials = (webhookSecret: string) =>
+      saveMerchantCredentials(h.service.db, new SecretBox(h.secretsKey), {
+        schoolId: other.id,
+        environment: 'sandbox',
+        merchantId: other.merchantId,
+        publicMerchantId: other.publicMerchantId,
+        privateMerchantId: other.privateMerchantId,
+        webhookSecret,
+      });
+    expect((await noticeSigned(other.webhookSecret)).status).toBe(200); // heard: kept
+    try {
+      await credentials('firma-nueva-del-comercio');
+      expect((await noticeSigned('firma-nueva-del-comercio')).status).toBe(200);
+      expect((await noticeSigned('otra-firma')).status).toBe(401);
+    } finally {
+      await credentials(other.webhookSecret);
+    }
   });
 
   test('a body that is not a notification is a Spanish 400', async () => {

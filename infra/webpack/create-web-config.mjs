@@ -258,6 +258,21 @@ function remoteChunks(appDir, exposes = {}) {
 }
 
 /**
+ * An exposed page's chunk is named after its key (`./page/home` → `page-home`). The route that
+ * draws the page imports the same file with that name (`webpackChunkName: "page-home"`) and so
+ * gets the very chunk the shell loaded ahead: unnamed, the two were identical files the portal's
+ * home fetched both of (issue 16).
+ */
+export const pageChunkName = (key) => key.replace(/^\.\//, '').replace(/\//g, '-');
+const namedPages = (exposes = {}) =>
+  Object.fromEntries(
+    Object.entries(exposes).map(([key, file]) => [
+      key,
+      key.startsWith('./page/') ? { import: file, name: pageChunkName(key) } : file,
+    ]),
+  );
+
+/**
  * The federation runtime asks for the entry chunk's file name before content hashes
  * exist, only to learn how deep in `dist/` it sits; every other caller gets the hash.
  */
@@ -384,7 +399,11 @@ export function createWebConfig(options) {
               // publishes nothing.
               ...(!remote
                 ? { manifest: false }
-                : { filename: 'remoteEntry.js', exposes: options.exposes, manifest: true }),
+                : {
+                    filename: 'remoteEntry.js',
+                    exposes: namedPages(options.exposes),
+                    manifest: true,
+                  }),
               // Remotes are registered at run time from GET /api/remotes; none is compiled in.
               remotes: {},
               // The embed runs on pages without the shell: the remote provides every library.

@@ -12,7 +12,9 @@ import { SchoolOverview } from '../../features/school/components/school-overview
 // When Inicio is the first screen the chunk is fetched with the dashboard's code, beside the
 // reads ahead, and the figures draw without a fallback once it is in (issue 16); other first
 // screens never load it.
-const figures = preloadable(() => import('../../features/home/home-page'));
+const figures = preloadable(
+  () => import(/* webpackChunkName: "page-home" */ '../../features/home/home-page'),
+);
 if (isInicio(window.location.pathname)) figures.preload();
 const HomeFigures = figures.Component;
 

@@ -8,7 +8,9 @@ import { useCurrentSchool } from '@cuota/web-core/session/use-current-school';
 // Its own chunk: the card form and the billing/payments contracts stay off the home page.
 // Opened on Pagos, it loads with the portal's code and draws without a fallback (issue 16).
 const payView = preloadable<{ schoolId: string }>(() =>
-  import('../../features/payments/components/pay-page').then((m) => ({ default: m.PayView })),
+  import(
+    /* webpackChunkName: "page-payments" */ '../../features/payments/components/pay-page'
+  ).then((m) => ({ default: m.PayView })),
 );
 if (portalPageAt(window.location.pathname)?.subpath === 'payments') payView.preload();
 const PayView = payView.Component;

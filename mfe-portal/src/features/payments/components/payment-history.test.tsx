@@ -357,3 +357,27 @@ test('a SPEI reference still awaited shows its CLABE, reference and deadline (AD
     await screen.findByText(/CLABE 646180123456789015 · Referencia 4821937 · paga antes del/),
   ).toHaveTextContent('8 sep 2026, 4:00 p.m.');
 });
+
+test('money given back shows where it went: the card, or the family’s bank account', async () => {
+  const transfer: Payin = {
+    ...payin,
+    id: 'payin-2',
+    type: 'TRANSFER_IN',
+    method: 'transfer',
+    card: null,
+    returned_centavos: 250_000,
+  };
+  stubFetch()
+    .on('GET', ME, [{ result: { data: guardianMeFixture } }])
+    .on('GET', PAYINS, {
+      count: 3,
+      page: 1,
+      page_size: 10,
+      results: [{ ...payin, returned_centavos: 100_000 }, transfer, { ...payin, id: 'payin-3' }],
+    })
+    .on('GET', '/api/v1/students/student-1/orders/order-1/invoice_urls/', links({}));
+  renderHistory();
+  expect(await screen.findByText(/Devuelto a tu tarjeta/)).toHaveTextContent('$1,000.00');
+  expect(screen.getByText(/Devuelto a tu cuenta bancaria/)).toHaveTextContent('$2,500.00');
+  expect(screen.getAllByText(/Devuelto a tu/)).toHaveLength(2);
+});

@@ -83,6 +83,12 @@ function PayinCard({ payin, studentName }: { payin: Payin; studentName: (id: str
           Saldo a favor: <MoneyText centavos={payin.credit_created_centavos} />
         </p>
       )}
+      {!!payin.returned_centavos && (
+        <p>
+          Devuelto a tu {payin.type === 'CARD' ? 'tarjeta' : 'cuenta bancaria'}:{' '}
+          <MoneyText centavos={payin.returned_centavos} />
+        </p>
+      )}
       {payin.status === 'success' && (
         <a href={receiptUrl(payin.school_id, payin.id)} target="_blank" rel="noreferrer">
           Descargar recibo (PDF)

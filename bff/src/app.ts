@@ -15,7 +15,7 @@ import type { BffDeps } from './bff-deps';
 import { createBffContext } from './bff-context';
 import { mountBffEndpoints } from './http/bff-endpoints';
 import { apiNotFound, bffErrorHandler } from './http/error-handler';
-import { inTurn } from './http/in-turn';
+import { inTurn } from '@cuota/service-runtime/http/in-turn';
 import { requestLogging } from './http/request-logging';
 import { ownEndpoints } from './own-endpoints';
 import { ROUTED, isForwarded } from './proxy/proxied-endpoints';

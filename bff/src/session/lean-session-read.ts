@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { SessionData } from 'express-session';
 import { runMiddleware } from '../http/run-middleware';
 import './session-data';
-import { signedSessionId } from './signed-session-id';
+import { verifiedSessionIds } from './signed-session-id';
 
 /**
  * express-session's handler, kept for each request whose session the lean read gave: a write
@@ -34,9 +34,10 @@ export interface LeanReadOptions {
 export function leanSessionRead(options: LeanReadOptions, cookieSessions: RequestHandler) {
   const { name, secrets, readStored, appliesTo, dueForWrite } = options;
   const parsed = parsedSessions();
+  const sessionIdOf = verifiedSessionIds(name, secrets);
   return ((req, _res, next) => {
     if (req.session || !appliesTo(req)) return next();
-    const sid = signedSessionId(req.headers.cookie, name, secrets);
+    const sid = sessionIdOf(req.headers.cookie);
     if (sid === undefined) return next();
     readStored(sid).then(
       (raw) => {

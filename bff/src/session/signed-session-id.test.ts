@@ -1,5 +1,5 @@
-import { sign } from 'cookie-signature';
-import { signedSessionId } from './signed-session-id';
+import { sign, unsign } from 'cookie-signature';
+import { signedSessionId, verifiedSessionIds, VERIFIED_KEPT } from './signed-session-id';
 
 const NAME = 'cuota.sid';
 const SECRETS = ['secreto-nuevo', 'secreto-viejo'];
@@ -29,5 +29,48 @@ describe('the session id a Cookie header names, as express-session reads it', ()
     expect(signedSessionId(`x.${NAME}=1; flag; ${second}`, NAME, SECRETS)).toBe('segundo');
     const quoted = `${NAME}="${encodeURIComponent(`s:${sign('abc', 'secreto-nuevo')}`)}"`;
     expect(signedSessionId(quoted, NAME, SECRETS)).toBe('abc');
+  });
+});
+
+describe("a signed-in caller's cookie, checked once", () => {
+  const counting = () => {
+    const checks: string[] = [];
+    const check: typeof unsign = (input, secret) => {
+      checks.push(input);
+      return unsign(input, secret);
+    };
+    return { checks, check };
+  };
+
+  test('the HMAC of a cookie that verified is not computed again on its next calls', () => {
+    const { checks, check } = counting();
+    const sessionIdOf = verifiedSessionIds(NAME, SECRETS, check);
+    for (let call = 0; call < 3; call++)
+      expect(sessionIdOf(`theme=dark; ${cookieFor('abc', 'secreto-viejo')}`)).toBe('abc');
+    // Two secrets tried on the first call, none after.
+    expect(checks).toHaveLength(2);
+    expect(sessionIdOf(cookieFor('otra', 'secreto-nuevo'))).toBe('otra');
+    expect(checks).toHaveLength(3);
+  });
+
+  test('a forged cookie is checked every time and never kept', () => {
+    const { checks, check } = counting();
+    const sessionIdOf = verifiedSessionIds(NAME, SECRETS, check);
+    for (let call = 0; call < 3; call++)
+      expect(sessionIdOf(cookieFor('abc', 'ajeno'))).toBeUndefined();
+    expect(checks).toHaveLength(6);
+    expect(sessionIdOf(`${NAME}=abc`)).toBeUndefined();
+    expect(sessionIdOf(undefined)).toBeUndefined();
+  });
+
+  test('at most VERIFIED_KEPT values are kept, the oldest checked again', () => {
+    const { checks, check } = counting();
+    const sessionIdOf = verifiedSessionIds(NAME, ['s'], check);
+    for (let n = 0; n <= VERIFIED_KEPT; n++) sessionIdOf(cookieFor(`sid-${n}`, 's'));
+    expect(checks).toHaveLength(VERIFIED_KEPT + 1);
+    expect(sessionIdOf(cookieFor(`sid-${VERIFIED_KEPT}`, 's'))).toBe(`sid-${VERIFIED_KEPT}`);
+    expect(checks).toHaveLength(VERIFIED_KEPT + 1);
+    expect(sessionIdOf(cookieFor('sid-0', 's'))).toBe('sid-0');
+    expect(checks).toHaveLength(VERIFIED_KEPT + 2);
   });
 });

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
- * Middleware run one after another as a single router layer. Each layer mounted on a path
+ * Middleware run one after another as a single router layer (the BFF's API prefixes, each
+ * service's shell and each endpoint's chain). Each layer mounted on a path
  * makes Express trim and restore `req.url` and parse it again for the next layer; a proxied
  * read went through seven on the API prefixes, a sixth of what it allocates (docs/benchmarks.md,
  * investigations). An error, thrown or rejected, goes to `next` as Express would send it.

@@ -26,7 +26,10 @@ export const payinStatsSchema = z.object({
   /** Every payin the filters match, whatever its status. */
   payins: count,
   amount_centavos: centavos,
-  /** Of those, the ones paid and kept (status success): the money the school has. */
+  /**
+   * Of those, the ones paid and kept (status success, not all of it given back) and their
+   * amounts less what went back to families (ADR 0120): the money the school has.
+   */
   paid_payins: count,
   paid_centavos: centavos,
   /** Paid payins by method. */

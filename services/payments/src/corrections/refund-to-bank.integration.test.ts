@@ -94,6 +94,14 @@ test('20 concurrent bank refunds: one reversal, one payout; its webhook 5 times 
   const { order, payinId, amount } = await paidTransfer(1, '2027-05');
   const student = school.families[1]!.studentIds[0]!;
   const creditBefore = await creditOf(student);
+  const kept = async () =>
+    (
+      await h.call(
+        h.staff('TREASURER', school),
+        `/api/v1/payins/stats/?school_id=${school.id}&student_id=${student}&method=transfer`,
+      )
+    ).body as { payins: number; paid_payins: number; paid_centavos: number };
+  const keptBefore = await kept();
   const body = {
     payin_id: payinId,
     reason: 'La familia pagó de más',
@@ -158,6 +166,14 @@ test('20 concurrent bank refunds: one reversal, one payout; its webhook 5 times 
     `/api/v2/schools/${school.id}/payins/${payinId}/`,
   );
   expect(payin.body).toMatchObject({ status: 'success', returned_centavos: amount });
+  // Pagos' «Cobrado» is what the school keeps: this payin no longer counts in it.
+  expect(await kept()).toEqual(
+    expect.objectContaining({
+      payins: keptBefore.payins,
+      paid_payins: keptBefore.paid_payins - 1,
+      paid_centavos: keptBefore.paid_centavos - amount,
+    }),
+  );
   // Invoicing hears of it once (its credit note is keyed by this reversal), not on the payout.
   const { rows } = await h.books.$client.query(
     "SELECT count(*)::int AS n FROM outbox_events WHERE type = 'payments.payin.reversed' AND payload->'data'->>'reversal_id' = $1",

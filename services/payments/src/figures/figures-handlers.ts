@@ -34,14 +34,15 @@ export function figureHandlers(deps: PaymentsDeps) {
   return [
     implement(payinStats, async ({ query }) => {
       const rows = await payinTotals(db, payinFilterOf(query.school_id, query));
-      const paid = rows.filter((r) => r.status === 'success');
+      // Paid and kept: success, less what went back to families (ADR 0120).
+      const paid = rows.filter((r) => r.status === 'success' && r.keptPayins > 0);
       const byMethod = new Map<PaymentMethod, PayinStats['by_method'][number]>();
       for (const r of paid) {
         const m = byMethod.get(r.method) ?? { method: r.method, payins: 0, amount_centavos: 0 };
         byMethod.set(r.method, {
           ...m,
-          payins: m.payins + r.payins,
-          amount_centavos: m.amount_centavos + r.amount,
+          payins: m.payins + r.keptPayins,
+          amount_centavos: m.amount_centavos + r.kept,
         });
       }
       const sum = (of: typeof rows, pick: (r: (typeof rows)[number]) => number) =>
@@ -49,8 +50,8 @@ export function figureHandlers(deps: PaymentsDeps) {
       return {
         payins: sum(rows, (r) => r.payins),
         amount_centavos: sum(rows, (r) => r.amount),
-        paid_payins: sum(paid, (r) => r.payins),
-        paid_centavos: sum(paid, (r) => r.amount),
+        paid_payins: sum(paid, (r) => r.keptPayins),
+        paid_centavos: sum(paid, (r) => r.kept),
         by_method: [...byMethod.values()],
       };
     }),

@@ -637,6 +637,12 @@ const listStatements = preparedPerDatabase((db: Executor, shape: string) => {
         status: payins.status,
         payins: count(),
         amount: sql<string>`coalesce(sum(${payins.amountCentavos}), 0)::text`,
+        // Net of what went back to families (ADR 0120): what the school keeps.
+        keptPayins:
+          sql<number>`count(*) FILTER (WHERE ${payins.returnedCentavos} < ${payins.amountCentavos})`.mapWith(
+            Number,
+          ),
+        kept: sql<string>`coalesce(sum(${payins.amountCentavos} - ${payins.returnedCentavos}), 0)::text`,
       })
       .from(payins)
       .where(where)
@@ -668,10 +674,13 @@ export async function countPayins(
   return total!.n;
 }
 
-/** The filtered payins by method and status: how many and how much (Pagos' totals). */
+/**
+ * The filtered payins by method and status: how many and how much, and of it what the school
+ * keeps once money went back to families (Pagos' totals).
+ */
 export async function payinTotals(db: Executor, f: Omit<PayinFilter, 'page' | 'pageSize'>) {
   const rows = await listStatements(db, shapeOf(f)).totals.execute(filterValues(f));
-  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+  return rows.map((r) => ({ ...r, amount: Number(r.amount), kept: Number(r.kept) }));
 }
 
 /** An operator's sync: one school's pending payins, created within Mexico City dates. */

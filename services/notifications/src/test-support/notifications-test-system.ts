@@ -291,7 +291,8 @@ export async function startNotificationsTestSystem(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  await publish(schoolUpdatedV1, {
+  // Known before any test's event: an alert or message names the school (else its id).
+  const schoolKnown = await publish(schoolUpdatedV1, {
     school_id: SCHOOL_ID,
     name: SCHOOL_NAME,
     kind: 'k12',
@@ -303,6 +304,7 @@ export async function startNotificationsTestSystem(
     tax_regime: null,
     tax_zip_code: null,
   });
+  await consumed(schoolKnown);
   return {
     underTest,
     ns,

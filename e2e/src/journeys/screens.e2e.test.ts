@@ -348,7 +348,11 @@ describe.each(widths)('at %s width', (width) => {
     await page.goto(url('/dashboard/settings'));
     await page.getByLabel('Texto del aviso de privacidad').waitFor();
     if (width === 'desktop') {
-      // A page longer than the window: the sidebar's white column still reaches its end.
+      // A page longer than the window (once its sections below the notice have drawn): the
+      // sidebar's white column still reaches its end.
+      await page.waitForFunction(
+        `document.documentElement.scrollHeight > ${VIEWPORTS.desktop.height}`,
+      );
       const { bottom, pageHeight } = (await page.evaluate(`(() => ({
         bottom: document.querySelector('[data-testid="dashboard-sidebar"]').getBoundingClientRect().bottom + window.scrollY,
         pageHeight: document.documentElement.scrollHeight,

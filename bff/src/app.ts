@@ -1,6 +1,4 @@
-import compression from 'compression';
 import express, { type Express } from 'express';
-import { constants as zlib } from 'node:zlib';
 import { ALL_ENDPOINTS } from '@cuota/contracts/http/all-endpoints';
 import { schoolSignup } from '@cuota/contracts/enrolment/endpoints/admissions';
 import { expressPath } from '@cuota/contracts/http/route-path';
@@ -14,6 +12,7 @@ import type { BffConfig } from './config/bff-config';
 import type { BffDeps } from './bff-deps';
 import { createBffContext } from './bff-context';
 import { mountBffEndpoints } from './http/bff-endpoints';
+import { answerCompression } from './http/answer-compression';
 import { apiNotFound, bffErrorHandler } from './http/error-handler';
 import { inTurn } from '@cuota/service-runtime/http/in-turn';
 import { requestLogging } from './http/request-logging';
@@ -36,15 +35,6 @@ import { trpcMiddleware } from './trpc/trpc-middleware';
  */
 export const API_PREFIXES = [...new Set(ROUTED.map((e) => `/${e.path.split('/')[1]}`))];
 
-/** Answers smaller than this are sent as they are (see compression below). */
-export const COMPRESS_FROM_BYTES = 12 * 1024;
-
-/**
- * Brotli's quality for what the BFF compresses (browsers ask for br over HTTPS): 3 writes a
- * page of payins within 1 % of the middleware's default 4 for two thirds of its CPU (ADR 0096).
- */
-export const BROTLI_QUALITY = 3;
-
 /**
  * The BFF: the only public entry point. Builds the Express app from a configuration and
  * already-open connections; no side effects until it is listened on (see bff-server.ts).
@@ -61,14 +51,11 @@ export function createBffApp(config: BffConfig, deps: BffDeps): Express {
   app.use(createHelmet(config, API_PREFIXES));
   // Per school: who may frame its store pages and call its store API (ADR 0066).
   app.use(storeEmbedding(createEmbedOrigins(ctx.enrolment), config.siteOrigins));
-  // API answers and any file the build left uncompressed (its own copies are sent as built),
-  // from 12 KB: below that, gzip's per-answer set-up costs more CPU than the bytes save.
-  app.use(
-    compression({
-      threshold: COMPRESS_FROM_BYTES,
-      brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    }),
-  );
+  // The BFF's own API answers and any file the build left uncompressed (its own copies are
+  // sent as built). A forwarded call's answer is compressed by the forwarder, only when it may
+  // be (ADR 0122): the middleware's per-answer wrappers kept every proxied read's objects alive.
+  const compress = answerCompression();
+  app.use((req, res, next) => (isForwarded(req) ? next() : compress(req, res, next)));
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     const ready = await Promise.all([deps.redis.ping(), deps.sessionRedis.ping()]).then(

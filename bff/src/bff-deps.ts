@@ -8,6 +8,7 @@ import {
 } from '@cuota/service-runtime/identity/identity-token';
 import type { BffConfig } from './config/bff-config';
 import { createForwarder, type Forwarder } from './proxy/forward';
+import { answerCompression, COMPRESS_FROM_BYTES } from './http/answer-compression';
 import { startEnrolmentEventFeed, type EventFeed } from './read-models/enrolment-event-feed';
 import {
   createGuardianMeReadModel,
@@ -79,7 +80,10 @@ export async function createBffDeps(config: BffConfig, logger?: Logger): Promise
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     guardianMe,
     events: config.events && startEnrolmentEventFeed(config.events, guardianMe, log),
-    forwarder: createForwarder(config.proxyTimeoutMs),
+    forwarder: createForwarder(config.proxyTimeoutMs, {
+      compress: answerCompression(),
+      fromBytes: COMPRESS_FROM_BYTES,
+    }),
     metrics: createMetricsRegistry('bff'),
   };
 }

@@ -2,6 +2,7 @@ import { KEEP_ALIVE_CLIENT_MS } from '@cuota/service-runtime/http/listen';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER } from '@cuota/service-runtime/request-context';
+import type { HttpMiddleware } from '../http/answer-compression';
 
 /** Where one call goes, and as whom. */
 export interface ForwardTarget {
@@ -48,6 +49,15 @@ export type Forward = (
   target: ForwardTarget,
 ) => Promise<void>;
 
+/**
+ * The BFF's compression (its `compression` middleware) and the size from which it compresses:
+ * the forwarder hands it an answer only when it may compress it.
+ */
+export interface AnswerCompression {
+  compress: HttpMiddleware;
+  fromBytes: number;
+}
+
 /** The BFF's one forwarder and its keep-alive pool, closed with the BFF's other connections. */
 export interface Forwarder {
   forward: Forward;
@@ -62,7 +72,7 @@ export interface Forwarder {
  * not answer within `timeoutMs`, before anything was sent (the caller answers 503); a failure
  * mid-answer, or a client gone, cuts the connection.
  */
-export function createForwarder(timeoutMs: number): Forwarder {
+export function createForwarder(timeoutMs: number, compression?: AnswerCompression): Forwarder {
   const dispatcher = new Agent({
     keepAliveTimeout: KEEP_ALIVE_CLIENT_MS,
     keepAliveMaxTimeout: KEEP_ALIVE_CLIENT_MS,
@@ -76,6 +86,7 @@ export function createForwarder(timeoutMs: number): Forwarder {
         const value = headers[name];
         if (value !== undefined && !NOT_RETURNED.has(name)) res.setHeader(name, value);
       }
+      if (compression) compressIfItMay(req, res, headers, compression);
       if (Number(headers['content-length']) <= ONE_WRITE_BYTES) res.socket?.cork();
       return res;
     };
@@ -98,6 +109,27 @@ export function createForwarder(timeoutMs: number): Forwarder {
     }
   };
   return { forward, close: () => dispatcher.close() };
+}
+
+/**
+ * The compression middleware wraps the response only for an answer it may compress: the caller
+ * names an encoding and the answer is not known to be smaller than the threshold. Every other
+ * answer (small ones, clients asking for none) leaves with no wrapper: the middleware's
+ * per-answer closures kept each proxied read's objects alive across scavenges (ADR 0122). Vary
+ * is set as the middleware does, whichever way the answer leaves.
+ */
+function compressIfItMay(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: IncomingHttpHeaders,
+  { compress, fromBytes }: AnswerCompression,
+) {
+  const vary = res.getHeader('vary');
+  if (vary === undefined) res.setHeader('vary', 'Accept-Encoding');
+  else if (!/accept-encoding/i.test(String(vary)))
+    res.setHeader('vary', `${vary}, Accept-Encoding`);
+  if (req.headers['accept-encoding'] && !(Number(headers['content-length']) < fromBytes))
+    compress(req, res, () => undefined);
 }
 
 function forwardedHeaders(req: IncomingMessage, target: ForwardTarget): Record<string, string> {

@@ -7,17 +7,28 @@ import { createTestIdentity } from '@cuota/testing/test-identity';
 import { startEchoService, type EchoCall } from '../test-support/echo-service';
 import { browserSignedInAs, guardianSession, staffSession } from '../test-support/session-fixture';
 import { startTestBff, type TestBff } from '../test-support/test-bff';
-import { BROTLI_QUALITY } from '../app';
+import { BROTLI_QUALITY } from '../http/answer-compression';
 
 /** Text that compresses like a list (not one repeated letter): ~20 KB of varied tokens. */
 const LIST_LIKE_TEXT = Array.from({ length: 4000 }, (_, i) => (i * 7919).toString(36)).join(' ');
 
-/** The answer's bytes as they left the BFF (superagent would undo the br). */
+/**
+ * What the compression middleware puts on each response it is given, whatever the answer:
+ * its own `write`, `on` and `flush` (express-session's `end` and `writeHead` are another matter).
+ */
+const COMPRESSION_WRAPPERS = ['write', 'on', 'flush'];
+
+/**
+ * The answer's bytes as they left the BFF (superagent would undo the br), and which of the
+ * compression middleware's wrappers the response was given.
+ */
 async function rawAnswer(
   app: http.RequestListener,
   init: { method: string; path: string; headers: Record<string, string>; body: string },
 ) {
   const server = http.createServer(app).listen(0, '127.0.0.1');
+  let answered: http.ServerResponse | undefined;
+  server.on('request', (_req, res: http.ServerResponse) => (answered = res));
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   try {
@@ -36,7 +47,9 @@ async function rawAnswer(
     return {
       status: res.statusCode,
       encoding: res.headers['content-encoding'],
+      vary: res.headers.vary,
       bytes: Buffer.concat(chunks),
+      wrapped: COMPRESSION_WRAPPERS.filter((name) => Object.hasOwn(answered!, name)),
     };
   } finally {
     server.closeAllConnections();
@@ -190,6 +203,49 @@ describe('forwarding', () => {
       brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: q } }).length;
     expect(large.bytes.length).toBe(atQuality(BROTLI_QUALITY));
     expect(atQuality(4)).not.toBe(atQuality(BROTLI_QUALITY));
+  });
+
+  test('a forwarded answer the BFF will not compress never goes through the compression middleware', async () => {
+    const { cookie, csrfToken } = await browserSignedInAs(bff, staffSession());
+    const send = (init: { method: string; path: string; encodings?: string; body?: string }) =>
+      rawAnswer(bff.app, {
+        method: init.method,
+        path: init.path,
+        headers: {
+          cookie,
+          'x-csrf-token': csrfToken,
+          'content-type': 'application/json',
+          ...(init.encodings && { 'accept-encoding': init.encodings }),
+        },
+        body: init.body ?? '',
+      });
+    const small = await send({
+      method: 'GET',
+      path: '/api/v1/dashboard/schools/school-1/levels/',
+      encodings: 'gzip, deflate, br',
+    });
+    const plain = await send({
+      method: 'PATCH',
+      path: '/api/v1/schools/school-1/levels/lvl-1/',
+      body: JSON.stringify({ name: LIST_LIKE_TEXT }),
+    });
+    const large = await send({
+      method: 'PATCH',
+      path: '/api/v1/schools/school-1/levels/lvl-1/',
+      encodings: 'gzip, deflate, br',
+      body: JSON.stringify({ name: LIST_LIKE_TEXT }),
+    });
+    // Under the threshold, or a client asking for no encoding: as the service wrote it, unwrapped.
+    expect([small.status, small.encoding, small.wrapped]).toEqual([200, undefined, []]);
+    expect([plain.status, plain.encoding, plain.wrapped]).toEqual([200, undefined, []]);
+    expect(JSON.parse(plain.bytes.toString('utf8')).body.name).toBe(LIST_LIKE_TEXT);
+    // Only an answer it may compress goes through the compression middleware.
+    expect([large.status, large.encoding, large.wrapped]).toEqual([
+      200,
+      'br',
+      COMPRESSION_WRAPPERS,
+    ]);
+    for (const answer of [small, plain, large]) expect(answer.vary).toMatch(/Accept-Encoding/);
   });
 
   test("a provider's webhook (Slack) needs no session and no CSRF: forwarded to its service", async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ANONYMOUS_IDENTITY } from '@cuota/contracts/identity/identity-claims';
+import { exchange } from './http-exchange';
 
 /**
  * What the BFF does for a provider's webhook (bff/src/proxy): forwards the raw bytes and
@@ -17,12 +18,12 @@ export async function startWebhookRelay(
     req.on('end', () => {
       void (async () => {
         try {
-          const headers = new Headers();
+          const headers: Record<string, string> = {};
           for (const [k, v] of Object.entries(req.headers))
             if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k))
-              headers.set(k, v);
-          headers.set('authorization', `Bearer ${await sign(ANONYMOUS_IDENTITY)}`);
-          const answer = await fetch(`${target()}${req.url}`, {
+              headers[k] = v;
+          headers.authorization = `Bearer ${await sign(ANONYMOUS_IDENTITY)}`;
+          const answer = await exchange(`${target()}${req.url}`, {
             method: req.method,
             headers,
             body: Buffer.concat(chunks),
@@ -30,7 +31,7 @@ export async function startWebhookRelay(
           res.writeHead(answer.status, {
             'content-type': answer.headers.get('content-type') ?? 'application/json',
           });
-          res.end(Buffer.from(await answer.arrayBuffer()));
+          res.end(answer.body);
         } catch {
           res.writeHead(503).end();
         }

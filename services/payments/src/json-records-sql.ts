@@ -1,4 +1,11 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import {
+  getTableColumns,
+  sql,
+  type Column,
+  type SQL,
+  type SQLWrapper,
+  type Table,
+} from 'drizzle-orm';
 
 /**
  * `rows` (by the table's property names) as one JSON array of the table's rows by column
@@ -17,4 +24,24 @@ export function jsonRecords(table: Table, rows: Record<string, unknown>[]): stri
       ),
     ),
   );
+}
+
+/**
+ * `INSERT INTO table (columns) SELECT columns FROM` the `jsonRecords` parameter `records`,
+ * only the rows `where` keeps (Drizzle's `values()` takes no condition): the columns not
+ * listed keep their defaults.
+ */
+export function insertFromRecords(
+  table: Table,
+  columns: Column[],
+  records: SQLWrapper,
+  where?: SQL,
+): SQL {
+  const names = sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${table} (${names})
+    SELECT ${names} FROM jsonb_populate_recordset(NULL::${table}, ${records}::jsonb)
+    ${where ? sql`WHERE ${where}` : sql``}`;
 }

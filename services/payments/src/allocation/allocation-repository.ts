@@ -1,9 +1,9 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Allocation } from '@cuota/contracts/payments/payins';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { allocations } from '../schema';
-import { jsonRecords } from '../json-records-sql';
+import { insertFromRecords, jsonRecords } from '../json-records-sql';
 import { NOTHING_APPLIED, type Applied, type OrderAllocation } from './allocation-rules';
 
 /** The only code that reads or writes `allocations` (money applied to billing's orders). */
@@ -58,26 +58,18 @@ const written = Object.values(getTableColumns(allocations)).filter(
 
 /**
  * The allocations' INSERT for a statement prepared once (issue 18's burst): the rows travel as the
- * placeholder `allocations`, given by `allocationRecords`; none inserts nothing.
+ * placeholder `allocations`, given by `allocationRecordsOf`; none inserts nothing.
  */
-export const allocationsInsertPrepared = () => {
-  const columns = sql.join(
-    written.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
-  return sql`INSERT INTO ${allocations} (${columns})
-    SELECT ${columns} FROM jsonb_populate_recordset(NULL::${allocations}, ${p('allocations')}::jsonb)`;
-};
+export const allocationsInsertPrepared = () =>
+  insertFromRecords(allocations, written, p('allocations'));
 
-/** The placeholder `allocations` of `allocationsInsertPrepared`. */
-export const allocationRecords = (
-  schoolId: string,
-  source: AllocationSource,
-  list: OrderAllocation[],
+/** The placeholder `allocations` of `allocationsInsertPrepared`: each source's list. */
+export const allocationRecordsOf = (
+  sets: { schoolId: string; source: AllocationSource; list: OrderAllocation[] }[],
 ) =>
   jsonRecords(
     allocations,
-    list.map((a) => ({ ...a, ...source, schoolId })),
+    sets.flatMap(({ schoolId, source, list }) => list.map((a) => ({ ...a, ...source, schoolId }))),
   );
 
 /**
@@ -103,6 +95,39 @@ export async function allocationWatermark(db: Executor): Promise<number> {
 /** The newest allocation's seq as a scalar subquery (text: a bigint), to read beside others. */
 export const watermarkSql = () =>
   sql<string>`(SELECT coalesce(max(${allocations.seq}), 0)::text FROM ${allocations})`;
+
+/** Payments' allocations to some orders read together, before a quote (a checkout's opening). */
+export interface AppliedRead {
+  /** Each order's sums; an order without allocations is absent. */
+  applied: Map<string, Applied>;
+  /** How many allocations that is: the payin's insert checks none came since (issue 18). */
+  counted: number;
+}
+
+/**
+ * What payments applied to each order of the text[] `orderIds`, as one jsonb value to read
+ * beside others in one statement (a checkout's opening read, issue 18): `[[order id, base,
+ * late fee, allocations], …]`, given to `appliedRead`.
+ */
+export const appliedSql = (orderIds: SQLWrapper) =>
+  sql<
+    [string, number, number, number][]
+  >`(SELECT coalesce(jsonb_agg(jsonb_build_array(a.order_id, a.base, a.late_fee, a.n)), '[]')
+    FROM (SELECT ${allocations.orderId} AS order_id, sum(${allocations.baseCentavos}) AS base,
+                 sum(${allocations.lateFeeCentavos}) AS late_fee, count(*) AS n
+            FROM ${allocations} WHERE ${allocations.orderId} = ANY(${orderIds}::text[])
+           GROUP BY ${allocations.orderId}) AS a)`;
+
+export function appliedRead(rows: [string, number, number, number][]): AppliedRead {
+  return {
+    applied: new Map(rows.map(([orderId, base, lateFee]) => [orderId, { base, lateFee }])),
+    counted: rows.reduce((s, r) => s + r[3], 0),
+  };
+}
+
+/** How many allocations the text[] `orderIds` have now (the count `appliedRead` gave). */
+export const allocationsCountSql = (orderIds: SQLWrapper) =>
+  sql`(SELECT count(*) FROM ${allocations} WHERE ${allocations.orderId} = ANY(${orderIds}::text[]))`;
 
 /** Built once per database (issue 18's burst: Drizzle building it was CPU on every checkout). */
 const appliedStatement = preparedPerDatabase((db: Executor) =>

@@ -127,9 +127,9 @@ async function settleBatch(
   const seen = new Set<string>();
   const settled: Settled[] = [];
   for (const notice of notices) {
-    // A second notice for a payin finds it as the first one left it: read again.
+    // A second notice for a payin finds it as the first one left it: written, read again.
     const payin = seen.has(notice.payinId)
-      ? await lockPayinWithItems(tx, notice.payinId)
+      ? await settling.flush().then(() => lockPayinWithItems(tx, notice.payinId))
       : (locked.get(notice.payinId) ?? null);
     seen.add(notice.payinId);
     settled.push({ notice, result: await settleSale(tx, notice, payin, settling) });

@@ -1,8 +1,8 @@
 import type { QuotedOrder } from '@cuota/contracts/billing/requests';
 import { MAX_CENTAVOS } from '@cuota/contracts/common/money';
 import { badRequest, HttpError } from '@cuota/service-runtime/http/http-error';
-import { allocationWatermark } from '../allocation/allocation-repository';
-import type { DueOrder } from '../allocation/allocation-rules';
+import { allocationWatermark, type AppliedRead } from '../allocation/allocation-repository';
+import { dueNow, NOTHING_APPLIED, type DueOrder } from '../allocation/allocation-rules';
 import { dueOrders } from '../allocation/due-orders';
 import type { NewPayinItem } from '../payins/payin-repository';
 import type { PaymentsDeps } from '../payments-deps';
@@ -16,30 +16,65 @@ export interface QuotedPayment {
   quoted: QuotedOrder[];
   due: DueOrder[];
   amountCentavos: number;
+  /**
+   * The orders' allocations the amounts counted when they were read before the quote (the
+   * payin is inserted only while they are still these, `insertCardPayinPricedOn`); null when
+   * they were read after it.
+   */
+  counted: number | null;
+}
+
+/**
+ * Payments' allocations to the orders and the watermark, read together before the quote (a
+ * checkout's opening read, one statement): nothing in that snapshot is after the watermark.
+ */
+export interface AppliedBeforeQuote extends AppliedRead {
+  watermark: number;
 }
 
 /**
  * The amounts of a family's payment (ADR 0016): billing's quote of the orders (404 when one
  * is not open, not the school's or not the family's) less payments' allocations billing has
  * not heard of. Checkout and payment preferences both price through here, so they agree.
+ * With `before`, the allocations read before the quote price it (no statement after it).
  */
 export async function quotePayment(
   deps: PaymentsDeps,
   schoolId: string,
   orderIds: string[],
   guardianId: string,
-  /** The allocation seq when the caller already read it (before this quote), else read now. */
-  watermarkRead?: number,
+  before?: AppliedBeforeQuote,
 ): Promise<QuotedPayment> {
-  const watermark = watermarkRead ?? (await allocationWatermark(deps.db));
+  const watermark = before?.watermark ?? (await allocationWatermark(deps.db));
   const quoted = await deps.billing.quote(schoolId, orderIds, guardianId);
-  const due = await dueOrders(deps.db, quoted, watermark);
+  if (!before) return priced(watermark, quoted, await dueOrders(deps.db, quoted, watermark), null);
+  const due = quoted.map((o) =>
+    dueNow(o, before.applied.get(o.order_id) ?? NOTHING_APPLIED, NOTHING_APPLIED),
+  );
+  return priced(watermark, quoted, due, before.counted);
+}
+
+/**
+ * The same quote priced on the allocations as they stand now, after it: when others came
+ * since the ones a checkout read before the quote.
+ */
+export async function pricedNow(deps: PaymentsDeps, quote: QuotedPayment): Promise<QuotedPayment> {
+  const due = await dueOrders(deps.db, quote.quoted, quote.watermark);
+  return priced(quote.watermark, quote.quoted, due, null);
+}
+
+function priced(
+  watermark: number,
+  quoted: QuotedOrder[],
+  due: DueOrder[],
+  counted: number | null,
+): QuotedPayment {
   if (due.some((d) => d.baseDue + d.lateFeeDue === 0))
     throw new HttpError(409, 'CONFLICT', NOTHING_DUE);
   const amountCentavos = due.reduce((s, d) => s + d.baseDue + d.lateFeeDue, 0);
   if (amountCentavos > MAX_CENTAVOS)
     throw badRequest('El total es demasiado grande para un solo pago. Paga en partes.');
-  return { watermark, quoted, due, amountCentavos };
+  return { watermark, quoted, due, amountCentavos, counted };
 }
 
 /** The items a gateway payin keeps: each order as billing quoted it, less payments' own. */

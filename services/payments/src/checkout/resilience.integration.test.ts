@@ -132,6 +132,9 @@ describeWithNats('payments converges after crashes and NATS restarts', () => {
     const [order] = await h.bill(school, [school.families[0]!.studentIds[0]!], {
       period: '2026-01',
     });
+    // Payments posts the billed order first: a delivery the kill cut short returns only after
+    // JetStream's ack wait, past the convergence's 20 s (a quicker checkout made it a race).
+    await waitFor(async () => (await h.ledgerCheck()).ok, 20_000);
     await behaviour({ hold: true });
     const res = await h.checkout(school, [order!]);
     expect(res.status).toBe(202);

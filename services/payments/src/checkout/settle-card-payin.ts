@@ -9,7 +9,6 @@ import {
   lockPayinWithItems,
   markPayinFailed,
   type LockedPayin,
-  markPayinSucceeded,
   type PayinItemRow,
   type PayinRow,
 } from '../payins/payin-repository';
@@ -19,7 +18,7 @@ import { settlingAlone, type Settling } from './settling';
 
 /** `forStore`: the payin pays a store's order, whose stock billing is told of after. */
 export type SettleResult =
-  | { kind: 'settled'; payin: PayinRow; forStore: boolean }
+  | { kind: 'settled'; forStore: boolean }
   | { kind: 'already'; payin: PayinRow; forStore: boolean }
   /** The gateway charged another amount: the payin fails and the caller voids the sale. */
   | { kind: 'mismatch'; payin: PayinRow; forStore: boolean }
@@ -112,8 +111,8 @@ export async function settleLockedPayin(
   if (forStore) {
     // The sale's lines ride on payments.payin.succeeded (ADR 0083): one read, store payins only.
     const checkout = (await storeCheckoutOf(tx, payin.id))!;
-    const settled = await settleStorePayin(tx, payin, checkout, sale, paidAt);
-    return { kind: 'settled', payin: settled, forStore };
+    await settleStorePayin(tx, payin, checkout, sale, paidAt);
+    return { kind: 'settled', forStore };
   }
   const due = await settling.due(
     items.map((i) => i.studentId),
@@ -152,7 +151,7 @@ export async function settleLockedPayin(
     ],
   });
   settling.allocated(allocations);
-  const settled = await markPayinSucceeded(tx, payin, {
+  await settling.paid(payin, {
     paidAt,
     allocations,
     creditCreatedCentavos: excess,
@@ -167,5 +166,5 @@ export async function settleLockedPayin(
       ? {}
       : { received: { amountCentavos: received, note: otherAmountNote(payin, received) } }),
   });
-  return { kind: 'settled', payin: settled, forStore };
+  return { kind: 'settled', forStore };
 }

@@ -10,18 +10,27 @@ import {
 import { dueOrders } from '../allocation/due-orders';
 import { postLedgerTransaction, postLedgerTransactions } from '../ledger/ledger-repository';
 import type { Posting } from '../ledger/ledger-rules';
+import {
+  markPayinSucceeded,
+  markPayinsSucceeded,
+  type PaidPayin,
+  type PayinRow,
+  type Settlement,
+} from '../payins/payin-repository';
 
 /**
  * How a settlement reads and books: what it finds due on its orders, with its students
- * locked first (allocation rules, ADR 0016), the allocations it then writes, and its posting.
+ * locked first (allocation rules, ADR 0016), the allocations it then writes, its posting,
+ * and the payin paid (markPayinSucceeded).
  */
 export interface Settling {
   due(studentIds: string[], quoted: QuotedOrder[], watermark: number): Promise<DueOrder[]>;
   allocated(list: OrderAllocation[]): void;
   post(posting: Posting): Promise<unknown>;
+  paid(payin: PayinRow, settlement: Settlement): Promise<unknown>;
 }
 
-/** One settlement alone: its students locked, its orders read and its posting made at once. */
+/** One settlement alone: its students locked, its orders read, its writes made at once. */
 export const settlingAlone = (tx: Executor): Settling => ({
   async due(studentIds, quoted, watermark) {
     await lockStudents(tx, studentIds);
@@ -29,6 +38,7 @@ export const settlingAlone = (tx: Executor): Settling => ({
   },
   allocated: () => undefined,
   post: (posting) => postLedgerTransaction(tx, posting),
+  paid: (payin, settlement) => markPayinSucceeded(tx, payin, settlement),
 });
 
 interface Row {
@@ -42,7 +52,8 @@ interface Row {
  * the batch locked and every order's allocations read in two statements up front, then each
  * settlement's allocations counted for the next, as dueOrders would have read them one by
  * one after each was written (an allocation made now is after every quote); the postings
- * are kept and made together by `flush`, before the commit.
+ * and the paid payins are kept and written together by `flush` (ADR 0121), before the
+ * commit or before a payin of the batch is read again.
  */
 export async function settlingInBatch(
   tx: Executor,
@@ -57,7 +68,8 @@ export async function settlingInBatch(
     base: rows.reduce((s, r) => s + r.base, 0),
     lateFee: rows.reduce((s, r) => s + r.lateFee, 0),
   });
-  const postings: Posting[] = [];
+  let postings: Posting[] = [];
+  let paid: PaidPayin[] = [];
   return {
     async due(_locked, quoted, watermark) {
       return quoted.map((o) => {
@@ -73,6 +85,13 @@ export async function settlingInBatch(
         ]);
     },
     post: async (posting) => postings.push(posting),
-    flush: () => postLedgerTransactions(tx, postings),
+    paid: async (payin, settlement) => paid.push({ payin, settlement }),
+    async flush() {
+      const writes = { postings, paid };
+      [postings, paid] = [[], []];
+      await postLedgerTransactions(tx, writes.postings);
+      // The payins last: their folios lock the schools' counter rows until the commit.
+      await markPayinsSucceeded(tx, writes.paid);
+    },
   };
 }

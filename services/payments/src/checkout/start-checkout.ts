@@ -5,8 +5,10 @@ import { requestHash } from '@cuota/service-runtime/idempotency/request-hash';
 import type { ChargeOutcome } from '../gateway/kushki-gateway';
 import type { PaymentsDeps } from '../payments-deps';
 import { recordChargeAnswer } from '../payins/payin-answer-repository';
+import { appliedRead } from '../allocation/allocation-repository';
 import {
   insertCardPayin,
+  insertCardPayinPricedOn,
   payinByKey,
   checkoutOpeningRead,
   type CheckoutOpening,
@@ -16,7 +18,7 @@ import {
 import { assertRiskAllowsCard } from '../risk/credit-profile';
 import { failCardPayin } from './fail-card-payin';
 import { paymentStatusFrom, paymentStatusOf } from './payment-status';
-import { payinItemsOf, quotePayment } from './quote-payment';
+import { payinItemsOf, pricedNow, quotePayment, type QuotedPayment } from './quote-payment';
 
 export interface CheckoutAnswer {
   /** 202 pending (or already paid); 402 declined. */
@@ -39,12 +41,13 @@ export async function startCheckout(
   body: Checkout,
   idempotencyKey: string,
 ): Promise<CheckoutAnswer> {
-  // The family's risk, the payin the key holds, the allocation watermark and the school's
-  // merchant: one statement.
+  // The family's risk, the payin the key holds, the allocation watermark, the orders'
+  // allocations and the school's merchant: one statement.
   const opening = await checkoutOpeningRead(deps.db, {
     schoolId: body.school_id,
     idempotencyKey,
     guardianId,
+    orderIds: body.items.map((i) => i.order_id),
   });
   assertRiskAllowsCard(opening.riskLevel);
   let opened = true; // the first look for the key's payin is the opening read's
@@ -107,40 +110,42 @@ async function payinCharged(
   guardianId: string,
   body: Checkout,
   key: Pick<NewCardPayin, 'idempotencyKey' | 'requestHash'>,
-  opening: Pick<CheckoutOpening, 'watermark' | 'merchant'>,
+  opening: Pick<CheckoutOpening, 'watermark' | 'applied' | 'merchant'>,
 ): Promise<{ payin: PayinRow; answer: PaymentStatus | null }> {
-  const watermark = Number(opening.watermark);
-  const {
-    quoted,
-    due,
-    amountCentavos: amount,
-  } = await quotePayment(
+  const quote = await quotePayment(
     deps,
     body.school_id,
     body.items.map((i) => i.order_id),
     guardianId,
-    watermark,
+    { watermark: Number(opening.watermark), ...appliedRead(opening.applied) },
   );
   const { merchant, gateway } = deps.gateways.ofCurrent(opening.merchant);
-
-  // One statement, no transaction around it (issue 18: BEGIN and COMMIT were two of them).
-  const inserted = await insertCardPayin(
+  const payinOf = (q: QuotedPayment): NewCardPayin => ({
+    ...key,
+    schoolId: body.school_id,
+    amountCentavos: q.amountCentavos,
+    guardianId,
+    studentIds: [...new Set(q.due.map((d) => d.studentId))],
+    gatewayEnvironment: merchant.environment,
+    publicMerchantId: merchant.publicMerchantId,
+    quotedAfterSeq: q.watermark,
+  });
+  // One statement, no transaction around it (issue 18: BEGIN and COMMIT were two of them),
+  // priced on the allocations the opening read; when others came to these orders since,
+  // priced again on them as they stand after the quote.
+  let inserted = await insertCardPayinPricedOn(
     deps.db,
-    {
-      ...key,
-      schoolId: body.school_id,
-      amountCentavos: amount,
-      guardianId,
-      studentIds: [...new Set(due.map((d) => d.studentId))],
-      gatewayEnvironment: merchant.environment,
-      publicMerchantId: merchant.publicMerchantId,
-      quotedAfterSeq: watermark,
-    },
-    payinItemsOf({ due, quoted }),
+    payinOf(quote),
+    payinItemsOf(quote),
+    quote.counted!,
   );
+  if (!inserted) {
+    const again = await pricedNow(deps, quote);
+    inserted = await insertCardPayin(deps.db, payinOf(again), payinItemsOf(again));
+  }
   const outcome = await gateway.charge({
     token: body.card.token,
-    amountCentavos: amount,
+    amountCentavos: inserted.amountCentavos,
     paymentId: inserted.id,
   });
   return { payin: inserted, answer: await recordOutcome(deps, inserted, outcome) };

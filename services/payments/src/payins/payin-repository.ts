@@ -5,13 +5,14 @@ import {
   count,
   eq,
   exists,
+  getTableColumns,
   gte,
   lt,
   or,
   sql,
   type Placeholder,
   type SQL,
-  type WithSubquery,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { payinFailedV1 } from '@cuota/contracts/events/payments.payin.failed.v1';
 import { payinInitiatedV1 } from '@cuota/contracts/events/payments.payin.initiated.v1';
@@ -28,7 +29,7 @@ import {
 } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
-import { claimed } from '@cuota/service-runtime/idempotency/key-on-row';
+import { claimed, KeyTaken } from '@cuota/service-runtime/idempotency/key-on-row';
 import {
   allocations,
   payinItems,
@@ -38,10 +39,12 @@ import {
   type GatewayEnvironment,
 } from '../schema';
 import type { OrderAllocation } from '../allocation/allocation-rules';
-import { jsonRecords } from '../json-records-sql';
+import { insertFromRecords, jsonRecords } from '../json-records-sql';
 import {
-  allocationRecords,
+  allocationRecordsOf,
+  allocationsCountSql,
   allocationsInsertPrepared,
+  appliedSql,
   rowToAllocation,
   toAllocation,
   watermarkSql,
@@ -105,47 +108,81 @@ export async function insertGatewayPayin(
   payin: NewGatewayPayin,
   items: NewPayinItem[],
 ): Promise<PayinRow> {
-  const id = randomUUID();
-  const initiated = pendingEvents(payinInitiatedV1, [
-    { payin_id: id, school_id: payin.schoolId, order_ids: items.map((i) => i.orderId) },
-  ]);
-  const [row] = await gatewayPayinInsert(tx).execute({
-    ...payin,
-    id,
-    items: itemRecords(id, items),
-    ...outboxValues(initiated),
-  });
-  const claimedRow = claimed(row);
-  await eventsRecorded(tx);
-  return claimedRow;
+  return claimed(await gatewayPayinInserted(tx, payin, items, null));
 }
 
 /**
+ * `insertCardPayin` for amounts priced on allocations read before the quote (a checkout's
+ * opening read, issue 18): inserted only while the items' orders still have the `counted`
+ * allocations, else null (price it again); KeyTaken when another request holds the key.
+ */
+export async function insertCardPayinPricedOn(
+  tx: Executor,
+  payin: NewCardPayin,
+  items: NewPayinItem[],
+  counted: number,
+): Promise<PayinRow | null> {
+  const card = { ...payin, type: 'CARD', method: 'credit_card' } as const;
+  const row = await gatewayPayinInserted(tx, card, items, counted);
+  if (row) return row;
+  if (await payinByKey(tx, payin.schoolId, payin.idempotencyKey)) throw new KeyTaken();
+  return null;
+}
+
+async function gatewayPayinInserted(
+  tx: Executor,
+  payin: NewGatewayPayin,
+  items: NewPayinItem[],
+  allocationsCounted: number | null,
+): Promise<PayinRow | undefined> {
+  const id = randomUUID();
+  const orderIds = items.map((i) => i.orderId);
+  const initiated = pendingEvents(payinInitiatedV1, [
+    { payin_id: id, school_id: payin.schoolId, order_ids: orderIds },
+  ]);
+  const [row] = await gatewayPayinInsert(tx).execute({
+    payin: jsonRecords(payins, [{ ...payin, id, status: 'pending' }]),
+    orderIds,
+    allocationsCounted,
+    items: itemRecords(id, items),
+    ...outboxValues(initiated),
+  });
+  if (row) await eventsRecorded(tx);
+  return row;
+}
+
+/** The columns a gateway payin is inserted with (the others keep their defaults). */
+const gatewayPayinColumns = (
+  [
+    'id',
+    'schoolId',
+    'type',
+    'method',
+    'status',
+    'amountCentavos',
+    'guardianId',
+    'studentIds',
+    'idempotencyKey',
+    'requestHash',
+    'gatewayEnvironment',
+    'publicMerchantId',
+    'quotedAfterSeq',
+  ] satisfies (keyof NewGatewayPayin | 'id' | 'status')[]
+).map((key) => payins[key]);
+
+/**
  * One statement (issue 18's burst: a checkout's transaction was BEGIN, three INSERTs and
- * COMMIT): the payin under its key, then its items and its event only when it was inserted.
- * Built once per database (building it was CPU on every checkout).
+ * COMMIT): the payin under its key — when `allocationsCounted` is given, only while its
+ * orders still have that many allocations — then its items and its event only when it was
+ * inserted. Built once per database (building it was CPU on every checkout).
  */
 const gatewayPayinInsert = preparedPerDatabase((tx: Executor) => {
-  const values: Record<keyof NewGatewayPayin | 'id', Placeholder> = {
-    id: p('id'),
-    schoolId: p('schoolId'),
-    type: p('type'),
-    method: p('method'),
-    amountCentavos: p('amountCentavos'),
-    guardianId: p('guardianId'),
-    studentIds: p('studentIds'),
-    idempotencyKey: p('idempotencyKey'),
-    requestHash: p('requestHash'),
-    gatewayEnvironment: p('gatewayEnvironment'),
-    publicMerchantId: p('publicMerchantId'),
-    quotedAfterSeq: p('quotedAfterSeq'),
-  };
-  const inserted = tx.$with('inserted').as(
-    tx
-      .insert(payins)
-      .values({ ...values, status: 'pending' })
-      .onConflictDoNothing({ target: [payins.schoolId, payins.idempotencyKey] })
-      .returning(),
+  const counted = sql`${p('allocationsCounted')}::bigint`;
+  const unchanged = sql`(${counted} IS NULL OR ${allocationsCountSql(p('orderIds'))} = ${counted})`;
+  const inserted = tx.$with('inserted', getTableColumns(payins)).as(
+    sql`${insertFromRecords(payins, gatewayPayinColumns, p('payin'), unchanged)}
+      ON CONFLICT (${sql.identifier(payins.schoolId.name)}, ${sql.identifier(payins.idempotencyKey.name)})
+      DO NOTHING RETURNING *`,
   );
   const itemsOf = tx.$with('items_of', {}).as(
     sql`INSERT INTO ${payinItems}
@@ -276,6 +313,7 @@ const checkoutOpening = preparedPerDatabase((db: Executor) =>
       payin: payins,
       riskLevel: riskLevelSql(db, p('schoolId'), p('guardianId')),
       watermark: watermarkSql(),
+      applied: appliedSql(p('orderIds')),
       merchant: currentMerchantSql(db, p('schoolId')),
     })
     .from(sql`(VALUES (1)) AS asked(one)`)
@@ -290,7 +328,7 @@ export type CheckoutOpening = Awaited<ReturnType<typeof checkoutOpeningRead>>;
 
 export async function checkoutOpeningRead(
   db: Executor,
-  values: { schoolId: string; idempotencyKey: string; guardianId: string },
+  values: { schoolId: string; idempotencyKey: string; guardianId: string; orderIds: string[] },
 ) {
   return (await checkoutOpening(db).execute(values))[0]!;
 }
@@ -465,8 +503,25 @@ export async function markPayinSucceeded(
   payin: PayinRow,
   s: Settlement,
 ): Promise<PayinRow> {
-  const succeeded = pendingEvents(payinSucceededV1, [
-    {
+  return (await markPayinsSucceeded(tx, [{ payin, settlement: s }]))[0]!;
+}
+
+/** A payin and how it was settled. */
+export interface PaidPayin {
+  payin: PayinRow;
+  settlement: Settlement;
+}
+
+/**
+ * markPayinSucceeded for many payins in one statement (a batch of sale notices, issue 18:
+ * one round trip instead of one per payin); the paid rows in the list's order. The payins
+ * without a folio take their schools' next ones in that order.
+ */
+export async function markPayinsSucceeded(tx: Executor, paid: PaidPayin[]): Promise<PayinRow[]> {
+  if (!paid.length) return [];
+  const succeeded = pendingEvents(
+    payinSucceededV1,
+    paid.map(({ payin, settlement: s }) => ({
       payin_id: payin.id,
       school_id: payin.schoolId,
       type: payin.type,
@@ -478,73 +533,100 @@ export async function markPayinSucceeded(
       credit_created_centavos: s.creditCreatedCentavos,
       credit_student_id: s.creditStudentId,
       ...(s.store ? { store: s.store } : {}),
-    },
-  ]);
-  const shape = [
-    payin.receiptNumber ? '' : 'f',
-    s.allocations.length ? 'a' : '',
-    s.card ? 'c' : '',
-    s.received ? 'r' : '',
-  ].join('');
-  const [row] = await succeededStatement(tx, shape).execute({
-    id: payin.id,
-    schoolId: payin.schoolId,
-    paidAt: s.paidAt,
-    creditCreatedCentavos: s.creditCreatedCentavos,
-    creditStudentId: s.creditStudentId,
-    allocations: allocationRecords(payin.schoolId, { payinId: payin.id }, s.allocations),
-    ...s.card,
-    receivedAmountCentavos: s.received?.amountCentavos,
-    receivedNote: s.received?.note,
+    })),
+  );
+  const rows = await succeededStatement(tx).execute({
+    settled: JSON.stringify(paid.map(settledRecord)),
+    allocations: allocationRecordsOf(
+      paid.map(({ payin, settlement }) => ({
+        schoolId: payin.schoolId,
+        source: { payinId: payin.id },
+        list: settlement.allocations,
+      })),
+    ),
     ...outboxValues(succeeded),
   });
   await eventsRecorded(tx);
-  return row!;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return paid.map(({ payin }) => byId.get(payin.id)!);
 }
 
+/** One payin's settlement as a row of `succeededStatement`'s `settled` (`n`: its place). */
+const settledRecord = ({ payin, settlement: s }: PaidPayin, n: number) => ({
+  n,
+  id: payin.id,
+  school_id: payin.schoolId,
+  folio: !payin.receiptNumber,
+  paid_at: s.paidAt.toISOString(),
+  credit_created_centavos: s.creditCreatedCentavos,
+  credit_student_id: s.creditStudentId,
+  card: s.card !== undefined,
+  ticket_number: s.card?.ticketNumber ?? null,
+  reference: s.card?.reference ?? null,
+  brand: s.card?.brand ?? null,
+  last4: s.card?.last4 ?? null,
+  received: s.received !== undefined,
+  received_amount_centavos: s.received?.amountCentavos ?? null,
+  received_note: s.received?.note ?? null,
+});
+
 /**
- * markPayinSucceeded's statement, one per shape (`f`: the payin takes its folio, `a`: it
- * allocates, `c`: a card's details, `r`: another amount arrived), built once per database:
- * building it was CPU on every settlement of issue 18's burst.
+ * markPayinsSucceeded's statement, built once per database (building it was CPU on every
+ * settlement of issue 18's burst): the payins' UPDATE from the `settled` rows, with their
+ * allocations and events, and the folios of those without one taken from their schools'
+ * counter rows, which stay locked from this statement to the commit: every other payment
+ * a school settles meanwhile waits for it (ADR 0055), so a batch takes them last.
  */
-const succeededStatement = preparedPerDatabase((tx: Executor, shape: string) => {
-  // The folio last, taken by the payin's own UPDATE: the school's one counter row stays
-  // locked from that statement to the commit, and every other payment the school settles
-  // meanwhile waits for it (issue 18's burst, ADR 0055).
-  const folio = tx.$with('folio', { n: sql<number>`n` }).as(nextFolioSql(p('schoolId')));
-  // Its allocations and its event in the same statement (issue 18: two round trips fewer).
-  const writes: WithSubquery[] = [tx.$with('succeeded', {}).as(outboxInsertPrepared())];
-  if (shape.includes('a')) writes.push(tx.$with('allocated', {}).as(allocationsInsertPrepared()));
-  // A WITH that writes runs even unread: only a payin without its folio gets the folio's CTE.
+const succeededStatement = preparedPerDatabase((tx: Executor) => {
+  const settled = tx.$with('settled', {}).as(
+    sql`SELECT * FROM jsonb_to_recordset(${p('settled')}::jsonb) AS r(
+      n int, id uuid, school_id text, folio boolean, paid_at timestamptz,
+      credit_created_centavos bigint, credit_student_id text, card boolean, ticket_number text,
+      reference text, brand text, last4 text, received boolean, received_amount_centavos bigint,
+      received_note text)`,
+  );
+  // A WITH that writes runs even unread: no row of it, no counter row touched.
+  const counters = tx.$with('counters', {}).as(
+    sql`INSERT INTO ${receiptCounters} (school_id, last_number)
+      SELECT school_id, count(*) FROM settled WHERE folio GROUP BY school_id
+      ON CONFLICT (school_id) DO UPDATE SET last_number = ${receiptCounters.lastNumber} + EXCLUDED.last_number
+      RETURNING school_id, last_number`,
+  );
+  const folios = tx.$with('folios', {}).as(
+    sql`SELECT settled.id, 'R-' || lpad((c.last_number - count(*) OVER w
+        + row_number() OVER (w ORDER BY settled.n))::text, 6, '0') AS receipt_number
+      FROM settled JOIN counters c USING (school_id) WHERE settled.folio
+      WINDOW w AS (PARTITION BY settled.school_id)`,
+  );
+  const writes = [
+    tx.$with('succeeded', {}).as(outboxInsertPrepared()),
+    tx.$with('allocated', {}).as(allocationsInsertPrepared()),
+  ];
+  const when = (flag: string, value: string, column: SQLWrapper) =>
+    sql`CASE WHEN settled.${sql.raw(flag)} THEN settled.${sql.raw(value)} ELSE ${column} END`;
   return tx
-    .with(...writes, ...(shape.includes('f') ? [folio] : []))
+    .with(settled, counters, folios, ...writes)
     .update(payins)
     .set({
       status: 'success',
       // Every paid payin takes the school's next folio, card ones too (ADR 0036).
-      ...(shape.includes('f')
-        ? { receiptNumber: sql`(SELECT 'R-' || lpad(n::text, 6, '0') FROM ${folio})` }
-        : {}),
-      paidAt: sql`${p('paidAt')}`,
-      creditCreatedCentavos: sql`${p('creditCreatedCentavos')}`,
-      creditStudentId: sql`${p('creditStudentId')}`,
-      ...(shape.includes('r')
-        ? { amountCentavos: sql`${p('receivedAmountCentavos')}`, note: sql`${p('receivedNote')}` }
-        : {}),
+      receiptNumber: sql`coalesce(folios.receipt_number, ${payins.receiptNumber})`,
+      paidAt: sql`settled.paid_at`,
+      creditCreatedCentavos: sql`settled.credit_created_centavos`,
+      creditStudentId: sql`settled.credit_student_id`,
+      amountCentavos: when('received', 'received_amount_centavos', payins.amountCentavos),
+      note: when('received', 'received_note', payins.note),
       errorCode: null,
       errorMessage: null,
-      ...(shape.includes('c')
-        ? {
-            ticketNumber: sql`${p('ticketNumber')}`,
-            transactionReference: sql`${p('reference')}`,
-            cardBrand: sql`${p('brand')}`,
-            cardLast4: sql`${p('last4')}`,
-          }
-        : {}),
+      ticketNumber: when('card', 'ticket_number', payins.ticketNumber),
+      transactionReference: when('card', 'reference', payins.transactionReference),
+      cardBrand: when('card', 'brand', payins.cardBrand),
+      cardLast4: when('card', 'last4', payins.cardLast4),
     })
-    .where(eq(payins.id, p('id')))
-    .returning()
-    .prepare(`payments_payin_succeeded_${shape || 'none'}`);
+    .from(sql`settled LEFT JOIN folios ON folios.id = settled.id`)
+    .where(sql`${payins.id} = settled.id`)
+    .returning(getTableColumns(payins))
+    .prepare('payments_payins_succeeded');
 });
 
 /** The school's next desk receipt folio: R-000001, R-000002… */

@@ -29,6 +29,7 @@ import { SecretBox } from '../secrets/secret-box';
 import { publishEvent } from '@cuota/testing/publish-event';
 import { RealBilling, type BilledOrder } from './real-billing';
 import { startWebhookRelay } from '@cuota/testing/webhook-relay';
+import { exchange, type Exchanged } from '@cuota/testing/http-exchange';
 
 /** A namespace on another NATS server (one a test stops and starts). */
 async function namespaceOn(url: string): Promise<TestNamespace> {
@@ -84,6 +85,24 @@ export interface HarnessOptions {
 export interface Sandbox {
   url: string;
   stop: () => Promise<void>;
+}
+
+/** A multipart form goes through fetch, which encodes it and sets its type. */
+async function fetchForm(url: string, init: CallInit, headers: Record<string, string>) {
+  // A 302 is the answer under test, not a page to fetch.
+  const res = await fetch(url, {
+    method: init.method,
+    headers,
+    body: init.form,
+    redirect: 'manual',
+  });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The body as JSON when the answer says so, else its bytes. */
+function answerOf({ status, headers, body }: Exchanged): Answer {
+  const json = (headers.get('content-type') ?? '').includes('json');
+  return { status, headers, body: json ? JSON.parse(body.toString('utf8')) : body };
 }
 
 /**
@@ -368,16 +387,15 @@ export class PaymentsHarness {
       authorization: `Bearer ${await this.identity.sign(claims)}`,
       ...init.headers,
     };
+    if (init.form) return answerOf(await fetchForm(`${base}${path}`, init, headers));
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-      redirect: 'manual', // a 302 is the answer under test, not a page to fetch
-    });
-    const type = res.headers.get('content-type') ?? '';
-    const body = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body, headers: res.headers };
+    return answerOf(
+      await exchange(`${base}${path}`, {
+        method: init.method,
+        headers,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      }),
+    );
   }
 
   /** A monthly fee for each student of a family (billed with billing.orders.billed). */

@@ -1,7 +1,11 @@
 import { and, arrayContains, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices, type InvoiceSource } from '../schema';
-import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
+import {
+  INVOICES_DUE_CHANNEL,
+  type InvoiceRow,
+  type ListedInvoiceRow,
+} from '../invoices/invoice-repository';
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import type { CreditableInvoice } from './credit-note-rules';
 import { creditableRoom, totalOf } from './credit-note-rules';
@@ -113,7 +117,7 @@ export async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Ma
  */
 export async function creditableRooms(
   db: Executor,
-  rows: readonly InvoiceRow[],
+  rows: readonly ListedInvoiceRow[],
 ): Promise<Map<string, number>> {
   const stamped = rows.filter((r) => r.document === 'invoice' && r.status === 'success');
   const ids = stamped.map((r) => r.id);

@@ -4,6 +4,7 @@ import {
   arrayContains,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -22,6 +23,13 @@ import type { InvoiceRequest } from './invoice-request-rules';
 
 /** The only code that touches `invoices`. */
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * An invoice as the school's list reads it: everything but its XML (sealed and stamped, about
+ * 10 KB a row that the list never shows; a page of 25 read 240 KB from PostgreSQL).
+ */
+export type ListedInvoiceRow = Omit<InvoiceRow, 'sealedXml' | 'stampedXml'>;
+const { sealedXml: _sealed, stampedXml: _stamped, ...LISTED } = getTableColumns(invoices);
 
 /** Wakes the stamping workers of every process (LISTEN/NOTIFY, delivered at commit). */
 export const INVOICES_DUE_CHANNEL = 'invoicing_invoices_due';
@@ -478,7 +486,7 @@ export async function invoicesOfSchool(
   db: Executor,
   schoolId: string,
   query: InvoicePageQuery,
-): Promise<{ count: number; rows: InvoiceRow[] }> {
+): Promise<{ count: number; rows: ListedInvoiceRow[] }> {
   const where = schoolInvoicesWhere(schoolId, query);
   const [counted, rows] = await Promise.all([
     db
@@ -486,7 +494,7 @@ export async function invoicesOfSchool(
       .from(invoices)
       .where(where),
     db
-      .select()
+      .select(LISTED)
       .from(invoices)
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))

@@ -1,19 +1,19 @@
 /** Invoices as the API shows them (packages/contracts/src/invoicing/invoices.ts). */
 import type { Invoice, InvoiceUrls } from '@cuota/contracts/invoicing/invoices';
 import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/invoices';
-import type { InvoiceRow } from './invoice-repository';
+import type { InvoiceRow, ListedInvoiceRow } from './invoice-repository';
 import { globalPeriodOf } from '../cfdi/global-period';
 import { parseGlobalInvoiceKey } from '../global-invoices/global-invoice-key';
 
-const errorOf = (row: InvoiceRow) =>
+const errorOf = (row: ListedInvoiceRow) =>
   row.errorCode && row.errorMessage
     ? { code: row.errorCode, message: row.errorMessage, source: row.errorSource ?? 'checks' }
     : null;
 
-const globalStateOf = (row: InvoiceRow): Invoice['global_state'] =>
+const globalStateOf = (row: ListedInvoiceRow): Invoice['global_state'] =>
   row.globalState === 'held' && row.globalInvoiceId ? 'collected' : row.globalState;
 
-export function invoiceView(row: InvoiceRow): Invoice {
+export function invoiceView(row: ListedInvoiceRow): Invoice {
   return {
     id: row.id,
     school_id: row.schoolId,
@@ -49,7 +49,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
  * invoice says what a credit note may still give back of it (ADR 0073).
  */
 export function listedInvoiceView(
-  row: InvoiceRow,
+  row: ListedInvoiceRow,
   folios: ReadonlyMap<string, string>,
   rooms: ReadonlyMap<string, number>,
 ): Invoice {

@@ -111,6 +111,8 @@ export const ENV_MEANINGS: Record<string, string> = {
   POSTGRES_URL: 'the server holding the `<prefix>_<service>` databases',
   CUOTA_BFF_FLAGS:
     'extra Node flags for the BFF only, after its heap flags (e.g. `--trace-gc` under a bench)',
+  CUOTA_SERVICE_FLAGS:
+    'extra Node flags for every service, after their heap flags (e.g. another heap budget under a bench)',
   CUOTA_SKIP_BUILD: '`1`: start from the existing `dist/` folders',
   CUOTA_SOURCE_MAPS:
     '`1`: run the services and the BFF with `--enable-source-maps` (off: 11–16 MB less each, ADR 0104)',

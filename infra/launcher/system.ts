@@ -19,7 +19,7 @@ import {
 // Type-only: infra runs as plain Node type-stripped TS, contracts' runtime is bundled elsewhere.
 import type { DemoAccess } from '@cuota/contracts/enrolment/demo-access';
 import { loadOrCreateSecrets, type Secrets } from './secrets.ts';
-import { bffExtraFlags } from './bff-flags.ts';
+import { extraNodeFlags } from './node-flags.ts';
 import { sourceMapFlags } from './source-maps.ts';
 import { Supervisor, type ProcessSpec } from './supervisor.ts';
 
@@ -279,7 +279,12 @@ export const SERVICE_HEAP_FLAGS = ['--max-semi-space-size=4', '--max-old-space-s
 export function service(profile: Profile, secrets: Secrets, s: ServiceName): ProcessSpec {
   return {
     name: s,
-    args: [...SERVICE_HEAP_FLAGS, ...sourceMapFlags(), `services/${s}/dist/main.cjs`],
+    args: [
+      ...SERVICE_HEAP_FLAGS,
+      ...extraNodeFlags('CUOTA_SERVICE_FLAGS'),
+      ...sourceMapFlags(),
+      `services/${s}/dist/main.cjs`,
+    ],
     cwd: repoRoot,
     env: serviceEnv(profile, secrets, s),
     readyUrl: `${httpUrl(profile, profile.servicePorts[s])}/readyz`,
@@ -491,7 +496,12 @@ export function bff(profile: Profile, secrets: Secrets): ProcessSpec {
     name: 'bff',
     // A heap budget (ADR 0024): left alone, V8 lets garbage grow to ~4× the live heap under
     // load (65 MB live, 440 MB RSS at 1,350 guardian.me/s); capped, the BFF stays near 225 MB.
-    args: [...BFF_HEAP_FLAGS, ...bffExtraFlags(), ...sourceMapFlags(), 'bff/dist/main.cjs'],
+    args: [
+      ...BFF_HEAP_FLAGS,
+      ...extraNodeFlags('CUOTA_BFF_FLAGS'),
+      ...sourceMapFlags(),
+      'bff/dist/main.cjs',
+    ],
     cwd: repoRoot,
     env: {
       NODE_ENV: 'development',

@@ -33,12 +33,16 @@ const applied = sql`CASE WHEN ${payins.status} = 'success'
       ORDER BY ${payinItems.dueOn}, ${payinItems.orderId}), '[]')
     FROM ${payinItems} WHERE ${payinItems.payinId} = ${payins.id}) END`;
 
-/** The students' names in `student_ids` order; one payments' directory does not know yet. */
+/**
+ * The students' names in `student_ids` order; one payments' directory does not know yet. Each
+ * is looked up by its key: joined, PostgreSQL read the whole directory once per payin (a hash
+ * join, the school's every student for each row of the page).
+ */
 const studentNames = sql`(SELECT coalesce(json_agg(coalesce(
-    ${studentDirectory.firstName} || ' ' || ${studentDirectory.lastName}, 'Alumno sin nombre')
-    ORDER BY named.n), '[]')
-  FROM unnest(${payins.studentIds}) WITH ORDINALITY AS named(id, n)
-  LEFT JOIN ${studentDirectory} ON ${studentDirectory.studentId} = named.id)`;
+    (SELECT ${studentDirectory.firstName} || ' ' || ${studentDirectory.lastName}
+      FROM ${studentDirectory} WHERE ${studentDirectory.studentId} = named.id),
+    'Alumno sin nombre') ORDER BY named.n), '[]')
+  FROM unnest(${payins.studentIds}) WITH ORDINALITY AS named(id, n))`;
 
 /**
  * What the payin paid of refunds the family owed (ADR 0036): its own positive rows only — a

@@ -332,6 +332,31 @@ describe('payins lists, detail and receipt', () => {
     }
   });
 
+  test('a payin names its students in its own order; one the directory lacks is named so', async () => {
+    const directory = await h.books.$client.query<{ student_id: string; name: string }>(
+      `SELECT student_id, first_name || ' ' || last_name AS name FROM student_directory
+        WHERE student_id = ANY($1)`,
+      [school.families.flatMap((f) => f.studentIds)],
+    );
+    const [first, second] = [...new Map(directory.rows.map((r) => [r.name, r])).values()];
+    const res = await desk({
+      student_id: first!.student_id,
+      amount_centavos: 5_000,
+      method: 'cash',
+    });
+    // A payin for several students (a family's checkout), the directory missing one of them.
+    await h.books.$client.query('UPDATE payins SET student_ids = $2 WHERE id = $1', [
+      res.body.id,
+      [second!.student_id, `sin-directorio-${Date.now()}`, first!.student_id],
+    ]);
+    const detail = await h.call(h.staff('ACCOUNTANT'), payinPath(res.body.id));
+    const page = await h.call(h.staff('ACCOUNTANT'), `${deskPath()}?page_size=200`);
+    const listed = page.body.results.find((p: { id: string }) => p.id === res.body.id);
+    const names = [second!.name, 'Alumno sin nombre', first!.name];
+    expect(detail.body.student_names).toEqual(names);
+    expect(listed.student_names).toEqual(names);
+  });
+
   test('a bad filter is a Spanish 400; another school is 404; a role without payments.read 403', async () => {
     const bad = await h.call(h.staff('OWNER'), `/api/v2/schools/${school.id}/payins/?page=0`);
     expect(bad.status).toBe(400);

@@ -47,7 +47,7 @@ export async function peakRssDuring<T>(
   }
 }
 
-export { cpuMs } from '../../packages/testing/src/process-cpu.ts';
+export { cpuMs, treeCpuMs } from '../../packages/testing/src/process-cpu.ts';
 
 /** The larger of two samples, process by process. */
 export const maxRss = (a: Rss, b: Rss): Rss =>

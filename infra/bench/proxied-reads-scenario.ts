@@ -7,6 +7,7 @@ import { stateDir, type System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
+import { postmasterPid } from './postgres-process.ts';
 import {
   cpuMs,
   maxRss,
@@ -14,6 +15,7 @@ import {
   rssIdleAfter,
   rssNow,
   rssTable,
+  treeCpuMs,
   type Rss,
 } from './memory.ts';
 import { ROUNDS, medianRound, perRequest, ratio, row, startBaseline } from './rounds.ts';
@@ -38,7 +40,7 @@ interface Measured {
   real: Measurement;
   io: Measurement;
   perRound: string;
-  cpu: { bff: string; service: string; baseline: string };
+  cpu: { bff: string; service: string; baseline: string; postgres: string; ioPostgres: string };
   /** Requests sent through the BFF, warm-ups included (a collector trace's denominator). */
   sent: number;
 }
@@ -81,7 +83,9 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
   const before = rssNow(system.supervisor);
   const peak = { rss: before };
   const measured: Measured[] = [];
-  for (const endpoint of endpoints) measured.push(await measureEndpoint(system, endpoint, peak));
+  const postgres = await postmasterPid(databaseUrl(system.profile, 'payments'));
+  for (const endpoint of endpoints)
+    measured.push(await measureEndpoint(system, endpoint, peak, postgres));
   const after = rssNow(system.supervisor);
   const idle = await rssIdleAfter(system.supervisor);
   const report = `## Proxied reads through the BFF vs the same I/O in one process
@@ -117,13 +121,15 @@ ${row('same I/O in one Express process', m.io)}
 Real / same I/O: throughput **${ratio(m.real.requestsPerSecond, m.io.requestsPerSecond)}** (aim ≥ 0.5; per round ${m.perRound}),
 p99 **${m.real.p99Ms} ms** (aim < 25 ms). CPU per request (user + system from /proc, all rounds,
 warm-up included, ${m.sent} requests through the BFF): BFF **${m.cpu.bff} ms** (aim ≤ 0.5), ${m.endpoint.service} **${m.cpu.service} ms**
-(aim ≤ 0.6), the same-I/O baseline ${m.cpu.baseline} ms.`;
+(aim ≤ 0.6), the same-I/O baseline ${m.cpu.baseline} ms; PostgreSQL (all its processes) ${m.cpu.postgres} ms
+through the real path, ${m.cpu.ioPostgres} ms under the baseline.`;
 }
 
 async function measureEndpoint(
   system: System,
   endpoint: Endpoint,
   peak: { rss: Rss },
+  postgres: number | undefined,
 ): Promise<Measured> {
   const url = new URL(endpoint.path, system.urls.portal).toString();
   const headers = { cookie: endpoint.cookie };
@@ -145,20 +151,27 @@ async function measureEndpoint(
     if (!ioSample.ok) throw new Error(`same-I/O ${endpoint.read}: ${ioSample.status}`);
 
     const pid = (name: string) => system.supervisor.pid(name);
-    const cpu = { bff: 0, service: 0, baseline: 0, requests: 0, ioRequests: 0 };
+    const cpu = { bff: 0, service: 0, baseline: 0, postgres: 0, ioPostgres: 0 };
+    const sent = { real: 0, io: 0 };
     const rounds = { real: [] as Measurement[], io: [] as Measurement[] };
     for (let round = 0; round < ROUNDS; round++) {
-      const started = { bff: cpuMs(pid('bff')), service: cpuMs(pid(endpoint.service)) };
+      const started = {
+        bff: cpuMs(pid('bff')),
+        service: cpuMs(pid(endpoint.service)),
+        postgres: treeCpuMs(postgres),
+      };
       const driven = await peakRssDuring(system.supervisor, () => measure(url, headers));
       cpu.bff += cpuMs(pid('bff')) - started.bff;
       cpu.service += cpuMs(pid(endpoint.service)) - started.service;
-      cpu.requests += driven.result.sent;
+      cpu.postgres += treeCpuMs(postgres) - started.postgres;
+      sent.real += driven.result.sent;
       rounds.real.push(driven.result);
       peak.rss = maxRss(peak.rss, driven.peak);
-      const baselineStarted = cpuMs(sameIo.child.pid);
+      const baselineStarted = { own: cpuMs(sameIo.child.pid), postgres: treeCpuMs(postgres) };
       const io = await measure(ioUrl, headers);
-      cpu.baseline += cpuMs(sameIo.child.pid) - baselineStarted;
-      cpu.ioRequests += io.sent;
+      cpu.baseline += cpuMs(sameIo.child.pid) - baselineStarted.own;
+      cpu.ioPostgres += treeCpuMs(postgres) - baselineStarted.postgres;
+      sent.io += io.sent;
       rounds.io.push(io);
     }
     return {
@@ -170,11 +183,13 @@ async function measureEndpoint(
         .map((m, i) => ratio(m.requestsPerSecond, rounds.io[i]!.requestsPerSecond, 2))
         .join(' / '),
       cpu: {
-        bff: perRequest(cpu.bff, cpu.requests),
-        service: perRequest(cpu.service, cpu.requests),
-        baseline: perRequest(cpu.baseline, cpu.ioRequests),
+        bff: perRequest(cpu.bff, sent.real),
+        service: perRequest(cpu.service, sent.real),
+        baseline: perRequest(cpu.baseline, sent.io),
+        postgres: postgres ? perRequest(cpu.postgres, sent.real) : 'not on this machine',
+        ioPostgres: postgres ? perRequest(cpu.ioPostgres, sent.io) : 'not on this machine',
       },
-      sent: cpu.requests,
+      sent: sent.real,
     };
   } finally {
     for (const child of children) child.kill();

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL server's main process (the postmaster, every backend's parent) when it runs on
+ * this machine, so that a bench can read what the server's processes spend (process-cpu.ts's
+ * `treeCpuMs`); undefined when it runs elsewhere.
+ */
+export async function postmasterPid(databaseUrl: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const status = fs.readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
+    return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) || undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end();
+  }
+}

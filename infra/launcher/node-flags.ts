@@ -1,6 +1,3 @@
-/** The variables that add Node flags: the BFF's, and every service's. */
-export type NodeFlagsVariable = 'CUOTA_BFF_FLAGS' | 'CUOTA_SERVICE_FLAGS';
-
 /**
  * Extra Node flags for the BFF (`CUOTA_BFF_FLAGS`) or for every service (`CUOTA_SERVICE_FLAGS`),
  * space-separated, given after the heap budget: e.g. `CUOTA_BFF_FLAGS="--trace-gc"` to see when
@@ -9,8 +6,9 @@ export type NodeFlagsVariable = 'CUOTA_BFF_FLAGS' | 'CUOTA_SERVICE_FLAGS';
  * flag given here overrides the budget's. Empty unless set.
  */
 export function extraNodeFlags(
-  variable: NodeFlagsVariable,
+  part: 'bff' | 'service',
   env: NodeJS.ProcessEnv = process.env,
 ): string[] {
-  return env[variable]?.split(/\s+/).filter(Boolean) ?? [];
+  const flags = part === 'bff' ? env.CUOTA_BFF_FLAGS : env.CUOTA_SERVICE_FLAGS;
+  return flags?.split(/\s+/).filter(Boolean) ?? [];
 }

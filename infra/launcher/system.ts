@@ -281,7 +281,7 @@ export function service(profile: Profile, secrets: Secrets, s: ServiceName): Pro
     name: s,
     args: [
       ...SERVICE_HEAP_FLAGS,
-      ...extraNodeFlags('CUOTA_SERVICE_FLAGS'),
+      ...extraNodeFlags('service'),
       ...sourceMapFlags(),
       `services/${s}/dist/main.cjs`,
     ],
@@ -496,12 +496,7 @@ export function bff(profile: Profile, secrets: Secrets): ProcessSpec {
     name: 'bff',
     // A heap budget (ADR 0024): left alone, V8 lets garbage grow to ~4× the live heap under
     // load (65 MB live, 440 MB RSS at 1,350 guardian.me/s); capped, the BFF stays near 225 MB.
-    args: [
-      ...BFF_HEAP_FLAGS,
-      ...extraNodeFlags('CUOTA_BFF_FLAGS'),
-      ...sourceMapFlags(),
-      'bff/dist/main.cjs',
-    ],
+    args: [...BFF_HEAP_FLAGS, ...extraNodeFlags('bff'), ...sourceMapFlags(), 'bff/dist/main.cjs'],
     cwd: repoRoot,
     env: {
       NODE_ENV: 'development',

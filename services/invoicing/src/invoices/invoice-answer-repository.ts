@@ -69,10 +69,17 @@ const invoiceJson = sql<string>`json_build_object(
 
 const p = sql.placeholder;
 
+/**
+ * The count is an uncorrelated subquery (run once, before the page): `count(*) over ()` would
+ * hold every matching row, wide as they are, to count them before the page is cut.
+ */
 const pageStatements = preparedPerDatabase((db: Executor, shape: string) =>
   db
     .select({
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total:
+        sql<number>`(SELECT count(*) FROM ${invoices} WHERE ${schoolInvoicesWhere(shape)})`.mapWith(
+          Number,
+        ),
       json: invoiceJson,
       globalKey: sql<string | null>`CASE WHEN ${invoices.document} = 'global'
         THEN ${invoices.sourceId} END`,

@@ -34,7 +34,7 @@ the same run: reading the ${r.page}-row page of PPD invoices itself.
 
 | read | statements | p50, ms | p95, ms | p95 ÷ baseline p95 |
 |---|---|---|---|---|
-${row(`«Por acreditar» of ${r.page} PPD rows (\`creditableRooms\`)`, r.rooms)}
+${row(`Facturas' ${r.page}-row page with «Por acreditar» (\`invoiceAnswersPage\`)`, r.rooms)}
 ${row('month close, CFDI of October of one school (`invoicingClose`)', r.monthClose)}
 ${row(`baseline: the ${r.page}-row page`, r.baselinePage)}
 

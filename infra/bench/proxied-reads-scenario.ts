@@ -58,6 +58,7 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
   const staff = await signInStaff(urls.portal, owner.email, demo.staff_password);
   const studentId = await firstDependent(urls.portal, family);
   await seedDeskPayins(urls.portal, staff, demo.school_id, studentId);
+  await seedCreditNotes(urls.portal, staff, demo.school_id);
   const all: Endpoint[] = [
     {
       name: "a family's orders list, GET /api/v1/students/{id}/orders/",
@@ -73,6 +74,14 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
       cookie: staff,
       service: 'payments',
       read: 'school-payins',
+      id: demo.school_id,
+    },
+    {
+      name: "the staff's invoices list (Facturas), GET /api/v1/dashboard/schools/{id}/invoices/",
+      path: invoicesPath(demo.school_id),
+      cookie: staff,
+      service: 'invoicing',
+      read: 'school-invoices',
       id: demo.school_id,
     },
   ];
@@ -234,6 +243,57 @@ async function seedDeskPayins(base: string, cookie: string, schoolId: string, st
       }),
     });
     if (!response.ok) throw new Error(`desk payment → ${response.status} ${await response.text()}`);
+  }
+}
+
+/** A few credit notes on the page: Facturas' list then reads related folios and what is left. */
+const SEEDED_CREDIT_NOTES = 3;
+
+const invoicesPath = (schoolId: string) => `/api/v1/dashboard/schools/${schoolId}/invoices/`;
+
+/**
+ * Staff credit notes for part of the newest stamped invoices (the desk payments' CFDI),
+ * through Facturas' real endpoint, until the school's first page holds a few: each keyed by
+ * its invoice, so a run after another adds none. Waits for the desk payments' invoices.
+ */
+async function seedCreditNotes(base: string, cookie: string, schoolId: string) {
+  type Listed = { id: string; document: string; status: string; total_centavos: number };
+  const firstPage = async () =>
+    (
+      (await (
+        await fetch(new URL(invoicesPath(schoolId), base), { headers: { cookie } })
+      ).json()) as {
+        results: Listed[];
+      }
+    ).results;
+  let page = await firstPage();
+  for (
+    let tries = 0;
+    page.filter((i) => i.status === 'success').length < SEEDED_CREDIT_NOTES;
+    tries++
+  ) {
+    if (tries === 60) throw new Error('the desk payments were not invoiced in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    page = await firstPage();
+  }
+  const notes = page.filter((i) => i.document === 'credit_note').length;
+  const stamped = page.filter((i) => i.document === 'invoice' && i.status === 'success');
+  const csrfToken = await csrfTokenFor(base, cookie);
+  for (const invoice of stamped.slice(0, Math.max(0, SEEDED_CREDIT_NOTES - notes))) {
+    const response = await fetch(
+      new URL(`${invoicesPath(schoolId)}${invoice.id}/credit_note/`, base),
+      {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          'x-csrf-token': csrfToken,
+          'idempotency-key': `bench-credit-${invoice.id}`,
+        },
+        body: JSON.stringify({ amount_centavos: 10_00, reason: 'Nota de prueba del bench' }),
+      },
+    );
+    if (!response.ok) throw new Error(`credit note → ${response.status} ${await response.text()}`);
   }
 }
 

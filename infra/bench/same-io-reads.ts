@@ -31,6 +31,78 @@ const PAYIN_ALLOCATIONS_SQL = `SELECT * FROM allocations WHERE payin_id = ANY($1
 const PAYIN_ITEMS_SQL = `SELECT * FROM payin_items WHERE payin_id = ANY($1)
   ORDER BY due_on, order_id`;
 
+/**
+ * invoicing: Facturas' list as it read at bdb7422 — invoicesOfSchool (the count and the page
+ * without its XML, side by side), then the page's lookups: the related invoices' folios, what
+ * live credit notes gave back of the stamped income invoices and what CFDI de pago paid of
+ * the PPD ones (each only when any).
+ */
+const INVOICE_COUNT_SQL = `SELECT count(*)::int AS count FROM invoices WHERE school_id = $1`;
+const INVOICE_PAGE_SQL = `SELECT id, school_id, document, related_invoice_id, replaces_invoice_id,
+    part, fiscal_entity_id, source_kind, source_id, student_id, payer_guardian_id,
+    billing_guardian_id, method, paid_at, lines, order_ids, total_centavos, installment,
+    balance_before_centavos, carried_by_invoice_id, status, series, folio, receptor_rfc,
+    receptor_name, receptor_note, guest_receptor, guest_email, issued_at, uuid, stamped_at,
+    error_code, error_message, error_source, global_state, global_invoice_id,
+    reduced_by_reversals, cancellation_note, credit_reason, attempts, next_attempt_at,
+    lease_until, lease_token, created_at
+  FROM invoices WHERE school_id = $1 ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET 0`;
+const INVOICE_FOLIOS_SQL = `SELECT id, series, folio FROM invoices
+  WHERE id = ANY($1) AND folio IS NOT NULL`;
+const INVOICE_CREDITED_SQL = `SELECT related_invoice_id AS id, sum(total_centavos)::bigint AS total
+  FROM invoices WHERE document = 'credit_note' AND related_invoice_id = ANY($1)
+    AND status <> 'canceled' GROUP BY related_invoice_id`;
+const INVOICE_PPD_PAID_SQL = `SELECT related_invoice_id, total_centavos, installment FROM invoices p
+  WHERE document = 'payment' AND related_invoice_id = ANY($1)
+    AND status NOT IN ('canceled', 'canceling')
+    AND NOT EXISTS (SELECT 1 FROM invoices s JOIN invoices m ON s.replaces_invoice_id = m.id
+      WHERE coalesce(m.carried_by_invoice_id, m.id) = coalesce(p.carried_by_invoice_id, p.id)
+        AND s.status <> 'canceled')
+  ORDER BY related_invoice_id, installment`;
+
+type ListedInvoice = {
+  id: string;
+  document: string;
+  status: string;
+  method: string | null;
+  related_invoice_id: string | null;
+};
+
+/** The school's invoices page as the list read it, with the same lookups. */
+async function schoolInvoices(pool: pg.Pool, schoolId: string) {
+  const [counted, page] = await Promise.all([
+    pool.query<{ count: number }>(INVOICE_COUNT_SQL, [schoolId]),
+    pool.query<ListedInvoice>(INVOICE_PAGE_SQL, [schoolId]),
+  ]);
+  const stamped = page.rows.filter((r) => r.document === 'invoice' && r.status === 'success');
+  const lookup = async (sql: string, of: string[]) =>
+    of.length ? (await pool.query(sql, [of])).rows : [];
+  const [folios, credited, paid] = await Promise.all([
+    lookup(INVOICE_FOLIOS_SQL, [...new Set(page.rows.flatMap((r) => r.related_invoice_id ?? []))]),
+    lookup(
+      INVOICE_CREDITED_SQL,
+      stamped.map((r) => r.id),
+    ),
+    lookup(
+      INVOICE_PPD_PAID_SQL,
+      stamped.filter((r) => r.method === null).map((r) => r.id),
+    ),
+  ]);
+  const of = (rows: { id?: string; related_invoice_id?: string }[], id: string | null) =>
+    rows.filter((r) => (r.id ?? r.related_invoice_id) === id);
+  return {
+    count: counted.rows[0]!.count,
+    page: 1,
+    page_size: 25,
+    results: page.rows.map((r) => ({
+      ...r,
+      related: of(folios, r.related_invoice_id),
+      credited: of(credited, r.id),
+      paid: of(paid, r.id),
+    })),
+  };
+}
+
 export const READS: Record<string, Read> = {
   'guardian-me': async (pool, identity) => {
     if (identity.kind !== 'guardian') return null;
@@ -75,5 +147,10 @@ export const READS: Record<string, Read> = {
         items: of(items, p.id),
       })),
     };
+  },
+  'school-invoices': async (pool, identity, schoolId) => {
+    if (identity.kind !== 'staff' || !identity.memberships.some((m) => m.school_id === schoolId))
+      return null;
+    return schoolInvoices(pool, schoolId);
   },
 };

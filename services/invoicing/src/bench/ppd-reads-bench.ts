@@ -3,8 +3,8 @@
  * infra/bench/invoicing-ppd-scenario.ts), on one school of `students` invoiced at billing for
  * ten months (a PPD invoice per student and month, 1.5 CFDI de pago each) beside four
  * schools of the same size:
- * - Facturas' «Por acreditar» of a 200-row page of PPD invoices (`creditableRooms`):
- *   statements run and milliseconds;
+ * - Facturas' 200-row page of one school, «Por acreditar» of its PPD invoices included
+ *   (`invoiceAnswersPage`, ADR 0125): statements run and milliseconds;
  * - the month close's CFDI part (`invoicingClose`) of one month: milliseconds;
  * - baseline in the same run: reading that 200-row page itself (one indexed statement).
  * Only the service's functions are called, so the same file measures any commit.
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { runMigrations } from '@cuota/service-runtime/db/database';
 import { createTestDatabase } from '@cuota/testing/test-database';
 import { timed } from '@cuota/testing/timed';
-import { creditableRooms } from '../credit-notes/credit-note-repository';
+import { invoiceAnswersPage } from '../invoices/invoice-answer-repository';
 import { invoicingClose } from '../reports/month-close-report-repository';
 import {
   countingDb,
@@ -66,7 +66,9 @@ export async function benchPpdReads(studentsPerSchool: number): Promise<PpdReads
     await seedPpd(db, studentsPerSchool);
     const page = await ppdPage(db, PAGE);
     const baselinePage = await measure(() => ppdPage(db, PAGE));
-    const rooms = await measure(() => creditableRooms(db, page));
+    const rooms = await measure(() =>
+      invoiceAnswersPage(db, 'school-1', { page: 1, pageSize: PAGE }),
+    );
     const month = { school_id: 'school-1', from: '2026-10-01', to: '2026-10-31' };
     const monthClose = await measure(() => invoicingClose(db, month));
     const monthClosePlan = await planOf(db, last);

@@ -1,15 +1,11 @@
 import { and, arrayContains, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices, type InvoiceSource } from '../schema';
-import {
-  INVOICES_DUE_CHANNEL,
-  type InvoiceRow,
-  type ListedInvoiceRow,
-} from '../invoices/invoice-repository';
+import { INVOICES_DUE_CHANNEL, type InvoiceRow } from '../invoices/invoice-repository';
 import type { InvoiceLineRecord } from '../invoices/invoice-request-rules';
 import type { CreditableInvoice } from './credit-note-rules';
-import { creditableRoom, totalOf } from './credit-note-rules';
-import { livePaymentsOnPpds } from '../invoices/payment-complement-repository';
+import { totalOf } from './credit-note-rules';
 import { lockAfterTheirGlobals } from '../global-invoices/global-lock-repository';
 
 /** Credit notes live in `invoices` (document credit_note); this is the code that writes them. */
@@ -89,6 +85,13 @@ export async function creditNoteOf(
 }
 
 /**
+ * A live credit note (not cancelled): what it gives back counts against its invoice. Of
+ * `note`, `invoices` or an alias of it, so Facturas' list sums the same rows (ADR 0125).
+ */
+export const givingBack = (note: Record<'document' | 'status', AnyPgColumn>) =>
+  and(eq(note.document, 'credit_note'), ne(note.status, 'canceled'));
+
+/**
  * What the live credit notes of each invoice give back, keyed by the income invoice. On a PPD
  * invoice it is also what its next CFDI de pago no longer counts as owed (ADR 0037).
  */
@@ -100,43 +103,9 @@ export async function creditedByInvoice(tx: Executor, ids: string[]): Promise<Ma
       total: sql<number>`sum(${invoices.totalCentavos})::bigint`.mapWith(Number),
     })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.document, 'credit_note'),
-        inArray(invoices.relatedInvoiceId, ids),
-        ne(invoices.status, 'canceled'),
-      ),
-    )
+    .where(and(givingBack(invoices), inArray(invoices.relatedInvoiceId, ids)))
     .groupBy(invoices.relatedInvoiceId);
   return new Map(rows.map((r) => [r.id!, r.total]));
-}
-
-/**
- * What staff's credit note may still give back of each stamped income invoice among `rows`
- * (emit_credit_note's room, read without locks for the school's list; ADR 0073).
- */
-export async function creditableRooms(
-  db: Executor,
-  rows: readonly ListedInvoiceRow[],
-): Promise<Map<string, number>> {
-  const stamped = rows.filter((r) => r.document === 'invoice' && r.status === 'success');
-  const ids = stamped.map((r) => r.id);
-  // A PPD invoice (no payment method) only has its unpaid balance to credit.
-  const ppdIds = stamped.filter((r) => r.method === null).map((r) => r.id);
-  const [credited, live] = await Promise.all([
-    creditedByInvoice(db, ids),
-    livePaymentsOnPpds(db, ppdIds),
-  ]);
-  return new Map(
-    stamped.map((row) => {
-      const paid = live.get(row.id)?.paid ?? [];
-      const room = creditableRoom(
-        { totalCentavos: row.totalCentavos, credited: credited.get(row.id) ?? 0 },
-        paid.reduce((s, p) => s + p, 0),
-      );
-      return [row.id, room] as const;
-    }),
-  );
 }
 
 /** Income invoices, locked, as the credit-note rules read them. */

@@ -14,19 +14,18 @@ import { studentById } from '@cuota/student-directory/student-directory-reposito
 import { renderCfdiPdf } from '../cfdi/cfdi-pdf';
 import type { InvoicingDb } from '../invoicing-db';
 import {
+  countInvoices,
   invoiceById,
   invoicesOfOrder,
-  foliosOf,
-  invoicesOfSchool,
   lockInvoice,
   requestAgain,
   stampedInvoicesOfSchool,
   type InvoiceRow,
 } from './invoice-repository';
 import { invoicesZip } from './invoice-zip';
-import { creditableRooms } from '../credit-notes/credit-note-repository';
+import { invoiceAnswersPage } from './invoice-answer-repository';
 import { guardianMaySeeInvoice, guardianMaySeeOrder } from './invoice-access-rules';
-import { invoiceFileName, invoiceUrlsView, invoiceView, listedInvoiceView } from './invoice-view';
+import { invoiceFileName, invoicePageJson, invoiceUrlsView, invoiceView } from './invoice-view';
 
 /**
  * A stamped invoice for its school's staff or its family (its receptor, its payer, the
@@ -92,25 +91,13 @@ export function invoiceHandlers(db: InvoicingDb) {
     }),
 
     implement(listInvoices, async ({ params, query }) => {
-      const { count, rows } = await invoicesOfSchool(db, params.id, {
-        page: query.page,
+      const found = await invoiceAnswersPage(db, params.id, {
+        ...query,
         pageSize: query.page_size,
-        status: query.status,
-        search: query.search,
       });
-      const [folios, rooms] = await Promise.all([
-        foliosOf(
-          db,
-          rows.flatMap((row) => row.relatedInvoiceId ?? []),
-        ),
-        creditableRooms(db, rows),
-      ]);
-      return {
-        count,
-        page: query.page,
-        page_size: query.page_size,
-        results: rows.map((row) => listedInvoiceView(row, folios, rooms)),
-      };
+      // A page past the end still tells how many there are.
+      const count = found.count ?? (query.page > 1 ? await countInvoices(db, params.id, query) : 0);
+      return Reply.json(invoicePageJson(query, count, found.answers));
     }),
 
     implement(zipEndpoint, async ({ params, query }) => {

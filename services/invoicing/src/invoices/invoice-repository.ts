@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   and,
   arrayContains,
+  count,
   desc,
   eq,
-  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { enqueueEvent } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { invoiceFailedV1 } from '@cuota/contracts/events/invoicing.invoice.failed.v1';
 import { invoiceStampedV1 } from '@cuota/contracts/events/invoicing.invoice.stamped.v1';
 import { invoices, type InvoiceErrorSource, type InvoiceStatus } from '../schema';
@@ -23,13 +24,6 @@ import type { InvoiceRequest } from './invoice-request-rules';
 
 /** The only code that touches `invoices`. */
 export type InvoiceRow = typeof invoices.$inferSelect;
-
-/**
- * An invoice as the school's list reads it: everything but its XML (sealed and stamped, about
- * 10 KB a row that the list never shows; a page of 25 read 240 KB from PostgreSQL).
- */
-export type ListedInvoiceRow = Omit<InvoiceRow, 'sealedXml' | 'stampedXml'>;
-const { sealedXml: _sealed, stampedXml: _stamped, ...LISTED } = getTableColumns(invoices);
 
 /** Wakes the stamping workers of every process (LISTEN/NOTIFY, delivered at commit). */
 export const INVOICES_DUE_CHANNEL = 'invoicing_invoices_due';
@@ -464,44 +458,80 @@ export function invoicesOfOrder(
   );
 }
 
-export interface InvoicePageQuery {
-  page: number;
-  pageSize: number;
+/** Facturas' filters: a status, and a search in RFC, name, serie-folio or UUID. */
+export interface InvoiceFilter {
   status?: string;
   search?: string;
 }
 
-/** «A-3» of each numbered invoice among `ids`. */
-export async function foliosOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: invoices.id, series: invoices.series, folio: invoices.folio })
-    .from(invoices)
-    .where(and(inArray(invoices.id, [...new Set(ids)]), isNotNull(invoices.folio)));
-  return new Map(rows.map((r) => [r.id, `${r.series}-${r.folio}`]));
-}
+const p = sql.placeholder;
 
-/** A school's invoices, newest first; search matches RFC, name, folio or UUID. */
-export async function invoicesOfSchool(
+/** Which filters a query has (`s` status, `q` search): one statement per shape (ADR 0034). */
+export const invoiceShapeOf = (f: InvoiceFilter) => `${f.status ? 's' : ''}${f.search ? 'q' : ''}`;
+
+/** The placeholders' values of `schoolInvoicesWhere`. */
+export const invoiceFilterValues = (schoolId: string, f: InvoiceFilter) => ({
+  schoolId,
+  status: f.status,
+  like: f.search ? `%${f.search.replace(/[\\%_]/g, '\\$&')}%` : undefined,
+});
+
+/** The school's invoices the filters of a shape keep, with placeholders for their values. */
+export const schoolInvoicesWhere = (shape: string) =>
+  and(
+    eq(invoices.schoolId, p('schoolId')),
+    shape.includes('s') ? sql`${invoices.status} = ${p('status')}` : undefined,
+    shape.includes('q')
+      ? or(
+          ilike(invoices.receptorRfc, p('like')),
+          ilike(invoices.receptorName, p('like')),
+          ilike(
+            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
+            p('like'),
+          ),
+          ilike(invoices.uuid, p('like')),
+        )
+      : undefined,
+  );
+
+/** One file per CFDI: a DoctoRelacionado another CFDI de pago carries is in its carrier's. */
+const withFiles = (shape: string) =>
+  and(
+    schoolInvoicesWhere(shape),
+    isNotNull(invoices.stampedXml),
+    isNull(invoices.carriedByInvoiceId),
+  );
+
+const filteredStatements = preparedPerDatabase((db: Executor, shape: string) => ({
+  count: db
+    .select({ n: count() })
+    .from(invoices)
+    .where(schoolInvoicesWhere(shape))
+    .prepare(`invoices_count_${shape}`),
+  stampedCount: db
+    .select({ n: count() })
+    .from(invoices)
+    .where(withFiles(shape))
+    .prepare(`invoices_stamped_count_${shape}`),
+  stamped: db
+    .select()
+    .from(invoices)
+    .where(withFiles(shape))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(p('limit'))
+    .prepare(`invoices_stamped_${shape}`),
+}));
+
+/** How many of the school's invoices the filters match. */
+export async function countInvoices(
   db: Executor,
   schoolId: string,
-  query: InvoicePageQuery,
-): Promise<{ count: number; rows: ListedInvoiceRow[] }> {
-  const where = schoolInvoicesWhere(schoolId, query);
-  const [counted, rows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(where),
-    db
-      .select(LISTED)
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  ]);
-  return { count: counted[0]!.count, rows };
+  filter: InvoiceFilter,
+): Promise<number> {
+  const [row] = await filteredStatements(db, invoiceShapeOf(filter)).count.execute(
+    invoiceFilterValues(schoolId, filter),
+  );
+  return row!.n;
 }
 
 /**
@@ -511,57 +541,18 @@ export async function invoicesOfSchool(
 export async function stampedInvoicesOfSchool(
   db: Executor,
   schoolId: string,
-  filters: Pick<InvoicePageQuery, 'status' | 'search'>,
+  filter: InvoiceFilter,
   limit: number,
 ): Promise<{ count: number; rows: (InvoiceRow & { stampedXml: string })[] }> {
-  // One file per CFDI: a DoctoRelacionado another CFDI de pago carries is in its carrier's.
-  const where = and(
-    schoolInvoicesWhere(schoolId, filters),
-    isNotNull(invoices.stampedXml),
-    isNull(invoices.carriedByInvoiceId),
-  );
+  const statements = filteredStatements(db, invoiceShapeOf(filter));
+  const values = invoiceFilterValues(schoolId, filter);
   const [counted, rows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(where),
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(limit),
+    statements.stampedCount.execute(values),
+    statements.stamped.execute({ ...values, limit }),
   ]);
-  return { count: counted[0]!.count, rows: rows as (InvoiceRow & { stampedXml: string })[] };
-}
-
-function schoolInvoicesWhere(
-  schoolId: string,
-  query: Pick<InvoicePageQuery, 'status' | 'search'>,
-): SQL | undefined {
-  const like = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  return and(
-    eq(invoices.schoolId, schoolId),
-    query.status ? sql`${invoices.status} = ${query.status}` : undefined,
-    like
-      ? or(
-          ilike(invoices.receptorRfc, like),
-          ilike(invoices.receptorName, like),
-          ilike(
-            sql`coalesce(${invoices.series}, '') || '-' || coalesce(${invoices.folio}, '')`,
-            like,
-          ),
-          ilike(invoices.uuid, like),
-        )
-      : undefined,
-  );
+  return { count: counted[0]!.n, rows: rows as (InvoiceRow & { stampedXml: string })[] };
 }
 
 /** How many of a school's invoices the PAC refused (they wait for corrected data and a retry). */
-export async function failedInvoiceCount(db: Executor, schoolId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(invoices)
-    .where(schoolInvoicesWhere(schoolId, { status: 'failed' }));
-  return row!.count;
-}
+export const failedInvoiceCount = (db: Executor, schoolId: string): Promise<number> =>
+  countInvoices(db, schoolId, { status: 'failed' });

@@ -1,19 +1,20 @@
 /** Invoices as the API shows them (packages/contracts/src/invoicing/invoices.ts). */
 import type { Invoice, InvoiceUrls } from '@cuota/contracts/invoicing/invoices';
 import { invoicePdf, invoiceXml } from '@cuota/contracts/invoicing/endpoints/invoices';
-import type { InvoiceRow, ListedInvoiceRow } from './invoice-repository';
+import type { InvoiceRow } from './invoice-repository';
+import type { InvoiceAnswer } from './invoice-answer-repository';
 import { globalPeriodOf } from '../cfdi/global-period';
 import { parseGlobalInvoiceKey } from '../global-invoices/global-invoice-key';
 
-const errorOf = (row: ListedInvoiceRow) =>
+const errorOf = (row: InvoiceRow) =>
   row.errorCode && row.errorMessage
     ? { code: row.errorCode, message: row.errorMessage, source: row.errorSource ?? 'checks' }
     : null;
 
-const globalStateOf = (row: ListedInvoiceRow): Invoice['global_state'] =>
+const globalStateOf = (row: InvoiceRow): Invoice['global_state'] =>
   row.globalState === 'held' && row.globalInvoiceId ? 'collected' : row.globalState;
 
-export function invoiceView(row: ListedInvoiceRow): Invoice {
+export function invoiceView(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     school_id: row.schoolId,
@@ -44,21 +45,23 @@ export function invoiceView(row: ListedInvoiceRow): Invoice {
 }
 
 /**
- * The school's list: each row also names the invoice it relates to, so the rows of one CFDI
- * de pago paying several PPD invoices are told apart (ADR 0051), and a stamped income
- * invoice says what a credit note may still give back of it (ADR 0073).
+ * Facturas' page as JSON text, each invoice as PostgreSQL wrote it (invoice-answer-repository.ts,
+ * ADR 0125) but a global invoice's period, which `globalPeriodOf` decides here.
  */
-export function listedInvoiceView(
-  row: ListedInvoiceRow,
-  folios: ReadonlyMap<string, string>,
-  rooms: ReadonlyMap<string, number>,
-): Invoice {
-  const related = row.relatedInvoiceId && folios.get(row.relatedInvoiceId);
-  return {
-    ...invoiceView(row),
-    related_folio: related || null,
-    creditable_centavos: rooms.get(row.id) ?? null,
-  };
+export function invoicePageJson(
+  page: { page: number; page_size: number },
+  count: number,
+  answers: readonly InvoiceAnswer[],
+): string {
+  const results = answers.map(({ json, globalKey }) =>
+    globalKey
+      ? JSON.stringify({
+          ...(JSON.parse(json) as Invoice),
+          global_period: globalPeriodView(globalKey),
+        })
+      : json,
+  );
+  return `{"count":${count},"page":${page.page},"page_size":${page.page_size},"results":[${results.join(',')}]}`;
 }
 
 function globalPeriodView(key: string): Invoice['global_period'] {

@@ -2,18 +2,23 @@
  * What PPD invoices' CFDI de pago paid is read for a whole page in one statement (it was one
  * per PPD row: Facturas' «Por acreditar» and each payment of several PPD invoices), with the
  * rules of ADR 0037: cancelled or cancelling complements pay nothing, a substituted one counts
- * as its substitute, and the highest NumParcialidad still standing is the last.
+ * as its substitute, and the highest NumParcialidad still standing is the last. Facturas'
+ * page sums the same rows in its own statement (ADR 0125): its «Por acreditar» must be
+ * `creditableRoom` of what `creditedByInvoice` and `livePaymentsOnPpds` read.
  */
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { runMigrations } from '@cuota/service-runtime/db/database';
 import { createTestDatabase, type TestDatabase } from '@cuota/testing/test-database';
-import { creditableRooms } from '../credit-notes/credit-note-repository';
+import type { Invoice } from '@cuota/contracts/invoicing/invoices';
+import { creditedByInvoice } from '../credit-notes/credit-note-repository';
+import { creditableRoom } from '../credit-notes/credit-note-rules';
 import type { InvoicingDb } from '../invoicing-db';
 import { INVOICING_MIGRATIONS } from '../invoicing-service';
 import * as schema from '../schema';
 import { invoices } from '../schema';
+import { invoiceAnswersPage } from './invoice-answer-repository';
 import type { InvoiceRow } from './invoice-repository';
 import { livePaymentsOnPpds } from './payment-complement-repository';
 
@@ -91,6 +96,23 @@ async function complement(
   return row!;
 }
 
+/** A staff credit note of `total` on `invoice`. */
+async function creditNote(
+  invoice: InvoiceRow,
+  total: number,
+  more: Partial<typeof invoices.$inferInsert> = {},
+): Promise<void> {
+  await db.insert(invoices).values({
+    ...base,
+    document: 'credit_note',
+    relatedInvoiceId: invoice.id,
+    sourceKind: 'staff',
+    sourceId: randomUUID(),
+    totalCentavos: total,
+    ...more,
+  });
+}
+
 test('a page of PPD invoices: what each still owes, read in one statement whatever their number', async () => {
   const [partly, substituted, refunded, unpaid] = await Promise.all(
     [3_000_00, 3_000_00, 3_000_00, 3_000_00].map(ppdInvoice),
@@ -103,26 +125,43 @@ test('a page of PPD invoices: what each still owes, read in one statement whatev
   // A payment given back whole: its complement is being cancelled.
   await complement(refunded!, 2_000_00, 1, { ...stamped(), status: 'canceling' });
   await complement(refunded!, 700_00, 2);
+  // Credit notes: a live one lowers what is left, a cancelled one gives nothing back.
+  await creditNote(unpaid!, 200_00);
+  await creditNote(unpaid!, 300_00, { status: 'canceled' });
 
   const page = [partly!, substituted!, refunded!, unpaid!];
   statements.length = 0;
-  const rooms = await creditableRooms(db, page);
-  // One statement for the credit notes, one for the CFDI de pago: not one per PPD row.
-  expect(statements).toHaveLength(2);
-  expect(Object.fromEntries(page.map((row, i) => [i, rooms.get(row.id)]))).toEqual({
+  const found = await invoiceAnswersPage(db, SCHOOL, { page: 1, pageSize: 50 });
+  // Facturas' whole page, «Por acreditar» included: one statement, not one per PPD row.
+  expect(statements).toHaveLength(1);
+  const listed = new Map(
+    found.answers.map(({ json }) => {
+      const invoice = JSON.parse(json) as Invoice;
+      return [invoice.id, invoice.creditable_centavos];
+    }),
+  );
+  expect(Object.fromEntries(page.map((row, i) => [i, listed.get(row.id)]))).toEqual({
     0: 1_500_00,
     1: 2_500_00,
     2: 2_300_00,
-    3: 3_000_00,
+    3: 2_800_00,
   });
 
-  const live = await livePaymentsOnPpds(
-    db,
-    page.map((row) => row.id),
-  );
+  const ids = page.map((row) => row.id);
+  const live = await livePaymentsOnPpds(db, ids);
   expect(live.get(partly!.id)).toEqual({ paid: [1_000_00, 500_00], lastNumber: 2 });
   expect(live.get(substituted!.id)).toEqual({ paid: [500_00], lastNumber: 1 });
   // The cancelled number is not the last: the next one follows those still standing.
   expect(live.get(refunded!.id)).toEqual({ paid: [700_00], lastNumber: 2 });
   expect(live.has(unpaid!.id)).toBe(false);
+  // The list's room is the credit-note rule's, on the rows the rule's reads find.
+  const credited = await creditedByInvoice(db, ids);
+  for (const row of page) {
+    const paid = (live.get(row.id)?.paid ?? []).reduce((sum, p) => sum + p, 0);
+    const rule = creditableRoom(
+      { totalCentavos: row.totalCentavos, credited: credited.get(row.id) ?? 0 },
+      paid,
+    );
+    expect(listed.get(row.id)).toBe(rule);
+  }
 });

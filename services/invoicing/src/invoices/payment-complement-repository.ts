@@ -1,4 +1,5 @@
-import { and, arrayOverlaps, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cuota/messaging/transaction';
 import { invoices } from '../schema';
 import { INVOICES_DUE_CHANNEL, type InvoiceRow } from './invoice-repository';
@@ -41,6 +42,30 @@ export interface LivePayments {
 }
 
 /**
+ * A standing CFDI de pago (`livePaymentsOnPpds` says which): of `complement`, `invoices` or an
+ * alias of it, so Facturas' list sums the same rows in its statement (ADR 0125).
+ */
+export const standingPayment = (
+  complement: Record<'id' | 'document' | 'status' | 'carriedByInvoiceId', AnyPgColumn>,
+) =>
+  and(
+    eq(complement.document, 'payment'),
+    notInArray(complement.status, ['canceled', 'canceling']),
+    sql`NOT EXISTS (SELECT 1 FROM invoices s JOIN invoices m ON s.replaces_invoice_id = m.id
+          WHERE ${ofItsCfdi(sql`coalesce(${complement.carriedByInvoiceId}, ${complement.id})`)}
+            AND s.status <> 'canceled')`,
+  );
+
+/**
+ * The documents `m` of one CFDI de pago (its carrier `cfdi` and the riders it carries):
+ * `coalesce(m.carried_by_invoice_id, m.id) = cfdi`, written so each side is an index lookup
+ * (the primary key, invoices_carried_by_idx). Compared through coalesce, the planner read every
+ * invoice for each complement: estimated so high that JIT compiled Facturas' page (2 s).
+ */
+const ofItsCfdi = (cfdi: SQL) => sql`(m.id = ${cfdi} AND m.carried_by_invoice_id IS NULL
+  OR m.carried_by_invoice_id = ${cfdi})`;
+
+/**
  * What the standing CFDI de pago of each PPD invoice among `ppdIds` paid (in installment
  * order), and the highest NumParcialidad among them, in one query; an invoice without any is
  * left out. A complement cancelled or in cancellation (its payment was given back) pays
@@ -62,17 +87,7 @@ export async function livePaymentsOnPpds(
       installment: invoices.installment,
     })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.document, 'payment'),
-        inArray(invoices.relatedInvoiceId, [...new Set(ppdIds)]),
-        notInArray(invoices.status, ['canceled', 'canceling']),
-        sql`NOT EXISTS (SELECT 1 FROM invoices s JOIN invoices m ON s.replaces_invoice_id = m.id
-              WHERE coalesce(m.carried_by_invoice_id, m.id)
-                  = coalesce(${invoices.carriedByInvoiceId}, ${invoices.id})
-                AND s.status <> 'canceled')`,
-      ),
-    )
+    .where(and(standingPayment(invoices), inArray(invoices.relatedInvoiceId, [...new Set(ppdIds)])))
     .orderBy(asc(invoices.relatedInvoiceId), asc(invoices.installment));
   for (const row of rows) {
     const payments = live.get(row.ppdId!) ?? { paid: [], lastNumber: 0 };

@@ -5,6 +5,7 @@ import type {
   SentNotificationQuery,
 } from '@cuota/contracts/notifications/entities';
 import type { Executor } from '@cuota/messaging/transaction';
+import { isoTime } from '@cuota/service-runtime/db/json-answer';
 import { containing } from '../search-pattern';
 
 /** A notification's state as the dashboard names it, from its status and timestamps. */
@@ -14,9 +15,6 @@ const STATE = sql`CASE
   WHEN n.read_at IS NOT NULL OR n.opened_at IS NOT NULL THEN 'READ'
   WHEN n.delivered_at IS NOT NULL THEN 'DELIVERED'
   ELSE 'SENT' END`;
-
-const iso = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of a school's notifications, newest first, and how many the filters keep. */
 export async function schoolLog(
@@ -34,9 +32,9 @@ export async function schoolLog(
   const result = await db.execute<SentNotification & { total: number }>(sql`
     SELECT n.id, n.channel, n.template, n.reminder_kind, n.guardian_id,
       trim(coalesce(g.first_name, '') || ' ' || coalesce(g.last_name, '')) AS guardian_name,
-      n.recipient, ${STATE} AS state, ${iso(sql`n.created_at`)} AS created_at,
-      ${iso(sql`n.sent_at`)} AS sent_at, ${iso(sql`n.delivered_at`)} AS delivered_at,
-      ${iso(sql`coalesce(n.read_at, n.opened_at)`)} AS read_at, n.last_error,
+      n.recipient, ${STATE} AS state, ${isoTime(sql`n.created_at`)} AS created_at,
+      ${isoTime(sql`n.sent_at`)} AS sent_at, ${isoTime(sql`n.delivered_at`)} AS delivered_at,
+      ${isoTime(sql`coalesce(n.read_at, n.opened_at)`)} AS read_at, n.last_error,
       count(*) OVER ()::int AS total
     FROM guardian_notifications n LEFT JOIN guardians g ON g.guardian_id = n.guardian_id
     WHERE ${sql.join(filters, sql` AND `)}

@@ -2,9 +2,10 @@
  * One statement for many concurrent callers of a single-statement write (issue 18's burst:
  * each statement costs the service a socket write, which was a fifth of its CPU): the first
  * call runs at once, alone; calls made while a batch runs wait and go together as the next
- * one (at most `most`), as a database's group commit does. Nothing waits when the service is
- * idle. `run` gets the batch's items and answers each, in their order; when it fails, every
- * caller of that batch gets the error (each then fails as its own statement would have).
+ * one (at most `most`), as a database's group commit does (ADR 0126). Nothing waits when the
+ * service is idle. `run` gets the batch's items and answers each, in their order; when it
+ * fails, every caller of that batch gets the error (each then fails as its own statement
+ * would have).
  */
 export function coalesced<I, O>(
   run: (items: I[]) => Promise<O[]>,

@@ -6,7 +6,10 @@ import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { Database } from '@cuota/service-runtime/db/database';
 import { subjectOf, type Namespace } from '../naming';
 import { WorkLoop } from '@cuota/service-runtime/db/work-loop';
+import type { Executor } from '../transaction';
 import { OUTBOX_CHANNEL, outboxEvents } from './outbox-schema';
+
+type OutboxRow = typeof outboxEvents.$inferSelect;
 
 export interface OutboxRelayOptions {
   db: Database<Record<string, unknown>>;
@@ -19,8 +22,10 @@ export interface OutboxRelayOptions {
 
 /**
  * Publishes committed outbox rows to JetStream in order, with the event id as
- * Nats-Msg-Id. A crash between publish and the published_at update republishes the
- * row; JetStream's duplicate window and the consumers' inbox absorb the repeat.
+ * Nats-Msg-Id: a batch's rows are sent together and marked up to the first that failed.
+ * A crash between publish and the published_at update, or a row sent after one that
+ * failed, republishes it; JetStream's duplicate window and the consumers' inbox absorb the
+ * repeat.
  *
  * It wakes when a commit that enqueued events notifies OUTBOX_CHANNEL (LISTEN/NOTIFY, so a
  * write from any process of the service wakes it); polling every `intervalMs` is only the
@@ -82,7 +87,7 @@ export class OutboxRelay {
   }
 
   private publishBatch(): Promise<number> {
-    const { db, ns, logger } = this.options;
+    const { db } = this.options;
     return db.transaction(async (tx) => {
       const rows = await tx
         .select()
@@ -91,29 +96,18 @@ export class OutboxRelay {
         .orderBy(asc(outboxEvents.seq))
         .limit(this.options.batchSize ?? 100)
         .for('update', { skipLocked: true });
-      const published: number[] = [];
-      for (const row of rows) {
-        const h = headers();
-        if (row.requestId) h.set(REQUEST_ID_HEADER, row.requestId);
-        try {
-          await this.js.publish(subjectOf(ns, row.type), JSON.stringify(row.payload), {
-            msgID: row.id,
-            headers: h,
-          });
-          published.push(row.seq);
-        } catch (err) {
-          logger.warn(
-            // Not inside a request: the row's own request id ties this line to its action.
-            { err, eventId: row.id, requestId: row.requestId ?? undefined },
-            'publish failed; keeping order, retrying later',
-          );
-          await tx
-            .update(outboxEvents)
-            .set({ attempts: sql`${outboxEvents.attempts} + 1`, lastError: String(err) })
-            .where(inArray(outboxEvents.seq, [row.seq]));
-          break;
-        }
-      }
+      // All sent at once, in order (one socket write), their acks awaited together (ADR 0126).
+      const outcomes = await Promise.allSettled(rows.map((row) => this.publish(row)));
+      const failed = outcomes.findIndex((o) => o.status === 'rejected');
+      // Only the run before the first failure counts as published: the failed one and every
+      // later one go again from there (a later one already stored is dropped as a duplicate).
+      const published = (failed === -1 ? rows : rows.slice(0, failed)).map((row) => row.seq);
+      if (failed !== -1)
+        await this.recordFailure(
+          tx,
+          rows[failed]!,
+          (outcomes[failed] as PromiseRejectedResult).reason,
+        );
       if (published.length)
         await tx
           .update(outboxEvents)
@@ -121,5 +115,26 @@ export class OutboxRelay {
           .where(inArray(outboxEvents.seq, published));
       return published.length;
     });
+  }
+
+  private publish(row: OutboxRow) {
+    const h = headers();
+    if (row.requestId) h.set(REQUEST_ID_HEADER, row.requestId);
+    return this.js.publish(subjectOf(this.options.ns, row.type), JSON.stringify(row.payload), {
+      msgID: row.id,
+      headers: h,
+    });
+  }
+
+  private async recordFailure(tx: Executor, row: OutboxRow, err: unknown): Promise<void> {
+    this.options.logger.warn(
+      // Not inside a request: the row's own request id ties this line to its action.
+      { err, eventId: row.id, requestId: row.requestId ?? undefined },
+      'publish failed; keeping order, retrying later',
+    );
+    await tx
+      .update(outboxEvents)
+      .set({ attempts: sql`${outboxEvents.attempts} + 1`, lastError: String(err) })
+      .where(inArray(outboxEvents.seq, [row.seq]));
   }
 }

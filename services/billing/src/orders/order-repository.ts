@@ -118,8 +118,14 @@ const ofStudent = preparedPerDatabase((db: Executor) =>
 export const ordersOfStudent = (db: Executor, studentId: string): Promise<OrderRow[]> =>
   ofStudent(db).execute({ studentId });
 
-export const ordersByIds = (db: Executor, ids: string[]) =>
-  selectOrders(db, inArray(orders.id, ids));
+/** Prepared, the ids as one array: payments' quote reads by them at every checkout (issue 18). */
+const byIds = preparedPerDatabase((db: Executor) =>
+  selectOrders(db, sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(
+    'billing_orders_by_ids',
+  ),
+);
+export const ordersByIds = (db: Executor, ids: string[]): Promise<OrderRow[]> =>
+  byIds(db).execute({ ids });
 
 /**
  * The orders of every student of this guardian at one school: students they are the billing

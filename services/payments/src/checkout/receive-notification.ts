@@ -4,7 +4,10 @@ import {
   type MerchantCredentials,
   type NoticeKey,
 } from '../gateway/gateway-credentials-repository';
-import { recordNotification } from '../gateway/gateway-notification-repository';
+import {
+  recordNotification,
+  recordNotificationAmongOthers,
+} from '../gateway/gateway-notification-repository';
 import type { GatewayReversal, GatewaySale } from '../gateway/kushki-shapes';
 import { parseKushkiNotification, type KushkiNotice } from '../gateway/kushki-notification';
 import { verifyKushkiSignature } from '../gateway/webhook-signature';
@@ -113,7 +116,7 @@ function keepMerchant(deps: PaymentsDeps, key: string, merchant: MerchantCredent
  */
 async function receiveSale(deps: PaymentsDeps, merchant: MerchantCredentials, sale: GatewaySale) {
   const payinId = sale.paymentId && isUuid(sale.paymentId) ? sale.paymentId : null;
-  const fresh = await recordNotification(deps.db, {
+  const fresh = await recordNotificationAmongOthers(deps.db, {
     publicMerchantId: merchant.publicMerchantId,
     ticketNumber: sale.ticketNumber,
     transactionType: 'SALE',

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
+import { coalesced } from '@cuota/service-runtime/db/coalesced';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   allocations,
   owedCollections,
@@ -9,6 +11,7 @@ import {
   storeCheckouts,
   studentDirectory,
 } from '../schema';
+import { jsonRecords } from '../json-records-sql';
 import { filteredPayins, filterValues, shapeOf, type PayinFilter } from './payin-repository';
 
 /**
@@ -125,10 +128,12 @@ export async function payinAnswerById(db: Executor, id: string) {
 
 /**
  * The gateway's answer to the charge (its ticket and card, kept whatever the status), and the
- * payin as it now stands as JSON, in one statement: RETURNING sees the updated row, so the
- * checkout answers without reading it again (issue 18's burst: one statement per payment).
+ * payin as it now stands as JSON: RETURNING sees the updated row, so the checkout answers
+ * without reading it again. Concurrent checkouts' answers are written together, one
+ * statement for all (`coalesced`; issue 18's burst: a statement per payment was a socket
+ * write each).
  */
-export async function recordChargeAnswer(
+export function recordChargeAnswer(
   db: Executor,
   id: string,
   sale: {
@@ -138,21 +143,44 @@ export async function recordChargeAnswer(
     last4: string | null;
   },
 ): Promise<string | null> {
-  const [row] = await chargeAnswer(db).execute({ id, ...sale });
-  return row?.json ?? null;
+  return chargeAnswers(db)({
+    id,
+    ticketNumber: sale.ticketNumber,
+    transactionReference: sale.reference,
+    cardBrand: sale.brand,
+    cardLast4: sale.last4,
+  });
 }
 
+type ChargeAnswer = Required<
+  Pick<
+    typeof payins.$inferInsert,
+    'id' | 'ticketNumber' | 'transactionReference' | 'cardBrand' | 'cardLast4'
+  >
+>;
+
+const chargeAnswers = preparedPerDatabase((db: Executor) =>
+  coalesced(async (answers: ChargeAnswer[]) => {
+    const rows = await chargeAnswer(db).execute({ answers: jsonRecords(payins, answers) });
+    const json = new Map(rows.map((row) => [row.id, row.json]));
+    return answers.map((a) => json.get(a.id) ?? null);
+  }),
+);
+
 /** Built once per database: every checkout of issue 18's burst built it (and its JSON). */
-const chargeAnswer = preparedPerDatabase((db: Executor) =>
-  db
+const chargeAnswer = preparedPerDatabase((db: Executor) => {
+  const kept = (column: AnyPgColumn) =>
+    sql`coalesce(${column}, ${sql.raw(`answer.${column.name}`)})`;
+  return db
     .update(payins)
     .set({
-      ticketNumber: sql`coalesce(${payins.ticketNumber}, ${p('ticketNumber')})`,
-      transactionReference: sql`coalesce(${payins.transactionReference}, ${p('reference')})`,
-      cardBrand: sql`coalesce(${payins.cardBrand}, ${p('brand')})`,
-      cardLast4: sql`coalesce(${payins.cardLast4}, ${p('last4')})`,
+      ticketNumber: kept(payins.ticketNumber),
+      transactionReference: kept(payins.transactionReference),
+      cardBrand: kept(payins.cardBrand),
+      cardLast4: kept(payins.cardLast4),
     })
-    .where(eq(payins.id, p('id')))
-    .returning({ json: payinJson })
-    .prepare('payments_charge_answer'),
-);
+    .from(sql`jsonb_populate_recordset(NULL::${payins}, ${p('answers')}::jsonb) AS answer`)
+    .where(sql`${payins.id} = answer.id`)
+    .returning({ id: payins.id, json: payinJson })
+    .prepare('payments_charge_answers');
+});

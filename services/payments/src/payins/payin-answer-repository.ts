@@ -1,6 +1,7 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { coalesced } from '@cuota/service-runtime/db/coalesced';
+import { isoTime } from '@cuota/service-runtime/db/json-answer';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -54,10 +55,6 @@ const studentNames = sql`(SELECT coalesce(json_agg(coalesce(
 const refundOwedPaid = sql`(SELECT coalesce(sum(${owedCollections.amountCentavos}), 0)::bigint
   FROM ${owedCollections} WHERE ${owedCollections.payinId} = ${payins.id})`;
 
-/** As JavaScript's toISOString(): UTC, milliseconds. */
-const isoTime = (column: SQL | typeof payins.createdAt) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const payinJson = sql<string>`json_build_object(
   'id', ${payins.id}, 'school_id', ${payins.schoolId}, 'type', ${payins.type},
   'method', ${payins.method}, 'status', ${payins.status},
@@ -73,12 +70,12 @@ const payinJson = sql<string>`json_build_object(
     THEN json_build_object('brand', ${payins.cardBrand}, 'last4', ${payins.cardLast4}) END,
   'payment_reference', CASE WHEN ${payins.paymentReference} IS NOT NULL
     THEN json_build_object('reference', ${payins.paymentReference}, 'clabe', ${payins.clabe},
-      'expires_at', ${isoTime(sql`${payins.referenceExpiresAt}`)}) END,
+      'expires_at', ${isoTime(payins.referenceExpiresAt)}) END,
   'receipt_number', ${payins.receiptNumber}, 'recorded_by', ${payins.recordedBy},
   'recorded_by_name', ${payins.recordedByName},
   'error', CASE WHEN ${payins.errorCode} IS NOT NULL AND ${payins.errorMessage} IS NOT NULL
     THEN json_build_object('code', ${payins.errorCode}, 'message', ${payins.errorMessage}) END,
-  'created_at', ${isoTime(payins.createdAt)}, 'paid_at', ${isoTime(sql`${payins.paidAt}`)}
+  'created_at', ${isoTime(payins.createdAt)}, 'paid_at', ${isoTime(payins.paidAt)}
 )::text`;
 
 const p = sql.placeholder;

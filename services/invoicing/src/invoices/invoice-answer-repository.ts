@@ -2,6 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@cuota/messaging/transaction';
 import { isoTime } from '@cuota/service-runtime/db/json-answer';
+import { inWindow, windowOf, windowValues } from '@cuota/service-runtime/db/page-window';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { invoices } from '../schema';
 import { givingBack } from '../credit-notes/credit-note-repository';
@@ -73,8 +74,9 @@ const p = sql.placeholder;
  * The count is an uncorrelated subquery (run once, before the page): `count(*) over ()` would
  * hold every matching row, wide as they are, to count them before the page is cut.
  */
-const pageStatements = preparedPerDatabase((db: Executor, shape: string) =>
-  db
+const pageStatements = preparedPerDatabase((db: Executor, key: string) => {
+  const [shape = '', window = ''] = key.split('_');
+  const query = db
     .select({
       total:
         sql<number>`(SELECT count(*) FROM ${invoices} WHERE ${schoolInvoicesWhere(shape)})`.mapWith(
@@ -87,10 +89,10 @@ const pageStatements = preparedPerDatabase((db: Executor, shape: string) =>
     .from(invoices)
     .where(schoolInvoicesWhere(shape))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(p('limit'))
-    .offset(p('offset'))
-    .prepare(`invoice_answers_${shape}`),
-);
+    .$dynamic();
+  // One statement per filter shape and page window (page-window.ts): planned once.
+  return inWindow(query, window).prepare(`invoice_answers_${key}`);
+});
 
 /** One listed invoice as JSON; a global invoice's key (its period) when it is one. */
 export interface InvoiceAnswer {
@@ -107,10 +109,9 @@ export async function invoiceAnswersPage(
   schoolId: string,
   query: InvoiceFilter & { page: number; pageSize: number },
 ): Promise<{ count: number | null; answers: InvoiceAnswer[] }> {
-  const rows = await pageStatements(db, invoiceShapeOf(query)).execute({
+  const rows = await pageStatements(db, `${invoiceShapeOf(query)}_${windowOf(query)}`).execute({
     ...invoiceFilterValues(schoolId, query),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    ...windowValues(query),
   });
   return { count: rows[0]?.total ?? null, answers: rows };
 }

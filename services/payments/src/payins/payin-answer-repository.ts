@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { coalesced } from '@cuota/service-runtime/db/coalesced';
 import { isoTime } from '@cuota/service-runtime/db/json-answer';
+import { inWindow, windowOf, windowValues } from '@cuota/service-runtime/db/page-window';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -80,16 +81,17 @@ const payinJson = sql<string>`json_build_object(
 
 const p = sql.placeholder;
 
-const answerStatements = preparedPerDatabase((db: Executor, shape: string) =>
-  db
+/** One statement per filter shape and page window (`${shape}_${window}`, page-window.ts). */
+const answerStatements = preparedPerDatabase((db: Executor, key: string) => {
+  const [shape = '', window = ''] = key.split('_');
+  const query = db
     .select({ total: sql<number>`count(*) over ()`.mapWith(Number), json: payinJson })
     .from(payins)
     .where(filteredPayins(shape))
     .orderBy(desc(payins.createdAt), desc(payins.id))
-    .limit(p('limit'))
-    .offset(p('offset'))
-    .prepare(`payin_answers_${shape}`),
-);
+    .$dynamic();
+  return inWindow(query, window).prepare(`payin_answers_${key}`);
+});
 
 const answerById = preparedPerDatabase((db: Executor) =>
   db
@@ -109,10 +111,9 @@ export async function payinAnswersPage(
   db: Executor,
   f: PayinFilter,
 ): Promise<{ count: number | null; json: string }> {
-  const rows = await answerStatements(db, shapeOf(f)).execute({
+  const rows = await answerStatements(db, `${shapeOf(f)}_${windowOf(f)}`).execute({
     ...filterValues(f),
-    limit: f.pageSize,
-    offset: (f.page - 1) * f.pageSize,
+    ...windowValues(f),
   });
   return { count: rows[0]?.total ?? null, json: `[${rows.map((r) => r.json).join(',')}]` };
 }

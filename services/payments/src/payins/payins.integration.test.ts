@@ -281,7 +281,7 @@ describe('payins lists, detail and receipt', () => {
     expect(theirs.body.results.map((p: { id: string }) => p.id)).not.toContain(cash.id);
   });
 
-  test('a listing is one named statement per shape of filters, answers and count in it', async () => {
+  test('a listing is one named statement per shape of filters and page, planned once', async () => {
     // One connection, so its session's prepared statements are the ones these reads made.
     const db = createDatabase(h.db.url, schemaTables, 1);
     const family = school.families[1]!;
@@ -322,11 +322,22 @@ describe('payins lists, detail and receipt', () => {
         'SELECT name FROM pg_prepared_statements ORDER BY name',
       );
       expect(rows.map((r) => r.name)).toEqual([
-        'payin_answers_',
-        'payin_answers_o',
-        'payin_answers_tu',
+        'payin_answers__first1',
+        'payin_answers__next1',
+        'payin_answers_o_first9',
+        'payin_answers_tu_first1',
+        'payin_answers_tu_next1',
         'payins_count_tu',
       ]);
+      // A first page's statement has its window in its text: after PostgreSQL's five custom
+      // plans it keeps one plan instead of planning every read again.
+      for (let read = 0; read < 7; read++)
+        await payinAnswersPage(db, { schoolId: school.id, page: 1, pageSize: 1 });
+      const plans = await db.$client.query<{ generic_plans: string; custom_plans: string }>(
+        `SELECT generic_plans, custom_plans FROM pg_prepared_statements
+          WHERE name = 'payin_answers__first1'`,
+      );
+      expect(plans.rows[0]).toEqual({ generic_plans: '3', custom_plans: '5' });
     } finally {
       await db.$client.end();
     }

@@ -74,6 +74,7 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
       id: demo.school_id,
     },
     ...dueOrdersEndpoints(demo.school_id, staff),
+    ...studentsEndpoints(demo.school_id, staff),
   ];
   // `BENCH_PROXIED=payments` drives only that service's endpoints (a profile of one path), and
   // `BENCH_PROXIED=school-due-orders` only the endpoint of that same-I/O read.
@@ -193,6 +194,18 @@ const dueOrdersEndpoints = (schoolId: string, cookie: string): Endpoint[] => [
     cookie,
     service: 'billing',
     read: 'school-due-orders',
+    id: schoolId,
+  },
+];
+
+/** The staff's students list (enrolment): the school's first page by name. */
+const studentsEndpoints = (schoolId: string, cookie: string): Endpoint[] => [
+  {
+    name: "the staff's students list, GET /api/v1/dashboard/schools/{id}/students/",
+    path: `/api/v1/dashboard/schools/${schoolId}/students/`,
+    cookie,
+    service: 'enrolment',
+    read: 'school-students',
     id: schoolId,
   },
 ];

@@ -123,3 +123,36 @@ async function schoolDueOrders(pool: pg.Pool, identity: Identity, schoolId: stri
   };
 }
 READS['school-due-orders'] = schoolDueOrders;
+
+/**
+ * enrolment, the staff's students list (student-list-repository.ts before issue 16's answer
+ * statement): the page's ids from the name index, those rows joined to their level and
+ * group, and the count capped at 10,001 matches.
+ */
+const STUDENT_PAGE_SQL = `SELECT s.id, s.first_name, s.last_name, s.curp, s.enrolment_code,
+    s.gender, s.status, s.billing_guardian_id, l.level, g.id AS section_id, g.name AS section_name
+  FROM students s JOIN levels l ON l.id = s.level_id LEFT JOIN sections g ON g.id = s.section_id
+  WHERE s.id IN (SELECT id FROM students WHERE school_id = $1
+    ORDER BY last_name COLLATE "es-x-icu", first_name COLLATE "es-x-icu", id LIMIT 25 OFFSET 0)
+  ORDER BY s.last_name COLLATE "es-x-icu", s.first_name COLLATE "es-x-icu", s.id`;
+const STUDENT_COUNT_SQL = `SELECT count(*)::int AS n
+  FROM (SELECT 1 FROM students WHERE school_id = $1 LIMIT 10001) AS matches`;
+
+/** The students list's first page and its capped count, rows as they come. */
+async function schoolStudents(pool: pg.Pool, identity: Identity, schoolId: string) {
+  if (identity.kind !== 'staff' || !identity.memberships.some((m) => m.school_id === schoolId))
+    return null;
+  const [page, counted] = await Promise.all([
+    pool.query(STUDENT_PAGE_SQL, [schoolId]),
+    pool.query<{ n: number }>(STUDENT_COUNT_SQL, [schoolId]),
+  ]);
+  const n = counted.rows[0]?.n ?? 0;
+  return {
+    count: Math.min(n, 10_000),
+    count_is_capped: n > 10_000,
+    page: 1,
+    page_size: 25,
+    results: page.rows,
+  };
+}
+READS['school-students'] = schoolStudents;

@@ -36,7 +36,7 @@ export const overdueOf = (alias: string, today: Value) => sql`CROSS JOIN LATERAL
    WHERE o.school_id = ${sql.raw(alias)}.school_id AND o.student_id = ${sql.raw(alias)}.student_id
      AND o.due_on < ${today}::date) od`;
 
-export interface Scope {
+interface Scope {
   schoolId: Value;
   today: Value;
   filter: DueFilterValues;

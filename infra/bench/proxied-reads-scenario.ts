@@ -84,10 +84,15 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
       read: 'school-invoices',
       id: demo.school_id,
     },
+    ...dueOrdersEndpoints(demo.school_id, staff),
+    ...studentsEndpoints(demo.school_id, staff),
   ];
-  // `BENCH_PROXIED=payments` drives only that service's endpoint (a profile of one path).
+  // `BENCH_PROXIED=payments` drives only that service's endpoints (a profile of one path), and
+  // `BENCH_PROXIED=school-due-orders` only the endpoint of that same-I/O read.
   const only = process.env.BENCH_PROXIED?.split(',');
-  const endpoints = only ? all.filter((e) => only.includes(e.service)) : all;
+  const endpoints = only
+    ? all.filter((e) => only.includes(e.service) || only.includes(e.read))
+    : all;
   const loadBefore = loadAverage();
   const before = rssNow(system.supervisor);
   const peak = { rss: before };
@@ -204,6 +209,30 @@ async function measureEndpoint(
     for (const child of children) child.kill();
   }
 }
+
+/** Adeudos' landing page (billing): the staff's due orders, every student by name. */
+const dueOrdersEndpoints = (schoolId: string, cookie: string): Endpoint[] => [
+  {
+    name: "the staff's due orders (Adeudos), GET /api/v4/dashboard/schools/{id}/due_orders/students/",
+    path: `/api/v4/dashboard/schools/${schoolId}/due_orders/students/`,
+    cookie,
+    service: 'billing',
+    read: 'school-due-orders',
+    id: schoolId,
+  },
+];
+
+/** The staff's students list (enrolment): the school's first page by name. */
+const studentsEndpoints = (schoolId: string, cookie: string): Endpoint[] => [
+  {
+    name: "the staff's students list, GET /api/v1/dashboard/schools/{id}/students/",
+    path: `/api/v1/dashboard/schools/${schoolId}/students/`,
+    cookie,
+    service: 'enrolment',
+    read: 'school-students',
+    id: schoolId,
+  },
+];
 
 /** The demo family's first child, from guardian.me. */
 async function firstDependent(base: string, cookie: string): Promise<string> {

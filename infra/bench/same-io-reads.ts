@@ -154,3 +154,82 @@ export const READS: Record<string, Read> = {
     return schoolInvoices(pool, schoolId);
   },
 };
+
+/**
+ * billing, Adeudos' landing page (due-order-repository.ts): the name numbering's count, the
+ * page by position, then order-repository.ts's openOrdersOfSchool for the page's students.
+ */
+const DUE_COUNT_SQL = `SELECT b.students FROM name_order_builds b
+  LEFT JOIN name_order_changes c ON c.school_id = b.school_id
+  WHERE b.school_id = $1 AND b.version >= COALESCE(c.version, 0)`;
+const DUE_PAGE_SQL = `SELECT b.student_id, d.first_name, d.last_name, d.enrolment_code, d.level,
+    d.section_id, b.open_orders, to_char(b.oldest_due_on, 'YYYY-MM-DD') AS oldest_due_on,
+    CASE WHEN b.pending_centavos = 0 THEN 'PAID' WHEN b.oldest_due_on >= $2::date THEN 'PENDING'
+      WHEN b.grace_ends_on >= $2::date THEN 'DUE' ELSE 'OUTSTANDING' END AS due_status
+  FROM name_order_positions p
+  JOIN student_balances b ON b.student_id = p.student_id AND b.school_id = p.school_id
+  JOIN student_directory d ON d.student_id = b.student_id AND d.school_id = b.school_id
+  WHERE p.school_id = $1 AND p.position > 0 AND p.position <= 25 ORDER BY p.position`;
+const DUE_ORDERS_SQL = `SELECT o.*, c.name, c.concept_type, sd.first_name, sd.last_name,
+    sd.enrolment_code, sd.level, sd.billing_guardian_id, sd.guardian_ids
+  FROM orders o JOIN concepts c ON c.id = o.concept_id
+  LEFT JOIN student_directory sd ON sd.student_id = o.student_id
+  WHERE o.school_id = $1 AND o.student_id = ANY($2) AND o.total_centavos > o.paid_base_centavos
+  ORDER BY o.due_on, c.name, o.id`;
+
+/** Adeudos' page: its students with the base still owed of their open orders (no late fees). */
+async function schoolDueOrders(pool: pg.Pool, identity: Identity, schoolId: string) {
+  if (identity.kind !== 'staff' || !identity.memberships.some((m) => m.school_id === schoolId))
+    return null;
+  const today = new Date().toISOString().slice(0, 10);
+  const { rows: built } = await pool.query<{ students: number }>(DUE_COUNT_SQL, [schoolId]);
+  const page = await pool.query<{ student_id: string }>(DUE_PAGE_SQL, [schoolId, today]);
+  const { rows: open } = await pool.query<{
+    student_id: string;
+    total_centavos: number;
+    paid_base_centavos: number;
+  }>(DUE_ORDERS_SQL, [schoolId, page.rows.map((s) => s.student_id)]);
+  const owed = new Map<string, number>();
+  for (const o of open)
+    owed.set(o.student_id, (owed.get(o.student_id) ?? 0) + o.total_centavos - o.paid_base_centavos);
+  return {
+    count: built[0]?.students ?? 0,
+    results: page.rows.map((s) => ({ ...s, pending_centavos: owed.get(s.student_id) ?? 0 })),
+    page: 1,
+    page_size: 25,
+  };
+}
+READS['school-due-orders'] = schoolDueOrders;
+
+/**
+ * enrolment, the staff's students list (student-list-repository.ts before issue 16's answer
+ * statement): the page's ids from the name index, those rows joined to their level and
+ * group, and the count capped at 10,001 matches.
+ */
+const STUDENT_PAGE_SQL = `SELECT s.id, s.first_name, s.last_name, s.curp, s.enrolment_code,
+    s.gender, s.status, s.billing_guardian_id, l.level, g.id AS section_id, g.name AS section_name
+  FROM students s JOIN levels l ON l.id = s.level_id LEFT JOIN sections g ON g.id = s.section_id
+  WHERE s.id IN (SELECT id FROM students WHERE school_id = $1
+    ORDER BY last_name COLLATE "es-x-icu", first_name COLLATE "es-x-icu", id LIMIT 25 OFFSET 0)
+  ORDER BY s.last_name COLLATE "es-x-icu", s.first_name COLLATE "es-x-icu", s.id`;
+const STUDENT_COUNT_SQL = `SELECT count(*)::int AS n
+  FROM (SELECT 1 FROM students WHERE school_id = $1 LIMIT 10001) AS matches`;
+
+/** The students list's first page and its capped count, rows as they come. */
+async function schoolStudents(pool: pg.Pool, identity: Identity, schoolId: string) {
+  if (identity.kind !== 'staff' || !identity.memberships.some((m) => m.school_id === schoolId))
+    return null;
+  const [page, counted] = await Promise.all([
+    pool.query(STUDENT_PAGE_SQL, [schoolId]),
+    pool.query<{ n: number }>(STUDENT_COUNT_SQL, [schoolId]),
+  ]);
+  const n = counted.rows[0]?.n ?? 0;
+  return {
+    count: Math.min(n, 10_000),
+    count_is_capped: n > 10_000,
+    page: 1,
+    page_size: 25,
+    results: page.rows,
+  };
+}
+READS['school-students'] = schoolStudents;

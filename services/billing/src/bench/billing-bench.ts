@@ -11,7 +11,7 @@ import { createConcept } from '../concepts/create-concept';
 import { buildDueAggregates } from '../due-orders/due-aggregate-builder';
 import { dueOrderFacets } from '../due-orders/due-facet-repository';
 import { dueOrderStudent } from '../due-orders/due-order-repository';
-import { dueOrdersPage } from '../due-orders/due-orders-page';
+import { dueOrdersPageJson } from '../due-orders/due-orders-page';
 import { ordersOfStudent } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import * as schema from '../schema';
@@ -159,7 +159,7 @@ export async function benchBilling(students: number): Promise<BillingBenchResult
     });
     const pages = Math.ceil(students / 25);
     const read = (page: number, byOffset = false) =>
-      dueOrdersPage(
+      dueOrdersPageJson(
         db,
         SCHOOL,
         TODAY,

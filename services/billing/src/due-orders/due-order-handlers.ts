@@ -13,16 +13,16 @@ import { openOrdersOfSchool } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import { UNKNOWN_STUDENT } from '../students/student-access';
 import { dueOrderFacets } from './due-facet-repository';
-import { dueOrderStudent, dueOrderStudents } from './due-order-repository';
+import { dueOrderStudent } from './due-order-repository';
 import { dueOrderFilters } from './due-order-facets';
-import { dueOrdersPage } from './due-orders-page';
+import { dueOrdersPageJson, dueOrderStudentsOf } from './due-orders-page';
 import { dueOrdersWorkbook } from './due-orders-workbook';
-import { owedOf, withOwed } from './owed-as-of';
+import { owedOf } from './owed-as-of';
 
 export function dueOrderHandlers({ db, today }: BillingContext) {
   return [
-    implement(listDueOrderStudents, ({ params, query }) =>
-      dueOrdersPage(db, params.id, today(), query),
+    implement(listDueOrderStudents, async ({ params, query }) =>
+      Reply.json(await dueOrdersPageJson(db, params.id, today(), query)),
     ),
     implement(getDueOrderStudent, async ({ params }) => {
       const date = today();
@@ -37,9 +37,8 @@ export function dueOrderHandlers({ db, today }: BillingContext) {
     ),
     implement(exportDueOrders, async ({ params, query }) => {
       const date = today();
-      const { results } = await dueOrderStudents(db, params.id, date, query, { all: true });
       return Reply.file({
-        data: await dueOrdersWorkbook(await withOwed(db, params.id, results, date, { all: true })),
+        data: await dueOrdersWorkbook(await dueOrderStudentsOf(db, params.id, date, query)),
         contentType: XLSX,
         filename: `adeudos-${date}.xlsx`,
       });

@@ -1,13 +1,15 @@
 import type { DueOrderStudent } from '@cuota/contracts/billing/orders';
-import type { Executor } from '@cuota/messaging/transaction';
 import { quoteOrder } from '../orders/order-quote';
-import { openOrdersOfSchool, type OrderRow } from '../orders/order-repository';
-import type { DueStudentRow } from './due-order-repository';
+import type { OrderRow } from '../orders/order-repository';
+import type { OrderTerms } from '../orders/order-rules';
+import type { DueAnswerRow } from './due-answer-repository';
 
-/** What a student owes as of a date: the sum of their orders' quotes (ADR 0035). */
-export function owedOf(rows: OrderRow[], asOf: string) {
+type Owed = Pick<DueOrderStudent, 'pending_centavos' | 'late_fee_centavos' | 'overdue_centavos'>;
+
+/** What a student owes as of a date: the sum of their open orders' quotes (ADR 0035). */
+export function owedOfOrders(open: OrderTerms[], asOf: string): Owed {
   const owed = { pending_centavos: 0, late_fee_centavos: 0, overdue_centavos: 0 };
-  for (const { order } of rows) {
+  for (const order of open) {
     const q = quoteOrder(order, asOf);
     owed.pending_centavos += q.pendingCentavos;
     owed.late_fee_centavos += q.lateFeeDueCentavos;
@@ -16,29 +18,18 @@ export function owedOf(rows: OrderRow[], asOf: string) {
   return owed;
 }
 
-/**
- * The report's students with their amounts as of `asOf`, late fees included, so the list, a
- * student's header and their rows add up to the same number. `all`: every open order of the
- * school in one read (the Excel), instead of the page's students'.
- */
-export async function withOwed(
-  db: Executor,
-  schoolId: string,
-  students: DueStudentRow[],
-  asOf: string,
-  { all = false } = {},
-): Promise<DueOrderStudent[]> {
-  if (students.length === 0) return [];
-  const rows = await openOrdersOfSchool(
-    db,
-    schoolId,
-    all ? undefined : students.map((s) => s.student_id),
+export const owedOf = (rows: OrderRow[], asOf: string) =>
+  owedOfOrders(
+    rows.map((r) => r.order),
+    asOf,
   );
-  const byStudent = new Map<string, OrderRow[]>();
-  for (const r of rows) {
-    const list = byStudent.get(r.order.studentId);
-    if (list) list.push(r);
-    else byStudent.set(r.order.studentId, [r]);
-  }
-  return students.map((s) => ({ ...s, ...owedOf(byStudent.get(s.student_id) ?? [], asOf) }));
+
+/**
+ * A student of the report as its answer's JSON, with the amounts as of `asOf` (late fees
+ * included) added to what PostgreSQL wrote, so the list, a student's header and their rows
+ * add up to the same number without reading the student into objects.
+ */
+export function dueAnswerJson({ json, open }: DueAnswerRow, asOf: string): string {
+  const owed = owedOfOrders(open, asOf);
+  return `${json.slice(0, -1)},"pending_centavos":${owed.pending_centavos},"late_fee_centavos":${owed.late_fee_centavos},"overdue_centavos":${owed.overdue_centavos}}`;
 }

@@ -4,9 +4,8 @@ import type { Executor } from '@cuota/messaging/transaction';
 import { zipArchive } from '@cuota/documents/zip-archive';
 import { delinquencyReport } from '../delinquency/delinquency-report';
 import { delinquencyWorkbook } from '../delinquency/delinquency-workbook';
-import { dueOrderStudents } from '../due-orders/due-order-repository';
+import { dueOrderStudentsOf } from '../due-orders/due-orders-page';
 import { dueOrdersWorkbook } from '../due-orders/due-orders-workbook';
-import { withOwed } from '../due-orders/owed-as-of';
 import { schoolOrders } from '../orders/order-repository';
 import { toOrder } from '../orders/order-view';
 import { schoolOrdersWorkbook } from '../orders/school-orders-workbook';
@@ -27,12 +26,8 @@ const WORKBOOKS: Record<
     const { rows } = await schoolOrders(db, schoolId, {});
     return schoolOrdersWorkbook(rows.map((r) => toOrder(r, asOf)));
   },
-  due_orders: async (db, schoolId, asOf) => {
-    const { results } = await dueOrderStudents(db, schoolId, asOf, EVERY_DUE_STUDENT, {
-      all: true,
-    });
-    return dueOrdersWorkbook(await withOwed(db, schoolId, results, asOf, { all: true }));
-  },
+  due_orders: async (db, schoolId, asOf) =>
+    dueOrdersWorkbook(await dueOrderStudentsOf(db, schoolId, asOf, EVERY_DUE_STUDENT)),
   delinquency: async (db, schoolId, asOf) =>
     delinquencyWorkbook(await delinquencyReport(db, schoolId, asOf)),
 };

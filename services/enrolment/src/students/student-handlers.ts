@@ -19,10 +19,11 @@ import {
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import { parseInput } from '@cuota/service-runtime/http/validate';
+import { Reply } from '@cuota/service-runtime/http/reply';
 import type { Executor } from '@cuota/messaging/transaction';
 import type { Caller } from '../caller';
 import type { EnrolmentContext } from '../enrolment-db';
-import { studentListPage } from './list/student-list-repository';
+import { studentListPageJson } from './list/student-list-answer-repository';
 import { createStudent } from './create-student';
 import { authorizeStudent } from './student-access';
 import { guardiansOfStudent, studentProfile } from './student-profile-repository';
@@ -57,8 +58,8 @@ export function studentHandlers({ db }: EnrolmentContext) {
   }
 
   return [
-    implement(listStudents, ({ query: { school_id, ...query } }) =>
-      studentListPage(db, school_id, query),
+    implement(listStudents, async ({ query: { school_id, ...query } }) =>
+      Reply.json(await studentListPageJson(db, school_id, query)),
     ),
 
     implement(registerStudent, (call) => {

@@ -6,9 +6,11 @@ import {
   studentFilterOptions,
 } from '@cuota/contracts/enrolment/endpoints/students';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
+import { Reply } from '@cuota/service-runtime/http/reply';
 import type { EnrolmentContext } from '../../enrolment-db';
 import { streamStudentWorkbook } from './student-export';
-import { filterCounts, studentListPage } from './student-list-repository';
+import { studentListPageJson } from './student-list-answer-repository';
+import { filterCounts } from './student-list-repository';
 import { filterOptionsOf } from './student-list-rules';
 
 /**
@@ -17,10 +19,14 @@ import { filterOptionsOf } from './student-list-rules';
  */
 export function studentListHandlers({ db }: EnrolmentContext) {
   return [
-    implement(listStudentsByLevel, ({ params, query }) => studentListPage(db, params.id, query)),
-    implement(listSchoolStudents, ({ params, query }) => studentListPage(db, params.id, query)),
-    implement(listDashboardStudents, ({ query: { school_id, ...query } }) =>
-      studentListPage(db, school_id, query),
+    implement(listStudentsByLevel, async ({ params, query }) =>
+      Reply.json(await studentListPageJson(db, params.id, query)),
+    ),
+    implement(listSchoolStudents, async ({ params, query }) =>
+      Reply.json(await studentListPageJson(db, params.id, query)),
+    ),
+    implement(listDashboardStudents, async ({ query: { school_id, ...query } }) =>
+      Reply.json(await studentListPageJson(db, school_id, query)),
     ),
 
     implement(studentFilterOptions, async ({ params }) => {

@@ -1,9 +1,18 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { EducationLevel, StudentStatus } from '@cuota/contracts/enrolment/entities';
 import {
-  STUDENT_COUNT_CAP,
   type StudentFilters,
-  type StudentListPage,
   type StudentRow,
   type StudentsByLevelQuery,
 } from '@cuota/contracts/enrolment/student-list';
@@ -15,19 +24,30 @@ import type { FilterCount } from './student-list-rules';
 
 /**
  * The dashboard's students lists (one query, docs/architecture.md "Enrolment endpoints"):
- * the page, its capped count, the Excel export's batches and the filters' counts.
+ * their filters and order (the page and its capped count as an answer:
+ * student-list-answer-repository.ts), the Excel export's batches and the filters' counts.
  */
 
+/**
+ * The filters as SQL compares them, each given or a prepared statement's placeholder:
+ * `search` is the folded pattern (`searchPatternOf`), `has_billing_guardian` always given
+ * (it picks the condition, not a value).
+ */
+export type FilterValues = {
+  [K in Exclude<keyof StudentFilters, 'has_billing_guardian'>]?: StudentFilters[K] | Placeholder;
+} & { has_billing_guardian?: boolean };
+
 /** Anywhere in the name (either order), CURP or matrícula, accents and case aside; one index. */
-function searchCondition(search: string): SQL {
-  return sql`${students.searchText} LIKE ${containsFolded(search)}`;
-}
+export const filterValuesOf = (f: StudentFilters): FilterValues => ({
+  ...f,
+  search: f.search ? containsFolded(f.search) : undefined,
+});
 
 /**
  * WHERE of every list, on the students table alone: the school first (every index starts
  * with it), the level resolved to its id so students_school_level_idx applies.
  */
-function filterCondition(schoolId: string, filters: StudentFilters): SQL {
+export function filterCondition(schoolId: string | Placeholder, filters: FilterValues): SQL {
   const conditions: SQL[] = [eq(students.schoolId, schoolId)];
   if (filters.level)
     conditions.push(
@@ -45,12 +65,12 @@ function filterCondition(schoolId: string, filters: StudentFilters): SQL {
         ? isNotNull(students.billingGuardianId)
         : isNull(students.billingGuardianId),
     );
-  if (filters.search) conditions.push(searchCondition(filters.search));
+  if (filters.search) conditions.push(sql`${students.searchText} LIKE ${filters.search}`);
   return and(...conditions)!;
 }
 
 /** Same expressions as students_school_name_idx, so a page reads the index in order. */
-function listOrder(ordering: StudentsByLevelQuery['ordering']): SQL[] {
+export function listOrder(ordering: StudentsByLevelQuery['ordering']): SQL[] {
   const dir = ordering === '-last_name' ? desc : asc;
   return [
     dir(spanishOrder(students.lastName)),
@@ -122,7 +142,7 @@ export function selectStudentRows(
   const pageIds = db
     .select({ id: students.id })
     .from(students)
-    .where(filterCondition(schoolId, query))
+    .where(filterCondition(schoolId, filterValuesOf(query)))
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
@@ -134,30 +154,6 @@ export function selectStudentRows(
     .where(inArray(students.id, pageIds))
     .orderBy(...order)
     .then((rows) => rows.map(toRow));
-}
-
-/**
- * Counts at most STUDENT_COUNT_CAP + 1 matches: exact for any ordinary school or filter,
- * and bounded work on a very large one (docs/benchmarks.md).
- */
-async function cappedCount(db: Executor, schoolId: string, query: StudentsByLevelQuery) {
-  const result = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${students} WHERE ${filterCondition(schoolId, query)} LIMIT ${STUDENT_COUNT_CAP + 1}) AS matches`,
-  );
-  const n = result.rows[0]?.n ?? 0;
-  return { count: Math.min(n, STUDENT_COUNT_CAP), count_is_capped: n > STUDENT_COUNT_CAP };
-}
-
-export async function studentListPage(
-  db: Executor,
-  schoolId: string,
-  query: StudentsByLevelQuery,
-): Promise<StudentListPage> {
-  const [results, counted] = await Promise.all([
-    selectStudentRows(db, schoolId, query, query.page_size, (query.page - 1) * query.page_size),
-    cappedCount(db, schoolId, query),
-  ]);
-  return { ...counted, page: query.page, page_size: query.page_size, results };
 }
 
 /**

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { studentsByLevelQuerySchema } from '@cuota/contracts/enrolment/student-list';
+import { countedDatabase } from '@cuota/testing/counted-statements';
+import * as schema from '../../schema';
+import { studentListPageJson } from './student-list-answer-repository';
 import {
   startEnrolmentHarness,
   type EnrolmentHarness,
@@ -18,6 +22,31 @@ const students = (where = 'true') =>
   h.count('students', `school_id = '${h.demo.school_id}' AND ${where}`);
 
 describe('students_by_level and the dashboard students rows', () => {
+  test('a page and its count are one named statement, whatever its filters', async () => {
+    const counted = countedDatabase(h.database.url, schema);
+    const school = h.demo.school_id;
+    try {
+      const first = studentsByLevelQuerySchema.parse({});
+      const filtered = studentsByLevelQuerySchema.parse({
+        gender: 'F',
+        has_billing_guardian: 'true',
+        search: 'a',
+        ordering: '-last_name',
+      });
+      for (let i = 0; i < 3; i++) {
+        await studentListPageJson(counted.db, school, first);
+        await studentListPageJson(counted.db, school, filtered);
+      }
+      expect(counted.sent).toBe(6);
+      expect(await counted.prepared()).toEqual([
+        'enrolment_students_page_-last_name,gender,search,billing:true',
+        'enrolment_students_page_last_name',
+      ]);
+    } finally {
+      await counted.end();
+    }
+  });
+
   test('filters by level, section, gender and billing guardian in SQL, paged', async () => {
     const options = (await h.call(h.staff('OTHER'), byLevel('filters/'))).body;
     const level = options.levels[0];

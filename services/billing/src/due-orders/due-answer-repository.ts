@@ -1,0 +1,135 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DueOrdersQuery } from '@cuota/contracts/billing/orders';
+import type { Executor } from '@cuota/messaging/transaction';
+import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
+import type { OrderTerms } from '../orders/order-rules';
+import {
+  dueCountOf,
+  dueStatusSql,
+  filterValuesOf,
+  orderOf,
+  pageOf,
+  type DueFilterValues,
+} from './due-order-repository';
+import { freshNameOrderCount } from './name-order-repository';
+
+/**
+ * Adeudos' pages as PostgreSQL writes them, one statement a page (ADR 0034): each student's
+ * answer but its amounts as JSON text, and the terms of its open orders, which the service
+ * quotes as of the day (`owed-as-of.ts`, the one quote every screen shows). No row mapping
+ * of whole orders, their concepts and students' guardians, and no query built per request:
+ * that and three statements a page were most of billing's CPU on this list (issue 16).
+ */
+export interface DueAnswerRow {
+  /** Students in the whole list (the numbering's count, or the filtered rows'). */
+  total: number;
+  /** The student's answer without `pending_centavos`, `late_fee_centavos`, `overdue_centavos`. */
+  json: string;
+  /** The terms of the student's orders with base still owed, as `quoteOrder` reads them. */
+  open: OrderTerms[];
+}
+
+const p = sql.placeholder;
+
+/** The answer's fields the balance `b` and the directory `d` hold, as a JSON object. */
+const studentJson = sql<string>`json_build_object(
+  'student_id', b.student_id, 'first_name', d.first_name, 'last_name', d.last_name,
+  'enrolment_code', d.enrolment_code, 'level', d.level, 'section_id', d.section_id,
+  'open_orders', b.open_orders, 'oldest_due_on', b.oldest_due_on,
+  'due_status', ${dueStatusSql(p('today'))})::text`;
+
+/**
+ * An order whose base is complete has its late fee paid too (a payment pays the late fee
+ * first), so the orders with base still owed are all a student owes. Keys as `OrderTerms`.
+ */
+const openTerms = sql<OrderTerms[]>`(SELECT coalesce(json_agg(json_build_object(
+    'totalCentavos', o.total_centavos, 'dueOn', o.due_on, 'lateFee', o.late_fee,
+    'interestForgiven', o.interest_forgiven, 'earlyPayment', o.early_payment,
+    'paidBaseCentavos', o.paid_base_centavos, 'paidLateFeeCentavos', o.paid_late_fee_centavos,
+    'paidDiscountCentavos', o.paid_discount_centavos, 'paidOn', o.paid_on,
+    'waitingPayinId', o.waiting_payin_id)), '[]')
+  FROM orders o
+ WHERE o.school_id = b.school_id AND o.student_id = b.student_id
+   AND o.total_centavos > o.paid_base_centavos)`;
+
+/** The page's students (`total`, position `n`, `student_id`) answered, in page order. */
+const answered = (db: Executor, page: SQL, name: string) =>
+  db
+    .select({ total: sql<number>`page.total`, json: studentJson, open: openTerms })
+    .from(
+      sql`(${page}) page
+      JOIN student_balances b ON b.school_id = ${p('schoolId')} AND b.student_id = page.student_id
+      JOIN student_directory d ON d.school_id = b.school_id AND d.student_id = b.student_id`,
+    )
+    .orderBy(sql`page.n`)
+    .prepare(name);
+
+/** Adeudos' landing list (every student by name) by position, while the numbering is current. */
+const byPosition = preparedPerDatabase((db: Executor) =>
+  answered(
+    db,
+    sql`SELECT built.students::int AS total, n.position AS n, n.student_id
+      FROM name_order_builds built
+      LEFT JOIN name_order_changes c ON c.school_id = built.school_id
+      JOIN name_order_positions n ON n.school_id = built.school_id
+       AND n.position > ${p('offset')} AND n.position <= ${p('offset')}::int + ${p('limit')}::int
+     WHERE built.school_id = ${p('schoolId')} AND built.version >= COALESCE(c.version, 0)`,
+    'billing_due_answers_by_position',
+  ),
+);
+
+type Ordering = DueOrdersQuery['ordering'];
+const FILTERS = ['search', 'level', 'section_id', 'due_status'] as const;
+
+/** Any other list, counted and skipped in SQL: one statement per ordering and filters given. */
+const byOffset = preparedPerDatabase((db: Executor, shape: string) => {
+  const [ordering, ...given] = shape.split(',') as [Ordering, ...(typeof FILTERS)[number][]];
+  const filter: DueFilterValues = Object.fromEntries(given.map((f) => [f, p(f)]));
+  const scope = { schoolId: p('schoolId'), today: p('today'), filter };
+  const columns = sql`(count(*) OVER ())::int AS total,
+    row_number() OVER (ORDER BY ${orderOf(ordering)}) AS n, b.student_id`;
+  return answered(
+    db,
+    pageOf(scope, ordering, columns, sql`LIMIT ${p('limit')} OFFSET ${p('offset')}`),
+    `billing_due_answers_${shape}`,
+  );
+});
+
+const isWholeByName = (q: DueOrdersQuery) =>
+  q.ordering === 'last_name' && FILTERS.every((f) => !q[f]);
+
+/**
+ * A page of the report (every student when `all`: the Excel) and how many match. The whole
+ * list by name is read by position once the builder has numbered it, so a page anywhere costs
+ * as much as the first; a filter or another ordering, a numbering not yet built again, or
+ * `byOffset` (the bench's baseline) counts and skips rows in SQL.
+ */
+export async function dueAnswers(
+  db: Executor,
+  schoolId: string,
+  today: string,
+  q: DueOrdersQuery,
+  { all = false, byOffset: skipPositions = false } = {},
+): Promise<{ count: number; rows: DueAnswerRow[] }> {
+  const limit = all ? null : q.page_size;
+  const offset = all ? 0 : (q.page - 1) * q.page_size;
+  if (!all && !skipPositions && isWholeByName(q)) {
+    const rows = await byPosition(db).execute({ schoolId, today, limit, offset });
+    if (rows.length) return { count: rows[0]!.total, rows };
+    // A page past the end, or a numbering not current: which, the count says.
+    const count = await freshNameOrderCount(db, schoolId);
+    if (count !== null) return { count, rows: [] };
+  }
+  const values = filterValuesOf(q);
+  const given = FILTERS.filter((f) => values[f] !== undefined);
+  const rows = await byOffset(db, [q.ordering, ...given].join(',')).execute({
+    schoolId,
+    today,
+    ...values,
+    limit,
+    offset,
+  });
+  // A page past the end still tells how many there are.
+  const count = rows[0]?.total ?? (offset > 0 ? await dueCountOf(db, schoolId, today, values) : 0);
+  return { count, rows };
+}

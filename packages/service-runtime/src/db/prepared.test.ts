@@ -1,4 +1,4 @@
-import { preparedPerDatabase } from './prepared';
+import { preparedPerDatabase, statementName } from './prepared';
 
 test('a statement is built once per database and shape, never per call', () => {
   let builds = 0;
@@ -14,4 +14,17 @@ test('a statement is built once per database and shape, never per call', () => {
   expect(statement(one, 'type')).toBe(statement(one, 'type'));
   expect(statement(one)).toEqual({ db: 'one', shape: '', n: 1 });
   expect(builds).toBe(3);
+});
+
+test('a name PostgreSQL would cut is kept apart from its alike by a hash of the whole', () => {
+  const shape = (billing: boolean) =>
+    `enrolment_students_page_first25,-last_name,gender,search,level,billing:${billing}`;
+  expect(statementName('payin_answers_tu_first25')).toBe('payin_answers_tu_first25');
+  const [yes, no] = [statementName(shape(true)), statementName(shape(false))];
+  expect(yes).not.toBe(no);
+  for (const name of [yes, no]) {
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(63);
+    expect(name.startsWith('enrolment_students_page_first25,')).toBe(true);
+  }
+  expect(statementName(shape(true))).toBe(yes);
 });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DueOrdersQuery } from '@cuota/contracts/billing/orders';
 import type { Executor } from '@cuota/messaging/transaction';
-import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
+import { preparedPerDatabase, statementName } from '@cuota/service-runtime/db/prepared';
 import type { OrderTerms } from '../orders/order-rules';
 import {
   dueCountOf,
@@ -91,7 +91,7 @@ const byOffset = preparedPerDatabase((db: Executor, shape: string) => {
   return answered(
     db,
     pageOf(scope, ordering, columns, sql`LIMIT ${p('limit')} OFFSET ${p('offset')}`),
-    `billing_due_answers_${shape}`,
+    statementName(`billing_due_answers_${shape}`),
   );
 });
 

@@ -4,7 +4,8 @@ import {
   type StudentsByLevelQuery,
 } from '@cuota/contracts/enrolment/student-list';
 import type { Executor } from '@cuota/messaging/transaction';
-import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
+import { inWindow, windowOf, windowValues } from '@cuota/service-runtime/db/page-window';
+import { preparedPerDatabase, statementName } from '@cuota/service-runtime/db/prepared';
 import { levels, sections, students } from '../../schema';
 import {
   filterCondition,
@@ -32,9 +33,12 @@ const rowJson = sql`json_build_object(
     THEN json_build_object('id', ${sections.id}, 'name', coalesce(${sections.name}, '')) END,
   'status', ${students.status}, 'billing_guardian_id', ${students.billingGuardianId})`;
 
-/** `shape`: the ordering, the filters given, and `billing:true|false` when that one is. */
+/**
+ * `shape`: the page window (page-window.ts), the ordering, the filters given, and
+ * `billing:true|false` when that one is.
+ */
 const pageStatements = preparedPerDatabase((db: Executor, shape: string) => {
-  const [ordering, ...given] = shape.split(',');
+  const [window = '', ordering, ...given] = shape.split(',');
   const filters: FilterValues = Object.fromEntries(
     VALUED.filter((f) => given.includes(f)).map((f) => [f, p(f)]),
   );
@@ -43,13 +47,15 @@ const pageStatements = preparedPerDatabase((db: Executor, shape: string) => {
   const where = filterCondition(p('schoolId'), filters);
   const order = listOrder(ordering as StudentsByLevelQuery['ordering']);
   // The page's ids from the name index alone, then only those rows read and joined.
-  const pageIds = db
-    .select({ id: students.id })
-    .from(students)
-    .where(where)
-    .orderBy(...order)
-    .limit(p('limit'))
-    .offset(p('offset'));
+  const pageIds = inWindow(
+    db
+      .select({ id: students.id })
+      .from(students)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic(),
+    window,
+  );
   return db
     .select({
       matches: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${students}
@@ -60,7 +66,7 @@ const pageStatements = preparedPerDatabase((db: Executor, shape: string) => {
     .innerJoin(levels, eq(levels.id, students.levelId))
     .leftJoin(sections, eq(sections.id, students.sectionId))
     .where(inArray(students.id, pageIds))
-    .prepare(`enrolment_students_page_${shape}`);
+    .prepare(statementName(`enrolment_students_page_${shape}`));
 });
 
 /** A page of the school's students and their capped count, as the answer's JSON text. */
@@ -73,6 +79,7 @@ export async function studentListPageJson(
   const given = VALUED.filter((f) => values[f] !== undefined);
   const billing = values.has_billing_guardian;
   const shape = [
+    windowOf({ page: query.page, pageSize: query.page_size }),
     query.ordering,
     ...given,
     ...(billing === undefined ? [] : [`billing:${billing}`]),
@@ -80,8 +87,7 @@ export async function studentListPageJson(
   const [row] = await pageStatements(db, shape.join(',')).execute({
     schoolId,
     ...values,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...windowValues({ page: query.page, pageSize: query.page_size }),
   });
   const count = Math.min(row!.matches, STUDENT_COUNT_CAP);
   return `{"count":${count},"count_is_capped":${row!.matches > STUDENT_COUNT_CAP},"page":${query.page},"page_size":${query.page_size},"results":${row!.results}}`;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { studentsByLevelQuerySchema } from '@cuota/contracts/enrolment/student-list';
 import { countedDatabase } from '@cuota/testing/counted-statements';
+import { statementName } from '@cuota/service-runtime/db/prepared';
 import * as schema from '../../schema';
 import { studentListPageJson } from './student-list-answer-repository';
 import {
@@ -22,7 +23,7 @@ const students = (where = 'true') =>
   h.count('students', `school_id = '${h.demo.school_id}' AND ${where}`);
 
 describe('students_by_level and the dashboard students rows', () => {
-  test('a page and its count are one named statement, whatever its filters', async () => {
+  test('a page and its count are one named statement per filters and window, however long', async () => {
     const counted = countedDatabase(h.database.url, schema);
     const school = h.demo.school_id;
     try {
@@ -33,15 +34,26 @@ describe('students_by_level and the dashboard students rows', () => {
         search: 'a',
         ordering: '-last_name',
       });
+      // Alike but for the last filter, and longer than the 63 bytes PostgreSQL keeps of a name.
+      const without = studentsByLevelQuerySchema.parse({
+        ...filtered,
+        has_billing_guardian: 'false',
+      });
       for (let i = 0; i < 3; i++) {
         await studentListPageJson(counted.db, school, first);
         await studentListPageJson(counted.db, school, filtered);
+        await studentListPageJson(counted.db, school, without);
       }
-      expect(counted.sent).toBe(6);
-      expect(await counted.prepared()).toEqual([
-        'enrolment_students_page_-last_name,gender,search,billing:true',
-        'enrolment_students_page_last_name',
-      ]);
+      expect(counted.sent).toBe(9);
+      expect(await counted.prepared()).toEqual(
+        [
+          'enrolment_students_page_first25,-last_name,gender,search,billing:true',
+          'enrolment_students_page_first25,-last_name,gender,search,billing:false',
+          'enrolment_students_page_first25,last_name',
+        ]
+          .map(statementName)
+          .sort(),
+      );
     } finally {
       await counted.end();
     }

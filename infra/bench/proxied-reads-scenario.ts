@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { databaseUrl, type ServiceName } from '../launcher/profiles.ts';
+import { databaseUrl, SERVICES, type ServiceName } from '../launcher/profiles.ts';
 import { loadOrCreateSecrets } from '../launcher/secrets.ts';
 import { stateDir, type System } from '../launcher/system.ts';
 import { writeSection } from './benchmarks-doc.ts';
 import { signInGuardian } from './guardian-session.ts';
 import { measure, type Measurement } from './measure.ts';
-import { postmasterPid } from './postgres-process.ts';
+import { analyzeDatabases, postmasterPid } from './postgres-process.ts';
 import {
   cpuMs,
   maxRss,
@@ -59,6 +59,7 @@ export async function proxiedReadsScenario(system: System): Promise<void> {
   const studentId = await firstDependent(urls.portal, family);
   await seedDeskPayins(urls.portal, staff, demo.school_id, studentId);
   await seedCreditNotes(urls.portal, staff, demo.school_id);
+  await analyzeDatabases(SERVICES.map((s) => databaseUrl(system.profile, s)));
   const all: Endpoint[] = [
     {
       name: "a family's orders list, GET /api/v1/students/{id}/orders/",
@@ -110,7 +111,8 @@ autocannon, 10 connections, ${process.env.BENCH_SECONDS ?? 10} s after a 2 s war
 the round with the median req/s. The baseline (infra/bench/same-io-express.ts, reads in
 same-io-reads.ts) is one Express process that checks the same signed session cookie, reads the
 same session from Redis and runs the service's SQL on its database. The school holds at least
-${SEEDED_PAYINS} desk payments (recorded through the real endpoint). Load average before: ${loadBefore}.
+${SEEDED_PAYINS} desk payments (recorded through the real endpoint); then every service's database is
+analyzed, as autovacuum would have (it is off on this machine). Load average before: ${loadBefore}.
 
 ${measured.map(section).join('\n\n')}
 

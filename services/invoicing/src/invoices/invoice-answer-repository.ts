@@ -68,8 +68,6 @@ const invoiceJson = sql<string>`json_build_object(
   'creditable_centavos', ${creditable}
 )::text`;
 
-const p = sql.placeholder;
-
 /**
  * The count is an uncorrelated subquery (run once, before the page): `count(*) over ()` would
  * hold every matching row, wide as they are, to count them before the page is cut.

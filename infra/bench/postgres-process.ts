@@ -7,16 +7,14 @@ import pg from 'pg';
  * `treeCpuMs`); undefined when it runs elsewhere.
  */
 export async function postmasterPid(databaseUrl: string): Promise<number | undefined> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const { rows } = await onOneConnection(databaseUrl, (client) =>
+    client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'),
+  );
   try {
-    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const status = fs.readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
     return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) || undefined;
   } catch {
     return undefined;
-  } finally {
-    await client.end();
   }
 }
 
@@ -27,13 +25,16 @@ export async function postmasterPid(databaseUrl: string): Promise<number | undef
  * Adeudos' page joined the directory by school and filtered 2,939 rows to keep 25.
  */
 export async function analyzeDatabases(urls: string[]): Promise<void> {
-  for (const url of urls) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query('ANALYZE');
-    } finally {
-      await client.end();
-    }
+  for (const url of urls) await onOneConnection(url, (client) => client.query('ANALYZE'));
+}
+
+/** `work` on a connection of its own to `url`, closed after. */
+async function onOneConnection<T>(url: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
   }
 }

@@ -7,15 +7,16 @@ import pg from 'pg';
  * `treeCpuMs`); undefined when it runs elsewhere.
  */
 export async function postmasterPid(databaseUrl: string): Promise<number | undefined> {
-  const { rows } = await onOneConnection(databaseUrl, (client) =>
-    client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'),
-  );
-  try {
-    const status = fs.readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
-    return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) || undefined;
-  } catch {
-    return undefined;
-  }
+  // Read while the backend lives: once the connection closes its /proc entry goes.
+  return onOneConnection(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    try {
+      const status = fs.readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
+      return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) || undefined;
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { percentile } from '../../packages/testing/src/percentile.ts';
+import { cpuMs } from '../../packages/testing/src/process-cpu.ts';
 import { startGatewaySandbox, type GatewaySandbox } from '../sandboxes/gateway/gateway-sandbox.ts';
 import type { CheckoutBenchResult } from '../../services/payments/src/bench/checkout-bench.ts';
 import { runBenchChild } from './bench-child.ts';
@@ -22,7 +23,11 @@ export async function paymentsCheckoutScenario(): Promise<void> {
   const sandbox = await startGatewaySandbox({ port: 0 });
   try {
     const baseline = await chargeDirectly(sandbox, checkouts);
+    // The sandbox lives in this process: what it spends is taken from the same two cores.
+    const sandboxCpuBefore = cpuMs(process.pid);
     const result = await runPaymentsBench(sandbox.url, checkouts);
+    const sandboxCpuMs =
+      Math.round((10 * (cpuMs(process.pid) - sandboxCpuBefore)) / checkouts) / 10;
     const ok = result.lost === 0 && result.duplicated === 0 && result.refused === 0;
     const report = `## Card checkout: ${checkouts} concurrent payments against the gateway sandbox
 
@@ -47,6 +52,7 @@ ${load.before} / ${loadNow()} (2 cores, shared).
 | settled per second over the sandbox's charges per second | **${percentOf(result.paymentsPerSecond, baseline.perSecond)} %** | 100 % |
 | payments' CPU per settled payment, ms (its process, user + system) | ${result.paymentsCpuMsPerPayment} | |
 | the bench's process (billing, webhook relay, client), CPU ms per settled payment | ${result.benchCpuMsPerPayment} | |
+| the gateway sandbox (this scenario's process: tokens, charges, webhooks; set-up included), CPU ms per checkout | ${sandboxCpuMs} | |
 | checkout answer p50 / p99, ms | ${result.p50Ms} / **${result.p99Ms}** | ${baseline.p50Ms} / ${baseline.p99Ms} (charge) |
 | sale webhook deliveries per payment (1: none redelivered) | ${result.saleDeliveriesPerPayment} | |
 

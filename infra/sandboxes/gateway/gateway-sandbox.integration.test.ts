@@ -9,7 +9,7 @@ import {
   type Delivery,
   type WebhookReceiver,
 } from './test-support/webhook-receiver.ts';
-import type { WebhookDelivery } from './webhook-notifier.ts';
+import { WEBHOOK_SOCKETS, type WebhookDelivery } from './webhook-notifier.ts';
 
 const MERCHANT_ID = '20000000107058310000';
 const PUBLIC_ID = '84e1d0de2fbf437e9779fd6a52a9ca18';
@@ -496,6 +496,29 @@ describe('webhooks', () => {
       [2, 503],
       [3, 200],
     ]);
+  });
+
+  test('an attempt the receiver does not answer in time is retried', async () => {
+    receiver.hangNext((d) => d.body.metadata?.payment_id === 'pago-colgado', 1);
+    const { body: sale } = await chargeToken(await tokenFor(CARDS.approved), {
+      metadata: { payment_id: 'pago-colgado' },
+    });
+    const attempts = await deliveriesOf(sale.ticketNumber, 2);
+    expect(attempts.map((d) => [d.attempt, d.status, d.error])).toEqual([
+      [1, null, 'Tiempo de espera agotado.'],
+      [2, 200, null],
+    ]);
+  });
+
+  test('a burst of notices goes over a few kept connections', async () => {
+    const burst = WEBHOOK_SOCKETS + 8;
+    const tokens = await Promise.all(Array.from({ length: burst }, () => tokenFor(CARDS.approved)));
+    await call('PUT', '/_sandbox/behaviour', { hold: true });
+    const sales = await Promise.all(tokens.map((token) => chargeToken(token)));
+    const before = receiver.connections();
+    await call('PUT', '/_sandbox/behaviour', {}); // all released at once
+    await waitFor(() => sales.every(({ body }) => notificationsFor(body.ticketNumber).length));
+    expect(receiver.connections() - before).toBeLessThanOrEqual(WEBHOOK_SOCKETS);
   });
 
   test('can be held, then released; and delayed', async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exchange } from '@cuota/testing/http-exchange';
 import type { Merchant } from './merchants.ts';
 import { signedWebhookHeaders } from './webhook-signature.ts';
 
@@ -48,6 +50,13 @@ interface Notification {
 
 export const NORMAL_BEHAVIOUR: WebhookBehaviour = { delay_ms: 0, duplicates: 0, hold: false };
 const LOG_CAPACITY = 5_000;
+/**
+ * Connections the sender keeps open to one merchant, as a provider's sender pool does: a burst's
+ * notifications queue for them instead of opening one connection each. With fetch and no cap,
+ * issue 18's 500 sales were 500 new connections, and the sandbox spent about as much CPU per
+ * payment as payments itself on the same two cores (docs/benchmarks.md, investigations).
+ */
+export const WEBHOOK_SOCKETS = 32;
 
 /** Signs and POSTs notifications to merchants' webhook URLs, retrying with backoff. */
 export class WebhookNotifier {
@@ -56,6 +65,11 @@ export class WebhookNotifier {
   private readonly lastBySale = new Map<string, Notification>();
   private readonly log: WebhookDelivery[] = [];
   private readonly stopping = new AbortController();
+  private readonly sockets = new http.Agent({
+    keepAlive: true,
+    maxSockets: WEBHOOK_SOCKETS,
+    scheduling: 'fifo',
+  });
 
   private readonly options: WebhookOptions;
 
@@ -113,6 +127,7 @@ export class WebhookNotifier {
 
   stop(): void {
     this.stopping.abort();
+    this.sockets.destroy();
   }
 
   private dispatch(notification: Notification, extraDelayMs: number): void {
@@ -155,17 +170,15 @@ export class WebhookNotifier {
       Date.now(),
     );
     try {
-      const response = await fetch(n.url, {
+      const answer = await exchange(n.url, {
         method: 'POST',
         headers,
         body: n.rawBody,
-        signal: AbortSignal.any([
-          AbortSignal.timeout(this.options.timeoutMs),
-          this.stopping.signal,
-        ]),
+        timeoutMs: this.options.timeoutMs,
+        signal: this.stopping.signal,
+        agent: this.sockets,
       });
-      await response.body?.cancel();
-      return { status: response.status, error: null };
+      return { status: answer.status, error: null };
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
       return { status: null, error: timedOut ? 'Tiempo de espera agotado.' : describe(err) };

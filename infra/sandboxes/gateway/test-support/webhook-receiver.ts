@@ -17,6 +17,10 @@ export interface WebhookReceiver<Body> {
   deliveries: Delivery<Body>[];
   /** Answers 503 to the next `times` deliveries that match, as a merchant that is down. */
   failNext(matches: (delivery: Delivery<Body>) => boolean, times: number): void;
+  /** Never answers the next `times` deliveries that match, as a merchant that hangs. */
+  hangNext(matches: (delivery: Delivery<Body>) => boolean, times: number): void;
+  /** Connections the sender opened so far. */
+  connections(): number;
   clear(): void;
   close(): Promise<void>;
 }
@@ -26,6 +30,8 @@ export async function startWebhookReceiver<Body = Record<string, unknown>>(): Pr
 > {
   const deliveries: Delivery<Body>[] = [];
   let failing = { matches: (_: Delivery<Body>) => false, times: 0 };
+  let hanging = { ...failing };
+  let connections = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,16 +43,27 @@ export async function startWebhookReceiver<Body = Record<string, unknown>>(): Pr
         res.writeHead(503).end();
         return;
       }
+      if (hanging.times > 0 && hanging.matches(delivery)) {
+        hanging.times--;
+        return;
+      }
       deliveries.push(delivery);
       res.writeHead(200).end('ok');
     });
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     deliveries,
     failNext: (matches, times) => void (failing = { matches, times }),
+    hangNext: (matches, times) => void (hanging = { matches, times }),
+    connections: () => connections,
     clear: () => void deliveries.splice(0),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

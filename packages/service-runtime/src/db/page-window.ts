@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** The page a list read asks for. */
@@ -22,11 +22,32 @@ export const windowOf = ({ page, pageSize }: PageAsked): string =>
 export const windowValues = ({ page, pageSize }: PageAsked): { offset?: number } =>
   page > 1 ? { offset: (page - 1) * pageSize } : {};
 
-/** `query` cut to the page `window` (`windowOf`'s) names. */
-export function inWindow<Q extends PgSelect>(query: Q, window: string): Q {
+/** A window's page size and whether it skips rows, parsed back from its name. */
+function parsed(window: string): { size: string; next: boolean } {
   const [, next, size] = /^(first|next)(\d+)$/.exec(window) ?? [];
   if (!size) throw new Error(`not a page window: ${window}`);
+  return { size, next: next === 'next' };
+}
+
+/** `query` cut to the page `window` (`windowOf`'s) names. */
+export function inWindow<Q extends PgSelect>(query: Q, window: string): Q {
+  const { size, next } = parsed(window);
   // Drizzle sends a numeric limit as a parameter; written as SQL, it is part of the text.
   const limited = query.limit(sql.raw(size) as unknown as Placeholder) as Q;
-  return next === 'next' ? (limited.offset(sql.placeholder('offset')) as Q) : limited;
+  return next ? (limited.offset(sql.placeholder('offset')) as Q) : limited;
+}
+
+/**
+ * Every row, no window: an export's statement (the Excel), named apart from the pages', so a
+ * list that also exports needs no `LIMIT NULL` parameter that would keep its pages replanned.
+ */
+export const ALL_ROWS = 'all';
+
+/** The end of a statement written as SQL text for `window` (`windowOf`'s, or `ALL_ROWS`). */
+export function windowSql(window: string): SQL {
+  if (window === ALL_ROWS) return sql``;
+  const { size, next } = parsed(window);
+  return next
+    ? sql`LIMIT ${sql.raw(size)} OFFSET ${sql.placeholder('offset')}`
+    : sql`LIMIT ${sql.raw(size)}`;
 }

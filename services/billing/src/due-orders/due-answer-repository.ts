@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DueOrdersQuery } from '@cuota/contracts/billing/orders';
 import type { Executor } from '@cuota/messaging/transaction';
+import { ALL_ROWS, windowOf, windowSql, windowValues } from '@cuota/service-runtime/db/page-window';
 import { preparedPerDatabase, statementName } from '@cuota/service-runtime/db/prepared';
 import type { OrderTerms } from '../orders/order-rules';
 import {
@@ -25,9 +26,35 @@ export interface DueAnswerRow {
   total: number;
   /** The student's answer without `pending_centavos`, `late_fee_centavos`, `overdue_centavos`. */
   json: string;
-  /** The terms of the student's orders with base still owed, as `quoteOrder` reads them. */
-  open: OrderTerms[];
+  /**
+   * The student's orders with base still owed, one line of `TERMS` as a JSON array each
+   * (`termsOf` reads one): text, so the service parses only terms it has not quoted today.
+   */
+  open: string;
 }
+
+/** `OrderTerms`' fields and their columns, in the order a line of `open` writes them. */
+const TERMS = [
+  ['totalCentavos', 'o.total_centavos'],
+  ['dueOn', 'o.due_on'],
+  ['lateFee', 'o.late_fee'],
+  ['interestForgiven', 'o.interest_forgiven'],
+  ['earlyPayment', 'o.early_payment'],
+  ['paidBaseCentavos', 'o.paid_base_centavos'],
+  ['paidLateFeeCentavos', 'o.paid_late_fee_centavos'],
+  ['paidDiscountCentavos', 'o.paid_discount_centavos'],
+  ['paidOn', 'o.paid_on'],
+  ['waitingPayinId', 'o.waiting_payin_id'],
+] as const satisfies readonly (readonly [keyof OrderTerms, string])[];
+
+/** An order's terms from its line of `DueAnswerRow.open`. */
+export function termsOf(line: string): OrderTerms {
+  const values = JSON.parse(line) as unknown[];
+  return Object.fromEntries(TERMS.map(([key], i) => [key, values[i]])) as unknown as OrderTerms;
+}
+
+/** The lines of a student's `open`: none when it owes nothing. */
+export const openLines = (open: string): string[] => (open ? open.split('\n') : []);
 
 const p = sql.placeholder;
 
@@ -40,14 +67,11 @@ const studentJson = sql<string>`json_build_object(
 
 /**
  * An order whose base is complete has its late fee paid too (a payment pays the late fee
- * first), so the orders with base still owed are all a student owes. Keys as `OrderTerms`.
+ * first), so the orders with base still owed are all a student owes. JSON escapes a newline in
+ * a string and writes none between values, so a newline ends each order's line.
  */
-const openTerms = sql<OrderTerms[]>`(SELECT coalesce(json_agg(json_build_object(
-    'totalCentavos', o.total_centavos, 'dueOn', o.due_on, 'lateFee', o.late_fee,
-    'interestForgiven', o.interest_forgiven, 'earlyPayment', o.early_payment,
-    'paidBaseCentavos', o.paid_base_centavos, 'paidLateFeeCentavos', o.paid_late_fee_centavos,
-    'paidDiscountCentavos', o.paid_discount_centavos, 'paidOn', o.paid_on,
-    'waitingPayinId', o.waiting_payin_id)), '[]')
+const openTerms = sql<string>`(SELECT coalesce(string_agg(json_build_array(
+    ${sql.raw(TERMS.map(([, column]) => column).join(', '))})::text, E'\n'), '')
   FROM orders o
  WHERE o.school_id = b.school_id AND o.student_id = b.student_id
    AND o.total_centavos > o.paid_base_centavos)`;
@@ -81,8 +105,13 @@ const byPosition = preparedPerDatabase((db: Executor) =>
 type Ordering = DueOrdersQuery['ordering'];
 const FILTERS = ['search', 'level', 'section_id', 'due_status'] as const;
 
-/** Any other list, counted and skipped in SQL: one statement per ordering and filters given. */
-const byOffset = preparedPerDatabase((db: Executor, shape: string) => {
+/**
+ * Any other list, counted and skipped in SQL: one statement per ordering, filters given and
+ * page window (ADR 0127: its page size written in, so PostgreSQL keeps its plan; `ALL_ROWS`
+ * for the Excel, which has no window).
+ */
+const byOffset = preparedPerDatabase((db: Executor, key: `${string}/${string}`) => {
+  const [shape = '', window = ''] = key.split('/');
   const [ordering, ...given] = shape.split(',') as [Ordering, ...(typeof FILTERS)[number][]];
   const filter: DueFilterValues = Object.fromEntries(given.map((f) => [f, p(f)]));
   const scope = { schoolId: p('schoolId'), today: p('today'), filter };
@@ -90,8 +119,8 @@ const byOffset = preparedPerDatabase((db: Executor, shape: string) => {
     row_number() OVER (ORDER BY ${orderOf(ordering)}) AS n, b.student_id`;
   return answered(
     db,
-    pageOf(scope, ordering, columns, sql`LIMIT ${p('limit')} OFFSET ${p('offset')}`),
-    statementName(`billing_due_answers_${shape}`),
+    pageOf(scope, ordering, columns, windowSql(window)),
+    statementName(`billing_due_answers_${key}`),
   );
 });
 
@@ -111,10 +140,10 @@ export async function dueAnswers(
   q: DueOrdersQuery,
   { all = false, byOffset: skipPositions = false } = {},
 ): Promise<{ count: number; rows: DueAnswerRow[] }> {
-  const limit = all ? null : q.page_size;
+  const asked = { page: q.page, pageSize: q.page_size };
   const offset = all ? 0 : (q.page - 1) * q.page_size;
   if (!all && !skipPositions && isWholeByName(q)) {
-    const rows = await byPosition(db).execute({ schoolId, today, limit, offset });
+    const rows = await byPosition(db).execute({ schoolId, today, limit: q.page_size, offset });
     if (rows.length) return { count: rows[0]!.total, rows };
     // A page past the end, or a numbering not current: which, the count says.
     const count = await freshNameOrderCount(db, schoolId);
@@ -122,12 +151,12 @@ export async function dueAnswers(
   }
   const values = filterValuesOf(q);
   const given = FILTERS.filter((f) => values[f] !== undefined);
-  const rows = await byOffset(db, [q.ordering, ...given].join(',')).execute({
+  const window = all ? ALL_ROWS : windowOf(asked);
+  const rows = await byOffset(db, `${[q.ordering, ...given].join(',')}/${window}`).execute({
     schoolId,
     today,
     ...values,
-    limit,
-    offset,
+    ...(all ? {} : windowValues(asked)),
   });
   // A page past the end still tells how many there are.
   const count = rows[0]?.total ?? (offset > 0 ? await dueCountOf(db, schoolId, today, values) : 0);

@@ -17,8 +17,8 @@ import {
   type Json,
 } from '../test-support/billing-harness';
 import { buildDueAggregates } from './due-aggregate-builder';
-import { dueAnswers } from './due-answer-repository';
-import { dueOrdersPageJson } from './due-orders-page';
+import { dueAnswers, openLines, termsOf } from './due-answer-repository';
+import { dueOrdersPageJson, dueOrderStudentsOf } from './due-orders-page';
 import { owedOf } from './owed-as-of';
 
 jest.setTimeout(30_000);
@@ -92,6 +92,29 @@ test("each student's amounts are owedOf their open orders as billing reads them"
   ]);
 });
 
+test("each read quotes its own day's amounts, not those of a day quoted before", async () => {
+  const open = await openOrdersOfSchool(h.service.db, SCHOOL);
+  const query = dueOrdersQuerySchema.parse({});
+  for (const day of [TODAY, '2027-02-20', TODAY]) {
+    const page = JSON.parse(await dueOrdersPageJson(h.service.db, SCHOOL, day, query)) as {
+      results: Json[];
+    };
+    const lateFees = page.results.map((s) => s.late_fee_centavos);
+    const expected = page.results.map(
+      (s) =>
+        owedOf(
+          open.filter((r) => r.order.studentId === s.student_id),
+          day,
+        ).late_fee_centavos,
+    );
+    expect(lateFees).toEqual(expected);
+  }
+  const at = async (day: string) =>
+    JSON.parse(await dueOrdersPageJson(h.service.db, SCHOOL, day, query)).results[0]
+      .late_fee_centavos;
+  expect(await at('2027-02-20')).toBeGreaterThan(await at(TODAY));
+});
+
 test('the terms PostgreSQL writes for the quote are the orders as billing maps them', async () => {
   const terms = (o: Json) => ({
     totalCentavos: o.totalCentavos,
@@ -109,7 +132,8 @@ test('the terms PostgreSQL writes for the quote are the orders as billing maps t
   const query = dueOrdersQuerySchema.parse({});
   const { rows } = await dueAnswers(h.service.db, SCHOOL, TODAY, query, { all: true });
   const open = await openOrdersOfSchool(h.service.db, SCHOOL);
-  expect(sorted(rows.flatMap((r) => r.open))).toEqual(sorted(open.map((r) => r.order)));
+  const written = rows.flatMap((r) => openLines(r.open).map(termsOf));
+  expect(sorted(written)).toEqual(sorted(open.map((r) => r.order)));
 });
 
 test('a page is one named statement, whatever its filters', async () => {
@@ -124,9 +148,48 @@ test('a page is one named statement, whatever its filters', async () => {
     expect(counted.sent).toBe(6);
     expect(await counted.prepared()).toEqual([
       'billing_due_answers_by_position',
-      'billing_due_answers_oldest_due_on,level',
+      'billing_due_answers_oldest_due_on,level/first25',
     ]);
   } finally {
     await counted.end();
   }
+});
+
+test('each page statement is planned once and kept (ADR 0127), the Excel one too', async () => {
+  const counted = countedDatabase(h.database.url, schema);
+  try {
+    const landing = dueOrdersQuerySchema.parse({ page_size: 2 });
+    const filtered = dueOrdersQuerySchema.parse({ ordering: '-pending_centavos' });
+    const later = dueOrdersQuerySchema.parse({ ordering: '-pending_centavos', page: 2 });
+    for (let read = 0; read < 8; read++) {
+      await dueOrdersPageJson(counted.db, SCHOOL, TODAY, landing);
+      await dueOrdersPageJson(counted.db, SCHOOL, TODAY, filtered);
+      await dueOrderStudentsOf(counted.db, SCHOOL, TODAY, filtered);
+    }
+    await dueOrdersPageJson(counted.db, SCHOOL, TODAY, later);
+    // After PostgreSQL's five custom plans, each keeps its generic one instead of planning
+    // every read again; a later page has its offset as a parameter and its own statement.
+    const { rows } = await counted.db.$client.query<{ name: string; generic_plans: string }>(
+      'SELECT name, generic_plans FROM pg_prepared_statements ORDER BY name',
+    );
+    expect(rows).toEqual([
+      { name: 'billing_due_answers_-pending_centavos/all', generic_plans: '3' },
+      { name: 'billing_due_answers_-pending_centavos/first25', generic_plans: '3' },
+      { name: 'billing_due_answers_-pending_centavos/next25', generic_plans: '0' },
+      { name: 'billing_due_answers_by_position', generic_plans: '3' },
+    ]);
+  } finally {
+    await counted.end();
+  }
+});
+
+test('the Excel holds every student the query finds, whatever page it names', async () => {
+  const everyone = await dueOrderStudentsOf(h.service.db, SCHOOL, TODAY, {
+    ...dueOrdersQuerySchema.parse({ page: 3, page_size: 1 }),
+  });
+  const page = JSON.parse(
+    await dueOrdersPageJson(h.service.db, SCHOOL, TODAY, dueOrdersQuerySchema.parse({})),
+  ) as { count: number; results: Json[] };
+  expect(page.count).toBe(4);
+  expect(everyone).toEqual(page.results);
 });

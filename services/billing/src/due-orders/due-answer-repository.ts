@@ -46,6 +46,11 @@ const TERMS = [
   ['paidOn', 'o.paid_on'],
   ['waitingPayinId', 'o.waiting_payin_id'],
 ] as const satisfies readonly (readonly [keyof OrderTerms, string])[];
+/** Every field of the terms is written: a missing one would be quoted as if it were empty. */
+const TERMS_COMPLETE: Exclude<keyof OrderTerms, (typeof TERMS)[number][0]> extends never
+  ? true
+  : never = true;
+void TERMS_COMPLETE;
 
 /** An order's terms from its line of `DueAnswerRow.open`. */
 export function termsOf(line: string): OrderTerms {

@@ -219,14 +219,22 @@ function shellProvidedContracts() {
 }
 
 /**
+ * The exposed modules a remote's `cuota-web` is for: its App and its home page. Its other pages
+ * (the portal's Pagos, history, subscriptions) are exposed to load beside the App when opened,
+ * but their contracts come with them, not on every page (ADR 0129: the home had carried every
+ * payment contract, ~14 KB gz).
+ */
+const FIRST_SCREEN_MODULES = new Set(['./App', './page/home']);
+
+/**
  * A remote's own copies of the shared libraries are fallbacks (the shell's are loaded first),
  * but the @cuota/ui and web-core modules the shell does not import come from the remote, in
  * two more rounds of small files (~300 ms each on a loaded machine). They come in one file,
  * `cuota-web`, with the contracts they import (else each contract's chunk carried its own copy
  * of what it imports by path: the portal's home loaded five such chunks). The ones the shell
  * imports (and so provides) stay out of it, each in its own fallback chunk that loads only on a
- * page without them (it held ~7 KB gz of such copies). Contracts only lazy pages use stay a
- * chunk each, loaded with their page.
+ * page without them (it held ~7 KB gz of such copies), and so do the modules those import by
+ * path. Contracts only its other pages use come in their chunks, loaded with the page.
  */
 function remoteChunks(appDir, exposes = {}) {
   const shellProvides = new Set([
@@ -235,7 +243,10 @@ function remoteChunks(appDir, exposes = {}) {
   ]);
   const eager = eagerPackageModulesOf(
     appDir,
-    Object.values(exposes).map((file) => path.resolve(appDir, file)),
+    Object.entries(exposes)
+      .filter(([key]) => FIRST_SCREEN_MODULES.has(key))
+      .map(([, file]) => path.resolve(appDir, file)),
+    shellProvides,
   );
   const ownPackageModule = (module, packages = UI_PACKAGES) =>
     packages.test(module.resource ?? '') && !shellProvides.has(module.resource);

@@ -68,12 +68,14 @@ function resolveRelative(from, specifier) {
 /**
  * Absolute paths of the @cuota/ui, web-core and contracts modules that `entries` import statically,
  * through the app's own modules and the packages' (not through `import()`): what an exposed
- * module needs before its first render, as opposed to its lazy pages.
+ * module needs before its first render, as opposed to its lazy pages. The modules in `provided`
+ * (the shell's) are left out with what they import: the remote takes them from the shell.
  * @param {string} appDir
  * @param {string[]} entries absolute paths
+ * @param {Set<string>} [provided] absolute paths
  * @returns {Set<string>}
  */
-export function eagerPackageModulesOf(appDir, entries) {
+export function eagerPackageModulesOf(appDir, entries, provided = new Set()) {
   const require = createRequire(path.join(appDir, 'package.json'));
   const packageModules = new Set();
   const seen = new Set(entries);
@@ -83,10 +85,15 @@ export function eagerPackageModulesOf(appDir, entries) {
     for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
       let resolved;
       if (specifier.startsWith('.')) resolved = resolveRelative(file, specifier);
-      else if (WORKSPACE_SPECIFIER.test(specifier))
+      else if (WORKSPACE_SPECIFIER.test(specifier)) {
         resolved = fs.realpathSync(require.resolve(specifier));
-      if (resolved && PACKAGE_FOLDER.test(resolved)) packageModules.add(resolved);
-      if (resolved && !seen.has(resolved)) {
+        // Imported by specifier, it is a shared module: the shell's copy (imported by path, it
+        // is the remote's own).
+        if (provided.has(resolved)) continue;
+      }
+      if (!resolved) continue;
+      if (PACKAGE_FOLDER.test(resolved)) packageModules.add(resolved);
+      if (!seen.has(resolved)) {
         seen.add(resolved);
         pending.push(resolved);
       }

@@ -49,9 +49,24 @@ test("a remote's eager modules hold the contracts its pages import, and what tho
   const modules = eagerPackageModulesOf(portal, [home]);
   // One chunk holds them (create-web-config's `cuota-web`): webpack had copied the modules a
   // contract imports by path into every contract's own chunk (concepts.ts four times).
-  expect(modules.has(file('packages/contracts/src/billing/endpoints/orders.ts'))).toBe(true);
+  expect(modules.has(file('packages/contracts/src/billing/endpoints/family-orders.ts'))).toBe(true);
   expect(modules.has(file('packages/contracts/src/billing/concepts.ts'))).toBe(true);
   expect(modules.has(file('packages/contracts/src/http/endpoint.ts'))).toBe(true);
+  // The staff's order endpoints and their schemas are not the home's (ADR 0129).
+  expect(modules.has(file('packages/contracts/src/billing/endpoints/orders.ts'))).toBe(false);
+  expect(modules.has(file('packages/contracts/src/billing/corrections.ts'))).toBe(false);
+});
+
+test("a remote's eager modules leave out a shell-provided module and what it imports by path", () => {
+  const portal = path.join(root, 'mfe-portal');
+  const app = [path.join(portal, 'src/app/app.tsx')];
+  // The frame's sign-out imports the shell's endpoints by specifier; they import auth-api by path.
+  const shellEndpoints = file('packages/contracts/src/identity/shell-endpoints.ts');
+  const authApi = file('packages/contracts/src/identity/auth-api.ts');
+  expect(eagerPackageModulesOf(portal, app).has(authApi)).toBe(true);
+  const eager = eagerPackageModulesOf(portal, app, new Set([shellEndpoints]));
+  expect(eager.has(shellEndpoints)).toBe(false);
+  expect(eager.has(authApi)).toBe(false);
 });
 
 // The shared singletons of create-web-config.mjs: the shell's copies are the ones that run.

@@ -1,14 +1,9 @@
-import {
-  listFamilyFulfillments,
-  listFamilyOrders,
-} from '@cuota/contracts/billing/endpoints/orders';
 import { invoiceUrls } from '@cuota/contracts/invoicing/endpoints/invoices';
 import {
   cardFormSettings,
   checkout,
   paymentStatus,
 } from '@cuota/contracts/payments/endpoints/checkout';
-import { familyCredit } from '@cuota/contracts/payments/endpoints/credit';
 import { listPayinsV1, payinReceipt } from '@cuota/contracts/payments/endpoints/payins';
 import { createPreference } from '@cuota/contracts/payments/endpoints/preferences';
 import type { CreatePreference } from '@cuota/contracts/payments/preferences';
@@ -21,8 +16,8 @@ import {
 } from '@cuota/contracts/payments/endpoints/transfer-reports';
 import type { Checkout } from '@cuota/contracts/payments/checkout';
 import type { ReportTransfer } from '@cuota/contracts/payments/transfer-reports';
-import { baseApi } from '@cuota/web-core/api/base-api';
 import { endpointUrl, fromEndpoint } from '@cuota/web-core/api/endpoint-request';
+import { paymentsApi } from './family-balance-api';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -36,11 +31,7 @@ export function proofUrl(schoolId: string, payinId: string): string {
   return endpointUrl(proofOfPayment, { params: { school: schoolId, payin: payinId } });
 }
 
-const api = baseApi.enhanceEndpoints({
-  addTagTypes: ['FamilyPayins', 'FamilyOrders', 'TransferReports'],
-});
-
-export const portalPaymentsApi = api.injectEndpoints({
+export const portalPaymentsApi = paymentsApi.injectEndpoints({
   endpoints: (build) => ({
     familyPayins: build.query({
       ...fromEndpoint(listPayinsV1, ({ schoolId, page }: { schoolId: string; page: number }) => ({
@@ -49,12 +40,6 @@ export const portalPaymentsApi = api.injectEndpoints({
       })),
       providesTags: ['FamilyPayins'],
     }),
-    /** The family's credit per student (ADR 0036); a page that shows it says nothing else. */
-    familyCredit: build.query({
-      ...fromEndpoint(familyCredit, (schoolId: string) => ({ params: { id: schoolId } })),
-      providesTags: ['FamilyPayins'],
-      extraOptions: { showsOwnError: true },
-    }),
     orderInvoice: build.query({
       ...fromEndpoint(
         invoiceUrls,
@@ -62,14 +47,6 @@ export const portalPaymentsApi = api.injectEndpoints({
           params: { student: studentId, order: orderId },
         }),
       ),
-    }),
-    familyFulfillments: build.query({
-      ...fromEndpoint(listFamilyFulfillments, (schoolId: string) => ({ params: { id: schoolId } })),
-      providesTags: ['FamilyOrders'],
-    }),
-    familyOrders: build.query({
-      ...fromEndpoint(listFamilyOrders, (schoolId: string) => ({ params: { id: schoolId } })),
-      providesTags: ['FamilyOrders'],
     }),
     checkout: build.mutation({
       ...fromEndpoint(
@@ -149,10 +126,7 @@ export const portalPaymentsApi = api.injectEndpoints({
 
 export const {
   useFamilyPayinsQuery,
-  useFamilyCreditQuery,
   useOrderInvoiceQuery,
-  useFamilyFulfillmentsQuery,
-  useFamilyOrdersQuery,
   useCheckoutMutation,
   usePaymentReferenceMutation,
   usePaymentStatusQuery,

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import type { Order } from '@cuota/contracts/billing/orders';
 import { MoneyText } from '@cuota/ui/money-text';
-import { amountDue, orderLabel } from './owed-orders';
+import { amountDue } from '../utils/amount-due';
+import { orderLabel } from './owed-orders';
 
 const Lines = styled.ul`
   list-style: none;

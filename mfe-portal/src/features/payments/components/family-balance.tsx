@@ -3,9 +3,9 @@ import { Card } from '@cuota/ui/card';
 import { todayInMexicoCity } from '@cuota/ui/dates';
 import { MoneyText } from '@cuota/ui/money-text';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import { useFamilyCreditQuery, useFamilyFulfillmentsQuery } from '../api/portal-payments-api';
+import { useFamilyCreditQuery, useFamilyFulfillmentsQuery } from '../api/family-balance-api';
+import { amountDue } from '../utils/amount-due';
 import { FamilyCreditNotice } from './family-credit-notice';
-import { amountDue } from './owed-orders';
 
 const Figures = styled.dl`
   display: grid;

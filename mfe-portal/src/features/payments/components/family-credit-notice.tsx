@@ -1,6 +1,6 @@
 import { MoneyText } from '@cuota/ui/money-text';
 import { Notice } from '@cuota/ui/notice';
-import { useFamilyCreditQuery } from '../api/portal-payments-api';
+import { useFamilyCreditQuery } from '../api/family-balance-api';
 
 /**
  * The credit the school holds for the family (ADR 0036), per child: it pays their next

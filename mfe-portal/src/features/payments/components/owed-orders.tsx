@@ -5,6 +5,7 @@ import { DateText } from '@cuota/ui/date-text';
 import { MoneyText } from '@cuota/ui/money-text';
 import { StackList } from '@cuota/ui/row-list';
 import { StatusBadge } from '@cuota/ui/status-badge';
+import { amountDue } from '../utils/amount-due';
 
 const Row = styled.label`
   display: grid;
@@ -57,9 +58,6 @@ const SelectAll = styled.label`
 `;
 
 /** What an order asks for now: what is pending, or its whole amount when nothing is. */
-export const amountDue = (o: Pick<Order, 'pending_amount' | 'final_amount'>) =>
-  o.pending_amount || o.final_amount;
-
 export const orderLabel = (o: Order) =>
   `${o.concept_name}${o.period ? ` ${formatPeriod(o.period)}` : ''}`;
 

@@ -13,11 +13,8 @@ import { readError } from '@cuota/web-core/api/api-error';
 import { useAppDispatch } from '@cuota/web-core/hooks';
 import { useFulfillmentSelection } from '@cuota/web-core/payment-selection/use-fulfillment-selection';
 import { UtmLink } from '@cuota/web-core/routing/utm-link';
-import {
-  invalidateAfterPayment,
-  useCardFormSettingsQuery,
-  useFamilyFulfillmentsQuery,
-} from '../api/portal-payments-api';
+import { useFamilyFulfillmentsQuery } from '../api/family-balance-api';
+import { invalidateAfterPayment, useCardFormSettingsQuery } from '../api/portal-payments-api';
 import { CardPayment } from './card-payment';
 import { CheckoutSummary } from './checkout-summary';
 import { OwedOrders } from './owed-orders';

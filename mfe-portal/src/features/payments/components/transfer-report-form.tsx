@@ -10,12 +10,9 @@ import { Notice } from '@cuota/ui/notice';
 import { Spinner } from '@cuota/ui/spinner';
 import { TextField } from '@cuota/ui/text-field';
 import { readError } from '@cuota/web-core/api/api-error';
-import {
-  useFamilyFulfillmentsQuery,
-  useReportTransferMutation,
-  useUploadProofMutation,
-} from '../api/portal-payments-api';
-import { amountDue } from './owed-orders';
+import { useFamilyFulfillmentsQuery } from '../api/family-balance-api';
+import { useReportTransferMutation, useUploadProofMutation } from '../api/portal-payments-api';
+import { amountDue } from '../utils/amount-due';
 
 const Orders = styled.fieldset`
   border: none;

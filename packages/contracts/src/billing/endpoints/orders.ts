@@ -1,4 +1,4 @@
-import { familyOnly, familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
+import { familyOrStaff, staffOnly } from '@cuota/contracts/access/access';
 import { defineEndpoint, uuidParams } from '@cuota/contracts/http/endpoint';
 import {
   asOfQuerySchema,
@@ -10,7 +10,10 @@ import {
 } from '@cuota/contracts/billing/orders';
 import { staffOrderDetailSchema } from '../corrections';
 import { paidByConceptTypesSchema } from '@cuota/contracts/billing/reports';
-import { FAMILY_READ_PATHS } from '@cuota/contracts/http/family-read-paths';
+import { listFamilyFulfillments, listFamilyOrders } from './family-orders';
+
+// The family's reads live apart so the portal's home loads no staff schemas (ADR 0129).
+export { listFamilyFulfillments, listFamilyOrders };
 
 const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
 const UNKNOWN_ORDER = 'No encontramos esta orden.';
@@ -84,34 +87,6 @@ export const getStudentConcept = defineEndpoint({
   query: asOfQuerySchema,
   response: studentConceptSchema,
   notFound: 'No encontramos este concepto para el alumno.',
-});
-
-/** The signed-in family's orders at a school (every student of theirs there). */
-export const listFamilyOrders = defineEndpoint({
-  ...orders,
-  name: 'billing.orders.list-by-family',
-  method: 'GET',
-  path: '/api/v1/schools/{id}/orders/',
-  surface: 'portal',
-  access: familyOnly(),
-  summary: 'Órdenes de la familia en la escuela',
-  params: uuidParams('id'),
-  query: asOfQuerySchema,
-  response: orderListSchema,
-});
-
-/** What the family can select to pay (spec §3 fulfillment items): its open orders. */
-export const listFamilyFulfillments = defineEndpoint({
-  ...orders,
-  name: 'billing.fulfillments.list-by-family',
-  method: 'GET',
-  path: FAMILY_READ_PATHS.fulfillments,
-  surface: 'portal',
-  access: familyOnly(),
-  summary: 'Conceptos por pagar de la familia en la escuela',
-  params: uuidParams('id'),
-  query: asOfQuerySchema,
-  response: orderListSchema,
 });
 
 /** The school's staff reading one student's money (the student's school is checked). */

@@ -11,4 +11,10 @@ describe('mexicoCityDate: the date in Mexico City, whatever the machine', () => 
   ])('%s is %s', (instant, day) => {
     expect(mexicoCityDate(new Date(instant))).toBe(day);
   });
+
+  test('the last instant of a day and the first of the next, asked one after the other', () => {
+    expect(mexicoCityDate(new Date('2032-07-10T05:59:59.999Z'))).toBe('2032-07-09');
+    expect(mexicoCityDate(new Date('2032-07-10T06:00:00.000Z'))).toBe('2032-07-10');
+    expect(mexicoCityDate(new Date('2032-07-10T05:59:00.000Z'))).toBe('2032-07-09');
+  });
 });

@@ -15,12 +15,13 @@ import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import { implement } from '@cuota/service-runtime/http/endpoint-handlers';
 import { notFound } from '@cuota/service-runtime/http/http-error';
 import type { BillingContext } from '../billing-db';
-import { studentOfCaller } from '../students/student-access';
+import { callerSees, studentOfCaller } from '../students/student-access';
 import {
   allocationsOfOrder,
   orderById,
   ordersOfGuardian,
   ordersOfStudent,
+  studentOfOrderRow,
   UNKNOWN_ORDER,
 } from './order-repository';
 import { byConcept, paidByConceptType, toOrder, toOrderDetail } from './order-view';
@@ -35,6 +36,19 @@ export function orderHandlers({ db, today }: BillingContext) {
   const asOf = (query: { as_of?: string }) => query.as_of ?? today();
   const studentOrders = async (studentId: string, date: string) =>
     (await ordersOfStudent(db, studentId)).map((o) => toOrder(o, date));
+  /**
+   * The student's orders once the caller is known to see them. Each order row carries its
+   * student's directory copy, so a student with orders is checked on the first row: one
+   * statement for the family's list (issue 16), the directory read only when there is none.
+   */
+  const ordersOf = async (call: StudentCall) => {
+    const rows = await ordersOfStudent(db, call.params.id);
+    const student = studentOfOrderRow(rows[0]);
+    if (student) callerSees(call, student);
+    else await studentOfCaller(db, call, call.params.id);
+    const date = asOf(call.query);
+    return rows.map((o) => toOrder(o, date));
+  };
   const familyOrders = async (caller: IdentityClaims, schoolId: string, date: string) =>
     caller.kind === 'guardian'
       ? (await ordersOfGuardian(db, schoolId, caller.guardian_id)).map((o) => toOrder(o, date))
@@ -46,12 +60,6 @@ export function orderHandlers({ db, today }: BillingContext) {
       row,
       detail: async () => toOrderDetail(row, await allocationsOfOrder(db, orderId), date),
     };
-  };
-
-  /** The student's orders, once the caller is known to see them. */
-  const ordersOf = async (call: StudentCall) => {
-    await studentOfCaller(db, call, call.params.id);
-    return studentOrders(call.params.id, asOf(call.query));
   };
 
   return [

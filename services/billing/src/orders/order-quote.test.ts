@@ -128,6 +128,7 @@ const row = (order: OrderRow['order']): OrderRow => ({
   level: 'elementary',
   billingGuardianId: null,
   guardianIds: [],
+  studentSchoolId: null,
 });
 
 const orderRow = fc

@@ -16,6 +16,8 @@ const orderColumns = {
   level: studentDirectory.level,
   billingGuardianId: studentDirectory.billingGuardianId,
   guardianIds: studentDirectory.guardianIds,
+  /** The directory's school of the student (null when the directory lacks them). */
+  studentSchoolId: studentDirectory.schoolId,
 };
 export const UNKNOWN_ORDER = 'No encontramos esta orden.';
 
@@ -117,6 +119,16 @@ const ofStudent = preparedPerDatabase((db: Executor) =>
 );
 export const ordersOfStudent = (db: Executor, studentId: string): Promise<OrderRow[]> =>
   ofStudent(db).execute({ studentId });
+
+/** The student as the access check reads them, from one of their order rows (joined). */
+export const studentOfOrderRow = (row: OrderRow | undefined) =>
+  row?.studentSchoolId == null
+    ? undefined
+    : {
+        schoolId: row.studentSchoolId,
+        billingGuardianId: row.billingGuardianId,
+        guardianIds: row.guardianIds,
+      };
 
 /** Prepared, the ids as one array: payments' quote reads by them at every checkout (issue 18). */
 const byIds = preparedPerDatabase((db: Executor) =>

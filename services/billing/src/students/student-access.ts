@@ -1,7 +1,10 @@
 import type { IdentityClaims } from '@cuota/contracts/identity/identity-claims';
 import type { Executor } from '@cuota/messaging/transaction';
 import { notFound } from '@cuota/service-runtime/http/http-error';
-import { isGuardianOfStudent } from '@cuota/student-directory/guardian-of-student';
+import {
+  isGuardianOfStudent,
+  type StudentCopyGuardians,
+} from '@cuota/student-directory/guardian-of-student';
 import {
   studentById,
   type StudentRow,
@@ -17,10 +20,21 @@ export const UNKNOWN_STUDENT = 'No encontramos a este alumno.';
  */
 export async function studentOfCaller(
   db: Executor,
-  call: { caller: IdentityClaims; requireStaffOf: (schoolId: string, unknown?: string) => unknown },
+  call: CallerCheck,
   studentId: string,
 ): Promise<StudentRow> {
-  const student = await studentById(db, studentId);
+  return callerSees(call, await studentById(db, studentId));
+}
+
+type CallerCheck = {
+  caller: IdentityClaims;
+  requireStaffOf: (schoolId: string, unknown?: string) => unknown;
+};
+/** What the access check reads of a student. */
+export type StudentAccess = Pick<StudentRow, 'schoolId'> & StudentCopyGuardians;
+
+/** `studentOfCaller`'s check on a student already read (or its 404 when none was). */
+export function callerSees<S extends StudentAccess>(call: CallerCheck, student: S | undefined): S {
   if (!student) throw notFound(UNKNOWN_STUDENT);
   const { caller } = call;
   if (caller.kind === 'staff') call.requireStaffOf(student.schoolId, UNKNOWN_STUDENT);
@@ -28,7 +42,7 @@ export async function studentOfCaller(
   return student;
 }
 
-export const isFamilyOf = (caller: IdentityClaims, student: StudentRow) =>
+export const isFamilyOf = (caller: IdentityClaims, student: StudentAccess) =>
   caller.kind === 'guardian' &&
   isGuardianOfStudent(caller.guardian_id, student) &&
   caller.school_ids.includes(student.schoolId);

@@ -12,24 +12,25 @@ import {
  * name, in driver values: a statement's single parameter that `jsonb_populate_recordset`
  * turns back into rows, however many (a prepared statement cannot vary its VALUES).
  */
-export function jsonRecords(table: Table, rows: Record<string, unknown>[]): string {
+export function jsonRecords(table: Table, rows: object[]): string {
   const columns = Object.entries(getTableColumns(table));
   return JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(
+    rows.map((row) => {
+      const values = row as Record<string, unknown>;
+      return Object.fromEntries(
         columns.map(([key, column]) => [
           column.name,
-          row[key] == null ? null : column.mapToDriverValue(row[key]),
+          values[key] == null ? null : column.mapToDriverValue(values[key]),
         ]),
-      ),
-    ),
+      );
+    }),
   );
 }
 
 /**
  * `INSERT INTO table (columns) SELECT columns FROM` the `jsonRecords` parameter `records`,
- * only the rows `where` keeps (Drizzle's `values()` takes no condition): the columns not
- * listed keep their defaults.
+ * only the rows `where` keeps (Drizzle's `values()` takes no condition; it reads a row's
+ * columns as `record.<column>`): the columns not listed keep their defaults.
  */
 export function insertFromRecords(
   table: Table,
@@ -41,7 +42,11 @@ export function insertFromRecords(
     columns.map((c) => sql.identifier(c.name)),
     sql`, `,
   );
+  const values = sql.join(
+    columns.map((c) => sql`record.${sql.identifier(c.name)}`),
+    sql`, `,
+  );
   return sql`INSERT INTO ${table} (${names})
-    SELECT ${names} FROM jsonb_populate_recordset(NULL::${table}, ${records}::jsonb)
+    SELECT ${values} FROM jsonb_populate_recordset(NULL::${table}, ${records}::jsonb) AS record
     ${where ? sql`WHERE ${where}` : sql``}`;
 }

@@ -347,7 +347,7 @@ export interface CheckoutAsked {
 
 /**
  * A card checkout's opening read (issue 18, instead of four statements): the payin the
- * Idempotency-Key holds, if any, the family's risk level, the allocation watermark, the
+ * Idempotency-Key holds, if any (its id and request hash), the family's risk level, the allocation watermark, the
  * orders' allocations and the school's current merchant. Concurrent checkouts' reads go
  * together as one statement (`coalesced`: a statement per checkout was a socket write and a
  * pool turn each in the 500-checkout burst); each read is still taken after its request
@@ -383,7 +383,8 @@ const checkoutOpening = preparedPerDatabase((db: Executor) => {
   return db
     .select({
       n: sql<number>`${asked('n')}`,
-      payin: payins,
+      // What the key's check reads of its payin (its id and request's hash), not the row.
+      payin: { id: payins.id, requestHash: payins.requestHash },
       riskLevel: riskLevelSql(db, asked('school_id'), asked('guardian_id')),
       watermark: watermarkSql(),
       applied: appliedSql(asked('order_ids')),

@@ -39,7 +39,7 @@ function cardPayin(key: string, orderIds: string[], base = 3_500) {
     studentId: 'alumno-1',
     conceptId: 'colegiatura',
     conceptName: 'Colegiatura',
-    conceptType: 'TUITION',
+    conceptType: 'MONTHLY_FEE',
     period: '2026-09',
     dueOn: '2026-09-10',
     baseCentavos: base,

@@ -10,22 +10,29 @@ import {
 /**
  * `rows` (by the table's property names) as one JSON array of the table's rows by column
  * name, in driver values: a statement's single parameter that `jsonb_populate_recordset`
- * turns back into rows, however many (a prepared statement cannot vary its VALUES).
+ * turns back into rows, however many (a prepared statement cannot vary its VALUES). A null
+ * value is left out: the record's column is NULL all the same, and the JSON is shorter.
  */
 export function jsonRecords(table: Table, rows: object[]): string {
-  const columns = Object.entries(getTableColumns(table));
+  const columns = columnsOf(table);
   return JSON.stringify(
     rows.map((row) => {
       const values = row as Record<string, unknown>;
-      return Object.fromEntries(
-        columns.map(([key, column]) => [
-          column.name,
-          values[key] == null ? null : column.mapToDriverValue(values[key]),
-        ]),
-      );
+      const record: Record<string, unknown> = {};
+      for (const [key, column] of columns)
+        if (values[key] != null) record[column.name] = column.mapToDriverValue(values[key]);
+      return record;
     }),
   );
 }
+
+/** A table's columns by property name, read once (every checkout wrote three tables' rows). */
+const columnsOf = (table: Table) => {
+  let columns = tableColumns.get(table);
+  if (!columns) tableColumns.set(table, (columns = Object.entries(getTableColumns(table))));
+  return columns;
+};
+const tableColumns = new WeakMap<Table, [string, Column][]>();
 
 /**
  * `INSERT INTO table (columns) SELECT columns FROM` the `jsonRecords` parameter `records`,

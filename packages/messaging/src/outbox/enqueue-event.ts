@@ -87,6 +87,28 @@ export const outboxValues = (events: PendingEvent<unknown>[]) => ({
   requestId: currentRequestId() ?? null,
 });
 
+/** An event and the request it was recorded for (`currentRequestId` when it was made). */
+export interface RequestEvent {
+  event: PendingEvent<unknown>;
+  requestId: string | null;
+}
+
+/**
+ * `outboxInsertPrepared` for the events of several requests written by one statement (a
+ * coalesced write, issue 18): each keeps its own request id. `onlyIf` gets the event (jsonb)
+ * and says whether to record it. Execute it with `outboxValuesEach(events)`.
+ */
+export function outboxInsertPreparedEach(onlyIf: (event: SQL) => SQL): SQL {
+  const requestIdOf = sql`(${sql.placeholder('requestIds')}::text[])[n]`;
+  return insertOf(sql.placeholder('events'), requestIdOf, onlyIf(sql`e`));
+}
+
+/** The placeholders' values of `outboxInsertPreparedEach`. */
+export const outboxValuesEach = (events: RequestEvent[]) => ({
+  events: JSON.stringify(events.map((e) => e.event)),
+  requestIds: events.map((e) => e.requestId),
+});
+
 function insertOf(events: unknown, requestId: unknown, onlyIf?: SQL): SQL {
   // WITH ORDINALITY: `seq` follows the list's order, as a multi-row VALUES did.
   return sql`

@@ -3,9 +3,9 @@
  * each statement costs the service a socket write, which was a fifth of its CPU): the first
  * call runs at once, alone; calls made while a batch runs wait and go together as the next
  * one (at most `most`), as a database's group commit does (ADR 0126). Nothing waits when the
- * service is idle. `run` gets the batch's items and answers each, in their order; when it
- * fails, every caller of that batch gets the error (each then fails as its own statement
- * would have).
+ * service is idle. `run` gets the batch's items and answers each, in their order. A batch
+ * of several whose statement fails (it wrote nothing) runs each item alone, so one caller's
+ * bad row (a constraint it breaks) fails that caller only, as its own statement would have.
  */
 export function coalesced<I, O>(
   run: (items: I[]) => Promise<O[]>,
@@ -21,7 +21,9 @@ export function coalesced<I, O>(
         const answers = await run(batch.map((w) => w.item));
         batch.forEach((w, i) => w.resolve(answers[i]!));
       } catch (err) {
-        for (const w of batch) w.reject(err);
+        if (batch.length === 1) batch[0]!.reject(err);
+        else
+          await Promise.all(batch.map((w) => run([w.item]).then(([o]) => w.resolve(o!), w.reject)));
       }
     }
     running = false;

@@ -9,6 +9,7 @@ import {
 } from '@cuota/contracts/billing/requests';
 import type { Namespace } from '@cuota/messaging/naming';
 import { serveReplies } from '@cuota/messaging/request-reply';
+import { coalesced } from '@cuota/service-runtime/db/coalesced';
 import type { Logger } from '@cuota/service-runtime/logging/logger';
 import type { BillingContext } from '../billing-db';
 import { openBaseBySchool } from '../balances/balance-repository';
@@ -27,6 +28,17 @@ const isOpen = (row: OrderRow, asOf: string) => quoteOrder(row.order, asOf).pend
  * order that is not open, not the school's or not the guardian's students' (billing guardian
  * or linked guardian alike): payments then refuses the payment (404) without learning which.
  */
+/**
+ * The orders of concurrent quotes read together, one statement for all (`coalesced`: a
+ * statement per quote was a socket write each when payments' checkouts come in a burst,
+ * issue 18); each quote gets the rows of its own ids.
+ */
+const ordersOfQuotes = (db: BillingContext['db']) =>
+  coalesced(async (quotes: string[][]) => {
+    const rows = new Map((await ordersByIds(db, quotes.flat())).map((r) => [r.order.id, r]));
+    return quotes.map((ids) => [...new Set(ids)].flatMap((id) => rows.get(id) ?? []));
+  });
+
 export function serveBillingRequests(
   { db, today }: BillingContext,
   nc: NatsConnection,
@@ -34,6 +46,7 @@ export function serveBillingRequests(
   logger: Logger,
 ): Subscription[] {
   const onError = (err: unknown) => logger.error({ err }, 'billing request failed');
+  const quotedOrders = ordersOfQuotes(db);
   return [
     serveReplies(
       nc,
@@ -41,7 +54,7 @@ export function serveBillingRequests(
       quoteOrdersRequest,
       async (q) => {
         const asOf = q.as_of ?? today();
-        const rows = await ordersByIds(db, q.order_ids);
+        const rows = await quotedOrders(q.order_ids);
         const quotable = rows.filter(
           (r) =>
             r.order.schoolId === q.school_id &&

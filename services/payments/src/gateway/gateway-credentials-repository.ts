@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, exists, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '@cuota/messaging/transaction';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import {
@@ -89,7 +89,7 @@ export async function currentMerchantOfSchool(
 const p = sql.placeholder;
 
 /** The school's merchant in the environment `use_kushki_sandbox` picks (sandbox by default). */
-const currentOf = (schoolId: string | Placeholder) =>
+const currentOf = (schoolId: string | SQLWrapper) =>
   and(
     eq(gatewayCredentials.schoolId, schoolId),
     eq(
@@ -123,7 +123,7 @@ export type SealedCredentials = Pick<
  * currentMerchantOfSchool as a scalar subquery (its row as JSON, null when none), to read
  * beside others: a card checkout's opening read (issue 18, one round trip fewer).
  */
-export const currentMerchantSql = (db: Executor, schoolId: string | Placeholder) => {
+export const currentMerchantSql = (db: Executor, schoolId: string | SQLWrapper) => {
   const c = gatewayCredentials;
   return sql<SealedCredentials | null>`(${db
     .select({

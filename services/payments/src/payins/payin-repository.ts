@@ -24,12 +24,17 @@ import {
   enqueueEvent,
   eventsRecorded,
   outboxInsertPrepared,
+  outboxInsertPreparedEach,
   outboxValues,
+  outboxValuesEach,
   pendingEvents,
+  type RequestEvent,
 } from '@cuota/messaging/outbox/enqueue-event';
 import type { Executor } from '@cuota/messaging/transaction';
+import { coalesced } from '@cuota/service-runtime/db/coalesced';
 import { preparedPerDatabase } from '@cuota/service-runtime/db/prepared';
 import { claimed, KeyTaken } from '@cuota/service-runtime/idempotency/key-on-row';
+import { currentRequestId } from '@cuota/service-runtime/request-context';
 import {
   allocations,
   payinItems,
@@ -129,7 +134,7 @@ export async function insertCardPayinPricedOn(
   return null;
 }
 
-async function gatewayPayinInserted(
+function gatewayPayinInserted(
   tx: Executor,
   payin: NewGatewayPayin,
   items: NewPayinItem[],
@@ -137,19 +142,49 @@ async function gatewayPayinInserted(
 ): Promise<PayinRow | undefined> {
   const id = randomUUID();
   const orderIds = items.map((i) => i.orderId);
-  const initiated = pendingEvents(payinInitiatedV1, [
+  const [event] = pendingEvents(payinInitiatedV1, [
     { payin_id: id, school_id: payin.schoolId, order_ids: orderIds },
   ]);
-  const [row] = await gatewayPayinInsert(tx).execute({
-    payin: jsonRecords(payins, [{ ...payin, id, status: 'pending' }]),
-    orderIds,
-    allocationsCounted,
-    items: itemRecords(id, items),
-    ...outboxValues(initiated),
+  return gatewayPayinInserts(tx)({
+    payin: { ...payin, id, status: 'pending' },
+    items: items.map((item) => ({ ...item, payinId: id })),
+    guard: { id, counted: allocationsCounted, order_ids: orderIds },
+    initiated: { event: event!, requestId: currentRequestId() ?? null },
   });
-  if (row) await eventsRecorded(tx);
-  return row;
 }
+
+interface GatewayPayinInsert {
+  payin: NewGatewayPayin & { id: string; status: 'pending' };
+  items: PayinItemRow[];
+  /** Inserted only while `order_ids` have `counted` allocations (null: whatever they have). */
+  guard: { id: string; counted: number | null; order_ids: string[] };
+  initiated: RequestEvent;
+}
+
+/**
+ * Concurrent checkouts' payins go together as one statement (`coalesced`: a statement per
+ * checkout was a socket write and a pool turn each in issue 18's burst); each caller gets its
+ * row, or undefined when its key was taken or its orders' allocations changed.
+ */
+const gatewayPayinInserts = preparedPerDatabase((tx: Executor) =>
+  coalesced(async (asked: GatewayPayinInsert[]) => {
+    const rows = await gatewayPayinInsert(tx).execute({
+      payins: jsonRecords(
+        payins,
+        asked.map((a) => a.payin),
+      ),
+      items: jsonRecords(
+        payinItems,
+        asked.flatMap((a) => a.items),
+      ),
+      guards: JSON.stringify(asked.map((a) => a.guard)),
+      ...outboxValuesEach(asked.map((a) => a.initiated)),
+    });
+    if (rows.length > 0) await eventsRecorded(tx);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return asked.map((a) => byId.get(a.payin.id));
+  }),
+);
 
 /** The columns a gateway payin is inserted with (the others keep their defaults). */
 const gatewayPayinColumns = (
@@ -172,39 +207,40 @@ const gatewayPayinColumns = (
 
 /**
  * One statement (issue 18's burst: a checkout's transaction was BEGIN, three INSERTs and
- * COMMIT): the payin under its key — when `allocationsCounted` is given, only while its
- * orders still have that many allocations — then its items and its event only when it was
+ * COMMIT) for any number of payins: each under its key — when its guard counts allocations,
+ * only while its orders still have that many — then the items and the event of those
  * inserted. Built once per database (building it was CPU on every checkout).
  */
 const gatewayPayinInsert = preparedPerDatabase((tx: Executor) => {
-  const counted = sql`${p('allocationsCounted')}::bigint`;
-  const unchanged = sql`(${counted} IS NULL OR ${allocationsCountSql(p('orderIds'))} = ${counted})`;
+  const guards = tx.$with('guards', {}).as(
+    sql`SELECT * FROM jsonb_to_recordset(${p('guards')}::jsonb)
+      AS guard(id uuid, counted bigint, order_ids text[])`,
+  );
+  const changed = sql`EXISTS (SELECT 1 FROM ${guards} WHERE guards.id = record.id
+    AND guards.counted <> ${allocationsCountSql(sql`guards.order_ids`)})`;
   const inserted = tx.$with('inserted', getTableColumns(payins)).as(
-    sql`${insertFromRecords(payins, gatewayPayinColumns, p('payin'), unchanged)}
+    sql`${insertFromRecords(payins, gatewayPayinColumns, p('payins'), sql`NOT ${changed}`)}
       ON CONFLICT (${sql.identifier(payins.schoolId.name)}, ${sql.identifier(payins.idempotencyKey.name)})
       DO NOTHING RETURNING *`,
   );
   const itemsOf = tx.$with('items_of', {}).as(
     sql`INSERT INTO ${payinItems}
-        SELECT * FROM jsonb_populate_recordset(NULL::${payinItems}, ${p('items')}::jsonb)
-         WHERE EXISTS (SELECT 1 FROM ${inserted})`,
+        SELECT * FROM jsonb_populate_recordset(NULL::${payinItems}, ${p('items')}::jsonb) AS item
+         WHERE item.payin_id IN (SELECT id FROM ${inserted})`,
   );
   const event = tx
     .$with('initiated', {})
-    .as(outboxInsertPrepared(sql`EXISTS (SELECT 1 FROM ${inserted})`));
+    .as(
+      outboxInsertPreparedEach(
+        (e) => sql`(${e}->'data'->>'payin_id')::uuid IN (SELECT id FROM ${inserted})`,
+      ),
+    );
   return tx
-    .with(inserted, itemsOf, event)
+    .with(guards, inserted, itemsOf, event)
     .select()
     .from(inserted)
-    .prepare('payments_gateway_payin_insert');
+    .prepare('payments_gateway_payins_insert');
 });
-
-/** The items as `payin_items` rows of the payin `payinId`. */
-const itemRecords = (payinId: string, items: NewPayinItem[]) =>
-  jsonRecords(
-    payinItems,
-    items.map((item) => ({ ...item, payinId })),
-  );
 
 /**
  * A family's SPEI or cash payin still awaiting money for exactly these orders (ADR 0099): its
@@ -301,37 +337,72 @@ export async function insertDeskPayin(tx: Executor, payin: NewDeskPayin): Promis
   return claimed(row);
 }
 
+/** What a card checkout's opening read is asked. */
+export interface CheckoutAsked {
+  schoolId: string;
+  idempotencyKey: string;
+  guardianId: string;
+  orderIds: string[];
+}
+
 /**
- * A card checkout's opening read, one statement (issue 18, instead of four): the payin the
- * Idempotency-Key holds, if any, the family's risk level, the allocation watermark and the
- * school's current merchant. Built and named once per database: building it was CPU on
- * every checkout of the burst.
+ * A card checkout's opening read (issue 18, instead of four statements): the payin the
+ * Idempotency-Key holds, if any (its id and request hash), the family's risk level, the allocation watermark, the
+ * orders' allocations and the school's current merchant. Concurrent checkouts' reads go
+ * together as one statement (`coalesced`: a statement per checkout was a socket write and a
+ * pool turn each in the 500-checkout burst); each read is still taken after its request
+ * arrived, so it is no staler than its own statement would have been.
  */
-const checkoutOpening = preparedPerDatabase((db: Executor) =>
-  db
-    .select({
-      payin: payins,
-      riskLevel: riskLevelSql(db, p('schoolId'), p('guardianId')),
-      watermark: watermarkSql(),
-      applied: appliedSql(p('orderIds')),
-      merchant: currentMerchantSql(db, p('schoolId')),
-    })
-    .from(sql`(VALUES (1)) AS asked(one)`)
-    .leftJoin(
-      payins,
-      and(eq(payins.schoolId, p('schoolId')), eq(payins.idempotencyKey, p('idempotencyKey'))),
-    )
-    .prepare('payments_checkout_opening'),
-);
+export function checkoutOpeningRead(db: Executor, asked: CheckoutAsked) {
+  return checkoutOpenings(db)(asked);
+}
 
 export type CheckoutOpening = Awaited<ReturnType<typeof checkoutOpeningRead>>;
 
-export async function checkoutOpeningRead(
-  db: Executor,
-  values: { schoolId: string; idempotencyKey: string; guardianId: string; orderIds: string[] },
-) {
-  return (await checkoutOpening(db).execute(values))[0]!;
-}
+const checkoutOpenings = preparedPerDatabase((db: Executor) =>
+  coalesced(async (asked: CheckoutAsked[]) => {
+    const rows = await checkoutOpening(db).execute({
+      asked: JSON.stringify(
+        asked.map((a, n) => ({
+          n,
+          school_id: a.schoolId,
+          idempotency_key: a.idempotencyKey,
+          guardian_id: a.guardianId,
+          order_ids: a.orderIds,
+        })),
+      ),
+    });
+    const byAsked = new Map(rows.map(({ n, ...opening }) => [n, opening]));
+    return asked.map((_, n) => byAsked.get(n)!);
+  }),
+);
+
+/** Built and named once per database: building it was CPU on every checkout of the burst. */
+const checkoutOpening = preparedPerDatabase((db: Executor) => {
+  const asked = (column: string) => sql.raw(`asked.${column}`);
+  return db
+    .select({
+      n: sql<number>`${asked('n')}`,
+      // What the key's check reads of its payin (its id and request's hash), not the row.
+      payin: { id: payins.id, requestHash: payins.requestHash },
+      riskLevel: riskLevelSql(db, asked('school_id'), asked('guardian_id')),
+      watermark: watermarkSql(),
+      applied: appliedSql(asked('order_ids')),
+      merchant: currentMerchantSql(db, asked('school_id')),
+    })
+    .from(
+      sql`jsonb_to_recordset(${p('asked')}::jsonb)
+        AS asked(n int, school_id text, idempotency_key text, guardian_id text, order_ids text[])`,
+    )
+    .leftJoin(
+      payins,
+      and(
+        eq(payins.schoolId, asked('school_id')),
+        eq(payins.idempotencyKey, asked('idempotency_key')),
+      ),
+    )
+    .prepare('payments_checkout_openings');
+});
 
 export async function payinByKey(
   db: Executor,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { CreditProfileInput } from '@cuota/contracts/payments/credit-profile';
 import type { Executor } from '@cuota/messaging/transaction';
 import { guardianCreditProfiles } from '../schema';
@@ -8,7 +8,7 @@ import { guardianCreditProfiles } from '../schema';
 export type CreditProfileRow = typeof guardianCreditProfiles.$inferSelect;
 
 /** The family's profile in the school (one per guardian and school). */
-const profileOf = (schoolId: string | Placeholder, guardianId: string | Placeholder) =>
+const profileOf = (schoolId: string | SQLWrapper, guardianId: string | SQLWrapper) =>
   and(
     eq(guardianCreditProfiles.schoolId, schoolId),
     eq(guardianCreditProfiles.guardianId, guardianId),
@@ -17,8 +17,8 @@ const profileOf = (schoolId: string | Placeholder, guardianId: string | Placehol
 /** The family's risk level in the school as a scalar subquery (null: never judged). */
 export const riskLevelSql = (
   db: Executor,
-  schoolId: string | Placeholder,
-  guardianId: string | Placeholder,
+  schoolId: string | SQLWrapper,
+  guardianId: string | SQLWrapper,
 ) =>
   sql<CreditProfileRow['riskLevel'] | null>`(${db
     .select({ riskLevel: guardianCreditProfiles.riskLevel })

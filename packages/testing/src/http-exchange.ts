@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { requestWhole } from '@cuota/service-runtime/http/whole-answer';
 
 /** An answer read whole. */
 export interface Exchanged {
@@ -28,42 +29,14 @@ const agent = new http.Agent({ keepAlive: true });
  * bench's process (its client and webhook relay, issue 18), CPU taken from the service it
  * measures on the same cores. No redirect is followed; a socket error rejects.
  */
-export function exchange(url: string, options: Exchange = {}) {
-  const { method = 'GET', headers = {}, body, timeoutMs, signal } = options;
-  const sent = body === undefined ? undefined : Buffer.from(body);
-  const outgoing: Record<string, string | number> = { ...headers };
-  if (sent) outgoing['content-length'] = sent.length;
-  return new Promise<Exchanged>((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers: outgoing, agent: options.agent ?? agent, signal },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', fail);
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: headersOf(res.headers),
-            body: Buffer.concat(chunks),
-          });
-        });
-      },
-    );
-    const timer = timeoutMs === undefined ? undefined : setTimeout(timedOut, timeoutMs);
-    function timedOut() {
-      const err = new Error('The operation was aborted due to timeout');
-      err.name = 'TimeoutError';
-      req.destroy(err);
-    }
-    function fail(err: Error) {
-      clearTimeout(timer);
-      reject(err);
-    }
-    req.on('error', fail);
-    req.end(sent);
+export async function exchange(url: string, options: Exchange = {}): Promise<Exchanged> {
+  const { body } = options;
+  const answer = await requestWhole(url, {
+    ...options,
+    body: body === undefined ? undefined : Buffer.from(body),
+    agent: options.agent ?? agent,
   });
+  return { status: answer.status, headers: headersOf(answer.headers), body: answer.body };
 }
 
 function headersOf(incoming: http.IncomingHttpHeaders): Headers {

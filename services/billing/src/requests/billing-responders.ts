@@ -24,11 +24,6 @@ import { subscriptionFacts } from '../subscriptions/subscription-repository';
 const isOpen = (row: OrderRow, asOf: string) => quoteOrder(row.order, asOf).pendingCentavos > 0;
 
 /**
- * Billing's answers to other domains over NATS (billing/requests.ts). A quote leaves out any
- * order that is not open, not the school's or not the guardian's students' (billing guardian
- * or linked guardian alike): payments then refuses the payment (404) without learning which.
- */
-/**
  * The orders of concurrent quotes read together, one statement for all (`coalesced`: a
  * statement per quote was a socket write each when payments' checkouts come in a burst,
  * issue 18); each quote gets the rows of its own ids.
@@ -39,6 +34,11 @@ const ordersOfQuotes = (db: BillingContext['db']) =>
     return quotes.map((ids) => [...new Set(ids)].flatMap((id) => rows.get(id) ?? []));
   });
 
+/**
+ * Billing's answers to other domains over NATS (billing/requests.ts). A quote leaves out any
+ * order that is not open, not the school's or not the guardian's students' (billing guardian
+ * or linked guardian alike): payments then refuses the payment (404) without learning which.
+ */
 export function serveBillingRequests(
   { db, today }: BillingContext,
   nc: NatsConnection,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { requestWhole } from '@cuota/service-runtime/http/whole-answer';
 
 /** What the Kushki adapters read of an answer: its status and its JSON body. */
 export interface GatewayAnswer {
@@ -32,41 +33,18 @@ const httpsAgent = new https.Agent(agentOptions);
  * The whole exchange, body included, must end within `timeoutMs` (a TimeoutError as
  * AbortSignal.timeout gave); a socket error rejects as fetch did.
  */
-export function gatewayRequest(url: URL, req: GatewayRequest): Promise<GatewayAnswer> {
-  const secure = url.protocol === 'https:';
-  const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
-  const headers: Record<string, string | number> = { ...req.headers };
-  if (body) headers['content-length'] = body.length;
-  return new Promise((resolve, reject) => {
-    const outgoing = (secure ? https : http).request(
-      url,
-      { method: req.method, headers, agent: secure ? httpsAgent : httpAgent },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', fail);
-        incoming.on('end', () => {
-          clearTimeout(timer);
-          const status = incoming.statusCode ?? 0;
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status,
-            ok: status >= 200 && status < 300,
-            json: async () => JSON.parse(text) as unknown,
-          });
-        });
-      },
-    );
-    const timer = setTimeout(() => {
-      const err = new Error('The operation was aborted due to timeout');
-      err.name = 'TimeoutError';
-      outgoing.destroy(err);
-    }, req.timeoutMs);
-    function fail(err: Error) {
-      clearTimeout(timer);
-      reject(err);
-    }
-    outgoing.on('error', fail);
-    outgoing.end(body);
+export async function gatewayRequest(url: URL, req: GatewayRequest): Promise<GatewayAnswer> {
+  const answer = await requestWhole(url, {
+    method: req.method,
+    headers: req.headers,
+    body: req.body === undefined ? undefined : Buffer.from(req.body, 'utf8'),
+    timeoutMs: req.timeoutMs,
+    agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
   });
+  const text = answer.body.toString('utf8');
+  return {
+    status: answer.status,
+    ok: answer.status >= 200 && answer.status < 300,
+    json: async () => JSON.parse(text) as unknown,
+  };
 }
